@@ -1,0 +1,829 @@
+// Name resolution and type checking. Produces a CheckedGame: the declarations by name, the
+// evaluated card manifests and tables, and for every expression its type and what its names mean.
+import type * as A from "../syntax/ast.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { evaluateConstant, type ConstantValue } from "./constants.js";
+import {
+  BOOL, ERROR, INT, PLAYER, STRING, sameType, typeName,
+  type Binding, type LocalSlot, type Type,
+} from "./types.js";
+
+export interface CardTypeModel {
+  readonly declaration: A.CardDeclaration;
+  readonly fields: readonly { readonly name: string; readonly type: Type }[];
+  /** Each physical card's field values, in manifest order. */
+  readonly cards: readonly Record<string, ConstantValue>[];
+}
+
+export interface CheckedGame {
+  readonly program: A.Program;
+  readonly title: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly variants: readonly A.VariantDeclaration[];
+  readonly enums: ReadonlyMap<string, A.EnumDeclaration>;
+  readonly cardTypes: ReadonlyMap<string, CardTypeModel>;
+  readonly vars: ReadonlyMap<string, A.VarDeclaration>;
+  readonly zones: ReadonlyMap<string, A.ZoneDeclaration>;
+  readonly tables: ReadonlyMap<string, { declaration: A.TableDeclaration; entries: Map<ConstantValue, ConstantValue> }>;
+  readonly conserved: readonly A.ConserveDeclaration[];
+  readonly setup: A.Block | null;
+  readonly flow: A.Block;
+  readonly score: A.ScoreDeclaration;
+  readonly tiebreaks: readonly A.ScoreDeclaration[];
+  readonly types: Map<A.Expression, Type>;
+  readonly names: Map<A.Expression | A.Identifier, Binding>;
+  /** Every binding that must live in the state because a decision falls inside its scope. */
+  readonly stateLocals: LocalSlot[];
+  readonly typeOfVar: (declaration: A.VarDeclaration) => Type;
+}
+
+/** Builtin functions: name → arity and how its result type follows from its arguments. */
+const BUILTINS: Record<string, { arity: number; describe: string }> = {
+  count: { arity: 1, describe: "count(zone)" },
+  top: { arity: 1, describe: "top(zone)" },
+  next: { arity: 1, describe: "next(player)" },
+  random_player: { arity: 0, describe: "random_player()" },
+  abs: { arity: 1, describe: "abs(number)" },
+  min: { arity: 2, describe: "min(a, b)" },
+  max: { arity: 2, describe: "max(a, b)" },
+};
+const AGGREGATES = new Set(["count", "sum", "min", "max", "lowest", "highest", "any", "all"]);
+const RESERVED_PARAMETERS = new Set(["type", "seat"]);
+
+export function containsDecision(statement: A.Statement): boolean {
+  switch (statement.kind) {
+    case "ask":
+      return true;
+    case "if":
+      return blockHasDecision(statement.then) || (statement.otherwise !== null && blockHasDecision(statement.otherwise));
+    case "while":
+    case "for":
+    case "phase":
+      return blockHasDecision(statement.body);
+    default:
+      return false;
+  }
+}
+export function blockHasDecision(block: A.Block): boolean {
+  return block.statements.some(containsDecision);
+}
+
+class Scope {
+  private readonly names = new Map<string, Binding>();
+  constructor(readonly parent: Scope | null) {}
+  lookup(name: string): Binding | undefined {
+    return this.names.get(name) ?? this.parent?.lookup(name);
+  }
+  define(name: string, binding: Binding): void {
+    this.names.set(name, binding);
+  }
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+}
+
+/** Checks a game; `fileOf` names the file of each declaration when a game spans several files. */
+export function checkProgram(
+  program: A.Program,
+  fileOf: ReadonlyMap<A.Declaration, string> = new Map(),
+): { game: CheckedGame | null; diagnostics: Diagnostic[] } {
+  return new Checker(program, fileOf).run();
+}
+
+class Checker {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly types = new Map<A.Expression, Type>();
+  private readonly names = new Map<A.Expression | A.Identifier, Binding>();
+  private readonly enums = new Map<string, A.EnumDeclaration>();
+  private readonly cardTypes = new Map<string, CardTypeModel>();
+  private readonly vars = new Map<string, A.VarDeclaration>();
+  private readonly zones = new Map<string, A.ZoneDeclaration>();
+  private readonly tables = new Map<string, { declaration: A.TableDeclaration; entries: Map<ConstantValue, ConstantValue> }>();
+  private readonly globals = new Scope(null);
+  private readonly stateLocals: LocalSlot[] = [];
+  private readonly slotNames = new Set<string>(["phase", "actor", "actors"]);
+  private readonly conservedVars = new Set<string>();
+  private inSetup = false;
+  private inSimultaneous = false;
+
+  /** The file of the declaration being checked, for diagnostics. */
+  private currentFile: string;
+
+  constructor(
+    private readonly program: A.Program,
+    private readonly fileOf: ReadonlyMap<A.Declaration, string>,
+  ) {
+    this.currentFile = program.file;
+  }
+
+  private enter(d: A.Declaration): void {
+    this.currentFile = this.fileOf.get(d) ?? this.program.file;
+  }
+
+  private error(code: string, message: string, range: A.SourceRange): void {
+    this.diagnostics.push({
+      file: this.currentFile,
+      line: range.start.line,
+      column: range.start.column,
+      endLine: range.end.line,
+      endColumn: range.end.column + 1,
+      severity: "error",
+      code,
+      message,
+    });
+  }
+
+  run(): { game: CheckedGame | null; diagnostics: Diagnostic[] } {
+    const program = this.program;
+    const header = program.game;
+    let minPlayers = 1;
+    let maxPlayers = 1;
+    if (!header) {
+      this.error("check/missing-game", "a rules file needs a header: game \"Title\" { players 2..4 }", {
+        start: { offset: 0, line: 1, column: 1 },
+        end: { offset: 0, line: 1, column: 1 },
+      });
+    } else if (!header.players || header.players.kind !== "range") {
+      this.error("check/missing-players", "the game header must say how many players: players 3..6", header.range);
+    } else {
+      const low = evaluateConstant(header.players.low, new Map(), this.enums);
+      const high = evaluateConstant(header.players.high, new Map(), this.enums);
+      if (typeof low !== "number" || typeof high !== "number" || low < 1 || high < low || high > 16) {
+        this.error("check/bad-player-count", "the player count must be a range of whole numbers like 3..6, from 1 to 16", header.players.range);
+      } else {
+        minPlayers = low;
+        maxPlayers = high;
+      }
+    }
+    this.globals.define("players", { kind: "builtin", name: "players", type: { kind: "list", element: PLAYER } });
+    this.globals.define("player_count", { kind: "builtin", name: "player_count", type: INT });
+
+    // Declarations first, so that order in the file does not matter.
+    const taken = new Map<string, A.Identifier>();
+    const declare = (name: A.Identifier, binding: Binding | null): void => {
+      const previous = taken.get(name.name);
+      if (previous || name.name === "players" || name.name === "player_count") {
+        this.error(
+          "check/duplicate-definition",
+          previous
+            ? `'${name.name}' is already defined at line ${previous.range.start.line}`
+            : `'${name.name}' is a built-in name`,
+          name.range,
+        );
+        return;
+      }
+      taken.set(name.name, name);
+      if (binding) this.globals.define(name.name, binding);
+    };
+    for (const d of program.declarations) {
+      this.enter(d);
+      if (d.kind === "enum") {
+        declare(d.name, { kind: "enum-type", declaration: d, type: { kind: "enum-type", name: d.name.name } });
+        this.enums.set(d.name.name, d);
+        const members = new Set<string>();
+        for (const m of d.members) {
+          if (members.has(m.name)) this.error("check/duplicate-definition", `'${m.name}' appears twice in enum ${d.name.name}`, m.range);
+          members.add(m.name);
+        }
+      }
+    }
+    for (const d of program.declarations) {
+      this.enter(d);
+      if (d.kind === "card") {
+        declare(d.name, null);
+        this.cardTypes.set(d.name.name, this.checkCardType(d));
+      }
+    }
+    for (const d of program.declarations) {
+      this.enter(d);
+      switch (d.kind) {
+        case "var":
+          declare(d.name, {
+            kind: "var",
+            declaration: d,
+            type: d.perPlayer ? { kind: "per-player", element: this.varType(d) } : this.varType(d),
+          });
+          this.vars.set(d.name.name, d);
+          break;
+        case "zone": {
+          this.checkCardTypeName(d.cardType);
+          const type: Type = d.perPlayer ? { kind: "zones", cardType: d.cardType.name } : { kind: "zone", cardType: d.cardType.name };
+          declare(d.name, { kind: "zone", declaration: d, type });
+          this.zones.set(d.name.name, d);
+          break;
+        }
+        case "table":
+          declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.resolveType(d.keyType), value: this.resolveType(d.valueType) } });
+          this.tables.set(d.name.name, { declaration: d, entries: this.checkTable(d) });
+          break;
+        default:
+          break;
+      }
+    }
+    this.checkZones();
+    const conserved = program.declarations.filter((d): d is A.ConserveDeclaration => d.kind === "conserve");
+    for (const c of conserved) {
+      this.enter(c);
+      for (const v of c.vars) {
+        const declaration = this.vars.get(v.name);
+        if (!declaration) this.error("check/unknown-name", `'${v.name}' is not a variable`, v.range);
+        else if (this.varType(declaration).kind !== "int") this.error("check/type-mismatch", `only int variables can be conserved; '${v.name}' is ${typeName(this.varType(declaration))}`, v.range);
+        else this.conservedVars.add(v.name);
+      }
+    }
+    for (const v of this.vars.values()) {
+      this.enter(v);
+      const type = this.varType(v);
+      const initial = this.expression(v.initial, this.globals);
+      this.expect(seatLiteral(v.initial, type) ?? initial, type, v.initial.range, `the initial value of '${v.name.name}'`);
+    }
+
+    const setups = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "setup");
+    const flows = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "flow");
+    const scores = program.declarations.filter((d): d is A.ScoreDeclaration => d.kind === "score");
+    const tiebreaks = program.declarations.filter((d): d is A.ScoreDeclaration => d.kind === "tiebreak");
+    for (const extra of [...setups.slice(1), ...flows.slice(1), ...scores.slice(1)]) {
+      this.enter(extra);
+      this.error("check/duplicate-definition", `a game has one ${extra.kind} block`, extra.range);
+    }
+    const setup = setups[0]?.body ?? null;
+    if (setup) {
+      this.enter(setups[0]!);
+      this.inSetup = true;
+      this.block(setup, new Scope(this.globals));
+      this.inSetup = false;
+    }
+    const flow = flows[0]?.body;
+    if (!flow) this.error("check/missing-flow", "a game needs a flow { ... } block: the procedure of play", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
+    else {
+      this.enter(flows[0]!);
+      this.block(flow, new Scope(this.globals));
+    }
+    const score = scores[0];
+    if (!score) this.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
+    for (const s of [...scores, ...tiebreaks]) {
+      this.enter(s);
+      const scope = new Scope(this.globals);
+      this.bindLocal(scope, s.player, PLAYER, "local");
+      this.expect(this.expression(s.value, scope), INT, s.value.range, `a ${s.kind}`);
+    }
+
+    if (this.diagnostics.length > 0 || !header || !flow || !score) return { game: null, diagnostics: this.diagnostics };
+    return {
+      diagnostics: this.diagnostics,
+      game: {
+        program,
+        title: header.title,
+        minPlayers,
+        maxPlayers,
+        variants: header.variants,
+        enums: this.enums,
+        cardTypes: this.cardTypes,
+        vars: this.vars,
+        zones: this.zones,
+        tables: this.tables,
+        conserved,
+        setup,
+        flow,
+        score,
+        tiebreaks,
+        types: this.types,
+        names: this.names,
+        stateLocals: this.stateLocals,
+        typeOfVar: (d) => this.varType(d),
+      },
+    };
+  }
+
+  // ── declarations ────────────────────────────────────────────────────────────
+
+  private resolveType(reference: A.TypeReference): Type {
+    const name = reference.name.name;
+    if (name === "int") return INT;
+    if (name === "bool") return BOOL;
+    if (name === "player") return PLAYER;
+    if (this.enums.has(name)) return { kind: "enum", name };
+    this.error("check/unknown-type", `unknown type '${name}': expected int, bool, player or an enum`, reference.name.range);
+    return ERROR;
+  }
+
+  private varType(d: A.VarDeclaration): Type {
+    return this.resolveType(d.type);
+  }
+
+  private checkCardTypeName(name: A.Identifier): boolean {
+    if (this.cardTypes.has(name.name)) return true;
+    this.error("check/unknown-card-type", `unknown card type '${name.name}'`, name.range);
+    return false;
+  }
+
+  private checkCardType(d: A.CardDeclaration): CardTypeModel {
+    const fields: { name: string; type: Type }[] = [];
+    for (const f of d.fields) {
+      if (fields.some((other) => other.name === f.name.name)) {
+        this.error("check/duplicate-definition", `card ${d.name.name} has two fields named '${f.name.name}'`, f.name.range);
+      }
+      fields.push({ name: f.name.name, type: this.resolveType(f.type) });
+    }
+    const cards: Record<string, ConstantValue>[] = [];
+    if (d.manifests.length === 0) {
+      this.error("check/empty-manifest", `card ${d.name.name} has no cards: add a line like cards for v in 1..10 { value: v }`, d.name.range);
+    }
+    for (const manifest of d.manifests) {
+      const expand = (index: number, bound: Map<string, ConstantValue>): void => {
+        if (index === manifest.binders.length) {
+          if (manifest.condition && evaluateConstant(manifest.condition, bound, this.enums) !== true) return;
+          const card: Record<string, ConstantValue> = {};
+          for (const f of manifest.fields) card[f.name.name] = evaluateConstant(f.value, bound, this.enums);
+          cards.push(card);
+          return;
+        }
+        const binder = manifest.binders[index]!;
+        const values = evaluateConstant(binder.source, bound, this.enums);
+        if (!Array.isArray(values)) return;
+        for (const value of values) expand(index + 1, new Map(bound).set(binder.name.name, value));
+      };
+      // Type-check the manifest once with symbolic bindings, then evaluate it.
+      const scope = new Scope(this.globals);
+      for (const binder of manifest.binders) {
+        const source = this.expression(binder.source, scope);
+        const element = source.kind === "list" ? source.element : source.kind === "error" ? ERROR : null;
+        if (!element) this.error("check/type-mismatch", `expected a list or range to draw card values from, found ${typeName(source)}`, binder.source.range);
+        this.bindLocal(scope, binder.name, element ?? ERROR, "local");
+      }
+      if (manifest.condition) this.expect(this.expression(manifest.condition, scope), BOOL, manifest.condition.range, "a manifest condition");
+      const given = new Set<string>();
+      for (const f of manifest.fields) {
+        const field = fields.find((candidate) => candidate.name === f.name.name);
+        if (!field) {
+          this.error("check/unknown-field", `card ${d.name.name} has no field '${f.name.name}'`, f.name.range);
+          continue;
+        }
+        given.add(f.name.name);
+        this.expect(this.expression(f.value, scope), field.type, f.value.range, `field '${f.name.name}'`);
+      }
+      for (const field of fields) {
+        if (!given.has(field.name)) this.error("check/missing-field", `these cards need a value for field '${field.name}'`, manifest.range);
+      }
+      if (this.diagnostics.length === 0) expand(0, new Map());
+    }
+    return { declaration: d, fields, cards };
+  }
+
+  private checkTable(d: A.TableDeclaration): Map<ConstantValue, ConstantValue> {
+    const keyType = this.resolveType(d.keyType);
+    const valueType = this.resolveType(d.valueType);
+    const entries = new Map<ConstantValue, ConstantValue>();
+    for (const entry of d.entries) {
+      this.expect(this.expression(entry.key, this.globals), keyType, entry.key.range, "a table key");
+      this.expect(this.expression(entry.value, this.globals), valueType, entry.value.range, "a table value");
+      const key = evaluateConstant(entry.key, new Map(), this.enums);
+      if (entries.has(key)) this.error("check/duplicate-definition", `table ${d.name.name} has key ${String(key)} twice`, entry.key.range);
+      entries.set(key, evaluateConstant(entry.value, new Map(), this.enums));
+    }
+    return entries;
+  }
+
+  private checkZones(): void {
+    const placed = new Map<string, A.ZoneDeclaration>();
+    for (const zone of this.zones.values()) {
+      this.enter(zone);
+      if (zone.initialCards) {
+        if (!this.checkCardTypeName(zone.initialCards)) continue;
+        if (zone.initialCards.name !== zone.cardType.name) {
+          this.error("check/type-mismatch", `zone '${zone.name.name}' holds ${zone.cardType.name} cards, not ${zone.initialCards.name}`, zone.initialCards.range);
+        }
+        if (zone.perPlayer) this.error("check/type-mismatch", "a per-player zone cannot start with every card of a type", zone.initialCards.range);
+        const before = placed.get(zone.initialCards.name);
+        if (before) this.error("check/duplicate-definition", `every ${zone.initialCards.name} card already starts in '${before.name.name}'`, zone.initialCards.range);
+        placed.set(zone.initialCards.name, zone);
+      }
+      if (zone.limit) {
+        const limit = evaluateConstant(zone.limit, new Map(), this.enums);
+        if (typeof limit !== "number" || limit < 1) this.error("check/type-mismatch", "a zone limit must be a whole number of at least 1", zone.limit.range);
+      }
+    }
+    for (const [name, type] of this.cardTypes) {
+      this.enter(type.declaration);
+      if (!placed.has(name)) {
+        this.error("check/cards-nowhere", `no zone starts with the ${name} cards: add '= all ${name}' to a zone`, type.declaration.name.range);
+      }
+    }
+  }
+
+  // ── statements ──────────────────────────────────────────────────────────────
+
+  private bindLocal(scope: Scope, name: A.Identifier, type: Type, storage: "state" | "local"): LocalSlot {
+    if (scope.has(name.name)) this.error("check/duplicate-definition", `'${name.name}' is already defined in this block`, name.range);
+    let slot = name.name;
+    for (let n = 2; this.slotNames.has(slot); n++) slot = `${name.name}_${n}`;
+    this.slotNames.add(slot);
+    const local: LocalSlot = { name: name.name, slot, type, storage, declaredAt: name.range };
+    if (storage === "state") this.stateLocals.push(local);
+    const binding: Binding = { kind: "local", slot: local, type };
+    scope.define(name.name, binding);
+    this.names.set(name, binding);
+    return local;
+  }
+
+  private block(block: A.Block, scope: Scope): void {
+    let ended: A.EndGameStatement | null = null;
+    block.statements.forEach((statement, index) => {
+      if (ended) {
+        this.error("check/unreachable", "this can never run: the game has already ended above", statement.range);
+        ended = null;
+      }
+      const restHasDecision = block.statements.slice(index).some(containsDecision);
+      this.statement(statement, scope, restHasDecision);
+      if (statement.kind === "end-game") ended = statement;
+    });
+  }
+
+  private statement(s: A.Statement, scope: Scope, restHasDecision: boolean): void {
+    switch (s.kind) {
+      case "let": {
+        const type = this.expression(s.value, scope);
+        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "table" || type.kind === "enum-type") {
+          this.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
+        }
+        this.bindLocal(scope, s.name, type, restHasDecision ? "state" : "local");
+        return;
+      }
+      case "assign": {
+        const target = this.expression(s.target, scope);
+        this.checkAssignable(s.target, scope);
+        const value = this.expression(s.value, scope);
+        if (s.operator === "=") this.expect(value, target, s.value.range, "the assigned value");
+        else {
+          this.expect(target, INT, s.target.range, `the target of ${s.operator}`);
+          this.expect(value, INT, s.value.range, `the value of ${s.operator}`);
+        }
+        return;
+      }
+      case "if":
+        this.expect(this.expression(s.condition, scope), BOOL, s.condition.range, "an if condition");
+        this.block(s.then, new Scope(scope));
+        if (s.otherwise) this.block(s.otherwise, new Scope(scope));
+        return;
+      case "while":
+        this.expect(this.expression(s.condition, scope), BOOL, s.condition.range, "a while condition");
+        this.block(s.body, new Scope(scope));
+        return;
+      case "for": {
+        const element = this.elementType(this.expression(s.source, scope), s.source.range);
+        const inner = new Scope(scope);
+        this.bindLocal(inner, s.binder, element, blockHasDecision(s.body) ? "state" : "local");
+        if (s.condition) this.expect(this.expression(s.condition, inner), BOOL, s.condition.range, "a where condition");
+        if (s.orderBy) this.expect(this.expression(s.orderBy, inner), INT, s.orderBy.range, "a sort key");
+        this.block(s.body, inner);
+        return;
+      }
+      case "phase":
+        this.block(s.body, new Scope(scope));
+        return;
+      case "shuffle":
+        this.expectZone(s.zone, scope);
+        return;
+      case "deal": {
+        this.expect(this.expression(s.count, scope), INT, s.count.range, "the number of cards to deal");
+        const from = this.expectZone(s.from, scope);
+        const to = this.expectZone(s.to, scope);
+        if (from && to && from !== to) this.error("check/card-type-mismatch", `cannot deal ${from} cards into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "move": {
+        const card = this.expression(s.card, scope);
+        const to = this.expectZone(s.to, scope);
+        if (card.kind !== "card" && card.kind !== "error") this.error("check/type-mismatch", `expected a card to move, found ${typeName(card)}`, s.card.range);
+        else if (card.kind === "card" && to && card.cardType !== to) this.error("check/card-type-mismatch", `cannot move a ${card.cardType} card into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "move-all": {
+        const from = this.expectZone(s.from, scope);
+        const to = this.expectZone(s.to, scope);
+        if (from && to && from !== to) this.error("check/card-type-mismatch", `cannot move ${from} cards into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "transfer": {
+        this.expect(this.expression(s.amount, scope), INT, s.amount.range, "the amount to transfer");
+        for (const side of [s.from, s.to]) {
+          this.expect(this.expression(side, scope), INT, side.range, "a transfer's source and destination");
+          this.checkAssignable(side, scope, true);
+        }
+        return;
+      }
+      case "end-game":
+        return;
+      case "ask":
+        this.ask(s, scope);
+        return;
+    }
+  }
+
+  private ask(s: A.AskStatement, scope: Scope): void {
+    if (this.inSetup) this.error("check/decision-in-setup", "setup runs before play starts and cannot ask players to decide; move this into the flow", s.range);
+    if (this.inSimultaneous) this.error("check/decision-in-simultaneous", "a simultaneous decision cannot contain another decision", s.range);
+    const inner = new Scope(scope);
+    if (s.each) {
+      const element = this.elementType(this.expression(s.each.source, scope), s.each.source.range);
+      this.expect(element, PLAYER, s.each.source.range, "the players of 'ask each'");
+      this.bindLocal(inner, s.each.binder, PLAYER, "local");
+    } else if (s.player) {
+      this.expect(this.expression(s.player, scope), PLAYER, s.player.range, "the player who decides");
+    }
+    if (s.options.length === 0) {
+      this.error("check/empty-decision", "this decision offers no options: a player asked here could never move", s.range);
+    }
+    const names = new Set<string>();
+    for (const option of s.options) {
+      if (names.has(option.name.name)) this.error("check/duplicate-definition", `option '${option.name.name}' appears twice in this decision`, option.name.range);
+      names.add(option.name.name);
+      const optionScope = new Scope(inner);
+      const bodyHasDecision = blockHasDecision(option.body);
+      for (const parameter of option.parameters) {
+        if (RESERVED_PARAMETERS.has(parameter.name.name)) {
+          this.error("check/reserved-name", `'${parameter.name.name}' is reserved in moves; choose another parameter name`, parameter.name.range);
+        }
+        const domain = this.expression(parameter.domain, optionScope);
+        let element: Type = ERROR;
+        if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
+        else if (domain.kind === "list") element = domain.element;
+        else if (domain.kind !== "error") this.error("check/type-mismatch", `a parameter's domain must be a range, a zone or a list of players, not ${typeName(domain)}`, parameter.domain.range);
+        if (parameter.domain.kind === "range") {
+          const low = evaluateConstant(parameter.domain.low, new Map(), this.enums, true);
+          const high = evaluateConstant(parameter.domain.high, new Map(), this.enums, true);
+          if (typeof low === "number" && typeof high === "number" && low > high) {
+            this.error("check/empty-domain", `the range ${low}..${high} is empty: option '${option.name.name}' could never be chosen`, parameter.domain.range);
+          }
+        }
+        this.bindLocal(optionScope, parameter.name, element, bodyHasDecision ? "state" : "local");
+      }
+      for (const requirement of option.requirements) {
+        this.expect(this.expression(requirement.condition, optionScope), BOOL, requirement.condition.range, "a requirement");
+        if (requirement.condition.kind === "boolean" && !requirement.condition.value) {
+          this.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
+        }
+      }
+      const wasSimultaneous = this.inSimultaneous;
+      this.inSimultaneous = wasSimultaneous || s.each !== null;
+      this.block(option.body, optionScope);
+      this.inSimultaneous = wasSimultaneous;
+    }
+  }
+
+  private checkAssignable(target: A.Expression, scope: Scope, transfer = false): void {
+    const root = target.kind === "index" ? target.target : target;
+    const binding = root.kind === "name" ? scope.lookup(root.name) : undefined;
+    const isVar = binding?.kind === "var" && (target.kind === "name" ? !binding.declaration.perPlayer : binding.declaration.perPlayer);
+    const isLocal = binding?.kind === "local" && target.kind === "name";
+    if (!isVar && !isLocal) {
+      if (binding || root.kind !== "name") this.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
+      return;
+    }
+    if (isVar && !transfer && root.kind === "name" && this.conservedVars.has(root.name)) {
+      this.error("check/conserved", `'${root.name}' is conserved: change it with transfer ... from ... to ...`, target.range);
+    }
+    if (transfer && isLocal) this.error("check/not-assignable", "transfer moves amounts between variables, not let bindings", target.range);
+  }
+
+  private expectZone(e: A.Expression, scope: Scope): string | null {
+    const type = this.expression(e, scope);
+    if (type.kind === "zone") return type.cardType;
+    if (type.kind !== "error") {
+      this.error("check/not-a-zone", type.kind === "zones" ? `'${describeExpression(e)}' is a zone per player: say whose, e.g. ${describeExpression(e)}[p]` : `expected a zone, found ${typeName(type)}`, e.range);
+    }
+    return null;
+  }
+
+  private elementType(type: Type, range: A.SourceRange): Type {
+    if (type.kind === "list") return type.element;
+    if (type.kind === "zone") return { kind: "card", cardType: type.cardType };
+    if (type.kind !== "error") this.error("check/type-mismatch", `expected a zone or a list to go through, found ${typeName(type)}`, range);
+    return ERROR;
+  }
+
+  private expect(actual: Type, expected: Type, range: A.SourceRange, what: string): void {
+    if (!sameType(actual, expected)) {
+      this.error("check/type-mismatch", `${what} must be ${typeName(expected)}, but this is ${typeName(actual)}`, range);
+    }
+  }
+
+  // ── expressions ─────────────────────────────────────────────────────────────
+
+  private expression(e: A.Expression, scope: Scope): Type {
+    const type = this.infer(e, scope);
+    this.types.set(e, type);
+    return type;
+  }
+
+  private infer(e: A.Expression, scope: Scope): Type {
+    switch (e.kind) {
+      case "integer":
+        return INT;
+      case "boolean":
+        return BOOL;
+      case "string":
+        return STRING;
+      case "name": {
+        const binding = scope.lookup(e.name);
+        if (!binding) {
+          this.error("check/unknown-name", `unknown name '${e.name}'${this.suggest(e.name, scope)}`, e.range);
+          return ERROR;
+        }
+        this.names.set(e, binding);
+        return binding.type;
+      }
+      case "index": {
+        const target = this.expression(e.target, scope);
+        const index = this.expression(e.index, scope);
+        if (target.kind === "zones" || target.kind === "per-player") {
+          this.expect(seatLiteral(e.index, PLAYER) ?? index, PLAYER, e.index.range, "the index of a per-player value");
+          return target.kind === "zones" ? { kind: "zone", cardType: target.cardType } : target.element;
+        }
+        if (target.kind === "table") {
+          this.expect(index, target.key, e.index.range, "the table key");
+          return target.value;
+        }
+        if (target.kind !== "error") this.error("check/type-mismatch", `cannot index ${typeName(target)}`, e.range);
+        return ERROR;
+      }
+      case "member": {
+        const target = this.expression(e.target, scope);
+        if (target.kind === "enum-type") {
+          const declaration = this.enums.get(target.name)!;
+          if (!declaration.members.some((m) => m.name === e.member.name)) {
+            this.error("check/unknown-name", `enum ${target.name} has no member '${e.member.name}'`, e.member.range);
+            return ERROR;
+          }
+          return { kind: "enum", name: target.name };
+        }
+        if (target.kind === "card") {
+          const field = this.cardTypes.get(target.cardType)?.fields.find((f) => f.name === e.member.name);
+          if (!field) {
+            this.error("check/unknown-field", `${target.cardType} cards have no field '${e.member.name}'`, e.member.range);
+            return ERROR;
+          }
+          return field.type;
+        }
+        if (target.kind !== "error") this.error("check/type-mismatch", `${typeName(target)} has no fields`, e.range);
+        return ERROR;
+      }
+      case "unary": {
+        const operand = this.expression(e.operand, scope);
+        const expected = e.operator === "not" ? BOOL : INT;
+        this.expect(operand, expected, e.operand.range, `the operand of '${e.operator}'`);
+        return expected;
+      }
+      case "binary":
+        return this.binary(e, scope);
+      case "conditional": {
+        this.expect(this.expression(e.condition, scope), BOOL, e.condition.range, "a condition");
+        const then = this.expression(e.then, scope);
+        this.expect(this.expression(e.otherwise, scope), then, e.otherwise.range, "both branches");
+        return then;
+      }
+      case "list": {
+        let element: Type | null = null;
+        for (const item of e.elements) {
+          let type = this.expression(item, scope);
+          if (item.kind === "range") type = INT;
+          if (element === null) element = type;
+          else this.expect(type, element, item.range, "every list element");
+        }
+        return { kind: "list", element: element ?? INT };
+      }
+      case "range":
+        this.expect(this.expression(e.low, scope), INT, e.low.range, "a range's low end");
+        this.expect(this.expression(e.high, scope), INT, e.high.range, "a range's high end");
+        return { kind: "list", element: INT };
+      case "call":
+        return this.call(e, scope);
+      case "aggregate":
+        return this.aggregate(e, scope);
+    }
+  }
+
+  private binary(e: A.BinaryExpression, scope: Scope): Type {
+    const left = this.expression(e.left, scope);
+    const right = this.expression(e.right, scope);
+    switch (e.operator) {
+      case "and":
+      case "or":
+        this.expect(left, BOOL, e.left.range, `the operands of '${e.operator}'`);
+        this.expect(right, BOOL, e.right.range, `the operands of '${e.operator}'`);
+        return BOOL;
+      case "==":
+      case "!=":
+        if (!sameType(left, right)) this.error("check/type-mismatch", `cannot compare ${typeName(left)} with ${typeName(right)}`, e.range);
+        else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player") this.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
+        return BOOL;
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        this.expect(left, INT, e.left.range, `the operands of '${e.operator}'`);
+        this.expect(right, INT, e.right.range, `the operands of '${e.operator}'`);
+        return BOOL;
+      default:
+        this.expect(left, INT, e.left.range, `the operands of '${e.operator}'`);
+        this.expect(right, INT, e.right.range, `the operands of '${e.operator}'`);
+        return INT;
+    }
+  }
+
+  private call(e: A.CallExpression, scope: Scope): Type {
+    const name = e.callee.name;
+    const builtin = BUILTINS[name];
+    const args = e.args.map((a) => this.expression(a, scope));
+    if (!builtin) {
+      this.error("check/unknown-function", `unknown function '${name}'; the functions are ${Object.keys(BUILTINS).join(", ")} and the aggregates ${[...AGGREGATES].join(", ")}`, e.callee.range);
+      return ERROR;
+    }
+    if (args.length !== builtin.arity) {
+      this.error("check/wrong-arity", `${name} takes ${builtin.arity} argument${builtin.arity === 1 ? "" : "s"}, as in ${builtin.describe}, but was given ${args.length}`, e.range);
+      return ERROR;
+    }
+    switch (name) {
+      case "count":
+        if (args[0]!.kind !== "zone" && args[0]!.kind !== "list" && args[0]!.kind !== "error") this.error("check/type-mismatch", `count needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        return INT;
+      case "top":
+        if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
+        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `top needs a zone, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        return ERROR;
+      case "next":
+        this.expect(args[0]!, PLAYER, e.args[0]!.range, "the argument of next");
+        return PLAYER;
+      case "random_player":
+        return PLAYER;
+      default:
+        for (const [i, a] of args.entries()) this.expect(a, INT, e.args[i]!.range, `the arguments of ${name}`);
+        return INT;
+    }
+  }
+
+  private aggregate(e: A.AggregateExpression, scope: Scope): Type {
+    const name = e.callee.name;
+    const source = this.expression(e.source, scope);
+    const element = this.elementType(source, e.source.range);
+    const inner = new Scope(scope);
+    this.bindLocal(inner, e.binder, element, "local");
+    if (e.condition) this.expect(this.expression(e.condition, inner), BOOL, e.condition.range, "a where condition");
+    const value = e.value ? this.expression(e.value, inner) : null;
+    if (!AGGREGATES.has(name)) {
+      this.error("check/unknown-function", `unknown aggregate '${name}'; the aggregates are ${[...AGGREGATES].join(", ")}`, e.callee.range);
+      return ERROR;
+    }
+    const needsValue = name !== "count";
+    if (needsValue && !value) {
+      this.error("check/wrong-arity", `${name} needs a value after ':', as in ${name}(c in zone: c.value)`, e.range);
+      return ERROR;
+    }
+    if (!needsValue && value) this.error("check/wrong-arity", "count takes no value after ':'; filter with where", e.value!.range);
+    switch (name) {
+      case "count":
+        return INT;
+      case "any":
+      case "all":
+        this.expect(value!, BOOL, e.value!.range, `the value of ${name}`);
+        return BOOL;
+      case "lowest":
+      case "highest":
+        this.expect(value!, INT, e.value!.range, `the key of ${name}`);
+        return element;
+      default:
+        this.expect(value!, INT, e.value!.range, `the value of ${name}`);
+        return INT;
+    }
+  }
+
+  private suggest(name: string, scope: Scope): string {
+    const candidates = ["players", "player_count", ...this.vars.keys(), ...this.zones.keys(), ...this.tables.keys(), ...this.enums.keys()];
+    const close = candidates.find((c) => editDistance(c, name) <= 2 && scope.lookup(c));
+    return close ? `; did you mean '${close}'?` : "";
+  }
+}
+
+/** A literal seat number (`properties[0]`) may stand where a player is expected. */
+function seatLiteral(e: A.Expression, expected: Type): Type | null {
+  return expected.kind === "player" && e.kind === "integer" ? PLAYER : null;
+}
+
+function describeExpression(e: A.Expression): string {
+  return e.kind === "name" ? e.name : "this";
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

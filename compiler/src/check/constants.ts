@@ -1,0 +1,89 @@
+// Compile-time evaluation of constant expressions: card manifests, table entries, player ranges.
+// Enum values are their member names (strings), as they are in game states.
+import type * as A from "../syntax/ast.js";
+
+export type ConstantValue = number | boolean | string | null | ConstantValue[];
+
+/** The value of a constant expression, or null when it depends on the game state. */
+export function evaluateConstant(
+  e: A.Expression,
+  bound: ReadonlyMap<string, ConstantValue>,
+  enums: ReadonlyMap<string, A.EnumDeclaration>,
+  lenient = false,
+): ConstantValue {
+  const recur = (x: A.Expression): ConstantValue => evaluateConstant(x, bound, enums, lenient);
+  switch (e.kind) {
+    case "integer":
+    case "boolean":
+    case "string":
+      return e.value;
+    case "name":
+      return bound.has(e.name) ? bound.get(e.name)! : null;
+    case "member":
+      if (e.target.kind === "name" && enums.has(e.target.name)) return e.member.name;
+      return null;
+    case "unary": {
+      const operand = recur(e.operand);
+      if (e.operator === "not") return typeof operand === "boolean" ? !operand : null;
+      return typeof operand === "number" ? -operand : null;
+    }
+    case "binary": {
+      const left = recur(e.left);
+      const right = recur(e.right);
+      if (left === null || right === null) return null;
+      return applyBinary(e.operator, left, right);
+    }
+    case "conditional": {
+      const condition = recur(e.condition);
+      return condition === null ? null : condition ? recur(e.then) : recur(e.otherwise);
+    }
+    case "range": {
+      const low = recur(e.low);
+      const high = recur(e.high);
+      if (typeof low !== "number" || typeof high !== "number") return null;
+      return integersFrom(low, high);
+    }
+    case "list": {
+      const values: ConstantValue[] = [];
+      for (const element of e.elements) {
+        const value = recur(element);
+        if (value === null) return null;
+        if (element.kind === "range" && Array.isArray(value)) values.push(...value);
+        else values.push(value);
+      }
+      return values;
+    }
+    default:
+      return null;
+  }
+}
+
+function integersFrom(low: number, high: number): number[] {
+  const values: number[] = [];
+  for (let v = low; v <= high; v++) values.push(v);
+  return values;
+}
+
+function applyBinary(operator: A.BinaryOperator, left: ConstantValue, right: ConstantValue): ConstantValue {
+  if (typeof left === "number" && typeof right === "number") {
+    switch (operator) {
+      case "+": return left + right;
+      case "-": return left - right;
+      case "*": return left * right;
+      case "/": return right === 0 ? null : Math.floor(left / right);
+      case "%": return right === 0 ? null : left - right * Math.floor(left / right);
+      case "<": return left < right;
+      case "<=": return left <= right;
+      case ">": return left > right;
+      case ">=": return left >= right;
+      default: break;
+    }
+  }
+  if (operator === "==") return left === right;
+  if (operator === "!=") return left !== right;
+  if (typeof left === "boolean" && typeof right === "boolean") {
+    if (operator === "and") return left && right;
+    if (operator === "or") return left || right;
+  }
+  return null;
+}

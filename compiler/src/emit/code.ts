@@ -1,0 +1,304 @@
+// Translates checked expressions and decision-free statements into TypeScript source text.
+// Names from a rules file only ever appear as property names, quoted strings, or locals that
+// are checked against JavaScript's reserved words, so a rules file can never inject code.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { LocalSlot } from "../check/types.js";
+
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static implements interface package private protected public await arguments eval undefined NaN " +
+    "Infinity Math Number Array Object String Boolean JSON Map Set s seat move options state game"
+  ).split(" "),
+);
+
+/** A string literal for any text, safe inside TypeScript source. */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** A property access for a rules name: `.name` for plain identifiers, `["…"]` otherwise. */
+export function property(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${quote(name)}]`;
+}
+
+/** The TypeScript local that holds a rules binding which lives outside the state. */
+export function localName(slot: LocalSlot): string {
+  return RESERVED.has(slot.slot) ? `${slot.slot}_` : slot.slot;
+}
+
+export function cardFieldArray(cardType: string, field: string): string {
+  return `${cardType}_${field}`.replace(/[^A-Za-z0-9_]/g, "_");
+}
+
+export function tableConstant(name: string): string {
+  return `TABLE_${name}`;
+}
+
+/** Zones into which `move` puts cards on top rather than at the end. */
+export class CodeWriter {
+  constructor(private readonly game: CheckedGame) {}
+
+  slotAccess(slot: LocalSlot): string {
+    return slot.storage === "state" ? `s.locals${property(slot.slot)}` : localName(slot);
+  }
+
+  expression(e: A.Expression): string {
+    switch (e.kind) {
+      case "integer":
+        return String(e.value);
+      case "boolean":
+        return String(e.value);
+      case "string":
+        return quote(e.value);
+      case "name":
+        return this.name(e);
+      case "index": {
+        const target = this.game.types.get(e.target);
+        if (target?.kind === "table") {
+          const name = e.target.kind === "name" ? e.target.name : "?";
+          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)})`;
+        }
+        return `${this.expression(e.target)}[${this.expression(e.index)}]`;
+      }
+      case "member": {
+        const target = this.game.types.get(e.target);
+        if (target?.kind === "enum-type") return quote(e.member.name);
+        if (target?.kind === "card") return `${cardFieldArray(target.cardType, e.member.name)}[${this.expression(e.target)}]`;
+        throw new Error("internal: unchecked member access");
+      }
+      case "unary":
+        return e.operator === "not" ? `!(${this.expression(e.operand)})` : `-(${this.expression(e.operand)})`;
+      case "binary":
+        return this.binary(e);
+      case "conditional":
+        return `(${this.expression(e.condition)} ? ${this.expression(e.then)} : ${this.expression(e.otherwise)})`;
+      case "list":
+        return `[${e.elements.map((x) => (x.kind === "range" ? `...${this.expression(x)}` : this.expression(x))).join(", ")}]`;
+      case "range":
+        return `integers(${this.expression(e.low)}, ${this.expression(e.high)})`;
+      case "call":
+        return this.call(e);
+      case "aggregate":
+        return this.aggregate(e);
+    }
+  }
+
+  private name(e: A.NameExpression): string {
+    const binding = this.game.names.get(e);
+    if (!binding) throw new Error(`internal: unresolved name ${e.name}`);
+    switch (binding.kind) {
+      case "var":
+        return `s.vars${property(e.name)}`;
+      case "zone":
+        return `s.zones${property(e.name)}`;
+      case "builtin":
+        return binding.name === "players" ? "perSeat(s.players, (seat) => seat)" : "s.players";
+      case "local":
+        return this.slotAccess(binding.slot);
+      default:
+        throw new Error(`internal: ${binding.kind} '${e.name}' used as a value`);
+    }
+  }
+
+  private binary(e: A.BinaryExpression): string {
+    const left = this.expression(e.left);
+    const right = this.expression(e.right);
+    switch (e.operator) {
+      case "/":
+        return `floorDiv(${left}, ${right})`;
+      case "%":
+        return `floorMod(${left}, ${right})`;
+      case "==":
+        return `(${left} === ${right})`;
+      case "!=":
+        return `(${left} !== ${right})`;
+      case "and":
+        return `(${left} && ${right})`;
+      case "or":
+        return `(${left} || ${right})`;
+      default:
+        return `(${left} ${e.operator} ${right})`;
+    }
+  }
+
+  private call(e: A.CallExpression): string {
+    const args = e.args.map((a) => this.expression(a));
+    switch (e.callee.name) {
+      case "count":
+        return `${args[0]}.length`;
+      case "top":
+        return `topCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+      case "next":
+        return `nextSeat(${args[0]}, s.players)`;
+      case "random_player":
+        return "randomInt(s.random, s.players)";
+      case "abs":
+        return `Math.abs(${args[0]})`;
+      case "min":
+        return `Math.min(${args[0]}, ${args[1]})`;
+      case "max":
+        return `Math.max(${args[0]}, ${args[1]})`;
+      default:
+        throw new Error(`internal: unknown builtin ${e.callee.name}`);
+    }
+  }
+
+  private aggregate(e: A.AggregateExpression): string {
+    const binding = this.game.names.get(e.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved aggregate binder");
+    const binder = localName(binding.slot);
+    const source = e.condition
+      ? `${this.expression(e.source)}.filter((${binder}) => ${this.expression(e.condition)})`
+      : this.expression(e.source);
+    const value = e.value ? `(${binder}) => ${this.expression(e.value)}` : "";
+    const what = quote(`${e.callee.name}(${describe(e.source)})`);
+    switch (e.callee.name) {
+      case "count":
+        return `${source}.length`;
+      case "sum":
+        return `sumOf(${source}, ${value})`;
+      case "any":
+        return `anyOf(${source}, ${value})`;
+      case "all":
+        return `allOf(${source}, ${value})`;
+      case "min":
+        return `minOf(${source}, ${value}, ${what})`;
+      case "max":
+        return `maxOf(${source}, ${value}, ${what})`;
+      case "lowest":
+        return `lowestOf(${source}, ${value}, ${what})`;
+      case "highest":
+        return `highestOf(${source}, ${value}, ${what})`;
+      default:
+        throw new Error(`internal: unknown aggregate ${e.callee.name}`);
+    }
+  }
+
+  // ── statements without decisions ──────────────────────────────────────────────
+
+  statements(statements: readonly A.Statement[]): string[] {
+    return statements.flatMap((s) => this.statement(s));
+  }
+
+  statement(s: A.Statement): string[] {
+    switch (s.kind) {
+      case "let": {
+        const binding = this.game.names.get(s.name);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved let");
+        const value = this.expression(s.value);
+        return binding.slot.storage === "state"
+          ? [`${this.slotAccess(binding.slot)} = ${value};`]
+          : [`let ${localName(binding.slot)} = ${value};`];
+      }
+      case "assign":
+        return [`${this.expression(s.target)} ${s.operator} ${this.expression(s.value)};`];
+      case "if": {
+        const lines = [`if (${this.expression(s.condition)}) {`, ...this.statements(s.then.statements), "}"];
+        if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
+        return lines;
+      }
+      case "while":
+        return [`while (${this.expression(s.condition)}) {`, ...this.statements(s.body.statements), "}"];
+      case "for": {
+        const binding = this.game.names.get(s.binder);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved for");
+        const binder = localName(binding.slot);
+        return [
+          `for (const ${binder} of ${this.loopSource(s, binder)}) {`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
+      }
+      case "phase":
+        return [`s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
+      case "shuffle":
+        return [`shuffle(s.random, ${this.expression(s.zone)});`];
+      case "deal":
+        return [`dealCards(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(describe(s.from))});`];
+      case "move-all":
+        return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)});`];
+      case "move":
+        return this.move(s);
+      case "transfer": {
+        const from = this.expression(s.from);
+        const to = this.expression(s.to);
+        return [
+          "{",
+          `const $amount = checkTransfer(${this.expression(s.amount)}, ${from}, ${quote(describe(s.from))});`,
+          `${from} -= $amount;`,
+          `${to} += $amount;`,
+          "}",
+        ];
+      }
+      case "end-game":
+        return ['s.pc = "end";', "return;"];
+      case "ask":
+        throw new Error("internal: a decision inside structured code");
+    }
+  }
+
+  /** The values a for loop visits, filtered and ordered as the rules say. */
+  loopSource(s: A.ForStatement, binder: string): string {
+    let source = this.expression(s.source);
+    const sourceType = this.game.types.get(s.source);
+    if (sourceType?.kind === "zone") source = `[...${source}]`;
+    if (s.condition) source = `${source}.filter((${binder}) => ${this.expression(s.condition)})`;
+    if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.expression(s.orderBy)}, ${s.descending})`;
+    return source;
+  }
+
+  private move(s: A.MoveStatement): string[] {
+    const destination = this.game.types.get(s.to);
+    const zone = this.zoneDeclaration(s.to);
+    const onTop = zone?.zoneKind === "stack";
+    const limit = zone?.zoneKind === "slot" ? "1" : zone?.limit ? this.expression(zone.limit) : "Infinity";
+    const origin = this.origin(s.card);
+    if (!destination || destination.kind !== "zone") throw new Error("internal: move to a non-zone");
+    // `$` cannot appear in a rules name, so the temporary never shadows one.
+    const lines = ["{", `const $card = ${this.expression(s.card)};`];
+    if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))});`);
+    else lines.push("takeCardFromAnyZone(s, $card);");
+    lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`, "}");
+    return lines;
+  }
+
+  zoneDeclaration(e: A.Expression): A.ZoneDeclaration | undefined {
+    const root = e.kind === "index" ? e.target : e;
+    return root.kind === "name" ? this.game.zones.get(root.name) : undefined;
+  }
+
+  /** The zone a card expression takes its card from, when the rules make that plain. */
+  origin(card: A.Expression): A.Expression | null {
+    if (card.kind === "aggregate" && (card.callee.name === "lowest" || card.callee.name === "highest")) {
+      return this.game.types.get(card.source)?.kind === "zone" ? card.source : null;
+    }
+    if (card.kind === "call" && card.callee.name === "top") return card.args[0] ?? null;
+    if (card.kind === "name") {
+      const binding = this.game.names.get(card);
+      if (binding?.kind === "local") return this.origins.get(binding.slot) ?? null;
+    }
+    return null;
+  }
+
+  /** Zones that card-valued bindings (parameters, loop binders) draw from. */
+  readonly origins = new Map<LocalSlot, A.Expression>();
+}
+
+/** Source text of a zone expression, for messages: `properties[p]`. */
+export function describe(e: A.Expression): string {
+  switch (e.kind) {
+    case "name":
+      return e.name;
+    case "index":
+      return `${describe(e.target)}[${describe(e.index)}]`;
+    case "member":
+      return `${describe(e.target)}.${e.member.name}`;
+    case "integer":
+      return String(e.value);
+    default:
+      return "…";
+  }
+}

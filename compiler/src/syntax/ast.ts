@@ -1,0 +1,383 @@
+// The abstract syntax tree of a rules file. Every node carries the source range it came from,
+// so every later phase can blame the exact text a designer wrote.
+
+export interface Position {
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface SourceRange {
+  readonly start: Position;
+  /** Inclusive end: the last character of the node. */
+  readonly end: Position;
+}
+
+export interface Identifier {
+  readonly name: string;
+  readonly range: SourceRange;
+}
+
+export interface Program {
+  readonly file: string;
+  readonly game: GameHeader | null;
+  readonly declarations: readonly Declaration[];
+}
+
+export interface GameHeader {
+  readonly kind: "game";
+  readonly title: string;
+  readonly players: Expression | null;
+  readonly variants: readonly VariantDeclaration[];
+  readonly range: SourceRange;
+}
+
+export interface VariantDeclaration {
+  readonly name: Identifier;
+  readonly description: string;
+  readonly range: SourceRange;
+}
+
+export type Declaration =
+  | EnumDeclaration
+  | CardDeclaration
+  | VarDeclaration
+  | ZoneDeclaration
+  | TableDeclaration
+  | ConserveDeclaration
+  | BlockDeclaration
+  | ScoreDeclaration;
+
+export interface EnumDeclaration {
+  readonly kind: "enum";
+  readonly name: Identifier;
+  readonly members: readonly Identifier[];
+  readonly range: SourceRange;
+}
+
+export interface TypeReference {
+  readonly name: Identifier;
+}
+
+export interface FieldDeclaration {
+  readonly name: Identifier;
+  readonly type: TypeReference;
+}
+
+export interface Binder {
+  readonly name: Identifier;
+  readonly source: Expression;
+}
+
+/** `cards for x in LIST, y in LIST where COND { field: value, ... }` */
+export interface Manifest {
+  readonly binders: readonly Binder[];
+  readonly condition: Expression | null;
+  readonly fields: readonly { readonly name: Identifier; readonly value: Expression }[];
+  readonly range: SourceRange;
+}
+
+export interface CardDeclaration {
+  readonly kind: "card";
+  readonly name: Identifier;
+  readonly fields: readonly FieldDeclaration[];
+  readonly manifests: readonly Manifest[];
+  readonly range: SourceRange;
+}
+
+export type Visibility = "public" | "owner" | "hidden";
+
+export interface VarDeclaration {
+  readonly kind: "var";
+  readonly perPlayer: boolean;
+  readonly name: Identifier;
+  readonly type: TypeReference;
+  readonly visibility: Visibility;
+  readonly initial: Expression;
+  readonly range: SourceRange;
+}
+
+export type ZoneKind = "stack" | "row" | "pile" | "slot";
+
+export interface ZoneDeclaration {
+  readonly kind: "zone";
+  readonly perPlayer: boolean;
+  readonly name: Identifier;
+  readonly cardType: Identifier;
+  readonly zoneKind: ZoneKind;
+  readonly visibility: Visibility;
+  readonly limit: Expression | null;
+  /** `= all T`: every card of this type starts here. */
+  readonly initialCards: Identifier | null;
+  readonly range: SourceRange;
+}
+
+export interface TableDeclaration {
+  readonly kind: "table";
+  readonly name: Identifier;
+  readonly keyType: TypeReference;
+  readonly valueType: TypeReference;
+  readonly entries: readonly { readonly key: Expression; readonly value: Expression }[];
+  readonly range: SourceRange;
+}
+
+export interface ConserveDeclaration {
+  readonly kind: "conserve";
+  readonly name: Identifier;
+  readonly vars: readonly Identifier[];
+  readonly range: SourceRange;
+}
+
+export interface BlockDeclaration {
+  readonly kind: "setup" | "flow";
+  readonly body: Block;
+  readonly range: SourceRange;
+}
+
+export interface ScoreDeclaration {
+  readonly kind: "score" | "tiebreak";
+  readonly player: Identifier;
+  readonly value: Expression;
+  readonly range: SourceRange;
+}
+
+export interface Block {
+  readonly statements: readonly Statement[];
+  readonly range: SourceRange;
+}
+
+export type Statement =
+  | LetStatement
+  | AssignStatement
+  | IfStatement
+  | WhileStatement
+  | ForStatement
+  | PhaseStatement
+  | ShuffleStatement
+  | DealStatement
+  | MoveStatement
+  | MoveAllStatement
+  | TransferStatement
+  | AskStatement
+  | EndGameStatement;
+
+export interface LetStatement {
+  readonly kind: "let";
+  readonly name: Identifier;
+  readonly value: Expression;
+  readonly range: SourceRange;
+}
+
+export interface AssignStatement {
+  readonly kind: "assign";
+  readonly target: Expression;
+  readonly operator: "=" | "+=" | "-=";
+  readonly value: Expression;
+  readonly range: SourceRange;
+}
+
+export interface IfStatement {
+  readonly kind: "if";
+  readonly condition: Expression;
+  readonly then: Block;
+  readonly otherwise: Block | null;
+  readonly range: SourceRange;
+}
+
+export interface WhileStatement {
+  readonly kind: "while";
+  readonly condition: Expression;
+  readonly body: Block;
+  readonly range: SourceRange;
+}
+
+export interface ForStatement {
+  readonly kind: "for";
+  readonly binder: Identifier;
+  readonly source: Expression;
+  readonly condition: Expression | null;
+  readonly orderBy: Expression | null;
+  readonly descending: boolean;
+  readonly body: Block;
+  readonly range: SourceRange;
+}
+
+export interface PhaseStatement {
+  readonly kind: "phase";
+  readonly name: Identifier;
+  readonly body: Block;
+  readonly range: SourceRange;
+}
+
+export interface ShuffleStatement {
+  readonly kind: "shuffle";
+  readonly zone: Expression;
+  readonly range: SourceRange;
+}
+
+export interface DealStatement {
+  readonly kind: "deal";
+  readonly count: Expression;
+  readonly from: Expression;
+  readonly to: Expression;
+  readonly range: SourceRange;
+}
+
+export interface MoveStatement {
+  readonly kind: "move";
+  readonly card: Expression;
+  readonly to: Expression;
+  readonly range: SourceRange;
+}
+
+export interface MoveAllStatement {
+  readonly kind: "move-all";
+  readonly from: Expression;
+  readonly to: Expression;
+  readonly range: SourceRange;
+}
+
+export interface TransferStatement {
+  readonly kind: "transfer";
+  readonly amount: Expression;
+  readonly from: Expression;
+  readonly to: Expression;
+  readonly range: SourceRange;
+}
+
+export interface EndGameStatement {
+  readonly kind: "end-game";
+  readonly range: SourceRange;
+}
+
+/** `ask p { ... }` (one player) or `ask each p in COLL { ... }` (simultaneous, secret). */
+export interface AskStatement {
+  readonly kind: "ask";
+  readonly player: Expression | null;
+  readonly each: { readonly binder: Identifier; readonly source: Expression } | null;
+  readonly options: readonly MoveOptionDeclaration[];
+  readonly range: SourceRange;
+}
+
+export interface MoveOptionDeclaration {
+  readonly name: Identifier;
+  readonly parameters: readonly ParameterDeclaration[];
+  readonly requirements: readonly { readonly condition: Expression; readonly reason: string; readonly range: SourceRange }[];
+  readonly body: Block;
+  readonly range: SourceRange;
+}
+
+/** `name in DOMAIN`: a range `lo .. hi`, a zone (one card of it) or a collection of players. */
+export interface ParameterDeclaration {
+  readonly name: Identifier;
+  readonly domain: Expression;
+}
+
+export type Expression =
+  | IntegerLiteral
+  | BooleanLiteral
+  | StringLiteral
+  | NameExpression
+  | IndexExpression
+  | MemberExpression
+  | UnaryExpression
+  | BinaryExpression
+  | ConditionalExpression
+  | CallExpression
+  | AggregateExpression
+  | ListExpression
+  | RangeExpression;
+
+export interface IntegerLiteral {
+  readonly kind: "integer";
+  readonly value: number;
+  readonly range: SourceRange;
+}
+
+export interface BooleanLiteral {
+  readonly kind: "boolean";
+  readonly value: boolean;
+  readonly range: SourceRange;
+}
+
+export interface StringLiteral {
+  readonly kind: "string";
+  readonly value: string;
+  readonly range: SourceRange;
+}
+
+export interface NameExpression {
+  readonly kind: "name";
+  readonly name: string;
+  readonly range: SourceRange;
+}
+
+export interface IndexExpression {
+  readonly kind: "index";
+  readonly target: Expression;
+  readonly index: Expression;
+  readonly range: SourceRange;
+}
+
+export interface MemberExpression {
+  readonly kind: "member";
+  readonly target: Expression;
+  readonly member: Identifier;
+  readonly range: SourceRange;
+}
+
+export interface UnaryExpression {
+  readonly kind: "unary";
+  readonly operator: "-" | "not";
+  readonly operand: Expression;
+  readonly range: SourceRange;
+}
+
+export type BinaryOperator = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+
+export interface BinaryExpression {
+  readonly kind: "binary";
+  readonly operator: BinaryOperator;
+  readonly left: Expression;
+  readonly right: Expression;
+  readonly range: SourceRange;
+}
+
+export interface ConditionalExpression {
+  readonly kind: "conditional";
+  readonly condition: Expression;
+  readonly then: Expression;
+  readonly otherwise: Expression;
+  readonly range: SourceRange;
+}
+
+export interface CallExpression {
+  readonly kind: "call";
+  readonly callee: Identifier;
+  readonly args: readonly Expression[];
+  readonly range: SourceRange;
+}
+
+/** `sum(c in zone where COND: VALUE)`: an aggregate over a collection. */
+export interface AggregateExpression {
+  readonly kind: "aggregate";
+  readonly callee: Identifier;
+  readonly binder: Identifier;
+  readonly source: Expression;
+  readonly condition: Expression | null;
+  readonly value: Expression | null;
+  readonly range: SourceRange;
+}
+
+export interface ListExpression {
+  readonly kind: "list";
+  readonly elements: readonly Expression[];
+  readonly range: SourceRange;
+}
+
+export interface RangeExpression {
+  readonly kind: "range";
+  readonly low: Expression;
+  readonly high: Expression;
+  readonly range: SourceRange;
+}

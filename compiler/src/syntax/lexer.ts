@@ -1,0 +1,152 @@
+// Tokens of the rules language. Keywords that only start declarations are "soft": they also
+// count as identifiers, so a designer may still name a parameter `card` or a variable `score`.
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
+
+const hard = (word: string): TokenType =>
+  createToken({ name: `Kw_${word}`, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'` });
+const soft = (word: string): TokenType =>
+  createToken({
+    name: `Kw_${word}`,
+    pattern: new RegExp(word),
+    longer_alt: Identifier,
+    categories: [Identifier],
+    label: `'${word}'`,
+  });
+
+// Hard keywords: statements and operators.
+export const If = hard("if");
+export const Else = hard("else");
+export const Then = hard("then");
+export const While = hard("while");
+export const For = hard("for");
+export const In = hard("in");
+export const Where = hard("where");
+export const Let = hard("let");
+export const Move = hard("move");
+export const Deal = hard("deal");
+export const From = hard("from");
+export const To = hard("to");
+export const Shuffle = hard("shuffle");
+export const Transfer = hard("transfer");
+export const Ask = hard("ask");
+export const Each = hard("each");
+export const Require = hard("require");
+export const End = hard("end");
+export const True = hard("true");
+export const False = hard("false");
+export const And = hard("and");
+export const Or = hard("or");
+export const Not = hard("not");
+export const Phase = hard("phase");
+export const All = hard("all");
+
+// Soft keywords: declarations.
+export const Game = soft("game");
+export const Players = soft("players");
+export const Variant = soft("variant");
+export const Enum = soft("enum");
+export const Card = soft("card");
+export const Cards = soft("cards");
+export const Var = soft("var");
+export const Per = soft("per");
+export const Player = soft("player");
+export const Public = soft("public");
+export const Owner = soft("owner");
+export const Hidden = soft("hidden");
+export const Conserve = soft("conserve");
+export const Zone = soft("zone");
+export const Stack = soft("stack");
+export const Row = soft("row");
+export const Pile = soft("pile");
+export const Slot = soft("slot");
+export const Limit = soft("limit");
+export const Table = soft("table");
+export const Setup = soft("setup");
+export const Flow = soft("flow");
+export const Score = soft("score");
+export const Tiebreak = soft("tiebreak");
+export const By = soft("by");
+export const Ascending = soft("ascending");
+export const Descending = soft("descending");
+
+export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
+export const StringLiteral = createToken({
+  name: "StringLiteral",
+  pattern: /"(?:[^"\\\n]|\\["\\n])*"/,
+  label: "a string",
+});
+export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
+export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
+export const Arrow = createToken({ name: "Arrow", pattern: /->/, label: "'->'" });
+export const PlusAssign = createToken({ name: "PlusAssign", pattern: /\+=/, label: "'+='" });
+export const MinusAssign = createToken({ name: "MinusAssign", pattern: /-=/, label: "'-='" });
+export const Equals = createToken({ name: "Equals", pattern: /==/, label: "'=='" });
+export const NotEquals = createToken({ name: "NotEquals", pattern: /!=/, label: "'!='" });
+export const LessEqual = createToken({ name: "LessEqual", pattern: /<=/, label: "'<='" });
+export const GreaterEqual = createToken({ name: "GreaterEqual", pattern: /\>=/, label: "'>='" });
+export const Less = createToken({ name: "Less", pattern: /</, label: "'<'" });
+export const Greater = createToken({ name: "Greater", pattern: />/, label: "'>'" });
+export const Assign = createToken({ name: "Assign", pattern: /=/, label: "'='" });
+export const Plus = createToken({ name: "Plus", pattern: /\+/, label: "'+'" });
+export const Minus = createToken({ name: "Minus", pattern: /-/, label: "'-'" });
+export const Star = createToken({ name: "Star", pattern: /\*/, label: "'*'" });
+export const Slash = createToken({ name: "Slash", pattern: /\//, label: "'/'" });
+export const Percent = createToken({ name: "Percent", pattern: /%/, label: "'%'" });
+export const LBrace = createToken({ name: "LBrace", pattern: /\{/, label: "'{'" });
+export const RBrace = createToken({ name: "RBrace", pattern: /\}/, label: "'}'" });
+export const LParen = createToken({ name: "LParen", pattern: /\(/, label: "'('" });
+export const RParen = createToken({ name: "RParen", pattern: /\)/, label: "')'" });
+export const LBracket = createToken({ name: "LBracket", pattern: /\[/, label: "'['" });
+export const RBracket = createToken({ name: "RBracket", pattern: /\]/, label: "']'" });
+export const Comma = createToken({ name: "Comma", pattern: /,/, label: "','" });
+export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
+
+const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
+const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n]*/, group: Lexer.SKIPPED });
+
+const keywords = [
+  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Require, End,
+  True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
+  Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
+  Descending,
+];
+// Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
+keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);
+
+export const allTokens: TokenType[] = [
+  WhiteSpace,
+  Comment,
+  ...keywords,
+  Identifier,
+  IntegerLiteral,
+  StringLiteral,
+  DotDot,
+  Dot,
+  Arrow,
+  PlusAssign,
+  MinusAssign,
+  Equals,
+  NotEquals,
+  LessEqual,
+  GreaterEqual,
+  Less,
+  Greater,
+  Assign,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  LBrace,
+  RBrace,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  Colon,
+];
+
+export const rulesLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

@@ -1,0 +1,173 @@
+// The contract between a compiled game (generated/<game>/) and the runtime.
+// A compiled game is plain functions over plain JSON data: the state holds everything,
+// including the flow's program counter and the random generator, so any state can be
+// serialized, replayed or forked.
+
+/** Seat number, 0-based, in clockwise order. */
+export type Seat = number;
+
+/** Card identities are small integers indexing the game's card table. */
+export type CardId = number;
+
+/** Fields every compiled game's state has; the game adds typed `zones`, `vars` and `locals`. */
+export interface BaseState {
+  /** Player count. */
+  readonly players: number;
+  /** Variant names in force (empty for the base game). */
+  readonly variants: readonly string[];
+  /** The flow's program counter: the label of the decision point the game waits at, or "end". */
+  pc: string;
+  /** Random generator state (see random.ts); advanced by shuffles and dice. */
+  random: RandomState;
+  /** Cards by zone: a shared zone is CardId[] (index 0 = top), a per-player zone is CardId[][]. */
+  zones: Record<string, CardId[] | CardId[][]>;
+  /** Game variables: a shared one is a value, a per-player one an array by seat. */
+  vars: Record<string, Value | Value[]>;
+  /** Flow locals (loop counters, `let` bindings), kept in the state so it can pause anywhere. */
+  locals: Record<string, Value | Value[]>;
+  /** Simultaneous decisions: each seat's submitted move, hidden from others until all are in. */
+  pending: (Move | null)[] | null;
+}
+
+export type Value = number | boolean | string | null;
+
+/** The random generator's state: sfc32's four 32-bit words, plus numbers scripted by a test. */
+export interface RandomState {
+  s: [number, number, number, number];
+  /** When non-empty, `randomInt` takes from here first (scenarios script dice this way). */
+  script: number[];
+}
+
+/** A move as plain JSON: `type` names the option, the other fields are its parameters. */
+export interface Move {
+  readonly type: string;
+  readonly [parameter: string]: Value | readonly CardId[] | undefined;
+}
+
+/** Who may act now. */
+export type Activity =
+  /** One player decides. */
+  | { readonly kind: "turn"; readonly players: readonly Seat[] }
+  /** Several players decide secretly; each seat listed has not submitted yet. */
+  | { readonly kind: "simultaneous"; readonly players: readonly Seat[] }
+  /** Several players may act; the first move applied wins. */
+  | { readonly kind: "race"; readonly players: readonly Seat[] }
+  | { readonly kind: "over"; readonly players: readonly Seat[] };
+
+/** The domain of one move parameter, as JSON, so apps never need enumeration to explode. */
+export type ParameterDomain =
+  /** Any whole number from min to max inclusive. */
+  | { readonly kind: "range"; readonly min: number; readonly max: number }
+  /** One card among these (ids), taken from the named zone. */
+  | { readonly kind: "card"; readonly zone: string; readonly cards: readonly CardId[] }
+  /** One player among these seats. */
+  | { readonly kind: "player"; readonly players: readonly Seat[] }
+  /** One value among these. */
+  | { readonly kind: "choice"; readonly values: readonly (number | string | boolean)[] };
+
+/** One kind of move a player may make now, with the domain of each parameter. */
+export interface MoveOption {
+  readonly type: string;
+  readonly parameters: Readonly<Record<string, ParameterDomain>>;
+}
+
+export type IllegalMoveCode =
+  | "move/game-over"
+  | "move/not-your-turn"
+  | "move/already-submitted"
+  | "move/unknown-type"
+  | "move/bad-parameter"
+  | "move/out-of-domain"
+  | "move/constraint";
+
+/** Why a move was refused. The state is left exactly as it was. */
+export interface IllegalMove {
+  readonly code: IllegalMoveCode;
+  readonly reason: string;
+}
+
+export type Visibility = "public" | "owner" | "hidden";
+
+export interface ZoneInfo {
+  readonly name: string;
+  readonly perPlayer: boolean;
+  readonly cardType: string;
+  readonly visibility: Visibility;
+  readonly ordered: boolean;
+  readonly capacity: number | null;
+}
+
+export interface VarInfo {
+  readonly name: string;
+  readonly perPlayer: boolean;
+  /** "int", "bool", "player", or an enum's name. */
+  readonly type: string;
+  readonly visibility: Visibility;
+}
+
+export interface CardTypeInfo {
+  readonly name: string;
+  readonly fields: readonly { readonly name: string; readonly type: string }[];
+}
+
+/** One physical card: its type and attribute values, in the type's field order. */
+export interface CardInfo {
+  readonly id: CardId;
+  readonly type: string;
+  readonly fields: Readonly<Record<string, Value>>;
+}
+
+export interface VariantInfo {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** What tools (scenarios, CLI, property tests) need to know of a game's shape. */
+export interface GameMeta {
+  readonly cardTypes: readonly CardTypeInfo[];
+  readonly cards: readonly CardInfo[];
+  readonly zones: readonly ZoneInfo[];
+  readonly vars: readonly VarInfo[];
+  /** Resources whose total over these variables never changes (e.g. coins + bank). */
+  readonly conserved: readonly { readonly name: string; readonly vars: readonly string[] }[];
+}
+
+export interface SetupOptions {
+  readonly players: number;
+  readonly variants?: readonly string[];
+  readonly seed: number;
+}
+
+/** A game's final standing: scores with tie-breakers, and the ranking they give. */
+export interface GameResult {
+  /** Per seat: [score, tie-breaker 1, tie-breaker 2, ...]. */
+  readonly scores: readonly (readonly number[])[];
+  /** Groups of seats, best first; seats in one group are tied on every key. */
+  readonly ranking: readonly (readonly Seat[])[];
+  readonly winners: readonly Seat[];
+}
+
+/** What a compiled game module exports (as `game`). All functions are pure except
+ *  `advance` and `apply`, which change the state they are given in place. */
+export interface Game<S extends BaseState = BaseState, M extends Move = Move> {
+  readonly id: string;
+  readonly title: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly variants: readonly VariantInfo[];
+  readonly meta: GameMeta;
+  /** Places the components (shuffled with `seed`); the flow has not started yet. */
+  setup(options: SetupOptions): S;
+  /** Runs the flow until it waits for a decision or the game ends. */
+  advance(state: S): void;
+  activity(state: S): Activity;
+  legalMoves(state: S, seat: Seat): MoveOption[];
+  /** null when the move is legal for this seat now, else why not. Never changes the state. */
+  check(state: S, seat: Seat, move: M): IllegalMove | null;
+  /** Applies a move that `check` accepted, then advances the flow. */
+  apply(state: S, seat: Seat, move: M): void;
+  /** What this seat may know (null: a spectator). Contains no hidden information. */
+  view(state: S, seat: Seat | null): unknown;
+  /** Per seat [score, ...tie-breakers]; meaningful once the game is over. */
+  scores(state: S): number[][];
+}
