@@ -6,5 +6,6 @@ export default defineConfig({
     include: ["runtime/src/**/*.test.ts", "compiler/src/**/*.test.ts", "tests/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 60_000,
+    reporters: ["default", "./tests/summary-reporter.ts"],
   },
 });

@@ -13,8 +13,8 @@ export type { Move, State, View } from "./types.js";
 /** Per seat: [score, ...tie-breakers], compared in order, higher first. */
 export function scores(s: State): number[][] {
   return perSeat(s.players, (seat) => [
-    ((p_7: number) => sumOf(s.zones.proceeds[p_7], (c_4) => Currency_value[c_4]) + s.vars.coins[p_7])(seat),
-    ((p_8: number) => s.vars.coins[p_8])(seat),
+    ((p: number) => sumOf(s.zones.proceeds[p], (c) => Currency_value[c]) + s.vars.coins[p])(seat),
+    ((p: number) => s.vars.coins[p])(seat),
   ]);
 }
 

@@ -44,6 +44,7 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   top: { arity: 1, describe: "top(zone)" },
   next: { arity: 1, describe: "next(player)" },
   random_player: { arity: 0, describe: "random_player()" },
+  variant: { arity: 1, describe: "variant(name)" },
   abs: { arity: 1, describe: "abs(number)" },
   min: { arity: 2, describe: "min(a, b)" },
   max: { arity: 2, describe: "max(a, b)" },
@@ -416,9 +417,12 @@ class Checker {
 
   private bindLocal(scope: Scope, name: A.Identifier, type: Type, storage: "state" | "local"): LocalSlot {
     if (scope.has(name.name)) this.error("check/duplicate-definition", `'${name.name}' is already defined in this block`, name.range);
+    // Bindings kept in the state need names unique in the game; TypeScript locals are block-scoped.
     let slot = name.name;
-    for (let n = 2; this.slotNames.has(slot); n++) slot = `${name.name}_${n}`;
-    this.slotNames.add(slot);
+    if (storage === "state") {
+      for (let n = 2; this.slotNames.has(slot); n++) slot = `${name.name}_${n}`;
+      this.slotNames.add(slot);
+    }
     const local: LocalSlot = { name: name.name, slot, type, storage, declaredAt: name.range };
     if (storage === "state") this.stateLocals.push(local);
     const binding: Binding = { kind: "local", slot: local, type };
@@ -468,6 +472,9 @@ class Checker {
         return;
       case "while":
         this.expect(this.expression(s.condition, scope), BOOL, s.condition.range, "a while condition");
+        if (s.condition.kind === "boolean" && s.condition.value && !blockHasDecision(s.body) && !endsGame(s.body)) {
+          this.error("check/endless-loop", "this loop can never stop: its condition is always true and it asks no one anything", s.condition.range);
+        }
         this.block(s.body, new Scope(scope));
         return;
       case "for": {
@@ -734,6 +741,7 @@ class Checker {
 
   private call(e: A.CallExpression, scope: Scope): Type {
     const name = e.callee.name;
+    if (name === "variant") return this.variantTest(e);
     const builtin = BUILTINS[name];
     const args = e.args.map((a) => this.expression(a, scope));
     if (!builtin) {
@@ -761,6 +769,22 @@ class Checker {
         for (const [i, a] of args.entries()) this.expect(a, INT, e.args[i]!.range, `the arguments of ${name}`);
         return INT;
     }
+  }
+
+  /** `variant(short)`: true when the named variant is in force. */
+  private variantTest(e: A.CallExpression): Type {
+    const argument = e.args[0];
+    if (e.args.length !== 1 || argument?.kind !== "name") {
+      this.error("check/wrong-arity", "variant takes the name of one variant, as in variant(first_game)", e.range);
+      return ERROR;
+    }
+    const declared = this.program.game?.variants ?? [];
+    if (!declared.some((v) => v.name.name === argument.name)) {
+      const known = declared.map((v) => v.name.name).join(", ") || "none";
+      this.error("check/unknown-variant", `unknown variant '${argument.name}'; the game header declares: ${known}`, argument.range);
+      return ERROR;
+    }
+    return BOOL;
   }
 
   private aggregate(e: A.AggregateExpression, scope: Scope): Type {
@@ -803,6 +827,14 @@ class Checker {
     const close = candidates.find((c) => editDistance(c, name) <= 2 && scope.lookup(c));
     return close ? `; did you mean '${close}'?` : "";
   }
+}
+
+function endsGame(block: A.Block): boolean {
+  return block.statements.some((s) =>
+    s.kind === "end-game" ||
+    (s.kind === "if" && (endsGame(s.then) || (s.otherwise !== null && endsGame(s.otherwise)))) ||
+    ((s.kind === "while" || s.kind === "for" || s.kind === "phase") && endsGame(s.body)),
+  );
 }
 
 /** A literal seat number (`properties[0]`) may stand where a player is expected. */

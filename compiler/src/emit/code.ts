@@ -125,7 +125,7 @@ export class CodeWriter {
   }
 
   private call(e: A.CallExpression): string {
-    const args = e.args.map((a) => this.expression(a));
+    const args = e.callee.name === "variant" ? [] : e.args.map((a) => this.expression(a));
     switch (e.callee.name) {
       case "count":
         return `${args[0]}.length`;
@@ -135,6 +135,8 @@ export class CodeWriter {
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
         return "randomInt(s.random, s.players)";
+      case "variant":
+        return `s.variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
       case "abs":
         return `Math.abs(${args[0]})`;
       case "min":

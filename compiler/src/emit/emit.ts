@@ -269,8 +269,13 @@ class GameEmitter {
   }
 
   /** Adds the imports that a file's text actually uses (keeps generated files lint-clean). */
-  private addImports(file: import("ts-morph").SourceFile, body: string, extra: { module: string; names: string[]; typeOnly?: boolean }[]): void {
-    const runtime = this.usedNames(body, this.runtimeHelpers());
+  private addImports(
+    file: import("ts-morph").SourceFile,
+    body: string,
+    extra: { module: string; names: string[]; typeOnly?: boolean }[],
+    alwaysFromRuntime: string[] = [],
+  ): void {
+    const runtime = [...new Set([...this.usedNames(body, this.runtimeHelpers()), ...alwaysFromRuntime])].sort();
     if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
     for (const e of extra) {
       const used = this.usedNames(body, e.names);
@@ -420,11 +425,8 @@ class GameEmitter {
     return this.file("flow.ts", (file) => {
       const functionTexts = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
       const body = functionTexts;
-      this.addImports(file, body + " seedRandom", [
-        { module: "./cards.js", names: this.cardImports() },
-      ]);
+      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }], ["seedRandom"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "SetupOptions"] });
-      file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: ["seedRandom"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       file.addFunctions(functions);
       file.addVariableStatement({
@@ -630,8 +632,7 @@ class GameEmitter {
     });
     return this.file("moves.ts", (file) => {
       const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
-      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }]);
-      file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: ["illegal"] });
+      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }], ["illegal"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Activity", "CardId", "IllegalMove", "MoveOption"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance"] });
