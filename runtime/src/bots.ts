@@ -1,0 +1,74 @@
+// The simplest player: a uniformly random legal move, drawn from the parameter domains without
+// listing every move (a bid from 0..10^6 is one draw, not a million objects).
+
+import type { Move, MoveOption, ParameterDomain, Value } from "./contract.js";
+import { GameFault } from "./errors.js";
+import type { Rng } from "./random.js";
+
+/** How many values a parameter may take. */
+function domainSize(domain: ParameterDomain): number {
+  switch (domain.kind) {
+    case "range":
+      return Math.max(0, domain.max - domain.min + 1);
+    case "card":
+      return domain.cards.length;
+    case "player":
+      return domain.players.length;
+    case "choice":
+      return domain.values.length;
+  }
+}
+
+/** The `index`-th value of a parameter's domain. */
+function domainValue(domain: ParameterDomain, index: number): Value {
+  switch (domain.kind) {
+    case "range":
+      return domain.min + index;
+    case "card":
+      return domain.cards[index]!;
+    case "player":
+      return domain.players[index]!;
+    case "choice":
+      return domain.values[index]!;
+  }
+}
+
+/** Concrete moves one option stands for: the product of its parameters' domain sizes. */
+function optionCount(option: MoveOption): number {
+  let count = 1;
+  for (const domain of Object.values(option.parameters)) count *= domainSize(domain);
+  return count;
+}
+
+/** Concrete moves these options stand for in all. */
+export function countMoves(options: readonly MoveOption[]): number {
+  let total = 0;
+  for (const option of options) total += optionCount(option);
+  return total;
+}
+
+/** One concrete legal move, each equally likely: draw an index, then decode it digit by digit. */
+export function randomMove(options: readonly MoveOption[], rng: Rng): Move {
+  const total = countMoves(options);
+  if (total === 0) throw new GameFault("fault/no-legal-move", "a player must act but has no legal move");
+  if (!Number.isSafeInteger(total)) {
+    throw new GameFault("fault/no-legal-move", `too many legal moves (${total}) to draw one uniformly`);
+  }
+  let index = rng.int(total);
+  for (const option of options) {
+    const count = optionCount(option);
+    if (index >= count) {
+      index -= count;
+      continue;
+    }
+    const move: Record<string, Value> = { type: option.type };
+    // Mixed radix: each parameter takes the remainder by its domain size, the rest goes on.
+    for (const [name, domain] of Object.entries(option.parameters)) {
+      const size = domainSize(domain);
+      move[name] = domainValue(domain, index % size);
+      index = Math.floor(index / size);
+    }
+    return move as Move;
+  }
+  throw new Error("unreachable: the drawn index is below the total count");
+}

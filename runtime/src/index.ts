@@ -1,0 +1,12 @@
+// @rules/runtime: plays compiled games. Dependency-free; runs in Node and in browsers.
+
+export * from "./contract.js";
+export * from "./errors.js";
+export * from "./random.js";
+export * from "./seats.js";
+export * from "./result.js";
+export * from "./views.js";
+export * from "./bots.js";
+export * from "./match.js";
+export * from "./compiled.js";
+export { cloneJson, freezeDeep, sameJson } from "./json.js";

@@ -1,0 +1,126 @@
+// Seeded randomness that every machine agrees on: sfc32 over plain 32-bit words kept in the game
+// state, so a state serialized mid-game continues with the same numbers. Only integer arithmetic
+// (Math.imul, |0, >>>0) is used; floats would round differently nowhere, but integers cannot.
+
+import type { RandomState } from "./contract.js";
+import { GameFault, MatchError } from "./errors.js";
+
+const TWO_32 = 2 ** 32;
+const TWO_53 = 2 ** 53;
+/** sfc32's authors discard the first outputs so that similar seeds diverge. */
+const WARM_UP_ROUNDS = 15;
+
+/** splitmix32's finalizer: a bijection on 32-bit words that spreads every input bit. */
+function mix32(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x21f0aaad);
+  x = Math.imul(x ^ (x >>> 15), 0x735a2d97);
+  return (x ^ (x >>> 15)) >>> 0;
+}
+
+/** One sfc32 step: advances the four words in place and returns an unsigned 32-bit word. */
+function nextWord(s: RandomState["s"]): number {
+  const a = s[0];
+  const b = s[1];
+  const c = s[2];
+  const d = s[3];
+  const t = (((a + b) | 0) + d) | 0;
+  s[3] = (d + 1) >>> 0;
+  s[0] = (b ^ (b >>> 9)) >>> 0;
+  s[1] = (c + (c << 3)) >>> 0;
+  s[2] = (((c << 21) | (c >>> 11)) + t) >>> 0;
+  return t >>> 0;
+}
+
+/** A fresh generator for a seed: any safe integer, negative ones included. */
+export function seedRandom(seed: number): RandomState {
+  if (!Number.isSafeInteger(seed)) {
+    throw new MatchError("match/seed", `a seed must be a whole number (at most 2^53 in size), not ${seed}`);
+  }
+  // Both halves of the seed feed distinct words, so no two seeds share a starting state.
+  const low = seed >>> 0;
+  const high = Math.floor(seed / TWO_32) >>> 0;
+  const s: RandomState["s"] = [
+    mix32((low + 0x9e3779b9) >>> 0),
+    mix32((low + 0x3c6ef372) >>> 0),
+    mix32((high + 0xdaa66d2b) >>> 0),
+    1,
+  ];
+  for (let i = 0; i < WARM_UP_ROUNDS; i++) nextWord(s);
+  return { s, script: [] };
+}
+
+/**
+ * A whole number in [0, n), every value equally likely (rejection sampling, no modulo bias).
+ * Scripted numbers, when present, are taken first: that is how tests stack dice.
+ */
+export function randomInt(random: RandomState, n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new GameFault(
+      "fault/random-range",
+      `cannot draw a random number below ${n}: need a whole number of at least 1`,
+    );
+  }
+  if (random.script.length > 0) {
+    const scripted = random.script[0]!;
+    if (!Number.isInteger(scripted) || scripted < 0 || scripted >= n) {
+      throw new GameFault(
+        "fault/random-script",
+        `the scripted random number ${scripted} is outside 0..${n - 1}, the range the game drew from`,
+      );
+    }
+    random.script.shift();
+    return scripted;
+  }
+  if (n <= TWO_32) {
+    const limit = TWO_32 - (TWO_32 % n);
+    for (;;) {
+      const x = nextWord(random.s);
+      if (x < limit) return x % n;
+    }
+  }
+  // Beyond 2^32 (only counts of huge move sets get here): 53 bits from two words.
+  const limit = TWO_53 - (TWO_53 % n);
+  for (;;) {
+    const x = (nextWord(random.s) >>> 11) * TWO_32 + nextWord(random.s);
+    if (x < limit) return x % n;
+  }
+}
+
+/** Fisher–Yates, in place: every order equally likely. Index 0 is the top of a deck. */
+export function shuffle<T>(random: RandomState, cards: T[]): void {
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = randomInt(random, i + 1);
+    const card = cards[i]!;
+    cards[i] = cards[j]!;
+    cards[j] = card;
+  }
+}
+
+/** A generator of its own for bots and simulations, apart from any game's state. */
+export class Rng {
+  private readonly random: RandomState;
+
+  constructor(seed: number) {
+    this.random = seedRandom(seed);
+  }
+
+  /** A whole number in [0, n). */
+  int(n: number): number {
+    return randomInt(this.random, n);
+  }
+
+  /** One of the items, each equally likely. */
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new GameFault("fault/random-range", "cannot pick from an empty list");
+    return items[this.int(items.length)]!;
+  }
+
+  shuffle<T>(items: T[]): void {
+    shuffle(this.random, items);
+  }
+
+  /** An independent generator seeded from this one (which advances), e.g. one per simulated game. */
+  fork(): Rng {
+    return new Rng((nextWord(this.random.s) >>> 11) * TWO_32 + nextWord(this.random.s));
+  }
+}

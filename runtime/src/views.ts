@@ -1,0 +1,40 @@
+// Helpers for the compiled games' `view` functions and for apps that talk to people.
+
+import type { Activity, CardId, Seat } from "./contract.js";
+
+/**
+ * A zone as one player sees it. Everyone sees how many cards it holds; `cards` (ids, index 0 =
+ * top) is present only when the viewer may see them, and absent (not undefined) otherwise, so a
+ * view serialized to JSON carries no trace of hidden cards.
+ */
+export interface ZoneView {
+  readonly count: number;
+  readonly cards?: CardId[];
+}
+
+/** A zone's view; the ids are copied so a view never aliases the game state. */
+export function zoneView(cards: readonly CardId[], visible: boolean): ZoneView {
+  return visible ? { count: cards.length, cards: [...cards] } : { count: cards.length };
+}
+
+/** "seat 2", "seats 0 and 1", "seats 0, 1 and 3". */
+export function describeSeats(seats: readonly Seat[]): string {
+  if (seats.length === 0) return "no seat";
+  if (seats.length === 1) return `seat ${seats[0]}`;
+  return `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
+}
+
+/** Who may act, in words: "seat 2 to play", "seats 0, 1 and 3 choose secretly", "game over". */
+export function describeActivity(activity: Activity): string {
+  const seats = describeSeats(activity.players);
+  switch (activity.kind) {
+    case "turn":
+      return `${seats} to play`;
+    case "simultaneous":
+      return `${seats} ${activity.players.length === 1 ? "chooses" : "choose"} secretly`;
+    case "race":
+      return activity.players.length === 1 ? `race: ${seats} may claim` : `race: first of ${seats} wins`;
+    case "over":
+      return "game over";
+  }
+}
