@@ -2,6 +2,7 @@
 import {
   GameFault,
   checkTransfer,
+  countOf,
   dealCards,
   highestOf,
   moveAllCards,
@@ -9,6 +10,7 @@ import {
   perSeat,
   placeCard,
   randomInt,
+  seatList,
   seedRandom,
   shuffle,
   sortedBy,
@@ -69,7 +71,7 @@ export function setup({ players, variants = [], seed }: SetupOptions): State {
     tableValue(TABLE_removed_cards, s.players, "removed_cards"),
     "currency_deck",
   );
-  for (const p of perSeat(s.players, (seat) => seat)) {
+  for (const p of seatList(s.players)) {
     {
       const $amount = checkTransfer(
         tableValue(TABLE_starting_coins, s.players, "starting_coins"),
@@ -101,7 +103,7 @@ function step_buying_while(s: State): void {
 
 function step_buying_loop(s: State): void {
   dealCards(s.zones.property_deck, s.zones.auction, s.players, "property_deck");
-  for (const p of perSeat(s.players, (seat) => seat)) {
+  for (const p of seatList(s.players)) {
     s.vars.bid[p] = 0;
     s.vars.passed[p] = false;
   }
@@ -116,10 +118,7 @@ function step_buying_endwhile(s: State): void {
 }
 
 function step_buying_while2(s: State): void {
-  s.pc =
-    perSeat(s.players, (seat) => seat).filter((p) => !s.vars.passed[p]).length > 1
-      ? "buying.loop2"
-      : "buying.endwhile2";
+  s.pc = countOf(seatList(s.players), (p) => !s.vars.passed[p]) > 1 ? "buying.loop2" : "buying.endwhile2";
 }
 
 function step_buying_loop2(s: State): void {
@@ -173,7 +172,7 @@ function step_selling_while(s: State): void {
 
 function step_selling_loop(s: State): void {
   dealCards(s.zones.currency_deck, s.zones.market, s.players, "currency_deck");
-  s.locals.actors = perSeat(s.players, (seat) => seat);
+  s.locals.actors = [...seatList(s.players)];
   s.pending = perSeat(s.players, () => null);
   s.pc = "selling.sell";
 }
@@ -184,7 +183,7 @@ function step_selling_endwhile(s: State): void {
 
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
-    perSeat(s.players, (seat) => seat),
+    seatList(s.players),
     (p) => Property_value[topCard(s.zones.offer[p], "offer[p]")],
     true,
   )) {
@@ -195,7 +194,7 @@ function step_selling_resume(s: State): void {
     }
   }
 
-  for (const p of perSeat(s.players, (seat) => seat)) {
+  for (const p of seatList(s.players)) {
     moveAllCards(s.zones.offer[p], s.zones.sold);
   }
 

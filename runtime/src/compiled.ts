@@ -138,6 +138,15 @@ export function sortedBy<T>(items: readonly T[], key: (item: T) => number, desce
   return keyed.map((k) => k.item);
 }
 
+const SEAT_LISTS: readonly (readonly number[])[] = Array.from({ length: 33 }, (_, n) =>
+  Object.freeze(Array.from({ length: n }, (_, seat) => seat)),
+);
+
+/** The seats 0..players-1 in clockwise order: a shared frozen list, so loops over players allocate nothing. */
+export function seatList(players: number): readonly number[] {
+  return SEAT_LISTS[players] ?? Array.from({ length: players }, (_, seat) => seat);
+}
+
 /** Per-seat values, one for each of `players` seats. */
 export function perSeat<T>(players: number, make: (seat: number) => T): T[] {
   const values: T[] = [];

@@ -95,7 +95,7 @@ export class CodeWriter {
       case "zone":
         return `s.zones${property(e.name)}`;
       case "builtin":
-        return binding.name === "players" ? "perSeat(s.players, (seat) => seat)" : "s.players";
+        return binding.name === "players" ? "seatList(s.players)" : "s.players";
       case "local":
         return this.slotAccess(binding.slot);
       default:
@@ -159,7 +159,9 @@ export class CodeWriter {
     const what = quote(`${e.callee.name}(${describe(e.source)})`);
     switch (e.callee.name) {
       case "count":
-        return `${source}.length`;
+        return e.condition
+          ? `countOf(${this.expression(e.source)}, (${binder}) => ${this.expression(e.condition)})`
+          : `${this.expression(e.source)}.length`;
       case "sum":
         return `sumOf(${source}, ${value})`;
       case "any":

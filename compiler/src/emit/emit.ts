@@ -250,7 +250,7 @@ class GameEmitter {
   private runtimeHelpers(): string[] {
     return [
       "allOf", "anyOf", "checkTransfer", "countOf", "dealCards", "floorDiv", "floorMod", "GameFault", "highestOf",
-      "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt",
+      "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard",
     ];
   }
@@ -306,7 +306,7 @@ class GameEmitter {
       case "loop-start": {
         const binder = localName(effect.loop.binder);
         return [
-          `s.locals${property(effect.loop.list)} = ${this.code.loopSource(effect.loop.statement, binder)};`,
+          `s.locals${property(effect.loop.list)} = [...${this.code.loopSource(effect.loop.statement, binder)}];`,
           `s.locals${property(effect.loop.index)} = 0;`,
         ];
       }
@@ -333,7 +333,7 @@ class GameEmitter {
         const ask = exit.decision.ask;
         const lines: string[] = [];
         if (ask.each) {
-          lines.push(`s.locals.actors = ${this.code.expression(ask.each.source)};`, "s.pending = perSeat(s.players, () => null);");
+          lines.push(`s.locals.actors = [...${this.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
         } else {
           lines.push(`s.locals.actor = ${this.code.expression(ask.player!)};`);
         }

@@ -1,0 +1,59 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { commands, runCli } from "./cli.js";
+import { recordingIo } from "./io.js";
+
+async function rules(...argv: string[]) {
+  const io = recordingIo(Readable.from([]));
+  const status = await runCli(argv, io);
+  return { status, out: io.stdout, err: io.stderr };
+}
+
+describe("runCli", () => {
+  it("lists every command with --help, and exits 0", async () => {
+    const { status, out } = await rules("--help");
+    expect(status).toBe(0);
+    for (const name of ["compile", "check", "test", "play", "simulate", "bench", "demo"])
+      expect(out).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+    expect(commands).toHaveLength(7);
+  });
+
+  it("shows the overall help on stderr with exit 2 when no command is given", async () => {
+    const { status, out, err } = await rules();
+    expect(status).toBe(2);
+    expect(out).toBe("");
+    expect(err).toContain("Usage: rules <command>");
+  });
+
+  it("gives each command's help with --help or `help <command>`", async () => {
+    const direct = await rules("simulate", "--help");
+    expect(direct.status).toBe(0);
+    expect(direct.out).toContain("Usage: rules simulate <game> --players N --games N [options]");
+    // The tie rule is documented (notes are wrapped, so spaces are compared loosely).
+    expect(direct.out.replace(/\s+/g, " ")).toContain("count a shared win as 1/k to each of its k winners");
+    expect((await rules("help", "simulate")).out).toBe(direct.out);
+  });
+
+  it("refuses an unknown command with exit 2, suggesting a near one", async () => {
+    const { status, err } = await rules("simulat");
+    expect(status).toBe(2);
+    expect(err).toContain("rules: unknown command 'simulat' (did you mean 'simulate'?)");
+  });
+
+  it("refuses bad arguments with exit 2 and points to the command's help, before loading any game", async () => {
+    const missing = await rules("simulate", "for-sale", "--games", "3");
+    expect(missing.status).toBe(2);
+    expect(missing.err).toBe(
+      "rules simulate: --players is required (players in each game)\nRun `rules simulate --help` for usage.\n",
+    );
+    const bad = await rules("play", "for-sale", "--players", "many");
+    expect(bad.status).toBe(2);
+    expect(bad.err).toContain("rules play: --players must be a whole number, not 'many'");
+  });
+
+  it("refuses a check of a file that does not exist with exit 2", async () => {
+    const { status, err } = await rules("check", "no/such/game.rules");
+    expect(status).toBe(2);
+    expect(err).toContain("rules check: cannot read no/such/game.rules: no such file");
+  });
+});

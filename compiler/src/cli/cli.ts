@@ -1,0 +1,91 @@
+// The `rules` command line: picks the command, parses its arguments, and turns errors into
+// messages and exit statuses. Commands never call process.exit; they return a status.
+
+import { GameFault, MatchError } from "@rules/runtime";
+import { editDistance, formatHelp, parseArgs, UsageError } from "./args.js";
+import { benchCommand } from "./bench.js";
+import { checkCommand } from "./check.js";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
+import { compileCommand } from "./compile.js";
+import { demoCommand } from "./demo.js";
+import type { Io } from "./io.js";
+import { playCommand } from "./play.js";
+import { simulateCommand } from "./simulate.js";
+import { testCommand } from "./test.js";
+
+export const commands: readonly Command[] = [
+  compileCommand,
+  checkCommand,
+  testCommand,
+  playCommand,
+  simulateCommand,
+  benchCommand,
+  demoCommand,
+];
+
+export function overallHelp(): string {
+  const width = Math.max(...commands.map((c) => c.spec.name.length));
+  return [
+    "rules — compile board-game rules into TypeScript state machines, and play them",
+    "",
+    "Usage: rules <command> [arguments] [options]",
+    "",
+    "Commands:",
+    ...commands.map((c) => `  ${c.spec.name.padEnd(width)}  ${c.spec.summary}`),
+    "",
+    "Run `rules <command> --help` for a command's arguments and options.",
+    "Exit status: 0 done; 1 problems found (errors, failed scenarios, stale files, broken games); 2 bad usage.",
+    "Set RULES_DEBUG=1 to see the stack of an unexpected error.",
+  ].join("\n");
+}
+
+/** Runs one command line (without `node` and the script) and returns the exit status. */
+export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.warn(overallHelp());
+    return EXIT_USAGE;
+  }
+  if (name === "--help" || name === "-h" || (name === "help" && rest.length === 0)) {
+    io.print(overallHelp());
+    return EXIT_OK;
+  }
+  if (name === "help") return runCli([rest[0]!, "--help"], io);
+  const command = commands.find((c) => c.spec.name === name);
+  if (!command) {
+    const near = commands.find((c) => editDistance(c.spec.name, name) <= 2);
+    io.warn(`rules: unknown command '${name}'${near ? ` (did you mean '${near.spec.name}'?)` : ""}`);
+    io.warn(`Commands: ${commands.map((c) => c.spec.name).join(", ")}. Run \`rules --help\` for more.`);
+    return EXIT_USAGE;
+  }
+  try {
+    const args = parseArgs(command.spec, rest);
+    if (args.help) {
+      io.print(formatHelp(command.spec));
+      return EXIT_OK;
+    }
+    return await command.run(args, io);
+  } catch (error) {
+    return reportError(error, name, io);
+  }
+}
+
+function reportError(error: unknown, command: string, io: Io): number {
+  if (error instanceof UsageError) {
+    io.warn(`rules ${command}: ${error.message}`);
+    io.warn(`Run \`rules ${command} --help\` for usage.`);
+    return EXIT_USAGE;
+  }
+  // A player count or variant the game does not have is a usage mistake too.
+  if (error instanceof MatchError) {
+    io.warn(`rules ${command}: ${error.message}`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof GameFault) {
+    io.warn(`rules ${command}: the game broke (${error.code}): ${error.message}`);
+    return EXIT_PROBLEMS;
+  }
+  io.warn(`rules ${command}: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && process.env.RULES_DEBUG) io.warn(error.stack ?? "");
+  return EXIT_PROBLEMS;
+}

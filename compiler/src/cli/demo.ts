@@ -1,0 +1,67 @@
+// `rules demo`: one narrated bot match of every compiled game, to see the whole toolchain work.
+
+import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, whoMayAct, type Game } from "@rules/runtime";
+import type { CommandSpec } from "./args.js";
+import { defaultPlayers, playBot } from "./bots.js";
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
+import { findGame, loadGames } from "./games.js";
+import type { Io } from "./io.js";
+import { narrateMove, renderResult } from "./render.js";
+
+const spec = {
+  name: "demo",
+  summary: "play one narrated match between random bots for every compiled game",
+  positionals: [],
+  options: [
+    { name: "seed", kind: "int", placeholder: "S", description: "seed of every match (default 1)" },
+    { name: "game", kind: "string", placeholder: "ID", description: "only this game" },
+  ],
+  notes: [
+    "Each match has 4 players, or the nearest count the game allows; one line per move, then scores and winners.",
+  ],
+} as const satisfies CommandSpec;
+
+export const demoCommand = defineCommand(spec, async (args, io) => {
+  const games = await loadGames();
+  const chosen = args.options.game
+    ? [findGame(games, args.options.game, spec.name)]
+    : Object.keys(games)
+        .sort()
+        .map((id) => games[id]!);
+  if (chosen.length === 0) {
+    io.warn("no game is compiled yet: run `rules compile` first");
+    return EXIT_PROBLEMS;
+  }
+  let failed = false;
+  for (const [i, game] of chosen.entries()) {
+    if (i > 0) io.print("");
+    try {
+      narrateMatch(game, args.options.seed ?? 1, io);
+    } catch (error) {
+      // One broken game must not hide the others' demos.
+      if (!(error instanceof GameFault)) throw error;
+      io.warn(`${game.title} broke: ${error.code}: ${error.message}`);
+      failed = true;
+    }
+  }
+  return failed ? EXIT_PROBLEMS : EXIT_OK;
+});
+
+/** Plays one seeded bot match, printing a line per move and the final standing. */
+export function narrateMatch(game: Game, seed: number, io: Io): void {
+  const players = defaultPlayers(game);
+  io.print(`== ${game.title} (${game.id}): ${players} random bots, seed ${seed} ==`);
+  let match = createMatch(game, { players, seed });
+  const bots = new Rng(seed).fork();
+  let moves = 0;
+  for (let activity = whoMayAct(match); activity.kind !== "over"; activity = whoMayAct(match)) {
+    if (moves === DECISION_CAP)
+      throw new GameFault("fault/decision-cap", `no end after ${moves} moves: an endless flow loop?`);
+    const bot = playBot(match, activity.players, bots);
+    moves++;
+    io.print(`${String(moves).padStart(4)}. ${narrateMove(game, bot.seat, bot.move, { option: bot.option })}`);
+    match = bot.match;
+  }
+  io.print(`Game over after ${moves} moves.`);
+  for (const line of renderResult(resultOf(match)!)) io.print(line);
+}

@@ -1,0 +1,133 @@
+import { GameFault } from "@rules/runtime";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { bench } from "./bench.js";
+import { narrateMatch } from "./demo.js";
+import { gemAuction } from "./fake-game.js";
+import { recordingIo } from "./io.js";
+import { renderSummary, simulate } from "./simulate.js";
+
+// Gem Auction always takes the same number of decisions: each player takes 2 gems, bets once and
+// shows once, so 4 per player.
+const DECISIONS_PER_PLAYER = 4;
+
+describe("simulate", () => {
+  it("counts decisions, shares win rates and averages scores over the games", () => {
+    const summary = simulate(gemAuction, { players: 3, seed: 7 }, 50);
+    expect(summary).toMatchObject({
+      game: "gems",
+      players: 3,
+      games: 50,
+      seed: 7,
+      completed: 50,
+      errors: 0,
+      errorMessages: [],
+    });
+    expect([summary.minDecisions, summary.meanDecisions, summary.maxDecisions]).toEqual([12, 12, 12]);
+    expect(summary.winRateBySeat).toHaveLength(3);
+    expect(summary.winRateBySeat.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    // Coins never leave the table (9 in all) and the three shown gems are worth 6 to 15.
+    const total = summary.meanScoreBySeat.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(9 + 6);
+    expect(total).toBeLessThanOrEqual(9 + 15);
+  });
+
+  it("gives the same summary for the same seed", () => {
+    expect(simulate(gemAuction, { players: 2, seed: 3 }, 20)).toEqual(
+      simulate(gemAuction, { players: 2, seed: 3 }, 20),
+    );
+  });
+
+  it("counts a shared win as 1/k to each of the k winners", () => {
+    const allTie = { ...gemAuction, scores: () => [[1], [1], [1]] };
+    const summary = simulate(allTie, { players: 3, seed: 1 }, 4);
+    summary.winRateBySeat.forEach((rate) => expect(rate).toBeCloseTo(1 / 3, 10));
+  });
+
+  it("counts games that break with a GameFault and keeps their first messages", () => {
+    const broken = {
+      ...gemAuction,
+      apply: () => {
+        throw new GameFault("fault/test", "the pot went negative");
+      },
+    };
+    const summary = simulate(broken, { players: 2, seed: 1 }, 7);
+    expect(summary.errors).toBe(7);
+    expect(summary.completed).toBe(0);
+    expect(summary.errorMessages).toHaveLength(5);
+    expect(summary.errorMessages[0]).toMatch(/^game 1 \(seed \d+\): fault\/test: the pot went negative$/);
+    expect(renderSummary(broken, summary)).toContain("errors: 7 (0 of 7 games completed)");
+  });
+
+  it("reports a progress bar only through the status line it is given", () => {
+    const shown: string[] = [];
+    simulate(gemAuction, { players: 2, seed: 1 }, 4, (text) => shown.push(text));
+    expect(shown).toEqual([
+      "[########······················] 1/4 games",
+      "[###############···············] 2/4 games",
+      "[#######################·······] 3/4 games",
+      "[##############################] 4/4 games",
+      "",
+    ]);
+  });
+});
+
+describe("renderSummary", () => {
+  it("prints decisions, a row per seat and the tie rule", () => {
+    const lines = renderSummary(gemAuction, {
+      game: "gems",
+      players: 2,
+      variants: [],
+      games: 10,
+      seed: 1,
+      completed: 10,
+      meanDecisions: 8,
+      minDecisions: 8,
+      maxDecisions: 8,
+      winRateBySeat: [0.75, 0.25],
+      meanScoreBySeat: [9.5, 6],
+      errors: 0,
+      errorMessages: [],
+    });
+    expect(lines).toEqual([
+      "Gem Auction: 10 games of 2 players, seed 1",
+      "decisions per game: mean 8.0, min 8, max 8",
+      "",
+      "seat  win rate  mean score",
+      "   0     75.0%        9.50",
+      "   1     25.0%        6.00",
+      "",
+      "(a shared win counts 1/k to each of its k winners)",
+      "errors: 0",
+    ]);
+  });
+});
+
+describe("bench", () => {
+  it("plays whole playouts for about the time asked, at least one", () => {
+    const result = bench(gemAuction, { players: 2, seed: 1 }, 0.05);
+    expect(result.playouts).toBeGreaterThanOrEqual(1);
+    expect(result.seconds).toBeGreaterThanOrEqual(0.05);
+    expect(result.meanDecisions).toBe(2 * DECISIONS_PER_PLAYER);
+    expect(result.playoutsPerSec).toBeCloseTo(result.playouts / result.seconds, 6);
+    expect(bench(gemAuction, { players: 3, seed: 1 }, 0).playouts).toBe(1);
+  });
+});
+
+describe("narrateMatch", () => {
+  it("narrates a seeded bot match a line per move, then the standing", () => {
+    const io = recordingIo(Readable.from([]));
+    narrateMatch(gemAuction, 1, io);
+    const lines = io.stdout.trimEnd().split("\n");
+    // Gem Auction allows 2 or 3 players, so the demo seats 3.
+    expect(lines[0]).toBe("== Gem Auction (gems): 3 random bots, seed 1 ==");
+    const moves = lines.filter((l) => /^ +\d+\. seat \d /.test(l));
+    expect(moves).toHaveLength(3 * DECISIONS_PER_PLAYER);
+    expect(moves.slice(0, 6).every((l) => / takes gem Gem \d$/.test(l))).toBe(true);
+    expect(lines).toContain("Game over after 12 moves.");
+    expect(lines.some((l) => /^Winners?: seat \d/.test(l))).toBe(true);
+    const again = recordingIo(Readable.from([]));
+    narrateMatch(gemAuction, 1, again);
+    expect(again.stdout).toBe(io.stdout);
+  });
+});

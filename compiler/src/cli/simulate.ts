@@ -1,0 +1,144 @@
+// `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
+
+import { GameFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
+import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
+import { findGame, loadGames } from "./games.js";
+import type { Io } from "./io.js";
+import { commaList, type CommandSpec } from "./args.js";
+import { progressBar, table } from "./report.js";
+
+const spec = {
+  name: "simulate",
+  summary: "play many games between random bots and summarise them",
+  positionals: [{ name: "game", description: "the game's id, e.g. for-sale" }],
+  options: [
+    { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
+    { name: "games", kind: "int", min: 1, required: true, description: "how many games to play" },
+    {
+      name: "seed",
+      kind: "int",
+      placeholder: "S",
+      description: "seed of the whole run (default 1); each game's seed is drawn from it",
+    },
+    { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
+    { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
+  ],
+  notes: [
+    "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
+      "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
+      "counted under errors, left out of the other figures, and make the exit status 1.",
+    "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
+      "winRateBySeat, meanScoreBySeat, errors, errorMessages (the first few, with each game's seed).",
+  ],
+} as const satisfies CommandSpec;
+
+export const simulateCommand = defineCommand(spec, async (args, io) => {
+  const game = findGame(await loadGames(), args.positionals[0]!, spec.name);
+  const { players, games } = args.options;
+  const summary = simulate(
+    game,
+    { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 },
+    games,
+    io.status,
+  );
+  if (args.options.json) io.print(JSON.stringify(summary));
+  else for (const line of renderSummary(game, summary)) io.print(line);
+  return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
+});
+
+export interface SimulationSummary {
+  readonly game: string;
+  readonly players: number;
+  readonly variants: readonly string[];
+  readonly games: number;
+  readonly seed: number;
+  /** Games that ended; the figures below are over these. */
+  readonly completed: number;
+  readonly meanDecisions: number;
+  readonly minDecisions: number;
+  readonly maxDecisions: number;
+  readonly winRateBySeat: number[];
+  readonly meanScoreBySeat: number[];
+  readonly errors: number;
+  readonly errorMessages: string[];
+}
+
+const MESSAGES_KEPT = 5;
+
+/** Plays `count` random games; game i draws its setup seed and its bots' generator from the run's seed. */
+export function simulate(
+  game: Game,
+  options: MatchOptions,
+  count: number,
+  status?: (text: string) => void,
+): SimulationSummary {
+  const { players, seed } = options;
+  const run = new Rng(seed);
+  const wins = new Array<number>(players).fill(0);
+  const scores = new Array<number>(players).fill(0);
+  const decisions = { total: 0, min: Infinity, max: 0 };
+  let completed = 0;
+  const errorMessages: string[] = [];
+  let errors = 0;
+  const bar = status && progressBar(status, count, "games");
+  for (let i = 0; i < count; i++) {
+    const bots = run.fork();
+    const gameSeed = bots.int(2 ** 31);
+    try {
+      const played = playRandomGame(game, { ...options, seed: gameSeed }, bots);
+      const result = rankPlayers(game.scores(played.state));
+      for (const winner of result.winners) wins[winner]! += 1 / result.winners.length;
+      result.scores.forEach((keys, seat) => (scores[seat]! += keys[0]!));
+      completed++;
+      decisions.total += played.decisions;
+      decisions.min = Math.min(decisions.min, played.decisions);
+      decisions.max = Math.max(decisions.max, played.decisions);
+    } catch (error) {
+      // Anything else than a GameFault (a MatchError for a bad player count, a bug) stops the run.
+      if (!(error instanceof GameFault)) throw error;
+      errors++;
+      if (errorMessages.length < MESSAGES_KEPT)
+        errorMessages.push(`game ${i + 1} (seed ${gameSeed}): ${error.code}: ${error.message}`);
+    }
+    bar?.(i + 1);
+  }
+  status?.("");
+  const mean = (total: number) => (completed === 0 ? 0 : total / completed);
+  return {
+    game: game.id,
+    players,
+    variants: [...(options.variants ?? [])],
+    games: count,
+    seed,
+    completed,
+    meanDecisions: mean(decisions.total),
+    minDecisions: completed === 0 ? 0 : decisions.min,
+    maxDecisions: decisions.max,
+    winRateBySeat: wins.map(mean),
+    meanScoreBySeat: scores.map(mean),
+    errors,
+    errorMessages,
+  };
+}
+
+export function renderSummary(game: Game, s: SimulationSummary): string[] {
+  const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
+  const lines = [
+    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}`,
+    `decisions per game: mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
+    "",
+    ...table(
+      ["seat", "win rate", "mean score"],
+      s.winRateBySeat.map((rate, seat) => [
+        String(seat),
+        `${(rate * 100).toFixed(1)}%`,
+        s.meanScoreBySeat[seat]!.toFixed(2),
+      ]),
+    ),
+    "",
+    "(a shared win counts 1/k to each of its k winners)",
+    `errors: ${s.errors}${s.errors > 0 ? ` (${s.completed} of ${s.games} games completed)` : ""}`,
+  ];
+  for (const message of s.errorMessages) lines.push(`  ${message}`);
+  return lines;
+}
