@@ -88,64 +88,53 @@ export function setup({ players, variants = [], seed }: SetupOptions): State {
 }
 
 function step_start(s: State): void {
-  s.pc = "buying.begin";
-}
-
-function step_buying_begin(s: State): void {
   s.locals.phase = "buying";
   s.locals.leader = s.vars.start_player;
   s.pc = "buying.while";
 }
 
 function step_buying_while(s: State): void {
-  s.pc = s.zones.property_deck.length > 0 ? "buying.loop" : "buying.endwhile";
-}
+  if (s.zones.property_deck.length > 0) {
+    dealCards(s.zones.property_deck, s.zones.auction, s.players, "property_deck");
+    for (const p of seatList(s.players)) {
+      s.vars.bid[p] = 0;
+      s.vars.passed[p] = false;
+    }
 
-function step_buying_loop(s: State): void {
-  dealCards(s.zones.property_deck, s.zones.auction, s.players, "property_deck");
-  for (const p of seatList(s.players)) {
-    s.vars.bid[p] = 0;
-    s.vars.passed[p] = false;
+    s.locals.high = 0;
+    s.locals.bidder = s.locals.leader;
+    s.pc = "buying.while2";
+  } else {
+    s.locals.phase = "selling";
+    s.pc = "selling.while";
   }
-
-  s.locals.high = 0;
-  s.locals.bidder = s.locals.leader;
-  s.pc = "buying.while2";
-}
-
-function step_buying_endwhile(s: State): void {
-  s.pc = "after_buying";
 }
 
 function step_buying_while2(s: State): void {
-  s.pc = countOf(seatList(s.players), (p) => !s.vars.passed[p]) > 1 ? "buying.loop2" : "buying.endwhile2";
-}
+  if (countOf(seatList(s.players), (p) => !s.vars.passed[p]) > 1) {
+    s.locals.actor = s.locals.bidder;
+    s.pc = "buying.raise_or_pass";
+  } else {
+    {
+      const $amount = checkTransfer(
+        s.vars.bid[s.locals.bidder],
+        s.vars.coins[s.locals.bidder],
+        "coins[bidder]",
+      );
+      s.vars.coins[s.locals.bidder] -= $amount;
+      s.vars.bank += $amount;
+    }
 
-function step_buying_loop2(s: State): void {
-  s.locals.actor = s.locals.bidder;
-  s.pc = "buying.raise_or_pass";
-}
+    s.vars.bid[s.locals.bidder] = 0;
+    {
+      const $card = highestOf(s.zones.auction, (c) => Property_value[c], "highest(auction)");
+      takeCard(s.zones.auction, $card, "auction");
+      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]");
+    }
 
-function step_buying_endwhile2(s: State): void {
-  {
-    const $amount = checkTransfer(
-      s.vars.bid[s.locals.bidder],
-      s.vars.coins[s.locals.bidder],
-      "coins[bidder]",
-    );
-    s.vars.coins[s.locals.bidder] -= $amount;
-    s.vars.bank += $amount;
+    s.locals.leader = s.locals.bidder;
+    s.pc = "buying.while";
   }
-
-  s.vars.bid[s.locals.bidder] = 0;
-  {
-    const $card = highestOf(s.zones.auction, (c) => Property_value[c], "highest(auction)");
-    takeCard(s.zones.auction, $card, "auction");
-    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]");
-  }
-
-  s.locals.leader = s.locals.bidder;
-  s.pc = "buying.while";
 }
 
 function step_buying_resume(s: State): void {
@@ -157,28 +146,15 @@ function step_buying_resume(s: State): void {
   s.pc = "buying.while2";
 }
 
-function step_after_buying(s: State): void {
-  s.pc = "selling.begin";
-}
-
-function step_selling_begin(s: State): void {
-  s.locals.phase = "selling";
-  s.pc = "selling.while";
-}
-
 function step_selling_while(s: State): void {
-  s.pc = s.zones.properties[0].length > 0 ? "selling.loop" : "selling.endwhile";
-}
-
-function step_selling_loop(s: State): void {
-  dealCards(s.zones.currency_deck, s.zones.market, s.players, "currency_deck");
-  s.locals.actors = [...seatList(s.players)];
-  s.pending = perSeat(s.players, () => null);
-  s.pc = "selling.sell";
-}
-
-function step_selling_endwhile(s: State): void {
-  s.pc = "after_selling";
+  if (s.zones.properties[0].length > 0) {
+    dealCards(s.zones.currency_deck, s.zones.market, s.players, "currency_deck");
+    s.locals.actors = [...seatList(s.players)];
+    s.pending = perSeat(s.players, () => null);
+    s.pc = "selling.sell";
+  } else {
+    s.pc = "end";
+  }
 }
 
 function step_selling_resume(s: State): void {
@@ -199,10 +175,6 @@ function step_selling_resume(s: State): void {
   }
 
   s.pc = "selling.while";
-}
-
-function step_after_selling(s: State): void {
-  s.pc = "end";
 }
 
 /** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
@@ -234,19 +206,9 @@ export function advance(s: State): void {
 /** The steps the flow runs straight through, by label; a label not here is a decision point or the end. */
 const STEPS: Readonly<Record<string, (s: State) => void>> = {
   start: step_start,
-  "buying.begin": step_buying_begin,
   "buying.while": step_buying_while,
-  "buying.loop": step_buying_loop,
-  "buying.endwhile": step_buying_endwhile,
   "buying.while2": step_buying_while2,
-  "buying.loop2": step_buying_loop2,
-  "buying.endwhile2": step_buying_endwhile2,
   "buying.resume": step_buying_resume,
-  after_buying: step_after_buying,
-  "selling.begin": step_selling_begin,
   "selling.while": step_selling_while,
-  "selling.loop": step_selling_loop,
-  "selling.endwhile": step_selling_endwhile,
   "selling.resume": step_selling_resume,
-  after_selling: step_after_selling,
 };

@@ -25,6 +25,32 @@ function legal_buying_raise_or_pass(s: State, seat: number): MoveOption[] {
   return options;
 }
 
+function random_buying_raise_or_pass(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const amount_min = s.locals.high + 1;
+  const amount_max = s.vars.coins[s.locals.bidder];
+  const size_0_0 = Math.max(0, amount_max - amount_min + 1);
+  const count_0 = size_0_0;
+  const count_1 = 1;
+  const total = count_0 + count_1;
+  if (total === 0)
+    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "raise", amount: amount_min + digit_0_0 };
+  }
+
+  index -= count_0;
+  if (index < count_1) {
+    return { type: "pass" };
+  }
+
+  index -= count_1;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
 function check_buying_raise_or_pass(s: State, seat: number, move: Move): IllegalMove | null {
   if (seat !== s.locals.actor)
     return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);
@@ -108,6 +134,27 @@ function legal_selling_sell(s: State, seat: number): MoveOption[] {
   return options;
 }
 
+function random_selling_sell(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const p = seat;
+  const card_domain = s.zones.properties[p];
+  const size_0_0 = card_domain.length;
+  const count_0 = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "sell", card: card_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
 function check_selling_sell(s: State, seat: number, move: Move): IllegalMove | null {
   if (!s.locals.actors.includes(seat))
     return illegal("move/not-your-turn", `seat ${seat} takes no part in this decision`);
@@ -180,6 +227,18 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_selling_sell(s, seat);
     default:
       return [];
+  }
+}
+
+/** A uniformly random legal move for this seat (ranges count each amount), drawn without listing the moves. */
+export function randomMove(s: State, seat: number, draw: (n: number) => number): Move | null {
+  switch (s.pc) {
+    case "buying.raise_or_pass":
+      return random_buying_raise_or_pass(s, seat, draw);
+    case "selling.sell":
+      return random_selling_sell(s, seat, draw);
+    default:
+      return null;
   }
 }
 

@@ -131,11 +131,19 @@ function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -
   return best;
 }
 
-/** A copy of the items sorted by key (stable: equal keys keep their order). */
+/** A copy of the items sorted by key (stable: equal keys keep their order). Insertion sort:
+ *  the lists the rules sort (players, a hand) are short, and this allocates only the result. */
 export function sortedBy<T>(items: readonly T[], key: (item: T) => number, descending: boolean): T[] {
-  const keyed = items.map((item, index) => ({ item, index, key: key(item) }));
-  keyed.sort((a, b) => (descending ? b.key - a.key : a.key - b.key) || a.index - b.index);
-  return keyed.map((k) => k.item);
+  const sorted: T[] = [];
+  const keys: number[] = [];
+  for (const item of items) {
+    const k = descending ? -key(item) : key(item);
+    let at = sorted.length;
+    while (at > 0 && keys[at - 1]! > k) at--;
+    sorted.splice(at, 0, item);
+    keys.splice(at, 0, k);
+  }
+  return sorted;
 }
 
 const SEAT_LISTS: readonly (readonly number[])[] = Array.from({ length: 33 }, (_, n) =>

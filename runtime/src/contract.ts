@@ -170,4 +170,8 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move> {
   view(state: S, seat: Seat | null): unknown;
   /** Per seat [score, ...tie-breakers]; meaningful once the game is over. */
   scores(state: S): number[][];
+  /** Optional compiled fast path of the random policy: the same distribution as `randomMove` over
+   *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
+   *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
+  randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
 }

@@ -295,6 +295,7 @@ export function playRandomGame<S extends BaseState>(
   const valid = validateOptions(game, options);
   const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
   game.advance(state);
+  const draw = (n: number): number => rng.int(n);
   let decisions = 0;
   for (;;) {
     const activity = game.activity(state);
@@ -311,7 +312,7 @@ export function playRandomGame<S extends BaseState>(
     }
     // Simultaneous choices and races are submitted in a random seat order, to try them all.
     const seat = seats.length === 1 ? seats[0]! : rng.pick(seats);
-    const move = randomMove(game.legalMoves(state, seat), rng);
+    const move = game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
     game.apply(state, seat, move);
     decisions++;
     onMove?.(seat, move, state);

@@ -6,7 +6,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { ConstantValue } from "../check/constants.js";
 import type { LocalSlot, Type } from "../check/types.js";
-import { END, type Decision, type Effect, type Exit, type FlowMachine } from "../lower/ir.js";
+import { END, type Decision, type Effect, type Exit, type FlowMachine, type Step } from "../lower/ir.js";
 import { CodeWriter, cardFieldArray, localName, property, quote, tableConstant } from "./code.js";
 
 export interface EmittedFile {
@@ -317,17 +317,70 @@ class GameEmitter {
     }
   }
 
+  /** How many ways lead into each step: exits of other steps, plus entries from outside (the start,
+   *  and where decisions resume). A step with exactly one way in is fused into its predecessor, so
+   *  straight-line code and if/else read as ordinary TypeScript and cost no dispatch. */
+  private entryCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const bump = (label: string): void => {
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    };
+    bump(this.machine.start);
+    for (const decision of this.machine.decisions) {
+      bump(decision.resume);
+      for (const entry of decision.optionEntries.values()) bump(entry);
+    }
+    for (const step of this.machine.steps) {
+      const exit = step.exit;
+      if (exit.kind === "goto") bump(exit.target);
+      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
+        bump(exit.then);
+        bump(exit.otherwise);
+      }
+    }
+    return counts;
+  }
+
+  private entries = new Map<string, number>();
+
+  /** Steps that keep a function of their own: loop heads, resume points, the start. */
+  private rootSteps(): Step[] {
+    this.entries = this.entryCounts();
+    return this.machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+  }
+
+  /** A step entered from outside the flow's own jumps (the start, where a decision resumes,
+   *  an option's body) keeps its own function; so does any step with more than one way in. */
+  private fused(label: string): boolean {
+    const entered = label === this.machine.start || this.machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
+    return !entered && this.entries.get(label) === 1;
+  }
+
+  private stepCode(step: Step): string[] {
+    return [...step.effects.flatMap((e) => this.effect(e)), ...this.exit(step.exit)];
+  }
+
+  /** Continue at `label`: its code inline when it has no other way in, else a jump. */
+  private continueAt(label: string): string[] {
+    const step = this.machine.steps.find((candidate) => candidate.label === label);
+    return step && this.fused(label) ? this.stepCode(step) : [`s.pc = ${quote(label)};`];
+  }
+
   private exit(exit: Exit): string[] {
     switch (exit.kind) {
       case "goto":
-        return [`s.pc = ${quote(exit.target)};`];
+        return this.continueAt(exit.target);
       case "end":
         return [`s.pc = ${quote(END)};`];
       case "branch":
-        return [`s.pc = ${this.code.expression(exit.condition)} ? ${quote(exit.then)} : ${quote(exit.otherwise)};`];
+        return [`if (${this.code.expression(exit.condition)}) {`, ...this.continueAt(exit.then), "} else {", ...this.continueAt(exit.otherwise), "}"];
       case "loop-branch":
         return [
-          `s.pc = s.locals${property(exit.loop.index)} < s.locals${property(exit.loop.list)}.length ? ${quote(exit.then)} : ${quote(exit.otherwise)};`,
+          `if (s.locals${property(exit.loop.index)} < s.locals${property(exit.loop.list)}.length) {`,
+          ...this.continueAt(exit.then),
+          "} else {",
+          ...this.continueAt(exit.otherwise),
+          "}",
         ];
       case "decide": {
         const ask = exit.decision.ask;
@@ -379,13 +432,14 @@ class GameEmitter {
       returnType: "State",
       statements: setupBody,
     });
-    for (const step of this.machine.steps) {
+    const roots = this.rootSteps();
+    for (const step of roots) {
       functions.push({
         kind: StructureKind.Function,
         name: `step_${identifierFor(step.label)}`,
         parameters: [{ name: "s", type: "State" }],
         returnType: "void",
-        statements: [...step.effects.flatMap((e) => this.effect(e)), ...this.exit(step.exit)],
+        statements: this.stepCode(step),
       });
     }
     functions.push({
@@ -421,7 +475,7 @@ class GameEmitter {
         "}",
       ],
     });
-    const stepTable = this.machine.steps.map((step) => `${quote(step.label)}: step_${identifierFor(step.label)},`);
+    const stepTable = roots.map((step) => `${quote(step.label)}: step_${identifierFor(step.label)},`);
     return this.file("flow.ts", (file) => {
       const functionTexts = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
       const body = functionTexts;
@@ -454,7 +508,15 @@ class GameEmitter {
     return binding.slot;
   }
 
-  private domainCode(p: A.ParameterDeclaration): { setup: string[]; domain: string; nonEmpty: string; contains: (v: string) => string; describe: string } {
+  private domainCode(p: A.ParameterDeclaration): {
+    setup: string[];
+    domain: string;
+    nonEmpty: string;
+    contains: (v: string) => string;
+    describe: string;
+    size: string;
+    valueAt: (index: string) => string;
+  } {
     const slot = localName(this.parameterSlot(p));
     const name = p.name.name;
     const type = this.game.types.get(p.domain);
@@ -467,6 +529,8 @@ class GameEmitter {
         nonEmpty: `${low} <= ${high}`,
         contains: (v) => `Number.isInteger(${v}) && ${v} >= ${low} && ${v} <= ${high}`,
         describe: `\`${name} must be a whole number from \${${low}} to \${${high}}\``,
+        size: `Math.max(0, ${high} - ${low} + 1)`,
+        valueAt: (index) => `${low} + ${index}`,
       };
     }
     const values = `${slot}_domain`;
@@ -478,6 +542,8 @@ class GameEmitter {
         nonEmpty: `${values}.length > 0`,
         contains: (v) => `typeof ${v} === "number" && ${values}.includes(${v})`,
         describe: `\`${name} must be one of the cards in ${zone}\``,
+        size: `${values}.length`,
+        valueAt: (index) => `${values}[${index}]!`,
       };
     }
     const isPlayer = type?.kind === "list" && type.element.kind === "player";
@@ -487,6 +553,8 @@ class GameEmitter {
       nonEmpty: `${values}.length > 0`,
       contains: (v) => `(${values} as unknown[]).includes(${v})`,
       describe: `\`${name} must be one of \${${values}.join(", ")}\``,
+      size: `${values}.length`,
+      valueAt: (index) => `${values}[${index}]!`,
     };
   }
 
@@ -498,6 +566,54 @@ class GameEmitter {
       ];
     }
     return ["if (seat !== s.locals.actor) return illegal(\"move/not-your-turn\", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);"];
+  }
+
+  /** Counts each option's concrete moves, draws one index and decodes it (mixed radix over the
+   *  parameters), in the same order as the runtime's generic `randomMove`. An option whose
+   *  requirements depend on its parameters cannot be counted this way: then the game returns null
+   *  and the runtime samples from `legalMoves`. */
+  private samplerFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+    const options = decision.ask.options;
+    const parameters = [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "draw", type: "(n: number) => number" }];
+    const countable = options.every((o) => o.parameters.length === 0 || o.requirements.length === 0);
+    if (!countable) {
+      return { kind: StructureKind.Function, name: `random_${name}`, parameters: [{ name: "_s", type: "State" }, { name: "_seat", type: "number" }, { name: "_draw", type: "(n: number) => number" }], returnType: "Move | null", statements: ["return null;"] };
+    }
+    const body: string[] = [...this.whoCheck(decision).map((line) => line.replace(/return illegal\(.*\);$/, "return null;")), ...this.askPreamble(decision, "seat")];
+    const counts: string[] = [];
+    options.forEach((option, i) => {
+      const domains = option.parameters.map((p) => this.domainCode(p));
+      body.push(...domains.flatMap((d) => d.setup));
+      const sizes = domains.map((d, j) => {
+        const size = `size_${i}_${j}`;
+        body.push(`const ${size} = ${d.size};`);
+        return size;
+      });
+      const requirements = option.parameters.length === 0 ? option.requirements.map((r) => this.code.expression(r.condition)) : [];
+      const count = `count_${i}`;
+      const product = sizes.length ? sizes.join(" * ") : "1";
+      body.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
+      counts.push(count);
+    });
+    body.push(
+      `const total = ${counts.join(" + ")};`,
+      'if (total === 0) throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);',
+      "let index = draw(total);",
+    );
+    options.forEach((option, i) => {
+      const domains = option.parameters.map((p) => this.domainCode(p));
+      const fields = option.parameters.map((p, j) => {
+        const digit = `digit_${i}_${j}`;
+        return { p, j, digit, value: domains[j]!.valueAt(digit) };
+      });
+      body.push(`if (index < count_${i}) {`);
+      for (const f of fields) {
+        body.push(`const ${f.digit} = index % size_${i}_${f.j};`, `index = Math.floor(index / size_${i}_${f.j});`);
+      }
+      body.push(`return { type: ${quote(option.name.name)}${fields.map((f) => `, ${f.p.name.name}: ${f.value}`).join("")} };`, "}", `index -= count_${i};`);
+    });
+    body.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
+    return { kind: StructureKind.Function, name: `random_${name}`, parameters, returnType: "Move | null", statements: body };
   }
 
   private movesFile(): EmittedFile {
@@ -518,6 +634,8 @@ class GameEmitter {
       }
       legal.push("return options;");
       functions.push({ kind: StructureKind.Function, name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
+      // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
+      functions.push(this.samplerFunction(decision, name));
       // check
       const check: string[] = [...this.whoCheck(decision), ...this.askPreamble(decision, "seat"), "switch (move.type) {"];
       for (const option of options) {
@@ -599,6 +717,15 @@ class GameEmitter {
       parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
       returnType: "MoveOption[]",
       statements: ["switch (s.pc) {", ...dispatch.map((d) => `case ${quote(d.label)}: return legal_${d.name}(s, seat);`), "default: return [];", "}"],
+    });
+    functions.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "randomMove",
+      docs: ["A uniformly random legal move for this seat (ranges count each amount), drawn without listing the moves."],
+      parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "draw", type: "(n: number) => number" }],
+      returnType: "Move | null",
+      statements: ["switch (s.pc) {", ...dispatch.map((d) => `case ${quote(d.label)}: return random_${d.name}(s, seat, draw);`), "default: return null;", "}"],
     });
     functions.push({
       kind: StructureKind.Function,
@@ -713,7 +840,7 @@ class GameEmitter {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
-      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves"] });
+      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
@@ -754,6 +881,7 @@ class GameEmitter {
               apply,
               view,
               scores,
+              randomMove,
             }`,
           },
         ],
