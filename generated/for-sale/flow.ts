@@ -4,7 +4,7 @@ import {
   checkTransfer,
   countOf,
   dealCards,
-  highestOf,
+  highestIndex,
   moveAllCards,
   nextSeat,
   perSeat,
@@ -15,7 +15,7 @@ import {
   shuffle,
   sortedBy,
   tableValue,
-  takeCard,
+  takeCardAt,
   topCard,
 } from "@rules/runtime";
 import {
@@ -127,8 +127,8 @@ function step_buying_while2(s: State): void {
 
     s.vars.bid[s.locals.bidder] = 0;
     {
-      const $card = highestOf(s.zones.auction, (c) => Property_value[c], "highest(auction)");
-      takeCard(s.zones.auction, $card, "auction");
+      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)");
+      const $card = takeCardAt(s.zones.auction, $at);
       placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]");
     }
 
@@ -164,8 +164,8 @@ function step_selling_resume(s: State): void {
     true,
   )) {
     {
-      const $card = highestOf(s.zones.market, (c) => Currency_value[c], "highest(market)");
-      takeCard(s.zones.market, $card, "market");
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)");
+      const $card = takeCardAt(s.zones.market, $at);
       placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]");
     }
   }
@@ -194,21 +194,30 @@ export function takeCardFromAnyZone(s: State, card: CardId): void {
 
 /** Runs the flow until it waits at a decision or the game ends. */
 export function advance(s: State): void {
-  for (let steps = 0; ; steps++) {
-    const step = STEPS[s.pc];
-    if (step === undefined) return;
-    step(s);
-    if (steps > 10_000_000)
-      throw new GameFault("fault/endless-flow", `the flow ran ${steps} steps without a decision`);
+  for (let steps = 0; steps < 10_000_000; steps++) {
+    switch (s.pc) {
+      case "start":
+        step_start(s);
+        break;
+      case "buying.while":
+        step_buying_while(s);
+        break;
+      case "buying.while2":
+        step_buying_while2(s);
+        break;
+      case "buying.resume":
+        step_buying_resume(s);
+        break;
+      case "selling.while":
+        step_selling_while(s);
+        break;
+      case "selling.resume":
+        step_selling_resume(s);
+        break;
+      default:
+        return; // a decision point, or the end
+    }
   }
-}
 
-/** The steps the flow runs straight through, by label; a label not here is a decision point or the end. */
-const STEPS: Readonly<Record<string, (s: State) => void>> = {
-  start: step_start,
-  "buying.while": step_buying_while,
-  "buying.while2": step_buying_while2,
-  "buying.resume": step_buying_resume,
-  "selling.while": step_selling_while,
-  "selling.resume": step_selling_resume,
-};
+  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+}

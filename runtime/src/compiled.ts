@@ -117,6 +117,21 @@ export function highestOf<T>(items: readonly T[], key: (item: T) => number, what
   return items[bestIndex(items, key, 1, what)]!;
 }
 
+/** Where the item with the least key is (ties: the first), so a move can take it without a search. */
+export function lowestIndex<T>(items: readonly T[], key: (item: T) => number, what: string): number {
+  return bestIndex(items, key, -1, what);
+}
+
+/** Where the item with the greatest key is (ties: the first). */
+export function highestIndex<T>(items: readonly T[], key: (item: T) => number, what: string): number {
+  return bestIndex(items, key, 1, what);
+}
+
+/** Removes and returns the card at `index` of `zone`. */
+export function takeCardAt(zone: CardId[], index: number): CardId {
+  return zone.splice(index, 1)[0]!;
+}
+
 function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -1, what: string): number {
   if (items.length === 0) throw new GameFault("fault/empty-aggregate", `${what} of nothing: the collection is empty`);
   let best = 0;

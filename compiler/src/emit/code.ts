@@ -262,6 +262,20 @@ export class CodeWriter {
     const origin = this.origin(s.card);
     if (!destination || destination.kind !== "zone") throw new Error("internal: move to a non-zone");
     // `$` cannot appear in a rules name, so the temporary never shadows one.
+    const best = s.card.kind === "aggregate" && !s.card.condition && this.game.types.get(s.card.source)?.kind === "zone" ? s.card : null;
+    if (best && (best.callee.name === "lowest" || best.callee.name === "highest") && best.value) {
+      // The lowest or highest card of a zone: find its place once, then take it from there.
+      const binding = this.game.names.get(best.binder);
+      const binder = binding?.kind === "local" ? localName(binding.slot) : "c";
+      const zoneCode = this.expression(best.source);
+      return [
+        "{",
+        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)});`,
+        `const $card = takeCardAt(${zoneCode}, $at);`,
+        `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`,
+        "}",
+      ];
+    }
     const lines = ["{", `const $card = ${this.expression(s.card)};`];
     if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))});`);
     else lines.push("takeCardFromAnyZone(s, $card);");

@@ -251,7 +251,7 @@ class GameEmitter {
     return [
       "allOf", "anyOf", "checkTransfer", "countOf", "dealCards", "floorDiv", "floorMod", "GameFault", "highestOf",
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
-      "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard",
+      "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
     ];
   }
 
@@ -467,15 +467,15 @@ class GameEmitter {
       parameters: [{ name: "s", type: "State" }],
       returnType: "void",
       statements: [
-        "for (let steps = 0; ; steps++) {",
-        "const step = STEPS[s.pc];",
-        "if (step === undefined) return;",
-        "step(s);",
-        'if (steps > 10_000_000) throw new GameFault("fault/endless-flow", `the flow ran ${steps} steps without a decision`);',
+        "for (let steps = 0; steps < 10_000_000; steps++) {",
+        "switch (s.pc) {",
+        ...roots.map((step) => `case ${quote(step.label)}: step_${identifierFor(step.label)}(s); break;`),
+        "default: return; // a decision point, or the end",
         "}",
+        "}",
+        'throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");',
       ],
     });
-    const stepTable = roots.map((step) => `${quote(step.label)}: step_${identifierFor(step.label)},`);
     return this.file("flow.ts", (file) => {
       const functionTexts = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
       const body = functionTexts;
@@ -483,11 +483,6 @@ class GameEmitter {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "SetupOptions"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       file.addFunctions(functions);
-      file.addVariableStatement({
-        declarationKind: "const" as never,
-        docs: ["The steps the flow runs straight through, by label; a label not here is a decision point or the end."],
-        declarations: [{ name: "STEPS", type: "Readonly<Record<string, (s: State) => void>>", initializer: `{\n${stepTable.join("\n")}\n}` }],
-      });
     });
   }
 
