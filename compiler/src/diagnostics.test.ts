@@ -1,0 +1,79 @@
+import { describe, expect, test } from "vitest";
+import { didYouMean, error, formatDiagnostic, formatDiagnostics, joinSpans } from "./diagnostics.js";
+
+const source = ['game "For Sale" {', "\tzone auction: Property row public", "  players 3..6", "}"].join("\r\n");
+
+describe("formatDiagnostic", () => {
+  test("prints the position, severity, code and message, then the line with carets under the range", () => {
+    const d = error(
+      "rules/for-sale.rules",
+      { line: 3, column: 3, endLine: 3, endColumn: 10 },
+      "check/bad-players",
+      "wrong",
+    );
+    expect(formatDiagnostic(d, source)).toBe(
+      ["rules/for-sale.rules:3:3: error check/bad-players: wrong", "3 |   players 3..6", "  |   ^^^^^^^"].join("\n"),
+    );
+  });
+
+  test("keeps tabs before the range so the carets line up", () => {
+    const d = error("f", { line: 2, column: 7, endLine: 2, endColumn: 14 }, "c", "m");
+    expect(formatDiagnostic(d, source).split("\n")[2]).toBe("  | \t     ^^^^^^^");
+  });
+
+  test("an empty range (the end of a line) still gets one caret", () => {
+    const d = error("f", { line: 4, column: 2, endLine: 4, endColumn: 2 }, "c", "m");
+    expect(formatDiagnostic(d, source)).toBe(["f:4:2: error c: m", "4 | }", "  |  ^"].join("\n"));
+  });
+
+  test("a range over several lines is underlined to the end of its first line", () => {
+    const d = {
+      ...error("f", { line: 1, column: 6, endLine: 3, endColumn: 2 }, "c", "m"),
+      severity: "warning" as const,
+    };
+    expect(formatDiagnostic(d, source)).toBe(
+      ["f:1:6: warning c: m", '1 | game "For Sale" {', "  |      ^^^^^^^^^^^^"].join("\n"),
+    );
+  });
+
+  test("the gutter widens with the line number", () => {
+    const text = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join("\n");
+    const d = error("f", { line: 12, column: 6, endLine: 12, endColumn: 8 }, "c", "m");
+    expect(formatDiagnostic(d, text)).toBe(["f:12:6: error c: m", "12 | line 12", "   |      ^^"].join("\n"));
+  });
+
+  test("a position outside the text prints the header alone", () => {
+    const d = error("f", { line: 9, column: 1, endLine: 9, endColumn: 2 }, "c", "m");
+    expect(formatDiagnostic(d, source)).toBe("f:9:1: error c: m");
+  });
+
+  test("several diagnostics are separated by blank lines", () => {
+    const a = error("f", { line: 4, column: 1, endLine: 4, endColumn: 2 }, "a", "first");
+    const b = error("f", { line: 3, column: 3, endLine: 3, endColumn: 4 }, "b", "second");
+    expect(formatDiagnostics([a, b], source)).toBe(
+      ["f:4:1: error a: first", "4 | }", "  | ^", "", "f:3:3: error b: second", "3 |   players 3..6", "  |   ^"].join(
+        "\n",
+      ),
+    );
+  });
+});
+
+describe("helpers", () => {
+  test("joinSpans runs from the start of the first to the end of the last", () => {
+    expect(
+      joinSpans({ line: 1, column: 4, endLine: 1, endColumn: 6 }, { line: 2, column: 1, endLine: 2, endColumn: 9 }),
+    ).toEqual({
+      line: 1,
+      column: 4,
+      endLine: 2,
+      endColumn: 9,
+    });
+  });
+
+  test("didYouMean suggests a near name and nothing for a far one", () => {
+    expect(didYouMean("propertys", ["properties", "auction"])).toBe(" (did you mean 'properties'?)");
+    expect(didYouMean("plya", ["play", "put"])).toBe(" (did you mean 'play'?)");
+    expect(didYouMean("xyz", ["properties", "auction"])).toBe("");
+    expect(didYouMean("x", [])).toBe("");
+  });
+});

@@ -1,0 +1,77 @@
+// Diagnostics: what every phase of the toolchain (rules compiler, scenario parser and runner)
+// reports to a designer. Each one has a stable code, a message in the game's words and a source
+// range, and prints as `file:line:col: error code: message` above the offending line.
+
+import { editDistance } from "./cli/args.js";
+
+export type Severity = "error" | "warning" | "note";
+
+/** A source range: lines and columns count from 1; the end is exclusive (the column just past the range). */
+export interface SourceSpan {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export interface Diagnostic extends SourceSpan {
+  readonly file: string;
+  readonly severity: Severity;
+  /** Stable and namespaced by phase, e.g. `scenario/unknown-zone`; tests and tools match on it. */
+  readonly code: string;
+  /** One sentence for a designer: what is wrong, and when it helps, what would be right. */
+  readonly message: string;
+}
+
+export function error(file: string, span: SourceSpan, code: string, message: string): Diagnostic {
+  return {
+    file,
+    line: span.line,
+    column: span.column,
+    endLine: span.endLine,
+    endColumn: span.endColumn,
+    severity: "error",
+    code,
+    message,
+  };
+}
+
+/** The smallest span covering both. */
+export function joinSpans(first: SourceSpan, last: SourceSpan): SourceSpan {
+  return { line: first.line, column: first.column, endLine: last.endLine, endColumn: last.endColumn };
+}
+
+/** " (did you mean 'x'?)" when a misspelt name is close to one of the known names, else "". */
+export function didYouMean(name: string, known: readonly string[]): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  const near = bestDistance <= Math.max(2, Math.floor(name.length / 3)) && bestDistance < name.length;
+  return best !== undefined && near ? ` (did you mean '${best}'?)` : "";
+}
+
+/**
+ * `file:line:col: error code: message`, then the source line and a caret line under the range.
+ * A range running over several lines is underlined to the end of its first line.
+ */
+export function formatDiagnostic(d: Diagnostic, sourceText: string): string {
+  const header = `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
+  const lines = sourceText.split(/\r?\n/);
+  const source = lines[d.line - 1];
+  if (source === undefined) return header;
+  const start = Math.min(Math.max(d.column, 1), source.length + 1);
+  const end = d.endLine > d.line ? source.length + 1 : Math.min(d.endColumn, source.length + 1);
+  const gutter = String(d.line);
+  // Tabs before the range are kept so that the carets line up under a tab-indented line.
+  const indent = source.slice(0, start - 1).replace(/[^\t]/g, " ");
+  const carets = "^".repeat(Math.max(end - start, 1));
+  return [header, `${gutter} | ${source}`, `${" ".repeat(gutter.length)} | ${indent}${carets}`].join("\n");
+}
+
+/** Several diagnostics of one file, each formatted, separated by blank lines. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], sourceText: string): string {
+  return diagnostics.map((d) => formatDiagnostic(d, sourceText)).join("\n\n");
+}

@@ -1,0 +1,148 @@
+// What a parsed scenario says, before any name is looked up in a game. Every piece keeps its
+// source span so that the runner can blame the exact token.
+import type { SourceSpan } from "../diagnostics.js";
+
+export interface Name {
+  readonly text: string;
+  readonly span: SourceSpan;
+}
+
+export interface Literal {
+  /** `word` is a bare name: true/false, an enum value, a choice. */
+  readonly kind: "int" | "text" | "word";
+  readonly value: number | string;
+  readonly span: SourceSpan;
+}
+
+export interface SeatLiteral {
+  readonly seat: number;
+  readonly span: SourceSpan;
+}
+
+/** `property_deck` or `properties[1]`: a zone or a variable, shared or one seat's. */
+export interface Target {
+  readonly name: Name;
+  readonly seat: SeatLiteral | null;
+  readonly span: SourceSpan;
+}
+
+/** `Property 30`, `Currency 5`: a card type followed by field values in declaration order (a prefix may be given). */
+export interface CardPattern {
+  readonly type: Name;
+  readonly fields: readonly Literal[];
+  readonly span: SourceSpan;
+}
+
+/** A move argument: a value, a card (`Property 30`, a word with values after it), a list, or (in `expect legal`) a range. */
+export type Argument =
+  | { readonly kind: "value"; readonly value: Literal; readonly span: SourceSpan }
+  /** A word followed by values: a card when the word is a card type, else an error at run time. */
+  | { readonly kind: "card"; readonly card: CardPattern; readonly span: SourceSpan }
+  | { readonly kind: "list"; readonly items: readonly Argument[]; readonly span: SourceSpan }
+  | { readonly kind: "range"; readonly min: number; readonly max: number; readonly span: SourceSpan };
+
+export interface MoveArgument {
+  readonly name: Name;
+  readonly value: Argument;
+  readonly span: SourceSpan;
+}
+
+/** `raise(amount: 3)`, `pass`. */
+export interface MoveCall {
+  readonly type: Name;
+  readonly arguments: readonly MoveArgument[];
+  readonly span: SourceSpan;
+}
+
+/** Statements that change the position before the flow starts. */
+export type SetupStep =
+  /** Puts these cards on top of the zone, in order (index 0 = top). */
+  | { readonly kind: "stack"; readonly zone: Target; readonly cards: readonly CardPattern[]; readonly span: SourceSpan }
+  /** Moves these cards from wherever they are to the bottom of the zone. */
+  | { readonly kind: "put"; readonly cards: readonly CardPattern[]; readonly zone: Target; readonly span: SourceSpan }
+  /** One value, or one per seat for a per-player variable named without a seat. */
+  | { readonly kind: "set"; readonly variable: Target; readonly values: readonly Literal[]; readonly span: SourceSpan }
+  /** The numbers the game's next random draws return, each in 0..n-1 for a draw among n. */
+  | { readonly kind: "random"; readonly numbers: readonly Literal[]; readonly span: SourceSpan };
+
+export function isSetupStep(step: Step): step is SetupStep {
+  return step.kind === "stack" || step.kind === "put" || step.kind === "set" || step.kind === "random";
+}
+
+export type PlayStep = {
+  readonly kind: "play";
+  readonly seat: SeatLiteral;
+  readonly move: MoveCall;
+  readonly span: SourceSpan;
+};
+
+export type Expectation =
+  | {
+      readonly kind: "expect-activity";
+      readonly activity: "turn" | "simultaneous" | "race" | "over";
+      readonly seats: readonly SeatLiteral[];
+      readonly span: SourceSpan;
+    }
+  /** `expect coins[0] = 18`, or one value per seat: `expect coins = 18 18 18`. */
+  | {
+      readonly kind: "expect-var";
+      readonly variable: Target;
+      readonly values: readonly Literal[];
+      readonly span: SourceSpan;
+    }
+  /** Exact contents: in order for an ordered zone, as a multiset otherwise. */
+  | {
+      readonly kind: "expect-zone";
+      readonly zone: Target;
+      readonly cards: readonly CardPattern[];
+      readonly span: SourceSpan;
+    }
+  | {
+      readonly kind: "expect-contains";
+      readonly zone: Target;
+      readonly cards: readonly CardPattern[];
+      readonly span: SourceSpan;
+    }
+  /** One count, or one per seat for a per-player zone named without a seat. */
+  | {
+      readonly kind: "expect-count";
+      readonly zone: Target;
+      readonly counts: readonly Literal[];
+      readonly span: SourceSpan;
+    }
+  | {
+      readonly kind: "expect-illegal";
+      readonly seat: SeatLiteral;
+      readonly move: MoveCall;
+      /** A part of the refusal's reason. */
+      readonly reason: { readonly text: string; readonly span: SourceSpan };
+      readonly span: SourceSpan;
+    }
+  | { readonly kind: "expect-legal"; readonly seat: SeatLiteral; readonly move: MoveCall; readonly span: SourceSpan }
+  /** The exact set of move types the seat may make now. */
+  | {
+      readonly kind: "expect-options";
+      readonly seat: SeatLiteral;
+      readonly types: readonly Name[];
+      readonly span: SourceSpan;
+    }
+  /** Per seat, the first key of the game's scores. */
+  | { readonly kind: "expect-scores"; readonly scores: readonly Literal[]; readonly span: SourceSpan }
+  /** Groups of tied seats, best first: `expect ranking 2 > 0 = 1 > 3`. */
+  | { readonly kind: "expect-ranking"; readonly groups: readonly (readonly SeatLiteral[])[]; readonly span: SourceSpan }
+  | { readonly kind: "expect-winners"; readonly seats: readonly SeatLiteral[]; readonly span: SourceSpan };
+
+export type Step = SetupStep | PlayStep | Expectation;
+
+export interface Scenario {
+  readonly file: string;
+  readonly title: string;
+  /** The `scenario "…"` line. */
+  readonly span: SourceSpan;
+  readonly game: Name;
+  readonly players: { readonly count: number; readonly span: SourceSpan };
+  readonly variants: readonly Name[];
+  readonly seed: number;
+  /** The file's steps before its first `scenario` line, then this scenario's own. */
+  readonly steps: readonly Step[];
+}

@@ -1,0 +1,200 @@
+// Checking one expectation against the match as it stands. A failed expectation is a diagnostic
+// at the expectation's line that says what was expected and what was found.
+import {
+  applyMove,
+  describeActivity,
+  legalMoves,
+  resultOf,
+  whoMayAct,
+  type Activity,
+  type CardId,
+  type Game,
+  type Match,
+  type Value,
+} from "@rules/runtime";
+import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
+import type { Expectation, MoveCall, SeatLiteral, Target } from "./ast.js";
+import {
+  formatCards,
+  formatLiteral,
+  formatPatterns,
+  formatValue,
+  literalEquals,
+  matchCards,
+  sameCards,
+} from "./cards.js";
+import { buildMove, domainMismatch, isConcrete, parameterProblems } from "./moves.js";
+import { varNamed, zoneNamed } from "./resolve.js";
+
+const FAILED = "scenario/expectation-failed";
+
+/** `properties[1]`, `bank`. */
+const label = (target: Target): string => (target.seat ? `${target.name.text}[${target.seat.seat}]` : target.name.text);
+
+function sameSeats(a: readonly number[], b: readonly number[]): boolean {
+  const sorted = (seats: readonly number[]) => [...seats].sort((x, y) => x - y).join(" ");
+  return sorted(a) === sorted(b);
+}
+
+/** The lists a zone target stands for: one, or one per seat for a per-player zone named bare. */
+function zoneParts(match: Match, target: Target): CardId[][] {
+  const content = match.state.zones[target.name.text]!;
+  if (!zoneNamed(match.game, target.name.text)!.perPlayer) return [content as CardId[]];
+  const parts = content as CardId[][];
+  return target.seat ? [parts[target.seat.seat]!] : parts;
+}
+
+/** The values a variable target stands for: one, or one per seat for a per-player variable named bare. */
+function varValues(match: Match, target: Target): Value[] {
+  const value = match.state.vars[target.name.text]!;
+  if (!varNamed(match.game, target.name.text)!.perPlayer) return [value as Value];
+  const values = value as Value[];
+  return target.seat ? [values[target.seat.seat]!] : [...values];
+}
+
+/** Tries a move on the side (the match is a value, so nothing changes). A misspelt parameter is the scenario's mistake. */
+function tryMove(file: string, match: Match, seat: SeatLiteral, call: MoveCall) {
+  const option = legalMoves(match, seat.seat).find((o) => o.type === call.type.text);
+  const problems = parameterProblems(file, call, option);
+  const outcome = problems.length > 0 ? null : applyMove(match, seat.seat, buildMove(match.game, call, option));
+  return { problems, outcome };
+}
+
+/**
+ * Turns the game's refusal of an unknown move or a malformed parameter, in a step that means to
+ * play or allow the move, into a mistake of the scenario, blamed on the move's name or arguments.
+ */
+export function moveMistake(
+  file: string,
+  match: Match,
+  seat: SeatLiteral,
+  call: MoveCall,
+  code: string,
+  reason: string,
+): Diagnostic | null {
+  if (code === "move/unknown-type") {
+    const offered = legalMoves(match, seat.seat).map((o) => o.type);
+    return error(
+      file,
+      call.type.span,
+      "scenario/unknown-move",
+      `'${call.type.text}' is not a move here: ${reason}${didYouMean(call.type.text, offered)}`,
+    );
+  }
+  if (code === "move/bad-parameter") return error(file, call.span, "scenario/bad-parameter", reason);
+  return null;
+}
+
+/** The failures of an expectation, or none when it holds. */
+export function checkExpectation(file: string, match: Match, step: Expectation): Diagnostic[] {
+  const game = match.game;
+  const fail = (message: string, span: SourceSpan = step.span): Diagnostic[] => [error(file, span, FAILED, message)];
+  switch (step.kind) {
+    case "expect-activity": {
+      const actual = whoMayAct(match);
+      const expected: Activity = { kind: step.activity, players: step.seats.map((s) => s.seat) };
+      const agrees =
+        actual.kind === expected.kind && (expected.kind === "over" || sameSeats(actual.players, expected.players));
+      return agrees ? [] : fail(`expected ${describeActivity(expected)}, but now ${describeActivity(actual)}`);
+    }
+    case "expect-var": {
+      const actual = varValues(match, step.variable);
+      const agrees = actual.length === step.values.length && step.values.every((v, i) => literalEquals(v, actual[i]!));
+      if (agrees) return [];
+      return fail(
+        `expected ${label(step.variable)} = ${step.values.map(formatLiteral).join(" ")}, found ${actual.map(formatValue).join(" ")}`,
+      );
+    }
+    case "expect-zone": {
+      const [cards] = zoneParts(match, step.zone);
+      const ordered = zoneNamed(game, step.zone.name.text)!.ordered;
+      if (sameCards(game, cards!, step.cards, ordered)) return [];
+      const order = ordered && cards!.length === step.cards.length ? " (in this order, top first)" : "";
+      return fail(
+        `expected ${label(step.zone)} = ${formatPatterns(step.cards)}${order}, found ${formatCards(game, cards!)}`,
+      );
+    }
+    case "expect-contains": {
+      const [cards] = zoneParts(match, step.zone);
+      if (matchCards(game, cards!, step.cards) === step.cards.length) return [];
+      return fail(
+        `expected ${label(step.zone)} to contain ${formatPatterns(step.cards)}, found ${formatCards(game, cards!)}`,
+      );
+    }
+    case "expect-count": {
+      const actual = zoneParts(match, step.zone).map((cards) => cards.length);
+      if (step.counts.every((c, i) => c.value === actual[i])) return [];
+      return fail(
+        `expected count ${label(step.zone)} = ${step.counts.map(formatLiteral).join(" ")}, found ${actual.join(" ")}`,
+      );
+    }
+    case "expect-illegal": {
+      // Any refusal counts, an unknown move included (a move of another phase is one): the reason says which.
+      const { problems, outcome } = tryMove(file, match, step.seat, step.move);
+      if (!outcome) return problems;
+      if (outcome.ok)
+        return fail(`expected seat ${step.seat.seat}'s move to be refused, but it was accepted`, step.move.span);
+      if (outcome.error.reason.includes(step.reason.text)) return [];
+      return fail(
+        `expected the refusal to say "${step.reason.text}", but it says "${outcome.error.reason}"`,
+        step.reason.span,
+      );
+    }
+    case "expect-legal": {
+      if (isConcrete(step.move)) {
+        const { problems, outcome } = tryMove(file, match, step.seat, step.move);
+        if (!outcome) return problems;
+        if (outcome.ok) return [];
+        const mistake = moveMistake(file, match, step.seat, step.move, outcome.error.code, outcome.error.reason);
+        return mistake
+          ? [mistake]
+          : fail(
+              `expected seat ${step.seat.seat}'s move to be legal, but it is refused: ${outcome.error.reason}`,
+              step.move.span,
+            );
+      }
+      const options = legalMoves(match, step.seat.seat);
+      const option = options.find((o) => o.type === step.move.type.text);
+      if (!option) {
+        const offered =
+          options.length > 0 ? `its options are ${options.map((o) => o.type).join(", ")}` : "it has no options";
+        return fail(
+          `expected seat ${step.seat.seat} to have the option '${step.move.type.text}', but ${offered}`,
+          step.move.type.span,
+        );
+      }
+      const unknown = parameterProblems(file, step.move, option).filter((d) => d.code === "scenario/unknown-parameter");
+      if (unknown.length > 0) return unknown;
+      const mismatch = domainMismatch(game, step.move.arguments, option);
+      return mismatch ? fail(mismatch, step.move.span) : [];
+    }
+    case "expect-options": {
+      const actual = legalMoves(match, step.seat.seat).map((o) => o.type);
+      const expected = step.types.map((t) => t.text);
+      if (actual.length === expected.length && expected.every((t) => actual.includes(t))) return [];
+      return fail(
+        `expected seat ${step.seat.seat}'s options to be ${expected.join(", ")}, found ${actual.join(", ") || "none"}`,
+      );
+    }
+    case "expect-scores": {
+      const actual = game.scores(match.state).map((keys) => keys[0]!);
+      if (step.scores.every((s, i) => s.value === actual[i])) return [];
+      return fail(`expected scores ${step.scores.map(formatLiteral).join(" ")}, found ${actual.join(" ")}`);
+    }
+    case "expect-ranking":
+    case "expect-winners": {
+      const result = resultOf(match);
+      if (!result) return fail(`expected the game to be over, but now ${describeActivity(whoMayAct(match))}`);
+      if (step.kind === "expect-winners") {
+        const expected = step.seats.map((s) => s.seat);
+        if (sameSeats(result.winners, expected)) return [];
+        return fail(`expected winners ${expected.join(" ")}, found ${result.winners.join(" ")}`);
+      }
+      const format = (groups: readonly (readonly number[])[]): string => groups.map((g) => g.join(" = ")).join(" > ");
+      const expected = step.groups.map((g) => g.map((s) => s.seat));
+      const agrees =
+        expected.length === result.ranking.length && expected.every((g, i) => sameSeats(g, result.ranking[i]!));
+      return agrees ? [] : fail(`expected ranking ${format(expected)}, found ${format(result.ranking)}`);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+// Tokens of the scenario language. Scenarios are line-based: a newline ends a statement unless
+// the line ends inside brackets or with a comma. There are no reserved words: a statement's
+// first word decides what it is, so a game may name a zone `count` or a move `play`.
+import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
+import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
+
+// Hyphens are allowed inside words, for game ids such as `for-sale`.
+export const Word = createToken({ name: "Word", pattern: /[A-Za-z_][A-Za-z0-9_-]*/, label: "a name" });
+export const Integer = createToken({ name: "Integer", pattern: /-?\d+/, label: "a number" });
+export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n]|\\["\\])*"/, label: "a quoted text" });
+/** An opening quote with no closing one on its line: reported, not guessed at. */
+const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n]*/ });
+export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
+export const LBracket = createToken({ name: "LBracket", pattern: /\[/, label: "'['" });
+export const RBracket = createToken({ name: "RBracket", pattern: /\]/, label: "']'" });
+export const LParen = createToken({ name: "LParen", pattern: /\(/, label: "'('" });
+export const RParen = createToken({ name: "RParen", pattern: /\)/, label: "')'" });
+export const Comma = createToken({ name: "Comma", pattern: /,/, label: "','" });
+export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
+export const Equals = createToken({ name: "Equals", pattern: /=/, label: "'='" });
+export const Greater = createToken({ name: "Greater", pattern: />/, label: "'>'" });
+export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
+const Blank = createToken({ name: "Blank", pattern: /[ \t\r]+/, group: Lexer.SKIPPED });
+const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
+
+const allTokens: TokenType[] = [
+  Blank,
+  Comment,
+  Newline,
+  Text,
+  UnterminatedText,
+  Integer,
+  Word,
+  DotDot,
+  LBracket,
+  RBracket,
+  LParen,
+  RParen,
+  Comma,
+  Colon,
+  Equals,
+  Greater,
+];
+
+const scenarioLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
+
+/** A token's range, with the end exclusive as diagnostics want it. */
+export function tokenSpan(token: IToken): SourceSpan {
+  const line = token.startLine ?? 1;
+  const column = token.startColumn ?? 1;
+  return { line, column, endLine: token.endLine ?? line, endColumn: (token.endColumn ?? column) + 1 };
+}
+
+export function tokenize(text: string, file: string): { tokens: IToken[]; diagnostics: Diagnostic[] } {
+  const lexed = scenarioLexer.tokenize(text);
+  const diagnostics: Diagnostic[] = lexed.errors.map((e) => {
+    const span = {
+      line: e.line ?? 1,
+      column: e.column ?? 1,
+      endLine: e.line ?? 1,
+      endColumn: (e.column ?? 1) + e.length,
+    };
+    const characters = text.slice(e.offset, e.offset + e.length);
+    return error(file, span, "scenario/unexpected-character", `'${characters}' has no meaning in a scenario`);
+  });
+  const tokens: IToken[] = [];
+  for (const token of lexed.tokens) {
+    if (token.tokenType === UnterminatedText) {
+      diagnostics.push(
+        error(file, tokenSpan(token), "scenario/unterminated-text", "this text has no closing quote on its line"),
+      );
+    } else {
+      tokens.push(token);
+    }
+  }
+  return { tokens, diagnostics };
+}
+
+/** The text between the quotes, with `\"` and `\\` unescaped. */
+export function unquote(token: IToken): string {
+  return token.image.slice(1, -1).replace(/\\(["\\])/g, "$1");
+}

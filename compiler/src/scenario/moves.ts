@@ -1,0 +1,180 @@
+// Moves as a scenario writes them (`raise(amount: 3)`, `sell(card: Property 30)`), turned into the
+// runtime's JSON moves, and compared with the parameter domains the game reports.
+import type { CardId, Game, Move, MoveOption, ParameterDomain, Value } from "@rules/runtime";
+import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
+import type { Argument, CardPattern, MoveArgument, MoveCall } from "./ast.js";
+import {
+  cardMatches,
+  cardTable,
+  cardsMatching,
+  formatCards,
+  formatLiteral,
+  formatPattern,
+  literalValue,
+  matchCards,
+} from "./cards.js";
+import { isCardType } from "./resolve.js";
+
+/** An argument that names a card: `Property 30`, or a bare card type word. */
+function asCard(game: Game, arg: Argument): CardPattern | undefined {
+  if (arg.kind === "card") return arg.card;
+  if (arg.kind === "value" && arg.value.kind === "word" && isCardType(game, arg.value.value as string)) {
+    return { type: { text: arg.value.value as string, span: arg.value.span }, fields: [], span: arg.value.span };
+  }
+  return undefined;
+}
+
+/**
+ * Names the parameters the option does not have, and those it needs but the scenario left out.
+ * Only possible when the seat has this option now; otherwise the game's refusal says what is wrong.
+ */
+export function parameterProblems(file: string, call: MoveCall, option: MoveOption | undefined): Diagnostic[] {
+  if (!option) return [];
+  const known = Object.keys(option.parameters);
+  const problems: Diagnostic[] = [];
+  for (const arg of call.arguments) {
+    if (known.includes(arg.name.text)) continue;
+    const list = known.length === 0 ? "it takes none" : `its parameters are ${known.join(", ")}`;
+    problems.push(
+      error(
+        file,
+        arg.name.span,
+        "scenario/unknown-parameter",
+        `'${call.type.text}' has no parameter '${arg.name.text}'; ${list}${didYouMean(arg.name.text, known)}`,
+      ),
+    );
+  }
+  const missing = known.filter((name) => !call.arguments.some((arg) => arg.name.text === name));
+  // A misspelt parameter is also a missing one: one diagnostic is enough.
+  if (missing.length > 0 && problems.length === 0) {
+    problems.push(
+      error(file, call.span, "scenario/missing-parameter", `'${call.type.text}' needs ${missing.join(" and ")}`),
+    );
+  }
+  return problems;
+}
+
+/**
+ * The JSON move. A named card becomes the id of a matching copy, taken from the parameter's
+ * domain when one is there (the copy the player actually holds), else the first copy in the game.
+ */
+export function buildMove(game: Game, call: MoveCall, option: MoveOption | undefined): Move {
+  const move: Record<string, Value | CardId[]> = { type: call.type.text };
+  for (const arg of call.arguments) {
+    const domain = option?.parameters[arg.name.text];
+    const offered = domain?.kind === "card" ? domain.cards : [];
+    const used = new Set<CardId>();
+    const value = (item: Argument): Value => {
+      const pattern = asCard(game, item);
+      if (pattern) {
+        const table = cardTable(game);
+        const candidates = [...offered, ...cardsMatching(game, pattern)];
+        // None left when a list names more copies than exist: the game then refuses the move.
+        const id = candidates.find((c) => !used.has(c) && cardMatches(game, table.get(c), pattern)) ?? null;
+        if (id !== null) used.add(id);
+        return id;
+      }
+      if (item.kind === "value") return literalValue(item.value);
+      return null;
+    };
+    move[arg.name.text] =
+      arg.value.kind === "list" ? arg.value.items.map((item) => value(item) as CardId) : value(arg.value);
+  }
+  return move as Move;
+}
+
+/** Every argument is one value? In `expect legal`, a range or a list describes a domain instead. */
+export function isConcrete(call: MoveCall): boolean {
+  return call.arguments.every((arg) => arg.value.kind !== "range" && arg.value.kind !== "list");
+}
+
+export function formatDomain(game: Game, domain: ParameterDomain): string {
+  switch (domain.kind) {
+    case "range":
+      return `${domain.min}..${domain.max}`;
+    case "card":
+      return formatCards(game, domain.cards);
+    case "player":
+      return `[${domain.players.join(", ")}]`;
+    case "choice":
+      return `[${domain.values.map(String).join(", ")}]`;
+  }
+}
+
+function formatArgument(arg: Argument): string {
+  switch (arg.kind) {
+    case "value":
+      return formatLiteral(arg.value);
+    case "card":
+      return formatPattern(arg.card);
+    case "range":
+      return `${arg.min}..${arg.max}`;
+    case "list":
+      return `[${arg.items.map(formatArgument).join(", ")}]`;
+  }
+}
+
+/** The values a non-card domain allows, for comparing as sets. */
+function domainValues(domain: ParameterDomain): readonly (number | string | boolean)[] {
+  switch (domain.kind) {
+    case "range":
+      return Array.from({ length: Math.max(0, domain.max - domain.min + 1) }, (_, i) => domain.min + i);
+    case "player":
+      return domain.players;
+    case "choice":
+      return domain.values;
+    case "card":
+      return domain.cards;
+  }
+}
+
+const sameSet = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && new Set(a).size === new Set([...a, ...b]).size;
+
+/** Does the domain the game reports agree with the argument written in `expect legal`? */
+function domainAgrees(game: Game, arg: Argument, domain: ParameterDomain): boolean {
+  const pattern = asCard(game, arg);
+  if (pattern)
+    return domain.kind === "card" && domain.cards.some((id) => cardMatches(game, cardTable(game).get(id), pattern));
+  switch (arg.kind) {
+    case "range":
+      if (domain.kind === "range") return domain.min === arg.min && domain.max === arg.max;
+      return (
+        domain.kind !== "card" &&
+        sameSet(domainValues(domain), domainValues({ kind: "range", min: arg.min, max: arg.max }))
+      );
+    case "list": {
+      const cards = arg.items.map((item) => asCard(game, item));
+      if (cards.every((c) => c !== undefined) && arg.items.length > 0) {
+        return (
+          domain.kind === "card" &&
+          domain.cards.length === cards.length &&
+          matchCards(game, domain.cards, cards) === cards.length
+        );
+      }
+      return (
+        domain.kind !== "card" &&
+        sameSet(
+          domainValues(domain),
+          arg.items.map((item) => (item.kind === "value" ? literalValue(item.value) : null)),
+        )
+      );
+    }
+    case "value":
+      return domainValues(domain).includes(literalValue(arg.value) as number);
+    case "card":
+      return false;
+  }
+}
+
+/** For `expect legal` with a domain: the first parameter whose domain differs, described; null if all agree. */
+export function domainMismatch(game: Game, args: readonly MoveArgument[], option: MoveOption): string | null {
+  for (const arg of args) {
+    const domain = option.parameters[arg.name.text];
+    if (!domain || domainAgrees(game, arg.value, domain)) continue;
+    const written = formatArgument(arg.value);
+    const relation = arg.value.kind === "range" || arg.value.kind === "list" ? "=" : "within";
+    return `expected ${arg.name.text} ${relation} ${written}, but the game offers ${arg.name.text} ${formatDomain(game, domain)}`;
+  }
+  return null;
+}

@@ -1,0 +1,157 @@
+// Plays a scenario against a compiled game through the runtime: checks its names, sets up the
+// match (stacking and setting before the flow starts), then plays and checks step by step.
+// A refused move stops the scenario; a failed expectation is reported and the run goes on.
+import { applyMove, createMatch, legalMoves, type Game, type Match } from "@rules/runtime";
+import { didYouMean, error, formatDiagnostics, type Diagnostic, type SourceSpan } from "../diagnostics.js";
+import { isSetupStep, type Expectation, type PlayStep, type Scenario, type SetupStep, type Step } from "./ast.js";
+import { checkExpectation, moveMistake } from "./expectations.js";
+import { buildMove, parameterProblems } from "./moves.js";
+import { resolveScenario } from "./resolve.js";
+import { prepareSetup } from "./setup.js";
+
+export type StepStatus = "passed" | "failed" | "skipped";
+
+export interface StepOutcome {
+  readonly step: Step;
+  readonly status: StepStatus;
+  /** Why the step failed (empty when it passed or was skipped). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface ScenarioOutcome {
+  /** The scenario's title. */
+  readonly name: string;
+  readonly file: string;
+  readonly passed: boolean;
+  readonly steps: readonly StepOutcome[];
+  /** Every problem: scenario mistakes (unknown names) and failures (refused moves, unmet expectations). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** An exception from the game or the runtime, in words (never a stack trace). */
+function broke(file: string, span: SourceSpan, when: string, thrown: unknown): Diagnostic {
+  const code = typeof thrown === "object" && thrown !== null && "code" in thrown ? ` (${String(thrown.code)})` : "";
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return error(file, span, "scenario/game-fault", `the game broke ${when}: ${message}${code}`);
+}
+
+/** Problems with the scenario's header: the game, the player count, the variants. */
+function headerProblems(scenario: Scenario, games: Readonly<Record<string, Game>>): Diagnostic[] {
+  const { file } = scenario;
+  const game = games[scenario.game.text];
+  if (!game) {
+    const known = Object.keys(games).sort();
+    const list = known.length > 0 ? `; the compiled games are ${known.join(", ")}` : "; no game is compiled yet";
+    return [
+      error(
+        file,
+        scenario.game.span,
+        "scenario/unknown-game",
+        `there is no game '${scenario.game.text}'${list}${didYouMean(scenario.game.text, known)}`,
+      ),
+    ];
+  }
+  const problems: Diagnostic[] = [];
+  const { count, span } = scenario.players;
+  if (count < game.minPlayers || count > game.maxPlayers) {
+    problems.push(
+      error(
+        file,
+        span,
+        "scenario/bad-player-count",
+        `${game.title} is for ${game.minPlayers} to ${game.maxPlayers} players, not ${count}`,
+      ),
+    );
+  }
+  const known = game.variants.map((v) => v.name);
+  scenario.variants.forEach((variant, i) => {
+    if (!known.includes(variant.text)) {
+      const list = known.length > 0 ? `its variants are ${known.join(", ")}` : "it has none";
+      problems.push(
+        error(
+          file,
+          variant.span,
+          "scenario/unknown-variant",
+          `${game.title} has no variant '${variant.text}'; ${list}${didYouMean(variant.text, known)}`,
+        ),
+      );
+    } else if (scenario.variants.findIndex((v) => v.text === variant.text) !== i) {
+      problems.push(
+        error(file, variant.span, "scenario/duplicate-variant", `the variant '${variant.text}' is already given`),
+      );
+    }
+  });
+  return problems;
+}
+
+/** Plays one move: the match after it, or the same match and why the move was refused. */
+function play(file: string, match: Match, step: PlayStep): { match: Match; problems: Diagnostic[] } {
+  const seat = step.seat.seat;
+  const option = legalMoves(match, seat).find((o) => o.type === step.move.type.text);
+  const problems = parameterProblems(file, step.move, option);
+  if (problems.length > 0) return { match, problems };
+  const outcome = applyMove(match, seat, buildMove(match.game, step.move, option));
+  if (outcome.ok) return { match: outcome.match, problems: [] };
+  const { code, reason } = outcome.error;
+  const mistake = moveMistake(file, match, step.seat, step.move, code, reason);
+  const refused = error(file, step.span, "scenario/move-refused", `seat ${seat} may not make this move: ${reason}`);
+  return { match, problems: [mistake ?? refused] };
+}
+
+export function runScenario(scenario: Scenario, games: Readonly<Record<string, Game>>): ScenarioOutcome {
+  const { file, steps } = scenario;
+  const outcomes: StepOutcome[] = [];
+  const finish = (problems: readonly Diagnostic[] = []): ScenarioOutcome => {
+    for (const step of steps.slice(outcomes.length)) outcomes.push({ step, status: "skipped", diagnostics: [] });
+    const diagnostics = [...problems, ...outcomes.flatMap((o) => o.diagnostics)];
+    return { name: scenario.title, file, passed: diagnostics.length === 0, steps: outcomes, diagnostics };
+  };
+
+  const header = headerProblems(scenario, games);
+  if (header.length > 0) return finish(header);
+  const game = games[scenario.game.text]!;
+  const resolution = resolveScenario(scenario, game);
+  if (resolution.diagnostics.length > 0) return finish(resolution.diagnostics);
+
+  // The parser keeps setup steps before every play and expectation, so outcomes stay in step order.
+  const setup = steps.filter(isSetupStep);
+  const setupFailures = new Map<SetupStep, Diagnostic>();
+  let match: Match;
+  try {
+    const options = {
+      players: scenario.players.count,
+      variants: scenario.variants.map((v) => v.text),
+      seed: scenario.seed,
+    };
+    match = createMatch(game, options, prepareSetup(game, file, setup, resolution.setupCards, setupFailures));
+  } catch (thrown) {
+    return finish([broke(file, scenario.span, "while setting up", thrown)]);
+  }
+  for (const step of setup) {
+    const failure = setupFailures.get(step);
+    outcomes.push({ step, status: failure ? "failed" : "passed", diagnostics: failure ? [failure] : [] });
+  }
+  if (setupFailures.size > 0) return finish();
+
+  for (const step of steps.filter((s): s is PlayStep | Expectation => !isSetupStep(s))) {
+    let problems: Diagnostic[];
+    try {
+      if (step.kind === "play") ({ match, problems } = play(file, match, step));
+      else problems = checkExpectation(file, match, step);
+    } catch (thrown) {
+      problems = [broke(file, step.span, "during this step", thrown)];
+    }
+    outcomes.push({ step, status: problems.length > 0 ? "failed" : "passed", diagnostics: problems });
+    // After a refused move the position is not the one the scenario describes: stop there.
+    const fatal = problems.some((d) => d.code !== "scenario/expectation-failed");
+    if (fatal) return finish();
+  }
+  return finish();
+}
+
+/** A scenario's result for people: its title, then each problem with its source excerpt. */
+export function formatOutcome(outcome: ScenarioOutcome, sourceText: string): string {
+  const mark = outcome.passed ? "passed" : "FAILED";
+  const title = `${mark}: ${outcome.file}: ${outcome.name}`;
+  return outcome.diagnostics.length === 0 ? title : `${title}\n${formatDiagnostics(outcome.diagnostics, sourceText)}`;
+}
