@@ -3,7 +3,7 @@ import {
   GameFault,
   checkTransfer,
   countOf,
-  dealCards,
+  dealInto,
   highestIndex,
   moveAllCards,
   nextSeat,
@@ -59,16 +59,18 @@ export function setup({ players, variants = [], seed }: SetupOptions): State {
   s.vars.start_player = 0;
   shuffle(s.random, s.zones.property_deck);
   shuffle(s.random, s.zones.currency_deck);
-  dealCards(
+  dealInto(
     s.zones.property_deck,
     s.zones.property_box,
     tableValue(TABLE_removed_cards, s.players, "removed_cards"),
+    "end",
     "property_deck",
   );
-  dealCards(
+  dealInto(
     s.zones.currency_deck,
     s.zones.currency_box,
     tableValue(TABLE_removed_cards, s.players, "removed_cards"),
+    "end",
     "currency_deck",
   );
   for (const p of seatList(s.players)) {
@@ -95,7 +97,7 @@ function step_start(s: State): void {
 
 function step_buying_while(s: State): void {
   if (s.zones.property_deck.length > 0) {
-    dealCards(s.zones.property_deck, s.zones.auction, s.players, "property_deck");
+    dealInto(s.zones.property_deck, s.zones.auction, s.players, "end", "property_deck");
     for (const p of seatList(s.players)) {
       s.vars.bid[p] = 0;
       s.vars.passed[p] = false;
@@ -148,7 +150,7 @@ function step_buying_resume(s: State): void {
 
 function step_selling_while(s: State): void {
   if (s.zones.properties[0].length > 0) {
-    dealCards(s.zones.currency_deck, s.zones.market, s.players, "currency_deck");
+    dealInto(s.zones.currency_deck, s.zones.market, s.players, "end", "currency_deck");
     s.locals.actors = [...seatList(s.players)];
     s.pending = perSeat(s.players, () => null);
     s.pc = "selling.sell";

@@ -12,6 +12,9 @@ function domainSize(domain: ParameterDomain): number {
       return Math.max(0, domain.max - domain.min + 1);
     case "card":
       return domain.cards.length;
+    case "cards":
+      // Every subset; a set-valued option with requirements is sampled by the compiled game instead.
+      return 2 ** domain.cards.length;
     case "player":
       return domain.players.length;
     case "choice":
@@ -20,8 +23,10 @@ function domainSize(domain: ParameterDomain): number {
 }
 
 /** The `index`-th value of a parameter's domain. */
-function domainValue(domain: ParameterDomain, index: number): Value {
+function domainValue(domain: ParameterDomain, index: number): Value | number[] {
   switch (domain.kind) {
+    case "cards":
+      return domain.cards.filter((_, bit) => Math.floor(index / 2 ** bit) % 2 === 1);
     case "range":
       return domain.min + index;
     case "card":
@@ -62,7 +67,7 @@ export function randomMove(options: readonly MoveOption[], rng: Rng): Move {
       index -= count;
       continue;
     }
-    const move: Record<string, Value> = { type: option.type };
+    const move: Record<string, Value | number[]> = { type: option.type };
     // Mixed radix: each parameter takes the remainder by its domain size, the rest goes on.
     for (const name in option.parameters) {
       const domain = option.parameters[name]!;

@@ -1,7 +1,7 @@
 // Small helpers that compiled games call from their transition functions. Each guards an
 // invariant of the rules language (a card is in the zone it is taken from, a transfer never
 // drives a resource negative) and fails with a GameFault naming the rule's own words.
-import type { CardId } from "./contract.js";
+import type { CardId, Move, MoveOption, Value } from "./contract.js";
 import { GameFault } from "./errors.js";
 
 /** Moves the top `count` cards of `from` (index 0 is the top) onto the end of `to`, in order. */
@@ -16,8 +16,14 @@ export function dealCards(from: CardId[], to: CardId[], count: number, fromName:
   from.splice(0, count);
 }
 
-/** Moves every card of `from` onto the end of `to`. */
-export function moveAllCards(from: CardId[], to: CardId[]): void {
+/** Moves every card of `from` onto the end of `to`, or on top of it keeping their order. */
+export function moveAllCards(from: CardId[], to: CardId[], onTop = false): void {
+  if (from === to) return;
+  if (onTop) {
+    to.unshift(...from);
+    from.length = 0;
+    return;
+  }
   if (from === to) return; // pushing onto the array being read would never end
   for (const card of from) to.push(card);
   from.length = 0;
@@ -175,4 +181,157 @@ export function perSeat<T>(players: number, make: (seat: number) => T): T[] {
   const values: T[] = [];
   for (let seat = 0; seat < players; seat++) values.push(make(seat));
   return values;
+}
+
+/** Moves the top `count` cards of `from` into `to`: onto the top of a stack one by one (as when
+ *  dealing by hand), or at the bottom (`to bottom of`) or end of anything else, keeping their order. */
+export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string): void {
+  if (!Number.isInteger(count) || count < 0 || count > from.length) {
+    throw new GameFault("fault/not-enough-cards", `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`);
+  }
+  const cards = from.splice(0, count);
+  if (where === "top") for (const card of cards) to.unshift(card);
+  else for (const card of cards) to.push(card);
+}
+
+/** The first item that passes the test (a fault when none does). */
+export function firstOf<T>(items: readonly T[], test: (item: T) => boolean, what: string): T {
+  for (const item of items) if (test(item)) return item;
+  throw new GameFault("fault/empty-aggregate", `${what}: no item matches`);
+}
+
+/** The distinct keys of the items, in order of first appearance. */
+export function distinctOf<T, K>(items: readonly T[], key: (item: T) => K): K[] {
+  const seen: K[] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (!seen.includes(k)) seen.push(k);
+  }
+  return seen;
+}
+
+/** The keys of the items, sorted (descending when asked). */
+export function sortKeys<T>(items: readonly T[], key: (item: T) => number, descending: boolean): number[] {
+  const keys = items.map(key);
+  keys.sort((a, b) => (descending ? b - a : a - b));
+  return keys;
+}
+
+/** The length of the longest run of consecutive whole numbers among the items' keys
+ *  (each value counted once: 3, 4, 4, 5 is a run of 3). */
+export function longestRun<T>(items: readonly T[], key: (item: T) => number): number {
+  const values = [...new Set(items.map(key))].sort((a, b) => a - b);
+  let best = 0;
+  let current = 0;
+  for (let i = 0; i < values.length; i++) {
+    current = i > 0 && values[i] === values[i - 1]! + 1 ? current + 1 : 1;
+    if (current > best) best = current;
+  }
+  return best;
+}
+
+/**
+ * The best total score of disjoint sets of `size` cards, each set being cards with the same key
+ * ("same") or with consecutive distinct keys ("consecutive"), scored by `score`. Exhaustive search
+ * with memory of what is left: each card is either left out or put in a set with later cards.
+ */
+export function bestSets(
+  cards: readonly CardId[],
+  size: number,
+  key: (card: CardId) => number | string | boolean,
+  rule: "same" | "consecutive",
+  score: (set: CardId[]) => number,
+): number {
+  if (!Number.isInteger(size) || size < 1) throw new GameFault("fault/set-size", `a set must have at least 1 card, not ${size}`);
+  if (cards.length > 30) throw new GameFault("fault/too-many-cards", `best_sets searches at most 30 cards, not ${cards.length}`);
+  const keys = cards.map(key);
+  const memo = new Map<number, number>();
+  const fits = (set: number[], candidate: number): boolean => {
+    const k = keys[candidate]!;
+    if (rule === "same") return k === keys[set[0]!];
+    return set.every((member) => keys[member] !== k);
+  };
+  const isRun = (set: number[]): boolean => {
+    const values = set.map((i) => keys[i] as number).sort((a, b) => a - b);
+    return values.every((v, i) => i === 0 || v === values[i - 1]! + 1);
+  };
+  const search = (left: number): number => {
+    if (left === 0) return 0;
+    const known = memo.get(left);
+    if (known !== undefined) return known;
+    const first = Math.log2(left & -left);
+    const rest = left & ~(1 << first);
+    let best = search(rest);
+    const extend = (set: number[], from: number, available: number): void => {
+      if (set.length === size) {
+        if (rule === "consecutive" && !isRun(set)) return;
+        let used = left;
+        for (const i of set) used &= ~(1 << i);
+        const total = score(set.map((i) => cards[i]!)) + search(used);
+        if (total > best) best = total;
+        return;
+      }
+      for (let i = from; i < cards.length; i++) {
+        if ((available & (1 << i)) !== 0 && fits(set, i)) extend([...set, i], i + 1, available);
+      }
+    };
+    extend([first], first + 1, rest);
+    memo.set(left, best);
+    return best;
+  };
+  return search(cards.length === 0 ? 0 : 2 ** cards.length - 1);
+}
+
+/** A random non-empty subset of the cards for a bot: its size uniform in 1..n, then the cards. */
+export function randomSubset(cards: readonly CardId[], draw: (n: number) => number): CardId[] {
+  if (cards.length === 0) return [];
+  const pool = [...cards];
+  const size = 1 + draw(pool.length);
+  const chosen: CardId[] = [];
+  for (let i = 0; i < size; i++) chosen.push(pool.splice(draw(pool.length), 1)[0]!);
+  return chosen;
+}
+
+/** True when `value` is a list of distinct cards, all from `domain`. */
+export function isCardSet(value: unknown, domain: readonly CardId[]): value is CardId[] {
+  return (
+    Array.isArray(value) &&
+    new Set(value).size === value.length &&
+    value.every((card) => typeof card === "number" && domain.includes(card))
+  );
+}
+
+/** Pads per-seat score rows to one length (a list tie-breaker can be shorter for some seats):
+ *  a missing key ranks below any present one. */
+export function padScores(rows: number[][]): number[][] {
+  const width = Math.max(...rows.map((row) => row.length));
+  for (const row of rows) while (row.length < width) row.push(Number.NEGATIVE_INFINITY);
+  return rows;
+}
+
+/** One random concrete move of an option for a bot: each parameter drawn uniformly from its
+ *  domain, a set of cards by `randomSubset`. The compiled game checks it and redraws if illegal. */
+export function drawMove(option: MoveOption, draw: (n: number) => number): Move {
+  const move: Record<string, Value | CardId[]> = { type: option.type };
+  for (const name in option.parameters) {
+    const domain = option.parameters[name]!;
+    switch (domain.kind) {
+      case "range":
+        move[name] = domain.min + draw(domain.max - domain.min + 1);
+        break;
+      case "card":
+        move[name] = domain.cards[draw(domain.cards.length)]!;
+        break;
+      case "cards":
+        move[name] = randomSubset(domain.cards, draw);
+        break;
+      case "player":
+        move[name] = domain.players[draw(domain.players.length)]!;
+        break;
+      case "choice":
+        move[name] = domain.values[draw(domain.values.length)]!;
+        break;
+    }
+  }
+  return move as Move;
 }

@@ -60,6 +60,9 @@ export type ParameterDomain =
   | { readonly kind: "range"; readonly min: number; readonly max: number }
   /** One card among these (ids), taken from the named zone. */
   | { readonly kind: "card"; readonly zone: string; readonly cards: readonly CardId[] }
+  /** Any set of these cards (a list of distinct ids), taken from the named zone; the option's
+   *  requirements say which sets are legal, so they are checked on apply, not enumerated. */
+  | { readonly kind: "cards"; readonly zone: string; readonly cards: readonly CardId[] }
   /** One player among these seats. */
   | { readonly kind: "player"; readonly players: readonly Seat[] }
   /** One value among these. */

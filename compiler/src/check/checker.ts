@@ -45,11 +45,15 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   next: { arity: 1, describe: "next(player)" },
   random_player: { arity: 0, describe: "random_player()" },
   variant: { arity: 1, describe: "variant(name)" },
+  subset: { arity: 1, describe: "subset(zone)" },
+  best_sets: { arity: 4, describe: "best_sets(cards, size, same(field) or consecutive(field), scoring_function)" },
   abs: { arity: 1, describe: "abs(number)" },
   min: { arity: 2, describe: "min(a, b)" },
   max: { arity: 2, describe: "max(a, b)" },
 };
-const AGGREGATES = new Set(["count", "sum", "min", "max", "lowest", "highest", "any", "all"]);
+const AGGREGATES = new Set([
+  "count", "sum", "min", "max", "lowest", "highest", "any", "all", "first", "distinct", "longest_run", "sort", "sort_descending",
+]);
 const RESERVED_PARAMETERS = new Set(["type", "seat"]);
 
 export function containsDecision(statement: A.Statement): boolean {
@@ -107,6 +111,9 @@ class Checker {
   private readonly conservedVars = new Set<string>();
   private inSetup = false;
   private inSimultaneous = false;
+  private readonly functions: A.FunctionDeclaration[] = [];
+  /** While checking a function body, its position: it may only call functions declared above it. */
+  private functionIndex = Number.POSITIVE_INFINITY;
 
   /** The file of the declaration being checked, for diagnostics. */
   private currentFile: string;
@@ -214,6 +221,16 @@ class Checker {
           this.zones.set(d.name.name, d);
           break;
         }
+        case "function": {
+          const type: Type = {
+            kind: "function",
+            parameters: d.parameters.map((p) => this.resolveType(p.type, true)),
+            result: this.resolveType(d.result, true),
+          };
+          declare(d.name, { kind: "function", declaration: d, type });
+          this.functions.push(d);
+          break;
+        }
         case "table":
           declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.resolveType(d.keyType), value: this.resolveType(d.valueType) } });
           this.tables.set(d.name.name, { declaration: d, entries: this.checkTable(d) });
@@ -239,6 +256,21 @@ class Checker {
       const initial = this.expression(v.initial, this.globals);
       this.expect(seatLiteral(v.initial, type) ?? initial, type, v.initial.range, `the initial value of '${v.name.name}'`);
     }
+
+    for (const [index, f] of this.functions.entries()) {
+      this.enter(f);
+      this.functionIndex = index;
+      const scope = new Scope(this.globals);
+      const binding = this.globals.lookup(f.name.name);
+      const type = binding?.kind === "function" ? binding.type : null;
+      f.parameters.forEach((p, i) => {
+        const parameterType = type?.kind === "function" ? type.parameters[i]! : ERROR;
+        this.bindLocal(scope, p.name, parameterType, "local");
+      });
+      const result = this.expression(f.body, scope);
+      if (type?.kind === "function") this.expect(result, type.result, f.body.range, `the result of ${f.name.name}`);
+    }
+    this.functionIndex = Number.POSITIVE_INFINITY;
 
     const setups = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "setup");
     const flows = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "flow");
@@ -267,7 +299,10 @@ class Checker {
       this.enter(s);
       const scope = new Scope(this.globals);
       this.bindLocal(scope, s.player, PLAYER, "local");
-      this.expect(this.expression(s.value, scope), INT, s.value.range, `a ${s.kind}`);
+      const value = this.expression(s.value, scope);
+      // A tie-breaker may be a list of numbers, compared in order ("the highest card, then the next").
+      const allowed = s.kind === "tiebreak" && value.kind === "list" ? value.element : value;
+      this.expect(allowed, INT, s.value.range, `a ${s.kind}`);
     }
 
     if (this.diagnostics.length > 0 || !header || !flow || !score) return { game: null, diagnostics: this.diagnostics };
@@ -299,14 +334,24 @@ class Checker {
 
   // ── declarations ────────────────────────────────────────────────────────────
 
-  private resolveType(reference: A.TypeReference): Type {
+  private resolveType(reference: A.TypeReference, allowCards = false): Type {
     const name = reference.name.name;
-    if (name === "int") return INT;
-    if (name === "bool") return BOOL;
-    if (name === "player") return PLAYER;
-    if (this.enums.has(name)) return { kind: "enum", name };
-    this.error("check/unknown-type", `unknown type '${name}': expected int, bool, player or an enum`, reference.name.range);
-    return ERROR;
+    let element: Type | null = null;
+    if (name === "int") element = INT;
+    else if (name === "bool") element = BOOL;
+    else if (name === "player") element = PLAYER;
+    else if (this.enums.has(name)) element = { kind: "enum", name };
+    else if (allowCards && this.cardTypes.has(name)) element = { kind: "card", cardType: name };
+    if (!element) {
+      const expected = allowCards ? "int, bool, player, an enum or a card type" : "int, bool, player or an enum";
+      this.error("check/unknown-type", `unknown type '${name}': expected ${expected}`, reference.name.range);
+      return ERROR;
+    }
+    if (reference.list && !allowCards) {
+      this.error("check/unknown-type", `a list type like '${name}[]' can only be a function's parameter or result`, reference.name.range);
+      return ERROR;
+    }
+    return reference.list ? { kind: "list", element } : element;
   }
 
   private varType(d: A.VarDeclaration): Type {
@@ -555,8 +600,9 @@ class Checker {
         const domain = this.expression(parameter.domain, optionScope);
         let element: Type = ERROR;
         if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
+        else if (domain.kind === "subsets") element = { kind: "list", element: { kind: "card", cardType: domain.cardType } };
         else if (domain.kind === "list") element = domain.element;
-        else if (domain.kind !== "error") this.error("check/type-mismatch", `a parameter's domain must be a range, a zone or a list of players, not ${typeName(domain)}`, parameter.domain.range);
+        else if (domain.kind !== "error") this.error("check/type-mismatch", `a parameter's domain must be a range, a zone, subset(zone) or a list, not ${typeName(domain)}`, parameter.domain.range);
         if (parameter.domain.kind === "range") {
           const low = evaluateConstant(parameter.domain.low, new Map(), this.enums, true);
           const high = evaluateConstant(parameter.domain.high, new Map(), this.enums, true);
@@ -742,6 +788,9 @@ class Checker {
   private call(e: A.CallExpression, scope: Scope): Type {
     const name = e.callee.name;
     if (name === "variant") return this.variantTest(e);
+    if (name === "best_sets") return this.bestSets(e, scope);
+    const user = scope.lookup(name);
+    if (user?.kind === "function") return this.userCall(e, user, scope);
     const builtin = BUILTINS[name];
     const args = e.args.map((a) => this.expression(a, scope));
     if (!builtin) {
@@ -758,7 +807,12 @@ class Checker {
         return INT;
       case "top":
         if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
-        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `top needs a zone, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        if (args[0]!.kind === "list") return args[0].element;
+        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `top needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        return ERROR;
+      case "subset":
+        if (args[0]!.kind === "zone") return { kind: "subsets", cardType: args[0].cardType };
+        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `subset needs a zone, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
       case "next":
         this.expect(args[0]!, PLAYER, e.args[0]!.range, "the argument of next");
@@ -769,6 +823,58 @@ class Checker {
         for (const [i, a] of args.entries()) this.expect(a, INT, e.args[i]!.range, `the arguments of ${name}`);
         return INT;
     }
+  }
+
+  private userCall(e: A.CallExpression, binding: Extract<Binding, { kind: "function" }>, scope: Scope): Type {
+    const type = binding.type;
+    if (type.kind !== "function") return ERROR;
+    const index = this.functions.indexOf(binding.declaration);
+    if (index >= this.functionIndex) {
+      this.error("check/recursive-function", `${e.callee.name} is not declared above this function: a function may only call functions declared before it, so none can recurse`, e.callee.range);
+    }
+    this.names.set(e, binding);
+    const args = e.args.map((a) => this.expression(a, scope));
+    if (args.length !== type.parameters.length) {
+      this.error("check/wrong-arity", `${e.callee.name} takes ${type.parameters.length} argument${type.parameters.length === 1 ? "" : "s"} but was given ${args.length}`, e.range);
+      return type.result;
+    }
+    args.forEach((a, i) => {
+      const expected = type.parameters[i]!;
+      const given = expected.kind === "list" && a.kind === "zone" ? { kind: "list" as const, element: { kind: "card" as const, cardType: a.cardType } } : a;
+      this.expect(seatLiteral(e.args[i]!, expected) ?? given, expected, e.args[i]!.range, `argument ${i + 1} of ${e.callee.name}`);
+    });
+    return type.result;
+  }
+
+  /** `best_sets(cards, 3, consecutive(value), run_points)`: the best total score of disjoint sets. */
+  private bestSets(e: A.CallExpression, scope: Scope): Type {
+    if (e.args.length !== 4) {
+      this.error("check/wrong-arity", "best_sets takes 4 arguments, as in best_sets(mansion[p], 3, consecutive(value), run_points)", e.range);
+      return ERROR;
+    }
+    const [cardsArg, sizeArg, ruleArg, scorerArg] = e.args as [A.Expression, A.Expression, A.Expression, A.Expression];
+    const cards = this.expression(cardsArg, scope);
+    const cardType = cards.kind === "zone" ? cards.cardType : cards.kind === "list" && cards.element.kind === "card" ? cards.element.cardType : null;
+    if (!cardType) {
+      if (cards.kind !== "error") this.error("check/type-mismatch", `best_sets needs a zone or a list of cards, not ${typeName(cards)}`, cardsArg.range);
+      return ERROR;
+    }
+    this.expect(this.expression(sizeArg, scope), INT, sizeArg.range, "the size of each set");
+    const field = ruleArg.kind === "call" && (ruleArg.callee.name === "same" || ruleArg.callee.name === "consecutive") && ruleArg.args.length === 1 && ruleArg.args[0]!.kind === "name" ? (ruleArg.args[0] as A.NameExpression).name : null;
+    const fieldType = field ? this.cardTypes.get(cardType)?.fields.find((f) => f.name === field)?.type : undefined;
+    if (!field || !fieldType) {
+      this.error("check/type-mismatch", `the third argument of best_sets says what makes a set: same(field) or consecutive(field), with a field of ${cardType}`, ruleArg.range);
+      return ERROR;
+    }
+    if (ruleArg.kind === "call" && ruleArg.callee.name === "consecutive") this.expect(fieldType, INT, ruleArg.range, "the field of consecutive()");
+    const scorer = scorerArg.kind === "name" ? scope.lookup(scorerArg.name) : undefined;
+    const listType: Type = { kind: "list", element: { kind: "card", cardType } };
+    if (scorer?.kind !== "function" || scorer.type.kind !== "function" || scorer.type.parameters.length !== 1 || !sameType(scorer.type.parameters[0]!, listType) || !sameType(scorer.type.result, INT)) {
+      this.error("check/type-mismatch", `the fourth argument of best_sets names a function from ${cardType}[] to int that scores one set`, scorerArg.range);
+      return ERROR;
+    }
+    this.names.set(scorerArg, scorer);
+    return INT;
   }
 
   /** `variant(short)`: true when the named variant is in force. */
@@ -799,14 +905,28 @@ class Checker {
       this.error("check/unknown-function", `unknown aggregate '${name}'; the aggregates are ${[...AGGREGATES].join(", ")}`, e.callee.range);
       return ERROR;
     }
-    const needsValue = name !== "count";
+    const needsValue = name !== "count" && name !== "first";
     if (needsValue && !value) {
       this.error("check/wrong-arity", `${name} needs a value after ':', as in ${name}(c in zone: c.value)`, e.range);
       return ERROR;
     }
-    if (!needsValue && value) this.error("check/wrong-arity", "count takes no value after ':'; filter with where", e.value!.range);
+    if (!needsValue && value) this.error("check/wrong-arity", `${name} takes no value after ':'; filter with where`, e.value!.range);
     switch (name) {
       case "count":
+        return INT;
+      case "first":
+        return element;
+      case "distinct":
+        if (value!.kind !== "int" && value!.kind !== "enum" && value!.kind !== "bool" && value!.kind !== "player" && value!.kind !== "error") {
+          this.error("check/type-mismatch", `distinct collects numbers, players, flags or enum values, not ${typeName(value!)}`, e.value!.range);
+        }
+        return { kind: "list", element: value! };
+      case "sort":
+      case "sort_descending":
+        this.expect(value!, INT, e.value!.range, `the key of ${name}`);
+        return { kind: "list", element: INT };
+      case "longest_run":
+        this.expect(value!, INT, e.value!.range, "the key of longest_run");
         return INT;
       case "any":
       case "all":

@@ -17,6 +17,10 @@ export type Type =
   | { readonly kind: "list"; readonly element: Type }
   | { readonly kind: "table"; readonly key: Type; readonly value: Type }
   | { readonly kind: "enum-type"; readonly name: string }
+  /** `subset(zone)`: the domain of a parameter that is a set of that zone's cards. */
+  | { readonly kind: "subsets"; readonly cardType: string }
+  /** A user function. */
+  | { readonly kind: "function"; readonly parameters: readonly Type[]; readonly result: Type }
   /** Already reported; suppresses follow-on errors. */
   | { readonly kind: "error" };
 
@@ -44,6 +48,10 @@ export function typeName(type: Type): string {
       return `a table from ${typeName(type.key)} to ${typeName(type.value)}`;
     case "enum-type":
       return `the enum ${type.name}`;
+    case "subsets":
+      return `a choice of ${type.cardType} cards`;
+    case "function":
+      return "a function";
     default:
       return type.kind;
   }
@@ -59,6 +67,7 @@ export function sameType(a: Type, b: Type): boolean {
     case "card":
     case "zone":
     case "zones":
+    case "subsets":
       return a.cardType === (b as typeof a).cardType;
     case "per-player":
     case "list":
@@ -79,6 +88,7 @@ export type Binding =
   | { readonly kind: "zone"; readonly declaration: A.ZoneDeclaration; readonly type: Type }
   | { readonly kind: "table"; readonly declaration: A.TableDeclaration; readonly type: Type }
   | { readonly kind: "enum-type"; readonly declaration: A.EnumDeclaration; readonly type: Type }
+  | { readonly kind: "function"; readonly declaration: A.FunctionDeclaration; readonly type: Type }
   | { readonly kind: "builtin"; readonly name: "players" | "player_count"; readonly type: Type }
   | { readonly kind: "local"; readonly slot: LocalSlot; readonly type: Type };
 

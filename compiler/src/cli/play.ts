@@ -215,6 +215,7 @@ async function askParameter(
       io.print(`'${answer}' is not a whole number.`);
     }
   }
+  if (domain.kind === "cards") return askCardSet(game, name, domain, prompt, io);
   const values = [...listedValues(domain)];
   if (values.length === 1) return values[0]!;
   // Cards in the order their zone shows them: a pile's in card order, a row's as they lie.
@@ -236,10 +237,34 @@ async function askParameter(
   }
 }
 
+/** A set of cards (a trade): the cards numbered, answered as numbers separated by spaces or commas. */
+async function askCardSet(
+  game: Game,
+  name: string,
+  domain: Extract<ParameterDomain, { kind: "cards" }>,
+  prompt: Prompt,
+  io: Io,
+): Promise<Value | typeof LEFT | typeof BACK> {
+  const cards = [...domain.cards].sort((a, b) => a - b);
+  io.print(`  ${name} (one or more of ${domain.zone}):`);
+  cards.forEach((card, i) => io.print(`    ${i + 1}) ${cardName(game, card)}`));
+  for (;;) {
+    const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3] (empty: back): `);
+    if (answer === null || answer === "quit") return LEFT;
+    if (answer === "") return BACK;
+    const picks = answer.split(/[\s,]+/).filter(Boolean).map(Number);
+    if (picks.every((n) => Number.isInteger(n) && n >= 1 && n <= cards.length)) {
+      return picks.map((n) => cards[n - 1]!) as unknown as Value;
+    }
+    io.print(`'${answer}': give numbers from 1 to ${cards.length}, separated by spaces.`);
+  }
+}
+
 /** The values of a parameter asked from a list: every kind but a range, which is asked as a number. */
 function listedValues(domain: ListedDomain): readonly Value[] {
   switch (domain.kind) {
     case "card":
+    case "cards":
       return domain.cards;
     case "player":
       return domain.players;

@@ -104,6 +104,8 @@ function describeDomain(game: Game, domain: ParameterDomain): string {
       return domain.cards.length === 1
         ? cardName(game, domain.cards[0]!)
         : `(one of ${domain.cards.length} in ${domain.zone})`;
+    case "cards":
+      return `(a set of the ${domain.cards.length} in ${domain.zone})`;
     case "player":
       return domain.players.length === 1
         ? `seat ${domain.players[0]}`

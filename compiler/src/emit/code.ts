@@ -33,6 +33,10 @@ export function cardFieldArray(cardType: string, field: string): string {
   return `${cardType}_${field}`.replace(/[^A-Za-z0-9_]/g, "_");
 }
 
+export function functionName(name: string): string {
+  return `fn_${name}`;
+}
+
 export function tableConstant(name: string): string {
   return `TABLE_${name}`;
 }
@@ -125,6 +129,9 @@ export class CodeWriter {
   }
 
   private call(e: A.CallExpression): string {
+    const binding = this.game.names.get(e);
+    if (binding?.kind === "function") return `${functionName(e.callee.name)}(s${e.args.map((a) => `, ${this.expression(a)}`).join("")})`;
+    if (e.callee.name === "best_sets") return this.bestSets(e);
     const args = e.callee.name === "variant" ? [] : e.args.map((a) => this.expression(a));
     switch (e.callee.name) {
       case "count":
@@ -146,6 +153,14 @@ export class CodeWriter {
       default:
         throw new Error(`internal: unknown builtin ${e.callee.name}`);
     }
+  }
+
+  private bestSets(e: A.CallExpression): string {
+    const [cards, size, rule, scorer] = e.args as [A.Expression, A.Expression, A.CallExpression, A.NameExpression];
+    const cardsType = this.game.types.get(cards);
+    const cardType = cardsType?.kind === "zone" ? cardsType.cardType : cardsType?.kind === "list" && cardsType.element.kind === "card" ? cardsType.element.cardType : "";
+    const field = (rule.args[0] as A.NameExpression).name;
+    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set))`;
   }
 
   private aggregate(e: A.AggregateExpression): string {
@@ -176,6 +191,16 @@ export class CodeWriter {
         return `lowestOf(${source}, ${value}, ${what})`;
       case "highest":
         return `highestOf(${source}, ${value}, ${what})`;
+      case "first":
+        return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what})`;
+      case "distinct":
+        return `distinctOf(${source}, ${value})`;
+      case "sort":
+        return `sortKeys(${source}, ${value}, false)`;
+      case "sort_descending":
+        return `sortKeys(${source}, ${value}, true)`;
+      case "longest_run":
+        return `longestRun(${source}, ${value})`;
       default:
         throw new Error(`internal: unknown aggregate ${e.callee.name}`);
     }
@@ -220,10 +245,12 @@ export class CodeWriter {
         return [`s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
       case "shuffle":
         return [`shuffle(s.random, ${this.expression(s.zone)});`];
-      case "deal":
-        return [`dealCards(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(describe(s.from))});`];
+      case "deal": {
+        const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
+        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))});`];
+      }
       case "move-all":
-        return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)});`];
+        return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""});`];
       case "move":
         return this.move(s);
       case "transfer": {
@@ -257,7 +284,7 @@ export class CodeWriter {
   private move(s: A.MoveStatement): string[] {
     const destination = this.game.types.get(s.to);
     const zone = this.zoneDeclaration(s.to);
-    const onTop = zone?.zoneKind === "stack";
+    const onTop = this.onTop(s.to, s.atBottom);
     const limit = zone?.zoneKind === "slot" ? "1" : zone?.limit ? this.expression(zone.limit) : "Infinity";
     const origin = this.origin(s.card);
     if (!destination || destination.kind !== "zone") throw new Error("internal: move to a non-zone");
@@ -281,6 +308,11 @@ export class CodeWriter {
     else lines.push("takeCardFromAnyZone(s, $card);");
     lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`, "}");
     return lines;
+  }
+
+  /** Cards put into a stack go on top (index 0) unless the rules say `to bottom of`. */
+  private onTop(destination: A.Expression, atBottom: boolean): boolean {
+    return this.zoneDeclaration(destination)?.zoneKind === "stack" && !atBottom;
   }
 
   zoneDeclaration(e: A.Expression): A.ZoneDeclaration | undefined {

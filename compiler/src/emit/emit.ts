@@ -7,7 +7,7 @@ import type { CheckedGame } from "../check/checker.js";
 import type { ConstantValue } from "../check/constants.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { END, type Decision, type Effect, type Exit, type FlowMachine, type Step } from "../lower/ir.js";
-import { CodeWriter, cardFieldArray, localName, property, quote, tableConstant } from "./code.js";
+import { CodeWriter, cardFieldArray, functionName, localName, property, quote, tableConstant } from "./code.js";
 
 export interface EmittedFile {
   /** Path relative to the game's output folder. */
@@ -90,7 +90,8 @@ class GameEmitter {
   }
 
   files(): EmittedFile[] {
-    return [this.typesFile(), this.cardsFile(), this.flowFile(), this.movesFile(), this.viewFile(), this.indexFile()];
+    const functions = this.functionNames().length > 0 ? [this.functionsFile()] : [];
+    return [this.typesFile(), this.cardsFile(), ...functions, this.flowFile(), this.movesFile(), this.viewFile(), this.indexFile()];
   }
 
   /** Parameters and loop binders that hold a card remember which zone it comes from. */
@@ -99,7 +100,15 @@ class GameEmitter {
       for (const s of statements) {
         if (s.kind === "for") {
           const binding = this.game.names.get(s.binder);
-          if (binding?.kind === "local" && this.game.types.get(s.source)?.kind === "zone") this.code.origins.set(binding.slot, s.source);
+          if (binding?.kind === "local") {
+            if (this.game.types.get(s.source)?.kind === "zone") this.code.origins.set(binding.slot, s.source);
+            else if (s.source.kind === "name") {
+              // `for c in give` where `give` is a set of cards chosen from a zone: c comes from that zone.
+              const source = this.game.names.get(s.source);
+              const origin = source?.kind === "local" ? this.code.origins.get(source.slot) : undefined;
+              if (origin) this.code.origins.set(binding.slot, origin);
+            }
+          }
           visit(s.body.statements);
         } else if (s.kind === "if") {
           visit(s.then.statements);
@@ -109,8 +118,10 @@ class GameEmitter {
           for (const option of s.options) {
             for (const parameter of option.parameters) {
               const binding = this.game.names.get(parameter.name);
-              if (binding?.kind === "local" && this.game.types.get(parameter.domain)?.kind === "zone") {
-                this.code.origins.set(binding.slot, parameter.domain);
+              const domain = this.game.types.get(parameter.domain);
+              if (binding?.kind === "local" && domain?.kind === "zone") this.code.origins.set(binding.slot, parameter.domain);
+              if (binding?.kind === "local" && domain?.kind === "subsets" && parameter.domain.kind === "call") {
+                this.code.origins.set(binding.slot, parameter.domain.args[0]!);
               }
             }
             visit(option.body.statements);
@@ -201,6 +212,7 @@ class GameEmitter {
   private parameterType(p: A.ParameterDeclaration): string {
     const domain = this.game.types.get(p.domain);
     if (domain?.kind === "zone") return "CardId";
+    if (domain?.kind === "subsets") return "CardId[]";
     if (domain?.kind === "list") return tsType(domain.element);
     return "never";
   }
@@ -245,6 +257,54 @@ class GameEmitter {
     });
   }
 
+  // ── functions.ts ───────────────────────────────────────────────────────────
+
+  private functionNames(): string[] {
+    return this.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function").map((d) => functionName(d.name.name));
+  }
+
+  private functionsFile(): EmittedFile {
+    const declarations = this.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
+    const functions: OptionalKind<FunctionDeclarationStructure>[] = declarations.map((f) => {
+      const type = this.game.names.get(f.name);
+      void type;
+      return {
+        kind: StructureKind.Function,
+        isExported: true,
+        name: functionName(f.name.name),
+        docs: [`The rules' function ${f.name.name}.`],
+        parameters: [
+          { name: "s", type: "State" },
+          ...f.parameters.map((p) => {
+            const binding = this.game.names.get(p.name);
+            return { name: binding?.kind === "local" ? localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
+          }),
+        ],
+        returnType: this.functionResultType(f),
+        statements: [`return ${this.code.expression(f.body)};`],
+      };
+    });
+    return this.file("functions.ts", (file) => {
+      const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
+      this.addImports(file, body, [
+        { module: "./cards.js", names: this.cardImports() },
+        { module: "./functions.js", names: [] },
+      ]);
+      const enumTypes = [...this.game.enums.keys()].map((e) => `Enum_${e}`).filter((e) => functions.some((f) => JSON.stringify(f.parameters).includes(e) || String(f.returnType).includes(e)));
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State", ...enumTypes] });
+      if (/\bCardId\b/.test(functions.map((f) => JSON.stringify(f.parameters) + String(f.returnType)).join(""))) {
+        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId"] });
+      }
+      file.addFunctions(functions);
+    });
+  }
+
+  private functionResultType(f: A.FunctionDeclaration): string {
+    const name = f.result.name.name;
+    const base = name === "int" || name === "player" ? "number" : name === "bool" ? "boolean" : this.game.enums.has(name) ? `Enum_${name}` : "CardId";
+    return f.result.list ? `${base}[]` : base;
+  }
+
   // ── flow.ts ─────────────────────────────────────────────────────────────────
 
   private runtimeHelpers(): string[] {
@@ -252,6 +312,7 @@ class GameEmitter {
       "allOf", "anyOf", "checkTransfer", "countOf", "dealCards", "floorDiv", "floorMod", "GameFault", "highestOf",
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
+      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores",
     ];
   }
 
@@ -479,7 +540,7 @@ class GameEmitter {
     return this.file("flow.ts", (file) => {
       const functionTexts = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
       const body = functionTexts;
-      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }], ["seedRandom"]);
+      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }, { module: "./functions.js", names: this.functionNames() }], ["seedRandom"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "SetupOptions"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       file.addFunctions(functions);
@@ -529,6 +590,18 @@ class GameEmitter {
       };
     }
     const values = `${slot}_domain`;
+    if (type?.kind === "subsets" && p.domain.kind === "call") {
+      const zone = this.code.zoneDeclaration(p.domain.args[0]!)?.name.name ?? "cards";
+      return {
+        setup: [`const ${values} = ${this.code.expression(p.domain.args[0]!)};`],
+        domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
+        nonEmpty: `${values}.length > 0`,
+        contains: (v) => `isCardSet(${v}, ${values})`,
+        describe: `\`${name} must be distinct cards from ${zone}\``,
+        size: `2 ** ${values}.length`,
+        valueAt: (index) => `${values}.filter((_, bit) => Math.floor(${index} / 2 ** bit) % 2 === 1)`,
+      };
+    }
     if (type?.kind === "zone") {
       const zone = this.code.zoneDeclaration(p.domain)?.name.name ?? "cards";
       return {
@@ -570,9 +643,28 @@ class GameEmitter {
   private samplerFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
     const options = decision.ask.options;
     const parameters = [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "draw", type: "(n: number) => number" }];
-    const countable = options.every((o) => o.parameters.length === 0 || o.requirements.length === 0);
-    if (!countable) {
-      return { kind: StructureKind.Function, name: `random_${name}`, parameters: [{ name: "_s", type: "State" }, { name: "_seat", type: "number" }, { name: "_draw", type: "(n: number) => number" }], returnType: "Move | null", statements: ["return null;"] };
+    const constrained = options.some(
+      (o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.game.types.get(p.domain)?.kind === "subsets"),
+    );
+    if (constrained) {
+      // Moves described by constraints cannot be counted: draw an offered option, then each
+      // parameter (a set of cards by size, then cards), and redraw until the move is legal.
+      return {
+        kind: StructureKind.Function,
+        name: `random_${name}`,
+        docs: ["Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal."],
+        parameters,
+        returnType: "Move | null",
+        statements: [
+          `const offered = legal_${name}(s, seat);`,
+          "if (offered.length === 0) return null;",
+          "for (let attempt = 0; attempt < 10_000; attempt++) {",
+          "const move = drawMove(offered[draw(offered.length)]!, draw) as Move;",
+          `if (check_${name}(s, seat, move) === null) return move;`,
+          "}",
+          'throw new GameFault("fault/no-legal-move", `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`);',
+        ],
+      };
     }
     const body: string[] = [...this.whoCheck(decision).map((line) => line.replace(/return illegal\(.*\);$/, "return null;")), ...this.askPreamble(decision, "seat")];
     const counts: string[] = [];
@@ -754,7 +846,7 @@ class GameEmitter {
     });
     return this.file("moves.ts", (file) => {
       const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
-      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }], ["illegal"]);
+      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }, { module: "./functions.js", names: this.functionNames() }], ["illegal"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Activity", "CardId", "IllegalMove", "MoveOption"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance"] });
@@ -813,8 +905,10 @@ class GameEmitter {
     const scoreKeys = [this.game.score, ...this.game.tiebreaks].map((d) => {
       const binding = this.game.names.get(d.player);
       const name = binding?.kind === "local" ? localName(binding.slot) : "p";
-      return `((${name}: number) => ${this.code.expression(d.value)})(seat)`;
+      const spread = this.game.types.get(d.value)?.kind === "list" ? "..." : "";
+      return `${spread}((${name}: number) => ${this.code.expression(d.value)})(seat)`;
     });
+    const padded = [this.game.score, ...this.game.tiebreaks].some((d) => this.game.types.get(d.value)?.kind === "list");
     void scoreBinding;
     const zones = [...this.game.zones.values()].map((z) =>
       `{ name: ${quote(z.name.name)}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.code.expression(z.limit) : "null"} }`,
@@ -830,8 +924,8 @@ class GameEmitter {
     const conserved = this.game.conserved.map((c) => `{ name: ${quote(c.name.name)}, vars: [${c.vars.map((v) => quote(v.name)).join(", ")}] }`);
     const variants = this.game.variants.map((v) => `{ name: ${quote(v.name.name)}, description: ${quote(v.description)} }`);
     return this.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat`;
-      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }]);
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " padScores" : ""}`;
+      this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }, { module: "./functions.js", names: this.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
@@ -845,7 +939,9 @@ class GameEmitter {
         docs: ["Per seat: [score, ...tie-breakers], compared in order, higher first."],
         parameters: [{ name: "s", type: "State" }],
         returnType: "number[][]",
-        statements: ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]);"],
+        statements: padded
+          ? ["return padScores(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
+          : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]);"],
       });
       file.addVariableStatement({
         isExported: true,

@@ -93,6 +93,7 @@ export function formatDomain(game: Game, domain: ParameterDomain): string {
     case "range":
       return `${domain.min}..${domain.max}`;
     case "card":
+    case "cards":
       return formatCards(game, domain.cards);
     case "player":
       return `[${domain.players.join(", ")}]`;
@@ -124,6 +125,7 @@ function domainValues(domain: ParameterDomain): readonly (number | string | bool
     case "choice":
       return domain.values;
     case "card":
+    case "cards":
       return domain.cards;
   }
 }

@@ -46,7 +46,18 @@ export type Declaration =
   | TableDeclaration
   | ConserveDeclaration
   | BlockDeclaration
-  | ScoreDeclaration;
+  | ScoreDeclaration
+  | FunctionDeclaration;
+
+/** `function name(a: T, b: T): T = expression`: a pure helper for scoring and conditions. */
+export interface FunctionDeclaration {
+  readonly kind: "function";
+  readonly name: Identifier;
+  readonly parameters: readonly { readonly name: Identifier; readonly type: TypeReference }[];
+  readonly result: TypeReference;
+  readonly body: Expression;
+  readonly range: SourceRange;
+}
 
 export interface EnumDeclaration {
   readonly kind: "enum";
@@ -57,6 +68,8 @@ export interface EnumDeclaration {
 
 export interface TypeReference {
   readonly name: Identifier;
+  /** `Card[]`: a list of cards of that type. */
+  readonly list: boolean;
 }
 
 export interface FieldDeclaration {
@@ -220,6 +233,8 @@ export interface DealStatement {
   readonly count: Expression;
   readonly from: Expression;
   readonly to: Expression;
+  /** `to bottom of ZONE`: under the cards already there rather than on top of a stack. */
+  readonly atBottom: boolean;
   readonly range: SourceRange;
 }
 
@@ -227,6 +242,7 @@ export interface MoveStatement {
   readonly kind: "move";
   readonly card: Expression;
   readonly to: Expression;
+  readonly atBottom: boolean;
   readonly range: SourceRange;
 }
 
@@ -234,6 +250,7 @@ export interface MoveAllStatement {
   readonly kind: "move-all";
   readonly from: Expression;
   readonly to: Expression;
+  readonly atBottom: boolean;
   readonly range: SourceRange;
 }
 

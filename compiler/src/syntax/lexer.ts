@@ -70,6 +70,9 @@ export const Tiebreak = soft("tiebreak");
 export const By = soft("by");
 export const Ascending = soft("ascending");
 export const Descending = soft("descending");
+export const Function = soft("function");
+export const Bottom = soft("bottom");
+export const Of = soft("of");
 
 export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
 export const StringLiteral = createToken({
@@ -110,7 +113,7 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending,
+  Descending, Function, Bottom, Of,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

@@ -111,6 +111,7 @@ class RulesParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.conserveDeclaration) },
       { ALT: () => this.SUBRULE(this.blockDeclaration) },
       { ALT: () => this.SUBRULE(this.scoreDeclaration) },
+      { ALT: () => this.SUBRULE(this.functionDeclaration) },
     ]),
   );
 
@@ -194,7 +195,55 @@ class RulesParser extends EmbeddedActionsParser {
 
   typeReference = this.RULE("typeReference", (): A.TypeReference => {
     const name = this.CONSUME(T.Identifier);
-    return this.ACTION(() => ({ name: identifier(name) }));
+    let list = false;
+    this.OPTION(() => {
+      this.CONSUME(T.LBracket);
+      this.CONSUME(T.RBracket);
+      list = true;
+    });
+    return this.ACTION(() => ({ name: identifier(name), list }));
+  });
+
+  functionDeclaration = this.RULE("functionDeclaration", (): A.FunctionDeclaration => {
+    const first = this.CONSUME(T.Function);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const parameters: { name: A.Identifier; type: A.TypeReference }[] = [];
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const parameter = this.CONSUME2(T.Identifier);
+        this.CONSUME(T.Colon);
+        const type = this.SUBRULE(this.typeReference);
+        this.ACTION(() => parameters.push({ name: identifier(parameter), type }));
+      },
+    });
+    this.CONSUME(T.RParen);
+    this.CONSUME2(T.Colon);
+    const result = this.SUBRULE2(this.typeReference);
+    this.CONSUME(T.Assign);
+    const body = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({
+      kind: "function" as const,
+      name: identifier(name),
+      parameters,
+      result,
+      body,
+      range: span(first, body),
+    }));
+  });
+
+  /** `to ZONE` or `to bottom of ZONE`. */
+  destination = this.RULE("destination", (): { zone: A.Expression; atBottom: boolean } => {
+    this.CONSUME(T.To);
+    let atBottom = false;
+    this.OPTION(() => {
+      this.CONSUME(T.Bottom);
+      this.CONSUME(T.Of);
+      atBottom = true;
+    });
+    const zone = this.SUBRULE(this.expression);
+    return { zone, atBottom };
   });
 
   visibility = this.RULE("visibility", (): A.Visibility =>
@@ -482,9 +531,15 @@ class RulesParser extends EmbeddedActionsParser {
     const count = this.SUBRULE(this.expression);
     this.CONSUME(T.From);
     const from = this.SUBRULE2(this.expression);
-    this.CONSUME(T.To);
-    const to = this.SUBRULE3(this.expression);
-    return this.ACTION(() => ({ kind: "deal" as const, count, from, to, range: span(first, to) }));
+    const to = this.SUBRULE(this.destination);
+    return this.ACTION(() => ({
+      kind: "deal" as const,
+      count,
+      from,
+      to: to.zone,
+      atBottom: to.atBottom,
+      range: span(first, to.zone),
+    }));
   });
 
   moveStatement = this.RULE("moveStatement", (): A.MoveStatement | A.MoveAllStatement => {
@@ -494,17 +549,27 @@ class RulesParser extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(T.All);
           const from = this.SUBRULE(this.expression);
-          this.CONSUME(T.To);
-          const to = this.SUBRULE2(this.expression);
-          return this.ACTION(() => ({ kind: "move-all" as const, from, to, range: span(first, to) }));
+          const to = this.SUBRULE(this.destination);
+          return this.ACTION(() => ({
+            kind: "move-all" as const,
+            from,
+            to: to.zone,
+            atBottom: to.atBottom,
+            range: span(first, to.zone),
+          }));
         },
       },
       {
         ALT: () => {
           const card = this.SUBRULE3(this.expression);
-          this.CONSUME2(T.To);
-          const to = this.SUBRULE4(this.expression);
-          return this.ACTION(() => ({ kind: "move" as const, card, to, range: span(first, to) }));
+          const to = this.SUBRULE2(this.destination);
+          return this.ACTION(() => ({
+            kind: "move" as const,
+            card,
+            to: to.zone,
+            atBottom: to.atBottom,
+            range: span(first, to.zone),
+          }));
         },
       },
     ]) as A.MoveStatement;
@@ -767,7 +832,7 @@ class RulesParser extends EmbeddedActionsParser {
     this.CONSUME(T.LParen);
     const binder = this.CONSUME2(T.Identifier);
     this.CONSUME(T.In);
-    const source = this.SUBRULE(this.disjunction);
+    const source = this.SUBRULE(this.expression);
     let condition: A.Expression | null = null;
     let value: A.Expression | null = null;
     this.OPTION(() => {
@@ -777,7 +842,7 @@ class RulesParser extends EmbeddedActionsParser {
     });
     this.OPTION2(() => {
       this.CONSUME(T.Colon);
-      const v = this.SUBRULE(this.expression);
+      const v = this.SUBRULE2(this.expression);
       this.ACTION(() => { value = v; });
     });
     const last = this.CONSUME(T.RParen);
