@@ -81,7 +81,10 @@ function check_buying_raise_or_pass(s: State, seat: number, move: Move): Illegal
     }
 
     default:
-      return illegal("move/unknown-type", "the moves here are raise, pass" + `, not '${String(move.type)}'`);
+      return illegal(
+        "move/unknown-type",
+        "the moves here are raise, pass" + `, not '${String((move as { type: unknown }).type)}'`,
+      );
   }
 }
 
@@ -179,7 +182,10 @@ function check_selling_sell(s: State, seat: number, move: Move): IllegalMove | n
     }
 
     default:
-      return illegal("move/unknown-type", "the moves here are sell" + `, not '${String(move.type)}'`);
+      return illegal(
+        "move/unknown-type",
+        "the moves here are sell" + `, not '${String((move as { type: unknown }).type)}'`,
+      );
   }
 }
 

@@ -18,10 +18,11 @@ function compareScores(a: readonly number[], b: readonly number[]): number {
 export function rankPlayers(scores: number[][]): GameResult {
   const keys = scores[0]?.length ?? 0;
   for (const [seat, row] of scores.entries()) {
-    if (row.length !== keys || row.some((x) => !Number.isFinite(x))) {
+    // -Infinity is allowed: it pads a list tie-breaker that is shorter for this seat (see padScores).
+    if (row.length !== keys || row.some((x) => Number.isNaN(x) || x === Number.POSITIVE_INFINITY)) {
       throw new GameFault(
         "fault/scores",
-        `seat ${seat} has scores [${row.join(", ")}]; every seat needs ${keys} finite numbers`,
+        `seat ${seat} has scores [${row.join(", ")}]; every seat needs ${keys} numbers`,
       );
     }
   }

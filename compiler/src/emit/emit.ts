@@ -226,6 +226,10 @@ class GameEmitter {
   private cardsFile(): EmittedFile {
     return this.file("cards.ts", (file) => {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo"] });
+      const tableEnums = [...this.game.tables.values()].flatMap(({ declaration }) =>
+        [declaration.keyType, declaration.valueType].map((t) => t.name.name).filter((n) => this.game.enums.has(n)),
+      );
+      if (tableEnums.length) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...new Set(tableEnums)].sort().map((e) => `Enum_${e}`) });
       const cards = this.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
       file.addVariableStatement({
         isExported: true,
@@ -739,7 +743,7 @@ class GameEmitter {
         check.push("return null;", "}");
       }
       check.push(
-        `default: return illegal("move/unknown-type", ${quote(`the moves here are ${options.map((o) => o.name.name).join(", ")}`)} + \`, not '\${String(move.type)}'\`);`,
+        `default: return illegal("move/unknown-type", ${quote(`the moves here are ${options.map((o) => o.name.name).join(", ")}`)} + \`, not '\${String((move as { type: unknown }).type)}'\`);`,
         "}",
       );
       functions.push({ kind: StructureKind.Function, name: `check_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }], returnType: "IllegalMove | null", statements: check });
