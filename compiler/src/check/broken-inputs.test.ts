@@ -30,3 +30,47 @@ describe("broken rules files", () => {
     expect(result.files).toEqual([]);
   });
 });
+
+describe("the same games without the mistake", () => {
+  // Most fixtures break this one game in one place, so each error above comes from that place alone.
+  const game = (extra: string, statement: string): string => `
+game "Tiny" {
+  players 2..4
+}
+
+card Token {
+  value: int
+  cards for v in 1..6 { value: v }
+}
+
+zone deck: Token stack hidden = all Token
+per player zone hand: Token pile owner
+per player var points: int public = 0
+${extra}
+flow {
+  for p in players {
+    ${statement}
+  }
+}
+
+score p: sum(c in hand[p]: c.value) + points[p]
+`;
+
+  test.each([
+    ["", "points[p] += 1"],
+    ["", "ask p { take(n in 1..3) require n < 3 else \"too many\" { points[p] += n } pass { } }"],
+    ["", "if top(deck).value == 3 { move top(deck) to hand[p] }"],
+    ["var bank: int public = 20\nconserve money: points, bank", "transfer 1 from bank to points[p]"],
+    ["table bonus: int -> int { 2: 1, 3: 2, 4: 5 }", "points[p] += bonus[player_count]"],
+  ])("%s %s", async (extra, statement) => {
+    const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+  });
+
+  test("a table keyed by player takes seat numbers as keys, as a per-player index does", async () => {
+    const text = game("table handicap: player -> int { 0: 2, 1: 1 }", "points[p] += handicap[p] + points[0]");
+    const result = await compileGame("tiny", [{ path: "tiny.rules", text }]);
+    expect(result.diagnostics).toEqual([]);
+  });
+});

@@ -20,6 +20,8 @@ async function compile(gameId: string, text: string): Promise<EmittedFile[]> {
   return result.files;
 }
 
+const parsedFiles = new Map<string, ts.SourceFile>();
+
 /** Type errors of the emitted files, compiled as an ES module package against the runtime's sources. */
 function typeErrors(files: readonly EmittedFile[]): string[] {
   const folder = "/virtual/game/";
@@ -42,7 +44,11 @@ function typeErrors(files: readonly EmittedFile[]): string[] {
   const readSource = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, ...rest) => {
     const text = virtual.get(name);
-    return text === undefined ? readSource(name, language, ...rest) : ts.createSourceFile(name, text, language);
+    if (text !== undefined) return ts.createSourceFile(name, text, language);
+    // The standard library and the runtime are the same for every game: parse them once.
+    const cached = parsedFiles.get(name) ?? readSource(name, language, ...rest);
+    if (cached) parsedFiles.set(name, cached);
+    return cached;
   };
   host.fileExists = (name) => virtual.has(name) || ts.sys.fileExists(name);
   host.readFile = (name) => virtual.get(name) ?? ts.sys.readFile(name);
@@ -173,8 +179,11 @@ card Token {
   value: int
   cards for v in 1..4 { value: v }
 }
+enum Colour { red, blue }
 zone deck: Token stack hidden = all Token
+per player zone hand: Token pile owner
 per player var points: int public = 0
+var mood: Colour public = Colour.blue
 flow {
 ${flow}
 }
@@ -196,6 +205,23 @@ score p: points[p]
 
   test("a game with no decision at all", async () => {
     expect(typeErrors(await compile("none", game("for p in players { points[p] += 1 }")))).toEqual([]);
+  });
+
+  test("a card picked before a decision and moved by one of its options", async () => {
+    const flow = "let c = top(deck)\nfor p in players { ask p { take { move c to hand[p] } pass { } } }";
+    expect(typeErrors(await compile("card-let", game(flow)))).toEqual([]);
+  });
+
+  test("an enum value kept across a decision", async () => {
+    const flow = "let m = Colour.red\nfor p in players { ask p { take { mood = m } pass { } } }";
+    expect(typeErrors(await compile("enum-let", game(flow)))).toEqual([]);
+  });
+
+  test("a zone named by a let across a decision is refused, or compiles", async () => {
+    const flow = "let z = deck\nfor p in players { ask p { take { move top(z) to hand[p] } pass { } } }";
+    const result = await compileGame("zone-let", [{ path: "zone-let.rules", text: game(flow) }]);
+    if (result.diagnostics.length === 0) expect(typeErrors(result.files)).toEqual([]);
+    else expect(result.diagnostics.map((d) => [d.severity, d.line])).toEqual([["error", 15]]);
   });
 });
 

@@ -1,0 +1,51 @@
+// Property 4: a view holds nothing its seat may not know. Structurally: hidden zones and other
+// seats' own zones show only their counts, other seats' own variables are null, and another
+// seat's secret submission is nowhere. By difference: states that differ only in the seat's
+// secrets give the seat the same view.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Rng, viewFor, whoMayAct } from "@rules/runtime";
+import type { Seat } from "@rules/runtime";
+import { dealArb, play, runsFor, tables } from "./harness.js";
+import { secretDifferences, viewProblems } from "./secrets.js";
+
+/** Points of a match whose secrets are changed, besides its end: one in this many. */
+const SAMPLE_ONE_IN = 8;
+
+describe.each(tables)("$name", (table) => {
+  const { game, players } = table;
+  const viewers: (Seat | null)[] = [null, ...Array(players).keys()];
+
+  it("shows each seat, and a spectator, only what they may know", () => {
+    fc.assert(
+      fc.property(dealArb, (deal) => {
+        play(table, deal, (match) => {
+          const problems = viewers.flatMap((seat) =>
+            viewProblems(game.meta, match.state, viewFor(match, seat), seat).map(
+              (problem) => `seat ${seat}: ${problem}`,
+            ),
+          );
+          expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+        });
+      }),
+      { numRuns: runsFor(table, 300) },
+    );
+  });
+
+  it("gives a seat the same view whatever its secrets are", () => {
+    fc.assert(
+      fc.property(dealArb, fc.integer(), (deal, changeSeed) => {
+        const rng = new Rng(changeSeed);
+        play(table, deal, (match) => {
+          if (whoMayAct(match).kind !== "over" && rng.int(SAMPLE_ONE_IN) !== 0) return;
+          for (const seat of viewers) {
+            const where = `after ${match.log.length} moves, at "${match.state.pc}"`;
+            expect(secretDifferences(game, match.state, seat, rng), where).toEqual([]);
+          }
+        });
+      }),
+      { numRuns: runsFor(table, 200) },
+    );
+  });
+});
