@@ -30,12 +30,12 @@ import type { CardId, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
-export function setup({ players, variants = [], seed }: SetupOptions): State {
+export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
   const s: State = {
-    players,
-    variants: [...variants],
+    players: $players,
+    variants: [...$variants],
     pc: "start",
-    random: seedRandom(seed),
+    random: seedRandom($seed),
     zones: {
       property_deck: [...ALL_Property],
       currency_deck: [...ALL_Currency],
@@ -43,9 +43,9 @@ export function setup({ players, variants = [], seed }: SetupOptions): State {
       currency_box: [],
       auction: [],
       market: [],
-      properties: perSeat(players, () => []),
-      offer: perSeat(players, () => []),
-      proceeds: perSeat(players, () => []),
+      properties: perSeat($players, () => []),
+      offer: perSeat($players, () => []),
+      proceeds: perSeat($players, () => []),
       sold: [],
     },
     vars: {} as State["vars"],
@@ -53,9 +53,9 @@ export function setup({ players, variants = [], seed }: SetupOptions): State {
     pending: null,
   };
   s.vars.bank = 84;
-  s.vars.coins = perSeat(players, () => 0);
-  s.vars.bid = perSeat(players, () => 0);
-  s.vars.passed = perSeat(players, () => false);
+  s.vars.coins = perSeat($players, () => 0);
+  s.vars.bid = perSeat($players, () => 0);
+  s.vars.passed = perSeat($players, () => false);
   s.vars.start_player = 0;
   shuffle(s.random, s.zones.property_deck);
   shuffle(s.random, s.zones.currency_deck);

@@ -39,8 +39,8 @@ function random_buying_raise_or_pass(s: State, seat: number, draw: (n: number) =
   const amount_min = s.locals.high + 1;
   const amount_max = s.vars.coins[s.locals.bidder];
   const size_0_0 = Math.max(0, amount_max - amount_min + 1);
-  const count_0 = size_0_0;
-  const count_1 = 1;
+  const count_0: number = size_0_0;
+  const count_1: number = 1;
   const total = count_0 + count_1;
   if (total === 0)
     throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
@@ -152,7 +152,7 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
   const p = seat;
   const card_domain = s.zones.properties[p];
   const size_0_0 = card_domain.length;
-  const count_0 = size_0_0;
+  const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
     throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
@@ -259,7 +259,7 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
 
 /** null when the move is legal for this seat now; otherwise why not. Never changes the state. */
 export function check(s: State, seat: number, move: Move): IllegalMove | null {
-  if (typeof move !== "object" || move === null || typeof move.type !== "string")
+  if (typeof move !== "object" || move === null || typeof (move as { type: unknown }).type !== "string")
     return illegal("move/bad-parameter", "a move is an object with a type");
   switch (s.pc) {
     case "buying.raise_or_pass":

@@ -29,17 +29,17 @@ import type { CardId, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
-export function setup({ players, variants = [], seed }: SetupOptions): State {
+export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
   const s: State = {
-    players,
-    variants: [...variants],
+    players: $players,
+    variants: [...$variants],
     pc: "start",
-    random: seedRandom(seed),
+    random: seedRandom($seed),
     zones: {
       draw: [...ALL_Merchandise],
       bottom_seven: [],
       shop: [],
-      mansion: perSeat(players, () => []),
+      mansion: perSeat($players, () => []),
       objective_stacks: [...ALL_Objective],
       objectives: [],
     },

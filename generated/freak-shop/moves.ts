@@ -198,7 +198,7 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
 
 /** null when the move is legal for this seat now; otherwise why not. Never changes the state. */
 export function check(s: State, seat: number, move: Move): IllegalMove | null {
-  if (typeof move !== "object" || move === null || typeof move.type !== "string")
+  if (typeof move !== "object" || move === null || typeof (move as { type: unknown }).type !== "string")
     return illegal("move/bad-parameter", "a move is an object with a type");
   switch (s.pc) {
     case "good_deal_or_fair_price":

@@ -271,6 +271,21 @@ export function deserializeMatch<S extends BaseState>(game: Game<S>, text: strin
   return match;
 }
 
+/**
+ * The random bot's move for `seat`: uniform among legal moves, through the game's compiled sampler
+ * when it has one (required for moves described by constraints, such as sets of cards), else drawn
+ * from `legalMoves`. Reads the state only.
+ */
+export function chooseRandomMove<S extends BaseState>(
+  game: Game<S>,
+  state: S,
+  seat: Seat,
+  rng: Rng,
+  draw: (n: number) => number = (n) => rng.int(n),
+): Move {
+  return game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
+}
+
 /** Decisions after which a simulated game is declared stuck in an endless flow loop. */
 export const DECISION_CAP = 100_000;
 
@@ -312,7 +327,7 @@ export function playRandomGame<S extends BaseState>(
     }
     // Simultaneous choices and races are submitted in a random seat order, to try them all.
     const seat = seats.length === 1 ? seats[0]! : rng.pick(seats);
-    const move = game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
+    const move = chooseRandomMove(game, state, seat, rng, draw);
     game.apply(state, seat, move);
     decisions++;
     onMove?.(seat, move, state);

@@ -31,7 +31,7 @@ describe.each(tables)("$name", (table) => {
           }
         });
       }),
-      { numRuns: runsFor(table, 600) },
+      runsFor(table, 600, 0.15),
     );
   });
 });

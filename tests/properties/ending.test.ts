@@ -79,7 +79,7 @@ describe.each(tables)("$name", (table) => {
         });
         expectResult(final);
       }),
-      { numRuns: runsFor(table, 1200) },
+      runsFor(table, 1200, 0.2),
     );
   });
 });

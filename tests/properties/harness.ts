@@ -53,13 +53,24 @@ export const tables: readonly Table[] = Object.values(games).flatMap((game) => {
   return found;
 });
 
-/** More runs for a deeper search: PROPERTY_RUNS=10 npx vitest run tests/properties */
+/** A deeper search: PROPERTY_RUNS=10 npx vitest run tests/properties (ten times the runs and time). */
 const RUN_SCALE = Math.max(1, Number(process.env["PROPERTY_RUNS"] ?? 1) || 1);
 
-/** How many cases one property tries for one table: `perGame` shared among the game's tables. */
-export function runsFor(table: Table, perGame: number): number {
+/** Time the whole property suite may spend trying cases (about half of it in wall time on two
+ *  cores), shared equally among the games whatever their number, so new games keep it bounded. */
+const SUITE_BUDGET_MS = 50_000;
+
+/**
+ * How long, and for at most how many cases, one property runs for one table: `perGame` runs and
+ * `share` of the suite's time are split among the game's tables. A slow game stops early, on time.
+ */
+export function runsFor(table: Table, perGame: number, share: number): fc.Parameters<unknown> {
+  const gameCount = new Set(tables.map((t) => t.game)).size;
   const tablesOfGame = tables.filter((t) => t.game === table.game).length;
-  return Math.max(5, Math.ceil((perGame * RUN_SCALE) / tablesOfGame));
+  return {
+    numRuns: Math.max(5, Math.ceil((perGame * RUN_SCALE) / tablesOfGame)),
+    interruptAfterTimeLimit: Math.ceil((SUITE_BUDGET_MS * share * RUN_SCALE) / gameCount / tablesOfGame),
+  };
 }
 
 /** How a bot picks among its legal moves. */

@@ -29,7 +29,7 @@ describe.each(tables)("$name", (table) => {
           expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
-      { numRuns: runsFor(table, 300) },
+      runsFor(table, 300, 0.1),
     );
   });
 
@@ -45,7 +45,7 @@ describe.each(tables)("$name", (table) => {
           }
         });
       }),
-      { numRuns: runsFor(table, 200) },
+      runsFor(table, 200, 0.15),
     );
   });
 });

@@ -86,6 +86,10 @@ class Scope {
   has(name: string): boolean {
     return this.names.has(name);
   }
+  /** Every name visible here, innermost first. */
+  visible(): string[] {
+    return [...this.names.keys(), ...(this.parent?.visible() ?? [])];
+  }
 }
 
 /** Checks a game; `fileOf` names the file of each declaration when a game spans several files. */
@@ -170,6 +174,9 @@ class Checker {
     // Declarations first, so that order in the file does not matter.
     const taken = new Map<string, A.Identifier>();
     const declare = (name: A.Identifier, binding: Binding | null): void => {
+      if (name.name.startsWith("__")) {
+        this.error("check/reserved-name", `names starting with '__' are reserved; rename '${name.name}'`, name.range);
+      }
       const previous = taken.get(name.name);
       if (previous || name.name === "players" || name.name === "player_count") {
         this.error(
@@ -207,6 +214,7 @@ class Checker {
       this.enter(d);
       switch (d.kind) {
         case "var":
+          this.checkOwnerVisibility(d);
           declare(d.name, {
             kind: "var",
             declaration: d,
@@ -216,6 +224,7 @@ class Checker {
           break;
         case "zone": {
           this.checkCardTypeName(d.cardType);
+          this.checkOwnerVisibility(d);
           const type: Type = d.perPlayer ? { kind: "zones", cardType: d.cardType.name } : { kind: "zone", cardType: d.cardType.name };
           declare(d.name, { kind: "zone", declaration: d, type });
           this.zones.set(d.name.name, d);
@@ -334,7 +343,20 @@ class Checker {
 
   // ── declarations ────────────────────────────────────────────────────────────
 
+  private readonly resolvedTypes = new Map<A.TypeReference, Type>();
+  /** Manifest expressions already reported as not constant (a manifest is evaluated per card). */
+  private readonly notConstant = new Set<A.Expression>();
+
+  /** The type a reference names; each reference is resolved (and reported) once. */
   private resolveType(reference: A.TypeReference, allowCards = false): Type {
+    const known = this.resolvedTypes.get(reference);
+    if (known) return known;
+    const type = this.resolveTypeOnce(reference, allowCards);
+    this.resolvedTypes.set(reference, type);
+    return type;
+  }
+
+  private resolveTypeOnce(reference: A.TypeReference, allowCards: boolean): Type {
     const name = reference.name.name;
     let element: Type | null = null;
     if (name === "int") element = INT;
@@ -356,6 +378,13 @@ class Checker {
 
   private varType(d: A.VarDeclaration): Type {
     return this.resolveType(d.type);
+  }
+
+  /** `owner` means "seen by the player it belongs to": only per-player things have one. */
+  private checkOwnerVisibility(d: A.VarDeclaration | A.ZoneDeclaration): void {
+    if (d.visibility === "owner" && !d.perPlayer) {
+      this.error("check/owner-of-shared", `'${d.name.name}' is shared, so no player owns it: make it public or hidden, or declare it per player`, d.name.range);
+    }
   }
 
   private checkCardTypeName(name: A.Identifier): boolean {
@@ -381,13 +410,27 @@ class Checker {
         if (index === manifest.binders.length) {
           if (manifest.condition && evaluateConstant(manifest.condition, bound, this.enums) !== true) return;
           const card: Record<string, ConstantValue> = {};
-          for (const f of manifest.fields) card[f.name.name] = evaluateConstant(f.value, bound, this.enums);
+          for (const f of manifest.fields) {
+            const value = evaluateConstant(f.value, bound, this.enums);
+            if (value === null) {
+              if (this.notConstant.has(f.value)) return;
+              this.notConstant.add(f.value);
+              this.error("check/not-constant", `the value of '${f.name.name}' must be fixed before play: numbers, enum values and the manifest's own names only`, f.value.range);
+              return;
+            }
+            card[f.name.name] = value;
+          }
           cards.push(card);
           return;
         }
         const binder = manifest.binders[index]!;
         const values = evaluateConstant(binder.source, bound, this.enums);
-        if (!Array.isArray(values)) return;
+        if (!Array.isArray(values)) {
+          if (this.notConstant.has(binder.source)) return;
+          this.notConstant.add(binder.source);
+          this.error("check/not-constant", "the cards of a game are fixed before play: this list must be written with numbers, ranges and enum values only", binder.source.range);
+          return;
+        }
         for (const value of values) expand(index + 1, new Map(bound).set(binder.name.name, value));
       };
       // Type-check the manifest once with symbolic bindings, then evaluate it.
@@ -422,11 +465,12 @@ class Checker {
     const valueType = this.resolveType(d.valueType);
     const entries = new Map<ConstantValue, ConstantValue>();
     for (const entry of d.entries) {
-      this.expect(this.expression(entry.key, this.globals), keyType, entry.key.range, "a table key");
+      const key = this.expression(entry.key, this.globals);
+      this.expect(seatLiteral(entry.key, keyType) ?? key, keyType, entry.key.range, "a table key");
       this.expect(this.expression(entry.value, this.globals), valueType, entry.value.range, "a table value");
-      const key = evaluateConstant(entry.key, new Map(), this.enums);
-      if (entries.has(key)) this.error("check/duplicate-definition", `table ${d.name.name} has key ${String(key)} twice`, entry.key.range);
-      entries.set(key, evaluateConstant(entry.value, new Map(), this.enums));
+      const keyValue = evaluateConstant(entry.key, new Map(), this.enums);
+      if (entries.has(keyValue)) this.error("check/duplicate-definition", `table ${d.name.name} has key ${String(keyValue)} twice`, entry.key.range);
+      entries.set(keyValue, evaluateConstant(entry.value, new Map(), this.enums));
     }
     return entries;
   }
@@ -493,8 +537,10 @@ class Checker {
     switch (s.kind) {
       case "let": {
         const type = this.expression(s.value, scope);
-        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "table" || type.kind === "enum-type") {
+        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
           this.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
+        } else if (type.kind === "zone" && restHasDecision) {
+          this.error("check/type-mismatch", "a let binding that lasts past a decision cannot hold a zone: name the zone itself where it is used", s.value.range);
         }
         this.bindLocal(scope, s.name, type, restHasDecision ? "state" : "local");
         return;
@@ -943,8 +989,7 @@ class Checker {
   }
 
   private suggest(name: string, scope: Scope): string {
-    const candidates = ["players", "player_count", ...this.vars.keys(), ...this.zones.keys(), ...this.tables.keys(), ...this.enums.keys()];
-    const close = candidates.find((c) => editDistance(c, name) <= 2 && scope.lookup(c));
+    const close = scope.visible().find((c) => editDistance(c, name) <= 2);
     return close ? `; did you mean '${close}'?` : "";
   }
 }

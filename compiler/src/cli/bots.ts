@@ -3,9 +3,9 @@
 
 import {
   applyMove,
+  chooseRandomMove,
   GameFault,
   legalMoves,
-  randomMove,
   type Match,
   type Move,
   type MoveOption,
@@ -29,7 +29,7 @@ export interface BotDecision {
 export function playBot(match: Match, seats: readonly Seat[], rng: Rng): BotDecision {
   const seat = seats.length === 1 ? seats[0]! : rng.pick(seats);
   const options = legalMoves(match, seat);
-  const move = randomMove(options, rng);
+  const move = chooseRandomMove(match.game, match.state, seat, rng);
   const outcome = applyMove(match, seat, move);
   if (!outcome.ok) {
     // randomMove draws only from the game's own domains, so a refusal is the game contradicting itself.

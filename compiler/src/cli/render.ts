@@ -8,7 +8,10 @@ import type { CardId, Game, GameResult, Move, MoveOption, ParameterDomain, Seat,
 export function cardName(game: Game, id: CardId): string {
   const card = game.meta.cards[id];
   if (!card) return `card #${id}`;
-  const values = Object.values(card.fields).map(String);
+  // A flag reads as its name when set and is left out when not: "Merchandise 7 marked pets".
+  const values = Object.entries(card.fields).flatMap(([name, value]) =>
+    value === true ? [name] : value === false ? [] : [String(value)],
+  );
   return values.length === 0 ? `${card.type} #${id}` : `${card.type} ${values.join(" ")}`;
 }
 
@@ -126,8 +129,10 @@ export interface NarrationOptions {
 export function narrateMove(game: Game, seat: Seat, move: Move, narration: NarrationOptions = {}): string {
   const viewer = narration.viewer ?? null;
   const who = seatName(seat, viewer);
+  // A one-word option reads as a verb ("raises"); a longer name as a choice ("chooses good deal").
   const [verb, ...rest] = words(move.type).split(" ");
-  const action = [who === "you" ? verb : thirdPerson(verb!), ...rest].join(" ");
+  const action =
+    rest.length === 0 ? (who === "you" ? verb! : thirdPerson(verb!)) : `${who === "you" ? "choose" : "chooses"} ${words(move.type)}:`;
   const parameters = Object.entries(move)
     .filter(([name]) => name !== "type")
     .map(([name, value]) => `${name} ${describeValue(game, value, narration.option?.parameters[name], seat, viewer)}`);
@@ -142,7 +147,7 @@ function describeValue(
   viewer: Seat | null,
 ): string {
   if (domain?.kind === "player" && typeof value === "number") return seatName(value, viewer);
-  if (domain?.kind === "card") {
+  if (domain?.kind === "card" || domain?.kind === "cards") {
     const zone = game.meta.zones.find((z) => z.name === domain.zone);
     const visible =
       zone?.visibility === "public" || viewer === null || (zone?.visibility === "owner" && actor === viewer);
@@ -175,7 +180,9 @@ const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`;
 export function renderResult(result: GameResult, viewer: Seat | null = null): string[] {
   const lines = ["Scores:"];
   result.scores.forEach((keys, seat) => {
-    const [score, ...tiebreakers] = keys;
+    const [score, ...keysAfter] = keys;
+    // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
+    const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
     const extra =
       tiebreakers.length === 0
         ? ""

@@ -24,9 +24,25 @@ export function property(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${quote(name)}]`;
 }
 
-/** The TypeScript local that holds a rules binding which lives outside the state. */
+/** Names the generated code defines at the top of its files (runtime helpers, card tables, ...):
+ *  a rules local with one of these names is renamed so it never captures them. */
+const generatedNames = new Set<string>();
+
+export function reserveGeneratedNames(names: Iterable<string>): void {
+  for (const name of names) generatedNames.add(name);
+}
+
+/** The TypeScript local that holds a rules binding which lives outside the state. `$` cannot
+ *  appear in a rules name, so a renamed local can collide with nothing. */
 export function localName(slot: LocalSlot): string {
-  return RESERVED.has(slot.slot) ? `${slot.slot}_` : slot.slot;
+  return RESERVED.has(slot.slot) || generatedNames.has(slot.slot) || /^(step|legal|check|apply|random|fn)_/.test(slot.slot)
+    ? `${slot.slot}$`
+    : slot.slot;
+}
+
+/** Text for a doc comment: rules text can never close the comment early. */
+export function docText(text: string): string {
+  return text.replace(/\*\//g, "*\u200b/").replace(/[\r\n\u2028\u2029]+/g, " ");
 }
 
 export function cardFieldArray(cardType: string, field: string): string {

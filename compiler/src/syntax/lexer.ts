@@ -80,6 +80,8 @@ export const StringLiteral = createToken({
   pattern: /"(?:[^"\\\n]|\\["\\n])*"/,
   label: "a string",
 });
+/** A string that reaches the end of its line: reported as unterminated, never parsed. */
+export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n]|\\["\\n])*/, label: "a string" });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
 export const Arrow = createToken({ name: "Arrow", pattern: /->/, label: "'->'" });
@@ -125,6 +127,7 @@ export const allTokens: TokenType[] = [
   Identifier,
   IntegerLiteral,
   StringLiteral,
+  UnterminatedString,
   DotDot,
   Dot,
   Arrow,

@@ -13,19 +13,38 @@ const messages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected, actual }) => `expected ${label(expected)} but found ${describe(actual)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) => `unexpected ${describe(firstRedundant)}: expected a declaration`,
   buildNoViableAltMessage: ({ actual, ruleName }) =>
-    `unexpected ${describe(actual[0]!)}: expected ${ruleDescriptions[ruleName] ?? ruleName}`,
+    // Inside a declaration's braces, what cannot continue it is most often a forgotten '}'.
+    ruleName.endsWith("Declaration") && ruleName !== "declaration"
+      ? `expected '}' but found ${describe(actual[0]!)}`
+      : `unexpected ${describe(actual[0]!)}: expected ${describeRule(ruleName)}`,
   buildEarlyExitMessage: ({ actual, ruleName }) =>
-    `unexpected ${describe(actual[0]!)}: expected ${ruleDescriptions[ruleName] ?? ruleName}`,
+    `unexpected ${describe(actual[0]!)}: expected ${describeRule(ruleName)}`,
 };
 
+const DECLARATION = "a declaration (game, card, enum, var, zone, table, conserve, function, setup, flow, score or tiebreak)";
+const EXPRESSION_RULES = [
+  "expression", "conditional", "disjunction", "conjunction", "negation", "comparison", "additive", "multiplicative",
+  "unary", "postfix", "primary", "list", "call", "aggregate",
+];
+const STATEMENT_RULES = [
+  "statement", "letStatement", "assignStatement", "ifStatement", "whileStatement", "forStatement", "phaseStatement",
+  "shuffleStatement", "dealStatement", "moveStatement", "transferStatement", "endGameStatement", "askStatement", "block",
+];
+/** What each grammar rule stands for, in a designer's words: messages never name a rule. */
 const ruleDescriptions: Record<string, string> = {
-  declaration: "a declaration (game, card, enum, var, zone, table, conserve, setup, flow, score or tiebreak)",
-  statement: "a statement",
-  primary: "an expression",
+  ...Object.fromEntries(EXPRESSION_RULES.map((rule) => [rule, "an expression"])),
+  ...Object.fromEntries(STATEMENT_RULES.map((rule) => [rule, "a statement"])),
+  declaration: DECLARATION,
+  program: DECLARATION,
   visibility: "public, owner or hidden",
   zoneKind: "stack, row, pile or slot",
-  program: "a declaration",
+  typeReference: "a type",
+  moveOption: "a move option, like pass { ... }",
+  manifest: "cards for ... { ... }",
 };
+const describeRule = (rule: string): string => ruleDescriptions[rule] ?? (rule.endsWith("Declaration") ? "'}' or a declaration" : "something else");
+
+const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.Var, T.Per, T.Table, T.Conserve, T.Function, T.Game]);
 
 function position(token: IToken): A.Position {
   return { offset: token.startOffset, line: token.startLine ?? 1, column: token.startColumn ?? 1 };
@@ -56,6 +75,8 @@ class RulesParser extends EmbeddedActionsParser {
   }
 
   file = "";
+  /** `==` written where a statement assigns; reported after parsing. */
+  misusedComparisons: IToken[] = [];
 
   program = this.RULE("program", (): A.Program => {
     let game: A.GameHeader | null = null;
@@ -138,6 +159,8 @@ class RulesParser extends EmbeddedActionsParser {
       this.OR([
         { ALT: () => { const m = this.SUBRULE(this.manifest); this.ACTION(() => manifests.push(m)); } },
         {
+          // A field is `name: type`; anything else ends the card (so a missing '}' is blamed there).
+          GATE: () => this.LA(2).tokenType === T.Colon,
           ALT: () => {
             const field = this.CONSUME2(T.Identifier);
             this.CONSUME(T.Colon);
@@ -393,9 +416,13 @@ class RulesParser extends EmbeddedActionsParser {
   block = this.RULE("block", (): A.Block => {
     const first = this.CONSUME(T.LBrace);
     const statements: A.Statement[] = [];
-    this.MANY(() => {
-      const s = this.SUBRULE(this.statement);
-      this.ACTION(() => { if (s) statements.push(s); });
+    this.MANY({
+      // A declaration keyword followed by a name starts the next declaration: the block lacks its '}'.
+      GATE: () => !(DECLARATION_STARTS.has(this.LA(1).tokenType) && this.LA(2).tokenType === T.Identifier),
+      DEF: () => {
+        const s = this.SUBRULE(this.statement);
+        this.ACTION(() => { if (s) statements.push(s); });
+      },
     });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => ({ statements, range: span(first, last) }));
@@ -432,12 +459,20 @@ class RulesParser extends EmbeddedActionsParser {
       { ALT: () => this.CONSUME(T.Assign) },
       { ALT: () => this.CONSUME(T.PlusAssign) },
       { ALT: () => this.CONSUME(T.MinusAssign) },
+      {
+        // `x == 1` as a statement: say what was meant, and read on as if it were `=`.
+        ALT: () => {
+          const token = this.CONSUME(T.Equals);
+          this.ACTION(() => this.misusedComparisons.push(token));
+          return token;
+        },
+      },
     ]);
     const value = this.SUBRULE(this.expression);
     return this.ACTION(() => ({
       kind: "assign" as const,
       target,
-      operator: operator.image as "=" | "+=" | "-=",
+      operator: (operator.image === "==" ? "=" : operator.image) as "=" | "+=" | "-=",
       value,
       range: span(target, value),
     }));
@@ -886,7 +921,7 @@ const parser = new RulesParser();
 export interface SyntaxError {
   readonly message: string;
   readonly range: A.SourceRange;
-  readonly code: "syntax/unexpected-token" | "syntax/unknown-character";
+  readonly code: "syntax/unexpected-token" | "syntax/unknown-character" | "syntax/unterminated-string";
 }
 
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
@@ -900,9 +935,25 @@ export function parseRules(text: string, file: string): { program: A.Program; er
       range: { start, end: start },
     };
   });
+  for (const token of lexed.tokens) {
+    if (token.tokenType === T.UnterminatedString) {
+      errors.push({
+        code: "syntax/unterminated-string",
+        message: "this string never ends: close it with '\"' on the same line",
+        range: span(token, token),
+      });
+    }
+  }
+  if (errors.some((e) => e.code === "syntax/unterminated-string")) {
+    return { program: { file, game: null, declarations: [] }, errors };
+  }
   parser.file = file;
+  parser.misusedComparisons = [];
   parser.input = lexed.tokens;
   const program = parser.program();
+  for (const token of parser.misusedComparisons) {
+    errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
+  }
   for (const error of parser.errors) {
     const token = error.token;
     const missing = Number.isNaN(token.startOffset) || token.image === "";
