@@ -335,3 +335,23 @@ export function drawMove(option: MoveOption, draw: (n: number) => number): Move 
   }
   return move as Move;
 }
+
+/** The card at `position` (1 is the first, the top) of a zone. */
+export function nthCard(zone: readonly CardId[], position: number, zoneName: string): CardId {
+  if (!Number.isInteger(position) || position < 1 || position > zone.length) {
+    throw new GameFault("fault/no-such-position", `${zoneName} has no card at position ${position}: it holds ${zone.length}`);
+  }
+  return zone[position - 1]!;
+}
+
+/** The last card of a zone (the bottom of a stack, the most recently added to a row or pile). */
+export function lastCard(zone: readonly CardId[], zoneName: string): CardId {
+  if (zone.length === 0) throw new GameFault("fault/empty-zone", `${zoneName} is empty: it has no last card`);
+  return zone[zone.length - 1]!;
+}
+
+/** From now on `seat` knows `card` (it has been shown it); views show it wherever it lies hidden. */
+export function learnCard(knowledge: CardId[][], seat: number, card: CardId): void {
+  const known = knowledge[seat]!;
+  if (!known.includes(card)) known.push(card);
+}

@@ -10,11 +10,19 @@ import type { Activity, CardId, Seat } from "./contract.js";
 export interface ZoneView {
   readonly count: number;
   readonly cards?: CardId[];
+  /** In a zone the viewer cannot see, the cards it knows anyway (it peeked), by position; null
+   *  where it does not know. Present only when it knows at least one card there. */
+  readonly known?: (CardId | null)[];
 }
 
-/** A zone's view; the ids are copied so a view never aliases the game state. */
-export function zoneView(cards: readonly CardId[], visible: boolean): ZoneView {
-  return visible ? { count: cards.length, cards: [...cards] } : { count: cards.length };
+/** A zone's view; the ids are copied so a view never aliases the game state. `known` lists the
+ *  cards this viewer has been shown (`reveal ... to`), which it sees even in a hidden zone. */
+export function zoneView(cards: readonly CardId[], visible: boolean, known: readonly CardId[] = []): ZoneView {
+  if (visible) return { count: cards.length, cards: [...cards] };
+  if (known.length > 0 && cards.some((card) => known.includes(card))) {
+    return { count: cards.length, known: cards.map((card) => (known.includes(card) ? card : null)) };
+  }
+  return { count: cards.length };
 }
 
 /** "seat 2", "seats 0 and 1", "seats 0, 1 and 3". */

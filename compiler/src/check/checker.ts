@@ -35,6 +35,8 @@ export interface CheckedGame {
   readonly names: Map<A.Expression | A.Identifier, Binding>;
   /** Every binding that must live in the state because a decision falls inside its scope. */
   readonly stateLocals: LocalSlot[];
+  /** The game reveals cards to single players: states carry what each one knows. */
+  readonly usesKnowledge: boolean;
   readonly typeOfVar: (declaration: A.VarDeclaration) => Type;
 }
 
@@ -46,6 +48,8 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   random_player: { arity: 0, describe: "random_player()" },
   variant: { arity: 1, describe: "variant(name)" },
   subset: { arity: 1, describe: "subset(zone)" },
+  nth: { arity: 2, describe: "nth(zone, position)" },
+  last: { arity: 1, describe: "last(zone)" },
   best_sets: { arity: 4, describe: "best_sets(cards, size, same(field) or consecutive(field), scoring_function)" },
   abs: { arity: 1, describe: "abs(number)" },
   min: { arity: 2, describe: "min(a, b)" },
@@ -116,6 +120,8 @@ class Checker {
   private inSetup = false;
   private inSimultaneous = false;
   private readonly functions: A.FunctionDeclaration[] = [];
+  /** Whether the game ever reveals a card to one player (then states carry each player's knowledge). */
+  private usesKnowledge = false;
   /** While checking a function body, its position: it may only call functions declared above it. */
   private functionIndex = Number.POSITIVE_INFINITY;
 
@@ -336,6 +342,7 @@ class Checker {
         types: this.types,
         names: this.names,
         stateLocals: this.stateLocals,
+        usesKnowledge: this.usesKnowledge,
         typeOfVar: (d) => this.varType(d),
       },
     };
@@ -613,6 +620,13 @@ class Checker {
       }
       case "end-game":
         return;
+      case "reveal": {
+        const card = this.expression(s.card, scope);
+        if (card.kind !== "card" && card.kind !== "error") this.error("check/type-mismatch", `only a card can be revealed, not ${typeName(card)}`, s.card.range);
+        this.expect(seatLiteral(s.player, PLAYER) ?? this.expression(s.player, scope), PLAYER, s.player.range, "the player a card is revealed to");
+        this.usesKnowledge = true;
+        return;
+      }
       case "ask":
         this.ask(s, scope);
         return;
@@ -625,8 +639,10 @@ class Checker {
     const inner = new Scope(scope);
     if (s.each) {
       const element = this.elementType(this.expression(s.each.source, scope), s.each.source.range);
-      this.expect(element, PLAYER, s.each.source.range, "the players of 'ask each'");
-      this.bindLocal(inner, s.each.binder, PLAYER, "local");
+      this.expect(element, PLAYER, s.each.source.range, s.race ? "the players of a race" : "the players of 'ask each'");
+      // A race's winner is needed after the decisions its option may hold.
+      const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
+      this.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");
     } else if (s.player) {
       this.expect(this.expression(s.player, scope), PLAYER, s.player.range, "the player who decides");
     }
@@ -634,8 +650,14 @@ class Checker {
       this.error("check/empty-decision", "this decision offers no options: a player asked here could never move", s.range);
     }
     const names = new Set<string>();
+    if (s.race && s.options.length === 1) {
+      this.error("check/empty-decision", "this race offers nothing to claim: add an option such as grab { ... }", s.range);
+    }
     for (const option of s.options) {
-      if (names.has(option.name.name)) this.error("check/duplicate-definition", `option '${option.name.name}' appears twice in this decision`, option.name.range);
+      if (names.has(option.name.name)) {
+        const message = s.race && option.name.name === "decline" ? "every race already has a 'decline' option; name this one differently" : `option '${option.name.name}' appears twice in this decision`;
+        this.error("check/duplicate-definition", message, s.race && option.name.name === "decline" ? s.options.find((o) => o.name.name === "decline")!.name.range : option.name.range);
+      }
       names.add(option.name.name);
       const optionScope = new Scope(inner);
       const bodyHasDecision = blockHasDecision(option.body);
@@ -665,7 +687,7 @@ class Checker {
         }
       }
       const wasSimultaneous = this.inSimultaneous;
-      this.inSimultaneous = wasSimultaneous || s.each !== null;
+      this.inSimultaneous = wasSimultaneous || (s.each !== null && !s.race);
       this.block(option.body, optionScope);
       this.inSimultaneous = wasSimultaneous;
     }
@@ -840,7 +862,10 @@ class Checker {
     const builtin = BUILTINS[name];
     const args = e.args.map((a) => this.expression(a, scope));
     if (!builtin) {
-      this.error("check/unknown-function", `unknown function '${name}'; the functions are ${Object.keys(BUILTINS).join(", ")} and the aggregates ${[...AGGREGATES].join(", ")}`, e.callee.range);
+      const known = [...Object.keys(BUILTINS), ...AGGREGATES, ...this.functions.map((f) => f.name.name)];
+      const close = known.find((k) => editDistance(k, name) <= 2);
+      const hint = close ? `did you mean '${close}'?` : "docs/language.md lists the built-in functions";
+      this.error("check/unknown-function", `unknown function '${name}'; ${hint}`, e.callee.range);
       return ERROR;
     }
     if (args.length !== builtin.arity) {
@@ -855,6 +880,17 @@ class Checker {
         if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
         if (args[0]!.kind === "list") return args[0].element;
         if (args[0]!.kind !== "error") this.error("check/not-a-zone", `top needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        return ERROR;
+      case "last":
+        if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
+        if (args[0]!.kind === "list") return args[0].element;
+        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `last needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        return ERROR;
+      case "nth":
+        this.expect(args[1]!, INT, e.args[1]!.range, "the position (1 is the first)");
+        if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
+        if (args[0]!.kind === "list") return args[0].element;
+        if (args[0]!.kind !== "error") this.error("check/not-a-zone", `nth needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
       case "subset":
         if (args[0]!.kind === "zone") return { kind: "subsets", cardType: args[0].cardType };

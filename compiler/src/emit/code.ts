@@ -61,7 +61,13 @@ export function tableConstant(name: string): string {
 export class CodeWriter {
   constructor(private readonly game: CheckedGame) {}
 
+  /** Bindings read from somewhere else for a while: a race's winner, in check and legal moves,
+   *  is the seat asking, not the state (which holds it only once the race is won). */
+  readonly overrides = new Map<LocalSlot, string>();
+
   slotAccess(slot: LocalSlot): string {
+    const override = this.overrides.get(slot);
+    if (override !== undefined) return override;
     return slot.storage === "state" ? `s.locals${property(slot.slot)}` : localName(slot);
   }
 
@@ -154,6 +160,10 @@ export class CodeWriter {
         return `${args[0]}.length`;
       case "top":
         return `topCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+      case "last":
+        return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+      case "nth":
+        return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))})`;
       case "next":
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
@@ -282,6 +292,8 @@ export class CodeWriter {
       }
       case "end-game":
         return ['s.pc = "end";', "return;"];
+      case "reveal":
+        return [`learnCard(s.knowledge, ${this.expression(s.player)}, ${this.expression(s.card)});`];
       case "ask":
         throw new Error("internal: a decision inside structured code");
     }
@@ -341,7 +353,9 @@ export class CodeWriter {
     if (card.kind === "aggregate" && (card.callee.name === "lowest" || card.callee.name === "highest")) {
       return this.game.types.get(card.source)?.kind === "zone" ? card.source : null;
     }
-    if (card.kind === "call" && card.callee.name === "top") return card.args[0] ?? null;
+    if (card.kind === "call" && ["top", "last", "nth"].includes(card.callee.name) && this.game.types.get(card.args[0]!)?.kind === "zone") {
+      return card.args[0] ?? null;
+    }
     if (card.kind === "name") {
       const binding = this.game.names.get(card);
       if (binding?.kind === "local") return this.origins.get(binding.slot) ?? null;

@@ -25,6 +25,32 @@ export async function emitGame(game: CheckedGame, machine: FlowMachine, gameId: 
   );
 }
 
+/** The direct sub-expressions of an expression. */
+function childExpressions(e: A.Expression): A.Expression[] {
+  switch (e.kind) {
+    case "index":
+      return [e.target, e.index];
+    case "member":
+      return [e.target];
+    case "unary":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "conditional":
+      return [e.condition, e.then, e.otherwise];
+    case "call":
+      return [...e.args];
+    case "aggregate":
+      return [e.source, ...(e.condition ? [e.condition] : []), ...(e.value ? [e.value] : [])];
+    case "list":
+      return [...e.elements];
+    case "range":
+      return [e.low, e.high];
+    default:
+      return [];
+  }
+}
+
 function identifierFor(label: string): string {
   return label.replace(/[^A-Za-z0-9_]/g, "_");
 }
@@ -145,6 +171,7 @@ class GameEmitter {
       { name: "actor", type: "number" },
       { name: "actors", type: "number[]" },
     ];
+    if (this.machine.decisions.some((d) => d.ask.race)) slots.push({ name: "declined", type: "boolean[]" });
     for (const local of this.game.stateLocals) slots.push({ name: local.slot, type: tsType(local.type) });
     for (const loop of this.machine.loops) {
       slots.push({ name: loop.list, type: `${tsType(loop.binder.type)}[]` }, { name: loop.index, type: "number" });
@@ -171,6 +198,7 @@ class GameEmitter {
           { name: "vars", type: `{ ${vars.join(" ")} }` },
           { name: "locals", type: `{ ${locals.join(" ")} }` },
           { name: "pending", type: "(Move | null)[] | null" },
+          ...(this.game.usesKnowledge ? [{ name: "knowledge", type: "CardId[][]", docs: ["Per seat, the cards it has been shown (`reveal ... to`)."] }] : []),
         ],
       });
       const moves = this.allOptions().map(({ option }) => {
@@ -321,6 +349,7 @@ class GameEmitter {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores",
+      "nthCard", "lastCard", "learnCard",
     ];
   }
 
@@ -454,7 +483,9 @@ class GameEmitter {
       case "decide": {
         const ask = exit.decision.ask;
         const lines: string[] = [];
-        if (ask.each) {
+        if (ask.race && ask.each) {
+          lines.push(`s.locals.actors = [...${this.code.expression(ask.each.source)}];`, "s.locals.declined = perSeat(s.players, () => false);");
+        } else if (ask.each) {
           lines.push(`s.locals.actors = [...${this.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
         } else {
           lines.push(`s.locals.actor = ${this.code.expression(ask.player!)};`);
@@ -486,6 +517,7 @@ class GameEmitter {
       "vars: {} as State[\"vars\"],",
       `locals: { ${initialLocals.join(" ")} } as State["locals"],`,
       "pending: null,",
+      ...(this.game.usesKnowledge ? ["knowledge: perSeat($players, () => []),"] : []),
       "};",
       ...vars.map((v) => {
         const initial = this.code.expression(v.initial);
@@ -559,13 +591,38 @@ class GameEmitter {
 
   // ── moves.ts ────────────────────────────────────────────────────────────────
 
-  /** Binds the `ask each` player to the seat acting, for domains, requirements and bodies. */
-  private askPreamble(decision: Decision, seatExpression: string): string[] {
+  /** Binds the `ask each` or race player to the seat acting, for domains, requirements and bodies.
+   *  In `apply` a race winner that must last past later decisions is stored in the state. */
+  private askPreamble(decision: Decision, seatExpression: string, applying = false): string[] {
     const each = decision.ask.each;
     if (!each) return [];
     const binding = this.game.names.get(each.binder);
     if (binding?.kind !== "local") return [];
+    if (binding.slot.storage === "state") {
+      if (applying) return [`${this.code.slotAccess(binding.slot)} = ${seatExpression};`];
+      this.code.overrides.set(binding.slot, seatExpression);
+      return [];
+    }
     return [`const ${localName(binding.slot)} = ${seatExpression};`];
+  }
+
+  /** Ends the reading of a race winner from the seat (see askPreamble). */
+  private endPreamble(decision: Decision): void {
+    const binding = decision.ask.each ? this.game.names.get(decision.ask.each.binder) : undefined;
+    if (binding?.kind === "local") this.code.overrides.delete(binding.slot);
+  }
+
+  /** Whether an expression reads any of the option's parameters. */
+  private mentionsParameters(e: A.Expression, option: A.MoveOptionDeclaration): boolean {
+    const slots = new Set(option.parameters.map((p) => this.parameterSlot(p)));
+    const visit = (x: A.Expression): boolean => {
+      if (x.kind === "name") {
+        const binding = this.game.names.get(x);
+        return binding?.kind === "local" && slots.has(binding.slot);
+      }
+      return childExpressions(x).some(visit);
+    };
+    return visit(e);
   }
 
   private parameterSlot(p: A.ParameterDeclaration): LocalSlot {
@@ -637,6 +694,12 @@ class GameEmitter {
   }
 
   private whoCheck(decision: Decision): string[] {
+    if (decision.ask.race) {
+      return [
+        "if (!s.locals.actors.includes(seat)) return illegal(\"move/not-your-turn\", `seat ${seat} takes no part in this race`);",
+        "if (s.locals.declined[seat]) return illegal(\"move/already-submitted\", `seat ${seat} has already declined`);",
+      ];
+    }
     if (decision.ask.each) {
       return [
         "if (!s.locals.actors.includes(seat)) return illegal(\"move/not-your-turn\", `seat ${seat} takes no part in this decision`);",
@@ -715,24 +778,27 @@ class GameEmitter {
 
   private movesFile(): EmittedFile {
     const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
-    const dispatch: { label: string; name: string; each: boolean }[] = [];
+    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[] = [];
     for (const decision of this.machine.decisions) {
       const name = identifierFor(decision.label);
-      dispatch.push({ label: decision.label, name, each: decision.ask.each !== null });
+      dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn" });
       const options = decision.ask.options;
       // legal moves
       const legal: string[] = [...this.whoCheck(decision).map((line) => line.replace(/return illegal\(.*\);$/, "return [];")), ...this.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
       for (const option of options) {
         const domains = option.parameters.map((p) => this.domainCode(p));
         const conditions = domains.map((d) => d.nonEmpty);
-        if (option.parameters.length === 0) conditions.push(...option.requirements.map((r) => this.code.expression(r.condition)));
+        // A requirement about the situation rather than the chosen values decides whether the option is offered.
+        conditions.push(...option.requirements.filter((r) => !this.mentionsParameters(r.condition, option)).map((r) => this.code.expression(r.condition)));
         const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} } });`;
         legal.push("{", ...domains.flatMap((d) => d.setup), conditions.length ? `if (${conditions.join(" && ")}) ${push}` : push, "}");
       }
       legal.push("return options;");
+      this.endPreamble(decision);
       functions.push({ kind: StructureKind.Function, name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
+      this.endPreamble(decision);
       // check
       const check: string[] = [...this.whoCheck(decision), ...this.askPreamble(decision, "seat"), "switch (move.type) {"];
       for (const option of options) {
@@ -752,10 +818,12 @@ class GameEmitter {
         `default: return illegal("move/unknown-type", ${quote(`the moves here are ${options.map((o) => o.name.name).join(", ")}`)} + \`, not '\${String((move as { type: unknown }).type)}'\`);`,
         "}",
       );
+      this.endPreamble(decision);
       functions.push({ kind: StructureKind.Function, name: `check_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }], returnType: "IllegalMove | null", statements: check });
       // apply: one transition function per option
       for (const option of options) {
-        const body: string[] = [...this.askPreamble(decision, "seat")];
+        if (decision.ask.race && option.name.name === "decline") continue;
+        const body: string[] = [...this.askPreamble(decision, "seat", true)];
         for (const p of option.parameters) {
           const slot = this.parameterSlot(p);
           const value = `(move as Extract<Move, { type: ${quote(option.name.name)} }>)${property(p.name.name)}`;
@@ -773,12 +841,25 @@ class GameEmitter {
           statements: body,
         });
       }
+      const claims = options.filter((o) => !(decision.ask.race && o.name.name === "decline"));
       const optionSwitch = [
         "switch (move.type) {",
-        ...options.map((o) => `case ${quote(o.name.name)}: ${identifierFor(decision.label)}_${o.name.name}(s, seat, move); break;`),
+        ...claims.map((o) => `case ${quote(o.name.name)}: ${identifierFor(decision.label)}_${o.name.name}(s, seat, move); break;`),
         "}",
       ];
-      const apply = decision.ask.each
+      const apply = decision.ask.race
+        ? [
+            'if (move.type === "decline") {',
+            "s.locals.declined[seat] = true;",
+            "// Everyone declined: the race lapses and the flow goes on.",
+            `if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = ${quote(decision.resume)};`,
+            "return;",
+            "}",
+            "// The first claim applied wins the race.",
+            `s.pc = ${quote(decision.resume)};`,
+            ...optionSwitch,
+          ]
+        : decision.ask.each
         ? [
             "s.pending![seat] = move;",
             "if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;",
@@ -798,9 +879,11 @@ class GameEmitter {
     const activity = [
       "switch (s.pc) {",
       ...dispatch.map((d) =>
-        d.each
-          ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null) };`
-          : `case ${quote(d.label)}: return { kind: "turn", players: [s.locals.actor] };`,
+        d.kind === "race"
+          ? `case ${quote(d.label)}: return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };`
+          : d.kind === "simultaneous"
+            ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null) };`
+            : `case ${quote(d.label)}: return { kind: "turn", players: [s.locals.actor] };`,
       ),
       'default: return { kind: "over", players: [] };',
       "}",
@@ -870,9 +953,10 @@ class GameEmitter {
     const zoneLines = [...this.game.zones.values()].map((z) => {
       const name = z.name.name;
       const visible = (owner: string): string => (z.visibility === "public" ? "true" : z.visibility === "hidden" ? "false" : `seat === ${owner}`);
+      const known = this.game.usesKnowledge && z.visibility !== "public" ? ", known" : "";
       return z.perPlayer
-        ? `${name}: s.zones${property(name)}.map((cards, owner) => zoneView(cards, ${visible("owner")})),`
-        : `${name}: zoneView(s.zones${property(name)}, ${visible("null")}),`;
+        ? `${name}: s.zones${property(name)}.map((cards, owner) => zoneView(cards, ${visible("owner")}${known})),`
+        : `${name}: zoneView(s.zones${property(name)}, ${visible("null")}${known}),`;
     });
     const varLines = [...this.game.vars.values()]
       .filter((v) => v.visibility !== "hidden")
@@ -884,6 +968,7 @@ class GameEmitter {
           : `${v.name.name}: ${access}.map((value, owner) => (owner === seat ? value : null)),`;
       });
     const statements = [
+      ...(this.game.usesKnowledge ? ["// What this seat has been shown, it sees even face down.", "const known = seat === null ? [] : s.knowledge[seat]!;"] : []),
       "return {",
       "seat,",
       "phase: s.locals.phase,",

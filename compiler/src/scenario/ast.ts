@@ -19,14 +19,35 @@ export interface SeatLiteral {
   readonly span: SourceSpan;
 }
 
-/** `property_deck` or `properties[1]`: a zone or a variable, shared or one seat's. */
-export interface Target {
-  readonly name: Name;
-  readonly seat: SeatLiteral | null;
+/** `shop_keeper`, `shop_keeper + 1`: the seat a shared player variable holds when the step runs, `offset` seats clockwise on. */
+export interface SeatVariable {
+  readonly variable: Name;
+  readonly offset: number;
   readonly span: SourceSpan;
 }
 
-/** `Property 30`, `Currency 5`: a card type followed by field values in declaration order (a prefix may be given). */
+/** A seat by number, or by a player variable (only where a seat names whose zone, variable or turn it is). */
+export type SeatRef = SeatLiteral | SeatVariable;
+
+/** `property_deck`, `properties[1]` or `mansion[shop_keeper]`: a zone or a variable, shared or one seat's. */
+export interface Target {
+  readonly name: Name;
+  readonly seat: SeatRef | null;
+  readonly span: SourceSpan;
+}
+
+/** `top 3 of draw`: only the first (or last) cards of an ordered zone. */
+export interface ZonePart {
+  readonly end: "top" | "bottom";
+  readonly count: number;
+  readonly span: SourceSpan;
+}
+
+/**
+ * `Property 30`, `Merchandise 5 marked pets`, `Objective too_snob`: a card type, then values.
+ * A flag's name or an enum value stands for its field; any other value fills the next field not
+ * yet given, in declaration order (see cards.ts for what the values mean).
+ */
 export interface CardPattern {
   readonly type: Name;
   readonly fields: readonly Literal[];
@@ -62,11 +83,28 @@ export type SetupStep =
   | { readonly kind: "put"; readonly cards: readonly CardPattern[]; readonly zone: Target; readonly span: SourceSpan }
   /** One value, or one per seat for a per-player variable named without a seat. */
   | { readonly kind: "set"; readonly variable: Target; readonly values: readonly Literal[]; readonly span: SourceSpan }
+  /**
+   * The zone holds exactly these cards, in this order. Each card brought in trades places with a
+   * card it displaces; displaced cards left over (the zone shrank) go to the end of `rest`.
+   */
+  | {
+      readonly kind: "set-cards";
+      readonly zone: Target;
+      readonly cards: readonly CardPattern[];
+      readonly rest: Target | null;
+      readonly span: SourceSpan;
+    }
   /** The numbers the game's next random draws return, each in 0..n-1 for a draw among n. */
   | { readonly kind: "random"; readonly numbers: readonly Literal[]; readonly span: SourceSpan };
 
 export function isSetupStep(step: Step): step is SetupStep {
-  return step.kind === "stack" || step.kind === "put" || step.kind === "set" || step.kind === "random";
+  return (
+    step.kind === "stack" ||
+    step.kind === "put" ||
+    step.kind === "set" ||
+    step.kind === "set-cards" ||
+    step.kind === "random"
+  );
 }
 
 export type PlayStep = {
@@ -80,7 +118,7 @@ export type Expectation =
   | {
       readonly kind: "expect-activity";
       readonly activity: "turn" | "simultaneous" | "race" | "over";
-      readonly seats: readonly SeatLiteral[];
+      readonly seats: readonly SeatRef[];
       readonly span: SourceSpan;
     }
   /** `expect coins[0] = 18`, or one value per seat: `expect coins = 18 18 18`. */
@@ -90,16 +128,18 @@ export type Expectation =
       readonly values: readonly Literal[];
       readonly span: SourceSpan;
     }
-  /** Exact contents: in order for an ordered zone, as a multiset otherwise. */
+  /** Exact contents: in order for an ordered zone, as a multiset otherwise; of its top or bottom `part` if given. */
   | {
       readonly kind: "expect-zone";
       readonly zone: Target;
+      readonly part: ZonePart | null;
       readonly cards: readonly CardPattern[];
       readonly span: SourceSpan;
     }
   | {
       readonly kind: "expect-contains";
       readonly zone: Target;
+      readonly part: ZonePart | null;
       readonly cards: readonly CardPattern[];
       readonly span: SourceSpan;
     }
@@ -128,6 +168,8 @@ export type Expectation =
     }
   /** Per seat, the first key of the game's scores. */
   | { readonly kind: "expect-scores"; readonly scores: readonly Literal[]; readonly span: SourceSpan }
+  /** One seat's score (the first key): `expect score 0 = 47`. */
+  | { readonly kind: "expect-score"; readonly seat: SeatLiteral; readonly score: Literal; readonly span: SourceSpan }
   /** Groups of tied seats, best first: `expect ranking 2 > 0 = 1 > 3`. */
   | { readonly kind: "expect-ranking"; readonly groups: readonly (readonly SeatLiteral[])[]; readonly span: SourceSpan }
   | { readonly kind: "expect-winners"; readonly seats: readonly SeatLiteral[]; readonly span: SourceSpan };

@@ -19,6 +19,7 @@ export const Comma = createToken({ name: "Comma", pattern: /,/, label: "','" });
 export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
 export const Equals = createToken({ name: "Equals", pattern: /=/, label: "'='" });
 export const Greater = createToken({ name: "Greater", pattern: />/, label: "'>'" });
+export const Plus = createToken({ name: "Plus", pattern: /\+/, label: "'+'" });
 export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
 const Blank = createToken({ name: "Blank", pattern: /[ \t\r]+/, group: Lexer.SKIPPED });
 const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
@@ -40,6 +41,7 @@ const allTokens: TokenType[] = [
   Colon,
   Equals,
   Greater,
+  Plus,
 ];
 
 const scenarioLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

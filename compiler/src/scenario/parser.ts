@@ -13,8 +13,10 @@ import type {
   Name,
   Scenario,
   SeatLiteral,
+  SeatRef,
   Step,
   Target,
+  ZonePart,
 } from "./ast.js";
 import { isSetupStep } from "./ast.js";
 import * as T from "./lexer.js";
@@ -33,6 +35,9 @@ const EXPECTATIONS = [
   "scores",
   "ranking",
   "winners",
+  "score",
+  "top",
+  "bottom",
 ] as const;
 
 /** Stops parsing the current statement; its diagnostic is kept. */
@@ -125,6 +130,24 @@ class Statement {
     return seats;
   }
 
+  /** A seat by number, or by a player variable: `shop_keeper`, `shop_keeper + 1` (clockwise). */
+  seatRef(): SeatRef {
+    if (!this.is(T.Word)) return this.seat();
+    const variable = this.name("a seat number or a player variable");
+    if (!this.is(T.Plus)) return { variable, offset: 0, span: variable.span };
+    this.position++;
+    const offset = this.integer("the number of seats clockwise after it");
+    if (offset.value < 0) this.fail("count seats clockwise: write '+ 1', '+ 2'...", offset.span);
+    return { variable, offset: offset.value, span: joinSpans(variable.span, offset.span) };
+  }
+
+  /** Seats or player variables up to the end of the line, at least one. */
+  seatRefs(): SeatRef[] {
+    const seats = [this.seatRef()];
+    while (!this.atEnd()) seats.push(this.seatRef());
+    return seats;
+  }
+
   literal(what = "a value (a number, a name or a quoted text)"): Literal {
     const token = this.peek();
     if (this.is(T.Integer)) {
@@ -149,13 +172,13 @@ class Statement {
     return values;
   }
 
-  /** `properties[1]` or `property_deck`. */
+  /** `properties[1]`, `mansion[shop_keeper + 1]` or `property_deck`. */
   target(what: string): Target {
     const name = this.name(what);
     if (!this.is(T.LBracket)) return { name, seat: null, span: name.span };
     this.position++;
-    const seat = this.seat();
-    const close = this.take(T.RBracket, "']' after the seat number");
+    const seat = this.seatRef();
+    const close = this.take(T.RBracket, "']' after the seat");
     return { name, seat, span: joinSpans(name.span, T.tokenSpan(close)) };
   }
 
@@ -330,8 +353,20 @@ function parseStatement(line: Statement): Parsed {
       return { kind: "step", step: { kind: "put", cards, zone, span } };
     }
     case "set": {
-      const variable = line.target("a variable, e.g. 'coins[2]'");
+      const variable = line.target("a variable, e.g. 'coins[2]', or a zone, e.g. 'hand[0]'");
       line.take(T.Equals, "'='");
+      if (line.is(T.LBracket)) {
+        const cards = line.cardList();
+        let rest: Target | null = null;
+        if (!line.atEnd()) {
+          line.take(T.Comma, "', rest into' and the zone for the cards this one no longer holds");
+          line.takeWord("rest");
+          line.takeWord("into");
+          rest = line.target("the zone the displaced cards go into");
+        }
+        line.end(rest ? "the zone" : "the cards");
+        return { kind: "step", step: { kind: "set-cards", zone: variable, cards, rest, span } };
+      }
       const values = line.literals();
       return { kind: "step", step: { kind: "set", variable, values, span } };
     }
@@ -375,12 +410,7 @@ function parseExpectation(line: Statement): Expectation {
   if (!isKeyword) {
     if (!line.is(T.Word)) line.expected(`what to expect: ${EXPECTATIONS.join(", ")}, or a zone or variable`);
     const target = line.target("a zone or a variable");
-    if (line.isWord("contains")) {
-      line.takeWord("contains");
-      const cards = line.cards();
-      line.end("the cards");
-      return { kind: "expect-contains", zone: target, cards, span };
-    }
+    if (line.isWord("contains")) return zoneExpectation(line, target, null);
     if (!line.is(T.Equals)) {
       if (target.seat === null && line.atEnd()) {
         line.fail(
@@ -392,24 +422,25 @@ function parseExpectation(line: Statement): Expectation {
       }
       line.expected("'=' or 'contains'");
     }
+    if (line.is(T.LBracket, 1)) return zoneExpectation(line, target, null);
     line.take(T.Equals, "'='");
-    if (line.is(T.LBracket)) {
-      const cards = line.cardList();
-      line.end("the cards");
-      return { kind: "expect-zone", zone: target, cards, span };
-    }
     return { kind: "expect-var", variable: target, values: line.literals(), span };
   }
   const keyword = line.name("an expectation");
   switch (keyword.text as (typeof EXPECTATIONS)[number]) {
     case "turn": {
-      const seat = line.seat();
+      const seat = line.seatRef();
       line.end("the seat");
       return { kind: "expect-activity", activity: "turn", seats: [seat], span };
     }
     case "simultaneous":
     case "race":
-      return { kind: "expect-activity", activity: keyword.text as "simultaneous" | "race", seats: line.seats(), span };
+      return {
+        kind: "expect-activity",
+        activity: keyword.text as "simultaneous" | "race",
+        seats: line.seatRefs(),
+        span,
+      };
     case "over":
       line.end("'over'");
       return { kind: "expect-activity", activity: "over", seats: [], span };
@@ -476,7 +507,43 @@ function parseExpectation(line: Statement): Expectation {
     }
     case "winners":
       return { kind: "expect-winners", seats: line.seats(), span };
+    case "score": {
+      const seat = line.seat();
+      line.take(T.Equals, "'=' and the seat's score");
+      const score = line.literal("a score");
+      if (score.kind !== "int") line.fail("a score is a whole number", score.span);
+      line.end("the score");
+      return { kind: "expect-score", seat, score, span };
+    }
+    case "top":
+    case "bottom": {
+      const count = line.integer(`how many cards from the ${keyword.text}, e.g. '${keyword.text} 3 of draw'`);
+      if (count.value < 0) line.fail("a number of cards is a whole number from 0", count.span);
+      line.takeWord("of");
+      const zone = line.target("an ordered zone, e.g. 'draw'");
+      const part: ZonePart = {
+        end: keyword.text as "top" | "bottom",
+        count: count.value,
+        span: joinSpans(keyword.span, zone.span),
+      };
+      return zoneExpectation(line, zone, part);
+    }
   }
+}
+
+/** `… = [cards]` (exactly these) or `… contains cards`, after a zone or a part of one. */
+function zoneExpectation(line: Statement, zone: Target, part: ZonePart | null): Expectation {
+  const span = line.span;
+  if (line.isWord("contains")) {
+    line.takeWord("contains");
+    const cards = line.cards();
+    line.end("the cards");
+    return { kind: "expect-contains", zone, part, cards, span };
+  }
+  line.take(T.Equals, "'=' or 'contains'");
+  const cards = line.cardList();
+  line.end("the cards");
+  return { kind: "expect-zone", zone, part, cards, span };
 }
 
 /** Headers of one section of the file (the part before the first scenario, or one scenario). */

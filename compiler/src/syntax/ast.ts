@@ -172,7 +172,16 @@ export type Statement =
   | MoveAllStatement
   | TransferStatement
   | AskStatement
+  | RevealStatement
   | EndGameStatement;
+
+/** `reveal CARD to PLAYER`: that player knows the card from now on, wherever it lies face down. */
+export interface RevealStatement {
+  readonly kind: "reveal";
+  readonly card: Expression;
+  readonly player: Expression;
+  readonly range: SourceRange;
+}
 
 export interface LetStatement {
   readonly kind: "let";
@@ -267,11 +276,14 @@ export interface EndGameStatement {
   readonly range: SourceRange;
 }
 
-/** `ask p { ... }` (one player) or `ask each p in COLL { ... }` (simultaneous, secret). */
+/** `ask p { ... }` (one player), `ask each p in COLL { ... }` (simultaneous, secret) or
+ *  `race p in COLL { ... }` (any of them may claim first; the others may decline). */
 export interface AskStatement {
   readonly kind: "ask";
   readonly player: Expression | null;
   readonly each: { readonly binder: Identifier; readonly source: Expression } | null;
+  /** A race: `each` names the racers; the first option move applied wins, all declining skips it. */
+  readonly race: boolean;
   readonly options: readonly MoveOptionDeclaration[];
   readonly range: SourceRange;
 }

@@ -29,6 +29,7 @@ const EXPRESSION_RULES = [
 const STATEMENT_RULES = [
   "statement", "letStatement", "assignStatement", "ifStatement", "whileStatement", "forStatement", "phaseStatement",
   "shuffleStatement", "dealStatement", "moveStatement", "transferStatement", "endGameStatement", "askStatement", "block",
+  "revealStatement",
 ];
 /** What each grammar rule stands for, in a designer's words: messages never name a rule. */
 const ruleDescriptions: Record<string, string> = {
@@ -45,6 +46,12 @@ const ruleDescriptions: Record<string, string> = {
 const describeRule = (rule: string): string => ruleDescriptions[rule] ?? (rule.endsWith("Declaration") ? "'}' or a declaration" : "something else");
 
 const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.Var, T.Per, T.Table, T.Conserve, T.Function, T.Game]);
+
+/** The `decline` option every race has: it does nothing, and the race goes on without that player. */
+function declineOption(at: IToken): A.MoveOptionDeclaration {
+  const range = span(at, at);
+  return { name: { name: "decline", range }, parameters: [], requirements: [], body: { statements: [], range }, range };
+}
 
 function position(token: IToken): A.Position {
   return { offset: token.startOffset, line: token.startLine ?? 1, column: token.startColumn ?? 1 };
@@ -440,6 +447,7 @@ class RulesParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.moveStatement) },
       { ALT: () => this.SUBRULE(this.transferStatement) },
       { ALT: () => this.SUBRULE(this.askStatement) },
+      { ALT: () => this.SUBRULE(this.revealStatement) },
       { ALT: () => this.SUBRULE(this.endGameStatement) },
       { ALT: () => this.SUBRULE(this.assignStatement) },
     ]),
@@ -620,6 +628,14 @@ class RulesParser extends EmbeddedActionsParser {
     return this.ACTION(() => ({ kind: "transfer" as const, amount, from, to, range: span(first, to) }));
   });
 
+  revealStatement = this.RULE("revealStatement", (): A.RevealStatement => {
+    const first = this.CONSUME(T.Reveal);
+    const card = this.SUBRULE(this.expression);
+    this.CONSUME(T.To);
+    const player = this.SUBRULE2(this.expression);
+    return this.ACTION(() => ({ kind: "reveal" as const, card, player, range: span(first, player) }));
+  });
+
   endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {
     const first = this.CONSUME(T.End);
     const last = this.CONSUME(T.Game);
@@ -627,10 +643,23 @@ class RulesParser extends EmbeddedActionsParser {
   });
 
   askStatement = this.RULE("askStatement", (): A.AskStatement => {
-    const first = this.CONSUME(T.Ask);
     let player: A.Expression | null = null;
     let each: { binder: A.Identifier; source: A.Expression } | null = null;
-    this.OR([
+    let race = false;
+    const first = this.OR1([
+      { ALT: () => this.CONSUME(T.Ask) },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.Race);
+          const binder = this.CONSUME3(T.Identifier);
+          this.CONSUME2(T.In);
+          const source = this.SUBRULE3(this.expression);
+          this.ACTION(() => { each = { binder: identifier(binder), source }; race = true; });
+          return keyword;
+        },
+      },
+    ]);
+    this.OPTION({ GATE: () => !race, DEF: () => this.OR2([
       {
         ALT: () => {
           this.CONSUME(T.Each);
@@ -641,12 +670,16 @@ class RulesParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { const p = this.SUBRULE2(this.expression); this.ACTION(() => { player = p; }); } },
-    ]);
+    ]) });
     this.CONSUME(T.LBrace);
     const options: A.MoveOptionDeclaration[] = [];
     this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
     const last = this.CONSUME(T.RBrace);
-    return this.ACTION(() => ({ kind: "ask" as const, player, each, options, range: span(first, last) }));
+    return this.ACTION(() => {
+      // Every racer may also decline; the race supplies that option itself.
+      if (race) options.push(declineOption(last));
+      return { kind: "ask" as const, player, each, race, options, range: span(first, last) };
+    });
   });
 
   moveOption = this.RULE("moveOption", (): A.MoveOptionDeclaration => {
