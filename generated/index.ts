@@ -2,8 +2,10 @@
 import type { Game } from "@rules/runtime";
 import { game as forSale } from "./for-sale/index.js";
 import { game as freakShop } from "./freak-shop/index.js";
+import { game as ladyRichmond } from "./lady-richmond/index.js";
 
 export const games: Readonly<Record<string, Game>> = {
   "for-sale": forSale as unknown as Game,
   "freak-shop": freakShop as unknown as Game,
+  "lady-richmond": ladyRichmond as unknown as Game,
 };

@@ -49,6 +49,7 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   variant: { arity: 1, describe: "variant(name)" },
   subset: { arity: 1, describe: "subset(zone)" },
   nth: { arity: 2, describe: "nth(zone, position)" },
+  players_from: { arity: 1, describe: "players_from(player)" },
   last: { arity: 1, describe: "last(zone)" },
   best_sets: { arity: 4, describe: "best_sets(cards, size, same(field) or consecutive(field), scoring_function)" },
   abs: { arity: 1, describe: "abs(number)" },
@@ -901,6 +902,9 @@ class Checker {
         return PLAYER;
       case "random_player":
         return PLAYER;
+      case "players_from":
+        this.expect(seatLiteral(e.args[0]!, PLAYER) ?? args[0]!, PLAYER, e.args[0]!.range, "the argument of players_from");
+        return { kind: "list", element: PLAYER };
       default:
         for (const [i, a] of args.entries()) this.expect(a, INT, e.args[i]!.range, `the arguments of ${name}`);
         return INT;

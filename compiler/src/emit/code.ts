@@ -168,6 +168,8 @@ export class CodeWriter {
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
         return "randomInt(s.random, s.players)";
+      case "players_from":
+        return `seatsFrom(${args[0]}, s.players)`;
       case "variant":
         return `s.variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
       case "abs":

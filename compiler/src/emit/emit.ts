@@ -349,7 +349,7 @@ class GameEmitter {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores",
-      "nthCard", "lastCard", "learnCard",
+      "nthCard", "lastCard", "learnCard", "seatsFrom",
     ];
   }
 
