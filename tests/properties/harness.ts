@@ -147,8 +147,9 @@ function drawValue(domain: ParameterDomain, rng: Rng, atEnds: boolean): Value | 
 
 /**
  * A move of this option, its parameters drawn uniformly or at the ends of their domains. It is
- * legal unless the option takes a set of cards: a set's domain lists its cards, and the option's
- * requirements, checked by the game, say which sets are legal.
+ * legal unless the option has requirements on its parameters (a set of cards, two different
+ * choices): the domains list the candidates, and the requirements, checked by the game, say which
+ * combinations are legal.
  */
 export function moveOf(option: MoveOption, rng: Rng, atEnds: boolean): Move {
   const move: Record<string, Value | CardId[]> = { type: option.type };
@@ -156,9 +157,11 @@ export function moveOf(option: MoveOption, rng: Rng, atEnds: boolean): Move {
   return move as Move;
 }
 
-function takesCardSet(options: readonly MoveOption[], move: Move): boolean {
+/** An option with parameters may carry requirements on them (a set of cards, two different
+ *  positions), which the game checks on apply: a draw from its domains may be refused for them. */
+function takesParameters(options: readonly MoveOption[], move: Move): boolean {
   const option = options.find((o) => o.type === move.type);
-  return option !== undefined && Object.values(option.parameters).some((domain) => domain.kind === "cards");
+  return option !== undefined && Object.keys(option.parameters).length > 0;
 }
 
 /** Draws of a set-valued move refused by its requirements before the game's own sampler is asked. */
@@ -166,8 +169,8 @@ const SET_DRAWS = 200;
 
 /**
  * A legal move for `seat`, chosen by the policy. "any-move" asks the game's compiled sampler first,
- * as the runtime's fast path does. A drawn move may be refused only for breaking the requirements
- * of a set of cards (then another is drawn); any other refusal is an error.
+ * as the runtime's fast path does. A drawn move may be refused only for breaking its option's
+ * requirements on its parameters (then another is drawn); any other refusal is an error.
  */
 export function legalMoveFor(game: Game, state: BaseState, seat: Seat, rng: Rng, policy: Policy): Move {
   const where = `seat ${seat} at "${state.pc}"`;
@@ -181,7 +184,7 @@ export function legalMoveFor(game: Game, state: BaseState, seat: Seat, rng: Rng,
       policy === "any-move" ? randomMove(options, rng) : moveOf(rng.pick(options), rng, policy === "extremes");
     const error = game.check(state, seat, move);
     if (error === null) return move;
-    if (error.code !== "move/constraint" || !takesCardSet(options, move)) {
+    if (error.code !== "move/constraint" || !takesParameters(options, move)) {
       throw new Error(
         `${where}: ${JSON.stringify(move)}, drawn from its legal moves, was refused: ${error.code}: ${error.reason}`,
       );

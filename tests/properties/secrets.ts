@@ -53,12 +53,19 @@ export function containsValue(value: unknown, target: unknown): boolean {
   return false;
 }
 
+/** The cards `seat` has been shown (`reveal ... to`), which it may see even where they lie hidden. */
+export function knownCards(state: BaseState, seat: Seat | null): readonly CardId[] {
+  const knowledge = (state as BaseState & { knowledge?: CardId[][] }).knowledge;
+  return seat === null || !knowledge ? [] : (knowledge[seat] ?? []);
+}
+
 function checkZoneView(
   where: string,
   entry: unknown,
   cards: readonly CardId[],
   visible: boolean,
   problems: string[],
+  known: readonly CardId[] = [],
 ): void {
   if (!isRecord(entry)) {
     problems.push(`the view has no zone view for ${where}`);
@@ -72,6 +79,12 @@ function checkZoneView(
   }
   if (!visible && entry["cards"] !== undefined) {
     problems.push(`the view shows the cards of ${where}: ${JSON.stringify(entry["cards"])}`);
+  }
+  // In a hidden zone, a view may show by position exactly the cards this seat has been shown.
+  const expectedKnown = cards.map((card) => (known.includes(card) ? card : null));
+  const knowsSome = !visible && expectedKnown.some((card) => card !== null);
+  if (knowsSome ? !sameJson(entry["known"], expectedKnown) : entry["known"] !== undefined) {
+    problems.push(`the view shows ${JSON.stringify(entry["known"])} as known in ${where}; the seat knows ${JSON.stringify(expectedKnown)}`);
   }
 }
 
@@ -121,11 +134,12 @@ export function viewProblems(meta: GameMeta, state: BaseState, view: unknown, se
   const vars = view["vars"];
   for (const zone of meta.zones) {
     const entry = zones[zone.name];
+    const known = knownCards(state, seat);
     for (const { owner, cards } of zoneLists(zone, state)) {
       const visible = maySee(zone.visibility, owner, seat);
-      if (owner === null) checkZoneView(zone.name, entry, cards, visible, problems);
+      if (owner === null) checkZoneView(zone.name, entry, cards, visible, problems, known);
       else if (!Array.isArray(entry)) problems.push(`the view of per-player zone ${zone.name} is not one per seat`);
-      else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems);
+      else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems, known);
     }
   }
   for (const v of meta.vars) checkVarView(v, vars[v.name], state.vars[v.name], seat, problems);
@@ -156,15 +170,19 @@ function otherValue(v: VarInfo, value: Value, players: number, rng: Rng): Value 
   return undefined;
 }
 
-/** Every secret card list's cards dealt anew among the secret lists of their card type, sizes kept. */
+/** Every secret card list's cards dealt anew among the secret lists of their card type, sizes
+ *  kept; cards the seat has been shown stay where they are (they are no secret to it). */
 function permuteSecretCards(meta: GameMeta, state: BaseState, seat: Seat | null, rng: Rng): BaseState {
   const changed = cloneJson(state);
+  const known = knownCards(changed, seat);
   const lists = secretCardLists(meta, changed, seat);
   for (const cardType of new Set(lists.map(({ zone }) => zone.cardType))) {
     const ofType = lists.filter(({ zone }) => zone.cardType === cardType).map(({ cards }) => cards);
-    const pool = ofType.flat();
+    const pool = ofType.flat().filter((card) => !known.includes(card));
     rng.shuffle(pool);
-    for (const cards of ofType) cards.splice(0, cards.length, ...pool.splice(0, cards.length));
+    for (const cards of ofType) {
+      for (let i = 0; i < cards.length; i++) if (!known.includes(cards[i]!)) cards[i] = pool.shift()!;
+    }
   }
   return changed;
 }
