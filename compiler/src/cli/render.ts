@@ -63,6 +63,11 @@ export function renderZoneContent(game: Game, content: unknown, sorted = false):
   if (typeof content === "number") return content === 0 ? "empty" : `${plural(content, "card")}, face down`;
   // The runtime's ZoneView: `cards` only when the viewer may see them, `count` always.
   if (isRecord(content) && Array.isArray(content.cards)) return renderZoneContent(game, content.cards, sorted);
+  // A hidden zone where the viewer was shown some cards: which ones, by position (1 is the first).
+  if (isRecord(content) && Array.isArray(content.known) && typeof content.count === "number") {
+    const shown = content.known.flatMap((card, i) => (typeof card === "number" ? [`#${i + 1} ${cardName(game, card)}`] : []));
+    return `${plural(content.count, "card")}, face down (you know ${shown.join(", ")})`;
+  }
   if (isRecord(content) && typeof content.count === "number") return renderZoneContent(game, content.count);
   if (content === null || content === undefined) return "hidden";
   if (!Array.isArray(content)) return compact(content);
@@ -206,7 +211,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
 function compact(value: unknown): string {
