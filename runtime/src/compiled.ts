@@ -282,11 +282,13 @@ export function bestSets(
   return search(cards.length === 0 ? 0 : 2 ** cards.length - 1);
 }
 
-/** A random non-empty subset of the cards for a bot: its size uniform in 1..n, then the cards. */
+/** A random non-empty subset of the cards for a bot: its size k in 1..n with probability
+ *  proportional to 2^-k (small sets first, as most constrained choices are small: redrawing
+ *  is then rare), then k cards uniformly. */
 export function randomSubset(cards: readonly CardId[], draw: (n: number) => number): CardId[] {
   if (cards.length === 0) return [];
   const pool = [...cards];
-  const size = 1 + draw(pool.length);
+  const size = geometricSize(pool.length, draw);
   const chosen: CardId[] = [];
   for (let i = 0; i < size; i++) chosen.push(pool.splice(draw(pool.length), 1)[0]!);
   return chosen;
@@ -354,4 +356,16 @@ export function lastCard(zone: readonly CardId[], zoneName: string): CardId {
 export function learnCard(knowledge: CardId[][], seat: number, card: CardId): void {
   const known = knowledge[seat]!;
   if (!known.includes(card)) known.push(card);
+}
+
+/** k in 1..n with weight 2^(n-k): drawn exactly with integer arithmetic (n is small: a zone). */
+function geometricSize(n: number, draw: (n: number) => number): number {
+  const bits = Math.min(n, 30);
+  let index = draw(2 ** bits - 1);
+  for (let k = 1; k <= bits; k++) {
+    const weight = 2 ** (bits - k);
+    if (index < weight) return k;
+    index -= weight;
+  }
+  return bits;
 }
