@@ -152,17 +152,23 @@ function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -
   return best;
 }
 
-/** A copy of the items sorted by key (stable: equal keys keep their order). Insertion sort:
- *  the lists the rules sort (players, a hand) are short, and this allocates only the result. */
+/** A copy of the items sorted by key (stable: equal keys keep their order). Insertion sort in
+ *  place: the lists the rules sort (players, a hand) are short. */
 export function sortedBy<T>(items: readonly T[], key: (item: T) => number, descending: boolean): T[] {
-  const sorted: T[] = [];
-  const keys: number[] = [];
-  for (const item of items) {
+  const n = items.length;
+  const sorted: T[] = new Array<T>(n);
+  const keys: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
     const k = descending ? -key(item) : key(item);
-    let at = sorted.length;
-    while (at > 0 && keys[at - 1]! > k) at--;
-    sorted.splice(at, 0, item);
-    keys.splice(at, 0, k);
+    let at = i;
+    while (at > 0 && keys[at - 1]! > k) {
+      sorted[at] = sorted[at - 1]!;
+      keys[at] = keys[at - 1]!;
+      at--;
+    }
+    sorted[at] = item;
+    keys[at] = k;
   }
   return sorted;
 }
