@@ -179,21 +179,6 @@ function step_selling_resume(s: State): void {
   s.pc = "selling.while";
 }
 
-/** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
-export function takeCardFromAnyZone(s: State, card: CardId): void {
-  for (const zone of Object.values(s.zones)) {
-    for (const cards of (Array.isArray(zone[0]) ? zone : [zone]) as CardId[][]) {
-      const at = cards.indexOf(card);
-      if (at >= 0) {
-        cards.splice(at, 1);
-        return;
-      }
-    }
-  }
-
-  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
-}
-
 /** Runs the flow until it waits at a decision or the game ends. */
 export function advance(s: State): void {
   for (let steps = 0; steps < 10_000_000; steps++) {

@@ -58,7 +58,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           (c) => Merchandise_value[c] === v && !Merchandise_marked[c] && !Merchandise_closed[c],
           "first(draw)",
         );
-        takeCardFromAnyZone(s, $card);
+        takeCard(s.zones.draw, $card, "draw");
         placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]");
       }
     }
@@ -68,7 +68,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   {
     const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)");
-    takeCardFromAnyZone(s, $card);
+    takeCard(s.zones.draw, $card, "draw");
     placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven");
   }
 
@@ -94,7 +94,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           (o) => Objective_colour[o] === colour,
           "first(objective_stacks)",
         );
-        takeCardFromAnyZone(s, $card);
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks");
         placeCard(s.zones.objectives, $card, false, Infinity, "objectives");
       }
     }
@@ -131,21 +131,6 @@ function step_resume(s: State): void {
 
   s.locals.trader = nextSeat(s.locals.trader, s.players);
   s.pc = "while";
-}
-
-/** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
-export function takeCardFromAnyZone(s: State, card: CardId): void {
-  for (const zone of Object.values(s.zones)) {
-    for (const cards of (Array.isArray(zone[0]) ? zone : [zone]) as CardId[][]) {
-      const at = cards.indexOf(card);
-      if (at >= 0) {
-        cards.splice(at, 1);
-        return;
-      }
-    }
-  }
-
-  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */

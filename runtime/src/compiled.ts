@@ -375,3 +375,18 @@ function geometricSize(n: number, draw: (n: number) => number): number {
   }
   return bits;
 }
+
+/** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
+export function takeCardFromAnyZone(zones: Readonly<Record<string, CardId[] | CardId[][]>>, card: CardId): void {
+  for (const zone of Object.values(zones)) {
+    const lists = (zone.length > 0 && Array.isArray(zone[0]) ? zone : [zone]) as CardId[][];
+    for (const cards of lists) {
+      const at = cards.indexOf(card);
+      if (at >= 0) {
+        cards.splice(at, 1);
+        return;
+      }
+    }
+  }
+  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
+}

@@ -335,7 +335,7 @@ export class CodeWriter {
     }
     const lines = ["{", `const $card = ${this.expression(s.card)};`];
     if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))});`);
-    else lines.push("takeCardFromAnyZone(s, $card);");
+    else lines.push("takeCardFromAnyZone(s.zones, $card);");
     lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`, "}");
     return lines;
   }
@@ -352,7 +352,7 @@ export class CodeWriter {
 
   /** The zone a card expression takes its card from, when the rules make that plain. */
   origin(card: A.Expression): A.Expression | null {
-    if (card.kind === "aggregate" && (card.callee.name === "lowest" || card.callee.name === "highest")) {
+    if (card.kind === "aggregate" && ["lowest", "highest", "first"].includes(card.callee.name)) {
       return this.game.types.get(card.source)?.kind === "zone" ? card.source : null;
     }
     if (card.kind === "call" && ["top", "last", "nth"].includes(card.callee.name) && this.game.types.get(card.args[0]!)?.kind === "zone") {

@@ -105,7 +105,7 @@ class GameEmitter {
     this.recordOrigins();
     reserveGeneratedNames([
       ...this.runtimeHelpers(), ...this.cardImports(), ...this.functionNames(), "CARDS", "seedRandom", "illegal",
-      "takeCardFromAnyZone", "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView",
+      "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView",
     ]);
   }
 
@@ -349,7 +349,7 @@ class GameEmitter {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores",
-      "nthCard", "lastCard", "learnCard", "seatsFrom",
+      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone",
     ];
   }
 
@@ -545,23 +545,6 @@ class GameEmitter {
         statements: this.stepCode(step),
       });
     }
-    functions.push({
-      kind: StructureKind.Function,
-      isExported: true,
-      name: "takeCardFromAnyZone",
-      docs: ["Removes a card from whichever zone holds it (for moves whose source the rules leave implicit)."],
-      parameters: [{ name: "s", type: "State" }, { name: "card", type: "CardId" }],
-      returnType: "void",
-      statements: [
-        "for (const zone of Object.values(s.zones)) {",
-        "for (const cards of (Array.isArray(zone[0]) ? zone : [zone]) as CardId[][]) {",
-        "const at = cards.indexOf(card);",
-        "if (at >= 0) { cards.splice(at, 1); return; }",
-        "}",
-        "}",
-        'throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);',
-      ],
-    });
     functions.push({
       kind: StructureKind.Function,
       isExported: true,
@@ -942,7 +925,7 @@ class GameEmitter {
       this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }, { module: "./functions.js", names: this.functionNames() }], ["illegal"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Activity", "CardId", "IllegalMove", "MoveOption"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
-      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: /\btakeCardFromAnyZone\b/.test(body) ? ["advance", "takeCardFromAnyZone"] : ["advance"] });
+      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance"] });
       file.addFunctions(functions);
     });
   }
