@@ -10,6 +10,7 @@ import {
   seatList,
   takeCard,
 } from "@rules/runtime";
+import { Card_kind } from "./cards.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
@@ -122,7 +123,8 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
       first_min <= first_max &&
       second_min <= second_max &&
       !s.vars.peek_used[s.locals.bidder] &&
-      s.zones.face_down.length >= 2
+      s.zones.face_down.length >= 2 &&
+      Card_kind[s.locals.turned] !== "clearance_sale"
     )
       options.push({
         type: "peek",
@@ -236,6 +238,8 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
         return illegal("move/constraint", "your Cheat Peek tile is already used");
       if (!(s.zones.face_down.length >= 2))
         return illegal("move/constraint", "there are fewer than two covered cards to peek at");
+      if (!(Card_kind[s.locals.turned] !== "clearance_sale"))
+        return illegal("move/constraint", "no peeking at face-down cards in a blind auction");
       if (!(first !== second)) return illegal("move/constraint", "peek at two different covered cards");
       return null;
     }
@@ -379,6 +383,7 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_fa
     placeCard(s.zones.face_down, $card, false, Infinity, "face_down");
   }
 
+  learnCard(s.knowledge, s.locals.bidder, mine);
   s.vars.swap_used[s.locals.bidder] = true;
 }
 
