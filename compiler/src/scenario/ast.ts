@@ -172,7 +172,23 @@ export type Expectation =
   | { readonly kind: "expect-score"; readonly seat: SeatLiteral; readonly score: Literal; readonly span: SourceSpan }
   /** Groups of tied seats, best first: `expect ranking 2 > 0 = 1 > 3`. */
   | { readonly kind: "expect-ranking"; readonly groups: readonly (readonly SeatLiteral[])[]; readonly span: SourceSpan }
-  | { readonly kind: "expect-winners"; readonly seats: readonly SeatLiteral[]; readonly span: SourceSpan };
+  | { readonly kind: "expect-winners"; readonly seats: readonly SeatLiteral[]; readonly span: SourceSpan }
+  /** `expect view 1 face_down = [?, Card 5]`: a zone as the seat's view shows it; `null` is a card it cannot see (`?`). */
+  | {
+      readonly kind: "expect-view-zone";
+      readonly seat: SeatLiteral;
+      readonly zone: Target;
+      readonly cards: readonly (CardPattern | null)[];
+      readonly span: SourceSpan;
+    }
+  /** `expect view 1 shows Card 5` (somewhere in its view) or `expect view 2 hides Card 5` (nowhere in it). */
+  | {
+      readonly kind: "expect-view-cards";
+      readonly seat: SeatLiteral;
+      readonly shown: boolean;
+      readonly cards: readonly CardPattern[];
+      readonly span: SourceSpan;
+    };
 
 export type Step = SetupStep | PlayStep | Expectation;
 

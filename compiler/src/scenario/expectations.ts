@@ -13,7 +13,7 @@ import {
   type Value,
 } from "@rules/runtime";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
-import type { Expectation, MoveCall, SeatLiteral, Target } from "./ast.js";
+import type { Expectation, MoveCall, SeatLiteral, SeatRef, Target, ZonePart } from "./ast.js";
 import {
   formatCards,
   formatLiteral,
@@ -24,12 +24,21 @@ import {
   sameCards,
 } from "./cards.js";
 import { buildMove, domainMismatch, isConcrete, parameterProblems } from "./moves.js";
-import { varNamed, zoneNamed } from "./resolve.js";
+import { formatSeatRef, seatIndex, varNamed, zoneNamed } from "./resolve.js";
+import { checkViewExpectation } from "./views.js";
 
 const FAILED = "scenario/expectation-failed";
 
-/** `properties[1]`, `bank`. */
-const label = (target: Target): string => (target.seat ? `${target.name.text}[${target.seat.seat}]` : target.name.text);
+/** The seat a reference stands for in this match now. */
+const seatOf = (match: Match, ref: SeatRef): number => seatIndex(match.state.vars, match.state.players, ref);
+
+/** `properties[1]`, `bank`, `mansion[shop_keeper + 1] (seat 3)`, `top 7 of draw`. */
+function label(match: Match, target: Target, part: ZonePart | null = null): string {
+  const seat = target.seat;
+  const which =
+    seat === null ? "" : `[${formatSeatRef(seat)}]${"seat" in seat ? "" : ` (seat ${seatOf(match, seat)})`}`;
+  return `${part ? `${part.end} ${part.count} of ` : ""}${target.name.text}${which}`;
+}
 
 function sameSeats(a: readonly number[], b: readonly number[]): boolean {
   const sorted = (seats: readonly number[]) => [...seats].sort((x, y) => x - y).join(" ");
@@ -41,7 +50,14 @@ function zoneParts(match: Match, target: Target): CardId[][] {
   const content = match.state.zones[target.name.text]!;
   if (!zoneNamed(match.game, target.name.text)!.perPlayer) return [content as CardId[]];
   const parts = content as CardId[][];
-  return target.seat ? [parts[target.seat.seat]!] : parts;
+  return target.seat ? [parts[seatOf(match, target.seat)]!] : parts;
+}
+
+/** One zone's cards, or only its first or last few (index 0 is the top). */
+function zoneCards(match: Match, target: Target, part: ZonePart | null): CardId[] {
+  const [cards] = zoneParts(match, target);
+  if (!part) return cards!;
+  return part.end === "top" ? cards!.slice(0, part.count) : cards!.slice(Math.max(0, cards!.length - part.count));
 }
 
 /** The values a variable target stands for: one, or one per seat for a per-player variable named bare. */
@@ -49,13 +65,13 @@ function varValues(match: Match, target: Target): Value[] {
   const value = match.state.vars[target.name.text]!;
   if (!varNamed(match.game, target.name.text)!.perPlayer) return [value as Value];
   const values = value as Value[];
-  return target.seat ? [values[target.seat.seat]!] : [...values];
+  return target.seat ? [values[seatOf(match, target.seat)]!] : [...values];
 }
 
 /** Tries a move on the side (the match is a value, so nothing changes). A misspelt parameter is the scenario's mistake. */
 function tryMove(file: string, match: Match, seat: SeatLiteral, call: MoveCall) {
   const option = legalMoves(match, seat.seat).find((o) => o.type === call.type.text);
-  const problems = parameterProblems(file, call, option);
+  const problems = parameterProblems(match.game, file, call, option);
   const outcome = problems.length > 0 ? null : applyMove(match, seat.seat, buildMove(match.game, call, option));
   return { problems, outcome };
 }
@@ -92,7 +108,7 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
   switch (step.kind) {
     case "expect-activity": {
       const actual = whoMayAct(match);
-      const expected: Activity = { kind: step.activity, players: step.seats.map((s) => s.seat) };
+      const expected: Activity = { kind: step.activity, players: step.seats.map((s) => seatOf(match, s)) };
       const agrees =
         actual.kind === expected.kind && (expected.kind === "over" || sameSeats(actual.players, expected.players));
       return agrees ? [] : fail(`expected ${describeActivity(expected)}, but now ${describeActivity(actual)}`);
@@ -102,30 +118,30 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
       const agrees = actual.length === step.values.length && step.values.every((v, i) => literalEquals(v, actual[i]!));
       if (agrees) return [];
       return fail(
-        `expected ${label(step.variable)} = ${step.values.map(formatLiteral).join(" ")}, found ${actual.map(formatValue).join(" ")}`,
+        `expected ${label(match, step.variable)} = ${step.values.map(formatLiteral).join(" ")}, found ${actual.map(formatValue).join(" ")}`,
       );
     }
     case "expect-zone": {
-      const [cards] = zoneParts(match, step.zone);
+      const cards = zoneCards(match, step.zone, step.part);
       const ordered = zoneNamed(game, step.zone.name.text)!.ordered;
-      if (sameCards(game, cards!, step.cards, ordered)) return [];
-      const order = ordered && cards!.length === step.cards.length ? " (in this order, top first)" : "";
+      if (sameCards(game, cards, step.cards, ordered)) return [];
+      const order = ordered && cards.length === step.cards.length ? " (in this order, top first)" : "";
       return fail(
-        `expected ${label(step.zone)} = ${formatPatterns(step.cards)}${order}, found ${formatCards(game, cards!)}`,
+        `expected ${label(match, step.zone, step.part)} = ${formatPatterns(step.cards)}${order}, found ${formatCards(game, cards)}`,
       );
     }
     case "expect-contains": {
-      const [cards] = zoneParts(match, step.zone);
-      if (matchCards(game, cards!, step.cards) === step.cards.length) return [];
+      const cards = zoneCards(match, step.zone, step.part);
+      if (matchCards(game, cards, step.cards) === step.cards.length) return [];
       return fail(
-        `expected ${label(step.zone)} to contain ${formatPatterns(step.cards)}, found ${formatCards(game, cards!)}`,
+        `expected ${label(match, step.zone, step.part)} to contain ${formatPatterns(step.cards)}, found ${formatCards(game, cards)}`,
       );
     }
     case "expect-count": {
       const actual = zoneParts(match, step.zone).map((cards) => cards.length);
       if (step.counts.every((c, i) => c.value === actual[i])) return [];
       return fail(
-        `expected count ${label(step.zone)} = ${step.counts.map(formatLiteral).join(" ")}, found ${actual.join(" ")}`,
+        `expected count ${label(match, step.zone)} = ${step.counts.map(formatLiteral).join(" ")}, found ${actual.join(" ")}`,
       );
     }
     case "expect-illegal": {
@@ -141,7 +157,8 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
       );
     }
     case "expect-legal": {
-      if (isConcrete(step.move)) {
+      const offered = legalMoves(match, step.seat.seat).find((o) => o.type === step.move.type.text);
+      if (isConcrete(step.move, offered)) {
         const { problems, outcome } = tryMove(file, match, step.seat, step.move);
         if (!outcome) return problems;
         if (outcome.ok) return [];
@@ -163,7 +180,9 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
           step.move.type.span,
         );
       }
-      const unknown = parameterProblems(file, step.move, option).filter((d) => d.code === "scenario/unknown-parameter");
+      const unknown = parameterProblems(game, file, step.move, option).filter(
+        (d) => d.code === "scenario/unknown-parameter",
+      );
       if (unknown.length > 0) return unknown;
       const mismatch = domainMismatch(game, step.move.arguments, option);
       return mismatch ? fail(mismatch, step.move.span) : [];
@@ -175,6 +194,11 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
       return fail(
         `expected seat ${step.seat.seat}'s options to be ${expected.join(", ")}, found ${actual.join(", ") || "none"}`,
       );
+    }
+    case "expect-score": {
+      const actual = game.scores(match.state)[step.seat.seat]![0]!;
+      if (actual === step.score.value) return [];
+      return fail(`expected score ${step.seat.seat} = ${formatLiteral(step.score)}, found ${actual}`);
     }
     case "expect-scores": {
       const actual = game.scores(match.state).map((keys) => keys[0]!);
@@ -196,5 +220,8 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
         expected.length === result.ranking.length && expected.every((g, i) => sameSeats(g, result.ranking[i]!));
       return agrees ? [] : fail(`expected ranking ${format(expected)}, found ${format(result.ranking)}`);
     }
+    case "expect-view-zone":
+    case "expect-view-cards":
+      return checkViewExpectation(file, match, step);
   }
 }

@@ -20,6 +20,8 @@ export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
 export const Equals = createToken({ name: "Equals", pattern: /=/, label: "'='" });
 export const Greater = createToken({ name: "Greater", pattern: />/, label: "'>'" });
 export const Plus = createToken({ name: "Plus", pattern: /\+/, label: "'+'" });
+/** `?`: a card a seat's view does not show (`expect view 1 face_down = [?, Card 5]`). */
+export const Question = createToken({ name: "Question", pattern: /\?/, label: "'?'" });
 export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
 const Blank = createToken({ name: "Blank", pattern: /[ \t\r]+/, group: Lexer.SKIPPED });
 const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
@@ -42,6 +44,7 @@ const allTokens: TokenType[] = [
   Equals,
   Greater,
   Plus,
+  Question,
 ];
 
 const scenarioLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

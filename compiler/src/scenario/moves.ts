@@ -1,5 +1,6 @@
-// Moves as a scenario writes them (`raise(amount: 3)`, `sell(card: Property 30)`), turned into the
-// runtime's JSON moves, and compared with the parameter domains the game reports.
+// Moves as a scenario writes them (`raise(amount: 3)`, `sell(card: Property 30)`,
+// `good_deal(give: [Merchandise 1, Merchandise 1], take: [Merchandise 8, Merchandise 8])`), turned
+// into the runtime's JSON moves, and compared with the parameter domains the game reports.
 import type { CardId, Game, Move, MoveOption, ParameterDomain, Value } from "@rules/runtime";
 import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
 import type { Argument, CardPattern, MoveArgument, MoveCall } from "./ast.js";
@@ -25,15 +26,33 @@ function asCard(game: Game, arg: Argument): CardPattern | undefined {
 }
 
 /**
- * Names the parameters the option does not have, and those it needs but the scenario left out.
- * Only possible when the seat has this option now; otherwise the game's refusal says what is wrong.
+ * Names the parameters the option does not have, those it needs but the scenario left out, and a
+ * set of cards written as one card. Only possible when the seat has this option now; otherwise
+ * the game's refusal says what is wrong.
  */
-export function parameterProblems(file: string, call: MoveCall, option: MoveOption | undefined): Diagnostic[] {
+export function parameterProblems(
+  game: Game,
+  file: string,
+  call: MoveCall,
+  option: MoveOption | undefined,
+): Diagnostic[] {
   if (!option) return [];
   const known = Object.keys(option.parameters);
   const problems: Diagnostic[] = [];
   for (const arg of call.arguments) {
-    if (known.includes(arg.name.text)) continue;
+    const domain = option.parameters[arg.name.text];
+    if (domain?.kind === "cards" && arg.value.kind !== "list") {
+      const example = asCard(game, arg.value) ? `[${formatArgument(arg.value)}]` : "[]";
+      problems.push(
+        error(
+          file,
+          arg.value.span,
+          "scenario/needs-card-list",
+          `'${arg.name.text}' is a set of cards: write them in [ ], e.g. ${arg.name.text}: ${example}`,
+        ),
+      );
+    }
+    if (domain) continue;
     const list = known.length === 0 ? "it takes none" : `its parameters are ${known.join(", ")}`;
     problems.push(
       error(
@@ -62,7 +81,7 @@ export function buildMove(game: Game, call: MoveCall, option: MoveOption | undef
   const move: Record<string, Value | CardId[]> = { type: call.type.text };
   for (const arg of call.arguments) {
     const domain = option?.parameters[arg.name.text];
-    const offered = domain?.kind === "card" ? domain.cards : [];
+    const offered = domain?.kind === "card" || domain?.kind === "cards" ? domain.cards : [];
     const used = new Set<CardId>();
     const value = (item: Argument): Value => {
       const pattern = asCard(game, item);
@@ -83,9 +102,15 @@ export function buildMove(game: Game, call: MoveCall, option: MoveOption | undef
   return move as Move;
 }
 
-/** Every argument is one value? In `expect legal`, a range or a list describes a domain instead. */
-export function isConcrete(call: MoveCall): boolean {
-  return call.arguments.every((arg) => arg.value.kind !== "range" && arg.value.kind !== "list");
+/**
+ * Is every argument one value (a set of cards, for a parameter that takes a set, counts as one)?
+ * In `expect legal`, a range, or a list for any other parameter, describes a domain instead.
+ */
+export function isConcrete(call: MoveCall, option: MoveOption | undefined): boolean {
+  return call.arguments.every(
+    (arg) =>
+      arg.value.kind !== "range" && (arg.value.kind !== "list" || option?.parameters[arg.name.text]?.kind === "cards"),
+  );
 }
 
 export function formatDomain(game: Game, domain: ParameterDomain): string {
@@ -147,6 +172,12 @@ function domainAgrees(game: Game, arg: Argument, domain: ParameterDomain): boole
       );
     case "list": {
       const cards = arg.items.map((item) => asCard(game, item));
+      // A set of cards next to a domain written for another parameter: those cards are on offer.
+      if (domain.kind === "cards") {
+        return (
+          cards.every((c) => c !== undefined) && matchCards(game, domain.cards, cards as CardPattern[]) === cards.length
+        );
+      }
       if (cards.every((c) => c !== undefined) && arg.items.length > 0) {
         return (
           domain.kind === "card" &&

@@ -155,6 +155,63 @@ describe("parseScenarioFile", () => {
     expect(scenario!.steps.map((s) => s.kind)).toEqual(["expect-var", "expect-zone", "expect-contains"]);
   });
 
+  test("reads exact zone contents, seats by variable, parts of a zone, one seat's score and card sets", () => {
+    const text = [
+      'scenario "s"',
+      "game freak-shop",
+      "players 3",
+      "set mansion[0] = [Merchandise 3 items, Merchandise 4 marked pets]",
+      "set mansion[shop_keeper + 2] = [], rest into draw",
+      "set objectives = [Objective too_snob,",
+      "  Objective collector], rest into objective_stacks",
+      "expect mansion[shop_keeper] = []",
+      "expect turn shop_keeper + 1",
+      "expect top 3 of draw = [Merchandise 0 closed]",
+      "expect bottom 7 of draw contains Merchandise 0 closed",
+      "expect score 2 = 47",
+      "play 0: good_deal(give: [Merchandise 1, Merchandise 1], take: [])",
+    ].join("\n");
+    const { scenario, diagnostics } = parseScenario(text, "t.scenario");
+    expect(diagnostics).toEqual([]);
+    const [first, second, third, zone, turn, top, bottom, score, play] = scenario!.steps;
+    expect(first).toMatchObject({
+      kind: "set-cards",
+      zone: { name: { text: "mansion" }, seat: { seat: 0 } },
+      cards: [
+        { type: { text: "Merchandise" }, fields: [{ value: 3 }, { value: "items" }] },
+        { fields: [{ value: 4 }, { value: "marked" }, { value: "pets" }] },
+      ],
+      rest: null,
+    });
+    expect(second).toMatchObject({
+      kind: "set-cards",
+      zone: { seat: { variable: { text: "shop_keeper" }, offset: 2 } },
+      cards: [],
+      rest: { name: { text: "draw" }, seat: null },
+    });
+    expect(third).toMatchObject({ kind: "set-cards", cards: [{}, {}], rest: { name: { text: "objective_stacks" } } });
+    expect(zone).toMatchObject({
+      kind: "expect-zone",
+      zone: { seat: { variable: { text: "shop_keeper" }, offset: 0 } },
+    });
+    expect(turn).toMatchObject({ kind: "expect-activity", seats: [{ variable: { text: "shop_keeper" }, offset: 1 }] });
+    expect(top).toMatchObject({
+      kind: "expect-zone",
+      part: { end: "top", count: 3 },
+      zone: { name: { text: "draw" } },
+    });
+    expect(bottom).toMatchObject({ kind: "expect-contains", part: { end: "bottom", count: 7 } });
+    expect(score).toMatchObject({ kind: "expect-score", seat: { seat: 2 }, score: { value: 47 } });
+    expect(play).toMatchObject({
+      move: {
+        arguments: [
+          { name: { text: "give" }, value: { kind: "list", items: [{ kind: "card" }, { kind: "card" }] } },
+          { name: { text: "take" }, value: { kind: "list", items: [] } },
+        ],
+      },
+    });
+  });
+
   test("parseScenario wants exactly one scenario", () => {
     const text = ["game g", "players 2", 'scenario "a"', "expect over", 'scenario "b"', "expect over"].join("\n");
     expect(formatDiagnostics(parseScenario(text, "two.scenario").diagnostics, text)).toBe(
@@ -221,7 +278,7 @@ describe("malformed scenarios", () => {
   test("an unknown expectation", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nexpect winner\n')).toBe(
       [
-        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, or a zone or variable followed by '=' (did you mean 'winners'?)",
+        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, top, bottom, view, or a zone or variable followed by '=' (did you mean 'winners'?)",
         "4 | expect winner",
         "  |        ^^^^^^",
       ].join("\n"),
@@ -311,6 +368,52 @@ describe("malformed scenarios", () => {
         "bad.scenario:6:18: error scenario/syntax: expected '>' before a worse rank or '=' between tied seats but found '1'",
         "6 | expect ranking 0 1",
         "  |                  ^",
+      ].join("\n"),
+    );
+  });
+
+  test("a set without ', rest into', a part without its count, a seat counted backwards, a score for all", () => {
+    const text = [
+      'scenario "s"',
+      "game g",
+      "players 2",
+      "set hand[0] = [Number 1] into box",
+      "set hand[0] = [Number 1], rest box",
+      "expect top of deck = []",
+      "expect top 2 deck = []",
+      "expect hand[leader + -1] = []",
+      "expect score 0 47",
+      "play 0: set(cards: [Number 1]",
+    ].join("\n");
+    expect(problems(text)).toBe(
+      [
+        "bad.scenario:4:26: error scenario/syntax: expected ', rest into' and the zone for the cards this one no longer holds but found 'into'",
+        "4 | set hand[0] = [Number 1] into box",
+        "  |                          ^^^^",
+        "",
+        "bad.scenario:5:32: error scenario/syntax: expected 'into' but found 'box'",
+        "5 | set hand[0] = [Number 1], rest box",
+        "  |                                ^^^",
+        "",
+        "bad.scenario:6:12: error scenario/syntax: expected how many cards from the top, e.g. 'top 3 of draw' but found 'of'",
+        "6 | expect top of deck = []",
+        "  |            ^^",
+        "",
+        "bad.scenario:7:14: error scenario/syntax: expected 'of' but found 'deck'",
+        "7 | expect top 2 deck = []",
+        "  |              ^^^^",
+        "",
+        "bad.scenario:8:22: error scenario/syntax: count seats clockwise: write '+ 1', '+ 2'...",
+        "8 | expect hand[leader + -1] = []",
+        "  |                      ^^",
+        "",
+        "bad.scenario:9:16: error scenario/syntax: expected '=' and the seat's score but found '47'",
+        "9 | expect score 0 47",
+        "  |                ^^",
+        "",
+        "bad.scenario:10:30: error scenario/syntax: expected ',' or ')' but found the end of the line",
+        "10 | play 0: set(cards: [Number 1]",
+        "   |                              ^",
       ].join("\n"),
     );
   });

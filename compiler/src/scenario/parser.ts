@@ -38,6 +38,7 @@ const EXPECTATIONS = [
   "score",
   "top",
   "bottom",
+  "view",
 ] as const;
 
 /** Stops parsing the current statement; its diagnostic is kept. */
@@ -528,7 +529,36 @@ function parseExpectation(line: Statement): Expectation {
       };
       return zoneExpectation(line, zone, part);
     }
+    case "view":
+      return viewExpectation(line);
   }
+}
+
+/** After `expect view`: `1 face_down = [?, Card 5]`, `1 shows Card 5, Card 6` or `2 hides Card 5`. */
+function viewExpectation(line: Statement): Expectation {
+  const span = line.span;
+  const seat = line.seat();
+  // `shows` and `hides` are words of the expectation unless a zone of that name is compared.
+  if ((line.isWord("shows") || line.isWord("hides")) && !line.is(T.Equals, 1) && !line.is(T.LBracket, 1)) {
+    const shown = line.name("'shows' or 'hides'").text === "shows";
+    const cards = line.cards();
+    line.end("the cards");
+    return { kind: "expect-view-cards", seat, shown, cards, span };
+  }
+  const zone = line.target("a zone as the seat sees it, e.g. 'face_down', or 'shows' or 'hides'");
+  line.take(T.Equals, "'=' and the cards the seat sees, '?' for one it cannot see");
+  line.take(T.LBracket, "'[' and the cards ('?' for one the seat cannot see, or '[]' for none)");
+  const cards: (CardPattern | null)[] = [];
+  while (!line.is(T.RBracket)) {
+    if (cards.length > 0) line.take(T.Comma, "',' or ']'");
+    if (line.is(T.Question)) {
+      line.take(T.Question, "'?'");
+      cards.push(null);
+    } else cards.push(line.card());
+  }
+  line.take(T.RBracket, "',' or ']'");
+  line.end("the cards");
+  return { kind: "expect-view-zone", seat, zone, cards, span };
 }
 
 /** `… = [cards]` (exactly these) or `… contains cards`, after a zone or a part of one. */
@@ -596,7 +626,7 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
         report(
           step.span,
           "scenario/setup-after-start",
-          `'${step.kind}' prepares the position before play, so it must come before the first 'play' or 'expect'`,
+          `'${step.kind === "set-cards" ? "set" : step.kind}' prepares the position before play, so it must come before the first 'play' or 'expect'`,
         );
       }
       section.steps.push(step);

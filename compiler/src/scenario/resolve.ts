@@ -1,10 +1,21 @@
 // Checks every name and number of a scenario against the game's meta before anything is played:
 // zones, variables, card types and values, seats, and the length of per-seat lists. A scenario
 // with a wrong name is reported in full and never half-run.
-import type { CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime";
+import type { BaseState, CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
-import type { Argument, CardPattern, Literal, MoveCall, Scenario, SeatLiteral, Step, Target } from "./ast.js";
-import { cardsMatching, formatPattern } from "./cards.js";
+import type {
+  Argument,
+  CardPattern,
+  Literal,
+  MoveCall,
+  Scenario,
+  SeatLiteral,
+  SeatRef,
+  Step,
+  Target,
+  ZonePart,
+} from "./ast.js";
+import { cardsMatching, describeMeaning, formatPattern, isProblem, meaningMatches, readPattern } from "./cards.js";
 
 export interface Resolution {
   readonly diagnostics: Diagnostic[];
@@ -14,12 +25,33 @@ export interface Resolution {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Do two targets name the same seat (both none, or the same number or variable)? */
+const sameSeat = (a: SeatRef | null, b: SeatRef | null): boolean =>
+  (a === null ? "" : formatSeatRef(a)) === (b === null ? "" : formatSeatRef(b));
+
 export function zoneNamed(game: Game, name: string): ZoneInfo | undefined {
   return game.meta.zones.find((zone) => zone.name === name);
 }
 
 export function varNamed(game: Game, name: string): VarInfo | undefined {
   return game.meta.vars.find((v) => v.name === name);
+}
+
+/** The seat a seat reference stands for now: a number, or a player variable's seat and the seats clockwise after it. */
+export function seatIndex(vars: BaseState["vars"], players: number, ref: SeatRef): number {
+  if ("seat" in ref) return ref.seat;
+  return ((vars[ref.variable.text] as number) + ref.offset) % players;
+}
+
+/** `2`, `shop_keeper`, `shop_keeper + 1`, for messages. */
+export function formatSeatRef(ref: SeatRef): string {
+  if ("seat" in ref) return String(ref.seat);
+  return ref.offset === 0 ? ref.variable.text : `${ref.variable.text} + ${ref.offset}`;
+}
+
+/** `mansion[shop_keeper + 1]`, `draw`: a target as written. */
+export function formatTarget(target: Target): string {
+  return target.seat ? `${target.name.text}[${formatSeatRef(target.seat)}]` : target.name.text;
 }
 
 /** Does a word written as a move argument name a card type (so it stands for a card)? */
@@ -61,6 +93,12 @@ class Resolver {
         for (const pattern of step.cards) this.claim(pattern, zone);
         return;
       }
+      case "set-cards": {
+        const zone = this.zone(step.zone, true);
+        for (const pattern of step.cards) this.claim(pattern, zone);
+        if (step.rest) this.restZone(step.rest, step.zone, zone);
+        return;
+      }
       case "set":
       case "expect-var": {
         const variable = this.variable(step.variable);
@@ -85,9 +123,23 @@ class Resolver {
       case "expect-zone":
       case "expect-contains": {
         const zone = this.zone(step.zone, true);
+        if (zone && step.part) this.part(step.part, zone);
         for (const pattern of step.cards) this.pattern(pattern, zone);
         return;
       }
+      case "expect-score":
+        this.seat(step.seat);
+        return;
+      case "expect-view-zone": {
+        this.seat(step.seat);
+        const zone = this.zone(step.zone, true);
+        for (const pattern of step.cards) if (pattern) this.pattern(pattern, zone);
+        return;
+      }
+      case "expect-view-cards":
+        this.seat(step.seat);
+        for (const pattern of step.cards) this.pattern(pattern);
+        return;
       case "expect-count": {
         const zone = this.zone(step.zone, false);
         if (zone) this.perSeatCount(step.zone, zone.perPlayer, step.counts, "count");
@@ -114,7 +166,8 @@ class Resolver {
     }
   }
 
-  private seat(seat: SeatLiteral): void {
+  private seat(seat: SeatRef): void {
+    if (!("seat" in seat)) return this.seatVariable(seat.variable.text, seat.variable.span);
     if (seat.seat >= this.players) {
       this.report(
         seat.span,
@@ -122,6 +175,41 @@ class Resolver {
         `there is no seat ${seat.seat} in a ${this.players}-player game (seats are 0 to ${this.players - 1})`,
       );
     }
+  }
+
+  /** A seat named by a variable: a shared one that holds a player. */
+  private seatVariable(name: string, span: SourceSpan): void {
+    const variable = varNamed(this.game, name);
+    if (variable && variable.type === "player" && !variable.perPlayer) return;
+    const players = this.game.meta.vars.filter((v) => v.type === "player" && !v.perPlayer).map((v) => v.name);
+    const which = players.length > 0 ? `: ${players.join(", ")}` : "; this game has none";
+    const what = variable ? `'${name}' does not hold one player` : `${this.game.id} has no variable '${name}'`;
+    this.report(
+      span,
+      "scenario/not-a-seat",
+      `${what}; a seat is a number or a shared player variable${which}${didYouMean(name, players)}`,
+    );
+  }
+
+  /** Where a `set … , rest into` zone sends the displaced cards: another zone of the same cards. */
+  private restZone(rest: Target, target: Target, zone: ZoneInfo | undefined): void {
+    const into = this.zone(rest, true);
+    if (!into || !zone) return;
+    if (into.cardType !== zone.cardType) {
+      this.report(
+        rest.name.span,
+        "scenario/wrong-card-type",
+        `'${into.name}' holds ${into.cardType} cards, not ${zone.cardType}`,
+      );
+    } else if (into.name === zone.name && sameSeat(rest.seat, target.seat)) {
+      this.report(rest.span, "scenario/same-zone", "the displaced cards must leave the zone: name another one");
+    }
+  }
+
+  /** `top 3 of draw`: only an ordered zone has a top and a bottom. */
+  private part(part: ZonePart, zone: ZoneInfo): void {
+    if (zone.ordered) return;
+    this.report(part.span, "scenario/not-ordered", `'${zone.name}' is not kept in order, so it has no ${part.end}`);
   }
 
   /** A zone; one seat's when `needsSeat` (a per-player zone named bare is all seats' only in counts). */
@@ -197,7 +285,7 @@ class Resolver {
       const name = target.name.text;
       const message = perSeat
         ? `'${name}' is per player: give one value for each of the ${this.players} seats${oneForAll ? " (or one for all)" : ""}, or write ${name}[seat]`
-        : `'${name}${target.seat ? `[${target.seat.seat}]` : ""}' holds one value, not ${values.length}`;
+        : `'${name}${target.seat ? `[${formatSeatRef(target.seat)}]` : ""}' holds one value, not ${values.length}`;
       this.report(values[0]!.span, "scenario/wrong-count", message);
     }
     for (const value of values) this.valueOfType(value, variable);
@@ -239,8 +327,8 @@ class Resolver {
   /** The pattern names a card of the game (of the zone's card type, if a zone is given). */
   private pattern(pattern: CardPattern, zone?: ZoneInfo): CardId[] {
     const typeName = pattern.type.text;
-    const type = this.game.meta.cardTypes.find((t) => t.name === typeName);
-    if (!type) {
+    const meaning = readPattern(this.game, pattern);
+    if (!meaning) {
       const known = this.game.meta.cardTypes.map((t) => t.name);
       this.report(
         pattern.type.span,
@@ -249,13 +337,8 @@ class Resolver {
       );
       return [];
     }
-    if (pattern.fields.length > type.fields.length) {
-      const fields = type.fields.map((f) => f.name).join(", ");
-      this.report(
-        pattern.span,
-        "scenario/too-many-values",
-        `a ${typeName} card has ${plural(type.fields.length, "field")}${fields ? ` (${fields})` : ""}, but ${pattern.fields.length} values are given`,
-      );
+    if (isProblem(meaning)) {
+      this.report(meaning.span, meaning.code, meaning.message);
       return [];
     }
     if (zone && zone.cardType !== typeName) {
@@ -268,8 +351,12 @@ class Resolver {
     }
     const ids = cardsMatching(this.game, pattern);
     if (ids.length === 0) {
-      const said = pattern.fields.map((value, i) => `${type.fields[i]!.name} ${String(value.value)}`).join(" and ");
-      this.report(pattern.span, "scenario/unknown-card", `no ${typeName} card has ${said}`);
+      // Say so when only a flag left out (hence false) stands in the way: the card is a marked-down copy.
+      const flagged = { ...meaning, plain: [] };
+      const hint = this.game.meta.cards.some((card) => card.type === typeName && meaningMatches(flagged, card))
+        ? `; a flag left out is false, so name ${meaning.plain.map((f) => `'${f}'`).join(" or ")} for such a card`
+        : "";
+      this.report(pattern.span, "scenario/unknown-card", `no ${typeName} card has ${describeMeaning(meaning)}${hint}`);
     }
     return ids;
   }

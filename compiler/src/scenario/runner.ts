@@ -88,7 +88,7 @@ function headerProblems(scenario: Scenario, games: Readonly<Record<string, Game>
 function play(file: string, match: Match, step: PlayStep): { match: Match; problems: Diagnostic[] } {
   const seat = step.seat.seat;
   const option = legalMoves(match, seat).find((o) => o.type === step.move.type.text);
-  const problems = parameterProblems(file, step.move, option);
+  const problems = parameterProblems(match.game, file, step.move, option);
   if (problems.length > 0) return { match, problems };
   const outcome = applyMove(match, seat, buildMove(match.game, step.move, option));
   if (outcome.ok) return { match: outcome.match, problems: [] };

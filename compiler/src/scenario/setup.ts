@@ -5,12 +5,13 @@ import type { BaseState, CardId, Game, Value } from "@rules/runtime";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { CardPattern, SetupStep, Target } from "./ast.js";
 import { literalValue } from "./cards.js";
-import { zoneNamed } from "./resolve.js";
+import { formatTarget, seatIndex, zoneNamed } from "./resolve.js";
 
 /** The card list of a zone, or of one seat's part of a per-player zone. */
 function cardsOf(state: BaseState, game: Game, target: Target): CardId[] {
   const zone = state.zones[target.name.text]!;
-  return zoneNamed(game, target.name.text)!.perPlayer ? (zone as CardId[][])[target.seat!.seat]! : (zone as CardId[]);
+  if (!zoneNamed(game, target.name.text)!.perPlayer) return zone as CardId[];
+  return (zone as CardId[][])[seatIndex(state.vars, state.players, target.seat!)]!;
 }
 
 /** Where a card is now: its list and index, or undefined if it is in no zone. */
@@ -65,25 +66,21 @@ export function prepareSetup(
             from?.cards.splice(from.index, 1);
             destination.push(id);
           }
-          const capacity = zoneNamed(game, step.zone.name.text)!.capacity;
-          if (capacity !== null && destination.length > capacity) {
-            failures.set(
-              step,
-              error(
-                file,
-                step.span,
-                "scenario/over-capacity",
-                `'${step.zone.name.text}' holds at most ${capacity === 1 ? "1 card" : `${capacity} cards`}, but now has ${destination.length}`,
-              ),
-            );
-          }
+          const full = overCapacity(game, file, step, destination);
+          if (full) failures.set(step, full);
+          break;
+        }
+        case "set-cards": {
+          const problem = setCards(state, game, file, step, setupCards);
+          if (problem) failures.set(step, problem);
           break;
         }
         case "set": {
           const name = step.variable.name.text;
           const values = step.values.map(literalValue);
           const current = state.vars[name];
-          if (step.variable.seat) (current as Value[])[step.variable.seat.seat] = values[0]!;
+          if (step.variable.seat)
+            (current as Value[])[seatIndex(state.vars, state.players, step.variable.seat)] = values[0]!;
           else if (Array.isArray(current))
             current.forEach((_, seat) => (current[seat] = values[values.length === 1 ? 0 : seat]!));
           else state.vars[name] = values[0]!;
@@ -95,4 +92,62 @@ export function prepareSetup(
       }
     }
   };
+}
+
+/** A step that left a zone holding more cards than it may. */
+function overCapacity(
+  game: Game,
+  file: string,
+  step: SetupStep & { zone: Target },
+  cards: readonly CardId[],
+): Diagnostic | null {
+  const capacity = zoneNamed(game, step.zone.name.text)!.capacity;
+  if (capacity === null || cards.length <= capacity) return null;
+  const most = capacity === 1 ? "1 card" : `${capacity} cards`;
+  return error(
+    file,
+    step.span,
+    "scenario/over-capacity",
+    `'${step.zone.name.text}' holds at most ${most}, but now has ${cards.length}`,
+  );
+}
+
+/**
+ * `set hand[0] = [...]`: the zone ends holding exactly the listed cards, in order. Each card
+ * brought in from elsewhere trades places with one the zone held but does not list; displaced
+ * cards left over (the zone shrank) go to the end of the `rest` zone. Every card stays in one place.
+ */
+function setCards(
+  state: BaseState,
+  game: Game,
+  file: string,
+  step: Extract<SetupStep, { kind: "set-cards" }>,
+  setupCards: ReadonlyMap<CardPattern, CardId>,
+): Diagnostic | null {
+  const zone = cardsOf(state, game, step.zone);
+  const listed = step.cards.map((pattern) => setupCards.get(pattern)!);
+  const displaced = zone.filter((id) => !listed.includes(id));
+  const incoming = listed.filter((id) => !zone.includes(id));
+  // A listed card that is in no zone leaves no place behind for a displaced one.
+  const places = incoming.filter((id) => locate(state, game, id) !== undefined).length;
+  const leftover = displaced.slice(places);
+  if (leftover.length > 0 && !step.rest) {
+    const others = leftover.length === 1 ? "other card goes" : `${leftover.length} others go`;
+    return error(
+      file,
+      step.span,
+      "scenario/nowhere-to-go",
+      `'${formatTarget(step.zone)}' held ${zone.length} cards and keeps ${listed.length}: say where the ${others}, e.g. '…], rest into <zone>'`,
+    );
+  }
+  let swapped = 0;
+  for (const id of incoming) {
+    const from = locate(state, game, id);
+    if (!from) continue;
+    if (swapped < displaced.length) from.cards[from.index] = displaced[swapped++]!;
+    else from.cards.splice(from.index, 1);
+  }
+  if (step.rest) cardsOf(state, game, step.rest).push(...leftover);
+  zone.splice(0, zone.length, ...listed);
+  return overCapacity(game, file, step, zone);
 }
