@@ -309,6 +309,17 @@ export function isCardSet(value: unknown, domain: readonly CardId[]): value is C
   );
 }
 
+/** Per-seat score rows from their keys (score, then each tie-breaker), where a list tie-breaker
+ *  is several numbers: each key is padded to its widest seat with -Infinity (a missing card ranks
+ *  below any), so every seat's later keys line up. */
+export function scoreRows(keysBySeat: number[][][]): number[][] {
+  const widths: number[] = [];
+  for (const keys of keysBySeat) keys.forEach((key, k) => (widths[k] = Math.max(widths[k] ?? 0, key.length)));
+  return keysBySeat.map((keys) =>
+    keys.flatMap((key, k) => [...key, ...new Array<number>(widths[k]! - key.length).fill(Number.NEGATIVE_INFINITY)]),
+  );
+}
+
 /** Pads per-seat score rows to one length (a list tie-breaker can be shorter for some seats):
  *  a missing key ranks below any present one. */
 export function padScores(rows: number[][]): number[][] {

@@ -5,6 +5,7 @@ import {
   DECISION_CAP,
   type Match,
   applyMove,
+  chooseRandomMove,
   createMatch,
   deserializeMatch,
   isOver,
@@ -537,5 +538,79 @@ describe("playRandomGame", () => {
     expect((thrown(() => playRandomGame(stuck, { players: 2, seed: 1 }, new Rng(1))) as GameFault).code).toBe(
       "fault/no-legal-move",
     );
+  });
+});
+
+describe("chooseRandomMove", () => {
+  /** Last Stone waiting for seat 0 to take, both guesses in. */
+  function takeState(): StoneState {
+    const match = play(startAtSeat0(), [0, { type: "guess", winner: 0 }], [1, { type: "guess", winner: 1 }]);
+    return JSON.parse(JSON.stringify(match.state)) as StoneState;
+  }
+
+  it("uses the game's compiled sampler when it has one, with the draw it is given, and never lists moves", () => {
+    const draws: number[] = [];
+    const sampler: Game<StoneState> = {
+      ...lastStone,
+      legalMoves: () => {
+        throw new Error("legalMoves must not be called when the sampler answers");
+      },
+      randomMove: (state, seat, draw) => {
+        draws.push(draw(5));
+        return { type: "take", amount: state.vars.pile - 5 + seat };
+      },
+    };
+    const state = takeState();
+    const before = JSON.stringify(state);
+    expect(chooseRandomMove(sampler, state, 0, new Rng(1), () => 3)).toEqual({ type: "take", amount: 2 });
+    expect(draws).toEqual([3]);
+    // Without a draw of its own, the sampler draws from the generator: the same seed, the same numbers.
+    chooseRandomMove(sampler, state, 0, new Rng(42));
+    chooseRandomMove(sampler, state, 0, new Rng(42));
+    expect(draws[1]).toBe(draws[2]);
+    expect(draws[1]).toBe(new Rng(42).int(5));
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("falls back to the legal moves where the sampler returns null, drawing each move equally often", () => {
+    const declining: Game<StoneState> = { ...lastStone, randomMove: () => null };
+    const state = takeState();
+    const rng = new Rng(6);
+    const amounts = [0, 0, 0];
+    for (let i = 0; i < 4000; i++) {
+      const move = chooseRandomMove(declining, state, 0, rng);
+      expect(move.type).toBe("take");
+      amounts[move["amount"] as number]!++;
+    }
+    // take 1 or take 2, 2000 each expected: 1,800..2,200 is over six standard deviations wide.
+    expect(amounts[0]).toBe(0);
+    expect(amounts[1]).toBeGreaterThan(1800);
+    expect(amounts[2]).toBeGreaterThan(1800);
+  });
+
+  it("without a sampler, draws exactly as the generic random bot does over legalMoves", () => {
+    const state = takeState();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      expect(chooseRandomMove(lastStone, state, 0, new Rng(seed))).toEqual(
+        randomMove(lastStone.legalMoves(state, 0), new Rng(seed)),
+      );
+    }
+  });
+
+  it("is what playRandomGame asks for every move", () => {
+    // A sampler that always takes one stone, and leaves the guesses to the generic bot.
+    const patient: Game<StoneState> = {
+      ...lastStone,
+      randomMove: (state) => (state.pc === "take" ? { type: "take", amount: 1 } : null),
+    };
+    const seen: Move[] = [];
+    const { state, decisions } = playRandomGame(patient, { players: 2, seed: 3 }, new Rng(3), (_, move) =>
+      seen.push(move),
+    );
+    // Two guesses, then seven takes of one stone.
+    expect(decisions).toBe(9);
+    expect(seen.filter((move) => move.type === "guess")).toHaveLength(2);
+    expect(seen.filter((move) => move.type === "take")).toEqual(Array(7).fill({ type: "take", amount: 1 }));
+    expect(state.vars.pile).toBe(0);
   });
 });

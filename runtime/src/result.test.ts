@@ -61,4 +61,21 @@ describe("rankPlayers", () => {
     expect(() => rankPlayers([[1, 2], [3]])).toThrow(GameFault);
     expect(() => rankPlayers([[1], [Number.NaN]])).toThrow(GameFault);
   });
+
+  it("accepts -Infinity, the padding of a shorter list tie-breaker, as below every number", () => {
+    const result = rankPlayers([
+      [3, -Infinity],
+      [3, -1000],
+      [3, -Infinity],
+      [2, 5],
+    ]);
+    expect(result.ranking).toEqual([[1], [0, 2], [3]]);
+    expect(result.winners).toEqual([1]);
+    expect(() =>
+      rankPlayers([
+        [3, Infinity],
+        [3, 0],
+      ]),
+    ).toThrow(GameFault);
+  });
 });

@@ -18,12 +18,41 @@ describe("zoneView", () => {
   });
 });
 
+describe("zoneView with cards the viewer was shown", () => {
+  it("shows, in a hidden zone, the cards the viewer knows by position and null elsewhere", () => {
+    const faceDown = [4, 9, 2, 7];
+    const view = zoneView(faceDown, false, [7, 4]);
+    expect(view).toEqual({ count: 4, known: [4, null, null, 7] });
+    expect("cards" in view).toBe(false);
+    faceDown.reverse();
+    expect(view.known).toEqual([4, null, null, 7]);
+  });
+
+  it("follows a known card when it moves within the zone", () => {
+    expect(zoneView([2, 9, 4], false, [9])).toEqual({ count: 3, known: [null, 9, null] });
+    expect(zoneView([9, 2, 4], false, [9])).toEqual({ count: 3, known: [9, null, null] });
+  });
+
+  it("adds no known field when the viewer knows none of the cards there", () => {
+    const view = zoneView([4, 9, 2], false, [5, 11]);
+    expect(view).toEqual({ count: 3 });
+    expect("known" in view).toBe(false);
+    expect(JSON.stringify(zoneView([4, 9, 2], false, []))).toBe('{"count":3}');
+    expect(JSON.stringify(zoneView([], false, [4]))).toBe('{"count":0}');
+  });
+
+  it("shows a visible zone's cards as usual, whatever the viewer knows", () => {
+    expect(zoneView([4, 9, 2], true, [9])).toEqual({ count: 3, cards: [4, 9, 2] });
+  });
+});
+
 describe("describeActivity", () => {
   it("says who may act in words", () => {
     expect(describeActivity({ kind: "turn", players: [2] })).toBe("seat 2 to play");
     expect(describeActivity({ kind: "simultaneous", players: [0, 1, 3] })).toBe("seats 0, 1 and 3 choose secretly");
     expect(describeActivity({ kind: "simultaneous", players: [4] })).toBe("seat 4 chooses secretly");
     expect(describeActivity({ kind: "race", players: [0, 2] })).toBe("race: first of seats 0 and 2 wins");
+    expect(describeActivity({ kind: "race", players: [3] })).toBe("race: seat 3 may claim");
     expect(describeActivity({ kind: "over", players: [] })).toBe("game over");
   });
 

@@ -62,6 +62,22 @@ score p: sum(c in hand[p]: c.value) + points[p]
     ["", "if top(deck).value == 3 { move top(deck) to hand[p] }"],
     ["var bank: int public = 20\nconserve money: points, bank", "transfer 1 from bank to points[p]"],
     ["table bonus: int -> int { 2: 1, 3: 2, 4: 5 }", "points[p] += bonus[player_count]"],
+    // The newer constructs, used rightly, next to their broken fixtures (43 and on).
+    ["function twice(n: int): int = n * 2\nfunction quad(n: int): int = twice(twice(n))", "points[p] += quad(1)"],
+    ["function run_points(set: Token[]): int = count(set)", "points[p] += best_sets(hand[p], 2, consecutive(value), run_points)"],
+    ["", "ask p { sell(chosen in subset(hand[p])) require count(chosen) <= 2 else \"two at most\" { points[p] += count(chosen) } pass { } }"],
+    ["", "if count(hand[p]) > 0 { move first(c in hand[p] where c.value > 0) to deck }"],
+    ["", "points[p] += longest_run(c in hand[p]: c.value) + count(distinct(c in hand[p]: c.value))"],
+    ["", "move top(deck) to bottom of hand[p]"],
+    ["", "while true { if points[p] > 2 { end game } points[p] += 1 }"],
+    ["", "while true { ask p { stop { end game } wait { } } }"],
+    ["zone market: Token row public", "move top(deck) to market"],
+    ["var pot: int hidden = 0", "pot += 1"],
+    ["", "race q in players { grab { points[q] += 1 } }"],
+    ["", "reveal top(deck) to p"],
+    ["", "if count(deck) > 1 { move nth(deck, 2) to hand[p] }"],
+    ["", "if count(deck) > 0 { move last(deck) to hand[p] }"],
+    ["", "for q in players_from(p) { points[q] += 1 }"],
   ])("%s %s", async (extra, statement) => {
     const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);
     expect(result.diagnostics).toEqual([]);
@@ -70,6 +86,12 @@ score p: sum(c in hand[p]: c.value) + points[p]
 
   test("a table keyed by player takes seat numbers as keys, as a per-player index does", async () => {
     const text = game("table handicap: player -> int { 0: 2, 1: 1 }", "points[p] += handicap[p] + points[0]");
+    const result = await compileGame("tiny", [{ path: "tiny.rules", text }]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  test("a variant declared in the header can be tested", async () => {
+    const text = game("", "if variant(quick) { points[p] += 1 }").replace("  players 2..4\n", '  players 2..4\n  variant quick "a shorter game"\n');
     const result = await compileGame("tiny", [{ path: "tiny.rules", text }]);
     expect(result.diagnostics).toEqual([]);
   });

@@ -3,6 +3,7 @@
 import type * as A from "../syntax/ast.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { evaluateConstant, type ConstantValue } from "./constants.js";
+import { subExpressions } from "../syntax/walk.js";
 import {
   BOOL, ERROR, INT, PLAYER, STRING, sameType, typeName,
   type Binding, type LocalSlot, type Type,
@@ -119,6 +120,12 @@ class Checker {
   private readonly slotNames = new Set<string>(["phase", "actor", "actors"]);
   private readonly conservedVars = new Set<string>();
   private inSetup = false;
+  /** Checking something that must not change the state: a function body, a parameter domain, a
+   *  requirement, a score. Randomness there would change the game while it is only looked at. */
+  private pure: string | null = null;
+  /** Checking a parameter's domain, the one place `subset(zone)` may stand. */
+  private inDomain = false;
+
   private inSimultaneous = false;
   private readonly functions: A.FunctionDeclaration[] = [];
   /** Whether the game ever reveals a card to one player (then states carry each player's knowledge). */
@@ -283,7 +290,9 @@ class Checker {
         const parameterType = type?.kind === "function" ? type.parameters[i]! : ERROR;
         this.bindLocal(scope, p.name, parameterType, "local");
       });
+      this.pure = "a function";
       const result = this.expression(f.body, scope);
+      this.pure = null;
       if (type?.kind === "function") this.expect(result, type.result, f.body.range, `the result of ${f.name.name}`);
     }
     this.functionIndex = Number.POSITIVE_INFINITY;
@@ -315,7 +324,9 @@ class Checker {
       this.enter(s);
       const scope = new Scope(this.globals);
       this.bindLocal(scope, s.player, PLAYER, "local");
+      this.pure = `a ${s.kind}`;
       const value = this.expression(s.value, scope);
+      this.pure = null;
       // A tie-breaker may be a list of numbers, compared in order ("the highest card, then the next").
       const allowed = s.kind === "tiebreak" && value.kind === "list" ? value.element : value;
       this.expect(allowed, INT, s.value.range, `a ${s.kind}`);
@@ -514,6 +525,7 @@ class Checker {
 
   private bindLocal(scope: Scope, name: A.Identifier, type: Type, storage: "state" | "local"): LocalSlot {
     if (scope.has(name.name)) this.error("check/duplicate-definition", `'${name.name}' is already defined in this block`, name.range);
+    if (name.name.startsWith("__")) this.error("check/reserved-name", `names starting with '__' are reserved; rename '${name.name}'`, name.range);
     // Bindings kept in the state need names unique in the game; TypeScript locals are block-scoped.
     let slot = name.name;
     if (storage === "state") {
@@ -620,6 +632,7 @@ class Checker {
         return;
       }
       case "end-game":
+        if (this.inSetup) this.error("check/end-in-setup", "the game cannot end during setup: move 'end game' into the flow", s.range);
         return;
       case "reveal": {
         const card = this.expression(s.card, scope);
@@ -666,7 +679,13 @@ class Checker {
         if (RESERVED_PARAMETERS.has(parameter.name.name)) {
           this.error("check/reserved-name", `'${parameter.name.name}' is reserved in moves; choose another parameter name`, parameter.name.range);
         }
+        this.inDomain = true;
+        const wasPure = this.pure;
+        this.pure ??= "a parameter's domain";
         const domain = this.expression(parameter.domain, optionScope);
+        this.inDomain = false;
+        this.pure = wasPure;
+        this.checkNoParameterIn(parameter.domain, option, parameter);
         let element: Type = ERROR;
         if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
         else if (domain.kind === "subsets") element = { kind: "list", element: { kind: "card", cardType: domain.cardType } };
@@ -682,7 +701,11 @@ class Checker {
         this.bindLocal(optionScope, parameter.name, element, bodyHasDecision ? "state" : "local");
       }
       for (const requirement of option.requirements) {
-        this.expect(this.expression(requirement.condition, optionScope), BOOL, requirement.condition.range, "a requirement");
+        const wasPure = this.pure;
+        this.pure ??= "a requirement";
+        this.expression(requirement.condition, optionScope);
+        this.pure = wasPure;
+        this.expect(this.types.get(requirement.condition) ?? ERROR, BOOL, requirement.condition.range, "a requirement");
         if (requirement.condition.kind === "boolean" && !requirement.condition.value) {
           this.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
         }
@@ -692,6 +715,18 @@ class Checker {
       this.block(option.body, optionScope);
       this.inSimultaneous = wasSimultaneous;
     }
+  }
+
+  /** A parameter's domain is fixed before any parameter is chosen: it may not use one. */
+  private checkNoParameterIn(domain: A.Expression, option: A.MoveOptionDeclaration, parameter: A.ParameterDeclaration): void {
+    const others = new Set(option.parameters.filter((p) => p !== parameter).map((p) => p.name.name));
+    const visit = (e: A.Expression): void => {
+      if (e.kind === "name" && others.has(e.name)) {
+        this.error("check/parameter-in-domain", `the choices for '${parameter.name.name}' cannot depend on '${e.name}': each parameter's domain is fixed before the move is chosen; use a require line instead`, e.range);
+      }
+      for (const child of subExpressions(e)) visit(child);
+    };
+    visit(domain);
   }
 
   private checkAssignable(target: A.Expression, scope: Scope, transfer = false): void {
@@ -894,6 +929,10 @@ class Checker {
         if (args[0]!.kind !== "error") this.error("check/not-a-zone", `nth needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
       case "subset":
+        if (!this.inDomain) {
+          this.error("check/subset-outside-domain", "subset(zone) describes a move parameter's choices, as in give in subset(hand[p]); it is not a value", e.range);
+          return ERROR;
+        }
         if (args[0]!.kind === "zone") return { kind: "subsets", cardType: args[0].cardType };
         if (args[0]!.kind !== "error") this.error("check/not-a-zone", `subset needs a zone, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
@@ -901,6 +940,7 @@ class Checker {
         this.expect(args[0]!, PLAYER, e.args[0]!.range, "the argument of next");
         return PLAYER;
       case "random_player":
+        if (this.pure) this.error("check/random-in-pure", `random_player() draws from the game's random numbers, which ${this.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
         return PLAYER;
       case "players_from":
         this.expect(seatLiteral(e.args[0]!, PLAYER) ?? args[0]!, PLAYER, e.args[0]!.range, "the argument of players_from");

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/index.js";
-import type { Game } from "../../../runtime/src/index.js";
+import type { Game, Move } from "../../../runtime/src/index.js";
 import { compileAll, compileGame } from "../index.js";
 import type { EmittedFile } from "./emit.js";
 
@@ -370,5 +370,258 @@ score p: __proto__[p]
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
     expect(Object.keys(state.vars)).toContain("__proto__");
     expect(game.scores(state)).toEqual([[1], [1]]);
+  });
+});
+
+describe("local names that are special to JavaScript objects", () => {
+  // Declared names starting with '__' are refused (check/reserved-name); these are the names a
+  // flow binds itself. Kept in the state or in a move, '__proto__' must be refused or work.
+  const rules = (flow: string): string => `
+game "Proto" {
+  players 2..3
+}
+card Token {
+  value: int
+  cards for v in 1..4 { value: v }
+}
+zone deck: Token stack hidden = all Token
+per player var points: int public = 0
+flow {
+${flow}
+}
+score p: points[p]
+`;
+  // Each flow gives the first player one point for 'take'; the name is bound on line 12.
+  test.each([
+    ["a let kept across a decision", "let __proto__ = 1\nfor p in players { ask p { take { points[p] += __proto__ } pass { } } }", '{"type":"take"}'],
+    ["a loop binder around a decision", "for __proto__ in players { ask __proto__ { take { points[__proto__] += 1 } pass { } } }", '{"type":"take"}'],
+    ["a move parameter", "for p in players { ask p { take(__proto__ in 1..1) { points[p] += __proto__ } pass { } } }", '{"type":"take","__proto__":1}'],
+  ])("%s named __proto__ is refused, or works", async (_, flow, take) => {
+    const result = await compileGame("proto", [{ path: "proto.rules", text: rules(flow) }]);
+    if (result.diagnostics.length > 0) {
+      expect(result.diagnostics.map((d) => [d.code, d.line])).toEqual([["check/reserved-name", 12]]);
+      return;
+    }
+    const game = evaluate(result.files).get("index.ts")!.game as Game;
+    const state = game.setup({ players: 2, seed: 1 });
+    game.advance(state);
+    expect(game.activity(state)).toEqual({ kind: "turn", players: [0] });
+    // JSON.parse makes '__proto__' an ordinary key, as a move sent by an app would have it.
+    const move = JSON.parse(take) as Move;
+    const options = game.legalMoves(state, 0);
+    expect(JSON.stringify(options.map((o) => Object.keys(o.parameters)))).toBe(JSON.stringify([Object.keys(move).slice(1), []]));
+    expect(game.check(state, 0, move)).toBeNull();
+    // The compiled sampler's first move is that same take.
+    expect(JSON.stringify(game.randomMove!(state, 0, () => 0))).toBe(take);
+    game.apply(state, 0, move);
+    expect(state.vars.points).toEqual([1, 0]);
+    expect(game.activity(state)).toEqual({ kind: "turn", players: [1] });
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+});
+
+describe("races", () => {
+  // Two races for the top card of the deck. A claim ends a race at once; when every racer
+  // declines, the race lapses. `cash_in` is offered only to a racer who has a point to cash.
+  const rules = `
+game "Grab" {
+  players 2..4
+}
+card Token {
+  value: int
+  cards for v in 1..6 { value: v }
+}
+zone deck: Token stack hidden = all Token
+per player zone hand: Token pile owner
+per player var points: int public = 0
+var races: int public = 0
+flow {
+  while races < 2 {
+    race q in players {
+      grab {
+        move top(deck) to hand[q]
+        points[q] += 1
+      }
+      bid(n in 1..3) require n <= points[q] + 1 else "bid at most one more than your points" {
+        points[q] += 10 * n
+      }
+      cash_in require points[q] >= 1 else "nothing to cash in" {
+        points[q] -= 1
+      }
+    }
+    races += 1
+  }
+}
+score p: points[p]
+`;
+
+  async function grabGame(): Promise<Game> {
+    return evaluate(await compile("grab", rules)).get("index.ts")!.game as Game;
+  }
+
+  function started(game: Game, players = 3): ReturnType<Game["setup"]> {
+    const state = game.setup({ players, seed: 11 });
+    game.advance(state);
+    return state;
+  }
+
+  test("the emitted race game type-checks", async () => {
+    expect(typeErrors(await compile("grab", rules))).toEqual([]);
+  });
+
+  test("every racer may claim or decline; a situation requirement leaves out an option it refuses", async () => {
+    const game = await grabGame();
+    const state = started(game);
+    expect(game.activity(state)).toEqual({ kind: "race", players: [0, 1, 2] });
+    // No one has a point yet, so cash_in is not offered to anyone; bid is (its requirement reads n).
+    for (const seat of [0, 1, 2]) {
+      expect(game.legalMoves(state, seat)).toEqual([
+        { type: "grab", parameters: {} },
+        { type: "bid", parameters: { n: { kind: "range", min: 1, max: 3 } } },
+        { type: "decline", parameters: {} },
+      ]);
+    }
+    expect(game.check(state, 0, { type: "cash_in" })).toEqual({ code: "move/constraint", reason: "nothing to cash in" });
+    expect(game.check(state, 0, { type: "bid", n: 2 })).toEqual({
+      code: "move/constraint",
+      reason: "bid at most one more than your points",
+    });
+    expect(game.check(state, 0, { type: "bid", n: 1 })).toBeNull();
+  });
+
+  test("the first claim applied wins: the race ends for everyone and the next one starts", async () => {
+    const game = await grabGame();
+    const state = started(game);
+    const top = (state.zones.deck as number[])[0]!;
+    expect(game.check(state, 1, { type: "grab" })).toBeNull();
+    game.apply(state, 1, { type: "grab" });
+    expect(state.zones.hand).toEqual([[], [top], []]);
+    expect(state.vars.points).toEqual([0, 1, 0]);
+    expect(state.vars.races).toBe(1);
+    // The second race: everyone races again, and seat 1 may now cash in its point.
+    expect(game.activity(state)).toEqual({ kind: "race", players: [0, 1, 2] });
+    expect(game.legalMoves(state, 1).map((o) => o.type)).toEqual(["grab", "bid", "cash_in", "decline"]);
+    expect(game.legalMoves(state, 0).map((o) => o.type)).toEqual(["grab", "bid", "decline"]);
+    // Seat 1 may bid up to its points + 1 = 2.
+    expect(game.check(state, 1, { type: "bid", n: 2 })).toBeNull();
+    game.apply(state, 2, { type: "decline" });
+    game.apply(state, 1, { type: "bid", n: 2 });
+    expect(state.vars.points).toEqual([0, 21, 0]);
+    expect(game.activity(state).kind).toBe("over");
+    expect(game.scores(state)).toEqual([[0], [21], [0]]);
+  });
+
+  test("a seat that declined cannot act again in that race; when all decline, the race lapses", async () => {
+    const game = await grabGame();
+    const state = started(game);
+    game.apply(state, 0, { type: "decline" });
+    expect(game.activity(state)).toEqual({ kind: "race", players: [1, 2] });
+    expect(game.legalMoves(state, 0)).toEqual([]);
+    expect(game.check(state, 0, { type: "grab" })).toEqual({
+      code: "move/already-submitted",
+      reason: "seat 0 has already declined",
+    });
+    expect(game.check(state, 0, { type: "decline" })?.code).toBe("move/already-submitted");
+    game.apply(state, 2, { type: "decline" });
+    expect(game.activity(state)).toEqual({ kind: "race", players: [1] });
+    expect(state.vars.races).toBe(0);
+    game.apply(state, 1, { type: "decline" });
+    // The first race lapsed with nothing taken; in the second, all may race again.
+    expect(state.vars.races).toBe(1);
+    expect(state.vars.points).toEqual([0, 0, 0]);
+    expect(state.zones.hand).toEqual([[], [], []]);
+    expect(game.activity(state)).toEqual({ kind: "race", players: [0, 1, 2] });
+    expect(game.check(state, 0, { type: "grab" })).toBeNull();
+  });
+
+  test("random bots play it to the end through the compiled sampler", async () => {
+    const game = await grabGame();
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { state, decisions } = runtime.playRandomGame(game, { players: 3, seed }, new runtime.Rng(seed));
+      expect(state.vars.races).toBe(2);
+      // Each race ends with one claim, or with all three declining.
+      expect(decisions).toBeGreaterThanOrEqual(2);
+      expect(decisions).toBeLessThanOrEqual(6);
+      const taken = (state.zones.hand as number[][]).flat().length;
+      expect((state.zones.deck as number[]).length + taken).toBe(6);
+    }
+  });
+});
+
+describe("reveal", () => {
+  // The first player peeks at one card of the hidden deck; then the top card goes face down to
+  // the next player's hand. What was shown is known to the peeker alone, wherever the card lies.
+  const rules = `
+game "Peek" {
+  players 2..3
+}
+card Token {
+  value: int
+  cards for v in 1..6 { value: v }
+}
+zone deck: Token stack hidden = all Token
+per player zone hand: Token pile owner
+zone table: Token row public
+var first: player public = 0
+flow {
+  ask first {
+    peek(position in 1..3) { reveal nth(deck, position) to first }
+    pass { }
+  }
+  move top(deck) to hand[next(first)]
+  ask first { done { } }
+}
+score p: count(hand[p])
+`;
+
+  type ZoneView = { count: number; cards?: number[]; known?: (number | null)[] };
+  type PeekView = { zones: { deck: ZoneView; hand: ZoneView[]; table: ZoneView } };
+
+  async function peekGame(): Promise<{ game: Game; files: EmittedFile[] }> {
+    const files = await compile("peek", rules);
+    return { game: evaluate(files).get("index.ts")!.game as Game, files };
+  }
+
+  test("the emitted game type-checks", async () => {
+    expect(typeErrors((await peekGame()).files)).toEqual([]);
+  });
+
+  test("a card revealed in a hidden zone shows in the viewer's view only, at its position", async () => {
+    const { game } = await peekGame();
+    const state = game.setup({ players: 3, seed: 4 });
+    game.advance(state);
+    const deck = [...(state.zones.deck as number[])];
+    game.apply(state, 0, { type: "peek", position: 2 });
+    // The top card went to seat 1's hand; the peeked card is now the top of the deck.
+    const view = (seat: number | null) => game.view(state, seat) as PeekView;
+    expect(view(0).zones.deck).toEqual({ count: 5, known: [deck[1]!, null, null, null, null] });
+    expect(view(1).zones.deck).toEqual({ count: 5 });
+    expect(view(2).zones.deck).toEqual({ count: 5 });
+    expect(view(null).zones.deck).toEqual({ count: 5 });
+    // Seat 0 does not know the card in seat 1's hand; seat 1 sees its own hand.
+    expect(view(0).zones.hand[1]).toEqual({ count: 1 });
+    expect(view(1).zones.hand[1]).toEqual({ count: 1, cards: [deck[0]!] });
+    for (const seat of [1, 2, null]) expect(JSON.stringify(view(seat))).not.toContain("known");
+  });
+
+  test("a known card stays known when it moves to another hidden zone", async () => {
+    const { game } = await peekGame();
+    const state = game.setup({ players: 2, seed: 9 });
+    game.advance(state);
+    const top = (state.zones.deck as number[])[0]!;
+    game.apply(state, 0, { type: "peek", position: 1 });
+    const view = (seat: number | null) => game.view(state, seat) as PeekView;
+    expect(view(0).zones.hand[1]).toEqual({ count: 1, known: [top] });
+    expect(view(0).zones.deck).toEqual({ count: 5 });
+    expect(view(1).zones.hand[1]).toEqual({ count: 1, cards: [top] });
+    expect(view(null).zones.hand[1]).toEqual({ count: 1 });
+  });
+
+  test("without a reveal, no view knows anything", async () => {
+    const { game } = await peekGame();
+    const state = game.setup({ players: 2, seed: 9 });
+    game.advance(state);
+    game.apply(state, 0, { type: "pass" });
+    for (const seat of [0, 1, null]) expect(JSON.stringify(game.view(state, seat))).not.toContain("known");
   });
 });

@@ -6,6 +6,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { ConstantValue } from "../check/constants.js";
 import type { LocalSlot, Type } from "../check/types.js";
+import { subExpressions } from "../syntax/walk.js";
 import { END, type Decision, type Effect, type Exit, type FlowMachine, type Step } from "../lower/ir.js";
 import { CodeWriter, cardFieldArray, docText, functionName, localName, property, quote, reserveGeneratedNames, tableConstant } from "./code.js";
 
@@ -23,32 +24,6 @@ export async function emitGame(game: CheckedGame, machine: FlowMachine, gameId: 
   return Promise.all(
     files.map(async (f) => ({ path: f.path, text: await prettier.format(f.text, { parser: "typescript", printWidth: 110 }) })),
   );
-}
-
-/** The direct sub-expressions of an expression. */
-function childExpressions(e: A.Expression): A.Expression[] {
-  switch (e.kind) {
-    case "index":
-      return [e.target, e.index];
-    case "member":
-      return [e.target];
-    case "unary":
-      return [e.operand];
-    case "binary":
-      return [e.left, e.right];
-    case "conditional":
-      return [e.condition, e.then, e.otherwise];
-    case "call":
-      return [...e.args];
-    case "aggregate":
-      return [e.source, ...(e.condition ? [e.condition] : []), ...(e.value ? [e.value] : [])];
-    case "list":
-      return [...e.elements];
-    case "range":
-      return [e.low, e.high];
-    default:
-      return [];
-  }
 }
 
 function identifierFor(label: string): string {
@@ -348,7 +323,7 @@ class GameEmitter {
       "allOf", "anyOf", "checkTransfer", "countOf", "dealCards", "floorDiv", "floorMod", "GameFault", "highestOf",
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
-      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores",
+      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone",
     ];
   }
@@ -603,7 +578,7 @@ class GameEmitter {
         const binding = this.game.names.get(x);
         return binding?.kind === "local" && slots.has(binding.slot);
       }
-      return childExpressions(x).some(visit);
+      return subExpressions(x).some(visit);
     };
     return visit(e);
   }
@@ -983,8 +958,8 @@ class GameEmitter {
     const scoreKeys = [this.game.score, ...this.game.tiebreaks].map((d) => {
       const binding = this.game.names.get(d.player);
       const name = binding?.kind === "local" ? localName(binding.slot) : "p";
-      const spread = this.game.types.get(d.value)?.kind === "list" ? "..." : "";
-      return `${spread}((${name}: number) => ${this.code.expression(d.value)})(seat)`;
+      const key = `((${name}: number) => ${this.code.expression(d.value)})(seat)`;
+      return this.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
     });
     const padded = [this.game.score, ...this.game.tiebreaks].some((d) => this.game.types.get(d.value)?.kind === "list");
     void scoreBinding;
@@ -1002,7 +977,7 @@ class GameEmitter {
     const conserved = this.game.conserved.map((c) => `{ name: ${quote(c.name.name)}, vars: [${c.vars.map((v) => quote(v.name)).join(", ")}] }`);
     const variants = this.game.variants.map((v) => `{ name: ${quote(v.name.name)}, description: ${quote(v.description)} }`);
     return this.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat${padded ? " padScores" : ""}`;
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""}`;
       this.addImports(file, body, [{ module: "./cards.js", names: this.cardImports() }, { module: "./functions.js", names: this.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
@@ -1018,8 +993,8 @@ class GameEmitter {
         parameters: [{ name: "s", type: "State" }],
         returnType: "number[][]",
         statements: padded
-          ? ["return padScores(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
-          : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]);"],
+          ? ["return scoreRows(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
+          : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k.slice(1, -1)},`), "]);"],
       });
       file.addVariableStatement({
         isExported: true,

@@ -180,4 +180,54 @@ describe("lowering the flow", () => {
     expect(machine.decisions).toEqual([]);
     expect(machine.loops).toEqual([]);
   });
+
+  test("a race lowers to one decision whose options are the claims and then decline", () => {
+    const { machine, game } = lower(`
+  phase auction {
+    race q in players {
+      grab { points[q] += 1 }
+      bid(n in 1..3) { points[q] += n }
+    }
+    points[0] += 1
+  }`);
+    expect(steps(machine)).toEqual([
+      { label: "start", effects: [], exit: "goto auction.begin" },
+      { label: "auction.begin", effects: ["enter-phase auction"], exit: "decide auction.grab_or_bid_or_decline" },
+      { label: "auction.resume", effects: ["run assign"], exit: "goto after_auction" },
+      { label: "after_auction", effects: [], exit: "end" },
+    ]);
+    expect(machine.decisions).toHaveLength(1);
+    const race = machine.decisions[0]!;
+    expect(race.ask.race).toBe(true);
+    expect(race.ask.each?.binder.name).toBe("q");
+    expect(race.ask.options.map((o) => o.name.name)).toEqual(["grab", "bid", "decline"]);
+    // The supplied decline takes nothing and does nothing.
+    const decline = race.ask.options[2]!;
+    expect(decline.parameters).toEqual([]);
+    expect(decline.requirements).toEqual([]);
+    expect(decline.body.statements).toEqual([]);
+    expect(race.resume).toBe("auction.resume");
+    // Nothing is asked after the claim, so the racer is an ordinary local.
+    expect(game.stateLocals).toEqual([]);
+  });
+
+  test("a race whose claim asks again keeps the winner in the state for after that decision", () => {
+    const { machine, game } = lower(`
+  race q in players {
+    grab {
+      ask q { keep { points[q] += 2 } give { points[next(q)] += 2 } }
+    }
+  }`);
+    expect(machine.decisions.map((d) => ({ label: d.label, race: d.ask.race, entries: Object.fromEntries(d.optionEntries) }))).toEqual([
+      { label: "keep_or_give", race: false, entries: {} },
+      { label: "grab_or_decline", race: true, entries: { grab: "grab_body" } },
+    ]);
+    expect(steps(machine)).toEqual([
+      { label: "start", effects: [], exit: "decide grab_or_decline" },
+      { label: "resume", effects: [], exit: "end" },
+      { label: "grab_body", effects: [], exit: "decide keep_or_give" },
+      { label: "resume2", effects: [], exit: "goto resume" },
+    ]);
+    expect(game.stateLocals.map((l) => [l.name, l.storage])).toEqual([["q", "state"]]);
+  });
 });
