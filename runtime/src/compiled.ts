@@ -238,8 +238,10 @@ export function longestRun<T>(items: readonly T[], key: (item: T) => number): nu
 
 /**
  * The best total score of disjoint sets of `size` cards, each set being cards with the same key
- * ("same") or with consecutive distinct keys ("consecutive"), scored by `score`. Exhaustive search
- * with memory of what is left: each card is either left out or put in a set with later cards.
+ * ("same") or with consecutive distinct keys ("consecutive"), scored by `score`. Exhaustive search:
+ * each card is either left out or put in a set with later cards. Cards of one `kind` (equal in every
+ * field, so alike to any scorer) are interchangeable: what is left is remembered as how many of
+ * each kind remain, and a set is never tried twice with one kind swapped for its twin.
  */
 export function bestSets(
   cards: readonly CardId[],
@@ -247,11 +249,15 @@ export function bestSets(
   key: (card: CardId) => number | string | boolean,
   rule: "same" | "consecutive",
   score: (set: CardId[]) => number,
+  kind: (card: CardId) => number = (card) => card,
 ): number {
   if (!Number.isInteger(size) || size < 1) throw new GameFault("fault/set-size", `a set must have at least 1 card, not ${size}`);
   if (cards.length > 30) throw new GameFault("fault/too-many-cards", `best_sets searches at most 30 cards, not ${cards.length}`);
-  const keys = cards.map(key);
-  const memo = new Map<number, number>();
+  // Twins side by side, so that "the same kind as the card just tried" is the card before.
+  const ordered = [...cards].sort((a, b) => kind(a) - kind(b) || a - b);
+  const keys = ordered.map(key);
+  const kinds = ordered.map(kind);
+  const memo = new Map<string, number>();
   const fits = (set: number[], candidate: number): boolean => {
     const k = keys[candidate]!;
     if (rule === "same") return k === keys[set[0]!];
@@ -261,31 +267,41 @@ export function bestSets(
     const values = set.map((i) => keys[i] as number).sort((a, b) => a - b);
     return values.every((v, i) => i === 0 || v === values[i - 1]! + 1);
   };
+  const remaining = (left: number): string => {
+    const parts: number[] = [];
+    for (let i = 0; i < ordered.length; i++) if ((left & (1 << i)) !== 0) parts.push(kinds[i]!);
+    return parts.join(",");
+  };
   const search = (left: number): number => {
     if (left === 0) return 0;
-    const known = memo.get(left);
+    const state = remaining(left);
+    const known = memo.get(state);
     if (known !== undefined) return known;
     const first = Math.log2(left & -left);
     const rest = left & ~(1 << first);
     let best = search(rest);
-    const extend = (set: number[], from: number, available: number): void => {
+    const extend = (set: number[], from: number): void => {
       if (set.length === size) {
         if (rule === "consecutive" && !isRun(set)) return;
         let used = left;
         for (const i of set) used &= ~(1 << i);
-        const total = score(set.map((i) => cards[i]!)) + search(used);
+        const total = score(set.map((i) => ordered[i]!)) + search(used);
         if (total > best) best = total;
         return;
       }
-      for (let i = from; i < cards.length; i++) {
-        if ((available & (1 << i)) !== 0 && fits(set, i)) extend([...set, i], i + 1, available);
+      let tried = -1;
+      for (let i = from; i < ordered.length; i++) {
+        if ((rest & (1 << i)) === 0 || !fits(set, i)) continue;
+        if (tried >= 0 && kinds[tried] === kinds[i]) continue; // its twin was just tried here
+        tried = i;
+        extend([...set, i], i + 1);
       }
     };
-    extend([first], first + 1, rest);
-    memo.set(left, best);
+    extend([first], first + 1);
+    memo.set(state, best);
     return best;
   };
-  return search(cards.length === 0 ? 0 : 2 ** cards.length - 1);
+  return search(ordered.length === 0 ? 0 : 2 ** ordered.length - 1);
 }
 
 /** A random non-empty subset of the cards for a bot: its size k in 1..n with probability

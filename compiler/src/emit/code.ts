@@ -188,7 +188,7 @@ export class CodeWriter {
     const cardsType = this.game.types.get(cards);
     const cardType = cardsType?.kind === "zone" ? cardsType.cardType : cardsType?.kind === "list" && cardsType.element.kind === "card" ? cardsType.element.cardType : "";
     const field = (rule.args[0] as A.NameExpression).name;
-    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set))`;
+    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set), (card) => CARD_KIND[card]!)`;
   }
 
   private aggregate(e: A.AggregateExpression): string {
