@@ -325,8 +325,9 @@ export function playRandomGame<S extends BaseState>(
     if (seats.length === 0) {
       throw new GameFault("fault/no-legal-move", `${game.id} waits at "${state.pc}" but no seat may act`);
     }
-    // Simultaneous choices and races are submitted in a random seat order, to try them all.
-    const seat = seats.length === 1 ? seats[0]! : rng.pick(seats);
+    // A race's claims arrive in a random order (the first wins). Simultaneous choices are
+    // resolved together, so their order changes nothing: the first seat still to choose goes.
+    const seat = seats.length === 1 || activity.kind === "simultaneous" ? seats[0]! : rng.pick(seats);
     const move = chooseRandomMove(game, state, seat, rng, draw);
     game.apply(state, seat, move);
     decisions++;
