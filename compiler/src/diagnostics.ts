@@ -2,7 +2,6 @@
 // reports to a designer. Each one has a stable code, a message in the game's words and a source
 // range, and prints as `file:line:col: error code: message` above the offending line.
 
-import { editDistance } from "./cli/args.js";
 
 export type Severity = "error" | "warning" | "note";
 
@@ -74,4 +73,18 @@ export function formatDiagnostic(d: Diagnostic, sourceText: string): string {
 /** Several diagnostics of one file, each formatted, separated by blank lines. */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], sourceText: string): string {
   return diagnostics.map((d) => formatDiagnostic(d, sourceText)).join("\n\n");
+}
+
+/** Levenshtein distance: how many one-letter edits turn `a` into `b` (for "did you mean" hints). */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

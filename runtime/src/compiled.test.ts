@@ -6,7 +6,6 @@ import {
   bestSets,
   checkTransfer,
   countOf,
-  dealCards,
   dealInto,
   distinctOf,
   drawMove,
@@ -26,7 +25,7 @@ import {
   minOf,
   moveAllCards,
   nthCard,
-  padScores,
+  scoreRows,
   perSeat,
   placeCard,
   randomSubset,
@@ -57,18 +56,18 @@ describe("card movements", () => {
   it("deals from the top (index 0) onto the end of the target, in order", () => {
     const deck = [7, 3, 9, 1];
     const auction = [5];
-    dealCards(deck, auction, 3, "property_deck");
+    dealInto(deck, auction, 3, "end", "property_deck");
     expect(deck).toEqual([1]);
     expect(auction).toEqual([5, 7, 3, 9]);
-    dealCards(deck, auction, 0, "property_deck");
+    dealInto(deck, auction, 0, "end", "property_deck");
     expect(auction).toEqual([5, 7, 3, 9]);
   });
 
   it("faults on dealing more cards than the zone holds, or a negative or fractional count", () => {
     const deck = [1, 2];
-    expect(faultCode(() => dealCards(deck, [], 3, "property_deck"))).toBe("fault/not-enough-cards");
-    expect(faultCode(() => dealCards(deck, [], -1, "property_deck"))).toBe("fault/not-enough-cards");
-    expect(faultCode(() => dealCards(deck, [], 1.5, "property_deck"))).toBe("fault/not-enough-cards");
+    expect(faultCode(() => dealInto(deck, [], 3, "end", "property_deck"))).toBe("fault/not-enough-cards");
+    expect(faultCode(() => dealInto(deck, [], -1, "end", "property_deck"))).toBe("fault/not-enough-cards");
+    expect(faultCode(() => dealInto(deck, [], 1.5, "end", "property_deck"))).toBe("fault/not-enough-cards");
     expect(deck).toEqual([1, 2]);
   });
 
@@ -554,12 +553,12 @@ describe("drawMove", () => {
   });
 });
 
-describe("padScores and ranking with padding", () => {
-  it("pads shorter rows with -Infinity, in place, so a missing key ranks below any present one", () => {
+describe("scoreRows and ranking with padding", () => {
+  it("pads a shorter list key with -Infinity, leaving its input alone, so a missing key ranks below any present one", () => {
     // A list tie-breaker (the highest cards, in order) is shorter for seats with fewer cards.
-    const rows = [[5, 3, 2], [5], [4, 1]];
-    const padded = padScores(rows);
-    expect(padded).toBe(rows);
+    const keys = [[[5], [3, 2]], [[5], []], [[4], [1]]];
+    const rows = scoreRows(keys);
+    expect(keys).toEqual([[[5], [3, 2]], [[5], []], [[4], [1]]]);
     expect(rows).toEqual([
       [5, 3, 2],
       [5, -Infinity, -Infinity],
@@ -569,7 +568,7 @@ describe("padScores and ranking with padding", () => {
   });
 
   it("lets a seat with a key beat one without it even when the key is negative, and ties two without", () => {
-    const rows = padScores([[2, -7], [2], [2], [1, 9]]);
+    const rows = scoreRows([[[2], [-7]], [[2], []], [[2], []], [[1], [9]]]);
     const result = rankPlayers(rows);
     expect(result.ranking).toEqual([[0], [1, 2], [3]]);
     expect(result.winners).toEqual([0]);
@@ -581,11 +580,11 @@ describe("padScores and ranking with padding", () => {
     ).toThrow(GameFault);
   });
 
-  it("leaves rows of equal length alone", () => {
+  it("leaves keys of equal width alone", () => {
     expect(
-      padScores([
-        [1, 2],
-        [3, 4],
+      scoreRows([
+        [[1], [2]],
+        [[3], [4]],
       ]),
     ).toEqual([
       [1, 2],

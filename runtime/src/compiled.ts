@@ -4,18 +4,6 @@
 import type { CardId, Move, MoveOption, Value } from "./contract.js";
 import { GameFault } from "./errors.js";
 
-/** Moves the top `count` cards of `from` (index 0 is the top) onto the end of `to`, in order. */
-export function dealCards(from: CardId[], to: CardId[], count: number, fromName: string): void {
-  if (!Number.isInteger(count) || count < 0 || count > from.length) {
-    throw new GameFault(
-      "fault/not-enough-cards",
-      `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`,
-    );
-  }
-  for (let i = 0; i < count; i++) to.push(from[i]!);
-  from.splice(0, count);
-}
-
 /** Moves every card of `from` onto the end of `to`, or on top of it keeping their order. */
 export function moveAllCards(from: CardId[], to: CardId[], onTop = false): void {
   if (from === to) return;
@@ -334,14 +322,6 @@ export function scoreRows(keysBySeat: number[][][]): number[][] {
   return keysBySeat.map((keys) =>
     keys.flatMap((key, k) => [...key, ...new Array<number>(widths[k]! - key.length).fill(Number.NEGATIVE_INFINITY)]),
   );
-}
-
-/** Pads per-seat score rows to one length (a list tie-breaker can be shorter for some seats):
- *  a missing key ranks below any present one. */
-export function padScores(rows: number[][]): number[][] {
-  const width = Math.max(...rows.map((row) => row.length));
-  for (const row of rows) while (row.length < width) row.push(Number.NEGATIVE_INFINITY);
-  return rows;
 }
 
 /** One random concrete move of an option for a bot: each parameter drawn uniformly from its

@@ -18,7 +18,7 @@ function compareScores(a: readonly number[], b: readonly number[]): number {
 export function rankPlayers(scores: number[][]): GameResult {
   const keys = scores[0]?.length ?? 0;
   for (const [seat, row] of scores.entries()) {
-    // -Infinity is allowed: it pads a list tie-breaker that is shorter for this seat (see padScores).
+    // -Infinity is allowed: it pads a list tie-breaker that is shorter for this seat (see scoreRows).
     if (row.length !== keys || row.some((x) => Number.isNaN(x) || x === Number.POSITIVE_INFINITY)) {
       throw new GameFault(
         "fault/scores",

@@ -1,7 +1,7 @@
 // Name resolution and type checking. Produces a CheckedGame: the declarations by name, the
 // evaluated card manifests and tables, and for every expression its type and what its names mean.
 import type * as A from "../syntax/ast.js";
-import type { Diagnostic } from "../diagnostics.js";
+import { editDistance, type Diagnostic } from "../diagnostics.js";
 import { evaluateConstant, type ConstantValue } from "./constants.js";
 import { subExpressions } from "../syntax/walk.js";
 import {
@@ -1091,16 +1091,3 @@ function describeExpression(e: A.Expression): string {
   return e.kind === "name" ? e.name : "this";
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commaList, editDistance, formatHelp, parseArgs, UsageError, wrap, type CommandSpec } from "./args.js";
+import { editDistance } from "../diagnostics.js";
+import { commaList, formatHelp, parseArgs, UsageError, wrap, type CommandSpec } from "./args.js";
 
 const simulate = {
   name: "simulate",

@@ -1,6 +1,8 @@
 // The CLI's argument parser: a command declares its positionals and options once, and that
 // declaration drives both parsing and `--help`, so the two cannot drift apart.
 
+import { editDistance } from "../diagnostics.js";
+
 export type OptionKind = "flag" | "int" | "number" | "string";
 
 export interface OptionSpec {
@@ -147,18 +149,6 @@ function suggestion(name: string, spec: CommandSpec): string {
   return near ? ` (did you mean --${near.name}?)` : "";
 }
 
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /** The text of `rules <command> --help`. */
 export function formatHelp(spec: CommandSpec): string {

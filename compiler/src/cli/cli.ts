@@ -2,7 +2,8 @@
 // messages and exit statuses. Commands never call process.exit; they return a status.
 
 import { GameFault, MatchError } from "@rules/runtime";
-import { editDistance, formatHelp, parseArgs, UsageError } from "./args.js";
+import { editDistance } from "../diagnostics.js";
+import { formatHelp, parseArgs, UsageError } from "./args.js";
 import { benchCommand } from "./bench.js";
 import { checkCommand } from "./check.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";

@@ -24,17 +24,9 @@ export function property(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${quote(name)}]`;
 }
 
-/** Names the generated code defines at the top of its files (runtime helpers, card tables, ...):
- *  a rules local with one of these names is renamed so it never captures them. */
-const generatedNames = new Set<string>();
-
-export function reserveGeneratedNames(names: Iterable<string>): void {
-  for (const name of names) generatedNames.add(name);
-}
-
-/** The TypeScript local that holds a rules binding which lives outside the state. `$` cannot
- *  appear in a rules name, so a renamed local can collide with nothing. */
-export function localName(slot: LocalSlot): string {
+/** The TypeScript local for a rules binding that lives outside the state: renamed with `$` (which
+ *  cannot appear in a rules name) when it would shadow JavaScript or a name the generated files define. */
+function safeLocal(slot: LocalSlot, generatedNames: ReadonlySet<string>): string {
   return RESERVED.has(slot.slot) || generatedNames.has(slot.slot) || /^(step|legal|check|apply|random|fn)_/.test(slot.slot)
     ? `${slot.slot}$`
     : slot.slot;
@@ -57,9 +49,18 @@ export function tableConstant(name: string): string {
   return `TABLE_${name}`;
 }
 
-/** Zones into which `move` puts cards on top rather than at the end. */
+/** Writes one game's expressions and decision-free statements as TypeScript. */
 export class CodeWriter {
-  constructor(private readonly game: CheckedGame) {}
+  constructor(
+    private readonly game: CheckedGame,
+    /** Names the generated files define at top level (runtime helpers, card tables, functions). */
+    private readonly generatedNames: ReadonlySet<string>,
+  ) {}
+
+  /** The TypeScript local that holds a rules binding which lives outside the state. */
+  localName(slot: LocalSlot): string {
+    return safeLocal(slot, this.generatedNames);
+  }
 
   /** Bindings read from somewhere else for a while: a race's winner, in check and legal moves,
    *  is the seat asking, not the state (which holds it only once the race is won). */
@@ -68,7 +69,7 @@ export class CodeWriter {
   slotAccess(slot: LocalSlot): string {
     const override = this.overrides.get(slot);
     if (override !== undefined) return override;
-    return slot.storage === "state" ? `s.locals${property(slot.slot)}` : localName(slot);
+    return slot.storage === "state" ? `s.locals${property(slot.slot)}` : this.localName(slot);
   }
 
   expression(e: A.Expression): string {
@@ -194,7 +195,7 @@ export class CodeWriter {
   private aggregate(e: A.AggregateExpression): string {
     const binding = this.game.names.get(e.binder);
     if (binding?.kind !== "local") throw new Error("internal: unresolved aggregate binder");
-    const binder = localName(binding.slot);
+    const binder = this.localName(binding.slot);
     const source = e.condition
       ? `${this.expression(e.source)}.filter((${binder}) => ${this.expression(e.condition)})`
       : this.expression(e.source);
@@ -248,7 +249,7 @@ export class CodeWriter {
         const value = this.expression(s.value);
         return binding.slot.storage === "state"
           ? [`${this.slotAccess(binding.slot)} = ${value};`]
-          : [`let ${localName(binding.slot)} = ${value};`];
+          : [`let ${this.localName(binding.slot)} = ${value};`];
       }
       case "assign":
         return [`${this.expression(s.target)} ${s.operator} ${this.expression(s.value)};`];
@@ -262,7 +263,7 @@ export class CodeWriter {
       case "for": {
         const binding = this.game.names.get(s.binder);
         if (binding?.kind !== "local") throw new Error("internal: unresolved for");
-        const binder = localName(binding.slot);
+        const binder = this.localName(binding.slot);
         return [
           `for (const ${binder} of ${this.loopSource(s, binder)}) {`,
           ...this.statements(s.body.statements),
@@ -323,7 +324,7 @@ export class CodeWriter {
     if (best && (best.callee.name === "lowest" || best.callee.name === "highest") && best.value) {
       // The lowest or highest card of a zone: find its place once, then take it from there.
       const binding = this.game.names.get(best.binder);
-      const binder = binding?.kind === "local" ? localName(binding.slot) : "c";
+      const binder = binding?.kind === "local" ? this.localName(binding.slot) : "c";
       const zoneCode = this.expression(best.source);
       return [
         "{",

@@ -8,7 +8,7 @@ import type { ConstantValue } from "../check/constants.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
 import { END, type Decision, type Effect, type Exit, type FlowMachine, type Step } from "../lower/ir.js";
-import { CodeWriter, cardFieldArray, docText, functionName, localName, property, quote, reserveGeneratedNames, tableConstant } from "./code.js";
+import { CodeWriter, cardFieldArray, docText, functionName, property, quote, tableConstant } from "./code.js";
 
 export interface EmittedFile {
   /** Path relative to the game's output folder. */
@@ -68,7 +68,6 @@ class GameEmitter {
     private readonly gameId: string,
     private readonly sourcePath: string,
   ) {
-    this.code = new CodeWriter(game);
     for (const [name, type] of game.cardTypes) {
       const ids: number[] = [];
       for (const fields of type.cards) {
@@ -77,11 +76,14 @@ class GameEmitter {
       }
       this.cardIds.set(name, ids);
     }
+    this.code = new CodeWriter(
+      game,
+      new Set([
+        ...this.runtimeHelpers(), ...this.cardImports(), ...this.functionNames(), "CARDS", "seedRandom", "illegal",
+        "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView",
+      ]),
+    );
     this.recordOrigins();
-    reserveGeneratedNames([
-      ...this.runtimeHelpers(), ...this.cardImports(), ...this.functionNames(), "CARDS", "seedRandom", "illegal",
-      "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView",
-    ]);
   }
 
   private header(): string {
@@ -290,8 +292,6 @@ class GameEmitter {
   private functionsFile(): EmittedFile {
     const declarations = this.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
     const functions: OptionalKind<FunctionDeclarationStructure>[] = declarations.map((f) => {
-      const type = this.game.names.get(f.name);
-      void type;
       return {
         kind: StructureKind.Function,
         isExported: true,
@@ -301,10 +301,10 @@ class GameEmitter {
           { name: "s", type: "State" },
           ...f.parameters.map((p) => {
             const binding = this.game.names.get(p.name);
-            return { name: binding?.kind === "local" ? localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
+            return { name: binding?.kind === "local" ? this.code.localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
           }),
         ],
-        returnType: this.functionResultType(f),
+        returnType: this.referenceType(f.result),
         statements: [`return ${this.code.expression(f.body)};`],
       };
     });
@@ -323,20 +323,21 @@ class GameEmitter {
     });
   }
 
-  private functionResultType(f: A.FunctionDeclaration): string {
-    const name = f.result.name.name;
-    const base = name === "int" || name === "player" ? "number" : name === "bool" ? "boolean" : this.game.enums.has(name) ? `Enum_${name}` : "CardId";
-    return f.result.list ? `${base}[]` : base;
+  /** The TypeScript type a declared type stands for (`int`, `Card[]`, an enum...). */
+  private referenceType(reference: A.TypeReference): string {
+    const name = reference.name.name;
+    const base: Type = name === "int" || name === "player" ? { kind: "int" } : name === "bool" ? { kind: "bool" } : this.game.enums.has(name) ? { kind: "enum", name } : { kind: "card", cardType: name };
+    return tsType(reference.list ? { kind: "list", element: base } : base);
   }
 
   // ── flow.ts ─────────────────────────────────────────────────────────────────
 
   private runtimeHelpers(): string[] {
     return [
-      "allOf", "anyOf", "checkTransfer", "countOf", "dealCards", "floorDiv", "floorMod", "GameFault", "highestOf",
+      "allOf", "anyOf", "checkTransfer", "countOf", "floorDiv", "floorMod", "GameFault", "highestOf",
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
-      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "padScores", "scoreRows",
+      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone",
     ];
   }
@@ -373,15 +374,8 @@ class GameEmitter {
   private tablesCode(): string[] {
     return [...this.game.tables.values()].map(({ declaration, entries }) => {
       const pairs = [...entries].map(([k, v]) => `[${literal(k)}, ${literal(v)}]`).join(", ");
-      return `/** Table ${declaration.name.name}. */\nexport const ${tableConstant(declaration.name.name)}: ReadonlyMap<${tsType(this.typeOf(declaration.keyType))}, ${tsType(this.typeOf(declaration.valueType))}> = new Map([${pairs}]);`;
+      return `/** Table ${declaration.name.name}. */\nexport const ${tableConstant(declaration.name.name)}: ReadonlyMap<${this.referenceType(declaration.keyType)}, ${this.referenceType(declaration.valueType)}> = new Map([${pairs}]);`;
     });
-  }
-
-  private typeOf(reference: A.TypeReference): Type {
-    const name = reference.name.name;
-    if (name === "int" || name === "player") return { kind: "int" };
-    if (name === "bool") return { kind: "bool" };
-    return { kind: "enum", name };
   }
 
   private effect(effect: Effect): string[] {
@@ -391,7 +385,7 @@ class GameEmitter {
       case "enter-phase":
         return [`s.locals.phase = ${quote(effect.name)};`];
       case "loop-start": {
-        const binder = localName(effect.loop.binder);
+        const binder = this.code.localName(effect.loop.binder);
         return [
           `s.locals${property(effect.loop.list)} = [...${this.code.loopSource(effect.loop.statement, binder)}];`,
           `s.locals${property(effect.loop.index)} = 0;`,
@@ -575,7 +569,7 @@ class GameEmitter {
       this.code.overrides.set(binding.slot, seatExpression);
       return [];
     }
-    return [`const ${localName(binding.slot)} = ${seatExpression};`];
+    return [`const ${this.code.localName(binding.slot)} = ${seatExpression};`];
   }
 
   /** Ends the reading of a race winner from the seat (see askPreamble). */
@@ -612,7 +606,7 @@ class GameEmitter {
     size: string;
     valueAt: (index: string) => string;
   } {
-    const slot = localName(this.parameterSlot(p));
+    const slot = this.code.localName(this.parameterSlot(p));
     const name = p.name.name;
     const type = this.game.types.get(p.domain);
     if (p.domain.kind === "range") {
@@ -665,20 +659,22 @@ class GameEmitter {
     };
   }
 
-  private whoCheck(decision: Decision): string[] {
+  /** Guards that only a seat who may act here goes on; `refuse` says what the function returns
+   *  otherwise (check gives the reason; legal moves and the sampler give nothing). */
+  private whoCheck(decision: Decision, refuse: (code: string, reason: string) => string): string[] {
     if (decision.ask.race) {
       return [
-        "if (!s.locals.actors.includes(seat)) return illegal(\"move/not-your-turn\", `seat ${seat} takes no part in this race`);",
-        "if (s.locals.declined[seat]) return illegal(\"move/already-submitted\", `seat ${seat} has already declined`);",
+        `if (!s.locals.actors.includes(seat)) ${refuse("move/not-your-turn", "`seat ${seat} takes no part in this race`")}`,
+        `if (s.locals.declined[seat]) ${refuse("move/already-submitted", "`seat ${seat} has already declined`")}`,
       ];
     }
     if (decision.ask.each) {
       return [
-        "if (!s.locals.actors.includes(seat)) return illegal(\"move/not-your-turn\", `seat ${seat} takes no part in this decision`);",
-        "if (s.pending?.[seat]) return illegal(\"move/already-submitted\", `seat ${seat} has already chosen`);",
+        `if (!s.locals.actors.includes(seat)) ${refuse("move/not-your-turn", "`seat ${seat} takes no part in this decision`")}`,
+        `if (s.pending?.[seat]) ${refuse("move/already-submitted", "`seat ${seat} has already chosen`")}`,
       ];
     }
-    return ["if (seat !== s.locals.actor) return illegal(\"move/not-your-turn\", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);"];
+    return [`if (seat !== s.locals.actor) ${refuse("move/not-your-turn", "`it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`")}`];
   }
 
   /** Counts each option's concrete moves, draws one index and decodes it (mixed radix over the
@@ -711,7 +707,7 @@ class GameEmitter {
         ],
       };
     }
-    const body: string[] = [...this.whoCheck(decision).map((line) => line.replace(/return illegal\(.*\);$/, "return null;")), ...this.askPreamble(decision, "seat")];
+    const body: string[] = [...this.whoCheck(decision, () => "return null;"), ...this.askPreamble(decision, "seat")];
     const counts: string[] = [];
     options.forEach((option, i) => {
       const domains = option.parameters.map((p) => this.domainCode(p));
@@ -756,7 +752,7 @@ class GameEmitter {
       dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn" });
       const options = decision.ask.options;
       // legal moves
-      const legal: string[] = [...this.whoCheck(decision).map((line) => line.replace(/return illegal\(.*\);$/, "return [];")), ...this.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
+      const legal: string[] = [...this.whoCheck(decision, () => "return [];"), ...this.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
       for (const option of options) {
         const domains = option.parameters.map((p) => this.domainCode(p));
         const conditions = domains.map((d) => d.nonEmpty);
@@ -772,12 +768,12 @@ class GameEmitter {
       functions.push(this.samplerFunction(decision, name));
       this.endPreamble(decision);
       // check
-      const check: string[] = [...this.whoCheck(decision), ...this.askPreamble(decision, "seat"), "switch (move.type) {"];
+      const check: string[] = [...this.whoCheck(decision, (code, reason) => `return illegal(${quote(code)}, ${reason});`), ...this.askPreamble(decision, "seat"), "switch (move.type) {"];
       for (const option of options) {
         check.push(`case ${quote(option.name.name)}: {`);
         for (const p of option.parameters) {
           const d = this.domainCode(p);
-          const slot = localName(this.parameterSlot(p));
+          const slot = this.code.localName(this.parameterSlot(p));
           check.push(...d.setup, `const ${slot} = move${property(p.name.name)} as ${this.parameterType(p)};`);
           check.push(`if (!(${d.contains(slot)})) return illegal("move/out-of-domain", ${d.describe});`);
         }
@@ -799,7 +795,7 @@ class GameEmitter {
         for (const p of option.parameters) {
           const slot = this.parameterSlot(p);
           const value = `(move as Extract<Move, { type: ${quote(option.name.name)} }>)${property(p.name.name)}`;
-          body.push(slot.storage === "state" ? `${this.code.slotAccess(slot)} = ${value};` : `const ${localName(slot)} = ${value};`);
+          body.push(slot.storage === "state" ? `${this.code.slotAccess(slot)} = ${value};` : `const ${this.code.localName(slot)} = ${value};`);
         }
         const entry = decision.optionEntries.get(option.name.name);
         if (entry) body.push(`s.pc = ${quote(entry)};`);
@@ -968,15 +964,13 @@ class GameEmitter {
   // ── index.ts ────────────────────────────────────────────────────────────────
 
   private indexFile(): EmittedFile {
-    const scoreBinding = this.game.names.get(this.game.score.player);
     const scoreKeys = [this.game.score, ...this.game.tiebreaks].map((d) => {
       const binding = this.game.names.get(d.player);
-      const name = binding?.kind === "local" ? localName(binding.slot) : "p";
+      const name = binding?.kind === "local" ? this.code.localName(binding.slot) : "p";
       const key = `((${name}: number) => ${this.code.expression(d.value)})(seat)`;
       return this.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
     });
     const padded = [this.game.score, ...this.game.tiebreaks].some((d) => this.game.types.get(d.value)?.kind === "list");
-    void scoreBinding;
     const zones = [...this.game.zones.values()].map((z) =>
       `{ name: ${quote(z.name.name)}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.code.expression(z.limit) : "null"} }`,
     );
