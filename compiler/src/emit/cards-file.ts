@@ -1,0 +1,95 @@
+// cards.ts of a compiled game: the card table, field arrays by card id, tables; and functions.ts,
+// the rules' functions as TypeScript functions of the state.
+import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type * as A from "../syntax/ast.js";
+import { cardFieldArray, functionName, quote } from "./code.js";
+import { RUNTIME, literal, tsType, type EmitContext, type EmittedFile } from "./context.js";
+
+export class CardsFile {
+  constructor(private readonly ctx: EmitContext) {}
+
+  cardsFile(): EmittedFile {
+    return this.ctx.file("cards.ts", (file) => {
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo"] });
+      const tableEnums = [...this.ctx.game.tables.values()].flatMap(({ declaration }) =>
+        [declaration.keyType, declaration.valueType].map((t) => t.name.name).filter((n) => this.ctx.game.enums.has(n)),
+      );
+      if (tableEnums.length) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...new Set(tableEnums)].sort().map((e) => `Enum_${e}`) });
+      const cards = this.ctx.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: "const" as never,
+        docs: ["Every physical card of the game; a card's id is its index here."],
+        declarations: [{ name: "CARDS", type: "readonly CardInfo[]", initializer: `[\n${cards.join(",\n")}\n]` }],
+      });
+      const tables = this.ctx.tablesCode();
+      if (tables.length) file.addStatements(tables);
+      // Cards equal in type and every field are alike to every rule: best_sets treats them as twins.
+      const firstAlike = new Map<string, number>();
+      const kinds = this.ctx.allCards.map((c, id) => {
+        const signature = JSON.stringify([c.type, c.fields]);
+        if (!firstAlike.has(signature)) firstAlike.set(signature, id);
+        return firstAlike.get(signature)!;
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: "const" as never,
+        docs: ["For each card, the id of the first card equal to it in type and every field."],
+        declarations: [{ name: "CARD_KIND", type: "readonly number[]", initializer: `[${kinds.join(", ")}]` }],
+      });
+      for (const [typeName, type] of this.ctx.game.cardTypes) {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: "const" as never,
+          docs: [`The ids of the ${typeName} cards.`],
+          declarations: [{ name: `ALL_${typeName}`, type: "readonly CardId[]", initializer: `[${this.ctx.cardIds.get(typeName)!.join(", ")}]` }],
+        });
+        for (const field of type.fields) {
+          const placeholder = field.type.kind === "bool" ? "false" : field.type.kind === "enum" ? '""' : "0";
+          const values = this.ctx.allCards.map((c) => (c.type === typeName ? literal(c.fields[field.name] ?? null) : placeholder));
+          const element = field.type.kind === "bool" ? "boolean" : field.type.kind === "enum" ? "string" : "number";
+          file.addVariableStatement({
+            isExported: true,
+            declarationKind: "const" as never,
+            docs: [`${typeName}.${field.name} by card id.`],
+            declarations: [{ name: cardFieldArray(typeName, field.name), type: `readonly ${element}[]`, initializer: `[${values.join(", ")}]` }],
+          });
+        }
+      }
+    });
+  }
+
+  functionsFile(): EmittedFile {
+    const declarations = this.ctx.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
+    const functions: OptionalKind<FunctionDeclarationStructure>[] = declarations.map((f) => {
+      return {
+        kind: StructureKind.Function,
+        isExported: true,
+        name: functionName(f.name.name),
+        docs: [`The rules' function ${f.name.name}.`],
+        parameters: [
+          { name: "s", type: "State" },
+          ...f.parameters.map((p) => {
+            const binding = this.ctx.game.names.get(p.name);
+            return { name: binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
+          }),
+        ],
+        returnType: this.ctx.referenceType(f.result),
+        statements: [`return ${this.ctx.code.expression(f.body)};`],
+      };
+    });
+    return this.ctx.file("functions.ts", (file) => {
+      const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
+      this.ctx.addImports(file, body, [
+        { module: "./cards.js", names: this.ctx.cardImports() },
+        { module: "./functions.js", names: [] },
+      ]);
+      const enumTypes = [...this.ctx.game.enums.keys()].map((e) => `Enum_${e}`).filter((e) => functions.some((f) => JSON.stringify(f.parameters).includes(e) || String(f.returnType).includes(e)));
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State", ...enumTypes] });
+      if (/\bCardId\b/.test(functions.map((f) => JSON.stringify(f.parameters) + String(f.returnType)).join(""))) {
+        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId"] });
+      }
+      file.addFunctions(functions);
+    });
+  }
+}
