@@ -8,7 +8,7 @@ import { evaluateConstant } from "./constants.js";
 import { ERROR, INT, PLAYER, typeName, type Binding, type LocalSlot, type Type } from "./types.js";
 import { CheckContext, Scope, type CardTypeModel, type TableModel } from "./context.js";
 import { DeclarationChecker } from "./declarations.js";
-import { ExpressionChecker, seatLiteral } from "./expressions.js";
+import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
@@ -82,6 +82,8 @@ class Checker {
       } else {
         minPlayers = low;
         maxPlayers = high;
+        this.ctx.minPlayers = low;
+        this.ctx.maxPlayers = high;
       }
     }
     this.ctx.globals.define("players", { kind: "builtin", name: "players", type: { kind: "list", element: PLAYER } });
@@ -178,8 +180,7 @@ class Checker {
     for (const v of this.ctx.vars.values()) {
       this.ctx.enter(v);
       const type = this.ctx.varType(v);
-      const initial = this.expressions.expression(v.initial, this.ctx.globals);
-      this.ctx.expect(seatLiteral(v.initial, type) ?? initial, type, v.initial.range, `the initial value of '${v.name.name}'`);
+      this.expressions.expectValue(v.initial, this.ctx.globals, type, `the initial value of '${v.name.name}'`);
     }
 
     for (const [index, f] of this.ctx.functions.entries()) {

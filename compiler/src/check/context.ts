@@ -65,6 +65,9 @@ export class CheckContext {
   functionIndex = Number.POSITIVE_INFINITY;
   /** The file of the declaration being checked, for diagnostics. */
   currentFile: string;
+  /** The player counts of the game header: seat numbers run from 0 to maxPlayers - 1. */
+  minPlayers = 1;
+  maxPlayers = 1;
 
   constructor(
     readonly program: A.Program,

@@ -4,7 +4,7 @@ import type * as A from "../syntax/ast.js";
 import { evaluateConstant, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
-import { seatLiteral, type ExpressionChecker } from "./expressions.js";
+import type { ExpressionChecker } from "./expressions.js";
 
 export class DeclarationChecker {
   /** Manifest expressions already reported as not constant (a manifest is evaluated per card). */
@@ -100,9 +100,8 @@ export class DeclarationChecker {
     const valueType = this.ctx.resolveType(d.valueType);
     const entries = new Map<ConstantValue, ConstantValue>();
     for (const entry of d.entries) {
-      const key = this.expressions.expression(entry.key, this.ctx.globals);
-      this.ctx.expect(seatLiteral(entry.key, keyType) ?? key, keyType, entry.key.range, "a table key");
-      this.ctx.expect(this.expressions.expression(entry.value, this.ctx.globals), valueType, entry.value.range, "a table value");
+      this.expressions.expectValue(entry.key, this.ctx.globals, keyType, "a table key");
+      this.expressions.expectValue(entry.value, this.ctx.globals, valueType, "a table value");
       const keyValue = evaluateConstant(entry.key, new Map(), this.ctx.enums);
       if (entries.has(keyValue)) this.ctx.error("check/duplicate-definition", `table ${d.name.name} has key ${String(keyValue)} twice`, entry.key.range);
       entries.set(keyValue, evaluateConstant(entry.value, new Map(), this.ctx.enums));

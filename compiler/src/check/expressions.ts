@@ -28,6 +28,32 @@ export const AGGREGATES = new Set([
 export class ExpressionChecker {
   constructor(private readonly ctx: CheckContext) {}
 
+  /**
+   * `e` where a value of type `expected` is wanted. There a seat number stands for a player
+   * (`ask 0`, `coins[2]`, `ask each p in [0, 2]`, `first = 1`): it must be a seat of the game.
+   */
+  expectValue(e: A.Expression, scope: Scope, expected: Type, what: string): Type {
+    if (expected.kind === "player" && e.kind === "integer") return this.seatNumber(e);
+    if (expected.kind === "list" && expected.element.kind === "player" && e.kind === "list") {
+      for (const item of e.elements) this.expectValue(item, scope, PLAYER, `every seat of ${what}`);
+      this.ctx.types.set(e, expected);
+      return expected;
+    }
+    const actual = this.expression(e, scope);
+    this.ctx.expect(actual, expected, e.range, what);
+    return actual;
+  }
+
+  /** A seat number written where a player is meant: a player, if the game has such a seat. */
+  private seatNumber(e: A.IntegerLiteral): Type {
+    this.ctx.types.set(e, PLAYER);
+    if (e.value >= this.ctx.maxPlayers) {
+      const seats = this.ctx.maxPlayers === 1 ? "seat 0" : `seats 0 to ${this.ctx.maxPlayers - 1}`;
+      this.ctx.error("check/no-such-seat", `there is no seat ${e.value}: with at most ${this.ctx.maxPlayers} players the game has ${seats}`, e.range);
+    }
+    return PLAYER;
+  }
+
   elementType(type: Type, range: A.SourceRange): Type {
     if (type.kind === "list") return type.element;
     if (type.kind === "zone") return { kind: "card", cardType: type.cardType };
@@ -60,15 +86,15 @@ export class ExpressionChecker {
       }
       case "index": {
         const target = this.expression(e.target, scope);
-        const index = this.expression(e.index, scope);
         if (target.kind === "zones" || target.kind === "per-player") {
-          this.ctx.expect(seatLiteral(e.index, PLAYER) ?? index, PLAYER, e.index.range, "the index of a per-player value");
+          this.expectValue(e.index, scope, PLAYER, "the index of a per-player value");
           return target.kind === "zones" ? { kind: "zone", cardType: target.cardType } : target.element;
         }
         if (target.kind === "table") {
-          this.ctx.expect(index, target.key, e.index.range, "the table key");
+          this.expectValue(e.index, scope, target.key, "the table key");
           return target.value;
         }
+        this.expression(e.index, scope);
         if (target.kind !== "error") this.ctx.error("check/type-mismatch", `cannot index ${typeName(target)}`, e.range);
         return ERROR;
       }
@@ -129,8 +155,8 @@ export class ExpressionChecker {
   }
 
   private binary(e: A.BinaryExpression, scope: Scope): Type {
-    const left = this.expression(e.left, scope);
-    const right = this.expression(e.right, scope);
+    let left = this.expression(e.left, scope);
+    let right = this.expression(e.right, scope);
     switch (e.operator) {
       case "and":
       case "or":
@@ -139,6 +165,9 @@ export class ExpressionChecker {
         return BOOL;
       case "==":
       case "!=":
+        // A seat number compared with a player is a seat: `bidder != 0`.
+        if (left.kind === "player" && e.right.kind === "integer") right = this.seatNumber(e.right);
+        else if (right.kind === "player" && e.left.kind === "integer") left = this.seatNumber(e.left);
         if (!sameType(left, right)) this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with ${typeName(right)}`, e.range);
         else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player") this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
         return BOOL;
@@ -204,13 +233,13 @@ export class ExpressionChecker {
         if (args[0]!.kind !== "error") this.ctx.error("check/not-a-zone", `subset needs a zone, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
       case "next":
-        this.ctx.expect(args[0]!, PLAYER, e.args[0]!.range, "the argument of next");
+        this.expectValue(e.args[0]!, scope, PLAYER, "the argument of next");
         return PLAYER;
       case "random_player":
         if (this.ctx.pure) this.ctx.error("check/random-in-pure", `random_player() draws from the game's random numbers, which ${this.ctx.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
         return PLAYER;
       case "players_from":
-        this.ctx.expect(seatLiteral(e.args[0]!, PLAYER) ?? args[0]!, PLAYER, e.args[0]!.range, "the argument of players_from");
+        this.expectValue(e.args[0]!, scope, PLAYER, "the argument of players_from");
         return { kind: "list", element: PLAYER };
       default:
         for (const [i, a] of args.entries()) this.ctx.expect(a, INT, e.args[i]!.range, `the arguments of ${name}`);
@@ -234,7 +263,8 @@ export class ExpressionChecker {
     args.forEach((a, i) => {
       const expected = type.parameters[i]!;
       const given = expected.kind === "list" && a.kind === "zone" ? { kind: "list" as const, element: { kind: "card" as const, cardType: a.cardType } } : a;
-      this.ctx.expect(seatLiteral(e.args[i]!, expected) ?? given, expected, e.args[i]!.range, `argument ${i + 1} of ${e.callee.name}`);
+      if (expected.kind === "player" || (expected.kind === "list" && e.args[i]!.kind === "list")) this.expectValue(e.args[i]!, scope, expected, `argument ${i + 1} of ${e.callee.name}`);
+      else this.ctx.expect(given, expected, e.args[i]!.range, `argument ${i + 1} of ${e.callee.name}`);
     });
     return type.result;
   }
@@ -339,9 +369,4 @@ export class ExpressionChecker {
     const close = scope.visible().find((c) => editDistance(c, name) <= 2);
     return close ? `; did you mean '${close}'?` : "";
   }
-}
-
-/** A literal seat number (`properties[0]`) may stand where a player is expected. */
-export function seatLiteral(e: A.Expression, expected: Type): Type | null {
-  return expected.kind === "player" && e.kind === "integer" ? PLAYER : null;
 }

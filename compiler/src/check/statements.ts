@@ -5,7 +5,7 @@ import { subExpressions } from "../syntax/walk.js";
 import { evaluateConstant } from "./constants.js";
 import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
 import { Scope, type CheckContext } from "./context.js";
-import { seatLiteral, type ExpressionChecker } from "./expressions.js";
+import type { ExpressionChecker } from "./expressions.js";
 
 const RESERVED_PARAMETERS = new Set(["type", "seat"]);
 
@@ -61,9 +61,9 @@ export class StatementChecker {
       case "assign": {
         const target = this.expressions.expression(s.target, scope);
         this.checkAssignable(s.target, scope);
-        const value = this.expressions.expression(s.value, scope);
-        if (s.operator === "=") this.ctx.expect(value, target, s.value.range, "the assigned value");
+        if (s.operator === "=") this.expressions.expectValue(s.value, scope, target, "the assigned value");
         else {
+          const value = this.expressions.expression(s.value, scope);
           this.ctx.expect(target, INT, s.target.range, `the target of ${s.operator}`);
           this.ctx.expect(value, INT, s.value.range, `the value of ${s.operator}`);
         }
@@ -130,7 +130,7 @@ export class StatementChecker {
       case "reveal": {
         const card = this.expressions.expression(s.card, scope);
         if (card.kind !== "card" && card.kind !== "error") this.ctx.error("check/type-mismatch", `only a card can be revealed, not ${typeName(card)}`, s.card.range);
-        this.ctx.expect(seatLiteral(s.player, PLAYER) ?? this.expressions.expression(s.player, scope), PLAYER, s.player.range, "the player a card is revealed to");
+        this.expressions.expectValue(s.player, scope, PLAYER, "the player a card is revealed to");
         this.ctx.usesKnowledge = true;
         return;
       }
@@ -145,13 +145,12 @@ export class StatementChecker {
     if (this.ctx.inSimultaneous) this.ctx.error("check/decision-in-simultaneous", "a simultaneous decision cannot contain another decision", s.range);
     const inner = new Scope(scope);
     if (s.each) {
-      const element = this.expressions.elementType(this.expressions.expression(s.each.source, scope), s.each.source.range);
-      this.ctx.expect(element, PLAYER, s.each.source.range, s.race ? "the players of a race" : "the players of 'ask each'");
+      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : "the players of 'ask each'");
       // A race's winner is needed after the decisions its option may hold.
       const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
       this.ctx.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");
     } else if (s.player) {
-      this.ctx.expect(this.expressions.expression(s.player, scope), PLAYER, s.player.range, "the player who decides");
+      this.expressions.expectValue(s.player, scope, PLAYER, "the player who decides");
     }
     if (s.options.length === 0) {
       this.ctx.error("check/empty-decision", "this decision offers no options: a player asked here could never move", s.range);

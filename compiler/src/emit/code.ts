@@ -66,6 +66,18 @@ export class CodeWriter {
    *  is the seat asking, not the state (which holds it only once the race is won). */
   readonly overrides = new Map<LocalSlot, string>();
 
+  /** Writes code in which `slot` is read from `code` (a lambda's parameter, the seat asking). */
+  reading<T>(slot: LocalSlot, code: string, write: () => T): T {
+    const previous = this.overrides.get(slot);
+    this.overrides.set(slot, code);
+    try {
+      return write();
+    } finally {
+      if (previous === undefined) this.overrides.delete(slot);
+      else this.overrides.set(slot, previous);
+    }
+  }
+
   slotAccess(slot: LocalSlot): string {
     const override = this.overrides.get(slot);
     if (override !== undefined) return override;
@@ -75,7 +87,10 @@ export class CodeWriter {
   expression(e: A.Expression): string {
     switch (e.kind) {
       case "integer":
-        return String(e.value);
+        // A seat named by number exists in every match only below the smallest player count.
+        return this.game.types.get(e)?.kind === "player" && e.value >= this.game.minPlayers
+          ? `seatAt(${e.value}, s.players)`
+          : String(e.value);
       case "boolean":
         return String(e.value);
       case "string":
@@ -302,14 +317,20 @@ export class CodeWriter {
     }
   }
 
-  /** The values a for loop visits, filtered and ordered as the rules say. */
+  /** The values a for loop visits, filtered and ordered as the rules say. The `where` and `by`
+   *  expressions read the element being tested, the lambda's parameter, even when the loop's binder
+   *  lives in the state (its body asks): the state holds only the element being visited. */
   loopSource(s: A.ForStatement, binder: string): string {
     let source = this.expression(s.source);
     const sourceType = this.game.types.get(s.source);
     if (sourceType?.kind === "zone") source = `[...${source}]`;
-    if (s.condition) source = `${source}.filter((${binder}) => ${this.expression(s.condition)})`;
-    if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.expression(s.orderBy)}, ${s.descending})`;
-    return source;
+    const binding = this.game.names.get(s.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved loop binder");
+    return this.reading(binding.slot, binder, () => {
+      if (s.condition) source = `${source}.filter((${binder}) => ${this.expression(s.condition)})`;
+      if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.expression(s.orderBy)}, ${s.descending})`;
+      return source;
+    });
   }
 
   private move(s: A.MoveStatement): string[] {
