@@ -11,7 +11,6 @@ import {
   placeCard,
   randomInt,
   seatList,
-  seatsFrom,
   seedRandom,
   shuffle,
   takeCard,
@@ -119,15 +118,13 @@ function step_resume(s: State): void {
             }
           }
 
-          for (const p of seatsFrom(s.locals.turner, s.players)) {
-            {
-              const $amount = checkTransfer(
-                Math.min(10 - Math.min(10, s.vars.coins[p]), s.vars.money_chest),
-                s.vars.money_chest,
-                "money_chest",
-              );
-              s.vars.money_chest -= $amount;
-              s.vars.coins[p] += $amount;
+          for (const p of seatList(s.players)) {
+            if (s.vars.coins[p] < 10) {
+              {
+                const $amount = checkTransfer(10 - s.vars.coins[p], s.vars.money_chest, "money_chest");
+                s.vars.money_chest -= $amount;
+                s.vars.coins[p] += $amount;
+              }
             }
           }
         }
