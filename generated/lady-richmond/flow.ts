@@ -11,7 +11,6 @@ import {
   placeCard,
   randomInt,
   seatList,
-  seatsFrom,
   seedRandom,
   shuffle,
   takeCard,
@@ -37,9 +36,11 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       declined: [],
       turner: 0,
       turned: 0,
+      sold: false,
       grabber: 0,
       high: 0,
       bidder: 0,
+      fined: false,
       acted: false,
     } as State["locals"],
     pending: null,
@@ -96,6 +97,7 @@ function step_endif(s: State): void {
 function step_resume(s: State): void {
   s.locals.turned = lastCard(s.zones.face_up, "face_up");
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
+    s.locals.sold = false;
     s.locals.actors = [...seatList(s.players)];
     s.locals.declined = perSeat(s.players, () => false);
     s.pc = "grab_or_decline";
@@ -119,15 +121,13 @@ function step_resume(s: State): void {
             }
           }
 
-          for (const p of seatsFrom(s.locals.turner, s.players)) {
-            {
-              const $amount = checkTransfer(
-                Math.min(10 - Math.min(10, s.vars.coins[p]), s.vars.money_chest),
-                s.vars.money_chest,
-                "money_chest",
-              );
-              s.vars.money_chest -= $amount;
-              s.vars.coins[p] += $amount;
+          for (const p of seatList(s.players)) {
+            if (s.vars.coins[p] < 10) {
+              {
+                const $amount = checkTransfer(10 - s.vars.coins[p], s.vars.money_chest, "money_chest");
+                s.vars.money_chest -= $amount;
+                s.vars.coins[p] += $amount;
+              }
             }
           }
         }
@@ -144,7 +144,7 @@ function step_endif2(s: State): void {
 }
 
 function step_resume2(s: State): void {
-  if (s.zones.face_up.length > 0 && lastCard(s.zones.face_up, "face_up") === s.locals.turned) {
+  if (!s.locals.sold) {
     s.locals.turner = nextSeat(s.locals.turner, s.players);
   }
 
@@ -152,64 +152,73 @@ function step_resume2(s: State): void {
 }
 
 function step_grab_body(s: State): void {
-  if (s.vars.coins[s.locals.grabber] === 0) {
-    shuffle(s.random, s.zones.won[s.locals.grabber]);
-    if (s.zones.won[s.locals.grabber].length > 0) {
-      {
-        const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]");
-        takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]");
-        placeCard(s.zones.discard, $card, false, Infinity, "discard");
-      }
-    }
+  for (const q of seatList(s.players)) {
+    s.vars.passed[q] = false;
+  }
 
-    s.pc = "endif3";
+  s.locals.high = 0;
+  s.locals.bidder = s.locals.grabber;
+  s.locals.fined = false;
+  s.pc = "while2";
+}
+
+function step_while2(s: State): void {
+  if (
+    !s.locals.fined &&
+    (s.locals.high === 0 || countOf(seatList(s.players), (q) => !s.vars.passed[q]) > 1)
+  ) {
+    if (s.locals.high === 0 && s.vars.coins[s.locals.grabber] === 0 && s.vars.borrow_used[s.locals.grabber]) {
+      s.locals.fined = true;
+      s.pc = "endif3";
+    } else {
+      s.locals.acted = false;
+      s.locals.actor = s.locals.bidder;
+      s.pc = "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow";
+    }
   } else {
-    for (const q of seatList(s.players)) {
-      s.vars.passed[q] = false;
+    if (s.locals.fined) {
+      shuffle(s.random, s.zones.won[s.locals.grabber]);
+      if (s.zones.won[s.locals.grabber].length > 0) {
+        {
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]");
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]");
+          placeCard(s.zones.discard, $card, false, Infinity, "discard");
+        }
+      }
+    } else {
+      {
+        const $amount = checkTransfer(
+          s.vars.stake[s.locals.bidder],
+          s.vars.stake[s.locals.bidder],
+          "stake[bidder]",
+        );
+        s.vars.stake[s.locals.bidder] -= $amount;
+        s.vars.money_chest += $amount;
+      }
+
+      for (const q of seatList(s.players)) {
+        {
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]");
+          s.vars.stake[q] -= $amount;
+          s.vars.coins[q] += $amount;
+        }
+      }
+
+      if (Card_kind[s.locals.turned] === "clearance_sale") {
+        moveAllCards(s.zones.face_down, s.zones.won[s.locals.bidder]);
+      }
+
+      moveAllCards(s.zones.face_up, s.zones.won[s.locals.bidder]);
+      s.locals.turner = s.locals.bidder;
+      s.locals.sold = true;
     }
 
-    s.locals.high = 0;
-    s.locals.bidder = s.locals.grabber;
-    s.pc = "while2";
+    s.pc = "resume2";
   }
 }
 
 function step_endif3(s: State): void {
-  s.pc = "resume2";
-}
-
-function step_while2(s: State): void {
-  if (s.locals.high === 0 || countOf(seatList(s.players), (q) => !s.vars.passed[q]) > 1) {
-    s.locals.acted = false;
-    s.locals.actor = s.locals.bidder;
-    s.pc = "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow";
-  } else {
-    {
-      const $amount = checkTransfer(
-        s.vars.stake[s.locals.bidder],
-        s.vars.stake[s.locals.bidder],
-        "stake[bidder]",
-      );
-      s.vars.stake[s.locals.bidder] -= $amount;
-      s.vars.money_chest += $amount;
-    }
-
-    for (const q of seatList(s.players)) {
-      {
-        const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]");
-        s.vars.stake[q] -= $amount;
-        s.vars.coins[q] += $amount;
-      }
-    }
-
-    if (Card_kind[s.locals.turned] === "clearance_sale") {
-      moveAllCards(s.zones.face_down, s.zones.won[s.locals.bidder]);
-    }
-
-    moveAllCards(s.zones.face_up, s.zones.won[s.locals.bidder]);
-    s.locals.turner = s.locals.bidder;
-    s.pc = "endif3";
-  }
+  s.pc = "while2";
 }
 
 function step_resume3(s: State): void {
@@ -220,7 +229,7 @@ function step_resume3(s: State): void {
     }
   }
 
-  s.pc = "while2";
+  s.pc = "endif3";
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */
@@ -248,11 +257,11 @@ export function advance(s: State): void {
       case "grab_body":
         step_grab_body(s);
         break;
-      case "endif3":
-        step_endif3(s);
-        break;
       case "while2":
         step_while2(s);
+        break;
+      case "endif3":
+        step_endif3(s);
         break;
       case "resume3":
         step_resume3(s);

@@ -94,7 +94,7 @@ function apply_turn(s: State, seat: number, move: Move): void {
   }
 }
 
-function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
 ): MoveOption[] {
@@ -112,6 +112,11 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
 
   {
     if (s.locals.high > 0) options.push({ type: "pass", parameters: {} });
+  }
+
+  {
+    if (s.locals.high === 0 && s.vars.coins[s.locals.bidder] === 0)
+      options.push({ type: "pay_fine", parameters: {} });
   }
 
   {
@@ -172,16 +177,19 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
 }
 
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
-function random_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  const offered = legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
+  const offered = legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
   if (offered.length === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move) === null)
+    if (
+      check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move) ===
+      null
+    )
       return move;
   }
 
@@ -191,7 +199,7 @@ function random_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   );
 }
 
-function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   move: Move,
@@ -214,6 +222,14 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
     case "pass": {
       if (!(s.locals.high > 0))
         return illegal("move/constraint", "the player who grabbed the auction block must open the bidding");
+      return null;
+    }
+
+    case "pay_fine": {
+      if (!(s.locals.high === 0))
+        return illegal("move/constraint", "only a grabber who cannot open the bidding pays the fine");
+      if (!(s.vars.coins[s.locals.bidder] === 0))
+        return illegal("move/constraint", "you have coins: open the bidding");
       return null;
     }
 
@@ -290,14 +306,14 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
     default:
       return illegal(
         "move/unknown-type",
-        "the moves here are bid, pass, peek, swap_face_up, swap_face_down, borrow" +
+        "the moves here are bid, pass, pay_fine, peek, swap_face_up, swap_face_down, borrow" +
           `, not '${String((move as { type: unknown }).type)}'`,
       );
   }
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'bid'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'bid'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
   s: State,
   seat: number,
   move: Move,
@@ -317,8 +333,8 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
   s.locals.acted = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pass'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pass'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
   s: State,
   seat: number,
   move: Move,
@@ -327,8 +343,17 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
   s.locals.acted = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'peek'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pay_fine'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pay_fine(
+  s: State,
+  seat: number,
+  move: Move,
+): void {
+  s.locals.fined = true;
+}
+
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'peek'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(
   s: State,
   seat: number,
   move: Move,
@@ -340,8 +365,8 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(
   s.vars.peek_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_up'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_up'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(
   s: State,
   seat: number,
   move: Move,
@@ -363,8 +388,8 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_fa
   s.vars.swap_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_down'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_down'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
   s: State,
   seat: number,
   move: Move,
@@ -387,8 +412,8 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_fa
   s.vars.swap_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'borrow'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'borrow'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
   s: State,
   seat: number,
   move: Move,
@@ -403,7 +428,7 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
   s.vars.borrow_used[s.locals.bidder] = true;
 }
 
-function apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function apply_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   move: Move,
@@ -411,22 +436,29 @@ function apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s.pc = "resume3";
   switch (move.type) {
     case "bid":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(s, seat, move);
       break;
     case "pass":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(s, seat, move);
+      break;
+    case "pay_fine":
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pay_fine(s, seat, move);
       break;
     case "peek":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(s, seat, move);
       break;
     case "swap_face_up":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(s, seat, move);
       break;
     case "swap_face_down":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
+        s,
+        seat,
+        move,
+      );
       break;
     case "borrow":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(s, seat, move);
       break;
   }
 }
@@ -517,7 +549,7 @@ export function activity(s: State): Activity {
   switch (s.pc) {
     case "turn":
       return { kind: "turn", players: [s.locals.actor] };
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
       return { kind: "turn", players: [s.locals.actor] };
     case "grab_or_decline":
       return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };
@@ -531,8 +563,8 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {
     case "turn":
       return legal_turn(s, seat);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
     case "grab_or_decline":
       return legal_grab_or_decline(s, seat);
     default:
@@ -545,8 +577,12 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
   switch (s.pc) {
     case "turn":
       return random_turn(s, seat, draw);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return random_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, draw);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+        s,
+        seat,
+        draw,
+      );
     case "grab_or_decline":
       return random_grab_or_decline(s, seat, draw);
     default:
@@ -561,8 +597,8 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
   switch (s.pc) {
     case "turn":
       return check_turn(s, seat, move);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
     case "grab_or_decline":
       return check_grab_or_decline(s, seat, move);
     default:
@@ -576,8 +612,8 @@ export function apply(s: State, seat: number, move: Move): void {
     case "turn":
       apply_turn(s, seat, move);
       break;
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      apply_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
       break;
     case "grab_or_decline":
       apply_grab_or_decline(s, seat, move);
