@@ -49,7 +49,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   };
   s.vars.shop_keeper = 0;
   s.vars.shop_keeper = randomInt(s.random, s.players);
-  let receiver = s.vars.shop_keeper;
+  let receiver: number = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
     for (const v of [1, 2, 3, 4 + k]) {
       {
@@ -118,7 +118,7 @@ function step_while(s: State): void {
 }
 
 function step_resume(s: State): void {
-  let added = 0;
+  let added: number = 0;
   while (added < tableValue(TABLE_restock_cards, s.players, "restock_cards") || s.zones.shop.length < 5) {
     dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw");
     if (anyOf(s.zones.shop, (c) => Merchandise_closed[c])) {

@@ -168,7 +168,7 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
   }
 
   {
-    const lender_domain = seatList(s.players);
+    const lender_domain: readonly number[] = seatList(s.players);
     if (lender_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder])
       options.push({ type: "borrow", parameters: { lender: { kind: "player", players: lender_domain } } });
   }
@@ -293,7 +293,7 @@ function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
     }
 
     case "borrow": {
-      const lender_domain = seatList(s.players);
+      const lender_domain: readonly number[] = seatList(s.players);
       const lender = move.lender as number;
       if (!(lender_domain as unknown[]).includes(lender))
         return illegal("move/out-of-domain", `lender must be one of ${lender_domain.join(", ")}`);

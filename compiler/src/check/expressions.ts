@@ -134,14 +134,16 @@ export class ExpressionChecker {
         return then;
       }
       case "list": {
-        let element: Type | null = null;
-        for (const item of e.elements) {
-          let type = this.expression(item, scope);
-          if (item.kind === "range") type = INT;
-          if (element === null) element = type;
-          else this.ctx.expect(type, element, item.range, "every list element");
+        const types = e.elements.map((item) => (item.kind === "range" ? (this.expression(item, scope), INT) : this.expression(item, scope)));
+        // Seat numbers beside players are seats: `[1, leader]`.
+        if (types.some((type) => type.kind === "player")) {
+          e.elements.forEach((item, i) => {
+            if (item.kind === "integer") types[i] = this.seatNumber(item);
+          });
         }
-        return { kind: "list", element: element ?? INT };
+        const element = types[0] ?? INT;
+        types.forEach((type, i) => this.ctx.expect(type, element, e.elements[i]!.range, "every list element"));
+        return { kind: "list", element };
       }
       case "range":
         this.ctx.expect(this.expression(e.low, scope), INT, e.low.range, "a range's low end");

@@ -11,10 +11,6 @@ export class CardsFile {
   cardsFile(): EmittedFile {
     return this.ctx.file("cards.ts", (file) => {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo"] });
-      const tableEnums = [...this.ctx.game.tables.values()].flatMap(({ declaration }) =>
-        [declaration.keyType, declaration.valueType].map((t) => t.name.name).filter((n) => this.ctx.game.enums.has(n)),
-      );
-      if (tableEnums.length) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: [...new Set(tableEnums)].sort().map((e) => `Enum_${e}`) });
       const cards = this.ctx.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
       file.addVariableStatement({
         isExported: true,
@@ -45,9 +41,11 @@ export class CardsFile {
           declarations: [{ name: `ALL_${typeName}`, type: "readonly CardId[]", initializer: `[${this.ctx.cardIds.get(typeName)!.join(", ")}]` }],
         });
         for (const field of type.fields) {
-          const placeholder = field.type.kind === "bool" ? "false" : field.type.kind === "enum" ? '""' : "0";
+          // Cards of other types hold a placeholder of the field's type, never read by the rules.
+          const firstMember = field.type.kind === "enum" ? this.ctx.game.enums.get(field.type.name)?.members[0]?.name ?? "" : "";
+          const placeholder = field.type.kind === "bool" ? "false" : field.type.kind === "enum" ? quote(firstMember) : "0";
           const values = this.ctx.allCards.map((c) => (c.type === typeName ? literal(c.fields[field.name] ?? null) : placeholder));
-          const element = field.type.kind === "bool" ? "boolean" : field.type.kind === "enum" ? "string" : "number";
+          const element = tsType(field.type);
           file.addVariableStatement({
             isExported: true,
             declarationKind: "const" as never,
@@ -84,8 +82,7 @@ export class CardsFile {
         { module: "./cards.js", names: this.ctx.cardImports() },
         { module: "./functions.js", names: [] },
       ]);
-      const enumTypes = [...this.ctx.game.enums.keys()].map((e) => `Enum_${e}`).filter((e) => functions.some((f) => JSON.stringify(f.parameters).includes(e) || String(f.returnType).includes(e)));
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State", ...enumTypes] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       if (/\bCardId\b/.test(functions.map((f) => JSON.stringify(f.parameters) + String(f.returnType)).join(""))) {
         file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId"] });
       }

@@ -3,7 +3,7 @@
 // are checked against JavaScript's reserved words, so a rules file can never inject code.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
-import type { LocalSlot } from "../check/types.js";
+import type { LocalSlot, Type } from "../check/types.js";
 
 const RESERVED = new Set(
   (
@@ -35,6 +35,29 @@ function safeLocal(slot: LocalSlot, generatedNames: ReadonlySet<string>): string
 /** Text for a doc comment: rules text can never close the comment early. */
 export function docText(text: string): string {
   return text.replace(/\*\//g, "*\u200b/").replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
+/** The TypeScript type of a rules value of this type. */
+export function tsType(type: Type): string {
+  switch (type.kind) {
+    case "int":
+    case "player":
+      return "number";
+    case "bool":
+      return "boolean";
+    case "string":
+      return "string";
+    case "enum":
+      return `Enum_${type.name}`;
+    case "card":
+      return "CardId";
+    case "list":
+      return `${tsType(type.element)}[]`;
+    case "zone":
+      return "CardId[]";
+    default:
+      return "never";
+  }
 }
 
 export function cardFieldArray(cardType: string, field: string): string {
@@ -264,7 +287,7 @@ export class CodeWriter {
         const value = this.expression(s.value);
         return binding.slot.storage === "state"
           ? [`${this.slotAccess(binding.slot)} = ${value};`]
-          : [`let ${this.localName(binding.slot)} = ${value};`];
+          : [`let ${this.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`];
       }
       case "assign":
         return [`${this.expression(s.target)} ${s.operator} ${this.expression(s.value)};`];

@@ -6,7 +6,9 @@ import type { CheckedGame } from "../check/checker.js";
 import type { ConstantValue } from "../check/constants.js";
 import type { Type } from "../check/types.js";
 import type { Decision, FlowMachine } from "../lower/ir.js";
-import { CodeWriter, cardFieldArray, functionName, quote, tableConstant } from "./code.js";
+import { CodeWriter, cardFieldArray, functionName, quote, tableConstant, tsType } from "./code.js";
+
+export { tsType } from "./code.js";
 
 export interface EmittedFile {
   /** Path relative to the game's output folder. */
@@ -18,26 +20,6 @@ export const RUNTIME = "@rules/runtime";
 
 export function identifierFor(label: string): string {
   return label.replace(/[^A-Za-z0-9_]/g, "_");
-}
-
-export function tsType(type: Type): string {
-  switch (type.kind) {
-    case "int":
-    case "player":
-      return "number";
-    case "bool":
-      return "boolean";
-    case "string":
-      return "string";
-    case "enum":
-      return `Enum_${type.name}`;
-    case "card":
-      return "CardId";
-    case "list":
-      return `${tsType(type.element)}[]`;
-    default:
-      return "never";
-  }
 }
 
 export function literal(value: ConstantValue): string {
@@ -83,7 +65,18 @@ export class EmitContext {
   file(path: string, build: (file: import("ts-morph").SourceFile) => void): EmittedFile {
     const file = this.project.createSourceFile(path, "", { overwrite: true });
     build(file);
+    if (path !== "types.ts") this.importEnumTypes(file);
     return { path, text: this.header() + file.getFullText() };
+  }
+
+  /** Enum types are declared in types.ts: any file whose code names one imports it from there. */
+  private importEnumTypes(file: import("ts-morph").SourceFile): void {
+    const code = file.getStatements().filter((s) => !s.getText().startsWith("import ")).map((s) => s.getText()).join("\n");
+    const used = [...this.game.enums.keys()].map((e) => `Enum_${e}`).filter((name) => new RegExp(`\\b${name}\\b`).test(code));
+    if (used.length === 0) return;
+    const existing = file.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === "./types.js" && d.isTypeOnly());
+    if (existing) existing.addNamedImports(used);
+    else file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: used });
   }
 
   /** Parameters and loop binders that hold a card remember which zone it comes from. */

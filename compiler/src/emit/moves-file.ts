@@ -6,7 +6,7 @@ import type { LocalSlot } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
 import type { Decision } from "../lower/ir.js";
 import { docText, property, quote } from "./code.js";
-import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
+import { RUNTIME, identifierFor, tsType, type EmitContext, type EmittedFile } from "./context.js";
 
 export class MovesFile {
   constructor(private readonly ctx: EmitContext) {}
@@ -103,7 +103,7 @@ export class MovesFile {
     }
     const isPlayer = type?.kind === "list" && type.element.kind === "player";
     return {
-      setup: [`const ${values} = ${this.ctx.code.expression(p.domain)};`],
+      setup: [`const ${values}: readonly ${type?.kind === "list" ? tsType(type.element) : "unknown"}[] = ${this.ctx.code.expression(p.domain)};`],
       domain: isPlayer ? `{ kind: "player", players: ${values} }` : `{ kind: "choice", values: ${values} }`,
       nonEmpty: `${values}.length > 0`,
       contains: (v) => `(${values} as unknown[]).includes(${v})`,

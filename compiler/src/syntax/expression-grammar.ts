@@ -198,7 +198,8 @@ export class ExpressionGrammar extends EmbeddedActionsParser {
   });
 
   aggregate = this.RULE("aggregate", (): A.Expression => {
-    const callee = this.CONSUME(T.Identifier);
+    // `all` is also the keyword of `move all` and `= all T`; followed by `(x in` it is the aggregate.
+    const callee = this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.All) }]);
     this.CONSUME(T.LParen);
     const binder = this.CONSUME2(T.Identifier);
     this.CONSUME(T.In);

@@ -190,7 +190,8 @@ export class StatementGrammar extends ExpressionGrammar {
 
   moveStatement = this.RULE("moveStatement", (): A.MoveStatement | A.MoveAllStatement => {
     const first = this.CONSUME(T.Move);
-    return this.OR([
+    // `move all (...)` is always `move all`: the aggregate `all(...)` is a flag, never a card to move.
+    return this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
       {
         ALT: () => {
           this.CONSUME(T.All);
@@ -218,7 +219,7 @@ export class StatementGrammar extends ExpressionGrammar {
           }));
         },
       },
-    ]) as A.MoveStatement;
+    ] }) as A.MoveStatement;
   });
 
   transferStatement = this.RULE("transferStatement", (): A.TransferStatement => {
