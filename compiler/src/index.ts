@@ -56,8 +56,7 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
   const checked = checkProgram(program, fileOf);
   if (!checked.game) return { diagnostics: checked.diagnostics, files: [] };
   const machine = lowerFlow(checked.game);
-  const sourceNames = sources.map((s) => s.path).join(", ");
-  const files = await emitGame(checked.game, machine, gameId, sourceNames);
+  const files = await emitGame(checked.game, machine, gameId, sources);
   // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
   const refused = typeErrors(files);
   if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(program.file, refused)], files: [] };

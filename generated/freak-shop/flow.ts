@@ -5,6 +5,7 @@ import {
   dealInto,
   firstOf,
   integers,
+  loopGuard,
   moveAllCards,
   nextSeat,
   perSeat,
@@ -25,8 +26,12 @@ import {
   Objective_colour,
   Objective_starting,
 } from "./cards.js";
-import type { CardId, SetupOptions } from "@rules/runtime";
+import { AT } from "./sites.js";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
+
+/** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
+const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L119, resume: AT.L119 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -57,9 +62,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.draw,
           (c) => Merchandise_value[c] === v && !Merchandise_marked[c] && !Merchandise_closed[c],
           "first(draw)",
+          AT.L90,
         );
-        takeCard(s.zones.draw, $card, "draw");
-        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]");
+        takeCard(s.zones.draw, $card, "draw", AT.L90);
+        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L90);
       }
     }
 
@@ -67,22 +73,22 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   }
 
   {
-    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)");
-    takeCard(s.zones.draw, $card, "draw");
-    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven");
+    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L96);
+    takeCard(s.zones.draw, $card, "draw", AT.L96);
+    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L96);
   }
 
   shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw");
+  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L98);
   shuffle(s.random, s.zones.bottom_seven);
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw");
+  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L102);
   if (s.variants.includes("first_game")) {
     for (const o of [...s.zones.objective_stacks].filter((o) => Objective_starting[o])) {
       {
         const $card = o;
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks");
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives");
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L106);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L106);
       }
     }
   } else {
@@ -93,9 +99,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.objective_stacks,
           (o) => Objective_colour[o] === colour,
           "first(objective_stacks)",
+          AT.L111,
         );
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks");
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives");
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L111);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L111);
       }
     }
   }
@@ -119,8 +126,13 @@ function step_while(s: State): void {
 
 function step_resume(s: State): void {
   let added: number = 0;
-  while (added < tableValue(TABLE_restock_cards, s.players, "restock_cards") || s.zones.shop.length < 5) {
-    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw");
+  for (
+    let $passes = 0;
+    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L158) || s.zones.shop.length < 5;
+    $passes++
+  ) {
+    loopGuard($passes, AT.L158);
+    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L159);
     if (anyOf(s.zones.shop, (c) => Merchandise_closed[c])) {
       s.pc = "end";
       return;
@@ -151,5 +163,9 @@ export function advance(s: State): void {
     }
   }
 
-  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+  throw new GameFault(
+    "fault/endless-flow",
+    "the flow ran 10,000,000 steps without reaching a decision",
+    LOOP_AT[s.pc],
+  );
 }

@@ -23,6 +23,7 @@ import {
   Merchandise_category,
   Objective_goal,
 } from "./cards.js";
+import { AT } from "./sites.js";
 import type { State, Enum_Category } from "./types.js";
 import type { CardId } from "@rules/runtime";
 
@@ -42,22 +43,23 @@ export function fn_majority(s: State, set: CardId[]): Enum_Category {
     ["items", "pets", "employees"],
     (k) => countOf(set, (c) => Merchandise_category[c] === k),
     "highest(…)",
+    AT.L178,
   );
 }
 
 /** The rules' function run_score. */
 export function fn_run_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points");
+  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L180);
 }
 
 /** The rules' function pair_score. */
 export function fn_pair_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points");
+  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L181);
 }
 
 /** The rules' function triple_score. */
 export function fn_triple_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points");
+  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L182);
 }
 
 /** The rules' function rank_points. */
@@ -110,12 +112,13 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
             integers(1, 10).filter(
               (v) =>
                 fn_copies(s, p, v) > 0 &&
-                fn_copies(s, p, v) === maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)"),
+                fn_copies(s, p, v) ===
+                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L195),
             ),
             (v) => 5,
           )
         : Objective_goal[o] === "gem_of_my_collection"
-          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)")
+          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L195)
           : Objective_goal[o] === "collector"
             ? 3 * fn_values_held(s, p).length
             : Objective_goal[o] === "seeing_double"
@@ -141,6 +144,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                     floorDiv(
                       sumOf(s.zones.mansion[p], (c) => Merchandise_value[c]),
                       10,
+                      AT.L195,
                     )
                   : Objective_goal[o] === "too_snob"
                     ? 2 *

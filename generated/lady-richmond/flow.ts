@@ -5,6 +5,7 @@ import {
   countOf,
   dealInto,
   lastCard,
+  loopGuard,
   moveAllCards,
   nextSeat,
   perSeat,
@@ -17,8 +18,22 @@ import {
   topCard,
 } from "@rules/runtime";
 import { ALL_Card, Card_kind } from "./cards.js";
-import type { CardId, SetupOptions } from "@rules/runtime";
+import { AT } from "./sites.js";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
+
+/** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
+const LOOP_AT: Readonly<Record<string, RuleSite>> = {
+  while: AT.L72,
+  endif: AT.L72,
+  resume: AT.L72,
+  endif2: AT.L72,
+  resume2: AT.L72,
+  grab_body: AT.L72,
+  while2: AT.L103,
+  endif3: AT.L103,
+  resume3: AT.L103,
+};
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -55,10 +70,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.borrow_used = perSeat($players, () => false);
   s.vars.passed = perSeat($players, () => false);
   shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw");
+  dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L61);
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(10, s.vars.box, "box");
+      const $amount = checkTransfer(10, s.vars.box, "box", AT.L63);
       s.vars.box -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -76,7 +91,7 @@ function step_while(s: State): void {
   if (s.zones.face_down.length + s.zones.face_up.length + s.zones.draw.length > 0) {
     if (s.zones.face_down.length === 0) {
       moveAllCards(s.zones.face_up, s.zones.discard);
-      dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw");
+      dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L78);
     }
 
     if (s.zones.face_down.length > 0) {
@@ -95,7 +110,7 @@ function step_endif(s: State): void {
 }
 
 function step_resume(s: State): void {
-  s.locals.turned = lastCard(s.zones.face_up, "face_up");
+  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L87);
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
     s.locals.sold = false;
     s.locals.actors = [...seatList(s.players)];
@@ -108,13 +123,13 @@ function step_resume(s: State): void {
       if (Card_kind[s.locals.turned] === "clear_all") {
         moveAllCards(s.zones.face_up, s.zones.discard);
         moveAllCards(s.zones.face_down, s.zones.discard);
-        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw");
+        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L228);
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
           for (const p of seatList(s.players)) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]");
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L233);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
               }
@@ -124,7 +139,12 @@ function step_resume(s: State): void {
           for (const p of seatList(s.players)) {
             if (s.vars.coins[p] < 10) {
               {
-                const $amount = checkTransfer(10 - s.vars.coins[p], s.vars.money_chest, "money_chest");
+                const $amount = checkTransfer(
+                  10 - s.vars.coins[p],
+                  s.vars.money_chest,
+                  "money_chest",
+                  AT.L242,
+                );
                 s.vars.money_chest -= $amount;
                 s.vars.coins[p] += $amount;
               }
@@ -180,9 +200,9 @@ function step_while2(s: State): void {
       shuffle(s.random, s.zones.won[s.locals.grabber]);
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
-          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]");
-          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]");
-          placeCard(s.zones.discard, $card, false, Infinity, "discard");
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L193);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L193);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L193);
         }
       }
     } else {
@@ -191,6 +211,7 @@ function step_while2(s: State): void {
           s.vars.stake[s.locals.bidder],
           s.vars.stake[s.locals.bidder],
           "stake[bidder]",
+          AT.L198,
         );
         s.vars.stake[s.locals.bidder] -= $amount;
         s.vars.money_chest += $amount;
@@ -198,7 +219,7 @@ function step_while2(s: State): void {
 
       for (const q of seatList(s.players)) {
         {
-          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]");
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L200);
           s.vars.stake[q] -= $amount;
           s.vars.coins[q] += $amount;
         }
@@ -224,7 +245,8 @@ function step_endif3(s: State): void {
 function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
-    while (s.vars.passed[s.locals.bidder]) {
+    for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
+      loopGuard($passes, AT.L182);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }
@@ -271,5 +293,9 @@ export function advance(s: State): void {
     }
   }
 
-  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+  throw new GameFault(
+    "fault/endless-flow",
+    "the flow ran 10,000,000 steps without reaching a decision",
+    LOOP_AT[s.pc],
+  );
 }

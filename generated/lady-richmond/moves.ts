@@ -11,6 +11,7 @@ import {
   takeCard,
 } from "@rules/runtime";
 import { Card_kind } from "./cards.js";
+import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
@@ -39,7 +40,11 @@ function random_turn(s: State, seat: number, draw: (n: number) => number): Move 
   const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L82,
+    );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
@@ -79,9 +84,9 @@ function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
 function turn_turn(s: State, seat: number, move: Move): void {
   const position = (move as Extract<Move, { type: "turn" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down");
-    takeCard(s.zones.face_down, $card, "face_down");
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up");
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L84);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L84);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L84);
   }
 }
 
@@ -196,6 +201,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L111,
   );
 }
 
@@ -324,6 +330,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
+      AT.L114,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -360,8 +367,8 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down"));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down"));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L145));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L146));
   s.vars.peek_used[s.locals.bidder] = true;
 }
 
@@ -375,14 +382,14 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up");
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]");
+    takeCard(s.zones.face_up, $card, "face_up", AT.L154);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L154);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]");
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up");
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L155);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L155);
   }
 
   s.vars.swap_used[s.locals.bidder] = true;
@@ -397,15 +404,15 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down");
-    takeCard(s.zones.face_down, $card, "face_down");
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]");
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L163);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L163);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]");
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down");
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L164);
   }
 
   learnCard(s.knowledge, s.locals.bidder, mine);
@@ -420,7 +427,12 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const lender = (move as Extract<Move, { type: "borrow" }>).lender;
   {
-    const $amount = checkTransfer(Math.min(1, s.vars.coins[lender]), s.vars.coins[lender], "coins[lender]");
+    const $amount = checkTransfer(
+      Math.min(1, s.vars.coins[lender]),
+      s.vars.coins[lender],
+      "coins[lender]",
+      AT.L176,
+    );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;
   }
@@ -485,7 +497,11 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
   const count_1: number = 1;
   const total = count_0 + count_1;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L94,
+    );
   let index = draw(total);
   if (index < count_0) {
     return { type: "grab" };

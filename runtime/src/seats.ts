@@ -1,7 +1,7 @@
 // Turn order: seats are numbered 0..players-1 clockwise.
 
 import type { Seat } from "./contract.js";
-import { GameFault } from "./errors.js";
+import { GameFault, type RuleSite } from "./errors.js";
 
 /** The seat to the left (clockwise) of `seat`. */
 export function nextSeat(seat: Seat, players: number): Seat {
@@ -16,9 +16,9 @@ export function seatsFrom(start: Seat, players: number): Seat[] {
 }
 
 /** A seat the rules name by its number (`ask 3`): the match must have it. */
-export function seatAt(seat: Seat, players: number): Seat {
+export function seatAt(seat: Seat, players: number, rule?: RuleSite): Seat {
   if (seat >= players) {
-    throw new GameFault("fault/no-such-seat", `there is no seat ${seat} in a ${players}-player game`);
+    throw new GameFault("fault/no-such-seat", `there is no seat ${seat} in a ${players}-player game`, rule);
   }
   return seat;
 }

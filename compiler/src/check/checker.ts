@@ -37,6 +37,8 @@ export interface CheckedGame {
   /** The game reveals cards to single players: states carry what each one knows. */
   readonly usesKnowledge: boolean;
   readonly typeOfVar: (declaration: A.VarDeclaration) => Type;
+  /** The rules file of each declaration (a game may be split over several). */
+  readonly fileOf: ReadonlyMap<A.Declaration, string>;
 }
 
 
@@ -55,7 +57,10 @@ class Checker {
   private readonly statements: StatementChecker;
   private readonly declarations: DeclarationChecker;
 
-  constructor(program: A.Program, fileOf: ReadonlyMap<A.Declaration, string>) {
+  constructor(
+    program: A.Program,
+    private readonly fileOf: ReadonlyMap<A.Declaration, string>,
+  ) {
     this.ctx = new CheckContext(program, fileOf);
     this.expressions = new ExpressionChecker(this.ctx);
     this.statements = new StatementChecker(this.ctx, this.expressions);
@@ -259,6 +264,7 @@ class Checker {
         stateLocals: this.ctx.stateLocals,
         usesKnowledge: this.ctx.usesKnowledge,
         typeOfVar: (d) => this.ctx.varType(d),
+        fileOf: this.fileOf,
       },
     };
   }

@@ -73,7 +73,7 @@ export class CardsFile {
           }),
         ],
         returnType: this.ctx.referenceType(f.result),
-        statements: [`return ${this.ctx.code.expression(f.body)};`],
+        statements: [`return ${this.ctx.inDeclaration(f, () => this.ctx.code.at(f.body.range, () => this.ctx.code.expression(f.body)))};`],
       };
     });
     return this.ctx.file("functions.ts", (file) => {

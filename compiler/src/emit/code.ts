@@ -4,6 +4,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot, Type } from "../check/types.js";
+import type { RuleSites } from "./sites.js";
 
 const RESERVED = new Set(
   (
@@ -78,7 +79,29 @@ export class CodeWriter {
     private readonly game: CheckedGame,
     /** Names the generated files define at top level (runtime helpers, card tables, functions). */
     private readonly generatedNames: ReadonlySet<string>,
+    /** Where the rules are written: what can fail names its statement (`AT.L12`, see sites.ts). */
+    readonly sites: RuleSites,
   ) {}
+
+  /** Where the statement being written starts, or null outside any. */
+  private site: A.SourceRange | null = null;
+
+  /** Writes code that belongs to the rule at `range`: a fault inside it names that rule. */
+  at<T>(range: A.SourceRange, write: () => T): T {
+    const outer = this.site;
+    this.site = range;
+    try {
+      return write();
+    } finally {
+      this.site = outer;
+    }
+  }
+
+  /** The trailing argument by which a runtime helper that can fail learns the rule it runs for
+   *  (`, AT.L12`); only rules that can fail get a site. */
+  rule(): string {
+    return this.site === null ? "" : `, ${this.sites.site(this.site)}`;
+  }
 
   /** The TypeScript local that holds a rules binding which lives outside the state. */
   localName(slot: LocalSlot): string {
@@ -112,7 +135,7 @@ export class CodeWriter {
       case "integer":
         // A seat named by number exists in every match only below the smallest player count.
         return this.game.types.get(e)?.kind === "player" && e.value >= this.game.minPlayers
-          ? `seatAt(${e.value}, s.players)`
+          ? `seatAt(${e.value}, s.players${this.rule()})`
           : String(e.value);
       case "boolean":
         return String(e.value);
@@ -124,7 +147,7 @@ export class CodeWriter {
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : "?";
-          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)})`;
+          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)}${this.rule()})`;
         }
         return `${this.expression(e.target)}[${this.expression(e.index)}]`;
       }
@@ -173,9 +196,9 @@ export class CodeWriter {
     const right = this.expression(e.right);
     switch (e.operator) {
       case "/":
-        return `floorDiv(${left}, ${right})`;
+        return `floorDiv(${left}, ${right}${this.rule()})`;
       case "%":
-        return `floorMod(${left}, ${right})`;
+        return `floorMod(${left}, ${right}${this.rule()})`;
       case "==":
         return `(${left} === ${right})`;
       case "!=":
@@ -198,11 +221,11 @@ export class CodeWriter {
       case "count":
         return `${args[0]}.length`;
       case "top":
-        return `topCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+        return `topCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "last":
-        return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+        return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "nth":
-        return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))})`;
+        return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "next":
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
@@ -251,15 +274,15 @@ export class CodeWriter {
       case "all":
         return `allOf(${source}, ${value})`;
       case "min":
-        return `minOf(${source}, ${value}, ${what})`;
+        return `minOf(${source}, ${value}, ${what}${this.rule()})`;
       case "max":
-        return `maxOf(${source}, ${value}, ${what})`;
+        return `maxOf(${source}, ${value}, ${what}${this.rule()})`;
       case "lowest":
-        return `lowestOf(${source}, ${value}, ${what})`;
+        return `lowestOf(${source}, ${value}, ${what}${this.rule()})`;
       case "highest":
-        return `highestOf(${source}, ${value}, ${what})`;
+        return `highestOf(${source}, ${value}, ${what}${this.rule()})`;
       case "first":
-        return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what})`;
+        return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what}${this.rule()})`;
       case "distinct":
         return `distinctOf(${source}, ${value})`;
       case "sort":
@@ -280,6 +303,10 @@ export class CodeWriter {
   }
 
   statement(s: A.Statement): string[] {
+    return this.at(s.range, () => this.statementAt(s));
+  }
+
+  private statementAt(s: A.Statement): string[] {
     switch (s.kind) {
       case "let": {
         const binding = this.game.names.get(s.name);
@@ -297,7 +324,13 @@ export class CodeWriter {
         return lines;
       }
       case "while":
-        return [`while (${this.expression(s.condition)}) {`, ...this.statements(s.body.statements), "}"];
+        // A loop that asks nobody must end by itself; loopGuard stops one that never does.
+        return [
+          `for (let $passes = 0; ${this.expression(s.condition)}; $passes++) {`,
+          `loopGuard($passes${this.rule()});`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
       case "for": {
         const binding = this.game.names.get(s.binder);
         if (binding?.kind !== "local") throw new Error("internal: unresolved for");
@@ -314,7 +347,7 @@ export class CodeWriter {
         return [`shuffle(s.random, ${this.expression(s.zone)});`];
       case "deal": {
         const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
-        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))});`];
+        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.rule()});`];
       }
       case "move-all":
         return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""});`];
@@ -325,7 +358,7 @@ export class CodeWriter {
         const to = this.expression(s.to);
         return [
           "{",
-          `const $amount = checkTransfer(${this.expression(s.amount)}, ${from}, ${quote(describe(s.from))});`,
+          `const $amount = checkTransfer(${this.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.rule()});`,
           `${from} -= $amount;`,
           `${to} += $amount;`,
           "}",
@@ -372,16 +405,16 @@ export class CodeWriter {
       const zoneCode = this.expression(best.source);
       return [
         "{",
-        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)});`,
+        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)}${this.rule()});`,
         `const $card = takeCardAt(${zoneCode}, $at);`,
-        `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`,
+        `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`,
         "}",
       ];
     }
     const lines = ["{", `const $card = ${this.expression(s.card)};`];
-    if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))});`);
-    else lines.push("takeCardFromAnyZone(s.zones, $card);");
-    lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`, "}");
+    if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))}${this.rule()});`);
+    else lines.push(`takeCardFromAnyZone(s.zones, $card${this.rule()});`);
+    lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`, "}");
     return lines;
   }
 

@@ -7,6 +7,7 @@ import type { ConstantValue } from "../check/constants.js";
 import type { Type } from "../check/types.js";
 import type { Decision, FlowMachine } from "../lower/ir.js";
 import { CodeWriter, cardFieldArray, functionName, quote, tableConstant, tsType } from "./code.js";
+import { RuleSites } from "./sites.js";
 
 export { tsType } from "./code.js";
 
@@ -34,12 +35,18 @@ export class EmitContext {
   readonly cardIds = new Map<string, number[]>();
   readonly allCards: { type: string; fields: Record<string, ConstantValue> }[] = [];
 
+  /** The rules files, as given: `rules/for-sale.rules` (several for a game split into files). */
+  readonly sourcePath: string;
+  readonly sites: RuleSites;
+
   constructor(
     readonly game: CheckedGame,
     readonly machine: FlowMachine,
     readonly gameId: string,
-    readonly sourcePath: string,
+    sources: readonly { readonly path: string; readonly text: string }[],
   ) {
+    this.sourcePath = sources.map((s) => s.path).join(", ");
+    this.sites = new RuleSites(sources);
     for (const [name, type] of game.cardTypes) {
       const ids: number[] = [];
       for (const fields of type.cards) {
@@ -52,10 +59,18 @@ export class EmitContext {
       game,
       new Set([
         ...this.runtimeHelpers(), ...this.cardImports(), ...this.functionNames(), "CARDS", "seedRandom", "illegal",
-        "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView",
+        "advance", "setup", "activity", "legalMoves", "randomMove", "view", "scores", "zoneView", "AT",
       ]),
+      this.sites,
     );
     this.recordOrigins();
+  }
+
+  /** Writes code for a declaration (setup, flow, a function, a score): its faults name its file. */
+  inDeclaration<T>(declaration: A.Declaration | A.Block | null | undefined, write: () => T): T {
+    const found = this.game.program.declarations.find((d) => d === declaration || ("body" in d && d.body === declaration));
+    const file = found ? this.game.fileOf.get(found) : undefined;
+    return file === undefined ? write() : this.sites.inFile(file, write);
   }
 
   header(): string {
@@ -161,7 +176,7 @@ export class EmitContext {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "scoreRows",
-      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt",
+      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard",
     ];
   }
 
@@ -188,7 +203,7 @@ export class EmitContext {
   ): void {
     const runtime = [...new Set([...this.usedNames(body, this.runtimeHelpers()), ...alwaysFromRuntime])].sort();
     if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
-    for (const e of extra) {
+    for (const e of [...extra, { module: "./sites.js", names: ["AT"] }]) {
       const used = this.usedNames(body, e.names);
       if (used.length) file.addImportDeclaration({ moduleSpecifier: e.module, namedImports: used, isTypeOnly: e.typeOnly ?? false });
     }

@@ -14,8 +14,13 @@ import { ViewFile } from "./view-file.js";
 
 export type { EmittedFile } from "./context.js";
 
-export async function emitGame(game: CheckedGame, machine: FlowMachine, gameId: string, sourcePath: string): Promise<EmittedFile[]> {
-  const ctx = new EmitContext(game, machine, gameId, sourcePath);
+export async function emitGame(
+  game: CheckedGame,
+  machine: FlowMachine,
+  gameId: string,
+  sources: readonly { readonly path: string; readonly text: string }[],
+): Promise<EmittedFile[]> {
+  const ctx = new EmitContext(game, machine, gameId, sources);
   const cards = new CardsFile(ctx);
   const functions = ctx.functionNames().length > 0 ? [cards.functionsFile()] : [];
   const files = [
@@ -27,6 +32,8 @@ export async function emitGame(game: CheckedGame, machine: FlowMachine, gameId: 
     new ViewFile(ctx).viewFile(),
     new IndexFile(ctx).indexFile(),
   ];
+  // Last: the other files have now named every rule that can fail.
+  files.push({ path: "sites.ts", text: ctx.header() + ctx.sites.fileText() });
   return Promise.all(
     files.map(async (f) => ({ path: f.path, text: await prettier.format(f.text, { parser: "typescript", printWidth: 110 }) })),
   );

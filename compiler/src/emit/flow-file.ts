@@ -1,7 +1,7 @@
 // flow.ts of a compiled game: setup, then the flow as step functions that `advance` runs until the
 // game waits at a decision. Steps with one way in are fused into their predecessor.
 import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
-import { END, type Effect, type Exit, type Step } from "../lower/ir.js";
+import { END, type Decision, type Effect, type Exit, type Step } from "../lower/ir.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -16,10 +16,8 @@ export class FlowFile {
         return [`s.locals.phase = ${quote(effect.name)};`];
       case "loop-start": {
         const binder = this.ctx.code.localName(effect.loop.binder);
-        return [
-          `s.locals${property(effect.loop.list)} = [...${this.ctx.code.loopSource(effect.loop.statement, binder)}];`,
-          `s.locals${property(effect.loop.index)} = 0;`,
-        ];
+        const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.code.loopSource(effect.loop.statement, binder));
+        return [`s.locals${property(effect.loop.list)} = [...${source}];`, `s.locals${property(effect.loop.index)} = 0;`];
       }
       case "loop-bind":
         return [`s.locals${property(effect.loop.binder.slot)} = s.locals${property(effect.loop.list)}[s.locals${property(effect.loop.index)}]!;`];
@@ -84,7 +82,13 @@ export class FlowFile {
       case "end":
         return [`s.pc = ${quote(END)};`];
       case "branch":
-        return [`if (${this.ctx.code.expression(exit.condition)}) {`, ...this.continueAt(exit.then), "} else {", ...this.continueAt(exit.otherwise), "}"];
+        return [
+          `if (${this.ctx.code.at(exit.condition.range, () => this.ctx.code.expression(exit.condition))}) {`,
+          ...this.continueAt(exit.then),
+          "} else {",
+          ...this.continueAt(exit.otherwise),
+          "}",
+        ];
       case "loop-branch":
         return [
           `if (s.locals${property(exit.loop.index)} < s.locals${property(exit.loop.list)}.length) {`,
@@ -95,18 +99,24 @@ export class FlowFile {
         ];
       case "decide": {
         const ask = exit.decision.ask;
-        const lines: string[] = [];
-        if (ask.race && ask.each) {
-          lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.locals.declined = perSeat(s.players, () => false);");
-        } else if (ask.each) {
-          lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
-        } else {
-          lines.push(`s.locals.actor = ${this.ctx.code.expression(ask.player!)};`);
-        }
-        lines.push(`s.pc = ${quote(exit.decision.label)};`);
-        return lines;
+        return this.ctx.code.at(ask.range, () => this.decide(exit.decision));
       }
     }
+  }
+
+  /** Enters a decision: who is asked, then wait there. */
+  private decide(decision: Decision): string[] {
+    const ask = decision.ask;
+    const lines: string[] = [];
+    if (ask.race && ask.each) {
+      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.locals.declined = perSeat(s.players, () => false);");
+    } else if (ask.each) {
+      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
+    } else {
+      lines.push(`s.locals.actor = ${this.ctx.code.expression(ask.player!)};`);
+    }
+    lines.push(`s.pc = ${quote(decision.label)};`);
+    return lines;
   }
 
   flowFile(): EmittedFile {
@@ -133,10 +143,10 @@ export class FlowFile {
       ...(this.ctx.game.usesKnowledge ? ["knowledge: perSeat($players, () => []),"] : []),
       "};",
       ...vars.map((v) => {
-        const initial = this.ctx.code.expression(v.initial);
+        const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
         return `s.vars${property(v.name.name)} = ${v.perPlayer ? `perSeat($players, () => ${initial})` : initial};`;
       }),
-      ...this.ctx.code.statements(this.ctx.game.setup?.statements ?? []),
+      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.code.statements(this.ctx.game.setup?.statements ?? [])),
       "return s;",
     ];
     functions.push({
@@ -149,15 +159,19 @@ export class FlowFile {
       statements: setupBody,
     });
     const roots = this.rootSteps();
-    for (const step of roots) {
-      functions.push({
-        kind: StructureKind.Function,
-        name: `step_${identifierFor(step.label)}`,
-        parameters: [{ name: "s", type: "State" }],
-        returnType: "void",
-        statements: this.stepCode(step),
-      });
-    }
+    const loops: string[] = [];
+    this.ctx.inDeclaration(this.ctx.game.flow, () => {
+      for (const step of roots) {
+        functions.push({
+          kind: StructureKind.Function,
+          name: `step_${identifierFor(step.label)}`,
+          parameters: [{ name: "s", type: "State" }],
+          returnType: "void",
+          statements: this.stepCode(step),
+        });
+        if (step.loop) loops.push(`${quote(step.label)}: ${this.ctx.sites.site(step.loop.range)},`);
+      }
+    });
     functions.push({
       kind: StructureKind.Function,
       isExported: true,
@@ -172,15 +186,21 @@ export class FlowFile {
         "default: return; // a decision point, or the end",
         "}",
         "}",
-        'throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");',
+        `throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision"${loops.length ? ", LOOP_AT[s.pc]" : ""});`,
       ],
     });
     return this.ctx.file("flow.ts", (file) => {
-      const functionTexts = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
-      const body = functionTexts;
+      const body = [...functions.map((f) => (f.statements as string[]).join("\n")), ...loops].join("\n");
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }], ["seedRandom"]);
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "SetupOptions"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", ...(loops.length ? ["RuleSite"] : []), "SetupOptions"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
+      if (loops.length) {
+        file.addVariableStatement({
+          declarationKind: "const" as never,
+          docs: ["Where the loop around each looping step is written: a flow that never reaches a decision names it."],
+          declarations: [{ name: "LOOP_AT", type: "Readonly<Record<string, RuleSite>>", initializer: `{ ${loops.join(" ")} }` }],
+        });
+      }
       file.addFunctions(functions);
     });
   }

@@ -9,7 +9,8 @@ export class IndexFile {
     const scoreKeys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
       const binding = this.ctx.game.names.get(d.player);
       const name = binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : "p";
-      const key = `((${name}: number) => ${this.ctx.code.expression(d.value)})(seat)`;
+      const value = this.ctx.inDeclaration(d, () => this.ctx.code.at(d.range, () => this.ctx.code.expression(d.value)));
+      const key = `((${name}: number) => ${value})(seat)`;
       return this.ctx.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
     });
     const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");

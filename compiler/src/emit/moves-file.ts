@@ -45,6 +45,21 @@ export class MovesFile {
     return visit(e);
   }
 
+  /** A requirement's condition: a fault while testing it names the `require` line. */
+  private requirement(r: A.MoveOptionDeclaration["requirements"][number]): string {
+    return this.ctx.code.at(r.range, () => this.ctx.code.expression(r.condition));
+  }
+
+  /** Part of a parameter's domain: a fault while computing it names the parameter's line. */
+  private domainExpression(p: A.ParameterDeclaration, e: A.Expression): string {
+    return this.ctx.code.at(p.domain.range, () => this.ctx.code.expression(e));
+  }
+
+  /** The decision's own site, as a trailing argument, for faults about the decision as a whole. */
+  private askSite(decision: Decision): string {
+    return this.ctx.code.at(decision.ask.range, () => this.ctx.code.rule());
+  }
+
   private parameterSlot(p: A.ParameterDeclaration): LocalSlot {
     const binding = this.ctx.game.names.get(p.name);
     if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
@@ -67,7 +82,7 @@ export class MovesFile {
       const low = `${slot}_min`;
       const high = `${slot}_max`;
       return {
-        setup: [`const ${low} = ${this.ctx.code.expression(p.domain.low)};`, `const ${high} = ${this.ctx.code.expression(p.domain.high)};`],
+        setup: [`const ${low} = ${this.domainExpression(p, p.domain.low)};`, `const ${high} = ${this.domainExpression(p, p.domain.high)};`],
         domain: `{ kind: "range", min: ${low}, max: ${high} }`,
         nonEmpty: `${low} <= ${high}`,
         contains: (v) => `Number.isInteger(${v}) && ${v} >= ${low} && ${v} <= ${high}`,
@@ -80,7 +95,7 @@ export class MovesFile {
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       const zone = this.ctx.code.zoneDeclaration(p.domain.args[0]!)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.ctx.code.expression(p.domain.args[0]!)};`],
+        setup: [`const ${values} = ${this.domainExpression(p, p.domain.args[0]!)};`],
         domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         contains: (v) => `isCardSet(${v}, ${values})`,
@@ -92,7 +107,7 @@ export class MovesFile {
     if (type?.kind === "zone") {
       const zone = this.ctx.code.zoneDeclaration(p.domain)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.ctx.code.expression(p.domain)};`],
+        setup: [`const ${values} = ${this.domainExpression(p, p.domain)};`],
         domain: `{ kind: "card", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         contains: (v) => `typeof ${v} === "number" && ${values}.includes(${v})`,
@@ -103,7 +118,7 @@ export class MovesFile {
     }
     const isPlayer = type?.kind === "list" && type.element.kind === "player";
     return {
-      setup: [`const ${values}: readonly ${type?.kind === "list" ? tsType(type.element) : "unknown"}[] = ${this.ctx.code.expression(p.domain)};`],
+      setup: [`const ${values}: readonly ${type?.kind === "list" ? tsType(type.element) : "unknown"}[] = ${this.domainExpression(p, p.domain)};`],
       domain: isPlayer ? `{ kind: "player", players: ${values} }` : `{ kind: "choice", values: ${values} }`,
       nonEmpty: `${values}.length > 0`,
       contains: (v) => `(${values} as unknown[]).includes(${v})`,
@@ -157,7 +172,7 @@ export class MovesFile {
           "const move = drawMove(offered[draw(offered.length)]!, draw) as Move;",
           `if (check_${name}(s, seat, move) === null) return move;`,
           "}",
-          'throw new GameFault("fault/no-legal-move", `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`);',
+          `throw new GameFault("fault/no-legal-move", \`no legal move for seat \${seat} at \${s.pc} in 10,000 random draws\`${this.askSite(decision)});`,
         ],
       };
     }
@@ -171,7 +186,7 @@ export class MovesFile {
         body.push(`const ${size} = ${d.size};`);
         return size;
       });
-      const requirements = option.parameters.length === 0 ? option.requirements.map((r) => this.ctx.code.expression(r.condition)) : [];
+      const requirements = option.parameters.length === 0 ? option.requirements.map((r) => this.requirement(r)) : [];
       const count = `count_${i}`;
       const product = sizes.length ? sizes.join(" * ") : "1";
       body.push(`const ${count}: number = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
@@ -179,7 +194,7 @@ export class MovesFile {
     });
     body.push(
       `const total = ${counts.join(" + ")};`,
-      'if (total === 0) throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);',
+      `if (total === 0) throw new GameFault("fault/no-legal-move", \`seat \${seat} must act at \${s.pc} but has no legal move\`${this.askSite(decision)});`,
       "let index = draw(total);",
     );
     options.forEach((option, i) => {
@@ -198,9 +213,11 @@ export class MovesFile {
     return { kind: StructureKind.Function, name: `random_${name}`, parameters, returnType: "Move | null", statements: body };
   }
 
-  movesFile(): EmittedFile {
-    const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
-    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[] = [];
+  /** Per decision: its legal moves, random policy, check, and the effect of each option. */
+  private decisionFunctions(
+    functions: OptionalKind<FunctionDeclarationStructure>[],
+    dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[],
+  ): void {
     for (const decision of this.ctx.machine.decisions) {
       const name = identifierFor(decision.label);
       dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn" });
@@ -211,7 +228,7 @@ export class MovesFile {
         const domains = option.parameters.map((p) => this.domainCode(p));
         const conditions = domains.map((d) => d.nonEmpty);
         // A requirement about the situation rather than the chosen values decides whether the option is offered.
-        conditions.push(...option.requirements.filter((r) => !this.mentionsParameters(r.condition, option)).map((r) => this.ctx.code.expression(r.condition)));
+        conditions.push(...option.requirements.filter((r) => !this.mentionsParameters(r.condition, option)).map((r) => this.requirement(r)));
         const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} } });`;
         legal.push("{", ...domains.flatMap((d) => d.setup), conditions.length ? `if (${conditions.join(" && ")}) ${push}` : push, "}");
       }
@@ -232,7 +249,7 @@ export class MovesFile {
           check.push(`if (!(${d.contains(slot)})) return illegal("move/out-of-domain", ${d.describe});`);
         }
         for (const r of option.requirements) {
-          check.push(`if (!(${this.ctx.code.expression(r.condition)})) return illegal("move/constraint", ${quote(r.reason)});`);
+          check.push(`if (!(${this.requirement(r)})) return illegal("move/constraint", ${quote(r.reason)});`);
         }
         check.push("return null;", "}");
       }
@@ -298,6 +315,12 @@ export class MovesFile {
         : [`s.pc = ${quote(decision.resume)};`, ...optionSwitch];
       functions.push({ kind: StructureKind.Function, name: `apply_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }], returnType: "void", statements: apply });
     }
+  }
+
+  movesFile(): EmittedFile {
+    const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
+    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[] = [];
+    this.ctx.inDeclaration(this.ctx.game.flow, () => this.decisionFunctions(functions, dispatch));
     const activity = [
       "switch (s.pc) {",
       ...dispatch.map((d) =>
