@@ -17,7 +17,6 @@ import {
   TABLE_run_points,
   TABLE_pair_points,
   TABLE_triple_points,
-  CARD_KIND,
   Merchandise_value,
   Merchandise_marked,
   Merchandise_category,
@@ -101,7 +100,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
         (card) => Merchandise_value[card]!,
         "consecutive",
         (set) => fn_run_score(s, set),
-        (card) => CARD_KIND[card]!,
+        (card) => Merchandise_category[card]!,
       )
     : Objective_goal[o] === "obsessed_by_arrangement"
       ? 3 * longestRun(s.zones.mansion[p], (c) => Merchandise_value[c])
@@ -125,7 +124,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                   (card) => Merchandise_value[card]!,
                   "same",
                   (set) => fn_pair_score(s, set),
-                  (card) => CARD_KIND[card]!,
+                  (card) => Merchandise_category[card]!,
                 )
               : Objective_goal[o] === "three_is_better_than_two"
                 ? bestSets(
@@ -134,7 +133,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                     (card) => Merchandise_value[card]!,
                     "same",
                     (set) => fn_triple_score(s, set),
-                    (card) => CARD_KIND[card]!,
+                    (card) => Merchandise_category[card]!,
                   )
                 : Objective_goal[o] === "sum_of_all_fears"
                   ? 3 *
