@@ -49,13 +49,20 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   };
   s.vars.shop_keeper = 0;
   s.vars.shop_keeper = randomInt(s.random, s.players);
+  {
+    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)");
+    takeCard(s.zones.draw, $card, "draw");
+    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven");
+  }
+
+  shuffle(s.random, s.zones.draw);
   let receiver = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
     for (const v of [1, 2, 3, 4 + k]) {
       {
         const $card = firstOf(
           s.zones.draw,
-          (c) => Merchandise_value[c] === v && !Merchandise_marked[c] && !Merchandise_closed[c],
+          (c) => Merchandise_value[c] === v && !Merchandise_marked[c],
           "first(draw)",
         );
         takeCard(s.zones.draw, $card, "draw");
@@ -66,13 +73,6 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     receiver = nextSeat(receiver, s.players);
   }
 
-  {
-    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)");
-    takeCard(s.zones.draw, $card, "draw");
-    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven");
-  }
-
-  shuffle(s.random, s.zones.draw);
   dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw");
   shuffle(s.random, s.zones.bottom_seven);
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
