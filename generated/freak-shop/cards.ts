@@ -116,12 +116,6 @@ export const TABLE_triple_points: ReadonlyMap<Enum_Category, number> = new Map([
   ["pets", 5],
   ["employees", 7],
 ]);
-/** For each card, the id of the first card equal to it in type and every field. */
-export const CARD_KIND: readonly number[] = [
-  0, 1, 2, 0, 1, 2, 0, 7, 8, 9, 7, 11, 12, 13, 11, 12, 13, 11, 18, 19, 20, 21, 22, 23, 21, 22, 23, 27, 28, 29,
-  30, 31, 32, 30, 31, 35, 36, 37, 38, 39, 40, 38, 39, 43, 44, 45, 46, 47, 45, 49, 50, 51, 52, 53, 54, 55, 56,
-  57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77,
-];
 /** The ids of the Merchandise cards. */
 export const ALL_Merchandise: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,

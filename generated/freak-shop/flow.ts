@@ -31,7 +31,7 @@ import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
-const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L119, resume: AT.L119 };
+const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L124, resume: AT.L124 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -54,41 +54,41 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   };
   s.vars.shop_keeper = 0;
   s.vars.shop_keeper = randomInt(s.random, s.players);
+  {
+    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L86);
+    takeCard(s.zones.draw, $card, "draw", AT.L86);
+    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L86);
+  }
+
+  shuffle(s.random, s.zones.draw);
   let receiver: number = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
     for (const v of [1, 2, 3, 4 + k]) {
       {
         const $card = firstOf(
           s.zones.draw,
-          (c) => Merchandise_value[c] === v && !Merchandise_marked[c] && !Merchandise_closed[c],
+          (c) => Merchandise_value[c] === v && !Merchandise_marked[c],
           "first(draw)",
-          AT.L90,
+          AT.L97,
         );
-        takeCard(s.zones.draw, $card, "draw", AT.L90);
-        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L90);
+        takeCard(s.zones.draw, $card, "draw", AT.L97);
+        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L97);
       }
     }
 
     receiver = nextSeat(receiver, s.players);
   }
 
-  {
-    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L96);
-    takeCard(s.zones.draw, $card, "draw", AT.L96);
-    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L96);
-  }
-
-  shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L98);
+  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L103);
   shuffle(s.random, s.zones.bottom_seven);
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L102);
+  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L107);
   if (s.variants.includes("first_game")) {
     for (const o of [...s.zones.objective_stacks].filter((o) => Objective_starting[o])) {
       {
         const $card = o;
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L106);
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L106);
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L111);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L111);
       }
     }
   } else {
@@ -99,10 +99,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.objective_stacks,
           (o) => Objective_colour[o] === colour,
           "first(objective_stacks)",
-          AT.L111,
+          AT.L116,
         );
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L111);
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L111);
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L116);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L116);
       }
     }
   }
@@ -128,11 +128,11 @@ function step_resume(s: State): void {
   let added: number = 0;
   for (
     let $passes = 0;
-    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L158) || s.zones.shop.length < 5;
+    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L163) || s.zones.shop.length < 5;
     $passes++
   ) {
-    loopGuard($passes, AT.L158);
-    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L159);
+    loopGuard($passes, AT.L163);
+    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L164);
     if (anyOf(s.zones.shop, (c) => Merchandise_closed[c])) {
       s.pc = "end";
       return;

@@ -60,7 +60,7 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L120,
+    AT.L125,
   );
 }
 
@@ -87,8 +87,8 @@ function check_good_deal_or_fair_price(s: State, seat: number, move: Move): Ille
         return illegal("move/constraint", "a good deal takes as many cards as it gives");
       if (
         !(
-          Merchandise_value[topCard(give, "give", AT.L129)] !==
-          Merchandise_value[topCard(take, "take", AT.L129)]
+          Merchandise_value[topCard(give, "give", AT.L134)] !==
+          Merchandise_value[topCard(take, "take", AT.L134)]
         )
       )
         return illegal("move/constraint", "a good deal takes a value different from the one it gives");
@@ -126,16 +126,16 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L132);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L132);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L137);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L137);
     }
   }
 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L135);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L135);
+      takeCard(s.zones.shop, $card, "shop", AT.L140);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L140);
     }
   }
 }
@@ -147,16 +147,16 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L146);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L146);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L151);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L151);
     }
   }
 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L149);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L149);
+      takeCard(s.zones.shop, $card, "shop", AT.L154);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L154);
     }
   }
 }

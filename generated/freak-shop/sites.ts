@@ -3,73 +3,73 @@ import type { RuleSite } from "@rules/runtime";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L90: {
+  L86: {
     file: "rules/freak-shop.rules",
-    line: 90,
-    column: 7,
-    text: "move first(c in draw where c.value == v and not c.marked and not c.closed) to mansion[receiver]",
-  },
-  L96: {
-    file: "rules/freak-shop.rules",
-    line: 96,
+    line: 86,
     column: 3,
     text: "move first(c in draw where c.closed) to bottom_seven",
   },
-  L98: { file: "rules/freak-shop.rules", line: 98, column: 3, text: "deal 6 from draw to bottom_seven" },
-  L102: { file: "rules/freak-shop.rules", line: 102, column: 3, text: "deal 5 from draw to shop" },
-  L106: { file: "rules/freak-shop.rules", line: 106, column: 7, text: "move o to objectives" },
-  L111: {
+  L97: {
     file: "rules/freak-shop.rules",
-    line: 111,
+    line: 97,
+    column: 7,
+    text: "move first(c in draw where c.value == v and not c.marked) to mansion[receiver]",
+  },
+  L103: { file: "rules/freak-shop.rules", line: 103, column: 3, text: "deal 6 from draw to bottom_seven" },
+  L107: { file: "rules/freak-shop.rules", line: 107, column: 3, text: "deal 5 from draw to shop" },
+  L111: { file: "rules/freak-shop.rules", line: 111, column: 7, text: "move o to objectives" },
+  L116: {
+    file: "rules/freak-shop.rules",
+    line: 116,
     column: 7,
     text: "move first(o in objective_stacks where o.colour == colour) to objectives",
   },
-  L119: { file: "rules/freak-shop.rules", line: 119, column: 3, text: "while true {" },
-  L120: { file: "rules/freak-shop.rules", line: 120, column: 5, text: "ask trader {" },
-  L129: {
+  L124: { file: "rules/freak-shop.rules", line: 124, column: 3, text: "while true {" },
+  L125: { file: "rules/freak-shop.rules", line: 125, column: 5, text: "ask trader {" },
+  L134: {
     file: "rules/freak-shop.rules",
-    line: 129,
+    line: 134,
     column: 9,
     text: 'require top(give).value != top(take).value else "a good deal takes a value different from the one it gives"',
   },
-  L132: { file: "rules/freak-shop.rules", line: 132, column: 11, text: "move c to shop" },
-  L135: { file: "rules/freak-shop.rules", line: 135, column: 11, text: "move c to mansion[trader]" },
-  L146: { file: "rules/freak-shop.rules", line: 146, column: 11, text: "move c to shop" },
-  L149: { file: "rules/freak-shop.rules", line: 149, column: 11, text: "move c to mansion[trader]" },
-  L158: {
+  L137: { file: "rules/freak-shop.rules", line: 137, column: 11, text: "move c to shop" },
+  L140: { file: "rules/freak-shop.rules", line: 140, column: 11, text: "move c to mansion[trader]" },
+  L151: { file: "rules/freak-shop.rules", line: 151, column: 11, text: "move c to shop" },
+  L154: { file: "rules/freak-shop.rules", line: 154, column: 11, text: "move c to mansion[trader]" },
+  L163: {
     file: "rules/freak-shop.rules",
-    line: 158,
+    line: 163,
     column: 5,
     text: "while added < restock_cards[player_count] or count(shop) < 5 {",
   },
-  L159: { file: "rules/freak-shop.rules", line: 159, column: 7, text: "deal 1 from draw to shop" },
-  L178: {
+  L164: { file: "rules/freak-shop.rules", line: 164, column: 7, text: "deal 1 from draw to shop" },
+  L183: {
     file: "rules/freak-shop.rules",
-    line: 178,
+    line: 183,
     column: 3,
     text: "highest(k in [Category.items, Category.pets, Category.employees]: count(c in set where c.category == k))",
   },
-  L180: {
+  L185: {
     file: "rules/freak-shop.rules",
-    line: 180,
+    line: 185,
     column: 47,
     text: "function run_score(set: Merchandise[]): int = run_points[majority(set)]",
   },
-  L181: {
+  L186: {
     file: "rules/freak-shop.rules",
-    line: 181,
+    line: 186,
     column: 48,
     text: "function pair_score(set: Merchandise[]): int = pair_points[majority(set)]",
   },
-  L182: {
+  L187: {
     file: "rules/freak-shop.rules",
-    line: 182,
+    line: 187,
     column: 50,
     text: "function triple_score(set: Merchandise[]): int = triple_points[majority(set)]",
   },
-  L195: {
+  L200: {
     file: "rules/freak-shop.rules",
-    line: 195,
+    line: 200,
     column: 3,
     text: "if o.goal == Goal.tidy_mansion then best_sets(mansion[p], 3, consecutive(value), run_score)",
   },

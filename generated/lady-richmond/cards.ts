@@ -54,11 +54,6 @@ export const CARDS: readonly CardInfo[] = [
   { id: 47, type: "Card", fields: { kind: "payday", category: "none", points: 0 } },
   { id: 48, type: "Card", fields: { kind: "clearance_sale", category: "none", points: 0 } },
 ];
-/** For each card, the id of the first card equal to it in type and every field. */
-export const CARD_KIND: readonly number[] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-  29, 30, 31, 32, 33, 34, 35, 36, 37, 37, 37, 40, 40, 40, 43, 43, 45, 45, 45, 48,
-];
 /** The ids of the Card cards. */
 export const ALL_Card: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,

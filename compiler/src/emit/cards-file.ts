@@ -20,19 +20,6 @@ export class CardsFile {
       });
       const tables = this.ctx.tablesCode();
       if (tables.length) file.addStatements(tables);
-      // Cards equal in type and every field are alike to every rule: best_sets treats them as twins.
-      const firstAlike = new Map<string, number>();
-      const kinds = this.ctx.allCards.map((c, id) => {
-        const signature = JSON.stringify([c.type, c.fields]);
-        if (!firstAlike.has(signature)) firstAlike.set(signature, id);
-        return firstAlike.get(signature)!;
-      });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: "const" as never,
-        docs: ["For each card, the id of the first card equal to it in type and every field."],
-        declarations: [{ name: "CARD_KIND", type: "readonly number[]", initializer: `[${kinds.join(", ")}]` }],
-      });
       for (const [typeName, type] of this.ctx.game.cardTypes) {
         file.addVariableStatement({
           isExported: true,

@@ -4,6 +4,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot, Type } from "../check/types.js";
+import { subExpressions } from "../syntax/walk.js";
 import type { RuleSites } from "./sites.js";
 
 const RESERVED = new Set(
@@ -250,7 +251,46 @@ export class CodeWriter {
     const cardsType = this.game.types.get(cards);
     const cardType = cardsType?.kind === "zone" ? cardsType.cardType : cardsType?.kind === "list" && cardsType.element.kind === "card" ? cardsType.element.cardType : "";
     const field = (rule.args[0] as A.NameExpression).name;
-    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set), (card) => CARD_KIND[card]!)`;
+    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set), ${this.alikeToScorer(scorer, cardType, field)}${this.rule()})`;
+  }
+
+  /** best_sets' kind function: cards with the same rule field and the same value of every field
+   *  the scorer reads (through the functions it calls) are alike to it, so the search may count
+   *  them instead of telling them apart. A scorer that compares cards themselves sees every card. */
+  private alikeToScorer(scorer: A.NameExpression, cardType: string, ruleField: string): string {
+    const read = new Set<string>();
+    const seen = new Set<A.FunctionDeclaration>();
+    let comparesCards = false;
+    const isCard = (e: A.Expression) => {
+      const type = this.game.types.get(e);
+      return type?.kind === "card" && type.cardType === cardType;
+    };
+    const visitFunction = (name: A.Expression) => {
+      const binding = this.game.names.get(name);
+      if (binding?.kind !== "function" || seen.has(binding.declaration)) return;
+      seen.add(binding.declaration);
+      visit(binding.declaration.body);
+    };
+    const visit = (e: A.Expression): void => {
+      if (e.kind === "member" && isCard(e.target)) read.add(e.member.name);
+      if (e.kind === "binary" && (e.operator === "==" || e.operator === "!=") && isCard(e.left)) comparesCards = true;
+      if (e.kind === "call") {
+        visitFunction(e);
+        if (e.callee.name === "best_sets" && e.args.length === 4) {
+          const [, , innerRule, innerScorer] = e.args as [A.Expression, A.Expression, A.CallExpression, A.Expression];
+          read.add((innerRule.args[0] as A.NameExpression).name);
+          visitFunction(innerScorer);
+        }
+      }
+      subExpressions(e).forEach(visit);
+    };
+    visitFunction(scorer);
+    if (comparesCards) return "(card) => card";
+    const fields = this.game.cardTypes.get(cardType)!.fields.map((f) => f.name).filter((f) => f !== ruleField && read.has(f));
+    if (fields.length === 0) return "() => 0";
+    if (fields.length === 1) return `(card) => ${cardFieldArray(cardType, fields[0]!)}[card]!`;
+    // Field values are numbers, booleans and enum member names: "|" appears in none of them.
+    return `(card) => \`${fields.map((f) => `\${${cardFieldArray(cardType, f)}[card]}`).join("|")}\``;
   }
 
   private aggregate(e: A.AggregateExpression): string {

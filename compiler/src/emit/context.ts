@@ -182,7 +182,6 @@ export class EmitContext {
 
   cardImports(): string[] {
     const names: string[] = [...this.game.tables.keys()].map(tableConstant);
-    names.push("CARD_KIND");
     for (const [typeName, type] of this.game.cardTypes) {
       names.push(`ALL_${typeName}`);
       for (const f of type.fields) names.push(cardFieldArray(typeName, f.name));
