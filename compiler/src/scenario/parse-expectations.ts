@@ -1,7 +1,7 @@
 // The `expect` statements: what must hold at a point of a scenario. An expectation's first word
 // says what it checks, unless a zone or variable of that name is compared (`expect count = 3`).
 import { didYouMean, joinSpans } from "../diagnostics.js";
-import type { CardPattern, Expectation, SeatLiteral, Target, ZonePart } from "./ast.js";
+import type { CardPattern, Expectation, Literal, SeatLiteral, Target, ZonePart } from "./ast.js";
 import * as T from "./lexer.js";
 import * as V from "./parse-values.js";
 import type { Statement } from "./statement.js";
@@ -19,10 +19,25 @@ export const EXPECTATIONS = [
   "ranking",
   "winners",
   "score",
+  "tiebreak",
+  "keys",
   "top",
   "bottom",
   "view",
+  "not",
 ] as const;
+
+/** Number-only values of a line: every one a number, whole where `whole` says so. */
+function numbers(line: Statement, what: string, whole: string | null, infinity = false): Literal[] {
+  const result = V.literals(line, what, { infinity });
+  for (const value of result) {
+    if (value.kind !== "number") line.fail(`expected ${what}, not ${String(value.value)}`, value.span);
+    if (whole !== null && !Number.isInteger(value.value) && value.value !== -Infinity) {
+      line.fail(`${whole}, not ${String(value.value)}`, value.span);
+    }
+  }
+  return result;
+}
 
 /** After `expect`: the rest of the statement. */
 export function parseExpectation(line: Statement): Expectation {
@@ -51,7 +66,7 @@ export function parseExpectation(line: Statement): Expectation {
     }
     if (line.is(T.LBracket, 1)) return zoneExpectation(line, target, null);
     line.take(T.Equals, "'='");
-    return { kind: "expect-var", variable: target, values: V.literals(line), span };
+    return { kind: "expect-var", variable: target, values: V.literals(line, "a value"), span };
   }
   const keyword = V.name(line, "an expectation");
   switch (keyword.text as (typeof EXPECTATIONS)[number]) {
@@ -107,17 +122,35 @@ export function parseExpectation(line: Statement): Expectation {
     case "count": {
       const zone = V.target(line, "a zone, e.g. 'properties[1]'");
       line.take(T.Equals, "'='");
-      const counts = V.literals(line, "a number of cards");
+      const counts = numbers(line, "a number of cards", "a count is a whole number from 0");
       for (const count of counts) {
-        if (count.kind !== "int" || (count.value as number) < 0)
-          line.fail("a count is a whole number from 0", count.span);
+        if ((count.value as number) < 0) line.fail("a count is a whole number from 0", count.span);
       }
       return { kind: "expect-count", zone, counts, span };
     }
-    case "scores": {
-      const scores = V.literals(line, "a score");
-      for (const score of scores) if (score.kind !== "int") line.fail("a score is a whole number", score.span);
-      return { kind: "expect-scores", scores, span };
+    case "scores":
+      return { kind: "expect-scores", scores: numbers(line, "a score", "a score is a whole number"), span };
+    case "tiebreak": {
+      const key = V.integer(line, "which tie-breaker, counting from 1, e.g. 'tiebreak 1 = 5 3 7'");
+      if (key.value < 1) {
+        line.fail("tie-breakers count from 1 (the first key after the score); the score is 'expect scores'", key.span);
+      }
+      line.take(T.Equals, "'=' and the tie-breaker of each seat");
+      const values = numbers(line, "a tie-breaker", "a tie-breaker is a whole number or -inf", true);
+      return { kind: "expect-tiebreak", key: { index: key.value, span: key.span }, values, span };
+    }
+    case "keys": {
+      const seat = V.seat(line);
+      line.take(T.Equals, "'=' and the seat's score, then each tie-breaker");
+      const values = numbers(line, "a score key", "a score key is a whole number or -inf", true);
+      return { kind: "expect-keys", seat, values, span };
+    }
+    case "not": {
+      // Room for more negations later; only the end of the game is asked for now.
+      if (!line.isWord("over")) line.expected("'over' ('expect not over': the game goes on)");
+      line.next();
+      line.end("'not over'");
+      return { kind: "expect-not-over", span };
     }
     case "ranking": {
       const groups: SeatLiteral[][] = [[V.seat(line)]];
@@ -137,15 +170,13 @@ export function parseExpectation(line: Statement): Expectation {
     case "score": {
       const seat = V.seat(line);
       line.take(T.Equals, "'=' and the seat's score");
-      const score = V.literal(line, "a score");
-      if (score.kind !== "int") line.fail("a score is a whole number", score.span);
-      line.end("the score");
-      return { kind: "expect-score", seat, score, span };
+      const [score, extra] = numbers(line, "a score", "a score is a whole number");
+      if (extra) line.fail("one seat has one score; its tie-breakers too are 'expect keys 0 = …'", extra.span);
+      return { kind: "expect-score", seat, score: score!, span };
     }
     case "top":
     case "bottom": {
-      const count = V.integer(line, `how many cards from the ${keyword.text}, e.g. '${keyword.text} 3 of draw'`);
-      if (count.value < 0) line.fail("a number of cards is a whole number from 0", count.span);
+      const count = V.count(line, `how many cards from the ${keyword.text}, e.g. '${keyword.text} 3 of draw'`);
       line.takeWord("of");
       const zone = V.target(line, "an ordered zone, e.g. 'draw'");
       const part: ZonePart = {
@@ -160,7 +191,10 @@ export function parseExpectation(line: Statement): Expectation {
   }
 }
 
-/** After `expect view`: `1 face_down = [?, Card 5]`, `1 shows Card 5, Card 6` or `2 hides Card 5`. */
+/**
+ * After `expect view`: `1 face_down = [?, Card 5]`, `1 shows Card 5, Card 6`, `2 hides Card 5`, or
+ * any other field of the view: `1 coins = ? 18 ? ?`, `0 mySubmission = sell(card: Property 28)`.
+ */
 function viewExpectation(line: Statement): Expectation {
   const span = line.span;
   const seat = V.seat(line);
@@ -171,8 +205,13 @@ function viewExpectation(line: Statement): Expectation {
     line.end("the cards");
     return { kind: "expect-view-cards", seat, shown, cards, span };
   }
-  const zone = V.target(line, "a zone as the seat sees it, e.g. 'face_down', or 'shows' or 'hides'");
-  line.take(T.Equals, "'=' and the cards the seat sees, '?' for one it cannot see");
+  const field = V.target(line, "a zone or another field of the seat's view, e.g. 'face_down', or 'shows' or 'hides'");
+  line.take(T.Equals, "'=' and what the seat sees, '?' for what it cannot see");
+  if (!line.is(T.LBracket)) {
+    const values = V.values(line, "a value the seat sees, or '?' for one it does not", { unknown: true, moves: true });
+    return { kind: "expect-view-value", seat, field, values, span };
+  }
+  const zone = field;
   line.take(T.LBracket, "'[' and the cards ('?' for one the seat cannot see, or '[]' for none)");
   const cards: (CardPattern | null)[] = [];
   while (!line.is(T.RBracket)) {

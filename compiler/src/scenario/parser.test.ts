@@ -81,11 +81,11 @@ describe("parseScenarioFile", () => {
     expect(stack).toMatchObject({
       zone: { name: { text: "property_deck" }, seat: null },
       cards: [
-        { type: { text: "Property" }, fields: [{ kind: "int", value: 3 }] },
-        { type: { text: "Property" }, fields: [{ kind: "int", value: 17 }] },
+        { type: { text: "Property" }, fields: [{ kind: "number", value: 3 }] },
+        { type: { text: "Property" }, fields: [{ kind: "number", value: 17 }] },
         {
           type: { text: "Property" },
-          fields: [{ kind: "int", value: 9 }],
+          fields: [{ kind: "number", value: 9 }],
           span: { line: 7, column: 3, endColumn: 13 },
         },
       ],
@@ -97,7 +97,7 @@ describe("parseScenarioFile", () => {
       seat: { seat: 0 },
       move: {
         type: { text: "raise" },
-        arguments: [{ name: { text: "amount" }, value: { kind: "value", value: { kind: "int", value: 3 } } }],
+        arguments: [{ name: { text: "amount" }, value: { kind: "value", value: { kind: "number", value: 3 } } }],
       },
     });
     expect(scenario!.steps[7]).toMatchObject({
@@ -228,7 +228,7 @@ describe("malformed scenarios", () => {
   test("a misspelt statement", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nplya 0: pass\n')).toBe(
       [
-        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, random, play, expect (did you mean 'play'?)",
+        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, random, play, expect, repeat (did you mean 'play'?)",
         "4 | plya 0: pass",
         "  | ^^^^",
       ].join("\n"),
@@ -278,7 +278,7 @@ describe("malformed scenarios", () => {
   test("an unknown expectation", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nexpect winner\n')).toBe(
       [
-        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, top, bottom, view, or a zone or variable followed by '=' (did you mean 'winners'?)",
+        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, tiebreak, keys, top, bottom, view, not, or a zone or variable followed by '=' (did you mean 'winners'?)",
         "4 | expect winner",
         "  |        ^^^^^^",
       ].join("\n"),
@@ -427,6 +427,264 @@ describe("malformed scenarios", () => {
     expect(diagnostics.map((d) => [d.line, d.code])).toEqual([
       [3, "scenario/syntax"],
       [4, "scenario/syntax"],
+    ]);
+  });
+});
+
+/** The one scenario of a well-formed text: its diagnostics must be none. */
+function parsed(lines: readonly string[]) {
+  const text = ['scenario "s"', "game g", "players 4", ...lines].join("\n");
+  const { scenario, diagnostics } = parseScenario(text, "t.scenario");
+  expect(formatDiagnostics(diagnostics, text)).toBe("");
+  return scenario!;
+}
+
+/** Each diagnostic of a malformed text as `line:column message`. */
+function mistakes(lines: readonly string[]): string[] {
+  const text = ['scenario "s"', "game g", "players 4", ...lines].join("\n");
+  return parseScenarioFile(text, "bad.scenario").diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
+}
+
+describe("numbers and sums", () => {
+  test("a number may be negative or a decimal wherever one is written, old forms included", () => {
+    const scenario = parsed([
+      "set coins = 18 -2 16 18",
+      "play 0: raise(amount: 2.5)",
+      "play 1: raise(amount: -3)",
+      'expect illegal 0: raise(amount: 2.5) "whole number"',
+      "expect legal 0: raise(amount: -3..3)",
+      "expect coins[0] = -0.5",
+      "expect scores 30 27 -2 8",
+      "expect hand[0] = [Card object curiosities -3]",
+    ]);
+    const [set, half, negative, illegal, range, decimal, scores, zone] = scenario.steps;
+    expect(set).toMatchObject({ values: [{ value: 18 }, { value: -2 }, { value: 16 }, { value: 18 }] });
+    expect(half).toMatchObject({
+      move: { arguments: [{ value: { kind: "value", value: { kind: "number", value: 2.5 } } }] },
+    });
+    expect(negative).toMatchObject({
+      move: { arguments: [{ value: { value: { value: -3, span: { column: 23, endColumn: 25 } } } }] },
+    });
+    expect(illegal).toMatchObject({
+      kind: "expect-illegal",
+      move: { arguments: [{ value: { value: { value: 2.5 } } }] },
+    });
+    expect(range).toMatchObject({ move: { arguments: [{ value: { kind: "range", min: -3, max: 3 } }] } });
+    expect(decimal).toMatchObject({ values: [{ kind: "number", value: -0.5 }] });
+    expect(scores).toMatchObject({ scores: [{ value: 30 }, { value: 27 }, { value: -2 }, { value: 8 }] });
+    expect(zone).toMatchObject({ cards: [{ fields: [{ value: "object" }, { value: "curiosities" }, { value: -3 }] }] });
+  });
+
+  test("sums of whole numbers are worked out: + - * and parentheses, * first", () => {
+    const scenario = parsed([
+      "set bank = 2 * (3 + 4) - 1",
+      "expect coins[0] = 18 - 3 + 1",
+      "expect coins[1] = 18-3",
+      "expect coins = (18 - 2) 16 (9 * 2) 18",
+      "expect count draw = 30 - 5*2",
+      "expect score 0 = 18 + 21 + 8",
+      "expect coins[2] = 3 * -2",
+    ]);
+    const values = scenario.steps.map((step) =>
+      "values" in step
+        ? step.values.map((v) => ("value" in v ? v.value : null))
+        : "counts" in step
+          ? step.counts.map((c) => c.value)
+          : "score" in step
+            ? [step.score.value]
+            : [],
+    );
+    expect(values).toEqual([[13], [16], [15], [16, 16, 18, 18], [20], [47], [-6]]);
+    // The sum is kept as written for messages, and blamed as a whole.
+    expect(scenario.steps[1]).toMatchObject({ values: [{ sum: "18 - 3 + 1", span: { column: 19, endColumn: 29 } }] });
+    expect(scenario.steps[3]).toMatchObject({
+      values: [{ sum: "18 - 2", span: { column: 16, endColumn: 24 } }, {}, {}, {}],
+    });
+  });
+
+  test("a sum among several values must be in parentheses, and malformed sums are refused", () => {
+    expect(
+      mistakes([
+        "expect coins = 18-2 16 18 18",
+        "expect coins = 16 14 18 - 2 + 1 18",
+        "expect coins[0] = 18 +",
+        "expect coins[0] = + 3",
+        "expect coins[0] = 3 + true",
+        "expect coins[0] = 2.5 + 1",
+        "expect coins[0] = - 3",
+        "expect coins[0] = (3 4)",
+        "random 2.5",
+        "play 0: raise(amount: -inf)",
+        "expect legal 0: raise(amount: 1.5..3)",
+        "expect turn 1.5",
+        "expect count draw = 2.5",
+        "expect coins[0] = 3 + + 4",
+        "expect coins = 1 2 3 ?",
+        // An open parenthesis continues the statement on the next lines, as brackets do: last.
+        "expect coins[0] = (3 + 4",
+      ]),
+    ).toEqual([
+      "4:16 several values on a line take a sum only in parentheses: write (18 - 2) to make it one value",
+      "5:22 several values on a line take a sum only in parentheses: write (18 - 2 + 1) to make it one value",
+      "6:22 expected a number after '+'",
+      "7:19 expected a number before '+'",
+      "8:23 only numbers are added, subtracted or multiplied",
+      "9:19 a sum takes whole numbers, not 2.5",
+      "10:19 write a minus sign right before its number, as in -3",
+      "11:22 expected an operator (+, - or *) between two numbers of a sum",
+      "12:8 random numbers are whole numbers from 0 (a draw among n gives 0..n-1)",
+      "13:23 -inf only stands for a tie-breaker key a seat lacks, in 'expect tiebreak' and 'expect keys'",
+      "14:31 expected a whole number to start the range, not 1.5",
+      "15:13 expected a seat number, not 1.5",
+      "16:21 a count is a whole number from 0, not 2.5",
+      "17:21 expected a number after '+'",
+      "18:22 expected a value but found '?'",
+      "19:25 expected ')' to close the sum but found the end of the line",
+    ]);
+  });
+});
+
+describe("repeated blocks", () => {
+  test("a block of plays and expectations, nested blocks, and one on a single line", () => {
+    const scenario = parsed([
+      "play 0: pass",
+      "repeat 3 {",
+      "  play 1: pass",
+      "  repeat 2 {",
+      "    expect turn 2",
+      "    random 4",
+      "  }",
+      "  expect over",
+      "}",
+      "repeat 2 { play 3: pass }",
+      "expect over",
+    ]);
+    expect(scenario.steps.map((s) => s.kind)).toEqual(["play", "repeat", "repeat", "expect-activity"]);
+    const [, outer, single] = scenario.steps;
+    expect(outer).toMatchObject({ kind: "repeat", times: 3, span: { line: 5 } });
+    expect(outer!.kind === "repeat" && outer.steps.map((s) => s.kind)).toEqual(["play", "repeat", "expect-activity"]);
+    expect(outer!.kind === "repeat" && outer.steps[1]).toMatchObject({
+      times: 2,
+      steps: [{ kind: "expect-activity" }, { kind: "random" }],
+    });
+    expect(single).toMatchObject({ times: 2, steps: [{ kind: "play", seat: { seat: 3 } }] });
+  });
+
+  test("blocks that do not close or open, are empty, repeat nothing, or hold setup steps", () => {
+    expect(
+      mistakes([
+        "repeat 2 {",
+        "  stack deck: Number 1",
+        "  seed 3",
+        "}",
+        "}",
+        "repeat 0 {",
+        "repeat 3",
+        "repeat 2 {",
+        "}",
+        "repeat 2 {",
+        "  play 0: pass",
+      ]),
+    ).toEqual([
+      "5:3 'stack' prepares the position before play, so it cannot be repeated: put it before the block",
+      "6:3 'seed' must come before the scenario's first step",
+      "8:1 this '}' closes no 'repeat' block",
+      "9:8 a block is repeated at least once",
+      "10:9 expected '{' to open the block (its steps follow, then '}') but found the end of the line",
+      "11:1 this 'repeat' block has no steps to repeat",
+      "13:1 this 'repeat' block has no '}' to close it",
+    ]);
+  });
+});
+
+describe("steps new to play and setup", () => {
+  test("random between plays; the other setup steps still come before the first", () => {
+    expect(parsed(["play 0: pass", "random 3 0", "play 1: pass"]).steps.map((s) => s.kind)).toEqual([
+      "play",
+      "random",
+      "play",
+    ]);
+    expect(mistakes(["play 0: pass", "put Number 3 into hand[0]", "set coins = 3"])).toEqual([
+      "5:1 'put' prepares the position before play, so it must come before the first 'play' or 'expect'",
+      "6:1 'set' prepares the position before play, so it must come before the first 'play' or 'expect'",
+    ]);
+  });
+
+  test("put … , replaced from a zone", () => {
+    const [put] = parsed(["put Card payday, Card pause into won[0], replaced from draw", "expect over"]).steps;
+    expect(put).toMatchObject({
+      kind: "put",
+      zone: { name: { text: "won" }, seat: { seat: 0 } },
+      replacedFrom: { name: { text: "draw" }, seat: null },
+    });
+    expect(
+      mistakes(["put Card payday into won[0], replace from draw", "put Card payday into won[0] from draw"]),
+    ).toEqual([
+      "4:30 expected 'replaced' but found 'replace'",
+      "5:29 expected ', replaced from' and the zone whose last card fills each place a card leaves but found 'from'",
+    ]);
+  });
+});
+
+describe("expectations new to the format", () => {
+  test("not over, tie-breakers, a seat's score keys, and any field of a view", () => {
+    const scenario = parsed([
+      "expect not over",
+      "expect tiebreak 1 = 5 3 -inf 2",
+      "expect keys 0 = 36 16 -inf",
+      "expect view 1 coins = ? 18 ? ?",
+      "expect view 1 coins[1] = 18 - 2",
+      "expect view 0 mySubmission = sell(card: Property 28)",
+      "expect view 2 mySubmission = pass",
+      "expect view 2 submitted = true false ? false",
+      "expect view 3 phase = selling",
+    ]);
+    const [notOver, tiebreak, keys, coins, one, mine, pass, submitted, phase] = scenario.steps;
+    expect(notOver).toMatchObject({ kind: "expect-not-over" });
+    expect(tiebreak).toMatchObject({
+      kind: "expect-tiebreak",
+      key: { index: 1 },
+      values: [{ value: 5 }, { value: 3 }, { value: -Infinity }, { value: 2 }],
+    });
+    expect(keys).toMatchObject({
+      kind: "expect-keys",
+      seat: { seat: 0 },
+      values: [{ value: 36 }, { value: 16 }, { value: -Infinity }],
+    });
+    expect(coins).toMatchObject({
+      kind: "expect-view-value",
+      seat: { seat: 1 },
+      field: { name: { text: "coins" }, seat: null },
+      values: [{ kind: "unknown" }, { kind: "number", value: 18 }, { kind: "unknown" }, { kind: "unknown" }],
+    });
+    expect(one).toMatchObject({ field: { seat: { seat: 1 } }, values: [{ value: 16 }] });
+    expect(mine).toMatchObject({
+      values: [{ kind: "move", move: { type: { text: "sell" }, arguments: [{ value: { kind: "card" } }] } }],
+    });
+    expect(pass).toMatchObject({ values: [{ kind: "word", value: "pass" }] });
+    expect(submitted).toMatchObject({
+      values: [{ value: "true" }, { value: "false" }, { kind: "unknown" }, { value: "false" }],
+    });
+    expect(phase).toMatchObject({ values: [{ kind: "word", value: "selling" }] });
+  });
+
+  test("mistakes in them", () => {
+    expect(
+      mistakes([
+        "expect not turn 1",
+        "expect tiebreak 0 = 1 2 3 4",
+        "expect tiebreak 1 2 3 4",
+        "expect keys x = 3",
+        "expect score 0 = 47 3",
+        "expect tiebreak 1 = a b c d",
+      ]),
+    ).toEqual([
+      "4:12 expected 'over' ('expect not over': the game goes on) but found 'turn'",
+      "5:17 tie-breakers count from 1 (the first key after the score); the score is 'expect scores'",
+      "6:19 expected '=' and the tie-breaker of each seat but found '2'",
+      "7:13 expected a seat number but found 'x'",
+      "8:21 one seat has one score; its tie-breakers too are 'expect keys 0 = …'",
+      "9:21 expected a tie-breaker, not a",
     ]);
   });
 });

@@ -1,8 +1,9 @@
 // The scenario parser: a careful line parser over the lexer's tokens. Each statement is one line
 // (continued while brackets are open or the line ends with a comma) whose first word says what it
-// is, so a mistake costs one diagnostic for its line and parsing goes on with the next.
+// is, so a mistake costs one diagnostic for its line and parsing goes on with the next. Headers
+// and steps are read here, expectations in parse-expectations.ts, their parts in parse-values.ts.
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
-import type { Name, Scenario, Step, Target } from "./ast.js";
+import type { Name, Scenario, SetupStep, Step, Target } from "./ast.js";
 import { isSetupStep } from "./ast.js";
 import * as T from "./lexer.js";
 import { parseExpectation } from "./parse-expectations.js";
@@ -10,7 +11,7 @@ import * as V from "./parse-values.js";
 import { describe, statements, SyntaxFailure, type Statement } from "./statement.js";
 
 const HEADERS = ["scenario", "game", "players", "variant", "seed"] as const;
-const STEPS = ["stack", "put", "set", "random", "play", "expect"] as const;
+const STEPS = ["stack", "put", "set", "random", "play", "expect", "repeat"] as const;
 
 /** What one statement said: a header or a step. */
 type Parsed =
@@ -19,10 +20,18 @@ type Parsed =
   | { readonly kind: "players"; readonly count: number; readonly span: SourceSpan }
   | { readonly kind: "variant"; readonly variants: readonly Name[]; readonly span: SourceSpan }
   | { readonly kind: "seed"; readonly seed: number; readonly span: SourceSpan }
-  | { readonly kind: "step"; readonly step: Step };
+  | { readonly kind: "step"; readonly step: Step }
+  /** `repeat 3 {`: the steps up to the matching `}` are played 3 times. */
+  | { readonly kind: "repeat"; readonly times: number; readonly span: SourceSpan }
+  | { readonly kind: "end-repeat"; readonly span: SourceSpan };
 
 function parseStatement(line: Statement): Parsed {
   const first = line.peek()!;
+  if (first.tokenType === T.RBrace) {
+    line.next();
+    line.end("'}'");
+    return { kind: "end-repeat", span: line.span };
+  }
   if (first.tokenType !== T.Word) {
     line.fail(`a line starts with a word such as 'play' or 'expect', not ${describe(first)}`);
   }
@@ -42,7 +51,7 @@ function parseStatement(line: Statement): Parsed {
       return { kind: "game", game, span };
     }
     case "players": {
-      const count = V.integer(line, "the number of players");
+      const count = V.count(line, "the number of players");
       line.end("the number of players");
       return { kind: "players", count: count.value, span };
     }
@@ -67,8 +76,15 @@ function parseStatement(line: Statement): Parsed {
       const cards = V.cards(line);
       line.takeWord("into");
       const zone = V.target(line, "the zone the cards go into");
+      let replacedFrom: Target | null = null;
+      if (!line.atEnd()) {
+        line.take(T.Comma, "', replaced from' and the zone whose last card fills each place a card leaves");
+        line.takeWord("replaced");
+        line.takeWord("from");
+        replacedFrom = V.target(line, "the zone whose last card fills each place a card leaves");
+      }
       line.end("the zone");
-      return { kind: "step", step: { kind: "put", cards, zone, span } };
+      return { kind: "step", step: { kind: "put", cards, zone, replacedFrom, span } };
     }
     case "set": {
       const variable = V.target(line, "a variable, e.g. 'coins[2]', or a zone, e.g. 'hand[0]'");
@@ -85,13 +101,13 @@ function parseStatement(line: Statement): Parsed {
         line.end(rest ? "the zone" : "the cards");
         return { kind: "step", step: { kind: "set-cards", zone: variable, cards, rest, span } };
       }
-      const values = V.literals(line);
+      const values = V.literals(line, "a value (a number, a name or a quoted text)");
       return { kind: "step", step: { kind: "set", variable, values, span } };
     }
     case "random": {
       const numbers = V.literals(line, "a number");
       for (const n of numbers) {
-        if (n.kind !== "int" || (n.value as number) < 0) {
+        if (n.kind !== "number" || !Number.isInteger(n.value) || (n.value as number) < 0) {
           line.fail("random numbers are whole numbers from 0 (a draw among n gives 0..n-1)", n.span);
         }
       }
@@ -106,6 +122,13 @@ function parseStatement(line: Statement): Parsed {
     }
     case "expect":
       return { kind: "step", step: parseExpectation(line) };
+    case "repeat": {
+      const times = V.count(line, "how many times, e.g. 'repeat 3 {'");
+      if (times.value < 1) line.fail("a block is repeated at least once", times.span);
+      line.take(T.LBrace, "'{' to open the block (its steps follow, then '}')");
+      line.end("'{'");
+      return { kind: "repeat", times: times.value, span };
+    }
     default:
       return line.fail(
         `'${keyword.text}' is not a statement; a line starts with one of ${[...HEADERS, ...STEPS].join(", ")}` +
@@ -128,8 +151,22 @@ interface Section {
   broken?: boolean;
 }
 
-/** Has play begun: is there a `play` or an `expect` among these steps? */
+/** A `repeat n {` whose `}` is still to come, and the steps read inside it so far. */
+interface OpenBlock {
+  readonly times: number;
+  readonly span: SourceSpan;
+  readonly steps: Step[];
+}
+
+/** Does play begin among these steps (a play, an expectation or a repeated block)? */
 const startsPlay = (steps: readonly Step[]): boolean => steps.some((step) => !isSetupStep(step));
+
+/** Do these steps check anything: a play or an expectation, possibly inside a repeated block? */
+const checksSomething = (steps: readonly Step[]): boolean =>
+  steps.some((step) => (step.kind === "repeat" ? checksSomething(step.steps) : !isSetupStep(step)));
+
+/** Setup steps that only make sense before play: all but `random`, which also scripts draws between plays. */
+const onlyBeforePlay = (step: Step): step is SetupStep => isSetupStep(step) && step.kind !== "random";
 
 /**
  * Every scenario of a file. Statements before the first `scenario` line are shared: their
@@ -145,6 +182,14 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
   let section = preamble;
   const headerSeen = new Map<string, SourceSpan>();
   const badLines = new Set(diagnostics.map((d) => d.line));
+  /** Blocks opened and not yet closed, innermost last: their steps go to the innermost one. */
+  const open: OpenBlock[] = [];
+  const closeSection = (): void => {
+    for (const block of open.splice(0)) {
+      report(block.span, "scenario/unclosed-repeat", "this 'repeat' block has no '}' to close it");
+      section.broken = true;
+    }
+  };
   for (const line of statements(tokens, file, badLines)) {
     if (line.lexedBadly) {
       section.broken = true;
@@ -159,26 +204,49 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
       section.broken = true;
       continue;
     }
+    const innermost = open[open.length - 1];
     if (parsed.kind === "step") {
       const step = parsed.step;
       const started = startsPlay(section.steps) || (section !== preamble && startsPlay(preamble.steps));
-      if (isSetupStep(step) && started) {
+      if (onlyBeforePlay(step) && (started || innermost)) {
+        const name = step.kind === "set-cards" ? "set" : step.kind;
         report(
           step.span,
           "scenario/setup-after-start",
-          `'${step.kind === "set-cards" ? "set" : step.kind}' prepares the position before play, so it must come before the first 'play' or 'expect'`,
+          innermost
+            ? `'${name}' prepares the position before play, so it cannot be repeated: put it before the block`
+            : `'${name}' prepares the position before play, so it must come before the first 'play' or 'expect'`,
         );
       }
-      section.steps.push(step);
+      (innermost ?? section).steps.push(step);
+      continue;
+    }
+    if (parsed.kind === "repeat") {
+      open.push({ times: parsed.times, span: parsed.span, steps: [] });
+      continue;
+    }
+    if (parsed.kind === "end-repeat") {
+      if (!innermost) {
+        report(parsed.span, "scenario/unmatched-brace", "this '}' closes no 'repeat' block");
+        section.broken = true;
+        continue;
+      }
+      open.pop();
+      if (innermost.steps.length === 0) {
+        report(innermost.span, "scenario/empty-repeat", "this 'repeat' block has no steps to repeat");
+      }
+      const block: Step = { kind: "repeat", times: innermost.times, steps: innermost.steps, span: innermost.span };
+      (open[open.length - 1] ?? section).steps.push(block);
       continue;
     }
     if (parsed.kind === "scenario") {
+      closeSection();
       section = { title: { text: parsed.title, span: parsed.span }, steps: [] };
       sections.push(section);
       headerSeen.clear();
       continue;
     }
-    if (section.steps.length > 0) {
+    if (section.steps.length > 0 || innermost) {
       report(parsed.span, "scenario/misplaced-header", `'${parsed.kind}' must come before the scenario's first step`);
     }
     const previous = headerSeen.get(parsed.kind);
@@ -191,6 +259,7 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
     if (parsed.kind === "seed") section.seed = parsed.seed;
     if (parsed.kind === "variant") section.variants = [...(section.variants ?? []), ...parsed.variants];
   }
+  closeSection();
 
   if (sections.length === 0) {
     report(
@@ -217,7 +286,7 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
     if (!players) {
       report(title.span, "scenario/missing-players", "say how many play, e.g. 'players 4'");
     }
-    if (!startsPlay(steps)) {
+    if (!checksSomething(steps)) {
       report(title.span, "scenario/nothing-checked", "this scenario neither plays a move nor expects anything");
     }
     if (!game || !players) continue;

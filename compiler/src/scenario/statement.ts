@@ -1,6 +1,7 @@
 // One statement of a scenario file as a cursor over its tokens, and the splitting of a file into
-// statements: a newline ends one unless brackets are open or the line ends with a comma. A
-// mistake throws a SyntaxFailure, which costs one diagnostic for the statement's line.
+// statements: a newline ends one unless brackets are open or the line ends with a comma, and the
+// braces of a repeated block end one too (`repeat 3 {` is a statement, and so is `}`). A mistake
+// throws a SyntaxFailure, which costs one diagnostic for the statement's line.
 import type { IToken, TokenType } from "chevrotain";
 import { error, joinSpans, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import * as T from "./lexer.js";
@@ -81,7 +82,7 @@ export class Statement {
   }
 }
 
-/** A file's statements: newlines end them, except inside brackets or after a comma. */
+/** A file's statements: newlines end them, except inside brackets or after a comma; `{` and `}` end them too. */
 export function statements(tokens: readonly IToken[], file: string, badLines: ReadonlySet<number>): Statement[] {
   const result: Statement[] = [];
   let current: IToken[] = [];
@@ -101,6 +102,14 @@ export function statements(tokens: readonly IToken[], file: string, badLines: Re
     if (type === T.Newline) {
       const last = current[current.length - 1];
       if (current.length > 0 && depth === 0 && last?.tokenType !== T.Comma) close();
+      continue;
+    }
+    if (type === T.LBrace || type === T.RBrace) {
+      // `repeat 3 {` ends with its brace; `}` stands alone, whatever comes before or after it.
+      if (type === T.RBrace && current.length > 0) close();
+      current.push(token);
+      close();
+      depth = 0;
       continue;
     }
     if (type === T.LBracket || type === T.LParen) depth++;
