@@ -1,5 +1,5 @@
 import { illegal, perSeat, zoneView } from "@rules/runtime";
-import type { BaseState, CardId, Game, Move, Seat } from "@rules/runtime";
+import type { BaseState, CardId, Game, Move, MoveOption, Seat } from "@rules/runtime";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";
@@ -42,7 +42,7 @@ const voteGame: Game = {
     kind: "simultaneous",
     players: state.pending!.flatMap((move, seat) => (move === null ? [seat] : [])),
   }),
-  legalMoves: (state, seat) =>
+  legalMoves: (state, seat): MoveOption[] =>
     state.pending![seat] === null
       ? [
           {

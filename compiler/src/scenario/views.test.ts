@@ -1,5 +1,5 @@
 import { illegal, learnCard, perSeat, zoneView } from "@rules/runtime";
-import type { BaseState, CardId, Game, Move, Seat } from "@rules/runtime";
+import type { BaseState, CardId, Game, Move, MoveOption, Seat } from "@rules/runtime";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";
@@ -74,7 +74,7 @@ const peekGame: Game<PeekState> = {
   }),
   advance: () => {},
   activity: (state) => ({ kind: "turn", players: [state.locals.seat] }),
-  legalMoves: (state, seat) =>
+  legalMoves: (state, seat): MoveOption[] =>
     seat === state.locals.seat
       ? [
           {
