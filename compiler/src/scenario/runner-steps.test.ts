@@ -90,6 +90,15 @@ expect not over
     ]);
   });
 
+  test("score keys for the wrong number of seats, or of a seat the game does not have", () => {
+    const text = `${HEADER}scenario "keys"\nexpect tiebreak 1 = 3 3 3\nexpect keys 2 = 3 3\nexpect view 2 chips = ? 3\n`;
+    expect(problems(run(text))).toEqual([
+      [5, "scenario/wrong-count", "give tie-breaker 1 of each of the 2 seats, not 3 values"],
+      [6, "scenario/unknown-seat", "there is no seat 2 in a 2-player game (seats are 0 to 1)"],
+      [7, "scenario/unknown-seat", "there is no seat 2 in a 2-player game (seats are 0 to 1)"],
+    ]);
+  });
+
   test("a value that does not fit its variable is named as written", () => {
     const text = `${HEADER}scenario "decimals"\nset chips[0] = 2.5\nset leader = 3 - 2.5\nexpect high = -1\n`;
     const { diagnostics } = parseScenarioFile(text, "tiny.scenario");
