@@ -2,7 +2,7 @@
 
 import { GameFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
-import { findGame, loadGames } from "./games.js";
+import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
@@ -10,7 +10,7 @@ import { progressBar, table } from "./report.js";
 const spec = {
   name: "simulate",
   summary: "play many games between random bots and summarise them",
-  positionals: [{ name: "game", description: "the game's id, e.g. for-sale" }],
+  positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
     { name: "games", kind: "int", min: 1, required: true, description: "how many games to play" },
@@ -24,6 +24,7 @@ const spec = {
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
   ],
   notes: [
+    GAME_NOTE,
     "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
       "counted under errors, left out of the other figures, and make the exit status 1.",
@@ -33,7 +34,7 @@ const spec = {
 } as const satisfies CommandSpec;
 
 export const simulateCommand = defineCommand(spec, async (args, io) => {
-  const game = findGame(await loadGames(), args.positionals[0]!, spec.name);
+  const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
   const { players, games } = args.options;
   const summary = simulate(
     game,
