@@ -77,6 +77,11 @@ export async function rulesFilesIn(dir: string): Promise<SourceFile[]> {
   return Promise.all(names.map(async (n) => ({ path: path.join(dir, n), text: await fs.readFile(path.join(dir, n), "utf8") })));
 }
 
+/** Where a game is, to name it: its file, or its folder when it has several. */
+export function gamePlace(sources: readonly SourceFile[]): string {
+  return sources.length === 1 ? sources[0]!.path : path.dirname(sources[0]!.path);
+}
+
 /** `pig` for `games/pig.rules`. */
 export function gameIdOfFile(file: string): string {
   const base = path.basename(file);

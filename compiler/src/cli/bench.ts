@@ -24,10 +24,10 @@ const spec = {
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the text" },
   ],
   notes: [
-    GAME_NOTE,
     "Each playout sets up a fresh game and plays it to the end on one mutable state with random bots " +
       "(the runtime's playRandomGame). JSON fields: game, players, variants, seed, playouts, seconds, " +
       "playoutsPerSec, meanDecisions, decisionsPerSec.",
+    GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 

@@ -2,9 +2,9 @@
 // writing anything. Only the parser and the checker are loaded (no ts-morph, no Prettier), and
 // each game of a rules folder is checked on its own.
 
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
-import type { SourceFile } from "../sources.js";
+import { gamePlace } from "../sources.js";
 import { UsageError, type CommandSpec } from "./args.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import type { Io } from "./io.js";
@@ -61,10 +61,6 @@ export const checkCommand = defineCommand(spec, async (args, io) => {
   }
   return diagnostics.some(isError) ? EXIT_PROBLEMS : EXIT_OK;
 });
-
-/** A game's file, or its folder when it has several. */
-const gamePlace = (sources: readonly SourceFile[]): string =>
-  sources.length === 1 ? sources[0]!.path : dirname(sources[0]!.path);
 
 /** The diagnostics as a JSON array, fields in a fixed order, files named as in the text format. */
 export function diagnosticsJson(diagnostics: readonly Diagnostic[], io: Pick<Io, "cwd">): string {

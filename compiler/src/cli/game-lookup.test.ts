@@ -10,8 +10,13 @@ import { recordingIo } from "./io.js";
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "rules-lookup-"));
+  // Games compiled here are cached here, not in the user's cache, and go with the folder.
+  process.env.RULES_CACHE_DIR = join(dir, ".cache");
 });
-afterEach(() => rm(dir, { recursive: true }));
+afterEach(async () => {
+  delete process.env.RULES_CACHE_DIR;
+  await rm(dir, { recursive: true });
+});
 
 const header = (title: string) => `game "${title}" {\n  players 2..4\n}\n`;
 

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Game } from "@rules/runtime";
 import type { Diagnostic } from "../diagnostics.js";
-import { gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "../sources.js";
+import { gamePlace, gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "../sources.js";
 import { UsageError } from "./args.js";
 import { displayPath, formatDiagnosticList } from "./check.js";
 import { findRulesDir } from "./compile.js";
@@ -123,10 +123,6 @@ export async function loadGame(ref: GameRef, io: Io): Promise<Game> {
 
 /** The source files of a game, to watch. */
 export const sourcePaths = (ref: GameRef): string[] => (ref.kind === "rules" ? ref.sources.map((s) => s.path) : []);
-
-/** A game's file, or its folder when it has several. */
-export const gamePlace = (sources: readonly SourceFile[]): string =>
-  sources.length === 1 ? sources[0]!.path : dirname(sources[0]!.path);
 
 /** The games a name may mean, nearest first: the working folder's own `.rules` files, then the nearest `rules/`. */
 async function rulesNear(cwd: string): Promise<GameSources[]> {

@@ -1,4 +1,4 @@
-import { readdir, readFile, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMove, createMatch, GameFault, legalMoves, playRandomGame, Rng } from "@rules/runtime";
@@ -83,6 +83,19 @@ describe("loadGameFromSources", () => {
     }
     expect(thrown).toBeInstanceOf(GameFault);
     expect((thrown as GameFault).code).toBe("fault/insufficient");
+  });
+});
+
+describe("the cache folder", () => {
+  it("is refused when others may write to it, since its code is run", async () => {
+    const shared = await mkdtemp(join(tmpdir(), "rules-cache-shared-"));
+    try {
+      await chmod(shared, 0o777);
+      const outcome = loadGameFromSources("last-stone", [{ path: "last-stone.rules", text: rules }], { cacheDir: shared });
+      await expect(outcome).rejects.toThrow(`the cache folder ${shared} belongs to another user or others may write to it`);
+    } finally {
+      await rm(shared, { recursive: true });
+    }
   });
 });
 

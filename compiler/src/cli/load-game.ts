@@ -44,6 +44,7 @@ export async function loadGameFromSources(
   options: LoadOptions = {},
 ): Promise<LoadOutcome> {
   const cacheDir = options.cacheDir ?? defaultCacheDir();
+  await refuseForeignCache(cacheDir);
   const runtime = runtimeUrl();
   const key = await cacheKey(gameId, sources, runtime);
   const entry = join(cacheDir, key);
@@ -74,6 +75,22 @@ export function defaultCacheDir(): string {
 }
 
 /**
+ * The code in the cache is run, so a folder that another user could write (someone may create
+ * `/tmp/rules-cache-<you>` before you do) is refused rather than trusted.
+ */
+async function refuseForeignCache(cacheDir: string): Promise<void> {
+  const stat = await fs.stat(cacheDir).catch(() => null);
+  const uid = process.getuid?.();
+  if (!stat || uid === undefined) return;
+  if (stat.uid !== uid || (stat.mode & 0o022) !== 0) {
+    throw new Error(
+      `the cache folder ${cacheDir} belongs to another user or others may write to it: ` +
+        "remove it, or set RULES_CACHE_DIR to a folder of your own",
+    );
+  }
+}
+
+/**
  * The URL of the runtime module this CLI itself runs with: the loaded game imports that very module,
  * so there is one runtime, and its errors are the CLI's (`instanceof GameFault` holds).
  */
@@ -92,7 +109,9 @@ let fingerprint: Promise<string> | undefined;
 
 /**
  * A hash of the compiler's own code (the folder this CLI runs from: `dist/`, or `src/` under the
- * tests), so that a rebuilt compiler never serves games compiled by its previous version.
+ * tests), so that a rebuilt compiler never serves games compiled by its previous version. The
+ * versions of ts-morph and Prettier are left out: a new one changes the layout of the code, not
+ * what it does.
  */
 export function compilerFingerprint(): Promise<string> {
   fingerprint ??= (async () => {

@@ -24,12 +24,12 @@ const spec = {
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
   ],
   notes: [
-    GAME_NOTE,
     "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
       "winRateBySeat, meanScoreBySeat, errors, errorMessages (the first few, with each game's seed).",
+    GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 

@@ -22,6 +22,8 @@ const fixtures = new URL("./__fixtures__/last-stone/", import.meta.url);
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "rules-cli-test-"));
+  // Games compiled here are cached here, not in the user's cache, and go with the folder.
+  process.env.RULES_CACHE_DIR = join(dir, ".cache");
   await copyFile(new URL("last-stone.rules", fixtures), join(dir, "last-stone.rules"));
   await writeFile(join(dir, "good.scenario"), `scenario "Seat 1 takes the last stone"\n${game}expect winners 1\n`);
   await writeFile(
@@ -37,7 +39,10 @@ beforeAll(async () => {
   await writeFile(join(dir, "bad", "a.scenario"), 'game bad\nplayers 2\nscenario "One"\nexpect turn 0\nscenario "Two"\nexpect turn 0\n');
   await writeFile(join(dir, "unknown.scenario"), 'scenario "Nowhere"\ngame monopoly\nplayers 2\nexpect turn 0\n');
 });
-afterAll(() => rm(dir, { recursive: true }));
+afterAll(async () => {
+  delete process.env.RULES_CACHE_DIR;
+  await rm(dir, { recursive: true });
+});
 
 async function run(paths: string[]) {
   const io = recordingIo(Readable.from([]), dir);

@@ -39,7 +39,7 @@ const spec = {
       name: "output",
       kind: "string",
       placeholder: "FILE",
-      description: "write the report to FILE; stdout then shows the text report",
+      description: "write the report to FILE instead of stdout (which then shows the text report)",
     },
     {
       name: "watch",
