@@ -29,7 +29,8 @@ async function readRulesFolder(rulesDir: string, pathOf: (full: string) => strin
     if (entry.isFile() && entry.name.endsWith(RULES)) {
       games.set(gameIdOfFile(entry.name), [{ path: pathOf(full), text: await fs.readFile(full, "utf8") }]);
     } else if (entry.isDirectory()) {
-      const files = await rulesFilesIn(full);
+      // A subfolder that cannot be read holds no game we could compile.
+      const files = await rulesFilesIn(full).catch(() => []);
       if (files.length > 0) games.set(entry.name, files.map((f) => ({ path: pathOf(f.path), text: f.text })));
     }
   }
@@ -65,7 +66,9 @@ export function rulesFolderGames(rulesDir: string): Promise<GameSources> {
 
 async function hasGameSubfolder(dir: string): Promise<boolean> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && (await fs.readdir(path.join(dir, entry.name))).some((f) => f.endsWith(RULES))) return true;
+    if (!entry.isDirectory()) continue;
+    const names = await fs.readdir(path.join(dir, entry.name)).catch(() => [] as string[]);
+    if (names.some((f) => f.endsWith(RULES))) return true;
   }
   return false;
 }

@@ -78,6 +78,13 @@ describe("runScenarioFiles", () => {
     expect(lines).toEqual(["passed: more/again.scenario: Again", "1 passed, 0 failed"]);
   });
 
+  it("fails a folder that holds no scenario file", async () => {
+    await mkdir(join(dir, "empty"), { recursive: true });
+    const { lines, status } = await run(["empty"]);
+    expect(lines).toEqual(["FAILED: empty: no .scenario file in this folder", "0 passed, 1 failed"]);
+    expect(status).toBe(1);
+  });
+
   it("fails each scenario of a game whose rules do not compile, printing the diagnostics once", async () => {
     const { lines, failed } = await run(["bad/a.scenario"]);
     expect(failed).toBe(2);

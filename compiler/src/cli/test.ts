@@ -96,7 +96,14 @@ export async function runScenarioFiles(paths: readonly string[], io: Io): Promis
   const games = new GamesOfRun(io, print);
   const files: FileResult[] = [];
   for (const given of paths) {
-    for (const path of await scenarioFiles(resolve(io.cwd, given))) {
+    const found = await scenarioFiles(resolve(io.cwd, given));
+    if (found.length === 0) {
+      // A folder without scenarios is a mistake (a wrong path), not a pass.
+      const summary = "no .scenario file in this folder";
+      print(`FAILED: ${given}: ${summary}`);
+      files.push({ file: given, cases: [{ name: given, passed: false, summary, details: summary, seconds: 0 }] });
+    }
+    for (const path of found) {
       games.folders.add(dirname(path));
       files.push(await runFile(scenarios, displayPath(path, io.cwd), path, games, print));
     }
