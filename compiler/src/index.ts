@@ -4,9 +4,8 @@ import { promises as fs } from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import type { Diagnostic } from "./diagnostics.js";
-import { parseRules } from "./syntax/parser.js";
-import type * as A from "./syntax/ast.js";
-import { checkProgram } from "./check/checker.js";
+import { checkGame } from "./check-game.js";
+import { findGames, type SourceFile } from "./sources.js";
 import { lowerFlow } from "./lower/lower.js";
 import { emitGame, type EmittedFile } from "./emit/emit.js";
 import { typeErrors } from "./verify/typecheck.js";
@@ -14,10 +13,9 @@ import { typeErrors } from "./verify/typecheck.js";
 export type { Diagnostic } from "./diagnostics.js";
 export { formatDiagnostic } from "./diagnostics.js";
 
-export interface SourceFile {
-  readonly path: string;
-  readonly text: string;
-}
+export { checkGame, type CheckResult } from "./check-game.js";
+export { findGames, gamesAt, type GameSources, type SourceFile } from "./sources.js";
+export type { EmittedFile } from "./emit/emit.js";
 
 export interface CompileResult {
   readonly diagnostics: Diagnostic[];
@@ -27,39 +25,13 @@ export interface CompileResult {
 
 /** Compiles one game from its source files (one, or several that form one game). */
 export async function compileGame(gameId: string, sources: readonly SourceFile[]): Promise<CompileResult> {
-  const diagnostics: Diagnostic[] = [];
-  const declarations: A.Declaration[] = [];
-  const fileOf = new Map<A.Declaration, string>();
-  let game: A.GameHeader | null = null;
-  for (const source of sources) {
-    const { program, errors } = parseRules(source.text, source.path);
-    for (const e of errors) {
-      diagnostics.push({
-        file: source.path,
-        line: e.range.start.line,
-        column: e.range.start.column,
-        endLine: e.range.end.line,
-        endColumn: e.range.end.column + 1,
-        severity: "error",
-        code: e.code,
-        message: e.message,
-      });
-    }
-    game ??= program.game;
-    for (const d of program.declarations) {
-      declarations.push(d);
-      fileOf.set(d, source.path);
-    }
-  }
-  if (diagnostics.length > 0) return { diagnostics, files: [] };
-  const program: A.Program = { file: sources[0]?.path ?? `${gameId}.rules`, game, declarations };
-  const checked = checkProgram(program, fileOf);
+  const checked = checkGame(gameId, sources);
   if (!checked.game) return { diagnostics: checked.diagnostics, files: [] };
   const machine = lowerFlow(checked.game);
   const files = await emitGame(checked.game, machine, gameId, sources);
   // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
   const refused = typeErrors(files);
-  if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(program.file, refused)], files: [] };
+  if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(sources[0]?.path ?? `${gameId}.rules`, refused)], files: [] };
   return { diagnostics: checked.diagnostics, files };
 }
 
@@ -75,28 +47,6 @@ function emittedCodeRefused(file: string, errors: readonly string[]): Diagnostic
     code: "compiler/invalid-output",
     message: `the compiler wrote TypeScript that does not type-check, a bug in the compiler, not in your rules (please report it): ${shown}`,
   };
-}
-
-/** Reads the sources of every game in a rules folder: `<game>.rules` or a `<game>/` folder of them. */
-export async function findGames(rulesDir: string): Promise<Map<string, SourceFile[]>> {
-  const games = new Map<string, SourceFile[]>();
-  // Paths as `rules/<game>.rules`, whatever the working folder, so generated headers are reproducible.
-  const display = (full: string): string => path.relative(path.dirname(path.resolve(rulesDir)), path.resolve(full)).split(path.sep).join("/");
-  const entries = (await fs.readdir(rulesDir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    const full = path.join(rulesDir, entry.name);
-    if (entry.isFile() && entry.name.endsWith(".rules")) {
-      games.set(entry.name.slice(0, -".rules".length), [{ path: display(full), text: await fs.readFile(full, "utf8") }]);
-    } else if (entry.isDirectory()) {
-      const files = (await fs.readdir(full)).filter((f) => f.endsWith(".rules")).sort();
-      if (files.length === 0) continue;
-      games.set(
-        entry.name,
-        await Promise.all(files.map(async (f) => ({ path: display(path.join(full, f)), text: await fs.readFile(path.join(full, f), "utf8") }))),
-      );
-    }
-  }
-  return games;
 }
 
 export interface CompileReport {
@@ -170,19 +120,4 @@ async function registryFile(gameIds: string[]): Promise<string> {
     "",
   ].join("\n");
   return prettier.format(text, { parser: "typescript", printWidth: 110 });
-}
-
-/** Diagnostics for one rules file (or a game folder), without writing anything. */
-export async function checkFile(file: string): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string> }> {
-  const stat = await fs.stat(file);
-  let sources: SourceFile[];
-  if (stat.isDirectory()) {
-    const names = (await fs.readdir(file)).filter((f) => f.endsWith(".rules")).sort();
-    sources = await Promise.all(names.map(async (n) => ({ path: path.join(file, n), text: await fs.readFile(path.join(file, n), "utf8") })));
-  } else {
-    sources = [{ path: file, text: await fs.readFile(file, "utf8") }];
-  }
-  const gameId = path.basename(file).replace(/\.rules$/, "");
-  const result = await compileGame(gameId, sources);
-  return { diagnostics: result.diagnostics, sources: new Map(sources.map((s) => [s.path, s.text])) };
 }

@@ -20,7 +20,7 @@ const test = {
   name: "test",
   summary: "run scenarios",
   positionals: [{ name: "file", description: "scenario files", variadic: true }],
-  options: [],
+  options: [{ name: "reporter", kind: "string", choices: ["text", "junit"], description: "the report's format" }],
 } as const satisfies CommandSpec;
 
 function usageError(spec: CommandSpec, argv: string[]): string {
@@ -89,6 +89,18 @@ describe("parseArgs", () => {
   });
 });
 
+describe("options with choices", () => {
+  it("take one of their values, typed as such, and refuse any other, naming the choices", () => {
+    const reporter: "text" | "junit" | undefined = parseArgs(test, ["a", "--reporter", "junit"]).options.reporter;
+    expect(reporter).toBe("junit");
+    expect(usageError(test, ["a", "--reporter", "xml"])).toBe("--reporter must be one of text, junit, not 'xml'");
+  });
+
+  it("show their choices in help", () => {
+    expect(formatHelp(test)).toContain("  --reporter text|junit  the report's format");
+  });
+});
+
 describe("formatHelp", () => {
   it("shows the usage with required options, one aligned row per argument, and the notes", () => {
     expect(formatHelp(simulate).split("\n")).toEqual([
@@ -106,7 +118,7 @@ describe("formatHelp", () => {
       "",
       "Ties count 1/k.",
     ]);
-    expect(formatHelp(test).split("\n")[0]).toBe("Usage: rules test <file…>");
+    expect(formatHelp(test).split("\n")[0]).toBe("Usage: rules test <file…> [options]");
   });
 });
 

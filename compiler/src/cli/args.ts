@@ -16,6 +16,8 @@ export interface OptionSpec {
   readonly min?: number;
   /** The command cannot run without it. */
   readonly required?: boolean;
+  /** The values a `string` option accepts; help lists them. */
+  readonly choices?: readonly string[];
 }
 
 export interface PositionalSpec {
@@ -35,14 +37,20 @@ export interface CommandSpec {
   readonly notes?: readonly string[];
 }
 
-type OptionValue<K extends OptionKind> = K extends "flag" ? boolean : K extends "string" ? string : number;
+type OptionValue<O extends OptionSpec> = O extends { choices: readonly (infer C)[] }
+  ? C
+  : O["kind"] extends "flag"
+    ? boolean
+    : O["kind"] extends "string"
+      ? string
+      : number;
 type Declared<S extends CommandSpec> = S["options"][number];
 
 /** Parsed options, typed from the spec: present when required, else optional. */
 export type Options<S extends CommandSpec> = {
-  readonly [O in Declared<S> as O extends { required: true } ? O["name"] : never]: OptionValue<O["kind"]>;
+  readonly [O in Declared<S> as O extends { required: true } ? O["name"] : never]: OptionValue<O>;
 } & {
-  readonly [O in Declared<S> as O extends { required: true } ? never : O["name"]]?: OptionValue<O["kind"]>;
+  readonly [O in Declared<S> as O extends { required: true } ? never : O["name"]]?: OptionValue<O>;
 };
 
 export interface ParsedArgs<S extends CommandSpec = CommandSpec> {
@@ -103,6 +111,8 @@ export function parseArgs<S extends CommandSpec>(spec: S, argv: readonly string[
       if (text === undefined || text.startsWith("--")) fail(`--${name} needs a value (${placeholder(option!)})`);
       i++;
     }
+    if (option!.choices && !option!.choices.includes(text!))
+      fail(`--${name} must be one of ${option!.choices.join(", ")}, not '${text}'`);
     options[name] = option!.kind === "string" ? text! : parseNumber(option!, text!, fail);
   }
   const missing = spec.options.find((o) => o.required && !Object.hasOwn(options, o.name));
@@ -141,7 +151,8 @@ export function commaList(text: string | undefined): string[] {
 /** A negative number is a value, not an option. */
 const isNumber = (arg: string): boolean => /^-(\d+\.?\d*|\.\d+)$/.test(arg);
 
-const placeholder = (option: OptionSpec): string => option.placeholder ?? (option.kind === "string" ? "VALUE" : "N");
+const placeholder = (option: OptionSpec): string =>
+  option.placeholder ?? (option.choices ? option.choices.join("|") : option.kind === "string" ? "VALUE" : "N");
 
 /** " (did you mean --x?)" when the misspelt name is close to a known option. */
 function suggestion(name: string, spec: CommandSpec): string {

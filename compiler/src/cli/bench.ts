@@ -4,12 +4,12 @@ import { playRandomGame, Rng, type Game, type MatchOptions } from "@rules/runtim
 import { performance } from "node:perf_hooks";
 import { commaList, type CommandSpec } from "./args.js";
 import { defineCommand, EXIT_OK } from "./command.js";
-import { findGame, loadGames } from "./games.js";
+import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 
 const spec = {
   name: "bench",
   summary: "measure random playouts per second",
-  positionals: [{ name: "game", description: "the game's id, e.g. for-sale" }],
+  positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each playout" },
     {
@@ -27,11 +27,12 @@ const spec = {
     "Each playout sets up a fresh game and plays it to the end on one mutable state with random bots " +
       "(the runtime's playRandomGame). JSON fields: game, players, variants, seed, playouts, seconds, " +
       "playoutsPerSec, meanDecisions, decisionsPerSec.",
+    GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 
 export const benchCommand = defineCommand(spec, async (args, io) => {
-  const game = findGame(await loadGames(), args.positionals[0]!, spec.name);
+  const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
   const options = {
     players: args.options.players,
     variants: commaList(args.options.variant),

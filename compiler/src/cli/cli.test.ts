@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { commands, runCli } from "./cli.js";
@@ -34,6 +35,13 @@ describe("runCli", () => {
     expect((await rules("help", "simulate")).out).toBe(direct.out);
   });
 
+  it("prints the compiler package's version with --version", async () => {
+    const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8"));
+    const { status, out } = await rules("--version");
+    expect(status).toBe(0);
+    expect(out).toBe(`rules ${version}\n`);
+  });
+
   it("refuses an unknown command with exit 2, suggesting a near one", async () => {
     const { status, err } = await rules("simulat");
     expect(status).toBe(2);
@@ -54,6 +62,6 @@ describe("runCli", () => {
   it("refuses a check of a file that does not exist with exit 2", async () => {
     const { status, err } = await rules("check", "no/such/game.rules");
     expect(status).toBe(2);
-    expect(err).toContain("rules check: cannot read no/such/game.rules: no such file");
+    expect(err).toContain("rules check: cannot read no/such/game.rules: no such file or folder");
   });
 });

@@ -1,6 +1,7 @@
 // The `rules` command line: picks the command, parses its arguments, and turns errors into
 // messages and exit statuses. Commands never call process.exit; they return a status.
 
+import { readFile } from "node:fs/promises";
 import { GameFault, MatchError } from "@rules/runtime";
 import { editDistance } from "../diagnostics.js";
 import { formatHelp, parseArgs, UsageError } from "./args.js";
@@ -9,6 +10,7 @@ import { checkCommand } from "./check.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
+import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
@@ -34,7 +36,7 @@ export function overallHelp(): string {
     "Commands:",
     ...commands.map((c) => `  ${c.spec.name.padEnd(width)}  ${c.spec.summary}`),
     "",
-    "Run `rules <command> --help` for a command's arguments and options.",
+    "Run `rules <command> --help` for a command's arguments and options, `rules --version` for the version.",
     "Exit status: 0 done; 1 problems found (errors, failed scenarios, stale files, broken games); 2 bad usage.",
     "Set RULES_DEBUG=1 to see the stack of an unexpected error.",
   ].join("\n");
@@ -52,6 +54,10 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   if (name === "help") return runCli([rest[0]!, "--help"], io);
+  if (name === "--version" || name === "-V") {
+    io.print(`rules ${await version()}`);
+    return EXIT_OK;
+  }
   const command = commands.find((c) => c.spec.name === name);
   if (!command) {
     const near = commands.find((c) => editDistance(c.spec.name, name) <= 2);
@@ -77,6 +83,11 @@ function reportError(error: unknown, command: string, io: Io): number {
     io.warn(`Run \`rules ${command} --help\` for usage.`);
     return EXIT_USAGE;
   }
+  if (error instanceof CompileFailed) {
+    for (const line of error.format(io.cwd)) io.warn(line);
+    io.warn(`rules ${command}: ${error.message}`);
+    return EXIT_PROBLEMS;
+  }
   // A player count or variant the game does not have is a usage mistake too.
   if (error instanceof MatchError) {
     io.warn(`rules ${command}: ${error.message}`);
@@ -89,4 +100,10 @@ function reportError(error: unknown, command: string, io: Io): number {
   io.warn(`rules ${command}: ${error instanceof Error ? error.message : String(error)}`);
   if (error instanceof Error && process.env.RULES_DEBUG) io.warn(error.stack ?? "");
   return EXIT_PROBLEMS;
+}
+
+/** The compiler package's version (compiler/package.json, two folders up from this module in dist/ or src/). */
+export async function version(): Promise<string> {
+  const text = await readFile(new URL("../../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
 }

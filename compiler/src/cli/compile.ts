@@ -58,7 +58,7 @@ export const compileCommand = defineCommand(spec, async (args, io) => {
     io.print(
       `compiled ${games}: ${report.written.length} ${report.written.length === 1 ? "file" : "files"} written to ${out}`,
     );
-    io.print("Run `npm run build` (tsc -b) so that `rules play`, `simulate` and `test` use them.");
+    io.print("Run `npm run build` (tsc -b) to build the package @rules/generated from them.");
   }
   return EXIT_OK;
 });

@@ -1,5 +1,5 @@
-// End to end: the built `rules` command (compiler/dist/cli/main.js) on the compiled For Sale.
-// Needs `npx tsc -b` and `rules compile` to have run, so that generated/for-sale exists.
+// End to end: the built `rules` command (compiler/dist/cli/main.js) in the repository, where a
+// game's id means its rules in rules/ (compiled in memory). Needs `npx tsc -b` to have run.
 
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -92,6 +92,15 @@ describe("rules check", () => {
     const { status, out } = await rules("check", "rules/for-sale.rules");
     expect(status).toBe(0);
     expect(out).toContain("rules/for-sale.rules: no problems");
+  });
+
+  it("checks each game of the rules folder on its own", async () => {
+    // Not as one game: three headers and their shared names would be duplicate definitions.
+    const { status, out } = await rules("check", "rules/");
+    expect(out).toBe(
+      "rules/for-sale.rules: no problems\nrules/freak-shop.rules: no problems\nrules/lady-richmond.rules: no problems\n",
+    );
+    expect(status).toBe(0);
   });
 });
 

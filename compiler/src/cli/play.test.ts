@@ -1,8 +1,10 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import { applyMove, createMatch, type Game, type Move } from "@rules/runtime";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { recordingIo } from "./io.js";
-import { playInTerminal } from "./play.js";
+import { playInTerminal, restart } from "./play.js";
+import type { Reload } from "./rules-watch.js";
 
 /** Plays Gem Auction for two with these answers piped in, one per line. */
 async function playWith(answers: string[], seed = 5) {
@@ -76,5 +78,88 @@ describe("playInTerminal", () => {
     const second = await playWith(answers, 42);
     expect(first.out).toContain("Game over.");
     expect(second.out).toBe(first.out);
+  });
+});
+
+/** Gem Auction where taking Gem 6 (card 5) is refused. */
+const cursedSix: Game = {
+  ...gemAuction,
+  check: (state, seat, move) =>
+    move.type === "take" && move["gem"] === 5
+      ? { code: "move/constraint", reason: "Gem 6 is cursed" }
+      : gemAuction.check(state, seat, move),
+} as Game;
+
+/** A fake rules watch: `save(game)` is a save whose rules compiled to `game`. */
+function fakeWatch() {
+  let wake: ((reload: Reload) => void) | undefined;
+  return {
+    next: () => new Promise<Reload>((resolve) => (wake = resolve)),
+    save: (game: Game) => wake!({ game, changed: "gems.rules" }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe("playInTerminal --watch", () => {
+  it("replays the moves so far under saved rules that still allow them, else starts a new match", async () => {
+    const input = new PassThrough();
+    const io = recordingIo(input);
+    const watch = fakeWatch();
+    const asked = (n: number) => io.stdout.split("Your move [1-1]: ").length - 1 >= n;
+    const until = async (check: () => boolean) => {
+      while (!check()) await sleep(5);
+    };
+    const done = playInTerminal(gemAuction, { players: 2, seed: 5 }, io, watch);
+    await until(() => asked(1));
+    input.write("1\n6\n"); // take Gem 6; seat 1 then takes a gem
+    await until(() => asked(2));
+    // The same rules saved again: both moves replay, and the question is asked again.
+    watch.save({ ...gemAuction, title: "Gem Auction, saved" } as Game);
+    await until(() => asked(3));
+    expect(io.stdout).toContain("── gems.rules saved: the 2 moves so far replayed with the new rules ──");
+    // Now Gem 6 is cursed: the first move no longer replays, so a new match starts.
+    watch.save(cursedSix);
+    await until(() => asked(4));
+    expect(io.stdout).toContain(
+      "── gems.rules saved: move 1 (you take gem Gem 6) is not legal any more (Gem 6 is cursed); a new match starts ──",
+    );
+    // The new match is at its start: all six gems in the pool again.
+    const lastView = io.stdout.slice(io.stdout.lastIndexOf("── Your decision"));
+    expect(lastView).toContain("pool: Gem 1, Gem 2, Gem 3, Gem 4, Gem 5, Gem 6");
+    input.end();
+    expect(await done).toBe(0);
+    expect(io.stdout).toContain("Input ended: leaving the game.");
+  });
+});
+
+describe("restart", () => {
+  const played = (moves: [number, Move][]) =>
+    moves.reduce((match, [seat, move]) => {
+      const outcome = applyMove(match, seat, move);
+      if (!outcome.ok) throw new Error(outcome.error.reason);
+      return outcome.match;
+    }, createMatch(gemAuction, { players: 3, seed: 1 }));
+
+  it("keeps the current match when the saved rules cannot start it, and says why", () => {
+    const io = recordingIo(Readable.from([]));
+    const current = played([[0, { type: "take", gem: 2 }]]);
+    const twoOnly = { ...gemAuction, maxPlayers: 2 } as Game;
+    expect(restart({ game: twoOnly, changed: "gems.rules" }, current, io)).toBe(current);
+    expect(io.stdout).toContain(
+      "── gems.rules saved: the new rules cannot start this match (Gem Auction is for 2 players, not 3); still playing the previous rules ──",
+    );
+  });
+
+  it("replays every move of the log, in order, onto the new rules", () => {
+    const io = recordingIo(Readable.from([]));
+    const current = played([
+      [0, { type: "take", gem: 2 }],
+      [1, { type: "take", gem: 0 }],
+    ]);
+    const replayed = restart({ game: cursedSix, changed: "gems.rules" }, current, io);
+    expect(replayed.game).toBe(cursedSix);
+    expect(replayed.log).toEqual(current.log);
+    expect(replayed.state).toEqual(current.state);
   });
 });

@@ -6,6 +6,7 @@ import {
   describeActivity,
   GameFault,
   legalMoves,
+  MatchError,
   resultOf,
   Rng,
   viewFor,
@@ -22,17 +23,18 @@ import {
 import { commaList, type CommandSpec } from "./args.js";
 import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK } from "./command.js";
-import { findGame, loadGames } from "./games.js";
+import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
-import { Prompt } from "./prompt.js";
+import { Prompt, PromptInterrupted } from "./prompt.js";
 import { cardName, describeOption, narrateMove, renderResult, renderView, seatName } from "./render.js";
+import { RulesWatch, type Reload } from "./rules-watch.js";
 
 const YOU = 0;
 
 const spec = {
   name: "play",
   summary: "play a game in the terminal against random bots (you are seat 0)",
-  positionals: [{ name: "game", description: "the game's id, e.g. for-sale" }],
+  positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     {
       name: "players",
@@ -47,25 +49,42 @@ const spec = {
       description: "seed of the shuffle and the bots (default: from the clock; printed so a game can be replayed)",
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
+    {
+      name: "watch",
+      kind: "flag",
+      description: "when the rules are saved, go on with the new rules (the moves so far replayed if all still legal)",
+    },
   ],
   notes: [
     "At each of your decisions you see your view of the table and your numbered moves. Type a move's number " +
       "(or its name), then each parameter it asks for; an empty answer to a parameter goes back to the moves. " +
       "Type 'quit' to leave. Answers may also come from a pipe, one per line.",
+    "With --watch, each save of the rules files compiles them again. When every move made so far is still legal " +
+      "under the new rules, they are replayed and the game goes on from there; otherwise a new match starts " +
+      "(same seed). Saved rules that do not compile print their diagnostics, and the previous rules stay in play. " +
+      "At the end of a game, saving replays it with the new rules; 'quit' or the end of input stops.",
+    GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 
 export const playCommand = defineCommand(spec, async (args, io) => {
-  const game = findGame(await loadGames(), args.positionals[0]!, spec.name);
-  return playInTerminal(
-    game,
-    {
-      players: args.options.players ?? defaultPlayers(game),
-      variants: commaList(args.options.variant),
-      seed: args.options.seed ?? clockSeed(),
-    },
-    io,
-  );
+  const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
+  const game = await loadGame(ref, io);
+  const watch = args.options.watch ? new RulesWatch(args.positionals[0]!, ref, io, spec.name) : undefined;
+  try {
+    return await playInTerminal(
+      game,
+      {
+        players: args.options.players ?? defaultPlayers(game),
+        variants: commaList(args.options.variant),
+        seed: args.options.seed ?? clockSeed(),
+      },
+      io,
+      watch,
+    );
+  } finally {
+    watch?.close();
+  }
 });
 
 /** A seed for a game nobody asked to replay; printed at the start so it can be. */
@@ -80,42 +99,121 @@ const WAIT = Symbol("wait");
 /** An empty answer to a parameter: back to the list of moves. */
 const BACK = Symbol("back");
 
-/** Plays one game; returns the exit status. */
-export async function playInTerminal(game: Game, options: MatchOptions, io: Io): Promise<number> {
+/** Plays one game; returns the exit status. With `watch`, goes on with the rules each time they are saved. */
+export async function playInTerminal(
+  game: Game,
+  options: MatchOptions,
+  io: Io,
+  watch?: { next(): Promise<Reload> },
+): Promise<number> {
   let match = createMatch(game, options);
   // The bots' own generator, derived from the seed so that a replayed seed replays their moves too.
-  const bots = new Rng(options.seed).fork();
+  let bots = new Rng(options.seed).fork();
   const prompt = new Prompt(io);
+  prompt.interruptOn(watch?.next());
   io.print(`${game.title}: ${options.players} players, you are seat ${YOU}, seed ${options.seed}`);
+  if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
   try {
     for (;;) {
-      const activity = whoMayAct(match);
-      if (activity.kind === "over") break;
-      const others = activity.players.filter((seat) => seat !== YOU);
-      if (activity.players.includes(YOU)) {
-        const decided = await decide(match, activity, activity.kind === "race" && others.length > 0, prompt, io);
-        if (decided === LEFT) return EXIT_OK;
-        if (decided !== WAIT) {
-          match = decided;
+      try {
+        if (whoMayAct(match).kind === "over") {
+          printResult(match, io);
+          if (!watch || (await waitAtTheEnd(prompt, io)) === LEFT) return EXIT_OK;
           continue;
         }
+        const decided = await nextMove(match, prompt, bots, io);
+        if (decided === LEFT) return EXIT_OK;
+        match = decided;
+      } catch (error) {
+        if (!(error instanceof PromptInterrupted)) throw error;
+        const restarted = restart(error.value as Reload, match, io);
+        if (restarted !== match && restarted.log.length === 0) bots = new Rng(options.seed).fork();
+        match = restarted;
+        prompt.interruptOn(watch!.next());
       }
-      const bot = playBot(match, others, bots);
-      // A secret choice is narrated without its content; the reveal shows in the next view.
-      io.print(
-        activity.kind === "simultaneous"
-          ? `${seatName(bot.seat)} chooses secretly`
-          : narrateMove(game, bot.seat, bot.move, { option: bot.option, viewer: YOU }),
-      );
-      match = bot.match;
     }
   } finally {
     prompt.close();
   }
+}
+
+/** Your move, or the bots' next one. */
+async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io): Promise<Match | typeof LEFT> {
+  const { game } = match;
+  const activity = whoMayAct(match);
+  const others = activity.players.filter((seat) => seat !== YOU);
+  if (activity.players.includes(YOU)) {
+    const decided = await decide(match, activity, activity.kind === "race" && others.length > 0, prompt, io);
+    if (decided !== WAIT) return decided;
+  }
+  const bot = playBot(match, others, bots);
+  // A secret choice is narrated without its content; the reveal shows in the next view.
+  io.print(
+    activity.kind === "simultaneous"
+      ? `${seatName(bot.seat)} chooses secretly`
+      : narrateMove(game, bot.seat, bot.move, { option: bot.option, viewer: YOU }),
+  );
+  return bot.match;
+}
+
+function printResult(match: Match, io: Io): void {
   io.print("");
   io.print("Game over.");
   for (const line of renderResult(resultOf(match)!, YOU)) io.print(line);
-  return EXIT_OK;
+}
+
+/** After the end, while watching: a save replays the game (an interrupt); 'quit' or the end of input stops. */
+async function waitAtTheEnd(prompt: Prompt, io: Io): Promise<typeof LEFT> {
+  io.print("Save the rules to replay this game with them, or type 'quit'.");
+  for (;;) {
+    const answer = await prompt.ask("> ");
+    if (answer === null || answer === "quit") return left(answer, io);
+    io.print("The game is over: save the rules to replay it, or type 'quit'.");
+  }
+}
+
+/**
+ * The match under saved rules: the moves so far replayed when all are still legal (from the same
+ * seed), else a new match; the current one when the new rules cannot start this match at all.
+ */
+export function restart({ game, changed }: Reload, current: Match, io: Io): Match {
+  const say = (what: string): void => {
+    io.print("");
+    io.print(`── ${changed} saved: ${what} ──`);
+  };
+  let match: Match;
+  try {
+    match = createMatch(game, current.options);
+  } catch (error) {
+    if (!(error instanceof MatchError || error instanceof GameFault)) throw error;
+    say(`the new rules cannot start this match (${error.message}); still playing the previous rules`);
+    return current;
+  }
+  const fresh = match;
+  // The old match is replayed alongside, to name a refused move's cards as its options showed them.
+  let before = createMatch(current.game, current.options);
+  for (const [i, { seat, move }] of current.log.entries()) {
+    const option = legalMoves(before, seat).find((o) => o.type === move.type);
+    const step = `move ${i + 1} (${narrateMove(current.game, seat, move, { option, viewer: YOU })})`;
+    const next = applyMove(before, seat, move);
+    if (next.ok) before = next.match;
+    let outcome;
+    try {
+      outcome = applyMove(match, seat, move);
+    } catch (error) {
+      if (!(error instanceof GameFault)) throw error;
+      say(`the new rules broke at ${step}: ${error.code}: ${error.message}; a new match starts`);
+      return fresh;
+    }
+    if (!outcome.ok) {
+      say(`${step} is not legal any more (${outcome.error.reason}); a new match starts`);
+      return fresh;
+    }
+    match = outcome.match;
+  }
+  const count = current.log.length;
+  say(count === 0 ? "a new match with the new rules" : `the ${count === 1 ? "move" : `${count} moves`} so far replayed with the new rules`);
+  return match;
 }
 
 /** Your decision: the view, the moves, and questions until a move is accepted. */

@@ -46,6 +46,10 @@ describe("renderView", () => {
     ]);
   });
 
+  it("shows no Cards heading for a game without zones", () => {
+    expect(renderView(gemAuction, { zones: {}, vars: { pot: 4 } }, 0)).toEqual(["Counters:", "  pot: 4"]);
+  });
+
   it("shows a spectator no hand and no coins", () => {
     const lines = renderView(gemAuction, viewFor(match, null), null);
     expect(lines).toContain("    seat 0: 1 card, face down");

@@ -38,6 +38,8 @@ export function renderView(game: Game, view: unknown, viewer: Seat | null): stri
 const PLUMBING = new Set(["players", "variants", "pc", "waitingFor", "random", "pending", "locals", "seat", "viewer"]);
 
 function renderZones(game: Game, zones: Record<string, unknown>, viewer: Seat | null): string[] {
+  // A game without zones shows no heading for them.
+  if (Object.keys(zones).length === 0) return [];
   const lines = ["Cards:"];
   for (const [name, content] of Object.entries(zones)) {
     const info = game.meta.zones.find((z) => z.name === name);

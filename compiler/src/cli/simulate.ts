@@ -2,7 +2,7 @@
 
 import { GameFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
-import { findGame, loadGames } from "./games.js";
+import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
@@ -10,7 +10,7 @@ import { progressBar, table } from "./report.js";
 const spec = {
   name: "simulate",
   summary: "play many games between random bots and summarise them",
-  positionals: [{ name: "game", description: "the game's id, e.g. for-sale" }],
+  positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
     { name: "games", kind: "int", min: 1, required: true, description: "how many games to play" },
@@ -29,11 +29,12 @@ const spec = {
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
       "winRateBySeat, meanScoreBySeat, errors, errorMessages (the first few, with each game's seed).",
+    GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 
 export const simulateCommand = defineCommand(spec, async (args, io) => {
-  const game = findGame(await loadGames(), args.positionals[0]!, spec.name);
+  const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
   const { players, games } = args.options;
   const summary = simulate(
     game,

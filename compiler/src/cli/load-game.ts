@@ -1,0 +1,226 @@
+// Loading a game straight from its rules: compile in memory, transpile the emitted TypeScript to
+// JavaScript in a cache folder, and import it. No build step, and never a stale build: the cache is
+// keyed by the sources, the compiler's own code and the runtime, so any change makes a new folder
+// (and so a fresh module, which `--watch` needs), while unchanged sources load without compiling.
+
+import { createHash, randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import { dirname, extname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Game } from "@rules/runtime";
+import type { ts as TS } from "ts-morph";
+import type { Diagnostic } from "../diagnostics.js";
+import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
+
+/** Bumped when the layout of a cache entry or the transpile settings change. */
+const CACHE_FORMAT = 1;
+const RUNTIME = "@rules/runtime";
+/** Cache entries older than this are removed when a new one is written. */
+const CACHE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+export type LoadOutcome =
+  | {
+      readonly ok: true;
+      readonly game: Game;
+      /** Warnings of the compile (kept in the cache, so a cached load reports them too). */
+      readonly diagnostics: readonly Diagnostic[];
+      /** Loaded from the cache, without compiling. */
+      readonly cached: boolean;
+    }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+export interface LoadOptions {
+  /** Where compiled games are kept (default: `$RULES_CACHE_DIR`, else a per-user folder in the temp folder). */
+  readonly cacheDir?: string;
+  /** The compiler (default: `compileGame`); tests pass a counting one. */
+  readonly compile?: (gameId: string, sources: readonly SourceFile[]) => Promise<CompileResult>;
+}
+
+/** Compiles (or finds in the cache) and imports one game from its rules sources. */
+export async function loadGameFromSources(
+  gameId: string,
+  sources: readonly SourceFile[],
+  options: LoadOptions = {},
+): Promise<LoadOutcome> {
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+  await refuseForeignCache(cacheDir);
+  const runtime = runtimeUrl();
+  const key = await cacheKey(gameId, sources, runtime);
+  const entry = join(cacheDir, key);
+  const stored = await readDiagnostics(entry);
+  if (stored) return { ok: true, game: await importGame(entry), diagnostics: stored, cached: true };
+
+  // Rules with errors are reported by the parser and the checker alone: no need to load the emitter.
+  const { checkGame } = await import("../check-game.js");
+  const checked = checkGame(gameId, sources);
+  if (checked.diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics: checked.diagnostics };
+  const compile = options.compile ?? (await import("../index.js")).compileGame;
+  const result = await compile(gameId, sources);
+  // The hook where the pipeline rejects a game: every check of compileGame (and any later one, such
+  // as type-checking the emitted code) reports errors here, and only code it accepted is loaded.
+  if (result.files.length === 0 || result.diagnostics.some((d) => d.severity === "error")) {
+    return { ok: false, diagnostics: result.diagnostics };
+  }
+  const javascript = await transpile(result.files, runtime);
+  await store(cacheDir, key, javascript, result.diagnostics);
+  return { ok: true, game: await importGame(entry), diagnostics: result.diagnostics, cached: false };
+}
+
+/** `$RULES_CACHE_DIR`, else `<temp>/rules-cache-<user>`: per user, as the temp folder may be shared. */
+export function defaultCacheDir(): string {
+  if (process.env.RULES_CACHE_DIR) return process.env.RULES_CACHE_DIR;
+  const user = process.getuid?.() ?? userInfo().username;
+  return join(tmpdir(), `rules-cache-${user}`);
+}
+
+/**
+ * The code in the cache is run, so a folder that another user could write (someone may create
+ * `/tmp/rules-cache-<you>` before you do) is refused rather than trusted.
+ */
+async function refuseForeignCache(cacheDir: string): Promise<void> {
+  const stat = await fs.stat(cacheDir).catch(() => null);
+  const uid = process.getuid?.();
+  if (!stat || uid === undefined) return;
+  if (stat.uid !== uid || (stat.mode & 0o022) !== 0) {
+    throw new Error(
+      `the cache folder ${cacheDir} belongs to another user or others may write to it: ` +
+        "remove it, or set RULES_CACHE_DIR to a folder of your own",
+    );
+  }
+}
+
+/**
+ * The URL of the runtime module this CLI itself runs with: the loaded game imports that very module,
+ * so there is one runtime, and its errors are the CLI's (`instanceof GameFault` holds).
+ */
+export function runtimeUrl(): string {
+  return import.meta.resolve(RUNTIME);
+}
+
+async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime: string): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ format: CACHE_FORMAT, compiler: await compilerFingerprint(), runtime, gameId }));
+  for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
+  return `${gameId.replace(/[^A-Za-z0-9_-]/g, "_")}-${hash.digest("hex").slice(0, 24)}`;
+}
+
+let fingerprint: Promise<string> | undefined;
+
+/**
+ * A hash of the compiler's own code (the folder this CLI runs from: `dist/`, or `src/` under the
+ * tests), so that a rebuilt compiler never serves games compiled by its previous version. The
+ * versions of ts-morph and Prettier are left out: a new one changes the layout of the code, not
+ * what it does.
+ */
+export function compilerFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const root = dirname(dirname(fileURLToPath(import.meta.url)));
+    const files = (await fs.readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && /\.(js|ts)$/.test(e.name) && !/\.(d|test)\.ts$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
+    const hash = createHash("sha256");
+    for (const file of files) hash.update(`\0${file}\0`).update(await fs.readFile(file));
+    return hash.digest("hex");
+  })();
+  return fingerprint;
+}
+
+/** Each emitted `x.ts` as `x.js`, with the runtime's specifier pointing at `runtime`. */
+export async function transpile(files: readonly EmittedFile[], runtime: string): Promise<EmittedFile[]> {
+  // The TypeScript bundled with ts-morph: compileGame has just loaded it to emit these files.
+  const { ts } = await import("ts-morph");
+  const toRuntime: TS.TransformerFactory<TS.SourceFile> = (context) => {
+    const { factory } = context;
+    const visit = (node: TS.Node): TS.Node => {
+      if (ts.isImportDeclaration(node) && isRuntime(node.moduleSpecifier)) {
+        return factory.updateImportDeclaration(
+          node,
+          node.modifiers,
+          node.importClause,
+          factory.createStringLiteral(runtime),
+          node.attributes,
+        );
+      }
+      if (ts.isExportDeclaration(node) && node.moduleSpecifier && isRuntime(node.moduleSpecifier)) {
+        return factory.updateExportDeclaration(
+          node,
+          node.modifiers,
+          node.isTypeOnly,
+          node.exportClause,
+          factory.createStringLiteral(runtime),
+          node.attributes,
+        );
+      }
+      return node;
+    };
+    return (file) => ts.visitEachChild(file, visit, context);
+  };
+  const isRuntime = (specifier: TS.Expression): boolean =>
+    ts.isStringLiteral(specifier) && specifier.text === RUNTIME;
+  return files.map((file) => {
+    const output = ts.transpileModule(file.text, {
+      fileName: file.path,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false },
+      transformers: { after: [toRuntime] },
+    });
+    return { path: file.path.slice(0, -extname(file.path).length) + ".js", text: output.outputText };
+  });
+}
+
+const DIAGNOSTICS = "diagnostics.json";
+
+/** A complete entry, or null. Entries are renamed into place whole, so one that exists is complete. */
+async function readDiagnostics(entry: string): Promise<Diagnostic[] | null> {
+  try {
+    return JSON.parse(await fs.readFile(join(entry, DIAGNOSTICS), "utf8")) as Diagnostic[];
+  } catch {
+    return null;
+  }
+}
+
+/** Writes an entry beside its place and renames it in, so a concurrent reader never sees half of one. */
+async function store(
+  cacheDir: string,
+  key: string,
+  files: readonly EmittedFile[],
+  diagnostics: readonly Diagnostic[],
+): Promise<void> {
+  await fs.mkdir(cacheDir, { recursive: true, mode: 0o700 });
+  const partial = join(cacheDir, `${key}.partial-${process.pid}-${randomBytes(4).toString("hex")}`);
+  await fs.mkdir(partial);
+  for (const file of files) {
+    await fs.mkdir(dirname(join(partial, file.path)), { recursive: true });
+    await fs.writeFile(join(partial, file.path), file.text);
+  }
+  await fs.writeFile(join(partial, DIAGNOSTICS), JSON.stringify(diagnostics));
+  try {
+    await fs.rename(partial, join(cacheDir, key));
+  } catch (error) {
+    // Another process stored the same entry first: theirs is as good as ours.
+    await fs.rm(partial, { recursive: true, force: true });
+    if (!(await readDiagnostics(join(cacheDir, key)))) throw error;
+  }
+  await prune(cacheDir, key);
+}
+
+/** Removes old entries (and partial ones left by a killed process); a failure here costs nothing. */
+async function prune(cacheDir: string, keep: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fs.readdir(cacheDir).catch(() => [] as string[])) {
+    if (name === keep) continue;
+    const full = join(cacheDir, name);
+    const stat = await fs.stat(full).catch(() => null);
+    const age = stat ? now - stat.mtimeMs : 0;
+    if (age > CACHE_LIFETIME_MS || (name.includes(".partial-") && age > 3600 * 1000)) {
+      await fs.rm(full, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+}
+
+async function importGame(entry: string): Promise<Game> {
+  const module = (await import(pathToFileURL(join(entry, "index.js")).href)) as { game?: Game };
+  if (!module.game) throw new Error(`the compiled game in ${entry} exports no \`game\``);
+  return module.game;
+}
