@@ -116,6 +116,25 @@ export const TABLE_triple_points: ReadonlyMap<Enum_Category, number> = new Map([
   ["pets", 5],
   ["employees", 7],
 ]);
+/** Every member of Category, in declaration order. */
+export const ALL_Category: readonly Enum_Category[] = ["items", "pets", "employees"];
+/** Every member of Goal, in declaration order. */
+export const ALL_Goal: readonly Enum_Goal[] = [
+  "tidy_mansion",
+  "obsessed_by_arrangement",
+  "neighbors_festival",
+  "gem_of_my_collection",
+  "collector",
+  "seeing_double",
+  "three_is_better_than_two",
+  "sum_of_all_fears",
+  "too_snob",
+  "art_of_bargaining",
+  "not_the_same_values",
+  "fashion_at_lowest_price",
+];
+/** Every member of Colour, in declaration order. */
+export const ALL_Colour: readonly Enum_Colour[] = ["purple", "green", "blue"];
 /** The ids of the Merchandise cards. */
 export const ALL_Merchandise: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,

@@ -54,6 +54,24 @@ export const CARDS: readonly CardInfo[] = [
   { id: 47, type: "Card", fields: { kind: "payday", category: "none", points: 0 } },
   { id: 48, type: "Card", fields: { kind: "clearance_sale", category: "none", points: 0 } },
 ];
+/** Every member of Kind, in declaration order. */
+export const ALL_Kind: readonly Enum_Kind[] = [
+  "object",
+  "pause",
+  "clear_face_up",
+  "clear_all",
+  "payday",
+  "clearance_sale",
+];
+/** Every member of Category, in declaration order. */
+export const ALL_Category: readonly Enum_Category[] = [
+  "paintings",
+  "jewellery",
+  "furniture",
+  "stuffed_animals",
+  "curiosities",
+  "none",
+];
 /** The ids of the Card cards. */
 export const ALL_Card: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,

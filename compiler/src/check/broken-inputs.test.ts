@@ -85,7 +85,7 @@ score p: sum(c in hand[p]: c.value) + points[p]
   });
 
   test("a table keyed by player takes seat numbers as keys, as a per-player index does", async () => {
-    const text = game("table handicap: player -> int { 0: 2, 1: 1 }", "points[p] += handicap[p] + points[0]");
+    const text = game("table handicap: player -> int { 0: 2, 1: 1, 2: 0, 3: 0 }", "points[p] += handicap[p] + points[0]");
     const result = await compileGame("tiny", [{ path: "tiny.rules", text }]);
     expect(result.diagnostics).toEqual([]);
   });

@@ -39,6 +39,8 @@ export interface CheckedGame {
   readonly typeOfVar: (declaration: A.VarDeclaration) => Type;
   /** The rules file of each declaration (a game may be split over several). */
   readonly fileOf: ReadonlyMap<A.Declaration, string>;
+  /** For a parameter with `where`, the binding that stands for each value the condition tests. */
+  readonly filterBinders: ReadonlyMap<A.ParameterDeclaration, LocalSlot>;
 }
 
 
@@ -164,7 +166,7 @@ class Checker {
           break;
         }
         case "table":
-          declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.ctx.resolveType(d.keyType), value: this.ctx.resolveType(d.valueType) } });
+          declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.ctx.resolveType(d.keyType, false, true), value: this.ctx.resolveType(d.valueType) } });
           this.ctx.tables.set(d.name.name, { declaration: d, entries: this.declarations.checkTable(d) });
           break;
         default:
@@ -265,6 +267,7 @@ class Checker {
         usesKnowledge: this.ctx.usesKnowledge,
         typeOfVar: (d) => this.ctx.varType(d),
         fileOf: this.fileOf,
+        filterBinders: this.ctx.filterBinders,
       },
     };
   }

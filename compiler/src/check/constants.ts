@@ -43,6 +43,10 @@ export function evaluateConstant(
       if (typeof low !== "number" || typeof high !== "number") return null;
       return integersFrom(low, high);
     }
+    case "tuple": {
+      const values = e.elements.map(recur);
+      return values.some((v) => v === null) ? null : values;
+    }
     case "list": {
       const values: ConstantValue[] = [];
       for (const element of e.elements) {
@@ -86,4 +90,10 @@ function applyBinary(operator: A.BinaryOperator, left: ConstantValue, right: Con
     if (operator === "or") return left || right;
   }
   return null;
+}
+
+/** How a table stores a key: the value itself, or for a pair of values one text (`red|2`): numbers,
+ *  flags and enum members never contain '|'. */
+export function tableKey(value: ConstantValue): ConstantValue {
+  return Array.isArray(value) ? value.map(String).join("|") : value;
 }

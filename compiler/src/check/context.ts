@@ -65,6 +65,8 @@ export class CheckContext {
   functionIndex = Number.POSITIVE_INFINITY;
   /** The file of the declaration being checked, for diagnostics. */
   currentFile: string;
+  /** The binding that stands for each value a parameter's `where` condition tests. */
+  readonly filterBinders = new Map<A.ParameterDeclaration, LocalSlot>();
   /** The player counts of the game header: seat numbers run from 0 to maxPlayers - 1. */
   minPlayers = 1;
   maxPlayers = 1;
@@ -123,15 +125,23 @@ export class CheckContext {
   private readonly resolvedTypes = new Map<A.TypeReference, Type>();
 
   /** The type a reference names; each reference is resolved (and reported) once. */
-  resolveType(reference: A.TypeReference, allowCards = false): Type {
+  resolveType(reference: A.TypeReference, allowCards = false, allowTuple = false): Type {
     const known = this.resolvedTypes.get(reference);
     if (known) return known;
-    const type = this.resolveTypeOnce(reference, allowCards);
+    const type = this.resolveTypeOnce(reference, allowCards, allowTuple);
     this.resolvedTypes.set(reference, type);
     return type;
   }
 
-  private resolveTypeOnce(reference: A.TypeReference, allowCards: boolean): Type {
+  private resolveTypeOnce(reference: A.TypeReference, allowCards: boolean, allowTuple: boolean): Type {
+    if (reference.elements) {
+      // A pair of values is only ever a table's key (`table points: (Colour, int) -> int`).
+      if (!allowTuple) {
+        this.error("check/unknown-type", `a pair of types like '${reference.name.name}' can only be the key of a table`, reference.name.range);
+        return ERROR;
+      }
+      return { kind: "tuple", elements: reference.elements.map((e) => this.resolveType(e)) };
+    }
     const name = reference.name.name;
     let element: Type | null = null;
     if (name === "int") element = INT;

@@ -1,7 +1,7 @@
 // Declarations evaluated before play: card types and their manifests (every physical card), tables,
 // zones (where cards start), and who may see shared or owned things.
 import type * as A from "../syntax/ast.js";
-import { evaluateConstant, type ConstantValue } from "./constants.js";
+import { evaluateConstant, tableKey, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
@@ -96,13 +96,13 @@ export class DeclarationChecker {
   }
 
   checkTable(d: A.TableDeclaration): Map<ConstantValue, ConstantValue> {
-    const keyType = this.ctx.resolveType(d.keyType);
+    const keyType = this.ctx.resolveType(d.keyType, false, true);
     const valueType = this.ctx.resolveType(d.valueType);
     const entries = new Map<ConstantValue, ConstantValue>();
     for (const entry of d.entries) {
       this.expressions.expectValue(entry.key, this.ctx.globals, keyType, "a table key");
       this.expressions.expectValue(entry.value, this.ctx.globals, valueType, "a table value");
-      const keyValue = evaluateConstant(entry.key, new Map(), this.ctx.enums);
+      const keyValue = tableKey(evaluateConstant(entry.key, new Map(), this.ctx.enums));
       if (entries.has(keyValue)) this.ctx.error("check/duplicate-definition", `table ${d.name.name} has key ${String(keyValue)} twice`, entry.key.range);
       entries.set(keyValue, evaluateConstant(entry.value, new Map(), this.ctx.enums));
     }

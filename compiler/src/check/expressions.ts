@@ -3,6 +3,7 @@
 import type * as A from "../syntax/ast.js";
 import { editDistance } from "../diagnostics.js";
 import { BOOL, ERROR, INT, PLAYER, STRING, sameType, typeName, type Binding, type Type } from "./types.js";
+import { evaluateConstant, tableKey } from "./constants.js";
 import { Scope, type CheckContext } from "./context.js";
 
 /** Builtin functions: name → arity and how its result type follows from its arguments. */
@@ -39,6 +40,15 @@ export class ExpressionChecker {
       this.ctx.types.set(e, expected);
       return expected;
     }
+    if (expected.kind === "tuple" && e.kind === "tuple") {
+      if (e.elements.length !== expected.elements.length) {
+        this.ctx.error("check/wrong-arity", `${what} is ${expected.elements.length} values, ${typeName(expected)}, not ${e.elements.length}`, e.range);
+        return ERROR;
+      }
+      e.elements.forEach((item, i) => this.expectValue(item, scope, expected.elements[i]!, `value ${i + 1} of ${what}`));
+      this.ctx.types.set(e, expected);
+      return expected;
+    }
     const actual = this.expression(e, scope);
     this.ctx.expect(actual, expected, e.range, what);
     return actual;
@@ -54,9 +64,11 @@ export class ExpressionChecker {
     return PLAYER;
   }
 
+  /** The values a collection holds: a list's elements, a zone's cards, an enum's members. */
   elementType(type: Type, range: A.SourceRange): Type {
     if (type.kind === "list") return type.element;
     if (type.kind === "zone") return { kind: "card", cardType: type.cardType };
+    if (type.kind === "enum-type") return { kind: "enum", name: type.name };
     if (type.kind !== "error") this.ctx.error("check/type-mismatch", `expected a zone or a list to go through, found ${typeName(type)}`, range);
     return ERROR;
   }
@@ -92,6 +104,7 @@ export class ExpressionChecker {
         }
         if (target.kind === "table") {
           this.expectValue(e.index, scope, target.key, "the table key");
+          if (e.target.kind === "name") this.checkTableCovers(e.target.name, target.key, e.index);
           return target.value;
         }
         this.expression(e.index, scope);
@@ -145,6 +158,10 @@ export class ExpressionChecker {
         types.forEach((type, i) => this.ctx.expect(type, element, e.elements[i]!.range, "every list element"));
         return { kind: "list", element };
       }
+      case "tuple":
+        for (const item of e.elements) this.expression(item, scope);
+        this.ctx.error("check/type-mismatch", "values in parentheses separated by commas are the key of a table with two indices, as in points[colour, n]", e.range);
+        return ERROR;
       case "range":
         this.ctx.expect(this.expression(e.low, scope), INT, e.low.range, "a range's low end");
         this.ctx.expect(this.expression(e.high, scope), INT, e.high.range, "a range's high end");
@@ -157,6 +174,7 @@ export class ExpressionChecker {
   }
 
   private binary(e: A.BinaryExpression, scope: Scope): Type {
+    if (e.operator === "in") return this.membership(e, scope);
     let left = this.expression(e.left, scope);
     let right = this.expression(e.right, scope);
     switch (e.operator) {
@@ -208,7 +226,7 @@ export class ExpressionChecker {
     }
     switch (name) {
       case "count":
-        if (args[0]!.kind !== "zone" && args[0]!.kind !== "list" && args[0]!.kind !== "error") this.ctx.error("check/type-mismatch", `count needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
+        if (args[0]!.kind !== "zone" && args[0]!.kind !== "list" && args[0]!.kind !== "enum-type" && args[0]!.kind !== "error") this.ctx.error("check/type-mismatch", `count needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return INT;
       case "top":
         if (args[0]!.kind === "zone") return { kind: "card", cardType: args[0].cardType };
@@ -367,8 +385,61 @@ export class ExpressionChecker {
     }
   }
 
+  /** `x in C`: whether a list, a zone or an enum holds the value. Seat numbers look for seats. */
+  private membership(e: A.BinaryExpression, scope: Scope): Type {
+    const left = this.expression(e.left, scope);
+    const right = left.kind === "player" && e.right.kind === "list"
+      ? this.expectValue(e.right, scope, { kind: "list", element: PLAYER }, "the seats looked in")
+      : this.expression(e.right, scope);
+    if (right.kind === "error" || left.kind === "error") return BOOL;
+    if (right.kind !== "list" && right.kind !== "zone" && right.kind !== "enum-type") {
+      this.ctx.error("check/type-mismatch", `'in' looks in a list, a zone or an enum, not in ${typeName(right)}`, e.right.range);
+      return BOOL;
+    }
+    const element = this.elementType(right, e.right.range);
+    const sought = element.kind === "player" && e.left.kind === "integer" ? this.seatNumber(e.left) : left;
+    if (!sameType(sought, element)) this.ctx.error("check/type-mismatch", `cannot look for ${typeName(sought)} in ${typeName(right)}`, e.left.range);
+    return BOOL;
+  }
+
+  /**
+   * A table read must find its key in every game the header allows: read by `player_count`, it needs
+   * an entry for every player count; keyed by players, one for every seat; by a constant, that key.
+   */
+  private checkTableCovers(name: string, keyType: Type, index: A.Expression): void {
+    const table = this.ctx.tables.get(name);
+    if (!table || keyType.kind === "error") return;
+    const { minPlayers, maxPlayers } = this.ctx;
+    const missing = (keys: readonly number[]): number[] => keys.filter((k) => !table.entries.has(k));
+    const upTo = (low: number, high: number): number[] => Array.from({ length: high - low + 1 }, (_, i) => low + i);
+    const binding = index.kind === "name" ? this.ctx.names.get(index) : undefined;
+    if (binding?.kind === "builtin" && binding.name === "player_count") {
+      const gaps = missing(upTo(minPlayers, maxPlayers));
+      if (gaps.length > 0) {
+        this.ctx.error("check/missing-table-key", `table ${name} has no entry for ${listOf(gaps)} players, but the game is for ${minPlayers} to ${maxPlayers}: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
+      }
+      return;
+    }
+    if (keyType.kind === "player" && index.kind !== "integer") {
+      const gaps = missing(upTo(0, maxPlayers - 1));
+      if (gaps.length > 0) {
+        this.ctx.error("check/missing-table-key", `table ${name} has no entry for seat ${listOf(gaps)}, but up to ${maxPlayers} players sit at the table: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
+      }
+      return;
+    }
+    const key = evaluateConstant(index, new Map(), this.ctx.enums);
+    if (key !== null && !table.entries.has(tableKey(key))) {
+      this.ctx.error("check/missing-table-key", `table ${name} has no entry for ${Array.isArray(key) ? `(${key.join(", ")})` : String(key)}`, index.range);
+    }
+  }
+
   private suggest(name: string, scope: Scope): string {
     const close = scope.visible().find((c) => editDistance(c, name) <= 2);
     return close ? `; did you mean '${close}'?` : "";
   }
+}
+
+/** "3", "3 and 4", "2, 3 and 4". */
+function listOf(values: readonly number[]): string {
+  return values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1]}`;
 }

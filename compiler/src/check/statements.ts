@@ -182,7 +182,9 @@ export class StatementChecker {
         if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
         else if (domain.kind === "subsets") element = { kind: "list", element: { kind: "card", cardType: domain.cardType } };
         else if (domain.kind === "list") element = domain.element;
-        else if (domain.kind !== "error") this.ctx.error("check/type-mismatch", `a parameter's domain must be a range, a zone, subset(zone) or a list, not ${typeName(domain)}`, parameter.domain.range);
+        else if (domain.kind === "enum-type") element = { kind: "enum", name: domain.name };
+        else if (domain.kind !== "error") this.ctx.error("check/type-mismatch", `a parameter's domain must be a range, a zone, subset(zone), a list or an enum, not ${typeName(domain)}`, parameter.domain.range);
+        if (parameter.condition) this.domainFilter(parameter, domain.kind === "subsets" ? { kind: "card", cardType: domain.cardType } : element, option, optionScope);
         if (parameter.domain.kind === "range") {
           const low = evaluateConstant(parameter.domain.low, new Map(), this.ctx.enums, true);
           const high = evaluateConstant(parameter.domain.high, new Map(), this.ctx.enums, true);
@@ -207,6 +209,19 @@ export class StatementChecker {
       this.block(option.body, optionScope);
       this.ctx.inSimultaneous = wasSimultaneous;
     }
+  }
+
+  /** `card in hand where card.artist == a`: the condition keeps the values it holds for (for a set of
+   *  cards, the cards that may be in it); the parameter's name stands for the value tested. */
+  private domainFilter(parameter: A.ParameterDeclaration, value: Type, option: A.MoveOptionDeclaration, scope: Scope): void {
+    const condition = parameter.condition!;
+    const inner = new Scope(scope);
+    this.ctx.filterBinders.set(parameter, this.ctx.bindLocal(inner, parameter.name, value, "local"));
+    const wasPure = this.ctx.pure;
+    this.ctx.pure ??= "a parameter's domain";
+    this.ctx.expect(this.expressions.expression(condition, inner), BOOL, condition.range, "a where condition");
+    this.ctx.pure = wasPure;
+    this.checkNoParameterIn(condition, option, parameter);
   }
 
   /** A parameter's domain is fixed before any parameter is chosen: it may not use one. */

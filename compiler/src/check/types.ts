@@ -21,6 +21,8 @@ export type Type =
   | { readonly kind: "subsets"; readonly cardType: string }
   /** A user function. */
   | { readonly kind: "function"; readonly parameters: readonly Type[]; readonly result: Type }
+  /** `(Colour, int)`: a table key of two or more values. */
+  | { readonly kind: "tuple"; readonly elements: readonly Type[] }
   /** Already reported; suppresses follow-on errors. */
   | { readonly kind: "error" };
 
@@ -52,6 +54,8 @@ export function typeName(type: Type): string {
       return `a choice of ${type.cardType} cards`;
     case "function":
       return "a function";
+    case "tuple":
+      return `a pair (${type.elements.map(typeName).join(", ")})`;
     default:
       return type.kind;
   }
@@ -72,6 +76,10 @@ export function sameType(a: Type, b: Type): boolean {
     case "per-player":
     case "list":
       return sameType(a.element, (b as typeof a).element);
+    case "tuple": {
+      const other = b as typeof a;
+      return a.elements.length === other.elements.length && a.elements.every((e, i) => sameType(e, other.elements[i]!));
+    }
     case "table":
       return sameType(a.key, (b as typeof a).key) && sameType(a.value, (b as typeof a).value);
     default:

@@ -20,6 +20,14 @@ export class CardsFile {
       });
       const tables = this.ctx.tablesCode();
       if (tables.length) file.addStatements(tables);
+      for (const e of this.ctx.game.enums.values()) {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: "const" as never,
+          docs: [`Every member of ${e.name.name}, in declaration order.`],
+          declarations: [{ name: `ALL_${e.name.name}`, type: `readonly Enum_${e.name.name}[]`, initializer: `[${e.members.map((m) => quote(m.name)).join(", ")}]` }],
+        });
+      }
       for (const [typeName, type] of this.ctx.game.cardTypes) {
         file.addVariableStatement({
           isExported: true,

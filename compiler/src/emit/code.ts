@@ -57,6 +57,10 @@ export function tsType(type: Type): string {
       return `${tsType(type.element)}[]`;
     case "zone":
       return "CardId[]";
+    case "tuple":
+      return "string";
+    case "enum-type":
+      return `readonly Enum_${type.name}[]`;
     default:
       return "never";
   }
@@ -168,6 +172,9 @@ export class CodeWriter {
         return `[${e.elements.map((x) => (x.kind === "range" ? `...${this.expression(x)}` : this.expression(x))).join(", ")}]`;
       case "range":
         return `integers(${this.expression(e.low)}, ${this.expression(e.high)})`;
+      case "tuple":
+        // A key of a table with two indices: the values joined, as the table stores its keys.
+        return `\`${e.elements.map((x) => `\${${this.expression(x)}}`).join("|")}\``;
       case "call":
         return this.call(e);
       case "aggregate":
@@ -185,6 +192,9 @@ export class CodeWriter {
         return `s.zones${property(e.name)}`;
       case "builtin":
         return binding.name === "players" ? "seatList(s.players)" : "s.players";
+      case "enum-type":
+        // An enum where a list is meant: its members in declaration order (cards.ts).
+        return `ALL_${e.name}`;
       case "local":
         return this.slotAccess(binding.slot);
       default:
@@ -208,6 +218,8 @@ export class CodeWriter {
         return `(${left} && ${right})`;
       case "or":
         return `(${left} || ${right})`;
+      case "in":
+        return `${right}.includes(${left})`;
       default:
         return `(${left} ${e.operator} ${right})`;
     }

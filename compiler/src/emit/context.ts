@@ -152,6 +152,7 @@ export class EmitContext {
     if (domain?.kind === "zone") return "CardId";
     if (domain?.kind === "subsets") return "CardId[]";
     if (domain?.kind === "list") return tsType(domain.element);
+    if (domain?.kind === "enum-type") return `Enum_${domain.name}`;
     return "never";
   }
 
@@ -165,6 +166,7 @@ export class EmitContext {
 
   /** The TypeScript type a declared type stands for (`int`, `Card[]`, an enum...). */
   referenceType(reference: A.TypeReference): string {
+    if (reference.elements) return "string";
     const name = reference.name.name;
     const base: Type = name === "int" || name === "player" ? { kind: "int" } : name === "bool" ? { kind: "bool" } : this.game.enums.has(name) ? { kind: "enum", name } : { kind: "card", cardType: name };
     return tsType(reference.list ? { kind: "list", element: base } : base);
@@ -182,6 +184,7 @@ export class EmitContext {
 
   cardImports(): string[] {
     const names: string[] = [...this.game.tables.keys()].map(tableConstant);
+    for (const name of this.game.enums.keys()) names.push(`ALL_${name}`);
     for (const [typeName, type] of this.game.cardTypes) {
       names.push(`ALL_${typeName}`);
       for (const f of type.fields) names.push(cardFieldArray(typeName, f.name));

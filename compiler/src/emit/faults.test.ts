@@ -15,7 +15,7 @@ card Token {
 zone deck: Token stack hidden = all Token
 per player zone hand: Token pile owner
 per player var points: int public = 0
-table bonus: int -> int { 2: 1 }
+per player var spare: int public = 0
 ${extra}
 flow {
 ${flow}
@@ -57,11 +57,11 @@ describe("a fault names its rule", () => {
     expect(fault.rule).toMatchObject({ line: 15, column: 5, text: "points[0] = top(hand[0]).value" });
   });
 
-  test("a missing table key, read in a decision's requirement", async () => {
-    const rules = "  ask 0 {\n    pass require bonus[player_count] > 0 else \"no bonus\" { }\n  }";
-    const fault = await faultOf(rules, "", 3);
-    expect(fault.code).toBe("fault/missing-table-key");
-    expect(fault.rule).toMatchObject({ line: 15, text: 'pass require bonus[player_count] > 0 else "no bonus" { }' });
+  test("the top of an empty zone, read in a decision's requirement", async () => {
+    const rules = "  ask 0 {\n    pass require top(hand[1]).value > 0 else \"no card\" { }\n  }";
+    const fault = await faultOf(rules);
+    expect(fault.code).toBe("fault/empty-zone");
+    expect(fault.rule).toMatchObject({ line: 15, text: 'pass require top(hand[1]).value > 0 else "no card" { }' });
   });
 
   test("a seat the game does not have", async () => {

@@ -55,6 +55,16 @@ export class MovesFile {
     return this.ctx.code.at(p.domain.range, () => this.ctx.code.expression(e));
   }
 
+  /** A domain's values kept by its `where` condition, if it has one. */
+  private filtered(p: A.ParameterDeclaration, values: string): string {
+    if (!p.condition) return values;
+    const binder = this.ctx.game.filterBinders.get(p);
+    if (!binder) throw new Error("internal: unresolved where binder");
+    const name = this.ctx.code.localName(binder);
+    const condition = this.ctx.code.at(p.condition.range, () => this.ctx.code.expression(p.condition!));
+    return `${values}.filter((${name}) => ${condition})`;
+  }
+
   /** The decision's own site, as a trailing argument, for faults about the decision as a whole. */
   private askSite(decision: Decision): string {
     return this.ctx.code.at(decision.ask.range, () => this.ctx.code.rule());
@@ -78,7 +88,7 @@ export class MovesFile {
     const slot = this.ctx.code.localName(this.parameterSlot(p));
     const name = p.name.name;
     const type = this.ctx.game.types.get(p.domain);
-    if (p.domain.kind === "range") {
+    if (p.domain.kind === "range" && !p.condition) {
       const low = `${slot}_min`;
       const high = `${slot}_max`;
       return {
@@ -95,7 +105,7 @@ export class MovesFile {
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       const zone = this.ctx.code.zoneDeclaration(p.domain.args[0]!)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.domainExpression(p, p.domain.args[0]!)};`],
+        setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain.args[0]!))};`],
         domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         contains: (v) => `isCardSet(${v}, ${values})`,
@@ -107,7 +117,7 @@ export class MovesFile {
     if (type?.kind === "zone") {
       const zone = this.ctx.code.zoneDeclaration(p.domain)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.domainExpression(p, p.domain)};`],
+        setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain))};`],
         domain: `{ kind: "card", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         contains: (v) => `typeof ${v} === "number" && ${values}.includes(${v})`,
@@ -117,8 +127,9 @@ export class MovesFile {
       };
     }
     const isPlayer = type?.kind === "list" && type.element.kind === "player";
+    const element = type?.kind === "list" ? tsType(type.element) : type?.kind === "enum-type" ? `Enum_${type.name}` : "unknown";
     return {
-      setup: [`const ${values}: readonly ${type?.kind === "list" ? tsType(type.element) : "unknown"}[] = ${this.domainExpression(p, p.domain)};`],
+      setup: [`const ${values}: readonly ${element}[] = ${this.filtered(p, this.domainExpression(p, p.domain))};`],
       domain: isPlayer ? `{ kind: "player", players: ${values} }` : `{ kind: "choice", values: ${values} }`,
       nonEmpty: `${values}.length > 0`,
       contains: (v) => `(${values} as unknown[]).includes(${v})`,

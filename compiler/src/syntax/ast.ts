@@ -70,6 +70,8 @@ export interface TypeReference {
   readonly name: Identifier;
   /** `Card[]`: a list of cards of that type. */
   readonly list: boolean;
+  /** `(Colour, int)`: a pair (or more) of values, the key of a table read with two indices. */
+  readonly elements?: readonly TypeReference[];
 }
 
 export interface FieldDeclaration {
@@ -296,10 +298,12 @@ export interface MoveOptionDeclaration {
   readonly range: SourceRange;
 }
 
-/** `name in DOMAIN`: a range `lo .. hi`, a zone (one card of it) or a collection of players. */
+/** `name in DOMAIN [where COND]`: a range `lo .. hi`, a zone (one card of it), `subset(zone)` or a
+ *  list; `where` keeps only the values for which COND holds, with `name` standing for each. */
 export interface ParameterDeclaration {
   readonly name: Identifier;
   readonly domain: Expression;
+  readonly condition: Expression | null;
 }
 
 export type Expression =
@@ -315,7 +319,8 @@ export type Expression =
   | CallExpression
   | AggregateExpression
   | ListExpression
-  | RangeExpression;
+  | RangeExpression
+  | TupleExpression;
 
 export interface IntegerLiteral {
   readonly kind: "integer";
@@ -362,7 +367,7 @@ export interface UnaryExpression {
   readonly range: SourceRange;
 }
 
-export type BinaryOperator = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+export type BinaryOperator = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or" | "in";
 
 export interface BinaryExpression {
   readonly kind: "binary";
@@ -408,5 +413,12 @@ export interface RangeExpression {
   readonly kind: "range";
   readonly low: Expression;
   readonly high: Expression;
+  readonly range: SourceRange;
+}
+
+/** `(Colour.red, 2)`: two or more values together, the key of a table read as `points[c, n]`. */
+export interface TupleExpression {
+  readonly kind: "tuple";
+  readonly elements: readonly Expression[];
   readonly range: SourceRange;
 }

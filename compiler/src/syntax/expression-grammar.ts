@@ -68,6 +68,8 @@ export class ExpressionGrammar extends EmbeddedActionsParser {
         { ALT: () => this.CONSUME(T.GreaterEqual) },
         { ALT: () => this.CONSUME(T.Less) },
         { ALT: () => this.CONSUME(T.Greater) },
+        // Membership: `c in hand`, `p in winners`, `v in [1, 2]`.
+        { ALT: () => this.CONSUME(T.In) },
       ]);
       const right = this.SUBRULE2(this.additive);
       this.ACTION(() => {
@@ -102,9 +104,17 @@ export class ExpressionGrammar extends EmbeddedActionsParser {
         {
           ALT: () => {
             this.CONSUME(T.LBracket);
-            const index = this.SUBRULE(this.expression);
+            const indices: A.Expression[] = [];
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => { const i = this.SUBRULE(this.expression); this.ACTION(() => indices.push(i)); },
+            });
             const last = this.CONSUME(T.RBracket);
-            this.ACTION(() => { result = { kind: "index", target: result, index, range: span(result, last) }; });
+            this.ACTION(() => {
+              // `points[c, n]` reads a table by a pair: the index is the tuple of both.
+              const index: A.Expression = indices.length === 1 ? indices[0]! : { kind: "tuple", elements: indices, range: span(indices[0], indices[indices.length - 1]) };
+              result = { kind: "index", target: result, index, range: span(result, last) };
+            });
           },
         },
         {
@@ -150,10 +160,15 @@ export class ExpressionGrammar extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.list) },
       {
         ALT: () => {
-          this.CONSUME(T.LParen);
-          const inner = this.SUBRULE(this.expression);
-          this.CONSUME(T.RParen);
-          return inner;
+          const first = this.CONSUME(T.LParen);
+          const elements: A.Expression[] = [];
+          this.AT_LEAST_ONE_SEP({
+            SEP: T.Comma,
+            DEF: () => { const e = this.SUBRULE(this.expression); this.ACTION(() => elements.push(e)); },
+          });
+          const last = this.CONSUME(T.RParen);
+          // `(a)` is `a`; `(a, b)` is a tuple, a key of a table with two indices.
+          return this.ACTION(() => (elements.length === 1 ? elements[0]! : { kind: "tuple" as const, elements, range: span(first, last) }));
         },
       },
       // An aggregate: `sum(c in zone where COND: VALUE)`.

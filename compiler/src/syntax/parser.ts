@@ -154,16 +154,39 @@ class RulesParser extends StatementGrammar {
     return this.ACTION(() => ({ binders, condition, fields, range: span(first, last) }));
   });
 
-  typeReference = this.RULE("typeReference", (): A.TypeReference => {
-    const name = this.CONSUME(T.Identifier);
-    let list = false;
-    this.OPTION(() => {
-      this.CONSUME(T.LBracket);
-      this.CONSUME(T.RBracket);
-      list = true;
-    });
-    return this.ACTION(() => ({ name: identifier(name), list }));
-  });
+  typeReference = this.RULE("typeReference", (): A.TypeReference =>
+    this.OR([
+      {
+        ALT: () => {
+          const name = this.CONSUME(T.Identifier);
+          let list = false;
+          this.OPTION(() => {
+            this.CONSUME(T.LBracket);
+            this.CONSUME(T.RBracket);
+            list = true;
+          });
+          return this.ACTION(() => ({ name: identifier(name), list }));
+        },
+      },
+      {
+        // `(Colour, int)`: a table's key made of two values.
+        ALT: () => {
+          const first = this.CONSUME(T.LParen);
+          const elements: A.TypeReference[] = [];
+          this.AT_LEAST_ONE_SEP({
+            SEP: T.Comma,
+            DEF: () => { const e = this.SUBRULE(this.typeReference); this.ACTION(() => elements.push(e)); },
+          });
+          const last = this.CONSUME(T.RParen);
+          return this.ACTION(() => ({
+            name: { name: `(${elements.map((e) => e.name.name).join(", ")})`, range: span(first, last) },
+            list: false,
+            elements,
+          }));
+        },
+      },
+    ]),
+  );
 
   functionDeclaration = this.RULE("functionDeclaration", (): A.FunctionDeclaration => {
     const first = this.CONSUME(T.Function);

@@ -297,7 +297,13 @@ export class StatementGrammar extends ExpressionGrammar {
           const parameter = this.CONSUME2(T.Identifier);
           this.CONSUME(T.In);
           const domain = this.SUBRULE(this.expression);
-          this.ACTION(() => parameters.push({ name: identifier(parameter), domain }));
+          let condition: A.Expression | null = null;
+          this.OPTION2(() => {
+            this.CONSUME(T.Where);
+            const c = this.SUBRULE4(this.expression);
+            this.ACTION(() => { condition = c; });
+          });
+          this.ACTION(() => parameters.push({ name: identifier(parameter), domain, condition }));
         },
       });
       this.CONSUME(T.RParen);

@@ -19,6 +19,7 @@ export function subExpressions(e: A.Expression): A.Expression[] {
     case "aggregate":
       return [e.source, ...(e.condition ? [e.condition] : []), ...(e.value ? [e.value] : [])];
     case "list":
+    case "tuple":
       return [...e.elements];
     case "range":
       return [e.low, e.high];
