@@ -22,6 +22,7 @@ function runNx(args) {
       stdio: ["inherit", "pipe", "inherit"],
     });
     let printed = "";
+    child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
       printed += chunk;

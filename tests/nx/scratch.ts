@@ -11,8 +11,8 @@ const notCopied = new Set([".git", ".nx", "node_modules", "coverage", ".devout"]
  * Copies the workspace to a new temporary folder without its caches, so that a first Nx run there
  * finds its cache empty. Build output comes along with its timestamps, so that `tsc -b` there
  * rebuilds only what is out of date, as it would here. Installed packages are linked from the
- * workspace to save an install, except the workspace's own `@rules/*` packages: those must resolve
- * to the copy's folders, or its tests would import the original's compiled games.
+ * workspace to save an install, except the workspace's own `@rules/*` packages, which must resolve
+ * to the copy's folders (or its tests would import the original's compiled games), and tools' caches.
  */
 export async function copyWorkspace(root: string): Promise<string> {
   const scratch = await mkdtemp(join(tmpdir(), "rules-nx-"));
@@ -20,12 +20,17 @@ export async function copyWorkspace(root: string): Promise<string> {
   const modules = join(scratch, "node_modules");
   await mkdir(join(modules, "@rules"), { recursive: true });
   for (const name of await readdir(join(root, "node_modules"))) {
-    if (name !== "@rules") await symlink(join(root, "node_modules", name), join(modules, name));
+    if (name !== "@rules" && !toolCaches(name)) await symlink(join(root, "node_modules", name), join(modules, name));
   }
   for (const name of await readdir(join(root, "node_modules", "@rules"))) {
     await symlink(join("..", "..", name), join(modules, "@rules", name));
   }
   return scratch;
+}
+
+/** Folders such as `.vite` that tools write to as they run: linked, the copy's runs would write here. */
+function toolCaches(name: string): boolean {
+  return name.startsWith(".") && name !== ".bin" && name !== ".package-lock.json";
 }
 
 export async function removeWorkspace(scratch: string): Promise<void> {
