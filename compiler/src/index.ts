@@ -9,6 +9,7 @@ import type * as A from "./syntax/ast.js";
 import { checkProgram } from "./check/checker.js";
 import { lowerFlow } from "./lower/lower.js";
 import { emitGame, type EmittedFile } from "./emit/emit.js";
+import { typeErrors } from "./verify/typecheck.js";
 
 export type { Diagnostic } from "./diagnostics.js";
 export { formatDiagnostic } from "./diagnostics.js";
@@ -55,9 +56,25 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
   const checked = checkProgram(program, fileOf);
   if (!checked.game) return { diagnostics: checked.diagnostics, files: [] };
   const machine = lowerFlow(checked.game);
-  const sourceNames = sources.map((s) => s.path).join(", ");
-  const files = await emitGame(checked.game, machine, gameId, sourceNames);
+  const files = await emitGame(checked.game, machine, gameId, sources);
+  // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
+  const refused = typeErrors(files);
+  if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(program.file, refused)], files: [] };
   return { diagnostics: checked.diagnostics, files };
+}
+
+function emittedCodeRefused(file: string, errors: readonly string[]): Diagnostic {
+  const shown = errors.slice(0, 5).join("; ") + (errors.length > 5 ? `; and ${errors.length - 5} more` : "");
+  return {
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    severity: "error",
+    code: "compiler/invalid-output",
+    message: `the compiler wrote TypeScript that does not type-check, a bug in the compiler, not in your rules (please report it): ${shown}`,
+  };
 }
 
 /** Reads the sources of every game in a rules folder: `<game>.rules` or a `<game>/` folder of them. */

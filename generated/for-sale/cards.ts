@@ -78,12 +78,6 @@ export const TABLE_removed_cards: ReadonlyMap<number, number> = new Map([
   [5, 0],
   [6, 0],
 ]);
-/** For each card, the id of the first card equal to it in type and every field. */
-export const CARD_KIND: readonly number[] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-  29, 30, 30, 32, 32, 34, 34, 36, 36, 38, 38, 40, 40, 42, 42, 44, 44, 46, 46, 48, 48, 50, 50, 52, 52, 54, 54,
-  56, 56, 58, 58,
-];
 /** The ids of the Property cards. */
 export const ALL_Property: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,

@@ -5,6 +5,7 @@ import {
   countOf,
   dealInto,
   highestIndex,
+  loopGuard,
   moveAllCards,
   nextSeat,
   perSeat,
@@ -26,8 +27,18 @@ import {
   ALL_Currency,
   Currency_value,
 } from "./cards.js";
-import type { CardId, SetupOptions } from "@rules/runtime";
+import { AT } from "./sites.js";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
+
+/** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
+const LOOP_AT: Readonly<Record<string, RuleSite>> = {
+  "buying.while": AT.L66,
+  "buying.while2": AT.L75,
+  "buying.resume": AT.L75,
+  "selling.while": AT.L105,
+  "selling.resume": AT.L105,
+};
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -62,23 +73,26 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   dealInto(
     s.zones.property_deck,
     s.zones.property_box,
-    tableValue(TABLE_removed_cards, s.players, "removed_cards"),
+    tableValue(TABLE_removed_cards, s.players, "removed_cards", AT.L55),
     "end",
     "property_deck",
+    AT.L55,
   );
   dealInto(
     s.zones.currency_deck,
     s.zones.currency_box,
-    tableValue(TABLE_removed_cards, s.players, "removed_cards"),
+    tableValue(TABLE_removed_cards, s.players, "removed_cards", AT.L56),
     "end",
     "currency_deck",
+    AT.L56,
   );
   for (const p of seatList(s.players)) {
     {
       const $amount = checkTransfer(
-        tableValue(TABLE_starting_coins, s.players, "starting_coins"),
+        tableValue(TABLE_starting_coins, s.players, "starting_coins", AT.L58),
         s.vars.bank,
         "bank",
+        AT.L58,
       );
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
@@ -97,7 +111,7 @@ function step_start(s: State): void {
 
 function step_buying_while(s: State): void {
   if (s.zones.property_deck.length > 0) {
-    dealInto(s.zones.property_deck, s.zones.auction, s.players, "end", "property_deck");
+    dealInto(s.zones.property_deck, s.zones.auction, s.players, "end", "property_deck", AT.L68);
     for (const p of seatList(s.players)) {
       s.vars.bid[p] = 0;
       s.vars.passed[p] = false;
@@ -122,6 +136,7 @@ function step_buying_while2(s: State): void {
         s.vars.bid[s.locals.bidder],
         s.vars.coins[s.locals.bidder],
         "coins[bidder]",
+        AT.L97,
       );
       s.vars.coins[s.locals.bidder] -= $amount;
       s.vars.bank += $amount;
@@ -129,9 +144,9 @@ function step_buying_while2(s: State): void {
 
     s.vars.bid[s.locals.bidder] = 0;
     {
-      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)");
+      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L99);
       const $card = takeCardAt(s.zones.auction, $at);
-      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]");
+      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L99);
     }
 
     s.locals.leader = s.locals.bidder;
@@ -141,7 +156,8 @@ function step_buying_while2(s: State): void {
 
 function step_buying_resume(s: State): void {
   s.locals.bidder = nextSeat(s.locals.bidder, s.players);
-  while (s.vars.passed[s.locals.bidder]) {
+  for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
+    loopGuard($passes, AT.L91);
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
   }
 
@@ -150,7 +166,7 @@ function step_buying_resume(s: State): void {
 
 function step_selling_while(s: State): void {
   if (s.zones.properties[0].length > 0) {
-    dealInto(s.zones.currency_deck, s.zones.market, s.players, "end", "currency_deck");
+    dealInto(s.zones.currency_deck, s.zones.market, s.players, "end", "currency_deck", AT.L106);
     s.locals.actors = [...seatList(s.players)];
     s.pending = perSeat(s.players, () => null);
     s.pc = "selling.sell";
@@ -162,13 +178,13 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]")],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L114)],
     true,
   )) {
     {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)");
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L115);
       const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]");
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L115);
     }
   }
 
@@ -206,5 +222,9 @@ export function advance(s: State): void {
     }
   }
 
-  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+  throw new GameFault(
+    "fault/endless-flow",
+    "the flow ran 10,000,000 steps without reaching a decision",
+    LOOP_AT[s.pc],
+  );
 }

@@ -10,6 +10,7 @@ import {
   takeCardAt,
 } from "@rules/runtime";
 import { Property_value } from "./cards.js";
+import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
@@ -43,7 +44,11 @@ function random_buying_raise_or_pass(s: State, seat: number, draw: (n: number) =
   const count_1: number = 1;
   const total = count_0 + count_1;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L76,
+    );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
@@ -98,16 +103,17 @@ function buying_raise_or_pass_raise(s: State, seat: number, move: Move): void {
 /** buying.raise_or_pass: the effect of 'pass'. */
 function buying_raise_or_pass_pass(s: State, seat: number, move: Move): void {
   {
-    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)");
+    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)", AT.L84);
     const $card = takeCardAt(s.zones.auction, $at);
-    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]");
+    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L84);
   }
 
   {
     const $amount = checkTransfer(
-      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2),
+      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2, AT.L85),
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
+      AT.L85,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.bank += $amount;
@@ -155,7 +161,11 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
   const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L108,
+    );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
@@ -195,8 +205,8 @@ function selling_sell_sell(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "sell" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.properties[p], $card, "properties[p]");
-    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]");
+    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L110);
+    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L110);
   }
 }
 

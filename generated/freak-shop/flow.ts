@@ -5,6 +5,7 @@ import {
   dealInto,
   firstOf,
   integers,
+  loopGuard,
   moveAllCards,
   nextSeat,
   perSeat,
@@ -25,8 +26,12 @@ import {
   Objective_colour,
   Objective_starting,
 } from "./cards.js";
-import type { CardId, SetupOptions } from "@rules/runtime";
+import { AT } from "./sites.js";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
+
+/** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
+const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L124, resume: AT.L124 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -49,40 +54,41 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   };
   s.vars.shop_keeper = 0;
   s.vars.shop_keeper = randomInt(s.random, s.players);
-  let receiver = s.vars.shop_keeper;
+  {
+    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L86);
+    takeCard(s.zones.draw, $card, "draw", AT.L86);
+    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L86);
+  }
+
+  shuffle(s.random, s.zones.draw);
+  let receiver: number = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
     for (const v of [1, 2, 3, 4 + k]) {
       {
         const $card = firstOf(
           s.zones.draw,
-          (c) => Merchandise_value[c] === v && !Merchandise_marked[c] && !Merchandise_closed[c],
+          (c) => Merchandise_value[c] === v && !Merchandise_marked[c],
           "first(draw)",
+          AT.L97,
         );
-        takeCard(s.zones.draw, $card, "draw");
-        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]");
+        takeCard(s.zones.draw, $card, "draw", AT.L97);
+        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L97);
       }
     }
 
     receiver = nextSeat(receiver, s.players);
   }
 
-  {
-    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)");
-    takeCard(s.zones.draw, $card, "draw");
-    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven");
-  }
-
-  shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw");
+  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L103);
   shuffle(s.random, s.zones.bottom_seven);
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw");
+  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L107);
   if (s.variants.includes("first_game")) {
     for (const o of [...s.zones.objective_stacks].filter((o) => Objective_starting[o])) {
       {
         const $card = o;
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks");
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives");
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L111);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L111);
       }
     }
   } else {
@@ -93,9 +99,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.objective_stacks,
           (o) => Objective_colour[o] === colour,
           "first(objective_stacks)",
+          AT.L116,
         );
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks");
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives");
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L116);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L116);
       }
     }
   }
@@ -118,9 +125,14 @@ function step_while(s: State): void {
 }
 
 function step_resume(s: State): void {
-  let added = 0;
-  while (added < tableValue(TABLE_restock_cards, s.players, "restock_cards") || s.zones.shop.length < 5) {
-    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw");
+  let added: number = 0;
+  for (
+    let $passes = 0;
+    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L163) || s.zones.shop.length < 5;
+    $passes++
+  ) {
+    loopGuard($passes, AT.L163);
+    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L164);
     if (anyOf(s.zones.shop, (c) => Merchandise_closed[c])) {
       s.pc = "end";
       return;
@@ -151,5 +163,9 @@ export function advance(s: State): void {
     }
   }
 
-  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+  throw new GameFault(
+    "fault/endless-flow",
+    "the flow ran 10,000,000 steps without reaching a decision",
+    LOOP_AT[s.pc],
+  );
 }

@@ -17,12 +17,12 @@ import {
   TABLE_run_points,
   TABLE_pair_points,
   TABLE_triple_points,
-  CARD_KIND,
   Merchandise_value,
   Merchandise_marked,
   Merchandise_category,
   Objective_goal,
 } from "./cards.js";
+import { AT } from "./sites.js";
 import type { State, Enum_Category } from "./types.js";
 import type { CardId } from "@rules/runtime";
 
@@ -42,22 +42,23 @@ export function fn_majority(s: State, set: CardId[]): Enum_Category {
     ["items", "pets", "employees"],
     (k) => countOf(set, (c) => Merchandise_category[c] === k),
     "highest(…)",
+    AT.L183,
   );
 }
 
 /** The rules' function run_score. */
 export function fn_run_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points");
+  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L185);
 }
 
 /** The rules' function pair_score. */
 export function fn_pair_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points");
+  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L186);
 }
 
 /** The rules' function triple_score. */
 export function fn_triple_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points");
+  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L187);
 }
 
 /** The rules' function rank_points. */
@@ -101,7 +102,8 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
         (card) => Merchandise_value[card]!,
         "consecutive",
         (set) => fn_run_score(s, set),
-        (card) => CARD_KIND[card]!,
+        (card) => Merchandise_category[card]!,
+        AT.L200,
       )
     : Objective_goal[o] === "obsessed_by_arrangement"
       ? 3 * longestRun(s.zones.mansion[p], (c) => Merchandise_value[c])
@@ -110,12 +112,13 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
             integers(1, 10).filter(
               (v) =>
                 fn_copies(s, p, v) > 0 &&
-                fn_copies(s, p, v) === maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)"),
+                fn_copies(s, p, v) ===
+                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L200),
             ),
             (v) => 5,
           )
         : Objective_goal[o] === "gem_of_my_collection"
-          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)")
+          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L200)
           : Objective_goal[o] === "collector"
             ? 3 * fn_values_held(s, p).length
             : Objective_goal[o] === "seeing_double"
@@ -125,7 +128,8 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                   (card) => Merchandise_value[card]!,
                   "same",
                   (set) => fn_pair_score(s, set),
-                  (card) => CARD_KIND[card]!,
+                  (card) => Merchandise_category[card]!,
+                  AT.L200,
                 )
               : Objective_goal[o] === "three_is_better_than_two"
                 ? bestSets(
@@ -134,13 +138,15 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                     (card) => Merchandise_value[card]!,
                     "same",
                     (set) => fn_triple_score(s, set),
-                    (card) => CARD_KIND[card]!,
+                    (card) => Merchandise_category[card]!,
+                    AT.L200,
                   )
                 : Objective_goal[o] === "sum_of_all_fears"
                   ? 3 *
                     floorDiv(
                       sumOf(s.zones.mansion[p], (c) => Merchandise_value[c]),
                       10,
+                      AT.L200,
                     )
                   : Objective_goal[o] === "too_snob"
                     ? 2 *

@@ -11,6 +11,7 @@ import {
   topCard,
 } from "@rules/runtime";
 import { Merchandise_value } from "./cards.js";
+import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
@@ -59,6 +60,7 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L125,
   );
 }
 
@@ -83,7 +85,12 @@ function check_good_deal_or_fair_price(s: State, seat: number, move: Move): Ille
         return illegal("move/constraint", "a good deal takes cards of one value only");
       if (!(give.length === take.length))
         return illegal("move/constraint", "a good deal takes as many cards as it gives");
-      if (!(Merchandise_value[topCard(give, "give")] !== Merchandise_value[topCard(take, "take")]))
+      if (
+        !(
+          Merchandise_value[topCard(give, "give", AT.L134)] !==
+          Merchandise_value[topCard(take, "take", AT.L134)]
+        )
+      )
         return illegal("move/constraint", "a good deal takes a value different from the one it gives");
       return null;
     }
@@ -119,16 +126,16 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]");
-      placeCard(s.zones.shop, $card, false, Infinity, "shop");
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L137);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L137);
     }
   }
 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop");
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]");
+      takeCard(s.zones.shop, $card, "shop", AT.L140);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L140);
     }
   }
 }
@@ -140,16 +147,16 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]");
-      placeCard(s.zones.shop, $card, false, Infinity, "shop");
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L151);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L151);
     }
   }
 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop");
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]");
+      takeCard(s.zones.shop, $card, "shop", AT.L154);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L154);
     }
   }
 }

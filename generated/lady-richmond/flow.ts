@@ -5,21 +5,35 @@ import {
   countOf,
   dealInto,
   lastCard,
+  loopGuard,
   moveAllCards,
   nextSeat,
   perSeat,
   placeCard,
   randomInt,
   seatList,
-  seatsFrom,
   seedRandom,
   shuffle,
   takeCard,
   topCard,
 } from "@rules/runtime";
 import { ALL_Card, Card_kind } from "./cards.js";
-import type { CardId, SetupOptions } from "@rules/runtime";
+import { AT } from "./sites.js";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
+
+/** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
+const LOOP_AT: Readonly<Record<string, RuleSite>> = {
+  while: AT.L72,
+  endif: AT.L72,
+  resume: AT.L72,
+  endif2: AT.L72,
+  resume2: AT.L72,
+  grab_body: AT.L72,
+  while2: AT.L103,
+  endif3: AT.L103,
+  resume3: AT.L103,
+};
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -37,9 +51,11 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       declined: [],
       turner: 0,
       turned: 0,
+      sold: false,
       grabber: 0,
       high: 0,
       bidder: 0,
+      fined: false,
       acted: false,
     } as State["locals"],
     pending: null,
@@ -54,10 +70,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.borrow_used = perSeat($players, () => false);
   s.vars.passed = perSeat($players, () => false);
   shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw");
+  dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L61);
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(10, s.vars.box, "box");
+      const $amount = checkTransfer(10, s.vars.box, "box", AT.L63);
       s.vars.box -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -75,7 +91,7 @@ function step_while(s: State): void {
   if (s.zones.face_down.length + s.zones.face_up.length + s.zones.draw.length > 0) {
     if (s.zones.face_down.length === 0) {
       moveAllCards(s.zones.face_up, s.zones.discard);
-      dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw");
+      dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L78);
     }
 
     if (s.zones.face_down.length > 0) {
@@ -94,8 +110,9 @@ function step_endif(s: State): void {
 }
 
 function step_resume(s: State): void {
-  s.locals.turned = lastCard(s.zones.face_up, "face_up");
+  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L87);
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
+    s.locals.sold = false;
     s.locals.actors = [...seatList(s.players)];
     s.locals.declined = perSeat(s.players, () => false);
     s.pc = "grab_or_decline";
@@ -106,28 +123,31 @@ function step_resume(s: State): void {
       if (Card_kind[s.locals.turned] === "clear_all") {
         moveAllCards(s.zones.face_up, s.zones.discard);
         moveAllCards(s.zones.face_down, s.zones.discard);
-        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw");
+        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L228);
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
           for (const p of seatList(s.players)) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]");
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L233);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
               }
             }
           }
 
-          for (const p of seatsFrom(s.locals.turner, s.players)) {
-            {
-              const $amount = checkTransfer(
-                Math.min(10 - Math.min(10, s.vars.coins[p]), s.vars.money_chest),
-                s.vars.money_chest,
-                "money_chest",
-              );
-              s.vars.money_chest -= $amount;
-              s.vars.coins[p] += $amount;
+          for (const p of seatList(s.players)) {
+            if (s.vars.coins[p] < 10) {
+              {
+                const $amount = checkTransfer(
+                  10 - s.vars.coins[p],
+                  s.vars.money_chest,
+                  "money_chest",
+                  AT.L242,
+                );
+                s.vars.money_chest -= $amount;
+                s.vars.coins[p] += $amount;
+              }
             }
           }
         }
@@ -144,7 +164,7 @@ function step_endif2(s: State): void {
 }
 
 function step_resume2(s: State): void {
-  if (s.zones.face_up.length > 0 && lastCard(s.zones.face_up, "face_up") === s.locals.turned) {
+  if (!s.locals.sold) {
     s.locals.turner = nextSeat(s.locals.turner, s.players);
   }
 
@@ -152,75 +172,86 @@ function step_resume2(s: State): void {
 }
 
 function step_grab_body(s: State): void {
-  if (s.vars.coins[s.locals.grabber] === 0) {
-    shuffle(s.random, s.zones.won[s.locals.grabber]);
-    if (s.zones.won[s.locals.grabber].length > 0) {
-      {
-        const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]");
-        takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]");
-        placeCard(s.zones.discard, $card, false, Infinity, "discard");
-      }
-    }
+  for (const q of seatList(s.players)) {
+    s.vars.passed[q] = false;
+  }
 
-    s.pc = "endif3";
+  s.locals.high = 0;
+  s.locals.bidder = s.locals.grabber;
+  s.locals.fined = false;
+  s.pc = "while2";
+}
+
+function step_while2(s: State): void {
+  if (
+    !s.locals.fined &&
+    (s.locals.high === 0 || countOf(seatList(s.players), (q) => !s.vars.passed[q]) > 1)
+  ) {
+    if (s.locals.high === 0 && s.vars.coins[s.locals.grabber] === 0 && s.vars.borrow_used[s.locals.grabber]) {
+      s.locals.fined = true;
+      s.pc = "endif3";
+    } else {
+      s.locals.acted = false;
+      s.locals.actor = s.locals.bidder;
+      s.pc = "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow";
+    }
   } else {
-    for (const q of seatList(s.players)) {
-      s.vars.passed[q] = false;
+    if (s.locals.fined) {
+      shuffle(s.random, s.zones.won[s.locals.grabber]);
+      if (s.zones.won[s.locals.grabber].length > 0) {
+        {
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L193);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L193);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L193);
+        }
+      }
+    } else {
+      {
+        const $amount = checkTransfer(
+          s.vars.stake[s.locals.bidder],
+          s.vars.stake[s.locals.bidder],
+          "stake[bidder]",
+          AT.L198,
+        );
+        s.vars.stake[s.locals.bidder] -= $amount;
+        s.vars.money_chest += $amount;
+      }
+
+      for (const q of seatList(s.players)) {
+        {
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L200);
+          s.vars.stake[q] -= $amount;
+          s.vars.coins[q] += $amount;
+        }
+      }
+
+      if (Card_kind[s.locals.turned] === "clearance_sale") {
+        moveAllCards(s.zones.face_down, s.zones.won[s.locals.bidder]);
+      }
+
+      moveAllCards(s.zones.face_up, s.zones.won[s.locals.bidder]);
+      s.locals.turner = s.locals.bidder;
+      s.locals.sold = true;
     }
 
-    s.locals.high = 0;
-    s.locals.bidder = s.locals.grabber;
-    s.pc = "while2";
+    s.pc = "resume2";
   }
 }
 
 function step_endif3(s: State): void {
-  s.pc = "resume2";
-}
-
-function step_while2(s: State): void {
-  if (s.locals.high === 0 || countOf(seatList(s.players), (q) => !s.vars.passed[q]) > 1) {
-    s.locals.acted = false;
-    s.locals.actor = s.locals.bidder;
-    s.pc = "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow";
-  } else {
-    {
-      const $amount = checkTransfer(
-        s.vars.stake[s.locals.bidder],
-        s.vars.stake[s.locals.bidder],
-        "stake[bidder]",
-      );
-      s.vars.stake[s.locals.bidder] -= $amount;
-      s.vars.money_chest += $amount;
-    }
-
-    for (const q of seatList(s.players)) {
-      {
-        const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]");
-        s.vars.stake[q] -= $amount;
-        s.vars.coins[q] += $amount;
-      }
-    }
-
-    if (Card_kind[s.locals.turned] === "clearance_sale") {
-      moveAllCards(s.zones.face_down, s.zones.won[s.locals.bidder]);
-    }
-
-    moveAllCards(s.zones.face_up, s.zones.won[s.locals.bidder]);
-    s.locals.turner = s.locals.bidder;
-    s.pc = "endif3";
-  }
+  s.pc = "while2";
 }
 
 function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
-    while (s.vars.passed[s.locals.bidder]) {
+    for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
+      loopGuard($passes, AT.L182);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }
 
-  s.pc = "while2";
+  s.pc = "endif3";
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */
@@ -248,11 +279,11 @@ export function advance(s: State): void {
       case "grab_body":
         step_grab_body(s);
         break;
-      case "endif3":
-        step_endif3(s);
-        break;
       case "while2":
         step_while2(s);
+        break;
+      case "endif3":
+        step_endif3(s);
         break;
       case "resume3":
         step_resume3(s);
@@ -262,5 +293,9 @@ export function advance(s: State): void {
     }
   }
 
-  throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+  throw new GameFault(
+    "fault/endless-flow",
+    "the flow ran 10,000,000 steps without reaching a decision",
+    LOOP_AT[s.pc],
+  );
 }

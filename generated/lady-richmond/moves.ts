@@ -11,6 +11,7 @@ import {
   takeCard,
 } from "@rules/runtime";
 import { Card_kind } from "./cards.js";
+import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
@@ -39,7 +40,11 @@ function random_turn(s: State, seat: number, draw: (n: number) => number): Move 
   const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L82,
+    );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
@@ -79,9 +84,9 @@ function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
 function turn_turn(s: State, seat: number, move: Move): void {
   const position = (move as Extract<Move, { type: "turn" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down");
-    takeCard(s.zones.face_down, $card, "face_down");
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up");
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L84);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L84);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L84);
   }
 }
 
@@ -94,7 +99,7 @@ function apply_turn(s: State, seat: number, move: Move): void {
   }
 }
 
-function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
 ): MoveOption[] {
@@ -112,6 +117,11 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
 
   {
     if (s.locals.high > 0) options.push({ type: "pass", parameters: {} });
+  }
+
+  {
+    if (s.locals.high === 0 && s.vars.coins[s.locals.bidder] === 0)
+      options.push({ type: "pay_fine", parameters: {} });
   }
 
   {
@@ -163,7 +173,7 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   }
 
   {
-    const lender_domain = seatList(s.players);
+    const lender_domain: readonly number[] = seatList(s.players);
     if (lender_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder])
       options.push({ type: "borrow", parameters: { lender: { kind: "player", players: lender_domain } } });
   }
@@ -172,26 +182,30 @@ function legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
 }
 
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
-function random_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  const offered = legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
+  const offered = legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
   if (offered.length === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move) === null)
+    if (
+      check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move) ===
+      null
+    )
       return move;
   }
 
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L111,
   );
 }
 
-function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   move: Move,
@@ -214,6 +228,14 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
     case "pass": {
       if (!(s.locals.high > 0))
         return illegal("move/constraint", "the player who grabbed the auction block must open the bidding");
+      return null;
+    }
+
+    case "pay_fine": {
+      if (!(s.locals.high === 0))
+        return illegal("move/constraint", "only a grabber who cannot open the bidding pays the fine");
+      if (!(s.vars.coins[s.locals.bidder] === 0))
+        return illegal("move/constraint", "you have coins: open the bidding");
       return null;
     }
 
@@ -277,7 +299,7 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
     }
 
     case "borrow": {
-      const lender_domain = seatList(s.players);
+      const lender_domain: readonly number[] = seatList(s.players);
       const lender = move.lender as number;
       if (!(lender_domain as unknown[]).includes(lender))
         return illegal("move/out-of-domain", `lender must be one of ${lender_domain.join(", ")}`);
@@ -290,14 +312,14 @@ function check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
     default:
       return illegal(
         "move/unknown-type",
-        "the moves here are bid, pass, peek, swap_face_up, swap_face_down, borrow" +
+        "the moves here are bid, pass, pay_fine, peek, swap_face_up, swap_face_down, borrow" +
           `, not '${String((move as { type: unknown }).type)}'`,
       );
   }
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'bid'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'bid'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
   s: State,
   seat: number,
   move: Move,
@@ -308,6 +330,7 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
+      AT.L114,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -317,8 +340,8 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(
   s.locals.acted = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pass'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pass'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
   s: State,
   seat: number,
   move: Move,
@@ -327,21 +350,30 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(
   s.locals.acted = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'peek'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'pay_fine'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pay_fine(
+  s: State,
+  seat: number,
+  move: Move,
+): void {
+  s.locals.fined = true;
+}
+
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'peek'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(
   s: State,
   seat: number,
   move: Move,
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down"));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down"));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L145));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L146));
   s.vars.peek_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_up'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_up'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(
   s: State,
   seat: number,
   move: Move,
@@ -350,21 +382,21 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_fa
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up");
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]");
+    takeCard(s.zones.face_up, $card, "face_up", AT.L154);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L154);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]");
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up");
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L155);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L155);
   }
 
   s.vars.swap_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_down'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'swap_face_down'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
   s: State,
   seat: number,
   move: Move,
@@ -372,30 +404,35 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_fa
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down");
-    takeCard(s.zones.face_down, $card, "face_down");
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]");
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L163);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L163);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]");
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down");
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L164);
   }
 
   learnCard(s.knowledge, s.locals.bidder, mine);
   s.vars.swap_used[s.locals.bidder] = true;
 }
 
-/** bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'borrow'. */
-function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
+/** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'borrow'. */
+function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
   s: State,
   seat: number,
   move: Move,
 ): void {
   const lender = (move as Extract<Move, { type: "borrow" }>).lender;
   {
-    const $amount = checkTransfer(Math.min(1, s.vars.coins[lender]), s.vars.coins[lender], "coins[lender]");
+    const $amount = checkTransfer(
+      Math.min(1, s.vars.coins[lender]),
+      s.vars.coins[lender],
+      "coins[lender]",
+      AT.L176,
+    );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;
   }
@@ -403,7 +440,7 @@ function bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(
   s.vars.borrow_used[s.locals.bidder] = true;
 }
 
-function apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+function apply_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   move: Move,
@@ -411,22 +448,29 @@ function apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s.pc = "resume3";
   switch (move.type) {
     case "bid":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_bid(s, seat, move);
       break;
     case "pass":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pass(s, seat, move);
+      break;
+    case "pay_fine":
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_pay_fine(s, seat, move);
       break;
     case "peek":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_peek(s, seat, move);
       break;
     case "swap_face_up":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_up(s, seat, move);
       break;
     case "swap_face_down":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_swap_face_down(
+        s,
+        seat,
+        move,
+      );
       break;
     case "borrow":
-      bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(s, seat, move);
+      bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow_borrow(s, seat, move);
       break;
   }
 }
@@ -453,7 +497,11 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
   const count_1: number = 1;
   const total = count_0 + count_1;
   if (total === 0)
-    throw new GameFault("fault/no-legal-move", `seat ${seat} must act at ${s.pc} but has no legal move`);
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L94,
+    );
   let index = draw(total);
   if (index < count_0) {
     return { type: "grab" };
@@ -517,7 +565,7 @@ export function activity(s: State): Activity {
   switch (s.pc) {
     case "turn":
       return { kind: "turn", players: [s.locals.actor] };
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
       return { kind: "turn", players: [s.locals.actor] };
     case "grab_or_decline":
       return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };
@@ -531,8 +579,8 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {
     case "turn":
       return legal_turn(s, seat);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return legal_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
     case "grab_or_decline":
       return legal_grab_or_decline(s, seat);
     default:
@@ -545,8 +593,12 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
   switch (s.pc) {
     case "turn":
       return random_turn(s, seat, draw);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return random_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, draw);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
+        s,
+        seat,
+        draw,
+      );
     case "grab_or_decline":
       return random_grab_or_decline(s, seat, draw);
     default:
@@ -561,8 +613,8 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
   switch (s.pc) {
     case "turn":
       return check_turn(s, seat, move);
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      return check_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
     case "grab_or_decline":
       return check_grab_or_decline(s, seat, move);
     default:
@@ -576,8 +628,8 @@ export function apply(s: State, seat: number, move: Move): void {
     case "turn":
       apply_turn(s, seat, move);
       break;
-    case "bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
-      apply_bid_or_pass_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      apply_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move);
       break;
     case "grab_or_decline":
       apply_grab_or_decline(s, seat, move);

@@ -25,9 +25,11 @@ export interface State extends BaseState {
     declined: boolean[];
     turner: number;
     turned: CardId;
+    sold: boolean;
     grabber: number;
     high: number;
     bidder: number;
+    fined: boolean;
     acted: boolean;
   };
   pending: (Move | null)[] | null;
@@ -40,6 +42,7 @@ export type Move =
   | { type: "turn"; position: number }
   | { type: "bid"; amount: number }
   | { type: "pass" }
+  | { type: "pay_fine" }
   | { type: "peek"; first: number; second: number }
   | { type: "swap_face_up"; mine: CardId; theirs: CardId }
   | { type: "swap_face_down"; mine: CardId; position: number }

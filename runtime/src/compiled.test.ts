@@ -3,7 +3,6 @@ import type { MoveOption } from "./contract.js";
 import {
   allOf,
   anyOf,
-  bestSets,
   checkTransfer,
   countOf,
   dealInto,
@@ -331,101 +330,6 @@ describe("newer aggregates", () => {
     expect(longestRun([5, 5, 5], value)).toBe(1);
     expect(longestRun([-1, 0, 1, 3], value)).toBe(3);
     expect(longestRun([], value)).toBe(0);
-  });
-});
-
-describe("bestSets", () => {
-  // Cards 10..13 carry the values 2, 3, 4, 5: ids and values differ, so a mix-up shows.
-  const values = new Map([
-    [10, 2],
-    [11, 3],
-    [12, 4],
-    [13, 5],
-  ]);
-  const value = (card: number) => values.get(card)!;
-
-  it("finds the best arrangement where taking the best-scoring set first would not", () => {
-    // Runs of two: {3,4} scores 10, any other run 6. Greedy takes {3,4} (10) and strands 2 and 5;
-    // the best is {2,3} + {4,5} = 12.
-    const scored: number[][] = [];
-    const score = (set: number[]) => {
-      scored.push(set);
-      const vs = set.map(value).sort((a, b) => a - b);
-      return vs[0] === 3 && vs[1] === 4 ? 10 : 6;
-    };
-    expect(bestSets([10, 11, 12, 13], 2, value, "consecutive", score)).toBe(12);
-    // The scorer is only ever given runs of two distinct consecutive values.
-    for (const set of scored) {
-      const vs = set.map(value).sort((a, b) => a - b);
-      expect(vs).toHaveLength(2);
-      expect(vs[1]).toBe(vs[0]! + 1);
-    }
-  });
-
-  it("pairs of one colour: the pairing matters when a set scores its best card", () => {
-    // Red cards 1, 2, 3, 4 in pairs scoring their highest value: {1,2}+{3,4} = 2 + 4 = 6,
-    // {1,3}+{2,4} = 3 + 4 = 7, {1,4}+{2,3} = 4 + 3 = 7. The blue card has no partner.
-    const colour = new Map([
-      [0, "red"],
-      [1, "red"],
-      [2, "red"],
-      [3, "red"],
-      [4, "blue"],
-    ]);
-    const worth = new Map([
-      [0, 1],
-      [1, 2],
-      [2, 3],
-      [3, 4],
-      [4, 9],
-    ]);
-    const best = (set: number[]) => Math.max(...set.map((c) => worth.get(c)!));
-    expect(bestSets([0, 1, 2, 3, 4], 2, (c) => colour.get(c)!, "same", best)).toBe(7);
-  });
-
-  it("never puts one value twice in a run, and leaves out sets that would lose points", () => {
-    const one = () => 1;
-    // 3, 4, 4, 5 holds one run of three; 3, 3, 4, 4, 5, 5 holds two.
-    expect(bestSets([0, 1, 2, 3], 3, (c) => [3, 4, 4, 5][c]!, "consecutive", one)).toBe(1);
-    expect(bestSets([0, 1, 2, 3, 4, 5], 3, (c) => [3, 3, 4, 4, 5, 5][c]!, "consecutive", one)).toBe(2);
-    // Sets of one card scoring value - 3: only the 4 (1) and the 5 (2) are worth making.
-    expect(
-      bestSets(
-        [0, 1, 2, 3, 4],
-        1,
-        (c) => c + 1,
-        "same",
-        (set) => set[0]! + 1 - 3,
-      ),
-    ).toBe(3);
-    expect(bestSets([0, 1], 3, (c) => c, "consecutive", one)).toBe(0);
-    expect(bestSets([], 2, (c) => c, "same", one)).toBe(0);
-  });
-
-  it("faults on a set size below 1 or more cards than it can search", () => {
-    expect(
-      faultCode(() =>
-        bestSets(
-          [1, 2],
-          0,
-          (c) => c,
-          "same",
-          () => 1,
-        ),
-      ),
-    ).toBe("fault/set-size");
-    const many = Array.from({ length: 31 }, (_, i) => i);
-    expect(
-      faultCode(() =>
-        bestSets(
-          many,
-          2,
-          (c) => c,
-          "same",
-          () => 1,
-        ),
-      ),
-    ).toBe("fault/too-many-cards");
   });
 });
 

@@ -2,7 +2,7 @@
 // invariant of the rules language (a card is in the zone it is taken from, a transfer never
 // drives a resource negative) and fails with a GameFault naming the rule's own words.
 import type { CardId, Move, MoveOption, Value } from "./contract.js";
-import { GameFault } from "./errors.js";
+import { GameFault, type RuleSite } from "./errors.js";
 
 /** Moves every card of `from` onto the end of `to`, or on top of it keeping their order. */
 export function moveAllCards(from: CardId[], to: CardId[], onTop = false): void {
@@ -18,41 +18,41 @@ export function moveAllCards(from: CardId[], to: CardId[], onTop = false): void 
 }
 
 /** Removes `card` from `zone`; the card must be there. */
-export function takeCard(zone: CardId[], card: CardId, zoneName: string): void {
+export function takeCard(zone: CardId[], card: CardId, zoneName: string, rule?: RuleSite): void {
   const at = zone.indexOf(card);
-  if (at < 0) throw new GameFault("fault/card-not-in-zone", `card ${card} is not in ${zoneName}`);
+  if (at < 0) throw new GameFault("fault/card-not-in-zone", `card ${card} is not in ${zoneName}`, rule);
   zone.splice(at, 1);
 }
 
 /** Puts `card` into `zone`: on top (index 0) of a stack, at the end of anything else. */
-export function placeCard(zone: CardId[], card: CardId, onTop: boolean, limit: number, zoneName: string): void {
-  if (zone.length >= limit) throw new GameFault("fault/zone-full", `${zoneName} can hold at most ${limit} cards`);
+export function placeCard(zone: CardId[], card: CardId, onTop: boolean, limit: number, zoneName: string, rule?: RuleSite): void {
+  if (zone.length >= limit) throw new GameFault("fault/zone-full", `${zoneName} can hold at most ${limit} cards`, rule);
   if (onTop) zone.unshift(card);
   else zone.push(card);
 }
 
-export function topCard(zone: readonly CardId[], zoneName: string): CardId {
-  if (zone.length === 0) throw new GameFault("fault/empty-zone", `${zoneName} is empty: it has no top card`);
+export function topCard(zone: readonly CardId[], zoneName: string, rule?: RuleSite): CardId {
+  if (zone.length === 0) throw new GameFault("fault/empty-zone", `${zoneName} is empty: it has no top card`, rule);
   return zone[0]!;
 }
 
 /** Checks a transfer before it happens: the amount is not negative and the source can pay it. */
-export function checkTransfer(amount: number, available: number, sourceName: string): number {
+export function checkTransfer(amount: number, available: number, sourceName: string, rule?: RuleSite): number {
   if (amount < 0)
-    throw new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${amount}) from ${sourceName}`);
+    throw new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${amount}) from ${sourceName}`, rule);
   if (available < amount)
-    throw new GameFault("fault/insufficient", `${sourceName} has ${available}, not the ${amount} to transfer`);
+    throw new GameFault("fault/insufficient", `${sourceName} has ${available}, not the ${amount} to transfer`, rule);
   return amount;
 }
 
 /** Integer division rounded down, as the rules language defines `/`. */
-export function floorDiv(a: number, b: number): number {
-  if (b === 0) throw new GameFault("fault/division-by-zero", "division by zero");
+export function floorDiv(a: number, b: number, rule?: RuleSite): number {
+  if (b === 0) throw new GameFault("fault/division-by-zero", "division by zero", rule);
   return Math.floor(a / b);
 }
 
-export function floorMod(a: number, b: number): number {
-  if (b === 0) throw new GameFault("fault/division-by-zero", "remainder of a division by zero");
+export function floorMod(a: number, b: number, rule?: RuleSite): number {
+  if (b === 0) throw new GameFault("fault/division-by-zero", "remainder of a division by zero", rule);
   return a - b * Math.floor(a / b);
 }
 
@@ -63,10 +63,10 @@ export function integers(low: number, high: number): number[] {
   return values;
 }
 
-export function tableValue<K extends number | string, V>(table: ReadonlyMap<K, V>, key: K, tableName: string): V {
+export function tableValue<K extends number | string, V>(table: ReadonlyMap<K, V>, key: K, tableName: string, rule?: RuleSite): V {
   const value = table.get(key);
   if (value === undefined)
-    throw new GameFault("fault/missing-table-key", `table ${tableName} has no entry for ${String(key)}`);
+    throw new GameFault("fault/missing-table-key", `table ${tableName} has no entry for ${String(key)}`, rule);
   return value;
 }
 
@@ -93,32 +93,32 @@ export function allOf<T>(items: readonly T[], test: (item: T) => boolean): boole
 }
 
 /** The least value over the items (a fault when there are none). */
-export function minOf<T>(items: readonly T[], value: (item: T) => number, what: string): number {
-  return value(items[bestIndex(items, value, -1, what)]!);
+export function minOf<T>(items: readonly T[], value: (item: T) => number, what: string, rule?: RuleSite): number {
+  return value(items[bestIndex(items, value, -1, what, rule)]!);
 }
 
-export function maxOf<T>(items: readonly T[], value: (item: T) => number, what: string): number {
-  return value(items[bestIndex(items, value, 1, what)]!);
+export function maxOf<T>(items: readonly T[], value: (item: T) => number, what: string, rule?: RuleSite): number {
+  return value(items[bestIndex(items, value, 1, what, rule)]!);
 }
 
 /** The item with the least key; ties go to the first in order. */
-export function lowestOf<T>(items: readonly T[], key: (item: T) => number, what: string): T {
-  return items[bestIndex(items, key, -1, what)]!;
+export function lowestOf<T>(items: readonly T[], key: (item: T) => number, what: string, rule?: RuleSite): T {
+  return items[bestIndex(items, key, -1, what, rule)]!;
 }
 
 /** The item with the greatest key; ties go to the first in order. */
-export function highestOf<T>(items: readonly T[], key: (item: T) => number, what: string): T {
-  return items[bestIndex(items, key, 1, what)]!;
+export function highestOf<T>(items: readonly T[], key: (item: T) => number, what: string, rule?: RuleSite): T {
+  return items[bestIndex(items, key, 1, what, rule)]!;
 }
 
 /** Where the item with the least key is (ties: the first), so a move can take it without a search. */
-export function lowestIndex<T>(items: readonly T[], key: (item: T) => number, what: string): number {
-  return bestIndex(items, key, -1, what);
+export function lowestIndex<T>(items: readonly T[], key: (item: T) => number, what: string, rule?: RuleSite): number {
+  return bestIndex(items, key, -1, what, rule);
 }
 
 /** Where the item with the greatest key is (ties: the first). */
-export function highestIndex<T>(items: readonly T[], key: (item: T) => number, what: string): number {
-  return bestIndex(items, key, 1, what);
+export function highestIndex<T>(items: readonly T[], key: (item: T) => number, what: string, rule?: RuleSite): number {
+  return bestIndex(items, key, 1, what, rule);
 }
 
 /** Removes and returns the card at `index` of `zone`. */
@@ -126,8 +126,8 @@ export function takeCardAt(zone: CardId[], index: number): CardId {
   return zone.splice(index, 1)[0]!;
 }
 
-function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -1, what: string): number {
-  if (items.length === 0) throw new GameFault("fault/empty-aggregate", `${what} of nothing: the collection is empty`);
+function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -1, what: string, rule?: RuleSite): number {
+  if (items.length === 0) throw new GameFault("fault/empty-aggregate", `${what} of nothing: the collection is empty`, rule);
   let best = 0;
   let bestKey = key(items[0]!) * sign;
   for (let i = 1; i < items.length; i++) {
@@ -179,9 +179,9 @@ export function perSeat<T>(players: number, make: (seat: number) => T): T[] {
 
 /** Moves the top `count` cards of `from` into `to`: onto the top of a stack one by one (as when
  *  dealing by hand), or at the bottom (`to bottom of`) or end of anything else, keeping their order. */
-export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string): void {
+export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string, rule?: RuleSite): void {
   if (!Number.isInteger(count) || count < 0 || count > from.length) {
-    throw new GameFault("fault/not-enough-cards", `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`);
+    throw new GameFault("fault/not-enough-cards", `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`, rule);
   }
   const cards = from.splice(0, count);
   if (where === "top") for (const card of cards) to.unshift(card);
@@ -189,9 +189,9 @@ export function dealInto(from: CardId[], to: CardId[], count: number, where: "to
 }
 
 /** The first item that passes the test (a fault when none does). */
-export function firstOf<T>(items: readonly T[], test: (item: T) => boolean, what: string): T {
+export function firstOf<T>(items: readonly T[], test: (item: T) => boolean, what: string, rule?: RuleSite): T {
   for (const item of items) if (test(item)) return item;
-  throw new GameFault("fault/empty-aggregate", `${what}: no item matches`);
+  throw new GameFault("fault/empty-aggregate", `${what}: no item matches`, rule);
 }
 
 /** The distinct keys of the items, in order of first appearance. */
@@ -222,74 +222,6 @@ export function longestRun<T>(items: readonly T[], key: (item: T) => number): nu
     if (current > best) best = current;
   }
   return best;
-}
-
-/**
- * The best total score of disjoint sets of `size` cards, each set being cards with the same key
- * ("same") or with consecutive distinct keys ("consecutive"), scored by `score`. Exhaustive search:
- * each card is either left out or put in a set with later cards. Cards of one `kind` (equal in every
- * field, so alike to any scorer) are interchangeable: what is left is remembered as how many of
- * each kind remain, and a set is never tried twice with one kind swapped for its twin.
- */
-export function bestSets(
-  cards: readonly CardId[],
-  size: number,
-  key: (card: CardId) => number | string | boolean,
-  rule: "same" | "consecutive",
-  score: (set: CardId[]) => number,
-  kind: (card: CardId) => number = (card) => card,
-): number {
-  if (!Number.isInteger(size) || size < 1) throw new GameFault("fault/set-size", `a set must have at least 1 card, not ${size}`);
-  if (cards.length > 30) throw new GameFault("fault/too-many-cards", `best_sets searches at most 30 cards, not ${cards.length}`);
-  // Twins side by side, so that "the same kind as the card just tried" is the card before.
-  const ordered = [...cards].sort((a, b) => kind(a) - kind(b) || a - b);
-  const keys = ordered.map(key);
-  const kinds = ordered.map(kind);
-  const memo = new Map<string, number>();
-  const fits = (set: number[], candidate: number): boolean => {
-    const k = keys[candidate]!;
-    if (rule === "same") return k === keys[set[0]!];
-    return set.every((member) => keys[member] !== k);
-  };
-  const isRun = (set: number[]): boolean => {
-    const values = set.map((i) => keys[i] as number).sort((a, b) => a - b);
-    return values.every((v, i) => i === 0 || v === values[i - 1]! + 1);
-  };
-  const remaining = (left: number): string => {
-    const parts: number[] = [];
-    for (let i = 0; i < ordered.length; i++) if ((left & (1 << i)) !== 0) parts.push(kinds[i]!);
-    return parts.join(",");
-  };
-  const search = (left: number): number => {
-    if (left === 0) return 0;
-    const state = remaining(left);
-    const known = memo.get(state);
-    if (known !== undefined) return known;
-    const first = Math.log2(left & -left);
-    const rest = left & ~(1 << first);
-    let best = search(rest);
-    const extend = (set: number[], from: number): void => {
-      if (set.length === size) {
-        if (rule === "consecutive" && !isRun(set)) return;
-        let used = left;
-        for (const i of set) used &= ~(1 << i);
-        const total = score(set.map((i) => ordered[i]!)) + search(used);
-        if (total > best) best = total;
-        return;
-      }
-      let tried = -1;
-      for (let i = from; i < ordered.length; i++) {
-        if ((rest & (1 << i)) === 0 || !fits(set, i)) continue;
-        if (tried >= 0 && kinds[tried] === kinds[i]) continue; // its twin was just tried here
-        tried = i;
-        extend([...set, i], i + 1);
-      }
-    };
-    extend([first], first + 1);
-    memo.set(state, best);
-    return best;
-  };
-  return search(ordered.length === 0 ? 0 : 2 ** ordered.length - 1);
 }
 
 /** A random non-empty subset of the cards for a bot: its size k in 1..n with probability
@@ -352,16 +284,16 @@ export function drawMove(option: MoveOption, draw: (n: number) => number): Move 
 }
 
 /** The card at `position` (1 is the first, the top) of a zone. */
-export function nthCard(zone: readonly CardId[], position: number, zoneName: string): CardId {
+export function nthCard(zone: readonly CardId[], position: number, zoneName: string, rule?: RuleSite): CardId {
   if (!Number.isInteger(position) || position < 1 || position > zone.length) {
-    throw new GameFault("fault/no-such-position", `${zoneName} has no card at position ${position}: it holds ${zone.length}`);
+    throw new GameFault("fault/no-such-position", `${zoneName} has no card at position ${position}: it holds ${zone.length}`, rule);
   }
   return zone[position - 1]!;
 }
 
 /** The last card of a zone (the bottom of a stack, the most recently added to a row or pile). */
-export function lastCard(zone: readonly CardId[], zoneName: string): CardId {
-  if (zone.length === 0) throw new GameFault("fault/empty-zone", `${zoneName} is empty: it has no last card`);
+export function lastCard(zone: readonly CardId[], zoneName: string, rule?: RuleSite): CardId {
+  if (zone.length === 0) throw new GameFault("fault/empty-zone", `${zoneName} is empty: it has no last card`, rule);
   return zone[zone.length - 1]!;
 }
 
@@ -384,7 +316,7 @@ function geometricSize(n: number, draw: (n: number) => number): number {
 }
 
 /** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
-export function takeCardFromAnyZone(zones: Readonly<Record<string, CardId[] | CardId[][]>>, card: CardId): void {
+export function takeCardFromAnyZone(zones: Readonly<Record<string, CardId[] | CardId[][]>>, card: CardId, rule?: RuleSite): void {
   for (const zone of Object.values(zones)) {
     const lists = (zone.length > 0 && Array.isArray(zone[0]) ? zone : [zone]) as CardId[][];
     for (const cards of lists) {
@@ -395,5 +327,15 @@ export function takeCardFromAnyZone(zones: Readonly<Record<string, CardId[] | Ca
       }
     }
   }
-  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
+  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`, rule);
+}
+
+/** Iterations after which a loop without a decision is taken to never end. */
+export const LOOP_LIMIT = 1_000_000;
+
+/** Called on each pass of a loop that asks nobody: such a loop must end by itself. */
+export function loopGuard(passes: number, rule?: RuleSite): void {
+  if (passes >= LOOP_LIMIT) {
+    throw new GameFault("fault/endless-loop", `this loop ran ${LOOP_LIMIT.toLocaleString("en")} times without ending or asking anyone`, rule);
+  }
 }

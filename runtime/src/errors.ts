@@ -8,21 +8,41 @@ export function illegal(code: IllegalMoveCode, reason: string): IllegalMove {
   return { code, reason };
 }
 
+/** Where a rule is written: the statement of the rules file that a fault comes from. */
+export interface RuleSite {
+  /** The rules file, as the compiler was given it (`rules/for-sale.rules`). */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** That line of the rules file, as written. */
+  readonly text: string;
+}
+
 /**
  * A broken invariant inside a compiled game or its random source: a transfer that would make a
  * resource negative, a scripted die outside its range, a flow that never ends. Never the player's
  * fault, so never an IllegalMove. Codes are namespaced strings, "fault/..."; the runtime raises
  * "fault/random-range", "fault/random-script", "fault/no-legal-move", "fault/decision-cap"
- * and "fault/scores".
+ * and "fault/scores". A fault raised by a compiled rule names that rule's place (`rule`).
  */
 export class GameFault extends Error {
   override readonly name = "GameFault";
   constructor(
     readonly code: string,
     message: string,
+    /** The statement of the rules file that raised it, when a compiled rule did. */
+    readonly rule?: RuleSite,
   ) {
     super(message);
   }
+}
+
+/** A fault for people: `rules/x.rules:12:3: fault/code: message`, then the rule's line. */
+export function describeFault(fault: GameFault): string {
+  const headline = `${fault.code}: ${fault.message}`;
+  if (!fault.rule) return headline;
+  const { file, line, column, text } = fault.rule;
+  return `${file}:${line}:${column}: ${headline}\n  ${line} | ${text}`;
 }
 
 export type MatchErrorCode =

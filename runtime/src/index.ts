@@ -9,4 +9,5 @@ export * from "./views.js";
 export * from "./bots.js";
 export * from "./match.js";
 export * from "./compiled.js";
+export * from "./best-sets.js";
 export { cloneJson, freezeDeep, sameJson } from "./json.js";

@@ -3,7 +3,9 @@
 // are checked against JavaScript's reserved words, so a rules file can never inject code.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
-import type { LocalSlot } from "../check/types.js";
+import type { LocalSlot, Type } from "../check/types.js";
+import { subExpressions } from "../syntax/walk.js";
+import type { RuleSites } from "./sites.js";
 
 const RESERVED = new Set(
   (
@@ -37,6 +39,29 @@ export function docText(text: string): string {
   return text.replace(/\*\//g, "*\u200b/").replace(/[\r\n\u2028\u2029]+/g, " ");
 }
 
+/** The TypeScript type of a rules value of this type. */
+export function tsType(type: Type): string {
+  switch (type.kind) {
+    case "int":
+    case "player":
+      return "number";
+    case "bool":
+      return "boolean";
+    case "string":
+      return "string";
+    case "enum":
+      return `Enum_${type.name}`;
+    case "card":
+      return "CardId";
+    case "list":
+      return `${tsType(type.element)}[]`;
+    case "zone":
+      return "CardId[]";
+    default:
+      return "never";
+  }
+}
+
 export function cardFieldArray(cardType: string, field: string): string {
   return `${cardType}_${field}`.replace(/[^A-Za-z0-9_]/g, "_");
 }
@@ -55,7 +80,29 @@ export class CodeWriter {
     private readonly game: CheckedGame,
     /** Names the generated files define at top level (runtime helpers, card tables, functions). */
     private readonly generatedNames: ReadonlySet<string>,
+    /** Where the rules are written: what can fail names its statement (`AT.L12`, see sites.ts). */
+    readonly sites: RuleSites,
   ) {}
+
+  /** Where the statement being written starts, or null outside any. */
+  private site: A.SourceRange | null = null;
+
+  /** Writes code that belongs to the rule at `range`: a fault inside it names that rule. */
+  at<T>(range: A.SourceRange, write: () => T): T {
+    const outer = this.site;
+    this.site = range;
+    try {
+      return write();
+    } finally {
+      this.site = outer;
+    }
+  }
+
+  /** The trailing argument by which a runtime helper that can fail learns the rule it runs for
+   *  (`, AT.L12`); only rules that can fail get a site. */
+  rule(): string {
+    return this.site === null ? "" : `, ${this.sites.site(this.site)}`;
+  }
 
   /** The TypeScript local that holds a rules binding which lives outside the state. */
   localName(slot: LocalSlot): string {
@@ -66,6 +113,18 @@ export class CodeWriter {
    *  is the seat asking, not the state (which holds it only once the race is won). */
   readonly overrides = new Map<LocalSlot, string>();
 
+  /** Writes code in which `slot` is read from `code` (a lambda's parameter, the seat asking). */
+  reading<T>(slot: LocalSlot, code: string, write: () => T): T {
+    const previous = this.overrides.get(slot);
+    this.overrides.set(slot, code);
+    try {
+      return write();
+    } finally {
+      if (previous === undefined) this.overrides.delete(slot);
+      else this.overrides.set(slot, previous);
+    }
+  }
+
   slotAccess(slot: LocalSlot): string {
     const override = this.overrides.get(slot);
     if (override !== undefined) return override;
@@ -75,7 +134,10 @@ export class CodeWriter {
   expression(e: A.Expression): string {
     switch (e.kind) {
       case "integer":
-        return String(e.value);
+        // A seat named by number exists in every match only below the smallest player count.
+        return this.game.types.get(e)?.kind === "player" && e.value >= this.game.minPlayers
+          ? `seatAt(${e.value}, s.players${this.rule()})`
+          : String(e.value);
       case "boolean":
         return String(e.value);
       case "string":
@@ -86,7 +148,7 @@ export class CodeWriter {
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : "?";
-          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)})`;
+          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)}${this.rule()})`;
         }
         return `${this.expression(e.target)}[${this.expression(e.index)}]`;
       }
@@ -135,9 +197,9 @@ export class CodeWriter {
     const right = this.expression(e.right);
     switch (e.operator) {
       case "/":
-        return `floorDiv(${left}, ${right})`;
+        return `floorDiv(${left}, ${right}${this.rule()})`;
       case "%":
-        return `floorMod(${left}, ${right})`;
+        return `floorMod(${left}, ${right}${this.rule()})`;
       case "==":
         return `(${left} === ${right})`;
       case "!=":
@@ -160,11 +222,11 @@ export class CodeWriter {
       case "count":
         return `${args[0]}.length`;
       case "top":
-        return `topCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+        return `topCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "last":
-        return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))})`;
+        return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "nth":
-        return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))})`;
+        return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "next":
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
@@ -189,7 +251,46 @@ export class CodeWriter {
     const cardsType = this.game.types.get(cards);
     const cardType = cardsType?.kind === "zone" ? cardsType.cardType : cardsType?.kind === "list" && cardsType.element.kind === "card" ? cardsType.element.cardType : "";
     const field = (rule.args[0] as A.NameExpression).name;
-    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set), (card) => CARD_KIND[card]!)`;
+    return `bestSets(${this.expression(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(s, set), ${this.alikeToScorer(scorer, cardType, field)}${this.rule()})`;
+  }
+
+  /** best_sets' kind function: cards with the same rule field and the same value of every field
+   *  the scorer reads (through the functions it calls) are alike to it, so the search may count
+   *  them instead of telling them apart. A scorer that compares cards themselves sees every card. */
+  private alikeToScorer(scorer: A.NameExpression, cardType: string, ruleField: string): string {
+    const read = new Set<string>();
+    const seen = new Set<A.FunctionDeclaration>();
+    let comparesCards = false;
+    const isCard = (e: A.Expression) => {
+      const type = this.game.types.get(e);
+      return type?.kind === "card" && type.cardType === cardType;
+    };
+    const visitFunction = (name: A.Expression) => {
+      const binding = this.game.names.get(name);
+      if (binding?.kind !== "function" || seen.has(binding.declaration)) return;
+      seen.add(binding.declaration);
+      visit(binding.declaration.body);
+    };
+    const visit = (e: A.Expression): void => {
+      if (e.kind === "member" && isCard(e.target)) read.add(e.member.name);
+      if (e.kind === "binary" && (e.operator === "==" || e.operator === "!=") && isCard(e.left)) comparesCards = true;
+      if (e.kind === "call") {
+        visitFunction(e);
+        if (e.callee.name === "best_sets" && e.args.length === 4) {
+          const [, , innerRule, innerScorer] = e.args as [A.Expression, A.Expression, A.CallExpression, A.Expression];
+          read.add((innerRule.args[0] as A.NameExpression).name);
+          visitFunction(innerScorer);
+        }
+      }
+      subExpressions(e).forEach(visit);
+    };
+    visitFunction(scorer);
+    if (comparesCards) return "(card) => card";
+    const fields = this.game.cardTypes.get(cardType)!.fields.map((f) => f.name).filter((f) => f !== ruleField && read.has(f));
+    if (fields.length === 0) return "() => 0";
+    if (fields.length === 1) return `(card) => ${cardFieldArray(cardType, fields[0]!)}[card]!`;
+    // Field values are numbers, booleans and enum member names: "|" appears in none of them.
+    return `(card) => \`${fields.map((f) => `\${${cardFieldArray(cardType, f)}[card]}`).join("|")}\``;
   }
 
   private aggregate(e: A.AggregateExpression): string {
@@ -213,15 +314,15 @@ export class CodeWriter {
       case "all":
         return `allOf(${source}, ${value})`;
       case "min":
-        return `minOf(${source}, ${value}, ${what})`;
+        return `minOf(${source}, ${value}, ${what}${this.rule()})`;
       case "max":
-        return `maxOf(${source}, ${value}, ${what})`;
+        return `maxOf(${source}, ${value}, ${what}${this.rule()})`;
       case "lowest":
-        return `lowestOf(${source}, ${value}, ${what})`;
+        return `lowestOf(${source}, ${value}, ${what}${this.rule()})`;
       case "highest":
-        return `highestOf(${source}, ${value}, ${what})`;
+        return `highestOf(${source}, ${value}, ${what}${this.rule()})`;
       case "first":
-        return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what})`;
+        return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what}${this.rule()})`;
       case "distinct":
         return `distinctOf(${source}, ${value})`;
       case "sort":
@@ -242,6 +343,10 @@ export class CodeWriter {
   }
 
   statement(s: A.Statement): string[] {
+    return this.at(s.range, () => this.statementAt(s));
+  }
+
+  private statementAt(s: A.Statement): string[] {
     switch (s.kind) {
       case "let": {
         const binding = this.game.names.get(s.name);
@@ -249,7 +354,7 @@ export class CodeWriter {
         const value = this.expression(s.value);
         return binding.slot.storage === "state"
           ? [`${this.slotAccess(binding.slot)} = ${value};`]
-          : [`let ${this.localName(binding.slot)} = ${value};`];
+          : [`let ${this.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`];
       }
       case "assign":
         return [`${this.expression(s.target)} ${s.operator} ${this.expression(s.value)};`];
@@ -259,7 +364,13 @@ export class CodeWriter {
         return lines;
       }
       case "while":
-        return [`while (${this.expression(s.condition)}) {`, ...this.statements(s.body.statements), "}"];
+        // A loop that asks nobody must end by itself; loopGuard stops one that never does.
+        return [
+          `for (let $passes = 0; ${this.expression(s.condition)}; $passes++) {`,
+          `loopGuard($passes${this.rule()});`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
       case "for": {
         const binding = this.game.names.get(s.binder);
         if (binding?.kind !== "local") throw new Error("internal: unresolved for");
@@ -276,7 +387,7 @@ export class CodeWriter {
         return [`shuffle(s.random, ${this.expression(s.zone)});`];
       case "deal": {
         const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
-        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))});`];
+        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.rule()});`];
       }
       case "move-all":
         return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""});`];
@@ -287,7 +398,7 @@ export class CodeWriter {
         const to = this.expression(s.to);
         return [
           "{",
-          `const $amount = checkTransfer(${this.expression(s.amount)}, ${from}, ${quote(describe(s.from))});`,
+          `const $amount = checkTransfer(${this.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.rule()});`,
           `${from} -= $amount;`,
           `${to} += $amount;`,
           "}",
@@ -302,14 +413,20 @@ export class CodeWriter {
     }
   }
 
-  /** The values a for loop visits, filtered and ordered as the rules say. */
+  /** The values a for loop visits, filtered and ordered as the rules say. The `where` and `by`
+   *  expressions read the element being tested, the lambda's parameter, even when the loop's binder
+   *  lives in the state (its body asks): the state holds only the element being visited. */
   loopSource(s: A.ForStatement, binder: string): string {
     let source = this.expression(s.source);
     const sourceType = this.game.types.get(s.source);
     if (sourceType?.kind === "zone") source = `[...${source}]`;
-    if (s.condition) source = `${source}.filter((${binder}) => ${this.expression(s.condition)})`;
-    if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.expression(s.orderBy)}, ${s.descending})`;
-    return source;
+    const binding = this.game.names.get(s.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved loop binder");
+    return this.reading(binding.slot, binder, () => {
+      if (s.condition) source = `${source}.filter((${binder}) => ${this.expression(s.condition)})`;
+      if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.expression(s.orderBy)}, ${s.descending})`;
+      return source;
+    });
   }
 
   private move(s: A.MoveStatement): string[] {
@@ -328,16 +445,16 @@ export class CodeWriter {
       const zoneCode = this.expression(best.source);
       return [
         "{",
-        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)});`,
+        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)}${this.rule()});`,
         `const $card = takeCardAt(${zoneCode}, $at);`,
-        `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`,
+        `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`,
         "}",
       ];
     }
     const lines = ["{", `const $card = ${this.expression(s.card)};`];
-    if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))});`);
-    else lines.push("takeCardFromAnyZone(s.zones, $card);");
-    lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))});`, "}");
+    if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))}${this.rule()});`);
+    else lines.push(`takeCardFromAnyZone(s.zones, $card${this.rule()});`);
+    lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`, "}");
     return lines;
   }
 

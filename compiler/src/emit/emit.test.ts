@@ -9,10 +9,11 @@ import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/index.js";
 import type { Game, Move } from "../../../runtime/src/index.js";
 import { compileAll, compileGame } from "../index.js";
+import { typeErrors } from "../verify/typecheck.js";
+import { evaluateFiles } from "../testing/load-game.js";
 import type { EmittedFile } from "./emit.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const runtimeIndex = path.join(root, "runtime/src/index.ts");
 
 async function compile(gameId: string, text: string): Promise<EmittedFile[]> {
   const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
@@ -20,71 +21,8 @@ async function compile(gameId: string, text: string): Promise<EmittedFile[]> {
   return result.files;
 }
 
-const parsedFiles = new Map<string, ts.SourceFile>();
-
-/** Type errors of the emitted files, compiled as an ES module package against the runtime's sources. */
-function typeErrors(files: readonly EmittedFile[]): string[] {
-  const folder = "/virtual/game/";
-  const virtual = new Map(files.map((f) => [folder + f.path, f.text]));
-  virtual.set("/virtual/package.json", '{ "type": "module" }');
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2022.d.ts"],
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noImplicitOverride: true,
-    noFallthroughCasesInSwitch: true,
-    skipLibCheck: true,
-    types: [],
-    noEmit: true,
-    paths: { "@rules/runtime": [runtimeIndex] },
-  };
-  const host = ts.createCompilerHost(options);
-  const readSource = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language, ...rest) => {
-    const text = virtual.get(name);
-    if (text !== undefined) return ts.createSourceFile(name, text, language);
-    // The standard library and the runtime are the same for every game: parse them once.
-    const cached = parsedFiles.get(name) ?? readSource(name, language, ...rest);
-    if (cached) parsedFiles.set(name, cached);
-    return cached;
-  };
-  host.fileExists = (name) => virtual.has(name) || ts.sys.fileExists(name);
-  host.readFile = (name) => virtual.get(name) ?? ts.sys.readFile(name);
-  host.directoryExists = (name) => name.startsWith("/virtual") || ts.sys.directoryExists(name);
-  const program = ts.createProgram([...virtual.keys()].filter((f) => f.endsWith(".ts")), options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : "";
-    return where + ts.flattenDiagnosticMessageText(d.messageText, "\n");
-  });
-}
-
-/** Evaluates every emitted file (transpiled one by one, as a build tool would) and returns their exports. */
-function evaluate(files: readonly EmittedFile[]): Map<string, Record<string, unknown>> {
-  const sources = new Map(files.map((f) => [f.path, f.text]));
-  const modules = new Map<string, Record<string, unknown>>();
-  const load = (specifier: string): Record<string, unknown> => {
-    if (specifier === "@rules/runtime") return runtime as unknown as Record<string, unknown>;
-    const file = specifier.replace(/^\.\//, "").replace(/\.js$/, ".ts");
-    const loaded = modules.get(file);
-    if (loaded) return loaded;
-    const text = sources.get(file);
-    if (text === undefined) throw new Error(`no emitted file ${file}`);
-    const output = ts.transpileModule(text, {
-      fileName: file,
-      reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-    });
-    expect(output.diagnostics ?? [], `syntax errors in ${file}`).toEqual([]);
-    const exports: Record<string, unknown> = {};
-    modules.set(file, exports);
-    new Function("exports", "require", output.outputText)(exports, load);
-    return exports;
-  };
-  for (const f of files) load(f.path);
-  return modules;
-}
+/** Evaluates every emitted file against the runtime's sources and returns their exports. */
+const evaluate = (files: readonly EmittedFile[]): Map<string, Record<string, unknown>> => evaluateFiles(files, runtime);
 
 describe("For Sale", () => {
   test("the committed generated/ folder is exactly what compiling the rules gives", async () => {
@@ -99,7 +37,7 @@ describe("For Sale", () => {
     const text = readFileSync(path.join(root, "rules/for-sale.rules"), "utf8");
     const first = await compile("for-sale", text);
     const second = await compile("for-sale", text);
-    expect(first.map((f) => f.path)).toEqual(["types.ts", "cards.ts", "flow.ts", "moves.ts", "view.ts", "index.ts"]);
+    expect(first.map((f) => f.path)).toEqual(["types.ts", "cards.ts", "flow.ts", "moves.ts", "view.ts", "index.ts", "sites.ts"]);
     expect(second).toEqual(first);
   });
 

@@ -32,6 +32,9 @@ export interface Step {
   readonly label: string;
   readonly effects: Effect[];
   exit: Exit;
+  /** The innermost loop this step belongs to (its test, body or what follows inside it), if any:
+   *  a flow that cycles without reaching a decision is reported at that loop. */
+  readonly loop: A.WhileStatement | A.ForStatement | null;
 }
 
 export interface Decision {

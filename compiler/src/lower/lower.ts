@@ -15,6 +15,8 @@ class Lowering {
   private readonly loops: LoopSlots[] = [];
   private readonly labels = new Set<string>([END]);
   private phase: string | null = null;
+  /** The innermost loop being lowered, recorded on each new step. */
+  private loop: A.WhileStatement | A.ForStatement | null = null;
 
   constructor(private readonly game: CheckedGame) {}
 
@@ -34,7 +36,7 @@ class Lowering {
 
   private newStep(name: string): Step {
     const label = this.unique(this.phase ? `${this.phase}.${name}` : name);
-    const step: Step = { label, effects: [], exit: { kind: "end" } };
+    const step: Step = { label, effects: [], exit: { kind: "end" }, loop: this.loop };
     this.steps.push(step);
     return step;
   }
@@ -67,12 +69,17 @@ class Lowering {
         return after;
       }
       case "while": {
+        const outer = this.loop;
+        this.loop = statement;
         const test = this.newStep("while");
         const body = this.newStep("loop");
+        this.loop = outer;
         const after = this.newStep("endwhile");
         this.goto(current, test);
         test.exit = { kind: "branch", condition: statement.condition, then: body.label, otherwise: after.label };
+        this.loop = statement;
         this.goto(this.sequence(statement.body.statements, body), test);
+        this.loop = outer;
         return after;
       }
       case "for": {
@@ -86,13 +93,18 @@ class Lowering {
         };
         this.loops.push(loop);
         current.effects.push({ kind: "loop-start", loop });
+        const outer = this.loop;
+        this.loop = statement;
         const test = this.newStep(`for_${binding.slot.slot}`);
         const body = this.newStep(`each_${binding.slot.slot}`);
+        this.loop = outer;
         const after = this.newStep(`endfor_${binding.slot.slot}`);
         this.goto(current, test);
         test.exit = { kind: "loop-branch", loop, then: body.label, otherwise: after.label };
         body.effects.push({ kind: "loop-bind", loop });
+        this.loop = statement;
         const end = this.sequence(statement.body.statements, body);
+        this.loop = outer;
         end.effects.push({ kind: "loop-step", loop });
         this.goto(end, test);
         return after;

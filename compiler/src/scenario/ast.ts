@@ -8,11 +8,22 @@ export interface Name {
 }
 
 export interface Literal {
-  /** `word` is a bare name: true/false, an enum value, a choice. */
-  readonly kind: "int" | "text" | "word";
+  /** `word` is a bare name: true/false, an enum value, a choice. A `number` may be negative, a decimal or `-inf`. */
+  readonly kind: "number" | "text" | "word";
   readonly value: number | string;
   readonly span: SourceSpan;
+  /** A sum as written (`18 - 3 + 1`), for messages: `value` is its result, worked out when parsed. */
+  readonly sum?: string;
 }
+
+/**
+ * A value a seat's view shows: a literal, `?` for null (a value hidden from this seat, or no
+ * submission), or a move (a simultaneous choice: `mySubmission`).
+ */
+export type ViewValue =
+  | Literal
+  | { readonly kind: "unknown"; readonly span: SourceSpan }
+  | { readonly kind: "move"; readonly move: MoveCall; readonly span: SourceSpan };
 
 export interface SeatLiteral {
   readonly seat: number;
@@ -79,8 +90,17 @@ export interface MoveCall {
 export type SetupStep =
   /** Puts these cards on top of the zone, in order (index 0 = top). */
   | { readonly kind: "stack"; readonly zone: Target; readonly cards: readonly CardPattern[]; readonly span: SourceSpan }
-  /** Moves these cards from wherever they are to the bottom of the zone. */
-  | { readonly kind: "put"; readonly cards: readonly CardPattern[]; readonly zone: Target; readonly span: SourceSpan }
+  /**
+   * Moves these cards from wherever they are to the bottom of the zone. With `replacedFrom`, the
+   * last card of that zone takes each card's old place, so no other card moves up.
+   */
+  | {
+      readonly kind: "put";
+      readonly cards: readonly CardPattern[];
+      readonly zone: Target;
+      readonly replacedFrom: Target | null;
+      readonly span: SourceSpan;
+    }
   /** One value, or one per seat for a per-player variable named without a seat. */
   | { readonly kind: "set"; readonly variable: Target; readonly values: readonly Literal[]; readonly span: SourceSpan }
   /**
@@ -94,9 +114,13 @@ export type SetupStep =
       readonly rest: Target | null;
       readonly span: SourceSpan;
     }
-  /** The numbers the game's next random draws return, each in 0..n-1 for a draw among n. */
+  /**
+   * The numbers the game's next random draws return, each in 0..n-1 for a draw among n. Before
+   * the first play it is a setup step; after, it scripts the draws from that moment on.
+   */
   | { readonly kind: "random"; readonly numbers: readonly Literal[]; readonly span: SourceSpan };
 
+/** Is this a step that may only prepare the position (all but `random` come before the first play)? */
 export function isSetupStep(step: Step): step is SetupStep {
   return (
     step.kind === "stack" ||
@@ -121,6 +145,8 @@ export type Expectation =
       readonly seats: readonly SeatRef[];
       readonly span: SourceSpan;
     }
+  /** `expect not over`: the game goes on. */
+  | { readonly kind: "expect-not-over"; readonly span: SourceSpan }
   /** `expect coins[0] = 18`, or one value per seat: `expect coins = 18 18 18`. */
   | {
       readonly kind: "expect-var";
@@ -170,6 +196,20 @@ export type Expectation =
   | { readonly kind: "expect-scores"; readonly scores: readonly Literal[]; readonly span: SourceSpan }
   /** One seat's score (the first key): `expect score 0 = 47`. */
   | { readonly kind: "expect-score"; readonly seat: SeatLiteral; readonly score: Literal; readonly span: SourceSpan }
+  /** Per seat, one tie-breaker key (`key` counts from 1: the first key after the score): `expect tiebreak 1 = 5 3 7 2`. */
+  | {
+      readonly kind: "expect-tiebreak";
+      readonly key: { readonly index: number; readonly span: SourceSpan };
+      readonly values: readonly Literal[];
+      readonly span: SourceSpan;
+    }
+  /** One seat's whole row of score keys, the score first: `expect keys 0 = 36 16`. */
+  | {
+      readonly kind: "expect-keys";
+      readonly seat: SeatLiteral;
+      readonly values: readonly Literal[];
+      readonly span: SourceSpan;
+    }
   /** Groups of tied seats, best first: `expect ranking 2 > 0 = 1 > 3`. */
   | { readonly kind: "expect-ranking"; readonly groups: readonly (readonly SeatLiteral[])[]; readonly span: SourceSpan }
   | { readonly kind: "expect-winners"; readonly seats: readonly SeatLiteral[]; readonly span: SourceSpan }
@@ -181,6 +221,17 @@ export type Expectation =
       readonly cards: readonly (CardPattern | null)[];
       readonly span: SourceSpan;
     }
+  /**
+   * `expect view 1 coins = ? 18 ? ?`, `expect view 0 mySubmission = sell(card: Property 28)`: any
+   * other field of the seat's view (a variable, `submitted`, `phase`...), looked up by name.
+   */
+  | {
+      readonly kind: "expect-view-value";
+      readonly seat: SeatLiteral;
+      readonly field: Target;
+      readonly values: readonly ViewValue[];
+      readonly span: SourceSpan;
+    }
   /** `expect view 1 shows Card 5` (somewhere in its view) or `expect view 2 hides Card 5` (nowhere in it). */
   | {
       readonly kind: "expect-view-cards";
@@ -190,7 +241,16 @@ export type Expectation =
       readonly span: SourceSpan;
     };
 
-export type Step = SetupStep | PlayStep | Expectation;
+/** `repeat 3 {` … `}`: these steps, played `times` times in a row (blocks may nest). */
+export type RepeatStep = {
+  readonly kind: "repeat";
+  readonly times: number;
+  readonly steps: readonly Step[];
+  /** The `repeat 3 {` line. */
+  readonly span: SourceSpan;
+};
+
+export type Step = SetupStep | PlayStep | Expectation | RepeatStep;
 
 export interface Scenario {
   readonly file: string;

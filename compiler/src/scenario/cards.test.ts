@@ -50,7 +50,7 @@ const at = { line: 1, column: 1, endLine: 1, endColumn: 2 };
 function pattern(text: string): CardPattern {
   const [type, ...values] = text.split(" ");
   const fields: Literal[] = values.map((v) =>
-    /^-?\d+$/.test(v) ? { kind: "int", value: Number(v), span: at } : { kind: "word", value: v, span: at },
+    /^-?\d+$/.test(v) ? { kind: "number", value: Number(v), span: at } : { kind: "word", value: v, span: at },
   );
   return { type: { text: type!, span: at }, fields, span: at };
 }

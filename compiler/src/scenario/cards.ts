@@ -16,16 +16,25 @@ export function literalValue(literal: Literal): Value {
 
 /** Does a literal written in a scenario equal this value of the game? */
 export function literalEquals(literal: Literal, value: Value): boolean {
-  if (literal.kind === "int") return value === literal.value;
+  if (literal.kind === "number") return value === literal.value;
   if (literal.kind === "word" && typeof value === "boolean") return literal.value === String(value);
   return value === literal.value;
 }
 
+/** A literal as written: a sum shows its working, `(18 - 3 + 1 = 16)`; `-inf` for a missing key. */
 export function formatLiteral(literal: Literal): string {
-  return literal.kind === "text" ? JSON.stringify(literal.value) : String(literal.value);
+  if (literal.kind === "text") return JSON.stringify(literal.value);
+  if (literal.sum !== undefined) return `(${literal.sum} = ${String(literal.value)})`;
+  return formatNumber(literal.value);
+}
+
+/** A value as a scenario writes it: `-inf` for a tie-breaker key a seat lacks. */
+export function formatNumber(value: number | string): string {
+  return value === -Infinity ? "-inf" : String(value);
 }
 
 export function formatValue(value: Value | undefined): string {
+  if (typeof value === "number") return formatNumber(value);
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 

@@ -17,6 +17,7 @@ import type { Expectation, MoveCall, SeatLiteral, SeatRef, Target, ZonePart } fr
 import {
   formatCards,
   formatLiteral,
+  formatNumber,
   formatPatterns,
   formatValue,
   literalEquals,
@@ -113,6 +114,10 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
         actual.kind === expected.kind && (expected.kind === "over" || sameSeats(actual.players, expected.players));
       return agrees ? [] : fail(`expected ${describeActivity(expected)}, but now ${describeActivity(actual)}`);
     }
+    case "expect-not-over": {
+      const activity = whoMayAct(match);
+      return activity.kind === "over" ? fail("expected the game to go on, but it is over") : [];
+    }
     case "expect-var": {
       const actual = varValues(match, step.variable);
       const agrees = actual.length === step.values.length && step.values.every((v, i) => literalEquals(v, actual[i]!));
@@ -205,6 +210,28 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
       if (step.scores.every((s, i) => s.value === actual[i])) return [];
       return fail(`expected scores ${step.scores.map(formatLiteral).join(" ")}, found ${actual.join(" ")}`);
     }
+    case "expect-tiebreak": {
+      const rows = game.scores(match.state);
+      const { index } = step.key;
+      const keys = rows[0]?.length ?? 0;
+      if (index >= keys) {
+        const has = keys <= 1 ? "no tie-breaker" : keys === 2 ? "only tie-breaker 1" : `tie-breakers 1 to ${keys - 1}`;
+        return fail(`expected tie-breaker ${index}, but the scores have ${has} now`, step.key.span);
+      }
+      const actual = rows.map((row) => row[index]!);
+      if (step.values.every((v, i) => v.value === actual[i])) return [];
+      return fail(
+        `expected tiebreak ${index} = ${step.values.map(formatLiteral).join(" ")}, found ${actual.map(formatNumber).join(" ")}`,
+      );
+    }
+    case "expect-keys": {
+      const row = game.scores(match.state)[step.seat.seat]!;
+      if (row.length === step.values.length && step.values.every((v, i) => v.value === row[i])) return [];
+      const count = row.length === step.values.length ? "" : ` (${row.length} keys, not ${step.values.length})`;
+      return fail(
+        `expected keys ${step.seat.seat} = ${step.values.map(formatLiteral).join(" ")}, found ${row.map(formatNumber).join(" ")}${count}`,
+      );
+    }
     case "expect-ranking":
     case "expect-winners": {
       const result = resultOf(match);
@@ -222,6 +249,7 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
     }
     case "expect-view-zone":
     case "expect-view-cards":
+    case "expect-view-value":
       return checkViewExpectation(file, match, step);
   }
 }

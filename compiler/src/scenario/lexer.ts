@@ -6,7 +6,8 @@ import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 
 // Hyphens are allowed inside words, for game ids such as `for-sale`.
 export const Word = createToken({ name: "Word", pattern: /[A-Za-z_][A-Za-z0-9_-]*/, label: "a name" });
-export const Integer = createToken({ name: "Integer", pattern: /-?\d+/, label: "a number" });
+/** Unsigned: a sign is a `Minus` right before the number (see parse-values.ts), so `18-2` is a sum. */
+export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /\d+(?:\.\d+)?/, label: "a number" });
 export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n]|\\["\\])*"/, label: "a quoted text" });
 /** An opening quote with no closing one on its line: reported, not guessed at. */
 const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n]*/ });
@@ -20,6 +21,11 @@ export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
 export const Equals = createToken({ name: "Equals", pattern: /=/, label: "'='" });
 export const Greater = createToken({ name: "Greater", pattern: />/, label: "'>'" });
 export const Plus = createToken({ name: "Plus", pattern: /\+/, label: "'+'" });
+export const Minus = createToken({ name: "Minus", pattern: /-/, label: "'-'" });
+export const Star = createToken({ name: "Star", pattern: /\*/, label: "'*'" });
+/** `repeat 3 {` … `}`: a block of steps played several times. */
+export const LBrace = createToken({ name: "LBrace", pattern: /\{/, label: "'{'" });
+export const RBrace = createToken({ name: "RBrace", pattern: /\}/, label: "'}'" });
 /** `?`: a card a seat's view does not show (`expect view 1 face_down = [?, Card 5]`). */
 export const Question = createToken({ name: "Question", pattern: /\?/, label: "'?'" });
 export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
@@ -32,7 +38,7 @@ const allTokens: TokenType[] = [
   Newline,
   Text,
   UnterminatedText,
-  Integer,
+  NumberLiteral,
   Word,
   DotDot,
   LBracket,
@@ -44,6 +50,10 @@ const allTokens: TokenType[] = [
   Equals,
   Greater,
   Plus,
+  Minus,
+  Star,
+  LBrace,
+  RBrace,
   Question,
 ];
 

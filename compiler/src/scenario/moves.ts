@@ -73,29 +73,86 @@ export function parameterProblems(
   return problems;
 }
 
+/** A card the move names, and the copies it may stand for. */
+interface CardSlot {
+  /** Matching copies the parameter's domain offers, in the domain's order. */
+  readonly offered: readonly CardId[];
+  /** Every matching copy in the game, lowest id first. */
+  readonly any: readonly CardId[];
+}
+
+/**
+ * Distinct copies for the cards a move names, across all its parameters: as many as possible
+ * from each card's own parameter domain (a bipartite matching, so `take(first: Nigiri egg, second:
+ * Nigiri egg)` sends two different eggs, each from its parameter's domain), the rest any copy not
+ * yet used; null where the game has no copy left (it then refuses the move).
+ */
+function assignCopies(slots: readonly CardSlot[]): (CardId | null)[] {
+  const owner = new Map<CardId, number>();
+  const place = (slot: number, visited: Set<CardId>): boolean => {
+    // A free copy first, in the domain's order; only then one taken from another card that can move on.
+    const free = slots[slot]!.offered.find((id) => !owner.has(id) && !visited.has(id));
+    if (free !== undefined) {
+      owner.set(free, slot);
+      return true;
+    }
+    for (const id of slots[slot]!.offered) {
+      if (visited.has(id)) continue;
+      visited.add(id);
+      const holder = owner.get(id);
+      if (holder === undefined || place(holder, visited)) {
+        owner.set(id, slot);
+        return true;
+      }
+    }
+    return false;
+  };
+  slots.forEach((_, slot) => place(slot, new Set()));
+  const chosen: (CardId | null)[] = slots.map(() => null);
+  for (const [id, slot] of owner) chosen[slot] = id;
+  const used = new Set(owner.keys());
+  slots.forEach((slot, i) => {
+    if (chosen[i] !== null) return;
+    const id = slot.any.find((c) => !used.has(c)) ?? null;
+    if (id !== null) used.add(id);
+    chosen[i] = id;
+  });
+  return chosen;
+}
+
 /**
  * The JSON move. A named card becomes the id of a matching copy, taken from the parameter's
- * domain when one is there (the copy the player actually holds), else the first copy in the game.
+ * domain when one is there (the copy the player actually holds), else another copy in the game;
+ * no two cards of one move get the same copy.
  */
 export function buildMove(game: Game, call: MoveCall, option: MoveOption | undefined): Move {
-  const move: Record<string, Value | CardId[]> = { type: call.type.text };
+  const table = cardTable(game);
+  const slots: CardSlot[] = [];
+  /** The slot of each card argument, in the order written. */
+  const slotOf = new Map<Argument, number>();
   for (const arg of call.arguments) {
     const domain = option?.parameters[arg.name.text];
     const offered = domain?.kind === "card" || domain?.kind === "cards" ? domain.cards : [];
-    const used = new Set<CardId>();
-    const value = (item: Argument): Value => {
+    const items = arg.value.kind === "list" ? arg.value.items : [arg.value];
+    for (const item of items) {
       const pattern = asCard(game, item);
-      if (pattern) {
-        const table = cardTable(game);
-        const candidates = [...offered, ...cardsMatching(game, pattern)];
-        // None left when a list names more copies than exist: the game then refuses the move.
-        const id = candidates.find((c) => !used.has(c) && cardMatches(game, table.get(c), pattern)) ?? null;
-        if (id !== null) used.add(id);
-        return id;
-      }
-      if (item.kind === "value") return literalValue(item.value);
-      return null;
-    };
+      if (!pattern) continue;
+      slotOf.set(item, slots.length);
+      slots.push({
+        offered: offered.filter((id) => cardMatches(game, table.get(id), pattern)),
+        any: cardsMatching(game, pattern),
+      });
+    }
+  }
+  const copies = assignCopies(slots);
+  const value = (item: Argument): Value => {
+    const slot = slotOf.get(item);
+    if (slot !== undefined) return copies[slot]!;
+    if (item.kind === "value") return literalValue(item.value);
+    return null;
+  };
+  const move: Record<string, Value | CardId[]> = { type: call.type.text };
+  for (const arg of call.arguments) {
     move[arg.name.text] =
       arg.value.kind === "list" ? arg.value.items.map((item) => value(item) as CardId) : value(arg.value);
   }
@@ -125,6 +182,12 @@ export function formatDomain(game: Game, domain: ParameterDomain): string {
     case "choice":
       return `[${domain.values.map(String).join(", ")}]`;
   }
+}
+
+/** `raise(amount: 3)`, `pass`: a move as written. */
+export function formatCall(call: MoveCall): string {
+  if (call.arguments.length === 0) return call.type.text;
+  return `${call.type.text}(${call.arguments.map((arg) => `${arg.name.text}: ${formatArgument(arg.value)}`).join(", ")})`;
 }
 
 function formatArgument(arg: Argument): string {

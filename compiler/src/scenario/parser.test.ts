@@ -81,11 +81,11 @@ describe("parseScenarioFile", () => {
     expect(stack).toMatchObject({
       zone: { name: { text: "property_deck" }, seat: null },
       cards: [
-        { type: { text: "Property" }, fields: [{ kind: "int", value: 3 }] },
-        { type: { text: "Property" }, fields: [{ kind: "int", value: 17 }] },
+        { type: { text: "Property" }, fields: [{ kind: "number", value: 3 }] },
+        { type: { text: "Property" }, fields: [{ kind: "number", value: 17 }] },
         {
           type: { text: "Property" },
-          fields: [{ kind: "int", value: 9 }],
+          fields: [{ kind: "number", value: 9 }],
           span: { line: 7, column: 3, endColumn: 13 },
         },
       ],
@@ -97,7 +97,7 @@ describe("parseScenarioFile", () => {
       seat: { seat: 0 },
       move: {
         type: { text: "raise" },
-        arguments: [{ name: { text: "amount" }, value: { kind: "value", value: { kind: "int", value: 3 } } }],
+        arguments: [{ name: { text: "amount" }, value: { kind: "value", value: { kind: "number", value: 3 } } }],
       },
     });
     expect(scenario!.steps[7]).toMatchObject({
@@ -228,7 +228,7 @@ describe("malformed scenarios", () => {
   test("a misspelt statement", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nplya 0: pass\n')).toBe(
       [
-        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, random, play, expect (did you mean 'play'?)",
+        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, random, play, expect, repeat (did you mean 'play'?)",
         "4 | plya 0: pass",
         "  | ^^^^",
       ].join("\n"),
@@ -278,7 +278,7 @@ describe("malformed scenarios", () => {
   test("an unknown expectation", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nexpect winner\n')).toBe(
       [
-        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, top, bottom, view, or a zone or variable followed by '=' (did you mean 'winners'?)",
+        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, tiebreak, keys, top, bottom, view, not, or a zone or variable followed by '=' (did you mean 'winners'?)",
         "4 | expect winner",
         "  |        ^^^^^^",
       ].join("\n"),
@@ -427,6 +427,165 @@ describe("malformed scenarios", () => {
     expect(diagnostics.map((d) => [d.line, d.code])).toEqual([
       [3, "scenario/syntax"],
       [4, "scenario/syntax"],
+    ]);
+  });
+});
+
+/** The one scenario of a well-formed text: its diagnostics must be none. */
+function parsed(lines: readonly string[]) {
+  const text = ['scenario "s"', "game g", "players 4", ...lines].join("\n");
+  const { scenario, diagnostics } = parseScenario(text, "t.scenario");
+  expect(formatDiagnostics(diagnostics, text)).toBe("");
+  return scenario!;
+}
+
+/** Each diagnostic of a malformed text as `line:column message`. */
+function mistakes(lines: readonly string[]): string[] {
+  const text = ['scenario "s"', "game g", "players 4", ...lines].join("\n");
+  return parseScenarioFile(text, "bad.scenario").diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
+}
+
+describe("repeated blocks", () => {
+  test("a block of plays and expectations, nested blocks, and one on a single line", () => {
+    const scenario = parsed([
+      "play 0: pass",
+      "repeat 3 {",
+      "  play 1: pass",
+      "  repeat 2 {",
+      "    expect turn 2",
+      "    random 4",
+      "  }",
+      "  expect over",
+      "}",
+      "repeat 2 { play 3: pass }",
+      "expect over",
+    ]);
+    expect(scenario.steps.map((s) => s.kind)).toEqual(["play", "repeat", "repeat", "expect-activity"]);
+    const [, outer, single] = scenario.steps;
+    expect(outer).toMatchObject({ kind: "repeat", times: 3, span: { line: 5 } });
+    expect(outer!.kind === "repeat" && outer.steps.map((s) => s.kind)).toEqual(["play", "repeat", "expect-activity"]);
+    expect(outer!.kind === "repeat" && outer.steps[1]).toMatchObject({
+      times: 2,
+      steps: [{ kind: "expect-activity" }, { kind: "random" }],
+    });
+    expect(single).toMatchObject({ times: 2, steps: [{ kind: "play", seat: { seat: 3 } }] });
+  });
+
+  test("blocks that do not close or open, are empty, repeat nothing, or hold setup steps", () => {
+    expect(
+      mistakes([
+        "repeat 2 {",
+        "  stack deck: Number 1",
+        "  seed 3",
+        "}",
+        "}",
+        "repeat 0 {",
+        "repeat 3",
+        "repeat 2 {",
+        "}",
+        "repeat 2 {",
+        "  play 0: pass",
+      ]),
+    ).toEqual([
+      "5:3 'stack' prepares the position before play, so it cannot be repeated: put it before the block",
+      "6:3 'seed' must come before the scenario's first step",
+      "8:1 this '}' closes no 'repeat' block",
+      "9:8 a block is repeated at least once",
+      "10:9 expected '{' to open the block (its steps follow, then '}') but found the end of the line",
+      "11:1 this 'repeat' block has no steps to repeat",
+      "13:1 this 'repeat' block has no '}' to close it",
+    ]);
+  });
+});
+
+describe("steps new to play and setup", () => {
+  test("random between plays; the other setup steps still come before the first", () => {
+    expect(parsed(["play 0: pass", "random 3 0", "play 1: pass"]).steps.map((s) => s.kind)).toEqual([
+      "play",
+      "random",
+      "play",
+    ]);
+    expect(mistakes(["play 0: pass", "put Number 3 into hand[0]", "set coins = 3"])).toEqual([
+      "5:1 'put' prepares the position before play, so it must come before the first 'play' or 'expect'",
+      "6:1 'set' prepares the position before play, so it must come before the first 'play' or 'expect'",
+    ]);
+  });
+
+  test("put … , replaced from a zone", () => {
+    const [put] = parsed(["put Card payday, Card pause into won[0], replaced from draw", "expect over"]).steps;
+    expect(put).toMatchObject({
+      kind: "put",
+      zone: { name: { text: "won" }, seat: { seat: 0 } },
+      replacedFrom: { name: { text: "draw" }, seat: null },
+    });
+    expect(
+      mistakes(["put Card payday into won[0], replace from draw", "put Card payday into won[0] from draw"]),
+    ).toEqual([
+      "4:30 expected 'replaced' but found 'replace'",
+      "5:29 expected ', replaced from' and the zone whose last card fills each place a card leaves but found 'from'",
+    ]);
+  });
+});
+
+describe("expectations new to the format", () => {
+  test("not over, tie-breakers, a seat's score keys, and any field of a view", () => {
+    const scenario = parsed([
+      "expect not over",
+      "expect tiebreak 1 = 5 3 -inf 2",
+      "expect keys 0 = 36 16 -inf",
+      "expect view 1 coins = ? 18 ? ?",
+      "expect view 1 coins[1] = 18 - 2",
+      "expect view 0 mySubmission = sell(card: Property 28)",
+      "expect view 2 mySubmission = pass",
+      "expect view 2 submitted = true false ? false",
+      "expect view 3 phase = selling",
+    ]);
+    const [notOver, tiebreak, keys, coins, one, mine, pass, submitted, phase] = scenario.steps;
+    expect(notOver).toMatchObject({ kind: "expect-not-over" });
+    expect(tiebreak).toMatchObject({
+      kind: "expect-tiebreak",
+      key: { index: 1 },
+      values: [{ value: 5 }, { value: 3 }, { value: -Infinity }, { value: 2 }],
+    });
+    expect(keys).toMatchObject({
+      kind: "expect-keys",
+      seat: { seat: 0 },
+      values: [{ value: 36 }, { value: 16 }, { value: -Infinity }],
+    });
+    expect(coins).toMatchObject({
+      kind: "expect-view-value",
+      seat: { seat: 1 },
+      field: { name: { text: "coins" }, seat: null },
+      values: [{ kind: "unknown" }, { kind: "number", value: 18 }, { kind: "unknown" }, { kind: "unknown" }],
+    });
+    expect(one).toMatchObject({ field: { seat: { seat: 1 } }, values: [{ value: 16 }] });
+    expect(mine).toMatchObject({
+      values: [{ kind: "move", move: { type: { text: "sell" }, arguments: [{ value: { kind: "card" } }] } }],
+    });
+    expect(pass).toMatchObject({ values: [{ kind: "word", value: "pass" }] });
+    expect(submitted).toMatchObject({
+      values: [{ value: "true" }, { value: "false" }, { kind: "unknown" }, { value: "false" }],
+    });
+    expect(phase).toMatchObject({ values: [{ kind: "word", value: "selling" }] });
+  });
+
+  test("mistakes in them", () => {
+    expect(
+      mistakes([
+        "expect not turn 1",
+        "expect tiebreak 0 = 1 2 3 4",
+        "expect tiebreak 1 2 3 4",
+        "expect keys x = 3",
+        "expect score 0 = 47 3",
+        "expect tiebreak 1 = a b c d",
+      ]),
+    ).toEqual([
+      "4:12 expected 'over' ('expect not over': the game goes on) but found 'turn'",
+      "5:17 tie-breakers count from 1 (the first key after the score); the score is 'expect scores'",
+      "6:19 expected '=' and the tie-breaker of each seat but found '2'",
+      "7:13 expected a seat number but found 'x'",
+      "8:21 one seat has one score; its tie-breakers too are 'expect keys 0 = …'",
+      "9:21 expected a tie-breaker, not a",
     ]);
   });
 });

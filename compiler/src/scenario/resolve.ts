@@ -15,7 +15,15 @@ import type {
   Target,
   ZonePart,
 } from "./ast.js";
-import { cardsMatching, describeMeaning, formatPattern, isProblem, meaningMatches, readPattern } from "./cards.js";
+import {
+  cardsMatching,
+  describeMeaning,
+  formatLiteral,
+  formatPattern,
+  isProblem,
+  meaningMatches,
+  readPattern,
+} from "./cards.js";
 
 export interface Resolution {
   readonly diagnostics: Diagnostic[];
@@ -87,12 +95,20 @@ class Resolver {
 
   private step(step: Step): void {
     switch (step.kind) {
-      case "stack":
-      case "put": {
+      case "stack": {
         const zone = this.zone(step.zone, true);
         for (const pattern of step.cards) this.claim(pattern, zone);
         return;
       }
+      case "put": {
+        const zone = this.zone(step.zone, true);
+        for (const pattern of step.cards) this.claim(pattern, zone);
+        if (step.replacedFrom) this.replacementZone(step.replacedFrom, step.zone, zone);
+        return;
+      }
+      case "repeat":
+        for (const inner of step.steps) this.step(inner);
+        return;
       case "set-cards": {
         const zone = this.zone(step.zone, true);
         for (const pattern of step.cards) this.claim(pattern, zone);
@@ -115,6 +131,25 @@ class Resolver {
         return;
       case "expect-options":
         this.seat(step.seat);
+        return;
+      case "expect-not-over":
+        return;
+      case "expect-keys":
+        this.seat(step.seat);
+        return;
+      case "expect-tiebreak":
+        if (step.values.length !== this.players) {
+          this.report(
+            step.values[0]!.span,
+            "scenario/wrong-count",
+            `give tie-breaker ${step.key.index} of each of the ${this.players} seats, not ${step.values.length} values`,
+          );
+        }
+        return;
+      case "expect-view-value":
+        this.seat(step.seat);
+        if (step.field.seat) this.seat(step.field.seat);
+        for (const value of step.values) if (value.kind === "move") this.move(value.move, false);
         return;
       case "expect-activity":
       case "expect-winners":
@@ -203,6 +238,25 @@ class Resolver {
       );
     } else if (into.name === zone.name && sameSeat(rest.seat, target.seat)) {
       this.report(rest.span, "scenario/same-zone", "the displaced cards must leave the zone: name another one");
+    }
+  }
+
+  /** Where `put …, replaced from` takes the cards that fill the places left: another zone of the same cards. */
+  private replacementZone(from: Target, target: Target, zone: ZoneInfo | undefined): void {
+    const source = this.zone(from, true);
+    if (!source || !zone) return;
+    if (source.cardType !== zone.cardType) {
+      this.report(
+        from.name.span,
+        "scenario/wrong-card-type",
+        `'${source.name}' holds ${source.cardType} cards, not ${zone.cardType}: it cannot fill a place they leave`,
+      );
+    } else if (source.name === zone.name && sameSeat(from.seat, target.seat)) {
+      this.report(
+        from.span,
+        "scenario/same-zone",
+        "the cards that fill the places left come from another zone than the one the cards go into",
+      );
     }
   }
 
@@ -295,12 +349,15 @@ class Resolver {
     const { type, name } = variable;
     const fits =
       type === "int"
-        ? value.kind === "int"
+        ? value.kind === "number" && Number.isInteger(value.value)
         : type === "bool"
           ? value.kind === "word" && (value.value === "true" || value.value === "false")
           : type === "player"
-            ? value.kind === "int" && (value.value as number) >= 0 && (value.value as number) < this.players
-            : value.kind !== "int";
+            ? value.kind === "number" &&
+              Number.isInteger(value.value) &&
+              (value.value as number) >= 0 &&
+              (value.value as number) < this.players
+            : value.kind !== "number";
     if (fits) return;
     const wanted =
       type === "int"
@@ -310,7 +367,7 @@ class Resolver {
           : type === "player"
             ? `a seat, 0 to ${this.players - 1}`
             : `a ${type} value`;
-    this.report(value.span, "scenario/wrong-value", `'${name}' holds ${wanted}, not ${String(value.value)}`);
+    this.report(value.span, "scenario/wrong-value", `'${name}' holds ${wanted}, not ${formatLiteral(value)}`);
   }
 
   private perSeatCount(target: Target, perPlayer: boolean, counts: readonly Literal[], what: string): void {

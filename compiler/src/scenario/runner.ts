@@ -1,9 +1,10 @@
 // Plays a scenario against a compiled game through the runtime: checks its names, sets up the
-// match (stacking and setting before the flow starts), then plays and checks step by step.
-// A refused move stops the scenario; a failed expectation is reported and the run goes on.
-import { applyMove, createMatch, legalMoves, type Game, type Match } from "@rules/runtime";
+// match (stacking and setting before the flow starts), then plays and checks step by step,
+// repeated blocks as many times as they say. A refused move stops the scenario; a failed
+// expectation is reported and the run goes on.
+import { applyMove, cloneJson, createMatch, freezeDeep, legalMoves, type Game, type Match } from "@rules/runtime";
 import { didYouMean, error, formatDiagnostics, type Diagnostic, type SourceSpan } from "../diagnostics.js";
-import { isSetupStep, type Expectation, type PlayStep, type Scenario, type SetupStep, type Step } from "./ast.js";
+import { isSetupStep, type PlayStep, type Scenario, type SetupStep, type Step } from "./ast.js";
 import { checkExpectation, moveMistake } from "./expectations.js";
 import { buildMove, parameterProblems } from "./moves.js";
 import { resolveScenario } from "./resolve.js";
@@ -98,6 +99,94 @@ function play(file: string, match: Match, step: PlayStep): { match: Match; probl
   return { match, problems: [mistake ?? refused] };
 }
 
+/**
+ * Scripts the next draws of a match under way. The runtime has no call for this, so the match is
+ * rebuilt around a copy of its state: its `initial` state and log no longer replay to it, which a
+ * scenario never asks of them.
+ */
+function scriptDraws(match: Match, numbers: readonly number[]): Match {
+  const state = cloneJson(match.state);
+  state.random.script.push(...numbers);
+  return Object.freeze({ ...match, state: freezeDeep(state) });
+}
+
+/** Which pass of which repeated blocks a step runs in, outermost first. */
+type Iteration = { readonly block: Step & { kind: "repeat" }; readonly pass: number };
+
+/** A problem found inside repeated blocks names the pass: `(repeat on line 10: iteration 2 of 3)`. */
+function inIteration(problem: Diagnostic, iterations: readonly Iteration[]): Diagnostic {
+  if (iterations.length === 0) return problem;
+  const where = iterations
+    .map(({ block, pass }) => `repeat on line ${block.span.line}: iteration ${pass} of ${block.times}`)
+    .join("; ");
+  return { ...problem, message: `${problem.message} (${where})` };
+}
+
+/** Plays the steps after the setup, in order: moves, expectations, scripted draws and repeated blocks. */
+class ScenarioPlay {
+  /** Numbers scripted since the last move: earlier ones still waiting would come before them. */
+  private scriptedSinceMove = 0;
+
+  constructor(
+    private readonly file: string,
+    private match: Match,
+  ) {}
+
+  /** Runs one step; `fatal` when the scenario cannot go on (a refused move, a broken game). */
+  run(step: Step, iterations: readonly Iteration[] = []): { problems: Diagnostic[]; fatal: boolean } {
+    if (step.kind === "repeat") {
+      const problems: Diagnostic[] = [];
+      for (let pass = 1; pass <= step.times; pass++) {
+        for (const inner of step.steps) {
+          const outcome = this.run(inner, [...iterations, { block: step, pass }]);
+          problems.push(...outcome.problems);
+          if (outcome.fatal) return { problems, fatal: true };
+        }
+      }
+      return { problems, fatal: false };
+    }
+    let problems: Diagnostic[];
+    try {
+      problems = this.single(step);
+    } catch (thrown) {
+      problems = [broke(this.file, step.span, "during this step", thrown)];
+    }
+    // After a refused move the position is not the one the scenario describes: stop there.
+    const fatal = problems.some((d) => d.code !== "scenario/expectation-failed");
+    return { problems: problems.map((problem) => inIteration(problem, iterations)), fatal };
+  }
+
+  private single(step: Exclude<Step, { kind: "repeat" }>): Diagnostic[] {
+    if (step.kind === "play") {
+      const { match, problems } = play(this.file, this.match, step);
+      if (match !== this.match) this.scriptedSinceMove = 0;
+      this.match = match;
+      return problems;
+    }
+    if (step.kind === "random") {
+      const waiting = this.match.state.random.script.length - this.scriptedSinceMove;
+      if (waiting > 0) {
+        const numbers = this.match.state.random.script.slice(0, waiting).join(" ");
+        return [
+          error(
+            this.file,
+            step.span,
+            "scenario/random-not-drawn",
+            `the game has not drawn ${waiting === 1 ? "the number" : `${waiting} numbers`} scripted earlier (${numbers}): ` +
+              "a 'random' step scripts the next draws, so those would come first; script only what is drawn before each play",
+          ),
+        ];
+      }
+      const numbers = step.numbers.map((n) => n.value as number);
+      this.match = scriptDraws(this.match, numbers);
+      this.scriptedSinceMove += numbers.length;
+      return [];
+    }
+    if (isSetupStep(step)) throw new Error(`a '${step.kind}' step after play started`);
+    return checkExpectation(this.file, this.match, step);
+  }
+}
+
 export function runScenario(scenario: Scenario, games: Readonly<Record<string, Game>>): ScenarioOutcome {
   const { file, steps } = scenario;
   const outcomes: StepOutcome[] = [];
@@ -113,8 +202,10 @@ export function runScenario(scenario: Scenario, games: Readonly<Record<string, G
   const resolution = resolveScenario(scenario, game);
   if (resolution.diagnostics.length > 0) return finish(resolution.diagnostics);
 
-  // The parser keeps setup steps before every play and expectation, so outcomes stay in step order.
-  const setup = steps.filter(isSetupStep);
+  // The setup is the steps before the first play or expectation (the parser keeps `stack`, `put`
+  // and `set` there; a `random` after it scripts draws during play).
+  const firstPlay = steps.findIndex((step) => !isSetupStep(step));
+  const setup = (firstPlay < 0 ? steps : steps.slice(0, firstPlay)) as SetupStep[];
   const setupFailures = new Map<SetupStep, Diagnostic>();
   let match: Match;
   try {
@@ -133,17 +224,10 @@ export function runScenario(scenario: Scenario, games: Readonly<Record<string, G
   }
   if (setupFailures.size > 0) return finish();
 
-  for (const step of steps.filter((s): s is PlayStep | Expectation => !isSetupStep(s))) {
-    let problems: Diagnostic[];
-    try {
-      if (step.kind === "play") ({ match, problems } = play(file, match, step));
-      else problems = checkExpectation(file, match, step);
-    } catch (thrown) {
-      problems = [broke(file, step.span, "during this step", thrown)];
-    }
+  const playing = new ScenarioPlay(file, match);
+  for (const step of steps.slice(setup.length)) {
+    const { problems, fatal } = playing.run(step);
     outcomes.push({ step, status: problems.length > 0 ? "failed" : "passed", diagnostics: problems });
-    // After a refused move the position is not the one the scenario describes: stop there.
-    const fatal = problems.some((d) => d.code !== "scenario/expectation-failed");
     if (fatal) return finish();
   }
   return finish();

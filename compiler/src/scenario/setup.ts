@@ -4,7 +4,7 @@
 import type { BaseState, CardId, Game, Value } from "@rules/runtime";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { CardPattern, SetupStep, Target } from "./ast.js";
-import { literalValue } from "./cards.js";
+import { formatPattern, literalValue } from "./cards.js";
 import { formatTarget, seatIndex, zoneNamed } from "./resolve.js";
 
 /** The card list of a zone, or of one seat's part of a per-player zone. */
@@ -14,15 +14,19 @@ function cardsOf(state: BaseState, game: Game, target: Target): CardId[] {
   return (zone as CardId[][])[seatIndex(state.vars, state.players, target.seat!)]!;
 }
 
-/** Where a card is now: its list and index, or undefined if it is in no zone. */
-function locate(state: BaseState, game: Game, id: CardId): { cards: CardId[]; index: number } | undefined {
+/** Where a card is now: its list, index and zone (`hand[2]`), or undefined if it is in no zone. */
+function locate(
+  state: BaseState,
+  game: Game,
+  id: CardId,
+): { cards: CardId[]; index: number; zone: string } | undefined {
   for (const zone of game.meta.zones) {
     const content = state.zones[zone.name];
     if (!content) continue;
     const parts = zone.perPlayer ? (content as CardId[][]) : [content as CardId[]];
-    for (const cards of parts) {
+    for (const [seat, cards] of parts.entries()) {
       const index = cards.indexOf(id);
-      if (index >= 0) return { cards, index };
+      if (index >= 0) return { cards, index, zone: zone.perPlayer ? `${zone.name}[${seat}]` : zone.name };
     }
   }
   return undefined;
@@ -59,15 +63,8 @@ export function prepareSetup(
           break;
         }
         case "put": {
-          const destination = cardsOf(state, game, step.zone);
-          for (const pattern of step.cards) {
-            const id = setupCards.get(pattern)!;
-            const from = locate(state, game, id);
-            from?.cards.splice(from.index, 1);
-            destination.push(id);
-          }
-          const full = overCapacity(game, file, step, destination);
-          if (full) failures.set(step, full);
+          const problem = put(state, game, file, step, setupCards);
+          if (problem) failures.set(step, problem);
           break;
         }
         case "set-cards": {
@@ -92,6 +89,42 @@ export function prepareSetup(
       }
     }
   };
+}
+
+/**
+ * `put … into hand[0]`: each card leaves its place for the end of the zone. Without
+ * `replaced from`, the cards after it in its old zone move up one place; with it, the last card of
+ * that zone moves into the place instead, so every other card stays where it was (a deck's later
+ * deals included). A card already in the zone just moves to its end.
+ */
+function put(
+  state: BaseState,
+  game: Game,
+  file: string,
+  step: Extract<SetupStep, { kind: "put" }>,
+  setupCards: ReadonlyMap<CardPattern, CardId>,
+): Diagnostic | null {
+  const destination = cardsOf(state, game, step.zone);
+  const filler = step.replacedFrom ? cardsOf(state, game, step.replacedFrom) : null;
+  for (const pattern of step.cards) {
+    const id = setupCards.get(pattern)!;
+    const from = locate(state, game, id);
+    // The last card of the filling zone leaving it leaves no gap to fill.
+    const last = from !== undefined && from.cards === filler && from.index === filler.length - 1;
+    const fills = from && filler && from.cards !== destination && !last;
+    if (from && fills && filler.length === 0) {
+      return error(
+        file,
+        step.span,
+        "scenario/nothing-to-fill",
+        `'${formatTarget(step.replacedFrom!)}' has no card left to fill the place ${formatPattern(pattern)} leaves in '${from.zone}'`,
+      );
+    }
+    if (from && fills) from.cards[from.index] = filler.pop()!;
+    else from?.cards.splice(from.index, 1);
+    destination.push(id);
+  }
+  return overCapacity(game, file, step, destination);
 }
 
 /** A step that left a zone holding more cards than it may. */

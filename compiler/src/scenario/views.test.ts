@@ -1,5 +1,5 @@
 import { illegal, learnCard, perSeat, zoneView } from "@rules/runtime";
-import type { BaseState, CardId, Game, Move, Seat } from "@rules/runtime";
+import type { BaseState, CardId, Game, Move, MoveOption, Seat } from "@rules/runtime";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";
@@ -65,9 +65,7 @@ const peekGame: Game<PeekState> = {
     zones: {
       vault: [0, 1, 2, 3],
       shelf: [4],
-      pouch: Array.from({ length: players }, (_, seat) =>
-        seat === 0 ? [5] : [],
-      ),
+      pouch: Array.from({ length: players }, (_, seat) => (seat === 0 ? [5] : [])),
     },
     vars: {},
     locals: { seat: 0 },
@@ -76,7 +74,7 @@ const peekGame: Game<PeekState> = {
   }),
   advance: () => {},
   activity: (state) => ({ kind: "turn", players: [state.locals.seat] }),
-  legalMoves: (state, seat) =>
+  legalMoves: (state, seat): MoveOption[] =>
     seat === state.locals.seat
       ? [
           {
@@ -87,30 +85,17 @@ const peekGame: Game<PeekState> = {
         ]
       : [],
   check: (state, seat: Seat, move: Move) =>
-    seat === state.locals.seat
-      ? null
-      : illegal("move/not-your-turn", `it is seat ${state.locals.seat}'s turn`),
+    seat === state.locals.seat ? null : illegal("move/not-your-turn", `it is seat ${state.locals.seat}'s turn`),
   apply(state, seat, move) {
     const vault = state.zones["vault"] as CardId[];
-    if (move.type === "peek")
-      learnCard(
-        state.knowledge,
-        seat,
-        vault[(move["position"] as number) - 1]!,
-      );
+    if (move.type === "peek") learnCard(state.knowledge, seat, vault[(move["position"] as number) - 1]!);
     state.locals.seat = (seat + 1) % state.players;
   },
   view: (state, seat) => ({
     zones: {
-      vault: zoneView(
-        state.zones["vault"] as CardId[],
-        false,
-        seat === null ? [] : state.knowledge[seat],
-      ),
+      vault: zoneView(state.zones["vault"] as CardId[], false, seat === null ? [] : state.knowledge[seat]),
       shelf: zoneView(state.zones["shelf"] as CardId[], true),
-      pouch: (state.zones["pouch"] as CardId[][]).map((cards, owner) =>
-        zoneView(cards, owner === seat),
-      ),
+      pouch: (state.zones["pouch"] as CardId[][]).map((cards, owner) => zoneView(cards, owner === seat)),
     },
   }),
   scores: (state) => perSeat(state.players, () => [0]),
@@ -125,8 +110,7 @@ function run(body: string): ScenarioOutcome {
   return runScenario(scenarios[0]!, games);
 }
 
-const messages = (outcome: ScenarioOutcome): string[] =>
-  outcome.diagnostics.map((d) => `${d.code}: ${d.message}`);
+const messages = (outcome: ScenarioOutcome): string[] => outcome.diagnostics.map((d) => `${d.code}: ${d.message}`);
 
 describe("expect view: what one seat's view shows", () => {
   test("a hidden zone shows '?' for every card until the seat is shown one, then that card where it lies", () => {
@@ -190,11 +174,7 @@ describe("expect view: what one seat's view shows", () => {
 
   test("names are checked before play: the seat, the zone and the cards", () => {
     const outcome = run(
-      [
-        "expect view 2 shows Gem 1",
-        "expect view 0 vualt = [?]",
-        "expect view 0 hides Gem 9",
-      ].join("\n"),
+      ["expect view 2 shows Gem 1", "expect view 0 vualt = [?]", "expect view 0 hides Gem 9"].join("\n"),
     );
     expect(outcome.diagnostics.map((d) => d.code)).toEqual([
       "scenario/unknown-seat",
@@ -203,13 +183,15 @@ describe("expect view: what one seat's view shows", () => {
     ]);
   });
 
-  test("'?' stands only in a view's card list", () => {
-    const text =
-      'game peek\nplayers 2\nscenario "views"\nexpect vault = [?]\nexpect view 0 vault = ?\n';
+  test("'?' stands only in what a view shows, and a view's zone is expected in [ ]", () => {
+    const text = 'game peek\nplayers 2\nscenario "views"\nexpect vault = [?]\nexpect turn = ?\n';
     const { diagnostics } = parseScenarioFile(text, "peek.scenario");
     expect(diagnostics.map((d) => `${d.line}: ${d.message}`)).toEqual([
       "4: expected a card, such as 'Property 30' but found '?'",
-      "5: expected '[' and the cards ('?' for one the seat cannot see, or '[]' for none) but found '?'",
+      "5: expected a value but found '?'",
+    ]);
+    expect(messages(run("expect view 0 vault = ?"))).toEqual([
+      "scenario/expectation-failed: 'vault' is a zone of seat 0's view: expect the cards it shows in [ ], '?' for a hidden one",
     ]);
   });
 });

@@ -1,0 +1,138 @@
+// Declarations evaluated before play: card types and their manifests (every physical card), tables,
+// zones (where cards start), and who may see shared or owned things.
+import type * as A from "../syntax/ast.js";
+import { evaluateConstant, type ConstantValue } from "./constants.js";
+import { BOOL, ERROR, typeName, type Type } from "./types.js";
+import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
+import type { ExpressionChecker } from "./expressions.js";
+
+export class DeclarationChecker {
+  /** Manifest expressions already reported as not constant (a manifest is evaluated per card). */
+  private readonly notConstant = new Set<A.Expression>();
+
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly expressions: ExpressionChecker,
+  ) {}
+
+  /** `owner` means "seen by the player it belongs to": only per-player things have one. */
+  checkOwnerVisibility(d: A.VarDeclaration | A.ZoneDeclaration): void {
+    if (d.visibility === "owner" && !d.perPlayer) {
+      this.ctx.error("check/owner-of-shared", `'${d.name.name}' is shared, so no player owns it: make it public or hidden, or declare it per player`, d.name.range);
+    }
+  }
+
+  checkCardTypeName(name: A.Identifier): boolean {
+    if (this.ctx.cardTypes.has(name.name)) return true;
+    this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'`, name.range);
+    return false;
+  }
+
+  checkCardType(d: A.CardDeclaration): CardTypeModel {
+    const fields: { name: string; type: Type }[] = [];
+    for (const f of d.fields) {
+      if (fields.some((other) => other.name === f.name.name)) {
+        this.ctx.error("check/duplicate-definition", `card ${d.name.name} has two fields named '${f.name.name}'`, f.name.range);
+      }
+      fields.push({ name: f.name.name, type: this.ctx.resolveType(f.type) });
+    }
+    const cards: Record<string, ConstantValue>[] = [];
+    if (d.manifests.length === 0) {
+      this.ctx.error("check/empty-manifest", `card ${d.name.name} has no cards: add a line like cards for v in 1..10 { value: v }`, d.name.range);
+    }
+    for (const manifest of d.manifests) {
+      const expand = (index: number, bound: Map<string, ConstantValue>): void => {
+        if (index === manifest.binders.length) {
+          if (manifest.condition && evaluateConstant(manifest.condition, bound, this.ctx.enums) !== true) return;
+          const card: Record<string, ConstantValue> = {};
+          for (const f of manifest.fields) {
+            const value = evaluateConstant(f.value, bound, this.ctx.enums);
+            if (value === null) {
+              if (this.notConstant.has(f.value)) return;
+              this.notConstant.add(f.value);
+              this.ctx.error("check/not-constant", `the value of '${f.name.name}' must be fixed before play: numbers, enum values and the manifest's own names only`, f.value.range);
+              return;
+            }
+            card[f.name.name] = value;
+          }
+          cards.push(card);
+          return;
+        }
+        const binder = manifest.binders[index]!;
+        const values = evaluateConstant(binder.source, bound, this.ctx.enums);
+        if (!Array.isArray(values)) {
+          if (this.notConstant.has(binder.source)) return;
+          this.notConstant.add(binder.source);
+          this.ctx.error("check/not-constant", "the cards of a game are fixed before play: this list must be written with numbers, ranges and enum values only", binder.source.range);
+          return;
+        }
+        for (const value of values) expand(index + 1, new Map(bound).set(binder.name.name, value));
+      };
+      // Type-check the manifest once with symbolic bindings, then evaluate it.
+      const scope = new Scope(this.ctx.globals);
+      for (const binder of manifest.binders) {
+        const source = this.expressions.expression(binder.source, scope);
+        const element = source.kind === "list" ? source.element : source.kind === "error" ? ERROR : null;
+        if (!element) this.ctx.error("check/type-mismatch", `expected a list or range to draw card values from, found ${typeName(source)}`, binder.source.range);
+        this.ctx.bindLocal(scope, binder.name, element ?? ERROR, "local");
+      }
+      if (manifest.condition) this.ctx.expect(this.expressions.expression(manifest.condition, scope), BOOL, manifest.condition.range, "a manifest condition");
+      const given = new Set<string>();
+      for (const f of manifest.fields) {
+        const field = fields.find((candidate) => candidate.name === f.name.name);
+        if (!field) {
+          this.ctx.error("check/unknown-field", `card ${d.name.name} has no field '${f.name.name}'`, f.name.range);
+          continue;
+        }
+        given.add(f.name.name);
+        this.ctx.expect(this.expressions.expression(f.value, scope), field.type, f.value.range, `field '${f.name.name}'`);
+      }
+      for (const field of fields) {
+        if (!given.has(field.name)) this.ctx.error("check/missing-field", `these cards need a value for field '${field.name}'`, manifest.range);
+      }
+      if (this.ctx.diagnostics.length === 0) expand(0, new Map());
+    }
+    return { declaration: d, fields, cards };
+  }
+
+  checkTable(d: A.TableDeclaration): Map<ConstantValue, ConstantValue> {
+    const keyType = this.ctx.resolveType(d.keyType);
+    const valueType = this.ctx.resolveType(d.valueType);
+    const entries = new Map<ConstantValue, ConstantValue>();
+    for (const entry of d.entries) {
+      this.expressions.expectValue(entry.key, this.ctx.globals, keyType, "a table key");
+      this.expressions.expectValue(entry.value, this.ctx.globals, valueType, "a table value");
+      const keyValue = evaluateConstant(entry.key, new Map(), this.ctx.enums);
+      if (entries.has(keyValue)) this.ctx.error("check/duplicate-definition", `table ${d.name.name} has key ${String(keyValue)} twice`, entry.key.range);
+      entries.set(keyValue, evaluateConstant(entry.value, new Map(), this.ctx.enums));
+    }
+    return entries;
+  }
+
+  checkZones(): void {
+    const placed = new Map<string, A.ZoneDeclaration>();
+    for (const zone of this.ctx.zones.values()) {
+      this.ctx.enter(zone);
+      if (zone.initialCards) {
+        if (!this.checkCardTypeName(zone.initialCards)) continue;
+        if (zone.initialCards.name !== zone.cardType.name) {
+          this.ctx.error("check/type-mismatch", `zone '${zone.name.name}' holds ${zone.cardType.name} cards, not ${zone.initialCards.name}`, zone.initialCards.range);
+        }
+        if (zone.perPlayer) this.ctx.error("check/type-mismatch", "a per-player zone cannot start with every card of a type", zone.initialCards.range);
+        const before = placed.get(zone.initialCards.name);
+        if (before) this.ctx.error("check/duplicate-definition", `every ${zone.initialCards.name} card already starts in '${before.name.name}'`, zone.initialCards.range);
+        placed.set(zone.initialCards.name, zone);
+      }
+      if (zone.limit) {
+        const limit = evaluateConstant(zone.limit, new Map(), this.ctx.enums);
+        if (typeof limit !== "number" || limit < 1) this.ctx.error("check/type-mismatch", "a zone limit must be a whole number of at least 1", zone.limit.range);
+      }
+    }
+    for (const [name, type] of this.ctx.cardTypes) {
+      this.ctx.enter(type.declaration);
+      if (!placed.has(name)) {
+        this.ctx.error("check/cards-nowhere", `no zone starts with the ${name} cards: add '= all ${name}' to a zone`, type.declaration.name.range);
+      }
+    }
+  }
+}

@@ -1,0 +1,259 @@
+// Statements of setup and flow, and decisions with their options and parameters: what each may
+// contain, what it may change, and where the bindings it makes live (the state or a TypeScript local).
+import type * as A from "../syntax/ast.js";
+import { subExpressions } from "../syntax/walk.js";
+import { evaluateConstant } from "./constants.js";
+import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
+import { Scope, type CheckContext } from "./context.js";
+import type { ExpressionChecker } from "./expressions.js";
+
+const RESERVED_PARAMETERS = new Set(["type", "seat"]);
+
+export function containsDecision(statement: A.Statement): boolean {
+  switch (statement.kind) {
+    case "ask":
+      return true;
+    case "if":
+      return blockHasDecision(statement.then) || (statement.otherwise !== null && blockHasDecision(statement.otherwise));
+    case "while":
+    case "for":
+    case "phase":
+      return blockHasDecision(statement.body);
+    default:
+      return false;
+  }
+}
+export function blockHasDecision(block: A.Block): boolean {
+  return block.statements.some(containsDecision);
+}
+
+export class StatementChecker {
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly expressions: ExpressionChecker,
+  ) {}
+
+  block(block: A.Block, scope: Scope): void {
+    let ended: A.EndGameStatement | null = null;
+    block.statements.forEach((statement, index) => {
+      if (ended) {
+        this.ctx.error("check/unreachable", "this can never run: the game has already ended above", statement.range);
+        ended = null;
+      }
+      const restHasDecision = block.statements.slice(index).some(containsDecision);
+      this.statement(statement, scope, restHasDecision);
+      if (statement.kind === "end-game") ended = statement;
+    });
+  }
+
+  private statement(s: A.Statement, scope: Scope, restHasDecision: boolean): void {
+    switch (s.kind) {
+      case "let": {
+        const type = this.expressions.expression(s.value, scope);
+        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
+          this.ctx.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
+        } else if (type.kind === "zone" && restHasDecision) {
+          this.ctx.error("check/type-mismatch", "a let binding that lasts past a decision cannot hold a zone: name the zone itself where it is used", s.value.range);
+        }
+        this.ctx.bindLocal(scope, s.name, type, restHasDecision ? "state" : "local");
+        return;
+      }
+      case "assign": {
+        const target = this.expressions.expression(s.target, scope);
+        this.checkAssignable(s.target, scope);
+        if (s.operator === "=") this.expressions.expectValue(s.value, scope, target, "the assigned value");
+        else {
+          const value = this.expressions.expression(s.value, scope);
+          this.ctx.expect(target, INT, s.target.range, `the target of ${s.operator}`);
+          this.ctx.expect(value, INT, s.value.range, `the value of ${s.operator}`);
+        }
+        return;
+      }
+      case "if":
+        this.ctx.expect(this.expressions.expression(s.condition, scope), BOOL, s.condition.range, "an if condition");
+        this.block(s.then, new Scope(scope));
+        if (s.otherwise) this.block(s.otherwise, new Scope(scope));
+        return;
+      case "while":
+        this.ctx.expect(this.expressions.expression(s.condition, scope), BOOL, s.condition.range, "a while condition");
+        if (s.condition.kind === "boolean" && s.condition.value && !blockHasDecision(s.body) && !endsGame(s.body)) {
+          this.ctx.error("check/endless-loop", "this loop can never stop: its condition is always true and it asks no one anything", s.condition.range);
+        }
+        this.block(s.body, new Scope(scope));
+        return;
+      case "for": {
+        const element = this.expressions.elementType(this.expressions.expression(s.source, scope), s.source.range);
+        const inner = new Scope(scope);
+        this.ctx.bindLocal(inner, s.binder, element, blockHasDecision(s.body) ? "state" : "local");
+        if (s.condition) this.ctx.expect(this.expressions.expression(s.condition, inner), BOOL, s.condition.range, "a where condition");
+        if (s.orderBy) this.ctx.expect(this.expressions.expression(s.orderBy, inner), INT, s.orderBy.range, "a sort key");
+        this.block(s.body, inner);
+        return;
+      }
+      case "phase":
+        this.block(s.body, new Scope(scope));
+        return;
+      case "shuffle":
+        this.expectZone(s.zone, scope);
+        return;
+      case "deal": {
+        this.ctx.expect(this.expressions.expression(s.count, scope), INT, s.count.range, "the number of cards to deal");
+        const from = this.expectZone(s.from, scope);
+        const to = this.expectZone(s.to, scope);
+        if (from && to && from !== to) this.ctx.error("check/card-type-mismatch", `cannot deal ${from} cards into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "move": {
+        const card = this.expressions.expression(s.card, scope);
+        const to = this.expectZone(s.to, scope);
+        if (card.kind !== "card" && card.kind !== "error") this.ctx.error("check/type-mismatch", `expected a card to move, found ${typeName(card)}`, s.card.range);
+        else if (card.kind === "card" && to && card.cardType !== to) this.ctx.error("check/card-type-mismatch", `cannot move a ${card.cardType} card into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "move-all": {
+        const from = this.expectZone(s.from, scope);
+        const to = this.expectZone(s.to, scope);
+        if (from && to && from !== to) this.ctx.error("check/card-type-mismatch", `cannot move ${from} cards into a zone of ${to} cards`, s.to.range);
+        return;
+      }
+      case "transfer": {
+        this.ctx.expect(this.expressions.expression(s.amount, scope), INT, s.amount.range, "the amount to transfer");
+        for (const side of [s.from, s.to]) {
+          this.ctx.expect(this.expressions.expression(side, scope), INT, side.range, "a transfer's source and destination");
+          this.checkAssignable(side, scope, true);
+        }
+        return;
+      }
+      case "end-game":
+        if (this.ctx.inSetup) this.ctx.error("check/end-in-setup", "the game cannot end during setup: move 'end game' into the flow", s.range);
+        return;
+      case "reveal": {
+        const card = this.expressions.expression(s.card, scope);
+        if (card.kind !== "card" && card.kind !== "error") this.ctx.error("check/type-mismatch", `only a card can be revealed, not ${typeName(card)}`, s.card.range);
+        this.expressions.expectValue(s.player, scope, PLAYER, "the player a card is revealed to");
+        this.ctx.usesKnowledge = true;
+        return;
+      }
+      case "ask":
+        this.ask(s, scope);
+        return;
+    }
+  }
+
+  private ask(s: A.AskStatement, scope: Scope): void {
+    if (this.ctx.inSetup) this.ctx.error("check/decision-in-setup", "setup runs before play starts and cannot ask players to decide; move this into the flow", s.range);
+    if (this.ctx.inSimultaneous) this.ctx.error("check/decision-in-simultaneous", "a simultaneous decision cannot contain another decision", s.range);
+    const inner = new Scope(scope);
+    if (s.each) {
+      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : "the players of 'ask each'");
+      // A race's winner is needed after the decisions its option may hold.
+      const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
+      this.ctx.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");
+    } else if (s.player) {
+      this.expressions.expectValue(s.player, scope, PLAYER, "the player who decides");
+    }
+    if (s.options.length === 0) {
+      this.ctx.error("check/empty-decision", "this decision offers no options: a player asked here could never move", s.range);
+    }
+    const names = new Set<string>();
+    if (s.race && s.options.length === 1) {
+      this.ctx.error("check/empty-decision", "this race offers nothing to claim: add an option such as grab { ... }", s.range);
+    }
+    for (const option of s.options) {
+      if (names.has(option.name.name)) {
+        const message = s.race && option.name.name === "decline" ? "every race already has a 'decline' option; name this one differently" : `option '${option.name.name}' appears twice in this decision`;
+        this.ctx.error("check/duplicate-definition", message, s.race && option.name.name === "decline" ? s.options.find((o) => o.name.name === "decline")!.name.range : option.name.range);
+      }
+      names.add(option.name.name);
+      const optionScope = new Scope(inner);
+      const bodyHasDecision = blockHasDecision(option.body);
+      for (const parameter of option.parameters) {
+        if (RESERVED_PARAMETERS.has(parameter.name.name)) {
+          this.ctx.error("check/reserved-name", `'${parameter.name.name}' is reserved in moves; choose another parameter name`, parameter.name.range);
+        }
+        this.ctx.inDomain = true;
+        const wasPure = this.ctx.pure;
+        this.ctx.pure ??= "a parameter's domain";
+        const domain = this.expressions.expression(parameter.domain, optionScope);
+        this.ctx.inDomain = false;
+        this.ctx.pure = wasPure;
+        this.checkNoParameterIn(parameter.domain, option, parameter);
+        let element: Type = ERROR;
+        if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
+        else if (domain.kind === "subsets") element = { kind: "list", element: { kind: "card", cardType: domain.cardType } };
+        else if (domain.kind === "list") element = domain.element;
+        else if (domain.kind !== "error") this.ctx.error("check/type-mismatch", `a parameter's domain must be a range, a zone, subset(zone) or a list, not ${typeName(domain)}`, parameter.domain.range);
+        if (parameter.domain.kind === "range") {
+          const low = evaluateConstant(parameter.domain.low, new Map(), this.ctx.enums, true);
+          const high = evaluateConstant(parameter.domain.high, new Map(), this.ctx.enums, true);
+          if (typeof low === "number" && typeof high === "number" && low > high) {
+            this.ctx.error("check/empty-domain", `the range ${low}..${high} is empty: option '${option.name.name}' could never be chosen`, parameter.domain.range);
+          }
+        }
+        this.ctx.bindLocal(optionScope, parameter.name, element, bodyHasDecision ? "state" : "local");
+      }
+      for (const requirement of option.requirements) {
+        const wasPure = this.ctx.pure;
+        this.ctx.pure ??= "a requirement";
+        this.expressions.expression(requirement.condition, optionScope);
+        this.ctx.pure = wasPure;
+        this.ctx.expect(this.ctx.types.get(requirement.condition) ?? ERROR, BOOL, requirement.condition.range, "a requirement");
+        if (requirement.condition.kind === "boolean" && !requirement.condition.value) {
+          this.ctx.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
+        }
+      }
+      const wasSimultaneous = this.ctx.inSimultaneous;
+      this.ctx.inSimultaneous = wasSimultaneous || (s.each !== null && !s.race);
+      this.block(option.body, optionScope);
+      this.ctx.inSimultaneous = wasSimultaneous;
+    }
+  }
+
+  /** A parameter's domain is fixed before any parameter is chosen: it may not use one. */
+  private checkNoParameterIn(domain: A.Expression, option: A.MoveOptionDeclaration, parameter: A.ParameterDeclaration): void {
+    const others = new Set(option.parameters.filter((p) => p !== parameter).map((p) => p.name.name));
+    const visit = (e: A.Expression): void => {
+      if (e.kind === "name" && others.has(e.name)) {
+        this.ctx.error("check/parameter-in-domain", `the choices for '${parameter.name.name}' cannot depend on '${e.name}': each parameter's domain is fixed before the move is chosen; use a require line instead`, e.range);
+      }
+      for (const child of subExpressions(e)) visit(child);
+    };
+    visit(domain);
+  }
+
+  private checkAssignable(target: A.Expression, scope: Scope, transfer = false): void {
+    const root = target.kind === "index" ? target.target : target;
+    const binding = root.kind === "name" ? scope.lookup(root.name) : undefined;
+    const isVar = binding?.kind === "var" && (target.kind === "name" ? !binding.declaration.perPlayer : binding.declaration.perPlayer);
+    const isLocal = binding?.kind === "local" && target.kind === "name";
+    if (!isVar && !isLocal) {
+      if (binding || root.kind !== "name") this.ctx.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
+      return;
+    }
+    if (isVar && !transfer && root.kind === "name" && this.ctx.conservedVars.has(root.name)) {
+      this.ctx.error("check/conserved", `'${root.name}' is conserved: change it with transfer ... from ... to ...`, target.range);
+    }
+    if (transfer && isLocal) this.ctx.error("check/not-assignable", "transfer moves amounts between variables, not let bindings", target.range);
+  }
+
+  private expectZone(e: A.Expression, scope: Scope): string | null {
+    const type = this.expressions.expression(e, scope);
+    if (type.kind === "zone") return type.cardType;
+    if (type.kind !== "error") {
+      this.ctx.error("check/not-a-zone", type.kind === "zones" ? `'${describeExpression(e)}' is a zone per player: say whose, e.g. ${describeExpression(e)}[p]` : `expected a zone, found ${typeName(type)}`, e.range);
+    }
+    return null;
+  }
+}
+
+function endsGame(block: A.Block): boolean {
+  return block.statements.some((s) =>
+    s.kind === "end-game" ||
+    (s.kind === "if" && (endsGame(s.then) || (s.otherwise !== null && endsGame(s.otherwise)))) ||
+    ((s.kind === "while" || s.kind === "for" || s.kind === "phase") && endsGame(s.body)),
+  );
+}
+
+function describeExpression(e: A.Expression): string {
+  return e.kind === "name" ? e.name : "this";
+}

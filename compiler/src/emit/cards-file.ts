@@ -1,0 +1,79 @@
+// cards.ts of a compiled game: the card table, field arrays by card id, tables; and functions.ts,
+// the rules' functions as TypeScript functions of the state.
+import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type * as A from "../syntax/ast.js";
+import { cardFieldArray, functionName, quote } from "./code.js";
+import { RUNTIME, literal, tsType, type EmitContext, type EmittedFile } from "./context.js";
+
+export class CardsFile {
+  constructor(private readonly ctx: EmitContext) {}
+
+  cardsFile(): EmittedFile {
+    return this.ctx.file("cards.ts", (file) => {
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo"] });
+      const cards = this.ctx.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: "const" as never,
+        docs: ["Every physical card of the game; a card's id is its index here."],
+        declarations: [{ name: "CARDS", type: "readonly CardInfo[]", initializer: `[\n${cards.join(",\n")}\n]` }],
+      });
+      const tables = this.ctx.tablesCode();
+      if (tables.length) file.addStatements(tables);
+      for (const [typeName, type] of this.ctx.game.cardTypes) {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: "const" as never,
+          docs: [`The ids of the ${typeName} cards.`],
+          declarations: [{ name: `ALL_${typeName}`, type: "readonly CardId[]", initializer: `[${this.ctx.cardIds.get(typeName)!.join(", ")}]` }],
+        });
+        for (const field of type.fields) {
+          // Cards of other types hold a placeholder of the field's type, never read by the rules.
+          const firstMember = field.type.kind === "enum" ? this.ctx.game.enums.get(field.type.name)?.members[0]?.name ?? "" : "";
+          const placeholder = field.type.kind === "bool" ? "false" : field.type.kind === "enum" ? quote(firstMember) : "0";
+          const values = this.ctx.allCards.map((c) => (c.type === typeName ? literal(c.fields[field.name] ?? null) : placeholder));
+          const element = tsType(field.type);
+          file.addVariableStatement({
+            isExported: true,
+            declarationKind: "const" as never,
+            docs: [`${typeName}.${field.name} by card id.`],
+            declarations: [{ name: cardFieldArray(typeName, field.name), type: `readonly ${element}[]`, initializer: `[${values.join(", ")}]` }],
+          });
+        }
+      }
+    });
+  }
+
+  functionsFile(): EmittedFile {
+    const declarations = this.ctx.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
+    const functions: OptionalKind<FunctionDeclarationStructure>[] = declarations.map((f) => {
+      return {
+        kind: StructureKind.Function,
+        isExported: true,
+        name: functionName(f.name.name),
+        docs: [`The rules' function ${f.name.name}.`],
+        parameters: [
+          { name: "s", type: "State" },
+          ...f.parameters.map((p) => {
+            const binding = this.ctx.game.names.get(p.name);
+            return { name: binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
+          }),
+        ],
+        returnType: this.ctx.referenceType(f.result),
+        statements: [`return ${this.ctx.inDeclaration(f, () => this.ctx.code.at(f.body.range, () => this.ctx.code.expression(f.body)))};`],
+      };
+    });
+    return this.ctx.file("functions.ts", (file) => {
+      const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
+      this.ctx.addImports(file, body, [
+        { module: "./cards.js", names: this.ctx.cardImports() },
+        { module: "./functions.js", names: [] },
+      ]);
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
+      if (/\bCardId\b/.test(functions.map((f) => JSON.stringify(f.parameters) + String(f.returnType)).join(""))) {
+        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId"] });
+      }
+      file.addFunctions(functions);
+    });
+  }
+}

@@ -1,0 +1,207 @@
+// flow.ts of a compiled game: setup, then the flow as step functions that `advance` runs until the
+// game waits at a decision. Steps with one way in are fused into their predecessor.
+import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import { END, type Decision, type Effect, type Exit, type Step } from "../lower/ir.js";
+import { property, quote } from "./code.js";
+import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
+
+export class FlowFile {
+  constructor(private readonly ctx: EmitContext) {}
+
+  private effect(effect: Effect): string[] {
+    switch (effect.kind) {
+      case "run":
+        return this.ctx.code.statement(effect.statement);
+      case "enter-phase":
+        return [`s.locals.phase = ${quote(effect.name)};`];
+      case "loop-start": {
+        const binder = this.ctx.code.localName(effect.loop.binder);
+        const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.code.loopSource(effect.loop.statement, binder));
+        return [`s.locals${property(effect.loop.list)} = [...${source}];`, `s.locals${property(effect.loop.index)} = 0;`];
+      }
+      case "loop-bind":
+        return [`s.locals${property(effect.loop.binder.slot)} = s.locals${property(effect.loop.list)}[s.locals${property(effect.loop.index)}]!;`];
+      case "loop-step":
+        return [`s.locals${property(effect.loop.index)} += 1;`];
+    }
+  }
+
+  /** How many ways lead into each step: exits of other steps, plus entries from outside (the start,
+   *  and where decisions resume). A step with exactly one way in is fused into its predecessor, so
+   *  straight-line code and if/else read as ordinary TypeScript and cost no dispatch. */
+  private entryCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const bump = (label: string): void => {
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    };
+    bump(this.ctx.machine.start);
+    for (const decision of this.ctx.machine.decisions) {
+      bump(decision.resume);
+      for (const entry of decision.optionEntries.values()) bump(entry);
+    }
+    for (const step of this.ctx.machine.steps) {
+      const exit = step.exit;
+      if (exit.kind === "goto") bump(exit.target);
+      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
+        bump(exit.then);
+        bump(exit.otherwise);
+      }
+    }
+    return counts;
+  }
+
+  private entries = new Map<string, number>();
+
+  /** Steps that keep a function of their own: loop heads, resume points, the start. */
+  private rootSteps(): Step[] {
+    this.entries = this.entryCounts();
+    return this.ctx.machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+  }
+
+  /** A step entered from outside the flow's own jumps (the start, where a decision resumes,
+   *  an option's body) keeps its own function; so does any step with more than one way in. */
+  private fused(label: string): boolean {
+    const entered = label === this.ctx.machine.start || this.ctx.machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
+    return !entered && this.entries.get(label) === 1;
+  }
+
+  private stepCode(step: Step): string[] {
+    return [...step.effects.flatMap((e) => this.effect(e)), ...this.exit(step.exit)];
+  }
+
+  /** Continue at `label`: its code inline when it has no other way in, else a jump. */
+  private continueAt(label: string): string[] {
+    const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
+    return step && this.fused(label) ? this.stepCode(step) : [`s.pc = ${quote(label)};`];
+  }
+
+  private exit(exit: Exit): string[] {
+    switch (exit.kind) {
+      case "goto":
+        return this.continueAt(exit.target);
+      case "end":
+        return [`s.pc = ${quote(END)};`];
+      case "branch":
+        return [
+          `if (${this.ctx.code.at(exit.condition.range, () => this.ctx.code.expression(exit.condition))}) {`,
+          ...this.continueAt(exit.then),
+          "} else {",
+          ...this.continueAt(exit.otherwise),
+          "}",
+        ];
+      case "loop-branch":
+        return [
+          `if (s.locals${property(exit.loop.index)} < s.locals${property(exit.loop.list)}.length) {`,
+          ...this.continueAt(exit.then),
+          "} else {",
+          ...this.continueAt(exit.otherwise),
+          "}",
+        ];
+      case "decide": {
+        const ask = exit.decision.ask;
+        return this.ctx.code.at(ask.range, () => this.decide(exit.decision));
+      }
+    }
+  }
+
+  /** Enters a decision: who is asked, then wait there. */
+  private decide(decision: Decision): string[] {
+    const ask = decision.ask;
+    const lines: string[] = [];
+    if (ask.race && ask.each) {
+      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.locals.declined = perSeat(s.players, () => false);");
+    } else if (ask.each) {
+      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
+    } else {
+      lines.push(`s.locals.actor = ${this.ctx.code.expression(ask.player!)};`);
+    }
+    lines.push(`s.pc = ${quote(decision.label)};`);
+    return lines;
+  }
+
+  flowFile(): EmittedFile {
+    const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
+    const zones = [...this.ctx.game.zones.values()];
+    const initialZones = zones.map((z) => {
+      const value = z.initialCards ? `[...ALL_${z.initialCards.name}]` : "[]";
+      return `${property(z.name.name).slice(1)}: ${z.perPlayer ? "perSeat($players, () => [])" : value},`;
+    });
+    // Placeholders until the flow assigns them: an enum's first member stands in for "none yet".
+    const firstMember = (type: string): string => quote(this.ctx.game.enums.get(type.slice("Enum_".length))?.members[0]?.name ?? "");
+    const initialLocals = this.ctx.stateSlots().map((l) => `${l.name}: ${l.type === "string" ? '""' : l.type.endsWith("[]") ? "[]" : l.type === "boolean" ? "false" : l.type.startsWith("Enum_") ? firstMember(l.type) : "0"},`);
+    const vars = [...this.ctx.game.vars.values()];
+    const setupBody = [
+      "const s: State = {",
+      "players: $players,",
+      "variants: [...$variants],",
+      `pc: ${quote(this.ctx.machine.start)},`,
+      "random: seedRandom($seed),",
+      `zones: { ${initialZones.join(" ")} },`,
+      "vars: {} as State[\"vars\"],",
+      `locals: { ${initialLocals.join(" ")} } as State["locals"],`,
+      "pending: null,",
+      ...(this.ctx.game.usesKnowledge ? ["knowledge: perSeat($players, () => []),"] : []),
+      "};",
+      ...vars.map((v) => {
+        const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
+        return `s.vars${property(v.name.name)} = ${v.perPlayer ? `perSeat($players, () => ${initial})` : initial};`;
+      }),
+      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.code.statements(this.ctx.game.setup?.statements ?? [])),
+      "return s;",
+    ];
+    functions.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "setup",
+      docs: ["Places the components and runs the setup rules; the flow starts at the first `advance`."],
+      parameters: [{ name: "{ players: $players, variants: $variants = [], seed: $seed }", type: "SetupOptions" }],
+      returnType: "State",
+      statements: setupBody,
+    });
+    const roots = this.rootSteps();
+    const loops: string[] = [];
+    this.ctx.inDeclaration(this.ctx.game.flow, () => {
+      for (const step of roots) {
+        functions.push({
+          kind: StructureKind.Function,
+          name: `step_${identifierFor(step.label)}`,
+          parameters: [{ name: "s", type: "State" }],
+          returnType: "void",
+          statements: this.stepCode(step),
+        });
+        if (step.loop) loops.push(`${quote(step.label)}: ${this.ctx.sites.site(step.loop.range)},`);
+      }
+    });
+    functions.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "advance",
+      docs: ["Runs the flow until it waits at a decision or the game ends."],
+      parameters: [{ name: "s", type: "State" }],
+      returnType: "void",
+      statements: [
+        "for (let steps = 0; steps < 10_000_000; steps++) {",
+        "switch (s.pc) {",
+        ...roots.map((step) => `case ${quote(step.label)}: step_${identifierFor(step.label)}(s); break;`),
+        "default: return; // a decision point, or the end",
+        "}",
+        "}",
+        `throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision"${loops.length ? ", LOOP_AT[s.pc]" : ""});`,
+      ],
+    });
+    return this.ctx.file("flow.ts", (file) => {
+      const body = [...functions.map((f) => (f.statements as string[]).join("\n")), ...loops].join("\n");
+      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }], ["seedRandom"]);
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", ...(loops.length ? ["RuleSite"] : []), "SetupOptions"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
+      if (loops.length) {
+        file.addVariableStatement({
+          declarationKind: "const" as never,
+          docs: ["Where the loop around each looping step is written: a flow that never reaches a decision names it."],
+          declarations: [{ name: "LOOP_AT", type: "Readonly<Record<string, RuleSite>>", initializer: `{ ${loops.join(" ")} }` }],
+        });
+      }
+      file.addFunctions(functions);
+    });
+  }
+}

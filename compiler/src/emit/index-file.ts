@@ -1,0 +1,86 @@
+// index.ts of a compiled game: scores and the `game` object the runtime plays.
+import { docText, quote } from "./code.js";
+import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+
+export class IndexFile {
+  constructor(private readonly ctx: EmitContext) {}
+
+  indexFile(): EmittedFile {
+    const scoreKeys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
+      const binding = this.ctx.game.names.get(d.player);
+      const name = binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : "p";
+      const value = this.ctx.inDeclaration(d, () => this.ctx.code.at(d.range, () => this.ctx.code.expression(d.value)));
+      const key = `((${name}: number) => ${value})(seat)`;
+      return this.ctx.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
+    });
+    const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+    const zones = [...this.ctx.game.zones.values()].map((z) =>
+      `{ name: ${quote(z.name.name)}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"} }`,
+    );
+    const vars = [...this.ctx.game.vars.values()].map((v) => {
+      const type = this.ctx.game.typeOfVar(v);
+      const typeName = type.kind === "enum" ? type.name : type.kind;
+      return `{ name: ${quote(v.name.name)}, perPlayer: ${v.perPlayer}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
+    });
+    const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
+      ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,
+    );
+    const conserved = this.ctx.game.conserved.map((c) => `{ name: ${quote(c.name.name)}, vars: [${c.vars.map((v) => quote(v.name)).join(", ")}] }`);
+    const variants = this.ctx.game.variants.map((v) => `{ name: ${quote(v.name.name)}, description: ${quote(v.description)} }`);
+    return this.ctx.file("index.ts", (file) => {
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""}`;
+      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
+      file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
+      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
+      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
+      file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
+      file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
+      file.addFunction({
+        isExported: true,
+        name: "scores",
+        docs: ["Per seat: [score, ...tie-breakers], compared in order, higher first."],
+        parameters: [{ name: "s", type: "State" }],
+        returnType: "number[][]",
+        statements: padded
+          ? ["return scoreRows(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
+          : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k.slice(1, -1)},`), "]);"],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: "const" as never,
+        docs: [docText(`${this.ctx.game.title}, compiled from ${this.ctx.sourcePath}.`)],
+        declarations: [
+          {
+            name: "game",
+            type: "Game<State, Move>",
+            initializer: `{
+              id: ${quote(this.ctx.gameId)},
+              title: ${quote(this.ctx.game.title)},
+              minPlayers: ${this.ctx.game.minPlayers},
+              maxPlayers: ${this.ctx.game.maxPlayers},
+              variants: [${variants.join(", ")}],
+              meta: {
+                cardTypes: [${cardTypes.join(",\n")}],
+                cards: CARDS,
+                zones: [${zones.join(",\n")}],
+                vars: [${vars.join(",\n")}],
+                conserved: [${conserved.join(", ")}],
+              },
+              setup,
+              advance,
+              activity,
+              legalMoves,
+              check,
+              apply,
+              view,
+              scores,
+              randomMove,
+            }`,
+          },
+        ],
+      });
+    });
+  }
+}

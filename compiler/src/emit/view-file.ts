@@ -1,0 +1,51 @@
+// view.ts of a compiled game: what one seat may know, from the visibility declarations.
+import { property } from "./code.js";
+import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+
+export class ViewFile {
+  constructor(private readonly ctx: EmitContext) {}
+
+  viewFile(): EmittedFile {
+    const zoneLines = [...this.ctx.game.zones.values()].map((z) => {
+      const name = z.name.name;
+      const visible = (owner: string): string => (z.visibility === "public" ? "true" : z.visibility === "hidden" ? "false" : `seat === ${owner}`);
+      const known = this.ctx.game.usesKnowledge && z.visibility !== "public" ? ", known" : "";
+      return z.perPlayer
+        ? `${name}: s.zones${property(name)}.map((cards, owner) => zoneView(cards, ${visible("owner")}${known})),`
+        : `${name}: zoneView(s.zones${property(name)}, ${visible("null")}${known}),`;
+    });
+    const varLines = [...this.ctx.game.vars.values()]
+      .filter((v) => v.visibility !== "hidden")
+      .map((v) => {
+        const access = `s.vars${property(v.name.name)}`;
+        if (!v.perPlayer) return `${v.name.name}: ${access},`;
+        return v.visibility === "public"
+          ? `${v.name.name}: [...${access}],`
+          : `${v.name.name}: ${access}.map((value, owner) => (owner === seat ? value : null)),`;
+      });
+    const statements = [
+      ...(this.ctx.game.usesKnowledge ? ["// What this seat has been shown, it sees even face down.", "const known = seat === null ? [] : s.knowledge[seat]!;"] : []),
+      "return {",
+      "seat,",
+      "phase: s.locals.phase,",
+      "waitingFor: s.pc,",
+      `zones: { ${zoneLines.join("\n")} },`,
+      `vars: { ${varLines.join("\n")} },`,
+      "submitted: s.pending ? s.pending.map((move) => move !== null) : null,",
+      "mySubmission: seat !== null && s.pending?.[seat] ? cloneJson(s.pending[seat]) : null,",
+      "};",
+    ];
+    return this.ctx.file("view.ts", (file) => {
+      file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: ["cloneJson", "zoneView"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State", "View"] });
+      file.addFunction({
+        isExported: true,
+        name: "view",
+        docs: ["What one seat may know: public zones and values, its own hidden ones, and counts of the rest."],
+        parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number | null" }],
+        returnType: "View",
+        statements,
+      });
+    });
+  }
+}

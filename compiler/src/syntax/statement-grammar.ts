@@ -1,0 +1,316 @@
+// The statement grammar: blocks, the statements of setup and flow, and decisions with their options.
+import type { IToken } from "chevrotain";
+import * as T from "./lexer.js";
+import type * as A from "./ast.js";
+import { ExpressionGrammar } from "./expression-grammar.js";
+import { DECLARATION_STARTS, declineOption, identifier, span, unquote } from "./parser-support.js";
+
+export class StatementGrammar extends ExpressionGrammar {
+  /** `==` written where a statement assigns; reported after parsing. */
+  misusedComparisons: IToken[] = [];
+
+  /** `to ZONE` or `to bottom of ZONE`. */
+  destination = this.RULE("destination", (): { zone: A.Expression; atBottom: boolean } => {
+    this.CONSUME(T.To);
+    let atBottom = false;
+    this.OPTION(() => {
+      this.CONSUME(T.Bottom);
+      this.CONSUME(T.Of);
+      atBottom = true;
+    });
+    const zone = this.SUBRULE(this.expression);
+    return { zone, atBottom };
+  });
+
+
+  block = this.RULE("block", (): A.Block => {
+    const first = this.CONSUME(T.LBrace);
+    const statements: A.Statement[] = [];
+    this.MANY({
+      // A declaration keyword followed by a name starts the next declaration: the block lacks its '}'.
+      GATE: () => !(DECLARATION_STARTS.has(this.LA(1).tokenType) && this.LA(2).tokenType === T.Identifier),
+      DEF: () => {
+        const s = this.SUBRULE(this.statement);
+        this.ACTION(() => { if (s) statements.push(s); });
+      },
+    });
+    const last = this.CONSUME(T.RBrace);
+    return this.ACTION(() => ({ statements, range: span(first, last) }));
+  });
+
+  statement = this.RULE("statement", (): A.Statement =>
+    this.OR([
+      { ALT: () => this.SUBRULE(this.letStatement) },
+      { ALT: () => this.SUBRULE(this.ifStatement) },
+      { ALT: () => this.SUBRULE(this.whileStatement) },
+      { ALT: () => this.SUBRULE(this.forStatement) },
+      { ALT: () => this.SUBRULE(this.phaseStatement) },
+      { ALT: () => this.SUBRULE(this.shuffleStatement) },
+      { ALT: () => this.SUBRULE(this.dealStatement) },
+      { ALT: () => this.SUBRULE(this.moveStatement) },
+      { ALT: () => this.SUBRULE(this.transferStatement) },
+      { ALT: () => this.SUBRULE(this.askStatement) },
+      { ALT: () => this.SUBRULE(this.revealStatement) },
+      { ALT: () => this.SUBRULE(this.endGameStatement) },
+      { ALT: () => this.SUBRULE(this.assignStatement) },
+    ]),
+  );
+
+  letStatement = this.RULE("letStatement", (): A.LetStatement => {
+    const first = this.CONSUME(T.Let);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.Assign);
+    const value = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({ kind: "let" as const, name: identifier(name), value, range: span(first, value) }));
+  });
+
+  assignStatement = this.RULE("assignStatement", (): A.AssignStatement => {
+    const target = this.SUBRULE(this.postfix);
+    const operator = this.OR([
+      { ALT: () => this.CONSUME(T.Assign) },
+      { ALT: () => this.CONSUME(T.PlusAssign) },
+      { ALT: () => this.CONSUME(T.MinusAssign) },
+      {
+        // `x == 1` as a statement: say what was meant, and read on as if it were `=`.
+        ALT: () => {
+          const token = this.CONSUME(T.Equals);
+          this.ACTION(() => this.misusedComparisons.push(token));
+          return token;
+        },
+      },
+    ]);
+    const value = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({
+      kind: "assign" as const,
+      target,
+      operator: (operator.image === "==" ? "=" : operator.image) as "=" | "+=" | "-=",
+      value,
+      range: span(target, value),
+    }));
+  });
+
+  ifStatement = this.RULE("ifStatement", (): A.IfStatement => {
+    const first = this.CONSUME(T.If);
+    const condition = this.SUBRULE(this.expression);
+    const then = this.SUBRULE(this.block);
+    let otherwise: A.Block | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T.Else);
+      this.OR([
+        {
+          ALT: () => {
+            const nested = this.SUBRULE(this.ifStatement);
+            this.ACTION(() => { otherwise = { statements: [nested], range: nested.range }; });
+          },
+        },
+        { ALT: () => { const b = this.SUBRULE2(this.block); this.ACTION(() => { otherwise = b; }); } },
+      ]);
+    });
+    return this.ACTION(() => ({
+      kind: "if" as const,
+      condition,
+      then,
+      otherwise,
+      range: span(first, otherwise ?? then),
+    }));
+  });
+
+  whileStatement = this.RULE("whileStatement", (): A.WhileStatement => {
+    const first = this.CONSUME(T.While);
+    const condition = this.SUBRULE(this.expression);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "while" as const, condition, body, range: span(first, body) }));
+  });
+
+  forStatement = this.RULE("forStatement", (): A.ForStatement => {
+    const first = this.CONSUME(T.For);
+    const binder = this.CONSUME(T.Identifier);
+    this.CONSUME(T.In);
+    const source = this.SUBRULE(this.expression);
+    let condition: A.Expression | null = null;
+    let orderBy: A.Expression | null = null;
+    let descending = false;
+    this.OPTION(() => {
+      this.CONSUME(T.Where);
+      const c = this.SUBRULE2(this.expression);
+      this.ACTION(() => { condition = c; });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.By);
+      const key = this.SUBRULE3(this.expression);
+      this.ACTION(() => { orderBy = key; });
+      this.OPTION3(() => {
+        this.OR([
+          { ALT: () => this.CONSUME(T.Ascending) },
+          { ALT: () => { this.CONSUME(T.Descending); this.ACTION(() => { descending = true; }); } },
+        ]);
+      });
+    });
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({
+      kind: "for" as const,
+      binder: identifier(binder),
+      source,
+      condition,
+      orderBy,
+      descending,
+      body,
+      range: span(first, body),
+    }));
+  });
+
+  phaseStatement = this.RULE("phaseStatement", (): A.PhaseStatement => {
+    const first = this.CONSUME(T.Phase);
+    const name = this.CONSUME(T.Identifier);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "phase" as const, name: identifier(name), body, range: span(first, body) }));
+  });
+
+  shuffleStatement = this.RULE("shuffleStatement", (): A.ShuffleStatement => {
+    const first = this.CONSUME(T.Shuffle);
+    const zone = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({ kind: "shuffle" as const, zone, range: span(first, zone) }));
+  });
+
+  dealStatement = this.RULE("dealStatement", (): A.DealStatement => {
+    const first = this.CONSUME(T.Deal);
+    const count = this.SUBRULE(this.expression);
+    this.CONSUME(T.From);
+    const from = this.SUBRULE2(this.expression);
+    const to = this.SUBRULE(this.destination);
+    return this.ACTION(() => ({
+      kind: "deal" as const,
+      count,
+      from,
+      to: to.zone,
+      atBottom: to.atBottom,
+      range: span(first, to.zone),
+    }));
+  });
+
+  moveStatement = this.RULE("moveStatement", (): A.MoveStatement | A.MoveAllStatement => {
+    const first = this.CONSUME(T.Move);
+    // `move all (...)` is always `move all`: the aggregate `all(...)` is a flag, never a card to move.
+    return this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      {
+        ALT: () => {
+          this.CONSUME(T.All);
+          const from = this.SUBRULE(this.expression);
+          const to = this.SUBRULE(this.destination);
+          return this.ACTION(() => ({
+            kind: "move-all" as const,
+            from,
+            to: to.zone,
+            atBottom: to.atBottom,
+            range: span(first, to.zone),
+          }));
+        },
+      },
+      {
+        ALT: () => {
+          const card = this.SUBRULE3(this.expression);
+          const to = this.SUBRULE2(this.destination);
+          return this.ACTION(() => ({
+            kind: "move" as const,
+            card,
+            to: to.zone,
+            atBottom: to.atBottom,
+            range: span(first, to.zone),
+          }));
+        },
+      },
+    ] }) as A.MoveStatement;
+  });
+
+  transferStatement = this.RULE("transferStatement", (): A.TransferStatement => {
+    const first = this.CONSUME(T.Transfer);
+    const amount = this.SUBRULE(this.expression);
+    this.CONSUME(T.From);
+    const from = this.SUBRULE2(this.expression);
+    this.CONSUME(T.To);
+    const to = this.SUBRULE3(this.expression);
+    return this.ACTION(() => ({ kind: "transfer" as const, amount, from, to, range: span(first, to) }));
+  });
+
+  revealStatement = this.RULE("revealStatement", (): A.RevealStatement => {
+    const first = this.CONSUME(T.Reveal);
+    const card = this.SUBRULE(this.expression);
+    this.CONSUME(T.To);
+    const player = this.SUBRULE2(this.expression);
+    return this.ACTION(() => ({ kind: "reveal" as const, card, player, range: span(first, player) }));
+  });
+
+  endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {
+    const first = this.CONSUME(T.End);
+    const last = this.CONSUME(T.Game);
+    return this.ACTION(() => ({ kind: "end-game" as const, range: span(first, last) }));
+  });
+
+  askStatement = this.RULE("askStatement", (): A.AskStatement => {
+    let player: A.Expression | null = null;
+    let each: { binder: A.Identifier; source: A.Expression } | null = null;
+    let race = false;
+    const first = this.OR1([
+      { ALT: () => this.CONSUME(T.Ask) },
+      {
+        ALT: () => {
+          const keyword = this.CONSUME(T.Race);
+          const binder = this.CONSUME3(T.Identifier);
+          this.CONSUME2(T.In);
+          const source = this.SUBRULE3(this.expression);
+          this.ACTION(() => { each = { binder: identifier(binder), source }; race = true; });
+          return keyword;
+        },
+      },
+    ]);
+    this.OPTION({ GATE: () => !race, DEF: () => this.OR2([
+      {
+        ALT: () => {
+          this.CONSUME(T.Each);
+          const binder = this.CONSUME(T.Identifier);
+          this.CONSUME(T.In);
+          const source = this.SUBRULE(this.expression);
+          this.ACTION(() => { each = { binder: identifier(binder), source }; });
+        },
+      },
+      { ALT: () => { const p = this.SUBRULE2(this.expression); this.ACTION(() => { player = p; }); } },
+    ]) });
+    this.CONSUME(T.LBrace);
+    const options: A.MoveOptionDeclaration[] = [];
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    const last = this.CONSUME(T.RBrace);
+    return this.ACTION(() => {
+      // Every racer may also decline; the race supplies that option itself.
+      if (race) options.push(declineOption(last));
+      return { kind: "ask" as const, player, each, race, options, range: span(first, last) };
+    });
+  });
+
+  moveOption = this.RULE("moveOption", (): A.MoveOptionDeclaration => {
+    const name = this.CONSUME(T.Identifier);
+    const parameters: A.ParameterDeclaration[] = [];
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          const parameter = this.CONSUME2(T.Identifier);
+          this.CONSUME(T.In);
+          const domain = this.SUBRULE(this.expression);
+          this.ACTION(() => parameters.push({ name: identifier(parameter), domain }));
+        },
+      });
+      this.CONSUME(T.RParen);
+    });
+    const requirements: { condition: A.Expression; reason: string; range: A.SourceRange }[] = [];
+    this.MANY(() => {
+      const keyword = this.CONSUME(T.Require);
+      const condition = this.SUBRULE2(this.expression);
+      this.CONSUME(T.Else);
+      const reason = this.CONSUME(T.StringLiteral);
+      this.ACTION(() => requirements.push({ condition, reason: unquote(reason), range: span(keyword, reason) }));
+    });
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ name: identifier(name), parameters, requirements, body, range: span(name, body) }));
+  });
+}

@@ -1,0 +1,41 @@
+// For tests: compile a rules text and load the emitted game in this process, against the runtime
+// module the test passes in (its sources under Vitest), without writing anything to disk.
+import ts from "typescript";
+import type { Game } from "@rules/runtime";
+import { compileGame, formatDiagnostic } from "../index.js";
+import type { EmittedFile } from "../emit/emit.js";
+
+/** Evaluates every emitted file (transpiled one by one, as a build tool would) and returns their exports. */
+export function evaluateFiles(files: readonly EmittedFile[], runtime: object): Map<string, Record<string, unknown>> {
+  const sources = new Map(files.map((f) => [f.path, f.text]));
+  const modules = new Map<string, Record<string, unknown>>();
+  const load = (specifier: string): Record<string, unknown> => {
+    if (specifier === "@rules/runtime") return runtime as Record<string, unknown>;
+    const file = specifier.replace(/^\.\//, "").replace(/\.js$/, ".ts");
+    const loaded = modules.get(file);
+    if (loaded) return loaded;
+    const text = sources.get(file);
+    if (text === undefined) throw new Error(`no emitted file ${file}`);
+    const output = ts.transpileModule(text, {
+      fileName: file,
+      reportDiagnostics: true,
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
+    if (output.diagnostics?.length) throw new Error(`syntax errors in ${file}: ${output.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, " ")).join("; ")}`);
+    const exports: Record<string, unknown> = {};
+    modules.set(file, exports);
+    new Function("exports", "require", output.outputText)(exports, load);
+    return exports;
+  };
+  for (const f of files) load(f.path);
+  return modules;
+}
+
+/** Compiles a one-file game and loads it; any diagnostic (errors and warnings) fails with its text. */
+export async function loadRulesGame(gameId: string, text: string, runtime: object): Promise<Game> {
+  const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
+  if (result.diagnostics.length > 0) {
+    throw new Error(result.diagnostics.map((d) => formatDiagnostic(d, text)).join("\n"));
+  }
+  return evaluateFiles(result.files, runtime).get("index.ts")!.game as Game;
+}

@@ -1,0 +1,63 @@
+// The last phase: the emitted TypeScript must type-check under `strict`, against the runtime's own
+// declarations, before anything is written or run. A failure here is a compiler bug, never the
+// designer's; it is reported loudly instead of leaving a build that tsc refuses.
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import ts from "typescript";
+
+export interface EmittedSource {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The runtime's declaration file, as the compiled games import it (`@rules/runtime`). */
+function runtimeDeclarations(): string {
+  const entry = createRequire(import.meta.url).resolve("@rules/runtime");
+  return entry.replace(/\.js$/, ".d.ts");
+}
+
+const OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ["lib.es2022.d.ts"],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noImplicitOverride: true,
+  noFallthroughCasesInSwitch: true,
+  skipLibCheck: true,
+  types: [],
+  noEmit: true,
+};
+
+/** The standard library and the runtime are the same for every game: parsed once per process. */
+const shared = new Map<string, ts.SourceFile>();
+
+/**
+ * Type errors of one game's emitted files, each as `file:line: message` (empty when it type-checks).
+ * The files are checked as an ES module package in a virtual folder.
+ */
+export function typeErrors(files: readonly EmittedSource[], runtimeTypes: string = runtimeDeclarations()): string[] {
+  const folder = "/virtual/game/";
+  const virtual = new Map(files.map((f) => [folder + f.path, f.text]));
+  virtual.set("/virtual/package.json", '{ "type": "module" }');
+  const options: ts.CompilerOptions = { ...OPTIONS, paths: { "@rules/runtime": [runtimeTypes] } };
+  const host = ts.createCompilerHost(options);
+  const readSource = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) => {
+    const text = virtual.get(name);
+    if (text !== undefined) return ts.createSourceFile(name, text, language);
+    const cached = shared.get(name) ?? readSource(name, language, ...rest);
+    if (cached) shared.set(name, cached);
+    return cached;
+  };
+  host.fileExists = (name) => virtual.has(name) || ts.sys.fileExists(name);
+  host.readFile = (name) => virtual.get(name) ?? ts.sys.readFile(name);
+  host.directoryExists = (name) => name.startsWith("/virtual") || ts.sys.directoryExists(name);
+  const program = ts.createProgram([...virtual.keys()].filter((f) => f.endsWith(".ts")), options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined
+      ? `${path.posix.relative(folder, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+      : "";
+    return where + ts.flattenDiagnosticMessageText(d.messageText, " ");
+  });
+}
