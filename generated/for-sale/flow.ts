@@ -36,8 +36,8 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "buying.while": AT.L66,
   "buying.while2": AT.L75,
   "buying.resume": AT.L75,
-  "selling.while": AT.L105,
-  "selling.resume": AT.L105,
+  "selling.while": AT.L111,
+  "selling.resume": AT.L111,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -136,7 +136,7 @@ function step_buying_while2(s: State): void {
         s.vars.bid[s.locals.bidder],
         s.vars.coins[s.locals.bidder],
         "coins[bidder]",
-        AT.L97,
+        AT.L103,
       );
       s.vars.coins[s.locals.bidder] -= $amount;
       s.vars.bank += $amount;
@@ -144,9 +144,9 @@ function step_buying_while2(s: State): void {
 
     s.vars.bid[s.locals.bidder] = 0;
     {
-      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L99);
+      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L105);
       const $card = takeCardAt(s.zones.auction, $at);
-      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L99);
+      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L105);
     }
 
     s.locals.leader = s.locals.bidder;
@@ -157,7 +157,7 @@ function step_buying_while2(s: State): void {
 function step_buying_resume(s: State): void {
   s.locals.bidder = nextSeat(s.locals.bidder, s.players);
   for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-    loopGuard($passes, AT.L91);
+    loopGuard($passes, AT.L97);
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
   }
 
@@ -166,7 +166,7 @@ function step_buying_resume(s: State): void {
 
 function step_selling_while(s: State): void {
   if (s.zones.properties[0].length > 0) {
-    dealInto(s.zones.currency_deck, s.zones.market, s.players, "end", "currency_deck", AT.L106);
+    dealInto(s.zones.currency_deck, s.zones.market, s.players, "end", "currency_deck", AT.L112);
     s.locals.actors = [...seatList(s.players)];
     s.pending = perSeat(s.players, () => null);
     s.pc = "selling.sell";
@@ -178,13 +178,13 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L114)],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L123)],
     true,
   )) {
     {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L115);
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L124);
       const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L115);
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L124);
     }
   }
 

@@ -5,6 +5,7 @@ import {
   floorDiv,
   illegal,
   lowestIndex,
+  moveNotHere,
   placeCard,
   takeCard,
   takeCardAt,
@@ -66,12 +67,24 @@ function random_buying_raise_or_pass(s: State, seat: number, draw: (n: number) =
 }
 
 function check_buying_raise_or_pass(s: State, seat: number, move: Move): IllegalMove | null {
-  if (seat !== s.locals.actor)
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);
+  if (move.type !== "raise" && move.type !== "pass")
+    return notNow(String((move as { type: unknown }).type), legal_buying_raise_or_pass(s, seat));
+  if (seat !== s.locals.actor) {
+    const p = seat;
+    if (!!s.vars.passed[p])
+      return illegal("move/not-your-turn", `you passed: you are out of this auction until the next one`);
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
   switch (move.type) {
     case "raise": {
       const amount_min = s.locals.high + 1;
       const amount_max = s.vars.coins[s.locals.bidder];
+      if (!(amount_min <= amount_max))
+        return illegal(
+          "move/out-of-domain",
+          `you cannot raise: the bid to beat is ${s.locals.high} and you have ${s.vars.coins[s.locals.bidder]} coins`,
+        );
       const amount = move.amount as number;
       if (!(Number.isInteger(amount) && amount >= amount_min && amount <= amount_max))
         return illegal(
@@ -84,13 +97,9 @@ function check_buying_raise_or_pass(s: State, seat: number, move: Move): Illegal
     case "pass": {
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are raise, pass" + `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** buying.raise_or_pass: the effect of 'raise'. */
@@ -103,17 +112,17 @@ function buying_raise_or_pass_raise(s: State, seat: number, move: Move): void {
 /** buying.raise_or_pass: the effect of 'pass'. */
 function buying_raise_or_pass_pass(s: State, seat: number, move: Move): void {
   {
-    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)", AT.L84);
+    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)", AT.L90);
     const $card = takeCardAt(s.zones.auction, $at);
-    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L84);
+    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L90);
   }
 
   {
     const $amount = checkTransfer(
-      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2, AT.L85),
+      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2, AT.L91),
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L85,
+      AT.L91,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.bank += $amount;
@@ -164,7 +173,7 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L108,
+      AT.L114,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -178,25 +187,27 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
 }
 
 function check_selling_sell(s: State, seat: number, move: Move): IllegalMove | null {
-  if (!s.locals.actors.includes(seat))
-    return illegal("move/not-your-turn", `seat ${seat} takes no part in this decision`);
-  if (s.pending?.[seat]) return illegal("move/already-submitted", `seat ${seat} has already chosen`);
+  if (move.type !== "sell")
+    return notNow(String((move as { type: unknown }).type), legal_selling_sell(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
   const p = seat;
   switch (move.type) {
     case "sell": {
       const card_domain = s.zones.properties[p];
+      if (!(card_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in properties to choose as card now");
       const card = move.card as CardId;
       if (!(typeof card === "number" && card_domain.includes(card)))
         return illegal("move/out-of-domain", `card must be one of the cards in properties`);
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are sell" + `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** selling.sell: the effect of 'sell'. */
@@ -205,8 +216,8 @@ function selling_sell_sell(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "sell" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L110);
-    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L110);
+    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L119);
+    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L119);
   }
 }
 
@@ -225,6 +236,26 @@ function apply_selling_sell(s: State, seat: number, move: Move): void {
         selling_sell_sell(s, seat, move);
         break;
     }
+  }
+}
+
+/** Why a move of this type is refused where the game waits: it belongs to another decision, or to none. */
+function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
+  switch (type) {
+    case "raise":
+      return illegal("move/not-now", `bids are made in phase 1, while Property cards are up for auction`);
+    case "pass":
+      return illegal(
+        "move/not-now",
+        `passing is part of the bidding in phase 1, while Property cards are up for auction`,
+      );
+    case "sell":
+      return illegal(
+        "move/not-now",
+        `properties are sold in phase 2, once every Property card has been bought`,
+      );
+    default:
+      return moveNotHere(type, false, offered);
   }
 }
 

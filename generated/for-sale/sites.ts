@@ -35,49 +35,49 @@ export const AT = {
     text: "while count(p in players where not passed[p]) > 1 {",
   },
   L76: { file: "rules/for-sale.rules", line: 76, column: 9, text: "ask bidder {" },
-  L84: {
+  L90: {
     file: "rules/for-sale.rules",
-    line: 84,
+    line: 90,
     column: 13,
     text: "move lowest(c in auction: c.value) to properties[bidder]",
   },
-  L85: {
+  L91: {
     file: "rules/for-sale.rules",
-    line: 85,
+    line: 91,
     column: 13,
     text: "transfer bid[bidder] - bid[bidder] / 2 from coins[bidder] to bank",
   },
-  L91: { file: "rules/for-sale.rules", line: 91, column: 9, text: "while passed[bidder] {" },
-  L97: {
+  L97: { file: "rules/for-sale.rules", line: 97, column: 9, text: "while passed[bidder] {" },
+  L103: {
     file: "rules/for-sale.rules",
-    line: 97,
+    line: 103,
     column: 7,
     text: "transfer bid[bidder] from coins[bidder] to bank",
   },
-  L99: {
+  L105: {
     file: "rules/for-sale.rules",
-    line: 99,
+    line: 105,
     column: 7,
     text: "move highest(c in auction: c.value) to properties[bidder]",
   },
-  L105: { file: "rules/for-sale.rules", line: 105, column: 5, text: "while count(properties[0]) > 0 {" },
-  L106: {
+  L111: { file: "rules/for-sale.rules", line: 111, column: 5, text: "while count(properties[0]) > 0 {" },
+  L112: {
     file: "rules/for-sale.rules",
-    line: 106,
+    line: 112,
     column: 7,
     text: "deal player_count from currency_deck to market",
   },
-  L108: { file: "rules/for-sale.rules", line: 108, column: 7, text: "ask each p in players {" },
-  L110: { file: "rules/for-sale.rules", line: 110, column: 11, text: "move card to offer[p]" },
-  L114: {
+  L114: { file: "rules/for-sale.rules", line: 114, column: 7, text: "ask each p in players {" },
+  L119: { file: "rules/for-sale.rules", line: 119, column: 11, text: "move card to offer[p]" },
+  L123: {
     file: "rules/for-sale.rules",
-    line: 114,
+    line: 123,
     column: 7,
     text: "for p in players by top(offer[p]).value descending {",
   },
-  L115: {
+  L124: {
     file: "rules/for-sale.rules",
-    line: 115,
+    line: 124,
     column: 9,
     text: "move highest(c in market: c.value) to proceeds[p]",
   },

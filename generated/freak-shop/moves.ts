@@ -5,6 +5,7 @@ import {
   drawMove,
   illegal,
   isCardSet,
+  moveNotHere,
   placeCard,
   sumOf,
   takeCard,
@@ -65,58 +66,66 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
 }
 
 function check_good_deal_or_fair_price(s: State, seat: number, move: Move): IllegalMove | null {
-  if (seat !== s.locals.actor)
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);
+  if (move.type !== "good_deal" && move.type !== "fair_price")
+    return notNow(String((move as { type: unknown }).type), legal_good_deal_or_fair_price(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
   switch (move.type) {
     case "good_deal": {
       const give_domain = s.zones.mansion[s.locals.trader];
+      if (!(give_domain.length > 0))
+        return illegal("move/out-of-domain", "there are no cards in mansion to choose give from now");
       const give = move.give as CardId[];
       if (!isCardSet(give, give_domain))
         return illegal("move/out-of-domain", `give must be distinct cards from mansion`);
       const take_domain = s.zones.shop;
+      if (!(take_domain.length > 0))
+        return illegal("move/out-of-domain", "there are no cards in shop to choose take from now");
       const take = move.take as CardId[];
       if (!isCardSet(take, take_domain))
         return illegal("move/out-of-domain", `take must be distinct cards from shop`);
-      if (!(give.length > 0)) return illegal("move/constraint", "give at least one card from your Mansion");
-      if (!(take.length > 0)) return illegal("move/constraint", "take at least one card from the Shop");
+      if (!(give.length > 0)) return illegal("move/constraint", `give at least one card from your Mansion`);
+      if (!(take.length > 0)) return illegal("move/constraint", `take at least one card from the Shop`);
       if (!(distinctOf(give, (c) => Merchandise_value[c]).length === 1))
-        return illegal("move/constraint", "a good deal gives cards of one value only");
+        return illegal("move/constraint", `a good deal gives cards of one value only`);
       if (!(distinctOf(take, (c) => Merchandise_value[c]).length === 1))
-        return illegal("move/constraint", "a good deal takes cards of one value only");
+        return illegal("move/constraint", `a good deal takes cards of one value only`);
       if (!(give.length === take.length))
-        return illegal("move/constraint", "a good deal takes as many cards as it gives");
+        return illegal("move/constraint", `a good deal takes as many cards as it gives`);
       if (
         !(
           Merchandise_value[topCard(give, "give", AT.L134)] !==
           Merchandise_value[topCard(take, "take", AT.L134)]
         )
       )
-        return illegal("move/constraint", "a good deal takes a value different from the one it gives");
+        return illegal("move/constraint", `a good deal takes a value different from the one it gives`);
       return null;
     }
 
     case "fair_price": {
       const give_domain = s.zones.mansion[s.locals.trader];
+      if (!(give_domain.length > 0))
+        return illegal("move/out-of-domain", "there are no cards in mansion to choose give from now");
       const give = move.give as CardId[];
       if (!isCardSet(give, give_domain))
         return illegal("move/out-of-domain", `give must be distinct cards from mansion`);
       const take_domain = s.zones.shop;
+      if (!(take_domain.length > 0))
+        return illegal("move/out-of-domain", "there are no cards in shop to choose take from now");
       const take = move.take as CardId[];
       if (!isCardSet(take, take_domain))
         return illegal("move/out-of-domain", `take must be distinct cards from shop`);
-      if (!(give.length > 0)) return illegal("move/constraint", "give at least one card from your Mansion");
-      if (!(take.length > 0)) return illegal("move/constraint", "take at least one card from the Shop");
+      if (!(give.length > 0)) return illegal("move/constraint", `give at least one card from your Mansion`);
+      if (!(take.length > 0)) return illegal("move/constraint", `take at least one card from the Shop`);
       if (!(sumOf(give, (c) => Merchandise_value[c]) === sumOf(take, (c) => Merchandise_value[c])))
-        return illegal("move/constraint", "a fair price takes cards of the same total value as it gives");
+        return illegal("move/constraint", `a fair price takes cards of the same total value as it gives`);
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are good_deal, fair_price" + `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** good_deal_or_fair_price: the effect of 'good_deal'. */
@@ -170,6 +179,17 @@ function apply_good_deal_or_fair_price(s: State, seat: number, move: Move): void
     case "fair_price":
       good_deal_or_fair_price_fair_price(s, seat, move);
       break;
+  }
+}
+
+/** Why a move of this type is refused where the game waits: it belongs to another decision, or to none. */
+function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
+  switch (type) {
+    case "good_deal":
+    case "fair_price":
+      return moveNotHere(type, true, offered);
+    default:
+      return moveNotHere(type, false, offered);
   }
 }
 

@@ -30,9 +30,9 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif2: AT.L72,
   resume2: AT.L72,
   grab_body: AT.L72,
-  while2: AT.L103,
-  endif3: AT.L103,
-  resume3: AT.L103,
+  while2: AT.L109,
+  endif3: AT.L109,
+  resume3: AT.L109,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -110,7 +110,7 @@ function step_endif(s: State): void {
 }
 
 function step_resume(s: State): void {
-  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L87);
+  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L89);
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
     s.locals.sold = false;
     s.locals.actors = [...seatList(s.players)];
@@ -123,13 +123,13 @@ function step_resume(s: State): void {
       if (Card_kind[s.locals.turned] === "clear_all") {
         moveAllCards(s.zones.face_up, s.zones.discard);
         moveAllCards(s.zones.face_down, s.zones.discard);
-        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L228);
+        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L237);
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
           for (const p of seatList(s.players)) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L233);
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L242);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
               }
@@ -143,7 +143,7 @@ function step_resume(s: State): void {
                   10 - s.vars.coins[p],
                   s.vars.money_chest,
                   "money_chest",
-                  AT.L242,
+                  AT.L251,
                 );
                 s.vars.money_chest -= $amount;
                 s.vars.coins[p] += $amount;
@@ -200,9 +200,9 @@ function step_while2(s: State): void {
       shuffle(s.random, s.zones.won[s.locals.grabber]);
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
-          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L193);
-          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L193);
-          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L193);
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L202);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L202);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L202);
         }
       }
     } else {
@@ -211,7 +211,7 @@ function step_while2(s: State): void {
           s.vars.stake[s.locals.bidder],
           s.vars.stake[s.locals.bidder],
           "stake[bidder]",
-          AT.L198,
+          AT.L207,
         );
         s.vars.stake[s.locals.bidder] -= $amount;
         s.vars.money_chest += $amount;
@@ -219,7 +219,7 @@ function step_while2(s: State): void {
 
       for (const q of seatList(s.players)) {
         {
-          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L200);
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L209);
           s.vars.stake[q] -= $amount;
           s.vars.coins[q] += $amount;
         }
@@ -246,7 +246,7 @@ function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-      loopGuard($passes, AT.L182);
+      loopGuard($passes, AT.L191);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }

@@ -20,7 +20,7 @@ export function scores(s: State): number[][] {
         ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"],
         (k) => countOf(s.zones.won[p], (c) => Card_category[c] === k && Card_kind[c] === "object"),
         "max(…)",
-        AT.L257,
+        AT.L266,
       ))(seat),
   ]);
 }

@@ -5,6 +5,7 @@ import {
   drawMove,
   illegal,
   learnCard,
+  moveNotHere,
   nthCard,
   placeCard,
   seatList,
@@ -57,12 +58,20 @@ function random_turn(s: State, seat: number, draw: (n: number) => number): Move 
 }
 
 function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
-  if (seat !== s.locals.actor)
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);
+  if (move.type !== "turn") return notNow(String((move as { type: unknown }).type), legal_turn(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
   switch (move.type) {
     case "turn": {
       const position_min = 1;
       const position_max = s.zones.face_down.length;
+      if (!(position_min <= position_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no position to choose now: it would be a whole number from ${position_min} to ${position_max}`,
+        );
       const position = move.position as number;
       if (!(Number.isInteger(position) && position >= position_min && position <= position_max))
         return illegal(
@@ -71,22 +80,18 @@ function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
         );
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are turn" + `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** turn: the effect of 'turn'. */
 function turn_turn(s: State, seat: number, move: Move): void {
   const position = (move as Extract<Move, { type: "turn" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L84);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L84);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L84);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L86);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L86);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L86);
   }
 }
 
@@ -201,7 +206,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L111,
+    AT.L117,
   );
 }
 
@@ -210,12 +215,35 @@ function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
   seat: number,
   move: Move,
 ): IllegalMove | null {
-  if (seat !== s.locals.actor)
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`);
+  if (
+    move.type !== "bid" &&
+    move.type !== "pass" &&
+    move.type !== "pay_fine" &&
+    move.type !== "peek" &&
+    move.type !== "swap_face_up" &&
+    move.type !== "swap_face_down" &&
+    move.type !== "borrow"
+  )
+    return notNow(
+      String((move as { type: unknown }).type),
+      legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat),
+    );
+  if (seat !== s.locals.actor) {
+    const q = seat;
+    if (!!s.vars.passed[q])
+      return illegal("move/not-your-turn", `you passed: you may not bid again in this auction`);
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
   switch (move.type) {
     case "bid": {
       const amount_min = s.locals.high + 1;
       const amount_max = s.vars.coins[s.locals.bidder] + s.vars.stake[s.locals.bidder];
+      if (!(amount_min <= amount_max))
+        return illegal(
+          "move/out-of-domain",
+          `you have ${s.vars.coins[s.locals.bidder] + s.vars.stake[s.locals.bidder]} coins in all: not enough to bid more than ${s.locals.high}`,
+        );
       const amount = move.amount as number;
       if (!(Number.isInteger(amount) && amount >= amount_min && amount <= amount_max))
         return illegal(
@@ -227,21 +255,32 @@ function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
 
     case "pass": {
       if (!(s.locals.high > 0))
-        return illegal("move/constraint", "the player who grabbed the auction block must open the bidding");
+        return illegal("move/constraint", `the player who grabbed the auction block must open the bidding`);
       return null;
     }
 
     case "pay_fine": {
       if (!(s.locals.high === 0))
-        return illegal("move/constraint", "only a grabber who cannot open the bidding pays the fine");
+        return illegal("move/constraint", `only a grabber who cannot open the bidding pays the fine`);
       if (!(s.vars.coins[s.locals.bidder] === 0))
-        return illegal("move/constraint", "you have coins: open the bidding");
+        return illegal("move/constraint", `you have coins: open the bidding`);
       return null;
     }
 
     case "peek": {
+      if (!!s.vars.peek_used[s.locals.bidder])
+        return illegal("move/constraint", `your Cheat Peek tile is already used`);
+      if (!(s.zones.face_down.length >= 2))
+        return illegal("move/constraint", `there are fewer than two covered cards to peek at`);
+      if (!(Card_kind[s.locals.turned] !== "clearance_sale"))
+        return illegal("move/constraint", `no peeking at face-down cards in a blind auction`);
       const first_min = 1;
       const first_max = s.zones.face_down.length;
+      if (!(first_min <= first_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no first to choose now: it would be a whole number from ${first_min} to ${first_max}`,
+        );
       const first = move.first as number;
       if (!(Number.isInteger(first) && first >= first_min && first <= first_max))
         return illegal(
@@ -250,72 +289,79 @@ function check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
         );
       const second_min = 1;
       const second_max = s.zones.face_down.length;
+      if (!(second_min <= second_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no second to choose now: it would be a whole number from ${second_min} to ${second_max}`,
+        );
       const second = move.second as number;
       if (!(Number.isInteger(second) && second >= second_min && second <= second_max))
         return illegal(
           "move/out-of-domain",
           `second must be a whole number from ${second_min} to ${second_max}`,
         );
-      if (!!s.vars.peek_used[s.locals.bidder])
-        return illegal("move/constraint", "your Cheat Peek tile is already used");
-      if (!(s.zones.face_down.length >= 2))
-        return illegal("move/constraint", "there are fewer than two covered cards to peek at");
-      if (!(Card_kind[s.locals.turned] !== "clearance_sale"))
-        return illegal("move/constraint", "no peeking at face-down cards in a blind auction");
-      if (!(first !== second)) return illegal("move/constraint", "peek at two different covered cards");
+      if (!(first !== second)) return illegal("move/constraint", `peek at two different covered cards`);
       return null;
     }
 
     case "swap_face_up": {
+      if (!!s.vars.swap_used[s.locals.bidder])
+        return illegal("move/constraint", `your Swap tile is already used`);
       const mine_domain = s.zones.won[s.locals.bidder];
+      if (!(mine_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in won to choose as mine now");
       const mine = move.mine as CardId;
       if (!(typeof mine === "number" && mine_domain.includes(mine)))
         return illegal("move/out-of-domain", `mine must be one of the cards in won`);
       const theirs_domain = s.zones.face_up;
+      if (!(theirs_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in face_up to choose as theirs now");
       const theirs = move.theirs as CardId;
       if (!(typeof theirs === "number" && theirs_domain.includes(theirs)))
         return illegal("move/out-of-domain", `theirs must be one of the cards in face_up`);
-      if (!!s.vars.swap_used[s.locals.bidder])
-        return illegal("move/constraint", "your Swap tile is already used");
       return null;
     }
 
     case "swap_face_down": {
+      if (!!s.vars.swap_used[s.locals.bidder])
+        return illegal("move/constraint", `your Swap tile is already used`);
       const mine_domain = s.zones.won[s.locals.bidder];
+      if (!(mine_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in won to choose as mine now");
       const mine = move.mine as CardId;
       if (!(typeof mine === "number" && mine_domain.includes(mine)))
         return illegal("move/out-of-domain", `mine must be one of the cards in won`);
       const position_min = 1;
       const position_max = s.zones.face_down.length;
+      if (!(position_min <= position_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no position to choose now: it would be a whole number from ${position_min} to ${position_max}`,
+        );
       const position = move.position as number;
       if (!(Number.isInteger(position) && position >= position_min && position <= position_max))
         return illegal(
           "move/out-of-domain",
           `position must be a whole number from ${position_min} to ${position_max}`,
         );
-      if (!!s.vars.swap_used[s.locals.bidder])
-        return illegal("move/constraint", "your Swap tile is already used");
       return null;
     }
 
     case "borrow": {
+      if (!!s.vars.borrow_used[s.locals.bidder])
+        return illegal("move/constraint", `your Borrow tile is already used`);
       const lender_domain: readonly number[] = seatList(s.players);
+      if (!(lender_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no lender to choose now");
       const lender = move.lender as number;
       if (!(lender_domain as unknown[]).includes(lender))
         return illegal("move/out-of-domain", `lender must be one of ${lender_domain.join(", ")}`);
-      if (!!s.vars.borrow_used[s.locals.bidder])
-        return illegal("move/constraint", "your Borrow tile is already used");
-      if (!(lender !== s.locals.bidder)) return illegal("move/constraint", "borrow from another player");
+      if (!(lender !== s.locals.bidder)) return illegal("move/constraint", `borrow from another player`);
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are bid, pass, pay_fine, peek, swap_face_up, swap_face_down, borrow" +
-          `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow: the effect of 'bid'. */
@@ -330,7 +376,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L114,
+      AT.L123,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -367,8 +413,8 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L145));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L146));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L154));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L155));
   s.vars.peek_used[s.locals.bidder] = true;
 }
 
@@ -382,14 +428,14 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up", AT.L154);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L154);
+    takeCard(s.zones.face_up, $card, "face_up", AT.L163);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L155);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L155);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L164);
   }
 
   s.vars.swap_used[s.locals.bidder] = true;
@@ -404,15 +450,15 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L163);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L163);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L172);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L172);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L172);
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L164);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L173);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L173);
   }
 
   learnCard(s.knowledge, s.locals.bidder, mine);
@@ -431,7 +477,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       Math.min(1, s.vars.coins[lender]),
       s.vars.coins[lender],
       "coins[lender]",
-      AT.L176,
+      AT.L185,
     );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;
@@ -500,7 +546,7 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L94,
+      AT.L96,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -517,9 +563,14 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
 }
 
 function check_grab_or_decline(s: State, seat: number, move: Move): IllegalMove | null {
-  if (!s.locals.actors.includes(seat))
-    return illegal("move/not-your-turn", `seat ${seat} takes no part in this race`);
-  if (s.locals.declined[seat]) return illegal("move/already-submitted", `seat ${seat} has already declined`);
+  if (move.type !== "grab" && move.type !== "decline")
+    return notNow(String((move as { type: unknown }).type), legal_grab_or_decline(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this race`);
+  }
+
+  if (s.locals.declined[seat])
+    return illegal("move/already-submitted", "you have already declined this race");
   switch (move.type) {
     case "grab": {
       return null;
@@ -528,13 +579,9 @@ function check_grab_or_decline(s: State, seat: number, move: Move): IllegalMove 
     case "decline": {
       return null;
     }
-
-    default:
-      return illegal(
-        "move/unknown-type",
-        "the moves here are grab, decline" + `, not '${String((move as { type: unknown }).type)}'`,
-      );
   }
+
+  return null;
 }
 
 /** grab_or_decline: the effect of 'grab'. */
@@ -557,6 +604,33 @@ function apply_grab_or_decline(s: State, seat: number, move: Move): void {
     case "grab":
       grab_or_decline_grab(s, seat, move);
       break;
+  }
+}
+
+/** Why a move of this type is refused where the game waits: it belongs to another decision, or to none. */
+function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
+  switch (type) {
+    case "turn":
+      return illegal(
+        "move/not-now",
+        `the next card is turned over only when no auction is on or about to start`,
+      );
+    case "grab":
+      return illegal(
+        "move/not-now",
+        `the auction block can be grabbed only right after an object card or the red auctioneer card is turned over`,
+      );
+    case "bid":
+    case "pass":
+    case "pay_fine":
+    case "peek":
+    case "swap_face_up":
+    case "swap_face_down":
+    case "borrow":
+    case "decline":
+      return moveNotHere(type, true, offered);
+    default:
+      return moveNotHere(type, false, offered);
   }
 }
 

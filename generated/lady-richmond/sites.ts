@@ -18,94 +18,94 @@ export const AT = {
     text: "deal min(7, count(draw)) from draw to face_down",
   },
   L82: { file: "rules/lady-richmond.rules", line: 82, column: 7, text: "ask turner {" },
-  L84: {
+  L86: {
     file: "rules/lady-richmond.rules",
-    line: 84,
+    line: 86,
     column: 11,
     text: "move nth(face_down, position) to face_up",
   },
-  L87: { file: "rules/lady-richmond.rules", line: 87, column: 7, text: "let turned = last(face_up)" },
-  L94: { file: "rules/lady-richmond.rules", line: 94, column: 9, text: "race grabber in players {" },
-  L103: {
+  L89: { file: "rules/lady-richmond.rules", line: 89, column: 7, text: "let turned = last(face_up)" },
+  L96: { file: "rules/lady-richmond.rules", line: 96, column: 9, text: "race grabber in players {" },
+  L109: {
     file: "rules/lady-richmond.rules",
-    line: 103,
+    line: 109,
     column: 13,
     text: "while not fined and (high == 0 or count(q in players where not passed[q]) > 1) {",
   },
-  L111: { file: "rules/lady-richmond.rules", line: 111, column: 17, text: "ask bidder {" },
-  L114: {
+  L117: { file: "rules/lady-richmond.rules", line: 117, column: 17, text: "ask bidder {" },
+  L123: {
     file: "rules/lady-richmond.rules",
-    line: 114,
+    line: 123,
     column: 21,
     text: "transfer amount - stake[bidder] from coins[bidder] to stake[bidder]",
   },
-  L145: {
+  L154: {
     file: "rules/lady-richmond.rules",
-    line: 145,
+    line: 154,
     column: 21,
     text: "reveal nth(face_down, first) to bidder",
   },
-  L146: {
+  L155: {
     file: "rules/lady-richmond.rules",
-    line: 146,
+    line: 155,
     column: 21,
     text: "reveal nth(face_down, second) to bidder",
   },
-  L154: { file: "rules/lady-richmond.rules", line: 154, column: 21, text: "move theirs to won[bidder]" },
-  L155: { file: "rules/lady-richmond.rules", line: 155, column: 21, text: "move mine to face_up" },
-  L163: {
+  L163: { file: "rules/lady-richmond.rules", line: 163, column: 21, text: "move theirs to won[bidder]" },
+  L164: { file: "rules/lady-richmond.rules", line: 164, column: 21, text: "move mine to face_up" },
+  L172: {
     file: "rules/lady-richmond.rules",
-    line: 163,
+    line: 172,
     column: 21,
     text: "move nth(face_down, position) to won[bidder]",
   },
-  L164: { file: "rules/lady-richmond.rules", line: 164, column: 21, text: "move mine to face_down" },
-  L176: {
+  L173: { file: "rules/lady-richmond.rules", line: 173, column: 21, text: "move mine to face_down" },
+  L185: {
     file: "rules/lady-richmond.rules",
-    line: 176,
+    line: 185,
     column: 21,
     text: "transfer min(1, coins[lender]) from coins[lender] to coins[bidder]",
   },
-  L182: { file: "rules/lady-richmond.rules", line: 182, column: 19, text: "while passed[bidder] {" },
-  L193: {
+  L191: { file: "rules/lady-richmond.rules", line: 191, column: 19, text: "while passed[bidder] {" },
+  L202: {
     file: "rules/lady-richmond.rules",
-    line: 193,
+    line: 202,
     column: 17,
     text: "move top(won[grabber]) to discard",
   },
-  L198: {
+  L207: {
     file: "rules/lady-richmond.rules",
-    line: 198,
+    line: 207,
     column: 15,
     text: "transfer stake[bidder] from stake[bidder] to money_chest",
   },
-  L200: {
+  L209: {
     file: "rules/lady-richmond.rules",
-    line: 200,
+    line: 209,
     column: 17,
     text: "transfer stake[q] from stake[q] to coins[q]",
   },
-  L228: {
+  L237: {
     file: "rules/lady-richmond.rules",
-    line: 228,
+    line: 237,
     column: 11,
     text: "deal min(7, count(draw)) from draw to face_down",
-  },
-  L233: {
-    file: "rules/lady-richmond.rules",
-    line: 233,
-    column: 15,
-    text: "transfer coins[p] - 10 from coins[p] to money_chest",
   },
   L242: {
     file: "rules/lady-richmond.rules",
     line: 242,
     column: 15,
+    text: "transfer coins[p] - 10 from coins[p] to money_chest",
+  },
+  L251: {
+    file: "rules/lady-richmond.rules",
+    line: 251,
+    column: 15,
     text: "transfer 10 - coins[p] from money_chest to coins[p]",
   },
-  L257: {
+  L266: {
     file: "rules/lady-richmond.rules",
-    line: 257,
+    line: 266,
     column: 1,
     text: "tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object))",
   },

@@ -79,6 +79,8 @@ export type IllegalMoveCode =
   | "move/not-your-turn"
   | "move/already-submitted"
   | "move/unknown-type"
+  /** A move of the game, but of another decision than the one waiting now. */
+  | "move/not-now"
   | "move/bad-parameter"
   | "move/out-of-domain"
   | "move/constraint";

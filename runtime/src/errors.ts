@@ -8,6 +8,15 @@ export function illegal(code: IllegalMoveCode, reason: string): IllegalMove {
   return { code, reason };
 }
 
+/** A move whose type the decision waiting now does not have: of another decision (`known`), or of
+ *  none; the reason names what this seat may play now, if anything. */
+export function moveNotHere(type: string, known: boolean, offered: readonly { readonly type: string }[]): IllegalMove {
+  const now = offered.length === 0 ? "" : `; now you may ${[...new Set(offered.map((o) => o.type))].map((t) => `'${t}'`).join(" or ")}`;
+  return known
+    ? illegal("move/not-now", `'${type}' cannot be played now${now}`)
+    : illegal("move/unknown-type", `there is no move '${type}' in this game${now}`);
+}
+
 /** Where a rule is written: the statement of the rules file that a fault comes from. */
 export interface RuleSite {
   /** The rules file, as the compiler was given it (`rules/for-sale.rules`). */

@@ -1,6 +1,6 @@
 // Helpers for the compiled games' `view` functions and for apps that talk to people.
 
-import type { Activity, CardId, Seat } from "./contract.js";
+import type { Activity, CardId, CardInfo, Seat } from "./contract.js";
 
 /**
  * A zone as one player sees it. Everyone sees how many cards it holds; `cards` (ids, index 0 =
@@ -45,4 +45,13 @@ export function describeActivity(activity: Activity): string {
     case "over":
       return "game over";
   }
+}
+
+/** A card by its name, as people say it: its type, then its values, a set flag by its own name and
+ *  an unset one left out (`Property 17`, `Merchandise 7 marked pets`). */
+export function cardLabel(card: CardInfo): string {
+  const values = Object.entries(card.fields).flatMap(([name, value]) =>
+    value === true ? [name] : value === false || value === null ? [] : [String(value)],
+  );
+  return values.length === 0 ? `${card.type} #${card.id}` : `${card.type} ${values.join(" ")}`;
 }

@@ -152,6 +152,12 @@ export class StatementChecker {
     } else if (s.player) {
       this.expressions.expectValue(s.player, scope, PLAYER, "the player who decides");
     }
+    if (s.others) {
+      // Why a seat that is not asked may not move: the binder is that seat.
+      const othersScope = new Scope(scope);
+      this.ctx.bindLocal(othersScope, s.others.binder, PLAYER, "local");
+      for (const requirement of s.others.requirements) this.requirement(requirement, othersScope, null);
+    }
     if (s.options.length === 0) {
       this.ctx.error("check/empty-decision", "this decision offers no options: a player asked here could never move", s.range);
     }
@@ -185,6 +191,10 @@ export class StatementChecker {
         else if (domain.kind === "enum-type") element = { kind: "enum", name: domain.name };
         else if (domain.kind !== "error") this.ctx.error("check/type-mismatch", `a parameter's domain must be a range, a zone, subset(zone), a list or an enum, not ${typeName(domain)}`, parameter.domain.range);
         if (parameter.condition) this.domainFilter(parameter, domain.kind === "subsets" ? { kind: "card", cardType: domain.cardType } : element, option, optionScope);
+        if (parameter.emptyReason) {
+          this.reason(parameter.emptyReason, optionScope);
+          for (const part of parameter.emptyReason.parts) if (typeof part !== "string") this.checkNoParameterIn(part, option, parameter);
+        }
         if (parameter.domain.kind === "range") {
           const low = evaluateConstant(parameter.domain.low, new Map(), this.ctx.enums, true);
           const high = evaluateConstant(parameter.domain.high, new Map(), this.ctx.enums, true);
@@ -194,21 +204,40 @@ export class StatementChecker {
         }
         this.ctx.bindLocal(optionScope, parameter.name, element, bodyHasDecision ? "state" : "local");
       }
-      for (const requirement of option.requirements) {
-        const wasPure = this.ctx.pure;
-        this.ctx.pure ??= "a requirement";
-        this.expressions.expression(requirement.condition, optionScope);
-        this.ctx.pure = wasPure;
-        this.ctx.expect(this.ctx.types.get(requirement.condition) ?? ERROR, BOOL, requirement.condition.range, "a requirement");
-        if (requirement.condition.kind === "boolean" && !requirement.condition.value) {
-          this.ctx.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
-        }
-      }
+      for (const requirement of option.requirements) this.requirement(requirement, optionScope, option);
+      // Shown while the game waits at another decision, where this decision's names mean nothing.
+      if (option.otherwise) this.reason(option.otherwise, this.ctx.globals);
       const wasSimultaneous = this.ctx.inSimultaneous;
       this.ctx.inSimultaneous = wasSimultaneous || (s.each !== null && !s.race);
       this.block(option.body, optionScope);
       this.ctx.inSimultaneous = wasSimultaneous;
     }
+  }
+
+  /** `require COND else "reason"` of an option (or of the seats not asked, with no option). */
+  private requirement(requirement: A.Requirement, scope: Scope, option: A.MoveOptionDeclaration | null): void {
+    const wasPure = this.ctx.pure;
+    this.ctx.pure ??= "a requirement";
+    this.ctx.expect(this.expressions.expression(requirement.condition, scope), BOOL, requirement.condition.range, "a requirement");
+    this.ctx.pure = wasPure;
+    if (option && requirement.condition.kind === "boolean" && !requirement.condition.value) {
+      this.ctx.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
+    }
+    this.reason(requirement.reason, scope);
+  }
+
+  /** The values a reason shows are read, never changed, and each is something a person can read. */
+  private reason(reason: A.ReasonText, scope: Scope): void {
+    const wasPure = this.ctx.pure;
+    this.ctx.pure ??= "a reason";
+    for (const part of reason.parts) {
+      if (typeof part === "string") continue;
+      const type = this.expressions.expression(part, scope);
+      if (!["int", "bool", "player", "enum", "card", "error"].includes(type.kind)) {
+        this.ctx.error("check/type-mismatch", `a reason can show a number, a flag, a player, an enum value or a card, not ${typeName(type)}`, part.range);
+      }
+    }
+    this.ctx.pure = wasPure;
   }
 
   /** `card in hand where card.artist == a`: the condition keeps the values it holds for (for a set of

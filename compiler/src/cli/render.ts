@@ -2,17 +2,12 @@
 // Views are whatever shape the compiled game gives; the renderer reads zones and variables by the
 // game's meta and falls back to compact JSON for anything else, so it never hides data it does not know.
 
-import type { CardId, Game, GameResult, Move, MoveOption, ParameterDomain, Seat, Value } from "@rules/runtime";
+import { cardLabel, type CardId, type Game, type GameResult, type Move, type MoveOption, type ParameterDomain, type Seat, type Value } from "@rules/runtime";
 
 /** `Property 17`: the card's type, then its field values. */
 export function cardName(game: Game, id: CardId): string {
   const card = game.meta.cards[id];
-  if (!card) return `card #${id}`;
-  // A flag reads as its name when set and is left out when not: "Merchandise 7 marked pets".
-  const values = Object.entries(card.fields).flatMap(([name, value]) =>
-    value === true ? [name] : value === false ? [] : [String(value)],
-  );
-  return values.length === 0 ? `${card.type} #${id}` : `${card.type} ${values.join(" ")}`;
+  return card ? cardLabel(card) : `card #${id}`;
 }
 
 /** Whose seat: "you" for the viewer, else "seat N". */

@@ -34,6 +34,11 @@ function safeLocal(slot: LocalSlot, generatedNames: ReadonlySet<string>): string
     : slot.slot;
 }
 
+/** Text inside a template literal, as written: backquotes, backslashes and `${` are escaped. */
+export function templateText(text: string): string {
+  return text.replace(/[\\`]/g, (c) => `\\${c}`).replace(/\$\{/g, "\\${").replace(/\n/g, "\\n").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
 /** Text for a doc comment: rules text can never close the comment early. */
 export function docText(text: string): string {
   return text.replace(/\*\//g, "*\u200b/").replace(/[\r\n\u2028\u2029]+/g, " ");
@@ -345,6 +350,27 @@ export class CodeWriter {
         return `longestRun(${source}, ${value})`;
       default:
         throw new Error(`internal: unknown aggregate ${e.callee.name}`);
+    }
+  }
+
+  /** A reason as a template literal: its text, and each value it shows as a person reads it. */
+  reason(reason: A.ReasonText): string {
+    const parts = reason.parts.map((part) => (typeof part === "string" ? templateText(part) : this.shown(part)));
+    return `\`${parts.join("")}\``;
+  }
+
+  /** One value in a reason: a seat as "seat 2", a card by its name, a flag as yes or no. */
+  private shown(e: A.Expression): string {
+    const value = this.expression(e);
+    switch (this.game.types.get(e)?.kind) {
+      case "player":
+        return `seat \${${value}}`;
+      case "card":
+        return `\${cardLabel(CARDS[${value}]!)}`;
+      case "bool":
+        return `\${${value} ? "yes" : "no"}`;
+      default:
+        return `\${${value}}`;
     }
   }
 

@@ -178,12 +178,13 @@ export class EmitContext {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "scoreRows",
-      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard",
+      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel",
     ];
   }
 
   cardImports(): string[] {
     const names: string[] = [...this.game.tables.keys()].map(tableConstant);
+    names.push("CARDS");
     for (const name of this.game.enums.keys()) names.push(`ALL_${name}`);
     for (const [typeName, type] of this.game.cardTypes) {
       names.push(`ALL_${typeName}`);

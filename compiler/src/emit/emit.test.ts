@@ -60,7 +60,7 @@ describe("text from a rules file stays text", () => {
     "\u2028\u2029",
   ].join(" ");
   /** The text as a rules-language string literal, with the escapes the lexer knows. */
-  const literal = (text: string): string => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+  const literal = (text: string): string => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/[{}]/g, "\\$&")}"`;
   /** A small game with the hostile text in one place and plain text elsewhere. */
   const rules = (where: "title" | "variant" | "reason"): string => {
     const text = (place: string): string => literal(place === where ? hostile : "plain");
@@ -457,7 +457,7 @@ score p: points[p]
     expect(game.legalMoves(state, 0)).toEqual([]);
     expect(game.check(state, 0, { type: "grab" })).toEqual({
       code: "move/already-submitted",
-      reason: "seat 0 has already declined",
+      reason: "you have already declined this race",
     });
     expect(game.check(state, 0, { type: "decline" })?.code).toBe("move/already-submitted");
     game.apply(state, 2, { type: "decline" });

@@ -286,14 +286,32 @@ export interface AskStatement {
   readonly each: { readonly binder: Identifier; readonly source: Expression } | null;
   /** A race: `each` names the racers; the first option move applied wins, all declining skips it. */
   readonly race: boolean;
+  /** `others q require COND else "reason"`: why a seat that is not asked may not move (it passed...). */
+  readonly others: { readonly binder: Identifier; readonly requirements: readonly Requirement[] } | null;
   readonly options: readonly MoveOptionDeclaration[];
+  readonly range: SourceRange;
+}
+
+/** `require COND else "reason"`: the move (or the seat) is refused with the reason unless COND holds. */
+export interface Requirement {
+  readonly condition: Expression;
+  readonly reason: ReasonText;
+  readonly range: SourceRange;
+}
+
+/** A refusal's reason as written: text with `{expression}` parts, worked out when a move is refused
+ *  ("the bid to beat is {high} and you have {coins[bidder]} coins"). */
+export interface ReasonText {
+  readonly parts: readonly (string | Expression)[];
   readonly range: SourceRange;
 }
 
 export interface MoveOptionDeclaration {
   readonly name: Identifier;
   readonly parameters: readonly ParameterDeclaration[];
-  readonly requirements: readonly { readonly condition: Expression; readonly reason: string; readonly range: SourceRange }[];
+  readonly requirements: readonly Requirement[];
+  /** `otherwise "reason"`: why this move is refused while the game waits at another decision. */
+  readonly otherwise: ReasonText | null;
   readonly body: Block;
   readonly range: SourceRange;
 }
@@ -304,6 +322,8 @@ export interface ParameterDeclaration {
   readonly name: Identifier;
   readonly domain: Expression;
   readonly condition: Expression | null;
+  /** `else "reason"`: why the option is not on offer when the domain is empty. */
+  readonly emptyReason: ReasonText | null;
 }
 
 export type Expression =

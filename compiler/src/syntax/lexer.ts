@@ -75,15 +75,17 @@ export const Descending = soft("descending");
 export const Function = soft("function");
 export const Bottom = soft("bottom");
 export const Of = soft("of");
+export const Others = soft("others");
+export const Otherwise = soft("otherwise");
 
 export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
 export const StringLiteral = createToken({
   name: "StringLiteral",
-  pattern: /"(?:[^"\\\n]|\\["\\n])*"/,
+  pattern: /"(?:[^"\\\n]|\\["\\n{}])*"/,
   label: "a string",
 });
 /** A string that reaches the end of its line: reported as unterminated, never parsed. */
-export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n]|\\["\\n])*/, label: "a string" });
+export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n]|\\["\\n{}])*/, label: "a string" });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
 export const Arrow = createToken({ name: "Arrow", pattern: /->/, label: "'->'" });
@@ -117,7 +119,7 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of,
+  Descending, Function, Bottom, Of, Others, Otherwise,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

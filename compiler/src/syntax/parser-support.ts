@@ -49,8 +49,9 @@ export const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.
 /** The `decline` option every race has: it does nothing, and the race goes on without that player. */
 export function declineOption(at: IToken): A.MoveOptionDeclaration {
   const range = span(at, at);
-  return { name: { name: "decline", range }, parameters: [], requirements: [], body: { statements: [], range }, range };
+  return { name: { name: "decline", range }, parameters: [], requirements: [], otherwise: null, body: { statements: [], range }, range };
 }
+
 
 export function position(token: IToken): A.Position {
   return { offset: token.startOffset, line: token.startLine ?? 1, column: token.startColumn ?? 1 };
@@ -71,5 +72,5 @@ export function identifier(token: IToken): A.Identifier {
   return { name: token.image, range: span(token, token) };
 }
 export function unquote(token: IToken): string {
-  return token.image.slice(1, -1).replace(/\\(["\\n])/g, (_, c: string) => (c === "n" ? "\n" : c));
+  return token.image.slice(1, -1).replace(/\\(["\\n{}])/g, (_, c: string) => (c === "n" ? "\n" : c));
 }

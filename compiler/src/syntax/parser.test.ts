@@ -223,7 +223,7 @@ describe("statements", () => {
               domain: { kind: "range", low: binary("+", name("high"), int(1)), high: { kind: "index", target: name("coins"), index: name("bidder") } },
             },
           ],
-          requirements: [{ condition: binary(">", name("amount"), name("high")), reason: 'bid more than "high"' }],
+          requirements: [{ condition: binary(">", name("amount"), name("high")), reason: { parts: ['bid more than "high"'] } }],
           body: { statements: [{ kind: "assign", target: name("high"), value: name("amount") }] },
         },
         { name: { name: "pass" }, parameters: [], requirements: [], body: { statements: [] } },

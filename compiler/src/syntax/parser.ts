@@ -396,8 +396,10 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   }
   parser.file = file;
   parser.misusedComparisons = [];
+  parser.interpolationErrors = [];
   parser.input = lexed.tokens;
   const program = parser.program();
+  for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
   }

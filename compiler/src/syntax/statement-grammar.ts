@@ -3,11 +3,21 @@ import type { IToken } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
-import { DECLARATION_STARTS, declineOption, identifier, span, unquote } from "./parser-support.js";
+import { DECLARATION_STARTS, declineOption, identifier, span } from "./parser-support.js";
+import { reasonFromToken, type InterpolationError } from "./interpolation.js";
 
 export class StatementGrammar extends ExpressionGrammar {
   /** `==` written where a statement assigns; reported after parsing. */
   misusedComparisons: IToken[] = [];
+  /** Mistakes inside the `{...}` parts of reasons; reported after parsing. */
+  interpolationErrors: InterpolationError[] = [];
+
+  /** A reason from its string token, its `{...}` parts parsed. */
+  private reasonText(token: IToken): A.ReasonText {
+    const { reason, errors } = reasonFromToken(token);
+    this.interpolationErrors.push(...errors);
+    return reason;
+  }
 
   /** `to ZONE` or `to bottom of ZONE`. */
   destination = this.RULE("destination", (): { zone: A.Expression; atBottom: boolean } => {
@@ -276,13 +286,25 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => { const p = this.SUBRULE2(this.expression); this.ACTION(() => { player = p; }); } },
     ]) });
     this.CONSUME(T.LBrace);
+    let others: { binder: A.Identifier; requirements: A.Requirement[] } | null = null;
+    // `others q require COND else "reason"`: an option cannot be named `others q`, so the name after it tells.
+    this.OPTION2({
+      GATE: () => this.LA(1).tokenType === T.Others && this.LA(2).tokenType !== T.LParen && this.LA(2).tokenType !== T.Require && this.LA(2).tokenType !== T.LBrace && this.LA(2).tokenType !== T.Otherwise,
+      DEF: () => {
+        this.CONSUME(T.Others);
+        const binder = this.CONSUME4(T.Identifier);
+        const requirements: A.Requirement[] = [];
+        this.AT_LEAST_ONE(() => { const r = this.SUBRULE(this.requirement); this.ACTION(() => requirements.push(r)); });
+        this.ACTION(() => { others = { binder: identifier(binder), requirements }; });
+      },
+    });
     const options: A.MoveOptionDeclaration[] = [];
     this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
       if (race) options.push(declineOption(last));
-      return { kind: "ask" as const, player, each, race, options, range: span(first, last) };
+      return { kind: "ask" as const, player, each, race, others, options, range: span(first, last) };
     });
   });
 
@@ -298,25 +320,46 @@ export class StatementGrammar extends ExpressionGrammar {
           this.CONSUME(T.In);
           const domain = this.SUBRULE(this.expression);
           let condition: A.Expression | null = null;
+          let emptyReason: A.ReasonText | null = null;
           this.OPTION2(() => {
             this.CONSUME(T.Where);
             const c = this.SUBRULE4(this.expression);
             this.ACTION(() => { condition = c; });
           });
-          this.ACTION(() => parameters.push({ name: identifier(parameter), domain, condition }));
+          this.OPTION3(() => {
+            this.CONSUME(T.Else);
+            const reason = this.CONSUME2(T.StringLiteral);
+            this.ACTION(() => { emptyReason = this.reasonText(reason); });
+          });
+          this.ACTION(() => parameters.push({ name: identifier(parameter), domain, condition, emptyReason }));
         },
       });
       this.CONSUME(T.RParen);
     });
-    const requirements: { condition: A.Expression; reason: string; range: A.SourceRange }[] = [];
+    const requirements: A.Requirement[] = [];
+    let otherwise: A.ReasonText | null = null;
     this.MANY(() => {
-      const keyword = this.CONSUME(T.Require);
-      const condition = this.SUBRULE2(this.expression);
-      this.CONSUME(T.Else);
-      const reason = this.CONSUME(T.StringLiteral);
-      this.ACTION(() => requirements.push({ condition, reason: unquote(reason), range: span(keyword, reason) }));
+      this.OR([
+        { ALT: () => { const r = this.SUBRULE(this.requirement); this.ACTION(() => requirements.push(r)); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Otherwise);
+            const reason = this.CONSUME(T.StringLiteral);
+            this.ACTION(() => { otherwise = this.reasonText(reason); });
+          },
+        },
+      ]);
     });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ name: identifier(name), parameters, requirements, body, range: span(name, body) }));
+    return this.ACTION(() => ({ name: identifier(name), parameters, requirements, otherwise, body, range: span(name, body) }));
+  });
+
+  /** `require COND else "reason"`. */
+  requirement = this.RULE("requirement", (): A.Requirement => {
+    const keyword = this.CONSUME(T.Require);
+    const condition = this.SUBRULE(this.expression);
+    this.CONSUME(T.Else);
+    const reason = this.CONSUME(T.StringLiteral);
+    return this.ACTION(() => ({ condition, reason: this.reasonText(reason), range: span(keyword, reason) }));
   });
 }
