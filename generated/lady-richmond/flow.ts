@@ -4,6 +4,8 @@ import {
   checkTransfer,
   countOf,
   dealInto,
+  forgetCard,
+  forgetCards,
   lastCard,
   loopGuard,
   moveAllCards,
@@ -69,8 +71,13 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.swap_used = perSeat($players, () => false);
   s.vars.borrow_used = perSeat($players, () => false);
   s.vars.passed = perSeat($players, () => false);
-  shuffle(s.random, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L61);
+  {
+    const $zone = s.zones.draw;
+    forgetCards(s.knowledge, $zone);
+    shuffle(s.random, $zone);
+  }
+
+  forgetCards(s.knowledge, dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L61));
   for (const p of seatList(s.players)) {
     {
       const $amount = checkTransfer(10, s.vars.box, "box", AT.L63);
@@ -90,8 +97,16 @@ function step_start(s: State): void {
 function step_while(s: State): void {
   if (s.zones.face_down.length + s.zones.face_up.length + s.zones.draw.length > 0) {
     if (s.zones.face_down.length === 0) {
-      moveAllCards(s.zones.face_up, s.zones.discard);
-      dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L78);
+      {
+        const $from = s.zones.face_up;
+        forgetCards(s.knowledge, $from);
+        moveAllCards($from, s.zones.discard);
+      }
+
+      forgetCards(
+        s.knowledge,
+        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L78),
+      );
     }
 
     if (s.zones.face_down.length > 0) {
@@ -118,12 +133,29 @@ function step_resume(s: State): void {
     s.pc = "grab_or_decline";
   } else {
     if (Card_kind[s.locals.turned] === "clear_face_up") {
-      moveAllCards(s.zones.face_up, s.zones.discard);
+      {
+        const $from = s.zones.face_up;
+        forgetCards(s.knowledge, $from);
+        moveAllCards($from, s.zones.discard);
+      }
     } else {
       if (Card_kind[s.locals.turned] === "clear_all") {
-        moveAllCards(s.zones.face_up, s.zones.discard);
-        moveAllCards(s.zones.face_down, s.zones.discard);
-        dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L237);
+        {
+          const $from = s.zones.face_up;
+          forgetCards(s.knowledge, $from);
+          moveAllCards($from, s.zones.discard);
+        }
+
+        {
+          const $from = s.zones.face_down;
+          forgetCards(s.knowledge, $from);
+          moveAllCards($from, s.zones.discard);
+        }
+
+        forgetCards(
+          s.knowledge,
+          dealInto(s.zones.draw, s.zones.face_down, Math.min(7, s.zones.draw.length), "end", "draw", AT.L237),
+        );
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
           for (const p of seatList(s.players)) {
@@ -197,11 +229,17 @@ function step_while2(s: State): void {
     }
   } else {
     if (s.locals.fined) {
-      shuffle(s.random, s.zones.won[s.locals.grabber]);
+      {
+        const $zone = s.zones.won[s.locals.grabber];
+        forgetCards(s.knowledge, $zone);
+        shuffle(s.random, $zone);
+      }
+
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
           const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L202);
           takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L202);
+          forgetCard(s.knowledge, $card);
           placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L202);
         }
       }
@@ -226,10 +264,19 @@ function step_while2(s: State): void {
       }
 
       if (Card_kind[s.locals.turned] === "clearance_sale") {
-        moveAllCards(s.zones.face_down, s.zones.won[s.locals.bidder]);
+        {
+          const $from = s.zones.face_down;
+          forgetCards(s.knowledge, $from);
+          moveAllCards($from, s.zones.won[s.locals.bidder]);
+        }
       }
 
-      moveAllCards(s.zones.face_up, s.zones.won[s.locals.bidder]);
+      {
+        const $from = s.zones.face_up;
+        forgetCards(s.knowledge, $from);
+        moveAllCards($from, s.zones.won[s.locals.bidder]);
+      }
+
       s.locals.turner = s.locals.bidder;
       s.locals.sold = true;
     }

@@ -3,6 +3,7 @@ import {
   GameFault,
   checkTransfer,
   drawMove,
+  forgetCard,
   illegal,
   learnCard,
   moveNotHere,
@@ -91,6 +92,7 @@ function turn_turn(s: State, seat: number, move: Move): void {
   {
     const $card = nthCard(s.zones.face_down, position, "face_down", AT.L86);
     takeCard(s.zones.face_down, $card, "face_down", AT.L86);
+    forgetCard(s.knowledge, $card);
     placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L86);
   }
 }
@@ -429,12 +431,14 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   {
     const $card = theirs;
     takeCard(s.zones.face_up, $card, "face_up", AT.L163);
+    forgetCard(s.knowledge, $card);
     placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
   }
 
   {
     const $card = mine;
     takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
+    forgetCard(s.knowledge, $card);
     placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L164);
   }
 
@@ -452,12 +456,14 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   {
     const $card = nthCard(s.zones.face_down, position, "face_down", AT.L172);
     takeCard(s.zones.face_down, $card, "face_down", AT.L172);
+    forgetCard(s.knowledge, $card);
     placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L172);
   }
 
   {
     const $card = mine;
     takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L173);
+    forgetCard(s.knowledge, $card);
     placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L173);
   }
 

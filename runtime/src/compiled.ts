@@ -179,13 +179,14 @@ export function perSeat<T>(players: number, make: (seat: number) => T): T[] {
 
 /** Moves the top `count` cards of `from` into `to`: onto the top of a stack one by one (as when
  *  dealing by hand), or at the bottom (`to bottom of`) or end of anything else, keeping their order. */
-export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string, rule?: RuleSite): void {
+export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string, rule?: RuleSite): CardId[] {
   if (!Number.isInteger(count) || count < 0 || count > from.length) {
     throw new GameFault("fault/not-enough-cards", `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`, rule);
   }
   const cards = from.splice(0, count);
   if (where === "top") for (const card of cards) to.unshift(card);
   else for (const card of cards) to.push(card);
+  return cards;
 }
 
 /** The first item that passes the test (a fault when none does). */
@@ -297,10 +298,28 @@ export function lastCard(zone: readonly CardId[], zoneName: string, rule?: RuleS
   return zone[zone.length - 1]!;
 }
 
-/** From now on `seat` knows `card` (it has been shown it); views show it wherever it lies hidden. */
+/** From now on `seat` knows `card` (it has been shown it); views show it wherever it lies hidden,
+ *  until the card moves or its zone is shuffled. */
 export function learnCard(knowledge: CardId[][], seat: number, card: CardId): void {
   const known = knowledge[seat]!;
   if (!known.includes(card)) known.push(card);
+}
+
+/** `conceal CARD from PLAYER`: that seat no longer knows the card. */
+export function concealCard(knowledge: CardId[][], seat: number, card: CardId): void {
+  const known = knowledge[seat]!;
+  const at = known.indexOf(card);
+  if (at >= 0) known.splice(at, 1);
+}
+
+/** A card that moves leaves what anyone knew of its place: nobody knows it where it lands. */
+export function forgetCard(knowledge: CardId[][], card: CardId): void {
+  for (let seat = 0; seat < knowledge.length; seat++) concealCard(knowledge, seat, card);
+}
+
+/** Cards that move or are shuffled, all forgotten (see forgetCard). */
+export function forgetCards(knowledge: CardId[][], cards: readonly CardId[]): void {
+  for (const card of cards) forgetCard(knowledge, card);
 }
 
 /** k in 1..n with weight 2^(n-k): drawn exactly with integer arithmetic (n is small: a zone). */

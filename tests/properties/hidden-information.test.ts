@@ -1,13 +1,15 @@
 // Property 4: a view holds nothing its seat may not know. Structurally: hidden zones and other
 // seats' own zones show only their counts, other seats' own variables are null, and another
-// seat's secret submission is nowhere. By difference: states that differ only in the seat's
-// secrets give the seat the same view.
+// seat's secret submission is nowhere. Over time: a card shown to a seat shows in its view only
+// while the oracle (knowledge.ts) agrees it may know where it lies. By difference: states that
+// differ only in the seat's secrets give the seat the same view.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Rng, viewFor, whoMayAct } from "@rules/runtime";
 import type { Seat } from "@rules/runtime";
 import { dealArb, play, runsFor, tables } from "./harness.js";
+import { KnowledgeOracle } from "./knowledge.js";
 import { secretDifferences, viewProblems } from "./secrets.js";
 
 /** Points of a match whose secrets are changed, besides its end: one in this many. */
@@ -30,6 +32,21 @@ describe.each(tables)("$name", (table) => {
         });
       }),
       runsFor(table, 300, 0.1),
+    );
+  });
+
+  it("shows a seat a hidden card's place only while it may know it: shown, and neither moved nor shuffled since", () => {
+    fc.assert(
+      fc.property(dealArb, (deal) => {
+        let oracle: KnowledgeOracle | undefined;
+        play(table, deal, (match) => {
+          if (oracle) oracle.observe(match.state);
+          else oracle = new KnowledgeOracle(game, match.state);
+          const leaks = Array.from({ length: players }, (_, seat) => oracle!.leaks(seat)).flat();
+          expect(leaks, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+        });
+      }),
+      runsFor(table, 200, 0.1),
     );
   });
 

@@ -242,7 +242,7 @@ class Checker {
       this.ctx.expect(allowed, INT, s.value.range, `a ${s.kind}`);
     }
 
-    if (this.ctx.diagnostics.length > 0 || !header || !flow || !score) return { game: null, diagnostics: this.ctx.diagnostics };
+    if (this.ctx.diagnostics.some((d) => d.severity === "error") || !header || !flow || !score) return { game: null, diagnostics: this.ctx.diagnostics };
     return {
       diagnostics: this.ctx.diagnostics,
       game: {

@@ -90,7 +90,7 @@ export class DeclarationChecker {
       for (const field of fields) {
         if (!given.has(field.name)) this.ctx.error("check/missing-field", `these cards need a value for field '${field.name}'`, manifest.range);
       }
-      if (this.ctx.diagnostics.length === 0) expand(0, new Map());
+      if (!this.ctx.diagnostics.some((d) => d.severity === "error")) expand(0, new Map());
     }
     return { declaration: d, fields, cards };
   }

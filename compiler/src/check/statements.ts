@@ -6,6 +6,7 @@ import { evaluateConstant } from "./constants.js";
 import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
 import { Scope, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
+import { LoopAnalysis } from "./loop-analysis.js";
 
 const RESERVED_PARAMETERS = new Set(["type", "seat"]);
 
@@ -80,6 +81,7 @@ export class StatementChecker {
           this.ctx.error("check/endless-loop", "this loop can never stop: its condition is always true and it asks no one anything", s.condition.range);
         }
         this.block(s.body, new Scope(scope));
+        this.warnIfUnchanging(s);
         return;
       case "for": {
         const element = this.expressions.elementType(this.expressions.expression(s.source, scope), s.source.range);
@@ -127,10 +129,11 @@ export class StatementChecker {
       case "end-game":
         if (this.ctx.inSetup) this.ctx.error("check/end-in-setup", "the game cannot end during setup: move 'end game' into the flow", s.range);
         return;
-      case "reveal": {
+      case "reveal":
+      case "conceal": {
         const card = this.expressions.expression(s.card, scope);
-        if (card.kind !== "card" && card.kind !== "error") this.ctx.error("check/type-mismatch", `only a card can be revealed, not ${typeName(card)}`, s.card.range);
-        this.expressions.expectValue(s.player, scope, PLAYER, "the player a card is revealed to");
+        if (card.kind !== "card" && card.kind !== "error") this.ctx.error("check/type-mismatch", `only a card can be ${s.kind}ed, not ${typeName(card)}`, s.card.range);
+        this.expressions.expectValue(s.player, scope, PLAYER, s.kind === "reveal" ? "the player a card is revealed to" : "the player a card is concealed from");
         this.ctx.usesKnowledge = true;
         return;
       }
@@ -212,6 +215,17 @@ export class StatementChecker {
       this.block(option.body, optionScope);
       this.ctx.inSimultaneous = wasSimultaneous;
     }
+  }
+
+  /** A loop that asks nobody and whose body changes nothing its condition reads never stops once
+   *  it starts: a warning, since the rules may mean it never to start. */
+  private warnIfUnchanging(s: A.WhileStatement): void {
+    if (blockHasDecision(s.body) || endsGame(s.body) || s.condition.kind === "boolean") return;
+    const analysis = new LoopAnalysis(this.ctx.names);
+    if (analysis.changed(s.condition, s.body).length > 0) return;
+    const read = analysis.readNames(s.condition);
+    const what = read.length === 0 ? "nothing the loop changes" : read.map((n) => `'${n}'`).join(", ");
+    this.ctx.report("warning", "check/loop-never-ends", `once this loop starts it never ends: its condition reads ${what}, which nothing in its body changes, and it asks no one anything`, s.condition.range);
   }
 
   /** `require COND else "reason"` of an option (or of the seats not asked, with no option). */

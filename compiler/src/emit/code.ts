@@ -422,13 +422,21 @@ export class CodeWriter {
       case "phase":
         return [`s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
       case "shuffle":
-        return [`shuffle(s.random, ${this.expression(s.zone)});`];
+        // After a shuffle nobody knows where a card of the zone lies, even one they were shown.
+        return this.game.usesKnowledge
+          ? ["{", `const $zone = ${this.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", "shuffle(s.random, $zone);", "}"]
+          : [`shuffle(s.random, ${this.expression(s.zone)});`];
       case "deal": {
         const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
-        return [`dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.rule()});`];
+        const deal = `dealInto(${this.expression(s.from)}, ${this.expression(s.to)}, ${this.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.rule()})`;
+        return [this.game.usesKnowledge ? `forgetCards(s.knowledge, ${deal});` : `${deal};`];
       }
-      case "move-all":
-        return [`moveAllCards(${this.expression(s.from)}, ${this.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""});`];
+      case "move-all": {
+        const to = `${this.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""}`;
+        return this.game.usesKnowledge
+          ? ["{", `const $from = ${this.expression(s.from)};`, "forgetCards(s.knowledge, $from);", `moveAllCards($from, ${to});`, "}"]
+          : [`moveAllCards(${this.expression(s.from)}, ${to});`];
+      }
       case "move":
         return this.move(s);
       case "transfer": {
@@ -446,6 +454,8 @@ export class CodeWriter {
         return ['s.pc = "end";', "return;"];
       case "reveal":
         return [`learnCard(s.knowledge, ${this.expression(s.player)}, ${this.expression(s.card)});`];
+      case "conceal":
+        return [`concealCard(s.knowledge, ${this.expression(s.player)}, ${this.expression(s.card)});`];
       case "ask":
         throw new Error("internal: a decision inside structured code");
     }
@@ -485,6 +495,7 @@ export class CodeWriter {
         "{",
         `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)}${this.rule()});`,
         `const $card = takeCardAt(${zoneCode}, $at);`,
+        ...this.forgetMoved(),
         `placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`,
         "}",
       ];
@@ -492,8 +503,14 @@ export class CodeWriter {
     const lines = ["{", `const $card = ${this.expression(s.card)};`];
     if (origin) lines.push(`takeCard(${this.expression(origin)}, $card, ${quote(describe(origin))}${this.rule()});`);
     else lines.push(`takeCardFromAnyZone(s.zones, $card${this.rule()});`);
+    lines.push(...this.forgetMoved());
     lines.push(`placeCard(${this.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.rule()});`, "}");
     return lines;
+  }
+
+  /** A card that moves is forgotten by whoever knew where it lay (games that reveal cards only). */
+  private forgetMoved(): string[] {
+    return this.game.usesKnowledge ? ["forgetCard(s.knowledge, $card);"] : [];
   }
 
   /** Cards put into a stack go on top (index 0) unless the rules say `to bottom of`. */

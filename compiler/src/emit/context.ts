@@ -178,7 +178,7 @@ export class EmitContext {
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "scoreRows",
-      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel",
+      "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
     ];
   }
 

@@ -1,7 +1,8 @@
 // Soundness: what `rules check` accepts compiles to TypeScript that passes `tsc --strict`, and plays.
 // Every rules file of the repo and a corpus of small programs (__fixtures__/programs) that use every
 // construct with every type of value are compiled, type-checked on their own (the pipeline does it
-// too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count.
+// too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count,
+// while an oracle checks that no view shows a card's place to a seat that may not know it.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -10,6 +11,7 @@ import type { Game } from "../../../runtime/src/index.js";
 import { compileGame, formatDiagnostic } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";
+import { KnowledgeOracle } from "../../../tests/properties/knowledge.js";
 
 const corpus = fileURLToPath(new URL("../__fixtures__/programs/", import.meta.url));
 const rulesFolder = fileURLToPath(new URL("../../../rules/", import.meta.url));
@@ -28,15 +30,25 @@ describe.each(files)("%s", (file) => {
     expect(typeErrors(result.files)).toEqual([]);
   });
 
-  test("random bots play it to the end at every player count and variant", async () => {
+  test("random bots play it to the end at every player count and variant, and no view shows more than its seat may know", async () => {
     const result = await compileGame(id, [{ path: `${id}.rules`, text }]);
     const game = evaluateFiles(result.files, runtime).get("index.ts")!.game as Game;
     const variants = [[], ...game.variants.map((v) => [v.name])];
     for (let players = game.minPlayers; players <= game.maxPlayers; players++) {
       for (const chosen of variants) {
         for (let seed = 1; seed <= 3; seed++) {
-          const played = runtime.playRandomGame(game, { players, variants: chosen, seed }, new runtime.Rng(seed));
-          expect(game.activity(played.state).kind).toBe("over");
+          const state = game.setup({ players, variants: chosen, seed });
+          const oracle = new KnowledgeOracle(game, runtime.cloneJson(state));
+          game.advance(state);
+          const rng = new runtime.Rng(seed);
+          for (let moves = 0; game.activity(state).kind !== "over"; moves++) {
+            oracle.observe(runtime.cloneJson(state));
+            for (let seat = 0; seat < players; seat++) expect(oracle.leaks(seat), `${players} players, seed ${seed}, after ${moves} moves`).toEqual([]);
+            expect(moves).toBeLessThan(100_000);
+            const seats = game.activity(state).players;
+            const seat = seats[rng.int(seats.length)]!;
+            game.apply(state, seat, runtime.chooseRandomMove(game, state, seat, rng));
+          }
         }
       }
     }

@@ -175,11 +175,20 @@ export type Statement =
   | TransferStatement
   | AskStatement
   | RevealStatement
+  | ConcealStatement
   | EndGameStatement;
 
 /** `reveal CARD to PLAYER`: that player knows the card from now on, wherever it lies face down. */
 export interface RevealStatement {
   readonly kind: "reveal";
+  readonly card: Expression;
+  readonly player: Expression;
+  readonly range: SourceRange;
+}
+
+/** `conceal CARD from PLAYER`: that player no longer knows the card (a look that lasts a round). */
+export interface ConcealStatement {
+  readonly kind: "conceal";
   readonly card: Expression;
   readonly player: Expression;
   readonly range: SourceRange;

@@ -61,6 +61,7 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.transferStatement) },
       { ALT: () => this.SUBRULE(this.askStatement) },
       { ALT: () => this.SUBRULE(this.revealStatement) },
+      { ALT: () => this.SUBRULE(this.concealStatement) },
       { ALT: () => this.SUBRULE(this.endGameStatement) },
       { ALT: () => this.SUBRULE(this.assignStatement) },
     ]),
@@ -248,6 +249,14 @@ export class StatementGrammar extends ExpressionGrammar {
     this.CONSUME(T.To);
     const player = this.SUBRULE2(this.expression);
     return this.ACTION(() => ({ kind: "reveal" as const, card, player, range: span(first, player) }));
+  });
+
+  concealStatement = this.RULE("concealStatement", (): A.ConcealStatement => {
+    const first = this.CONSUME(T.Conceal);
+    const card = this.SUBRULE(this.expression);
+    this.CONSUME(T.From);
+    const player = this.SUBRULE2(this.expression);
+    return this.ACTION(() => ({ kind: "conceal" as const, card, player, range: span(first, player) }));
   });
 
   endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {
