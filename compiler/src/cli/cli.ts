@@ -2,7 +2,7 @@
 // messages and exit statuses. Commands never call process.exit; they return a status.
 
 import { readFile } from "node:fs/promises";
-import { GameFault, MatchError } from "@rules/runtime";
+import { GameFault, MatchError, describeFault } from "@rules/runtime";
 import { editDistance } from "../diagnostics.js";
 import { formatHelp, parseArgs, UsageError } from "./args.js";
 import { benchCommand } from "./bench.js";
@@ -94,7 +94,7 @@ function reportError(error: unknown, command: string, io: Io): number {
     return EXIT_USAGE;
   }
   if (error instanceof GameFault) {
-    io.warn(`rules ${command}: the game broke (${error.code}): ${error.message}`);
+    io.warn(`rules ${command}: the game broke: ${describeFault(error)}`);
     return EXIT_PROBLEMS;
   }
   io.warn(`rules ${command}: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@ import {
   createMatch,
   describeActivity,
   GameFault,
+  describeFault,
   legalMoves,
   MatchError,
   resultOf,
@@ -202,7 +203,7 @@ export function restart({ game, changed }: Reload, current: Match, io: Io): Matc
       outcome = applyMove(match, seat, move);
     } catch (error) {
       if (!(error instanceof GameFault)) throw error;
-      say(`the new rules broke at ${step}: ${error.code}: ${error.message}; a new match starts`);
+      say(`the new rules broke at ${step}: ${describeFault(error)}; a new match starts`);
       return fresh;
     }
     if (!outcome.ok) {

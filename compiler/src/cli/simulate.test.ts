@@ -56,7 +56,28 @@ describe("simulate", () => {
     expect(summary.completed).toBe(0);
     expect(summary.errorMessages).toHaveLength(5);
     expect(summary.errorMessages[0]).toMatch(/^game 1 \(seed \d+\): fault\/test: the pot went negative$/);
-    expect(renderSummary(broken, summary)).toContain("errors: 7 (0 of 7 games completed)");
+    expect(renderSummary(broken, summary)).toContain("errors: 7 (0 of 7 games completed; the figures above are over those)");
+    // No game ended: no made-up "mean 0.0" decisions.
+    expect(renderSummary(broken, summary)[1]).toBe("no game ended: every one broke (see the faults below)");
+  });
+
+  it("groups faulted games apart by the rule that broke, with its place and line", () => {
+    const rule = { file: "rules/gems.rules", line: 12, column: 5, text: "deal 8 from bag to hand[p]" };
+    let calls = 0;
+    const broken = {
+      ...gemAuction,
+      apply: (...args: Parameters<typeof gemAuction.apply>) => {
+        // Every third game breaks at the rules' deal; the others play on.
+        if (calls++ % 3 === 0) throw new GameFault("fault/not-enough-cards", "cannot deal 8 cards from bag: it holds 3", rule);
+        return gemAuction.apply(...args);
+      },
+    };
+    const summary = simulate(broken, { players: 2, seed: 1 }, 6);
+    expect(summary.faults).toHaveLength(1);
+    expect(summary.faults[0]).toMatchObject({ code: "fault/not-enough-cards", rule: "rules/gems.rules:12:5", text: "deal 8 from bag to hand[p]", count: summary.errors });
+    const lines = renderSummary(broken, summary);
+    expect(lines).toContain(`  ${summary.errors} × rules/gems.rules:12:5: fault/not-enough-cards: cannot deal 8 cards from bag: it holds 3 (first: game 1, seed ${summary.faults[0]!.firstSeed})`);
+    expect(lines).toContain("      deal 8 from bag to hand[p]");
   });
 
   it("reports a progress bar only through the status line it is given", () => {
@@ -88,10 +109,11 @@ describe("renderSummary", () => {
       meanScoreBySeat: [9.5, 6],
       errors: 0,
       errorMessages: [],
+      faults: [],
     });
     expect(lines).toEqual([
       "Gem Auction: 10 games of 2 players, seed 1",
-      "decisions per game: mean 8.0, min 8, max 8",
+      "decisions per game (over the 10 games that ended): mean 8.0, min 8, max 8",
       "",
       "seat  win rate  mean score",
       "   0     75.0%        9.50",

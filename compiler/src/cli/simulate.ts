@@ -1,6 +1,6 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { GameFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
+import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
@@ -62,6 +62,21 @@ export interface SimulationSummary {
   readonly meanScoreBySeat: number[];
   readonly errors: number;
   readonly errorMessages: string[];
+  /** The games that broke, grouped by fault and by the rule that raised it, most frequent first. */
+  readonly faults: FaultGroup[];
+}
+
+/** Games that broke the same way: one fault code raised by one rule of the rules file. */
+export interface FaultGroup {
+  readonly code: string;
+  /** `rules/x.rules:15:3`, and that line as written, when a compiled rule raised it. */
+  readonly rule: string | null;
+  readonly text: string | null;
+  /** The first such game's message, its number in the run and its seed (to replay it). */
+  readonly message: string;
+  readonly count: number;
+  readonly firstGame: number;
+  readonly firstSeed: number;
 }
 
 const MESSAGES_KEPT = 5;
@@ -81,6 +96,7 @@ export function simulate(
   let completed = 0;
   const errorMessages: string[] = [];
   let errors = 0;
+  const faults = new Map<string, FaultGroup>();
   const bar = status && progressBar(status, count, "games");
   for (let i = 0; i < count; i++) {
     const bots = run.fork();
@@ -98,8 +114,12 @@ export function simulate(
       // Anything else than a GameFault (a MatchError for a bad player count, a bug) stops the run.
       if (!(error instanceof GameFault)) throw error;
       errors++;
-      if (errorMessages.length < MESSAGES_KEPT)
-        errorMessages.push(`game ${i + 1} (seed ${gameSeed}): ${error.code}: ${error.message}`);
+      if (errorMessages.length < MESSAGES_KEPT) errorMessages.push(`game ${i + 1} (seed ${gameSeed}): ${describeFault(error)}`);
+      const rule = error.rule ? `${error.rule.file}:${error.rule.line}:${error.rule.column}` : null;
+      const key = `${error.code} ${rule ?? ""}`;
+      const group = faults.get(key);
+      if (group) faults.set(key, { ...group, count: group.count + 1 });
+      else faults.set(key, { code: error.code, rule, text: error.rule?.text ?? null, message: error.message, count: 1, firstGame: i + 1, firstSeed: gameSeed });
     }
     bar?.(i + 1);
   }
@@ -119,6 +139,7 @@ export function simulate(
     meanScoreBySeat: scores.map(mean),
     errors,
     errorMessages,
+    faults: [...faults.values()].sort((a, b) => b.count - a.count),
   };
 }
 
@@ -126,7 +147,9 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const lines = [
     `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}`,
-    `decisions per game: mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
+    s.completed === 0
+      ? "no game ended: every one broke (see the faults below)"
+      : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
     "",
     ...table(
       ["seat", "win rate", "mean score"],
@@ -138,8 +161,13 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
     ),
     "",
     "(a shared win counts 1/k to each of its k winners)",
-    `errors: ${s.errors}${s.errors > 0 ? ` (${s.completed} of ${s.games} games completed)` : ""}`,
+    `errors: ${s.errors}${s.errors > 0 ? ` (${s.completed} of ${s.games} games completed; the figures above are over those)` : ""}`,
   ];
-  for (const message of s.errorMessages) lines.push(`  ${message}`);
+  // Faulted games apart, grouped by the rule that broke: where to look in the rules file.
+  for (const f of s.faults) {
+    const where = f.rule ? `${f.rule}: ` : "";
+    lines.push(`  ${f.count} × ${where}${f.code}: ${f.message} (first: game ${f.firstGame}, seed ${f.firstSeed})`);
+    if (f.text) lines.push(`      ${f.text}`);
+  }
   return lines;
 }

@@ -344,4 +344,22 @@ expect chips[0] = 1 2
       [4, "scenario/game-fault", "the game broke while setting up: no deck"],
     ]);
   });
+
+  test("a fault raised by a rule names the rule's place and line", () => {
+    const rule = { file: "rules/tiny.rules", line: 30, column: 7, text: "deal 3 from deck to hand[p]" };
+    const broken: Game = {
+      ...(tiny as unknown as Game),
+      apply() {
+        throw new GameFault("fault/not-enough-cards", "cannot deal 3 cards from deck: it holds 1", rule);
+      },
+    };
+    const outcome = run(`${HEADER}scenario "broken"\nplay 0: pass\nexpect over\n`, { tiny: broken });
+    expect(problems(outcome)).toEqual([
+      [
+        5,
+        "scenario/game-fault",
+        "the game broke during this step at rules/tiny.rules:30:7 (deal 3 from deck to hand[p]): cannot deal 3 cards from deck: it holds 1 (fault/not-enough-cards)",
+      ],
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
 // match (stacking and setting before the flow starts), then plays and checks step by step,
 // repeated blocks as many times as they say. A refused move stops the scenario; a failed
 // expectation is reported and the run goes on.
-import { applyMove, cloneJson, createMatch, freezeDeep, legalMoves, type Game, type Match } from "@rules/runtime";
+import { applyMove, cloneJson, createMatch, freezeDeep, legalMoves, type Game, type Match, type RuleSite } from "@rules/runtime";
 import { didYouMean, error, formatDiagnostics, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import { isSetupStep, type PlayStep, type Scenario, type SetupStep, type Step } from "./ast.js";
 import { checkExpectation, moveMistake } from "./expectations.js";
@@ -31,6 +31,12 @@ export interface ScenarioOutcome {
 
 /** An exception from the game or the runtime, in words (never a stack trace). */
 function broke(file: string, span: SourceSpan, when: string, thrown: unknown): Diagnostic {
+  const rule = typeof thrown === "object" && thrown !== null && "rule" in thrown ? (thrown.rule as RuleSite | undefined) : undefined;
+  if (thrown instanceof Error && rule) {
+    // The fault names the rule that broke: the place in the rules file, then that line.
+    const code = "code" in thrown ? ` (${String(thrown.code)})` : "";
+    return error(file, span, "scenario/game-fault", `the game broke ${when} at ${rule.file}:${rule.line}:${rule.column} (${rule.text}): ${thrown.message}${code}`);
+  }
   const code = typeof thrown === "object" && thrown !== null && "code" in thrown ? ` (${String(thrown.code)})` : "";
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return error(file, span, "scenario/game-fault", `the game broke ${when}: ${message}${code}`);
