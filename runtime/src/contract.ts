@@ -2,6 +2,7 @@
 // A compiled game is plain functions over plain JSON data: the state holds everything,
 // including the flow's program counter and the random generator, so any state can be
 // serialized, replayed or forked.
+import type { GameEvent } from "./events.js";
 
 /** Seat number, 0-based, in clockwise order. */
 export type Seat = number;
@@ -27,6 +28,8 @@ export interface BaseState {
   locals: Record<string, Value | Value[]>;
   /** Simultaneous decisions: each seat's submitted move, hidden from others until all are in. */
   pending: (Move | null)[] | null;
+  /** Set only while a move is applied with its events recorded (`recordEvents`); never kept. */
+  events?: GameEvent[];
 }
 
 export type Value = number | boolean | string | null;

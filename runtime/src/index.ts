@@ -6,6 +6,7 @@ export * from "./random.js";
 export * from "./seats.js";
 export * from "./result.js";
 export * from "./views.js";
+export * from "./events.js";
 export * from "./bots.js";
 export * from "./match.js";
 export * from "./compiled.js";

@@ -8,6 +8,7 @@ import { cloneJson, freezeDeep, sameJson } from "./json.js";
 import { rankPlayers } from "./result.js";
 import { randomMove } from "./bots.js";
 import type { Rng } from "./random.js";
+import { recordEvents, type GameEvent } from "./events.js";
 
 export interface MatchOptions {
   readonly players: number;
@@ -30,6 +31,9 @@ export interface Match<S extends BaseState = BaseState> {
   readonly initial: S;
   readonly state: S;
   readonly log: readonly LoggedMove[];
+  /** What the last move did (or, for a new match, its start up to the first decision), as every seat
+   *  may see it; `eventsFor(game.meta, events, seat)` gives one seat's share. Empty after a replay. */
+  readonly events: readonly GameEvent[];
 }
 
 export type MoveOutcome<S extends BaseState = BaseState> =
@@ -73,6 +77,7 @@ function freezeMatch<S extends BaseState>(
   initial: S,
   state: S,
   log: readonly LoggedMove[],
+  events: readonly GameEvent[] = [],
 ): Match<S> {
   return Object.freeze({
     game,
@@ -80,6 +85,7 @@ function freezeMatch<S extends BaseState>(
     initial: freezeDeep(initial),
     state: freezeDeep(state),
     log: freezeDeep(log),
+    events: freezeDeep(events),
   });
 }
 
@@ -105,8 +111,8 @@ export function createMatch<S extends BaseState>(
   const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
   prepare?.(state);
   const initial = cloneJson(state);
-  game.advance(state);
-  return freezeMatch(game, valid, initial, state, []);
+  const events = recordEvents(state, (s) => game.advance(s));
+  return freezeMatch(game, valid, initial, state, [], events);
 }
 
 /** Plays one move for `seat`: a new Match, or why the move is illegal (the old Match is untouched). */
@@ -118,10 +124,10 @@ export function applyMove<S extends BaseState>(match: Match<S>, seat: Seat, move
   const state = cloneJson(match.state);
   // The log keeps its own copy, so the caller may reuse the move object.
   const logged = cloneJson(move);
-  game.apply(state, seat, cloneJson(logged));
+  const events = recordEvents(state, (s) => game.apply(s, seat, cloneJson(logged)));
   return {
     ok: true,
-    match: freezeMatch(game, match.options, match.initial, state, [...match.log, { seat, move: logged }]),
+    match: freezeMatch(game, match.options, match.initial, state, [...match.log, { seat, move: logged }], events),
   };
 }
 

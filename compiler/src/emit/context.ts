@@ -8,6 +8,7 @@ import type { Type } from "../check/types.js";
 import type { Decision, FlowMachine } from "../lower/ir.js";
 import { CodeWriter, cardFieldArray, functionName, quote, tableConstant, tsType } from "./code.js";
 import { RuleSites } from "./sites.js";
+import { StatementWriter } from "./statement-code.js";
 
 export { tsType } from "./code.js";
 
@@ -31,6 +32,7 @@ export function literal(value: ConstantValue): string {
 
 export class EmitContext {
   readonly code: CodeWriter;
+  readonly statements: StatementWriter;
   readonly project = new Project({ useInMemoryFileSystem: true });
   readonly cardIds = new Map<string, number[]>();
   readonly allCards: { type: string; fields: Record<string, ConstantValue> }[] = [];
@@ -63,6 +65,7 @@ export class EmitContext {
       ]),
       this.sites,
     );
+    this.statements = new StatementWriter(game, this.code);
     this.recordOrigins();
   }
 
@@ -101,12 +104,12 @@ export class EmitContext {
         if (s.kind === "for") {
           const binding = this.game.names.get(s.binder);
           if (binding?.kind === "local") {
-            if (this.game.types.get(s.source)?.kind === "zone") this.code.origins.set(binding.slot, s.source);
+            if (this.game.types.get(s.source)?.kind === "zone") this.statements.origins.set(binding.slot, s.source);
             else if (s.source.kind === "name") {
               // `for c in give` where `give` is a set of cards chosen from a zone: c comes from that zone.
               const source = this.game.names.get(s.source);
-              const origin = source?.kind === "local" ? this.code.origins.get(source.slot) : undefined;
-              if (origin) this.code.origins.set(binding.slot, origin);
+              const origin = source?.kind === "local" ? this.statements.origins.get(source.slot) : undefined;
+              if (origin) this.statements.origins.set(binding.slot, origin);
             }
           }
           visit(s.body.statements);
@@ -119,9 +122,9 @@ export class EmitContext {
             for (const parameter of option.parameters) {
               const binding = this.game.names.get(parameter.name);
               const domain = this.game.types.get(parameter.domain);
-              if (binding?.kind === "local" && domain?.kind === "zone") this.code.origins.set(binding.slot, parameter.domain);
+              if (binding?.kind === "local" && domain?.kind === "zone") this.statements.origins.set(binding.slot, parameter.domain);
               if (binding?.kind === "local" && domain?.kind === "subsets" && parameter.domain.kind === "call") {
-                this.code.origins.set(binding.slot, parameter.domain.args[0]!);
+                this.statements.origins.set(binding.slot, parameter.domain.args[0]!);
               }
             }
             visit(option.body.statements);

@@ -4,7 +4,7 @@ import type * as A from "../syntax/ast.js";
 import type { LocalSlot } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
 import type { Decision } from "../lower/ir.js";
-import { quote } from "./code.js";
+import { quote, zoneDeclaration } from "./code.js";
 import { tsType, type EmitContext } from "./context.js";
 
 export interface DomainCode {
@@ -107,7 +107,7 @@ export class DecisionCode {
     }
     const values = `${slot}_domain`;
     if (type?.kind === "subsets" && p.domain.kind === "call") {
-      const zone = this.ctx.code.zoneDeclaration(p.domain.args[0]!)?.name.name ?? "cards";
+      const zone = zoneDeclaration(this.ctx.game, p.domain.args[0]!)?.name.name ?? "cards";
       return {
         setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain.args[0]!))};`],
         domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
@@ -120,7 +120,7 @@ export class DecisionCode {
       };
     }
     if (type?.kind === "zone") {
-      const zone = this.ctx.code.zoneDeclaration(p.domain)?.name.name ?? "cards";
+      const zone = zoneDeclaration(this.ctx.game, p.domain)?.name.name ?? "cards";
       return {
         setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain))};`],
         domain: `{ kind: "card", zone: ${quote(zone)}, cards: [...${values}] }`,

@@ -11,12 +11,12 @@ export class FlowFile {
   private effect(effect: Effect): string[] {
     switch (effect.kind) {
       case "run":
-        return this.ctx.code.statement(effect.statement);
+        return this.ctx.statements.statement(effect.statement);
       case "enter-phase":
         return [`s.locals.phase = ${quote(effect.name)};`];
       case "loop-start": {
         const binder = this.ctx.code.localName(effect.loop.binder);
-        const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.code.loopSource(effect.loop.statement, binder));
+        const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.statements.loopSource(effect.loop.statement, binder));
         return [`s.locals${property(effect.loop.list)} = [...${source}];`, `s.locals${property(effect.loop.index)} = 0;`];
       }
       case "loop-bind":
@@ -146,7 +146,7 @@ export class FlowFile {
         const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
         return `s.vars${property(v.name.name)} = ${v.perPlayer ? `perSeat($players, () => ${initial})` : initial};`;
       }),
-      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.code.statements(this.ctx.game.setup?.statements ?? [])),
+      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.statements.statements(this.ctx.game.setup?.statements ?? [])),
       "return s;",
     ];
     functions.push({

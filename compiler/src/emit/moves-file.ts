@@ -120,7 +120,7 @@ export class MovesFile {
         }
         const entry = decision.optionEntries.get(option.name.name);
         if (entry) body.push(`s.pc = ${quote(entry)};`);
-        else body.push(...this.ctx.code.statements(option.body.statements));
+        else body.push(...this.ctx.statements.statements(option.body.statements));
         functions.push({
           kind: StructureKind.Function,
           name: `${identifierFor(decision.label)}_${option.name.name}`,

@@ -1,0 +1,179 @@
+// Decision-free statements as TypeScript: the effects of the rules between two decisions, with what
+// the runtime needs to keep each true (where a card comes from, who forgets a card that moves, which
+// rule a fault comes from, what a move did for the events an app is told).
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { LocalSlot } from "../check/types.js";
+import { describe, quote, tsType, zoneDeclaration, type CodeWriter } from "./code.js";
+
+export class StatementWriter {
+  constructor(
+    private readonly game: CheckedGame,
+    private readonly code: CodeWriter,
+  ) {}
+
+
+  statements(statements: readonly A.Statement[]): string[] {
+    return statements.flatMap((s) => this.statement(s));
+  }
+
+  statement(s: A.Statement): string[] {
+    return this.code.at(s.range, () => this.statementAt(s));
+  }
+
+  private statementAt(s: A.Statement): string[] {
+    switch (s.kind) {
+      case "let": {
+        const binding = this.game.names.get(s.name);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved let");
+        const value = this.code.expression(s.value);
+        return binding.slot.storage === "state"
+          ? [`${this.code.slotAccess(binding.slot)} = ${value};`]
+          : [`let ${this.code.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`];
+      }
+      case "assign":
+        return [`${this.code.expression(s.target)} ${s.operator} ${this.code.expression(s.value)};`];
+      case "if": {
+        const lines = [`if (${this.code.expression(s.condition)}) {`, ...this.statements(s.then.statements), "}"];
+        if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
+        return lines;
+      }
+      case "while":
+        // A loop that asks nobody must end by itself; loopGuard stops one that never does.
+        return [
+          `for (let $passes = 0; ${this.code.expression(s.condition)}; $passes++) {`,
+          `loopGuard($passes${this.code.rule()});`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
+      case "for": {
+        const binding = this.game.names.get(s.binder);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved for");
+        const binder = this.code.localName(binding.slot);
+        return [
+          `for (const ${binder} of ${this.loopSource(s, binder)}) {`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
+      }
+      case "phase":
+        return [`s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
+      case "shuffle":
+        // After a shuffle nobody knows where a card of the zone lies, even one they were shown.
+        return this.game.usesKnowledge
+          ? ["{", `const $zone = ${this.code.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", "shuffle(s.random, $zone);", "}"]
+          : [`shuffle(s.random, ${this.code.expression(s.zone)});`];
+      case "deal": {
+        const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
+        const deal = `dealInto(${this.code.expression(s.from)}, ${this.code.expression(s.to)}, ${this.code.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.code.rule()})`;
+        return [this.game.usesKnowledge ? `forgetCards(s.knowledge, ${deal});` : `${deal};`];
+      }
+      case "move-all": {
+        const to = `${this.code.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""}`;
+        return this.game.usesKnowledge
+          ? ["{", `const $from = ${this.code.expression(s.from)};`, "forgetCards(s.knowledge, $from);", `moveAllCards($from, ${to});`, "}"]
+          : [`moveAllCards(${this.code.expression(s.from)}, ${to});`];
+      }
+      case "move":
+        return this.move(s);
+      case "transfer": {
+        const from = this.code.expression(s.from);
+        const to = this.code.expression(s.to);
+        return [
+          "{",
+          `const $amount = checkTransfer(${this.code.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.code.rule()});`,
+          `${from} -= $amount;`,
+          `${to} += $amount;`,
+          "}",
+        ];
+      }
+      case "end-game":
+        return ['s.pc = "end";', "return;"];
+      case "reveal":
+        return [`learnCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
+      case "conceal":
+        return [`concealCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
+      case "ask":
+        throw new Error("internal: a decision inside structured code");
+    }
+  }
+
+  /** The values a for loop visits, filtered and ordered as the rules say. The `where` and `by`
+   *  expressions read the element being tested, the lambda's parameter, even when the loop's binder
+   *  lives in the state (its body asks): the state holds only the element being visited. */
+  loopSource(s: A.ForStatement, binder: string): string {
+    let source = this.code.expression(s.source);
+    const sourceType = this.game.types.get(s.source);
+    if (sourceType?.kind === "zone") source = `[...${source}]`;
+    const binding = this.game.names.get(s.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved loop binder");
+    return this.code.reading(binding.slot, binder, () => {
+      if (s.condition) source = `${source}.filter((${binder}) => ${this.code.expression(s.condition)})`;
+      if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.code.expression(s.orderBy)}, ${s.descending})`;
+      return source;
+    });
+  }
+
+  private move(s: A.MoveStatement): string[] {
+    const destination = this.game.types.get(s.to);
+    const zone = this.zoneOf(s.to);
+    const onTop = this.onTop(s.to, s.atBottom);
+    const limit = zone?.zoneKind === "slot" ? "1" : zone?.limit ? this.code.expression(zone.limit) : "Infinity";
+    const origin = this.origin(s.card);
+    if (!destination || destination.kind !== "zone") throw new Error("internal: move to a non-zone");
+    // `$` cannot appear in a rules name, so the temporary never shadows one.
+    const best = s.card.kind === "aggregate" && !s.card.condition && this.game.types.get(s.card.source)?.kind === "zone" ? s.card : null;
+    if (best && (best.callee.name === "lowest" || best.callee.name === "highest") && best.value) {
+      // The lowest or highest card of a zone: find its place once, then take it from there.
+      const binding = this.game.names.get(best.binder);
+      const binder = binding?.kind === "local" ? this.code.localName(binding.slot) : "c";
+      const zoneCode = this.code.expression(best.source);
+      return [
+        "{",
+        `const $at = ${best.callee.name}Index(${zoneCode}, (${binder}) => ${this.code.expression(best.value)}, ${quote(`${best.callee.name}(${describe(best.source)})`)}${this.code.rule()});`,
+        `const $card = takeCardAt(${zoneCode}, $at);`,
+        ...this.forgetMoved(),
+        `placeCard(${this.code.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`,
+        "}",
+      ];
+    }
+    const lines = ["{", `const $card = ${this.code.expression(s.card)};`];
+    if (origin) lines.push(`takeCard(${this.code.expression(origin)}, $card, ${quote(describe(origin))}${this.code.rule()});`);
+    else lines.push(`takeCardFromAnyZone(s.zones, $card${this.code.rule()});`);
+    lines.push(...this.forgetMoved());
+    lines.push(`placeCard(${this.code.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`, "}");
+    return lines;
+  }
+
+  /** A card that moves is forgotten by whoever knew where it lay (games that reveal cards only). */
+  private forgetMoved(): string[] {
+    return this.game.usesKnowledge ? ["forgetCard(s.knowledge, $card);"] : [];
+  }
+
+  /** Cards put into a stack go on top (index 0) unless the rules say `to bottom of`. */
+  private onTop(destination: A.Expression, atBottom: boolean): boolean {
+    return this.zoneOf(destination)?.zoneKind === "stack" && !atBottom;
+  }
+
+  /** The zone a card expression takes its card from, when the rules make that plain. */
+  origin(card: A.Expression): A.Expression | null {
+    if (card.kind === "aggregate" && ["lowest", "highest", "first"].includes(card.callee.name)) {
+      return this.game.types.get(card.source)?.kind === "zone" ? card.source : null;
+    }
+    if (card.kind === "call" && ["top", "last", "nth"].includes(card.callee.name) && this.game.types.get(card.args[0]!)?.kind === "zone") {
+      return card.args[0] ?? null;
+    }
+    if (card.kind === "name") {
+      const binding = this.game.names.get(card);
+      if (binding?.kind === "local") return this.origins.get(binding.slot) ?? null;
+    }
+    return null;
+  }
+
+  /** Zones that card-valued bindings (parameters, loop binders) draw from. */
+  readonly origins = new Map<LocalSlot, A.Expression>();
+
+  private zoneOf(e: A.Expression): A.ZoneDeclaration | undefined {
+    return zoneDeclaration(this.game, e);
+  }
+}

@@ -1,0 +1,108 @@
+// What a move did, as events an app can animate and a player can be told: cards that moved, money
+// that changed hands, variables that changed, a zone shuffled, a card shown to one seat, a phase that
+// began, words the rules say. A compiled game records them while a move is applied (only when asked:
+// `state.events` is set for the call), and `eventsFor` filters them to what one seat may see.
+import type { BaseState, CardId, GameMeta, Seat, Value, Visibility } from "./contract.js";
+
+/** A zone, or one seat's part of a per-player zone. */
+export interface ZoneRef {
+  readonly zone: string;
+  readonly seat: Seat | null;
+}
+
+/** A variable, or one seat's entry of a per-player variable. */
+export interface VarRef {
+  readonly variable: string;
+  readonly seat: Seat | null;
+}
+
+export type GameEvent =
+  /** Cards left one zone for another (`from` null: the rules did not say where from). Seen by a
+   *  seat that sees either zone; others get the count, with `cards` null. */
+  | { readonly kind: "move"; readonly cards: readonly CardId[] | null; readonly count: number; readonly from: ZoneRef | null; readonly to: ZoneRef }
+  | { readonly kind: "shuffle"; readonly zone: ZoneRef }
+  /** An amount moved between variables; `amount` null for a seat that sees neither of them. */
+  | { readonly kind: "transfer"; readonly amount: number | null; readonly from: VarRef; readonly to: VarRef }
+  /** A variable took a value (only for seats that may see it). */
+  | { readonly kind: "set"; readonly variable: VarRef; readonly value: Value }
+  /** A card shown to one seat alone (`reveal ... to`). */
+  | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
+  | { readonly kind: "phase"; readonly name: string }
+  /** Words of the rules (`say "..."`), for everyone or for one seat. */
+  | { readonly kind: "say"; readonly text: string; readonly to: Seat | null }
+  | { readonly kind: "end" };
+
+/** For compiled games: the event of cards moving (only built while events are recorded). */
+export function moved(cards: readonly CardId[], fromZone: string | null, fromSeat: Seat | null, toZone: string, toSeat: Seat | null): GameEvent {
+  return { kind: "move", cards: [...cards], count: cards.length, from: fromZone === null ? null : { zone: fromZone, seat: fromSeat }, to: { zone: toZone, seat: toSeat } };
+}
+
+export function transferred(amount: number, fromVar: string, fromSeat: Seat | null, toVar: string, toSeat: Seat | null): GameEvent {
+  return { kind: "transfer", amount, from: { variable: fromVar, seat: fromSeat }, to: { variable: toVar, seat: toSeat } };
+}
+
+export function changed(variable: string, seat: Seat | null, value: Value): GameEvent {
+  return { kind: "set", variable: { variable, seat }, value };
+}
+
+export function shuffled(zone: string, seat: Seat | null): GameEvent {
+  return { kind: "shuffle", zone: { zone, seat } };
+}
+
+/** Runs `apply` on the state while recording what it does; the state keeps no trace of the recording. */
+export function recordEvents<S extends BaseState>(state: S, apply: (state: S) => void): GameEvent[] {
+  const events: GameEvent[] = [];
+  state.events = events;
+  try {
+    apply(state);
+  } finally {
+    delete state.events;
+  }
+  return events;
+}
+
+function sees(visibility: Visibility, owner: Seat | null, viewer: Seat | null): boolean {
+  return visibility === "public" || (visibility === "owner" && viewer !== null && owner === viewer);
+}
+
+/**
+ * The events as one seat (null: a spectator) may know them: cards by id only where that seat sees
+ * where they left or where they went, amounts only where it sees either side, variables it may see,
+ * cards shown to it and words said to it or to all.
+ */
+export function eventsFor(meta: GameMeta, events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+  const zoneSeen = (ref: ZoneRef | null): boolean => {
+    const info = ref && meta.zones.find((z) => z.name === ref.zone);
+    return info !== undefined && info !== null && sees(info.visibility, ref!.seat, viewer);
+  };
+  const varSeen = (ref: VarRef): boolean => {
+    const info = meta.vars.find((v) => v.name === ref.variable);
+    return info !== undefined && sees(info.visibility, ref.seat, viewer);
+  };
+  const shown: GameEvent[] = [];
+  for (const event of events) {
+    switch (event.kind) {
+      case "move":
+        shown.push(zoneSeen(event.from) || zoneSeen(event.to) ? event : { ...event, cards: null });
+        break;
+      case "transfer":
+        if (varSeen(event.from) || varSeen(event.to)) shown.push(event);
+        else if (meta.vars.some((v) => v.name === event.from.variable && v.visibility !== "hidden") || meta.vars.some((v) => v.name === event.to.variable && v.visibility !== "hidden")) {
+          shown.push({ ...event, amount: null });
+        }
+        break;
+      case "set":
+        if (varSeen(event.variable)) shown.push(event);
+        break;
+      case "reveal":
+        if (event.to === viewer) shown.push(event);
+        break;
+      case "say":
+        if (event.to === null || event.to === viewer) shown.push(event);
+        break;
+      default:
+        shown.push(event);
+    }
+  }
+  return shown;
+}
