@@ -4,9 +4,11 @@ import {
   anyOf,
   dealInto,
   firstOf,
+  gameEnds,
   integers,
   loopGuard,
   moveAllCards,
+  moved,
   nextSeat,
   perSeat,
   placeCard,
@@ -54,6 +56,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   };
   s.vars.shop_keeper = 0;
   s.vars.shop_keeper = randomInt(s.random, s.players);
+
   {
     const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L86);
     takeCard(s.zones.draw, $card, "draw", AT.L86);
@@ -61,6 +64,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   }
 
   shuffle(s.random, s.zones.draw);
+
   let receiver: number = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
     for (const v of [1, 2, 3, 4 + k]) {
@@ -81,6 +85,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L103);
   shuffle(s.random, s.zones.bottom_seven);
+
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
   dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L107);
   if (s.variants.includes("first_game")) {
@@ -93,6 +98,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     }
   } else {
     shuffle(s.random, s.zones.objective_stacks);
+
     for (const colour of ["purple", "green", "blue"]) {
       {
         const $card = firstOf(
@@ -121,6 +127,7 @@ function step_while(s: State): void {
     s.pc = "good_deal_or_fair_price";
   } else {
     s.pc = "end";
+    s.events?.push(gameEnds());
   }
 }
 
@@ -132,9 +139,14 @@ function step_resume(s: State): void {
     $passes++
   ) {
     loopGuard($passes, AT.L163);
-    dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L164);
+    {
+      const $dealt = dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L164);
+      s.events?.push(moved($dealt, "draw", null, "shop", null));
+    }
+
     if (anyOf(s.zones.shop, (c) => Merchandise_closed[c])) {
       s.pc = "end";
+      s.events?.push(gameEnds());
       return;
     }
 

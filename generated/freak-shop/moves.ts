@@ -6,6 +6,7 @@ import {
   illegal,
   isCardSet,
   moveNotHere,
+  moved,
   placeCard,
   sumOf,
   takeCard,
@@ -137,6 +138,7 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
       const $card = c;
       takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L137);
       placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L137);
+      s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
 
@@ -145,6 +147,7 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
       const $card = c;
       takeCard(s.zones.shop, $card, "shop", AT.L140);
       placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L140);
+      s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }
 }
@@ -158,6 +161,7 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
       const $card = c;
       takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L151);
       placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L151);
+      s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
 
@@ -166,6 +170,7 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
       const $card = c;
       takeCard(s.zones.shop, $card, "shop", AT.L154);
       placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L154);
+      s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }
 }

@@ -334,15 +334,21 @@ function geometricSize(n: number, draw: (n: number) => number): number {
   return bits;
 }
 
-/** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit). */
-export function takeCardFromAnyZone(zones: Readonly<Record<string, CardId[] | CardId[][]>>, card: CardId, rule?: RuleSite): void {
-  for (const zone of Object.values(zones)) {
-    const lists = (zone.length > 0 && Array.isArray(zone[0]) ? zone : [zone]) as CardId[][];
-    for (const cards of lists) {
+/** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit),
+ *  and says which zone that was. */
+export function takeCardFromAnyZone(
+  zones: Readonly<Record<string, CardId[] | CardId[][]>>,
+  card: CardId,
+  rule?: RuleSite,
+): { zone: string; seat: number | null } {
+  for (const [name, zone] of Object.entries(zones)) {
+    const perPlayer = zone.length > 0 && Array.isArray(zone[0]);
+    const lists = (perPlayer ? zone : [zone]) as CardId[][];
+    for (const [seat, cards] of lists.entries()) {
       const at = cards.indexOf(card);
       if (at >= 0) {
         cards.splice(at, 1);
-        return;
+        return { zone: name, seat: perPlayer ? seat : null };
       }
     }
   }

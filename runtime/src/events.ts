@@ -49,6 +49,22 @@ export function shuffled(zone: string, seat: Seat | null): GameEvent {
   return { kind: "shuffle", zone: { zone, seat } };
 }
 
+export function revealed(card: CardId, to: Seat): GameEvent {
+  return { kind: "reveal", card, to };
+}
+
+export function said(text: string, to: Seat | null): GameEvent {
+  return { kind: "say", text, to };
+}
+
+export function phaseBegins(name: string): GameEvent {
+  return { kind: "phase", name };
+}
+
+export function gameEnds(): GameEvent {
+  return { kind: "end" };
+}
+
 /** Runs `apply` on the state while recording what it does; the state keeps no trace of the recording. */
 export function recordEvents<S extends BaseState>(state: S, apply: (state: S) => void): GameEvent[] {
   const events: GameEvent[] = [];

@@ -137,6 +137,10 @@ export class StatementChecker {
         this.ctx.usesKnowledge = true;
         return;
       }
+      case "say":
+        this.reason(s.text, scope);
+        if (s.to) this.expressions.expectValue(s.to, scope, PLAYER, "the player told");
+        return;
       case "ask":
         this.ask(s, scope);
         return;

@@ -13,7 +13,7 @@ export class FlowFile {
       case "run":
         return this.ctx.statements.statement(effect.statement);
       case "enter-phase":
-        return [`s.locals.phase = ${quote(effect.name)};`];
+        return [`s.locals.phase = ${quote(effect.name)};`, `s.events?.push(phaseBegins(${quote(effect.name)}));`];
       case "loop-start": {
         const binder = this.ctx.code.localName(effect.loop.binder);
         const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.statements.loopSource(effect.loop.statement, binder));
@@ -80,7 +80,7 @@ export class FlowFile {
       case "goto":
         return this.continueAt(exit.target);
       case "end":
-        return [`s.pc = ${quote(END)};`];
+        return [`s.pc = ${quote(END)};`, "s.events?.push(gameEnds());"];
       case "branch":
         return [
           `if (${this.ctx.code.at(exit.condition.range, () => this.ctx.code.expression(exit.condition))}) {`,
@@ -146,7 +146,8 @@ export class FlowFile {
         const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
         return `s.vars${property(v.name.name)} = ${v.perPlayer ? `perSeat($players, () => ${initial})` : initial};`;
       }),
-      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.statements.statements(this.ctx.game.setup?.statements ?? [])),
+      // Setup makes the match: nothing is recorded yet, so its statements record no events.
+      ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.statements.withoutEvents(() => this.ctx.statements.statements(this.ctx.game.setup?.statements ?? []))),
       "return s;",
     ];
     functions.push({

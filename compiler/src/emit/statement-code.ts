@@ -4,6 +4,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot } from "../check/types.js";
+import { subExpressions } from "../syntax/walk.js";
 import { describe, quote, tsType, zoneDeclaration, type CodeWriter } from "./code.js";
 
 export class StatementWriter {
@@ -31,8 +32,11 @@ export class StatementWriter {
           ? [`${this.code.slotAccess(binding.slot)} = ${value};`]
           : [`let ${this.code.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`];
       }
-      case "assign":
-        return [`${this.code.expression(s.target)} ${s.operator} ${this.code.expression(s.value)};`];
+      case "assign": {
+        const target = this.code.expression(s.target);
+        const changed = this.varArgs(s.target);
+        return [`${target} ${s.operator} ${this.code.expression(s.value)};`, ...(changed ? [this.record(`changed(${changed}, ${target})`)] : [])];
+      }
       case "if": {
         const lines = [`if (${this.code.expression(s.condition)}) {`, ...this.statements(s.then.statements), "}"];
         if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
@@ -57,22 +61,38 @@ export class StatementWriter {
         ];
       }
       case "phase":
-        return [`s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
-      case "shuffle":
+        return [`s.locals.phase = ${quote(s.name.name)};`, this.record(`phaseBegins(${quote(s.name.name)})`), ...this.statements(s.body.statements)];
+      case "shuffle": {
+        const zone = this.zoneArgs(s.zone);
+        const recorded = zone ? [this.record(`shuffled(${zone})`)] : [];
         // After a shuffle nobody knows where a card of the zone lies, even one they were shown.
         return this.game.usesKnowledge
-          ? ["{", `const $zone = ${this.code.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", "shuffle(s.random, $zone);", "}"]
-          : [`shuffle(s.random, ${this.code.expression(s.zone)});`];
+          ? ["{", `const $zone = ${this.code.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", "shuffle(s.random, $zone);", ...recorded, "}"]
+          : [`shuffle(s.random, ${this.code.expression(s.zone)});`, ...recorded];
+      }
       case "deal": {
         const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
         const deal = `dealInto(${this.code.expression(s.from)}, ${this.code.expression(s.to)}, ${this.code.expression(s.count)}, ${quote(where)}, ${quote(describe(s.from))}${this.code.rule()})`;
-        return [this.game.usesKnowledge ? `forgetCards(s.knowledge, ${deal});` : `${deal};`];
+        if (!this.recording && !this.game.usesKnowledge) return [`${deal};`];
+        return [
+          "{",
+          `const $dealt = ${deal};`,
+          ...(this.game.usesKnowledge ? ["forgetCards(s.knowledge, $dealt);"] : []),
+          ...this.recordMove("$dealt", this.zoneArgs(s.from), this.zoneArgs(s.to)),
+          "}",
+        ];
       }
       case "move-all": {
         const to = `${this.code.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""}`;
-        return this.game.usesKnowledge
-          ? ["{", `const $from = ${this.code.expression(s.from)};`, "forgetCards(s.knowledge, $from);", `moveAllCards($from, ${to});`, "}"]
-          : [`moveAllCards(${this.code.expression(s.from)}, ${to});`];
+        if (!this.recording && !this.game.usesKnowledge) return [`moveAllCards(${this.code.expression(s.from)}, ${to});`];
+        return [
+          "{",
+          `const $from = ${this.code.expression(s.from)};`,
+          ...(this.game.usesKnowledge ? ["forgetCards(s.knowledge, $from);"] : []),
+          ...this.recordMove("$from", this.zoneArgs(s.from), this.zoneArgs(s.to)),
+          `moveAllCards($from, ${to});`,
+          "}",
+        ];
       }
       case "move":
         return this.move(s);
@@ -84,13 +104,19 @@ export class StatementWriter {
           `const $amount = checkTransfer(${this.code.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.code.rule()});`,
           `${from} -= $amount;`,
           `${to} += $amount;`,
+          ...this.recordTransfer(s),
           "}",
         ];
       }
       case "end-game":
-        return ['s.pc = "end";', "return;"];
-      case "reveal":
-        return [`learnCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
+        return ['s.pc = "end";', this.record("gameEnds()"), "return;"];
+      case "reveal": {
+        const player = this.code.expression(s.player);
+        const card = this.code.expression(s.card);
+        return [`learnCard(s.knowledge, ${player}, ${card});`, ...(this.draws(s.card) || this.draws(s.player) ? [] : [this.record(`revealed(${card}, ${player})`)])];
+      }
+      case "say":
+        return [this.record(`said(${this.code.reason(s.text)}, ${s.to ? this.code.expression(s.to) : "null"})`)];
       case "conceal":
         return [`concealCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
       case "ask":
@@ -123,6 +149,7 @@ export class StatementWriter {
     if (!destination || destination.kind !== "zone") throw new Error("internal: move to a non-zone");
     // `$` cannot appear in a rules name, so the temporary never shadows one.
     const best = s.card.kind === "aggregate" && !s.card.condition && this.game.types.get(s.card.source)?.kind === "zone" ? s.card : null;
+    const recordTo = (from: string | null): string[] => this.recordMove("[$card]", from, this.zoneArgs(s.to));
     if (best && (best.callee.name === "lowest" || best.callee.name === "highest") && best.value) {
       // The lowest or highest card of a zone: find its place once, then take it from there.
       const binding = this.game.names.get(best.binder);
@@ -134,15 +161,67 @@ export class StatementWriter {
         `const $card = takeCardAt(${zoneCode}, $at);`,
         ...this.forgetMoved(),
         `placeCard(${this.code.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`,
+        ...recordTo(this.zoneArgs(best.source)),
         "}",
       ];
     }
     const lines = ["{", `const $card = ${this.code.expression(s.card)};`];
     if (origin) lines.push(`takeCard(${this.code.expression(origin)}, $card, ${quote(describe(origin))}${this.code.rule()});`);
-    else lines.push(`takeCardFromAnyZone(s.zones, $card${this.code.rule()});`);
+    else lines.push(`const $from = takeCardFromAnyZone(s.zones, $card${this.code.rule()});`);
     lines.push(...this.forgetMoved());
-    lines.push(`placeCard(${this.code.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`, "}");
+    lines.push(`placeCard(${this.code.expression(s.to)}, $card, ${onTop}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`);
+    lines.push(...recordTo(origin ? this.zoneArgs(origin) : "$from.zone, $from.seat"), "}");
     return lines;
+  }
+
+  // ── events: what a move did, recorded only while `s.events` is set (the arguments are not even
+  // evaluated otherwise, so recording changes nothing in the game) ──────────────────────────────
+
+  /** Setup runs before a match exists, when nothing is recorded: its statements record nothing. */
+  private recording = true;
+
+  withoutEvents<T>(write: () => T): T {
+    this.recording = false;
+    try {
+      return write();
+    } finally {
+      this.recording = true;
+    }
+  }
+
+  private record(event: string): string {
+    return this.recording ? `s.events?.push(${event});` : "";
+  }
+
+  private recordMove(cards: string, from: string | null, to: string | null): string[] {
+    return to && this.recording ? [this.record(`moved(${cards}, ${from ?? "null, null"}, ${to})`)] : [];
+  }
+
+  private recordTransfer(s: A.TransferStatement): string[] {
+    const from = this.varArgs(s.from);
+    const to = this.varArgs(s.to);
+    return from && to ? [this.record(`transferred($amount, ${from}, ${to})`)] : [];
+  }
+
+  /** A zone expression as event arguments, its name and whose part (`"hand", p`); null when its index
+   *  draws a random number, which evaluating it again for the event would change. */
+  private zoneArgs(e: A.Expression): string | null {
+    const zone = this.zoneOf(e);
+    if (!zone || this.draws(e)) return null;
+    return `${quote(zone.name.name)}, ${e.kind === "index" ? this.code.expression(e.index) : "null"}`;
+  }
+
+  /** A variable as event arguments (`"coins", p`), or null for a local or an index that draws. */
+  private varArgs(e: A.Expression): string | null {
+    const root = e.kind === "index" ? e.target : e;
+    const binding = root.kind === "name" ? this.game.names.get(root) : undefined;
+    if (binding?.kind !== "var" || this.draws(e)) return null;
+    return `${quote(binding.declaration.name.name)}, ${e.kind === "index" ? this.code.expression(e.index) : "null"}`;
+  }
+
+  /** Whether evaluating the expression draws from the game's random generator. */
+  private draws(e: A.Expression): boolean {
+    return (e.kind === "call" && e.callee.name === "random_player") || subExpressions(e).some((x) => this.draws(x));
   }
 
   /** A card that moves is forgotten by whoever knew where it lay (games that reveal cards only). */

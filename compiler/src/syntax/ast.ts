@@ -176,6 +176,7 @@ export type Statement =
   | AskStatement
   | RevealStatement
   | ConcealStatement
+  | SayStatement
   | EndGameStatement;
 
 /** `reveal CARD to PLAYER`: that player knows the card from now on, wherever it lies face down. */
@@ -191,6 +192,14 @@ export interface ConcealStatement {
   readonly kind: "conceal";
   readonly card: Expression;
   readonly player: Expression;
+  readonly range: SourceRange;
+}
+
+/** `say "text {values}" [to PLAYER]`: words of the rules for the story of the game (events). */
+export interface SayStatement {
+  readonly kind: "say";
+  readonly text: ReasonText;
+  readonly to: Expression | null;
   readonly range: SourceRange;
 }
 

@@ -35,6 +35,7 @@ export const Each = hard("each");
 export const Race = hard("race");
 export const Reveal = hard("reveal");
 export const Conceal = hard("conceal");
+export const Say = hard("say");
 export const Require = hard("require");
 export const End = hard("end");
 export const True = hard("true");
@@ -117,7 +118,7 @@ const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexe
 const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n]*/, group: Lexer.SKIPPED });
 
 const keywords = [
-  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Conceal, Require, End,
+  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
   Descending, Function, Bottom, Of, Others, Otherwise,

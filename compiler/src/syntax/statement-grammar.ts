@@ -62,6 +62,7 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.askStatement) },
       { ALT: () => this.SUBRULE(this.revealStatement) },
       { ALT: () => this.SUBRULE(this.concealStatement) },
+      { ALT: () => this.SUBRULE(this.sayStatement) },
       { ALT: () => this.SUBRULE(this.endGameStatement) },
       { ALT: () => this.SUBRULE(this.assignStatement) },
     ]),
@@ -257,6 +258,18 @@ export class StatementGrammar extends ExpressionGrammar {
     this.CONSUME(T.From);
     const player = this.SUBRULE2(this.expression);
     return this.ACTION(() => ({ kind: "conceal" as const, card, player, range: span(first, player) }));
+  });
+
+  sayStatement = this.RULE("sayStatement", (): A.SayStatement => {
+    const first = this.CONSUME(T.Say);
+    const text = this.CONSUME(T.StringLiteral);
+    let to: A.Expression | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T.To);
+      const player = this.SUBRULE(this.expression);
+      this.ACTION(() => { to = player; });
+    });
+    return this.ACTION(() => ({ kind: "say" as const, text: this.reasonText(text), to, range: span(first, to ?? text) }));
   });
 
   endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {

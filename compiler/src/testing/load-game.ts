@@ -31,11 +31,13 @@ export function evaluateFiles(files: readonly EmittedFile[], runtime: object): M
   return modules;
 }
 
-/** Compiles a one-file game and loads it; any diagnostic (errors and warnings) fails with its text. */
-export async function loadRulesGame(gameId: string, text: string, runtime: object): Promise<Game> {
+/** Compiles a one-file game and loads it; any diagnostic (errors, and warnings other than the codes
+ *  a test expects) fails with its text. */
+export async function loadRulesGame(gameId: string, text: string, runtime: object, expectedWarnings: readonly string[] = []): Promise<Game> {
   const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
-  if (result.diagnostics.length > 0) {
-    throw new Error(result.diagnostics.map((d) => formatDiagnostic(d, text)).join("\n"));
+  const unexpected = result.diagnostics.filter((d) => d.severity === "error" || !expectedWarnings.includes(d.code));
+  if (unexpected.length > 0) {
+    throw new Error(unexpected.map((d) => formatDiagnostic(d, text)).join("\n"));
   }
   return evaluateFiles(result.files, runtime).get("index.ts")!.game as Game;
 }
