@@ -34,6 +34,7 @@ export const game: Game<State, Move> = {
     zones: [
       {
         name: "property_deck",
+        label: "the Property deck",
         perPlayer: false,
         cardType: "Property",
         visibility: "hidden",
@@ -42,6 +43,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "currency_deck",
+        label: "the Currency deck",
         perPlayer: false,
         cardType: "Currency",
         visibility: "hidden",
@@ -50,6 +52,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "property_box",
+        label: "the box",
         perPlayer: false,
         cardType: "Property",
         visibility: "hidden",
@@ -58,6 +61,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "currency_box",
+        label: "the box",
         perPlayer: false,
         cardType: "Currency",
         visibility: "hidden",
@@ -66,6 +70,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "auction",
+        label: "the Properties on auction",
         perPlayer: false,
         cardType: "Property",
         visibility: "public",
@@ -74,6 +79,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "market",
+        label: "the Currency cards on offer",
         perPlayer: false,
         cardType: "Currency",
         visibility: "public",
@@ -82,6 +88,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "properties",
+        label: "Properties",
         perPlayer: true,
         cardType: "Property",
         visibility: "owner",
@@ -90,6 +97,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "offer",
+        label: "the Property laid face down",
         perPlayer: true,
         cardType: "Property",
         visibility: "owner",
@@ -98,6 +106,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "proceeds",
+        label: "Currency cards",
         perPlayer: true,
         cardType: "Currency",
         visibility: "public",
@@ -106,6 +115,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "sold",
+        label: "sold Properties",
         perPlayer: false,
         cardType: "Property",
         visibility: "public",
@@ -114,11 +124,11 @@ export const game: Game<State, Move> = {
       },
     ],
     vars: [
-      { name: "bank", perPlayer: false, type: "int", visibility: "public" },
-      { name: "coins", perPlayer: true, type: "int", visibility: "owner" },
-      { name: "bid", perPlayer: true, type: "int", visibility: "public" },
-      { name: "passed", perPlayer: true, type: "bool", visibility: "public" },
-      { name: "start_player", perPlayer: false, type: "player", visibility: "public" },
+      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "public" },
+      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "bid", label: "bid", perPlayer: true, type: "int", visibility: "public" },
+      { name: "passed", label: "passed", perPlayer: true, type: "bool", visibility: "public" },
+      { name: "start_player", label: "start player", perPlayer: false, type: "player", visibility: "public" },
     ],
     conserved: [{ name: "money", vars: ["coins", "bank"] }],
   },

@@ -52,6 +52,7 @@ export const game: Game<State, Move> = {
     zones: [
       {
         name: "draw",
+        label: "draw",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -60,6 +61,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "bottom_seven",
+        label: "bottom seven",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -68,6 +70,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "shop",
+        label: "shop",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "public",
@@ -76,6 +79,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "mansion",
+        label: "mansion",
         perPlayer: true,
         cardType: "Merchandise",
         visibility: "public",
@@ -84,6 +88,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objective_stacks",
+        label: "objective stacks",
         perPlayer: false,
         cardType: "Objective",
         visibility: "hidden",
@@ -92,6 +97,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objectives",
+        label: "objectives",
         perPlayer: false,
         cardType: "Objective",
         visibility: "public",
@@ -99,7 +105,9 @@ export const game: Game<State, Move> = {
         capacity: null,
       },
     ],
-    vars: [{ name: "shop_keeper", perPlayer: false, type: "player", visibility: "public" }],
+    vars: [
+      { name: "shop_keeper", label: "shop keeper", perPlayer: false, type: "player", visibility: "public" },
+    ],
     conserved: [],
   },
   setup,

@@ -98,6 +98,8 @@ export type Visibility = "public" | "owner" | "hidden";
 
 export interface ZoneInfo {
   readonly name: string;
+  /** How people call it ("the auction row"): the rules' label, else the name in words. */
+  readonly label: string;
   readonly perPlayer: boolean;
   readonly cardType: string;
   readonly visibility: Visibility;
@@ -107,6 +109,8 @@ export interface ZoneInfo {
 
 export interface VarInfo {
   readonly name: string;
+  /** How people call it ("the bank"): the rules' label, else the name in words. */
+  readonly label: string;
   readonly perPlayer: boolean;
   /** "int", "bool", "player", or an enum's name. */
   readonly type: string;

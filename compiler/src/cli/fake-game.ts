@@ -121,13 +121,13 @@ export const gemAuction: Game<GemState> = {
     cardTypes: [{ name: "Gem", fields: [{ name: "value", type: "int" }] }],
     cards: GEMS.map((id) => ({ id, type: "Gem", fields: { value: value(id) } })),
     zones: [
-      { name: "pool", perPlayer: false, cardType: "Gem", visibility: "public", ordered: true, capacity: null },
-      { name: "hand", perPlayer: true, cardType: "Gem", visibility: "owner", ordered: false, capacity: HAND },
-      { name: "shown", perPlayer: true, cardType: "Gem", visibility: "public", ordered: false, capacity: null },
+      { name: "pool", label: "pool", perPlayer: false, cardType: "Gem", visibility: "public", ordered: true, capacity: null },
+      { name: "hand", label: "hand", perPlayer: true, cardType: "Gem", visibility: "owner", ordered: false, capacity: HAND },
+      { name: "shown", label: "shown", perPlayer: true, cardType: "Gem", visibility: "public", ordered: false, capacity: null },
     ],
     vars: [
-      { name: "coins", perPlayer: true, type: "int", visibility: "owner" },
-      { name: "pot", perPlayer: false, type: "int", visibility: "public" },
+      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "pot", label: "pot", perPlayer: false, type: "int", visibility: "public" },
     ],
     conserved: [],
   },

@@ -15,12 +15,12 @@ export class IndexFile {
     });
     const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
     const zones = [...this.ctx.game.zones.values()].map((z) =>
-      `{ name: ${quote(z.name.name)}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"} }`,
+      `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"} }`,
     );
     const vars = [...this.ctx.game.vars.values()].map((v) => {
       const type = this.ctx.game.typeOfVar(v);
       const typeName = type.kind === "enum" ? type.name : type.kind;
-      return `{ name: ${quote(v.name.name)}, perPlayer: ${v.perPlayer}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
+      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
     });
     const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
       ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,
@@ -83,4 +83,9 @@ export class IndexFile {
       });
     });
   }
+}
+
+/** A rules name in words, for people: `property_deck` is "property deck". */
+function words(name: string): string {
+  return name.replace(/_+/g, " ").trim();
 }

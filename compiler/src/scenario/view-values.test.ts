@@ -20,10 +20,10 @@ const voteGame: Game = {
   meta: {
     cardTypes: [{ name: "Gem", fields: [{ name: "value", type: "int" }] }],
     cards: gems,
-    zones: [{ name: "pouch", perPlayer: true, cardType: "Gem", visibility: "owner", ordered: false, capacity: null }],
+    zones: [{ name: "pouch", label: "pouch", perPlayer: true, cardType: "Gem", visibility: "owner", ordered: false, capacity: null }],
     vars: [
-      { name: "gold", perPlayer: true, type: "int", visibility: "owner" },
-      { name: "round", perPlayer: false, type: "int", visibility: "public" },
+      { name: "gold", label: "gold", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "round", label: "round", perPlayer: false, type: "int", visibility: "public" },
     ],
     conserved: [],
   },

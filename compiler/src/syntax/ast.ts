@@ -109,6 +109,8 @@ export interface VarDeclaration {
   readonly type: TypeReference;
   readonly visibility: Visibility;
   readonly initial: Expression;
+  /** How people call it (`"the bank"`), for tables and stories; null: from its name. */
+  readonly label: string | null;
   readonly range: SourceRange;
 }
 
@@ -124,6 +126,8 @@ export interface ZoneDeclaration {
   readonly limit: Expression | null;
   /** `= all T`: every card of this type starts here. */
   readonly initialCards: Identifier | null;
+  /** How people call it (`"the auction row"`), for tables and stories; null: from its name. */
+  readonly label: string | null;
   readonly range: SourceRange;
 }
 

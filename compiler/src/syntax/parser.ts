@@ -243,6 +243,8 @@ class RulesParser extends StatementGrammar {
     const visibility = this.SUBRULE(this.visibility);
     this.CONSUME(T.Assign);
     const initial = this.SUBRULE(this.expression);
+    let label: IToken | null = null;
+    this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
     return this.ACTION(() => ({
       kind: "var" as const,
       perPlayer: per !== null,
@@ -250,7 +252,8 @@ class RulesParser extends StatementGrammar {
       type,
       visibility,
       initial,
-      range: span(per ?? keyword, initial),
+      label: label ? unquote(label) : null,
+      range: span(per ?? keyword, label ?? initial),
     }));
   });
 
@@ -284,6 +287,11 @@ class RulesParser extends StatementGrammar {
       const type = this.CONSUME3(T.Identifier);
       this.ACTION(() => { initialCards = identifier(type); last = type; });
     });
+    let label: string | null = null;
+    this.OPTION3(() => {
+      const token = this.CONSUME(T.StringLiteral);
+      this.ACTION(() => { label = unquote(token); last = token; });
+    });
     return this.ACTION(() => ({
       kind: "zone" as const,
       perPlayer: per !== null,
@@ -293,6 +301,7 @@ class RulesParser extends StatementGrammar {
       visibility,
       limit,
       initialCards,
+      label,
       range: span(per ?? keyword, last),
     }));
   });
