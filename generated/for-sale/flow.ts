@@ -73,9 +73,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.bid = perSeat($players, () => 0);
   s.vars.passed = perSeat($players, () => false);
   s.vars.start_player = 0;
-  shuffle(s.random, s.zones.property_deck);
+  shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  shuffle(s.random, s.zones.currency_deck);
+  shuffle(s.random, s.zones.currency_deck, "currency_deck", null);
 
   dealInto(
     s.zones.property_deck,
@@ -236,6 +236,25 @@ function step_selling_resume(s: State): void {
   }
 
   s.pc = "selling.while";
+}
+
+/** Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game. */
+export function enter(s: State, decision: string): void {
+  switch (decision) {
+    case "buying.raise_or_pass":
+      s.locals.phase = "buying";
+      s.locals.actor = s.locals.bidder;
+      s.pc = "buying.raise_or_pass";
+      return;
+    case "selling.sell":
+      s.locals.phase = "selling";
+      s.locals.actors = [...seatList(s.players)];
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "selling.sell";
+      return;
+    default:
+      throw new GameFault("fault/no-decision", `there is no decision ${decision}`);
+  }
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */

@@ -3,7 +3,7 @@ import { perSeat, sumOf } from "@rules/runtime";
 import { Currency_value } from "./cards.js";
 import type { Game } from "@rules/runtime";
 import { CARDS } from "./cards.js";
-import { advance, setup } from "./flow.js";
+import { advance, enter, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
@@ -131,7 +131,11 @@ export const game: Game<State, Move> = {
       { name: "start_player", label: "start player", perPlayer: false, type: "player", visibility: "public" },
     ],
     conserved: [{ name: "money", vars: ["coins", "bank"] }],
+    decisions: ["buying.raise_or_pass", "selling.sell"],
+    functions: [],
   },
+  enter,
+  functions: {},
   setup,
   advance,
   activity,

@@ -63,7 +63,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L86);
   }
 
-  shuffle(s.random, s.zones.draw);
+  shuffle(s.random, s.zones.draw, "draw", null);
 
   let receiver: number = s.vars.shop_keeper;
   for (const k of integers(1, s.players)) {
@@ -84,7 +84,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   }
 
   dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L103);
-  shuffle(s.random, s.zones.bottom_seven);
+  shuffle(s.random, s.zones.bottom_seven, "bottom_seven", null);
 
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
   dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L107);
@@ -97,7 +97,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       }
     }
   } else {
-    shuffle(s.random, s.zones.objective_stacks);
+    shuffle(s.random, s.zones.objective_stacks, "objective_stacks", null);
 
     for (const colour of ["purple", "green", "blue"]) {
       {
@@ -155,6 +155,19 @@ function step_resume(s: State): void {
 
   s.locals.trader = nextSeat(s.locals.trader, s.players);
   s.pc = "while";
+}
+
+/** Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game. */
+export function enter(s: State, decision: string): void {
+  switch (decision) {
+    case "good_deal_or_fair_price":
+      s.locals.phase = "";
+      s.locals.actor = s.locals.trader;
+      s.pc = "good_deal_or_fair_price";
+      return;
+    default:
+      throw new GameFault("fault/no-decision", `there is no decision ${decision}`);
+  }
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */

@@ -79,7 +79,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   {
     const $zone = s.zones.draw;
     forgetCards(s.knowledge, $zone);
-    shuffle(s.random, $zone);
+    shuffle(s.random, $zone, "draw", null);
   }
 
   {
@@ -265,7 +265,7 @@ function step_while2(s: State): void {
       {
         const $zone = s.zones.won[s.locals.grabber];
         forgetCards(s.knowledge, $zone);
-        shuffle(s.random, $zone);
+        shuffle(s.random, $zone, "won", s.locals.grabber);
         s.events?.push(shuffled("won", s.locals.grabber));
       }
 
@@ -338,6 +338,30 @@ function step_resume3(s: State): void {
   }
 
   s.pc = "endif3";
+}
+
+/** Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game. */
+export function enter(s: State, decision: string): void {
+  switch (decision) {
+    case "turn":
+      s.locals.phase = "";
+      s.locals.actor = s.locals.turner;
+      s.pc = "turn";
+      return;
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      s.locals.phase = "";
+      s.locals.actor = s.locals.bidder;
+      s.pc = "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow";
+      return;
+    case "grab_or_decline":
+      s.locals.phase = "";
+      s.locals.actors = [...seatList(s.players)];
+      s.locals.declined = perSeat(s.players, () => false);
+      s.pc = "grab_or_decline";
+      return;
+    default:
+      throw new GameFault("fault/no-decision", `there is no decision ${decision}`);
+  }
 }
 
 /** Runs the flow until it waits at a decision or the game ends. */

@@ -4,7 +4,7 @@ import { Card_kind, Card_category, Card_points } from "./cards.js";
 import { AT } from "./sites.js";
 import type { Game } from "@rules/runtime";
 import { CARDS } from "./cards.js";
-import { advance, setup } from "./flow.js";
+import { advance, enter, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
@@ -102,7 +102,15 @@ export const game: Game<State, Move> = {
       { name: "passed", label: "passed", perPlayer: true, type: "bool", visibility: "public" },
     ],
     conserved: [{ name: "money", vars: ["coins", "stake", "money_chest", "box"] }],
+    decisions: [
+      "turn",
+      "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow",
+      "grab_or_decline",
+    ],
+    functions: [],
   },
+  enter,
+  functions: {},
   setup,
   advance,
   activity,

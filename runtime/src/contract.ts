@@ -34,11 +34,22 @@ export interface BaseState {
 
 export type Value = number | boolean | string | null;
 
-/** The random generator's state: sfc32's four 32-bit words, plus numbers scripted by a test. */
+/** The random generator's state: sfc32's four 32-bit words, plus outcomes scripted by a test. */
 export interface RandomState {
   s: [number, number, number, number];
-  /** When non-empty, `randomInt` takes from here first (scenarios script dice this way). */
-  script: number[];
+  /** When non-empty, the next random outcomes, in order: a number for the next draw (`randomInt`:
+   *  dice, a random player, a step of a shuffle), or the order the next shuffle of a zone must give. */
+  script: ScriptedOutcome[];
+}
+
+/** A scripted random outcome: a draw's number, or a shuffle's result (these cards on top, in order). */
+export type ScriptedOutcome = number | ScriptedShuffle;
+
+export interface ScriptedShuffle {
+  readonly zone: string;
+  readonly seat: Seat | null;
+  /** The cards the shuffle leaves on top, top first; the zone's other cards follow in random order. */
+  readonly top: readonly CardId[];
 }
 
 /** A move as plain JSON: `type` names the option, the other fields are its parameters. */
@@ -142,6 +153,17 @@ export interface GameMeta {
   readonly vars: readonly VarInfo[];
   /** Resources whose total over these variables never changes (e.g. coins + bank). */
   readonly conserved: readonly { readonly name: string; readonly vars: readonly string[] }[];
+  /** The decisions of the flow, by the label the game waits at (`buying.raise_or_pass`). */
+  readonly decisions?: readonly string[];
+  /** The rules' functions (`Game.functions`): each parameter's type and the result's, as VarInfo
+   *  types are written, a card type's name for a card, `T[]` for a list. */
+  readonly functions?: readonly FunctionInfo[];
+}
+
+export interface FunctionInfo {
+  readonly name: string;
+  readonly parameters: readonly { readonly name: string; readonly type: string }[];
+  readonly result: string;
 }
 
 export interface SetupOptions {
@@ -186,4 +208,13 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move> {
    *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
   randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
+  /**
+   * Puts the flow at a decision (one of `meta.decisions`) as if it had just been reached: who is asked
+   * follows from the state's variables and locals, the loops around it take their place from their
+   * binders. For tests that lay out a position in the middle of a game.
+   */
+  enter?(state: S, decision: string): void;
+  /** The rules' functions, by name (their types in `meta.functions`), each called with the state
+   *  and then its arguments: a part of a score, say. */
+  readonly functions?: Readonly<Record<string, (...args: never[]) => unknown>>;
 }

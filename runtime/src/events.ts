@@ -2,7 +2,8 @@
 // that changed hands, variables that changed, a zone shuffled, a card shown to one seat, a phase that
 // began, words the rules say. A compiled game records them while a move is applied (only when asked:
 // `state.events` is set for the call), and `eventsFor` filters them to what one seat may see.
-import type { BaseState, CardId, GameMeta, Seat, Value, Visibility } from "./contract.js";
+import type { BaseState, CardId, GameMeta, RandomState, Seat, Value, Visibility } from "./contract.js";
+import { rollDie } from "./random.js";
 
 /** A zone, or one seat's part of a per-player zone. */
 export interface ZoneRef {
@@ -28,6 +29,8 @@ export type GameEvent =
   /** A card shown to one seat alone (`reveal ... to`). */
   | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
   | { readonly kind: "phase"; readonly name: string }
+  /** A die rolled (`roll(sides)`): seen by everyone. */
+  | { readonly kind: "roll"; readonly sides: number; readonly value: number }
   /** Words of the rules (`say "..."`), for everyone or for one seat. */
   | { readonly kind: "say"; readonly text: string; readonly to: Seat | null }
   | { readonly kind: "end" };
@@ -47,6 +50,13 @@ export function changed(variable: string, seat: Seat | null, value: Value): Game
 
 export function shuffled(zone: string, seat: Seat | null): GameEvent {
   return { kind: "shuffle", zone: { zone, seat } };
+}
+
+/** `roll(sides)` in a compiled game: a die from the game's generator, recorded as an event. */
+export function roll(random: RandomState, sides: number, events: GameEvent[] | undefined): number {
+  const value = rollDie(random, sides);
+  events?.push({ kind: "roll", sides, value });
+  return value;
 }
 
 export function revealed(card: CardId, to: Seat): GameEvent {

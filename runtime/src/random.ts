@@ -62,6 +62,12 @@ export function randomInt(random: RandomState, n: number): number {
   }
   if (random.script.length > 0) {
     const scripted = random.script[0]!;
+    if (typeof scripted !== "number") {
+      throw new GameFault(
+        "fault/random-script",
+        `the next scripted outcome is the order of a shuffle of ${zoneName(scripted)}, but the game drew a number among ${n} first`,
+      );
+    }
     if (!Number.isInteger(scripted) || scripted < 0 || scripted >= n) {
       throw new GameFault(
         "fault/random-script",
@@ -71,6 +77,11 @@ export function randomInt(random: RandomState, n: number): number {
     random.script.shift();
     return scripted;
   }
+  return generatorInt(random, n);
+}
+
+/** A whole number in [0, n) from the generator itself, whatever is scripted. */
+function generatorInt(random: RandomState, n: number): number {
   if (n <= TWO_32) {
     const limit = TWO_32 - (TWO_32 % n);
     for (;;) {
@@ -86,14 +97,49 @@ export function randomInt(random: RandomState, n: number): number {
   }
 }
 
-/** Fisher–Yates, in place: every order equally likely. Index 0 is the top of a deck. */
-export function shuffle<T>(random: RandomState, cards: T[]): void {
+/** Fisher–Yates, in place: every order equally likely. Index 0 is the top of a deck. A compiled game
+ *  names the zone it shuffles, so that a scripted outcome for that zone (a test's "the shuffle leaves
+ *  these cards on top") is applied instead; the other cards are then shuffled below them. */
+export function shuffle<T>(random: RandomState, cards: T[], zone?: string, seat: number | null = null): void {
+  const next = random.script[0];
+  if (zone !== undefined && next !== undefined && typeof next !== "number") {
+    if (next.zone !== zone || next.seat !== seat) {
+      throw new GameFault(
+        "fault/random-script",
+        `the next scripted outcome is a shuffle of ${zoneName(next)}, but the game shuffled ${zoneName({ zone, seat })} first`,
+      );
+    }
+    random.script.shift();
+    const rest = [...cards] as unknown[];
+    for (const card of next.top) {
+      const at = rest.indexOf(card);
+      if (at < 0) throw new GameFault("fault/random-script", `card ${card} is scripted on top of ${zoneName(next)}, but it is not there`);
+      rest.splice(at, 1);
+    }
+    // The cards the script leaves unnamed are shuffled by the generator: the script's next outcomes
+    // are for the game's next draws.
+    for (let i = rest.length - 1; i > 0; i--) {
+      const j = generatorInt(random, i + 1);
+      [rest[i], rest[j]] = [rest[j], rest[i]];
+    }
+    cards.splice(0, cards.length, ...([...next.top, ...rest] as T[]));
+    return;
+  }
   for (let i = cards.length - 1; i > 0; i--) {
     const j = randomInt(random, i + 1);
     const card = cards[i]!;
     cards[i] = cards[j]!;
     cards[j] = card;
   }
+}
+
+/** A die of `sides` faces, 1 to `sides` (a scripted draw of k shows k + 1). */
+export function rollDie(random: RandomState, sides: number): number {
+  return randomInt(random, sides) + 1;
+}
+
+function zoneName(ref: { readonly zone: string; readonly seat: number | null }): string {
+  return ref.seat === null ? ref.zone : `${ref.zone}[${ref.seat}]`;
 }
 
 /** A generator of its own for bots and simulations, apart from any game's state. */

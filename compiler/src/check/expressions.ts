@@ -12,6 +12,7 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   top: { arity: 1, describe: "top(zone)" },
   next: { arity: 1, describe: "next(player)" },
   random_player: { arity: 0, describe: "random_player()" },
+  roll: { arity: 1, describe: "roll(sides)" },
   variant: { arity: 1, describe: "variant(name)" },
   subset: { arity: 1, describe: "subset(zone)" },
   nth: { arity: 2, describe: "nth(zone, position)" },
@@ -256,7 +257,12 @@ export class ExpressionChecker {
         this.expectValue(e.args[0]!, scope, PLAYER, "the argument of next");
         return PLAYER;
       case "random_player":
-        if (this.ctx.pure) this.ctx.error("check/random-in-pure", `random_player() draws from the game's random numbers, which ${this.ctx.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
+      case "roll":
+        if (this.ctx.pure) this.ctx.error("check/random-in-pure", `${name}() draws from the game's random numbers, which ${this.ctx.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
+        if (name === "roll") {
+          this.ctx.expect(args[0]!, INT, e.args[0]!.range, "the number of sides of the die");
+          return INT;
+        }
         return PLAYER;
       case "players_from":
         this.expectValue(e.args[0]!, scope, PLAYER, "the argument of players_from");

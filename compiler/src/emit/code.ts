@@ -248,6 +248,8 @@ export class CodeWriter {
         return `nextSeat(${args[0]}, s.players)`;
       case "random_player":
         return "randomInt(s.random, s.players)";
+      case "roll":
+        return `roll(s.random, ${args[0]}, s.events)`;
       case "players_from":
         return `seatsFrom(${args[0]}, s.players)`;
       case "variant":

@@ -1,7 +1,8 @@
 // flow.ts of a compiled game: setup, then the flow as step functions that `advance` runs until the
 // game waits at a decision. Steps with one way in are fused into their predecessor.
 import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
-import { END, type Decision, type Effect, type Exit, type Step } from "../lower/ir.js";
+import type * as A from "../syntax/ast.js";
+import { END, type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -119,6 +120,66 @@ export class FlowFile {
     return lines;
   }
 
+  /** The lowered `for` loops around each decision, outermost first: entering a decision directly
+   *  must give each its list and its place, as reaching it through the loops would have. */
+  private loopsAround(): Map<A.AskStatement, LoopSlots[]> {
+    const around = new Map<A.AskStatement, LoopSlots[]>();
+    const visit = (statements: readonly A.Statement[], loops: LoopSlots[]): void => {
+      for (const s of statements) {
+        if (s.kind === "ask") {
+          around.set(s, loops);
+          for (const option of s.options) visit(option.body.statements, loops);
+        } else if (s.kind === "for") {
+          const lowered = this.ctx.machine.loops.find((l) => l.statement === s);
+          visit(s.body.statements, lowered ? [...loops, lowered] : loops);
+        } else if (s.kind === "if") {
+          visit(s.then.statements, loops);
+          visit(s.otherwise?.statements ?? [], loops);
+        } else if (s.kind === "while" || s.kind === "phase") visit(s.body.statements, loops);
+      }
+    };
+    visit(this.ctx.game.flow.statements, []);
+    return around;
+  }
+
+  /** `enter(s, label)`: the flow put at a decision as if just reached (Game.enter). */
+  private enterFunction(): OptionalKind<FunctionDeclarationStructure> {
+    const around = this.loopsAround();
+    const cases = this.ctx.machine.decisions.flatMap((decision) => {
+      const loops = (around.get(decision.ask) ?? []).flatMap((loop) => {
+        const binder = this.ctx.code.localName(loop.binder);
+        const list = `s.locals${property(loop.list)}`;
+        const source = this.ctx.code.at(loop.statement.range, () => this.ctx.statements.loopSource(loop.statement, binder));
+        return [
+          `${list} = [...${source}];`,
+          `s.locals${property(loop.index)} = ${list}.indexOf(s.locals${property(loop.binder.slot)});`,
+          `if (s.locals${property(loop.index)} < 0) throw new GameFault("fault/no-such-position", ${quote(`${loop.binder.name} is none of the values its loop goes through now`)});`,
+        ];
+      });
+      return [
+        `case ${quote(decision.label)}:`,
+        `s.locals.phase = ${quote(decision.phase ?? "")};`,
+        ...loops,
+        ...this.ctx.code.at(decision.ask.range, () => this.decide(decision)),
+        "return;",
+      ];
+    });
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "enter",
+      docs: ["Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game."],
+      parameters: [{ name: "s", type: "State" }, { name: "decision", type: "string" }],
+      returnType: "void",
+      statements: [
+        "switch (decision) {",
+        ...cases,
+        'default: throw new GameFault("fault/no-decision", `there is no decision ${decision}`);',
+        "}",
+      ],
+    };
+  }
+
   flowFile(): EmittedFile {
     const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
     const zones = [...this.ctx.game.zones.values()];
@@ -173,6 +234,7 @@ export class FlowFile {
         if (step.loop) loops.push(`${quote(step.label)}: ${this.ctx.sites.site(step.loop.range)},`);
       }
     });
+    this.ctx.inDeclaration(this.ctx.game.flow, () => functions.push(this.enterFunction()));
     functions.push({
       kind: StructureKind.Function,
       isExported: true,

@@ -1,5 +1,6 @@
 // index.ts of a compiled game: scores and the `game` object the runtime plays.
-import { docText, quote } from "./code.js";
+import type * as A from "../syntax/ast.js";
+import { docText, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
 export class IndexFile {
@@ -27,12 +28,19 @@ export class IndexFile {
     );
     const conserved = this.ctx.game.conserved.map((c) => `{ name: ${quote(c.name.name)}, vars: [${c.vars.map((v) => quote(v.name)).join(", ")}] }`);
     const variants = this.ctx.game.variants.map((v) => `{ name: ${quote(v.name.name)}, description: ${quote(v.description)} }`);
+    const decisions = this.ctx.machine.decisions.map((d) => quote(d.label));
+    const declared = this.ctx.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
+    const functionInfo = declared.map((f) => {
+      const parameters = f.parameters.map((p) => `{ name: ${quote(p.name.name)}, type: ${quote(typeText(p.type))} }`);
+      return `{ name: ${quote(f.name.name)}, parameters: [${parameters.join(", ")}], result: ${quote(typeText(f.result))} }`;
+    });
+    const functionTable = declared.map((f) => `${property(f.name.name).slice(1)}: ${functionName(f.name.name)},`);
     return this.ctx.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""}`;
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}`;
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
-      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
+      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "enter", "setup"] });
       file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
@@ -67,7 +75,11 @@ export class IndexFile {
                 zones: [${zones.join(",\n")}],
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
+                decisions: [${decisions.join(", ")}],
+                functions: [${functionInfo.join(",\n")}],
               },
+              enter,
+              functions: { ${functionTable.join("\n")} },
               setup,
               advance,
               activity,
@@ -88,4 +100,9 @@ export class IndexFile {
 /** A rules name in words, for people: `property_deck` is "property deck". */
 function words(name: string): string {
   return name.replace(/_+/g, " ").trim();
+}
+
+/** A declared type as `meta.functions` writes it: `int`, `Objective`, `Merchandise[]`. */
+function typeText(reference: A.TypeReference): string {
+  return reference.name.name + (reference.list ? "[]" : "");
 }

@@ -65,10 +65,12 @@ export class StatementWriter {
       case "shuffle": {
         const zone = this.zoneArgs(s.zone);
         const recorded = zone ? [this.record(`shuffled(${zone})`)] : [];
+        // Named, so that a test can script what this shuffle gives (RandomState.script).
+        const named = zone ? `, ${zone}` : "";
         // After a shuffle nobody knows where a card of the zone lies, even one they were shown.
         return this.game.usesKnowledge
-          ? ["{", `const $zone = ${this.code.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", "shuffle(s.random, $zone);", ...recorded, "}"]
-          : [`shuffle(s.random, ${this.code.expression(s.zone)});`, ...recorded];
+          ? ["{", `const $zone = ${this.code.expression(s.zone)};`, "forgetCards(s.knowledge, $zone);", `shuffle(s.random, $zone${named});`, ...recorded, "}"]
+          : [`shuffle(s.random, ${this.code.expression(s.zone)}${named});`, ...recorded];
       }
       case "deal": {
         const where = this.onTop(s.to, s.atBottom) ? "top" : "end";
@@ -221,7 +223,7 @@ export class StatementWriter {
 
   /** Whether evaluating the expression draws from the game's random generator. */
   private draws(e: A.Expression): boolean {
-    return (e.kind === "call" && e.callee.name === "random_player") || subExpressions(e).some((x) => this.draws(x));
+    return (e.kind === "call" && (e.callee.name === "random_player" || e.callee.name === "roll")) || subExpressions(e).some((x) => this.draws(x));
   }
 
   /** A card that moves is forgotten by whoever knew where it lay (games that reveal cards only). */
