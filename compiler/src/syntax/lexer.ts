@@ -78,6 +78,8 @@ export const Function = soft("function");
 export const Bottom = soft("bottom");
 export const Of = soft("of");
 export const Others = soft("others");
+export const Procedure = soft("procedure");
+export const Up = soft("up");
 export const Otherwise = soft("otherwise");
 
 export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
@@ -121,7 +123,7 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of, Others, Otherwise,
+  Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

@@ -71,6 +71,7 @@ class RulesParser extends StatementGrammar {
       { ALT: () => this.SUBRULE(this.blockDeclaration) },
       { ALT: () => this.SUBRULE(this.scoreDeclaration) },
       { ALT: () => this.SUBRULE(this.functionDeclaration) },
+      { ALT: () => this.SUBRULE(this.procedureDeclaration) },
     ]),
   );
 
@@ -215,6 +216,25 @@ class RulesParser extends StatementGrammar {
       body,
       range: span(first, body),
     }));
+  });
+
+  procedureDeclaration = this.RULE("procedureDeclaration", (): A.ProcedureDeclaration => {
+    const first = this.CONSUME(T.Procedure);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const parameters: { name: A.Identifier; type: A.TypeReference }[] = [];
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const parameter = this.CONSUME2(T.Identifier);
+        this.CONSUME(T.Colon);
+        const type = this.SUBRULE(this.typeReference);
+        this.ACTION(() => parameters.push({ name: identifier(parameter), type }));
+      },
+    });
+    this.CONSUME(T.RParen);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "procedure" as const, name: identifier(name), parameters, body, range: span(first, body) }));
   });
 
 
@@ -406,9 +426,13 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   parser.file = file;
   parser.misusedComparisons = [];
   parser.interpolationErrors = [];
+  parser.bareExpressions = [];
   parser.input = lexed.tokens;
   const program = parser.program();
   for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
+  for (const e of parser.bareExpressions) {
+    errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
+  }
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
   }
