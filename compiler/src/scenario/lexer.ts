@@ -8,9 +8,9 @@ import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 export const Word = createToken({ name: "Word", pattern: /[A-Za-z_][A-Za-z0-9_-]*/, label: "a name" });
 /** Unsigned: a sign is a `Minus` right before the number (see parse-values.ts), so `18-2` is a sum. */
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /\d+(?:\.\d+)?/, label: "a number" });
-export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n]|\\["\\])*"/, label: "a quoted text" });
+export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n\r]|\\["\\])*"/, label: "a quoted text" });
 /** An opening quote with no closing one on its line: reported, not guessed at. */
-const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n]*/ });
+const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n\r]*/ });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 export const LBracket = createToken({ name: "LBracket", pattern: /\[/, label: "'['" });
 export const RBracket = createToken({ name: "RBracket", pattern: /\]/, label: "']'" });
@@ -28,9 +28,10 @@ export const LBrace = createToken({ name: "LBrace", pattern: /\{/, label: "'{'" 
 export const RBrace = createToken({ name: "RBrace", pattern: /\}/, label: "'}'" });
 /** `?`: a card a seat's view does not show (`expect view 1 face_down = [?, Card 5]`). */
 export const Question = createToken({ name: "Question", pattern: /\?/, label: "'?'" });
-export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
-const Blank = createToken({ name: "Blank", pattern: /[ \t\r]+/, group: Lexer.SKIPPED });
-const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
+/** A line ends at LF, CRLF or a lone CR (old Mac files), as the rules lexer and the excerpts have it. */
+export const Newline = createToken({ name: "Newline", pattern: /\r\n?|\n/, line_breaks: true });
+const Blank = createToken({ name: "Blank", pattern: /[ \t]+/, group: Lexer.SKIPPED });
+const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: Lexer.SKIPPED });
 
 const allTokens: TokenType[] = [
   Blank,

@@ -3,6 +3,7 @@
 // syntax errors; AST building happens inside ACTION blocks, which Chevrotain skips while it records
 // the grammar.
 import type { IToken } from "chevrotain";
+import { LINE_BREAK } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
@@ -396,7 +397,7 @@ function lastToken(tokens: IToken[]): IToken | undefined {
 }
 
 function endOfText(text: string): A.SourceRange {
-  const lines = text.split("\n");
+  const lines = text.split(LINE_BREAK);
   const position = { offset: text.length, line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
   return { start: position, end: position };
 }

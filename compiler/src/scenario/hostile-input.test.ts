@@ -1,0 +1,52 @@
+import { describe, expect, test } from "vitest";
+import { formatDiagnostics } from "../diagnostics.js";
+import { parseScenarioFile } from "./parser.js";
+
+// Scenario files written on other systems or by accident: old Mac line endings, numbers past what
+// a double holds exactly, nesting deep enough to exhaust the stack. Each gets a diagnostic at its
+// place, never a crash and never a silently different number.
+
+/** The formatted diagnostics of a malformed file, as a designer would read them. */
+function problems(text: string): string {
+  const { scenarios, diagnostics } = parseScenarioFile(text, "bad.scenario");
+  expect(scenarios).toEqual([]);
+  return formatDiagnostics(diagnostics, text);
+}
+
+const header = ['scenario "s"', "game g", "players 4"];
+
+describe("line endings", () => {
+  test.each([
+    ["a lone CR", "\r"],
+    ["CRLF", "\r\n"],
+    ["LF", "\n"],
+  ])("%s ends a line and a comment", (_, eol) => {
+    const text = [...header, "# a comment ends at the line break", "expect coins[0] = 18 $", "play 0: pass"].join(eol);
+    expect(problems(text)).toBe(
+      [
+        "bad.scenario:5:22: error scenario/unexpected-character: '$' has no meaning in a scenario",
+        "5 | expect coins[0] = 18 $",
+        "  |                      ^",
+      ].join("\n"),
+    );
+  });
+
+  test("a text stops at a lone CR: the quote left open is reported on its own line, the next line is read", () => {
+    const text = [...header, 'expect illegal 0: pass "no', "play 0: pass"].join("\r");
+    expect(problems(text)).toBe(
+      [
+        "bad.scenario:4:24: error scenario/unterminated-text: this text has no closing quote on its line",
+        '4 | expect illegal 0: pass "no',
+        "  |                        ^^^",
+      ].join("\n"),
+    );
+  });
+
+  test("a file of lone CRs reads like the same file with LFs", () => {
+    const lines = [...header, "set coins = 1 2 3 4", "play 0: raise(amount: 3)", "expect coins[0] = -2"];
+    const withCr = parseScenarioFile(lines.join("\r"), "s.scenario");
+    const withLf = parseScenarioFile(lines.join("\n"), "s.scenario");
+    expect(withCr.diagnostics).toEqual([]);
+    expect(withCr.scenarios).toEqual(withLf.scenarios);
+  });
+});
