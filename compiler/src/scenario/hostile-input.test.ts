@@ -50,3 +50,30 @@ describe("line endings", () => {
     expect(withCr.scenarios).toEqual(withLf.scenarios);
   });
 });
+
+describe("numbers past 2^53 - 1", () => {
+  const limits = "numbers go from -9007199254740991 to 9007199254740991";
+
+  test("the largest exact integer is read as written, one more is refused at the number", () => {
+    const { diagnostics } = parseScenarioFile([...header, "expect coins[0] = 9007199254740991 -9007199254740991"].join("\n"), "s.scenario");
+    expect(diagnostics).toEqual([]);
+    expect(problems([...header, "expect coins[0] = 1 9007199254740992"].join("\n"))).toBe(
+      [
+        `bad.scenario:4:21: error scenario/number-too-large: 9007199254740992 is too large a number: ${limits}`,
+        "4 | expect coins[0] = 1 9007199254740992",
+        "  |                     ^^^^^^^^^^^^^^^^",
+      ].join("\n"),
+    );
+  });
+
+  test("a sum is refused as soon as a step of it leaves the exact integers, even if the result would not", () => {
+    // 9007199254740991 * 2 = 18014398509481982 is past 2^53 - 1, so `- 9007199254740991` cannot save it.
+    expect(problems([...header, "expect coins[0] = (9007199254740991 * 2 - 9007199254740991)"].join("\n"))).toBe(
+      [
+        `bad.scenario:4:20: error scenario/number-too-large: this sum is too large a number: ${limits}`,
+        "4 | expect coins[0] = (9007199254740991 * 2 - 9007199254740991)",
+        "  |                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+      ].join("\n"),
+    );
+  });
+});

@@ -346,7 +346,11 @@ const parser = new RulesParser();
 export interface SyntaxError {
   readonly message: string;
   readonly range: A.SourceRange;
-  readonly code: "syntax/unexpected-token" | "syntax/unknown-character" | "syntax/unterminated-string";
+  readonly code:
+    | "syntax/unexpected-token"
+    | "syntax/unknown-character"
+    | "syntax/unterminated-string"
+    | "syntax/number-too-large";
 }
 
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
@@ -367,6 +371,9 @@ export function parseRules(text: string, file: string): { program: A.Program; er
         message: "this string never ends: close it with '\"' on the same line",
         range: span(token, token),
       });
+    }
+    if (token.tokenType === T.IntegerLiteral && BigInt(token.image) > BigInt(Number.MAX_SAFE_INTEGER)) {
+      errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
     }
   }
   if (errors.some((e) => e.code === "syntax/unterminated-string")) {
@@ -390,6 +397,12 @@ export function parseRules(text: string, file: string): { program: A.Program; er
     });
   }
   return { program: program ?? { file, game: null, declarations: [] }, errors };
+}
+
+/** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
+function numberTooLarge(image: string): string {
+  const shown = image.length > 30 ? `${image.slice(0, 12)}…${image.slice(-6)} (${image.length} digits)` : image;
+  return `${shown} is too large a number: numbers go from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 }
 
 function lastToken(tokens: IToken[]): IToken | undefined {
