@@ -77,3 +77,25 @@ describe("numbers past 2^53 - 1", () => {
     );
   });
 });
+
+describe("deep nesting", () => {
+  test("100 parentheses are read; the 101st is refused at its place, and nothing is parsed inside it", () => {
+    const within = parseScenarioFile([...header, `expect coins[0] = ${"(".repeat(100)}18${")".repeat(100)}`].join("\n"), "s.scenario");
+    expect(within.diagnostics).toEqual([]);
+    const text = [...header, `expect coins[0] = ${"(".repeat(5000)}18${")".repeat(5000)}`].join("\n");
+    const { diagnostics } = parseScenarioFile(text, "bad.scenario");
+    expect(diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
+      ["scenario/too-deep", 4, 119, "brackets and repeated blocks are nested more than 100 deep here"],
+    ]);
+  });
+
+  test("repeated blocks nested thousands deep are refused at the 101st", () => {
+    const lines = [...header, ...Array.from({ length: 3000 }, () => "repeat 1 {"), "play 0: pass", ...Array.from({ length: 3000 }, () => "}")];
+    const { diagnostics } = parseScenarioFile(lines.join("\n"), "bad.scenario");
+    // What the 101st block held is left out, so the 100th is left empty, and says so.
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ["scenario/empty-repeat", 103, 1],
+      ["scenario/too-deep", 104, 10],
+    ]);
+  });
+});

@@ -89,7 +89,39 @@ export function tokenize(text: string, file: string): { tokens: IToken[]; diagno
       tokens.push(token);
     }
   }
-  return { tokens, diagnostics };
+  return { tokens: withinDepth(tokens, file, diagnostics), diagnostics };
+}
+
+/** Brackets, parentheses and `repeat` blocks open at once: real scenarios open a handful. */
+export const MAX_SCENARIO_NESTING = 100;
+const OPENERS: ReadonlySet<TokenType> = new Set([LParen, LBracket, LBrace]);
+const CLOSERS: ReadonlySet<TokenType> = new Set([RParen, RBracket, RBrace]);
+
+/**
+ * The tokens without any bracket or block nested past MAX_SCENARIO_NESTING (from its opening to its
+ * closing token), reported once at the first: sums in parentheses and repeated blocks are read and
+ * played recursively, so deeper nesting would exhaust the stack.
+ */
+function withinDepth(tokens: readonly IToken[], file: string, diagnostics: Diagnostic[]): IToken[] {
+  const kept: IToken[] = [];
+  let depth = 0;
+  let reported = false;
+  for (const token of tokens) {
+    const opens = OPENERS.has(token.tokenType);
+    const closes = CLOSERS.has(token.tokenType) && depth > 0;
+    if (opens) depth++;
+    if (depth > MAX_SCENARIO_NESTING) {
+      if (opens && !reported) {
+        reported = true;
+        const message = `brackets and repeated blocks are nested more than ${MAX_SCENARIO_NESTING} deep here`;
+        diagnostics.push(error(file, tokenSpan(token), "scenario/too-deep", message));
+      }
+    } else {
+      kept.push(token);
+    }
+    if (closes) depth--;
+  }
+  return kept;
 }
 
 /** The text between the quotes, with `\"` and `\\` unescaped. */

@@ -8,6 +8,7 @@ import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
+import { bracketDepthError, limitRuleDepth, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor() {
@@ -342,6 +343,7 @@ class RulesParser extends StatementGrammar {
 }
 
 const parser = new RulesParser();
+limitRuleDepth(parser);
 
 export interface SyntaxError {
   readonly message: string;
@@ -350,7 +352,8 @@ export interface SyntaxError {
     | "syntax/unexpected-token"
     | "syntax/unknown-character"
     | "syntax/unterminated-string"
-    | "syntax/number-too-large";
+    | "syntax/number-too-large"
+    | "syntax/too-deep";
 }
 
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
@@ -376,13 +379,21 @@ export function parseRules(text: string, file: string): { program: A.Program; er
       errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
     }
   }
-  if (errors.some((e) => e.code === "syntax/unterminated-string")) {
-    return { program: { file, game: null, declarations: [] }, errors };
-  }
+  const empty: A.Program = { file, game: null, declarations: [] };
+  if (errors.some((e) => e.code === "syntax/unterminated-string")) return { program: empty, errors };
+  // Deep nesting is refused before the parser recurses into it.
+  const tooManyBrackets = bracketDepthError(lexed.tokens);
+  if (tooManyBrackets) return { program: empty, errors: [...errors, tooManyBrackets] };
   parser.file = file;
   parser.misusedComparisons = [];
   parser.input = lexed.tokens;
-  const program = parser.program();
+  let program: A.Program;
+  try {
+    program = parser.program();
+  } catch (error) {
+    if (!(error instanceof ParserTooDeep)) throw error;
+    return { program: empty, errors: [...errors, parserTooDeepError(error)] };
+  }
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
   }
@@ -396,7 +407,9 @@ export function parseRules(text: string, file: string): { program: A.Program; er
       range: at ? (missing ? { start: endPosition(at), end: endPosition(at) } : span(at, at)) : endOfText(text),
     });
   }
-  return { program: program ?? { file, game: null, declarations: [] }, errors };
+  const tooDeep = program ? nestingError(program) : null;
+  if (tooDeep) return { program: empty, errors: [...errors, tooDeep] };
+  return { program: program ?? empty, errors };
 }
 
 /** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
