@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { didYouMean, error, formatDiagnostic, formatDiagnostics, joinSpans } from "./diagnostics.js";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { didYouMean, error, formatDiagnostic, formatDiagnostics, internalError, joinSpans } from "./diagnostics.js";
 
 const source = ['game "For Sale" {', "\tzone auction: Property row public", "  players 3..6", "}"].join("\r\n");
 
@@ -98,5 +98,34 @@ describe("helpers", () => {
     expect(didYouMean("plya", ["play", "put"])).toBe(" (did you mean 'play'?)");
     expect(didYouMean("xyz", ["properties", "auction"])).toBe("");
     expect(didYouMean("x", [])).toBe("");
+  });
+});
+
+describe("internalError", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test("blames the compiler, not the rules, with the first line of what was thrown and no stack", () => {
+    vi.stubEnv("RULES_DEBUG", "");
+    const thrown = new Error(`Manipulation error: oops\n${"-- a page of code --\n".repeat(500)}`);
+    const d = internalError("rules/x.rules", "writing the TypeScript", thrown);
+    expect(d).toMatchObject({ file: "rules/x.rules", line: 1, column: 1, severity: "error", code: "compiler/internal" });
+    expect(d.message).toBe(
+      "the compiler failed while writing the TypeScript, a bug in the compiler, not in your rules (please report it): " +
+        "Error: Manipulation error: oops (RULES_DEBUG=1 shows where)",
+    );
+  });
+
+  test("RULES_DEBUG=1 adds the stack, for developers", () => {
+    vi.stubEnv("RULES_DEBUG", "1");
+    const thrown = new RangeError("Maximum call stack size exceeded");
+    const d = internalError("x.rules", "checking the rules", thrown);
+    expect(d.message).toContain("RangeError: Maximum call stack size exceeded\nRangeError: Maximum call stack size exceeded\n    at ");
+  });
+
+  test("a thrown value that is no Error is shown as text", () => {
+    vi.stubEnv("RULES_DEBUG", "");
+    expect(internalError("x.rules", "reading this file", "boom").message).toContain("(please report it): boom (RULES_DEBUG");
   });
 });

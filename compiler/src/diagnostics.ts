@@ -35,6 +35,26 @@ export function error(file: string, span: SourceSpan, code: string, message: str
   };
 }
 
+/**
+ * An exception that escaped a phase of the compiler: its bug, never the designer's, reported as a
+ * diagnostic at the top of `file` instead of a stack trace. RULES_DEBUG=1 adds the stack.
+ */
+export function internalError(file: string, phase: string, thrown: unknown): Diagnostic {
+  const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  // Some libraries put pages of code in their messages: the first line says enough.
+  const firstLine = text.split(LINE_BREAK)[0]!;
+  const summary = firstLine.length > 200 ? `${firstLine.slice(0, 200)}…` : firstLine;
+  const debug = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.RULES_DEBUG;
+  const details = debug && thrown instanceof Error && thrown.stack ? `\n${thrown.stack}` : " (RULES_DEBUG=1 shows where)";
+  const start = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return error(
+    file,
+    start,
+    "compiler/internal",
+    `the compiler failed while ${phase}, a bug in the compiler, not in your rules (please report it): ${summary}${details}`,
+  );
+}
+
 /** The smallest span covering both. */
 export function joinSpans(first: SourceSpan, last: SourceSpan): SourceSpan {
   return { line: first.line, column: first.column, endLine: last.endLine, endColumn: last.endColumn };
