@@ -91,6 +91,22 @@ describe("hostile rules files", () => {
     );
   });
 
+  test("a game at all three limits at once compiles; one more of any is refused", async () => {
+    // flow, for and 28 ifs open 30 braces; `(` and `points[` make 32 brackets. The inner if is at
+    // level 30, 31 nots reach 61, `>` 62, `points[p]` 63, `points` 64. The sum has 500 operators.
+    const deep = (ifs: number, nots: number, terms: number): string => {
+      let body = `if ${"not ".repeat(nots)}(${Array<string>(terms).fill("points[p]").join(" + ")} > 3) { points[p] += 1 }`;
+      for (let k = 0; k < ifs; k++) body = `if points[p] < 9 {\n${body}\n}`;
+      return game(body, "\n");
+    };
+    const atLimits = await compileGame("deep", [{ path: "deep.rules", text: deep(28, 31, 501) }]);
+    expect(atLimits.diagnostics).toEqual([]);
+    expect(atLimits.files.length).toBeGreaterThan(0);
+    for (const past of [deep(29, 31, 501), deep(28, 32, 501), deep(28, 31, 502)]) {
+      expect(checkGame("deep", [{ path: "deep.rules", text: past }]).diagnostics.map((d) => d.code)).toEqual(["syntax/too-deep"]);
+    }
+  }, 60_000);
+
   test("compileGame gets through every phase, or stops at a limit, for nests around the limits", async () => {
     // Few runs: a nest within the limits is emitted, formatted and type-checked, which takes a second.
     const sizes = fc.oneof(fc.integer({ min: 20, max: 70 }), fc.integer({ min: 440, max: 560 }));
