@@ -52,7 +52,7 @@ export const game: Game<State, Move> = {
     zones: [
       {
         name: "draw",
-        label: "draw",
+        label: "the draw pile",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -61,7 +61,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "bottom_seven",
-        label: "bottom seven",
+        label: "the seven cards with the Closed Shop card",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -70,7 +70,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "shop",
-        label: "shop",
+        label: "the Shop",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "public",
@@ -79,7 +79,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "mansion",
-        label: "mansion",
+        label: "Mansion",
         perPlayer: true,
         cardType: "Merchandise",
         visibility: "public",
@@ -88,7 +88,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objective_stacks",
-        label: "objective stacks",
+        label: "the Objective stacks",
         perPlayer: false,
         cardType: "Objective",
         visibility: "hidden",
@@ -97,7 +97,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objectives",
-        label: "objectives",
+        label: "the Objectives",
         perPlayer: false,
         cardType: "Objective",
         visibility: "public",
@@ -106,7 +106,13 @@ export const game: Game<State, Move> = {
       },
     ],
     vars: [
-      { name: "shop_keeper", label: "shop keeper", perPlayer: false, type: "player", visibility: "public" },
+      {
+        name: "shop_keeper",
+        label: "the Shop Keeper",
+        perPlayer: false,
+        type: "player",
+        visibility: "public",
+      },
     ],
     conserved: [],
   },
