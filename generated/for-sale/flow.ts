@@ -157,7 +157,7 @@ function step_buying_while2(s: State): void {
   } else {
     s.events?.push(
       said(
-        `seat ${s.locals.bidder} is the last in the bidding and wins the auction with a bid of ${s.vars.bid[s.locals.bidder]}`,
+        `The auction goes to seat ${s.locals.bidder}, the last in the bidding, for a bid of ${s.vars.bid[s.locals.bidder]}`,
         null,
       ),
     );

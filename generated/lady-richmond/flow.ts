@@ -283,7 +283,7 @@ function step_while2(s: State): void {
     if (s.locals.fined) {
       s.events?.push(
         said(
-          `seat ${s.locals.grabber} grabbed the auction block but cannot make an opening bid, and pays the fine`,
+          `seat ${s.locals.grabber} grabbed the auction block but cannot make an opening bid: a fine`,
           null,
         ),
       );
@@ -304,7 +304,9 @@ function step_while2(s: State): void {
         }
       }
     } else {
-      s.events?.push(said(`seat ${s.locals.bidder} wins the auction with a bid of ${s.locals.high}`, null));
+      s.events?.push(
+        said(`The auction goes to seat ${s.locals.bidder}, for a bid of ${s.locals.high}`, null),
+      );
       {
         const $amount = checkTransfer(
           s.vars.stake[s.locals.bidder],

@@ -14,7 +14,7 @@ import {
 } from "@rules/runtime";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
-import { narrateDecision, narrateEvents, type NarrationContext } from "./narrate.js";
+import { addressed, narrateDecision, narrateEvents, type NarrationContext } from "./narrate.js";
 
 /** Gem Auction card ids: Gem v has id v - 1. */
 const gem = (value: number): number => value - 1;
@@ -177,7 +177,7 @@ describe("narrateEvents: shuffles, reveals, words of the rules, phases, the end"
       "the deck is shuffled",
       "you shuffle your hand",
       "you see Gem 6",
-      "Seat 1 is fined: a won card is discarded",
+      "You are fined: a won card is discarded",
       "You may look at the deck",
       "the game ends",
     ]);
@@ -188,6 +188,26 @@ describe("narrateEvents: shuffles, reveals, words of the rules, phases, the end"
       "(to seat 1) You may look at the deck",
       "the game ends",
     ]);
+  });
+});
+
+describe("addressed: the rules' words to the seat they name", () => {
+  it("says 'you' to that seat, its verb agreeing, and leaves other seats and readers alone", () => {
+    expect(addressed("seat 1 may not bid again in this auction", 1)).toBe("you may not bid again in this auction");
+    expect(addressed("seat 1 wins the auction", 1)).toBe("you win the auction");
+    expect(addressed("seat 1 passes, seat 2 carries on", 1)).toBe("you pass, seat 2 carries on");
+    expect(addressed("seat 2 carries the bag", 2)).toBe("you carry the bag");
+    expect(addressed("Seat 1 is out: seat 1's Princess is discarded", 1)).toBe("You are out: your Princess is discarded");
+    expect(addressed("seat 1 grabbed the block", 1)).toBe("you grabbed the block");
+    expect(addressed("The auction goes to seat 1.", 1)).toBe("The auction goes to you.");
+    expect(addressed("seat 10 wins", 1)).toBe("seat 10 wins");
+    expect(addressed("seat 1 wins", 0)).toBe("seat 1 wins");
+    expect(addressed("seat 1 wins", null)).toBe("seat 1 wins");
+  });
+
+  it("is how a say event is told", () => {
+    expect(tellTo(1, [said("The auction goes to seat 1, for a bid of 4", null)])).toEqual(["The auction goes to you, for a bid of 4"]);
+    expect(tellTo(0, [said("The auction goes to seat 1, for a bid of 4", null)])).toEqual(["The auction goes to seat 1, for a bid of 4"]);
   });
 });
 

@@ -167,8 +167,10 @@ function tell(game: Game, event: GameEvent, viewer: Seat | null): Told {
       return { subject: event.to, verb: "see", object: cardName(game, event.card), place: () => "", key: "see" };
     case "phase":
       return `the ${words(event.name)} phase begins`;
-    case "say":
-      return event.to === null || event.to === viewer ? event.text : `(to ${seatName(event.to)}) ${event.text}`;
+    case "say": {
+      const text = addressed(event.text, viewer);
+      return event.to === null || event.to === viewer ? text : `(to ${seatName(event.to)}) ${text}`;
+    }
     case "end":
       return "the game ends";
   }
@@ -277,4 +279,33 @@ function sentence(clauses: readonly Clause[], viewer: Seat | null): string {
   const pronoun = alone && parts[0]!.subjects[0] === viewer ? "your" : "their";
   const place = clauses[0]!.place(pronoun);
   return place === "" ? joinList(said) : `${joinList(said)} ${place}`;
+}
+
+/**
+ * The rules' words as the reader hears them: they name every seat "seat N" (`{p}` in a `say`), and
+ * the reader's own seat reads "you", its verb agreeing ("seat 1 wins" → "you win", "seat 1 is" →
+ * "you are", "seat 1's" → "your"). Only the word after the seat is changed: a `say` reads best with
+ * its seat as the subject of one verb ("{p} may not bid again"), or as an object ("goes to {p}").
+ */
+export function addressed(text: string, viewer: Seat | null): string {
+  if (viewer === null) return text;
+  return text.replace(new RegExp(`\\b([Ss])eat ${viewer}\\b('s\\b)?( [a-z]+\\b)?`, "g"), (_, s: string, own?: string, next?: string) => {
+    const capital = s === "S";
+    if (own) return `${capital ? "Your" : "your"}${next ?? ""}`;
+    return `${capital ? "You" : "you"}${next ? ` ${baseForm(next.slice(1))}` : ""}`;
+  });
+}
+
+const IRREGULAR: Readonly<Record<string, string>> = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+/** Words ending in s that may follow a subject and are no verb. */
+const NOT_VERBS = new Set(["always", "perhaps", "thus", "plus", "as"]);
+
+/** A verb agreeing with "you": "wins" → "win", "passes" → "pass", "carries" → "carry"; other words as they are. */
+function baseForm(word: string): string {
+  if (word in IRREGULAR) return IRREGULAR[word]!;
+  if (NOT_VERBS.has(word)) return word;
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z|o)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
 }
