@@ -46,6 +46,8 @@ describe("describeOption", () => {
     expect(describeOption(gemAuction, show, 0)).toBe("show gem (one of 2 in hand)");
     const trade = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [gem(1), gem(2), gem(3)] } } } as const;
     expect(describeOption(gemAuction, trade, 0)).toBe("trade gems (one or more of the 3 cards in the pool)");
+    const peek = { type: "peek", parameters: { first: { kind: "range", min: 1, max: 5 }, second: { kind: "range", min: 1, max: 5 } } } as const;
+    expect(describeOption(gemAuction, peek, 0)).toBe("peek first 1..5, second 1..5");
   });
 });
 

@@ -6,12 +6,12 @@ import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, word
 
 export { cardName, seatName, thirdPerson } from "./naming.js";
 
-/** A menu line for a move option: `raise amount 6..18`, `sell card (one of 5 in Properties)`, `pass`. */
+/** A menu line for a move option: `raise amount 6..18`, `peek first 1..5, second 1..5`, `pass`. */
 export function describeOption(game: Game, option: MoveOption, viewer: Seat | null = null): string {
   const parameters = Object.entries(option.parameters).map(
     ([name, domain]) => `${name} ${describeDomain(game, domain, viewer)}`,
   );
-  return [words(option.type), ...parameters].join(" ");
+  return parameters.length === 0 ? words(option.type) : `${words(option.type)} ${parameters.join(", ")}`;
 }
 
 /** A zone named in a parameter's domain, by its label ("Properties", "the Shop"). */
