@@ -88,6 +88,26 @@ describe("rules demo", () => {
     expect(out).toMatch(/^ {6}seat \d moves Property \d+, seat \d moves Property \d+, .* from their Properties to their Property laid face down$/m);
     expect(out).toMatch(/^Winners?: seat \d/m);
   });
+
+  it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
+    const { status, out } = await rules("demo");
+    expect(status).toBe(0);
+    const lady = out.slice(out.indexOf("== Lady Richmond"));
+    // "The winner places the number of coins bid into the money chest and then takes all of the
+    // face-up cards": told in that order, the rules' words first, before the next card is turned.
+    const auctions = [...lady.matchAll(/ {6}The auction goes to (seat \d), for a bid of (\d+)\n((?: {6}.*\n)*)/g)];
+    expect(auctions.length).toBeGreaterThan(0);
+    for (const [, winner, bid, after] of auctions) {
+      const lines = after!.split("\n");
+      expect(lines[0]).toBe(`      ${winner} pays ${bid} to the money chest`);
+      expect(lines.some((line) => line.startsWith(`      ${winner} takes `) && line.endsWith(" from the face-up cards"))).toBe(true);
+    }
+    // "The game ends as soon as the Shop Keeper reveals the Closed Shop card."
+    const freak = out.slice(out.indexOf("== Freak Shop"), out.indexOf("== Lady Richmond"));
+    expect(freak).toMatch(
+      /Merchandise 0 items closed go(es)? from the draw pile to the Shop\n {6}The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends\n {6}the game ends\nGame over/,
+    );
+  });
 });
 
 describe("rules check", () => {
