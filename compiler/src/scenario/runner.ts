@@ -163,7 +163,10 @@ class ScenarioPlay {
     private readonly file: string,
     private match: Match,
     private readonly ledger: ScriptLedger,
-  ) {}
+  ) {
+    // No move yet: what the setup scripted and the start left waiting comes before the first play too.
+    this.scriptedSinceMove = ledger.waiting().length;
+  }
 
   /** Scripted outcomes the game never used, once every step has run. */
   unused(): Diagnostic[] {

@@ -119,6 +119,17 @@ play 1: take
     ]);
   });
 
+  test("scripting lines with no play between them add up, before the first play too", () => {
+    const text = `${HEADER}dice 4
+expect turn 0
+dice 5
+play 0: gamble
+play 1: gamble
+expect rolled = 4 5
+`;
+    expect(problems(run(text))).toEqual([]);
+  });
+
   test("outcomes the game never used by the end of the scenario are reported where they were scripted", () => {
     const text = `${HEADER}dice 3
 random 2 0
