@@ -1,6 +1,6 @@
 // The front of the pipeline: parse and check a game's sources. Kept apart from lowering and
 // emission so that `rules check` loads only the parser and the checker (no ts-morph, no Prettier).
-import type { Diagnostic } from "./diagnostics.js";
+import { internalError, type Diagnostic } from "./diagnostics.js";
 import { parseRules } from "./syntax/parser.js";
 import type * as A from "./syntax/ast.js";
 import { checkProgram, type CheckedGame } from "./check/checker.js";
@@ -12,14 +12,24 @@ export interface CheckResult {
   readonly game: CheckedGame | null;
 }
 
-/** Parses and checks one game from its source files (one, or several that form one game). */
+/**
+ * Parses and checks one game from its source files (one, or several that form one game). Never
+ * throws: whatever escapes the parser or the checker is reported as `compiler/internal`.
+ */
 export function checkGame(gameId: string, sources: readonly SourceFile[]): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const declarations: A.Declaration[] = [];
   const fileOf = new Map<A.Declaration, string>();
   let game: A.GameHeader | null = null;
   for (const source of sources) {
-    const { program, errors } = parseRules(source.text, source.path);
+    let parsed: ReturnType<typeof parseRules>;
+    try {
+      parsed = parseRules(source.text, source.path);
+    } catch (thrown) {
+      diagnostics.push(internalError(source.path, "reading this file", thrown));
+      continue;
+    }
+    const { program, errors } = parsed;
     for (const e of errors) {
       diagnostics.push({
         file: source.path,
@@ -40,5 +50,9 @@ export function checkGame(gameId: string, sources: readonly SourceFile[]): Check
   }
   if (diagnostics.length > 0) return { diagnostics, game: null };
   const program: A.Program = { file: sources[0]?.path ?? `${gameId}.rules`, game, declarations };
-  return checkProgram(program, fileOf);
+  try {
+    return checkProgram(program, fileOf);
+  } catch (thrown) {
+    return { diagnostics: [internalError(program.file, "checking the rules", thrown)], game: null };
+  }
 }

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { didYouMean, error, formatDiagnostic, formatDiagnostics, joinSpans } from "./diagnostics.js";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { didYouMean, error, formatDiagnostic, formatDiagnostics, internalError, joinSpans } from "./diagnostics.js";
 
 const source = ['game "For Sale" {', "\tzone auction: Property row public", "  players 3..6", "}"].join("\r\n");
 
@@ -47,6 +47,29 @@ describe("formatDiagnostic", () => {
     expect(formatDiagnostic(d, source)).toBe("f:9:1: error c: m");
   });
 
+  test("a lone CR (old Mac line endings) ends a line like LF and CRLF", () => {
+    const mixed = "one\rtwo\r\nthree\nfour";
+    const line = (n: number): string => formatDiagnostic(error("f", { line: n, column: 1, endLine: n, endColumn: 2 }, "c", "m"), mixed).split("\n")[1]!;
+    expect([1, 2, 3, 4].map(line)).toEqual(["1 | one", "2 | two", "3 | three", "4 | four"]);
+  });
+
+  test("a very long line is cut around the range, the carets still under it", () => {
+    const long = `${"a".repeat(300)}BAD${"b".repeat(300)}`;
+    const d = error("f", { line: 1, column: 301, endLine: 1, endColumn: 304 }, "c", "m");
+    const [, shown, carets] = formatDiagnostic(d, long).split("\n");
+    // 40 characters before the range, 160 in all, '…' at each cut end.
+    expect(shown).toBe(`1 | …${"a".repeat(40)}BAD${"b".repeat(117)}…`);
+    expect(carets).toBe(`  | ${" ".repeat(41)}^^^`);
+  });
+
+  test("a long line cut near its end shows its last 160 characters", () => {
+    const long = `${"a".repeat(400)}END`;
+    const d = error("f", { line: 1, column: 401, endLine: 1, endColumn: 404 }, "c", "m");
+    const [, shown, carets] = formatDiagnostic(d, long).split("\n");
+    expect(shown).toBe(`1 | …${"a".repeat(157)}END`);
+    expect(carets).toBe(`  | ${" ".repeat(158)}^^^`);
+  });
+
   test("several diagnostics are separated by blank lines", () => {
     const a = error("f", { line: 4, column: 1, endLine: 4, endColumn: 2 }, "a", "first");
     const b = error("f", { line: 3, column: 3, endLine: 3, endColumn: 4 }, "b", "second");
@@ -75,5 +98,34 @@ describe("helpers", () => {
     expect(didYouMean("plya", ["play", "put"])).toBe(" (did you mean 'play'?)");
     expect(didYouMean("xyz", ["properties", "auction"])).toBe("");
     expect(didYouMean("x", [])).toBe("");
+  });
+});
+
+describe("internalError", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test("blames the compiler, not the rules, with the first line of what was thrown and no stack", () => {
+    vi.stubEnv("RULES_DEBUG", "");
+    const thrown = new Error(`Manipulation error: oops\n${"-- a page of code --\n".repeat(500)}`);
+    const d = internalError("rules/x.rules", "writing the TypeScript", thrown);
+    expect(d).toMatchObject({ file: "rules/x.rules", line: 1, column: 1, severity: "error", code: "compiler/internal" });
+    expect(d.message).toBe(
+      "the compiler failed while writing the TypeScript, a bug in the compiler, not in your rules (please report it): " +
+        "Error: Manipulation error: oops (RULES_DEBUG=1 shows where)",
+    );
+  });
+
+  test("RULES_DEBUG=1 adds the stack, for developers", () => {
+    vi.stubEnv("RULES_DEBUG", "1");
+    const thrown = new RangeError("Maximum call stack size exceeded");
+    const d = internalError("x.rules", "checking the rules", thrown);
+    expect(d.message).toContain("RangeError: Maximum call stack size exceeded\nRangeError: Maximum call stack size exceeded\n    at ");
+  });
+
+  test("a thrown value that is no Error is shown as text", () => {
+    vi.stubEnv("RULES_DEBUG", "");
+    expect(internalError("x.rules", "reading this file", "boom").message).toContain("(please report it): boom (RULES_DEBUG");
   });
 });

@@ -35,6 +35,26 @@ export function error(file: string, span: SourceSpan, code: string, message: str
   };
 }
 
+/**
+ * An exception that escaped a phase of the compiler: its bug, never the designer's, reported as a
+ * diagnostic at the top of `file` instead of a stack trace. RULES_DEBUG=1 adds the stack.
+ */
+export function internalError(file: string, phase: string, thrown: unknown): Diagnostic {
+  const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  // Some libraries put pages of code in their messages: the first line says enough.
+  const firstLine = text.split(LINE_BREAK)[0]!;
+  const summary = firstLine.length > 200 ? `${firstLine.slice(0, 200)}…` : firstLine;
+  const debug = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.RULES_DEBUG;
+  const details = debug && thrown instanceof Error && thrown.stack ? `\n${thrown.stack}` : " (RULES_DEBUG=1 shows where)";
+  const start = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return error(
+    file,
+    start,
+    "compiler/internal",
+    `the compiler failed while ${phase}, a bug in the compiler, not in your rules (please report it): ${summary}${details}`,
+  );
+}
+
 /** The smallest span covering both. */
 export function joinSpans(first: SourceSpan, last: SourceSpan): SourceSpan {
   return { line: first.line, column: first.column, endLine: last.endLine, endColumn: last.endColumn };
@@ -52,22 +72,41 @@ export function didYouMean(name: string, known: readonly string[]): string {
   return best !== undefined && near ? ` (did you mean '${best}'?)` : "";
 }
 
+/** Where a line ends: LF, CRLF or a lone CR (old Mac files), as the lexers count lines. */
+export const LINE_BREAK = /\r\n|\r|\n/;
+
+/** Source lines longer than this are shown cut to this many characters around the range. */
+const EXCERPT_WIDTH = 160;
+
 /**
  * `file:line:col: error code: message`, then the source line and a caret line under the range.
- * A range running over several lines is underlined to the end of its first line.
+ * A range running over several lines is underlined to the end of its first line; a very long line
+ * is cut around the range, marked with '…'.
  */
 export function formatDiagnostic(d: Diagnostic, sourceText: string): string {
   const header = `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}`;
-  const lines = sourceText.split(/\r?\n/);
-  const source = lines[d.line - 1];
-  if (source === undefined) return header;
-  const start = Math.min(Math.max(d.column, 1), source.length + 1);
-  const end = d.endLine > d.line ? source.length + 1 : Math.min(d.endColumn, source.length + 1);
+  const lines = sourceText.split(LINE_BREAK);
+  const whole = lines[d.line - 1];
+  if (whole === undefined) return header;
+  const wholeStart = Math.min(Math.max(d.column, 1), whole.length + 1);
+  const wholeEnd = d.endLine > d.line ? whole.length + 1 : Math.min(d.endColumn, whole.length + 1);
+  const { source, start, end } = excerpt(whole, wholeStart, wholeEnd);
   const gutter = String(d.line);
   // Tabs before the range are kept so that the carets line up under a tab-indented line.
   const indent = source.slice(0, start - 1).replace(/[^\t]/g, " ");
   const carets = "^".repeat(Math.max(end - start, 1));
   return [header, `${gutter} | ${source}`, `${" ".repeat(gutter.length)} | ${indent}${carets}`].join("\n");
+}
+
+/** The line itself, or, past EXCERPT_WIDTH, the part from a little before the range, with columns moved to match. */
+function excerpt(line: string, start: number, end: number): { source: string; start: number; end: number } {
+  if (line.length <= EXCERPT_WIDTH) return { source: line, start, end };
+  const from = Math.max(0, Math.min(start - 1 - 40, line.length - EXCERPT_WIDTH));
+  const to = from + EXCERPT_WIDTH;
+  const before = from > 0 ? "…" : "";
+  const source = before + line.slice(from, to) + (to < line.length ? "…" : "");
+  const shift = before.length - from;
+  return { source, start: start + shift, end: Math.min(end + shift, before.length + EXCERPT_WIDTH + 1) };
 }
 
 /** Several diagnostics of one file, each formatted, separated by blank lines. */

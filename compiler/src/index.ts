@@ -3,7 +3,7 @@
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
-import type { Diagnostic } from "./diagnostics.js";
+import { internalError, type Diagnostic } from "./diagnostics.js";
 import { checkGame } from "./check-game.js";
 import { findGames, type SourceFile } from "./sources.js";
 import { lowerFlow } from "./lower/lower.js";
@@ -23,16 +23,28 @@ export interface CompileResult {
   readonly files: EmittedFile[];
 }
 
-/** Compiles one game from its source files (one, or several that form one game). */
+/**
+ * Compiles one game from its source files (one, or several that form one game). Never throws: an
+ * exception in a phase is the compiler's bug, reported as `compiler/internal`, and nothing is written.
+ */
 export async function compileGame(gameId: string, sources: readonly SourceFile[]): Promise<CompileResult> {
   const checked = checkGame(gameId, sources);
   if (!checked.game) return { diagnostics: checked.diagnostics, files: [] };
-  const machine = lowerFlow(checked.game);
-  const files = await emitGame(checked.game, machine, gameId, sources);
-  // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
-  const refused = typeErrors(files);
-  if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(sources[0]?.path ?? `${gameId}.rules`, refused)], files: [] };
-  return { diagnostics: checked.diagnostics, files };
+  const game = checked.game;
+  const file = sources[0]?.path ?? `${gameId}.rules`;
+  let phase = "turning the flow into a state machine";
+  try {
+    const machine = lowerFlow(game);
+    phase = "writing the TypeScript";
+    const files = await emitGame(game, machine, gameId, sources);
+    phase = "type-checking the TypeScript it wrote";
+    // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
+    const refused = typeErrors(files);
+    if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(file, refused)], files: [] };
+    return { diagnostics: checked.diagnostics, files };
+  } catch (thrown) {
+    return { diagnostics: [...checked.diagnostics, internalError(file, phase, thrown)], files: [] };
+  }
 }
 
 function emittedCodeRefused(file: string, errors: readonly string[]): Diagnostic {

@@ -15,6 +15,7 @@ import {
   phaseBegins,
   placeCard,
   randomInt,
+  said,
   seatList,
   seedRandom,
   shuffle,
@@ -41,8 +42,8 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "buying.while": AT.L66,
   "buying.while2": AT.L75,
   "buying.resume": AT.L75,
-  "selling.while": AT.L111,
-  "selling.resume": AT.L111,
+  "selling.while": AT.L112,
+  "selling.resume": AT.L112,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -154,12 +155,18 @@ function step_buying_while2(s: State): void {
     s.locals.actor = s.locals.bidder;
     s.pc = "buying.raise_or_pass";
   } else {
+    s.events?.push(
+      said(
+        `The auction goes to seat ${s.locals.bidder}, the last in the bidding, for a bid of ${s.vars.bid[s.locals.bidder]}`,
+        null,
+      ),
+    );
     {
       const $amount = checkTransfer(
         s.vars.bid[s.locals.bidder],
         s.vars.coins[s.locals.bidder],
         "coins[bidder]",
-        AT.L103,
+        AT.L104,
       );
       s.vars.coins[s.locals.bidder] -= $amount;
       s.vars.bank += $amount;
@@ -169,9 +176,9 @@ function step_buying_while2(s: State): void {
     s.vars.bid[s.locals.bidder] = 0;
     s.events?.push(changed("bid", s.locals.bidder, s.vars.bid[s.locals.bidder]));
     {
-      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L105);
+      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L106);
       const $card = takeCardAt(s.zones.auction, $at);
-      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L105);
+      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L106);
       s.events?.push(moved([$card], "auction", null, "properties", s.locals.bidder));
     }
 
@@ -199,7 +206,7 @@ function step_selling_while(s: State): void {
         s.players,
         "end",
         "currency_deck",
-        AT.L112,
+        AT.L113,
       );
       s.events?.push(moved($dealt, "currency_deck", null, "market", null));
     }
@@ -216,13 +223,13 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L123)],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L124)],
     true,
   )) {
     {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L124);
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L125);
       const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L124);
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L125);
       s.events?.push(moved([$card], "market", null, "proceeds", p));
     }
   }

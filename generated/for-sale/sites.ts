@@ -48,36 +48,36 @@ export const AT = {
     text: "transfer bid[bidder] - bid[bidder] / 2 from coins[bidder] to bank",
   },
   L97: { file: "rules/for-sale.rules", line: 97, column: 9, text: "while passed[bidder] {" },
-  L103: {
+  L104: {
     file: "rules/for-sale.rules",
-    line: 103,
+    line: 104,
     column: 7,
     text: "transfer bid[bidder] from coins[bidder] to bank",
   },
-  L105: {
+  L106: {
     file: "rules/for-sale.rules",
-    line: 105,
+    line: 106,
     column: 7,
     text: "move highest(c in auction: c.value) to properties[bidder]",
   },
-  L111: { file: "rules/for-sale.rules", line: 111, column: 5, text: "while count(properties[0]) > 0 {" },
-  L112: {
+  L112: { file: "rules/for-sale.rules", line: 112, column: 5, text: "while count(properties[0]) > 0 {" },
+  L113: {
     file: "rules/for-sale.rules",
-    line: 112,
+    line: 113,
     column: 7,
     text: "deal player_count from currency_deck to market",
   },
-  L114: { file: "rules/for-sale.rules", line: 114, column: 7, text: "ask each p in players {" },
-  L119: { file: "rules/for-sale.rules", line: 119, column: 11, text: "move card to offer[p]" },
-  L123: {
-    file: "rules/for-sale.rules",
-    line: 123,
-    column: 7,
-    text: "for p in players by top(offer[p]).value descending {",
-  },
+  L115: { file: "rules/for-sale.rules", line: 115, column: 7, text: "ask each p in players {" },
+  L120: { file: "rules/for-sale.rules", line: 120, column: 11, text: "move card to offer[p]" },
   L124: {
     file: "rules/for-sale.rules",
     line: 124,
+    column: 7,
+    text: "for p in players by top(offer[p]).value descending {",
+  },
+  L125: {
+    file: "rules/for-sale.rules",
+    line: 125,
     column: 9,
     text: "move highest(c in market: c.value) to proceeds[p]",
   },

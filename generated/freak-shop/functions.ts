@@ -42,23 +42,23 @@ export function fn_majority(s: State, set: CardId[]): Enum_Category {
     ["items", "pets", "employees"],
     (k) => countOf(set, (c) => Merchandise_category[c] === k),
     "highest(…)",
-    AT.L183,
+    AT.L187,
   );
 }
 
 /** The rules' function run_score. */
 export function fn_run_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L185);
+  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L189);
 }
 
 /** The rules' function pair_score. */
 export function fn_pair_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L186);
+  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L190);
 }
 
 /** The rules' function triple_score. */
 export function fn_triple_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L187);
+  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L191);
 }
 
 /** The rules' function rank_points. */
@@ -103,7 +103,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
         "consecutive",
         (set) => fn_run_score(s, set),
         (card) => Merchandise_category[card]!,
-        AT.L200,
+        AT.L204,
       )
     : Objective_goal[o] === "obsessed_by_arrangement"
       ? 3 * longestRun(s.zones.mansion[p], (c) => Merchandise_value[c])
@@ -113,12 +113,12 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
               (v) =>
                 fn_copies(s, p, v) > 0 &&
                 fn_copies(s, p, v) ===
-                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L200),
+                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L204),
             ),
             (v) => 5,
           )
         : Objective_goal[o] === "gem_of_my_collection"
-          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L200)
+          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L204)
           : Objective_goal[o] === "collector"
             ? 3 * fn_values_held(s, p).length
             : Objective_goal[o] === "seeing_double"
@@ -129,7 +129,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                   "same",
                   (set) => fn_pair_score(s, set),
                   (card) => Merchandise_category[card]!,
-                  AT.L200,
+                  AT.L204,
                 )
               : Objective_goal[o] === "three_is_better_than_two"
                 ? bestSets(
@@ -139,14 +139,14 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                     "same",
                     (set) => fn_triple_score(s, set),
                     (card) => Merchandise_category[card]!,
-                    AT.L200,
+                    AT.L204,
                   )
                 : Objective_goal[o] === "sum_of_all_fears"
                   ? 3 *
                     floorDiv(
                       sumOf(s.zones.mansion[p], (c) => Merchandise_value[c]),
                       10,
-                      AT.L200,
+                      AT.L204,
                     )
                   : Objective_goal[o] === "too_snob"
                     ? 2 *

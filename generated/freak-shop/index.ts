@@ -64,7 +64,7 @@ export const game: Game<State, Move> = {
     zones: [
       {
         name: "draw",
-        label: "draw",
+        label: "the draw pile",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -73,7 +73,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "bottom_seven",
-        label: "bottom seven",
+        label: "the seven cards with the Closed Shop card",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "hidden",
@@ -82,7 +82,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "shop",
-        label: "shop",
+        label: "the Shop",
         perPlayer: false,
         cardType: "Merchandise",
         visibility: "public",
@@ -91,7 +91,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "mansion",
-        label: "mansion",
+        label: "Mansion",
         perPlayer: true,
         cardType: "Merchandise",
         visibility: "public",
@@ -100,7 +100,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objective_stacks",
-        label: "objective stacks",
+        label: "the Objective stacks",
         perPlayer: false,
         cardType: "Objective",
         visibility: "hidden",
@@ -109,7 +109,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "objectives",
-        label: "objectives",
+        label: "the Objectives",
         perPlayer: false,
         cardType: "Objective",
         visibility: "public",
@@ -118,7 +118,13 @@ export const game: Game<State, Move> = {
       },
     ],
     vars: [
-      { name: "shop_keeper", label: "shop keeper", perPlayer: false, type: "player", visibility: "public" },
+      {
+        name: "shop_keeper",
+        label: "the Shop Keeper",
+        perPlayer: false,
+        type: "player",
+        visibility: "public",
+      },
     ],
     conserved: [],
     decisions: ["good_deal_or_fair_price"],

@@ -62,7 +62,7 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L125,
+    AT.L127,
   );
 }
 
@@ -97,8 +97,8 @@ function check_good_deal_or_fair_price(s: State, seat: number, move: Move): Ille
         return illegal("move/constraint", `a good deal takes as many cards as it gives`);
       if (
         !(
-          Merchandise_value[topCard(give, "give", AT.L134)] !==
-          Merchandise_value[topCard(take, "take", AT.L134)]
+          Merchandise_value[topCard(give, "give", AT.L136)] !==
+          Merchandise_value[topCard(take, "take", AT.L136)]
         )
       )
         return illegal("move/constraint", `a good deal takes a value different from the one it gives`);
@@ -136,8 +136,8 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L137);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L137);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L139);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L139);
       s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
@@ -145,8 +145,8 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L140);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L140);
+      takeCard(s.zones.shop, $card, "shop", AT.L142);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L142);
       s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }
@@ -159,8 +159,8 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L151);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L151);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L153);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L153);
       s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
@@ -168,8 +168,8 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L154);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L154);
+      takeCard(s.zones.shop, $card, "shop", AT.L156);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L156);
       s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }

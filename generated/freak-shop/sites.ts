@@ -3,73 +3,73 @@ import type { RuleSite } from "@rules/runtime";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L86: {
+  L88: {
     file: "rules/freak-shop.rules",
-    line: 86,
+    line: 88,
     column: 3,
     text: "move first(c in draw where c.closed) to bottom_seven",
   },
-  L97: {
+  L99: {
     file: "rules/freak-shop.rules",
-    line: 97,
+    line: 99,
     column: 7,
     text: "move first(c in draw where c.value == v and not c.marked) to mansion[receiver]",
   },
-  L103: { file: "rules/freak-shop.rules", line: 103, column: 3, text: "deal 6 from draw to bottom_seven" },
-  L107: { file: "rules/freak-shop.rules", line: 107, column: 3, text: "deal 5 from draw to shop" },
-  L111: { file: "rules/freak-shop.rules", line: 111, column: 7, text: "move o to objectives" },
-  L116: {
+  L105: { file: "rules/freak-shop.rules", line: 105, column: 3, text: "deal 6 from draw to bottom_seven" },
+  L109: { file: "rules/freak-shop.rules", line: 109, column: 3, text: "deal 5 from draw to shop" },
+  L113: { file: "rules/freak-shop.rules", line: 113, column: 7, text: "move o to objectives" },
+  L118: {
     file: "rules/freak-shop.rules",
-    line: 116,
+    line: 118,
     column: 7,
     text: "move first(o in objective_stacks where o.colour == colour) to objectives",
   },
-  L124: { file: "rules/freak-shop.rules", line: 124, column: 3, text: "while true {" },
-  L125: { file: "rules/freak-shop.rules", line: 125, column: 5, text: "ask trader {" },
-  L134: {
+  L126: { file: "rules/freak-shop.rules", line: 126, column: 3, text: "while true {" },
+  L127: { file: "rules/freak-shop.rules", line: 127, column: 5, text: "ask trader {" },
+  L136: {
     file: "rules/freak-shop.rules",
-    line: 134,
+    line: 136,
     column: 9,
     text: 'require top(give).value != top(take).value else "a good deal takes a value different from the one it gives"',
   },
-  L137: { file: "rules/freak-shop.rules", line: 137, column: 11, text: "move c to shop" },
-  L140: { file: "rules/freak-shop.rules", line: 140, column: 11, text: "move c to mansion[trader]" },
-  L151: { file: "rules/freak-shop.rules", line: 151, column: 11, text: "move c to shop" },
-  L154: { file: "rules/freak-shop.rules", line: 154, column: 11, text: "move c to mansion[trader]" },
-  L163: {
+  L139: { file: "rules/freak-shop.rules", line: 139, column: 11, text: "move c to shop" },
+  L142: { file: "rules/freak-shop.rules", line: 142, column: 11, text: "move c to mansion[trader]" },
+  L153: { file: "rules/freak-shop.rules", line: 153, column: 11, text: "move c to shop" },
+  L156: { file: "rules/freak-shop.rules", line: 156, column: 11, text: "move c to mansion[trader]" },
+  L165: {
     file: "rules/freak-shop.rules",
-    line: 163,
+    line: 165,
     column: 5,
     text: "while added < restock_cards[player_count] or count(shop) < 5 {",
   },
-  L164: { file: "rules/freak-shop.rules", line: 164, column: 7, text: "deal 1 from draw to shop" },
-  L183: {
-    file: "rules/freak-shop.rules",
-    line: 183,
-    column: 3,
-    text: "highest(k in [Category.items, Category.pets, Category.employees]: count(c in set where c.category == k))",
-  },
-  L185: {
-    file: "rules/freak-shop.rules",
-    line: 185,
-    column: 47,
-    text: "function run_score(set: Merchandise[]): int = run_points[majority(set)]",
-  },
-  L186: {
-    file: "rules/freak-shop.rules",
-    line: 186,
-    column: 48,
-    text: "function pair_score(set: Merchandise[]): int = pair_points[majority(set)]",
-  },
+  L166: { file: "rules/freak-shop.rules", line: 166, column: 7, text: "deal 1 from draw to shop" },
   L187: {
     file: "rules/freak-shop.rules",
     line: 187,
+    column: 3,
+    text: "highest(k in [Category.items, Category.pets, Category.employees]: count(c in set where c.category == k))",
+  },
+  L189: {
+    file: "rules/freak-shop.rules",
+    line: 189,
+    column: 47,
+    text: "function run_score(set: Merchandise[]): int = run_points[majority(set)]",
+  },
+  L190: {
+    file: "rules/freak-shop.rules",
+    line: 190,
+    column: 48,
+    text: "function pair_score(set: Merchandise[]): int = pair_points[majority(set)]",
+  },
+  L191: {
+    file: "rules/freak-shop.rules",
+    line: 191,
     column: 50,
     text: "function triple_score(set: Merchandise[]): int = triple_points[majority(set)]",
   },
-  L200: {
+  L204: {
     file: "rules/freak-shop.rules",
-    line: 200,
+    line: 204,
     column: 3,
     text: "if o.goal == Goal.tidy_mansion then best_sets(mansion[p], 3, consecutive(value), run_score)",
   },

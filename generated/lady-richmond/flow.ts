@@ -16,6 +16,7 @@ import {
   perSeat,
   placeCard,
   randomInt,
+  said,
   seatList,
   seedRandom,
   shuffle,
@@ -31,15 +32,15 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L72,
-  endif: AT.L72,
-  resume: AT.L72,
-  endif2: AT.L72,
-  resume2: AT.L72,
-  grab_body: AT.L72,
-  while2: AT.L109,
-  endif3: AT.L109,
-  resume3: AT.L109,
+  while: AT.L74,
+  endif: AT.L74,
+  resume: AT.L74,
+  endif2: AT.L74,
+  resume2: AT.L74,
+  grab_body: AT.L74,
+  while2: AT.L116,
+  endif3: AT.L116,
+  resume3: AT.L116,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -83,13 +84,13 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   }
 
   {
-    const $dealt = dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L61);
+    const $dealt = dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L63);
     forgetCards(s.knowledge, $dealt);
   }
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(10, s.vars.box, "box", AT.L63);
+      const $amount = checkTransfer(10, s.vars.box, "box", AT.L65);
       s.vars.box -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -120,7 +121,7 @@ function step_while(s: State): void {
           Math.min(7, s.zones.draw.length),
           "end",
           "draw",
-          AT.L78,
+          AT.L80,
         );
         forgetCards(s.knowledge, $dealt);
         s.events?.push(moved($dealt, "draw", null, "face_down", null));
@@ -144,14 +145,26 @@ function step_endif(s: State): void {
 }
 
 function step_resume(s: State): void {
-  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L89);
+  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L91);
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
     s.locals.sold = false;
+    if (Card_kind[s.locals.turned] === "clearance_sale") {
+      s.events?.push(
+        said(
+          `Clearance Sale: all face-up and face-down cards on the board are up for bid, if someone grabs the auction block`,
+          null,
+        ),
+      );
+    }
+
     s.locals.actors = [...seatList(s.players)];
     s.locals.declined = perSeat(s.players, () => false);
     s.pc = "grab_or_decline";
   } else {
     if (Card_kind[s.locals.turned] === "clear_face_up") {
+      s.events?.push(
+        said(`Clear away face-up cards: the auctioneer is unhappy about the lack of bids`, null),
+      );
       {
         const $from = s.zones.face_up;
         forgetCards(s.knowledge, $from);
@@ -160,6 +173,7 @@ function step_resume(s: State): void {
       }
     } else {
       if (Card_kind[s.locals.turned] === "clear_all") {
+        s.events?.push(said(`Clear away all cards: "My auction, my rules."`, null));
         {
           const $from = s.zones.face_up;
           forgetCards(s.knowledge, $from);
@@ -181,17 +195,18 @@ function step_resume(s: State): void {
             Math.min(7, s.zones.draw.length),
             "end",
             "draw",
-            AT.L237,
+            AT.L254,
           );
           forgetCards(s.knowledge, $dealt);
           s.events?.push(moved($dealt, "draw", null, "face_down", null));
         }
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
+          s.events?.push(said(`Payday: each stockpile is refilled or reduced to 10 coins`, null));
           for (const p of seatList(s.players)) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L242);
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L262);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
                 s.events?.push(transferred($amount, "coins", p, "money_chest", null));
@@ -206,13 +221,17 @@ function step_resume(s: State): void {
                   10 - s.vars.coins[p],
                   s.vars.money_chest,
                   "money_chest",
-                  AT.L251,
+                  AT.L271,
                 );
                 s.vars.money_chest -= $amount;
                 s.vars.coins[p] += $amount;
                 s.events?.push(transferred($amount, "money_chest", null, "coins", p));
               }
             }
+          }
+        } else {
+          if (Card_kind[s.locals.turned] === "pause") {
+            s.events?.push(said(`Pause: the auctioneer demands a small break`, null));
           }
         }
       }
@@ -262,6 +281,12 @@ function step_while2(s: State): void {
     }
   } else {
     if (s.locals.fined) {
+      s.events?.push(
+        said(
+          `seat ${s.locals.grabber} grabbed the auction block but cannot make an opening bid: a fine`,
+          null,
+        ),
+      );
       {
         const $zone = s.zones.won[s.locals.grabber];
         forgetCards(s.knowledge, $zone);
@@ -271,20 +296,23 @@ function step_while2(s: State): void {
 
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
-          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L202);
-          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L202);
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L213);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L213);
           forgetCard(s.knowledge, $card);
-          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L202);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L213);
           s.events?.push(moved([$card], "won", s.locals.grabber, "discard", null));
         }
       }
     } else {
+      s.events?.push(
+        said(`The auction goes to seat ${s.locals.bidder}, for a bid of ${s.locals.high}`, null),
+      );
       {
         const $amount = checkTransfer(
           s.vars.stake[s.locals.bidder],
           s.vars.stake[s.locals.bidder],
           "stake[bidder]",
-          AT.L207,
+          AT.L220,
         );
         s.vars.stake[s.locals.bidder] -= $amount;
         s.vars.money_chest += $amount;
@@ -293,7 +321,7 @@ function step_while2(s: State): void {
 
       for (const q of seatList(s.players)) {
         {
-          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L209);
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L222);
           s.vars.stake[q] -= $amount;
           s.vars.coins[q] += $amount;
           s.events?.push(transferred($amount, "stake", q, "coins", q));
@@ -332,7 +360,7 @@ function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-      loopGuard($passes, AT.L191);
+      loopGuard($passes, AT.L200);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }

@@ -20,7 +20,7 @@ export function scores(s: State): number[][] {
         ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"],
         (k) => countOf(s.zones.won[p], (c) => Card_category[c] === k && Card_kind[c] === "object"),
         "max(…)",
-        AT.L266,
+        AT.L289,
       ))(seat),
   ]);
 }
@@ -47,7 +47,7 @@ export const game: Game<State, Move> = {
     zones: [
       {
         name: "draw",
-        label: "draw",
+        label: "the draw pile",
         perPlayer: false,
         cardType: "Card",
         visibility: "hidden",
@@ -56,7 +56,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "face_down",
-        label: "face down",
+        label: "the covered cards",
         perPlayer: false,
         cardType: "Card",
         visibility: "hidden",
@@ -65,7 +65,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "face_up",
-        label: "face up",
+        label: "the face-up cards",
         perPlayer: false,
         cardType: "Card",
         visibility: "public",
@@ -74,7 +74,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "discard",
-        label: "discard",
+        label: "the discard pile",
         perPlayer: false,
         cardType: "Card",
         visibility: "public",
@@ -83,7 +83,7 @@ export const game: Game<State, Move> = {
       },
       {
         name: "won",
-        label: "won",
+        label: "won cards",
         perPlayer: true,
         cardType: "Card",
         visibility: "owner",
@@ -92,14 +92,32 @@ export const game: Game<State, Move> = {
       },
     ],
     vars: [
-      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
-      { name: "stake", label: "stake", perPlayer: true, type: "int", visibility: "public" },
-      { name: "money_chest", label: "money chest", perPlayer: false, type: "int", visibility: "public" },
-      { name: "box", label: "box", perPlayer: false, type: "int", visibility: "hidden" },
-      { name: "peek_used", label: "peek used", perPlayer: true, type: "bool", visibility: "public" },
-      { name: "swap_used", label: "swap used", perPlayer: true, type: "bool", visibility: "public" },
-      { name: "borrow_used", label: "borrow used", perPlayer: true, type: "bool", visibility: "public" },
-      { name: "passed", label: "passed", perPlayer: true, type: "bool", visibility: "public" },
+      { name: "coins", label: "stockpile", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "stake", label: "coins bid", perPlayer: true, type: "int", visibility: "public" },
+      { name: "money_chest", label: "the money chest", perPlayer: false, type: "int", visibility: "public" },
+      { name: "box", label: "the box", perPlayer: false, type: "int", visibility: "hidden" },
+      {
+        name: "peek_used",
+        label: "Cheat Peek tile turned over",
+        perPlayer: true,
+        type: "bool",
+        visibility: "public",
+      },
+      {
+        name: "swap_used",
+        label: "Swap tile turned over",
+        perPlayer: true,
+        type: "bool",
+        visibility: "public",
+      },
+      {
+        name: "borrow_used",
+        label: "Borrow tile turned over",
+        perPlayer: true,
+        type: "bool",
+        visibility: "public",
+      },
+      { name: "passed", label: "out of this auction", perPlayer: true, type: "bool", visibility: "public" },
     ],
     conserved: [{ name: "money", vars: ["coins", "stake", "money_chest", "box"] }],
     decisions: [

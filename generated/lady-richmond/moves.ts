@@ -12,6 +12,7 @@ import {
   nthCard,
   placeCard,
   revealed,
+  said,
   seatList,
   takeCard,
   transferred,
@@ -49,7 +50,7 @@ function random_turn(s: State, seat: number, draw: (n: number) => number): Move 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L82,
+      AT.L84,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -94,10 +95,10 @@ function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
 function turn_turn(s: State, seat: number, move: Move): void {
   const position = (move as Extract<Move, { type: "turn" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L86);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L86);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L88);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L88);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L86);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L88);
     s.events?.push(moved([$card], "face_down", null, "face_up", null));
   }
 }
@@ -213,7 +214,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L117,
+    AT.L124,
   );
 }
 
@@ -383,7 +384,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L123,
+      AT.L130,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -400,6 +401,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   seat: number,
   move: Move,
 ): void {
+  s.events?.push(said(`seat ${s.locals.bidder} may not bid again in this auction`, null));
   s.vars.passed[s.locals.bidder] = true;
   s.events?.push(changed("passed", s.locals.bidder, s.vars.passed[s.locals.bidder]));
   s.locals.acted = true;
@@ -422,10 +424,10 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L154));
-  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L154), s.locals.bidder));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L155));
-  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L155), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L163));
+  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L163), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L164));
+  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L164), s.locals.bidder));
   s.vars.peek_used[s.locals.bidder] = true;
   s.events?.push(changed("peek_used", s.locals.bidder, s.vars.peek_used[s.locals.bidder]));
 }
@@ -440,17 +442,17 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up", AT.L163);
+    takeCard(s.zones.face_up, $card, "face_up", AT.L172);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L163);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L172);
     s.events?.push(moved([$card], "face_up", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L164);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L173);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L164);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L173);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_up", null));
   }
 
@@ -467,18 +469,18 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L172);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L172);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L181);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L181);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L172);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L181);
     s.events?.push(moved([$card], "face_down", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L173);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L182);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L173);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L182);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_down", null));
   }
 
@@ -500,7 +502,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       Math.min(1, s.vars.coins[lender]),
       s.vars.coins[lender],
       "coins[lender]",
-      AT.L185,
+      AT.L194,
     );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;
@@ -571,7 +573,7 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L96,
+      AT.L103,
     );
   let index = draw(total);
   if (index < count_0) {

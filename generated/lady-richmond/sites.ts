@@ -3,109 +3,109 @@ import type { RuleSite } from "@rules/runtime";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L61: { file: "rules/lady-richmond.rules", line: 61, column: 3, text: "deal 7 from draw to face_down" },
-  L63: { file: "rules/lady-richmond.rules", line: 63, column: 5, text: "transfer 10 from box to coins[p]" },
-  L72: {
+  L63: { file: "rules/lady-richmond.rules", line: 63, column: 3, text: "deal 7 from draw to face_down" },
+  L65: { file: "rules/lady-richmond.rules", line: 65, column: 5, text: "transfer 10 from box to coins[p]" },
+  L74: {
     file: "rules/lady-richmond.rules",
-    line: 72,
+    line: 74,
     column: 3,
     text: "while count(face_down) + count(face_up) + count(draw) > 0 {",
   },
-  L78: {
+  L80: {
     file: "rules/lady-richmond.rules",
-    line: 78,
+    line: 80,
     column: 7,
     text: "deal min(7, count(draw)) from draw to face_down",
   },
-  L82: { file: "rules/lady-richmond.rules", line: 82, column: 7, text: "ask turner {" },
-  L86: {
+  L84: { file: "rules/lady-richmond.rules", line: 84, column: 7, text: "ask turner {" },
+  L88: {
     file: "rules/lady-richmond.rules",
-    line: 86,
+    line: 88,
     column: 11,
     text: "move nth(face_down, position) to face_up",
   },
-  L89: { file: "rules/lady-richmond.rules", line: 89, column: 7, text: "let turned = last(face_up)" },
-  L96: { file: "rules/lady-richmond.rules", line: 96, column: 9, text: "race grabber in players {" },
-  L109: {
+  L91: { file: "rules/lady-richmond.rules", line: 91, column: 7, text: "let turned = last(face_up)" },
+  L103: { file: "rules/lady-richmond.rules", line: 103, column: 9, text: "race grabber in players {" },
+  L116: {
     file: "rules/lady-richmond.rules",
-    line: 109,
+    line: 116,
     column: 13,
     text: "while not fined and (high == 0 or count(q in players where not passed[q]) > 1) {",
   },
-  L117: { file: "rules/lady-richmond.rules", line: 117, column: 17, text: "ask bidder {" },
-  L123: {
+  L124: { file: "rules/lady-richmond.rules", line: 124, column: 17, text: "ask bidder {" },
+  L130: {
     file: "rules/lady-richmond.rules",
-    line: 123,
+    line: 130,
     column: 21,
     text: "transfer amount - stake[bidder] from coins[bidder] to stake[bidder]",
   },
-  L154: {
+  L163: {
     file: "rules/lady-richmond.rules",
-    line: 154,
+    line: 163,
     column: 21,
     text: "reveal nth(face_down, first) to bidder",
   },
-  L155: {
+  L164: {
     file: "rules/lady-richmond.rules",
-    line: 155,
+    line: 164,
     column: 21,
     text: "reveal nth(face_down, second) to bidder",
   },
-  L163: { file: "rules/lady-richmond.rules", line: 163, column: 21, text: "move theirs to won[bidder]" },
-  L164: { file: "rules/lady-richmond.rules", line: 164, column: 21, text: "move mine to face_up" },
-  L172: {
+  L172: { file: "rules/lady-richmond.rules", line: 172, column: 21, text: "move theirs to won[bidder]" },
+  L173: { file: "rules/lady-richmond.rules", line: 173, column: 21, text: "move mine to face_up" },
+  L181: {
     file: "rules/lady-richmond.rules",
-    line: 172,
+    line: 181,
     column: 21,
     text: "move nth(face_down, position) to won[bidder]",
   },
-  L173: { file: "rules/lady-richmond.rules", line: 173, column: 21, text: "move mine to face_down" },
-  L185: {
+  L182: { file: "rules/lady-richmond.rules", line: 182, column: 21, text: "move mine to face_down" },
+  L194: {
     file: "rules/lady-richmond.rules",
-    line: 185,
+    line: 194,
     column: 21,
     text: "transfer min(1, coins[lender]) from coins[lender] to coins[bidder]",
   },
-  L191: { file: "rules/lady-richmond.rules", line: 191, column: 19, text: "while passed[bidder] {" },
-  L202: {
+  L200: { file: "rules/lady-richmond.rules", line: 200, column: 19, text: "while passed[bidder] {" },
+  L213: {
     file: "rules/lady-richmond.rules",
-    line: 202,
+    line: 213,
     column: 17,
     text: "move top(won[grabber]) to discard",
   },
-  L207: {
+  L220: {
     file: "rules/lady-richmond.rules",
-    line: 207,
+    line: 220,
     column: 15,
     text: "transfer stake[bidder] from stake[bidder] to money_chest",
   },
-  L209: {
+  L222: {
     file: "rules/lady-richmond.rules",
-    line: 209,
+    line: 222,
     column: 17,
     text: "transfer stake[q] from stake[q] to coins[q]",
   },
-  L237: {
+  L254: {
     file: "rules/lady-richmond.rules",
-    line: 237,
+    line: 254,
     column: 11,
     text: "deal min(7, count(draw)) from draw to face_down",
   },
-  L242: {
+  L262: {
     file: "rules/lady-richmond.rules",
-    line: 242,
+    line: 262,
     column: 15,
     text: "transfer coins[p] - 10 from coins[p] to money_chest",
   },
-  L251: {
+  L271: {
     file: "rules/lady-richmond.rules",
-    line: 251,
+    line: 271,
     column: 15,
     text: "transfer 10 - coins[p] from money_chest to coins[p]",
   },
-  L266: {
+  L289: {
     file: "rules/lady-richmond.rules",
-    line: 266,
+    line: 289,
     column: 1,
     text: "tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object))",
   },

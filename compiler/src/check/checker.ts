@@ -10,6 +10,7 @@ import { CheckContext, Scope, type CardTypeModel, type TableModel } from "./cont
 import { DeclarationChecker } from "./declarations.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
+import { inlineProcedures, type InlineProblem } from "./procedures.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
 export { blockHasDecision, containsDecision } from "./statements.js";
@@ -49,7 +50,14 @@ export function checkProgram(
   program: A.Program,
   fileOf: ReadonlyMap<A.Declaration, string> = new Map(),
 ): { game: CheckedGame | null; diagnostics: Diagnostic[] } {
-  return new Checker(program, fileOf).run();
+  // Procedures are written out where they are called before anything is checked (procedures.ts).
+  const inlined = inlineProcedures(program);
+  const files = new Map(fileOf);
+  for (const [before, after] of inlined.replaced) {
+    const file = fileOf.get(before);
+    if (file !== undefined) files.set(after, file);
+  }
+  return new Checker(inlined.program, files, inlined.problems).run();
 }
 
 
@@ -62,6 +70,7 @@ class Checker {
   constructor(
     program: A.Program,
     private readonly fileOf: ReadonlyMap<A.Declaration, string>,
+    private readonly inlineProblems: readonly InlineProblem[] = [],
   ) {
     this.ctx = new CheckContext(program, fileOf);
     this.expressions = new ExpressionChecker(this.ctx);
@@ -165,6 +174,9 @@ class Checker {
           this.ctx.functions.push(d);
           break;
         }
+        case "procedure":
+          declare(d.name, { kind: "procedure", declaration: d, type: ERROR });
+          break;
         case "table":
           declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.ctx.resolveType(d.keyType, false, true), value: this.ctx.resolveType(d.valueType) } });
           this.ctx.tables.set(d.name.name, { declaration: d, entries: this.declarations.checkTable(d) });
@@ -207,6 +219,16 @@ class Checker {
     }
     this.ctx.functionIndex = Number.POSITIVE_INFINITY;
 
+    for (const problem of this.inlineProblems) {
+      this.ctx.enter(problem.declaration);
+      this.ctx.error("check/recursive-procedure", problem.message, problem.range);
+    }
+    // Each procedure on its own, so that one never called is checked too (copies of it, checked where
+    // they are called, report the same mistakes once: see the end).
+    for (const d of program.declarations) {
+      if (d.kind === "procedure") this.statements.procedureAlone(d);
+    }
+
     const setups = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "setup");
     const flows = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "flow");
     const scores = program.declarations.filter((d): d is A.ScoreDeclaration => d.kind === "score");
@@ -242,9 +264,11 @@ class Checker {
       this.ctx.expect(allowed, INT, s.value.range, `a ${s.kind}`);
     }
 
-    if (this.ctx.diagnostics.some((d) => d.severity === "error") || !header || !flow || !score) return { game: null, diagnostics: this.ctx.diagnostics };
+    // A procedure's body is checked where it is written and at each call: one report per mistake.
+    const diagnostics = uniqueDiagnostics(this.ctx.diagnostics);
+    if (diagnostics.some((d) => d.severity === "error") || !header || !flow || !score) return { game: null, diagnostics };
     return {
-      diagnostics: this.ctx.diagnostics,
+      diagnostics,
       game: {
         program,
         title: header.title,
@@ -271,4 +295,14 @@ class Checker {
       },
     };
   }
+}
+
+function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

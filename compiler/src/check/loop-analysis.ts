@@ -72,6 +72,10 @@ export class LoopAnalysis {
             add(root(s.from));
             add(root(s.to));
             break;
+          case "ask":
+            // A loop whose body asks is not analysed (the decision may change anything).
+            found.add(ANY_ZONE);
+            break;
           case "deal":
           case "move-all":
             add(root(s.from));
@@ -92,6 +96,11 @@ export class LoopAnalysis {
             break;
           case "while":
           case "phase":
+            visit(s.body.statements);
+            break;
+          case "inlined":
+            // The parameters are fresh locals of the copy: only what the body changes counts.
+            s.parameters.forEach((p) => draws(p.value));
             visit(s.body.statements);
             break;
           case "for":

@@ -7,6 +7,7 @@ import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
 import { Scope, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
 import { LoopAnalysis } from "./loop-analysis.js";
+import { didYouMean } from "../diagnostics.js";
 
 const RESERVED_PARAMETERS = new Set(["type", "seat"]);
 
@@ -14,6 +15,8 @@ export function containsDecision(statement: A.Statement): boolean {
   switch (statement.kind) {
     case "ask":
       return true;
+    case "inlined":
+      return blockHasDecision(statement.body);
     case "if":
       return blockHasDecision(statement.then) || (statement.otherwise !== null && blockHasDecision(statement.otherwise));
     case "while":
@@ -137,6 +140,12 @@ export class StatementChecker {
         this.ctx.usesKnowledge = true;
         return;
       }
+      case "call":
+        this.notAProcedure(s, scope);
+        return;
+      case "inlined":
+        this.inlined(s, scope);
+        return;
       case "say":
         this.reason(s.text, scope);
         if (s.to) this.expressions.expectValue(s.to, scope, PLAYER, "the player told");
@@ -219,6 +228,50 @@ export class StatementChecker {
       this.block(option.body, optionScope);
       this.ctx.inSimultaneous = wasSimultaneous;
     }
+  }
+
+  /** A procedure written out at a call: the arguments are read where it is called, each bound to its
+   *  parameter; the body sees the game's names and its parameters, never the caller's locals. */
+  private inlined(s: A.InlinedCall, scope: Scope): void {
+    const procedure = s.procedure;
+    const file = this.ctx.currentFile;
+    if (s.call.args.length !== procedure.parameters.length) {
+      const count = procedure.parameters.length;
+      this.ctx.error("check/wrong-arity", `${procedure.name.name} takes ${count} argument${count === 1 ? "" : "s"} but was given ${s.call.args.length}`, s.call.range);
+    }
+    const lasts = blockHasDecision(s.body) ? "state" : "local";
+    const inner = new Scope(this.ctx.globals);
+    procedure.parameters.forEach((p, i) => {
+      const type = this.ctx.resolveType(p.type, true);
+      const argument = s.call.args[i];
+      if (argument) this.expressions.expectValue(argument, scope, type, `argument ${i + 1} of ${procedure.name.name}`);
+      this.ctx.bindLocal(inner, s.parameters[i]!.name, type, lasts);
+    });
+    this.ctx.enter(procedure);
+    this.block(s.body, inner);
+    this.ctx.currentFile = file;
+  }
+
+  /** A procedure on its own, its parameters bound: its mistakes are found even if nobody calls it. */
+  procedureAlone(d: A.ProcedureDeclaration): void {
+    this.ctx.enter(d);
+    const scope = new Scope(this.ctx.globals);
+    for (const p of d.parameters) this.ctx.bindLocal(scope, p.name, this.ctx.resolveType(p.type, true), "local");
+    this.block(d.body, scope);
+  }
+
+  /** A call left as written: its name is no procedure (or calls itself, reported already). */
+  private notAProcedure(s: A.CallStatement, scope: Scope): void {
+    if (s.callee.name === "") return; // a bare expression, reported by the parser
+    const binding = scope.lookup(s.callee.name);
+    if (binding?.kind === "procedure") return;
+    for (const a of s.args) this.expressions.expression(a, scope);
+    if (binding?.kind === "function") {
+      this.ctx.error("check/not-a-procedure", `${s.callee.name} is a function: it gives a value, which a statement must use (x = ${s.callee.name}(...))`, s.callee.range);
+      return;
+    }
+    const procedures = this.ctx.program.declarations.filter((d): d is A.ProcedureDeclaration => d.kind === "procedure").map((d) => d.name.name);
+    this.ctx.error("check/unknown-name", `unknown procedure '${s.callee.name}'${didYouMean(s.callee.name, procedures)}`, s.callee.range);
   }
 
   /** A loop that asks nobody and whose body changes nothing its condition reads never stops once
@@ -312,7 +365,7 @@ function endsGame(block: A.Block): boolean {
   return block.statements.some((s) =>
     s.kind === "end-game" ||
     (s.kind === "if" && (endsGame(s.then) || (s.otherwise !== null && endsGame(s.otherwise)))) ||
-    ((s.kind === "while" || s.kind === "for" || s.kind === "phase") && endsGame(s.body)),
+    ((s.kind === "while" || s.kind === "for" || s.kind === "phase" || s.kind === "inlined") && endsGame(s.body)),
   );
 }
 

@@ -97,6 +97,7 @@ export type Binding =
   | { readonly kind: "table"; readonly declaration: A.TableDeclaration; readonly type: Type }
   | { readonly kind: "enum-type"; readonly declaration: A.EnumDeclaration; readonly type: Type }
   | { readonly kind: "function"; readonly declaration: A.FunctionDeclaration; readonly type: Type }
+  | { readonly kind: "procedure"; readonly declaration: A.ProcedureDeclaration; readonly type: Type }
   | { readonly kind: "builtin"; readonly name: "players" | "player_count"; readonly type: Type }
   | { readonly kind: "local"; readonly slot: LocalSlot; readonly type: Type };
 

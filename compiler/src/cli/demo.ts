@@ -6,7 +6,8 @@ import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGame, loadGames } from "./games.js";
 import type { Io } from "./io.js";
-import { narrateMove, renderResult } from "./render.js";
+import { narrateDecision, narrateEvents } from "./narrate.js";
+import { renderResult } from "./render.js";
 
 const spec = {
   name: "demo",
@@ -17,7 +18,8 @@ const spec = {
     { name: "game", kind: "string", placeholder: "ID", description: "only this game" },
   ],
   notes: [
-    "Each match has 4 players, or the nearest count the game allows; one line per move, then scores and winners.",
+    "Each match has 4 players, or the nearest count the game allows; one line per move and, under it, what the " +
+      "move did, then scores and winners. Nobody sits at a demo's table, so everything is told, hidden cards included.",
   ],
 } as const satisfies CommandSpec;
 
@@ -52,6 +54,8 @@ export function narrateMatch(game: Game, seed: number, io: Io): void {
   const players = defaultPlayers(game);
   io.print(`== ${game.title} (${game.id}): ${players} random bots, seed ${seed} ==`);
   let match = createMatch(game, { players, seed });
+  // The events as they are, unfiltered: the demo tells everything, as no seat is the reader's.
+  for (const line of narrateEvents(game, match.events, { viewer: null })) io.print(`      ${line}`);
   const bots = new Rng(seed).fork();
   let moves = 0;
   for (let activity = whoMayAct(match); activity.kind !== "over"; activity = whoMayAct(match)) {
@@ -59,7 +63,9 @@ export function narrateMatch(game: Game, seed: number, io: Io): void {
       throw new GameFault("fault/decision-cap", `no end after ${moves} moves: an endless flow loop?`);
     const bot = playBot(match, activity.players, bots);
     moves++;
-    io.print(`${String(moves).padStart(4)}. ${narrateMove(game, bot.seat, bot.move, { option: bot.option })}`);
+    const [line, ...story] = narrateDecision(game, bot, bot.match.events, null);
+    io.print(`${String(moves).padStart(4)}. ${line}`);
+    for (const sentence of story) io.print(`    ${sentence}`);
     match = bot.match;
   }
   io.print(`Game over after ${moves} moves.`);

@@ -83,7 +83,30 @@ describe("rules demo", () => {
     expect(status).toBe(0);
     expect(out).toContain("== For Sale (for-sale): 4 random bots, seed 1 ==");
     expect(out).toMatch(/seat \d sells card Property \d+/);
+    // Under each move, what it did; the demo tells everything, the cards laid face down included.
+    expect(out).toMatch(/^ {3}\d\. seat \d passes\n {6}seat \d takes Property \d+ from the Properties on auction\n/m);
+    expect(out).toMatch(/^ {6}seat \d moves Property \d+, seat \d moves Property \d+, .* from their Properties to their Property laid face down$/m);
     expect(out).toMatch(/^Winners?: seat \d/m);
+  });
+
+  it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
+    const { status, out } = await rules("demo");
+    expect(status).toBe(0);
+    const lady = out.slice(out.indexOf("== Lady Richmond"));
+    // "The winner places the number of coins bid into the money chest and then takes all of the
+    // face-up cards": told in that order, the rules' words first, before the next card is turned.
+    const auctions = [...lady.matchAll(/ {6}The auction goes to (seat \d), for a bid of (\d+)\n((?: {6}.*\n)*)/g)];
+    expect(auctions.length).toBeGreaterThan(0);
+    for (const [, winner, bid, after] of auctions) {
+      const lines = after!.split("\n");
+      expect(lines[0]).toBe(`      ${winner} pays ${bid} to the money chest`);
+      expect(lines.some((line) => line.startsWith(`      ${winner} takes `) && line.endsWith(" from the face-up cards"))).toBe(true);
+    }
+    // "The game ends as soon as the Shop Keeper reveals the Closed Shop card."
+    const freak = out.slice(out.indexOf("== Freak Shop"), out.indexOf("== Lady Richmond"));
+    expect(freak).toMatch(
+      /Merchandise 0 items closed go(es)? from the draw pile to the Shop\n {6}The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends\n {6}the game ends\nGame over/,
+    );
   });
 });
 
@@ -104,27 +127,92 @@ describe("rules check", () => {
   });
 });
 
+/**
+ * `rules play for-sale` with answers written to its stdin as the questions come: pass in every
+ * auction, and sell the first Property listed (your lowest: a pile is listed in card order).
+ */
+function playForSale(players: number, seed: number): Promise<{ status: number | null; out: string }> {
+  const child = spawn(process.execPath, [main, "play", "for-sale", "--players", String(players), "--seed", String(seed)], { cwd: root });
+  let out = "";
+  let answered = 0;
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    out += chunk;
+    // A question ends the output so far with ": " and waits for a line.
+    if (!out.endsWith(": ") || out.length === answered) return;
+    answered = out.length;
+    const menu = out.slice(out.lastIndexOf("Your moves:"));
+    child.stdin.write(out.endsWith("]: ") && /\d\) pass/.test(menu) ? "pass\n" : "1\n");
+  });
+  return new Promise((done) => child.on("close", (status) => done({ status, out })));
+}
+
 describe("rules play", () => {
   it("plays a whole game of For Sale with answers written to a pipe as the questions come", async () => {
-    const child = spawn(process.execPath, [main, "play", "for-sale", "--players", "3", "--seed", "2"], { cwd: root });
-    let out = "";
-    let answered = 0;
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      out += chunk;
-      // A question ends the output so far with ": " and waits for a line.
-      if (!out.endsWith(": ") || out.length === answered) return;
-      answered = out.length;
-      const menu = out.slice(out.lastIndexOf("Your moves:"));
-      // Always pass in the auctions; sell the first property listed.
-      child.stdin.write(out.endsWith("]: ") && /\d\) pass/.test(menu) ? "pass\n" : "1\n");
-    });
-    const status = await new Promise<number | null>((done) => child.on("close", done));
+    const { status, out } = await playForSale(3, 2);
     expect(status).toBe(0);
     expect(out).toContain("For Sale: 3 players, you are seat 0, seed 2");
     expect(out).toContain("you pass");
     expect(out).toMatch(/you sell card Property \d+/);
     expect(out).toContain("Game over.");
     expect(out).toMatch(/^Winners?: /m);
+  });
+
+  it("tells what each move did: a bot's pass, the auction's end, and each round of sales", async () => {
+    const { status, out } = await playForSale(3, 1);
+    expect(status).toBe(0);
+    // Seed 1, three players. The first auction, as the table shows it at your first decision: seat 1
+    // bid 14, seat 2 bid 15, on Property 14, 20 and 30.
+    expect(out).toContain("  The Properties on auction: Property 14, Property 20, Property 30\n");
+    expect(out).toContain("Seat 1:\n  Coins: hidden\n  Bid: 14\nSeat 2:\n  Coins: hidden\n  Bid: 15\n");
+    // You pass with no bid: you take the lowest, Property 14, and pay nothing (0 is not told). Seat 1
+    // passes: it takes the lowest left, Property 20, and pays 14 - 14 / 2 = 7 of its 14. Seat 2, the
+    // last in the bidding, pays its whole bid, 15, and takes the highest, Property 30. Then the next
+    // auction's three cards are turned up.
+    expect(out).toContain(
+      [
+        "you pass",
+        "  you take Property 14 from the Properties on auction",
+        "seat 1 passes",
+        "  seat 1 takes Property 20 from the Properties on auction",
+        "  seat 1 pays 7 to the bank",
+        "  The auction goes to seat 2, the last in the bidding, for a bid of 15",
+        "  seat 2 pays 15 to the bank",
+        "  seat 2 takes Property 30 from the Properties on auction",
+        "",
+      ].join("\n"),
+    );
+    // The first sale: Currency 8, 10 and 5 are on offer; you sell Property 7, your lowest. When the
+    // last seat has chosen, the cards are laid face down, then the Currency cards go out by the
+    // Properties' values: seat 1's 28 takes the highest, 10; seat 2's 8 takes 8; your 7 takes 5. The
+    // Properties played then go to the sold pile, face up, before the next round's Currency cards.
+    expect(out).toContain("  The Currency cards on offer: Currency 8, Currency 10, Currency 5\n");
+    expect(out).toContain(
+      [
+        "you sell card Property 7",
+        "seat 2 chooses secretly",
+        "seat 1 chooses secretly",
+        "  you move Property 7 and seats 1 and 2 each move a card from their Properties to their Property laid face down",
+        "  seat 1 takes Currency 10, seat 2 takes Currency 8 and you take Currency 5 from the Currency cards on offer",
+        "  you put Property 7, seat 1 puts Property 28 and seat 2 puts Property 8 into the sold Properties",
+        "  Currency 0, Currency 10 and Currency 15 go from the Currency deck to the Currency cards on offer",
+        "",
+      ].join("\n"),
+    );
+
+    // Every round of sales, checked by the rule itself: the Currency cards on offer (as the table
+    // showed them) go out highest first, to the seats in order of the Properties they played.
+    const rounds = [
+      ...out.matchAll(/The Currency cards on offer: (.*)\n[^]*?\n {2}(.*) from the Currency cards on offer\n {2}(.*) into the sold Properties\n/g),
+    ];
+    expect(rounds).toHaveLength(8); // 24 Properties in play, 3 sold a round
+    for (const [, offered, taken, sold] of rounds) {
+      const offer = offered!.split(", ").map((name) => Number(/\d+$/.exec(name)![0])).sort((a, b) => b - a);
+      const played = [...sold!.matchAll(/(you|seat \d) puts? Property (\d+)/g)].map(([, seat, card]) => ({ seat, card: Number(card) }));
+      const got = [...taken!.matchAll(/(you|seat \d) takes? Currency (\d+)/g)].map(([, seat, card]) => ({ seat, card: Number(card) }));
+      expect(played).toHaveLength(3);
+      played.sort((a, b) => b.card - a.card);
+      expect(got).toEqual(played.map(({ seat }, i) => ({ seat, card: offer[i] })));
+    }
   });
 });

@@ -7,9 +7,10 @@
 // Bet: each player in seat order bets 0..their coins (everyone starts with 3) into the pot.
 // Reveal: everyone shows one gem of their hand at once; the highest shown gem takes the pot.
 // Score: coins plus the values of shown gems; tie-breaker: coins.
+// Like a compiled game, it records what each move did as events (`state.events`, when asked).
 
 import type { Activity, BaseState, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime";
-import { seedRandom, zoneView } from "@rules/runtime";
+import { gameEnds, moved, seedRandom, transferred, zoneView } from "@rules/runtime";
 
 interface GemState extends BaseState {
   zones: { pool: number[]; hand: number[][]; shown: number[][] };
@@ -80,12 +81,14 @@ function apply(state: GemState, seat: Seat, move: Move): void {
     const gem = move["gem"] as number;
     zones.pool.splice(zones.pool.indexOf(gem), 1);
     zones.hand[seat]!.push(gem);
+    state.events?.push(moved([gem], "pool", null, "hand", seat));
     locals.current = (seat + 1) % state.players;
     if (zones.hand.every((hand) => hand.length === HAND)) state.pc = "bet";
   } else if (move.type === "bet") {
     const amount = move["amount"] as number;
     vars.coins[seat]! -= amount;
     vars.pot += amount;
+    state.events?.push(transferred(amount, "coins", seat, "pot", null));
     locals.current = seat + 1;
     if (locals.current === state.players) {
       state.pc = "reveal";
@@ -103,10 +106,14 @@ function reveal(state: GemState): void {
     const gem = move!["gem"] as number;
     zones.hand[seat]!.splice(zones.hand[seat]!.indexOf(gem), 1);
     zones.shown[seat]!.push(gem);
+    state.events?.push(moved([gem], "hand", seat, "shown", seat));
   });
   const best = zones.shown.map((shown) => value(shown[0]!));
-  vars.coins[best.indexOf(Math.max(...best))]! += vars.pot;
+  const winner = best.indexOf(Math.max(...best));
+  state.events?.push(transferred(vars.pot, "pot", null, "coins", winner));
+  vars.coins[winner]! += vars.pot;
   vars.pot = 0;
+  state.events?.push(gameEnds());
   state.pending = null;
   state.pc = "end";
 }
@@ -121,13 +128,13 @@ export const gemAuction: Game<GemState> = {
     cardTypes: [{ name: "Gem", fields: [{ name: "value", type: "int" }] }],
     cards: GEMS.map((id) => ({ id, type: "Gem", fields: { value: value(id) } })),
     zones: [
-      { name: "pool", label: "pool", perPlayer: false, cardType: "Gem", visibility: "public", ordered: true, capacity: null },
+      { name: "pool", label: "the pool", perPlayer: false, cardType: "Gem", visibility: "public", ordered: true, capacity: null },
       { name: "hand", label: "hand", perPlayer: true, cardType: "Gem", visibility: "owner", ordered: false, capacity: HAND },
-      { name: "shown", label: "shown", perPlayer: true, cardType: "Gem", visibility: "public", ordered: false, capacity: null },
+      { name: "shown", label: "gems shown", perPlayer: true, cardType: "Gem", visibility: "public", ordered: false, capacity: null },
     ],
     vars: [
       { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
-      { name: "pot", label: "pot", perPlayer: false, type: "int", visibility: "public" },
+      { name: "pot", label: "the pot", perPlayer: false, type: "int", visibility: "public" },
     ],
     conserved: [],
   },

@@ -3,7 +3,7 @@
 import {
   applyMove,
   createMatch,
-  describeActivity,
+  eventsFor,
   GameFault,
   describeFault,
   legalMoves,
@@ -27,7 +27,10 @@ import { defineCommand, EXIT_OK } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { Prompt, PromptInterrupted } from "./prompt.js";
-import { cardName, describeOption, narrateMove, renderResult, renderView, seatName } from "./render.js";
+import { capitalise, cardName, seatName } from "./naming.js";
+import { narrateDecision, narrateEvents } from "./narrate.js";
+import { describeChoice, describeOption, describeTurn, domainZone, narrateMove, renderResult } from "./render.js";
+import { renderTable } from "./table.js";
 import { RulesWatch, type Reload } from "./rules-watch.js";
 
 const YOU = 0;
@@ -114,6 +117,8 @@ export async function playInTerminal(
   prompt.interruptOn(watch?.next());
   io.print(`${game.title}: ${options.players} players, you are seat ${YOU}, seed ${options.seed}`);
   if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
+  // What happened before the first decision: the first phase, the first cards dealt.
+  for (const line of narrateEvents(game, eventsFor(game.meta, match.events, YOU), { viewer: YOU })) io.print(line);
   try {
     for (;;) {
       try {
@@ -148,12 +153,9 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io): Promis
     if (decided !== WAIT) return decided;
   }
   const bot = playBot(match, others, bots);
-  // A secret choice is narrated without its content; the reveal shows in the next view.
-  io.print(
-    activity.kind === "simultaneous"
-      ? `${seatName(bot.seat)} chooses secretly`
-      : narrateMove(game, bot.seat, bot.move, { option: bot.option, viewer: YOU }),
-  );
+  // A secret choice is told without its content; what it led to is told as you may see it.
+  const events = eventsFor(game.meta, bot.match.events, YOU);
+  for (const line of narrateDecision(game, bot, events, YOU, activity.kind === "simultaneous")) io.print(line);
   return bot.match;
 }
 
@@ -227,13 +229,13 @@ async function decide(
 ): Promise<Match | typeof LEFT | typeof WAIT> {
   const { game } = match;
   io.print("");
-  io.print(`── Your decision: ${describeActivity(activity)} ──`);
-  for (const line of renderView(game, viewFor(match, YOU), YOU)) io.print(line);
+  io.print(`── ${capitalise(describeTurn(activity, YOU))} ──`);
+  for (const line of renderTable(game, viewFor(match, YOU), YOU)) io.print(line);
   const options = legalMoves(match, YOU);
   if (options.length === 0)
     throw new GameFault("fault/no-legal-move", "it is your decision but you have no legal move");
   io.print("Your moves:");
-  options.forEach((option, i) => io.print(`  ${i + 1}) ${describeOption(game, option)}`));
+  options.forEach((option, i) => io.print(`  ${i + 1}) ${describeOption(game, option, YOU)}`));
   if (mayWait) io.print("  0) wait: let the others go first");
   for (;;) {
     const answer = await prompt.ask(`Your move [${mayWait ? 0 : 1}-${options.length}]: `);
@@ -251,7 +253,8 @@ async function decide(
       // The game's own check says why a move is refused; the player then tries again.
       const outcome = applyMove(match, YOU, move);
       if (outcome.ok) {
-        io.print(narrateMove(game, YOU, move, { option, viewer: YOU }));
+        const events = eventsFor(game.meta, outcome.match.events, YOU);
+        for (const line of narrateDecision(game, { seat: YOU, move, option }, events, YOU)) io.print(line);
         return outcome.match;
       }
       io.print(`Not allowed: ${outcome.error.reason}`);
@@ -321,7 +324,7 @@ async function askParameter(
   const zone = domain.kind === "card" ? game.meta.zones.find((z) => z.name === domain.zone) : undefined;
   if (zone && !zone.ordered) values.sort((a, b) => (a as number) - (b as number));
   const labels = values.map((value) => label(game, domain, value));
-  io.print(`  ${name}:`);
+  io.print(domain.kind === "card" ? `  ${name}, from ${domainZone(game, domain.zone)}:` : `  ${name}:`);
   labels.forEach((text, i) => io.print(`    ${i + 1}) ${text}`));
   for (;;) {
     const answer = await prompt.ask(`  ${name} [1-${values.length}] (empty: back): `);
@@ -345,7 +348,7 @@ async function askCardSet(
   io: Io,
 ): Promise<Value | typeof LEFT | typeof BACK> {
   const cards = [...domain.cards].sort((a, b) => a - b);
-  io.print(`  ${name} (one or more of ${domain.zone}):`);
+  io.print(`  ${name}, one or more from ${domainZone(game, domain.zone)}:`);
   cards.forEach((card, i) => io.print(`    ${i + 1}) ${cardName(game, card)}`));
   for (;;) {
     const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3] (empty: back): `);
@@ -375,5 +378,5 @@ function listedValues(domain: ListedDomain): readonly Value[] {
 function label(game: Game, domain: ListedDomain, value: Value): string {
   if (domain.kind === "card") return cardName(game, value as number);
   if (domain.kind === "player") return seatName(value as number, YOU);
-  return String(value);
+  return describeChoice(value as number | string | boolean);
 }

@@ -1,77 +1,15 @@
-import { applyMove, createMatch, viewFor, type Match, type Move } from "@rules/runtime";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
-import { cardName, describeOption, narrateMove, renderResult, renderView, thirdPerson } from "./render.js";
+import { cardName, describeOption, describeTurn, narrateMove, renderResult, thirdPerson } from "./render.js";
 import { table } from "./report.js";
 
 /** Gem Auction card ids: Gem v has id v - 1. */
 const gem = (value: number): number => value - 1;
 
-function play(match: Match, moves: [number, Move][]): Match {
-  for (const [seat, move] of moves) {
-    const outcome = applyMove(match, seat, move);
-    if (!outcome.ok) throw new Error(outcome.error.reason);
-    match = outcome.match;
-  }
-  return match;
-}
-
-const start = () => createMatch(gemAuction, { players: 2, seed: 1 });
-
 describe("cardName", () => {
   it("names a card by its type and field values", () => {
     expect(cardName(gemAuction, gem(4))).toBe("Gem 4");
     expect(cardName(gemAuction, 99)).toBe("card #99");
-  });
-});
-
-describe("renderView", () => {
-  // Seat 0 took Gem 6, seat 1 took Gem 1; seat 0 is to take again.
-  const match = play(start(), [
-    [0, { type: "take", gem: gem(6) }],
-    [1, { type: "take", gem: gem(1) }],
-  ]);
-
-  it("shows public cards, the viewer's own hidden cards and values, and only counts of the others'", () => {
-    expect(renderView(gemAuction, viewFor(match, 0), 0)).toEqual([
-      "Cards:",
-      "  pool: Gem 2, Gem 3, Gem 4, Gem 5",
-      "  hand:",
-      "    you: Gem 6",
-      "    seat 1: 1 card, face down",
-      "  shown: all empty",
-      "Counters:",
-      "  coins: you 3, seat 1 hidden",
-      "  pot: 0",
-    ]);
-  });
-
-  it("shows no Cards heading for a game without zones", () => {
-    expect(renderView(gemAuction, { zones: {}, vars: { pot: 4 } }, 0)).toEqual(["Counters:", "  pot: 4"]);
-  });
-
-  it("shows a spectator no hand and no coins", () => {
-    const lines = renderView(gemAuction, viewFor(match, null), null);
-    expect(lines).toContain("    seat 0: 1 card, face down");
-    expect(lines).toContain("  coins: seat 0 hidden, seat 1 hidden");
-  });
-
-  it("lists an unordered zone's cards in card order and an ordered one's as they lie", () => {
-    const later = play(match, [[0, { type: "take", gem: gem(2) }]]);
-    expect(renderView(gemAuction, viewFor(later, 0), 0)).toContain("    you: Gem 2, Gem 6");
-    const view = { zones: { pool: { count: 3, cards: [gem(5), gem(1), gem(3)] } } };
-    expect(renderView(gemAuction, view, 0)).toContain("  pool: Gem 5, Gem 1, Gem 3");
-  });
-
-  it("shows fields it does not know as compact JSON, and bare ids with unseen cards", () => {
-    const view = { phase: "buying", round: [1, 2], pc: "draft", zones: { pool: [gem(2), null, -1] } };
-    expect(renderView(gemAuction, view, 0)).toEqual([
-      "phase: buying",
-      "round: [1,2]",
-      "Cards:",
-      "  pool: Gem 2, 2 cards face down",
-    ]);
-    expect(renderView(gemAuction, 42, 0)).toEqual(["42"]);
   });
 });
 
@@ -82,7 +20,7 @@ describe("describeOption", () => {
         type: "take",
         parameters: { gem: { kind: "card", zone: "pool", cards: [0, 1, 2] } },
       }),
-    ).toBe("take gem (one of 3 in pool)");
+    ).toBe("take gem (one of 3 in the pool)");
     expect(describeOption(gemAuction, { type: "bet", parameters: { amount: { kind: "range", min: 0, max: 3 } } })).toBe(
       "bet amount 0..3",
     );
@@ -97,8 +35,30 @@ describe("describeOption", () => {
       describeOption(gemAuction, { type: "target", parameters: { whom: { kind: "player", players: [1, 2] } } }),
     ).toBe("target whom (seat 1 / seat 2)");
     expect(
-      describeOption(gemAuction, { type: "call", parameters: { suit: { kind: "choice", values: ["red", "blue"] } } }),
-    ).toBe("call suit (red / blue)");
+      describeOption(gemAuction, { type: "call", parameters: { suit: { kind: "choice", values: ["red", "light_blue"] } } }),
+    ).toBe("call suit (red / light blue)");
+  });
+
+  it("names seats as the table does, and a seat's zone by its label", () => {
+    const target = { type: "target", parameters: { whom: { kind: "player", players: [0, 2] } } } as const;
+    expect(describeOption(gemAuction, target, 0)).toBe("target whom (you / seat 2)");
+    const show = { type: "show", parameters: { gem: { kind: "card", zone: "hand", cards: [gem(1), gem(2)] } } } as const;
+    expect(describeOption(gemAuction, show, 0)).toBe("show gem (one of 2 in hand)");
+    const trade = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [gem(1), gem(2), gem(3)] } } } as const;
+    expect(describeOption(gemAuction, trade, 0)).toBe("trade gems (one or more of the 3 cards in the pool)");
+    const peek = { type: "peek", parameters: { first: { kind: "range", min: 1, max: 5 }, second: { kind: "range", min: 1, max: 5 } } } as const;
+    expect(describeOption(gemAuction, peek, 0)).toBe("peek first 1..5, second 1..5");
+  });
+});
+
+describe("describeTurn", () => {
+  it("says who may act, naming the reader 'you'", () => {
+    expect(describeTurn({ kind: "turn", players: [0] }, 0)).toBe("your turn");
+    expect(describeTurn({ kind: "turn", players: [2] }, 0)).toBe("seat 2 to play");
+    expect(describeTurn({ kind: "simultaneous", players: [0, 1, 3] }, 0)).toBe("you and seats 1 and 3 choose secretly");
+    expect(describeTurn({ kind: "simultaneous", players: [3] }, 0)).toBe("seat 3 chooses secretly");
+    expect(describeTurn({ kind: "race", players: [0, 2] }, 0)).toBe("race: you and seat 2 may claim, and the first claim wins");
+    expect(describeTurn({ kind: "over", players: [] }, 0)).toBe("game over");
   });
 });
 
@@ -115,6 +75,21 @@ describe("narrateMove", () => {
     );
     expect(narrateMove(gemAuction, 0, { type: "bet", amount: 2 })).toBe("seat 0 bets amount 2");
     expect(narrateMove(gemAuction, 2, { type: "pass" })).toBe("seat 2 passes");
+    expect(narrateMove(gemAuction, 2, { type: "pay_fine" })).toBe("seat 2 chooses pay fine");
+  });
+
+  it("separates parameters and lists a set of cards", () => {
+    const trade = {
+      type: "good_deal",
+      parameters: {
+        give: { kind: "cards", zone: "pool", cards: [gem(1), gem(2)] },
+        take: { kind: "cards", zone: "pool", cards: [gem(5)] },
+      },
+    } as const;
+    const move = { type: "good_deal", give: [gem(1), gem(2)], take: [gem(5)] };
+    expect(narrateMove(gemAuction, 1, move, { option: trade, viewer: 0 })).toBe(
+      "seat 1 chooses good deal: give Gem 1 and Gem 2, take Gem 5",
+    );
   });
 
   it("does not name a card from a zone the viewer may not see", () => {

@@ -16,6 +16,38 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/** Operators that JavaScript applies left to right at one precedence: each group chains without inner parentheses. */
+const CHAINS: Partial<Record<A.BinaryOperator, string>> = { "+": "additive", "-": "additive", "*": "product", and: "and", or: "or" };
+const JS_OPERATORS: Partial<Record<A.BinaryOperator, string>> = { and: "&&", or: "||" };
+
+/** Terms of a chain longer than this are written in parenthesized runs of this many. */
+const CHAIN_RUN = 32;
+
+/**
+ * `t0 op0 t1 op1 t2 …`. A long chain is grouped in runs, `(t0 + … + t31) - (t32 - … + t63) …`, with
+ * the operators inside a run after a minus flipped, so that it means the same while Prettier's and
+ * TypeScript's parsers, which recurse once per operator of a flat chain, stay shallow. Regrouping
+ * keeps the order of evaluation (and short-circuits), and integer sums and products are exact, so
+ * the value is the same. Runs of `&&` and `||` are wrapped in `Boolean(…)`: Prettier would flatten
+ * mere parentheses back into one chain, on which TypeScript's binder recurses once per operator.
+ */
+function chainText(terms: readonly string[], operators: readonly A.BinaryOperator[]): string {
+  const js = (operator: A.BinaryOperator): string => JS_OPERATORS[operator] ?? operator;
+  if (terms.length <= CHAIN_RUN) return terms.map((term, i) => (i === 0 ? term : `${js(operators[i - 1]!)} ${term}`)).join(" ");
+  const logical = operators[0] === "and" || operators[0] === "or";
+  const runs: string[] = [];
+  const between: A.BinaryOperator[] = [];
+  for (let start = 0; start < terms.length; start += CHAIN_RUN) {
+    const before = start === 0 ? undefined : operators[start - 1]!;
+    const inside = operators.slice(start, start + CHAIN_RUN - 1);
+    const flipped = before === "-" ? inside.map((operator) => (operator === "+" ? "-" : operator === "-" ? "+" : operator)) : inside;
+    const run = chainText(terms.slice(start, start + CHAIN_RUN), flipped);
+    runs.push(logical ? `Boolean(${run})` : `(${run})`);
+    if (before) between.push(before);
+  }
+  return chainText(runs, between);
+}
+
 /** A string literal for any text, safe inside TypeScript source. */
 export function quote(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -208,6 +240,20 @@ export class CodeWriter {
   }
 
   private binary(e: A.BinaryExpression): string {
+    const chain = CHAINS[e.operator];
+    if (chain) {
+      // A left-nested chain is written flat, `(a + b - c)`, walking down its left side instead of
+      // recursing into it: a 1000-term sum costs this emitter no stack frame per term.
+      const links: A.BinaryExpression[] = [];
+      let first: A.Expression = e;
+      while (first.kind === "binary" && CHAINS[first.operator] === chain) {
+        links.push(first);
+        first = first.left;
+      }
+      links.reverse();
+      const terms = [this.expression(first), ...links.map((link) => this.expression(link.right))];
+      return `(${chainText(terms, links.map((link) => link.operator))})`;
+    }
     const left = this.expression(e.left);
     const right = this.expression(e.right);
     switch (e.operator) {
@@ -219,10 +265,6 @@ export class CodeWriter {
         return `(${left} === ${right})`;
       case "!=":
         return `(${left} !== ${right})`;
-      case "and":
-        return `(${left} && ${right})`;
-      case "or":
-        return `(${left} || ${right})`;
       case "in":
         return `${right}.includes(${left})`;
       default:

@@ -116,7 +116,7 @@ export class EmitContext {
         } else if (s.kind === "if") {
           visit(s.then.statements);
           visit(s.otherwise?.statements ?? []);
-        } else if (s.kind === "while" || s.kind === "phase") visit(s.body.statements);
+        } else if (s.kind === "while" || s.kind === "phase" || s.kind === "inlined") visit(s.body.statements);
         else if (s.kind === "ask") {
           for (const option of s.options) {
             for (const parameter of option.parameters) {

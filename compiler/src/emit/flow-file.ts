@@ -135,7 +135,7 @@ export class FlowFile {
         } else if (s.kind === "if") {
           visit(s.then.statements, loops);
           visit(s.otherwise?.statements ?? [], loops);
-        } else if (s.kind === "while" || s.kind === "phase") visit(s.body.statements, loops);
+        } else if (s.kind === "while" || s.kind === "phase" || s.kind === "inlined") visit(s.body.statements, loops);
       }
     };
     visit(this.ctx.game.flow.statements, []);

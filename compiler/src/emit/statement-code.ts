@@ -103,7 +103,8 @@ export class StatementWriter {
         const to = this.code.expression(s.to);
         return [
           "{",
-          `const $amount = checkTransfer(${this.code.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.code.rule()});`,
+          // `transfer up to N`: as much of N as the source holds.
+          `const $amount = checkTransfer(${s.upTo ? `Math.min(${this.code.expression(s.amount)}, ${from})` : this.code.expression(s.amount)}, ${from}, ${quote(describe(s.from))}${this.code.rule()});`,
           `${from} -= $amount;`,
           `${to} += $amount;`,
           ...this.recordTransfer(s),
@@ -121,6 +122,11 @@ export class StatementWriter {
         return [this.record(`said(${this.code.reason(s.text)}, ${s.to ? this.code.expression(s.to) : "null"})`)];
       case "conceal":
         return [`concealCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
+      case "inlined":
+        // A procedure written out here, in a block of its own: its parameters are its locals.
+        return ["{", ...this.statements(s.parameters), ...this.statements(s.body.statements), "}"];
+      case "call":
+        throw new Error("internal: a call that is no procedure was not refused");
       case "ask":
         throw new Error("internal: a decision inside structured code");
     }

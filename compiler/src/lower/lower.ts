@@ -124,6 +124,10 @@ class Lowering {
       }
       case "ask":
         return this.ask(statement, current);
+      case "inlined":
+        // A procedure written out here: its parameters bound, then its body, as if written in place.
+        for (const parameter of statement.parameters) current.effects.push({ kind: "run", statement: parameter });
+        return this.sequence(statement.body.statements, current);
       default:
         throw new Error(`internal: ${statement.kind} cannot contain a decision`);
     }

@@ -8,9 +8,9 @@ import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 export const Word = createToken({ name: "Word", pattern: /[A-Za-z_][A-Za-z0-9_-]*/, label: "a name" });
 /** Unsigned: a sign is a `Minus` right before the number (see parse-values.ts), so `18-2` is a sum. */
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /\d+(?:\.\d+)?/, label: "a number" });
-export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n]|\\["\\])*"/, label: "a quoted text" });
+export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n\r]|\\["\\])*"/, label: "a quoted text" });
 /** An opening quote with no closing one on its line: reported, not guessed at. */
-const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n]*/ });
+const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n\r]*/ });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 /** Between the parts of a decision's label: `buying.raise_or_pass`. */
 export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
@@ -30,9 +30,10 @@ export const LBrace = createToken({ name: "LBrace", pattern: /\{/, label: "'{'" 
 export const RBrace = createToken({ name: "RBrace", pattern: /\}/, label: "'}'" });
 /** `?`: a card a seat's view does not show (`expect view 1 face_down = [?, Card 5]`). */
 export const Question = createToken({ name: "Question", pattern: /\?/, label: "'?'" });
-export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true });
-const Blank = createToken({ name: "Blank", pattern: /[ \t\r]+/, group: Lexer.SKIPPED });
-const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
+/** A line ends at LF, CRLF or a lone CR (old Mac files), as the rules lexer and the excerpts have it. */
+export const Newline = createToken({ name: "Newline", pattern: /\r\n?|\n/, line_breaks: true });
+const Blank = createToken({ name: "Blank", pattern: /[ \t]+/, group: Lexer.SKIPPED });
+const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: Lexer.SKIPPED });
 
 const allTokens: TokenType[] = [
   Blank,
@@ -91,7 +92,39 @@ export function tokenize(text: string, file: string): { tokens: IToken[]; diagno
       tokens.push(token);
     }
   }
-  return { tokens, diagnostics };
+  return { tokens: withinDepth(tokens, file, diagnostics), diagnostics };
+}
+
+/** Brackets, parentheses and `repeat` blocks open at once: real scenarios open a handful. */
+export const MAX_SCENARIO_NESTING = 100;
+const OPENERS: ReadonlySet<TokenType> = new Set([LParen, LBracket, LBrace]);
+const CLOSERS: ReadonlySet<TokenType> = new Set([RParen, RBracket, RBrace]);
+
+/**
+ * The tokens without any bracket or block nested past MAX_SCENARIO_NESTING (from its opening to its
+ * closing token), reported once at the first: sums in parentheses and repeated blocks are read and
+ * played recursively, so deeper nesting would exhaust the stack.
+ */
+function withinDepth(tokens: readonly IToken[], file: string, diagnostics: Diagnostic[]): IToken[] {
+  const kept: IToken[] = [];
+  let depth = 0;
+  let reported = false;
+  for (const token of tokens) {
+    const opens = OPENERS.has(token.tokenType);
+    const closes = CLOSERS.has(token.tokenType) && depth > 0;
+    if (opens) depth++;
+    if (depth > MAX_SCENARIO_NESTING) {
+      if (opens && !reported) {
+        reported = true;
+        const message = `brackets and repeated blocks are nested more than ${MAX_SCENARIO_NESTING} deep here`;
+        diagnostics.push(error(file, tokenSpan(token), "scenario/too-deep", message));
+      }
+    } else {
+      kept.push(token);
+    }
+    if (closes) depth--;
+  }
+  return kept;
 }
 
 /** The text between the quotes, with `\"` and `\\` unescaped. */

@@ -9,6 +9,8 @@ import type { Literal } from "./ast.js";
 import * as T from "./lexer.js";
 import type { Statement } from "./statement.js";
 
+const TOO_LARGE = `too large a number: numbers go from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
+
 /** Tokens after which a glued minus subtracts: `18-3`, `(2)-1`, `x-1`. */
 const ENDS_VALUE: ReadonlySet<TokenType> = new Set([T.NumberLiteral, T.Word, T.Text, T.RParen, T.RBracket, T.Question]);
 
@@ -48,7 +50,7 @@ export function number(line: Statement, what: string, infinity = false): Literal
   const token = line.take(T.NumberLiteral, what);
   const span = joinSpans(T.tokenSpan(first!), T.tokenSpan(token));
   const magnitude = Number(token.image);
-  if (magnitude > Number.MAX_SAFE_INTEGER) line.fail(`${token.image} is too large a number`, span);
+  if (magnitude > Number.MAX_SAFE_INTEGER) line.fail(`${token.image} is ${TOO_LARGE}`, span, "scenario/number-too-large");
   return { kind: "number", value: negative ? 0 - magnitude : magnitude, span };
 }
 
@@ -110,19 +112,21 @@ export function workOut(line: Statement, pieces: readonly SumPiece[]): Literal {
   const operands = pieces.filter((_, i) => i % 2 === 0).map((p) => (p as { value: Literal }).value);
   const operators = pieces.filter((_, i) => i % 2 === 1).map((p) => (p as { token: IToken }).token.image);
   // Products first, then sums and differences, left to right.
+  const span = joinSpans(spanOf(pieces[0]!), spanOf(last));
+  // Every step is checked, not just the result: past 2^53 a step would already have lost digits.
+  const exact = (value: number): number =>
+    Number.isSafeInteger(value) ? value : line.fail(`this sum is ${TOO_LARGE}`, span, "scenario/number-too-large");
   const terms: number[] = [operands[0]!.value as number];
   const signs: string[] = [];
   operators.forEach((operator, i) => {
     const right = operands[i + 1]!.value as number;
-    if (operator === "*") terms[terms.length - 1]! *= right;
+    if (operator === "*") terms[terms.length - 1] = exact(terms[terms.length - 1]! * right);
     else {
       terms.push(right);
       signs.push(operator);
     }
   });
-  const result = terms.slice(1).reduce((total, term, i) => (signs[i] === "+" ? total + term : total - term), terms[0]!);
-  const span = joinSpans(spanOf(pieces[0]!), spanOf(last));
-  if (!Number.isSafeInteger(result)) line.fail("this sum is too large a number", span);
+  const result = terms.slice(1).reduce((total, term, i) => exact(signs[i] === "+" ? total + term : total - term), terms[0]!);
   const written = operands.map((operand, i) => (i === 0 ? "" : ` ${operators[i - 1]} `) + writtenOperand(operand));
   return { kind: "number", value: result === 0 ? 0 : result, span, sum: written.join("") };
 }

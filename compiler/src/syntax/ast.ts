@@ -47,7 +47,18 @@ export type Declaration =
   | ConserveDeclaration
   | BlockDeclaration
   | ScoreDeclaration
-  | FunctionDeclaration;
+  | FunctionDeclaration
+  | ProcedureDeclaration;
+
+/** `procedure name(a: T, ...) { ... }`: a named piece of flow, decisions and all, written out
+ *  (inlined) wherever it is called. */
+export interface ProcedureDeclaration {
+  readonly kind: "procedure";
+  readonly name: Identifier;
+  readonly parameters: readonly { readonly name: Identifier; readonly type: TypeReference }[];
+  readonly body: Block;
+  readonly range: SourceRange;
+}
 
 /** `function name(a: T, b: T): T = expression`: a pure helper for scoring and conditions. */
 export interface FunctionDeclaration {
@@ -181,7 +192,28 @@ export type Statement =
   | RevealStatement
   | ConcealStatement
   | SayStatement
+  | CallStatement
+  | InlinedCall
   | EndGameStatement;
+
+/** `swap(active, target)`: a procedure called. */
+export interface CallStatement {
+  readonly kind: "call";
+  readonly callee: Identifier;
+  readonly args: readonly Expression[];
+  readonly range: SourceRange;
+}
+
+/** A procedure's body written out where it is called (made from a CallStatement before checking):
+ *  each parameter a `let` of its argument, then a copy of the body, which sees no local of the caller. */
+export interface InlinedCall {
+  readonly kind: "inlined";
+  readonly procedure: ProcedureDeclaration;
+  readonly call: CallStatement;
+  readonly parameters: readonly LetStatement[];
+  readonly body: Block;
+  readonly range: SourceRange;
+}
 
 /** `reveal CARD to PLAYER`: that player knows the card from now on, wherever it lies face down. */
 export interface RevealStatement {
@@ -289,6 +321,8 @@ export interface MoveAllStatement {
 
 export interface TransferStatement {
   readonly kind: "transfer";
+  /** `transfer up to N`: as much of N as the source holds ("if a player has no money, nothing happens"). */
+  readonly upTo: boolean;
   readonly amount: Expression;
   readonly from: Expression;
   readonly to: Expression;

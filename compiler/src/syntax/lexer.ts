@@ -78,16 +78,20 @@ export const Function = soft("function");
 export const Bottom = soft("bottom");
 export const Of = soft("of");
 export const Others = soft("others");
+export const Procedure = soft("procedure");
+export const Up = soft("up");
 export const Otherwise = soft("otherwise");
 
 export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
+// A line ends at LF, CRLF or a lone CR (old Mac files), as Chevrotain's line count has it: strings
+// and comments stop at either character, so positions after them stay on the right line.
 export const StringLiteral = createToken({
   name: "StringLiteral",
-  pattern: /"(?:[^"\\\n]|\\["\\n{}])*"/,
+  pattern: /"(?:[^"\\\n\r]|\\["\\n{}])*"/,
   label: "a string",
 });
 /** A string that reaches the end of its line: reported as unterminated, never parsed. */
-export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n]|\\["\\n{}])*/, label: "a string" });
+export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n\r]|\\["\\n{}])*/, label: "a string" });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
 export const Arrow = createToken({ name: "Arrow", pattern: /->/, label: "'->'" });
@@ -115,13 +119,13 @@ export const Comma = createToken({ name: "Comma", pattern: /,/, label: "','" });
 export const Colon = createToken({ name: "Colon", pattern: /:/, label: "':'" });
 
 const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
-const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n]*/, group: Lexer.SKIPPED });
+const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
 
 const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of, Others, Otherwise,
+  Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

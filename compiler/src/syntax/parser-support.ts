@@ -20,7 +20,7 @@ export const messages: IParserErrorMessageProvider = {
     `unexpected ${describe(actual[0]!)}: expected ${describeRule(ruleName)}`,
 };
 
-const DECLARATION = "a declaration (game, card, enum, var, zone, table, conserve, function, setup, flow, score or tiebreak)";
+const DECLARATION = "a declaration (game, card, enum, var, zone, table, conserve, function, procedure, setup, flow, score or tiebreak)";
 const EXPRESSION_RULES = [
   "expression", "conditional", "disjunction", "conjunction", "negation", "comparison", "additive", "multiplicative",
   "unary", "postfix", "primary", "list", "call", "aggregate",
@@ -44,7 +44,7 @@ const ruleDescriptions: Record<string, string> = {
 };
 const describeRule = (rule: string): string => ruleDescriptions[rule] ?? (rule.endsWith("Declaration") ? "'}' or a declaration" : "something else");
 
-export const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.Var, T.Per, T.Table, T.Conserve, T.Function, T.Game]);
+export const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.Var, T.Per, T.Table, T.Conserve, T.Function, T.Procedure, T.Game]);
 
 /** The `decline` option every race has: it does nothing, and the race goes on without that player. */
 export function declineOption(at: IToken): A.MoveOptionDeclaration {

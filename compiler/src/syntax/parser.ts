@@ -3,10 +3,12 @@
 // syntax errors; AST building happens inside ACTION blocks, which Chevrotain skips while it records
 // the grammar.
 import type { IToken } from "chevrotain";
+import { LINE_BREAK } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
+import { bracketDepthError, limitRuleDepth, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor() {
@@ -71,6 +73,7 @@ class RulesParser extends StatementGrammar {
       { ALT: () => this.SUBRULE(this.blockDeclaration) },
       { ALT: () => this.SUBRULE(this.scoreDeclaration) },
       { ALT: () => this.SUBRULE(this.functionDeclaration) },
+      { ALT: () => this.SUBRULE(this.procedureDeclaration) },
     ]),
   );
 
@@ -215,6 +218,25 @@ class RulesParser extends StatementGrammar {
       body,
       range: span(first, body),
     }));
+  });
+
+  procedureDeclaration = this.RULE("procedureDeclaration", (): A.ProcedureDeclaration => {
+    const first = this.CONSUME(T.Procedure);
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const parameters: { name: A.Identifier; type: A.TypeReference }[] = [];
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const parameter = this.CONSUME2(T.Identifier);
+        this.CONSUME(T.Colon);
+        const type = this.SUBRULE(this.typeReference);
+        this.ACTION(() => parameters.push({ name: identifier(parameter), type }));
+      },
+    });
+    this.CONSUME(T.RParen);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "procedure" as const, name: identifier(name), parameters, body, range: span(first, body) }));
   });
 
 
@@ -373,11 +395,17 @@ class RulesParser extends StatementGrammar {
 }
 
 const parser = new RulesParser();
+limitRuleDepth(parser);
 
 export interface SyntaxError {
   readonly message: string;
   readonly range: A.SourceRange;
-  readonly code: "syntax/unexpected-token" | "syntax/unknown-character" | "syntax/unterminated-string";
+  readonly code:
+    | "syntax/unexpected-token"
+    | "syntax/unknown-character"
+    | "syntax/unterminated-string"
+    | "syntax/number-too-large"
+    | "syntax/too-deep";
 }
 
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
@@ -399,16 +427,31 @@ export function parseRules(text: string, file: string): { program: A.Program; er
         range: span(token, token),
       });
     }
+    if (token.tokenType === T.IntegerLiteral && BigInt(token.image) > BigInt(Number.MAX_SAFE_INTEGER)) {
+      errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
+    }
   }
-  if (errors.some((e) => e.code === "syntax/unterminated-string")) {
-    return { program: { file, game: null, declarations: [] }, errors };
-  }
+  const empty: A.Program = { file, game: null, declarations: [] };
+  if (errors.some((e) => e.code === "syntax/unterminated-string")) return { program: empty, errors };
+  // Deep nesting is refused before the parser recurses into it.
+  const tooManyBrackets = bracketDepthError(lexed.tokens);
+  if (tooManyBrackets) return { program: empty, errors: [...errors, tooManyBrackets] };
   parser.file = file;
   parser.misusedComparisons = [];
   parser.interpolationErrors = [];
+  parser.bareExpressions = [];
   parser.input = lexed.tokens;
-  const program = parser.program();
+  let program: A.Program;
+  try {
+    program = parser.program();
+  } catch (error) {
+    if (!(error instanceof ParserTooDeep)) throw error;
+    return { program: empty, errors: [...errors, parserTooDeepError(error)] };
+  }
   for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
+  for (const e of parser.bareExpressions) {
+    errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
+  }
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
   }
@@ -422,7 +465,15 @@ export function parseRules(text: string, file: string): { program: A.Program; er
       range: at ? (missing ? { start: endPosition(at), end: endPosition(at) } : span(at, at)) : endOfText(text),
     });
   }
-  return { program: program ?? { file, game: null, declarations: [] }, errors };
+  const tooDeep = program ? nestingError(program) : null;
+  if (tooDeep) return { program: empty, errors: [...errors, tooDeep] };
+  return { program: program ?? empty, errors };
+}
+
+/** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
+function numberTooLarge(image: string): string {
+  const shown = image.length > 30 ? `${image.slice(0, 12)}…${image.slice(-6)} (${image.length} digits)` : image;
+  return `${shown} is too large a number: numbers go from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 }
 
 function lastToken(tokens: IToken[]): IToken | undefined {
@@ -430,7 +481,7 @@ function lastToken(tokens: IToken[]): IToken | undefined {
 }
 
 function endOfText(text: string): A.SourceRange {
-  const lines = text.split("\n");
+  const lines = text.split(LINE_BREAK);
   const position = { offset: text.length, line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
   return { start: position, end: position };
 }

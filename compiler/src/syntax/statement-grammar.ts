@@ -9,6 +9,8 @@ import { reasonFromToken, type InterpolationError } from "./interpolation.js";
 export class StatementGrammar extends ExpressionGrammar {
   /** `==` written where a statement assigns; reported after parsing. */
   misusedComparisons: IToken[] = [];
+  /** Expressions written alone as statements, which do nothing; reported after parsing. */
+  bareExpressions: A.Expression[] = [];
   /** Mistakes inside the `{...}` parts of reasons; reported after parsing. */
   interpolationErrors: InterpolationError[] = [];
 
@@ -76,8 +78,16 @@ export class StatementGrammar extends ExpressionGrammar {
     return this.ACTION(() => ({ kind: "let" as const, name: identifier(name), value, range: span(first, value) }));
   });
 
-  assignStatement = this.RULE("assignStatement", (): A.AssignStatement => {
+  /** An assignment, or a procedure's call: both start with an expression. */
+  assignStatement = this.RULE("assignStatement", (): A.AssignStatement | A.CallStatement => {
     const target = this.SUBRULE(this.postfix);
+    // `swap(active, target)` alone on its line is a procedure's call: no assignment operator follows.
+    // (While Chevrotain records the grammar, nothing is parsed: the assignment is what it records.)
+    if (!this.RECORDING_PHASE && ![T.Assign, T.PlusAssign, T.MinusAssign, T.Equals].includes(this.LA(1).tokenType)) {
+      if (target.kind === "call") return { kind: "call", callee: target.callee, args: target.args, range: target.range };
+      this.bareExpressions.push(target);
+      return { kind: "call", callee: { name: "", range: target.range }, args: [], range: target.range };
+    }
     const operator = this.OR([
       { ALT: () => this.CONSUME(T.Assign) },
       { ALT: () => this.CONSUME(T.PlusAssign) },
@@ -236,12 +246,22 @@ export class StatementGrammar extends ExpressionGrammar {
 
   transferStatement = this.RULE("transferStatement", (): A.TransferStatement => {
     const first = this.CONSUME(T.Transfer);
+    let upTo = false;
+    // `transfer up to N`: `up` followed by `to` (a name `up` would be followed by an operator or `from`).
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType === T.Up && this.LA(2).tokenType === T.To,
+      DEF: () => {
+        this.CONSUME(T.Up);
+        this.CONSUME2(T.To);
+        upTo = true;
+      },
+    });
     const amount = this.SUBRULE(this.expression);
     this.CONSUME(T.From);
     const from = this.SUBRULE2(this.expression);
     this.CONSUME(T.To);
     const to = this.SUBRULE3(this.expression);
-    return this.ACTION(() => ({ kind: "transfer" as const, amount, from, to, range: span(first, to) }));
+    return this.ACTION(() => ({ kind: "transfer" as const, upTo, amount, from, to, range: span(first, to) }));
   });
 
   revealStatement = this.RULE("revealStatement", (): A.RevealStatement => {

@@ -1,0 +1,313 @@
+// The story of a move, told from its events: what a person at the table would say happened
+// ("seat 2 takes Property 30 from the Properties on auction", "seat 1 pays 2 to the bank"), with
+// seats, cards, zones and variables named as the table names them. The events are told as given:
+// filter them first (`eventsFor`) to what the reader may know, and hidden parts stay hidden here.
+//
+// Sentences about seats are clauses that share a place ("from the Currency cards on offer"), so a
+// run of them reads as one sentence: "seat 2 takes Currency 15, you take Currency 12 and seat 1
+// takes Currency 9 from the Currency cards on offer"; "seats 1, 2 and 3 each move a card ...".
+
+import type { GameEvent, Game, Move, MoveOption, Seat, Value, VarRef, ZoneRef } from "@rules/runtime";
+import {
+  bare,
+  cardName,
+  joinList,
+  possessive,
+  seatList,
+  seatName,
+  varLabel,
+  verbFor,
+  words,
+  zoneLabel,
+} from "./naming.js";
+import { narrateMove } from "./render.js";
+
+export interface Decision {
+  readonly seat: Seat;
+  readonly move: Move;
+  /** The option it was chosen from, to name its parameters (cards, seats). */
+  readonly option?: MoveOption;
+}
+
+/**
+ * A move, then what it did, indented under it: "seat 1 passes", "  seat 1 takes Property 5 from
+ * the Properties on auction", "  seat 1 pays 2 to the bank". A secret choice is told without its
+ * content ("seat 2 chooses secretly"); its events (none until every seat has chosen) are told.
+ */
+export function narrateDecision(
+  game: Game,
+  decision: Decision,
+  events: readonly GameEvent[],
+  viewer: Seat | null,
+  secret = false,
+): string[] {
+  const { seat, move, option } = decision;
+  const line = secret && seat !== viewer
+    ? `${seatName(seat, viewer)} chooses secretly`
+    : narrateMove(game, seat, move, { option, viewer });
+  const story = narrateEvents(game, events, { viewer, mover: seat, move });
+  return [line, ...story.map((sentence) => `  ${sentence}`)];
+}
+
+export interface NarrationContext {
+  /** Who reads: this seat is "you" (null: nobody at the table is). */
+  readonly viewer: Seat | null;
+  /** The seat whose move made the events, and its move: a variable the move set on its mover
+   *  (a flag turning true, a bid equal to the amount chosen) is the move itself, already told. */
+  readonly mover?: Seat;
+  readonly move?: Move;
+}
+
+/** One seat doing something somewhere; clauses in a row with the same `key` share their place. */
+interface Clause {
+  readonly subject: Seat;
+  readonly verb: string;
+  readonly object: string;
+  /** Where, said once for the run: `pronoun` is "your" for the reader alone, else "their". */
+  readonly place: (pronoun: string) => string;
+  readonly key: string;
+}
+
+type Told = string | Clause;
+
+/** The sentences that tell these events, in order (none for events not worth telling). */
+export function narrateEvents(game: Game, events: readonly GameEvent[], context: NarrationContext): string[] {
+  const kept = events.flatMap((event, at) => (worthTelling(game, event, context) ? [{ event, at, last: at }] : []));
+  const told = mergeMoves(kept).map(({ event, at, last }) => ({ told: tell(game, event, context.viewer), at, last }));
+  const lines: string[] = [];
+  for (let i = 0; i < told.length; ) {
+    const first = told[i]!.told;
+    let end = i + 1;
+    // Clauses join only when their events came one after the other: a step of the rules done for
+    // each seat in turn, not two rules that happen to read alike (a passer's payment, then the winner's).
+    if (typeof first !== "string") {
+      while (end < told.length && told[end]!.at === told[end - 1]!.last + 1 && sameKey(told[end]!.told, first)) end++;
+    }
+    lines.push(typeof first === "string" ? first : sentence(told.slice(i, end).map((t) => t.told as Clause), context.viewer));
+    i = end;
+  }
+  return lines;
+}
+
+const sameKey = (told: Told, clause: Clause): boolean => typeof told !== "string" && told.key === clause.key;
+
+/**
+ * Whether an event says something a reader wants to hear. Not told: nothing moved (no card, no
+ * amount); a variable reset (false, 0, nothing: the rules clearing a bid or a flag each round); a
+ * variable the move set on its own mover (its flag, or the amount it chose), which the move said.
+ */
+function worthTelling(game: Game, event: GameEvent, context: NarrationContext): boolean {
+  switch (event.kind) {
+    case "move":
+      return event.count > 0;
+    case "transfer":
+      return event.amount !== 0;
+    case "set": {
+      const type = game.meta.vars.find((v) => v.name === event.variable.variable)?.type;
+      const { value } = event;
+      if (value === false || value === null || value === "" || (value === 0 && type !== "player")) return false;
+      if (context.mover === undefined || event.variable.seat !== context.mover) return true;
+      const chosen = Object.entries(context.move ?? {}).some(([name, v]) => name !== "type" && v === value);
+      return !(value === true || chosen);
+    }
+    default:
+      return true;
+  }
+}
+
+const sameZone = (a: ZoneRef | null, b: ZoneRef | null): boolean =>
+  a === b || (a !== null && b !== null && a.zone === b.zone && a.seat === b.seat);
+
+/** An event kept for telling: `at` is its place among the events, `last` that of the last one merged into it. */
+interface Kept {
+  readonly event: GameEvent;
+  readonly at: number;
+  readonly last: number;
+}
+
+/** Cards moved one by one along the same way, one move after the other (a restock of two cards), are told as one move. */
+function mergeMoves(kept: readonly Kept[]): Kept[] {
+  const merged: Kept[] = [];
+  for (const item of kept) {
+    const { event } = item;
+    const previous = merged[merged.length - 1];
+    const last = previous?.event;
+    if (
+      event.kind === "move" &&
+      last?.kind === "move" &&
+      item.at === previous!.last + 1 &&
+      sameZone(last.from, event.from) &&
+      sameZone(last.to, event.to) &&
+      (last.cards === null) === (event.cards === null)
+    ) {
+      const cards = last.cards && event.cards ? [...last.cards, ...event.cards] : null;
+      merged[merged.length - 1] = { event: { ...last, cards, count: last.count + event.count }, at: previous!.at, last: item.at };
+    } else {
+      merged.push(item);
+    }
+  }
+  return merged;
+}
+
+function tell(game: Game, event: GameEvent, viewer: Seat | null): Told {
+  switch (event.kind) {
+    case "move":
+      return tellMove(game, event, viewer);
+    case "transfer":
+      return tellTransfer(game, event, viewer);
+    case "set":
+      return tellSet(game, event.variable, event.value, viewer);
+    case "shuffle": {
+      const { zone, seat } = event.zone;
+      if (seat === null) return `${zoneLabel(game, zone)} is shuffled`;
+      const who = seatName(seat, viewer);
+      return `${who} ${verbFor(who, "shuffle")} ${seat === viewer ? "your" : "their"} ${bare(zoneLabel(game, zone))}`;
+    }
+    case "reveal":
+      return { subject: event.to, verb: "see", object: cardName(game, event.card), place: () => "", key: "see" };
+    case "phase":
+      return `the ${words(event.name)} phase begins`;
+    case "roll":
+      return `a ${event.sides}-sided die shows ${event.value}`;
+    case "say": {
+      const text = addressed(event.text, viewer);
+      return event.to === null || event.to === viewer ? text : `(to ${seatName(event.to)}) ${text}`;
+    }
+    case "end":
+      return "the game ends";
+  }
+}
+
+function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, viewer: Seat | null): Told {
+  const { from, to, count } = event;
+  const cards =
+    event.cards === null ? (count === 1 ? "a card" : `${count} cards`) : joinList(event.cards.map((id) => cardName(game, id)));
+  const where = `${from?.zone ?? ""}>${to.zone}`;
+  if (to.seat !== null && (from === null || from.seat === null)) {
+    // Into a seat's zone from a shared one: it takes them.
+    return from === null
+      ? { subject: to.seat, verb: "get", object: cards, place: () => "", key: `get ${where}` }
+      : { subject: to.seat, verb: "take", object: cards, place: () => `from ${zoneLabel(game, from.zone)}`, key: `take ${where}` };
+  }
+  if (from !== null && from.seat !== null) {
+    const owner = from.seat;
+    if (to.seat === null) {
+      return { subject: owner, verb: "put", object: cards, place: () => `into ${zoneLabel(game, to.zone)}`, key: `put ${where}` };
+    }
+    if (to.seat === owner) {
+      const place = (pronoun: string): string =>
+        `from ${pronoun} ${bare(zoneLabel(game, from.zone))} to ${pronoun} ${bare(zoneLabel(game, to.zone))}`;
+      return { subject: owner, verb: "move", object: cards, place, key: `own ${where}` };
+    }
+    const target = to.seat;
+    const into = from.zone === to.zone ? "" : ` (into ${possessive(target, viewer)} ${bare(zoneLabel(game, to.zone))})`;
+    return { subject: owner, verb: "give", object: cards, place: () => `to ${seatName(target, viewer)}${into}`, key: `give ${where} ${target}` };
+  }
+  // Between shared zones: the cards are the subject.
+  const go = count === 1 ? "goes" : "go";
+  return from === null
+    ? `${cards} ${go} to ${zoneLabel(game, to.zone)}`
+    : `${cards} ${go} from ${zoneLabel(game, from.zone)} to ${zoneLabel(game, to.zone)}`;
+}
+
+function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, viewer: Seat | null): Told {
+  const { from, to, amount } = event;
+  const known = amount === null ? null : String(amount);
+  const where = `${from.variable}>${to.variable}`;
+  const fromLabel = varLabel(game, from.variable);
+  const toLabel = varLabel(game, to.variable);
+  if (from.seat !== null && to.seat === null) {
+    // "seat 1 pays 2 to the bank"; an amount the reader may not see: "seat 1 pays the bank".
+    return known === null
+      ? { subject: from.seat, verb: "pay", object: "", place: () => toLabel, key: `pay? ${where}` }
+      : { subject: from.seat, verb: "pay", object: known, place: () => `to ${toLabel}`, key: `pay ${where}` };
+  }
+  if (from.seat === null && to.seat !== null) {
+    return { subject: to.seat, verb: "take", object: known ?? "an unseen amount", place: () => `from ${fromLabel}`, key: `take ${where}` };
+  }
+  if (from.seat !== null && to.seat !== null) {
+    if (from.seat === to.seat) {
+      const place = (pronoun: string): string => `from ${pronoun} ${bare(fromLabel)} to ${pronoun} ${bare(toLabel)}`;
+      return { subject: from.seat, verb: "move", object: known ?? "an unseen amount", place, key: `own ${where}` };
+    }
+    const target = to.seat;
+    const object = known ?? `an unseen amount of ${from.seat === viewer ? "your" : "their"} ${bare(fromLabel)}`;
+    return { subject: from.seat, verb: "give", object, place: () => `to ${seatName(target, viewer)}`, key: `give ${where} ${target}` };
+  }
+  return `${known ?? "an unseen amount"} goes from ${fromLabel} to ${toLabel}`;
+}
+
+function tellSet(game: Game, variable: VarRef, value: Value, viewer: Seat | null): string {
+  const info = game.meta.vars.find((v) => v.name === variable.variable);
+  const label = varLabel(game, variable.variable);
+  if (value === true) return variable.seat === null ? `${label}: yes` : `${seatName(variable.seat, viewer)}: ${label}`;
+  const shown =
+    info?.type === "player" && typeof value === "number"
+      ? seatName(value, viewer)
+      : typeof value === "string"
+        ? words(value)
+        : String(value);
+  const place = variable.seat === null ? label : `${possessive(variable.seat, viewer)} ${bare(label)}`;
+  return `${place} is now ${shown}`;
+}
+
+/**
+ * A run of clauses sharing one place, as one sentence. Clauses of one seat in a row join their
+ * objects ("you see Card 3 and Card 5"); seats doing the same thing join as one subject ("seats 1
+ * and 3 each pay 2").
+ */
+function sentence(clauses: readonly Clause[], viewer: Seat | null): string {
+  const bySubject: { subjects: Seat[]; verb: string; objects: string[] }[] = [];
+  for (const clause of clauses) {
+    const last = bySubject[bySubject.length - 1];
+    if (last && last.subjects.length === 1 && last.subjects[0] === clause.subject) last.objects.push(clause.object);
+    else bySubject.push({ subjects: [clause.subject], verb: clause.verb, objects: [clause.object] });
+  }
+  const parts: typeof bySubject = [];
+  for (const part of bySubject) {
+    const last = parts[parts.length - 1];
+    if (last && last.objects.join() === part.objects.join() && !last.subjects.includes(part.subjects[0]!)) {
+      last.subjects.push(...part.subjects);
+    } else {
+      parts.push({ ...part, subjects: [...part.subjects] });
+    }
+  }
+  const said = parts.map(({ subjects, verb, objects }) => {
+    const who = seatList(subjects, viewer);
+    const doing = subjects.length === 1 ? verbFor(who, verb) : `each ${verb}`;
+    return [who, doing, joinList(objects.filter((o) => o !== ""))].filter((w) => w !== "").join(" ");
+  });
+  const alone = parts.length === 1 && parts[0]!.subjects.length === 1;
+  const pronoun = alone && parts[0]!.subjects[0] === viewer ? "your" : "their";
+  const place = clauses[0]!.place(pronoun);
+  return place === "" ? joinList(said) : `${joinList(said)} ${place}`;
+}
+
+/**
+ * The rules' words as the reader hears them: they name every seat "seat N" (`{p}` in a `say`), and
+ * the reader's own seat reads "you", its verb agreeing ("seat 1 wins" → "you win", "seat 1 is" →
+ * "you are", "seat 1's" → "your"). Only the word after the seat is changed: a `say` reads best with
+ * its seat as the subject of one verb ("{p} may not bid again"), or as an object ("goes to {p}").
+ */
+export function addressed(text: string, viewer: Seat | null): string {
+  if (viewer === null) return text;
+  return text.replace(new RegExp(`\\b([Ss])eat ${viewer}\\b('s\\b)?( [a-z]+\\b)?`, "g"), (_, s: string, own?: string, next?: string) => {
+    const capital = s === "S";
+    if (own) return `${capital ? "Your" : "your"}${next ?? ""}`;
+    return `${capital ? "You" : "you"}${next ? ` ${baseForm(next.slice(1))}` : ""}`;
+  });
+}
+
+const IRREGULAR: Readonly<Record<string, string>> = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+/** Words ending in s that may follow a subject and are no verb. */
+const NOT_VERBS = new Set(["always", "perhaps", "thus", "plus", "as"]);
+
+/** A verb agreeing with "you": "wins" → "win", "passes" → "pass", "carries" → "carry"; other words as they are. */
+function baseForm(word: string): string {
+  if (word in IRREGULAR) return IRREGULAR[word]!;
+  if (NOT_VERBS.has(word)) return word;
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z|o)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
