@@ -114,20 +114,35 @@ export type SetupStep =
       readonly rest: Target | null;
       readonly span: SourceSpan;
     }
-  /**
-   * The numbers the game's next random draws return, each in 0..n-1 for a draw among n. Before
-   * the first play it is a setup step; after, it scripts the draws from that moment on.
-   */
-  | { readonly kind: "random"; readonly numbers: readonly Literal[]; readonly span: SourceSpan };
+  /** `start at buying.raise_or_pass`: the flow starts at this decision instead of its beginning. */
+  | { readonly kind: "start"; readonly decision: Name; readonly span: SourceSpan }
+  | ScriptStep;
 
-/** Is this a step that may only prepare the position (all but `random` come before the first play)? */
+/**
+ * A step that scripts the game's next random outcomes, queued in the order written. Before the
+ * first play it is a setup step; after, it scripts the outcomes from that moment on.
+ */
+export type ScriptStep =
+  /** The numbers the next draws return, each in 0..n-1 for a draw among n. */
+  | { readonly kind: "random"; readonly numbers: readonly Literal[]; readonly span: SourceSpan }
+  /** The faces the next dice show, 1..sides: each a draw of the face minus 1. */
+  | { readonly kind: "dice"; readonly faces: readonly Literal[]; readonly span: SourceSpan }
+  /** The cards the zone's next shuffle leaves on top, top first. */
+  | { readonly kind: "shuffle"; readonly zone: Target; readonly cards: readonly CardPattern[]; readonly span: SourceSpan };
+
+export function isScriptStep(step: Step): step is ScriptStep {
+  return step.kind === "random" || step.kind === "dice" || step.kind === "shuffle";
+}
+
+/** Is this a step that prepares the position (all but the scripting steps come before the first play)? */
 export function isSetupStep(step: Step): step is SetupStep {
   return (
     step.kind === "stack" ||
     step.kind === "put" ||
     step.kind === "set" ||
     step.kind === "set-cards" ||
-    step.kind === "random"
+    step.kind === "start" ||
+    isScriptStep(step)
   );
 }
 
@@ -239,7 +254,51 @@ export type Expectation =
       readonly shown: boolean;
       readonly cards: readonly CardPattern[];
       readonly span: SourceSpan;
-    };
+    }
+  /**
+   * `expect moved Property 30 from auction to properties[2]`: an event of the last play (or of the
+   * start) matches, or with `happened` false none does; as one seat is told them when `viewer` is set.
+   */
+  | {
+      readonly kind: "expect-event";
+      readonly viewer: SeatLiteral | null;
+      readonly happened: boolean;
+      readonly event: EventPattern;
+      readonly span: SourceSpan;
+    }
+  /** `expect objective_points(Objective collector, 0) = 21`: a rules' function gives this now. */
+  | { readonly kind: "expect-function"; readonly call: FunctionCall; readonly expected: FunctionResult; readonly span: SourceSpan };
+
+/**
+ * What a move (or the start) did, as an expectation describes it: each part left out matches
+ * anything. A null card or amount is `?`, what a seat is not told.
+ */
+export type EventPattern =
+  /** Null cards: any cards. */
+  | { readonly kind: "moved"; readonly cards: readonly (CardPattern | null)[] | null; readonly from: Target | null; readonly to: Target | null }
+  /** `paid 2 from coins[0] to bank` (or `transferred`). */
+  | { readonly kind: "paid"; readonly amount: Literal | "unknown" | null; readonly from: Target | null; readonly to: Target | null }
+  | { readonly kind: "shuffled"; readonly zone: Target | null }
+  /** These faces, in order among the move's rolls; none: any roll. */
+  | { readonly kind: "rolled"; readonly faces: readonly Literal[] }
+  /** The words said, exactly, and to whom (null: to anyone, or to all). */
+  | { readonly kind: "said"; readonly text: { readonly text: string; readonly span: SourceSpan } | null; readonly to: SeatRef | null }
+  | { readonly kind: "changed"; readonly variable: Target | null; readonly value: Literal | null }
+  | { readonly kind: "revealed"; readonly card: CardPattern | null; readonly to: SeatRef | null }
+  | { readonly kind: "began"; readonly phase: Name | null }
+  | { readonly kind: "ended" };
+
+/** `objective_points(Objective collector, 0)`: one of the rules' functions, with its arguments. */
+export interface FunctionCall {
+  readonly name: Name;
+  readonly arguments: readonly Argument[];
+  readonly span: SourceSpan;
+}
+
+/** What a function is expected to give: one value (a sum, a word, a card by its values) or a list in [ ]. */
+export type FunctionResult =
+  | { readonly kind: "values"; readonly values: readonly Literal[]; readonly span: SourceSpan }
+  | { readonly kind: "list"; readonly items: readonly Argument[]; readonly span: SourceSpan };
 
 /** `repeat 3 {` … `}`: these steps, played `times` times in a row (blocks may nest). */
 export type RepeatStep = {

@@ -6,6 +6,7 @@ import { isSetupStep, type SetupStep } from "./ast.js";
 import { parseScenarioFile } from "./parser.js";
 import { resolveScenario } from "./resolve.js";
 import { formatOutcome, runScenario, type ScenarioOutcome } from "./runner.js";
+import { ScriptLedger } from "./script.js";
 import { prepareSetup } from "./setup.js";
 
 // A small hand-written market standing in for a compiled game with card-set moves. Goods have a
@@ -214,7 +215,7 @@ expect stall[0] = [Good 5, Good 4 fish, Good 3]
       const match = createMatch(
         games.market,
         { players: 3, seed },
-        prepareSetup(games.market, "m.scenario", setup, resolution.setupCards, failures),
+        prepareSetup(games.market, "m.scenario", setup, resolution.setupCards, failures, new ScriptLedger(games.market, "m.scenario")),
       );
       expect(failures.size).toBe(0);
       const zones = match.state.zones as Record<string, CardId[] | CardId[][]>;
@@ -257,7 +258,7 @@ expect stall[0] = [Good 5, Good 4 fish, Good 3]
       const match = createMatch(
         boxed,
         { players: 2, seed },
-        prepareSetup(boxed, "b.scenario", scenario.steps.filter(isSetupStep), resolution.setupCards, new Map()),
+        prepareSetup(boxed, "b.scenario", scenario.steps.filter(isSetupStep), resolution.setupCards, new Map(), new ScriptLedger(boxed, "b.scenario")),
       );
       expect(stall(match.state, 0)).toEqual([11]);
       expect([...shared(match.state, "bin")].sort()).toEqual([...stall(before, 0)].sort());

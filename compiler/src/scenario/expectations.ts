@@ -8,7 +8,6 @@ import {
   whoMayAct,
   type Activity,
   type CardId,
-  type Game,
   type Match,
   type Value,
 } from "@rules/runtime";
@@ -25,7 +24,9 @@ import {
   sameCards,
 } from "./cards.js";
 import { buildMove, domainMismatch, isConcrete, parameterProblems } from "./moves.js";
-import { formatSeatRef, seatIndex, varNamed, zoneNamed } from "./resolve.js";
+import { formatSeatRef, seatIndex, varNamed, zoneNamed } from "./names.js";
+import { checkEventExpectation } from "./events.js";
+import { checkFunctionExpectation } from "./functions.js";
 import { checkViewExpectation } from "./views.js";
 
 const FAILED = "scenario/expectation-failed";
@@ -102,8 +103,8 @@ export function moveMistake(
   return null;
 }
 
-/** The failures of an expectation, or none when it holds. */
-export function checkExpectation(file: string, match: Match, step: Expectation): Diagnostic[] {
+/** The failures of an expectation, or none when it holds. `lastPlay` names whose events are the match's. */
+export function checkExpectation(file: string, match: Match, step: Expectation, lastPlay = "the start"): Diagnostic[] {
   const game = match.game;
   const fail = (message: string, span: SourceSpan = step.span): Diagnostic[] => [error(file, span, FAILED, message)];
   switch (step.kind) {
@@ -251,5 +252,9 @@ export function checkExpectation(file: string, match: Match, step: Expectation):
     case "expect-view-cards":
     case "expect-view-value":
       return checkViewExpectation(file, match, step);
+    case "expect-event":
+      return checkEventExpectation(file, match, step, lastPlay);
+    case "expect-function":
+      return checkFunctionExpectation(file, match, step);
   }
 }

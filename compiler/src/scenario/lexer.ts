@@ -12,6 +12,8 @@ export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n\r]|\\["\\]
 /** An opening quote with no closing one on its line: reported, not guessed at. */
 const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n\r]*/ });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
+/** Between the parts of a decision's label: `buying.raise_or_pass`. */
+export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
 export const LBracket = createToken({ name: "LBracket", pattern: /\[/, label: "'['" });
 export const RBracket = createToken({ name: "RBracket", pattern: /\]/, label: "']'" });
 export const LParen = createToken({ name: "LParen", pattern: /\(/, label: "'('" });
@@ -42,6 +44,7 @@ const allTokens: TokenType[] = [
   NumberLiteral,
   Word,
   DotDot,
+  Dot,
   LBracket,
   RBracket,
   LParen,

@@ -14,7 +14,7 @@ import {
   literalValue,
   matchCards,
 } from "./cards.js";
-import { isCardType } from "./resolve.js";
+import { isCardType } from "./names.js";
 
 /** An argument that names a card: `Property 30`, or a bare card type word. */
 function asCard(game: Game, arg: Argument): CardPattern | undefined {

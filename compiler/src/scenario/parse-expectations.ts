@@ -1,8 +1,9 @@
 // The `expect` statements: what must hold at a point of a scenario. An expectation's first word
 // says what it checks, unless a zone or variable of that name is compared (`expect count = 3`).
 import { didYouMean, joinSpans } from "../diagnostics.js";
-import type { CardPattern, Expectation, Literal, SeatLiteral, Target, ZonePart } from "./ast.js";
+import type { Argument, CardPattern, Expectation, FunctionResult, Literal, SeatLiteral, Target, ZonePart } from "./ast.js";
 import * as T from "./lexer.js";
+import { EVENT_VERBS, eventPattern, eventVerb, isEventVerb } from "./parse-events.js";
 import * as V from "./parse-values.js";
 import type { Statement } from "./statement.js";
 
@@ -25,6 +26,8 @@ export const EXPECTATIONS = [
   "bottom",
   "view",
   "not",
+  "seat",
+  ...EVENT_VERBS,
 ] as const;
 
 /** Number-only values of a line: every one a number, whole where `whole` says so. */
@@ -42,6 +45,7 @@ function numbers(line: Statement, what: string, whole: string | null, infinity =
 /** After `expect`: the rest of the statement. */
 export function parseExpectation(line: Statement): Expectation {
   const span = line.span;
+  if (isFunctionCall(line)) return functionExpectation(line);
   // An expectation's keyword is only one when no `=`, `[` or `contains` follows: a zone or variable may share its name.
   const isKeyword =
     line.is(T.Word) &&
@@ -57,7 +61,7 @@ export function parseExpectation(line: Statement): Expectation {
       if (target.seat === null && line.atEnd()) {
         line.fail(
           `'${target.name.text}' is not something to expect; expect one of ${EXPECTATIONS.join(", ")}, ` +
-            `or a zone or variable followed by '='${didYouMean(target.name.text, EXPECTATIONS)}`,
+            `a zone or variable followed by '=', or a function of the rules, e.g. 'points(0) = 3'${didYouMean(target.name.text, EXPECTATIONS)}`,
           target.name.span,
           "scenario/unknown-expectation",
         );
@@ -146,12 +150,41 @@ export function parseExpectation(line: Statement): Expectation {
       return { kind: "expect-keys", seat, values, span };
     }
     case "not": {
-      // Room for more negations later; only the end of the game is asked for now.
-      if (!line.isWord("over")) line.expected("'over' ('expect not over': the game goes on)");
+      if (line.is(T.Word) && isEventVerb(line.peek()!.image)) {
+        return { kind: "expect-event", viewer: null, happened: false, event: eventPattern(line, eventVerb(line), false), span };
+      }
+      if (line.isWord("seat")) line.fail("write 'expect seat 1 does not see …' for what one seat is not told");
+      if (!line.isWord("over")) {
+        line.expected("'over' ('expect not over': the game goes on) or what did not happen, e.g. 'expect not shuffled draw'");
+      }
       line.next();
       line.end("'not over'");
       return { kind: "expect-not-over", span };
     }
+    case "seat": {
+      const viewer = V.seat(line);
+      let happened = true;
+      if (line.isWord("does")) {
+        line.next();
+        line.takeWord("not");
+        line.takeWord("see");
+        happened = false;
+      } else if (!line.isWord("sees")) {
+        line.expected("'sees' or 'does not see', then what the seat is told, e.g. 'expect seat 1 sees moved ? to hand[0]'");
+      } else line.next();
+      return { kind: "expect-event", viewer, happened, event: eventPattern(line, eventVerb(line), true), span };
+    }
+    case "moved":
+    case "paid":
+    case "transferred":
+    case "shuffled":
+    case "rolled":
+    case "said":
+    case "changed":
+    case "revealed":
+    case "began":
+    case "ended":
+      return { kind: "expect-event", viewer: null, happened: true, event: eventPattern(line, keyword, false), span };
     case "ranking": {
       const groups: SeatLiteral[][] = [[V.seat(line)]];
       while (!line.atEnd()) {
@@ -189,6 +222,47 @@ export function parseExpectation(line: Statement): Expectation {
     case "view":
       return viewExpectation(line);
   }
+}
+
+/**
+ * Does a call of one of the rules' functions come next: a name, its arguments in parentheses, then
+ * `=`? The `=` tells `expect scores (7 + 1) 6` (a sum in parentheses) from a function named like a keyword.
+ */
+function isFunctionCall(line: Statement): boolean {
+  if (!line.is(T.Word) || !line.is(T.LParen, 1)) return false;
+  if (!(EXPECTATIONS as readonly string[]).includes(line.peek()!.image)) return true;
+  let depth = 0;
+  for (let ahead = 1; line.peek(ahead); ahead++) {
+    if (line.is(T.LParen, ahead)) depth++;
+    if (line.is(T.RParen, ahead) && --depth === 0) return line.is(T.Equals, ahead + 1);
+  }
+  return false;
+}
+
+/** `objective_points(Objective collector, 0) = 21`: one of the rules' functions and what it gives. */
+function functionExpectation(line: Statement): Expectation {
+  const span = line.span;
+  const name = V.name(line, "a function of the rules");
+  line.take(T.LParen, "'('");
+  const args: Argument[] = [];
+  while (!line.is(T.RParen)) {
+    if (line.atEnd()) line.expected("')' to close the arguments");
+    if (args.length > 0) line.take(T.Comma, "',' or ')'");
+    args.push(V.argument(line, true));
+  }
+  const close = line.take(T.RParen, "')'");
+  const call = { name, arguments: args, span: joinSpans(name.span, T.tokenSpan(close)) };
+  line.take(T.Equals, "'=' and what the function gives, e.g. 'objective_points(Objective collector, 0) = 21'");
+  let expected: FunctionResult;
+  if (line.is(T.LBracket)) {
+    const list = V.argument(line, true);
+    line.end("the list");
+    expected = { kind: "list", items: list.kind === "list" ? list.items : [list], span: list.span };
+  } else {
+    const values = V.literals(line, "what the function gives: a number, a name, a card, or a list in [ ]");
+    expected = { kind: "values", values, span: joinSpans(values[0]!.span, values[values.length - 1]!.span) };
+  }
+  return { kind: "expect-function", call, expected, span };
 }
 
 /**

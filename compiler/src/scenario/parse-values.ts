@@ -142,6 +142,11 @@ function term(line: Statement, what: string, options: ValueOptions): ViewValue {
   return literal(line, what);
 }
 
+/** One value where more may follow on the line: a number, a name, a text, or a sum in parentheses. */
+export function value(line: Statement, what: string): Literal {
+  return line.is(T.LParen) ? parenthesized(line) : literal(line, what);
+}
+
 /** `(18 - 2)`: a sum in parentheses, worked out. */
 function parenthesized(line: Statement): Literal {
   const open = line.take(T.LParen, "'('");
@@ -167,11 +172,15 @@ export function target(line: Statement, what: string): Target {
   return { name: zone, seat: which, span: joinSpans(zone.span, T.tokenSpan(close)) };
 }
 
-/** `Property 30`: a card type, then field values up to a comma, a closing bracket, `into` or the line's end. */
-export function card(line: Statement): CardPattern {
+/**
+ * `Property 30`: a card type, then field values up to a comma, a closing bracket, the line's end or
+ * one of the words that end a card where it stands (`into`; `from` and `to` in an event).
+ */
+export function card(line: Statement, stops: readonly string[] = ["into"]): CardPattern {
   const type = name(line, "a card, such as 'Property 30'");
   const fields: Literal[] = [];
-  while (!line.atEnd() && !line.is(T.Comma) && !line.is(T.RBracket) && !line.is(T.RParen) && !line.isWord("into")) {
+  const ends = (): boolean => stops.some((word) => line.isWord(word));
+  while (!line.atEnd() && !line.is(T.Comma) && !line.is(T.RBracket) && !line.is(T.RParen) && !ends()) {
     fields.push(literal(line, "a field value of the card"));
   }
   const last = fields[fields.length - 1];
@@ -179,11 +188,11 @@ export function card(line: Statement): CardPattern {
 }
 
 /** Cards separated by commas, at least one. */
-export function cards(line: Statement): CardPattern[] {
-  const result = [card(line)];
+export function cards(line: Statement, stops?: readonly string[]): CardPattern[] {
+  const result = [card(line, stops)];
   while (line.is(T.Comma)) {
     line.next();
-    result.push(card(line));
+    result.push(card(line, stops));
   }
   return result;
 }

@@ -228,7 +228,7 @@ describe("malformed scenarios", () => {
   test("a misspelt statement", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nplya 0: pass\n')).toBe(
       [
-        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, random, play, expect, repeat (did you mean 'play'?)",
+        "bad.scenario:4:1: error scenario/unknown-statement: 'plya' is not a statement; a line starts with one of scenario, game, players, variant, seed, stack, put, set, start, random, shuffle, dice, play, expect, repeat (did you mean 'play'?)",
         "4 | plya 0: pass",
         "  | ^^^^",
       ].join("\n"),
@@ -278,7 +278,7 @@ describe("malformed scenarios", () => {
   test("an unknown expectation", () => {
     expect(problems('scenario "s"\ngame g\nplayers 2\nexpect winner\n')).toBe(
       [
-        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, tiebreak, keys, top, bottom, view, not, or a zone or variable followed by '=' (did you mean 'winners'?)",
+        "bad.scenario:4:8: error scenario/unknown-expectation: 'winner' is not something to expect; expect one of turn, simultaneous, race, over, illegal, legal, options, count, scores, ranking, winners, score, tiebreak, keys, top, bottom, view, not, seat, moved, paid, transferred, shuffled, rolled, said, changed, revealed, began, ended, a zone or variable followed by '=', or a function of the rules, e.g. 'points(0) = 3' (did you mean 'winners'?)",
         "4 | expect winner",
         "  |        ^^^^^^",
       ].join("\n"),
@@ -580,7 +580,7 @@ describe("expectations new to the format", () => {
         "expect tiebreak 1 = a b c d",
       ]),
     ).toEqual([
-      "4:12 expected 'over' ('expect not over': the game goes on) but found 'turn'",
+      "4:12 expected 'over' ('expect not over': the game goes on) or what did not happen, e.g. 'expect not shuffled draw' but found 'turn'",
       "5:17 tie-breakers count from 1 (the first key after the score); the score is 'expect scores'",
       "6:19 expected '=' and the tie-breaker of each seat but found '2'",
       "7:13 expected a seat number but found 'x'",

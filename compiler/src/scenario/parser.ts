@@ -2,16 +2,16 @@
 // (continued while brackets are open or the line ends with a comma) whose first word says what it
 // is, so a mistake costs one diagnostic for its line and parsing goes on with the next. Headers
 // and steps are read here, expectations in parse-expectations.ts, their parts in parse-values.ts.
-import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
+import { didYouMean, error, joinSpans, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import type { Name, Scenario, SetupStep, Step, Target } from "./ast.js";
-import { isSetupStep } from "./ast.js";
+import { isScriptStep, isSetupStep } from "./ast.js";
 import * as T from "./lexer.js";
 import { parseExpectation } from "./parse-expectations.js";
 import * as V from "./parse-values.js";
 import { describe, statements, SyntaxFailure, type Statement } from "./statement.js";
 
 const HEADERS = ["scenario", "game", "players", "variant", "seed"] as const;
-const STEPS = ["stack", "put", "set", "random", "play", "expect", "repeat"] as const;
+const STEPS = ["stack", "put", "set", "start", "random", "shuffle", "dice", "play", "expect", "repeat"] as const;
 
 /** What one statement said: a header or a step. */
 type Parsed =
@@ -113,6 +113,28 @@ function parseStatement(line: Statement): Parsed {
       }
       return { kind: "step", step: { kind: "random", numbers, span } };
     }
+    case "start": {
+      line.takeWord("at");
+      const decision = decisionLabel(line);
+      line.end("the decision");
+      return { kind: "step", step: { kind: "start", decision, span } };
+    }
+    case "shuffle": {
+      const zone = V.target(line, "the zone shuffled, e.g. 'won[1]'");
+      line.take(T.Colon, "':' and the cards its next shuffle leaves on top, top first");
+      const cards = V.cards(line);
+      line.end("the cards");
+      return { kind: "step", step: { kind: "shuffle", zone, cards, span } };
+    }
+    case "dice": {
+      const faces = V.literals(line, "a face of a die, e.g. 'dice 3 5'");
+      for (const face of faces) {
+        if (face.kind !== "number" || !Number.isInteger(face.value) || (face.value as number) < 1) {
+          line.fail("a die shows a whole number from 1 (dice 3 5: the next two rolls show 3, then 5)", face.span);
+        }
+      }
+      return { kind: "step", step: { kind: "dice", faces, span } };
+    }
     case "play": {
       const seat = V.seat(line);
       line.take(T.Colon, "':' and the move");
@@ -137,6 +159,16 @@ function parseStatement(line: Statement): Parsed {
         "scenario/unknown-statement",
       );
   }
+}
+
+/** `buying.raise_or_pass`: a decision's label, its parts joined by dots. */
+function decisionLabel(line: Statement): Name {
+  const parts = [V.name(line, "a decision of the flow, e.g. 'start at buying.raise_or_pass'")];
+  while (line.is(T.Dot)) {
+    line.next();
+    parts.push(V.name(line, "the rest of the decision's label after '.'"));
+  }
+  return { text: parts.map((part) => part.text).join("."), span: joinSpans(parts[0]!.span, parts[parts.length - 1]!.span) };
 }
 
 /** Headers of one section of the file (the part before the first scenario, or one scenario). */
@@ -165,8 +197,8 @@ const startsPlay = (steps: readonly Step[]): boolean => steps.some((step) => !is
 const checksSomething = (steps: readonly Step[]): boolean =>
   steps.some((step) => (step.kind === "repeat" ? checksSomething(step.steps) : !isSetupStep(step)));
 
-/** Setup steps that only make sense before play: all but `random`, which also scripts draws between plays. */
-const onlyBeforePlay = (step: Step): step is SetupStep => isSetupStep(step) && step.kind !== "random";
+/** Setup steps that only make sense before play: all but those that script random outcomes, which also come between plays. */
+const onlyBeforePlay = (step: Step): step is SetupStep => isSetupStep(step) && !isScriptStep(step);
 
 /**
  * Every scenario of a file. Statements before the first `scenario` line are shared: their
@@ -209,7 +241,7 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
       const step = parsed.step;
       const started = startsPlay(section.steps) || (section !== preamble && startsPlay(preamble.steps));
       if (onlyBeforePlay(step) && (started || innermost)) {
-        const name = step.kind === "set-cards" ? "set" : step.kind;
+        const name = step.kind === "set-cards" ? "set" : step.kind === "start" ? "start at" : step.kind;
         report(
           step.span,
           "scenario/setup-after-start",
@@ -270,6 +302,8 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
   }
   const scenarios: Scenario[] = [];
   const titles = new Map<string, SourceSpan>();
+  /** A second `start at` in the shared steps is reported once, not once per scenario. */
+  const reportedStarts = new Set<Step>();
   for (const s of sections) {
     const title = s.title!;
     const earlier = titles.get(title.text);
@@ -285,6 +319,13 @@ export function parseScenarioFile(text: string, file: string): { scenarios: Scen
     }
     if (!players) {
       report(title.span, "scenario/missing-players", "say how many play, e.g. 'players 4'");
+    }
+    // A start after play began is already reported as such.
+    const opening = steps.findIndex((step) => !isSetupStep(step));
+    const starts = steps.slice(0, opening < 0 ? steps.length : opening).filter((step) => step.kind === "start");
+    for (const extra of starts.slice(1).filter((step) => !reportedStarts.has(step))) {
+      reportedStarts.add(extra);
+      report(extra.span, "scenario/duplicate-start", `the scenario already starts at a decision on line ${starts[0]!.span.line}`);
     }
     if (!checksSomething(steps)) {
       report(title.span, "scenario/nothing-checked", "this scenario neither plays a move nor expects anything");

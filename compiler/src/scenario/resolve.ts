@@ -9,7 +9,6 @@ import type {
   Literal,
   MoveCall,
   Scenario,
-  SeatLiteral,
   SeatRef,
   Step,
   Target,
@@ -24,6 +23,10 @@ import {
   meaningMatches,
   readPattern,
 } from "./cards.js";
+import { freshLocals, resolveLocal, resolveStart, rulesLocals } from "./flow.js";
+import { resolveEvent } from "./events.js";
+import { formatSeatRef, varNamed, zoneNamed, type ResolveContext } from "./names.js";
+import { resolveFunctionExpectation } from "./functions.js";
 
 export interface Resolution {
   readonly diagnostics: Diagnostic[];
@@ -37,51 +40,34 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" 
 const sameSeat = (a: SeatRef | null, b: SeatRef | null): boolean =>
   (a === null ? "" : formatSeatRef(a)) === (b === null ? "" : formatSeatRef(b));
 
-export function zoneNamed(game: Game, name: string): ZoneInfo | undefined {
-  return game.meta.zones.find((zone) => zone.name === name);
-}
-
-export function varNamed(game: Game, name: string): VarInfo | undefined {
-  return game.meta.vars.find((v) => v.name === name);
-}
-
-/** The seat a seat reference stands for now: a number, or a player variable's seat and the seats clockwise after it. */
-export function seatIndex(vars: BaseState["vars"], players: number, ref: SeatRef): number {
-  if ("seat" in ref) return ref.seat;
-  return ((vars[ref.variable.text] as number) + ref.offset) % players;
-}
-
-/** `2`, `shop_keeper`, `shop_keeper + 1`, for messages. */
-export function formatSeatRef(ref: SeatRef): string {
-  if ("seat" in ref) return String(ref.seat);
-  return ref.offset === 0 ? ref.variable.text : `${ref.variable.text} + ${ref.offset}`;
-}
-
-/** `mansion[shop_keeper + 1]`, `draw`: a target as written. */
-export function formatTarget(target: Target): string {
-  return target.seat ? `${target.name.text}[${formatSeatRef(target.seat)}]` : target.name.text;
-}
-
-/** Does a word written as a move argument name a card type (so it stands for a card)? */
-export function isCardType(game: Game, word: string): boolean {
-  return game.meta.cardTypes.some((type) => type.name === word);
-}
-
 export function resolveScenario(scenario: Scenario, game: Game): Resolution {
   return new Resolver(scenario, game).run();
 }
 
-class Resolver {
+class Resolver implements ResolveContext {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly setupCards = new Map<CardPattern, CardId>();
   private readonly claimed = new Set<CardId>();
-  private readonly players: number;
+  readonly players: number;
+  /** Does the scenario start at a decision (so that the flow's locals may be set)? */
+  private readonly starts: boolean;
+  private locals: BaseState["locals"] | null | undefined;
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly game: Game,
+    readonly game: Game,
   ) {
     this.players = scenario.players.count;
+    this.starts = scenario.steps.some((step) => step.kind === "start");
+  }
+
+  /** The locals a fresh state keeps, by name (the flow's own, read once). */
+  private keptLocals(): BaseState["locals"] {
+    if (this.locals === undefined) {
+      const { players, variants, seed } = this.scenario;
+      this.locals = freshLocals(this.game, players.count, variants.map((v) => v.text), seed);
+    }
+    return this.locals ?? {};
   }
 
   run(): Resolution {
@@ -89,7 +75,7 @@ class Resolver {
     return { diagnostics: this.diagnostics, setupCards: this.setupCards };
   }
 
-  private report(span: SourceSpan, code: string, message: string): void {
+  report(span: SourceSpan, code: string, message: string): void {
     this.diagnostics.push(error(this.scenario.file, span, code, message));
   }
 
@@ -115,14 +101,42 @@ class Resolver {
         if (step.rest) this.restZone(step.rest, step.zone, zone);
         return;
       }
-      case "set":
+      case "set": {
+        if (!varNamed(this.game, step.variable.name.text) && step.variable.name.text in this.keptLocals()) {
+          return resolveLocal(this, step, this.keptLocals(), this.starts);
+        }
+        const variable = this.variable(step.variable, true);
+        if (variable) this.values(step.variable, variable, step.values, true);
+        return;
+      }
       case "expect-var": {
         const variable = this.variable(step.variable);
-        if (variable) this.values(step.variable, variable, step.values, step.kind === "set");
+        if (variable) this.values(step.variable, variable, step.values, false);
+        return;
+      }
+      case "start":
+        return resolveStart(this, step.decision);
+      case "shuffle": {
+        const zone = this.zone(step.zone, true);
+        const copies = new Set<CardId>();
+        for (const pattern of step.cards) {
+          const ids = this.pattern(pattern, zone);
+          const free = ids.find((id) => !copies.has(id));
+          if (ids.length > 0 && free === undefined) {
+            this.report(pattern.span, "scenario/not-enough-cards", `the game has ${plural(ids.length, `'${formatPattern(pattern)}' card`)}, and this order already names ${ids.length === 1 ? "it" : "them all"}`);
+          }
+          if (free !== undefined) copies.add(free);
+        }
         return;
       }
       case "random":
+      case "dice":
         return;
+      case "expect-event":
+        if (step.viewer) this.seat(step.viewer);
+        return resolveEvent(this, step.event);
+      case "expect-function":
+        return resolveFunctionExpectation(this, step);
       case "play":
       case "expect-legal":
       case "expect-illegal":
@@ -201,7 +215,7 @@ class Resolver {
     }
   }
 
-  private seat(seat: SeatRef): void {
+  seat(seat: SeatRef): void {
     if (!("seat" in seat)) return this.seatVariable(seat.variable.text, seat.variable.span);
     if (seat.seat >= this.players) {
       this.report(
@@ -267,7 +281,7 @@ class Resolver {
   }
 
   /** A zone; one seat's when `needsSeat` (a per-player zone named bare is all seats' only in counts). */
-  private zone(target: Target, needsSeat: boolean): ZoneInfo | undefined {
+  zone(target: Target, needsSeat: boolean): ZoneInfo | undefined {
     const name = target.name.text;
     const zone = zoneNamed(this.game, name);
     if (!zone) {
@@ -287,7 +301,8 @@ class Resolver {
     return zone;
   }
 
-  private variable(target: Target): VarInfo | undefined {
+  /** A variable; for `set`, a name the game does not have may be meant for a local of the flow. */
+  variable(target: Target, settable = false): VarInfo | undefined {
     const name = target.name.text;
     const variable = varNamed(this.game, name);
     if (!variable) {
@@ -298,11 +313,16 @@ class Resolver {
           `'${name}' is a zone, not a variable: expect its cards in [ ]`,
         );
       } else {
-        const known = this.game.meta.vars.map((v) => v.name);
+        const locals = settable ? rulesLocals(this.keptLocals()) : [];
+        // The flow keeps a local in the state only when it lives across a decision; any other is set by the flow before it is read.
+        const kept = settable
+          ? `, and no local '${name}' of its flow lives across a decision (${locals.length > 0 ? `those that do: ${locals.join(", ")}` : "none does"}): a local that never waits for a decision is set by the flow itself`
+          : "";
+        const known = [...this.game.meta.vars.map((v) => v.name), ...locals];
         this.report(
           target.name.span,
           "scenario/unknown-var",
-          `${this.game.id} has no variable '${name}'${didYouMean(name, known)}`,
+          `${this.game.id} has no variable '${name}'${kept}${didYouMean(name, known)}`,
         );
       }
       return undefined;
@@ -345,7 +365,7 @@ class Resolver {
     for (const value of values) this.valueOfType(value, variable);
   }
 
-  private valueOfType(value: Literal, variable: VarInfo): void {
+  valueOfType(value: Literal, variable: VarInfo): void {
     const { type, name } = variable;
     const fits =
       type === "int"
@@ -382,7 +402,7 @@ class Resolver {
   }
 
   /** The pattern names a card of the game (of the zone's card type, if a zone is given). */
-  private pattern(pattern: CardPattern, zone?: ZoneInfo): CardId[] {
+  pattern(pattern: CardPattern, zone?: ZoneInfo): CardId[] {
     const typeName = pattern.type.text;
     const meaning = readPattern(this.game, pattern);
     if (!meaning) {

@@ -198,7 +198,6 @@ play 1: take(card: Number 1)
 expect table = [Number 4, Number 3]
 expect die = 2
 random 5
-random 0
 play 0: take(card: Number 4)
 play 1: take(card: Number 3)
 expect die = 5
@@ -219,7 +218,7 @@ expect die = 2
       [
         8,
         "scenario/random-not-drawn",
-        "the game has not drawn the number scripted earlier (5): a 'random' step scripts the next draws, so those would come first; script only what is drawn before each play",
+        "the game has not used what was scripted earlier: random number 5 (line 6); scripted outcomes are used in the order written, so those would come first: script only what the next play uses",
       ],
     ]);
     expect(outcome.steps.map((s) => s.status)).toEqual(["passed", "passed", "passed", "failed", "skipped"]);

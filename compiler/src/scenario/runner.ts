@@ -2,12 +2,24 @@
 // match (stacking and setting before the flow starts), then plays and checks step by step,
 // repeated blocks as many times as they say. A refused move stops the scenario; a failed
 // expectation is reported and the run goes on.
-import { applyMove, cloneJson, createMatch, freezeDeep, legalMoves, type Game, type Match, type RuleSite } from "@rules/runtime";
+import {
+  applyMove,
+  cloneJson,
+  createMatch,
+  freezeDeep,
+  legalMoves,
+  type BaseState,
+  type Game,
+  type Match,
+  type MatchOptions,
+  type RuleSite,
+} from "@rules/runtime";
 import { didYouMean, error, formatDiagnostics, type Diagnostic, type SourceSpan } from "../diagnostics.js";
-import { isSetupStep, type PlayStep, type Scenario, type SetupStep, type Step } from "./ast.js";
+import { isScriptStep, isSetupStep, type PlayStep, type ScriptStep, type Scenario, type SetupStep, type Step } from "./ast.js";
 import { checkExpectation, moveMistake } from "./expectations.js";
-import { buildMove, parameterProblems } from "./moves.js";
+import { buildMove, formatCall, parameterProblems } from "./moves.js";
 import { resolveScenario } from "./resolve.js";
+import { ScriptLedger } from "./script.js";
 import { prepareSetup } from "./setup.js";
 
 export type StepStatus = "passed" | "failed" | "skipped";
@@ -106,14 +118,26 @@ function play(file: string, match: Match, step: PlayStep): { match: Match; probl
 }
 
 /**
- * Scripts the next draws of a match under way. The runtime has no call for this, so the match is
- * rebuilt around a copy of its state: its `initial` state and log no longer replay to it, which a
- * scenario never asks of them.
+ * Scripts the next random outcomes of a match under way. The runtime has no call for this, so the
+ * match is rebuilt around a copy of its state: its `initial` state and log no longer replay to it,
+ * which a scenario never asks of them.
  */
-function scriptDraws(match: Match, numbers: readonly number[]): Match {
+function scriptOutcomes(match: Match, ledger: ScriptLedger, step: ScriptStep): Match {
   const state = cloneJson(match.state);
-  state.random.script.push(...numbers);
+  ledger.add(state, step);
   return Object.freeze({ ...match, state: freezeDeep(state) });
+}
+
+/** The move a play step sends, applied again to a copy of the state, to see how far it got before it broke. */
+function probeMove(match: Match, step: PlayStep): BaseState {
+  const option = legalMoves(match, step.seat.seat).find((o) => o.type === step.move.type.text);
+  const state = cloneJson(match.state);
+  try {
+    match.game.apply(state, step.seat.seat, buildMove(match.game, step.move, option));
+  } catch {
+    // The fault being explained: the state shows what the game had used up to it.
+  }
+  return state;
 }
 
 /** Which pass of which repeated blocks a step runs in, outermost first. */
@@ -130,13 +154,24 @@ function inIteration(problem: Diagnostic, iterations: readonly Iteration[]): Dia
 
 /** Plays the steps after the setup, in order: moves, expectations, scripted draws and repeated blocks. */
 class ScenarioPlay {
-  /** Numbers scripted since the last move: earlier ones still waiting would come before them. */
+  /** Outcomes scripted since the last move: earlier ones still waiting would come before them. */
   private scriptedSinceMove = 0;
+  /** Whose events `expect moved …` reads: the last play's, or the start's. */
+  private lastPlay = "the start";
 
   constructor(
     private readonly file: string,
     private match: Match,
-  ) {}
+    private readonly ledger: ScriptLedger,
+  ) {
+    // No move yet: what the setup scripted and the start left waiting comes before the first play too.
+    this.scriptedSinceMove = ledger.waiting().length;
+  }
+
+  /** Scripted outcomes the game never used, once every step has run. */
+  unused(): Diagnostic[] {
+    return this.ledger.unused();
+  }
 
   /** Runs one step; `fatal` when the scenario cannot go on (a refused move, a broken game). */
   run(step: Step, iterations: readonly Iteration[] = []): { problems: Diagnostic[]; fatal: boolean } {
@@ -164,41 +199,66 @@ class ScenarioPlay {
 
   private single(step: Exclude<Step, { kind: "repeat" }>): Diagnostic[] {
     if (step.kind === "play") {
-      const { match, problems } = play(this.file, this.match, step);
-      if (match !== this.match) this.scriptedSinceMove = 0;
+      let played: ReturnType<typeof play>;
+      try {
+        played = play(this.file, this.match, step);
+      } catch (thrown) {
+        const when = `when seat ${step.seat.seat} played ${formatCall(step.move)} on line ${step.span.line}`;
+        const explained = this.ledger.explain(thrown, when, () => probeMove(this.match, step));
+        if (explained) return [explained];
+        throw thrown;
+      }
+      const { match, problems } = played;
+      if (match !== this.match) {
+        this.scriptedSinceMove = 0;
+        this.ledger.sync(match.state);
+        this.lastPlay = `seat ${step.seat.seat}'s ${formatCall(step.move)} on line ${step.span.line}`;
+      }
       this.match = match;
       return problems;
     }
-    if (step.kind === "random") {
-      const waiting = this.match.state.random.script.length - this.scriptedSinceMove;
-      if (waiting > 0) {
-        const numbers = this.match.state.random.script.slice(0, waiting).join(" ");
+    if (isScriptStep(step)) {
+      const waiting = this.ledger.waiting().slice(0, this.ledger.waiting().length - this.scriptedSinceMove);
+      if (waiting.length > 0) {
+        const earlier = waiting.map((entry) => `${entry.written} (line ${entry.step.span.line})`).join(", ");
         return [
           error(
             this.file,
             step.span,
             "scenario/random-not-drawn",
-            `the game has not drawn ${waiting === 1 ? "the number" : `${waiting} numbers`} scripted earlier (${numbers}): ` +
-              "a 'random' step scripts the next draws, so those would come first; script only what is drawn before each play",
+            `the game has not used what was scripted earlier: ${earlier}; ` +
+              "scripted outcomes are used in the order written, so those would come first: script only what the next play uses",
           ),
         ];
       }
-      const numbers = step.numbers.map((n) => n.value as number);
-      this.match = scriptDraws(this.match, numbers);
-      this.scriptedSinceMove += numbers.length;
+      const before = this.ledger.waiting().length;
+      this.match = scriptOutcomes(this.match, this.ledger, step);
+      this.scriptedSinceMove += this.ledger.waiting().length - before;
       return [];
     }
     if (isSetupStep(step)) throw new Error(`a '${step.kind}' step after play started`);
-    return checkExpectation(this.file, this.match, step);
+    return checkExpectation(this.file, this.match, step, this.lastPlay);
   }
+}
+
+/** Plays the setup and the flow to its first decision in a state of its own, to see how far it got before it broke. */
+function probeStart(game: Game, options: MatchOptions, prepare: (state: BaseState) => void): BaseState {
+  const state = game.setup({ players: options.players, variants: options.variants ?? [], seed: options.seed });
+  prepare(state);
+  try {
+    game.advance(state);
+  } catch {
+    // The fault being explained.
+  }
+  return state;
 }
 
 export function runScenario(scenario: Scenario, games: Readonly<Record<string, Game>>): ScenarioOutcome {
   const { file, steps } = scenario;
   const outcomes: StepOutcome[] = [];
-  const finish = (problems: readonly Diagnostic[] = []): ScenarioOutcome => {
+  const finish = (problems: readonly Diagnostic[] = [], after: readonly Diagnostic[] = []): ScenarioOutcome => {
     for (const step of steps.slice(outcomes.length)) outcomes.push({ step, status: "skipped", diagnostics: [] });
-    const diagnostics = [...problems, ...outcomes.flatMap((o) => o.diagnostics)];
+    const diagnostics = [...problems, ...outcomes.flatMap((o) => o.diagnostics), ...after];
     return { name: scenario.title, file, passed: diagnostics.length === 0, steps: outcomes, diagnostics };
   };
 
@@ -213,30 +273,38 @@ export function runScenario(scenario: Scenario, games: Readonly<Record<string, G
   const firstPlay = steps.findIndex((step) => !isSetupStep(step));
   const setup = (firstPlay < 0 ? steps : steps.slice(0, firstPlay)) as SetupStep[];
   const setupFailures = new Map<SetupStep, Diagnostic>();
-  let match: Match;
+  const ledger = new ScriptLedger(game, file);
+  const options: MatchOptions = {
+    players: scenario.players.count,
+    variants: scenario.variants.map((v) => v.text),
+    seed: scenario.seed,
+  };
+  const prepare = (failures: Map<SetupStep, Diagnostic>, into: ScriptLedger) =>
+    prepareSetup(game, file, setup, resolution.setupCards, failures, into);
+  let match: Match | undefined;
+  let broken: Diagnostic | undefined;
   try {
-    const options = {
-      players: scenario.players.count,
-      variants: scenario.variants.map((v) => v.text),
-      seed: scenario.seed,
-    };
-    match = createMatch(game, options, prepareSetup(game, file, setup, resolution.setupCards, setupFailures));
+    match = createMatch(game, options, prepare(setupFailures, ledger));
+    ledger.sync(match.state);
   } catch (thrown) {
-    return finish([broke(file, scenario.span, "while setting up", thrown)]);
+    const probe = () => probeStart(game, options, prepare(new Map(), new ScriptLedger(game, file)));
+    broken = ledger.explain(thrown, "at the start", probe) ?? broke(file, scenario.span, "while setting up", thrown);
   }
   for (const step of setup) {
     const failure = setupFailures.get(step);
     outcomes.push({ step, status: failure ? "failed" : "passed", diagnostics: failure ? [failure] : [] });
   }
+  // A setup step that failed explains a broken start better than the fault it led to.
   if (setupFailures.size > 0) return finish();
+  if (!match) return finish([broken!]);
 
-  const playing = new ScenarioPlay(file, match);
+  const playing = new ScenarioPlay(file, match, ledger);
   for (const step of steps.slice(setup.length)) {
     const { problems, fatal } = playing.run(step);
     outcomes.push({ step, status: problems.length > 0 ? "failed" : "passed", diagnostics: problems });
     if (fatal) return finish();
   }
-  return finish();
+  return finish([], playing.unused());
 }
 
 /** A scenario's result for people: its title, then each problem with its source excerpt. */

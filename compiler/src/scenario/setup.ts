@@ -1,11 +1,14 @@
-// The scenario's `stack`, `put`, `set` and `random` steps, applied to the freshly set-up state
-// before the flow first advances (the `prepare` hook of `createMatch`). Cards are only ever
-// moved or swapped, so every card stays in exactly one place.
+// The scenario's setup steps, applied to the freshly set-up state before the flow first advances
+// (the `prepare` hook of `createMatch`): cards stacked, put and set, variables and the flow's locals
+// set, then the random outcomes scripted, and last the flow put at the decision it starts at.
+// Cards are only ever moved or swapped, so every card stays in exactly one place.
 import type { BaseState, CardId, Game, Value } from "@rules/runtime";
 import { error, type Diagnostic } from "../diagnostics.js";
-import type { CardPattern, SetupStep, Target } from "./ast.js";
+import { isScriptStep, type CardPattern, type SetupStep, type Target } from "./ast.js";
 import { formatPattern, literalValue } from "./cards.js";
-import { formatTarget, seatIndex, zoneNamed } from "./resolve.js";
+import { localValue } from "./flow.js";
+import { formatTarget, seatIndex, varNamed, zoneNamed } from "./names.js";
+import type { ScriptLedger } from "./script.js";
 
 /** The card list of a zone, or of one seat's part of a per-player zone. */
 function cardsOf(state: BaseState, game: Game, target: Target): CardId[] {
@@ -33,8 +36,10 @@ function locate(
 }
 
 /**
- * The `prepare` function for `createMatch`: applies the setup steps in order. Problems that only
- * the live state shows (a zone over its capacity) are recorded in `failures`, by step.
+ * The `prepare` function for `createMatch`: applies the setup steps in order, then queues the
+ * scripted outcomes in the ledger (a shuffle's cards are looked for where the setup left them), then
+ * starts the flow at its decision, if the scenario says one. Problems that only the live state shows
+ * (a zone over its capacity) are recorded in `failures`, by step.
  */
 export function prepareSetup(
   game: Game,
@@ -42,6 +47,7 @@ export function prepareSetup(
   steps: readonly SetupStep[],
   setupCards: ReadonlyMap<CardPattern, CardId>,
   failures: Map<SetupStep, Diagnostic>,
+  ledger: ScriptLedger,
 ): (state: BaseState) => void {
   return (state) => {
     for (const step of steps) {
@@ -74,6 +80,11 @@ export function prepareSetup(
         }
         case "set": {
           const name = step.variable.name.text;
+          if (!varNamed(game, name)) {
+            // A local of the flow, for the decision it starts at.
+            state.locals[name] = localValue(game, step.values, setupCards.values());
+            break;
+          }
           const values = step.values.map(literalValue);
           const current = state.vars[name];
           if (step.variable.seat)
@@ -83,9 +94,18 @@ export function prepareSetup(
           else state.vars[name] = values[0]!;
           break;
         }
-        case "random":
-          state.random.script.push(...step.numbers.map((n) => n.value as number));
-          break;
+      }
+    }
+    for (const step of steps) if (isScriptStep(step)) ledger.add(state, step);
+    const start = steps.find((step) => step.kind === "start");
+    if (start) {
+      try {
+        game.enter!(state, start.decision.text);
+      } catch (thrown) {
+        // A fault from whichever copy of the runtime the game was loaded with: known by its code.
+        const code = thrown instanceof Error && "code" in thrown ? String(thrown.code) : "";
+        if (!code.startsWith("fault/")) throw thrown;
+        failures.set(start, error(file, start.span, "scenario/cannot-start", `cannot start at ${start.decision.text}: ${(thrown as Error).message}`));
       }
     }
   };

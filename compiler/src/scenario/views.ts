@@ -18,7 +18,7 @@ import {
 } from "./cards.js";
 import { cardName } from "../cli/render.js";
 import { formatCall } from "./moves.js";
-import { seatIndex, formatTarget, zoneNamed } from "./resolve.js";
+import { seatIndex, formatTarget, zoneNamed } from "./names.js";
 
 type ViewExpectation = Extract<Expectation, { kind: "expect-view-zone" | "expect-view-cards" | "expect-view-value" }>;
 
