@@ -77,7 +77,8 @@ describe("hostile rules files", () => {
         const text = inside ? game(tokens, eol) : tokens;
         expectInside(checkGame("soup", [{ path: "soup.rules", text }]).diagnostics, text);
       }),
-      { numRuns: 300 },
+      // Found by this property in CI: a recovered statement with its expression left out.
+      { numRuns: 300, examples: [["( 0 == ) ", "\n", true]] },
     );
   });
 

@@ -1,7 +1,7 @@
 // Tokens of the scenario language. Scenarios are line-based: a newline ends a statement unless
 // the line ends inside brackets or with a comma. There are no reserved words: a statement's
 // first word decides what it is, so a game may name a zone `count` or a move `play`.
-import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
+import { createToken, Lexer, type IToken, type TokenType } from "../syntax/chevrotain.js";
 import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 
 // Hyphens are allowed inside words, for game ids such as `for-sale`.

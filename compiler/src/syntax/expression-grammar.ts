@@ -1,15 +1,23 @@
 // The expression grammar, loosest first: range, conditional, or, and, not, comparison, additive,
 // multiplicative, unary, postfix, then literals, names, lists, calls and aggregates. The statement and
 // declaration grammars extend this class (Chevrotain grammar inheritance); only the last one analyses it.
-import { EmbeddedActionsParser } from "chevrotain";
+import { EmbeddedActionsParser } from "./chevrotain.js";
 import type { TokenType } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { identifier, messages, span, unquote } from "./parser-support.js";
 
+/**
+ * Chevrotain's checks of the grammar itself (ambiguities, left recursion) take a third of the parser's
+ * start-up, paid at every `rules` run; the grammar test runs them instead (`validateGrammars`).
+ */
+export interface GrammarOptions {
+  readonly validate?: boolean;
+}
+
 export class ExpressionGrammar extends EmbeddedActionsParser {
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3 });
+  constructor(options: GrammarOptions = {}) {
+    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3, skipValidations: !options.validate });
   }
 
   // Expressions, loosest first: range, conditional, or, and, not, comparison, additive, multiplicative, unary, postfix.

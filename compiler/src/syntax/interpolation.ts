@@ -4,17 +4,22 @@
 import type { IToken } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
-import { ExpressionGrammar } from "./expression-grammar.js";
+import { ExpressionGrammar, type GrammarOptions } from "./expression-grammar.js";
 import { span } from "./parser-support.js";
 
 class ReasonExpressionParser extends ExpressionGrammar {
-  constructor() {
-    super();
+  constructor(options: GrammarOptions = {}) {
+    super(options);
     this.performSelfAnalysis();
   }
 }
 
-const parser = new ReasonExpressionParser();
+/** Built at the first `{...}` met: a file with none does not pay for it. */
+let reasonParser: ReasonExpressionParser | undefined;
+
+export function validateReasonGrammar(): void {
+  new ReasonExpressionParser({ validate: true });
+}
 
 export interface InterpolationError {
   readonly message: string;
@@ -72,6 +77,7 @@ function parseExpression(source: string, start: A.Position): { expression: A.Exp
     token.startColumn = start.column + (token.startColumn ?? 1) - 1;
     token.endColumn = start.column + (token.endColumn ?? 1) - 1;
   }
+  const parser = (reasonParser ??= new ReasonExpressionParser());
   parser.input = lexed.tokens;
   const expression = parser.expression();
   for (const e of parser.errors) {

@@ -1,6 +1,6 @@
 // Tokens of the rules language. Keywords that only start declarations are "soft": they also
 // count as identifiers, so a designer may still name a parameter `card` or a variable `score`.
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, Lexer, type TokenType } from "./chevrotain.js";
 
 export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
 
@@ -165,4 +165,12 @@ export const allTokens: TokenType[] = [
   Colon,
 ];
 
-export const rulesLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
+const LEXER_OPTIONS = { positionTracking: "full", ensureOptimizations: false } as const;
+
+// The token definitions are checked by `validateLexer` in the grammar test, not at every start.
+export const rulesLexer = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
+
+/** Builds the lexer with Chevrotain's checks of the token definitions: throws on a broken one. */
+export function validateLexer(): void {
+  new Lexer(allTokens, LEXER_OPTIONS);
+}

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { parseRules } from "./parser.js";
+import { parseRules, validateGrammars } from "./parser.js";
 import type * as A from "./ast.js";
 
 function parse(text: string): A.Program {
@@ -27,6 +27,10 @@ function statements(text: string): readonly A.Statement[] {
 const name = (n: string) => ({ kind: "name", name: n });
 const int = (value: number) => ({ kind: "integer", value });
 const binary = (operator: string, left: object, right: object) => ({ kind: "binary", operator, left, right });
+
+test("the grammar passes Chevrotain's own checks (skipped at run time for speed)", () => {
+  expect(() => validateGrammars()).not.toThrow();
+});
 
 describe("For Sale", () => {
   const text = readFileSync(fileURLToPath(new URL("../../../rules/for-sale.rules", import.meta.url)), "utf8");

@@ -7,12 +7,14 @@ import { LINE_BREAK } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
+import type { GrammarOptions } from "./expression-grammar.js";
+import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
 import { bracketDepthError, limitRuleDepth, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
-  constructor() {
-    super();
+  constructor(options: GrammarOptions = {}) {
+    super(options);
     this.performSelfAnalysis();
   }
 
@@ -395,6 +397,13 @@ class RulesParser extends StatementGrammar {
 }
 
 const parser = new RulesParser();
+
+/** Builds the lexer and parsers with Chevrotain's grammar checks on: throws on an ambiguous or broken grammar. */
+export function validateGrammars(): void {
+  T.validateLexer();
+  new RulesParser({ validate: true });
+  validateReasonGrammar();
+}
 limitRuleDepth(parser);
 
 export interface SyntaxError {

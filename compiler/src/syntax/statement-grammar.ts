@@ -84,6 +84,8 @@ export class StatementGrammar extends ExpressionGrammar {
     // `swap(active, target)` alone on its line is a procedure's call: no assignment operator follows.
     // (While Chevrotain records the grammar, nothing is parsed: the assignment is what it records.)
     if (!this.RECORDING_PHASE && ![T.Assign, T.PlusAssign, T.MinusAssign, T.Equals].includes(this.LA(1).tokenType)) {
+      // Error recovery may leave the expression out (`( 0 == )`); its syntax error is already recorded.
+      if (target === undefined) return { kind: "call", callee: { name: "", range: span(this.LA(0), this.LA(0)) }, args: [], range: span(this.LA(0), this.LA(0)) };
       if (target.kind === "call") return { kind: "call", callee: target.callee, args: target.args, range: target.range };
       this.bareExpressions.push(target);
       return { kind: "call", callee: { name: "", range: target.range }, args: [], range: target.range };
