@@ -1,10 +1,10 @@
 // Text for people: moves on the menu and in narration, final results. The table is drawn by
-// table.ts, what moves did is told by narrate.ts; names are given by naming.ts, for all of them.
+// table.ts, what moves did is told by narrate.ts; names are given by present/naming.ts (shared with the scenario runner).
 
 import type { Activity, Game, GameResult, Move, MoveOption, ParameterDomain, Seat } from "@rules/runtime";
-import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, words, zoneLabel } from "./naming.js";
+import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, words, zoneLabel } from "../present/naming.js";
 
-export { cardName, seatName, thirdPerson } from "./naming.js";
+export { cardName, seatName, thirdPerson } from "../present/naming.js";
 
 /** A menu line for a move option: `raise amount 6..18`, `peek first 1..5, second 1..5`, `pass`. */
 export function describeOption(game: Game, option: MoveOption, viewer: Seat | null = null): string {
