@@ -25,10 +25,10 @@ export function checkBots(ctx: CheckContext, header: A.GameHeader, minPlayers: n
     }
     seen.set(bot.name.name, bot);
     if (bot.label.kind !== "string") {
-      ctx.error("check/bot-label", `a bot's label is a string, how people call it: bot ${bot.name.name} "Wealthy Nephew Merc" for 2`, bot.label.range);
+      ctx.error("check/bot-label", `a bot's label is a string in quotes, the name people call the seat by, as in bot merc "Wealthy Nephew Merc" for 2`, bot.label.range);
       continue;
     }
-    const counts = new Set<number>();
+    const chosen = new Set<number>();
     for (const count of bot.counts) {
       const value = evaluateConstant(count, new Map(), ctx.enums);
       const values = typeof value === "number" ? [value] : Array.isArray(value) && value.every((v) => typeof v === "number") ? (value as number[]) : null;
@@ -39,12 +39,13 @@ export function checkBots(ctx: CheckContext, header: A.GameHeader, minPlayers: n
       const outside = values.filter((v) => v < minPlayers || v > maxPlayers);
       if (outside.length > 0) {
         const span = minPlayers === maxPlayers ? `${minPlayers}` : `${minPlayers} to ${maxPlayers}`;
-        ctx.error("check/bad-bot-count", `bot ${bot.name.name} is for ${outside.join(", ")} players, but the game is for ${span} players (the header's players line)`, count.range);
+        const counts = outside.length === 1 ? `${outside[0]} player${outside[0] === 1 ? "" : "s"}` : `${outside.slice(0, -1).join(", ")} or ${outside[outside.length - 1]} players`;
+        ctx.error("check/bad-bot-count", `bot ${bot.name.name} cannot join a game of ${counts}: the game is for ${span} players (its players line)`, count.range);
         continue;
       }
-      for (const v of values) counts.add(v);
+      for (const v of values) chosen.add(v);
     }
-    bots.push({ id: bot.name.name, label: bot.label.value, counts: [...counts].sort((a, b) => a - b) });
+    bots.push({ id: bot.name.name, label: bot.label.value, counts: [...chosen].sort((a, b) => a - b) });
   }
   return bots;
 }
