@@ -6,6 +6,9 @@ export default defineConfig({
     include: ["runtime/src/**/*.test.ts", "compiler/src/**/*.test.ts", "tests/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 60_000,
+    // A beforeAll that compiles a game takes seconds, more when two cores run the whole suite: the
+    // default 10 s made such hooks time out under load.
+    hookTimeout: 60_000,
     reporters: ["default", "./tests/summary-reporter.ts"],
   },
 });

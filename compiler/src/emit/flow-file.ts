@@ -130,8 +130,8 @@ export class FlowFile {
     if (!each.condition) return source;
     const binding = this.ctx.game.names.get(each.binder);
     if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
-    const test = this.ctx.code.reading(binding.slot, "seat", () => this.ctx.code.expression(each.condition!));
-    return `${source}.filter((seat) => ${test})`;
+    const test = this.ctx.code.reading(binding.slot, "$seat", () => this.ctx.code.expression(each.condition!));
+    return `${source}.filter(($seat) => ${test})`;
   }
 
   /** The lowered `for` loops around each decision, outermost first: entering a decision directly
