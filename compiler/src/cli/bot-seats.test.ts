@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadRulesGame } from "../testing/load-game.js";
 import { recordingIo } from "./io.js";
 import { nameBots } from "./naming.js";
+import { narrateMatch } from "./demo.js";
 import { playInTerminal } from "./play.js";
 import { renderSummary, simulate } from "./simulate.js";
 
@@ -43,5 +44,17 @@ describe("a game with a seat the rules play, on the command line", () => {
     expect(renderSummary(game, summary).some((line) => line.startsWith("2 (the House) "))).toBe(true);
     // With 4 people no bot joins: 4 seats, all numbered.
     expect(simulate(game, { players: 4, seed: 1 }, 5).winRateBySeat).toHaveLength(4);
+  });
+});
+
+describe("rules demo with a seat the rules play", () => {
+  it("names the bot in the header line and in the narration", async () => {
+    // The demo seats 4 people: here the Twin joins 4 too, making 5 seats.
+    const text = rules.replace('bot twin "the Twin" for 3', 'bot twin "the Twin" for 3..4').replace("{ 3: 3, 4: 2 }", "{ 3: 3, 4: 2, 5: 2 }");
+    const io = recordingIo(Readable.from([]));
+    narrateMatch(await loadRulesGame("bots", text, runtime), 2, io);
+    expect(io.stdout).toContain("== Bots (bots): 4 random bots and the Twin, seed 2 ==");
+    expect(io.stdout).toMatch(/the Twin puts Chip \d+ into pot/);
+    expect(io.stdout).not.toMatch(/[Ss]eat 4\b/);
   });
 });
