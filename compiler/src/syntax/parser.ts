@@ -68,7 +68,7 @@ class RulesParser extends StatementGrammar {
       { ALT: () => this.SUBRULE(this.enumDeclaration) },
       { ALT: () => this.SUBRULE(this.cardDeclaration) },
       { ALT: () => this.SUBRULE(this.perPlayerDeclaration) },
-      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [null] }) },
+      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [null, null] }) },
       { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [null] }) },
       { ALT: () => this.SUBRULE(this.tableDeclaration) },
       { ALT: () => this.SUBRULE(this.conserveDeclaration) },
@@ -250,16 +250,31 @@ class RulesParser extends StatementGrammar {
     ]),
   );
 
+  /** `per player var|zone ...`, or `per CardType var ...` (one value per card of that type). */
   perPlayerDeclaration = this.RULE("perPlayerDeclaration", (): A.Declaration => {
     const per = this.CONSUME(T.Per);
-    this.CONSUME(T.Player);
-    return this.OR([
-      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [per] }) },
-      { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
-    ]);
+    // `player` is a soft keyword, so it is also a name: the gate gives it to the per-player branch.
+    return this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      {
+        GATE: () => this.LA(1).tokenType === T.Player,
+        ALT: () => {
+          this.CONSUME(T.Player);
+          return this.OR2([
+            { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [per, null] }) },
+            { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          const cardType = this.CONSUME(T.Identifier);
+          return this.SUBRULE2(this.varDeclaration, { ARGS: [per, cardType] });
+        },
+      },
+    ] });
   });
 
-  varDeclaration = this.RULE("varDeclaration", (per: IToken | null): A.VarDeclaration => {
+  varDeclaration = this.RULE("varDeclaration", (per: IToken | null, perCard: IToken | null): A.VarDeclaration => {
     const keyword = this.CONSUME(T.Var);
     const name = this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
@@ -271,7 +286,8 @@ class RulesParser extends StatementGrammar {
     this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
     return this.ACTION(() => ({
       kind: "var" as const,
-      perPlayer: per !== null,
+      perPlayer: per !== null && perCard === null,
+      perCard: perCard ? identifier(perCard) : null,
       name: identifier(name),
       type,
       visibility,
