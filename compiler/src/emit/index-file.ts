@@ -21,7 +21,8 @@ export class IndexFile {
     const vars = [...this.ctx.game.vars.values()].map((v) => {
       const type = this.ctx.game.typeOfVar(v);
       const typeName = type.kind === "enum" ? type.name : type.kind;
-      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
+      const perCard = v.perCard ? `, perCard: ${quote(v.perCard.name)}` : "";
+      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
     });
     const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
       ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,
