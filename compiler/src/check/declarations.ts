@@ -1,6 +1,7 @@
 // Declarations evaluated before play: card types and their manifests (every physical card), tables,
 // zones (where cards start), and who may see shared or owned things.
 import type * as A from "../syntax/ast.js";
+import { editDistance } from "../diagnostics.js";
 import { evaluateConstant, tableKey, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
@@ -33,7 +34,8 @@ export class DeclarationChecker {
 
   checkCardTypeName(name: A.Identifier): boolean {
     if (this.ctx.cardTypes.has(name.name)) return true;
-    this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'`, name.range);
+    const close = [...this.ctx.cardTypes.keys()].find((known) => editDistance(known, name.name) <= 2);
+    this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'${close ? `; did you mean '${close}'?` : ""}`, name.range);
     return false;
   }
 

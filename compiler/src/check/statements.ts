@@ -343,7 +343,9 @@ export class StatementChecker {
     const isVar = binding?.kind === "var" && (target.kind === "name" ? !indexed : indexed);
     const isLocal = binding?.kind === "local" && target.kind === "name";
     if (!isVar && !isLocal) {
-      if (binding || root.kind !== "name") this.ctx.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
+      if (binding?.kind === "var" && binding.declaration.perCard && target.kind === "name") {
+        this.ctx.error("check/not-assignable", `'${target.name}' holds one value per ${binding.declaration.perCard.name} card: say which card's, e.g. ${target.name}[c]`, target.range);
+      } else if (binding || root.kind !== "name") this.ctx.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
       return;
     }
     if (isVar && !transfer && root.kind === "name" && this.ctx.conservedVars.has(root.name)) {

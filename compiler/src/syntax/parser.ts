@@ -268,7 +268,17 @@ class RulesParser extends StatementGrammar {
       {
         ALT: () => {
           const cardType = this.CONSUME(T.Identifier);
-          return this.SUBRULE2(this.varDeclaration, { ARGS: [per, cardType] });
+          return this.OR3([
+            { ALT: () => this.SUBRULE2(this.varDeclaration, { ARGS: [per, cardType] }) },
+            {
+              // Parsed so that the mistake is named: a card holds values, never cards.
+              ALT: () => {
+                const zone = this.SUBRULE2(this.zoneDeclaration, { ARGS: [per] });
+                this.ACTION(() => this.perCardZones.push(zone.range));
+                return zone;
+              },
+            },
+          ]);
         },
       },
     ] });
@@ -465,6 +475,7 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   parser.misusedComparisons = [];
   parser.interpolationErrors = [];
   parser.bareExpressions = [];
+  parser.perCardZones = [];
   parser.input = lexed.tokens;
   let program: A.Program;
   try {
@@ -476,6 +487,9 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
+  }
+  for (const range of parser.perCardZones) {
+    errors.push({ code: "syntax/unexpected-token", message: "a zone is shared or per player, not per card: write 'zone' or 'per player zone' (per card, only 'var')", range });
   }
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });
