@@ -130,6 +130,8 @@ export interface VarInfo {
   /** For a per-card variable (`per Deed var houses`), its card type: the state holds a value per
    *  card of that type, keyed by card id, and a view only those of the cards the seat can identify. */
   readonly perCard?: string;
+  /** A per-card variable's starting value for every card, when the rules give a constant. */
+  readonly initial?: Value;
   /** "int", "bool", "player", or an enum's name. */
   readonly type: string;
   readonly visibility: Visibility;

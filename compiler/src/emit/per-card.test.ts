@@ -68,7 +68,7 @@ describe("per-card variables", () => {
     const state = game.setup({ players: 2, seed: 1 });
     expect(state.vars["colour"]).toEqual({ 0: "none", 1: "none", 2: "none", 3: "none", 4: "none", 5: "none" });
     expect(state.vars["mark"]).toEqual({ 0: 1, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1 });
-    expect(game.meta.vars.find((v) => v.name === "colour")).toEqual({ name: "colour", label: "colour", perPlayer: false, perCard: "Plot", type: "Colour", visibility: "public" });
+    expect(game.meta.vars.find((v) => v.name === "colour")).toEqual({ name: "colour", label: "colour", perPlayer: false, perCard: "Plot", initial: "none", type: "Colour", visibility: "public" });
   });
 
   test("a card in a hidden hand: its owner sees its values, the other seat and a spectator see none", () => {
