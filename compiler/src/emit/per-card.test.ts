@@ -48,7 +48,7 @@ type PlotsView = { vars: Record<string, unknown> };
 let game: Game;
 beforeAll(async () => {
   game = await loadRulesGame("plots", rules, runtime);
-});
+}, 60_000); // compiling and type-checking a game takes seconds on a busy machine
 
 /** The deck is not shuffled: card 0 (the top) is dealt to seat 0, who paints it red, then `then`. */
 function after(...then: string[]): BaseState {

@@ -42,7 +42,7 @@ score p: sum(c in board: houses[c])
 let games: Record<string, Game>;
 beforeAll(async () => {
   games = { plots: await loadRulesGame("plots", RULES, runtime) };
-});
+}, 60_000); // compiling and type-checking a game takes seconds on a busy machine
 
 function run(body: string): ScenarioOutcome {
   const text = `game plots\nplayers 2\nscenario "s"\n${body}`;
