@@ -90,6 +90,9 @@ expect coins[Plot 1] = 0
 expect houses[Bean 1] = 0
 expect ripe[Bean 1] = false
 expect houses[Plot 9] = 0
+expect view 1 houses = 0
+play 0: build(c: Plot 1)
+expect changed houses[Plot 1] to 1
 `);
     expect(problems(outcome)).toEqual([
       [4, "scenario/needs-card", "'houses' holds one value per Plot card: say which card's, e.g. 'houses[Plot ...]'"],
@@ -98,6 +101,8 @@ expect houses[Plot 9] = 0
       [7, "scenario/wrong-card-type", "'houses' holds one value per Plot card, not per Bean"],
       [8, "scenario/ambiguous-card", "Bean 1 names 2 cards, and each has its own 'ripe': give more of its values"],
       [9, "scenario/unknown-card", "no Plot card has value 9"],
+      [10, "scenario/needs-card", "'houses' holds one value per Plot card: say which card's, e.g. 'houses[Plot ...]'"],
+      [12, "scenario/not-an-event", "a change of 'houses' (a value per card) is no event, which would name the card to seats that cannot see it: expect its value, or a seat's view of it"],
     ]);
   });
 });

@@ -163,7 +163,7 @@ class Resolver implements ResolveContext {
       case "expect-view-value":
         this.seat(step.seat);
         if (step.field.seat) this.seat(step.field.seat);
-        if (step.field.card) this.variable(step.field);
+        if (step.field.card || varNamed(this.game, step.field.name.text)?.perCard) this.variable(step.field);
         for (const value of step.values) if (value.kind === "move") this.move(value.move, false);
         return;
       case "expect-activity":
