@@ -11,6 +11,7 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
 import { formatCommand } from "./format.js";
+import { lspCommand } from "./lsp.js";
 import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
   benchCommand,
   demoCommand,
   formatCommand,
+  lspCommand,
 ];
 
 export function overallHelp(): string {
