@@ -10,6 +10,7 @@ import { checkCommand } from "./check.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
+import { diagramCommand } from "./diagram.js";
 import { formatCommand } from "./format.js";
 import { lspCommand } from "./lsp.js";
 import { CompileFailed } from "./game-lookup.js";
@@ -28,6 +29,7 @@ export const commands: readonly Command[] = [
   demoCommand,
   formatCommand,
   lspCommand,
+  diagramCommand,
 ];
 
 export function overallHelp(): string {

@@ -87,7 +87,7 @@ describe.each(games)("%s compiled after formatting", (file) => {
 });
 
 describe("the docs' rules examples", () => {
-  const pages = ["docs/language.md", ...readdirSync(new URL("docs/games/", root)).map((p) => `docs/games/${p}`)];
+  const pages = ["docs/language.md", ...readdirSync(new URL("docs/games/", root)).filter((p) => p.endsWith(".md")).map((p) => `docs/games/${p}`)];
   const examples = pages.flatMap((page) => [...read(page).matchAll(/```rules\n([\s\S]*?)```/g)].map((m) => ({ page, text: m[1]! })));
 
   test("each formats without losing a token, and formatting twice changes nothing", () => {
