@@ -65,6 +65,43 @@ describe("formatRules", () => {
     );
   });
 
+  test("a requirement's reason on the next line goes one further; a block opened on a continuation line goes by the statement", () => {
+    expect(
+      f([
+        "ask p {",
+        "play(c in hand[p])",
+        'require c.value > 0 or c.free',
+        'else "not this one"',
+        'require ok else "no"',
+        "{",
+        "x = c",
+        "}",
+        "claim(c in hand[p])",
+        'require c.ok else "no" {',
+        "y = c",
+        "}",
+        "}",
+      ]),
+    ).toBe(
+      [
+        "ask p {",
+        "  play(c in hand[p])",
+        "    require c.value > 0 or c.free",
+        '      else "not this one"',
+        '    require ok else "no"',
+        "  {",
+        "    x = c",
+        "  }",
+        "  claim(c in hand[p])",
+        '    require c.ok else "no" {',
+        "    y = c",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    );
+  });
+
   test("a bracket left open at the end of a line indents what follows once, however many opened there", () => {
     expect(f(["bid(a in 1 .. c[b] + s[b]", "else \"short\") {", "x = 1", "}", "let l = f([", "1,", "2])"])).toBe(
       'bid(a in 1 .. c[b] + s[b]\n    else "short") {\n  x = 1\n}\nlet l = f([\n  1,\n  2])\n',

@@ -3,7 +3,8 @@
 //   - line breaks are the author's (whitespace never changes meaning); at most one blank line in a
 //     row, none at the start or end of the file, just inside an opening bracket or before a closing one;
 //   - each line is indented two spaces per bracket left open by earlier lines (brackets opened on
-//     one line count once), plus two for a line that continues the statement above it;
+//     one line count once), plus two for a line that continues the statement above it (a block
+//     opened on such a line is indented from the statement's first line);
 //   - spaces between the tokens of a line follow one table (`f(x)`, `a[i]`, `x.y`, `a, b`, `x: T`,
 //     `-1`, `a + b`, `{ x }`, `{ }`, `1..10` but `lo + 1 .. hi`); a comment at the end of a line has one
 //     space before it; comments keep their text, trailing spaces aside.
@@ -114,10 +115,14 @@ function layOut(lines: Line[]): string[] {
     pendingComments.length = 0;
     levels[i] = level;
     let anchor = level;
+    // A block opened on a continuation line belongs to the statement: its body and closing brace
+    // go by the statement's first line, not by the continuation's extra indent.
+    let blockAnchor = level - extra;
     for (; k < line.code.length; k++) {
       const image = line.code[k]!.image;
-      if (OPENERS.has(image)) stack.push({ inner: anchor + 1, anchor });
-      else if (CLOSERS.has(image)) anchor = stack.pop()?.anchor ?? 0;
+      if (image === "{") stack.push({ inner: blockAnchor + 1, anchor: blockAnchor });
+      else if (OPENERS.has(image)) stack.push({ inner: anchor + 1, anchor });
+      else if (CLOSERS.has(image)) anchor = blockAnchor = stack.pop()?.anchor ?? 0;
     }
     previousCode = line;
     previousExtra = extra;
@@ -146,7 +151,19 @@ function continuationExtra(previous: Line | null, previousExtra: number, first: 
   if (last.image === ",") return previousExtra;
   if (HANGING.has(last.image) && !isUnaryMinusAt(previous.code, previous.code.length - 1)) return previousExtra + 1;
   if (first.image === "else" && last.image === "}") return 0;
+  // `require COND` / `else "reason"` on the next line: the reason belongs to the requirement.
+  if (first.image === "else" && awaitsElse(previous.code)) return previousExtra + 1;
   return CONTINUING.has(first.image) ? 1 : 0;
+}
+
+/** A line with a `require` whose `else` has not come yet. */
+function awaitsElse(code: IToken[]): boolean {
+  let open = 0;
+  for (const t of code) {
+    if (t.image === "require") open++;
+    else if (t.image === "else" && open > 0) open--;
+  }
+  return open > 0;
 }
 
 /** Ends a value: a `-` or `[` after it is an operator or an index, not a sign or a list. */
