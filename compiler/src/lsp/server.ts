@@ -1,6 +1,7 @@
 // The rules language server (`rules lsp --stdio`), on vscode-languageserver: diagnostics as you type,
 // hover, go to definition, references, rename, completion, document symbols and formatting for
-// .rules files. Each open file is analysed on its own (analysis.ts), after a short pause in typing.
+// .rules files; diagnostics, symbols and completion for .scenario files (scenario.ts). Each open
+// file is analysed on its own (analysis.ts), after a short pause in typing.
 import {
   createConnection,
   DiagnosticSeverity,
@@ -17,6 +18,7 @@ import * as path from "node:path";
 import type * as A from "../syntax/ast.js";
 import { analyse, type Analysis } from "./analysis.js";
 import { completions, definition, documentSymbols, formatting, hover, references, rename } from "./features.js";
+import { analyseScenario, scenarioCompletions, type ScenarioAnalysis } from "./scenario.js";
 
 /** Milliseconds of quiet typing before a changed file is checked again. */
 const DEBOUNCE_MS = 50;
@@ -28,9 +30,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const lastChecked = new Map<string, Analysis>();
   const timers = new Map<string, NodeJS.Timeout>();
 
+  const scenarios = new Map<string, ScenarioAnalysis>();
+  const isScenario = (uri: string) => uri.endsWith(".scenario");
+  const scenarioOf = (uri: string): ScenarioAnalysis | undefined => {
+    const document = documents.get(uri);
+    if (!document || !isScenario(uri)) return undefined;
+    let analysis = scenarios.get(uri);
+    if (analysis?.text !== document.getText()) {
+      analysis = analyseScenario(fileOf(document), document.getText());
+      scenarios.set(uri, analysis);
+    }
+    return analysis;
+  };
+
   const analysisOf = (uri: string): Analysis | undefined => {
     const document = documents.get(uri);
-    if (!document) return undefined;
+    if (!document || isScenario(uri)) return undefined;
     let analysis = analyses.get(uri);
     if (analysis?.text !== document.getText()) {
       analysis = analyseDocument(document);
@@ -41,7 +56,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   };
 
   const publish = (uri: string) => {
-    const analysis = analysisOf(uri);
+    const analysis = isScenario(uri) ? scenarioOf(uri) : analysisOf(uri);
     if (!analysis) return;
     void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics: analysis.diagnostics.map(toLsp) });
   };
@@ -68,6 +83,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidClose((e) => {
     clearTimeout(timers.get(e.document.uri));
     analyses.delete(e.document.uri);
+    scenarios.delete(e.document.uri);
     lastChecked.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -76,10 +92,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDefinition((p) => withAnalysis(p.textDocument.uri, (a) => definition(a, p.textDocument.uri, p.position)));
   connection.onReferences((p) => withAnalysis(p.textDocument.uri, (a) => references(a, p.textDocument.uri, p.position, p.context.includeDeclaration)));
   connection.onRenameRequest((p) => withAnalysis(p.textDocument.uri, (a) => rename(a, p.textDocument.uri, p.position, p.newName)));
-  connection.onCompletion((p) =>
-    withAnalysis(p.textDocument.uri, (a) => completions(a, lastChecked.get(p.textDocument.uri) ?? a, p.position)),
-  );
-  connection.onDocumentSymbol((p) => withAnalysis(p.textDocument.uri, (a) => documentSymbols(a)));
+  connection.onCompletion((p) => {
+    const scenario = scenarioOf(p.textDocument.uri);
+    if (scenario) return scenarioCompletions(scenario, fileOf(documents.get(p.textDocument.uri)!), p.position.line);
+    return withAnalysis(p.textDocument.uri, (a) => completions(a, lastChecked.get(p.textDocument.uri) ?? a, p.position));
+  });
+  connection.onDocumentSymbol((p) => scenarioOf(p.textDocument.uri)?.symbols ?? withAnalysis(p.textDocument.uri, (a) => documentSymbols(a)));
   connection.onDocumentFormatting((p) => withAnalysis(p.textDocument.uri, (a) => formatting(a)));
 
   function withAnalysis<T>(uri: string, answer: (analysis: Analysis) => T): T | null {
@@ -91,8 +109,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.listen();
 }
 
+const fileOf = (document: TextDocument): string => (document.uri.startsWith("file:") ? fileURLToPath(document.uri) : document.uri);
+
 function analyseDocument(document: TextDocument): Analysis {
-  const file = document.uri.startsWith("file:") ? fileURLToPath(document.uri) : document.uri;
+  const file = fileOf(document);
   const id = path.basename(file).replace(/\.rules$/, "");
   return analyse(id, file, document.getText());
 }

@@ -56,7 +56,7 @@ const rules = {
 };
 
 // Scenario files (compiler/src/scenario/parser.ts): one statement a line, `#` comments.
-const directives = ["scenario", "game", "players", "variant", "seed", "stack", "put", "set", "random", "start", "play", "expect", "repeat"];
+const directives = ["scenario", "game", "players", "variant", "seed", "stack", "put", "set", "start", "random", "shuffle", "dice", "play", "expect", "repeat"];
 const expectations = [
   "turn", "simultaneous", "race", "over", "illegal", "legal", "options", "count", "scores", "tiebreak", "keys", "not", "seat",
   "moved", "paid", "transferred", "shuffled", "rolled", "said", "changed", "revealed", "began", "ended", "ranking", "winners",

@@ -23,7 +23,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const { command, args } = serverCommand();
   const server: ServerOptions = { command, args, transport: TransportKind.stdio };
   client = new LanguageClient("rules", "Rules language server", server, {
-    documentSelector: [{ scheme: "file", language: "rules" }, { scheme: "untitled", language: "rules" }],
+    documentSelector: [
+      { scheme: "file", language: "rules" },
+      { scheme: "untitled", language: "rules" },
+      { scheme: "file", language: "rules-scenario" },
+    ],
   });
   context.subscriptions.push(client);
   await client.start();
