@@ -2,7 +2,7 @@
 // that CI tests what they run. Three Nx runs, stopping at the first that fails:
 //   1. `rules compile --check` (generated:check-rules) first and on its own: building runs
 //      generated:compile-rules, which rewrites generated/ and would hide a stale commit;
-//   2. build and type-check every project;
+//   2. build and type-check every project, and check that the rules files are formatted (`rules format --check`);
 //   3. every project's tests. Each Vitest run prints its `N passed, N failed` line (Nx replays it
 //      on a cache hit); the last line of the output is their total, the form CI reads.
 import { spawn } from "node:child_process";
@@ -31,7 +31,7 @@ function runNx(args) {
   });
 }
 
-for (const args of [["run", "generated:check-rules"], ["run-many", "-t", "build", "typecheck"]]) {
+for (const args of [["run", "generated:check-rules"], ["run-many", "-t", "build", "typecheck", "check-format"]]) {
   const { status } = await runNx(args);
   if (status !== 0) process.exit(status);
 }

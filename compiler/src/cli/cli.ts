@@ -10,6 +10,9 @@ import { checkCommand } from "./check.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
 import { compileCommand } from "./compile.js";
 import { demoCommand } from "./demo.js";
+import { diagramCommand } from "./diagram.js";
+import { formatCommand } from "./format.js";
+import { lspCommand } from "./lsp.js";
 import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
@@ -24,6 +27,9 @@ export const commands: readonly Command[] = [
   simulateCommand,
   benchCommand,
   demoCommand,
+  formatCommand,
+  lspCommand,
+  diagramCommand,
 ];
 
 export function overallHelp(): string {

@@ -1,0 +1,136 @@
+// The rules language server (`rules lsp --stdio`), on vscode-languageserver: diagnostics as you type,
+// hover, go to definition, references, rename, completion, document symbols and formatting for
+// .rules files; diagnostics, symbols and completion for .scenario files (scenario.ts). Each open
+// file is analysed on its own (analysis.ts), after a short pause in typing.
+import {
+  createConnection,
+  DiagnosticSeverity,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type Range,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { fileURLToPath } from "node:url";
+import * as path from "node:path";
+import type * as A from "../syntax/ast.js";
+import { analyse, type Analysis } from "./analysis.js";
+import { completions, definition, documentSymbols, formatting, hover, references, rename } from "./features.js";
+import { analyseScenario, scenarioCompletions, type ScenarioAnalysis } from "./scenario.js";
+
+/** Milliseconds of quiet typing before a changed file is checked again. */
+const DEBOUNCE_MS = 50;
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+  const documents = new TextDocuments(TextDocument);
+  const analyses = new Map<string, Analysis>();
+  /** The last analysis whose names the checker resolved: completion uses it while a file is broken. */
+  const lastChecked = new Map<string, Analysis>();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const scenarios = new Map<string, ScenarioAnalysis>();
+  const isScenario = (uri: string) => uri.endsWith(".scenario");
+  const scenarioOf = (uri: string): ScenarioAnalysis | undefined => {
+    const document = documents.get(uri);
+    if (!document || !isScenario(uri)) return undefined;
+    let analysis = scenarios.get(uri);
+    if (analysis?.text !== document.getText()) {
+      analysis = analyseScenario(fileOf(document), document.getText());
+      scenarios.set(uri, analysis);
+    }
+    return analysis;
+  };
+
+  const analysisOf = (uri: string): Analysis | undefined => {
+    const document = documents.get(uri);
+    if (!document || isScenario(uri)) return undefined;
+    let analysis = analyses.get(uri);
+    if (analysis?.text !== document.getText()) {
+      analysis = analyseDocument(document);
+      analyses.set(uri, analysis);
+      if (analysis.checked) lastChecked.set(uri, analysis);
+    }
+    return analysis;
+  };
+
+  const publish = (uri: string) => {
+    const analysis = isScenario(uri) ? scenarioOf(uri) : analysisOf(uri);
+    if (!analysis) return;
+    void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics: analysis.diagnostics.map(toLsp) });
+  };
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: false },
+      completionProvider: { triggerCharacters: ["."] },
+      documentSymbolProvider: true,
+      documentFormattingProvider: true,
+    },
+    serverInfo: { name: "rules-language-server" },
+  }));
+
+  documents.onDidOpen((e) => publish(e.document.uri));
+  documents.onDidChangeContent((e) => {
+    clearTimeout(timers.get(e.document.uri));
+    timers.set(e.document.uri, setTimeout(() => publish(e.document.uri), DEBOUNCE_MS));
+  });
+  documents.onDidClose((e) => {
+    clearTimeout(timers.get(e.document.uri));
+    analyses.delete(e.document.uri);
+    scenarios.delete(e.document.uri);
+    lastChecked.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.onHover((p) => withAnalysis(p.textDocument.uri, (a) => hover(a, p.position)));
+  connection.onDefinition((p) => withAnalysis(p.textDocument.uri, (a) => definition(a, p.textDocument.uri, p.position)));
+  connection.onReferences((p) => withAnalysis(p.textDocument.uri, (a) => references(a, p.textDocument.uri, p.position, p.context.includeDeclaration)));
+  connection.onRenameRequest((p) => withAnalysis(p.textDocument.uri, (a) => rename(a, p.textDocument.uri, p.position, p.newName)));
+  connection.onCompletion((p) => {
+    const scenario = scenarioOf(p.textDocument.uri);
+    if (scenario) return scenarioCompletions(scenario, fileOf(documents.get(p.textDocument.uri)!), p.position.line);
+    return withAnalysis(p.textDocument.uri, (a) => completions(a, lastChecked.get(p.textDocument.uri) ?? a, p.position));
+  });
+  connection.onDocumentSymbol((p) => scenarioOf(p.textDocument.uri)?.symbols ?? withAnalysis(p.textDocument.uri, (a) => documentSymbols(a)));
+  connection.onDocumentFormatting((p) => withAnalysis(p.textDocument.uri, (a) => formatting(a)));
+
+  function withAnalysis<T>(uri: string, answer: (analysis: Analysis) => T): T | null {
+    const analysis = analysisOf(uri);
+    return analysis ? answer(analysis) : null;
+  }
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+const fileOf = (document: TextDocument): string => (document.uri.startsWith("file:") ? fileURLToPath(document.uri) : document.uri);
+
+function analyseDocument(document: TextDocument): Analysis {
+  const file = fileOf(document);
+  const id = path.basename(file).replace(/\.rules$/, "");
+  return analyse(id, file, document.getText());
+}
+
+function toLsp(d: import("../diagnostics.js").Diagnostic): LspDiagnostic {
+  return {
+    range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
+    severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    code: d.code,
+    source: "rules",
+    message: d.message,
+  };
+}
+
+/** An AST range (1-based, inclusive end) as an LSP range (0-based, exclusive end). */
+export function lspRange(range: A.SourceRange): Range {
+  return {
+    start: { line: range.start.line - 1, character: range.start.column - 1 },
+    end: { line: range.end.line - 1, character: range.end.column },
+  };
+}
