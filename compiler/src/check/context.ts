@@ -107,7 +107,7 @@ export class CheckContext {
 
   bindLocal(scope: Scope, name: A.Identifier, type: Type, storage: "state" | "local"): LocalSlot {
     if (scope.has(name.name)) this.error("check/duplicate-definition", `'${name.name}' is already defined in this block`, name.range);
-    if (name.name.startsWith("__")) this.error("check/reserved-name", `names starting with '__' are reserved; rename '${name.name}'`, name.range);
+    if (name.name.startsWith("__") && !name.synthetic) this.error("check/reserved-name", `names starting with '__' are reserved; rename '${name.name}'`, name.range);
     // Bindings kept in the state need names unique in the game; TypeScript locals are block-scoped.
     let slot = name.name;
     if (storage === "state") {

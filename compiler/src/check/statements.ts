@@ -181,10 +181,15 @@ export class StatementChecker {
     if (s.race && s.options.length === 1) {
       this.ctx.error("check/empty-decision", "this race offers nothing to claim: add an option such as grab { ... }", s.range);
     }
+    if (s.window && s.options.length === 1) {
+      this.ctx.error("check/empty-decision", "this window offers nothing to do: add an option such as play(card in hand[p]) { ... }", s.range);
+    }
     for (const option of s.options) {
       if (names.has(option.name.name)) {
-        const message = s.race && option.name.name === "decline" ? "every race already has a 'decline' option; name this one differently" : `option '${option.name.name}' appears twice in this decision`;
-        this.ctx.error("check/duplicate-definition", message, s.race && option.name.name === "decline" ? s.options.find((o) => o.name.name === "decline")!.name.range : option.name.range);
+        const supplied = s.race ? "decline" : s.window ? "done" : null;
+        const clash = option.name.name === supplied;
+        const message = clash ? `every ${s.race ? "race" : "window"} already has a '${supplied}' option; name this one differently` : `option '${option.name.name}' appears twice in this decision`;
+        this.ctx.error("check/duplicate-definition", message, clash ? s.options.find((o) => o.name.name === supplied)!.name.range : option.name.range);
       }
       names.add(option.name.name);
       const optionScope = new Scope(inner);

@@ -19,7 +19,7 @@ import {
   verbFor,
   words,
   zoneLabel,
-} from "./naming.js";
+} from "../present/naming.js";
 import { narrateMove } from "./render.js";
 
 export interface Decision {

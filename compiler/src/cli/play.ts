@@ -27,7 +27,7 @@ import { defineCommand, EXIT_OK } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { Prompt, PromptInterrupted } from "./prompt.js";
-import { capitalise, cardName, seatName } from "./naming.js";
+import { capitalise, cardName, seatName } from "../present/naming.js";
 import { narrateDecision, narrateEvents } from "./narrate.js";
 import { describeChoice, describeOption, describeTurn, domainZone, narrateMove, renderResult } from "./render.js";
 import { renderTable } from "./table.js";

@@ -76,6 +76,9 @@ describe("narrateMove", () => {
     expect(narrateMove(gemAuction, 0, { type: "bet", amount: 2 })).toBe("seat 0 bets amount 2");
     expect(narrateMove(gemAuction, 2, { type: "pass" })).toBe("seat 2 passes");
     expect(narrateMove(gemAuction, 2, { type: "pay_fine" })).toBe("seat 2 chooses pay fine");
+    // A window's own option says how the player is.
+    expect(narrateMove(gemAuction, 2, { type: "done" })).toBe("seat 2 is done");
+    expect(narrateMove(gemAuction, 2, { type: "done" }, { viewer: 2 })).toBe("you are done");
   });
 
   it("separates parameters and lists a set of cards", () => {

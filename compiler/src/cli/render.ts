@@ -1,10 +1,10 @@
 // Text for people: moves on the menu and in narration, final results. The table is drawn by
-// table.ts, what moves did is told by narrate.ts; names are given by naming.ts, for all of them.
+// table.ts, what moves did is told by narrate.ts; names are given by present/naming.ts (shared with the scenario runner).
 
 import type { Activity, Game, GameResult, Move, MoveOption, ParameterDomain, Seat } from "@rules/runtime";
-import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, words, zoneLabel } from "./naming.js";
+import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, words, zoneLabel } from "../present/naming.js";
 
-export { cardName, seatName, thirdPerson } from "./naming.js";
+export { cardName, seatName, thirdPerson } from "../present/naming.js";
 
 /** A menu line for a move option: `raise amount 6..18`, `peek first 1..5, second 1..5`, `pass`. */
 export function describeOption(game: Game, option: MoveOption, viewer: Seat | null = null): string {
@@ -71,6 +71,8 @@ export interface NarrationOptions {
   readonly viewer?: Seat | null;
 }
 
+const STATES = new Set(["done", "ready", "finished"]);
+
 /** One line of narration: "seat 2 raises amount 5", "seat 1 passes", "you sell card Property 17". */
 export function narrateMove(game: Game, seat: Seat, move: Move, narration: NarrationOptions = {}): string {
   const viewer = narration.viewer ?? null;
@@ -78,9 +80,10 @@ export function narrateMove(game: Game, seat: Seat, move: Move, narration: Narra
   // A one-word option reads as a verb ("raises"); a longer name as a choice ("chooses good deal").
   const [verb, ...rest] = words(move.type).split(" ");
   const parameters = describeParameters(game, move, narration.option, seat, viewer);
+  // A window's `done` (or a `ready`) says how the player is, not what they do: "seat 1 is done".
   const action =
     rest.length === 0
-      ? (who === "you" ? verb! : thirdPerson(verb!))
+      ? (STATES.has(verb!) ? `${who === "you" ? "are" : "is"} ${verb}` : who === "you" ? verb! : thirdPerson(verb!))
       : `${who === "you" ? "choose" : "chooses"} ${words(move.type)}${parameters === "" ? "" : ":"}`;
   return [who, action, parameters].filter((part) => part !== "").join(" ");
 }

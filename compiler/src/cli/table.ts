@@ -6,7 +6,7 @@
 // words where it can), so it never hides data.
 
 import type { CardId, Game, Move, MoveOption, Seat, Value, VarInfo, ZoneInfo } from "@rules/runtime";
-import { bare, capitalise, cardName, joinList, plural, seatList, seatName, words, zoneLabel } from "./naming.js";
+import { bare, capitalise, cardName, joinList, plural, seatList, seatName, words, zoneLabel } from "../present/naming.js";
 import { describeMove } from "./render.js";
 
 export interface TableOptions {

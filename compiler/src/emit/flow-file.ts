@@ -99,8 +99,8 @@ export class FlowFile {
           "}",
         ];
       case "decide": {
-        const ask = exit.decision.ask;
-        return this.ctx.code.at(ask.range, () => this.decide(exit.decision));
+        const decision = exit.decision;
+        return this.ctx.code.at(decision.ask.range, () => [...this.decide(decision), ...(decision.ask.window ? this.passByIdle(decision) : [])]);
       }
     }
   }
@@ -118,6 +118,26 @@ export class FlowFile {
     }
     lines.push(`s.pc = ${quote(decision.label)};`);
     return lines;
+  }
+
+  /** A window passes by a player offered nothing but `done`: what `done` does is done at once, and the
+   *  flow goes on as if they had chosen it. */
+  private passByIdle(decision: Decision): string[] {
+    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    return [
+      "if (legalMoves(s, s.locals.actor).length === 1) {",
+      ...this.ctx.statements.statements(done.body.statements),
+      ...this.continueAt(decision.resume),
+      "}",
+    ];
+  }
+
+  /** Entered at a window, the player's part in it is open: its flag (what `done` sets false) is true. */
+  private windowOpen(decision: Decision): string[] {
+    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    const close = done.body.statements[0];
+    if (close?.kind !== "assign") throw new Error("internal: a window's done must close its flag");
+    return [`${this.ctx.code.expression(close.target)} = true;`];
   }
 
   /** The lowered `for` loops around each decision, outermost first: entering a decision directly
@@ -160,6 +180,7 @@ export class FlowFile {
         `case ${quote(decision.label)}:`,
         `s.locals.phase = ${quote(decision.phase ?? "")};`,
         ...loops,
+        ...(decision.ask.window ? this.windowOpen(decision) : []),
         ...this.ctx.code.at(decision.ask.range, () => this.decide(decision)),
         "return;",
       ];
@@ -254,7 +275,7 @@ export class FlowFile {
     });
     return this.ctx.file("flow.ts", (file) => {
       const body = [...functions.map((f) => (f.statements as string[]).join("\n")), ...loops].join("\n");
-      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }], ["seedRandom"]);
+      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }, { module: "./moves.js", names: ["legalMoves"] }], ["seedRandom"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", ...(loops.length ? ["RuleSite"] : []), "SetupOptions"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       if (loops.length) {

@@ -257,3 +257,52 @@ flow {
     ]);
   });
 });
+
+describe("windows: decisions out of turn", () => {
+  // Seat 0 may take twice, seat 2 once, seat 1 nothing; seat 3 is out. The window opens at seat 2.
+  const rules = (where: string): string => `
+setup {
+  bonus[0] = 2
+  bonus[2] = 1
+  bonus[3] = 1
+  out[3] = true
+}
+flow {
+  window p in players_from(2) ${where} {
+    take require got[p] < bonus[p] else "you have taken your share" { got[p] += 1 }
+  }
+  ask 1 {
+    close { }
+  }
+}`;
+
+  test("each listed player in order, again and again until done; one with nothing but done is passed by", async () => {
+    // Order 2, 3, 0, 1 less seat 3. Seat 2 takes once, then has only done: passed by, not asked.
+    // Seat 0 takes twice, likewise. Seat 1 is never offered take: passed by. Then the turn after.
+    expect(await play(4, rules("where not out[p]"))).toEqual([
+      "turn 2: take | done",
+      "turn 0: take | done",
+      "turn 0: take | done",
+      "turn 1: close",
+      "over",
+    ]);
+  });
+
+  test("entered at a window (a scenario's start), the player's part is open: they may act twice", async () => {
+    const game = await loadRulesGame("flow", header(4, rules("where not out[p]")), runtime);
+    const state = game.setup({ players: 4, seed: 1 });
+    (state as unknown as { locals: { p: number } }).locals.p = 0;
+    game.enter!(state, "take_or_done");
+    game.apply(state, 0, { type: "take" } as Move);
+    // Seat 0 (bonus 2) is asked again after one take, then passed by; seat 1 has nothing: the turn after.
+    expect(game.legalMoves(state, 0).map((o) => o.type)).toEqual(["take", "done"]);
+    game.apply(state, 0, { type: "take" } as Move);
+    expect(game.activity(state)).toEqual({ kind: "turn", players: [1] });
+  });
+
+  test("choosing done ends a player's part at once, the rest of the list still comes", async () => {
+    // Without the filter seat 3 (bonus 1) is asked too. Every seat says done at once.
+    const done = (options: readonly MoveOption[]): Move => ({ type: options.some((o) => o.type === "done") ? "done" : options[0]!.type } as Move);
+    expect(await play(4, rules(""), done)).toEqual(["turn 2: take | done", "turn 3: take | done", "turn 0: take | done", "turn 1: close", "over"]);
+  });
+});

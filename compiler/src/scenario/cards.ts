@@ -3,7 +3,7 @@
 // themselves, in any order. Copies with equal values are interchangeable, so expectations compare
 // cards by what they show, never by id.
 import type { CardId, CardInfo, CardTypeInfo, Game, Value } from "@rules/runtime";
-import { cardName } from "../cli/render.js";
+import { cardName } from "../present/naming.js";
 import { didYouMean, type SourceSpan } from "../diagnostics.js";
 import type { CardPattern, Literal } from "./ast.js";
 

@@ -16,7 +16,7 @@ import {
   matchCards,
   sameCards,
 } from "./cards.js";
-import { cardName } from "../cli/render.js";
+import { cardName } from "../present/naming.js";
 import { formatCall } from "./moves.js";
 import { seatIndex, formatTarget, zoneNamed } from "./names.js";
 

@@ -16,6 +16,8 @@ export interface SourceRange {
 export interface Identifier {
   readonly name: string;
   readonly range: SourceRange;
+  /** A name the parser made up while writing a construct out (a window's loop), never written by a designer. */
+  readonly synthetic?: boolean;
 }
 
 export interface Program {
@@ -342,6 +344,9 @@ export interface AskStatement {
   readonly each: { readonly binder: Identifier; readonly source: Expression } | null;
   /** A race: `each` names the racers; the first option move applied wins, all declining skips it. */
   readonly race: boolean;
+  /** Asked by a `window`: `done` is the window's own option, and a player with nothing else on offer is
+   *  passed by as if they had chosen it. */
+  readonly window: boolean;
   /** `others q require COND else "reason"`: why a seat that is not asked may not move (it passed...). */
   readonly others: { readonly binder: Identifier; readonly requirements: readonly Requirement[] } | null;
   readonly options: readonly MoveOptionDeclaration[];

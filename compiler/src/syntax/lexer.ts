@@ -33,6 +33,7 @@ export const Transfer = hard("transfer");
 export const Ask = hard("ask");
 export const Each = hard("each");
 export const Race = hard("race");
+export const Window = hard("window");
 export const Reveal = hard("reveal");
 export const Conceal = hard("conceal");
 export const Say = hard("say");
@@ -122,7 +123,7 @@ const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexe
 const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
 
 const keywords = [
-  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Reveal, Conceal, Say, Require, End,
+  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
   Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up,

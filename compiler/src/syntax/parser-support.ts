@@ -46,6 +46,68 @@ const describeRule = (rule: string): string => ruleDescriptions[rule] ?? (rule.e
 
 export const DECLARATION_STARTS = new Set<TokenType>([T.Card, T.Enum, T.Zone, T.Var, T.Per, T.Table, T.Conserve, T.Function, T.Procedure, T.Game]);
 
+/** A `window` as written: `window p in COLL [where COND] { options }`. */
+export interface WindowParts {
+  readonly keyword: IToken;
+  readonly binder: A.Identifier;
+  readonly source: A.Expression;
+  readonly condition: A.Expression | null;
+  readonly options: readonly A.MoveOptionDeclaration[];
+  readonly last: IToken;
+}
+
+/**
+ * A window is the loop it means: each listed player in turn is asked, again and again, until they
+ * choose `done` (the window's own option); a player offered nothing but `done` is passed by. So
+ *
+ *     for p in COLL where COND {
+ *       let __window_N = true
+ *       while __window_N { ask p { options...  done { __window_N = false } } }
+ *     }
+ *
+ * with the ask marked as a window's, which the emitter reads to pass by a player with nothing to do.
+ * Every piece is a new node (the checker keys what it learns by node), placed at the `window` keyword.
+ */
+export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
+  const at = span(parts.keyword, parts.keyword);
+  const whole = span(parts.keyword, parts.last);
+  const flag = `__window_${n}`;
+  const flagName = (): A.Identifier => ({ name: flag, range: at, synthetic: true });
+  const flagRead = (): A.Expression => ({ kind: "name", name: flag, range: at });
+  const done: A.MoveOptionDeclaration = {
+    name: { name: "done", range: span(parts.last, parts.last) },
+    parameters: [],
+    requirements: [],
+    otherwise: null,
+    body: { statements: [{ kind: "assign", target: flagRead(), operator: "=", value: { kind: "boolean", value: false, range: at }, range: at }], range: at },
+    range: span(parts.last, parts.last),
+  };
+  const ask: A.AskStatement = {
+    kind: "ask",
+    player: { kind: "name", name: parts.binder.name, range: parts.binder.range },
+    each: null,
+    race: false,
+    window: true,
+    others: null,
+    options: [...parts.options, done],
+    range: whole,
+  };
+  const body: A.Statement[] = [
+    { kind: "let", name: flagName(), value: { kind: "boolean", value: true, range: at }, range: at },
+    { kind: "while", condition: flagRead(), body: { statements: [ask], range: whole }, range: whole },
+  ];
+  return {
+    kind: "for",
+    binder: parts.binder,
+    source: parts.source,
+    condition: parts.condition,
+    orderBy: null,
+    descending: false,
+    body: { statements: body, range: whole },
+    range: whole,
+  };
+}
+
 /** The `decline` option every race has: it does nothing, and the race goes on without that player. */
 export function declineOption(at: IToken): A.MoveOptionDeclaration {
   const range = span(at, at);

@@ -3,7 +3,7 @@ import type { IToken } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
-import { DECLARATION_STARTS, declineOption, identifier, span } from "./parser-support.js";
+import { DECLARATION_STARTS, declineOption, identifier, span, windowLoop } from "./parser-support.js";
 import { reasonFromToken, type InterpolationError } from "./interpolation.js";
 
 export class StatementGrammar extends ExpressionGrammar {
@@ -13,6 +13,8 @@ export class StatementGrammar extends ExpressionGrammar {
   bareExpressions: A.Expression[] = [];
   /** Mistakes inside the `{...}` parts of reasons; reported after parsing. */
   interpolationErrors: InterpolationError[] = [];
+  /** Windows parsed so far: each gets its own hidden flag. */
+  private windowsSeen = 0;
 
   /** A reason from its string token, its `{...}` parts parsed. */
   private reasonText(token: IToken): A.ReasonText {
@@ -62,6 +64,7 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.moveStatement) },
       { ALT: () => this.SUBRULE(this.transferStatement) },
       { ALT: () => this.SUBRULE(this.askStatement) },
+      { ALT: () => this.SUBRULE(this.windowStatement) },
       { ALT: () => this.SUBRULE(this.revealStatement) },
       { ALT: () => this.SUBRULE(this.concealStatement) },
       { ALT: () => this.SUBRULE(this.sayStatement) },
@@ -348,8 +351,28 @@ export class StatementGrammar extends ExpressionGrammar {
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
       if (race) options.push(declineOption(last));
-      return { kind: "ask" as const, player, each, race, others, options, range: span(first, last) };
+      return { kind: "ask" as const, player, each, race, window: false, others, options, range: span(first, last) };
     });
+  });
+
+  /** `window p in COLL [where COND] { options }`: decisions out of turn. Written out here as the loop it
+   *  means (see `windowLoop`), so that the checker, lowering and emitter see only `for`, `while` and `ask`. */
+  windowStatement = this.RULE("windowStatement", (): A.ForStatement => {
+    const first = this.CONSUME(T.Window);
+    const binder = this.CONSUME(T.Identifier);
+    this.CONSUME(T.In);
+    const source = this.SUBRULE(this.expression);
+    let condition: A.Expression | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T.Where);
+      const c = this.SUBRULE2(this.expression);
+      this.ACTION(() => { condition = c; });
+    });
+    this.CONSUME(T.LBrace);
+    const options: A.MoveOptionDeclaration[] = [];
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    const last = this.CONSUME(T.RBrace);
+    return this.ACTION(() => windowLoop({ keyword: first, binder: identifier(binder), source, condition, options, last }, this.windowsSeen++));
   });
 
   moveOption = this.RULE("moveOption", (): A.MoveOptionDeclaration => {

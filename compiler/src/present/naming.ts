@@ -1,4 +1,4 @@
-// How the CLI names things at the table, the same way in the narration, the table and the menus:
+// How things are named for people, by the CLI (narration, table, menus) and the scenario runner alike:
 // seats ("you", "seat 2", "you and seats 1 and 3"), zones and variables by their labels ("the
 // Properties on auction", "your Properties", "seat 2's coins"), verbs agreeing with their subject.
 
