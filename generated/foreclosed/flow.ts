@@ -37,6 +37,7 @@ import {
   Action_effect,
 } from "./cards.js";
 import { fn_money_cards, fn_bonus_points, fn_reachable } from "./functions.js";
+import { legalMoves } from "./moves.js";
 import { AT } from "./sites.js";
 import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
 import type { State } from "./types.js";
@@ -45,66 +46,66 @@ import type { State } from "./types.js";
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   while: AT.L369,
   "round.for_p": AT.L378,
-  "round.while": AT.L380,
-  "round.resume": AT.L380,
-  "round.play_at_start_body": AT.L380,
-  "round.endif": AT.L380,
-  "round.endif2": AT.L380,
-  "round.endif3": AT.L380,
-  "round.endif4": AT.L380,
-  "round.resume2": AT.L380,
-  "round.from_area_body": AT.L380,
-  "round.resume3": AT.L380,
-  "round.endif5": AT.L380,
-  "round.endif6": AT.L380,
-  "round.endif7": AT.L380,
-  "round.endif8": AT.L380,
-  "round.resume4": AT.L380,
-  "round.for_active": AT.L393,
-  "round.while2": AT.L400,
-  "round.resume5": AT.L400,
-  "round.play_action_body": AT.L400,
-  "round.endif9": AT.L400,
-  "round.endif10": AT.L400,
-  "round.endif11": AT.L400,
-  "round.endif12": AT.L400,
-  "round.resume6": AT.L400,
-  "round.from_area_body2": AT.L400,
-  "round.resume7": AT.L400,
-  "round.endif13": AT.L400,
-  "round.endif14": AT.L400,
-  "round.endif15": AT.L400,
-  "round.endif16": AT.L400,
-  "round.resume8": AT.L400,
-  "round.collect_card_body": AT.L400,
-  "round.endif17": AT.L400,
-  "round.endif18": AT.L400,
-  "round.resume9": AT.L400,
-  "round.offer_body": AT.L400,
-  "round.resume10": AT.L400,
-  "round.protect_body": AT.L400,
-  "round.resume11": AT.L400,
-  "round.for_p_5": AT.L550,
-  "round.while3": AT.L552,
-  "round.resume12": AT.L552,
-  "round.play_at_end_body": AT.L552,
-  "round.endif19": AT.L552,
-  "round.endif20": AT.L552,
-  "round.endif21": AT.L552,
-  "round.endif22": AT.L552,
-  "round.resume13": AT.L552,
-  "round.from_area_body3": AT.L552,
-  "round.resume14": AT.L552,
-  "round.endif23": AT.L552,
-  "round.endif24": AT.L552,
-  "round.endif25": AT.L552,
-  "round.endif26": AT.L552,
-  "round.resume15": AT.L552,
-  "round.for_p_7": AT.L565,
-  "round.endif27": AT.L565,
-  "round.endif28": AT.L565,
-  "round.endif29": AT.L565,
-  "round.resume16": AT.L565,
+  "round.while": AT.L378,
+  "round.resume": AT.L378,
+  "round.play_at_start_body": AT.L378,
+  "round.endif": AT.L378,
+  "round.endif2": AT.L378,
+  "round.endif3": AT.L378,
+  "round.endif4": AT.L378,
+  "round.resume2": AT.L378,
+  "round.from_area_body": AT.L378,
+  "round.resume3": AT.L378,
+  "round.endif5": AT.L378,
+  "round.endif6": AT.L378,
+  "round.endif7": AT.L378,
+  "round.endif8": AT.L378,
+  "round.resume4": AT.L378,
+  "round.for_active": AT.L387,
+  "round.while2": AT.L394,
+  "round.resume5": AT.L394,
+  "round.play_action_body": AT.L394,
+  "round.endif9": AT.L394,
+  "round.endif10": AT.L394,
+  "round.endif11": AT.L394,
+  "round.endif12": AT.L394,
+  "round.resume6": AT.L394,
+  "round.from_area_body2": AT.L394,
+  "round.resume7": AT.L394,
+  "round.endif13": AT.L394,
+  "round.endif14": AT.L394,
+  "round.endif15": AT.L394,
+  "round.endif16": AT.L394,
+  "round.resume8": AT.L394,
+  "round.collect_card_body": AT.L394,
+  "round.endif17": AT.L394,
+  "round.endif18": AT.L394,
+  "round.resume9": AT.L394,
+  "round.offer_body": AT.L394,
+  "round.resume10": AT.L394,
+  "round.protect_body": AT.L394,
+  "round.resume11": AT.L394,
+  "round.for_p_5": AT.L546,
+  "round.while3": AT.L546,
+  "round.resume12": AT.L546,
+  "round.play_at_end_body": AT.L546,
+  "round.endif19": AT.L546,
+  "round.endif20": AT.L546,
+  "round.endif21": AT.L546,
+  "round.endif22": AT.L546,
+  "round.resume13": AT.L546,
+  "round.from_area_body3": AT.L546,
+  "round.resume14": AT.L546,
+  "round.endif23": AT.L546,
+  "round.endif24": AT.L546,
+  "round.endif25": AT.L546,
+  "round.endif26": AT.L546,
+  "round.resume15": AT.L546,
+  "round.for_p_7": AT.L555,
+  "round.endif27": AT.L555,
+  "round.endif28": AT.L555,
+  "round.endif29": AT.L555,
+  "round.resume16": AT.L555,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -137,7 +138,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       actors: [],
       whose: 0,
       p: 0,
-      asking: false,
+      __window_0: false,
       card: 0,
       p_2: 0,
       card_2: 0,
@@ -157,7 +158,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       receiver: 0,
       amount: 0,
       p_5: 0,
-      asking_2: false,
+      __window_1: false,
       card_5: 0,
       p_6: 0,
       card_6: 0,
@@ -302,7 +303,7 @@ function step_while(s: State): void {
 function step_round_for_p(s: State): void {
   if (s.locals.p_index < s.locals.p_list.length) {
     s.locals.p = s.locals.p_list[s.locals.p_index]!;
-    s.locals.asking = true;
+    s.locals.__window_0 = true;
     s.pc = "round.while";
   } else {
     s.locals.active_list = [...seatsFrom(s.vars.chairman, s.players)];
@@ -312,9 +313,13 @@ function step_round_for_p(s: State): void {
 }
 
 function step_round_while(s: State): void {
-  if (s.locals.asking && anyOf(s.zones.hand[s.locals.p], (a) => Action_effect[a] === "no_exchange")) {
+  if (s.locals.__window_0) {
     s.locals.actor = s.locals.p;
     s.pc = "round.play_at_start_or_done";
+    if (legalMoves(s, s.locals.actor).length === 1) {
+      s.locals.__window_0 = false;
+      s.pc = "round.resume";
+    }
   } else {
     s.locals.p_index += 1;
     s.pc = "round.for_p";
@@ -517,7 +522,9 @@ function step_round_for_active(s: State): void {
     s.locals.turn_over = false;
     s.pc = "round.while2";
   } else {
-    s.locals.p_5_list = [...seatsFrom(s.vars.chairman, s.players)];
+    s.locals.p_5_list = [
+      ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+    ];
     s.locals.p_5_index = 0;
     s.pc = "round.for_p_5";
   }
@@ -765,7 +772,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L469);
+    loopGuard($passes, AT.L465);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -789,7 +796,7 @@ function step_round_protect_body(s: State): void {
       s.locals.amount,
       s.vars.coins[s.locals.receiver],
       "coins[receiver]",
-      AT.L487,
+      AT.L483,
     );
     s.vars.coins[s.locals.receiver] -= $amount;
     s.vars.protection[s.locals.receiver] += $amount;
@@ -807,7 +814,7 @@ function step_round_resume11(s: State): void {
 function step_round_for_p_5(s: State): void {
   if (s.locals.p_5_index < s.locals.p_5_list.length) {
     s.locals.p_5 = s.locals.p_5_list[s.locals.p_5_index]!;
-    s.locals.asking_2 = true;
+    s.locals.__window_1 = true;
     s.pc = "round.while3";
   } else {
     s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
@@ -817,13 +824,13 @@ function step_round_for_p_5(s: State): void {
 }
 
 function step_round_while3(s: State): void {
-  if (
-    s.locals.asking_2 &&
-    s.vars.protection[s.locals.p_5] > 0 &&
-    anyOf(s.zones.hand[s.locals.p_5], (a) => Action_effect[a] === "take_back_protection")
-  ) {
+  if (s.locals.__window_1) {
     s.locals.actor = s.locals.p_5;
     s.pc = "round.play_at_end_or_done";
+    if (legalMoves(s, s.locals.actor).length === 1) {
+      s.locals.__window_1 = false;
+      s.pc = "round.resume12";
+    }
   } else {
     s.locals.p_5_index += 1;
     s.pc = "round.for_p_5";
@@ -1094,8 +1101,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L571);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L571);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L561);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L561);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1166,6 +1173,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.__window_0 = true;
       s.locals.actor = s.locals.p;
       s.pc = "round.play_at_start_or_done";
       return;
@@ -1255,7 +1263,9 @@ export function enter(s: State, decision: string): void {
       return;
     case "round.from_play_area_or_from_property3":
       s.locals.phase = "round";
-      s.locals.p_5_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_5_list = [
+        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+      ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
@@ -1264,7 +1274,9 @@ export function enter(s: State, decision: string): void {
       return;
     case "round.from_board_or_from_area3":
       s.locals.phase = "round";
-      s.locals.p_5_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_5_list = [
+        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+      ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
@@ -1273,7 +1285,9 @@ export function enter(s: State, decision: string): void {
       return;
     case "round.into_area3":
       s.locals.phase = "round";
-      s.locals.p_5_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_5_list = [
+        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+      ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
@@ -1282,10 +1296,13 @@ export function enter(s: State, decision: string): void {
       return;
     case "round.play_at_end_or_done":
       s.locals.phase = "round";
-      s.locals.p_5_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_5_list = [
+        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+      ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.__window_1 = true;
       s.locals.actor = s.locals.p_5;
       s.pc = "round.play_at_end_or_done";
       return;

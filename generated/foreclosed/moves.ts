@@ -462,7 +462,7 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
   const options: MoveOption[] = [];
   {
     const card_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
-    if (card_domain.length > 0)
+    if (card_domain.length > 0 && !fn_shielded(s, s.locals.p))
       options.push({
         type: "play_at_start",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_domain] } },
@@ -476,37 +476,24 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_round_play_at_start_or_done(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const card_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
-  const size_0_0 = card_domain.length;
-  const count_0: number = size_0_0;
-  const count_1: number = 1;
-  const total = count_0 + count_1;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L381,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "play_at_start", card: card_domain[digit_0_0]! };
+  const offered = legal_round_play_at_start_or_done(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (check_round_play_at_start_or_done(s, seat, move) === null) return move;
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    return { type: "done" };
-  }
-
-  index -= count_1;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L378,
+  );
 }
 
 function check_round_play_at_start_or_done(s: State, seat: number, move: Move): IllegalMove | null {
@@ -518,6 +505,8 @@ function check_round_play_at_start_or_done(s: State, seat: number, move: Move): 
 
   switch (move.type) {
     case "play_at_start": {
+      if (!!fn_shielded(s, s.locals.p))
+        return illegal("move/constraint", `your no-Exchange card is already in play this round`);
       const card_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
       if (!(card_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in hand to choose as card now");
@@ -543,7 +532,7 @@ function round_play_at_start_or_done_play_at_start(s: State, seat: number, move:
 
 /** round.play_at_start_or_done: the effect of 'done'. */
 function round_play_at_start_or_done_done(s: State, seat: number, move: Move): void {
-  s.locals.asking = false;
+  s.locals.__window_0 = false;
 }
 
 function apply_round_play_at_start_or_done(s: State, seat: number, move: Move): void {
@@ -997,7 +986,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L488,
+      AT.L484,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1051,7 +1040,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.receiver] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L497,
+      AT.L493,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
@@ -1063,7 +1052,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.receiver],
       s.vars.protection[s.locals.receiver],
       "protection[receiver]",
-      AT.L498,
+      AT.L494,
     );
     s.vars.protection[s.locals.receiver] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
@@ -1153,7 +1142,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L476,
+      AT.L472,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1204,7 +1193,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L480);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L476);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.receiver));
@@ -1344,7 +1333,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L401,
+    AT.L395,
   );
 }
 
@@ -1386,6 +1375,8 @@ function check_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
         return illegal("move/out-of-domain", `card must be one of the cards in hand`);
       if (!(Action_effect[card_3] !== "take_back_protection" || s.vars.protection[s.locals.active] > 0))
         return illegal("move/constraint", `there is no Protection money on your card to take back`);
+      if (!(Action_effect[card_3] !== "no_exchange" || !fn_shielded(s, s.locals.active)))
+        return illegal("move/constraint", `your no-Exchange card is already in play this round`);
       if (!(Action_effect[card_3] !== "discard_action" || fn_cards_in_play(s) > 0))
         return illegal("move/constraint", `no Action Card is in play to discard`);
       if (!(
@@ -1540,7 +1531,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L430);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L426);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1556,7 +1547,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L438);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L434);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1602,7 +1593,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L528,
+      AT.L524,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -1614,7 +1605,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller],
       s.vars.protection[seller],
       "protection[seller]",
-      AT.L529,
+      AT.L525,
     );
     s.vars.protection[seller] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -2064,7 +2055,7 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
     const card_5_domain = s.zones.hand[s.locals.p_5].filter(
       (card) => Action_effect[card] === "take_back_protection",
     );
-    if (card_5_domain.length > 0)
+    if (card_5_domain.length > 0 && s.vars.protection[s.locals.p_5] > 0)
       options.push({
         type: "play_at_end",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_5_domain] } },
@@ -2078,35 +2069,20 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: number) => number): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const card_5_domain = s.zones.hand[s.locals.p_5].filter(
-    (card) => Action_effect[card] === "take_back_protection",
+  const offered = legal_round_play_at_end_or_done(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (check_round_play_at_end_or_done(s, seat, move) === null) return move;
+  }
+
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L546,
   );
-  const size_0_0 = card_5_domain.length;
-  const count_0: number = size_0_0;
-  const count_1: number = 1;
-  const total = count_0 + count_1;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L553,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "play_at_end", card: card_5_domain[digit_0_0]! };
-  }
-
-  index -= count_0;
-  if (index < count_1) {
-    return { type: "done" };
-  }
-
-  index -= count_1;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
 }
 
 function check_round_play_at_end_or_done(s: State, seat: number, move: Move): IllegalMove | null {
@@ -2118,6 +2094,8 @@ function check_round_play_at_end_or_done(s: State, seat: number, move: Move): Il
 
   switch (move.type) {
     case "play_at_end": {
+      if (!(s.vars.protection[s.locals.p_5] > 0))
+        return illegal("move/constraint", `there is no Protection money left on your card to take back`);
       const card_5_domain = s.zones.hand[s.locals.p_5].filter(
         (card) => Action_effect[card] === "take_back_protection",
       );
@@ -2145,7 +2123,7 @@ function round_play_at_end_or_done_play_at_end(s: State, seat: number, move: Mov
 
 /** round.play_at_end_or_done: the effect of 'done'. */
 function round_play_at_end_or_done_done(s: State, seat: number, move: Move): void {
-  s.locals.asking_2 = false;
+  s.locals.__window_1 = false;
 }
 
 function apply_round_play_at_end_or_done(s: State, seat: number, move: Move): void {

@@ -123,81 +123,77 @@ export const AT = {
     column: 9,
     text: "deal 1 from property_deck to exchange[p]",
   },
-  L378: { file: "rules/foreclosed.rules", line: 378, column: 7, text: "for p in players_from(chairman) {" },
-  L380: {
+  L378: {
     file: "rules/foreclosed.rules",
-    line: 380,
-    column: 9,
-    text: "while asking and any(a in hand[p]: a.effect == Effect.no_exchange) {",
+    line: 378,
+    column: 7,
+    text: "window p in players_from(chairman) {",
   },
-  L381: { file: "rules/foreclosed.rules", line: 381, column: 11, text: "ask p {" },
-  L393: {
+  L387: {
     file: "rules/foreclosed.rules",
-    line: 393,
+    line: 387,
     column: 7,
     text: "for active in players_from(chairman) {",
   },
-  L400: { file: "rules/foreclosed.rules", line: 400, column: 9, text: "while not turn_over {" },
-  L401: { file: "rules/foreclosed.rules", line: 401, column: 11, text: "ask active {" },
-  L430: {
+  L394: { file: "rules/foreclosed.rules", line: 394, column: 9, text: "while not turn_over {" },
+  L395: { file: "rules/foreclosed.rules", line: 395, column: 11, text: "ask active {" },
+  L426: {
     file: "rules/foreclosed.rules",
-    line: 430,
+    line: 426,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L438: {
+  L434: {
     file: "rules/foreclosed.rules",
-    line: 438,
+    line: 434,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L469: { file: "rules/foreclosed.rules", line: 469, column: 15, text: "while between != target {" },
-  L476: { file: "rules/foreclosed.rules", line: 476, column: 15, text: "ask receiver {" },
-  L480: {
+  L465: { file: "rules/foreclosed.rules", line: 465, column: 15, text: "while between != target {" },
+  L472: { file: "rules/foreclosed.rules", line: 472, column: 15, text: "ask receiver {" },
+  L476: {
     file: "rules/foreclosed.rules",
-    line: 480,
+    line: 476,
     column: 19,
     text: "transfer 1 from coins[active] to coins[receiver]",
   },
-  L487: {
+  L483: {
     file: "rules/foreclosed.rules",
-    line: 487,
+    line: 483,
     column: 19,
     text: "transfer amount from coins[receiver] to protection[receiver]",
   },
-  L488: { file: "rules/foreclosed.rules", line: 488, column: 19, text: "ask active {" },
-  L497: {
+  L484: { file: "rules/foreclosed.rules", line: 484, column: 19, text: "ask active {" },
+  L493: {
     file: "rules/foreclosed.rules",
-    line: 497,
+    line: 493,
     column: 23,
     text: "transfer protection[receiver] + 1 from coins[active] to coins[receiver]",
   },
-  L498: {
+  L494: {
     file: "rules/foreclosed.rules",
-    line: 498,
+    line: 494,
     column: 23,
     text: "transfer protection[receiver] from protection[receiver] to coins[receiver]",
   },
-  L528: {
+  L524: {
     file: "rules/foreclosed.rules",
-    line: 528,
+    line: 524,
     column: 15,
     text: "transfer protection[seller] + 1 from coins[active] to coins[seller]",
   },
-  L529: {
+  L525: {
     file: "rules/foreclosed.rules",
-    line: 529,
+    line: 525,
     column: 15,
     text: "transfer protection[seller] from protection[seller] to coins[seller]",
   },
-  L550: { file: "rules/foreclosed.rules", line: 550, column: 7, text: "for p in players_from(chairman) {" },
-  L552: {
+  L546: {
     file: "rules/foreclosed.rules",
-    line: 552,
-    column: 9,
-    text: "while asking and protection[p] > 0 and any(a in hand[p]: a.effect == Effect.take_back_protection) {",
+    line: 546,
+    column: 7,
+    text: "window p in players_from(chairman) where protection[p] > 0 {",
   },
-  L553: { file: "rules/foreclosed.rules", line: 553, column: 11, text: "ask p {" },
-  L565: { file: "rules/foreclosed.rules", line: 565, column: 7, text: "for p in players_from(chairman) {" },
-  L571: { file: "rules/foreclosed.rules", line: 571, column: 11, text: "move a to action_discard" },
+  L555: { file: "rules/foreclosed.rules", line: 555, column: 7, text: "for p in players_from(chairman) {" },
+  L561: { file: "rules/foreclosed.rules", line: 561, column: 11, text: "move a to action_discard" },
 } satisfies Record<string, RuleSite>;

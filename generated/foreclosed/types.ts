@@ -52,7 +52,7 @@ export interface State extends BaseState {
     actors: number[];
     whose: number;
     p: number;
-    asking: boolean;
+    __window_0: boolean;
     card: CardId;
     p_2: number;
     card_2: CardId;
@@ -72,7 +72,7 @@ export interface State extends BaseState {
     receiver: number;
     amount: number;
     p_5: number;
-    asking_2: boolean;
+    __window_1: boolean;
     card_5: CardId;
     p_6: number;
     card_6: CardId;
