@@ -85,27 +85,27 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.resume10": AT.L394,
   "round.protect_body": AT.L394,
   "round.resume11": AT.L394,
-  "round.for_p_5": AT.L546,
-  "round.while3": AT.L546,
-  "round.resume12": AT.L546,
-  "round.play_at_end_body": AT.L546,
-  "round.endif19": AT.L546,
-  "round.endif20": AT.L546,
-  "round.endif21": AT.L546,
-  "round.endif22": AT.L546,
-  "round.resume13": AT.L546,
-  "round.from_area_body3": AT.L546,
-  "round.resume14": AT.L546,
-  "round.endif23": AT.L546,
-  "round.endif24": AT.L546,
-  "round.endif25": AT.L546,
-  "round.endif26": AT.L546,
-  "round.resume15": AT.L546,
-  "round.for_p_7": AT.L555,
-  "round.endif27": AT.L555,
-  "round.endif28": AT.L555,
-  "round.endif29": AT.L555,
-  "round.resume16": AT.L555,
+  "round.for_p_5": AT.L548,
+  "round.while3": AT.L548,
+  "round.resume12": AT.L548,
+  "round.play_at_end_body": AT.L548,
+  "round.endif19": AT.L548,
+  "round.endif20": AT.L548,
+  "round.endif21": AT.L548,
+  "round.endif22": AT.L548,
+  "round.resume13": AT.L548,
+  "round.from_area_body3": AT.L548,
+  "round.resume14": AT.L548,
+  "round.endif23": AT.L548,
+  "round.endif24": AT.L548,
+  "round.endif25": AT.L548,
+  "round.endif26": AT.L548,
+  "round.resume15": AT.L548,
+  "round.for_p_7": AT.L557,
+  "round.endif27": AT.L557,
+  "round.endif28": AT.L557,
+  "round.endif29": AT.L557,
+  "round.resume16": AT.L557,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -1101,8 +1101,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L561);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L561);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L563);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L563);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }

@@ -1296,7 +1296,11 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
 
   {
     const seller_domain: readonly number[] = seatList(s.players);
-    if (seller_domain.length > 0 && s.vars.protection[s.locals.active] === 0)
+    if (
+      seller_domain.length > 0 &&
+      s.vars.protection[s.locals.active] === 0 &&
+      anyOf(seatList(s.players), (q) => q !== s.locals.active && s.vars.protection[q] > 0)
+    )
       options.push({ type: "buy", parameters: { seller: { kind: "player", players: seller_domain } } });
   }
 
@@ -1466,6 +1470,8 @@ function check_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
           "move/constraint",
           `you have Protection coins on your card: your only option is to Pass and take $1`,
         );
+      if (!anyOf(seatList(s.players), (q) => q !== s.locals.active && s.vars.protection[q] > 0))
+        return illegal("move/constraint", `no other player's card is Protected: make an offer`);
       const seller_domain: readonly number[] = seatList(s.players);
       if (!(seller_domain.length > 0))
         return illegal("move/out-of-domain", "there is no seller to choose now");
@@ -1593,7 +1599,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L524,
+      AT.L526,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -1605,7 +1611,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller],
       s.vars.protection[seller],
       "protection[seller]",
-      AT.L525,
+      AT.L527,
     );
     s.vars.protection[seller] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -2081,7 +2087,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L546,
+    AT.L548,
   );
 }
 

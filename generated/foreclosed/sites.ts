@@ -176,24 +176,24 @@ export const AT = {
     column: 23,
     text: "transfer protection[receiver] from protection[receiver] to coins[receiver]",
   },
-  L524: {
+  L526: {
     file: "rules/foreclosed.rules",
-    line: 524,
+    line: 526,
     column: 15,
     text: "transfer protection[seller] + 1 from coins[active] to coins[seller]",
   },
-  L525: {
+  L527: {
     file: "rules/foreclosed.rules",
-    line: 525,
+    line: 527,
     column: 15,
     text: "transfer protection[seller] from protection[seller] to coins[seller]",
   },
-  L546: {
+  L548: {
     file: "rules/foreclosed.rules",
-    line: 546,
+    line: 548,
     column: 7,
     text: "window p in players_from(chairman) where protection[p] > 0 {",
   },
-  L555: { file: "rules/foreclosed.rules", line: 555, column: 7, text: "for p in players_from(chairman) {" },
-  L561: { file: "rules/foreclosed.rules", line: 561, column: 11, text: "move a to action_discard" },
+  L557: { file: "rules/foreclosed.rules", line: 557, column: 7, text: "for p in players_from(chairman) {" },
+  L563: { file: "rules/foreclosed.rules", line: 563, column: 11, text: "move a to action_discard" },
 } satisfies Record<string, RuleSite>;
