@@ -58,13 +58,8 @@ export const AT = {
   L244: { file: "rules/foreclosed.rules", line: 244, column: 5, text: "ask p {" },
   L246: { file: "rules/foreclosed.rules", line: 246, column: 9, text: "move target to action_discard" },
   L249: { file: "rules/foreclosed.rules", line: 249, column: 9, text: "ask p {" },
-  L251: { file: "rules/foreclosed.rules", line: 251, column: 13, text: "move played_card to action_discard" },
-  L254: {
-    file: "rules/foreclosed.rules",
-    line: 254,
-    column: 13,
-    text: "move attached_card to action_discard",
-  },
+  L251: { file: "rules/foreclosed.rules", line: 251, column: 13, text: "move target to action_discard" },
+  L254: { file: "rules/foreclosed.rules", line: 254, column: 13, text: "move target to action_discard" },
   L263: { file: "rules/foreclosed.rules", line: 263, column: 5, text: "move card to played[p]" },
   L266: { file: "rules/foreclosed.rules", line: 266, column: 5, text: "move card to attached[p]" },
   L269: { file: "rules/foreclosed.rules", line: 269, column: 5, text: "move card to board" },
@@ -137,63 +132,63 @@ export const AT = {
   },
   L394: { file: "rules/foreclosed.rules", line: 394, column: 9, text: "while not turn_over {" },
   L395: { file: "rules/foreclosed.rules", line: 395, column: 11, text: "ask active {" },
-  L426: {
+  L423: {
     file: "rules/foreclosed.rules",
-    line: 426,
+    line: 423,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L434: {
+  L431: {
     file: "rules/foreclosed.rules",
-    line: 434,
+    line: 431,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L465: { file: "rules/foreclosed.rules", line: 465, column: 15, text: "while between != target {" },
-  L472: { file: "rules/foreclosed.rules", line: 472, column: 15, text: "ask receiver {" },
-  L476: {
+  L462: { file: "rules/foreclosed.rules", line: 462, column: 15, text: "while between != target {" },
+  L468: { file: "rules/foreclosed.rules", line: 468, column: 15, text: "ask target {" },
+  L472: {
     file: "rules/foreclosed.rules",
-    line: 476,
+    line: 472,
     column: 19,
-    text: "transfer 1 from coins[active] to coins[receiver]",
+    text: "transfer 1 from coins[active] to coins[target]",
   },
-  L483: {
+  L479: {
     file: "rules/foreclosed.rules",
-    line: 483,
+    line: 479,
     column: 19,
-    text: "transfer amount from coins[receiver] to protection[receiver]",
+    text: "transfer amount from coins[target] to protection[target]",
   },
-  L484: { file: "rules/foreclosed.rules", line: 484, column: 19, text: "ask active {" },
-  L493: {
+  L480: { file: "rules/foreclosed.rules", line: 480, column: 19, text: "ask active {" },
+  L489: {
     file: "rules/foreclosed.rules",
-    line: 493,
+    line: 489,
     column: 23,
-    text: "transfer protection[receiver] + 1 from coins[active] to coins[receiver]",
+    text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L494: {
+  L490: {
     file: "rules/foreclosed.rules",
-    line: 494,
+    line: 490,
     column: 23,
-    text: "transfer protection[receiver] from protection[receiver] to coins[receiver]",
+    text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L526: {
+  L522: {
     file: "rules/foreclosed.rules",
-    line: 526,
+    line: 522,
     column: 15,
-    text: "transfer protection[seller] + 1 from coins[active] to coins[seller]",
+    text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L527: {
+  L523: {
     file: "rules/foreclosed.rules",
-    line: 527,
+    line: 523,
     column: 15,
-    text: "transfer protection[seller] from protection[seller] to coins[seller]",
+    text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L548: {
+  L544: {
     file: "rules/foreclosed.rules",
-    line: 548,
+    line: 544,
     column: 7,
     text: "window p in players_from(chairman) where protection[p] > 0 {",
   },
-  L557: { file: "rules/foreclosed.rules", line: 557, column: 7, text: "for p in players_from(chairman) {" },
-  L563: { file: "rules/foreclosed.rules", line: 563, column: 11, text: "move a to action_discard" },
+  L553: { file: "rules/foreclosed.rules", line: 553, column: 7, text: "for p in players_from(chairman) {" },
+  L559: { file: "rules/foreclosed.rules", line: 559, column: 11, text: "move a to action_discard" },
 } satisfies Record<string, RuleSite>;
