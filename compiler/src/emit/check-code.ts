@@ -78,7 +78,15 @@ export class CheckCode {
         `if (!(${d.contains(slot)})) return illegal("move/out-of-domain", ${d.describe});`,
       );
     }
-    for (const r of aboutChoice) lines.push(`if (!(${this.decisions.requirement(r)})) return illegal("move/constraint", ${this.reasonOf(r)});`);
+    // A parameter that lives across a decision of the option's body is stored in the state by
+    // apply; here it is not stored yet, so requirements read the move's value, as domains do.
+    const stored = option.parameters.map((p) => this.decisions.parameterSlot(p)).filter((slot) => slot.storage === "state");
+    for (const slot of stored) this.ctx.code.overrides.set(slot, this.ctx.code.localName(slot));
+    try {
+      for (const r of aboutChoice) lines.push(`if (!(${this.decisions.requirement(r)})) return illegal("move/constraint", ${this.reasonOf(r)});`);
+    } finally {
+      for (const slot of stored) this.ctx.code.overrides.delete(slot);
+    }
     lines.push("return null;", "}");
     return lines;
   }
