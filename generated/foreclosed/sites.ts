@@ -72,7 +72,7 @@ export const AT = {
   L316: {
     file: "rules/foreclosed.rules",
     line: 316,
-    column: 7,
+    column: 9,
     text: "for u in collection[p] where u != card and uncommitted(u) and shares_colour(u, card) {",
   },
   L322: {
@@ -243,30 +243,30 @@ export const AT = {
     column: 17,
     text: "transfer protection[target] from protection[target] to bank",
   },
-  L642: { file: "rules/foreclosed.rules", line: 642, column: 15, text: "ask target {" },
+  L642: { file: "rules/foreclosed.rules", line: 642, column: 17, text: "ask target {" },
   L646: {
     file: "rules/foreclosed.rules",
     line: 646,
-    column: 19,
+    column: 21,
     text: "transfer 1 from coins[active] to coins[target]",
   },
   L653: {
     file: "rules/foreclosed.rules",
     line: 653,
-    column: 19,
+    column: 21,
     text: "transfer amount from coins[target] to protection[target]",
   },
-  L654: { file: "rules/foreclosed.rules", line: 654, column: 19, text: "ask active {" },
+  L654: { file: "rules/foreclosed.rules", line: 654, column: 21, text: "ask active {" },
   L663: {
     file: "rules/foreclosed.rules",
     line: 663,
-    column: 23,
+    column: 25,
     text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
   L664: {
     file: "rules/foreclosed.rules",
     line: 664,
-    column: 23,
+    column: 25,
     text: "transfer protection[target] from protection[target] to coins[target]",
   },
   L697: {
