@@ -44,68 +44,68 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L369,
-  "round.for_p": AT.L378,
-  "round.while": AT.L378,
-  "round.resume": AT.L378,
-  "round.play_at_start_body": AT.L378,
-  "round.endif": AT.L378,
-  "round.endif2": AT.L378,
-  "round.endif3": AT.L378,
-  "round.endif4": AT.L378,
-  "round.resume2": AT.L378,
-  "round.from_area_body": AT.L378,
-  "round.resume3": AT.L378,
-  "round.endif5": AT.L378,
-  "round.endif6": AT.L378,
-  "round.endif7": AT.L378,
-  "round.endif8": AT.L378,
-  "round.resume4": AT.L378,
-  "round.for_active": AT.L387,
-  "round.while2": AT.L394,
-  "round.resume5": AT.L394,
-  "round.play_action_body": AT.L394,
-  "round.endif9": AT.L394,
-  "round.endif10": AT.L394,
-  "round.endif11": AT.L394,
-  "round.endif12": AT.L394,
-  "round.resume6": AT.L394,
-  "round.from_area_body2": AT.L394,
-  "round.resume7": AT.L394,
-  "round.endif13": AT.L394,
-  "round.endif14": AT.L394,
-  "round.endif15": AT.L394,
-  "round.endif16": AT.L394,
-  "round.resume8": AT.L394,
-  "round.collect_card_body": AT.L394,
-  "round.endif17": AT.L394,
-  "round.endif18": AT.L394,
-  "round.resume9": AT.L394,
-  "round.offer_body": AT.L394,
-  "round.resume10": AT.L394,
-  "round.protect_body": AT.L394,
-  "round.resume11": AT.L394,
-  "round.for_p_5": AT.L548,
-  "round.while3": AT.L548,
-  "round.resume12": AT.L548,
-  "round.play_at_end_body": AT.L548,
-  "round.endif19": AT.L548,
-  "round.endif20": AT.L548,
-  "round.endif21": AT.L548,
-  "round.endif22": AT.L548,
-  "round.resume13": AT.L548,
-  "round.from_area_body3": AT.L548,
-  "round.resume14": AT.L548,
-  "round.endif23": AT.L548,
-  "round.endif24": AT.L548,
-  "round.endif25": AT.L548,
-  "round.endif26": AT.L548,
-  "round.resume15": AT.L548,
-  "round.for_p_7": AT.L557,
-  "round.endif27": AT.L557,
-  "round.endif28": AT.L557,
-  "round.endif29": AT.L557,
-  "round.resume16": AT.L557,
+  while: AT.L377,
+  "round.for_p": AT.L386,
+  "round.while": AT.L386,
+  "round.resume": AT.L386,
+  "round.play_at_start_body": AT.L386,
+  "round.endif": AT.L386,
+  "round.endif2": AT.L386,
+  "round.endif3": AT.L386,
+  "round.endif4": AT.L386,
+  "round.resume2": AT.L386,
+  "round.from_area_body": AT.L386,
+  "round.resume3": AT.L386,
+  "round.endif5": AT.L386,
+  "round.endif6": AT.L386,
+  "round.endif7": AT.L386,
+  "round.endif8": AT.L386,
+  "round.resume4": AT.L386,
+  "round.for_active": AT.L395,
+  "round.while2": AT.L402,
+  "round.resume5": AT.L402,
+  "round.play_action_body": AT.L402,
+  "round.endif9": AT.L402,
+  "round.endif10": AT.L402,
+  "round.endif11": AT.L402,
+  "round.endif12": AT.L402,
+  "round.resume6": AT.L402,
+  "round.from_area_body2": AT.L402,
+  "round.resume7": AT.L402,
+  "round.endif13": AT.L402,
+  "round.endif14": AT.L402,
+  "round.endif15": AT.L402,
+  "round.endif16": AT.L402,
+  "round.resume8": AT.L402,
+  "round.collect_card_body": AT.L402,
+  "round.endif17": AT.L402,
+  "round.endif18": AT.L402,
+  "round.resume9": AT.L402,
+  "round.offer_body": AT.L402,
+  "round.resume10": AT.L402,
+  "round.protect_body": AT.L402,
+  "round.resume11": AT.L402,
+  "round.for_p_5": AT.L556,
+  "round.while3": AT.L556,
+  "round.resume12": AT.L556,
+  "round.play_at_end_body": AT.L556,
+  "round.endif19": AT.L556,
+  "round.endif20": AT.L556,
+  "round.endif21": AT.L556,
+  "round.endif22": AT.L556,
+  "round.resume13": AT.L556,
+  "round.from_area_body3": AT.L556,
+  "round.resume14": AT.L556,
+  "round.endif23": AT.L556,
+  "round.endif24": AT.L556,
+  "round.endif25": AT.L556,
+  "round.endif26": AT.L556,
+  "round.resume15": AT.L556,
+  "round.for_p_7": AT.L565,
+  "round.endif27": AT.L565,
+  "round.endif28": AT.L565,
+  "round.endif29": AT.L565,
+  "round.resume16": AT.L565,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -190,7 +190,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   if (!s.variants.includes("simple")) {
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L313);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L321);
     }
   }
 
@@ -202,18 +202,18 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     s.players === 2 ? 3 : s.players,
     "end",
     "property_deck",
-    AT.L319,
+    AT.L327,
   );
   for (const p of seatList(s.players)) {
     for (let $passes = 0; s.zones.dealt[p].length < 2; $passes++) {
-      loopGuard($passes, AT.L324);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L325)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L326);
+      loopGuard($passes, AT.L332);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L333)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L334);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L328);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L328);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L328);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L336);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L336);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L336);
         }
       }
     }
@@ -224,7 +224,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L338);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L346);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -251,7 +251,7 @@ function step_starting_resume(s: State): void {
         said(`seat ${p} returns $${owed} for the +1 and +2 symbols on their starting cards`, null),
       );
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L363);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L371);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(transferred($amount, "coins", p, "bank", null));
@@ -274,7 +274,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L373,
+          AT.L381,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -338,7 +338,7 @@ function step_round_play_at_start_body(s: State): void {
   );
   if (Action_effect[s.locals.card_2] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L225);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_2] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_2));
@@ -346,8 +346,8 @@ function step_round_play_at_start_body(s: State): void {
 
     {
       const $card = s.locals.card_2;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L226);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -359,7 +359,7 @@ function step_round_play_at_start_body(s: State): void {
           s.vars.protection[s.locals.p_2],
           s.vars.protection[s.locals.p_2],
           "protection[p]",
-          AT.L230,
+          AT.L238,
         );
         s.vars.protection[s.locals.p_2] -= $amount;
         s.vars.coins[s.locals.p_2] += $amount;
@@ -368,8 +368,8 @@ function step_round_play_at_start_body(s: State): void {
 
       {
         const $card = s.locals.card_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L231);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L231);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -378,7 +378,7 @@ function step_round_play_at_start_body(s: State): void {
       if (Action_effect[s.locals.card_2] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_2)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L236);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -387,8 +387,8 @@ function step_round_play_at_start_body(s: State): void {
 
         {
           const $card = s.locals.card_2;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L238);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L238);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -397,8 +397,8 @@ function step_round_play_at_start_body(s: State): void {
         if (Action_effect[s.locals.card_2] === "discard_action") {
           {
             const $card = s.locals.card_2;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L243);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L243);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
@@ -408,8 +408,8 @@ function step_round_play_at_start_body(s: State): void {
           if (Action_effect[s.locals.card_2] === "no_exchange") {
             {
               const $card = s.locals.card_2;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L263);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
+              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L271);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
             }
 
@@ -418,8 +418,8 @@ function step_round_play_at_start_body(s: State): void {
             if (Action_effect[s.locals.card_2] === "double_bonus") {
               {
                 const $card = s.locals.card_2;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L266);
-                placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L266);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
+                placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L274);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
               }
 
@@ -428,8 +428,8 @@ function step_round_play_at_start_body(s: State): void {
               if (Action_effect[s.locals.card_2] === "colour_penalty") {
                 {
                   const $card = s.locals.card_2;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L269);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L269);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -444,8 +444,8 @@ function step_round_play_at_start_body(s: State): void {
                 } else {
                   {
                     const $card = s.locals.card_2;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L280);
-                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L280);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
+                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L288);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
                   }
 
@@ -558,7 +558,7 @@ function step_round_play_action_body(s: State): void {
   );
   if (Action_effect[s.locals.card_4] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L225);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_3] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_3));
@@ -566,8 +566,8 @@ function step_round_play_action_body(s: State): void {
 
     {
       const $card = s.locals.card_4;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L226);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -579,7 +579,7 @@ function step_round_play_action_body(s: State): void {
           s.vars.protection[s.locals.p_3],
           s.vars.protection[s.locals.p_3],
           "protection[p]",
-          AT.L230,
+          AT.L238,
         );
         s.vars.protection[s.locals.p_3] -= $amount;
         s.vars.coins[s.locals.p_3] += $amount;
@@ -588,8 +588,8 @@ function step_round_play_action_body(s: State): void {
 
       {
         const $card = s.locals.card_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L231);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L231);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -598,7 +598,7 @@ function step_round_play_action_body(s: State): void {
       if (Action_effect[s.locals.card_4] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_3)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L236);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -607,8 +607,8 @@ function step_round_play_action_body(s: State): void {
 
         {
           const $card = s.locals.card_4;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L238);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L238);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -617,8 +617,8 @@ function step_round_play_action_body(s: State): void {
         if (Action_effect[s.locals.card_4] === "discard_action") {
           {
             const $card = s.locals.card_4;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L243);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L243);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
@@ -628,8 +628,8 @@ function step_round_play_action_body(s: State): void {
           if (Action_effect[s.locals.card_4] === "no_exchange") {
             {
               const $card = s.locals.card_4;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L263);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
+              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L271);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
             }
 
@@ -638,8 +638,8 @@ function step_round_play_action_body(s: State): void {
             if (Action_effect[s.locals.card_4] === "double_bonus") {
               {
                 const $card = s.locals.card_4;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L266);
-                placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L266);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
+                placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L274);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
               }
 
@@ -648,8 +648,8 @@ function step_round_play_action_body(s: State): void {
               if (Action_effect[s.locals.card_4] === "colour_penalty") {
                 {
                   const $card = s.locals.card_4;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L269);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L269);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -664,8 +664,8 @@ function step_round_play_action_body(s: State): void {
                 } else {
                   {
                     const $card = s.locals.card_4;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L280);
-                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L280);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
+                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L288);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
                   }
 
@@ -739,7 +739,7 @@ function step_round_collect_card_body(s: State): void {
         1,
         "end",
         "action_deck",
-        AT.L209,
+        AT.L217,
       );
       s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_4));
     }
@@ -772,7 +772,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L465);
+    loopGuard($passes, AT.L473);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -796,7 +796,7 @@ function step_round_protect_body(s: State): void {
       s.locals.amount,
       s.vars.coins[s.locals.receiver],
       "coins[receiver]",
-      AT.L483,
+      AT.L491,
     );
     s.vars.coins[s.locals.receiver] -= $amount;
     s.vars.protection[s.locals.receiver] += $amount;
@@ -849,7 +849,7 @@ function step_round_play_at_end_body(s: State): void {
   );
   if (Action_effect[s.locals.card_6] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L225);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_6] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_6));
@@ -857,8 +857,8 @@ function step_round_play_at_end_body(s: State): void {
 
     {
       const $card = s.locals.card_6;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L226);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -870,7 +870,7 @@ function step_round_play_at_end_body(s: State): void {
           s.vars.protection[s.locals.p_6],
           s.vars.protection[s.locals.p_6],
           "protection[p]",
-          AT.L230,
+          AT.L238,
         );
         s.vars.protection[s.locals.p_6] -= $amount;
         s.vars.coins[s.locals.p_6] += $amount;
@@ -879,8 +879,8 @@ function step_round_play_at_end_body(s: State): void {
 
       {
         const $card = s.locals.card_6;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L231);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L231);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -889,7 +889,7 @@ function step_round_play_at_end_body(s: State): void {
       if (Action_effect[s.locals.card_6] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_6)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L236);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -898,8 +898,8 @@ function step_round_play_at_end_body(s: State): void {
 
         {
           const $card = s.locals.card_6;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L238);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L238);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -908,8 +908,8 @@ function step_round_play_at_end_body(s: State): void {
         if (Action_effect[s.locals.card_6] === "discard_action") {
           {
             const $card = s.locals.card_6;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L243);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L243);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
@@ -919,8 +919,8 @@ function step_round_play_at_end_body(s: State): void {
           if (Action_effect[s.locals.card_6] === "no_exchange") {
             {
               const $card = s.locals.card_6;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L263);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
+              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L271);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
             }
 
@@ -929,8 +929,8 @@ function step_round_play_at_end_body(s: State): void {
             if (Action_effect[s.locals.card_6] === "double_bonus") {
               {
                 const $card = s.locals.card_6;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L266);
-                placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L266);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
+                placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L274);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
               }
 
@@ -939,8 +939,8 @@ function step_round_play_at_end_body(s: State): void {
               if (Action_effect[s.locals.card_6] === "colour_penalty") {
                 {
                   const $card = s.locals.card_6;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L269);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L269);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -955,8 +955,8 @@ function step_round_play_at_end_body(s: State): void {
                 } else {
                   {
                     const $card = s.locals.card_6;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L280);
-                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L280);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
+                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L288);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
                   }
 
@@ -1024,14 +1024,14 @@ function step_round_for_p_7(s: State): void {
   if (s.locals.p_7_index < s.locals.p_7_list.length) {
     s.locals.p_7 = s.locals.p_7_list[s.locals.p_7_index]!;
     s.locals.p_8 = s.locals.p_7;
-    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L287);
+    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L295);
     s.locals.money_before = fn_money_cards(s, s.locals.p_8);
     {
       const $amount = checkTransfer(
         s.vars.protection[s.locals.p_8],
         s.vars.protection[s.locals.p_8],
         "protection[p]",
-        AT.L289,
+        AT.L297,
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
@@ -1040,8 +1040,8 @@ function step_round_for_p_7(s: State): void {
 
     {
       const $card = s.locals.card_7;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L290);
-      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L290);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L298);
+      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L298);
       s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_8));
     }
 
@@ -1053,7 +1053,7 @@ function step_round_for_p_7(s: State): void {
         ),
       );
       {
-        const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L295);
+        const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L303);
         s.vars.bank -= $amount;
         s.vars.coins[s.locals.p_8] += $amount;
         s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1062,7 +1062,7 @@ function step_round_for_p_7(s: State): void {
 
     if (Property_coin[s.locals.card_7]) {
       {
-        const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L299);
+        const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L307);
         s.vars.bank -= $amount;
         s.vars.coins[s.locals.p_8] += $amount;
         s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1079,7 +1079,7 @@ function step_round_for_p_7(s: State): void {
             1,
             "end",
             "action_deck",
-            AT.L209,
+            AT.L217,
           );
           s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_9));
         }
@@ -1101,8 +1101,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L563);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L563);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L571);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L571);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }

@@ -97,15 +97,32 @@ export function fn_board_points(s: State, p: number): number {
   return 0 - sumOf(s.zones.board, (a) => floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L175));
 }
 
+/** The rules' function plus_cards. */
+export function fn_plus_cards(s: State, p: number, b: number): number {
+  return countOf(s.zones.collection[p], (c) => Property_bonus[c] === b);
+}
+
+/** The rules' function doubled_points. */
+export function fn_doubled_points(s: State, p: number): number {
+  return (
+    2 * Math.min(s.zones.attached[p].length, fn_plus_cards(s, p, 2)) +
+    Math.min(Math.max(s.zones.attached[p].length - fn_plus_cards(s, p, 2), 0), fn_plus_cards(s, p, 1))
+  );
+}
+
 /** The rules' function action_points. */
 export function fn_action_points(s: State, p: number): number {
-  return sumOf(s.zones.played[p], (a) => fn_medal_points(s, a, p)) + fn_board_points(s, p);
+  return (
+    sumOf(s.zones.played[p], (a) => fn_medal_points(s, a, p)) +
+    fn_board_points(s, p) +
+    fn_doubled_points(s, p)
+  );
 }
 
 /** The rules' function money_scored. */
 export function fn_money_scored(s: State, p: number): number {
   return anyOf(s.zones.played[p], (a) => Action_effect[a] === "coin_pairs")
-    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L180)
+    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L188)
     : 0;
 }
 

@@ -53,7 +53,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L349,
+      AT.L357,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -96,8 +96,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L351);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L351);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L359);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L359);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -167,7 +167,7 @@ function random_round_from_play_area_or_from_property(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L249,
+      AT.L257,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -227,8 +227,8 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
   const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
   {
     const $card = played_card;
-    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L251);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L259);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -238,8 +238,8 @@ function round_from_play_area_or_from_property_from_property(s: State, seat: num
   const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
   {
     const $card = attached_card;
-    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L262);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -298,7 +298,7 @@ function random_round_from_board_or_from_area(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L244,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -357,8 +357,8 @@ function round_from_board_or_from_area_from_board(s: State, seat: number, move: 
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L246);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+    takeCard(s.zones.board, $card, "board", AT.L254);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -403,7 +403,7 @@ function random_round_into_area(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L272,
+      AT.L280,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -442,8 +442,8 @@ function round_into_area_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L274);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -492,7 +492,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L378,
+    AT.L386,
   );
 }
 
@@ -588,7 +588,7 @@ function random_round_from_play_area_or_from_property2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L249,
+      AT.L257,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -652,8 +652,8 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
   const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
   {
     const $card = played_card;
-    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L251);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L259);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -663,8 +663,8 @@ function round_from_play_area_or_from_property2_from_property(s: State, seat: nu
   const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
   {
     const $card = attached_card;
-    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L262);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -723,7 +723,7 @@ function random_round_from_board_or_from_area2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L244,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -782,8 +782,8 @@ function round_from_board_or_from_area2_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L246);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+    takeCard(s.zones.board, $card, "board", AT.L254);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -828,7 +828,7 @@ function random_round_into_area2(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L272,
+      AT.L280,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -867,8 +867,8 @@ function round_into_area2_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L274);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -907,7 +907,7 @@ function random_round_discard(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L211,
+      AT.L219,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -947,8 +947,8 @@ function round_discard_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L213);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L213);
+    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L221);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L221);
     s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
   }
 }
@@ -986,7 +986,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L484,
+      AT.L492,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1040,7 +1040,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.receiver] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L493,
+      AT.L501,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
@@ -1052,7 +1052,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.receiver],
       s.vars.protection[s.locals.receiver],
       "protection[receiver]",
-      AT.L494,
+      AT.L502,
     );
     s.vars.protection[s.locals.receiver] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
@@ -1063,23 +1063,23 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
     let a: number = s.locals.active;
     let b: number = s.locals.receiver;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L197);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L197);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L197);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L198);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L198);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L198);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L199);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L199);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L199);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1142,7 +1142,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L472,
+      AT.L480,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1193,7 +1193,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L476);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L484);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.receiver] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.receiver));
@@ -1203,23 +1203,23 @@ function round_accept_or_protect_accept(s: State, seat: number, move: Move): voi
     let a: number = s.locals.active;
     let b: number = s.locals.receiver;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L197);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L197);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L197);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L198);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L198);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L198);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L199);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L199);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L199);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1337,7 +1337,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L395,
+    AT.L403,
   );
 }
 
@@ -1537,7 +1537,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L426);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L434);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1553,7 +1553,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L434);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L442);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1599,7 +1599,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L526,
+      AT.L534,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -1611,7 +1611,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[seller],
       s.vars.protection[seller],
       "protection[seller]",
-      AT.L527,
+      AT.L535,
     );
     s.vars.protection[seller] -= $amount;
     s.vars.coins[seller] += $amount;
@@ -1622,23 +1622,23 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     let a: number = s.locals.active;
     let b: number = seller;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L197);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L197);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L197);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L198);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L198);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L198);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L199);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L199);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L199);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1760,7 +1760,7 @@ function random_round_from_play_area_or_from_property3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L249,
+      AT.L257,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1824,8 +1824,8 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
   const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
   {
     const $card = played_card;
-    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L251);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L259);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -1835,8 +1835,8 @@ function round_from_play_area_or_from_property3_from_property(s: State, seat: nu
   const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
   {
     const $card = attached_card;
-    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L262);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -1895,7 +1895,7 @@ function random_round_from_board_or_from_area3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L244,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1954,8 +1954,8 @@ function round_from_board_or_from_area3_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L246);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+    takeCard(s.zones.board, $card, "board", AT.L254);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -2000,7 +2000,7 @@ function random_round_into_area3(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L272,
+      AT.L280,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2039,8 +2039,8 @@ function round_into_area3_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L274);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -2087,7 +2087,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L548,
+    AT.L556,
   );
 }
 
@@ -2169,7 +2169,7 @@ function random_round_discard2(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L211,
+      AT.L219,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2209,8 +2209,8 @@ function round_discard2_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L213);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L213);
+    takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L221);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L221);
     s.events?.push(moved([$card], "hand", s.locals.p_9, "action_discard", null));
   }
 }
