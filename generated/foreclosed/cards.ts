@@ -1286,6 +1286,12 @@ export const Action_effect: readonly Enum_Effect[] = [
   "heart_chart",
   "coin_chart",
 ];
+/** Action.value by card id. */
+export const Action_value: readonly number[] = [
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 5, 2, 0, 0, 0,
+];
 /** Action.colour by card id. */
 export const Action_colour: readonly Enum_Colour[] = [
   "none",
@@ -1387,12 +1393,6 @@ export const Action_colour: readonly Enum_Colour[] = [
   "none",
   "none",
   "none",
-];
-/** Action.value by card id. */
-export const Action_value: readonly number[] = [
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 5, 2, 0, 0, 0,
 ];
 /** Action.unshown by card id. */
 export const Action_unshown: readonly Enum_Colour[] = [

@@ -11,8 +11,8 @@ import {
   Property_coin,
   Property_heart,
   Action_effect,
-  Action_colour,
   Action_value,
+  Action_colour,
   Action_unshown,
   Action_unshown_too,
 } from "./cards.js";

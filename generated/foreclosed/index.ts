@@ -62,8 +62,8 @@ export const game: Game<State, Move> = {
         name: "Action",
         fields: [
           { name: "effect", type: "Effect" },
-          { name: "colour", type: "Colour" },
           { name: "value", type: "int" },
+          { name: "colour", type: "Colour" },
           { name: "unshown", type: "Colour" },
           { name: "unshown_too", type: "Colour" },
         ],
