@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     include: ["runtime/src/**/*.test.ts", "compiler/src/**/*.test.ts", "tests/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
+    // Many suites compile a game (and type-check it) in a hook: seconds alone, far more on a busy machine.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: ["default", "./tests/summary-reporter.ts"],
   },
 });
