@@ -85,27 +85,27 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.resume10": AT.L402,
   "round.protect_body": AT.L402,
   "round.resume11": AT.L402,
-  "round.for_p_5": AT.L556,
-  "round.while3": AT.L556,
-  "round.resume12": AT.L556,
-  "round.play_at_end_body": AT.L556,
-  "round.endif19": AT.L556,
-  "round.endif20": AT.L556,
-  "round.endif21": AT.L556,
-  "round.endif22": AT.L556,
-  "round.resume13": AT.L556,
-  "round.from_area_body3": AT.L556,
-  "round.resume14": AT.L556,
-  "round.endif23": AT.L556,
-  "round.endif24": AT.L556,
-  "round.endif25": AT.L556,
-  "round.endif26": AT.L556,
-  "round.resume15": AT.L556,
-  "round.for_p_7": AT.L565,
-  "round.endif27": AT.L565,
-  "round.endif28": AT.L565,
-  "round.endif29": AT.L565,
-  "round.resume16": AT.L565,
+  "round.for_p_5": AT.L552,
+  "round.while3": AT.L552,
+  "round.resume12": AT.L552,
+  "round.play_at_end_body": AT.L552,
+  "round.endif19": AT.L552,
+  "round.endif20": AT.L552,
+  "round.endif21": AT.L552,
+  "round.endif22": AT.L552,
+  "round.resume13": AT.L552,
+  "round.from_area_body3": AT.L552,
+  "round.resume14": AT.L552,
+  "round.endif23": AT.L552,
+  "round.endif24": AT.L552,
+  "round.endif25": AT.L552,
+  "round.endif26": AT.L552,
+  "round.resume15": AT.L552,
+  "round.for_p_7": AT.L561,
+  "round.endif27": AT.L561,
+  "round.endif28": AT.L561,
+  "round.endif29": AT.L561,
+  "round.resume16": AT.L561,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -148,14 +148,12 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       offered: false,
       turn_over: false,
       card_3: 0,
-      chosen: 0,
       p_3: 0,
       card_4: 0,
       whose_3: 0,
       p_4: 0,
       target: 0,
       between: 0,
-      receiver: 0,
       amount: 0,
       p_5: 0,
       __window_1: false,
@@ -550,9 +548,8 @@ function step_round_resume5(s: State): void {
 
 function step_round_play_action_body(s: State): void {
   s.locals.action_played = true;
-  s.locals.chosen = s.locals.card_3;
   s.locals.p_3 = s.locals.active;
-  s.locals.card_4 = s.locals.chosen;
+  s.locals.card_4 = s.locals.card_3;
   s.events?.push(
     said(`seat ${s.locals.p_3} plays an Action Card: ${cardLabel(CARDS[s.locals.card_4]!)}`, null),
   );
@@ -772,17 +769,16 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L473);
+    loopGuard($passes, AT.L470);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
   }
 
-  s.locals.receiver = s.locals.target;
   s.events?.push(
-    said(`seat ${s.locals.active} offers seat ${s.locals.receiver} an Exchange: their card and $1`, null),
+    said(`seat ${s.locals.active} offers seat ${s.locals.target} an Exchange: their card and $1`, null),
   );
-  s.locals.actor = s.locals.receiver;
+  s.locals.actor = s.locals.target;
   s.pc = "round.accept_or_protect";
 }
 
@@ -792,15 +788,10 @@ function step_round_resume10(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(
-      s.locals.amount,
-      s.vars.coins[s.locals.receiver],
-      "coins[receiver]",
-      AT.L491,
-    );
-    s.vars.coins[s.locals.receiver] -= $amount;
-    s.vars.protection[s.locals.receiver] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.receiver, "protection", s.locals.receiver));
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L487);
+    s.vars.coins[s.locals.target] -= $amount;
+    s.vars.protection[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
   s.locals.actor = s.locals.active;
@@ -1101,8 +1092,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L571);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L571);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L567);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L567);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1246,7 +1237,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.receiver;
+      s.locals.actor = s.locals.target;
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":

@@ -130,20 +130,20 @@ function legal_round_from_play_area_or_from_property(s: State, seat: number): Mo
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const played_card_domain = s.zones.played[s.locals.whose_2];
-    if (played_card_domain.length > 0)
+    const target_domain = s.zones.played[s.locals.whose_2];
+    if (target_domain.length > 0)
       options.push({
         type: "from_play_area",
-        parameters: { played_card: { kind: "card", zone: "played", cards: [...played_card_domain] } },
+        parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
       });
   }
 
   {
-    const attached_card_domain = s.zones.attached[s.locals.whose_2];
-    if (attached_card_domain.length > 0)
+    const target_domain = s.zones.attached[s.locals.whose_2];
+    if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { attached_card: { kind: "card", zone: "attached", cards: [...attached_card_domain] } },
+        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
       });
   }
 
@@ -156,11 +156,11 @@ function random_round_from_play_area_or_from_property(
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const played_card_domain = s.zones.played[s.locals.whose_2];
-  const size_0_0 = played_card_domain.length;
+  const target_0_domain = s.zones.played[s.locals.whose_2];
+  const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const attached_card_domain = s.zones.attached[s.locals.whose_2];
-  const size_1_0 = attached_card_domain.length;
+  const target_1_domain = s.zones.attached[s.locals.whose_2];
+  const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
   if (total === 0)
@@ -173,14 +173,14 @@ function random_round_from_play_area_or_from_property(
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
     index = Math.floor(index / size_0_0);
-    return { type: "from_play_area", played_card: played_card_domain[digit_0_0]! };
+    return { type: "from_play_area", target: target_0_domain[digit_0_0]! };
   }
 
   index -= count_0;
   if (index < count_1) {
     const digit_1_0 = index % size_1_0;
     index = Math.floor(index / size_1_0);
-    return { type: "from_property", attached_card: attached_card_domain[digit_1_0]! };
+    return { type: "from_property", target: target_1_domain[digit_1_0]! };
   }
 
   index -= count_1;
@@ -199,22 +199,22 @@ function check_round_from_play_area_or_from_property(s: State, seat: number, mov
 
   switch (move.type) {
     case "from_play_area": {
-      const played_card_domain = s.zones.played[s.locals.whose_2];
-      if (!(played_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in played to choose as played_card now");
-      const played_card = move.played_card as CardId;
-      if (!(typeof played_card === "number" && played_card_domain.includes(played_card)))
-        return illegal("move/out-of-domain", `played_card must be one of the cards in played`);
+      const target_domain = s.zones.played[s.locals.whose_2];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in played to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in played`);
       return null;
     }
 
     case "from_property": {
-      const attached_card_domain = s.zones.attached[s.locals.whose_2];
-      if (!(attached_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as attached_card now");
-      const attached_card = move.attached_card as CardId;
-      if (!(typeof attached_card === "number" && attached_card_domain.includes(attached_card)))
-        return illegal("move/out-of-domain", `attached_card must be one of the cards in attached`);
+      const target_domain = s.zones.attached[s.locals.whose_2];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
       return null;
     }
   }
@@ -224,9 +224,9 @@ function check_round_from_play_area_or_from_property(s: State, seat: number, mov
 
 /** round.from_play_area_or_from_property: the effect of 'from_play_area'. */
 function round_from_play_area_or_from_property_from_play_area(s: State, seat: number, move: Move): void {
-  const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
+  const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
-    const $card = played_card;
+    const $card = target;
     takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L259);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
@@ -235,9 +235,9 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
 
 /** round.from_play_area_or_from_property: the effect of 'from_property'. */
 function round_from_play_area_or_from_property_from_property(s: State, seat: number, move: Move): void {
-  const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
+  const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
-    const $card = attached_card;
+    const $card = target;
     takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L262);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
@@ -551,20 +551,20 @@ function legal_round_from_play_area_or_from_property2(s: State, seat: number): M
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const played_card_domain = s.zones.played[s.locals.whose_3];
-    if (played_card_domain.length > 0)
+    const target_domain = s.zones.played[s.locals.whose_3];
+    if (target_domain.length > 0)
       options.push({
         type: "from_play_area",
-        parameters: { played_card: { kind: "card", zone: "played", cards: [...played_card_domain] } },
+        parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
       });
   }
 
   {
-    const attached_card_domain = s.zones.attached[s.locals.whose_3];
-    if (attached_card_domain.length > 0)
+    const target_domain = s.zones.attached[s.locals.whose_3];
+    if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { attached_card: { kind: "card", zone: "attached", cards: [...attached_card_domain] } },
+        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
       });
   }
 
@@ -577,11 +577,11 @@ function random_round_from_play_area_or_from_property2(
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const played_card_domain = s.zones.played[s.locals.whose_3];
-  const size_0_0 = played_card_domain.length;
+  const target_0_domain = s.zones.played[s.locals.whose_3];
+  const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const attached_card_domain = s.zones.attached[s.locals.whose_3];
-  const size_1_0 = attached_card_domain.length;
+  const target_1_domain = s.zones.attached[s.locals.whose_3];
+  const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
   if (total === 0)
@@ -594,14 +594,14 @@ function random_round_from_play_area_or_from_property2(
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
     index = Math.floor(index / size_0_0);
-    return { type: "from_play_area", played_card: played_card_domain[digit_0_0]! };
+    return { type: "from_play_area", target: target_0_domain[digit_0_0]! };
   }
 
   index -= count_0;
   if (index < count_1) {
     const digit_1_0 = index % size_1_0;
     index = Math.floor(index / size_1_0);
-    return { type: "from_property", attached_card: attached_card_domain[digit_1_0]! };
+    return { type: "from_property", target: target_1_domain[digit_1_0]! };
   }
 
   index -= count_1;
@@ -624,22 +624,22 @@ function check_round_from_play_area_or_from_property2(
 
   switch (move.type) {
     case "from_play_area": {
-      const played_card_domain = s.zones.played[s.locals.whose_3];
-      if (!(played_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in played to choose as played_card now");
-      const played_card = move.played_card as CardId;
-      if (!(typeof played_card === "number" && played_card_domain.includes(played_card)))
-        return illegal("move/out-of-domain", `played_card must be one of the cards in played`);
+      const target_domain = s.zones.played[s.locals.whose_3];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in played to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in played`);
       return null;
     }
 
     case "from_property": {
-      const attached_card_domain = s.zones.attached[s.locals.whose_3];
-      if (!(attached_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as attached_card now");
-      const attached_card = move.attached_card as CardId;
-      if (!(typeof attached_card === "number" && attached_card_domain.includes(attached_card)))
-        return illegal("move/out-of-domain", `attached_card must be one of the cards in attached`);
+      const target_domain = s.zones.attached[s.locals.whose_3];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
       return null;
     }
   }
@@ -649,9 +649,9 @@ function check_round_from_play_area_or_from_property2(
 
 /** round.from_play_area_or_from_property2: the effect of 'from_play_area'. */
 function round_from_play_area_or_from_property2_from_play_area(s: State, seat: number, move: Move): void {
-  const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
+  const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
-    const $card = played_card;
+    const $card = target;
     takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L259);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
@@ -660,9 +660,9 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
 
 /** round.from_play_area_or_from_property2: the effect of 'from_property'. */
 function round_from_play_area_or_from_property2_from_property(s: State, seat: number, move: Move): void {
-  const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
+  const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
-    const $card = attached_card;
+    const $card = target;
     takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L262);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
@@ -966,7 +966,7 @@ function legal_round_pay_or_decline(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    if (s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.receiver] + 1)
+    if (s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 1)
       options.push({ type: "pay", parameters: {} });
   }
 
@@ -979,14 +979,14 @@ function legal_round_pay_or_decline(s: State, seat: number): MoveOption[] {
 
 function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) => number): Move | null {
   if (seat !== s.locals.actor) return null;
-  const count_0: number = s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.receiver] + 1 ? 1 : 0;
+  const count_0: number = s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 1 ? 1 : 0;
   const count_1: number = 1;
   const total = count_0 + count_1;
   if (total === 0)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L492,
+      AT.L488,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1011,10 +1011,10 @@ function check_round_pay_or_decline(s: State, seat: number, move: Move): Illegal
 
   switch (move.type) {
     case "pay": {
-      if (!(s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.receiver] + 1))
+      if (!(s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 1))
         return illegal(
           "move/constraint",
-          `the card costs $${s.vars.protection[s.locals.receiver] + 1} and you have $${s.vars.coins[s.locals.active]}`,
+          `the card costs $${s.vars.protection[s.locals.target] + 1} and you have $${s.vars.coins[s.locals.active]}`,
         );
       return null;
     }
@@ -1031,37 +1031,37 @@ function check_round_pay_or_decline(s: State, seat: number, move: Move): Illegal
 function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
   s.events?.push(
     said(
-      `seat ${s.locals.active} pays $${s.vars.protection[s.locals.receiver] + 1} for seat ${s.locals.receiver}'s card`,
+      `seat ${s.locals.active} pays $${s.vars.protection[s.locals.target] + 1} for seat ${s.locals.target}'s card`,
       null,
     ),
   );
   {
     const $amount = checkTransfer(
-      s.vars.protection[s.locals.receiver] + 1,
+      s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L501,
+      AT.L497,
     );
     s.vars.coins[s.locals.active] -= $amount;
-    s.vars.coins[s.locals.receiver] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.receiver));
+    s.vars.coins[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
   }
 
   {
     const $amount = checkTransfer(
-      s.vars.protection[s.locals.receiver],
-      s.vars.protection[s.locals.receiver],
-      "protection[receiver]",
-      AT.L502,
+      s.vars.protection[s.locals.target],
+      s.vars.protection[s.locals.target],
+      "protection[target]",
+      AT.L498,
     );
-    s.vars.protection[s.locals.receiver] -= $amount;
-    s.vars.coins[s.locals.receiver] += $amount;
-    s.events?.push(transferred($amount, "protection", s.locals.receiver, "coins", s.locals.receiver));
+    s.vars.protection[s.locals.target] -= $amount;
+    s.vars.coins[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "protection", s.locals.target, "coins", s.locals.target));
   }
 
   {
     let a: number = s.locals.active;
-    let b: number = s.locals.receiver;
+    let b: number = s.locals.target;
     {
       const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
       takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
@@ -1094,8 +1094,8 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
 
 /** round.pay_or_decline: the effect of 'decline'. */
 function round_pay_or_decline_decline(s: State, seat: number, move: Move): void {
-  s.vars.passed_over[s.locals.receiver] = true;
-  s.events?.push(changed("passed_over", s.locals.receiver, s.vars.passed_over[s.locals.receiver]));
+  s.vars.passed_over[s.locals.target] = true;
+  s.events?.push(changed("passed_over", s.locals.target, s.vars.passed_over[s.locals.target]));
 }
 
 function apply_round_pay_or_decline(s: State, seat: number, move: Move): void {
@@ -1119,7 +1119,7 @@ function legal_round_accept_or_protect(s: State, seat: number): MoveOption[] {
 
   {
     const amount_min = 1;
-    const amount_max = s.vars.coins[s.locals.receiver];
+    const amount_max = s.vars.coins[s.locals.target];
     if (amount_min <= amount_max)
       options.push({
         type: "protect",
@@ -1134,7 +1134,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
   if (seat !== s.locals.actor) return null;
   const count_0: number = 1;
   const amount_min = 1;
-  const amount_max = s.vars.coins[s.locals.receiver];
+  const amount_max = s.vars.coins[s.locals.target];
   const size_1_0 = Math.max(0, amount_max - amount_min + 1);
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
@@ -1142,7 +1142,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L480,
+      AT.L476,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1174,7 +1174,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 
     case "protect": {
       const amount_min = 1;
-      const amount_max = s.vars.coins[s.locals.receiver];
+      const amount_max = s.vars.coins[s.locals.target];
       if (!(amount_min <= amount_max))
         return illegal("move/out-of-domain", `you have no coins to Protect your card with`);
       const amount = move.amount as number;
@@ -1193,15 +1193,15 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L484);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L480);
     s.vars.coins[s.locals.active] -= $amount;
-    s.vars.coins[s.locals.receiver] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.receiver));
+    s.vars.coins[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
   }
 
   {
     let a: number = s.locals.active;
-    let b: number = s.locals.receiver;
+    let b: number = s.locals.target;
     {
       const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
       takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
@@ -1295,13 +1295,13 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
   }
 
   {
-    const seller_domain: readonly number[] = seatList(s.players);
+    const target_domain: readonly number[] = seatList(s.players);
     if (
-      seller_domain.length > 0 &&
+      target_domain.length > 0 &&
       s.vars.protection[s.locals.active] === 0 &&
       anyOf(seatList(s.players), (q) => q !== s.locals.active && s.vars.protection[q] > 0)
     )
-      options.push({ type: "buy", parameters: { seller: { kind: "player", players: seller_domain } } });
+      options.push({ type: "buy", parameters: { target: { kind: "player", players: target_domain } } });
   }
 
   {
@@ -1472,34 +1472,34 @@ function check_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
         );
       if (!anyOf(seatList(s.players), (q) => q !== s.locals.active && s.vars.protection[q] > 0))
         return illegal("move/constraint", `no other player's card is Protected: make an offer`);
-      const seller_domain: readonly number[] = seatList(s.players);
-      if (!(seller_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no seller to choose now");
-      const seller = move.seller as number;
-      if (!(seller_domain as unknown[]).includes(seller))
-        return illegal("move/out-of-domain", `seller must be one of ${seller_domain.join(", ")}`);
-      if (!(seller !== s.locals.active)) return illegal("move/constraint", `buy another player's card`);
-      if (!!s.vars.passed_over[seller])
+      const target_domain: readonly number[] = seatList(s.players);
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no target to choose now");
+      const target = move.target as number;
+      if (!(target_domain as unknown[]).includes(target))
+        return illegal("move/out-of-domain", `target must be one of ${target_domain.join(", ")}`);
+      if (!(target !== s.locals.active)) return illegal("move/constraint", `buy another player's card`);
+      if (!!s.vars.passed_over[target])
         return illegal(
           "move/constraint",
-          `you have passed seat ${seller} this turn: offers go clockwise and never return`,
+          `you have passed seat ${target} this turn: offers go clockwise and never return`,
         );
-      if (!!fn_exchanged(s, s.locals.active, seller))
+      if (!!fn_exchanged(s, s.locals.active, target))
         return illegal(
           "move/constraint",
-          `you have exchanged with seat ${seller} this round: one Exchange between two players per round`,
+          `you have exchanged with seat ${target} this round: one Exchange between two players per round`,
         );
-      if (!!fn_shielded(s, seller))
+      if (!!fn_shielded(s, target))
         return illegal(
           "move/constraint",
-          `seat ${seller} played a card: no other player may Exchange with them this round`,
+          `seat ${target} played a card: no other player may Exchange with them this round`,
         );
-      if (!(s.vars.protection[seller] > 0))
-        return illegal("move/constraint", `seat ${seller}'s card is not Protected: make an offer`);
-      if (!(s.vars.coins[s.locals.active] >= s.vars.protection[seller] + 1))
+      if (!(s.vars.protection[target] > 0))
+        return illegal("move/constraint", `seat ${target}'s card is not Protected: make an offer`);
+      if (!(s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1))
         return illegal(
           "move/constraint",
-          `the card costs $${s.vars.protection[seller] + 1} and you have $${s.vars.coins[s.locals.active]}`,
+          `the card costs $${s.vars.protection[target] + 1} and you have $${s.vars.coins[s.locals.active]}`,
         );
       return null;
     }
@@ -1537,7 +1537,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L434);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L431);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1553,7 +1553,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L442);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L439);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1587,40 +1587,40 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   seat: number,
   move: Move,
 ): void {
-  const seller = (move as Extract<Move, { type: "buy" }>).seller;
+  const target = (move as Extract<Move, { type: "buy" }>).target;
   s.events?.push(
     said(
-      `seat ${s.locals.active} buys seat ${seller}'s Protected card for $${s.vars.protection[seller] + 1}`,
+      `seat ${s.locals.active} buys seat ${target}'s Protected card for $${s.vars.protection[target] + 1}`,
       null,
     ),
   );
   {
     const $amount = checkTransfer(
-      s.vars.protection[seller] + 1,
+      s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L534,
+      AT.L530,
     );
     s.vars.coins[s.locals.active] -= $amount;
-    s.vars.coins[seller] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", seller));
+    s.vars.coins[target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", target));
   }
 
   {
     const $amount = checkTransfer(
-      s.vars.protection[seller],
-      s.vars.protection[seller],
-      "protection[seller]",
-      AT.L535,
+      s.vars.protection[target],
+      s.vars.protection[target],
+      "protection[target]",
+      AT.L531,
     );
-    s.vars.protection[seller] -= $amount;
-    s.vars.coins[seller] += $amount;
-    s.events?.push(transferred($amount, "protection", seller, "coins", seller));
+    s.vars.protection[target] -= $amount;
+    s.vars.coins[target] += $amount;
+    s.events?.push(transferred($amount, "protection", target, "coins", target));
   }
 
   {
     let a: number = s.locals.active;
-    let b: number = seller;
+    let b: number = target;
     {
       const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
       takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
@@ -1723,20 +1723,20 @@ function legal_round_from_play_area_or_from_property3(s: State, seat: number): M
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const played_card_domain = s.zones.played[s.locals.whose_4];
-    if (played_card_domain.length > 0)
+    const target_domain = s.zones.played[s.locals.whose_4];
+    if (target_domain.length > 0)
       options.push({
         type: "from_play_area",
-        parameters: { played_card: { kind: "card", zone: "played", cards: [...played_card_domain] } },
+        parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
       });
   }
 
   {
-    const attached_card_domain = s.zones.attached[s.locals.whose_4];
-    if (attached_card_domain.length > 0)
+    const target_domain = s.zones.attached[s.locals.whose_4];
+    if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { attached_card: { kind: "card", zone: "attached", cards: [...attached_card_domain] } },
+        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
       });
   }
 
@@ -1749,11 +1749,11 @@ function random_round_from_play_area_or_from_property3(
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const played_card_domain = s.zones.played[s.locals.whose_4];
-  const size_0_0 = played_card_domain.length;
+  const target_0_domain = s.zones.played[s.locals.whose_4];
+  const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const attached_card_domain = s.zones.attached[s.locals.whose_4];
-  const size_1_0 = attached_card_domain.length;
+  const target_1_domain = s.zones.attached[s.locals.whose_4];
+  const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
   if (total === 0)
@@ -1766,14 +1766,14 @@ function random_round_from_play_area_or_from_property3(
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
     index = Math.floor(index / size_0_0);
-    return { type: "from_play_area", played_card: played_card_domain[digit_0_0]! };
+    return { type: "from_play_area", target: target_0_domain[digit_0_0]! };
   }
 
   index -= count_0;
   if (index < count_1) {
     const digit_1_0 = index % size_1_0;
     index = Math.floor(index / size_1_0);
-    return { type: "from_property", attached_card: attached_card_domain[digit_1_0]! };
+    return { type: "from_property", target: target_1_domain[digit_1_0]! };
   }
 
   index -= count_1;
@@ -1796,22 +1796,22 @@ function check_round_from_play_area_or_from_property3(
 
   switch (move.type) {
     case "from_play_area": {
-      const played_card_domain = s.zones.played[s.locals.whose_4];
-      if (!(played_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in played to choose as played_card now");
-      const played_card = move.played_card as CardId;
-      if (!(typeof played_card === "number" && played_card_domain.includes(played_card)))
-        return illegal("move/out-of-domain", `played_card must be one of the cards in played`);
+      const target_domain = s.zones.played[s.locals.whose_4];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in played to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in played`);
       return null;
     }
 
     case "from_property": {
-      const attached_card_domain = s.zones.attached[s.locals.whose_4];
-      if (!(attached_card_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as attached_card now");
-      const attached_card = move.attached_card as CardId;
-      if (!(typeof attached_card === "number" && attached_card_domain.includes(attached_card)))
-        return illegal("move/out-of-domain", `attached_card must be one of the cards in attached`);
+      const target_domain = s.zones.attached[s.locals.whose_4];
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
       return null;
     }
   }
@@ -1821,9 +1821,9 @@ function check_round_from_play_area_or_from_property3(
 
 /** round.from_play_area_or_from_property3: the effect of 'from_play_area'. */
 function round_from_play_area_or_from_property3_from_play_area(s: State, seat: number, move: Move): void {
-  const played_card = (move as Extract<Move, { type: "from_play_area" }>).played_card;
+  const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
-    const $card = played_card;
+    const $card = target;
     takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L259);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
@@ -1832,9 +1832,9 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
 
 /** round.from_play_area_or_from_property3: the effect of 'from_property'. */
 function round_from_play_area_or_from_property3_from_property(s: State, seat: number, move: Move): void {
-  const attached_card = (move as Extract<Move, { type: "from_property" }>).attached_card;
+  const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
-    const $card = attached_card;
+    const $card = target;
     takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L262);
     placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
@@ -2087,7 +2087,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L556,
+    AT.L552,
   );
 }
 

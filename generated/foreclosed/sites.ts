@@ -58,13 +58,8 @@ export const AT = {
   L252: { file: "rules/foreclosed.rules", line: 252, column: 5, text: "ask p {" },
   L254: { file: "rules/foreclosed.rules", line: 254, column: 9, text: "move target to action_discard" },
   L257: { file: "rules/foreclosed.rules", line: 257, column: 9, text: "ask p {" },
-  L259: { file: "rules/foreclosed.rules", line: 259, column: 13, text: "move played_card to action_discard" },
-  L262: {
-    file: "rules/foreclosed.rules",
-    line: 262,
-    column: 13,
-    text: "move attached_card to action_discard",
-  },
+  L259: { file: "rules/foreclosed.rules", line: 259, column: 13, text: "move target to action_discard" },
+  L262: { file: "rules/foreclosed.rules", line: 262, column: 13, text: "move target to action_discard" },
   L271: { file: "rules/foreclosed.rules", line: 271, column: 5, text: "move card to played[p]" },
   L274: { file: "rules/foreclosed.rules", line: 274, column: 5, text: "move card to attached[p]" },
   L277: { file: "rules/foreclosed.rules", line: 277, column: 5, text: "move card to board" },
@@ -137,63 +132,63 @@ export const AT = {
   },
   L402: { file: "rules/foreclosed.rules", line: 402, column: 9, text: "while not turn_over {" },
   L403: { file: "rules/foreclosed.rules", line: 403, column: 11, text: "ask active {" },
-  L434: {
+  L431: {
     file: "rules/foreclosed.rules",
-    line: 434,
+    line: 431,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L442: {
+  L439: {
     file: "rules/foreclosed.rules",
-    line: 442,
+    line: 439,
     column: 15,
     text: "transfer 1 from bank to coins[active]",
   },
-  L473: { file: "rules/foreclosed.rules", line: 473, column: 15, text: "while between != target {" },
-  L480: { file: "rules/foreclosed.rules", line: 480, column: 15, text: "ask receiver {" },
-  L484: {
+  L470: { file: "rules/foreclosed.rules", line: 470, column: 15, text: "while between != target {" },
+  L476: { file: "rules/foreclosed.rules", line: 476, column: 15, text: "ask target {" },
+  L480: {
     file: "rules/foreclosed.rules",
-    line: 484,
+    line: 480,
     column: 19,
-    text: "transfer 1 from coins[active] to coins[receiver]",
+    text: "transfer 1 from coins[active] to coins[target]",
   },
-  L491: {
+  L487: {
     file: "rules/foreclosed.rules",
-    line: 491,
+    line: 487,
     column: 19,
-    text: "transfer amount from coins[receiver] to protection[receiver]",
+    text: "transfer amount from coins[target] to protection[target]",
   },
-  L492: { file: "rules/foreclosed.rules", line: 492, column: 19, text: "ask active {" },
-  L501: {
+  L488: { file: "rules/foreclosed.rules", line: 488, column: 19, text: "ask active {" },
+  L497: {
     file: "rules/foreclosed.rules",
-    line: 501,
+    line: 497,
     column: 23,
-    text: "transfer protection[receiver] + 1 from coins[active] to coins[receiver]",
+    text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L502: {
+  L498: {
     file: "rules/foreclosed.rules",
-    line: 502,
+    line: 498,
     column: 23,
-    text: "transfer protection[receiver] from protection[receiver] to coins[receiver]",
+    text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L534: {
+  L530: {
     file: "rules/foreclosed.rules",
-    line: 534,
+    line: 530,
     column: 15,
-    text: "transfer protection[seller] + 1 from coins[active] to coins[seller]",
+    text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L535: {
+  L531: {
     file: "rules/foreclosed.rules",
-    line: 535,
+    line: 531,
     column: 15,
-    text: "transfer protection[seller] from protection[seller] to coins[seller]",
+    text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L556: {
+  L552: {
     file: "rules/foreclosed.rules",
-    line: 556,
+    line: 552,
     column: 7,
     text: "window p in players_from(chairman) where protection[p] > 0 {",
   },
-  L565: { file: "rules/foreclosed.rules", line: 565, column: 7, text: "for p in players_from(chairman) {" },
-  L571: { file: "rules/foreclosed.rules", line: 571, column: 11, text: "move a to action_discard" },
+  L561: { file: "rules/foreclosed.rules", line: 561, column: 7, text: "for p in players_from(chairman) {" },
+  L567: { file: "rules/foreclosed.rules", line: 567, column: 11, text: "move a to action_discard" },
 } satisfies Record<string, RuleSite>;

@@ -62,14 +62,12 @@ export interface State extends BaseState {
     offered: boolean;
     turn_over: boolean;
     card_3: CardId;
-    chosen: CardId;
     p_3: number;
     card_4: CardId;
     whose_3: number;
     p_4: number;
     target: number;
     between: number;
-    receiver: number;
     amount: number;
     p_5: number;
     __window_1: boolean;
@@ -97,8 +95,8 @@ export interface State extends BaseState {
 /** Every move a player can make, one member per option of every decision. */
 export type Move =
   | { type: "keep_secret"; card: CardId }
-  | { type: "from_play_area"; played_card: CardId }
-  | { type: "from_property"; attached_card: CardId }
+  | { type: "from_play_area"; target: CardId }
+  | { type: "from_property"; target: CardId }
   | { type: "from_board"; target: CardId }
   | { type: "from_area"; whose: number }
   | { type: "into_area"; whose: number }
@@ -114,7 +112,7 @@ export type Move =
   | { type: "collect_coin" }
   | { type: "collect_card" }
   | { type: "offer"; target: number }
-  | { type: "buy"; seller: number }
+  | { type: "buy"; target: number }
   | { type: "end_turn" }
   | { type: "play_at_end"; card: CardId };
 

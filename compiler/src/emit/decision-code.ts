@@ -87,8 +87,10 @@ export class DecisionCode {
     return binding.slot;
   }
 
-  domainCode(p: A.ParameterDeclaration): DomainCode {
-    const slot = this.ctx.code.localName(this.parameterSlot(p));
+  /** `scope` tells apart the names of two options' parameters that share a name, where their
+   *  domains are declared side by side (the random policy declares every option's at once). */
+  domainCode(p: A.ParameterDeclaration, scope = ""): DomainCode {
+    const slot = `${this.ctx.code.localName(this.parameterSlot(p))}${scope}`;
     const name = p.name.name;
     const type = this.ctx.game.types.get(p.domain);
     if (p.domain.kind === "range" && !p.condition) {

@@ -48,8 +48,12 @@ export class MovesFile {
     }
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     const counts: string[] = [];
+    // Parameters of two options may share a name: their domains, declared side by side here, are
+    // then told apart by the option's index.
+    const names = options.flatMap((o) => o.parameters.map((p) => p.name.name));
+    const shared = new Set(names.filter((n, k) => names.indexOf(n) !== k));
     options.forEach((option, i) => {
-      const domains = option.parameters.map((p) => this.decisions.domainCode(p));
+      const domains = option.parameters.map((p) => this.decisions.domainCode(p, shared.has(p.name.name) ? `_${i}` : ""));
       body.push(...domains.flatMap((d) => d.setup));
       const sizes = domains.map((d, j) => {
         const size = `size_${i}_${j}`;
@@ -68,7 +72,7 @@ export class MovesFile {
       "let index = draw(total);",
     );
     options.forEach((option, i) => {
-      const domains = option.parameters.map((p) => this.decisions.domainCode(p));
+      const domains = option.parameters.map((p) => this.decisions.domainCode(p, shared.has(p.name.name) ? `_${i}` : ""));
       const fields = option.parameters.map((p, j) => {
         const digit = `digit_${i}_${j}`;
         return { p, j, digit, value: domains[j]!.valueAt(digit) };

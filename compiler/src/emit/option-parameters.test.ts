@@ -65,3 +65,48 @@ test("the random policy draws only legal offers", () => {
     }
   }
 });
+
+// Two options of one decision may name their parameters alike (`from_hand(card ...)`,
+// `from_table(card ...)`); the random policy declares every option's domain side by side, and
+// once declared the same name twice, which did not compile (found in Foreclosed!'s discard card).
+const sameNames = `
+game "Alike" {
+  players 2..2
+}
+card Chip {
+  value: int
+  cards for v in 1..4 { value: v }
+}
+zone pool: Chip pile public = all Chip
+per player zone hand: Chip pile public
+zone table: Chip pile public
+setup {
+  deal 2 from pool to hand[0]
+  deal 2 from pool to table
+}
+flow {
+  ask 0 {
+    from_hand(card in hand[0]) {
+      move card to pool
+    }
+    from_table(card in table) {
+      move card to hand[0]
+    }
+  }
+}
+score p: count(hand[p])
+`;
+
+test("two options' parameters may share a name", async () => {
+  const alike = await loadRulesGame("alike", sameNames, runtime);
+  const counts = { from_hand: 0, from_table: 0 };
+  for (let first = 0; first < 4; first++) {
+    const state: BaseState = alike.setup({ players: 2, seed: 1 });
+    alike.advance(state);
+    const move = alike.randomMove!(state, 0, () => first)!;
+    expect(alike.check(state, 0, move)).toBeNull();
+    counts[move.type as keyof typeof counts]++;
+  }
+  // Four moves in all, two per option, drawn by index 0 to 3.
+  expect(counts).toEqual({ from_hand: 2, from_table: 2 });
+});
