@@ -12,8 +12,11 @@ export type CardId = number;
 
 /** Fields every compiled game's state has; the game adds typed `zones`, `vars` and `locals`. */
 export interface BaseState {
-  /** Player count. */
+  /** Seat count: every seat, the rules' bots included (`seatPlan` tells them apart); a match's
+   *  `options.players` counts the human seats only. */
   readonly players: number;
+  /** In a game with `bot` seats: the human seats, 0..humans-1; the seats after them are bots. */
+  readonly humans?: number;
   /** Variant names in force (empty for the base game). */
   readonly variants: readonly string[];
   /** The flow's program counter: the label of the decision point the game waits at, or "end". */
@@ -158,6 +161,18 @@ export interface GameMeta {
   /** The rules' functions (`Game.functions`): each parameter's type and the result's, as VarInfo
    *  types are written, a card type's name for a card, `T[]` for a list. */
   readonly functions?: readonly FunctionInfo[];
+  /** Seats the rules play (the header's `bot` lines), in declaration order; absent when none.
+   *  `seatPlan(meta, players)` says which seats a match of `players` people has. */
+  readonly bots?: readonly BotInfo[];
+}
+
+/** A seat played by the rules, added to a match of one of `for` players (human seats). */
+export interface BotInfo {
+  readonly id: string;
+  /** How people call it ("Wealthy Nephew Merc"). */
+  readonly label: string;
+  /** The human counts whose matches get this bot, ascending. */
+  readonly for: readonly number[];
 }
 
 export interface FunctionInfo {

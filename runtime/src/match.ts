@@ -9,8 +9,11 @@ import { rankPlayers } from "./result.js";
 import { randomMove } from "./bots.js";
 import type { Rng } from "./random.js";
 import { recordEvents, type GameEvent } from "./events.js";
+import { seatPlan } from "./seats.js";
 
 export interface MatchOptions {
+  /** The people playing: the human seats. A game's `bot` lines may add seats the rules play
+   *  (`seatPlan(game.meta, players)`); the state's `players` counts those too. */
   readonly players: number;
   /** Variant names; none for the base game. */
   readonly variants?: readonly string[];
@@ -163,7 +166,8 @@ export function replay<S extends BaseState>(
   log: readonly LoggedMove[],
 ): Match<S> {
   const valid = validateOptions(game, options);
-  if (initial.players !== valid.players || !sameJson([...initial.variants].sort(), [...valid.variants!].sort())) {
+  // The state counts every seat, bots included; the options count the people.
+  if (initial.players !== seatPlan(game.meta, valid.players).seats || !sameJson([...initial.variants].sort(), [...valid.variants!].sort())) {
     throw new MatchError(
       "match/replay",
       "the initial state was not set up with these options (players or variants differ)",
@@ -173,7 +177,7 @@ export function replay<S extends BaseState>(
   const state = cloneJson(initial);
   game.advance(state);
   for (const [i, { seat, move }] of log.entries()) {
-    if (!Number.isInteger(seat) || seat < 0 || seat >= valid.players) {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
       throw new MatchError("match/replay", `move ${i + 1} of the log is by seat ${seat}, which does not exist`);
     }
     const error = precheck(game, state, move) ?? game.check(state, seat, move);

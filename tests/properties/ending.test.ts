@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { games } from "@rules/generated";
-import { legalMoves, resultOf, whoMayAct } from "@rules/runtime";
+import { isBotSeat, legalMoves, resultOf, whoMayAct } from "@rules/runtime";
 import type { Match } from "@rules/runtime";
 import { dealArb, domainSize, play, runsFor, tables } from "./harness.js";
 
@@ -19,6 +19,8 @@ function waitingProblems(match: Match): string[] {
   const problems: string[] = [];
   const activity = whoMayAct(match);
   if (activity.players.length === 0) problems.push("nobody may act");
+  // A seat the rules play (a `bot`) is never asked: the rules decide for it.
+  for (const seat of activity.players) if (isBotSeat(match.state, seat)) problems.push(`seat ${seat}, a bot, is asked to act`);
   if (resultOf(match) !== null) problems.push("it has a result before it is over");
   for (let seat = 0; seat < match.state.players; seat++) {
     const options = legalMoves(match, seat);

@@ -5,7 +5,7 @@
 
 import fc from "fast-check";
 import { games } from "@rules/generated";
-import { MatchError, Rng, applyMove, createMatch, randomMove, whoMayAct } from "@rules/runtime";
+import { MatchError, Rng, applyMove, createMatch, randomMove, seatPlan, whoMayAct } from "@rules/runtime";
 import type {
   BaseState,
   CardId,
@@ -22,7 +22,10 @@ import type {
 /** One way to set a game up: a player count and the variants in force. */
 export interface Table {
   readonly game: Game;
+  /** The people: the match's `players` option. */
   readonly players: number;
+  /** Every seat of such a match: the people, then the bots the rules play (a game's `bot` lines). */
+  readonly seats: number;
   readonly variants: readonly string[];
   /** "for-sale, 4 players" (and the variant, if any): names the describe block. */
   readonly name: string;
@@ -47,7 +50,9 @@ export const tables: readonly Table[] = Object.values(games).flatMap((game) => {
     for (const variants of variantSets) {
       if (!offered(game, players, variants)) continue;
       const variant = variants.length === 0 ? "" : `, variant ${variants.join(" + ")}`;
-      found.push({ game, players, variants, name: `${game.id}, ${players} players${variant}` });
+      const { seats } = seatPlan(game.meta, players);
+      const bots = seats > players ? ` and ${seats - players} played by the rules` : "";
+      found.push({ game, players, seats, variants, name: `${game.id}, ${players} players${bots}${variant}` });
     }
   }
   return found;

@@ -28,7 +28,7 @@ describe.each(tables)("$name", (table) => {
 
   it("throws a MatchError for a seat that does not exist, and leaves the match as it was", () => {
     fc.assert(
-      fc.property(dealArb, fc.nat(), fc.constantFrom(-1, table.players, 0.5, Number.NaN), (deal, at, seat) => {
+      fc.property(dealArb, fc.nat(), fc.constantFrom(-1, table.seats, 0.5, Number.NaN), (deal, at, seat) => {
         const match = play(table, deal, undefined, at % 80);
         const before = cloneJson(match.state);
         expect(() => applyMove(match, seat, { type: "no-such-move" })).toThrow(MatchError);

@@ -11,8 +11,10 @@ import { DeclarationChecker } from "./declarations.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
+import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
+export type { BotModel } from "./bots.js";
 export { blockHasDecision, containsDecision } from "./statements.js";
 
 export interface CheckedGame {
@@ -21,6 +23,10 @@ export interface CheckedGame {
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly variants: readonly A.VariantDeclaration[];
+  /** The header's bots, in declaration order: seats the rules play, after the human seats. */
+  readonly bots: readonly BotModel[];
+  /** Every seat count a match can have, humans and bots together, ascending. */
+  readonly seatCounts: readonly number[];
   readonly enums: ReadonlyMap<string, A.EnumDeclaration>;
   readonly cardTypes: ReadonlyMap<string, CardTypeModel>;
   readonly vars: ReadonlyMap<string, A.VarDeclaration>;
@@ -102,6 +108,8 @@ class Checker {
         this.ctx.maxPlayers = high;
       }
     }
+    const bots = header ? checkBots(this.ctx, header, minPlayers, maxPlayers) : [];
+    this.ctx.seatCounts = seatCounts(bots, minPlayers, maxPlayers);
     this.ctx.globals.define("players", { kind: "builtin", name: "players", type: { kind: "list", element: PLAYER } });
     this.ctx.globals.define("player_count", { kind: "builtin", name: "player_count", type: INT });
 
@@ -275,6 +283,8 @@ class Checker {
         minPlayers,
         maxPlayers,
         variants: header.variants,
+        bots,
+        seatCounts: this.ctx.seatCounts,
         enums: this.ctx.enums,
         cardTypes: this.ctx.cardTypes,
         vars: this.ctx.vars,

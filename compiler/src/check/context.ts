@@ -70,6 +70,9 @@ export class CheckContext {
   /** The player counts of the game header: seat numbers run from 0 to maxPlayers - 1. */
   minPlayers = 1;
   maxPlayers = 1;
+  /** Every seat count a match can have (humans and the header's bots): what `player_count` can be;
+   *  seats run from 0 to the largest minus 1. */
+  seatCounts: readonly number[] = [1];
 
   constructor(
     readonly program: A.Program,

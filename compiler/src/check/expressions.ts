@@ -11,6 +11,7 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   count: { arity: 1, describe: "count(zone)" },
   top: { arity: 1, describe: "top(zone)" },
   next: { arity: 1, describe: "next(player)" },
+  bot: { arity: 1, describe: "bot(player)" },
   random_player: { arity: 0, describe: "random_player()" },
   roll: { arity: 1, describe: "roll(sides)" },
   variant: { arity: 1, describe: "variant(name)" },
@@ -58,9 +59,10 @@ export class ExpressionChecker {
   /** A seat number written where a player is meant: a player, if the game has such a seat. */
   private seatNumber(e: A.IntegerLiteral): Type {
     this.ctx.types.set(e, PLAYER);
-    if (e.value >= this.ctx.maxPlayers) {
-      const seats = this.ctx.maxPlayers === 1 ? "seat 0" : `seats 0 to ${this.ctx.maxPlayers - 1}`;
-      this.ctx.error("check/no-such-seat", `there is no seat ${e.value}: with at most ${this.ctx.maxPlayers} players the game has ${seats}`, e.range);
+    const maxSeats = Math.max(...this.ctx.seatCounts);
+    if (e.value >= maxSeats) {
+      const seats = maxSeats === 1 ? "seat 0" : `seats 0 to ${maxSeats - 1}`;
+      this.ctx.error("check/no-such-seat", `there is no seat ${e.value}: with at most ${maxSeats} players the game has ${seats}`, e.range);
     }
     return PLAYER;
   }
@@ -256,6 +258,10 @@ export class ExpressionChecker {
       case "next":
         this.expectValue(e.args[0]!, scope, PLAYER, "the argument of next");
         return PLAYER;
+      case "bot":
+        // True for a seat the rules play (a header `bot`), false for a person's.
+        this.expectValue(e.args[0]!, scope, PLAYER, "the argument of bot");
+        return BOOL;
       case "random_player":
       case "roll":
         if (this.ctx.pure) this.ctx.error("check/random-in-pure", `${name}() draws from the game's random numbers, which ${this.ctx.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
@@ -415,21 +421,25 @@ export class ExpressionChecker {
   private checkTableCovers(name: string, keyType: Type, index: A.Expression): void {
     const table = this.ctx.tables.get(name);
     if (!table || keyType.kind === "error") return;
-    const { minPlayers, maxPlayers } = this.ctx;
+    const { minPlayers, maxPlayers, seatCounts } = this.ctx;
+    const maxSeats = Math.max(...seatCounts);
     const missing = (keys: readonly number[]): number[] => keys.filter((k) => !table.entries.has(k));
     const upTo = (low: number, high: number): number[] => Array.from({ length: high - low + 1 }, (_, i) => low + i);
     const binding = index.kind === "name" ? this.ctx.names.get(index) : undefined;
     if (binding?.kind === "builtin" && binding.name === "player_count") {
-      const gaps = missing(upTo(minPlayers, maxPlayers));
+      const gaps = missing(seatCounts);
+      // With bots, player_count counts their seats too: a 2-player game with one bot has 3.
+      const plain = seatCounts.length === maxPlayers - minPlayers + 1 && seatCounts[0] === minPlayers && maxSeats === maxPlayers;
+      const span = plain ? `the game is for ${minPlayers} to ${maxPlayers}` : `with its bots the game seats ${listOf(seatCounts)}`;
       if (gaps.length > 0) {
-        this.ctx.error("check/missing-table-key", `table ${name} has no entry for ${listOf(gaps)} players, but the game is for ${minPlayers} to ${maxPlayers}: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
+        this.ctx.error("check/missing-table-key", `table ${name} has no entry for ${listOf(gaps)} players, but ${span}: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
       }
       return;
     }
     if (keyType.kind === "player" && index.kind !== "integer") {
-      const gaps = missing(upTo(0, maxPlayers - 1));
+      const gaps = missing(upTo(0, maxSeats - 1));
       if (gaps.length > 0) {
-        this.ctx.error("check/missing-table-key", `table ${name} has no entry for seat ${listOf(gaps)}, but up to ${maxPlayers} players sit at the table: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
+        this.ctx.error("check/missing-table-key", `table ${name} has no entry for seat ${listOf(gaps)}, but up to ${maxSeats} players sit at the table: add ${gaps.map((k) => `${k}: ...`).join(", ")}`, index.range);
       }
       return;
     }

@@ -165,6 +165,8 @@ export class StatementChecker {
       // A race's winner is needed after the decisions its option may hold.
       const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
       this.ctx.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");
+      // `where COND` keeps the seats asked; COND reads each seat through the binder, before anyone moves.
+      if (s.each.condition) this.expressions.expectValue(s.each.condition, inner, BOOL, s.race ? "the condition of the race's players" : "the condition of 'ask each'");
     } else if (s.player) {
       this.expressions.expectValue(s.player, scope, PLAYER, "the player who decides");
     }

@@ -1,11 +1,12 @@
 // `rules demo`: one narrated bot match of every compiled game, to see the whole toolchain work.
 
-import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, whoMayAct, type Game } from "@rules/runtime";
+import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, seatPlan, whoMayAct, type Game } from "@rules/runtime";
 import type { CommandSpec } from "./args.js";
 import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGame, loadGames } from "./games.js";
 import type { Io } from "./io.js";
+import { joinList, nameBots } from "../present/naming.js";
 import { narrateDecision, narrateEvents } from "./narrate.js";
 import { renderResult } from "./render.js";
 
@@ -50,9 +51,13 @@ export const demoCommand = defineCommand(spec, async (args, io) => {
 });
 
 /** Plays one seeded bot match, printing a line per move and the final standing. */
-export function narrateMatch(game: Game, seed: number, io: Io): void {
+export function narrateMatch(game: Game, seed: number, terminal: Io): void {
   const players = defaultPlayers(game);
-  io.print(`== ${game.title} (${game.id}): ${players} random bots, seed ${seed} ==`);
+  // Seats the rules play (a game's `bot`) are told by their label, as in `rules play`.
+  const plan = seatPlan(game.meta, players);
+  const io: Io = { ...terminal, print: (line) => terminal.print(nameBots(line, plan)) };
+  const played = plan.seats > players ? ` and ${joinList(plan.list.flatMap((seat) => (seat.bot ? [seat.bot.label] : [])))}` : "";
+  io.print(`== ${game.title} (${game.id}): ${players} random bots${played}, seed ${seed} ==`);
   let match = createMatch(game, { players, seed });
   // The events as they are, unfiltered: the demo tells everything, as no seat is the reader's.
   for (const line of narrateEvents(game, match.events, { viewer: null })) io.print(`      ${line}`);

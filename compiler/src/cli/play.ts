@@ -9,6 +9,7 @@ import {
   legalMoves,
   MatchError,
   resultOf,
+  seatPlan,
   Rng,
   viewFor,
   whoMayAct,
@@ -27,7 +28,7 @@ import { defineCommand, EXIT_OK } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { Prompt, PromptInterrupted } from "./prompt.js";
-import { capitalise, cardName, seatName } from "../present/naming.js";
+import { capitalise, cardName, joinList, nameBots, seatName } from "../present/naming.js";
 import { narrateDecision, narrateEvents } from "./narrate.js";
 import { describeChoice, describeOption, describeTurn, domainZone, narrateMove, renderResult } from "./render.js";
 import { renderTable } from "./table.js";
@@ -107,15 +108,20 @@ const BACK = Symbol("back");
 export async function playInTerminal(
   game: Game,
   options: MatchOptions,
-  io: Io,
+  terminal: Io,
   watch?: { next(): Promise<Reload> },
 ): Promise<number> {
   let match = createMatch(game, options);
+  // Seats the rules play (a `bot` of the game) are told by their label; the rules move for them.
+  const plan = seatPlan(game.meta, options.players);
+  const io: Io = { ...terminal, print: (line) => terminal.print(nameBots(line, plan)), write: (text) => terminal.write(nameBots(text, plan)) };
   // The bots' own generator, derived from the seed so that a replayed seed replays their moves too.
   let bots = new Rng(options.seed).fork();
   const prompt = new Prompt(io);
   prompt.interruptOn(watch?.next());
-  io.print(`${game.title}: ${options.players} players, you are seat ${YOU}, seed ${options.seed}`);
+  const botLabels = plan.list.flatMap((seat) => (seat.bot ? [seat.bot.label] : []));
+  const played = botLabels.length ? ` (and ${joinList(botLabels)}, played by the rules)` : "";
+  io.print(`${game.title}: ${options.players} players${played}, you are seat ${YOU}, seed ${options.seed}`);
   if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
   // What happened before the first decision: the first phase, the first cards dealt.
   for (const line of narrateEvents(game, eventsFor(game.meta, match.events, YOU), { viewer: YOU })) io.print(line);

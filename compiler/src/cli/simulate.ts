@@ -1,6 +1,6 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, type Game, type MatchOptions } from "@rules/runtime";
+import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, seatPlan, type Game, type MatchOptions } from "@rules/runtime";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
@@ -28,7 +28,7 @@ const spec = {
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
-      "winRateBySeat, meanScoreBySeat, errors, errorMessages (the first few, with each game's seed).",
+      "winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
     GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
@@ -90,8 +90,10 @@ export function simulate(
 ): SimulationSummary {
   const { players, seed } = options;
   const run = new Rng(seed);
-  const wins = new Array<number>(players).fill(0);
-  const scores = new Array<number>(players).fill(0);
+  // Every seat is counted, the rules' bots (after the people) included.
+  const seats = seatPlan(game.meta, players).seats;
+  const wins = new Array<number>(seats).fill(0);
+  const scores = new Array<number>(seats).fill(0);
   const decisions = { total: 0, min: Infinity, max: 0 };
   let completed = 0;
   const errorMessages: string[] = [];
@@ -145,6 +147,7 @@ export function simulate(
 
 export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
+  const plan = seatPlan(game.meta, s.players);
   const lines = [
     `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}`,
     s.completed === 0
@@ -154,7 +157,7 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
     ...table(
       ["seat", "win rate", "mean score"],
       s.winRateBySeat.map((rate, seat) => [
-        String(seat),
+        String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
         `${(rate * 100).toFixed(1)}%`,
         s.meanScoreBySeat[seat]!.toFixed(2),
       ]),

@@ -10,7 +10,17 @@ export class CardsFile {
 
   cardsFile(): EmittedFile {
     return this.ctx.file("cards.ts", (file) => {
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo"] });
+      const bots = this.ctx.game.bots;
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", "CardInfo", ...(bots.length ? ["BotInfo"] : [])] });
+      if (bots.length) {
+        const list = bots.map((b) => `{ id: ${quote(b.id)}, label: ${quote(b.label)}, for: [${b.counts.join(", ")}] }`);
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: "const" as never,
+          docs: ["The seats the rules play (the header's `bot` lines), after the human seats, in this order."],
+          declarations: [{ name: "BOTS", type: "readonly BotInfo[]", initializer: `[${list.join(", ")}]` }],
+        });
+      }
       const cards = this.ctx.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
       file.addVariableStatement({
         isExported: true,

@@ -176,7 +176,7 @@ export class CodeWriter {
     switch (e.kind) {
       case "integer":
         // A seat named by number exists in every match only below the smallest player count.
-        return this.game.types.get(e)?.kind === "player" && e.value >= this.game.minPlayers
+        return this.game.types.get(e)?.kind === "player" && e.value >= this.game.seatCounts[0]!
           ? `seatAt(${e.value}, s.players${this.rule()})`
           : String(e.value);
       case "boolean":
@@ -288,6 +288,9 @@ export class CodeWriter {
         return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "next":
         return `nextSeat(${args[0]}, s.players)`;
+      case "bot":
+        // Bot seats follow the human ones; a game without bots has none.
+        return this.game.bots.length > 0 ? `(${args[0]} >= s.humans)` : "false";
       case "random_player":
         return "randomInt(s.random, s.players)";
       case "roll":

@@ -183,12 +183,14 @@ export class EmitContext {
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
       "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "roll",
+      "askHuman", "askHumans", "seatCount",
     ];
   }
 
   cardImports(): string[] {
     const names: string[] = [...this.game.tables.keys()].map(tableConstant);
     names.push("CARDS");
+    if (this.game.bots.length > 0) names.push("BOTS");
     for (const name of this.game.enums.keys()) names.push(`ALL_${name}`);
     for (const [typeName, type] of this.game.cardTypes) {
       names.push(`ALL_${typeName}`);

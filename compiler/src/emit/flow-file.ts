@@ -109,12 +109,16 @@ export class FlowFile {
   private decide(decision: Decision): string[] {
     const ask = decision.ask;
     const lines: string[] = [];
-    if (ask.race && ask.each) {
-      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.locals.declined = perSeat(s.players, () => false);");
-    } else if (ask.each) {
-      lines.push(`s.locals.actors = [...${this.ctx.code.expression(ask.each.source)}];`, "s.pending = perSeat(s.players, () => null);");
+    // In a game with bots, asking a bot's seat is a fault at the ask: the rules decide for it.
+    const bots = this.ctx.game.bots.length > 0;
+    const rule = bots ? this.ctx.code.rule() : "";
+    if (ask.each) {
+      const seats = this.eachSeats(ask.each);
+      const actors = bots ? `askHumans(s, ${seats}, BOTS${rule})` : `[...${seats}]`;
+      lines.push(`s.locals.actors = ${actors};`, ask.race ? "s.locals.declined = perSeat(s.players, () => false);" : "s.pending = perSeat(s.players, () => null);");
     } else {
-      lines.push(`s.locals.actor = ${this.ctx.code.expression(ask.player!)};`);
+      const player = this.ctx.code.expression(ask.player!);
+      lines.push(`s.locals.actor = ${bots ? `askHuman(s, ${player}, BOTS${rule})` : player};`);
     }
     lines.push(`s.pc = ${quote(decision.label)};`);
     return lines;
@@ -138,6 +142,16 @@ export class FlowFile {
     const close = done.body.statements[0];
     if (close?.kind !== "assign") throw new Error("internal: a window's done must close its flag");
     return [`${this.ctx.code.expression(close.target)} = true;`];
+  }
+
+  /** The seats an `ask each` or race asks: its collection, kept to those passing its `where`. */
+  private eachSeats(each: NonNullable<A.AskStatement["each"]>): string {
+    const source = this.ctx.code.expression(each.source);
+    if (!each.condition) return source;
+    const binding = this.ctx.game.names.get(each.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
+    const test = this.ctx.code.reading(binding.slot, "$seat", () => this.ctx.code.expression(each.condition!));
+    return `${source}.filter(($seat) => ${test})`;
   }
 
   /** The lowered `for` loops around each decision, outermost first: entering a decision directly
@@ -212,9 +226,13 @@ export class FlowFile {
     const firstMember = (type: string): string => quote(this.ctx.game.enums.get(type.slice("Enum_".length))?.members[0]?.name ?? "");
     const initialLocals = this.ctx.stateSlots().map((l) => `${l.name}: ${l.type === "string" ? '""' : l.type.endsWith("[]") ? "[]" : l.type === "boolean" ? "false" : l.type.startsWith("Enum_") ? firstMember(l.type) : "0"},`);
     const vars = [...this.ctx.game.vars.values()];
+    const bots = this.ctx.game.bots.length > 0;
     const setupBody = [
+      // With bots the options count the people; the state counts every seat.
+      ...(bots ? ["const $players = seatCount(BOTS, $humans);"] : []),
       "const s: State = {",
       "players: $players,",
+      ...(bots ? ["humans: $humans,"] : []),
       "variants: [...$variants],",
       `pc: ${quote(this.ctx.machine.start)},`,
       "random: seedRandom($seed),",
@@ -237,7 +255,7 @@ export class FlowFile {
       isExported: true,
       name: "setup",
       docs: ["Places the components and runs the setup rules; the flow starts at the first `advance`."],
-      parameters: [{ name: "{ players: $players, variants: $variants = [], seed: $seed }", type: "SetupOptions" }],
+      parameters: [{ name: `{ players: ${bots ? "$humans" : "$players"}, variants: $variants = [], seed: $seed }`, type: "SetupOptions" }],
       returnType: "State",
       statements: setupBody,
     });

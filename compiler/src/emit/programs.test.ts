@@ -43,9 +43,11 @@ describe.each(files)("%s", (file) => {
           const rng = new runtime.Rng(seed);
           for (let moves = 0; game.activity(state).kind !== "over"; moves++) {
             oracle.observe(runtime.cloneJson(state));
-            for (let seat = 0; seat < players; seat++) expect(oracle.leaks(seat), `${players} players, seed ${seed}, after ${moves} moves`).toEqual([]);
+            // Every seat, the rules' bots included (state.players counts them; `players` the people).
+            for (let seat = 0; seat < state.players; seat++) expect(oracle.leaks(seat), `${players} players, seed ${seed}, after ${moves} moves`).toEqual([]);
             expect(moves).toBeLessThan(100_000);
             const seats = game.activity(state).players;
+            expect(seats.filter((seat) => runtime.isBotSeat(state, seat)), "bot seats asked").toEqual([]);
             const seat = seats[rng.int(seats.length)]!;
             game.apply(state, seat, runtime.chooseRandomMove(game, state, seat, rng));
           }

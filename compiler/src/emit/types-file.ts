@@ -24,6 +24,7 @@ export class TypesFile {
           { name: "vars", type: `{ ${vars.join(" ")} }` },
           { name: "locals", type: `{ ${locals.join(" ")} }` },
           { name: "pending", type: "(Move | null)[] | null" },
+          ...(this.ctx.game.bots.length ? [{ name: "humans", type: "number", docs: ["The human seats, 0 to humans - 1; the seats after them are the rules' bots."] }] : []),
           ...(this.ctx.game.usesKnowledge ? [{ name: "knowledge", type: "CardId[][]", docs: ["Per seat, the cards it has been shown (`reveal ... to`)."] }] : []),
         ],
       });

@@ -2,7 +2,7 @@
 // seats ("you", "seat 2", "you and seats 1 and 3"), zones and variables by their labels ("the
 // Properties on auction", "your Properties", "seat 2's coins"), verbs agreeing with their subject.
 
-import { cardLabel, type CardId, type Game, type Seat } from "@rules/runtime";
+import { cardLabel, type CardId, type Game, type Seat, type SeatPlan } from "@rules/runtime";
 
 /** `Property 17`: the card's type, then its field values. */
 export function cardName(game: Game, id: CardId): string {
@@ -98,4 +98,14 @@ export function varLabel(game: Game, name: string): string {
 export function varPlace(game: Game, name: string, seat: Seat | null, viewer: Seat | null): string {
   const label = varLabel(game, name);
   return seat === null ? label : `${possessive(seat, viewer)} ${bare(label)}`;
+}
+
+/** Text with each bot seat ("seat 2", "seat 2's") called by its label ("the House"): the rules play
+ *  those seats, so people know them by name, not number. Other seats are left as they are. */
+export function nameBots(text: string, plan: SeatPlan): string {
+  if (plan.seats === plan.humans) return text;
+  return text.replace(/\b([Ss])eat (\d+)\b/g, (words, s: string, seat: string) => {
+    const label = plan.list[Number(seat)]?.bot?.label;
+    return label === undefined ? words : s === "S" ? capitalise(label) : label;
+  });
 }

@@ -1,7 +1,7 @@
 // Checks every name and number of a scenario against the game's meta before anything is played:
 // zones, variables, card types and values, seats, and the length of per-seat lists. A scenario
 // with a wrong name is reported in full and never half-run.
-import type { BaseState, CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime";
+import { seatPlan, type BaseState, type CardId, type Game, type SeatPlan, type VarInfo, type ZoneInfo } from "@rules/runtime";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import type {
   Argument,
@@ -48,7 +48,9 @@ class Resolver implements ResolveContext {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly setupCards = new Map<CardPattern, CardId>();
   private readonly claimed = new Set<CardId>();
+  /** Every seat of the match: the scenario's players, then the seats the rules play (a `bot`). */
   readonly players: number;
+  private readonly plan: SeatPlan;
   /** Does the scenario start at a decision (so that the flow's locals may be set)? */
   private readonly starts: boolean;
   private locals: BaseState["locals"] | null | undefined;
@@ -57,7 +59,8 @@ class Resolver implements ResolveContext {
     private readonly scenario: Scenario,
     readonly game: Game,
   ) {
-    this.players = scenario.players.count;
+    this.plan = seatPlan(game.meta, scenario.players.count);
+    this.players = this.plan.seats;
     this.starts = scenario.steps.some((step) => step.kind === "start");
   }
 
@@ -138,6 +141,10 @@ class Resolver implements ResolveContext {
       case "expect-function":
         return resolveFunctionExpectation(this, step);
       case "play":
+        this.notBot(step.seat);
+        this.seat(step.seat);
+        this.move(step.move, false);
+        return;
       case "expect-legal":
       case "expect-illegal":
         this.seat(step.seat);
@@ -212,6 +219,18 @@ class Resolver implements ResolveContext {
         }
         return;
       }
+    }
+  }
+
+  /** A seat the rules play never moves: a scenario scripts the people's moves only. */
+  private notBot(seat: SeatRef): void {
+    const bot = "seat" in seat ? this.plan.list[seat.seat]?.bot : null;
+    if (bot) {
+      this.report(
+        seat.span,
+        "scenario/bot-seat",
+        `seat ${formatSeatRef(seat)} is ${bot.label}, played by the rules: the rules make its moves, so a scenario cannot play for it`,
+      );
     }
   }
 

@@ -31,6 +31,17 @@ export interface GameHeader {
   readonly title: string;
   readonly players: Expression | null;
   readonly variants: readonly VariantDeclaration[];
+  /** `bot merc "Wealthy Nephew Merc" for 2`: seats the rules play, added for these player counts. */
+  readonly bots: readonly BotDeclaration[];
+  readonly range: SourceRange;
+}
+
+/** `bot NAME "label" for COUNTS`: one more seat, played by the rules, in a match of one of COUNTS
+ *  players (each count a number or a range `a..b`). The checker wants the label to be a string. */
+export interface BotDeclaration {
+  readonly name: Identifier;
+  readonly label: Expression;
+  readonly counts: readonly Expression[];
   readonly range: SourceRange;
 }
 
@@ -341,7 +352,8 @@ export interface EndGameStatement {
 export interface AskStatement {
   readonly kind: "ask";
   readonly player: Expression | null;
-  readonly each: { readonly binder: Identifier; readonly source: Expression } | null;
+  /** `ask each p in COLL [where COND]`, `race p in COLL [where COND]`: COND keeps the seats asked. */
+  readonly each: { readonly binder: Identifier; readonly source: Expression; readonly condition?: Expression | null } | null;
   /** A race: `each` names the racers; the first option move applied wins, all declining skips it. */
   readonly race: boolean;
   /** Asked by a `window`: `done` is the window's own option, and a player with nothing else on offer is

@@ -51,6 +51,7 @@ export const All = hard("all");
 export const Game = soft("game");
 export const Players = soft("players");
 export const Variant = soft("variant");
+export const Bot = soft("bot");
 export const Enum = soft("enum");
 export const Card = soft("card");
 export const Cards = soft("cards");
@@ -124,7 +125,7 @@ const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n\r]*/, group: L
 
 const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Reveal, Conceal, Say, Require, End,
-  True, False, And, Or, Not, Phase, All, Game, Players, Variant, Enum, Card, Cards, Var, Per, Player, Public, Owner,
+  True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
   Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up,
 ];

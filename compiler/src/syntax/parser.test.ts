@@ -71,6 +71,23 @@ describe("declarations", () => {
     });
   });
 
+  test("seats the rules play: bot lines in the header, with counts and ranges; bot stays a usable name", () => {
+    const program = parse('game "G" {\n  players 2..5\n  bot merc "Wealthy Nephew Merc" for 2\n  bot twin "Twin" for 2, 3..4\n}\nvar bot: int public = 0');
+    expect(program.game?.bots).toMatchObject([
+      { name: { name: "merc" }, label: { kind: "string", value: "Wealthy Nephew Merc" }, counts: [int(2)], range: { start: { line: 3, column: 3 } } },
+      { name: { name: "twin" }, label: { kind: "string", value: "Twin" }, counts: [int(2), { kind: "range", low: int(3), high: int(4) }] },
+    ]);
+    expect(program.declarations).toMatchObject([{ kind: "var", name: { name: "bot" } }]);
+  });
+
+  test("ask each and race keep their seats with where", () => {
+    const flow = parse("flow {\n  ask each p in players where not bot(p) { pass { } }\n  race q in players where q != 0 { grab { } }\n}").declarations[0] as A.BlockDeclaration;
+    expect(flow.body.statements).toMatchObject([
+      { kind: "ask", race: false, each: { binder: { name: "p" }, condition: { kind: "unary", operator: "not", operand: { kind: "call", callee: { name: "bot" } } } } },
+      { kind: "ask", race: true, each: { binder: { name: "q" }, condition: { kind: "binary", operator: "!=" } } },
+    ]);
+  });
+
   test("an enum and its members", () => {
     const [d] = parse("enum Suit { red, blue, green }").declarations;
     expect(d).toMatchObject({ kind: "enum", name: { name: "Suit" }, members: [{ name: "red" }, { name: "blue" }, { name: "green" }] });

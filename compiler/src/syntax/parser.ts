@@ -38,6 +38,7 @@ class RulesParser extends StatementGrammar {
     this.CONSUME(T.LBrace);
     let players: A.Expression | null = null;
     const variants: A.VariantDeclaration[] = [];
+    const bots: A.BotDeclaration[] = [];
     this.MANY(() => {
       this.OR([
         {
@@ -57,10 +58,28 @@ class RulesParser extends StatementGrammar {
             );
           },
         },
+        {
+          // `bot merc "Wealthy Nephew Merc" for 2, 3`: the label is an expression here so that a
+          // label that is not a string gets the checker's message, not a syntax error.
+          ALT: () => {
+            const keyword = this.CONSUME(T.Bot);
+            const name = this.CONSUME2(T.Identifier);
+            const label = this.SUBRULE2(this.expression);
+            this.CONSUME(T.For);
+            const counts: A.Expression[] = [];
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => { const count = this.SUBRULE3(this.expression); this.ACTION(() => counts.push(count)); },
+            });
+            this.ACTION(() =>
+              bots.push({ name: identifier(name), label, counts, range: span(keyword, counts[counts.length - 1] ?? label) }),
+            );
+          },
+        },
       ]);
     });
     const last = this.CONSUME(T.RBrace);
-    return this.ACTION(() => ({ kind: "game" as const, title: unquote(title), players, variants, range: span(first, last) }));
+    return this.ACTION(() => ({ kind: "game" as const, title: unquote(title), players, variants, bots, range: span(first, last) }));
   });
 
   declaration = this.RULE("declaration", (): A.Declaration =>

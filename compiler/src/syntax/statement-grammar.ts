@@ -305,7 +305,7 @@ export class StatementGrammar extends ExpressionGrammar {
 
   askStatement = this.RULE("askStatement", (): A.AskStatement => {
     let player: A.Expression | null = null;
-    let each: { binder: A.Identifier; source: A.Expression } | null = null;
+    let each: { binder: A.Identifier; source: A.Expression; condition: A.Expression | null } | null = null;
     let race = false;
     const first = this.OR1([
       { ALT: () => this.CONSUME(T.Ask) },
@@ -315,7 +315,9 @@ export class StatementGrammar extends ExpressionGrammar {
           const binder = this.CONSUME3(T.Identifier);
           this.CONSUME2(T.In);
           const source = this.SUBRULE3(this.expression);
-          this.ACTION(() => { each = { binder: identifier(binder), source }; race = true; });
+          let condition: A.Expression | null = null;
+          this.OPTION3(() => { this.CONSUME(T.Where); const c = this.SUBRULE4(this.expression); this.ACTION(() => { condition = c; }); });
+          this.ACTION(() => { each = { binder: identifier(binder), source, condition }; race = true; });
           return keyword;
         },
       },
@@ -327,7 +329,9 @@ export class StatementGrammar extends ExpressionGrammar {
           const binder = this.CONSUME(T.Identifier);
           this.CONSUME(T.In);
           const source = this.SUBRULE(this.expression);
-          this.ACTION(() => { each = { binder: identifier(binder), source }; });
+          let condition: A.Expression | null = null;
+          this.OPTION4(() => { this.CONSUME2(T.Where); const c = this.SUBRULE5(this.expression); this.ACTION(() => { condition = c; }); });
+          this.ACTION(() => { each = { binder: identifier(binder), source, condition }; });
         },
       },
       { ALT: () => { const p = this.SUBRULE2(this.expression); this.ACTION(() => { player = p; }); } },
