@@ -2,24 +2,31 @@
 import {
   GameFault,
   anyOf,
+  askHuman,
+  askHumans,
   cardLabel,
   changed,
   checkTransfer,
   dealInto,
+  firstOf,
   gameEnds,
   loopGuard,
   moveAllCards,
   moved,
   nextSeat,
+  nthCard,
   perSeat,
   phaseBegins,
   placeCard,
   randomInt,
+  roll,
   said,
+  seatCount,
   seatList,
   seatsFrom,
   seedRandom,
   shuffle,
+  shuffled,
   sumOf,
   takeCard,
   takeCardFromAnyZone,
@@ -28,6 +35,7 @@ import {
 } from "@rules/runtime";
 import {
   CARDS,
+  BOTS,
   ALL_Property,
   Property_kind,
   Property_bonus,
@@ -44,74 +52,81 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L377,
-  "round.for_p": AT.L386,
-  "round.while": AT.L386,
-  "round.resume": AT.L386,
-  "round.play_at_start_body": AT.L386,
-  "round.endif": AT.L386,
-  "round.endif2": AT.L386,
-  "round.endif3": AT.L386,
-  "round.endif4": AT.L386,
-  "round.resume2": AT.L386,
-  "round.from_area_body": AT.L386,
-  "round.resume3": AT.L386,
-  "round.endif5": AT.L386,
-  "round.endif6": AT.L386,
-  "round.endif7": AT.L386,
-  "round.endif8": AT.L386,
-  "round.resume4": AT.L386,
-  "round.for_active": AT.L395,
-  "round.while2": AT.L402,
-  "round.resume5": AT.L402,
-  "round.play_action_body": AT.L402,
-  "round.endif9": AT.L402,
-  "round.endif10": AT.L402,
-  "round.endif11": AT.L402,
-  "round.endif12": AT.L402,
-  "round.resume6": AT.L402,
-  "round.from_area_body2": AT.L402,
-  "round.resume7": AT.L402,
-  "round.endif13": AT.L402,
-  "round.endif14": AT.L402,
-  "round.endif15": AT.L402,
-  "round.endif16": AT.L402,
-  "round.resume8": AT.L402,
-  "round.collect_card_body": AT.L402,
-  "round.endif17": AT.L402,
-  "round.endif18": AT.L402,
-  "round.resume9": AT.L402,
-  "round.offer_body": AT.L402,
-  "round.resume10": AT.L402,
-  "round.protect_body": AT.L402,
-  "round.resume11": AT.L402,
-  "round.for_p_5": AT.L552,
-  "round.while3": AT.L552,
-  "round.resume12": AT.L552,
-  "round.play_at_end_body": AT.L552,
-  "round.endif19": AT.L552,
-  "round.endif20": AT.L552,
-  "round.endif21": AT.L552,
-  "round.endif22": AT.L552,
-  "round.resume13": AT.L552,
-  "round.from_area_body3": AT.L552,
-  "round.resume14": AT.L552,
-  "round.endif23": AT.L552,
-  "round.endif24": AT.L552,
-  "round.endif25": AT.L552,
-  "round.endif26": AT.L552,
-  "round.resume15": AT.L552,
-  "round.for_p_7": AT.L561,
-  "round.endif27": AT.L561,
-  "round.endif28": AT.L561,
-  "round.endif29": AT.L561,
-  "round.resume16": AT.L561,
+  while: AT.L403,
+  "round.for_p": AT.L412,
+  "round.while": AT.L412,
+  "round.resume": AT.L412,
+  "round.play_at_start_body": AT.L412,
+  "round.endif": AT.L412,
+  "round.endif2": AT.L412,
+  "round.endif3": AT.L412,
+  "round.endif4": AT.L412,
+  "round.resume2": AT.L412,
+  "round.from_area_body": AT.L412,
+  "round.resume3": AT.L412,
+  "round.endif5": AT.L412,
+  "round.endif6": AT.L412,
+  "round.endif7": AT.L412,
+  "round.endif8": AT.L412,
+  "round.resume4": AT.L412,
+  "round.for_active": AT.L421,
+  "round.while2": AT.L433,
+  "round.resume5": AT.L433,
+  "round.play_action_body": AT.L433,
+  "round.endif9": AT.L433,
+  "round.endif10": AT.L433,
+  "round.endif11": AT.L433,
+  "round.endif12": AT.L433,
+  "round.resume6": AT.L433,
+  "round.from_area_body2": AT.L433,
+  "round.resume7": AT.L433,
+  "round.endif13": AT.L433,
+  "round.endif14": AT.L433,
+  "round.endif15": AT.L433,
+  "round.endif16": AT.L433,
+  "round.resume8": AT.L433,
+  "round.collect_card_body": AT.L433,
+  "round.endif17": AT.L433,
+  "round.endif18": AT.L433,
+  "round.endif19": AT.L433,
+  "round.resume9": AT.L433,
+  "round.offer_body": AT.L433,
+  "round.endif20": AT.L433,
+  "round.resume10": AT.L433,
+  "round.resume11": AT.L433,
+  "round.resume12": AT.L433,
+  "round.protect_body": AT.L433,
+  "round.resume13": AT.L433,
+  "round.for_p_5": AT.L617,
+  "round.while3": AT.L617,
+  "round.resume14": AT.L617,
+  "round.play_at_end_body": AT.L617,
+  "round.endif21": AT.L617,
+  "round.endif22": AT.L617,
+  "round.endif23": AT.L617,
+  "round.endif24": AT.L617,
+  "round.resume15": AT.L617,
+  "round.from_area_body3": AT.L617,
+  "round.resume16": AT.L617,
+  "round.endif25": AT.L617,
+  "round.endif26": AT.L617,
+  "round.endif27": AT.L617,
+  "round.endif28": AT.L617,
+  "round.resume17": AT.L617,
+  "round.for_p_7": AT.L626,
+  "round.endif29": AT.L626,
+  "round.endif30": AT.L626,
+  "round.endif31": AT.L626,
+  "round.endif32": AT.L626,
+  "round.resume18": AT.L626,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
-export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
+export function setup({ players: $humans, variants: $variants = [], seed: $seed }: SetupOptions): State {
+  const $players = seatCount(BOTS, $humans);
   const s: State = {
     players: $players,
+    humans: $humans,
     variants: [...$variants],
     pc: "start",
     random: seedRandom($seed),
@@ -154,6 +169,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       p_4: 0,
       target: 0,
       between: 0,
+      opponent: 0,
       amount: 0,
       p_5: 0,
       __window_1: false,
@@ -188,30 +204,27 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   if (!s.variants.includes("simple")) {
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L321);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L333);
     }
   }
 
   shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  dealInto(
-    s.zones.property_deck,
-    s.zones.box,
-    s.players === 2 ? 3 : s.players,
-    "end",
-    "property_deck",
-    AT.L327,
-  );
+  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L340);
   for (const p of seatList(s.players)) {
-    for (let $passes = 0; s.zones.dealt[p].length < 2; $passes++) {
-      loopGuard($passes, AT.L332);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L333)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L334);
+    if (p >= s.humans) {
+      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L349);
+    }
+
+    for (let $passes = 0; s.zones.dealt[p].length < (p >= s.humans ? 1 : 2); $passes++) {
+      loopGuard($passes, AT.L351);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L352)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L353);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L336);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L336);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L336);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L355);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L355);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L355);
         }
       }
     }
@@ -222,7 +235,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L346);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L365);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -230,18 +243,36 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   s.vars.chairman = randomInt(s.random, s.players);
 
+  for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
+    loopGuard($passes, AT.L370);
+    s.vars.chairman = randomInt(s.random, s.players);
+  }
+
   return s;
 }
 
 function step_start(s: State): void {
   s.locals.phase = "starting";
   s.events?.push(phaseBegins("starting"));
-  s.locals.actors = [...seatList(s.players)];
+  s.locals.actors = askHumans(
+    s,
+    seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+    BOTS,
+    AT.L380,
+  );
   s.pending = perSeat(s.players, () => null);
   s.pc = "starting.keep_secret";
 }
 
 function step_starting_resume(s: State): void {
+  for (const p of seatList(s.players).filter((p) => p >= s.humans)) {
+    {
+      const $from = s.zones.dealt[p];
+      s.events?.push(moved($from, "dealt", p, "collection", p));
+      moveAllCards($from, s.zones.collection[p]);
+    }
+  }
+
   for (const p of seatList(s.players)) {
     let owed: number = fn_bonus_points(s, p) + sumOf(s.zones.secret[p], (c) => Property_bonus[c]);
     if (owed > 0) {
@@ -249,7 +280,7 @@ function step_starting_resume(s: State): void {
         said(`seat ${p} returns $${owed} for the +1 and +2 symbols on their starting cards`, null),
       );
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L371);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L397);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(transferred($amount, "coins", p, "bank", null));
@@ -272,7 +303,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L381,
+          AT.L407,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -281,10 +312,45 @@ function step_while(s: State): void {
       s.events?.push(changed("has_taken", p, s.vars.has_taken[p]));
     }
 
-    s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players)];
+    s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
     s.locals.p_index = 0;
     s.pc = "round.for_p";
   } else {
+    for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L647)] === "money") {
+        s.events?.push(
+          said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
+        );
+        {
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L653);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L653);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L653);
+          s.events?.push(moved([$card], "secret", p, "set_aside", null));
+        }
+
+        shuffle(s.random, s.zones.box, "box", null);
+        s.events?.push(shuffled("box", null));
+        for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
+          loopGuard($passes, AT.L655);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L656)] === "money") {
+            {
+              const $card = topCard(s.zones.box, "box", AT.L657);
+              takeCard(s.zones.box, $card, "box", AT.L657);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L657);
+              s.events?.push(moved([$card], "box", null, "set_aside", null));
+            }
+          } else {
+            {
+              const $card = topCard(s.zones.box, "box", AT.L659);
+              takeCard(s.zones.box, $card, "box", AT.L659);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L659);
+              s.events?.push(moved([$card], "box", null, "secret", p));
+            }
+          }
+        }
+      }
+    }
+
     for (const p of seatList(s.players)) {
       {
         const $from = s.zones.secret[p];
@@ -312,7 +378,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = s.locals.p;
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L412);
     s.pc = "round.play_at_start_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_0 = false;
@@ -336,7 +402,7 @@ function step_round_play_at_start_body(s: State): void {
   );
   if (Action_effect[s.locals.card_2] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_2] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_2));
@@ -344,8 +410,8 @@ function step_round_play_at_start_body(s: State): void {
 
     {
       const $card = s.locals.card_2;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -357,7 +423,7 @@ function step_round_play_at_start_body(s: State): void {
           s.vars.protection[s.locals.p_2],
           s.vars.protection[s.locals.p_2],
           "protection[p]",
-          AT.L238,
+          AT.L250,
         );
         s.vars.protection[s.locals.p_2] -= $amount;
         s.vars.coins[s.locals.p_2] += $amount;
@@ -366,8 +432,8 @@ function step_round_play_at_start_body(s: State): void {
 
       {
         const $card = s.locals.card_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -376,7 +442,7 @@ function step_round_play_at_start_body(s: State): void {
       if (Action_effect[s.locals.card_2] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_2)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -385,8 +451,8 @@ function step_round_play_at_start_body(s: State): void {
 
         {
           const $card = s.locals.card_2;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -395,19 +461,19 @@ function step_round_play_at_start_body(s: State): void {
         if (Action_effect[s.locals.card_2] === "discard_action") {
           {
             const $card = s.locals.card_2;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = s.locals.p_2;
+          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L264);
           s.pc = "round.from_board_or_from_area";
         } else {
           if (Action_effect[s.locals.card_2] === "no_exchange") {
             {
               const $card = s.locals.card_2;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
-              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L271);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
+              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L283);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
             }
 
@@ -416,8 +482,8 @@ function step_round_play_at_start_body(s: State): void {
             if (Action_effect[s.locals.card_2] === "double_bonus") {
               {
                 const $card = s.locals.card_2;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-                placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L274);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
+                placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L286);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
               }
 
@@ -426,8 +492,8 @@ function step_round_play_at_start_body(s: State): void {
               if (Action_effect[s.locals.card_2] === "colour_penalty") {
                 {
                   const $card = s.locals.card_2;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -437,13 +503,13 @@ function step_round_play_at_start_body(s: State): void {
                   Action_effect[s.locals.card_2] === "heart_chart" ||
                   Action_effect[s.locals.card_2] === "coin_chart"
                 ) {
-                  s.locals.actor = s.locals.p_2;
+                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L292);
                   s.pc = "round.into_area";
                 } else {
                   {
                     const $card = s.locals.card_2;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
-                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L288);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
+                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L300);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
                   }
 
@@ -479,7 +545,7 @@ function step_round_resume2(s: State): void {
 }
 
 function step_round_from_area_body(s: State): void {
-  s.locals.actor = s.locals.p_2;
+  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L269);
   s.pc = "round.from_play_area_or_from_property";
 }
 
@@ -515,13 +581,19 @@ function step_round_for_active(s: State): void {
       s.events?.push(changed("passed_over", q, s.vars.passed_over[q]));
     }
 
+    if (s.locals.active >= s.humans) {
+      s.events?.push(said(`Merc keeps his card and passes`, null));
+    }
+
     s.locals.action_played = false;
     s.locals.offered = false;
-    s.locals.turn_over = false;
+    s.locals.turn_over = s.locals.active >= s.humans;
     s.pc = "round.while2";
   } else {
     s.locals.p_5_list = [
-      ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+      ...seatsFrom(s.vars.chairman, s.players).filter(
+        (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+      ),
     ];
     s.locals.p_5_index = 0;
     s.pc = "round.for_p_5";
@@ -530,7 +602,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = s.locals.active;
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L434);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -555,7 +627,7 @@ function step_round_play_action_body(s: State): void {
   );
   if (Action_effect[s.locals.card_4] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_3] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_3));
@@ -563,8 +635,8 @@ function step_round_play_action_body(s: State): void {
 
     {
       const $card = s.locals.card_4;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -576,7 +648,7 @@ function step_round_play_action_body(s: State): void {
           s.vars.protection[s.locals.p_3],
           s.vars.protection[s.locals.p_3],
           "protection[p]",
-          AT.L238,
+          AT.L250,
         );
         s.vars.protection[s.locals.p_3] -= $amount;
         s.vars.coins[s.locals.p_3] += $amount;
@@ -585,8 +657,8 @@ function step_round_play_action_body(s: State): void {
 
       {
         const $card = s.locals.card_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -595,7 +667,7 @@ function step_round_play_action_body(s: State): void {
       if (Action_effect[s.locals.card_4] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_3)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -604,8 +676,8 @@ function step_round_play_action_body(s: State): void {
 
         {
           const $card = s.locals.card_4;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -614,19 +686,19 @@ function step_round_play_action_body(s: State): void {
         if (Action_effect[s.locals.card_4] === "discard_action") {
           {
             const $card = s.locals.card_4;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = s.locals.p_3;
+          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L264);
           s.pc = "round.from_board_or_from_area2";
         } else {
           if (Action_effect[s.locals.card_4] === "no_exchange") {
             {
               const $card = s.locals.card_4;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
-              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L271);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
+              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L283);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
             }
 
@@ -635,8 +707,8 @@ function step_round_play_action_body(s: State): void {
             if (Action_effect[s.locals.card_4] === "double_bonus") {
               {
                 const $card = s.locals.card_4;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-                placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L274);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
+                placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L286);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
               }
 
@@ -645,8 +717,8 @@ function step_round_play_action_body(s: State): void {
               if (Action_effect[s.locals.card_4] === "colour_penalty") {
                 {
                   const $card = s.locals.card_4;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -656,13 +728,13 @@ function step_round_play_action_body(s: State): void {
                   Action_effect[s.locals.card_4] === "heart_chart" ||
                   Action_effect[s.locals.card_4] === "coin_chart"
                 ) {
-                  s.locals.actor = s.locals.p_3;
+                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L292);
                   s.pc = "round.into_area2";
                 } else {
                   {
                     const $card = s.locals.card_4;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
-                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L288);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
+                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L300);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
                   }
 
@@ -698,7 +770,7 @@ function step_round_resume6(s: State): void {
 }
 
 function step_round_from_area_body2(s: State): void {
-  s.locals.actor = s.locals.p_3;
+  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L269);
   s.pc = "round.from_play_area_or_from_property2";
 }
 
@@ -736,14 +808,30 @@ function step_round_collect_card_body(s: State): void {
         1,
         "end",
         "action_deck",
-        AT.L217,
+        AT.L223,
       );
       s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_4));
     }
 
     if (s.zones.hand[s.locals.p_4].length > 5) {
-      s.locals.actor = s.locals.p_4;
-      s.pc = "round.discard";
+      if (s.locals.p_4 >= s.humans) {
+        {
+          const $card = nthCard(
+            s.zones.hand[s.locals.p_4],
+            roll(s.random, s.zones.hand[s.locals.p_4].length, s.events),
+            "hand[p]",
+            AT.L228,
+          );
+          takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L228);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L228);
+          s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
+        }
+
+        s.pc = "round.endif19";
+      } else {
+        s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L230);
+        s.pc = "round.discard";
+      }
     } else {
       s.pc = "round.endif18";
     }
@@ -761,15 +849,19 @@ function step_round_endif18(s: State): void {
   s.pc = "round.endif17";
 }
 
-function step_round_resume9(s: State): void {
+function step_round_endif19(s: State): void {
   s.pc = "round.endif18";
+}
+
+function step_round_resume9(s: State): void {
+  s.pc = "round.endif19";
 }
 
 function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L470);
+    loopGuard($passes, AT.L501);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -778,28 +870,65 @@ function step_round_offer_body(s: State): void {
   s.events?.push(
     said(`seat ${s.locals.active} offers seat ${s.locals.target} an Exchange: their card and $1`, null),
   );
-  s.locals.actor = s.locals.target;
-  s.pc = "round.accept_or_protect";
+  if (s.locals.target >= s.humans) {
+    s.locals.opponent = firstOf(
+      seatList(s.players),
+      (q) => !(q >= s.humans) && q !== s.locals.active,
+      "first(players)",
+      AT.L511,
+    );
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L512);
+    s.pc = "round.add_protection";
+  } else {
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L540);
+    s.pc = "round.accept_or_protect";
+  }
+}
+
+function step_round_endif20(s: State): void {
+  s.pc = "round.resume5";
 }
 
 function step_round_resume10(s: State): void {
-  s.pc = "round.resume5";
+  s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L518);
+  s.pc = "round.pay_merc_or_decline_merc";
+}
+
+function step_round_resume11(s: State): void {
+  {
+    const $amount = checkTransfer(
+      s.vars.protection[s.locals.target],
+      s.vars.protection[s.locals.target],
+      "protection[target]",
+      AT.L537,
+    );
+    s.vars.protection[s.locals.target] -= $amount;
+    s.vars.bank += $amount;
+    s.events?.push(transferred($amount, "protection", s.locals.target, "bank", null));
+  }
+
+  s.pc = "round.endif20";
+}
+
+function step_round_resume12(s: State): void {
+  s.pc = "round.endif20";
 }
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L487);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L551);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = s.locals.active;
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L552);
   s.pc = "round.pay_or_decline";
 }
 
-function step_round_resume11(s: State): void {
-  s.pc = "round.resume10";
+function step_round_resume13(s: State): void {
+  s.pc = "round.resume12";
 }
 
 function step_round_for_p_5(s: State): void {
@@ -816,11 +945,11 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = s.locals.p_5;
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L617);
     s.pc = "round.play_at_end_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_1 = false;
-      s.pc = "round.resume12";
+      s.pc = "round.resume14";
     }
   } else {
     s.locals.p_5_index += 1;
@@ -828,7 +957,7 @@ function step_round_while3(s: State): void {
   }
 }
 
-function step_round_resume12(s: State): void {
+function step_round_resume14(s: State): void {
   s.pc = "round.while3";
 }
 
@@ -840,7 +969,7 @@ function step_round_play_at_end_body(s: State): void {
   );
   if (Action_effect[s.locals.card_6] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L233);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_6] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_6));
@@ -848,12 +977,12 @@ function step_round_play_at_end_body(s: State): void {
 
     {
       const $card = s.locals.card_6;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L234);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L234);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
-    s.pc = "round.endif19";
+    s.pc = "round.endif21";
   } else {
     if (Action_effect[s.locals.card_6] === "take_back_protection") {
       {
@@ -861,7 +990,7 @@ function step_round_play_at_end_body(s: State): void {
           s.vars.protection[s.locals.p_6],
           s.vars.protection[s.locals.p_6],
           "protection[p]",
-          AT.L238,
+          AT.L250,
         );
         s.vars.protection[s.locals.p_6] -= $amount;
         s.vars.coins[s.locals.p_6] += $amount;
@@ -870,17 +999,17 @@ function step_round_play_at_end_body(s: State): void {
 
       {
         const $card = s.locals.card_6;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L239);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
-      s.pc = "round.endif20";
+      s.pc = "round.endif22";
     } else {
       if (Action_effect[s.locals.card_6] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_6)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L244);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -889,69 +1018,69 @@ function step_round_play_at_end_body(s: State): void {
 
         {
           const $card = s.locals.card_6;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
-        s.pc = "round.endif21";
+        s.pc = "round.endif23";
       } else {
         if (Action_effect[s.locals.card_6] === "discard_action") {
           {
             const $card = s.locals.card_6;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = s.locals.p_6;
+          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L264);
           s.pc = "round.from_board_or_from_area3";
         } else {
           if (Action_effect[s.locals.card_6] === "no_exchange") {
             {
               const $card = s.locals.card_6;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L271);
-              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L271);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
+              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L283);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
             }
 
-            s.pc = "round.endif23";
+            s.pc = "round.endif25";
           } else {
             if (Action_effect[s.locals.card_6] === "double_bonus") {
               {
                 const $card = s.locals.card_6;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L274);
-                placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L274);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
+                placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L286);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
               }
 
-              s.pc = "round.endif24";
+              s.pc = "round.endif26";
             } else {
               if (Action_effect[s.locals.card_6] === "colour_penalty") {
                 {
                   const $card = s.locals.card_6;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L277);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L277);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
-                s.pc = "round.endif25";
+                s.pc = "round.endif27";
               } else {
                 if (
                   Action_effect[s.locals.card_6] === "heart_chart" ||
                   Action_effect[s.locals.card_6] === "coin_chart"
                 ) {
-                  s.locals.actor = s.locals.p_6;
+                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L292);
                   s.pc = "round.into_area3";
                 } else {
                   {
                     const $card = s.locals.card_6;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L288);
-                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L288);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
+                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L300);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
                   }
 
-                  s.pc = "round.endif26";
+                  s.pc = "round.endif28";
                 }
               }
             }
@@ -962,33 +1091,12 @@ function step_round_play_at_end_body(s: State): void {
   }
 }
 
-function step_round_endif19(s: State): void {
-  s.pc = "round.resume12";
-}
-
-function step_round_endif20(s: State): void {
-  s.pc = "round.endif19";
-}
-
 function step_round_endif21(s: State): void {
-  s.pc = "round.endif20";
+  s.pc = "round.resume14";
 }
 
 function step_round_endif22(s: State): void {
   s.pc = "round.endif21";
-}
-
-function step_round_resume13(s: State): void {
-  s.pc = "round.endif22";
-}
-
-function step_round_from_area_body3(s: State): void {
-  s.locals.actor = s.locals.p_6;
-  s.pc = "round.from_play_area_or_from_property3";
-}
-
-function step_round_resume14(s: State): void {
-  s.pc = "round.resume13";
 }
 
 function step_round_endif23(s: State): void {
@@ -999,6 +1107,19 @@ function step_round_endif24(s: State): void {
   s.pc = "round.endif23";
 }
 
+function step_round_resume15(s: State): void {
+  s.pc = "round.endif24";
+}
+
+function step_round_from_area_body3(s: State): void {
+  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L269);
+  s.pc = "round.from_play_area_or_from_property3";
+}
+
+function step_round_resume16(s: State): void {
+  s.pc = "round.resume15";
+}
+
 function step_round_endif25(s: State): void {
   s.pc = "round.endif24";
 }
@@ -1007,22 +1128,30 @@ function step_round_endif26(s: State): void {
   s.pc = "round.endif25";
 }
 
-function step_round_resume15(s: State): void {
+function step_round_endif27(s: State): void {
   s.pc = "round.endif26";
+}
+
+function step_round_endif28(s: State): void {
+  s.pc = "round.endif27";
+}
+
+function step_round_resume17(s: State): void {
+  s.pc = "round.endif28";
 }
 
 function step_round_for_p_7(s: State): void {
   if (s.locals.p_7_index < s.locals.p_7_list.length) {
     s.locals.p_7 = s.locals.p_7_list[s.locals.p_7_index]!;
     s.locals.p_8 = s.locals.p_7;
-    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L295);
+    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L307);
     s.locals.money_before = fn_money_cards(s, s.locals.p_8);
     {
       const $amount = checkTransfer(
         s.vars.protection[s.locals.p_8],
         s.vars.protection[s.locals.p_8],
         "protection[p]",
-        AT.L297,
+        AT.L309,
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
@@ -1031,8 +1160,8 @@ function step_round_for_p_7(s: State): void {
 
     {
       const $card = s.locals.card_7;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L298);
-      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L298);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L310);
+      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L310);
       s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_8));
     }
 
@@ -1044,7 +1173,7 @@ function step_round_for_p_7(s: State): void {
         ),
       );
       {
-        const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L303);
+        const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L315);
         s.vars.bank -= $amount;
         s.vars.coins[s.locals.p_8] += $amount;
         s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1053,7 +1182,7 @@ function step_round_for_p_7(s: State): void {
 
     if (Property_coin[s.locals.card_7]) {
       {
-        const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L307);
+        const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L319);
         s.vars.bank -= $amount;
         s.vars.coins[s.locals.p_8] += $amount;
         s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1070,30 +1199,46 @@ function step_round_for_p_7(s: State): void {
             1,
             "end",
             "action_deck",
-            AT.L217,
+            AT.L223,
           );
           s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_9));
         }
 
         if (s.zones.hand[s.locals.p_9].length > 5) {
-          s.locals.actor = s.locals.p_9;
-          s.pc = "round.discard2";
+          if (s.locals.p_9 >= s.humans) {
+            {
+              const $card = nthCard(
+                s.zones.hand[s.locals.p_9],
+                roll(s.random, s.zones.hand[s.locals.p_9].length, s.events),
+                "hand[p]",
+                AT.L228,
+              );
+              takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L228);
+              placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L228);
+              s.events?.push(moved([$card], "hand", s.locals.p_9, "action_discard", null));
+            }
+
+            s.pc = "round.endif32";
+          } else {
+            s.locals.actor = askHuman(s, s.locals.p_9, BOTS, AT.L230);
+            s.pc = "round.discard2";
+          }
         } else {
-          s.pc = "round.endif29";
+          s.pc = "round.endif31";
         }
       } else {
-        s.pc = "round.endif28";
+        s.pc = "round.endif30";
       }
     } else {
-      s.pc = "round.endif27";
+      s.pc = "round.endif29";
     }
   } else {
     for (const p of seatList(s.players)) {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L567);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L567);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L632);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L632);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1101,25 +1246,35 @@ function step_round_for_p_7(s: State): void {
 
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
+    for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
+      loopGuard($passes, AT.L639);
+      s.vars.chairman = nextSeat(s.vars.chairman, s.players);
+      s.events?.push(changed("chairman", null, s.vars.chairman));
+    }
+
     s.pc = "while";
   }
 }
 
-function step_round_endif27(s: State): void {
+function step_round_endif29(s: State): void {
   s.locals.p_7_index += 1;
   s.pc = "round.for_p_7";
 }
 
-function step_round_endif28(s: State): void {
-  s.pc = "round.endif27";
-}
-
-function step_round_endif29(s: State): void {
-  s.pc = "round.endif28";
-}
-
-function step_round_resume16(s: State): void {
+function step_round_endif30(s: State): void {
   s.pc = "round.endif29";
+}
+
+function step_round_endif31(s: State): void {
+  s.pc = "round.endif30";
+}
+
+function step_round_endif32(s: State): void {
+  s.pc = "round.endif31";
+}
+
+function step_round_resume18(s: State): void {
+  s.pc = "round.endif32";
 }
 
 /** Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game. */
@@ -1127,45 +1282,50 @@ export function enter(s: State, decision: string): void {
   switch (decision) {
     case "starting.keep_secret":
       s.locals.phase = "starting";
-      s.locals.actors = [...seatList(s.players)];
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L380,
+      );
       s.pending = perSeat(s.players, () => null);
       s.pc = "starting.keep_secret";
       return;
     case "round.from_play_area_or_from_property":
       s.locals.phase = "round";
-      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_2;
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L269);
       s.pc = "round.from_play_area_or_from_property";
       return;
     case "round.from_board_or_from_area":
       s.locals.phase = "round";
-      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_2;
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L264);
       s.pc = "round.from_board_or_from_area";
       return;
     case "round.into_area":
       s.locals.phase = "round";
-      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_2;
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L292);
       s.pc = "round.into_area";
       return;
     case "round.play_at_start_or_done":
       s.locals.phase = "round";
-      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = s.locals.p;
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L412);
       s.pc = "round.play_at_start_or_done";
       return;
     case "round.from_play_area_or_from_property2":
@@ -1177,7 +1337,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.p_3;
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L269);
       s.pc = "round.from_play_area_or_from_property2";
       return;
     case "round.from_board_or_from_area2":
@@ -1189,7 +1349,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.p_3;
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L264);
       s.pc = "round.from_board_or_from_area2";
       return;
     case "round.into_area2":
@@ -1201,7 +1361,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.p_3;
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L292);
       s.pc = "round.into_area2";
       return;
     case "round.discard":
@@ -1213,8 +1373,32 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.p_4;
+      s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L230);
       s.pc = "round.discard";
+      return;
+    case "round.add_protection":
+      s.locals.phase = "round";
+      s.locals.active_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.active_index = s.locals.active_list.indexOf(s.locals.active);
+      if (s.locals.active_index < 0)
+        throw new GameFault(
+          "fault/no-such-position",
+          "active is none of the values its loop goes through now",
+        );
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L512);
+      s.pc = "round.add_protection";
+      return;
+    case "round.pay_merc_or_decline_merc":
+      s.locals.phase = "round";
+      s.locals.active_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.active_index = s.locals.active_list.indexOf(s.locals.active);
+      if (s.locals.active_index < 0)
+        throw new GameFault(
+          "fault/no-such-position",
+          "active is none of the values its loop goes through now",
+        );
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L518);
+      s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
       s.locals.phase = "round";
@@ -1225,7 +1409,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.active;
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L552);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -1237,7 +1421,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.target;
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L540);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -1249,52 +1433,60 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = s.locals.active;
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L434);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
       s.locals.phase = "round";
       s.locals.p_5_list = [
-        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+        ...seatsFrom(s.vars.chairman, s.players).filter(
+          (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+        ),
       ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_6;
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L269);
       s.pc = "round.from_play_area_or_from_property3";
       return;
     case "round.from_board_or_from_area3":
       s.locals.phase = "round";
       s.locals.p_5_list = [
-        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+        ...seatsFrom(s.vars.chairman, s.players).filter(
+          (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+        ),
       ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_6;
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L264);
       s.pc = "round.from_board_or_from_area3";
       return;
     case "round.into_area3":
       s.locals.phase = "round";
       s.locals.p_5_list = [
-        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+        ...seatsFrom(s.vars.chairman, s.players).filter(
+          (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+        ),
       ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_6;
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L292);
       s.pc = "round.into_area3";
       return;
     case "round.play_at_end_or_done":
       s.locals.phase = "round";
       s.locals.p_5_list = [
-        ...seatsFrom(s.vars.chairman, s.players).filter((p_5) => s.vars.protection[p_5] > 0),
+        ...seatsFrom(s.vars.chairman, s.players).filter(
+          (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+        ),
       ];
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = s.locals.p_5;
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L617);
       s.pc = "round.play_at_end_or_done";
       return;
     case "round.discard2":
@@ -1303,7 +1495,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
       if (s.locals.p_7_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = s.locals.p_9;
+      s.locals.actor = askHuman(s, s.locals.p_9, BOTS, AT.L230);
       s.pc = "round.discard2";
       return;
     default:
@@ -1429,20 +1621,32 @@ export function advance(s: State): void {
       case "round.endif18":
         step_round_endif18(s);
         break;
+      case "round.endif19":
+        step_round_endif19(s);
+        break;
       case "round.resume9":
         step_round_resume9(s);
         break;
       case "round.offer_body":
         step_round_offer_body(s);
         break;
+      case "round.endif20":
+        step_round_endif20(s);
+        break;
       case "round.resume10":
         step_round_resume10(s);
+        break;
+      case "round.resume11":
+        step_round_resume11(s);
+        break;
+      case "round.resume12":
+        step_round_resume12(s);
         break;
       case "round.protect_body":
         step_round_protect_body(s);
         break;
-      case "round.resume11":
-        step_round_resume11(s);
+      case "round.resume13":
+        step_round_resume13(s);
         break;
       case "round.for_p_5":
         step_round_for_p_5(s);
@@ -1450,17 +1654,11 @@ export function advance(s: State): void {
       case "round.while3":
         step_round_while3(s);
         break;
-      case "round.resume12":
-        step_round_resume12(s);
+      case "round.resume14":
+        step_round_resume14(s);
         break;
       case "round.play_at_end_body":
         step_round_play_at_end_body(s);
-        break;
-      case "round.endif19":
-        step_round_endif19(s);
-        break;
-      case "round.endif20":
-        step_round_endif20(s);
         break;
       case "round.endif21":
         step_round_endif21(s);
@@ -1468,20 +1666,20 @@ export function advance(s: State): void {
       case "round.endif22":
         step_round_endif22(s);
         break;
-      case "round.resume13":
-        step_round_resume13(s);
-        break;
-      case "round.from_area_body3":
-        step_round_from_area_body3(s);
-        break;
-      case "round.resume14":
-        step_round_resume14(s);
-        break;
       case "round.endif23":
         step_round_endif23(s);
         break;
       case "round.endif24":
         step_round_endif24(s);
+        break;
+      case "round.resume15":
+        step_round_resume15(s);
+        break;
+      case "round.from_area_body3":
+        step_round_from_area_body3(s);
+        break;
+      case "round.resume16":
+        step_round_resume16(s);
         break;
       case "round.endif25":
         step_round_endif25(s);
@@ -1489,23 +1687,32 @@ export function advance(s: State): void {
       case "round.endif26":
         step_round_endif26(s);
         break;
-      case "round.resume15":
-        step_round_resume15(s);
-        break;
-      case "round.for_p_7":
-        step_round_for_p_7(s);
-        break;
       case "round.endif27":
         step_round_endif27(s);
         break;
       case "round.endif28":
         step_round_endif28(s);
         break;
+      case "round.resume17":
+        step_round_resume17(s);
+        break;
+      case "round.for_p_7":
+        step_round_for_p_7(s);
+        break;
       case "round.endif29":
         step_round_endif29(s);
         break;
-      case "round.resume16":
-        step_round_resume16(s);
+      case "round.endif30":
+        step_round_endif30(s);
+        break;
+      case "round.endif31":
+        step_round_endif31(s);
+        break;
+      case "round.endif32":
+        step_round_endif32(s);
+        break;
+      case "round.resume18":
+        step_round_resume18(s);
         break;
       default:
         return; // a decision point, or the end

@@ -49,7 +49,7 @@ export function fn_coin_symbols(s: State, p: number): number {
 export function fn_set_score(s: State, p: number): number {
   return sumOf(
     ALL_Colour.filter((k) => k !== "none"),
-    (k) => tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L156),
+    (k) => tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L158),
   );
 }
 
@@ -68,7 +68,7 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
   return Action_effect[a] === "money_points"
     ? fn_money_cards(s, p)
     : Action_effect[a] === "colour_pairs"
-      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L164)
+      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L166)
       : Action_effect[a] === "all_colours"
         ? allOf(
             ALL_Colour.filter((k) => k !== "none"),
@@ -84,17 +84,17 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
             ? Action_value[a]
             : 0
           : Action_effect[a] === "coin_pairs"
-            ? floorDiv(s.vars.coins[p], 2, AT.L164)
+            ? floorDiv(s.vars.coins[p], 2, AT.L166)
             : Action_effect[a] === "heart_chart"
-              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L164)
+              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L166)
               : Action_effect[a] === "coin_chart"
-                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L164)
+                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L166)
                 : 0;
 }
 
 /** The rules' function board_points. */
 export function fn_board_points(s: State, p: number): number {
-  return 0 - sumOf(s.zones.board, (a) => floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L175));
+  return 0 - sumOf(s.zones.board, (a) => floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L177));
 }
 
 /** The rules' function plus_cards. */
@@ -113,7 +113,10 @@ export function fn_doubled_points(s: State, p: number): number {
 /** The rules' function action_points. */
 export function fn_action_points(s: State, p: number): number {
   return (
-    sumOf(s.zones.played[p], (a) => fn_medal_points(s, a, p)) +
+    sumOf(
+      seatList(s.players).filter((q) => q === p || (p >= s.humans && !(q >= s.humans))),
+      (q) => sumOf(s.zones.played[q], (a) => fn_medal_points(s, a, p)),
+    ) +
     fn_board_points(s, p) +
     fn_doubled_points(s, p)
   );
@@ -121,8 +124,11 @@ export function fn_action_points(s: State, p: number): number {
 
 /** The rules' function money_scored. */
 export function fn_money_scored(s: State, p: number): number {
-  return anyOf(s.zones.played[p], (a) => Action_effect[a] === "coin_pairs")
-    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L188)
+  return anyOf(
+    seatList(s.players).filter((q) => q === p || (p >= s.humans && !(q >= s.humans))),
+    (q) => anyOf(s.zones.played[q], (a) => Action_effect[a] === "coin_pairs"),
+  )
+    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L193)
     : 0;
 }
 

@@ -53,7 +53,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L357,
+      AT.L380,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -96,8 +96,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L359);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L359);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L382);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L382);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -167,7 +167,7 @@ function random_round_from_play_area_or_from_property(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L257,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -227,8 +227,8 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L259);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
+    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L271);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -238,8 +238,8 @@ function round_from_play_area_or_from_property_from_property(s: State, seat: num
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L262);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
+    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L274);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -298,7 +298,7 @@ function random_round_from_board_or_from_area(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L252,
+      AT.L264,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -357,8 +357,8 @@ function round_from_board_or_from_area_from_board(s: State, seat: number, move: 
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.board, $card, "board", AT.L266);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -403,7 +403,7 @@ function random_round_into_area(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L280,
+      AT.L292,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -442,8 +442,8 @@ function round_into_area_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -492,7 +492,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L386,
+    AT.L412,
   );
 }
 
@@ -588,7 +588,7 @@ function random_round_from_play_area_or_from_property2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L257,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -652,8 +652,8 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L259);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
+    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L271);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -663,8 +663,8 @@ function round_from_play_area_or_from_property2_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L262);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
+    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L274);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -723,7 +723,7 @@ function random_round_from_board_or_from_area2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L252,
+      AT.L264,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -782,8 +782,8 @@ function round_from_board_or_from_area2_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.board, $card, "board", AT.L266);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -828,7 +828,7 @@ function random_round_into_area2(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L280,
+      AT.L292,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -867,8 +867,8 @@ function round_into_area2_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -907,7 +907,7 @@ function random_round_discard(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L219,
+      AT.L230,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -947,8 +947,8 @@ function round_discard_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L221);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L221);
+    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L232);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L232);
     s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
   }
 }
@@ -958,6 +958,236 @@ function apply_round_discard(s: State, seat: number, move: Move): void {
   switch (move.type) {
     case "discard":
       round_discard_discard(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_add_protection(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const amount_min = 0;
+    const amount_max = s.vars.coins[s.locals.opponent];
+    if (amount_min <= amount_max)
+      options.push({
+        type: "add_protection",
+        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_add_protection(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const amount_min = 0;
+  const amount_max = s.vars.coins[s.locals.opponent];
+  const size_0_0 = Math.max(0, amount_max - amount_min + 1);
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L512,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "add_protection", amount: amount_min + digit_0_0 };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_add_protection(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "add_protection")
+    return notNow(String((move as { type: unknown }).type), legal_round_add_protection(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "add_protection": {
+      const amount_min = 0;
+      const amount_max = s.vars.coins[s.locals.opponent];
+      if (!(amount_min <= amount_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no amount to choose now: it would be a whole number from ${amount_min} to ${amount_max}`,
+        );
+      const amount = move.amount as number;
+      if (!(Number.isInteger(amount) && amount >= amount_min && amount <= amount_max))
+        return illegal(
+          "move/out-of-domain",
+          `amount must be a whole number from ${amount_min} to ${amount_max}`,
+        );
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.add_protection: the effect of 'add_protection'. */
+function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
+  const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
+  {
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L514);
+    s.vars.coins[s.locals.opponent] -= $amount;
+    s.vars.protection[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.opponent, "protection", s.locals.target));
+  }
+}
+
+function apply_round_add_protection(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume10";
+  switch (move.type) {
+    case "add_protection":
+      round_add_protection_add_protection(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_pay_merc_or_decline_merc(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    if (s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 3)
+      options.push({ type: "pay_merc", parameters: {} });
+  }
+
+  {
+    options.push({ type: "decline_merc", parameters: {} });
+  }
+
+  return options;
+}
+
+function random_round_pay_merc_or_decline_merc(
+  s: State,
+  seat: number,
+  draw: (n: number) => number,
+): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const count_0: number = s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 3 ? 1 : 0;
+  const count_1: number = 1;
+  const total = count_0 + count_1;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L518,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    return { type: "pay_merc" };
+  }
+
+  index -= count_0;
+  if (index < count_1) {
+    return { type: "decline_merc" };
+  }
+
+  index -= count_1;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "pay_merc" && move.type !== "decline_merc")
+    return notNow(String((move as { type: unknown }).type), legal_round_pay_merc_or_decline_merc(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "pay_merc": {
+      if (!(s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 3))
+        return illegal(
+          "move/constraint",
+          `Merc's card costs $${s.vars.protection[s.locals.target] + 3} and you have $${s.vars.coins[s.locals.active]}`,
+        );
+      return null;
+    }
+
+    case "decline_merc": {
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
+function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
+  {
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L525);
+    s.vars.coins[s.locals.active] -= $amount;
+    s.vars.coins[s.locals.target] += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
+  }
+
+  {
+    const $amount = checkTransfer(
+      s.vars.protection[s.locals.target],
+      s.vars.coins[s.locals.active],
+      "coins[active]",
+      AT.L526,
+    );
+    s.vars.coins[s.locals.active] -= $amount;
+    s.vars.bank += $amount;
+    s.events?.push(transferred($amount, "coins", s.locals.active, "bank", null));
+  }
+
+  {
+    let a: number = s.locals.active;
+    let b: number = s.locals.target;
+    {
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
+      s.events?.push(moved([$card], "exchange", a, "in_transit", null));
+    }
+
+    {
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
+      s.events?.push(moved([$card], "exchange", b, "exchange", a));
+    }
+
+    {
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
+      s.events?.push(moved([$card], "in_transit", null, "exchange", b));
+    }
+
+    s.vars.has_taken[a] = true;
+    s.events?.push(changed("has_taken", a, s.vars.has_taken[a]));
+    s.vars.took_from[a] = b;
+    s.events?.push(changed("took_from", a, s.vars.took_from[a]));
+  }
+
+  s.locals.turn_over = true;
+}
+
+/** round.pay_merc_or_decline_merc: the effect of 'decline_merc'. */
+function round_pay_merc_or_decline_merc_decline_merc(s: State, seat: number, move: Move): void {
+  s.vars.passed_over[s.locals.target] = true;
+  s.events?.push(changed("passed_over", s.locals.target, s.vars.passed_over[s.locals.target]));
+}
+
+function apply_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume11";
+  switch (move.type) {
+    case "pay_merc":
+      round_pay_merc_or_decline_merc_pay_merc(s, seat, move);
+      break;
+    case "decline_merc":
+      round_pay_merc_or_decline_merc_decline_merc(s, seat, move);
       break;
   }
 }
@@ -986,7 +1216,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L488,
+      AT.L552,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1040,7 +1270,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L497,
+      AT.L561,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1052,7 +1282,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L498,
+      AT.L562,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1063,23 +1293,23 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1099,7 +1329,7 @@ function round_pay_or_decline_decline(s: State, seat: number, move: Move): void 
 }
 
 function apply_round_pay_or_decline(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume11";
+  s.pc = "round.resume13";
   switch (move.type) {
     case "pay":
       round_pay_or_decline_pay(s, seat, move);
@@ -1142,7 +1372,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L476,
+      AT.L540,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1193,7 +1423,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L480);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L544);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1203,23 +1433,23 @@ function round_accept_or_protect_accept(s: State, seat: number, move: Move): voi
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1239,7 +1469,7 @@ function round_accept_or_protect_protect(s: State, seat: number, move: Move): vo
 }
 
 function apply_round_accept_or_protect(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume10";
+  s.pc = "round.resume12";
   switch (move.type) {
     case "accept":
       round_accept_or_protect_accept(s, seat, move);
@@ -1337,7 +1567,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L403,
+    AT.L434,
   );
 }
 
@@ -1537,7 +1767,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L431);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L462);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1553,7 +1783,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L439);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L470);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1599,7 +1829,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L530,
+      AT.L595,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -1611,7 +1841,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L531,
+      AT.L596,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -1622,23 +1852,23 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     let a: number = s.locals.active;
     let b: number = target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L205);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L205);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L205);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L206);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L206);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L206);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L207);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L207);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L207);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1760,7 +1990,7 @@ function random_round_from_play_area_or_from_property3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L257,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1824,8 +2054,8 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L259);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L259);
+    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L271);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -1835,14 +2065,14 @@ function round_from_play_area_or_from_property3_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L262);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L262);
+    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L274);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
   }
 }
 
 function apply_round_from_play_area_or_from_property3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume14";
+  s.pc = "round.resume16";
   switch (move.type) {
     case "from_play_area":
       round_from_play_area_or_from_property3_from_play_area(s, seat, move);
@@ -1895,7 +2125,7 @@ function random_round_from_board_or_from_area3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L252,
+      AT.L264,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1954,8 +2184,8 @@ function round_from_board_or_from_area3_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L254);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L254);
+    takeCard(s.zones.board, $card, "board", AT.L266);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -1967,7 +2197,7 @@ function round_from_board_or_from_area3_from_area(s: State, seat: number, move: 
 }
 
 function apply_round_from_board_or_from_area3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume13";
+  s.pc = "round.resume15";
   switch (move.type) {
     case "from_board":
       round_from_board_or_from_area3_from_board(s, seat, move);
@@ -2000,7 +2230,7 @@ function random_round_into_area3(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L280,
+      AT.L292,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2039,14 +2269,14 @@ function round_into_area3_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L282);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L282);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
 
 function apply_round_into_area3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume15";
+  s.pc = "round.resume17";
   switch (move.type) {
     case "into_area":
       round_into_area3_into_area(s, seat, move);
@@ -2087,7 +2317,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L552,
+    AT.L617,
   );
 }
 
@@ -2133,7 +2363,7 @@ function round_play_at_end_or_done_done(s: State, seat: number, move: Move): voi
 }
 
 function apply_round_play_at_end_or_done(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume12";
+  s.pc = "round.resume14";
   switch (move.type) {
     case "play_at_end":
       round_play_at_end_or_done_play_at_end(s, seat, move);
@@ -2169,7 +2399,7 @@ function random_round_discard2(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L219,
+      AT.L230,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2209,14 +2439,14 @@ function round_discard2_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L221);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L221);
+    takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L232);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L232);
     s.events?.push(moved([$card], "hand", s.locals.p_9, "action_discard", null));
   }
 }
 
 function apply_round_discard2(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume16";
+  s.pc = "round.resume18";
   switch (move.type) {
     case "discard":
       round_discard2_discard(s, seat, move);
@@ -2242,6 +2472,9 @@ function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
     case "play_at_start":
     case "done":
     case "discard":
+    case "add_protection":
+    case "pay_merc":
+    case "decline_merc":
     case "pay":
     case "decline":
     case "accept":
@@ -2280,6 +2513,10 @@ export function activity(s: State): Activity {
     case "round.into_area2":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.discard":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "round.add_protection":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "round.pay_merc_or_decline_merc":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.pay_or_decline":
       return { kind: "turn", players: [s.locals.actor] };
@@ -2323,6 +2560,10 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_round_into_area2(s, seat);
     case "round.discard":
       return legal_round_discard(s, seat);
+    case "round.add_protection":
+      return legal_round_add_protection(s, seat);
+    case "round.pay_merc_or_decline_merc":
+      return legal_round_pay_merc_or_decline_merc(s, seat);
     case "round.pay_or_decline":
       return legal_round_pay_or_decline(s, seat);
     case "round.accept_or_protect":
@@ -2368,6 +2609,10 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_round_into_area2(s, seat, draw);
     case "round.discard":
       return random_round_discard(s, seat, draw);
+    case "round.add_protection":
+      return random_round_add_protection(s, seat, draw);
+    case "round.pay_merc_or_decline_merc":
+      return random_round_pay_merc_or_decline_merc(s, seat, draw);
     case "round.pay_or_decline":
       return random_round_pay_or_decline(s, seat, draw);
     case "round.accept_or_protect":
@@ -2416,6 +2661,10 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_round_into_area2(s, seat, move);
     case "round.discard":
       return check_round_discard(s, seat, move);
+    case "round.add_protection":
+      return check_round_add_protection(s, seat, move);
+    case "round.pay_merc_or_decline_merc":
+      return check_round_pay_merc_or_decline_merc(s, seat, move);
     case "round.pay_or_decline":
       return check_round_pay_or_decline(s, seat, move);
     case "round.accept_or_protect":
@@ -2470,6 +2719,12 @@ export function apply(s: State, seat: number, move: Move): void {
       break;
     case "round.discard":
       apply_round_discard(s, seat, move);
+      break;
+    case "round.add_protection":
+      apply_round_add_protection(s, seat, move);
+      break;
+    case "round.pay_merc_or_decline_merc":
+      apply_round_pay_merc_or_decline_merc(s, seat, move);
       break;
     case "round.pay_or_decline":
       apply_round_pay_or_decline(s, seat, move);

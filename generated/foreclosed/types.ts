@@ -68,6 +68,7 @@ export interface State extends BaseState {
     p_4: number;
     target: number;
     between: number;
+    opponent: number;
     amount: number;
     p_5: number;
     __window_1: boolean;
@@ -90,6 +91,8 @@ export interface State extends BaseState {
     p_7_index: number;
   };
   pending: (Move | null)[] | null;
+  /** The human seats, 0 to humans - 1; the seats after them are the rules' bots. */
+  humans: number;
 }
 
 /** Every move a player can make, one member per option of every decision. */
@@ -103,6 +106,9 @@ export type Move =
   | { type: "play_at_start"; card: CardId }
   | { type: "done" }
   | { type: "discard"; card: CardId }
+  | { type: "add_protection"; amount: number }
+  | { type: "pay_merc" }
+  | { type: "decline_merc" }
   | { type: "pay" }
   | { type: "decline" }
   | { type: "accept" }
