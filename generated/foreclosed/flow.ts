@@ -15,10 +15,12 @@ import {
   moved,
   nextSeat,
   nthCard,
+  perCard,
   perSeat,
   phaseBegins,
   placeCard,
   randomInt,
+  revealed,
   roll,
   said,
   seatCount,
@@ -38,87 +40,155 @@ import {
   BOTS,
   ALL_Property,
   Property_kind,
+  Property_colour,
   Property_bonus,
   Property_coin,
   Property_heart,
+  Property_second_colour,
   ALL_Action,
   Action_effect,
 } from "./cards.js";
-import { fn_money_cards, fn_bonus_points, fn_reachable } from "./functions.js";
+import {
+  fn_cards_of,
+  fn_money_cards,
+  fn_bonus_points,
+  fn_reachable,
+  fn_uncommitted,
+  fn_shows_colour,
+  fn_shares_colour,
+} from "./functions.js";
 import { legalMoves } from "./moves.js";
 import { AT } from "./sites.js";
 import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
-import type { State } from "./types.js";
+import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L403,
-  "round.for_p": AT.L412,
-  "round.while": AT.L412,
-  "round.resume": AT.L412,
-  "round.play_at_start_body": AT.L412,
-  "round.endif": AT.L412,
-  "round.endif2": AT.L412,
-  "round.endif3": AT.L412,
-  "round.endif4": AT.L412,
-  "round.resume2": AT.L412,
-  "round.from_area_body": AT.L412,
-  "round.resume3": AT.L412,
-  "round.endif5": AT.L412,
-  "round.endif6": AT.L412,
-  "round.endif7": AT.L412,
-  "round.endif8": AT.L412,
-  "round.resume4": AT.L412,
-  "round.for_active": AT.L421,
-  "round.while2": AT.L433,
-  "round.resume5": AT.L433,
-  "round.play_action_body": AT.L433,
-  "round.endif9": AT.L433,
-  "round.endif10": AT.L433,
-  "round.endif11": AT.L433,
-  "round.endif12": AT.L433,
-  "round.resume6": AT.L433,
-  "round.from_area_body2": AT.L433,
-  "round.resume7": AT.L433,
-  "round.endif13": AT.L433,
-  "round.endif14": AT.L433,
-  "round.endif15": AT.L433,
-  "round.endif16": AT.L433,
-  "round.resume8": AT.L433,
-  "round.collect_card_body": AT.L433,
-  "round.endif17": AT.L433,
-  "round.endif18": AT.L433,
-  "round.endif19": AT.L433,
-  "round.resume9": AT.L433,
-  "round.offer_body": AT.L433,
-  "round.endif20": AT.L433,
-  "round.resume10": AT.L433,
-  "round.resume11": AT.L433,
-  "round.resume12": AT.L433,
-  "round.protect_body": AT.L433,
-  "round.resume13": AT.L433,
-  "round.for_p_5": AT.L617,
-  "round.while3": AT.L617,
-  "round.resume14": AT.L617,
-  "round.play_at_end_body": AT.L617,
-  "round.endif21": AT.L617,
-  "round.endif22": AT.L617,
-  "round.endif23": AT.L617,
-  "round.endif24": AT.L617,
-  "round.resume15": AT.L617,
-  "round.from_area_body3": AT.L617,
-  "round.resume16": AT.L617,
-  "round.endif25": AT.L617,
-  "round.endif26": AT.L617,
-  "round.endif27": AT.L617,
-  "round.endif28": AT.L617,
-  "round.resume17": AT.L617,
-  "round.for_p_7": AT.L626,
-  "round.endif29": AT.L626,
-  "round.endif30": AT.L626,
-  "round.endif31": AT.L626,
-  "round.endif32": AT.L626,
-  "round.resume18": AT.L626,
+  while: AT.L505,
+  "round.for_p": AT.L514,
+  "round.while": AT.L514,
+  "round.resume": AT.L514,
+  "round.play_at_start_body": AT.L514,
+  "round.endif": AT.L514,
+  "round.endif2": AT.L514,
+  "round.endif3": AT.L514,
+  "round.endif4": AT.L514,
+  "round.resume2": AT.L514,
+  "round.from_area_body": AT.L514,
+  "round.resume3": AT.L514,
+  "round.endif5": AT.L514,
+  "round.endif6": AT.L514,
+  "round.resume4": AT.L514,
+  "round.endif7": AT.L514,
+  "round.endif8": AT.L514,
+  "round.resume5": AT.L514,
+  "round.for_active": AT.L523,
+  "round.while2": AT.L535,
+  "round.resume6": AT.L535,
+  "round.play_action_body": AT.L535,
+  "round.endif9": AT.L535,
+  "round.endif10": AT.L535,
+  "round.endif11": AT.L535,
+  "round.endif12": AT.L535,
+  "round.resume7": AT.L535,
+  "round.from_area_body2": AT.L535,
+  "round.resume8": AT.L535,
+  "round.endif13": AT.L535,
+  "round.endif14": AT.L535,
+  "round.resume9": AT.L535,
+  "round.endif15": AT.L535,
+  "round.endif16": AT.L535,
+  "round.resume10": AT.L535,
+  "round.collect_card_body": AT.L535,
+  "round.endif17": AT.L535,
+  "round.endif18": AT.L535,
+  "round.endif19": AT.L535,
+  "round.resume11": AT.L535,
+  "round.offer_body": AT.L535,
+  "round.endif20": AT.L535,
+  "round.resume12": AT.L535,
+  "round.resume13": AT.L535,
+  "round.resume14": AT.L535,
+  "round.protect_body": AT.L535,
+  "round.resume15": AT.L535,
+  "round.for_p_5": AT.L719,
+  "round.while3": AT.L719,
+  "round.resume16": AT.L719,
+  "round.play_at_end_body": AT.L719,
+  "round.endif21": AT.L719,
+  "round.endif22": AT.L719,
+  "round.endif23": AT.L719,
+  "round.endif24": AT.L719,
+  "round.resume17": AT.L719,
+  "round.from_area_body3": AT.L719,
+  "round.resume18": AT.L719,
+  "round.endif25": AT.L719,
+  "round.endif26": AT.L719,
+  "round.resume19": AT.L719,
+  "round.endif27": AT.L719,
+  "round.endif28": AT.L719,
+  "round.resume20": AT.L719,
+  "round.for_p_7": AT.L728,
+  "round.endif29": AT.L728,
+  "round.endif30": AT.L728,
+  "round.endif31": AT.L728,
+  "round.endif32": AT.L728,
+  "round.endif33": AT.L728,
+  "round.endif34": AT.L728,
+  "round.endif35": AT.L728,
+  "round.resume21": AT.L728,
+  "round.resume22": AT.L728,
+  "round.for_u": AT.L316,
+  "round.endif36": AT.L316,
+  "round.endif37": AT.L316,
+  "round.endif38": AT.L316,
+  "round.resume23": AT.L316,
+  "round.resume24": AT.L316,
+  "round.endif39": AT.L728,
+  "round.for_u_2": AT.L322,
+  "round.endif40": AT.L322,
+  "round.endif41": AT.L322,
+  "round.endif42": AT.L322,
+  "round.endif43": AT.L322,
+  "round.resume25": AT.L322,
+  "round.resume26": AT.L322,
+  "round.endif44": AT.L728,
+  "round.endif45": AT.L728,
+  "round.endif46": AT.L728,
+  "round.endif47": AT.L728,
+  "round.resume27": AT.L728,
+  for_p_17: AT.L766,
+  endif: AT.L766,
+  endif2: AT.L766,
+  endif3: AT.L766,
+  endif4: AT.L766,
+  endif5: AT.L766,
+  endif6: AT.L766,
+  endif7: AT.L766,
+  endif8: AT.L766,
+  resume: AT.L766,
+  resume2: AT.L766,
+  for_u_3: AT.L316,
+  endif9: AT.L316,
+  endif10: AT.L316,
+  endif11: AT.L316,
+  resume3: AT.L316,
+  resume4: AT.L316,
+  endif12: AT.L766,
+  for_u_4: AT.L322,
+  endif13: AT.L322,
+  endif14: AT.L322,
+  endif15: AT.L322,
+  endif16: AT.L322,
+  resume5: AT.L322,
+  resume6: AT.L322,
+  for_p_25: AT.L775,
+  for_u_5: AT.L776,
+  endif17: AT.L776,
+  endif18: AT.L776,
+  endif19: AT.L776,
+  resume7: AT.L776,
+  resume8: AT.L776,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -151,6 +221,8 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
       phase: "",
       actor: 0,
       actors: [],
+      first_count: 0,
+      second_count: 0,
       whose: 0,
       p: 0,
       __window_0: false,
@@ -182,6 +254,60 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
       card_7: 0,
       money_before: 0,
       p_9: 0,
+      card_8: 0,
+      p_10: 0,
+      dual: 0,
+      p_11: 0,
+      dual_2: 0,
+      first_count_2: 0,
+      second_count_2: 0,
+      u: 0,
+      p_12: 0,
+      dual_3: 0,
+      p_13: 0,
+      dual_4: 0,
+      first_count_3: 0,
+      second_count_3: 0,
+      u_2: 0,
+      p_14: 0,
+      dual_5: 0,
+      p_15: 0,
+      dual_6: 0,
+      first_count_4: 0,
+      second_count_4: 0,
+      p_16: 0,
+      p_17: 0,
+      revealed: 0,
+      p_18: 0,
+      card_9: 0,
+      p_19: 0,
+      dual_7: 0,
+      p_20: 0,
+      dual_8: 0,
+      first_count_5: 0,
+      second_count_5: 0,
+      u_3: 0,
+      p_21: 0,
+      dual_9: 0,
+      p_22: 0,
+      dual_10: 0,
+      first_count_6: 0,
+      second_count_6: 0,
+      u_4: 0,
+      p_23: 0,
+      dual_11: 0,
+      p_24: 0,
+      dual_12: 0,
+      first_count_7: 0,
+      second_count_7: 0,
+      p_25: 0,
+      u_5: 0,
+      p_26: 0,
+      dual_13: 0,
+      p_27: 0,
+      dual_14: 0,
+      first_count_8: 0,
+      second_count_8: 0,
       p_list: [],
       p_index: 0,
       active_list: [],
@@ -190,6 +316,20 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
       p_5_index: 0,
       p_7_list: [],
       p_7_index: 0,
+      u_list: [],
+      u_index: 0,
+      u_2_list: [],
+      u_2_index: 0,
+      p_17_list: [],
+      p_17_index: 0,
+      u_3_list: [],
+      u_3_index: 0,
+      u_4_list: [],
+      u_4_index: 0,
+      p_25_list: [],
+      p_25_index: 0,
+      u_5_list: [],
+      u_5_index: 0,
     } as State["locals"],
     pending: null,
   };
@@ -200,31 +340,34 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
   s.vars.has_taken = perSeat($players, () => false);
   s.vars.took_from = perSeat($players, () => 0);
   s.vars.passed_over = perSeat($players, () => false);
+  s.vars.committed = perCard(ALL_Property, () => "none");
+  s.vars.doubled = perCard(ALL_Property, () => false);
+  s.vars.merc_vote = perSeat($players, () => "none");
   shuffle(s.random, s.zones.action_deck, "action_deck", null);
 
   if (!s.variants.includes("simple")) {
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L333);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L435);
     }
   }
 
   shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L340);
+  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L442);
   for (const p of seatList(s.players)) {
     if (p >= s.humans) {
-      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L349);
+      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L451);
     }
 
     for (let $passes = 0; s.zones.dealt[p].length < (p >= s.humans ? 1 : 2); $passes++) {
-      loopGuard($passes, AT.L351);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L352)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L353);
+      loopGuard($passes, AT.L453);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L454)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L455);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L355);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L355);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L355);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L457);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L457);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L457);
         }
       }
     }
@@ -235,7 +378,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L365);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L467);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -244,7 +387,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
   s.vars.chairman = randomInt(s.random, s.players);
 
   for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-    loopGuard($passes, AT.L370);
+    loopGuard($passes, AT.L472);
     s.vars.chairman = randomInt(s.random, s.players);
   }
 
@@ -258,7 +401,7 @@ function step_start(s: State): void {
     s,
     seatList(s.players).filter(($seat) => !($seat >= s.humans)),
     BOTS,
-    AT.L380,
+    AT.L482,
   );
   s.pending = perSeat(s.players, () => null);
   s.pc = "starting.keep_secret";
@@ -280,7 +423,7 @@ function step_starting_resume(s: State): void {
         said(`seat ${p} returns $${owed} for the +1 and +2 symbols on their starting cards`, null),
       );
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L397);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L499);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(transferred($amount, "coins", p, "bank", null));
@@ -303,7 +446,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L407,
+          AT.L509,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -317,33 +460,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L647)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L749)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L653);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L653);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L653);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L755);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L755);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L655);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L656)] === "money") {
+          loopGuard($passes, AT.L757);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L758)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L657);
-              takeCard(s.zones.box, $card, "box", AT.L657);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L657);
+              const $card = topCard(s.zones.box, "box", AT.L759);
+              takeCard(s.zones.box, $card, "box", AT.L759);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L759);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L659);
-              takeCard(s.zones.box, $card, "box", AT.L659);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L659);
+              const $card = topCard(s.zones.box, "box", AT.L761);
+              takeCard(s.zones.box, $card, "box", AT.L761);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L761);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -351,16 +494,9 @@ function step_while(s: State): void {
       }
     }
 
-    for (const p of seatList(s.players)) {
-      {
-        const $from = s.zones.secret[p];
-        s.events?.push(moved($from, "secret", p, "collection", p));
-        moveAllCards($from, s.zones.collection[p]);
-      }
-    }
-
-    s.pc = "end";
-    s.events?.push(gameEnds());
+    s.locals.p_17_list = [...seatList(s.players)];
+    s.locals.p_17_index = 0;
+    s.pc = "for_p_17";
   }
 }
 
@@ -378,7 +514,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L412);
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
     s.pc = "round.play_at_start_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_0 = false;
@@ -402,7 +538,7 @@ function step_round_play_at_start_body(s: State): void {
   );
   if (Action_effect[s.locals.card_2] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_2] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_2));
@@ -410,8 +546,8 @@ function step_round_play_at_start_body(s: State): void {
 
     {
       const $card = s.locals.card_2;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -423,7 +559,7 @@ function step_round_play_at_start_body(s: State): void {
           s.vars.protection[s.locals.p_2],
           s.vars.protection[s.locals.p_2],
           "protection[p]",
-          AT.L250,
+          AT.L344,
         );
         s.vars.protection[s.locals.p_2] -= $amount;
         s.vars.coins[s.locals.p_2] += $amount;
@@ -432,8 +568,8 @@ function step_round_play_at_start_body(s: State): void {
 
       {
         const $card = s.locals.card_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -442,7 +578,7 @@ function step_round_play_at_start_body(s: State): void {
       if (Action_effect[s.locals.card_2] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_2)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -451,8 +587,8 @@ function step_round_play_at_start_body(s: State): void {
 
         {
           const $card = s.locals.card_2;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -461,39 +597,33 @@ function step_round_play_at_start_body(s: State): void {
         if (Action_effect[s.locals.card_2] === "discard_action") {
           {
             const $card = s.locals.card_2;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L264);
+          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L358);
           s.pc = "round.from_board_or_from_area";
         } else {
           if (Action_effect[s.locals.card_2] === "no_exchange") {
             {
               const $card = s.locals.card_2;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
-              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L283);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
+              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L379);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
             }
 
             s.pc = "round.endif5";
           } else {
             if (Action_effect[s.locals.card_2] === "double_bonus") {
-              {
-                const $card = s.locals.card_2;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
-                placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L286);
-                s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
-              }
-
-              s.pc = "round.endif6";
+              s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L382);
+              s.pc = "round.onto";
             } else {
               if (Action_effect[s.locals.card_2] === "colour_penalty") {
                 {
                   const $card = s.locals.card_2;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -503,13 +633,13 @@ function step_round_play_at_start_body(s: State): void {
                   Action_effect[s.locals.card_2] === "heart_chart" ||
                   Action_effect[s.locals.card_2] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L292);
+                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L393);
                   s.pc = "round.into_area";
                 } else {
                   {
                     const $card = s.locals.card_2;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
-                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L300);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
+                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L401);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
                   }
 
@@ -545,7 +675,7 @@ function step_round_resume2(s: State): void {
 }
 
 function step_round_from_area_body(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L269);
+  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L363);
   s.pc = "round.from_play_area_or_from_property";
 }
 
@@ -561,6 +691,10 @@ function step_round_endif6(s: State): void {
   s.pc = "round.endif5";
 }
 
+function step_round_resume4(s: State): void {
+  s.pc = "round.endif6";
+}
+
 function step_round_endif7(s: State): void {
   s.pc = "round.endif6";
 }
@@ -569,7 +703,7 @@ function step_round_endif8(s: State): void {
   s.pc = "round.endif7";
 }
 
-function step_round_resume4(s: State): void {
+function step_round_resume5(s: State): void {
   s.pc = "round.endif8";
 }
 
@@ -602,7 +736,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L434);
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -610,7 +744,7 @@ function step_round_while2(s: State): void {
   }
 }
 
-function step_round_resume5(s: State): void {
+function step_round_resume6(s: State): void {
   if (s.locals.offered && !anyOf(seatList(s.players), (q) => fn_reachable(s, s.locals.active, q))) {
     s.locals.turn_over = true;
   }
@@ -627,7 +761,7 @@ function step_round_play_action_body(s: State): void {
   );
   if (Action_effect[s.locals.card_4] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_3] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_3));
@@ -635,8 +769,8 @@ function step_round_play_action_body(s: State): void {
 
     {
       const $card = s.locals.card_4;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -648,7 +782,7 @@ function step_round_play_action_body(s: State): void {
           s.vars.protection[s.locals.p_3],
           s.vars.protection[s.locals.p_3],
           "protection[p]",
-          AT.L250,
+          AT.L344,
         );
         s.vars.protection[s.locals.p_3] -= $amount;
         s.vars.coins[s.locals.p_3] += $amount;
@@ -657,8 +791,8 @@ function step_round_play_action_body(s: State): void {
 
       {
         const $card = s.locals.card_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -667,7 +801,7 @@ function step_round_play_action_body(s: State): void {
       if (Action_effect[s.locals.card_4] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_3)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -676,8 +810,8 @@ function step_round_play_action_body(s: State): void {
 
         {
           const $card = s.locals.card_4;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -686,39 +820,33 @@ function step_round_play_action_body(s: State): void {
         if (Action_effect[s.locals.card_4] === "discard_action") {
           {
             const $card = s.locals.card_4;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L264);
+          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L358);
           s.pc = "round.from_board_or_from_area2";
         } else {
           if (Action_effect[s.locals.card_4] === "no_exchange") {
             {
               const $card = s.locals.card_4;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
-              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L283);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
+              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L379);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
             }
 
             s.pc = "round.endif13";
           } else {
             if (Action_effect[s.locals.card_4] === "double_bonus") {
-              {
-                const $card = s.locals.card_4;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
-                placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L286);
-                s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
-              }
-
-              s.pc = "round.endif14";
+              s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L382);
+              s.pc = "round.onto2";
             } else {
               if (Action_effect[s.locals.card_4] === "colour_penalty") {
                 {
                   const $card = s.locals.card_4;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -728,13 +856,13 @@ function step_round_play_action_body(s: State): void {
                   Action_effect[s.locals.card_4] === "heart_chart" ||
                   Action_effect[s.locals.card_4] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L292);
+                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L393);
                   s.pc = "round.into_area2";
                 } else {
                   {
                     const $card = s.locals.card_4;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
-                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L300);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
+                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L401);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
                   }
 
@@ -750,7 +878,7 @@ function step_round_play_action_body(s: State): void {
 }
 
 function step_round_endif9(s: State): void {
-  s.pc = "round.resume5";
+  s.pc = "round.resume6";
 }
 
 function step_round_endif10(s: State): void {
@@ -765,17 +893,17 @@ function step_round_endif12(s: State): void {
   s.pc = "round.endif11";
 }
 
-function step_round_resume6(s: State): void {
+function step_round_resume7(s: State): void {
   s.pc = "round.endif12";
 }
 
 function step_round_from_area_body2(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L269);
+  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L363);
   s.pc = "round.from_play_area_or_from_property2";
 }
 
-function step_round_resume7(s: State): void {
-  s.pc = "round.resume6";
+function step_round_resume8(s: State): void {
+  s.pc = "round.resume7";
 }
 
 function step_round_endif13(s: State): void {
@@ -786,6 +914,10 @@ function step_round_endif14(s: State): void {
   s.pc = "round.endif13";
 }
 
+function step_round_resume9(s: State): void {
+  s.pc = "round.endif14";
+}
+
 function step_round_endif15(s: State): void {
   s.pc = "round.endif14";
 }
@@ -794,7 +926,7 @@ function step_round_endif16(s: State): void {
   s.pc = "round.endif15";
 }
 
-function step_round_resume8(s: State): void {
+function step_round_resume10(s: State): void {
   s.pc = "round.endif16";
 }
 
@@ -808,7 +940,7 @@ function step_round_collect_card_body(s: State): void {
         1,
         "end",
         "action_deck",
-        AT.L223,
+        AT.L228,
       );
       s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_4));
     }
@@ -820,16 +952,16 @@ function step_round_collect_card_body(s: State): void {
             s.zones.hand[s.locals.p_4],
             roll(s.random, s.zones.hand[s.locals.p_4].length, s.events),
             "hand[p]",
-            AT.L228,
+            AT.L233,
           );
-          takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L228);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L228);
+          takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L233);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L233);
           s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
         }
 
         s.pc = "round.endif19";
       } else {
-        s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L230);
+        s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L235);
         s.pc = "round.discard";
       }
     } else {
@@ -842,7 +974,7 @@ function step_round_collect_card_body(s: State): void {
 
 function step_round_endif17(s: State): void {
   s.locals.turn_over = true;
-  s.pc = "round.resume5";
+  s.pc = "round.resume6";
 }
 
 function step_round_endif18(s: State): void {
@@ -853,7 +985,7 @@ function step_round_endif19(s: State): void {
   s.pc = "round.endif18";
 }
 
-function step_round_resume9(s: State): void {
+function step_round_resume11(s: State): void {
   s.pc = "round.endif19";
 }
 
@@ -861,7 +993,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L501);
+    loopGuard($passes, AT.L603);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -875,33 +1007,33 @@ function step_round_offer_body(s: State): void {
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L511,
+      AT.L613,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L512);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L540);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
     s.pc = "round.accept_or_protect";
   }
 }
 
 function step_round_endif20(s: State): void {
-  s.pc = "round.resume5";
+  s.pc = "round.resume6";
 }
 
-function step_round_resume10(s: State): void {
+function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L518);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
-function step_round_resume11(s: State): void {
+function step_round_resume13(s: State): void {
   {
     const $amount = checkTransfer(
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L537,
+      AT.L639,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -911,24 +1043,24 @@ function step_round_resume11(s: State): void {
   s.pc = "round.endif20";
 }
 
-function step_round_resume12(s: State): void {
+function step_round_resume14(s: State): void {
   s.pc = "round.endif20";
 }
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L551);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L653);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L552);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
   s.pc = "round.pay_or_decline";
 }
 
-function step_round_resume13(s: State): void {
-  s.pc = "round.resume12";
+function step_round_resume15(s: State): void {
+  s.pc = "round.resume14";
 }
 
 function step_round_for_p_5(s: State): void {
@@ -945,11 +1077,11 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L617);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
     s.pc = "round.play_at_end_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_1 = false;
-      s.pc = "round.resume14";
+      s.pc = "round.resume16";
     }
   } else {
     s.locals.p_5_index += 1;
@@ -957,7 +1089,7 @@ function step_round_while3(s: State): void {
   }
 }
 
-function step_round_resume14(s: State): void {
+function step_round_resume16(s: State): void {
   s.pc = "round.while3";
 }
 
@@ -969,7 +1101,7 @@ function step_round_play_at_end_body(s: State): void {
   );
   if (Action_effect[s.locals.card_6] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L245);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_6] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_6));
@@ -977,8 +1109,8 @@ function step_round_play_at_end_body(s: State): void {
 
     {
       const $card = s.locals.card_6;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L246);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L246);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -990,7 +1122,7 @@ function step_round_play_at_end_body(s: State): void {
           s.vars.protection[s.locals.p_6],
           s.vars.protection[s.locals.p_6],
           "protection[p]",
-          AT.L250,
+          AT.L344,
         );
         s.vars.protection[s.locals.p_6] -= $amount;
         s.vars.coins[s.locals.p_6] += $amount;
@@ -999,8 +1131,8 @@ function step_round_play_at_end_body(s: State): void {
 
       {
         const $card = s.locals.card_6;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L251);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L251);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -1009,7 +1141,7 @@ function step_round_play_at_end_body(s: State): void {
       if (Action_effect[s.locals.card_6] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_6)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L256);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -1018,8 +1150,8 @@ function step_round_play_at_end_body(s: State): void {
 
         {
           const $card = s.locals.card_6;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L258);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L258);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -1028,39 +1160,33 @@ function step_round_play_at_end_body(s: State): void {
         if (Action_effect[s.locals.card_6] === "discard_action") {
           {
             const $card = s.locals.card_6;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L263);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L263);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L264);
+          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L358);
           s.pc = "round.from_board_or_from_area3";
         } else {
           if (Action_effect[s.locals.card_6] === "no_exchange") {
             {
               const $card = s.locals.card_6;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L283);
-              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L283);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
+              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L379);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
             }
 
             s.pc = "round.endif25";
           } else {
             if (Action_effect[s.locals.card_6] === "double_bonus") {
-              {
-                const $card = s.locals.card_6;
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L286);
-                placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L286);
-                s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
-              }
-
-              s.pc = "round.endif26";
+              s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L382);
+              s.pc = "round.onto3";
             } else {
               if (Action_effect[s.locals.card_6] === "colour_penalty") {
                 {
                   const $card = s.locals.card_6;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L289);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L289);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -1070,13 +1196,13 @@ function step_round_play_at_end_body(s: State): void {
                   Action_effect[s.locals.card_6] === "heart_chart" ||
                   Action_effect[s.locals.card_6] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L292);
+                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L393);
                   s.pc = "round.into_area3";
                 } else {
                   {
                     const $card = s.locals.card_6;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L300);
-                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L300);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
+                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L401);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
                   }
 
@@ -1092,7 +1218,7 @@ function step_round_play_at_end_body(s: State): void {
 }
 
 function step_round_endif21(s: State): void {
-  s.pc = "round.resume14";
+  s.pc = "round.resume16";
 }
 
 function step_round_endif22(s: State): void {
@@ -1107,17 +1233,17 @@ function step_round_endif24(s: State): void {
   s.pc = "round.endif23";
 }
 
-function step_round_resume15(s: State): void {
+function step_round_resume17(s: State): void {
   s.pc = "round.endif24";
 }
 
 function step_round_from_area_body3(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L269);
+  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L363);
   s.pc = "round.from_play_area_or_from_property3";
 }
 
-function step_round_resume16(s: State): void {
-  s.pc = "round.resume15";
+function step_round_resume18(s: State): void {
+  s.pc = "round.resume17";
 }
 
 function step_round_endif25(s: State): void {
@@ -1128,6 +1254,10 @@ function step_round_endif26(s: State): void {
   s.pc = "round.endif25";
 }
 
+function step_round_resume19(s: State): void {
+  s.pc = "round.endif26";
+}
+
 function step_round_endif27(s: State): void {
   s.pc = "round.endif26";
 }
@@ -1136,7 +1266,7 @@ function step_round_endif28(s: State): void {
   s.pc = "round.endif27";
 }
 
-function step_round_resume17(s: State): void {
+function step_round_resume20(s: State): void {
   s.pc = "round.endif28";
 }
 
@@ -1144,14 +1274,14 @@ function step_round_for_p_7(s: State): void {
   if (s.locals.p_7_index < s.locals.p_7_list.length) {
     s.locals.p_7 = s.locals.p_7_list[s.locals.p_7_index]!;
     s.locals.p_8 = s.locals.p_7;
-    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L307);
+    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L408);
     s.locals.money_before = fn_money_cards(s, s.locals.p_8);
     {
       const $amount = checkTransfer(
         s.vars.protection[s.locals.p_8],
         s.vars.protection[s.locals.p_8],
         "protection[p]",
-        AT.L309,
+        AT.L410,
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
@@ -1160,85 +1290,118 @@ function step_round_for_p_7(s: State): void {
 
     {
       const $card = s.locals.card_7;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L310);
-      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L310);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L411);
+      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L411);
       s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_8));
     }
 
-    if (Property_kind[s.locals.card_7] === "money") {
-      s.events?.push(
-        said(
-          `seat ${s.locals.p_8} collects Money Card number ${s.locals.money_before + 1}: $${s.locals.money_before + 1}`,
-          null,
-        ),
-      );
-      {
-        const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L315);
-        s.vars.bank -= $amount;
-        s.vars.coins[s.locals.p_8] += $amount;
-        s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
-      }
-    }
-
-    if (Property_coin[s.locals.card_7]) {
-      {
-        const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L319);
-        s.vars.bank -= $amount;
-        s.vars.coins[s.locals.p_8] += $amount;
-        s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
-      }
-    }
-
-    if (Property_heart[s.locals.card_7] && !s.variants.includes("simple")) {
-      s.locals.p_9 = s.locals.p_8;
-      if (s.zones.action_deck.length > 0) {
-        {
-          const $dealt = dealInto(
-            s.zones.action_deck,
-            s.zones.hand[s.locals.p_9],
-            1,
-            "end",
-            "action_deck",
-            AT.L223,
-          );
-          s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_9));
-        }
-
-        if (s.zones.hand[s.locals.p_9].length > 5) {
-          if (s.locals.p_9 >= s.humans) {
-            {
-              const $card = nthCard(
-                s.zones.hand[s.locals.p_9],
-                roll(s.random, s.zones.hand[s.locals.p_9].length, s.events),
-                "hand[p]",
-                AT.L228,
-              );
-              takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L228);
-              placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L228);
-              s.events?.push(moved([$card], "hand", s.locals.p_9, "action_discard", null));
-            }
-
-            s.pc = "round.endif32";
-          } else {
-            s.locals.actor = askHuman(s, s.locals.p_9, BOTS, AT.L230);
-            s.pc = "round.discard2";
-          }
-        } else {
-          s.pc = "round.endif31";
-        }
-      } else {
+    s.locals.p_9 = s.locals.p_8;
+    s.locals.card_8 = s.locals.card_7;
+    if (Property_kind[s.locals.card_8] === "dual") {
+      if (
+        s.locals.p_9 >= s.humans &&
+        anyOf(
+          s.zones.collection[s.locals.p_9],
+          (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+        )
+      ) {
+        let other: CardId = firstOf(
+          s.zones.collection[s.locals.p_9],
+          (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+          "first(collection[p])",
+          AT.L306,
+        );
+        let common: Enum_Colour = fn_shows_colour(s, other, Property_colour[s.locals.card_8])
+          ? Property_colour[s.locals.card_8]
+          : Property_second_colour[s.locals.card_8];
+        s.vars.committed[s.locals.card_8] = common;
+        s.vars.committed[other] = common;
         s.pc = "round.endif30";
+      } else {
+        if (
+          s.locals.p_9 >= s.humans &&
+          fn_cards_of(s, s.locals.p_9, Property_colour[s.locals.card_8]) +
+            fn_cards_of(s, s.locals.p_9, Property_second_colour[s.locals.card_8]) ===
+            0
+        ) {
+          s.events?.push(
+            said(`Merc's ${cardLabel(CARDS[s.locals.card_8]!)} waits for a card of one of its colours`, null),
+          );
+          s.pc = "round.endif31";
+        } else {
+          if (
+            fn_cards_of(s, s.locals.p_9, Property_colour[s.locals.card_8]) +
+              fn_cards_of(s, s.locals.p_9, Property_second_colour[s.locals.card_8]) >
+              0 ||
+            anyOf(
+              s.zones.collection[s.locals.p_9],
+              (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+            )
+          ) {
+            s.locals.p_10 = s.locals.p_9;
+            s.locals.dual = s.locals.card_8;
+            if (s.locals.p_10 >= s.humans) {
+              s.locals.p_11 = s.locals.p_10;
+              s.locals.dual_2 = s.locals.dual;
+              s.locals.first_count_2 = fn_cards_of(s, s.locals.p_11, Property_colour[s.locals.dual_2]);
+              s.locals.second_count_2 = fn_cards_of(
+                s,
+                s.locals.p_11,
+                Property_second_colour[s.locals.dual_2],
+              );
+              if (s.locals.first_count_2 > s.locals.second_count_2) {
+                s.vars.committed[s.locals.dual_2] = Property_colour[s.locals.dual_2];
+                s.pc = "round.endif34";
+              } else {
+                if (s.locals.second_count_2 > s.locals.first_count_2) {
+                  s.vars.committed[s.locals.dual_2] = Property_second_colour[s.locals.dual_2];
+                  s.pc = "round.endif35";
+                } else {
+                  s.events?.push(
+                    said(
+                      `Merc's ${cardLabel(CARDS[s.locals.dual_2]!)} counts as either colour equally: both players decide`,
+                      null,
+                    ),
+                  );
+                  s.locals.actors = askHumans(
+                    s,
+                    seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+                    BOTS,
+                    AT.L273,
+                  );
+                  s.pending = perSeat(s.players, () => null);
+                  s.pc = "round.place_for_merc";
+                }
+              }
+            } else {
+              s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L250);
+              s.pc = "round.commit";
+            }
+          } else {
+            s.pc = "round.endif32";
+          }
+        }
       }
     } else {
-      s.pc = "round.endif29";
+      if (Property_kind[s.locals.card_8] === "standard") {
+        s.locals.u_2_list = [
+          ...[...s.zones.collection[s.locals.p_9]].filter(
+            (u_2) => fn_uncommitted(s, u_2) && fn_shows_colour(s, u_2, Property_colour[s.locals.card_8]),
+          ),
+        ];
+        s.locals.u_2_index = 0;
+        s.pc = "round.for_u_2";
+      } else {
+        s.pc = "round.endif39";
+      }
     }
   } else {
     for (const p of seatList(s.players)) {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L632);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L632);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L734);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L734);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1247,7 +1410,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L639);
+      loopGuard($passes, AT.L741);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1257,8 +1420,73 @@ function step_round_for_p_7(s: State): void {
 }
 
 function step_round_endif29(s: State): void {
-  s.locals.p_7_index += 1;
-  s.pc = "round.for_p_7";
+  if (Property_kind[s.locals.card_7] === "money") {
+    s.events?.push(
+      said(
+        `seat ${s.locals.p_8} collects Money Card number ${s.locals.money_before + 1}: $${s.locals.money_before + 1}`,
+        null,
+      ),
+    );
+    {
+      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L417);
+      s.vars.bank -= $amount;
+      s.vars.coins[s.locals.p_8] += $amount;
+      s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
+    }
+  }
+
+  if (Property_coin[s.locals.card_7]) {
+    {
+      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L421);
+      s.vars.bank -= $amount;
+      s.vars.coins[s.locals.p_8] += $amount;
+      s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
+    }
+  }
+
+  if (Property_heart[s.locals.card_7] && !s.variants.includes("simple")) {
+    s.locals.p_16 = s.locals.p_8;
+    if (s.zones.action_deck.length > 0) {
+      {
+        const $dealt = dealInto(
+          s.zones.action_deck,
+          s.zones.hand[s.locals.p_16],
+          1,
+          "end",
+          "action_deck",
+          AT.L228,
+        );
+        s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_16));
+      }
+
+      if (s.zones.hand[s.locals.p_16].length > 5) {
+        if (s.locals.p_16 >= s.humans) {
+          {
+            const $card = nthCard(
+              s.zones.hand[s.locals.p_16],
+              roll(s.random, s.zones.hand[s.locals.p_16].length, s.events),
+              "hand[p]",
+              AT.L233,
+            );
+            takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L233);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L233);
+            s.events?.push(moved([$card], "hand", s.locals.p_16, "action_discard", null));
+          }
+
+          s.pc = "round.endif47";
+        } else {
+          s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L235);
+          s.pc = "round.discard2";
+        }
+      } else {
+        s.pc = "round.endif46";
+      }
+    } else {
+      s.pc = "round.endif45";
+    }
+  } else {
+    s.pc = "round.endif44";
+  }
 }
 
 function step_round_endif30(s: State): void {
@@ -1273,8 +1501,758 @@ function step_round_endif32(s: State): void {
   s.pc = "round.endif31";
 }
 
-function step_round_resume18(s: State): void {
-  s.pc = "round.endif32";
+function step_round_endif33(s: State): void {
+  s.locals.u_list = [
+    ...[...s.zones.collection[s.locals.p_9]].filter(
+      (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+    ),
+  ];
+  s.locals.u_index = 0;
+  s.pc = "round.for_u";
+}
+
+function step_round_endif34(s: State): void {
+  s.pc = "round.endif33";
+}
+
+function step_round_endif35(s: State): void {
+  s.pc = "round.endif34";
+}
+
+function step_round_resume21(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_2] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_2] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_2] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_2] = Property_colour[s.locals.dual_2];
+        } else {
+          s.vars.committed[s.locals.dual_2] = Property_second_colour[s.locals.dual_2];
+        }
+      }
+    }
+  }
+
+  s.pc = "round.endif35";
+}
+
+function step_round_resume22(s: State): void {
+  s.pc = "round.endif33";
+}
+
+function step_round_for_u(s: State): void {
+  if (s.locals.u_index < s.locals.u_list.length) {
+    s.locals.u = s.locals.u_list[s.locals.u_index]!;
+    s.locals.p_12 = s.locals.p_9;
+    s.locals.dual_3 = s.locals.u;
+    if (s.locals.p_12 >= s.humans) {
+      s.locals.p_13 = s.locals.p_12;
+      s.locals.dual_4 = s.locals.dual_3;
+      s.locals.first_count_3 = fn_cards_of(s, s.locals.p_13, Property_colour[s.locals.dual_4]);
+      s.locals.second_count_3 = fn_cards_of(s, s.locals.p_13, Property_second_colour[s.locals.dual_4]);
+      if (s.locals.first_count_3 > s.locals.second_count_3) {
+        s.vars.committed[s.locals.dual_4] = Property_colour[s.locals.dual_4];
+        s.pc = "round.endif37";
+      } else {
+        if (s.locals.second_count_3 > s.locals.first_count_3) {
+          s.vars.committed[s.locals.dual_4] = Property_second_colour[s.locals.dual_4];
+          s.pc = "round.endif38";
+        } else {
+          s.events?.push(
+            said(
+              `Merc's ${cardLabel(CARDS[s.locals.dual_4]!)} counts as either colour equally: both players decide`,
+              null,
+            ),
+          );
+          s.locals.actors = askHumans(
+            s,
+            seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+            BOTS,
+            AT.L273,
+          );
+          s.pending = perSeat(s.players, () => null);
+          s.pc = "round.place_for_merc2";
+        }
+      }
+    } else {
+      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L250);
+      s.pc = "round.commit2";
+    }
+  } else {
+    s.pc = "round.endif32";
+  }
+}
+
+function step_round_endif36(s: State): void {
+  s.locals.u_index += 1;
+  s.pc = "round.for_u";
+}
+
+function step_round_endif37(s: State): void {
+  s.pc = "round.endif36";
+}
+
+function step_round_endif38(s: State): void {
+  s.pc = "round.endif37";
+}
+
+function step_round_resume23(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_4] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_4] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_4] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_4] = Property_colour[s.locals.dual_4];
+        } else {
+          s.vars.committed[s.locals.dual_4] = Property_second_colour[s.locals.dual_4];
+        }
+      }
+    }
+  }
+
+  s.pc = "round.endif38";
+}
+
+function step_round_resume24(s: State): void {
+  s.pc = "round.endif36";
+}
+
+function step_round_endif39(s: State): void {
+  s.pc = "round.endif29";
+}
+
+function step_round_for_u_2(s: State): void {
+  if (s.locals.u_2_index < s.locals.u_2_list.length) {
+    s.locals.u_2 = s.locals.u_2_list[s.locals.u_2_index]!;
+    if (s.locals.p_9 >= s.humans) {
+      s.vars.committed[s.locals.u_2] = Property_colour[s.locals.card_8];
+      s.pc = "round.endif40";
+    } else {
+      s.locals.p_14 = s.locals.p_9;
+      s.locals.dual_5 = s.locals.u_2;
+      if (s.locals.p_14 >= s.humans) {
+        s.locals.p_15 = s.locals.p_14;
+        s.locals.dual_6 = s.locals.dual_5;
+        s.locals.first_count_4 = fn_cards_of(s, s.locals.p_15, Property_colour[s.locals.dual_6]);
+        s.locals.second_count_4 = fn_cards_of(s, s.locals.p_15, Property_second_colour[s.locals.dual_6]);
+        if (s.locals.first_count_4 > s.locals.second_count_4) {
+          s.vars.committed[s.locals.dual_6] = Property_colour[s.locals.dual_6];
+          s.pc = "round.endif42";
+        } else {
+          if (s.locals.second_count_4 > s.locals.first_count_4) {
+            s.vars.committed[s.locals.dual_6] = Property_second_colour[s.locals.dual_6];
+            s.pc = "round.endif43";
+          } else {
+            s.events?.push(
+              said(
+                `Merc's ${cardLabel(CARDS[s.locals.dual_6]!)} counts as either colour equally: both players decide`,
+                null,
+              ),
+            );
+            s.locals.actors = askHumans(
+              s,
+              seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+              BOTS,
+              AT.L273,
+            );
+            s.pending = perSeat(s.players, () => null);
+            s.pc = "round.place_for_merc3";
+          }
+        }
+      } else {
+        s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L250);
+        s.pc = "round.commit3";
+      }
+    }
+  } else {
+    s.pc = "round.endif39";
+  }
+}
+
+function step_round_endif40(s: State): void {
+  s.locals.u_2_index += 1;
+  s.pc = "round.for_u_2";
+}
+
+function step_round_endif41(s: State): void {
+  s.pc = "round.endif40";
+}
+
+function step_round_endif42(s: State): void {
+  s.pc = "round.endif41";
+}
+
+function step_round_endif43(s: State): void {
+  s.pc = "round.endif42";
+}
+
+function step_round_resume25(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_6] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_6] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_6] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_6] = Property_colour[s.locals.dual_6];
+        } else {
+          s.vars.committed[s.locals.dual_6] = Property_second_colour[s.locals.dual_6];
+        }
+      }
+    }
+  }
+
+  s.pc = "round.endif43";
+}
+
+function step_round_resume26(s: State): void {
+  s.pc = "round.endif41";
+}
+
+function step_round_endif44(s: State): void {
+  s.locals.p_7_index += 1;
+  s.pc = "round.for_p_7";
+}
+
+function step_round_endif45(s: State): void {
+  s.pc = "round.endif44";
+}
+
+function step_round_endif46(s: State): void {
+  s.pc = "round.endif45";
+}
+
+function step_round_endif47(s: State): void {
+  s.pc = "round.endif46";
+}
+
+function step_round_resume27(s: State): void {
+  s.pc = "round.endif47";
+}
+
+function step_for_p_17(s: State): void {
+  if (s.locals.p_17_index < s.locals.p_17_list.length) {
+    s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
+    if (s.zones.secret[s.locals.p_17].length > 0) {
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L768);
+      {
+        const $card = s.locals.revealed;
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L769);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L769);
+        s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
+      }
+
+      s.locals.p_18 = s.locals.p_17;
+      s.locals.card_9 = s.locals.revealed;
+      if (Property_kind[s.locals.card_9] === "dual") {
+        if (
+          s.locals.p_18 >= s.humans &&
+          anyOf(
+            s.zones.collection[s.locals.p_18],
+            (u) => u !== s.locals.card_9 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_9),
+          )
+        ) {
+          let other: CardId = firstOf(
+            s.zones.collection[s.locals.p_18],
+            (u) => u !== s.locals.card_9 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_9),
+            "first(collection[p])",
+            AT.L306,
+          );
+          let common: Enum_Colour = fn_shows_colour(s, other, Property_colour[s.locals.card_9])
+            ? Property_colour[s.locals.card_9]
+            : Property_second_colour[s.locals.card_9];
+          s.vars.committed[s.locals.card_9] = common;
+          s.vars.committed[other] = common;
+          s.pc = "endif3";
+        } else {
+          if (
+            s.locals.p_18 >= s.humans &&
+            fn_cards_of(s, s.locals.p_18, Property_colour[s.locals.card_9]) +
+              fn_cards_of(s, s.locals.p_18, Property_second_colour[s.locals.card_9]) ===
+              0
+          ) {
+            s.events?.push(
+              said(
+                `Merc's ${cardLabel(CARDS[s.locals.card_9]!)} waits for a card of one of its colours`,
+                null,
+              ),
+            );
+            s.pc = "endif4";
+          } else {
+            if (
+              fn_cards_of(s, s.locals.p_18, Property_colour[s.locals.card_9]) +
+                fn_cards_of(s, s.locals.p_18, Property_second_colour[s.locals.card_9]) >
+                0 ||
+              anyOf(
+                s.zones.collection[s.locals.p_18],
+                (u) =>
+                  u !== s.locals.card_9 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_9),
+              )
+            ) {
+              s.locals.p_19 = s.locals.p_18;
+              s.locals.dual_7 = s.locals.card_9;
+              if (s.locals.p_19 >= s.humans) {
+                s.locals.p_20 = s.locals.p_19;
+                s.locals.dual_8 = s.locals.dual_7;
+                s.locals.first_count_5 = fn_cards_of(s, s.locals.p_20, Property_colour[s.locals.dual_8]);
+                s.locals.second_count_5 = fn_cards_of(
+                  s,
+                  s.locals.p_20,
+                  Property_second_colour[s.locals.dual_8],
+                );
+                if (s.locals.first_count_5 > s.locals.second_count_5) {
+                  s.vars.committed[s.locals.dual_8] = Property_colour[s.locals.dual_8];
+                  s.pc = "endif7";
+                } else {
+                  if (s.locals.second_count_5 > s.locals.first_count_5) {
+                    s.vars.committed[s.locals.dual_8] = Property_second_colour[s.locals.dual_8];
+                    s.pc = "endif8";
+                  } else {
+                    s.events?.push(
+                      said(
+                        `Merc's ${cardLabel(CARDS[s.locals.dual_8]!)} counts as either colour equally: both players decide`,
+                        null,
+                      ),
+                    );
+                    s.locals.actors = askHumans(
+                      s,
+                      seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+                      BOTS,
+                      AT.L273,
+                    );
+                    s.pending = perSeat(s.players, () => null);
+                    s.pc = "place_for_merc";
+                  }
+                }
+              } else {
+                s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L250);
+                s.pc = "commit";
+              }
+            } else {
+              s.pc = "endif5";
+            }
+          }
+        }
+      } else {
+        if (Property_kind[s.locals.card_9] === "standard") {
+          s.locals.u_4_list = [
+            ...[...s.zones.collection[s.locals.p_18]].filter(
+              (u_4) => fn_uncommitted(s, u_4) && fn_shows_colour(s, u_4, Property_colour[s.locals.card_9]),
+            ),
+          ];
+          s.locals.u_4_index = 0;
+          s.pc = "for_u_4";
+        } else {
+          s.pc = "endif12";
+        }
+      }
+    } else {
+      s.pc = "endif";
+    }
+  } else {
+    s.locals.p_25_list = [...seatList(s.players)];
+    s.locals.p_25_index = 0;
+    s.pc = "for_p_25";
+  }
+}
+
+function step_endif(s: State): void {
+  s.locals.p_17_index += 1;
+  s.pc = "for_p_17";
+}
+
+function step_endif2(s: State): void {
+  s.pc = "endif";
+}
+
+function step_endif3(s: State): void {
+  s.pc = "endif2";
+}
+
+function step_endif4(s: State): void {
+  s.pc = "endif3";
+}
+
+function step_endif5(s: State): void {
+  s.pc = "endif4";
+}
+
+function step_endif6(s: State): void {
+  s.locals.u_3_list = [
+    ...[...s.zones.collection[s.locals.p_18]].filter(
+      (u_3) => u_3 !== s.locals.card_9 && fn_uncommitted(s, u_3) && fn_shares_colour(s, u_3, s.locals.card_9),
+    ),
+  ];
+  s.locals.u_3_index = 0;
+  s.pc = "for_u_3";
+}
+
+function step_endif7(s: State): void {
+  s.pc = "endif6";
+}
+
+function step_endif8(s: State): void {
+  s.pc = "endif7";
+}
+
+function step_resume(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_8] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_8] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_8] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_8] = Property_colour[s.locals.dual_8];
+        } else {
+          s.vars.committed[s.locals.dual_8] = Property_second_colour[s.locals.dual_8];
+        }
+      }
+    }
+  }
+
+  s.pc = "endif8";
+}
+
+function step_resume2(s: State): void {
+  s.pc = "endif6";
+}
+
+function step_for_u_3(s: State): void {
+  if (s.locals.u_3_index < s.locals.u_3_list.length) {
+    s.locals.u_3 = s.locals.u_3_list[s.locals.u_3_index]!;
+    s.locals.p_21 = s.locals.p_18;
+    s.locals.dual_9 = s.locals.u_3;
+    if (s.locals.p_21 >= s.humans) {
+      s.locals.p_22 = s.locals.p_21;
+      s.locals.dual_10 = s.locals.dual_9;
+      s.locals.first_count_6 = fn_cards_of(s, s.locals.p_22, Property_colour[s.locals.dual_10]);
+      s.locals.second_count_6 = fn_cards_of(s, s.locals.p_22, Property_second_colour[s.locals.dual_10]);
+      if (s.locals.first_count_6 > s.locals.second_count_6) {
+        s.vars.committed[s.locals.dual_10] = Property_colour[s.locals.dual_10];
+        s.pc = "endif10";
+      } else {
+        if (s.locals.second_count_6 > s.locals.first_count_6) {
+          s.vars.committed[s.locals.dual_10] = Property_second_colour[s.locals.dual_10];
+          s.pc = "endif11";
+        } else {
+          s.events?.push(
+            said(
+              `Merc's ${cardLabel(CARDS[s.locals.dual_10]!)} counts as either colour equally: both players decide`,
+              null,
+            ),
+          );
+          s.locals.actors = askHumans(
+            s,
+            seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+            BOTS,
+            AT.L273,
+          );
+          s.pending = perSeat(s.players, () => null);
+          s.pc = "place_for_merc2";
+        }
+      }
+    } else {
+      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L250);
+      s.pc = "commit2";
+    }
+  } else {
+    s.pc = "endif5";
+  }
+}
+
+function step_endif9(s: State): void {
+  s.locals.u_3_index += 1;
+  s.pc = "for_u_3";
+}
+
+function step_endif10(s: State): void {
+  s.pc = "endif9";
+}
+
+function step_endif11(s: State): void {
+  s.pc = "endif10";
+}
+
+function step_resume3(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_10] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_10] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_10] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_10] = Property_colour[s.locals.dual_10];
+        } else {
+          s.vars.committed[s.locals.dual_10] = Property_second_colour[s.locals.dual_10];
+        }
+      }
+    }
+  }
+
+  s.pc = "endif11";
+}
+
+function step_resume4(s: State): void {
+  s.pc = "endif9";
+}
+
+function step_endif12(s: State): void {
+  s.pc = "endif2";
+}
+
+function step_for_u_4(s: State): void {
+  if (s.locals.u_4_index < s.locals.u_4_list.length) {
+    s.locals.u_4 = s.locals.u_4_list[s.locals.u_4_index]!;
+    if (s.locals.p_18 >= s.humans) {
+      s.vars.committed[s.locals.u_4] = Property_colour[s.locals.card_9];
+      s.pc = "endif13";
+    } else {
+      s.locals.p_23 = s.locals.p_18;
+      s.locals.dual_11 = s.locals.u_4;
+      if (s.locals.p_23 >= s.humans) {
+        s.locals.p_24 = s.locals.p_23;
+        s.locals.dual_12 = s.locals.dual_11;
+        s.locals.first_count_7 = fn_cards_of(s, s.locals.p_24, Property_colour[s.locals.dual_12]);
+        s.locals.second_count_7 = fn_cards_of(s, s.locals.p_24, Property_second_colour[s.locals.dual_12]);
+        if (s.locals.first_count_7 > s.locals.second_count_7) {
+          s.vars.committed[s.locals.dual_12] = Property_colour[s.locals.dual_12];
+          s.pc = "endif15";
+        } else {
+          if (s.locals.second_count_7 > s.locals.first_count_7) {
+            s.vars.committed[s.locals.dual_12] = Property_second_colour[s.locals.dual_12];
+            s.pc = "endif16";
+          } else {
+            s.events?.push(
+              said(
+                `Merc's ${cardLabel(CARDS[s.locals.dual_12]!)} counts as either colour equally: both players decide`,
+                null,
+              ),
+            );
+            s.locals.actors = askHumans(
+              s,
+              seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+              BOTS,
+              AT.L273,
+            );
+            s.pending = perSeat(s.players, () => null);
+            s.pc = "place_for_merc3";
+          }
+        }
+      } else {
+        s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L250);
+        s.pc = "commit3";
+      }
+    }
+  } else {
+    s.pc = "endif12";
+  }
+}
+
+function step_endif13(s: State): void {
+  s.locals.u_4_index += 1;
+  s.pc = "for_u_4";
+}
+
+function step_endif14(s: State): void {
+  s.pc = "endif13";
+}
+
+function step_endif15(s: State): void {
+  s.pc = "endif14";
+}
+
+function step_endif16(s: State): void {
+  s.pc = "endif15";
+}
+
+function step_resume5(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_12] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_12] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_12] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_12] = Property_colour[s.locals.dual_12];
+        } else {
+          s.vars.committed[s.locals.dual_12] = Property_second_colour[s.locals.dual_12];
+        }
+      }
+    }
+  }
+
+  s.pc = "endif16";
+}
+
+function step_resume6(s: State): void {
+  s.pc = "endif14";
+}
+
+function step_for_p_25(s: State): void {
+  if (s.locals.p_25_index < s.locals.p_25_list.length) {
+    s.locals.p_25 = s.locals.p_25_list[s.locals.p_25_index]!;
+    s.locals.u_5_list = [...[...s.zones.collection[s.locals.p_25]].filter((u_5) => fn_uncommitted(s, u_5))];
+    s.locals.u_5_index = 0;
+    s.pc = "for_u_5";
+  } else {
+    s.pc = "end";
+    s.events?.push(gameEnds());
+  }
+}
+
+function step_for_u_5(s: State): void {
+  if (s.locals.u_5_index < s.locals.u_5_list.length) {
+    s.locals.u_5 = s.locals.u_5_list[s.locals.u_5_index]!;
+    s.locals.p_26 = s.locals.p_25;
+    s.locals.dual_13 = s.locals.u_5;
+    if (s.locals.p_26 >= s.humans) {
+      s.locals.p_27 = s.locals.p_26;
+      s.locals.dual_14 = s.locals.dual_13;
+      s.locals.first_count_8 = fn_cards_of(s, s.locals.p_27, Property_colour[s.locals.dual_14]);
+      s.locals.second_count_8 = fn_cards_of(s, s.locals.p_27, Property_second_colour[s.locals.dual_14]);
+      if (s.locals.first_count_8 > s.locals.second_count_8) {
+        s.vars.committed[s.locals.dual_14] = Property_colour[s.locals.dual_14];
+        s.pc = "endif18";
+      } else {
+        if (s.locals.second_count_8 > s.locals.first_count_8) {
+          s.vars.committed[s.locals.dual_14] = Property_second_colour[s.locals.dual_14];
+          s.pc = "endif19";
+        } else {
+          s.events?.push(
+            said(
+              `Merc's ${cardLabel(CARDS[s.locals.dual_14]!)} counts as either colour equally: both players decide`,
+              null,
+            ),
+          );
+          s.locals.actors = askHumans(
+            s,
+            seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+            BOTS,
+            AT.L273,
+          );
+          s.pending = perSeat(s.players, () => null);
+          s.pc = "place_for_merc4";
+        }
+      }
+    } else {
+      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L250);
+      s.pc = "commit4";
+    }
+  } else {
+    s.locals.p_25_index += 1;
+    s.pc = "for_p_25";
+  }
+}
+
+function step_endif17(s: State): void {
+  s.locals.u_5_index += 1;
+  s.pc = "for_u_5";
+}
+
+function step_endif18(s: State): void {
+  s.pc = "endif17";
+}
+
+function step_endif19(s: State): void {
+  s.pc = "endif18";
+}
+
+function step_resume7(s: State): void {
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let other: number = firstOf(
+    seatList(s.players),
+    (h) => !(h >= s.humans) && h !== one,
+    "first(players)",
+    AT.L279,
+  );
+  if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
+    s.vars.committed[s.locals.dual_14] = s.vars.merc_vote[one];
+  } else {
+    if (s.vars.coins[one] > s.vars.coins[other]) {
+      s.vars.committed[s.locals.dual_14] = s.vars.merc_vote[one];
+    } else {
+      if (s.vars.coins[other] > s.vars.coins[one]) {
+        s.vars.committed[s.locals.dual_14] = s.vars.merc_vote[other];
+      } else {
+        if (roll(s.random, 2, s.events) === 1) {
+          s.vars.committed[s.locals.dual_14] = Property_colour[s.locals.dual_14];
+        } else {
+          s.vars.committed[s.locals.dual_14] = Property_second_colour[s.locals.dual_14];
+        }
+      }
+    }
+  }
+
+  s.pc = "endif19";
+}
+
+function step_resume8(s: State): void {
+  s.pc = "endif17";
 }
 
 /** Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game. */
@@ -1286,7 +2264,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L380,
+        AT.L482,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "starting.keep_secret";
@@ -1297,7 +2275,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L269);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L363);
       s.pc = "round.from_play_area_or_from_property";
       return;
     case "round.from_board_or_from_area":
@@ -1306,8 +2284,17 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L264);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L358);
       s.pc = "round.from_board_or_from_area";
+      return;
+    case "round.onto":
+      s.locals.phase = "round";
+      s.locals.p_list = [...seatsFrom(s.vars.chairman, s.players).filter((p) => !(p >= s.humans))];
+      s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
+      if (s.locals.p_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L382);
+      s.pc = "round.onto";
       return;
     case "round.into_area":
       s.locals.phase = "round";
@@ -1315,7 +2302,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L292);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L393);
       s.pc = "round.into_area";
       return;
     case "round.play_at_start_or_done":
@@ -1325,7 +2312,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L412);
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
       s.pc = "round.play_at_start_or_done";
       return;
     case "round.from_play_area_or_from_property2":
@@ -1337,7 +2324,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L269);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L363);
       s.pc = "round.from_play_area_or_from_property2";
       return;
     case "round.from_board_or_from_area2":
@@ -1349,8 +2336,20 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L264);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L358);
       s.pc = "round.from_board_or_from_area2";
+      return;
+    case "round.onto2":
+      s.locals.phase = "round";
+      s.locals.active_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.active_index = s.locals.active_list.indexOf(s.locals.active);
+      if (s.locals.active_index < 0)
+        throw new GameFault(
+          "fault/no-such-position",
+          "active is none of the values its loop goes through now",
+        );
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L382);
+      s.pc = "round.onto2";
       return;
     case "round.into_area2":
       s.locals.phase = "round";
@@ -1361,7 +2360,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L292);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L393);
       s.pc = "round.into_area2";
       return;
     case "round.discard":
@@ -1373,7 +2372,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L230);
+      s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L235);
       s.pc = "round.discard";
       return;
     case "round.add_protection":
@@ -1385,7 +2384,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L512);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -1397,7 +2396,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L518);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -1409,7 +2408,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L552);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -1421,7 +2420,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L540);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -1433,7 +2432,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L434);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
@@ -1446,7 +2445,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L269);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L363);
       s.pc = "round.from_play_area_or_from_property3";
       return;
     case "round.from_board_or_from_area3":
@@ -1459,8 +2458,21 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L264);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L358);
       s.pc = "round.from_board_or_from_area3";
+      return;
+    case "round.onto3":
+      s.locals.phase = "round";
+      s.locals.p_5_list = [
+        ...seatsFrom(s.vars.chairman, s.players).filter(
+          (p_5) => s.vars.protection[p_5] > 0 && !(p_5 >= s.humans),
+        ),
+      ];
+      s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
+      if (s.locals.p_5_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L382);
+      s.pc = "round.onto3";
       return;
     case "round.into_area3":
       s.locals.phase = "round";
@@ -1472,7 +2484,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L292);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L393);
       s.pc = "round.into_area3";
       return;
     case "round.play_at_end_or_done":
@@ -1486,8 +2498,112 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L617);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
       s.pc = "round.play_at_end_or_done";
+      return;
+    case "round.place_for_merc":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "round.place_for_merc";
+      return;
+    case "round.commit":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L250);
+      s.pc = "round.commit";
+      return;
+    case "round.place_for_merc2":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_list = [
+        ...[...s.zones.collection[s.locals.p_9]].filter(
+          (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+        ),
+      ];
+      s.locals.u_index = s.locals.u_list.indexOf(s.locals.u);
+      if (s.locals.u_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "round.place_for_merc2";
+      return;
+    case "round.commit2":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_list = [
+        ...[...s.zones.collection[s.locals.p_9]].filter(
+          (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
+        ),
+      ];
+      s.locals.u_index = s.locals.u_list.indexOf(s.locals.u);
+      if (s.locals.u_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L250);
+      s.pc = "round.commit2";
+      return;
+    case "round.place_for_merc3":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_2_list = [
+        ...[...s.zones.collection[s.locals.p_9]].filter(
+          (u_2) => fn_uncommitted(s, u_2) && fn_shows_colour(s, u_2, Property_colour[s.locals.card_8]),
+        ),
+      ];
+      s.locals.u_2_index = s.locals.u_2_list.indexOf(s.locals.u_2);
+      if (s.locals.u_2_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "round.place_for_merc3";
+      return;
+    case "round.commit3":
+      s.locals.phase = "round";
+      s.locals.p_7_list = [...seatsFrom(s.vars.chairman, s.players)];
+      s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
+      if (s.locals.p_7_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_2_list = [
+        ...[...s.zones.collection[s.locals.p_9]].filter(
+          (u_2) => fn_uncommitted(s, u_2) && fn_shows_colour(s, u_2, Property_colour[s.locals.card_8]),
+        ),
+      ];
+      s.locals.u_2_index = s.locals.u_2_list.indexOf(s.locals.u_2);
+      if (s.locals.u_2_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L250);
+      s.pc = "round.commit3";
       return;
     case "round.discard2":
       s.locals.phase = "round";
@@ -1495,8 +2611,146 @@ export function enter(s: State, decision: string): void {
       s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
       if (s.locals.p_7_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_9, BOTS, AT.L230);
+      s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L235);
       s.pc = "round.discard2";
+      return;
+    case "place_for_merc":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "place_for_merc";
+      return;
+    case "commit":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L250);
+      s.pc = "commit";
+      return;
+    case "place_for_merc2":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_3_list = [
+        ...[...s.zones.collection[s.locals.p_18]].filter(
+          (u_3) =>
+            u_3 !== s.locals.card_9 && fn_uncommitted(s, u_3) && fn_shares_colour(s, u_3, s.locals.card_9),
+        ),
+      ];
+      s.locals.u_3_index = s.locals.u_3_list.indexOf(s.locals.u_3);
+      if (s.locals.u_3_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "place_for_merc2";
+      return;
+    case "commit2":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_3_list = [
+        ...[...s.zones.collection[s.locals.p_18]].filter(
+          (u_3) =>
+            u_3 !== s.locals.card_9 && fn_uncommitted(s, u_3) && fn_shares_colour(s, u_3, s.locals.card_9),
+        ),
+      ];
+      s.locals.u_3_index = s.locals.u_3_list.indexOf(s.locals.u_3);
+      if (s.locals.u_3_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L250);
+      s.pc = "commit2";
+      return;
+    case "place_for_merc3":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_4_list = [
+        ...[...s.zones.collection[s.locals.p_18]].filter(
+          (u_4) => fn_uncommitted(s, u_4) && fn_shows_colour(s, u_4, Property_colour[s.locals.card_9]),
+        ),
+      ];
+      s.locals.u_4_index = s.locals.u_4_list.indexOf(s.locals.u_4);
+      if (s.locals.u_4_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "place_for_merc3";
+      return;
+    case "commit3":
+      s.locals.phase = "";
+      s.locals.p_17_list = [...seatList(s.players)];
+      s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
+      if (s.locals.p_17_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_4_list = [
+        ...[...s.zones.collection[s.locals.p_18]].filter(
+          (u_4) => fn_uncommitted(s, u_4) && fn_shows_colour(s, u_4, Property_colour[s.locals.card_9]),
+        ),
+      ];
+      s.locals.u_4_index = s.locals.u_4_list.indexOf(s.locals.u_4);
+      if (s.locals.u_4_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L250);
+      s.pc = "commit3";
+      return;
+    case "place_for_merc4":
+      s.locals.phase = "";
+      s.locals.p_25_list = [...seatList(s.players)];
+      s.locals.p_25_index = s.locals.p_25_list.indexOf(s.locals.p_25);
+      if (s.locals.p_25_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_5_list = [...[...s.zones.collection[s.locals.p_25]].filter((u_5) => fn_uncommitted(s, u_5))];
+      s.locals.u_5_index = s.locals.u_5_list.indexOf(s.locals.u_5);
+      if (s.locals.u_5_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actors = askHumans(
+        s,
+        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        BOTS,
+        AT.L273,
+      );
+      s.pending = perSeat(s.players, () => null);
+      s.pc = "place_for_merc4";
+      return;
+    case "commit4":
+      s.locals.phase = "";
+      s.locals.p_25_list = [...seatList(s.players)];
+      s.locals.p_25_index = s.locals.p_25_list.indexOf(s.locals.p_25);
+      if (s.locals.p_25_index < 0)
+        throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
+      s.locals.u_5_list = [...[...s.zones.collection[s.locals.p_25]].filter((u_5) => fn_uncommitted(s, u_5))];
+      s.locals.u_5_index = s.locals.u_5_list.indexOf(s.locals.u_5);
+      if (s.locals.u_5_index < 0)
+        throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
+      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L250);
+      s.pc = "commit4";
       return;
     default:
       throw new GameFault("fault/no-decision", `there is no decision ${decision}`);
@@ -1555,14 +2809,17 @@ export function advance(s: State): void {
       case "round.endif6":
         step_round_endif6(s);
         break;
+      case "round.resume4":
+        step_round_resume4(s);
+        break;
       case "round.endif7":
         step_round_endif7(s);
         break;
       case "round.endif8":
         step_round_endif8(s);
         break;
-      case "round.resume4":
-        step_round_resume4(s);
+      case "round.resume5":
+        step_round_resume5(s);
         break;
       case "round.for_active":
         step_round_for_active(s);
@@ -1570,8 +2827,8 @@ export function advance(s: State): void {
       case "round.while2":
         step_round_while2(s);
         break;
-      case "round.resume5":
-        step_round_resume5(s);
+      case "round.resume6":
+        step_round_resume6(s);
         break;
       case "round.play_action_body":
         step_round_play_action_body(s);
@@ -1588,14 +2845,14 @@ export function advance(s: State): void {
       case "round.endif12":
         step_round_endif12(s);
         break;
-      case "round.resume6":
-        step_round_resume6(s);
+      case "round.resume7":
+        step_round_resume7(s);
         break;
       case "round.from_area_body2":
         step_round_from_area_body2(s);
         break;
-      case "round.resume7":
-        step_round_resume7(s);
+      case "round.resume8":
+        step_round_resume8(s);
         break;
       case "round.endif13":
         step_round_endif13(s);
@@ -1603,14 +2860,17 @@ export function advance(s: State): void {
       case "round.endif14":
         step_round_endif14(s);
         break;
+      case "round.resume9":
+        step_round_resume9(s);
+        break;
       case "round.endif15":
         step_round_endif15(s);
         break;
       case "round.endif16":
         step_round_endif16(s);
         break;
-      case "round.resume8":
-        step_round_resume8(s);
+      case "round.resume10":
+        step_round_resume10(s);
         break;
       case "round.collect_card_body":
         step_round_collect_card_body(s);
@@ -1624,8 +2884,8 @@ export function advance(s: State): void {
       case "round.endif19":
         step_round_endif19(s);
         break;
-      case "round.resume9":
-        step_round_resume9(s);
+      case "round.resume11":
+        step_round_resume11(s);
         break;
       case "round.offer_body":
         step_round_offer_body(s);
@@ -1633,20 +2893,20 @@ export function advance(s: State): void {
       case "round.endif20":
         step_round_endif20(s);
         break;
-      case "round.resume10":
-        step_round_resume10(s);
-        break;
-      case "round.resume11":
-        step_round_resume11(s);
-        break;
       case "round.resume12":
         step_round_resume12(s);
+        break;
+      case "round.resume13":
+        step_round_resume13(s);
+        break;
+      case "round.resume14":
+        step_round_resume14(s);
         break;
       case "round.protect_body":
         step_round_protect_body(s);
         break;
-      case "round.resume13":
-        step_round_resume13(s);
+      case "round.resume15":
+        step_round_resume15(s);
         break;
       case "round.for_p_5":
         step_round_for_p_5(s);
@@ -1654,8 +2914,8 @@ export function advance(s: State): void {
       case "round.while3":
         step_round_while3(s);
         break;
-      case "round.resume14":
-        step_round_resume14(s);
+      case "round.resume16":
+        step_round_resume16(s);
         break;
       case "round.play_at_end_body":
         step_round_play_at_end_body(s);
@@ -1672,14 +2932,14 @@ export function advance(s: State): void {
       case "round.endif24":
         step_round_endif24(s);
         break;
-      case "round.resume15":
-        step_round_resume15(s);
+      case "round.resume17":
+        step_round_resume17(s);
         break;
       case "round.from_area_body3":
         step_round_from_area_body3(s);
         break;
-      case "round.resume16":
-        step_round_resume16(s);
+      case "round.resume18":
+        step_round_resume18(s);
         break;
       case "round.endif25":
         step_round_endif25(s);
@@ -1687,14 +2947,17 @@ export function advance(s: State): void {
       case "round.endif26":
         step_round_endif26(s);
         break;
+      case "round.resume19":
+        step_round_resume19(s);
+        break;
       case "round.endif27":
         step_round_endif27(s);
         break;
       case "round.endif28":
         step_round_endif28(s);
         break;
-      case "round.resume17":
-        step_round_resume17(s);
+      case "round.resume20":
+        step_round_resume20(s);
         break;
       case "round.for_p_7":
         step_round_for_p_7(s);
@@ -1711,8 +2974,173 @@ export function advance(s: State): void {
       case "round.endif32":
         step_round_endif32(s);
         break;
-      case "round.resume18":
-        step_round_resume18(s);
+      case "round.endif33":
+        step_round_endif33(s);
+        break;
+      case "round.endif34":
+        step_round_endif34(s);
+        break;
+      case "round.endif35":
+        step_round_endif35(s);
+        break;
+      case "round.resume21":
+        step_round_resume21(s);
+        break;
+      case "round.resume22":
+        step_round_resume22(s);
+        break;
+      case "round.for_u":
+        step_round_for_u(s);
+        break;
+      case "round.endif36":
+        step_round_endif36(s);
+        break;
+      case "round.endif37":
+        step_round_endif37(s);
+        break;
+      case "round.endif38":
+        step_round_endif38(s);
+        break;
+      case "round.resume23":
+        step_round_resume23(s);
+        break;
+      case "round.resume24":
+        step_round_resume24(s);
+        break;
+      case "round.endif39":
+        step_round_endif39(s);
+        break;
+      case "round.for_u_2":
+        step_round_for_u_2(s);
+        break;
+      case "round.endif40":
+        step_round_endif40(s);
+        break;
+      case "round.endif41":
+        step_round_endif41(s);
+        break;
+      case "round.endif42":
+        step_round_endif42(s);
+        break;
+      case "round.endif43":
+        step_round_endif43(s);
+        break;
+      case "round.resume25":
+        step_round_resume25(s);
+        break;
+      case "round.resume26":
+        step_round_resume26(s);
+        break;
+      case "round.endif44":
+        step_round_endif44(s);
+        break;
+      case "round.endif45":
+        step_round_endif45(s);
+        break;
+      case "round.endif46":
+        step_round_endif46(s);
+        break;
+      case "round.endif47":
+        step_round_endif47(s);
+        break;
+      case "round.resume27":
+        step_round_resume27(s);
+        break;
+      case "for_p_17":
+        step_for_p_17(s);
+        break;
+      case "endif":
+        step_endif(s);
+        break;
+      case "endif2":
+        step_endif2(s);
+        break;
+      case "endif3":
+        step_endif3(s);
+        break;
+      case "endif4":
+        step_endif4(s);
+        break;
+      case "endif5":
+        step_endif5(s);
+        break;
+      case "endif6":
+        step_endif6(s);
+        break;
+      case "endif7":
+        step_endif7(s);
+        break;
+      case "endif8":
+        step_endif8(s);
+        break;
+      case "resume":
+        step_resume(s);
+        break;
+      case "resume2":
+        step_resume2(s);
+        break;
+      case "for_u_3":
+        step_for_u_3(s);
+        break;
+      case "endif9":
+        step_endif9(s);
+        break;
+      case "endif10":
+        step_endif10(s);
+        break;
+      case "endif11":
+        step_endif11(s);
+        break;
+      case "resume3":
+        step_resume3(s);
+        break;
+      case "resume4":
+        step_resume4(s);
+        break;
+      case "endif12":
+        step_endif12(s);
+        break;
+      case "for_u_4":
+        step_for_u_4(s);
+        break;
+      case "endif13":
+        step_endif13(s);
+        break;
+      case "endif14":
+        step_endif14(s);
+        break;
+      case "endif15":
+        step_endif15(s);
+        break;
+      case "endif16":
+        step_endif16(s);
+        break;
+      case "resume5":
+        step_resume5(s);
+        break;
+      case "resume6":
+        step_resume6(s);
+        break;
+      case "for_p_25":
+        step_for_p_25(s);
+        break;
+      case "for_u_5":
+        step_for_u_5(s);
+        break;
+      case "endif17":
+        step_endif17(s);
+        break;
+      case "endif18":
+        step_endif18(s);
+        break;
+      case "endif19":
+        step_endif19(s);
+        break;
+      case "resume7":
+        step_resume7(s);
+        break;
+      case "resume8":
+        step_resume8(s);
         break;
       default:
         return; // a decision point, or the end

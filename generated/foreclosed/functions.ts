@@ -10,6 +10,7 @@ import {
   Property_bonus,
   Property_coin,
   Property_heart,
+  Property_second_colour,
   Action_effect,
   Action_value,
   Action_colour,
@@ -22,7 +23,11 @@ import type { CardId } from "@rules/runtime";
 
 /** The rules' function colour_of. */
 export function fn_colour_of(s: State, c: CardId): Enum_Colour {
-  return Property_kind[c] === "standard" ? Property_colour[c] : "none";
+  return Property_kind[c] === "standard"
+    ? Property_colour[c]
+    : Property_kind[c] === "dual"
+      ? s.vars.committed[c]
+      : "none";
 }
 
 /** The rules' function cards_of. */
@@ -49,13 +54,13 @@ export function fn_coin_symbols(s: State, p: number): number {
 export function fn_set_score(s: State, p: number): number {
   return sumOf(
     ALL_Colour.filter((k) => k !== "none"),
-    (k) => tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L158),
+    (k) => tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L166),
   );
 }
 
 /** The rules' function bonus_points. */
 export function fn_bonus_points(s: State, p: number): number {
-  return sumOf(s.zones.collection[p], (c) => Property_bonus[c]);
+  return sumOf(s.zones.collection[p], (c) => (s.vars.doubled[c] ? 2 * Property_bonus[c] : Property_bonus[c]));
 }
 
 /** The rules' function shows. */
@@ -68,7 +73,7 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
   return Action_effect[a] === "money_points"
     ? fn_money_cards(s, p)
     : Action_effect[a] === "colour_pairs"
-      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L166)
+      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L175)
       : Action_effect[a] === "all_colours"
         ? allOf(
             ALL_Colour.filter((k) => k !== "none"),
@@ -84,30 +89,17 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
             ? Action_value[a]
             : 0
           : Action_effect[a] === "coin_pairs"
-            ? floorDiv(s.vars.coins[p], 2, AT.L166)
+            ? floorDiv(s.vars.coins[p], 2, AT.L175)
             : Action_effect[a] === "heart_chart"
-              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L166)
+              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L175)
               : Action_effect[a] === "coin_chart"
-                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L166)
+                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L175)
                 : 0;
 }
 
 /** The rules' function board_points. */
 export function fn_board_points(s: State, p: number): number {
-  return 0 - sumOf(s.zones.board, (a) => floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L177));
-}
-
-/** The rules' function plus_cards. */
-export function fn_plus_cards(s: State, p: number, b: number): number {
-  return countOf(s.zones.collection[p], (c) => Property_bonus[c] === b);
-}
-
-/** The rules' function doubled_points. */
-export function fn_doubled_points(s: State, p: number): number {
-  return (
-    2 * Math.min(s.zones.attached[p].length, fn_plus_cards(s, p, 2)) +
-    Math.min(Math.max(s.zones.attached[p].length - fn_plus_cards(s, p, 2), 0), fn_plus_cards(s, p, 1))
-  );
+  return 0 - sumOf(s.zones.board, (a) => floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L186));
 }
 
 /** The rules' function action_points. */
@@ -116,9 +108,7 @@ export function fn_action_points(s: State, p: number): number {
     sumOf(
       seatList(s.players).filter((q) => q === p || (p >= s.humans && !(q >= s.humans))),
       (q) => sumOf(s.zones.played[q], (a) => fn_medal_points(s, a, p)),
-    ) +
-    fn_board_points(s, p) +
-    fn_doubled_points(s, p)
+    ) + fn_board_points(s, p)
   );
 }
 
@@ -128,7 +118,7 @@ export function fn_money_scored(s: State, p: number): number {
     seatList(s.players).filter((q) => q === p || (p >= s.humans && !(q >= s.humans))),
     (q) => anyOf(s.zones.played[q], (a) => Action_effect[a] === "coin_pairs"),
   )
-    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L193)
+    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L194)
     : 0;
 }
 
@@ -155,4 +145,19 @@ export function fn_exchanged(s: State, a: number, b: number): boolean {
 /** The rules' function reachable. */
 export function fn_reachable(s: State, a: number, q: number): boolean {
   return q !== a && !s.vars.passed_over[q] && !fn_exchanged(s, a, q) && !fn_shielded(s, q);
+}
+
+/** The rules' function uncommitted. */
+export function fn_uncommitted(s: State, c: CardId): boolean {
+  return Property_kind[c] === "dual" && s.vars.committed[c] === "none";
+}
+
+/** The rules' function shows_colour. */
+export function fn_shows_colour(s: State, c: CardId, k: Enum_Colour): boolean {
+  return k !== "none" && (Property_colour[c] === k || Property_second_colour[c] === k);
+}
+
+/** The rules' function shares_colour. */
+export function fn_shares_colour(s: State, a: CardId, b: CardId): boolean {
+  return fn_shows_colour(s, a, Property_colour[b]) || fn_shows_colour(s, a, Property_second_colour[b]);
 }

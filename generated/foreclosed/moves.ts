@@ -17,11 +17,11 @@ import {
   topCard,
   transferred,
 } from "@rules/runtime";
-import { Property_bonus, Action_effect } from "./cards.js";
+import { Property_colour, Property_bonus, Property_second_colour, Action_effect } from "./cards.js";
 import { fn_cards_in_play, fn_shielded, fn_exchanged } from "./functions.js";
 import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
-import type { Move, State } from "./types.js";
+import type { Move, State, Enum_Colour } from "./types.js";
 import { advance } from "./flow.js";
 
 function legal_starting_keep_secret(s: State, seat: number): MoveOption[] {
@@ -53,7 +53,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L380,
+      AT.L482,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -96,8 +96,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L382);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L382);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L484);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L484);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -139,11 +139,11 @@ function legal_round_from_play_area_or_from_property(s: State, seat: number): Mo
   }
 
   {
-    const target_domain = s.zones.attached[s.locals.whose_2];
+    const target_domain = s.zones.collection[s.locals.whose_2].filter((target) => s.vars.doubled[target]);
     if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
       });
   }
 
@@ -159,7 +159,7 @@ function random_round_from_play_area_or_from_property(
   const target_0_domain = s.zones.played[s.locals.whose_2];
   const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const target_1_domain = s.zones.attached[s.locals.whose_2];
+  const target_1_domain = s.zones.collection[s.locals.whose_2].filter((target) => s.vars.doubled[target]);
   const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
@@ -167,7 +167,7 @@ function random_round_from_play_area_or_from_property(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L363,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -209,12 +209,12 @@ function check_round_from_play_area_or_from_property(s: State, seat: number, mov
     }
 
     case "from_property": {
-      const target_domain = s.zones.attached[s.locals.whose_2];
+      const target_domain = s.zones.collection[s.locals.whose_2].filter((target) => s.vars.doubled[target]);
       if (!(target_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
       const target = move.target as CardId;
       if (!(typeof target === "number" && target_domain.includes(target)))
-        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
       return null;
     }
   }
@@ -227,8 +227,8 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L271);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
+    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L365);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -236,10 +236,11 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
 /** round.from_play_area_or_from_property: the effect of 'from_property'. */
 function round_from_play_area_or_from_property_from_property(s: State, seat: number, move: Move): void {
   const target = (move as Extract<Move, { type: "from_property" }>).target;
+  s.vars.doubled[target] = false;
   {
-    const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L274);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
+    const $card = topCard(s.zones.attached[s.locals.whose_2], "attached[whose]", AT.L370);
+    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L370);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -270,7 +271,8 @@ function legal_round_from_board_or_from_area(s: State, seat: number): MoveOption
 
   {
     const whose_2_domain: readonly number[] = seatList(s.players).filter(
-      (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+      (whose) =>
+        s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
     );
     if (whose_2_domain.length > 0)
       options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_2_domain } } });
@@ -289,7 +291,7 @@ function random_round_from_board_or_from_area(
   const size_0_0 = target_domain.length;
   const count_0: number = size_0_0;
   const whose_2_domain: readonly number[] = seatList(s.players).filter(
-    (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+    (whose) => s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
   );
   const size_1_0 = whose_2_domain.length;
   const count_1: number = size_1_0;
@@ -298,7 +300,7 @@ function random_round_from_board_or_from_area(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L264,
+      AT.L358,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -338,7 +340,8 @@ function check_round_from_board_or_from_area(s: State, seat: number, move: Move)
 
     case "from_area": {
       const whose_2_domain: readonly number[] = seatList(s.players).filter(
-        (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+        (whose) =>
+          s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
       );
       if (!(whose_2_domain.length > 0))
         return illegal("move/out-of-domain", "there is no whose to choose now");
@@ -357,8 +360,8 @@ function round_from_board_or_from_area_from_board(s: State, seat: number, move: 
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L266);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
+    takeCard(s.zones.board, $card, "board", AT.L360);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -377,6 +380,93 @@ function apply_round_from_board_or_from_area(s: State, seat: number, move: Move)
       break;
     case "from_area":
       round_from_board_or_from_area_from_area(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_onto(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const target_domain = s.zones.collection[s.locals.p_2].filter(
+      (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+    );
+    if (target_domain.length > 0)
+      options.push({
+        type: "onto",
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_onto(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const target_domain = s.zones.collection[s.locals.p_2].filter(
+    (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+  );
+  const size_0_0 = target_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L382,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "onto", target: target_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_onto(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "onto")
+    return notNow(String((move as { type: unknown }).type), legal_round_onto(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "onto": {
+      const target_domain = s.zones.collection[s.locals.p_2].filter(
+        (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+      );
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.onto: the effect of 'onto'. */
+function round_onto_onto(s: State, seat: number, move: Move): void {
+  const target = (move as Extract<Move, { type: "onto" }>).target;
+  s.vars.doubled[target] = true;
+  {
+    const $card = s.locals.card_2;
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
+    placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L385);
+    s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
+  }
+}
+
+function apply_round_onto(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume4";
+  switch (move.type) {
+    case "onto":
+      round_onto_onto(s, seat, move);
       break;
   }
 }
@@ -403,7 +493,7 @@ function random_round_into_area(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L292,
+      AT.L393,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -442,14 +532,14 @@ function round_into_area_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
 
 function apply_round_into_area(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume4";
+  s.pc = "round.resume5";
   switch (move.type) {
     case "into_area":
       round_into_area_into_area(s, seat, move);
@@ -492,7 +582,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L412,
+    AT.L514,
   );
 }
 
@@ -560,11 +650,11 @@ function legal_round_from_play_area_or_from_property2(s: State, seat: number): M
   }
 
   {
-    const target_domain = s.zones.attached[s.locals.whose_3];
+    const target_domain = s.zones.collection[s.locals.whose_3].filter((target) => s.vars.doubled[target]);
     if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
       });
   }
 
@@ -580,7 +670,7 @@ function random_round_from_play_area_or_from_property2(
   const target_0_domain = s.zones.played[s.locals.whose_3];
   const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const target_1_domain = s.zones.attached[s.locals.whose_3];
+  const target_1_domain = s.zones.collection[s.locals.whose_3].filter((target) => s.vars.doubled[target]);
   const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
@@ -588,7 +678,7 @@ function random_round_from_play_area_or_from_property2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L363,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -634,12 +724,12 @@ function check_round_from_play_area_or_from_property2(
     }
 
     case "from_property": {
-      const target_domain = s.zones.attached[s.locals.whose_3];
+      const target_domain = s.zones.collection[s.locals.whose_3].filter((target) => s.vars.doubled[target]);
       if (!(target_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
       const target = move.target as CardId;
       if (!(typeof target === "number" && target_domain.includes(target)))
-        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
       return null;
     }
   }
@@ -652,8 +742,8 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L271);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
+    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L365);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -661,16 +751,17 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
 /** round.from_play_area_or_from_property2: the effect of 'from_property'. */
 function round_from_play_area_or_from_property2_from_property(s: State, seat: number, move: Move): void {
   const target = (move as Extract<Move, { type: "from_property" }>).target;
+  s.vars.doubled[target] = false;
   {
-    const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L274);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
+    const $card = topCard(s.zones.attached[s.locals.whose_3], "attached[whose]", AT.L370);
+    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L370);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
   }
 }
 
 function apply_round_from_play_area_or_from_property2(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume7";
+  s.pc = "round.resume8";
   switch (move.type) {
     case "from_play_area":
       round_from_play_area_or_from_property2_from_play_area(s, seat, move);
@@ -695,7 +786,8 @@ function legal_round_from_board_or_from_area2(s: State, seat: number): MoveOptio
 
   {
     const whose_3_domain: readonly number[] = seatList(s.players).filter(
-      (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+      (whose) =>
+        s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
     );
     if (whose_3_domain.length > 0)
       options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_3_domain } } });
@@ -714,7 +806,7 @@ function random_round_from_board_or_from_area2(
   const size_0_0 = target_domain.length;
   const count_0: number = size_0_0;
   const whose_3_domain: readonly number[] = seatList(s.players).filter(
-    (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+    (whose) => s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
   );
   const size_1_0 = whose_3_domain.length;
   const count_1: number = size_1_0;
@@ -723,7 +815,7 @@ function random_round_from_board_or_from_area2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L264,
+      AT.L358,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -763,7 +855,8 @@ function check_round_from_board_or_from_area2(s: State, seat: number, move: Move
 
     case "from_area": {
       const whose_3_domain: readonly number[] = seatList(s.players).filter(
-        (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+        (whose) =>
+          s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
       );
       if (!(whose_3_domain.length > 0))
         return illegal("move/out-of-domain", "there is no whose to choose now");
@@ -782,8 +875,8 @@ function round_from_board_or_from_area2_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L266);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
+    takeCard(s.zones.board, $card, "board", AT.L360);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -795,13 +888,100 @@ function round_from_board_or_from_area2_from_area(s: State, seat: number, move: 
 }
 
 function apply_round_from_board_or_from_area2(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume6";
+  s.pc = "round.resume7";
   switch (move.type) {
     case "from_board":
       round_from_board_or_from_area2_from_board(s, seat, move);
       break;
     case "from_area":
       round_from_board_or_from_area2_from_area(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_onto2(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const target_domain = s.zones.collection[s.locals.p_3].filter(
+      (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+    );
+    if (target_domain.length > 0)
+      options.push({
+        type: "onto",
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_onto2(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const target_domain = s.zones.collection[s.locals.p_3].filter(
+    (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+  );
+  const size_0_0 = target_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L382,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "onto", target: target_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_onto2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "onto")
+    return notNow(String((move as { type: unknown }).type), legal_round_onto2(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "onto": {
+      const target_domain = s.zones.collection[s.locals.p_3].filter(
+        (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+      );
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.onto2: the effect of 'onto'. */
+function round_onto2_onto(s: State, seat: number, move: Move): void {
+  const target = (move as Extract<Move, { type: "onto" }>).target;
+  s.vars.doubled[target] = true;
+  {
+    const $card = s.locals.card_4;
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
+    placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L385);
+    s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
+  }
+}
+
+function apply_round_onto2(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume9";
+  switch (move.type) {
+    case "onto":
+      round_onto2_onto(s, seat, move);
       break;
   }
 }
@@ -828,7 +1008,7 @@ function random_round_into_area2(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L292,
+      AT.L393,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -867,14 +1047,14 @@ function round_into_area2_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
 
 function apply_round_into_area2(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume8";
+  s.pc = "round.resume10";
   switch (move.type) {
     case "into_area":
       round_into_area2_into_area(s, seat, move);
@@ -907,7 +1087,7 @@ function random_round_discard(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L230,
+      AT.L235,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -947,14 +1127,14 @@ function round_discard_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L232);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L232);
+    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L237);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L237);
     s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
   }
 }
 
 function apply_round_discard(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume9";
+  s.pc = "round.resume11";
   switch (move.type) {
     case "discard":
       round_discard_discard(s, seat, move);
@@ -989,7 +1169,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L512,
+      AT.L614,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1035,7 +1215,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L514);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L616);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.opponent, "protection", s.locals.target));
@@ -1043,7 +1223,7 @@ function round_add_protection_add_protection(s: State, seat: number, move: Move)
 }
 
 function apply_round_add_protection(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume10";
+  s.pc = "round.resume12";
   switch (move.type) {
     case "add_protection":
       round_add_protection_add_protection(s, seat, move);
@@ -1079,7 +1259,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L518,
+      AT.L620,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1123,7 +1303,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L525);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L627);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1134,7 +1314,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L526,
+      AT.L628,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1145,23 +1325,23 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1181,7 +1361,7 @@ function round_pay_merc_or_decline_merc_decline_merc(s: State, seat: number, mov
 }
 
 function apply_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume11";
+  s.pc = "round.resume13";
   switch (move.type) {
     case "pay_merc":
       round_pay_merc_or_decline_merc_pay_merc(s, seat, move);
@@ -1216,7 +1396,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L552,
+      AT.L654,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1270,7 +1450,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L561,
+      AT.L663,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1282,7 +1462,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L562,
+      AT.L664,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1293,23 +1473,23 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1329,7 +1509,7 @@ function round_pay_or_decline_decline(s: State, seat: number, move: Move): void 
 }
 
 function apply_round_pay_or_decline(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume13";
+  s.pc = "round.resume15";
   switch (move.type) {
     case "pay":
       round_pay_or_decline_pay(s, seat, move);
@@ -1372,7 +1552,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L540,
+      AT.L642,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1423,7 +1603,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L544);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L646);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1433,23 +1613,23 @@ function round_accept_or_protect_accept(s: State, seat: number, move: Move): voi
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1469,7 +1649,7 @@ function round_accept_or_protect_protect(s: State, seat: number, move: Move): vo
 }
 
 function apply_round_accept_or_protect(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume12";
+  s.pc = "round.resume14";
   switch (move.type) {
     case "accept":
       round_accept_or_protect_accept(s, seat, move);
@@ -1567,7 +1747,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L434,
+    AT.L536,
   );
 }
 
@@ -1620,9 +1800,12 @@ function check_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
         return illegal("move/constraint", `you already have this card in play: at most one copy each`);
       if (!(
         Action_effect[card_3] !== "double_bonus" ||
-        anyOf(s.zones.collection[s.locals.active], (c) => Property_bonus[c] > 0)
+        anyOf(s.zones.collection[s.locals.active], (c) => Property_bonus[c] > 0 && !s.vars.doubled[c])
       ))
-        return illegal("move/constraint", `you have no +1 or +2 card to play it onto`);
+        return illegal(
+          "move/constraint",
+          `you have no +1 or +2 card without a doubling card to play it onto`,
+        );
       return null;
     }
 
@@ -1767,7 +1950,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L462);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L564);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1783,7 +1966,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L470);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L572);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -1829,7 +2012,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L595,
+      AT.L697,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -1841,7 +2024,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L596,
+      AT.L698,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -1852,23 +2035,23 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     let a: number = s.locals.active;
     let b: number = target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L211);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L211);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L211);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L212);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L212);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L212);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L213);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L213);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L213);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1895,7 +2078,7 @@ function apply_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
   seat: number,
   move: Move,
 ): void {
-  s.pc = "round.resume5";
+  s.pc = "round.resume6";
   switch (move.type) {
     case "play_action":
       round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn_play_action(
@@ -1962,11 +2145,11 @@ function legal_round_from_play_area_or_from_property3(s: State, seat: number): M
   }
 
   {
-    const target_domain = s.zones.attached[s.locals.whose_4];
+    const target_domain = s.zones.collection[s.locals.whose_4].filter((target) => s.vars.doubled[target]);
     if (target_domain.length > 0)
       options.push({
         type: "from_property",
-        parameters: { target: { kind: "card", zone: "attached", cards: [...target_domain] } },
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
       });
   }
 
@@ -1982,7 +2165,7 @@ function random_round_from_play_area_or_from_property3(
   const target_0_domain = s.zones.played[s.locals.whose_4];
   const size_0_0 = target_0_domain.length;
   const count_0: number = size_0_0;
-  const target_1_domain = s.zones.attached[s.locals.whose_4];
+  const target_1_domain = s.zones.collection[s.locals.whose_4].filter((target) => s.vars.doubled[target]);
   const size_1_0 = target_1_domain.length;
   const count_1: number = size_1_0;
   const total = count_0 + count_1;
@@ -1990,7 +2173,7 @@ function random_round_from_play_area_or_from_property3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L363,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2036,12 +2219,12 @@ function check_round_from_play_area_or_from_property3(
     }
 
     case "from_property": {
-      const target_domain = s.zones.attached[s.locals.whose_4];
+      const target_domain = s.zones.collection[s.locals.whose_4].filter((target) => s.vars.doubled[target]);
       if (!(target_domain.length > 0))
-        return illegal("move/out-of-domain", "there is no card in attached to choose as target now");
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
       const target = move.target as CardId;
       if (!(typeof target === "number" && target_domain.includes(target)))
-        return illegal("move/out-of-domain", `target must be one of the cards in attached`);
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
       return null;
     }
   }
@@ -2054,8 +2237,8 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L271);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L271);
+    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L365);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -2063,16 +2246,17 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
 /** round.from_play_area_or_from_property3: the effect of 'from_property'. */
 function round_from_play_area_or_from_property3_from_property(s: State, seat: number, move: Move): void {
   const target = (move as Extract<Move, { type: "from_property" }>).target;
+  s.vars.doubled[target] = false;
   {
-    const $card = target;
-    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L274);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L274);
+    const $card = topCard(s.zones.attached[s.locals.whose_4], "attached[whose]", AT.L370);
+    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L370);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
   }
 }
 
 function apply_round_from_play_area_or_from_property3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume16";
+  s.pc = "round.resume18";
   switch (move.type) {
     case "from_play_area":
       round_from_play_area_or_from_property3_from_play_area(s, seat, move);
@@ -2097,7 +2281,8 @@ function legal_round_from_board_or_from_area3(s: State, seat: number): MoveOptio
 
   {
     const whose_4_domain: readonly number[] = seatList(s.players).filter(
-      (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+      (whose) =>
+        s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
     );
     if (whose_4_domain.length > 0)
       options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_4_domain } } });
@@ -2116,7 +2301,7 @@ function random_round_from_board_or_from_area3(
   const size_0_0 = target_domain.length;
   const count_0: number = size_0_0;
   const whose_4_domain: readonly number[] = seatList(s.players).filter(
-    (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+    (whose) => s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
   );
   const size_1_0 = whose_4_domain.length;
   const count_1: number = size_1_0;
@@ -2125,7 +2310,7 @@ function random_round_from_board_or_from_area3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L264,
+      AT.L358,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2165,7 +2350,8 @@ function check_round_from_board_or_from_area3(s: State, seat: number, move: Move
 
     case "from_area": {
       const whose_4_domain: readonly number[] = seatList(s.players).filter(
-        (whose) => s.zones.played[whose].length + s.zones.attached[whose].length > 0,
+        (whose) =>
+          s.zones.played[whose].length > 0 || anyOf(s.zones.collection[whose], (c) => s.vars.doubled[c]),
       );
       if (!(whose_4_domain.length > 0))
         return illegal("move/out-of-domain", "there is no whose to choose now");
@@ -2184,8 +2370,8 @@ function round_from_board_or_from_area3_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L266);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L266);
+    takeCard(s.zones.board, $card, "board", AT.L360);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -2197,13 +2383,100 @@ function round_from_board_or_from_area3_from_area(s: State, seat: number, move: 
 }
 
 function apply_round_from_board_or_from_area3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume15";
+  s.pc = "round.resume17";
   switch (move.type) {
     case "from_board":
       round_from_board_or_from_area3_from_board(s, seat, move);
       break;
     case "from_area":
       round_from_board_or_from_area3_from_area(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_onto3(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const target_domain = s.zones.collection[s.locals.p_6].filter(
+      (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+    );
+    if (target_domain.length > 0)
+      options.push({
+        type: "onto",
+        parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_onto3(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const target_domain = s.zones.collection[s.locals.p_6].filter(
+    (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+  );
+  const size_0_0 = target_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L382,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "onto", target: target_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_onto3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "onto")
+    return notNow(String((move as { type: unknown }).type), legal_round_onto3(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "onto": {
+      const target_domain = s.zones.collection[s.locals.p_6].filter(
+        (target) => Property_bonus[target] > 0 && !s.vars.doubled[target],
+      );
+      if (!(target_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no card in collection to choose as target now");
+      const target = move.target as CardId;
+      if (!(typeof target === "number" && target_domain.includes(target)))
+        return illegal("move/out-of-domain", `target must be one of the cards in collection`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.onto3: the effect of 'onto'. */
+function round_onto3_onto(s: State, seat: number, move: Move): void {
+  const target = (move as Extract<Move, { type: "onto" }>).target;
+  s.vars.doubled[target] = true;
+  {
+    const $card = s.locals.card_6;
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
+    placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L385);
+    s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
+  }
+}
+
+function apply_round_onto3(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume19";
+  switch (move.type) {
+    case "onto":
+      round_onto3_onto(s, seat, move);
       break;
   }
 }
@@ -2230,7 +2503,7 @@ function random_round_into_area3(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L292,
+      AT.L393,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2269,14 +2542,14 @@ function round_into_area3_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L294);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L294);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
 
 function apply_round_into_area3(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume17";
+  s.pc = "round.resume20";
   switch (move.type) {
     case "into_area":
       round_into_area3_into_area(s, seat, move);
@@ -2317,7 +2590,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L617,
+    AT.L719,
   );
 }
 
@@ -2363,7 +2636,7 @@ function round_play_at_end_or_done_done(s: State, seat: number, move: Move): voi
 }
 
 function apply_round_play_at_end_or_done(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume14";
+  s.pc = "round.resume16";
   switch (move.type) {
     case "play_at_end":
       round_play_at_end_or_done_play_at_end(s, seat, move);
@@ -2374,11 +2647,557 @@ function apply_round_play_at_end_or_done(s: State, seat: number, move: Move): vo
   }
 }
 
+function legal_round_place_for_merc(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_2],
+      Property_second_colour[s.locals.dual_2],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_place_for_merc(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_2],
+    Property_second_colour[s.locals.dual_2],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_place_for_merc(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_round_place_for_merc(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_2],
+        Property_second_colour[s.locals.dual_2],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.place_for_merc: the effect of 'place_for_merc'. */
+function round_place_for_merc_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_round_place_for_merc(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "round.resume21";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        round_place_for_merc_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_round_commit(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual],
+      Property_second_colour[s.locals.dual],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_round_commit(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual],
+    Property_second_colour[s.locals.dual],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_commit(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit")
+    return notNow(String((move as { type: unknown }).type), legal_round_commit(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual],
+        Property_second_colour[s.locals.dual],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.commit: the effect of 'commit'. */
+function round_commit_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual] = colour;
+}
+
+function apply_round_commit(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume22";
+  switch (move.type) {
+    case "commit":
+      round_commit_commit(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_place_for_merc2(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_4],
+      Property_second_colour[s.locals.dual_4],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_place_for_merc2(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_4],
+    Property_second_colour[s.locals.dual_4],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_place_for_merc2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_round_place_for_merc2(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_4],
+        Property_second_colour[s.locals.dual_4],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.place_for_merc2: the effect of 'place_for_merc'. */
+function round_place_for_merc2_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_round_place_for_merc2(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "round.resume23";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        round_place_for_merc2_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_round_commit2(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_3],
+      Property_second_colour[s.locals.dual_3],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_round_commit2(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_3],
+    Property_second_colour[s.locals.dual_3],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_commit2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit")
+    return notNow(String((move as { type: unknown }).type), legal_round_commit2(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_3],
+        Property_second_colour[s.locals.dual_3],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.commit2: the effect of 'commit'. */
+function round_commit2_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_3] = colour;
+}
+
+function apply_round_commit2(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume24";
+  switch (move.type) {
+    case "commit":
+      round_commit2_commit(s, seat, move);
+      break;
+  }
+}
+
+function legal_round_place_for_merc3(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_6],
+      Property_second_colour[s.locals.dual_6],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_round_place_for_merc3(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_6],
+    Property_second_colour[s.locals.dual_6],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_place_for_merc3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_round_place_for_merc3(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_6],
+        Property_second_colour[s.locals.dual_6],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.place_for_merc3: the effect of 'place_for_merc'. */
+function round_place_for_merc3_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_round_place_for_merc3(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "round.resume25";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        round_place_for_merc3_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_round_commit3(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_5],
+      Property_second_colour[s.locals.dual_5],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_round_commit3(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_5],
+    Property_second_colour[s.locals.dual_5],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_round_commit3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit")
+    return notNow(String((move as { type: unknown }).type), legal_round_commit3(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_5],
+        Property_second_colour[s.locals.dual_5],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** round.commit3: the effect of 'commit'. */
+function round_commit3_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_5] = colour;
+}
+
+function apply_round_commit3(s: State, seat: number, move: Move): void {
+  s.pc = "round.resume26";
+  switch (move.type) {
+    case "commit":
+      round_commit3_commit(s, seat, move);
+      break;
+  }
+}
+
 function legal_round_discard2(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const card_domain = s.zones.hand[s.locals.p_9];
+    const card_domain = s.zones.hand[s.locals.p_16];
     if (card_domain.length > 0)
       options.push({
         type: "discard",
@@ -2391,7 +3210,7 @@ function legal_round_discard2(s: State, seat: number): MoveOption[] {
 
 function random_round_discard2(s: State, seat: number, draw: (n: number) => number): Move | null {
   if (seat !== s.locals.actor) return null;
-  const card_domain = s.zones.hand[s.locals.p_9];
+  const card_domain = s.zones.hand[s.locals.p_16];
   const size_0_0 = card_domain.length;
   const count_0: number = size_0_0;
   const total = count_0;
@@ -2399,7 +3218,7 @@ function random_round_discard2(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L230,
+      AT.L235,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2421,7 +3240,7 @@ function check_round_discard2(s: State, seat: number, move: Move): IllegalMove |
 
   switch (move.type) {
     case "discard": {
-      const card_domain = s.zones.hand[s.locals.p_9];
+      const card_domain = s.zones.hand[s.locals.p_16];
       if (!(card_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in hand to choose as card now");
       const card = move.card as CardId;
@@ -2439,17 +3258,741 @@ function round_discard2_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_9], $card, "hand[p]", AT.L232);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L232);
-    s.events?.push(moved([$card], "hand", s.locals.p_9, "action_discard", null));
+    takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L237);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L237);
+    s.events?.push(moved([$card], "hand", s.locals.p_16, "action_discard", null));
   }
 }
 
 function apply_round_discard2(s: State, seat: number, move: Move): void {
-  s.pc = "round.resume18";
+  s.pc = "round.resume27";
   switch (move.type) {
     case "discard":
       round_discard2_discard(s, seat, move);
+      break;
+  }
+}
+
+function legal_place_for_merc(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_8],
+      Property_second_colour[s.locals.dual_8],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_place_for_merc(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_8],
+    Property_second_colour[s.locals.dual_8],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_place_for_merc(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_place_for_merc(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_8],
+        Property_second_colour[s.locals.dual_8],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** place_for_merc: the effect of 'place_for_merc'. */
+function place_for_merc_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_place_for_merc(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "resume";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        place_for_merc_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_commit(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_7],
+      Property_second_colour[s.locals.dual_7],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_commit(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_7],
+    Property_second_colour[s.locals.dual_7],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_commit(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit") return notNow(String((move as { type: unknown }).type), legal_commit(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_7],
+        Property_second_colour[s.locals.dual_7],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** commit: the effect of 'commit'. */
+function commit_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_7] = colour;
+}
+
+function apply_commit(s: State, seat: number, move: Move): void {
+  s.pc = "resume2";
+  switch (move.type) {
+    case "commit":
+      commit_commit(s, seat, move);
+      break;
+  }
+}
+
+function legal_place_for_merc2(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_10],
+      Property_second_colour[s.locals.dual_10],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_place_for_merc2(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_10],
+    Property_second_colour[s.locals.dual_10],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_place_for_merc2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_place_for_merc2(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_10],
+        Property_second_colour[s.locals.dual_10],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** place_for_merc2: the effect of 'place_for_merc'. */
+function place_for_merc2_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_place_for_merc2(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "resume3";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        place_for_merc2_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_commit2(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_9],
+      Property_second_colour[s.locals.dual_9],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_commit2(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_9],
+    Property_second_colour[s.locals.dual_9],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_commit2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit") return notNow(String((move as { type: unknown }).type), legal_commit2(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_9],
+        Property_second_colour[s.locals.dual_9],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** commit2: the effect of 'commit'. */
+function commit2_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_9] = colour;
+}
+
+function apply_commit2(s: State, seat: number, move: Move): void {
+  s.pc = "resume4";
+  switch (move.type) {
+    case "commit":
+      commit2_commit(s, seat, move);
+      break;
+  }
+}
+
+function legal_place_for_merc3(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_12],
+      Property_second_colour[s.locals.dual_12],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_place_for_merc3(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_12],
+    Property_second_colour[s.locals.dual_12],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_place_for_merc3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_place_for_merc3(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_12],
+        Property_second_colour[s.locals.dual_12],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** place_for_merc3: the effect of 'place_for_merc'. */
+function place_for_merc3_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_place_for_merc3(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "resume5";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        place_for_merc3_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_commit3(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_11],
+      Property_second_colour[s.locals.dual_11],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_commit3(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_11],
+    Property_second_colour[s.locals.dual_11],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_commit3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit") return notNow(String((move as { type: unknown }).type), legal_commit3(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_11],
+        Property_second_colour[s.locals.dual_11],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** commit3: the effect of 'commit'. */
+function commit3_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_11] = colour;
+}
+
+function apply_commit3(s: State, seat: number, move: Move): void {
+  s.pc = "resume6";
+  switch (move.type) {
+    case "commit":
+      commit3_commit(s, seat, move);
+      break;
+  }
+}
+
+function legal_place_for_merc4(s: State, seat: number): MoveOption[] {
+  if (!s.locals.actors.includes(seat)) return [];
+  if (s.pending?.[seat]) return [];
+  const h = seat;
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_14],
+      Property_second_colour[s.locals.dual_14],
+    ];
+    if (colour_domain.length > 0)
+      options.push({
+        type: "place_for_merc",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+      });
+  }
+
+  return options;
+}
+
+function random_place_for_merc4(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.pending?.[seat]) return null;
+  const h = seat;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_14],
+    Property_second_colour[s.locals.dual_14],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L273,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "place_for_merc", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_place_for_merc4(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "place_for_merc")
+    return notNow(String((move as { type: unknown }).type), legal_place_for_merc4(s, seat));
+  if (!s.locals.actors.includes(seat)) {
+    return illegal("move/not-your-turn", `you take no part in this decision`);
+  }
+
+  if (s.pending?.[seat]) return illegal("move/already-submitted", "you have already chosen");
+  const h = seat;
+  switch (move.type) {
+    case "place_for_merc": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_14],
+        Property_second_colour[s.locals.dual_14],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** place_for_merc4: the effect of 'place_for_merc'. */
+function place_for_merc4_place_for_merc(s: State, seat: number, move: Move): void {
+  const h = seat;
+  const colour = (move as Extract<Move, { type: "place_for_merc" }>).colour;
+  s.vars.merc_vote[h] = colour;
+  s.events?.push(changed("merc_vote", h, s.vars.merc_vote[h]));
+}
+
+function apply_place_for_merc4(s: State, seat: number, move: Move): void {
+  s.pending![seat] = move;
+  if (s.locals.actors.some((actor) => s.pending![actor] === null)) return;
+  s.pc = "resume7";
+  const submitted = s.pending!;
+  s.pending = null;
+  // Everyone has chosen: the choices take effect together, in seat order.
+  for (const actor of s.locals.actors) {
+    const move = submitted[actor]!;
+    const seat = actor;
+    switch (move.type) {
+      case "place_for_merc":
+        place_for_merc4_place_for_merc(s, seat, move);
+        break;
+    }
+  }
+}
+
+function legal_commit4(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    const colour_domain: readonly Enum_Colour[] = [
+      Property_colour[s.locals.dual_13],
+      Property_second_colour[s.locals.dual_13],
+    ];
+    if (colour_domain.length > 0)
+      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+  }
+
+  return options;
+}
+
+function random_commit4(s: State, seat: number, draw: (n: number) => number): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const colour_domain: readonly Enum_Colour[] = [
+    Property_colour[s.locals.dual_13],
+    Property_second_colour[s.locals.dual_13],
+  ];
+  const size_0_0 = colour_domain.length;
+  const count_0: number = size_0_0;
+  const total = count_0;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L250,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    const digit_0_0 = index % size_0_0;
+    index = Math.floor(index / size_0_0);
+    return { type: "commit", colour: colour_domain[digit_0_0]! };
+  }
+
+  index -= count_0;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_commit4(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "commit") return notNow(String((move as { type: unknown }).type), legal_commit4(s, seat));
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "commit": {
+      const colour_domain: readonly Enum_Colour[] = [
+        Property_colour[s.locals.dual_13],
+        Property_second_colour[s.locals.dual_13],
+      ];
+      if (!(colour_domain.length > 0))
+        return illegal("move/out-of-domain", "there is no colour to choose now");
+      const colour = move.colour as Enum_Colour;
+      if (!(colour_domain as unknown[]).includes(colour))
+        return illegal("move/out-of-domain", `colour must be one of ${colour_domain.join(", ")}`);
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** commit4: the effect of 'commit'. */
+function commit4_commit(s: State, seat: number, move: Move): void {
+  const colour = (move as Extract<Move, { type: "commit" }>).colour;
+  s.vars.committed[s.locals.dual_13] = colour;
+}
+
+function apply_commit4(s: State, seat: number, move: Move): void {
+  s.pc = "resume8";
+  switch (move.type) {
+    case "commit":
+      commit4_commit(s, seat, move);
       break;
   }
 }
@@ -2468,6 +4011,7 @@ function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
     case "from_property":
     case "from_board":
     case "from_area":
+    case "onto":
     case "into_area":
     case "play_at_start":
     case "done":
@@ -2484,6 +4028,8 @@ function notNow(type: string, offered: readonly MoveOption[]): IllegalMove {
     case "collect_card":
     case "end_turn":
     case "play_at_end":
+    case "place_for_merc":
+    case "commit":
       return moveNotHere(type, true, offered);
     default:
       return moveNotHere(type, false, offered);
@@ -2502,6 +4048,8 @@ export function activity(s: State): Activity {
       return { kind: "turn", players: [s.locals.actor] };
     case "round.from_board_or_from_area":
       return { kind: "turn", players: [s.locals.actor] };
+    case "round.onto":
+      return { kind: "turn", players: [s.locals.actor] };
     case "round.into_area":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.play_at_start_or_done":
@@ -2509,6 +4057,8 @@ export function activity(s: State): Activity {
     case "round.from_play_area_or_from_property2":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.from_board_or_from_area2":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "round.onto2":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.into_area2":
       return { kind: "turn", players: [s.locals.actor] };
@@ -2528,11 +4078,62 @@ export function activity(s: State): Activity {
       return { kind: "turn", players: [s.locals.actor] };
     case "round.from_board_or_from_area3":
       return { kind: "turn", players: [s.locals.actor] };
+    case "round.onto3":
+      return { kind: "turn", players: [s.locals.actor] };
     case "round.into_area3":
       return { kind: "turn", players: [s.locals.actor] };
     case "round.play_at_end_or_done":
       return { kind: "turn", players: [s.locals.actor] };
+    case "round.place_for_merc":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "round.commit":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "round.place_for_merc2":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "round.commit2":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "round.place_for_merc3":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "round.commit3":
+      return { kind: "turn", players: [s.locals.actor] };
     case "round.discard2":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "place_for_merc":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "commit":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "place_for_merc2":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "commit2":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "place_for_merc3":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "commit3":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "place_for_merc4":
+      return {
+        kind: "simultaneous",
+        players: s.locals.actors.filter((actor) => s.pending?.[actor] === null),
+      };
+    case "commit4":
       return { kind: "turn", players: [s.locals.actor] };
     default:
       return { kind: "over", players: [] };
@@ -2548,6 +4149,8 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_round_from_play_area_or_from_property(s, seat);
     case "round.from_board_or_from_area":
       return legal_round_from_board_or_from_area(s, seat);
+    case "round.onto":
+      return legal_round_onto(s, seat);
     case "round.into_area":
       return legal_round_into_area(s, seat);
     case "round.play_at_start_or_done":
@@ -2556,6 +4159,8 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_round_from_play_area_or_from_property2(s, seat);
     case "round.from_board_or_from_area2":
       return legal_round_from_board_or_from_area2(s, seat);
+    case "round.onto2":
+      return legal_round_onto2(s, seat);
     case "round.into_area2":
       return legal_round_into_area2(s, seat);
     case "round.discard":
@@ -2577,12 +4182,42 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_round_from_play_area_or_from_property3(s, seat);
     case "round.from_board_or_from_area3":
       return legal_round_from_board_or_from_area3(s, seat);
+    case "round.onto3":
+      return legal_round_onto3(s, seat);
     case "round.into_area3":
       return legal_round_into_area3(s, seat);
     case "round.play_at_end_or_done":
       return legal_round_play_at_end_or_done(s, seat);
+    case "round.place_for_merc":
+      return legal_round_place_for_merc(s, seat);
+    case "round.commit":
+      return legal_round_commit(s, seat);
+    case "round.place_for_merc2":
+      return legal_round_place_for_merc2(s, seat);
+    case "round.commit2":
+      return legal_round_commit2(s, seat);
+    case "round.place_for_merc3":
+      return legal_round_place_for_merc3(s, seat);
+    case "round.commit3":
+      return legal_round_commit3(s, seat);
     case "round.discard2":
       return legal_round_discard2(s, seat);
+    case "place_for_merc":
+      return legal_place_for_merc(s, seat);
+    case "commit":
+      return legal_commit(s, seat);
+    case "place_for_merc2":
+      return legal_place_for_merc2(s, seat);
+    case "commit2":
+      return legal_commit2(s, seat);
+    case "place_for_merc3":
+      return legal_place_for_merc3(s, seat);
+    case "commit3":
+      return legal_commit3(s, seat);
+    case "place_for_merc4":
+      return legal_place_for_merc4(s, seat);
+    case "commit4":
+      return legal_commit4(s, seat);
     default:
       return [];
   }
@@ -2597,6 +4232,8 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_round_from_play_area_or_from_property(s, seat, draw);
     case "round.from_board_or_from_area":
       return random_round_from_board_or_from_area(s, seat, draw);
+    case "round.onto":
+      return random_round_onto(s, seat, draw);
     case "round.into_area":
       return random_round_into_area(s, seat, draw);
     case "round.play_at_start_or_done":
@@ -2605,6 +4242,8 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_round_from_play_area_or_from_property2(s, seat, draw);
     case "round.from_board_or_from_area2":
       return random_round_from_board_or_from_area2(s, seat, draw);
+    case "round.onto2":
+      return random_round_onto2(s, seat, draw);
     case "round.into_area2":
       return random_round_into_area2(s, seat, draw);
     case "round.discard":
@@ -2627,12 +4266,42 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_round_from_play_area_or_from_property3(s, seat, draw);
     case "round.from_board_or_from_area3":
       return random_round_from_board_or_from_area3(s, seat, draw);
+    case "round.onto3":
+      return random_round_onto3(s, seat, draw);
     case "round.into_area3":
       return random_round_into_area3(s, seat, draw);
     case "round.play_at_end_or_done":
       return random_round_play_at_end_or_done(s, seat, draw);
+    case "round.place_for_merc":
+      return random_round_place_for_merc(s, seat, draw);
+    case "round.commit":
+      return random_round_commit(s, seat, draw);
+    case "round.place_for_merc2":
+      return random_round_place_for_merc2(s, seat, draw);
+    case "round.commit2":
+      return random_round_commit2(s, seat, draw);
+    case "round.place_for_merc3":
+      return random_round_place_for_merc3(s, seat, draw);
+    case "round.commit3":
+      return random_round_commit3(s, seat, draw);
     case "round.discard2":
       return random_round_discard2(s, seat, draw);
+    case "place_for_merc":
+      return random_place_for_merc(s, seat, draw);
+    case "commit":
+      return random_commit(s, seat, draw);
+    case "place_for_merc2":
+      return random_place_for_merc2(s, seat, draw);
+    case "commit2":
+      return random_commit2(s, seat, draw);
+    case "place_for_merc3":
+      return random_place_for_merc3(s, seat, draw);
+    case "commit3":
+      return random_commit3(s, seat, draw);
+    case "place_for_merc4":
+      return random_place_for_merc4(s, seat, draw);
+    case "commit4":
+      return random_commit4(s, seat, draw);
     default:
       return null;
   }
@@ -2649,6 +4318,8 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_round_from_play_area_or_from_property(s, seat, move);
     case "round.from_board_or_from_area":
       return check_round_from_board_or_from_area(s, seat, move);
+    case "round.onto":
+      return check_round_onto(s, seat, move);
     case "round.into_area":
       return check_round_into_area(s, seat, move);
     case "round.play_at_start_or_done":
@@ -2657,6 +4328,8 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_round_from_play_area_or_from_property2(s, seat, move);
     case "round.from_board_or_from_area2":
       return check_round_from_board_or_from_area2(s, seat, move);
+    case "round.onto2":
+      return check_round_onto2(s, seat, move);
     case "round.into_area2":
       return check_round_into_area2(s, seat, move);
     case "round.discard":
@@ -2679,12 +4352,42 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_round_from_play_area_or_from_property3(s, seat, move);
     case "round.from_board_or_from_area3":
       return check_round_from_board_or_from_area3(s, seat, move);
+    case "round.onto3":
+      return check_round_onto3(s, seat, move);
     case "round.into_area3":
       return check_round_into_area3(s, seat, move);
     case "round.play_at_end_or_done":
       return check_round_play_at_end_or_done(s, seat, move);
+    case "round.place_for_merc":
+      return check_round_place_for_merc(s, seat, move);
+    case "round.commit":
+      return check_round_commit(s, seat, move);
+    case "round.place_for_merc2":
+      return check_round_place_for_merc2(s, seat, move);
+    case "round.commit2":
+      return check_round_commit2(s, seat, move);
+    case "round.place_for_merc3":
+      return check_round_place_for_merc3(s, seat, move);
+    case "round.commit3":
+      return check_round_commit3(s, seat, move);
     case "round.discard2":
       return check_round_discard2(s, seat, move);
+    case "place_for_merc":
+      return check_place_for_merc(s, seat, move);
+    case "commit":
+      return check_commit(s, seat, move);
+    case "place_for_merc2":
+      return check_place_for_merc2(s, seat, move);
+    case "commit2":
+      return check_commit2(s, seat, move);
+    case "place_for_merc3":
+      return check_place_for_merc3(s, seat, move);
+    case "commit3":
+      return check_commit3(s, seat, move);
+    case "place_for_merc4":
+      return check_place_for_merc4(s, seat, move);
+    case "commit4":
+      return check_commit4(s, seat, move);
     default:
       return illegal("move/game-over", "the game is over");
   }
@@ -2702,6 +4405,9 @@ export function apply(s: State, seat: number, move: Move): void {
     case "round.from_board_or_from_area":
       apply_round_from_board_or_from_area(s, seat, move);
       break;
+    case "round.onto":
+      apply_round_onto(s, seat, move);
+      break;
     case "round.into_area":
       apply_round_into_area(s, seat, move);
       break;
@@ -2713,6 +4419,9 @@ export function apply(s: State, seat: number, move: Move): void {
       break;
     case "round.from_board_or_from_area2":
       apply_round_from_board_or_from_area2(s, seat, move);
+      break;
+    case "round.onto2":
+      apply_round_onto2(s, seat, move);
       break;
     case "round.into_area2":
       apply_round_into_area2(s, seat, move);
@@ -2745,14 +4454,59 @@ export function apply(s: State, seat: number, move: Move): void {
     case "round.from_board_or_from_area3":
       apply_round_from_board_or_from_area3(s, seat, move);
       break;
+    case "round.onto3":
+      apply_round_onto3(s, seat, move);
+      break;
     case "round.into_area3":
       apply_round_into_area3(s, seat, move);
       break;
     case "round.play_at_end_or_done":
       apply_round_play_at_end_or_done(s, seat, move);
       break;
+    case "round.place_for_merc":
+      apply_round_place_for_merc(s, seat, move);
+      break;
+    case "round.commit":
+      apply_round_commit(s, seat, move);
+      break;
+    case "round.place_for_merc2":
+      apply_round_place_for_merc2(s, seat, move);
+      break;
+    case "round.commit2":
+      apply_round_commit2(s, seat, move);
+      break;
+    case "round.place_for_merc3":
+      apply_round_place_for_merc3(s, seat, move);
+      break;
+    case "round.commit3":
+      apply_round_commit3(s, seat, move);
+      break;
     case "round.discard2":
       apply_round_discard2(s, seat, move);
+      break;
+    case "place_for_merc":
+      apply_place_for_merc(s, seat, move);
+      break;
+    case "commit":
+      apply_commit(s, seat, move);
+      break;
+    case "place_for_merc2":
+      apply_place_for_merc2(s, seat, move);
+      break;
+    case "commit2":
+      apply_commit2(s, seat, move);
+      break;
+    case "place_for_merc3":
+      apply_place_for_merc3(s, seat, move);
+      break;
+    case "commit3":
+      apply_commit3(s, seat, move);
+      break;
+    case "place_for_merc4":
+      apply_place_for_merc4(s, seat, move);
+      break;
+    case "commit4":
+      apply_commit4(s, seat, move);
       break;
     default:
       throw new GameFault("fault/no-decision", `no decision is waiting at ${s.pc}`);

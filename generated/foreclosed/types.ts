@@ -45,11 +45,16 @@ export interface State extends BaseState {
     has_taken: boolean[];
     took_from: number[];
     passed_over: boolean[];
+    committed: Record<CardId, Enum_Colour>;
+    doubled: Record<CardId, boolean>;
+    merc_vote: Enum_Colour[];
   };
   locals: {
     phase: string;
     actor: number;
     actors: number[];
+    first_count: number;
+    second_count: number;
     whose: number;
     p: number;
     __window_0: boolean;
@@ -81,6 +86,60 @@ export interface State extends BaseState {
     card_7: CardId;
     money_before: number;
     p_9: number;
+    card_8: CardId;
+    p_10: number;
+    dual: CardId;
+    p_11: number;
+    dual_2: CardId;
+    first_count_2: number;
+    second_count_2: number;
+    u: CardId;
+    p_12: number;
+    dual_3: CardId;
+    p_13: number;
+    dual_4: CardId;
+    first_count_3: number;
+    second_count_3: number;
+    u_2: CardId;
+    p_14: number;
+    dual_5: CardId;
+    p_15: number;
+    dual_6: CardId;
+    first_count_4: number;
+    second_count_4: number;
+    p_16: number;
+    p_17: number;
+    revealed: CardId;
+    p_18: number;
+    card_9: CardId;
+    p_19: number;
+    dual_7: CardId;
+    p_20: number;
+    dual_8: CardId;
+    first_count_5: number;
+    second_count_5: number;
+    u_3: CardId;
+    p_21: number;
+    dual_9: CardId;
+    p_22: number;
+    dual_10: CardId;
+    first_count_6: number;
+    second_count_6: number;
+    u_4: CardId;
+    p_23: number;
+    dual_11: CardId;
+    p_24: number;
+    dual_12: CardId;
+    first_count_7: number;
+    second_count_7: number;
+    p_25: number;
+    u_5: CardId;
+    p_26: number;
+    dual_13: CardId;
+    p_27: number;
+    dual_14: CardId;
+    first_count_8: number;
+    second_count_8: number;
     p_list: number[];
     p_index: number;
     active_list: number[];
@@ -89,6 +148,20 @@ export interface State extends BaseState {
     p_5_index: number;
     p_7_list: number[];
     p_7_index: number;
+    u_list: CardId[];
+    u_index: number;
+    u_2_list: CardId[];
+    u_2_index: number;
+    p_17_list: number[];
+    p_17_index: number;
+    u_3_list: CardId[];
+    u_3_index: number;
+    u_4_list: CardId[];
+    u_4_index: number;
+    p_25_list: number[];
+    p_25_index: number;
+    u_5_list: CardId[];
+    u_5_index: number;
   };
   pending: (Move | null)[] | null;
   /** The human seats, 0 to humans - 1; the seats after them are the rules' bots. */
@@ -102,6 +175,7 @@ export type Move =
   | { type: "from_property"; target: CardId }
   | { type: "from_board"; target: CardId }
   | { type: "from_area"; whose: number }
+  | { type: "onto"; target: CardId }
   | { type: "into_area"; whose: number }
   | { type: "play_at_start"; card: CardId }
   | { type: "done" }
@@ -120,7 +194,9 @@ export type Move =
   | { type: "offer"; target: number }
   | { type: "buy"; target: number }
   | { type: "end_turn" }
-  | { type: "play_at_end"; card: CardId };
+  | { type: "play_at_end"; card: CardId }
+  | { type: "place_for_merc"; colour: Enum_Colour }
+  | { type: "commit"; colour: Enum_Colour };
 
 /** A zone as one player sees it: always how many cards, and which ones only when visible to them. */
 export interface ZoneView {
@@ -156,6 +232,9 @@ export interface View {
     has_taken: (boolean | null)[];
     took_from: (number | null)[];
     passed_over: (boolean | null)[];
+    committed: Partial<Record<CardId, Enum_Colour>>;
+    doubled: Partial<Record<CardId, boolean>>;
+    merc_vote: (Enum_Colour | null)[];
   };
   submitted: boolean[] | null;
   mySubmission: Move | null;

@@ -177,6 +177,13 @@ export function perSeat<T>(players: number, make: (seat: number) => T): T[] {
   return values;
 }
 
+/** A per-card variable's values: one for each of these cards (a card type's), keyed by card id. */
+export function perCard<T>(cards: readonly CardId[], make: (card: CardId) => T): Record<CardId, T> {
+  const values: Record<CardId, T> = {};
+  for (const card of cards) values[card] = make(card);
+  return values;
+}
+
 /** Moves the top `count` cards of `from` into `to`: onto the top of a stack one by one (as when
  *  dealing by hand), or at the bottom (`to bottom of`) or end of anything else, keeping their order. */
 export function dealInto(from: CardId[], to: CardId[], count: number, where: "top" | "end", fromName: string, rule?: RuleSite): CardId[] {

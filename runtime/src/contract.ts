@@ -25,8 +25,9 @@ export interface BaseState {
   random: RandomState;
   /** Cards by zone: a shared zone is CardId[] (index 0 = top), a per-player zone is CardId[][]. */
   zones: Record<string, CardId[] | CardId[][]>;
-  /** Game variables: a shared one is a value, a per-player one an array by seat. */
-  vars: Record<string, Value | Value[]>;
+  /** Game variables: a shared one is a value, a per-player one an array by seat, a per-card one
+   *  (`per Deed var houses`) a record by card id holding every card of its type. */
+  vars: Record<string, Value | Value[] | CardValues>;
   /** Flow locals (loop counters, `let` bindings), kept in the state so it can pause anywhere. */
   locals: Record<string, Value | Value[]>;
   /** Simultaneous decisions: each seat's submitted move, hidden from others until all are in. */
@@ -36,6 +37,9 @@ export interface BaseState {
 }
 
 export type Value = number | boolean | string | null;
+
+/** A per-card variable's values, keyed by card id (in JSON, the ids are the keys' strings). */
+export type CardValues = Record<CardId, Value>;
 
 /** The random generator's state: sfc32's four 32-bit words, plus outcomes scripted by a test. */
 export interface RandomState {
@@ -126,6 +130,11 @@ export interface VarInfo {
   /** How people call it ("the bank"): the rules' label, else the name in words. */
   readonly label: string;
   readonly perPlayer: boolean;
+  /** For a per-card variable (`per Deed var houses`), its card type: the state holds a value per
+   *  card of that type, keyed by card id, and a view only those of the cards the seat can identify. */
+  readonly perCard?: string;
+  /** A per-card variable's starting value for every card, when the rules give a constant. */
+  readonly initial?: Value;
   /** "int", "bool", "player", or an enum's name. */
   readonly type: string;
   readonly visibility: Visibility;

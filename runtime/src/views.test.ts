@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeActivity, describeSeats, zoneView } from "./views.js";
+import { cardValuesView, describeActivity, describeSeats, zoneView } from "./views.js";
 
 describe("zoneView", () => {
   it("shows the ids of a visible zone, as a copy", () => {
@@ -63,3 +63,19 @@ describe("describeActivity", () => {
     expect(describeSeats([0, 1, 2, 3])).toBe("seats 0, 1, 2 and 3");
   });
 });
+
+describe("cardValuesView", () => {
+  // Cards 10..13 carry a value each: 10 lies face up, 11 in a hidden hand, 12 in the same hidden
+  // zone but shown to the viewer (known), 13 in a hidden deck.
+  const values = { 10: "red", 11: "blue", 12: "red", 13: "blue" };
+
+  it("holds the values of exactly the cards the zone views identify, by `cards` or by `known`", () => {
+    const zones = [zoneView([10], true), [zoneView([11, 12], false, [12]), zoneView([], true)], zoneView([13], false)];
+    expect(cardValuesView(values, zones)).toEqual({ 10: "red", 12: "red" });
+  });
+
+  it("holds nothing for cards of another type that the zones show", () => {
+    expect(cardValuesView(values, [zoneView([3, 10], true)])).toEqual({ 10: "red" });
+  });
+});
+

@@ -55,3 +55,18 @@ export function cardLabel(card: CardInfo): string {
   );
   return values.length === 0 ? `${card.type} #${card.id}` : `${card.type} ${values.join(" ")}`;
 }
+
+/**
+ * A per-card variable as one seat sees it: the values of exactly the cards its view of the zones
+ * identifies (by `cards`, or by `known` where it was shown a card face down), keyed by id. A card
+ * the seat cannot identify has no entry, so the values never tell which card lies where it cannot see.
+ */
+export function cardValuesView<T>(values: Readonly<Record<CardId, T>>, zones: readonly (ZoneView | readonly ZoneView[])[]): Record<CardId, T> {
+  const shown: Record<CardId, T> = {};
+  for (const zone of zones.flat()) {
+    for (const card of zone.cards ?? zone.known ?? []) {
+      if (card !== null && card in values) shown[card] = values[card]!;
+    }
+  }
+  return shown;
+}

@@ -88,6 +88,33 @@ function checkZoneView(
   }
 }
 
+/** The cards of a type `seat` can tell apart where they lie: those in zones it sees, and those it was shown. */
+export function identifiedCards(meta: GameMeta, state: BaseState, seat: Seat | null, cardType: string): Set<CardId> {
+  const known = knownCards(state, seat);
+  const cards = new Set<CardId>();
+  for (const zone of meta.zones.filter((z) => z.cardType === cardType)) {
+    for (const { owner, cards: held } of zoneLists(zone, state)) {
+      for (const card of held) if (maySee(zone.visibility, owner, seat) || known.includes(card)) cards.add(card);
+    }
+  }
+  return cards;
+}
+
+/** A per-card variable in a view: a public one holds the values of exactly the cards the seat can
+ *  identify, keyed by id (any other entry would tell where a hidden card lies); a hidden one is absent. */
+function checkCardValuesView(meta: GameMeta, state: BaseState, v: VarInfo, shown: unknown, seat: Seat | null, problems: string[]): void {
+  if (v.visibility !== "public") {
+    if (shown !== undefined) problems.push(`the view shows ${v.visibility} per-card ${v.name}: ${JSON.stringify(shown)}`);
+    return;
+  }
+  const values = state.vars[v.name] as Record<CardId, Value>;
+  const expected: Record<CardId, Value> = {};
+  for (const card of [...identifiedCards(meta, state, seat, v.perCard!)].sort((a, b) => a - b)) expected[card] = values[card]!;
+  if (!sameJson(shown, expected)) {
+    problems.push(`the view shows ${v.name} as ${JSON.stringify(shown)}; the seat can identify ${JSON.stringify(expected)}`);
+  }
+}
+
 function checkVarView(v: VarInfo, shown: unknown, value: unknown, seat: Seat | null, problems: string[]): void {
   if (!v.perPlayer) {
     const visible = maySee(v.visibility, null, seat);
@@ -142,7 +169,10 @@ export function viewProblems(meta: GameMeta, state: BaseState, view: unknown, se
       else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems, known);
     }
   }
-  for (const v of meta.vars) checkVarView(v, vars[v.name], state.vars[v.name], seat, problems);
+  for (const v of meta.vars) {
+    if (v.perCard) checkCardValuesView(meta, state, v, vars[v.name], seat, problems);
+    else checkVarView(v, vars[v.name], state.vars[v.name], seat, problems);
+  }
   const own = seat === null ? null : (state.pending?.[seat] ?? null);
   for (const [other, move] of (state.pending ?? []).entries()) {
     if (other === seat || move === null || sameJson(move, own)) continue;
@@ -198,7 +228,20 @@ export function secretChanges(game: Game, state: BaseState, seat: Seat | null, r
   const changes: SecretChange[] = [];
   changes.push({ what: "the secret cards dealt anew", state: permuteSecretCards(meta, state, seat, rng) });
 
-  for (const v of meta.vars) {
+  for (const v of meta.vars.filter((v) => v.perCard)) {
+    // One card the seat cannot identify: its value may be anything.
+    const values = state.vars[v.name] as Record<CardId, Value>;
+    const seen = v.visibility === "public" ? identifiedCards(meta, state, seat, v.perCard!) : new Set<CardId>();
+    const unseen = Object.keys(values).map(Number).filter((card) => !seen.has(card));
+    if (unseen.length === 0) continue;
+    const card = unseen[rng.int(unseen.length)]!;
+    const other = otherValue(v, values[card]!, state.players, rng);
+    if (other === undefined) continue;
+    const changed = cloneJson(state);
+    (changed.vars[v.name] as Record<CardId, Value>)[card] = other;
+    changes.push({ what: `${v.name}[card ${card}] changed from ${JSON.stringify(values[card])} to ${other}`, state: changed });
+  }
+  for (const v of meta.vars.filter((v) => !v.perCard)) {
     const value = state.vars[v.name];
     const slots: { owner: Seat | null; value: Value }[] = v.perPlayer
       ? (value as Value[]).map((own, owner) => ({ owner, value: own }))

@@ -78,6 +78,7 @@ score p: sum(c in hand[p]: c.value) + points[p]
     ["", "reveal top(deck) to p"],
     ["", "if count(deck) > 1 { move nth(deck, 2) to hand[p] }"],
     ["", "if count(deck) > 0 { move last(deck) to hand[p] }"],
+    ["per Token var marks: int public = 0", "if count(deck) > 0 { marks[top(deck)] += 1 move top(deck) to hand[p] }"],
     ["", "for q in players_from(p) { points[q] += 1 }"],
   ])("%s %s", async (extra, statement) => {
     const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);

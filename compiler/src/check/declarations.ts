@@ -1,6 +1,7 @@
 // Declarations evaluated before play: card types and their manifests (every physical card), tables,
 // zones (where cards start), and who may see shared or owned things.
 import type * as A from "../syntax/ast.js";
+import { editDistance } from "../diagnostics.js";
 import { evaluateConstant, tableKey, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
@@ -15,16 +16,26 @@ export class DeclarationChecker {
     private readonly expressions: ExpressionChecker,
   ) {}
 
+  /** The type a variable's name has: its value's, or per player or per card, still to be indexed. */
+  varBindingType(d: A.VarDeclaration): Type {
+    if (d.perPlayer) return { kind: "per-player", element: this.ctx.varType(d) };
+    if (d.perCard) return this.checkCardTypeName(d.perCard) ? { kind: "per-card", cardType: d.perCard.name, element: this.ctx.varType(d) } : ERROR;
+    return this.ctx.varType(d);
+  }
+
   /** `owner` means "seen by the player it belongs to": only per-player things have one. */
   checkOwnerVisibility(d: A.VarDeclaration | A.ZoneDeclaration): void {
-    if (d.visibility === "owner" && !d.perPlayer) {
+    if (d.visibility === "owner" && d.kind === "var" && d.perCard) {
+      this.ctx.error("check/owner-of-shared", `'${d.name.name}' belongs to ${d.perCard.name} cards, which no player owns: make it public (seen wherever its card is seen) or hidden`, d.name.range);
+    } else if (d.visibility === "owner" && !d.perPlayer) {
       this.ctx.error("check/owner-of-shared", `'${d.name.name}' is shared, so no player owns it: make it public or hidden, or declare it per player`, d.name.range);
     }
   }
 
   checkCardTypeName(name: A.Identifier): boolean {
     if (this.ctx.cardTypes.has(name.name)) return true;
-    this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'`, name.range);
+    const close = [...this.ctx.cardTypes.keys()].find((known) => editDistance(known, name.name) <= 2);
+    this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'${close ? `; did you mean '${close}'?` : ""}`, name.range);
     return false;
   }
 

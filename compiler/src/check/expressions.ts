@@ -105,6 +105,7 @@ export class ExpressionChecker {
           this.expectValue(e.index, scope, PLAYER, "the index of a per-player value");
           return target.kind === "zones" ? { kind: "zone", cardType: target.cardType } : target.element;
         }
+        if (target.kind === "per-card") return this.perCardIndex(e, target, scope);
         if (target.kind === "table") {
           this.expectValue(e.index, scope, target.key, "the table key");
           if (e.target.kind === "name") this.checkTableCovers(e.target.name, target.key, e.index);
@@ -192,7 +193,7 @@ export class ExpressionChecker {
         if (left.kind === "player" && e.right.kind === "integer") right = this.seatNumber(e.right);
         else if (right.kind === "player" && e.left.kind === "integer") left = this.seatNumber(e.left);
         if (!sameType(left, right)) this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with ${typeName(right)}`, e.range);
-        else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player") this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
+        else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player" || left.kind === "per-card") this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
         return BOOL;
       case "<":
       case "<=":
@@ -418,6 +419,18 @@ export class ExpressionChecker {
    * A table read must find its key in every game the header allows: read by `player_count`, it needs
    * an entry for every player count; keyed by players, one for every seat; by a constant, that key.
    */
+  /** `houses[d]`: a per-card variable is read and written by a card of its own type, and only so. */
+  private perCardIndex(e: A.IndexExpression, target: Type & { kind: "per-card" }, scope: Scope): Type {
+    const index = this.expression(e.index, scope);
+    const right = index.kind === "card" && index.cardType === target.cardType;
+    if (!right && index.kind !== "error") {
+      const name = e.target.kind === "name" ? `'${e.target.name}'` : "this variable";
+      const found = index.kind === "player" ? "a player" : index.kind === "int" ? "a number" : index.kind === "bool" ? "a bool" : typeName(index);
+      this.ctx.error("check/per-card-index", `${name} holds one value per ${target.cardType} card: index it with a ${target.cardType} card, not ${found}`, e.index.range);
+    }
+    return target.element;
+  }
+
   private checkTableCovers(name: string, keyType: Type, index: A.Expression): void {
     const table = this.ctx.tables.get(name);
     if (!table || keyType.kind === "error") return;

@@ -54,7 +54,7 @@ export class StatementChecker {
     switch (s.kind) {
       case "let": {
         const type = this.expressions.expression(s.value, scope);
-        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
+        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "per-card" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
           this.ctx.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
         } else if (type.kind === "zone" && restHasDecision) {
           this.ctx.error("check/type-mismatch", "a let binding that lasts past a decision cannot hold a zone: name the zone itself where it is used", s.value.range);
@@ -346,10 +346,13 @@ export class StatementChecker {
   private checkAssignable(target: A.Expression, scope: Scope, transfer = false): void {
     const root = target.kind === "index" ? target.target : target;
     const binding = root.kind === "name" ? scope.lookup(root.name) : undefined;
-    const isVar = binding?.kind === "var" && (target.kind === "name" ? !binding.declaration.perPlayer : binding.declaration.perPlayer);
+    const indexed = binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard !== null);
+    const isVar = binding?.kind === "var" && (target.kind === "name" ? !indexed : indexed);
     const isLocal = binding?.kind === "local" && target.kind === "name";
     if (!isVar && !isLocal) {
-      if (binding || root.kind !== "name") this.ctx.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
+      if (binding?.kind === "var" && binding.declaration.perCard && target.kind === "name") {
+        this.ctx.error("check/not-assignable", `'${target.name}' holds one value per ${binding.declaration.perCard.name} card: say which card's, e.g. ${target.name}[c]`, target.range);
+      } else if (binding || root.kind !== "name") this.ctx.error("check/not-assignable", "only variables and let bindings can be assigned", target.range);
       return;
     }
     if (isVar && !transfer && root.kind === "name" && this.ctx.conservedVars.has(root.name)) {

@@ -14,6 +14,8 @@ export type Type =
   | { readonly kind: "zones"; readonly cardType: string }
   /** A per-player variable not yet indexed. */
   | { readonly kind: "per-player"; readonly element: Type }
+  /** A per-card variable (`per Deed var houses`) not yet indexed by a card of its type. */
+  | { readonly kind: "per-card"; readonly cardType: string; readonly element: Type }
   | { readonly kind: "list"; readonly element: Type }
   | { readonly kind: "table"; readonly key: Type; readonly value: Type }
   | { readonly kind: "enum-type"; readonly name: string }
@@ -44,6 +46,8 @@ export function typeName(type: Type): string {
       return `a per-player zone of ${type.cardType} cards (index it with a player)`;
     case "per-player":
       return `a per-player ${typeName(type.element)} (index it with a player)`;
+    case "per-card":
+      return `a ${typeName(type.element)} per ${type.cardType} card (index it with a ${type.cardType} card)`;
     case "list":
       return `a list of ${typeName(type.element)}`;
     case "table":
@@ -76,6 +80,8 @@ export function sameType(a: Type, b: Type): boolean {
     case "per-player":
     case "list":
       return sameType(a.element, (b as typeof a).element);
+    case "per-card":
+      return a.cardType === (b as typeof a).cardType && sameType(a.element, (b as typeof a).element);
     case "tuple": {
       const other = b as typeof a;
       return a.elements.length === other.elements.length && a.elements.every((e, i) => sameType(e, other.elements[i]!));

@@ -114,6 +114,33 @@ describe("renderTable", () => {
     ]);
   });
 
+  it("tells per-card values beside their cards, leaving out the value every card starts with", () => {
+    const marked: Game = {
+      ...gemAuction,
+      meta: {
+        ...gemAuction.meta,
+        vars: [
+          ...gemAuction.meta.vars,
+          { name: "setting", label: "the setting", perPlayer: false, perCard: "Gem", initial: "none", type: "Setting", visibility: "public" },
+          { name: "cut", label: "cut", perPlayer: false, perCard: "Gem", initial: false, type: "bool", visibility: "public" },
+        ],
+      },
+    };
+    // Gem 2 is set in gold and cut, Gem 3 only cut; Gem 4's setting is still "none". Gem 5 is known face down.
+    const view = {
+      zones: { pool: { count: 3, cards: [gem(2), gem(3), gem(4)] }, hand: [{ count: 1, known: [gem(5)] }, { count: 0, cards: [] }] },
+      vars: { setting: { [gem(2)]: "rose_gold", [gem(4)]: "none", [gem(5)]: "silver" }, cut: { [gem(2)]: true, [gem(3)]: true, [gem(4)]: false } },
+    };
+    expect(renderTable(marked, view, 1)).toEqual([
+      "On the table:",
+      "  The pool: Gem 2 (setting rose gold, cut), Gem 3 (cut), Gem 4",
+      "You (seat 1):",
+      "  Hand: empty",
+      "Seat 0:",
+      "  Hand: 1 card, face down (you know Gem 5 (setting silver) at position 1)",
+    ]);
+  });
+
   it("names the cards a seat was shown in a hidden zone, by position", () => {
     const view = { zones: { pool: { count: 3, known: [null, gem(4), null] } } };
     expect(renderTable(gemAuction, view, 0)).toEqual(["On the table:", "  The pool: 3 cards, face down (you know Gem 4 at position 2)"]);

@@ -37,7 +37,9 @@ export function renderTable(game: Game, view: unknown, viewer: Seat | null, opti
     string,
     unknown[],
   ][];
-  const sharedVars = Object.entries(vars).filter(([name, value]) => !isPerPlayerVar(game, name, value));
+  // A per-card value is told beside its card, wherever the card shows.
+  const marks = cardMarks(game, vars, viewer);
+  const sharedVars = Object.entries(vars).filter(([name, value]) => !isPerPlayerVar(game, name, value) && !varInfo(game, name)?.perCard);
   const perPlayerVars = Object.entries(vars).filter(([name, value]) => isPerPlayerVar(game, name, value)) as [
     string,
     unknown[],
@@ -48,7 +50,7 @@ export function renderTable(game: Game, view: unknown, viewer: Seat | null, opti
   const emptyPlaces: string[] = [];
   for (const [name, content] of shared) {
     const label = zoneLabel(game, name);
-    const shown = zoneContent(game, content, zoneInfo(game, name), viewer);
+    const shown = zoneContent(game, content, zoneInfo(game, name), viewer, marks);
     if (shown === "empty") emptyPlaces.push(label);
     else middle.push(`${capitalise(label)}: ${shown}`);
   }
@@ -60,7 +62,7 @@ export function renderTable(game: Game, view: unknown, viewer: Seat | null, opti
 
   // In front of each seat: per-player zones empty for every seat are told once, after the seats.
   const everyoneEmpty = perPlayer.filter(([name, parts]) =>
-    parts.every((part) => zoneContent(game, part, zoneInfo(game, name), viewer) === "empty"),
+    parts.every((part) => zoneContent(game, part, zoneInfo(game, name), viewer, marks) === "empty"),
   );
   const seats = seatCount([...perPlayer.map(([, parts]) => parts), ...perPlayerVars.map(([, values]) => values)]);
   for (const seat of seatsFrom(viewer, seats)) {
@@ -68,7 +70,7 @@ export function renderTable(game: Game, view: unknown, viewer: Seat | null, opti
     for (const [name, parts] of perPlayer) {
       if (everyoneEmpty.some(([empty]) => empty === name)) continue;
       const label = capitalise(bare(zoneLabel(game, name)));
-      own.push(`${label}: ${zoneContent(game, parts[seat], zoneInfo(game, name), viewer)}`);
+      own.push(`${label}: ${zoneContent(game, parts[seat], zoneInfo(game, name), viewer, marks)}`);
     }
     for (const [name, values] of perPlayerVars) {
       const info = varInfo(game, name);
@@ -139,27 +141,55 @@ function isPerPlayerVar(game: Game, name: string, value: unknown): boolean {
  * Piles (unordered zones) list their cards in the order the rules list the cards, by their values;
  * rows and stacks as they lie.
  */
-export function zoneContent(game: Game, content: unknown, info: ZoneInfo | undefined, viewer: Seat | null): string {
+export function zoneContent(
+  game: Game,
+  content: unknown,
+  info: ZoneInfo | undefined,
+  viewer: Seat | null,
+  marks: (card: CardId) => string = () => "",
+): string {
   const sorted = info !== undefined && !info.ordered;
+  const named = (card: CardId): string => `${cardName(game, card)}${marks(card)}`;
   if (typeof content === "number") return content === 0 ? "empty" : `${plural(content, "card")}, face down`;
-  if (isRecord(content) && Array.isArray(content.cards)) return zoneContent(game, content.cards, info, viewer);
+  if (isRecord(content) && Array.isArray(content.cards)) return zoneContent(game, content.cards, info, viewer, marks);
   // A hidden zone where the viewer was shown some cards: which ones, by position (1 is the first).
   if (isRecord(content) && Array.isArray(content.known) && typeof content.count === "number") {
     const shown = content.known.flatMap((card, i) =>
-      typeof card === "number" ? [`${cardName(game, card)} at position ${i + 1}`] : [],
+      typeof card === "number" ? [`${named(card)} at position ${i + 1}`] : [],
     );
     return `${plural(content.count, "card")}, face down (you know ${joinList(shown)})`;
   }
-  if (isRecord(content) && typeof content.count === "number") return zoneContent(game, content.count, info, viewer);
+  if (isRecord(content) && typeof content.count === "number") return zoneContent(game, content.count, info, viewer, marks);
   if (content === null || content === undefined) return "hidden";
   if (!Array.isArray(content)) return describeUnknown(content);
   if (content.length === 0) return "empty";
   const known = content.filter((c): c is CardId => typeof c === "number" && c >= 0);
   if (sorted) known.sort((a, b) => a - b);
-  const names = known.map((c) => cardName(game, c));
+  const names = known.map(named);
   const unseen = content.length - known.length;
   if (unseen > 0) names.push(`${plural(unseen, "card")} face down`);
   return names.join(", ");
+}
+
+/**
+ * What the per-card variables in a view say of one card, to follow its name: " (committed colour red,
+ * 2 houses)". A value still the one every card starts with goes unsaid, and a flag is said by its label.
+ */
+function cardMarks(game: Game, vars: Record<string, unknown>, viewer: Seat | null): (card: CardId) => string {
+  const perCard = Object.entries(vars).flatMap(([name, values]) => {
+    const info = varInfo(game, name);
+    return info?.perCard && isRecord(values) ? [{ info, values }] : [];
+  });
+  if (perCard.length === 0) return () => "";
+  return (card) => {
+    const said = perCard.flatMap(({ info, values }) => {
+      const value = values[String(card)];
+      if (value === undefined || value === info.initial) return [];
+      if (info.type === "bool") return value === true ? [bare(info.label)] : [];
+      return [`${bare(info.label)} ${describeVar(info, value, viewer)}`];
+    });
+    return said.length === 0 ? "" : ` (${said.join(", ")})`;
+  };
 }
 
 /** A variable's value in words: a seat by name, a flag as yes or no, an enum's member in words. */

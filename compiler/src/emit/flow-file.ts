@@ -244,7 +244,8 @@ export class FlowFile {
       "};",
       ...vars.map((v) => {
         const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
-        return `s.vars${property(v.name.name)} = ${v.perPlayer ? `perSeat($players, () => ${initial})` : initial};`;
+        const value = v.perPlayer ? `perSeat($players, () => ${initial})` : v.perCard ? `perCard(ALL_${v.perCard.name}, () => ${initial})` : initial;
+        return `s.vars${property(v.name.name)} = ${value};`;
       }),
       // Setup makes the match: nothing is recorded yet, so its statements record no events.
       ...this.ctx.inDeclaration(this.ctx.game.setup, () => this.ctx.statements.withoutEvents(() => this.ctx.statements.statements(this.ctx.game.setup?.statements ?? []))),

@@ -1,5 +1,6 @@
 // index.ts of a compiled game: scores and the `game` object the runtime plays.
 import type * as A from "../syntax/ast.js";
+import { evaluateConstant } from "../check/constants.js";
 import { docText, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -21,7 +22,11 @@ export class IndexFile {
     const vars = [...this.ctx.game.vars.values()].map((v) => {
       const type = this.ctx.game.typeOfVar(v);
       const typeName = type.kind === "enum" ? type.name : type.kind;
-      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
+      // Per card, the value every card starts with, when it is a constant: tools tell only the others.
+      const start = v.perCard ? evaluateConstant(v.initial, new Map(), this.ctx.game.enums) : null;
+      const initial = start !== null && !Array.isArray(start) ? `, initial: ${typeof start === "string" ? quote(start) : String(start)}` : "";
+      const perCard = v.perCard ? `, perCard: ${quote(v.perCard.name)}${initial}` : "";
+      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
     });
     const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
       ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,

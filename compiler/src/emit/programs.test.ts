@@ -2,7 +2,8 @@
 // Every rules file of the repo and a corpus of small programs (__fixtures__/programs) that use every
 // construct with every type of value are compiled, type-checked on their own (the pipeline does it
 // too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count,
-// while an oracle checks that no view shows a card's place to a seat that may not know it.
+// while an oracle checks that no view shows a card's place to a seat that may not know it, and every
+// view is checked against the declarations (tests/properties/secrets.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -12,6 +13,7 @@ import { compileGame, formatDiagnostic } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";
 import { KnowledgeOracle } from "../../../tests/properties/knowledge.js";
+import { secretDifferences, viewProblems } from "../../../tests/properties/secrets.js";
 
 const corpus = fileURLToPath(new URL("../__fixtures__/programs/", import.meta.url));
 const rulesFolder = fileURLToPath(new URL("../../../rules/", import.meta.url));
@@ -45,6 +47,13 @@ describe.each(files)("%s", (file) => {
             oracle.observe(runtime.cloneJson(state));
             // Every seat, the rules' bots included (state.players counts them; `players` the people).
             for (let seat = 0; seat < state.players; seat++) expect(oracle.leaks(seat), `${players} players, seed ${seed}, after ${moves} moves`).toEqual([]);
+            // Every view as the declarations say (per-card values only of the cards the seat can
+            // identify), and, every few moves, the same whatever the seat's secrets are.
+            for (const seat of [null, ...Array(state.players).keys()]) {
+              const where = `${players} players, seed ${seed}, after ${moves} moves, seat ${seat}`;
+              expect(viewProblems(game.meta, state, game.view(state, seat), seat), where).toEqual([]);
+              if (moves % 7 === 0) expect(secretDifferences(game, state, seat, rng), where).toEqual([]);
+            }
             expect(moves).toBeLessThan(100_000);
             const seats = game.activity(state).players;
             expect(seats.filter((seat) => runtime.isBotSeat(state, seat)), "bot seats asked").toEqual([]);

@@ -223,7 +223,8 @@ export class StatementWriter {
   private varArgs(e: A.Expression): string | null {
     const root = e.kind === "index" ? e.target : e;
     const binding = root.kind === "name" ? this.game.names.get(root) : undefined;
-    if (binding?.kind !== "var" || this.draws(e)) return null;
+    // A per-card value is not told as an event: the card's id would reach seats that cannot see it.
+    if (binding?.kind !== "var" || binding.declaration.perCard || this.draws(e)) return null;
     return `${quote(binding.declaration.name.name)}, ${e.kind === "index" ? this.code.expression(e.index) : "null"}`;
   }
 

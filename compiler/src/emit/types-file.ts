@@ -12,7 +12,10 @@ export class TypesFile {
         file.addTypeAlias({ isExported: true, name: `Enum_${e.name.name}`, type: e.members.map((m) => quote(m.name)).join(" | ") });
       }
       const zones = [...this.ctx.game.zones.values()].map((z) => `${z.name.name}: CardId[]${z.perPlayer ? "[]" : ""};`);
-      const vars = [...this.ctx.game.vars.values()].map((v) => `${v.name.name}: ${tsType(this.ctx.game.typeOfVar(v))}${v.perPlayer ? "[]" : ""};`);
+      const vars = [...this.ctx.game.vars.values()].map((v) => {
+        const type = tsType(this.ctx.game.typeOfVar(v));
+        return `${v.name.name}: ${v.perCard ? `Record<CardId, ${type}>` : `${type}${v.perPlayer ? "[]" : ""}`};`;
+      });
       const locals = this.ctx.stateSlots().map((l) => `${l.name}: ${l.type};`);
       file.addInterface({
         isExported: true,
@@ -43,6 +46,8 @@ export class TypesFile {
         .filter((v) => v.visibility !== "hidden")
         .map((v) => {
           const type = tsType(this.ctx.game.typeOfVar(v));
+          // A per-card value shows only for the cards the seat can identify.
+          if (v.perCard) return `${v.name.name}: Partial<Record<CardId, ${type}>>;`;
           return `${v.name.name}: ${v.perPlayer ? `(${type} | null)[]` : type};`;
         });
       file.addInterface({

@@ -44,6 +44,8 @@ export type SeatRef = SeatLiteral | SeatVariable;
 export interface Target {
   readonly name: Name;
   readonly seat: SeatRef | null;
+  /** `houses[Deed 3]`: one card's value of a per-card variable. */
+  readonly card?: CardPattern;
   readonly span: SourceSpan;
 }
 

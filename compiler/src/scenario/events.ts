@@ -2,12 +2,12 @@
 // all of them or as one seat is told them (`eventsFor`), against an event as a designer writes it.
 // An event matches when every part written agrees; parts left out match anything. A failure lists
 // the events there were, written the same way.
-import { eventsFor, type CardId, type GameEvent, type Match, type Value } from "@rules/runtime";
+import { eventsFor, type CardId, type GameEvent, type Match, type Value, type VarInfo } from "@rules/runtime";
 import { cardName } from "../present/naming.js";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { CardPattern, EventPattern, Expectation, SeatRef, Target } from "./ast.js";
 import { cardMatches, formatLiteral, formatPattern, literalEquals, matchCards } from "./cards.js";
-import { formatSeatRef, formatTarget, seatIndex, type ResolveContext } from "./names.js";
+import { formatSeatRef, formatTarget, seatIndex, varNamed, type ResolveContext } from "./names.js";
 
 type EventExpectation = Extract<Expectation, { kind: "expect-event" }>;
 
@@ -165,6 +165,15 @@ export function checkEventExpectation(file: string, match: Match, step: EventExp
   return [error(file, step.span, "scenario/expectation-failed", message)];
 }
 
+/** A variable an event names: never a per-card one, whose changes are not events (they would name the card). */
+function eventVariable(ctx: ResolveContext, target: Target): VarInfo | undefined {
+  if (varNamed(ctx.game, target.name.text)?.perCard) {
+    ctx.report(target.span, "scenario/not-an-event", `a change of '${target.name.text}' (a value per card) is no event, which would name the card to seats that cannot see it: expect its value, or a seat's view of it`);
+    return undefined;
+  }
+  return ctx.variable(target);
+}
+
 /** Before play: the zones, variables, cards and seats an event names. A per-player zone or variable written without a seat is any seat's. */
 export function resolveEvent(ctx: ResolveContext, event: EventPattern): void {
   switch (event.kind) {
@@ -174,7 +183,7 @@ export function resolveEvent(ctx: ResolveContext, event: EventPattern): void {
       return;
     }
     case "paid":
-      for (const target of [event.from, event.to]) if (target) ctx.variable(target);
+      for (const target of [event.from, event.to]) if (target) eventVariable(ctx, target);
       if (event.amount && event.amount !== "unknown" && !Number.isInteger(event.amount.value)) {
         ctx.report(event.amount.span, "scenario/wrong-value", `an amount paid is a whole number, not ${formatLiteral(event.amount)}`);
       }
@@ -183,7 +192,7 @@ export function resolveEvent(ctx: ResolveContext, event: EventPattern): void {
       if (event.zone) ctx.zone(event.zone, false);
       return;
     case "changed": {
-      const variable = event.variable && ctx.variable(event.variable);
+      const variable = event.variable && eventVariable(ctx, event.variable);
       if (variable && event.value) ctx.valueOfType(event.value, variable);
       return;
     }

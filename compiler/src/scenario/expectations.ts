@@ -17,6 +17,7 @@ import {
   formatCards,
   formatLiteral,
   formatNumber,
+  formatPattern,
   formatPatterns,
   formatValue,
   literalEquals,
@@ -24,7 +25,7 @@ import {
   sameCards,
 } from "./cards.js";
 import { buildMove, domainMismatch, isConcrete, parameterProblems } from "./moves.js";
-import { formatSeatRef, seatIndex, varNamed, zoneNamed } from "./names.js";
+import { formatSeatRef, seatIndex, targetCard, varNamed, zoneNamed } from "./names.js";
 import { checkEventExpectation } from "./events.js";
 import { checkFunctionExpectation } from "./functions.js";
 import { checkViewExpectation } from "./views.js";
@@ -37,8 +38,9 @@ const seatOf = (match: Match, ref: SeatRef): number => seatIndex(match.state.var
 /** `properties[1]`, `bank`, `mansion[shop_keeper + 1] (seat 3)`, `top 7 of draw`. */
 function label(match: Match, target: Target, part: ZonePart | null = null): string {
   const seat = target.seat;
-  const which =
-    seat === null ? "" : `[${formatSeatRef(seat)}]${"seat" in seat ? "" : ` (seat ${seatOf(match, seat)})`}`;
+  const which = target.card
+    ? `[${formatPattern(target.card)}]`
+    : seat === null ? "" : `[${formatSeatRef(seat)}]${"seat" in seat ? "" : ` (seat ${seatOf(match, seat)})`}`;
   return `${part ? `${part.end} ${part.count} of ` : ""}${target.name.text}${which}`;
 }
 
@@ -65,6 +67,7 @@ function zoneCards(match: Match, target: Target, part: ZonePart | null): CardId[
 /** The values a variable target stands for: one, or one per seat for a per-player variable named bare. */
 function varValues(match: Match, target: Target): Value[] {
   const value = match.state.vars[target.name.text]!;
+  if (target.card) return [(value as Record<CardId, Value>)[targetCard(match.game, target)]!];
   if (!varNamed(match.game, target.name.text)!.perPlayer) return [value as Value];
   const values = value as Value[];
   return target.seat ? [values[seatOf(match, target.seat)]!] : [...values];

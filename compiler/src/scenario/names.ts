@@ -4,6 +4,7 @@
 import type { BaseState, CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime";
 import type { SourceSpan } from "../diagnostics.js";
 import type { CardPattern, Literal, SeatRef, Target } from "./ast.js";
+import { cardsMatching, formatPattern } from "./cards.js";
 
 export function zoneNamed(game: Game, name: string): ZoneInfo | undefined {
   return game.meta.zones.find((zone) => zone.name === name);
@@ -27,6 +28,7 @@ export function formatSeatRef(ref: SeatRef): string {
 
 /** `mansion[shop_keeper + 1]`, `draw`: a target as written. */
 export function formatTarget(target: Target): string {
+  if (target.card) return `${target.name.text}[${formatPattern(target.card)}]`;
   return target.seat ? `${target.name.text}[${formatSeatRef(target.seat)}]` : target.name.text;
 }
 
@@ -49,4 +51,9 @@ export interface ResolveContext {
   seat(seat: SeatRef): void;
   /** Reports a value that the variable cannot hold. */
   valueOfType(value: Literal, variable: VarInfo): void;
+}
+
+/** The card a per-card variable's target names (`houses[Deed 3]`): resolving made sure it is one. */
+export function targetCard(game: Game, target: Target): CardId {
+  return cardsMatching(game, target.card!)[0]!;
 }

@@ -162,11 +162,17 @@ function parenthesized(line: Statement): Literal {
   return { ...result, span: joinSpans(T.tokenSpan(open), T.tokenSpan(close)) };
 }
 
-/** `properties[1]`, `mansion[shop_keeper + 1]` or `property_deck`. */
+/** `properties[1]`, `mansion[shop_keeper + 1]`, `property_deck`, or one card's `houses[Deed 3]`. */
 export function target(line: Statement, what: string): Target {
   const zone = name(line, what);
   if (!line.is(T.LBracket)) return { name: zone, seat: null, span: zone.span };
   line.next();
+  // A name followed by more than '+ n' is a card (`Deed 3`), as a seat variable never is.
+  if (line.is(T.Word) && !line.is(T.RBracket, 1) && !line.is(T.Plus, 1)) {
+    const pattern = card(line, []);
+    const close = line.take(T.RBracket, "']' after the card");
+    return { name: zone, seat: null, card: pattern, span: joinSpans(zone.span, T.tokenSpan(close)) };
+  }
   const which = seatRef(line);
   const close = line.take(T.RBracket, "']' after the seat");
   return { name: zone, seat: which, span: joinSpans(zone.span, T.tokenSpan(close)) };

@@ -170,6 +170,7 @@ class Resolver implements ResolveContext {
       case "expect-view-value":
         this.seat(step.seat);
         if (step.field.seat) this.seat(step.field.seat);
+        if (step.field.card || varNamed(this.game, step.field.name.text)?.perCard) this.variable(step.field);
         for (const value of step.values) if (value.kind === "move") this.move(value.move, false);
         return;
       case "expect-activity":
@@ -316,6 +317,10 @@ class Resolver implements ResolveContext {
       }
       return undefined;
     }
+    if (target.card) {
+      this.report(target.span, "scenario/not-per-card", `'${name}' is a zone: name it alone or with a seat, not with a card`);
+      return zone;
+    }
     this.perPlayer(target, zone.perPlayer, needsSeat, "zone");
     return zone;
   }
@@ -346,8 +351,33 @@ class Resolver implements ResolveContext {
       }
       return undefined;
     }
+    if (variable.perCard || target.card) {
+      this.perCard(target, variable);
+      return variable;
+    }
     this.perPlayer(target, variable.perPlayer, false, "variable");
     return variable;
+  }
+
+  /** A per-card variable is named with one card of its type (`houses[Deed 3]`), and only it is. */
+  private perCard(target: Target, variable: VarInfo): void {
+    const name = target.name.text;
+    if (!variable.perCard) {
+      this.report(target.span, "scenario/not-per-card", `'${name}' is not a variable per card: write it${variable.perPlayer ? " with a seat," : ""} without a card`);
+      return;
+    }
+    if (!target.card) {
+      this.report(target.span, "scenario/needs-card", `'${name}' holds one value per ${variable.perCard} card: say which card's, e.g. '${name}[${variable.perCard} ...]'`);
+      return;
+    }
+    const ids = this.pattern(target.card);
+    if (ids.length === 0) return;
+    const type = target.card.type.text;
+    if (type !== variable.perCard) {
+      this.report(target.card.type.span, "scenario/wrong-card-type", `'${name}' holds one value per ${variable.perCard} card, not per ${type}`);
+    } else if (ids.length > 1) {
+      this.report(target.card.span, "scenario/ambiguous-card", `${formatPattern(target.card)} names ${ids.length} cards, and each has its own '${name}': give more of its values`);
+    }
   }
 
   /** A seat only on per-player things, and a valid one. */
@@ -372,7 +402,7 @@ class Resolver implements ResolveContext {
 
   /** Values for a variable: one, or for a per-player one named bare, one per seat (`set` also takes one for all). */
   private values(target: Target, variable: VarInfo, values: readonly Literal[], oneForAll: boolean): void {
-    const perSeat = variable.perPlayer && target.seat === null;
+    const perSeat = variable.perPlayer && target.seat === null && !target.card;
     const expected = perSeat ? this.players : 1;
     if (values.length !== expected && !(perSeat && oneForAll && values.length === 1)) {
       const name = target.name.text;

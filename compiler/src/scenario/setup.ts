@@ -7,7 +7,7 @@ import { error, type Diagnostic } from "../diagnostics.js";
 import { isScriptStep, type CardPattern, type SetupStep, type Target } from "./ast.js";
 import { formatPattern, literalValue } from "./cards.js";
 import { localValue } from "./flow.js";
-import { formatTarget, seatIndex, varNamed, zoneNamed } from "./names.js";
+import { formatTarget, seatIndex, targetCard, varNamed, zoneNamed } from "./names.js";
 import type { ScriptLedger } from "./script.js";
 
 /** The card list of a zone, or of one seat's part of a per-player zone. */
@@ -87,7 +87,8 @@ export function prepareSetup(
           }
           const values = step.values.map(literalValue);
           const current = state.vars[name];
-          if (step.variable.seat)
+          if (step.variable.card) (current as Record<CardId, Value>)[targetCard(game, step.variable)] = values[0]!;
+          else if (step.variable.seat)
             (current as Value[])[seatIndex(state.vars, state.players, step.variable.seat)] = values[0]!;
           else if (Array.isArray(current))
             current.forEach((_, seat) => (current[seat] = values[values.length === 1 ? 0 : seat]!));

@@ -18,7 +18,7 @@ import {
 } from "./cards.js";
 import { cardName } from "../present/naming.js";
 import { formatCall } from "./moves.js";
-import { seatIndex, formatTarget, zoneNamed } from "./names.js";
+import { seatIndex, formatTarget, targetCard, zoneNamed } from "./names.js";
 
 type ViewExpectation = Extract<Expectation, { kind: "expect-view-zone" | "expect-view-cards" | "expect-view-value" }>;
 
@@ -134,7 +134,9 @@ function checkViewValue(
     return fail(`seat ${seat}'s view has no field '${name}'; it shows ${known.join(", ")}${didYouMean(name, known)}`);
   }
   let actual = found;
-  if (step.field.seat) {
+  // One card's value of a per-card variable: absent where the seat cannot tell which card it is.
+  if (step.field.card) actual = (found as Record<number, unknown>)[targetCard(match.game, step.field)] ?? null;
+  else if (step.field.seat) {
     if (!Array.isArray(found)) return fail(`'${name}' in seat ${seat}'s view is one value, not one per seat`);
     actual = found[seatIndex(match.state.vars, match.state.players, step.field.seat)];
   }

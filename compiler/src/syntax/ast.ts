@@ -129,6 +129,8 @@ export type Visibility = "public" | "owner" | "hidden";
 export interface VarDeclaration {
   readonly kind: "var";
   readonly perPlayer: boolean;
+  /** `per Deed var ...`: one value per card of this card type (perPlayer is then false). */
+  readonly perCard: Identifier | null;
   readonly name: Identifier;
   readonly type: TypeReference;
   readonly visibility: Visibility;

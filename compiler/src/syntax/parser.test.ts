@@ -127,8 +127,15 @@ describe("declarations", () => {
 
   test("shared and per-player variables with their visibility", () => {
     const [bank, coins] = parse("var bank: int public = 84\nper player var coins: int owner = 0").declarations;
-    expect(bank).toMatchObject({ kind: "var", perPlayer: false, name: { name: "bank" }, type: { name: { name: "int" } }, visibility: "public", initial: int(84) });
+    expect(bank).toMatchObject({ kind: "var", perPlayer: false, perCard: null, name: { name: "bank" }, type: { name: { name: "int" } }, visibility: "public", initial: int(84) });
     expect(coins).toMatchObject({ kind: "var", perPlayer: true, name: { name: "coins" }, visibility: "owner", initial: int(0) });
+  });
+
+  test("per-card variables: the card type after 'per', a card type that may be called like a keyword", () => {
+    const [houses, mark, coins] = parse("per Deed var houses: int public = 0\nper card var mark: bool hidden = false\nper player var coins: int owner = 0").declarations;
+    expect(houses).toMatchObject({ kind: "var", perPlayer: false, perCard: { name: "Deed" }, name: { name: "houses" }, visibility: "public", initial: int(0) });
+    expect(mark).toMatchObject({ kind: "var", perPlayer: false, perCard: { name: "card" }, name: { name: "mark" }, visibility: "hidden" });
+    expect(coins).toMatchObject({ kind: "var", perPlayer: true, perCard: null });
   });
 
   test("zones: kind, visibility, limit and starting cards", () => {

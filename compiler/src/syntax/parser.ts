@@ -87,7 +87,7 @@ class RulesParser extends StatementGrammar {
       { ALT: () => this.SUBRULE(this.enumDeclaration) },
       { ALT: () => this.SUBRULE(this.cardDeclaration) },
       { ALT: () => this.SUBRULE(this.perPlayerDeclaration) },
-      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [null] }) },
+      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [null, null] }) },
       { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [null] }) },
       { ALT: () => this.SUBRULE(this.tableDeclaration) },
       { ALT: () => this.SUBRULE(this.conserveDeclaration) },
@@ -269,16 +269,41 @@ class RulesParser extends StatementGrammar {
     ]),
   );
 
+  /** `per player var|zone ...`, or `per CardType var ...` (one value per card of that type). */
   perPlayerDeclaration = this.RULE("perPlayerDeclaration", (): A.Declaration => {
     const per = this.CONSUME(T.Per);
-    this.CONSUME(T.Player);
-    return this.OR([
-      { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [per] }) },
-      { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
-    ]);
+    // `player` is a soft keyword, so it is also a name: the gate gives it to the per-player branch.
+    return this.OR({ IGNORE_AMBIGUITIES: true, DEF: [
+      {
+        GATE: () => this.LA(1).tokenType === T.Player,
+        ALT: () => {
+          this.CONSUME(T.Player);
+          return this.OR2([
+            { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [per, null] }) },
+            { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          const cardType = this.CONSUME(T.Identifier);
+          return this.OR3([
+            { ALT: () => this.SUBRULE2(this.varDeclaration, { ARGS: [per, cardType] }) },
+            {
+              // Parsed so that the mistake is named: a card holds values, never cards.
+              ALT: () => {
+                const zone = this.SUBRULE2(this.zoneDeclaration, { ARGS: [per] });
+                this.ACTION(() => this.perCardZones.push(zone.range));
+                return zone;
+              },
+            },
+          ]);
+        },
+      },
+    ] });
   });
 
-  varDeclaration = this.RULE("varDeclaration", (per: IToken | null): A.VarDeclaration => {
+  varDeclaration = this.RULE("varDeclaration", (per: IToken | null, perCard: IToken | null): A.VarDeclaration => {
     const keyword = this.CONSUME(T.Var);
     const name = this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
@@ -290,7 +315,8 @@ class RulesParser extends StatementGrammar {
     this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
     return this.ACTION(() => ({
       kind: "var" as const,
-      perPlayer: per !== null,
+      perPlayer: per !== null && perCard === null,
+      perCard: perCard ? identifier(perCard) : null,
       name: identifier(name),
       type,
       visibility,
@@ -468,6 +494,7 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   parser.misusedComparisons = [];
   parser.interpolationErrors = [];
   parser.bareExpressions = [];
+  parser.perCardZones = [];
   parser.input = lexed.tokens;
   let program: A.Program;
   try {
@@ -479,6 +506,9 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
+  }
+  for (const range of parser.perCardZones) {
+    errors.push({ code: "syntax/unexpected-token", message: "a zone is shared or per player, not per card: write 'zone' or 'per player zone' (per card, only 'var')", range });
   }
   for (const token of parser.misusedComparisons) {
     errors.push({ code: "syntax/unexpected-token", message: "'==' compares two values; to assign, write '='", range: span(token, token) });

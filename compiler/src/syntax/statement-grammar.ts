@@ -11,6 +11,8 @@ export class StatementGrammar extends ExpressionGrammar {
   misusedComparisons: IToken[] = [];
   /** Expressions written alone as statements, which do nothing; reported after parsing. */
   bareExpressions: A.Expression[] = [];
+  /** `per Deed zone ...`: reported after parsing (a zone cannot belong to a card). */
+  perCardZones: A.SourceRange[] = [];
   /** Mistakes inside the `{...}` parts of reasons; reported after parsing. */
   interpolationErrors: InterpolationError[] = [];
   /** Windows parsed so far: each gets its own hidden flag. */
