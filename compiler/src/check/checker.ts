@@ -15,7 +15,7 @@ import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
 export type { BotModel } from "./bots.js";
-export { blockHasDecision, containsDecision } from "./statements.js";
+export { blockHasDecision, containsDecision } from "./decisions.js";
 
 export interface CheckedGame {
   readonly program: A.Program;
