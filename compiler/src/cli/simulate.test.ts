@@ -56,9 +56,10 @@ describe("simulate", () => {
     expect(summary.completed).toBe(0);
     expect(summary.errorMessages).toHaveLength(5);
     expect(summary.errorMessages[0]).toMatch(/^game 1 \(seed \d+\): fault\/test: the pot went negative$/);
-    expect(renderSummary(broken, summary)).toContain("errors: 7 (0 of 7 games completed; the figures above are over those)");
-    // No game ended: no made-up "mean 0.0" decisions.
+    expect(renderSummary(broken, summary)).toContain("errors: 7 (none of the 7 games completed)");
+    // No game ended: no made-up "mean 0.0" decisions, and no table of zeros.
     expect(renderSummary(broken, summary)[1]).toBe("no game ended: every one broke (see the faults below)");
+    expect(renderSummary(broken, summary).some((line) => line.includes("win rate"))).toBe(false);
   });
 
   it("groups faulted games apart by the rule that broke, with its place and line", () => {

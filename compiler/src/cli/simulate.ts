@@ -154,17 +154,24 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
       ? "no game ended: every one broke (see the faults below)"
       : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
     "",
-    ...table(
-      ["seat", "win rate", "mean score"],
-      s.winRateBySeat.map((rate, seat) => [
-        String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
-        `${(rate * 100).toFixed(1)}%`,
-        s.meanScoreBySeat[seat]!.toFixed(2),
-      ]),
-    ),
-    "",
-    "(a shared win counts 1/k to each of its k winners)",
-    `errors: ${s.errors}${s.errors > 0 ? ` (${s.completed} of ${s.games} games completed; the figures above are over those)` : ""}`,
+    // With no game ended there are no figures: a table of zeros would read as results.
+    ...(s.completed === 0
+      ? []
+      : [
+          ...table(
+            ["seat", "win rate", "mean score"],
+            s.winRateBySeat.map((rate, seat) => [
+              String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
+              `${(rate * 100).toFixed(1)}%`,
+              s.meanScoreBySeat[seat]!.toFixed(2),
+            ]),
+          ),
+          "",
+          "(a shared win counts 1/k to each of its k winners)",
+        ]),
+    s.completed === 0
+      ? `errors: ${s.errors} (none of the ${s.games} games completed)`
+      : `errors: ${s.errors}${s.errors > 0 ? ` (${s.completed} of ${s.games} games completed; the figures above are over those)` : ""}`,
   ];
   // Faulted games apart, grouped by the rule that broke: where to look in the rules file.
   for (const f of s.faults) {
