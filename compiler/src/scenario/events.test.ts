@@ -1,9 +1,7 @@
 import type { Game } from "@rules/runtime";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatDiagnostics } from "../diagnostics.js";
-import { loadOuting } from "./outing-game.js";
-import { parseScenarioFile } from "./parser.js";
-import { runScenario, type ScenarioOutcome } from "./runner.js";
+import { loadOuting, problems, runFirstScenario } from "./outing-game.js";
+import type { ScenarioOutcome } from "./runner.js";
 
 // Expectations on the events of the last play (or of the start), all of them or as one seat is told.
 
@@ -12,13 +10,7 @@ beforeAll(async () => {
   games = await loadOuting();
 });
 
-function run(text: string): ScenarioOutcome {
-  const { scenarios, diagnostics } = parseScenarioFile(text, "outing.scenario");
-  expect(formatDiagnostics(diagnostics, text)).toBe("");
-  return runScenario(scenarios[0]!, games);
-}
-
-const problems = (outcome: ScenarioOutcome) => outcome.diagnostics.map((d) => [d.line, d.code, d.message]);
+const run = (text: string): ScenarioOutcome => runFirstScenario(games, text);
 
 // Seat 0 takes: the bag is shuffled with Gem 3 blue on top and Gem 2 red below it; Gem 3 blue goes to
 // its pouch, it pays 1 to the pot and 1 of tax, and it is shown the bag's new top, Gem 2 red.

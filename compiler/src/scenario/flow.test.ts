@@ -1,7 +1,6 @@
 import type { Game } from "@rules/runtime";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatDiagnostics } from "../diagnostics.js";
-import { loadOuting } from "./outing-game.js";
+import { loadOuting, problems, runFirstScenario } from "./outing-game.js";
 import { parseScenarioFile } from "./parser.js";
 import { runScenario, type ScenarioOutcome } from "./runner.js";
 
@@ -12,13 +11,7 @@ beforeAll(async () => {
   games = await loadOuting();
 });
 
-function run(text: string): ScenarioOutcome {
-  const { scenarios, diagnostics } = parseScenarioFile(text, "outing.scenario");
-  expect(formatDiagnostics(diagnostics, text)).toBe("");
-  return runScenario(scenarios[0]!, games);
-}
-
-const problems = (outcome: ScenarioOutcome) => outcome.diagnostics.map((d) => [d.line, d.code, d.message]);
+const run = (text: string): ScenarioOutcome => runFirstScenario(games, text);
 
 const HEADER = 'game outing\nplayers 3\nscenario "s"\n';
 

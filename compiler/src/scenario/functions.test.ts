@@ -1,9 +1,7 @@
 import type { Game } from "@rules/runtime";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatDiagnostics } from "../diagnostics.js";
-import { loadOuting } from "./outing-game.js";
-import { parseScenarioFile } from "./parser.js";
-import { runScenario, type ScenarioOutcome } from "./runner.js";
+import { loadOuting, problems, runFirstScenario } from "./outing-game.js";
+import type { ScenarioOutcome } from "./runner.js";
 
 // `expect worth(Gem 2 red, 0) = 3`: the rules' functions, called on the position as it stands.
 
@@ -12,13 +10,7 @@ beforeAll(async () => {
   games = await loadOuting();
 });
 
-function run(text: string): ScenarioOutcome {
-  const { scenarios, diagnostics } = parseScenarioFile(text, "outing.scenario");
-  expect(formatDiagnostics(diagnostics, text)).toBe("");
-  return runScenario(scenarios[0]!, games);
-}
-
-const problems = (outcome: ScenarioOutcome) => outcome.diagnostics.map((d) => [d.line, d.code, d.message]);
+const run = (text: string): ScenarioOutcome => runFirstScenario(games, text);
 
 // Seat 0 takes Gem 3 blue and pays 2 of its 5 gold.
 const TAKEN = `game outing

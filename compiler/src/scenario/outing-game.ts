@@ -6,6 +6,9 @@
 import * as runtime from "@rules/runtime";
 import type { Game } from "@rules/runtime";
 import { loadRulesGame } from "../testing/load-game.js";
+import { formatDiagnostics } from "../diagnostics.js";
+import { parseScenarioFile } from "./parser.js";
+import { runScenario, type ScenarioOutcome } from "./runner.js";
 
 export const OUTING_RULES = `
 game "Outing" {
@@ -71,3 +74,13 @@ score p: sum(c in pouch[p]: c.value) + gold[p]
 export async function loadOuting(): Promise<Record<string, Game>> {
   return { outing: await loadRulesGame("outing", OUTING_RULES, runtime) };
 }
+
+/** Runs the first scenario of `text` against the games; a text that does not parse is a broken test. */
+export function runFirstScenario(games: Record<string, Game>, text: string): ScenarioOutcome {
+  const { scenarios, diagnostics } = parseScenarioFile(text, "outing.scenario");
+  if (diagnostics.length > 0) throw new Error(`the test's scenario does not parse:\n${formatDiagnostics(diagnostics, text)}`);
+  return runScenario(scenarios[0]!, games);
+}
+
+/** An outcome's diagnostics as [line, code, message], for comparing with the expected ones. */
+export const problems = (outcome: ScenarioOutcome): (string | number)[][] => outcome.diagnostics.map((d) => [d.line, d.code, d.message]);

@@ -1,9 +1,7 @@
 import type { Game } from "@rules/runtime";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatDiagnostics } from "../diagnostics.js";
-import { loadOuting } from "./outing-game.js";
-import { parseScenarioFile } from "./parser.js";
-import { runScenario, type ScenarioOutcome } from "./runner.js";
+import { loadOuting, problems, runFirstScenario } from "./outing-game.js";
+import type { ScenarioOutcome } from "./runner.js";
 
 // Scripted shuffles (`shuffle bag: …`) and dice (`dice 3 5`) beside `random`, consumed in the
 // order written, and reported where they were written when the game does otherwise.
@@ -13,13 +11,7 @@ beforeAll(async () => {
   games = await loadOuting();
 });
 
-function run(text: string): ScenarioOutcome {
-  const { scenarios, diagnostics } = parseScenarioFile(text, "outing.scenario");
-  expect(formatDiagnostics(diagnostics, text)).toBe("");
-  return runScenario(scenarios[0]!, games);
-}
-
-const problems = (outcome: ScenarioOutcome) => outcome.diagnostics.map((d) => [d.line, d.code, d.message]);
+const run = (text: string): ScenarioOutcome => runFirstScenario(games, text);
 
 const HEADER = 'game outing\nplayers 2\nscenario "s"\n';
 
