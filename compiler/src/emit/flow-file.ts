@@ -127,7 +127,7 @@ export class FlowFile {
   /** A window passes by a player offered nothing but `done`: what `done` does is done at once, and the
    *  flow goes on as if they had chosen it. */
   private passByIdle(decision: Decision): string[] {
-    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    const done = windowDone(decision);
     return [
       "if (legalMoves(s, s.locals.actor).length === 1) {",
       ...this.ctx.statements.statements(done.body.statements),
@@ -138,8 +138,7 @@ export class FlowFile {
 
   /** Entered at a window, the player's part in it is open: its flag (what `done` sets false) is true. */
   private windowOpen(decision: Decision): string[] {
-    const done = decision.ask.options[decision.ask.options.length - 1]!;
-    const close = done.body.statements[0];
+    const close = windowDone(decision).body.statements[0];
     if (close?.kind !== "assign") throw new Error("internal: a window's done must close its flag");
     return [`${this.ctx.code.expression(close.target)} = true;`];
   }
@@ -307,4 +306,9 @@ export class FlowFile {
       file.addFunctions(functions);
     });
   }
+}
+
+/** A window's own `done`, which its loop appends after the options written (see `windowLoop`). */
+function windowDone(decision: Decision): A.MoveOptionDeclaration {
+  return decision.ask.options[decision.ask.options.length - 1]!;
 }

@@ -212,9 +212,8 @@ class RulesParser extends StatementGrammar {
     ]),
   );
 
-  functionDeclaration = this.RULE("functionDeclaration", (): A.FunctionDeclaration => {
-    const first = this.CONSUME(T.Function);
-    const name = this.CONSUME(T.Identifier);
+  /** `(name: Type, ...)`: the parameters of a function or a procedure. */
+  parameterList = this.RULE("parameterList", (): { name: A.Identifier; type: A.TypeReference }[] => {
     this.CONSUME(T.LParen);
     const parameters: { name: A.Identifier; type: A.TypeReference }[] = [];
     this.MANY_SEP({
@@ -227,6 +226,13 @@ class RulesParser extends StatementGrammar {
       },
     });
     this.CONSUME(T.RParen);
+    return parameters;
+  });
+
+  functionDeclaration = this.RULE("functionDeclaration", (): A.FunctionDeclaration => {
+    const first = this.CONSUME(T.Function);
+    const name = this.CONSUME(T.Identifier);
+    const parameters = this.SUBRULE(this.parameterList);
     this.CONSUME2(T.Colon);
     const result = this.SUBRULE2(this.typeReference);
     this.CONSUME(T.Assign);
@@ -244,18 +250,7 @@ class RulesParser extends StatementGrammar {
   procedureDeclaration = this.RULE("procedureDeclaration", (): A.ProcedureDeclaration => {
     const first = this.CONSUME(T.Procedure);
     const name = this.CONSUME(T.Identifier);
-    this.CONSUME(T.LParen);
-    const parameters: { name: A.Identifier; type: A.TypeReference }[] = [];
-    this.MANY_SEP({
-      SEP: T.Comma,
-      DEF: () => {
-        const parameter = this.CONSUME2(T.Identifier);
-        this.CONSUME(T.Colon);
-        const type = this.SUBRULE(this.typeReference);
-        this.ACTION(() => parameters.push({ name: identifier(parameter), type }));
-      },
-    });
-    this.CONSUME(T.RParen);
+    const parameters = this.SUBRULE(this.parameterList);
     const body = this.SUBRULE(this.block);
     return this.ACTION(() => ({ kind: "procedure" as const, name: identifier(name), parameters, body, range: span(first, body) }));
   });
