@@ -61,8 +61,9 @@ export class ExpressionChecker {
     this.ctx.types.set(e, PLAYER);
     const maxSeats = Math.max(...this.ctx.seatCounts);
     if (e.value >= maxSeats) {
-      const seats = maxSeats === 1 ? "seat 0" : `seats 0 to ${maxSeats - 1}`;
-      this.ctx.error("check/no-such-seat", `there is no seat ${e.value}: with at most ${maxSeats} players the game has ${seats}`, e.range);
+      // Seats, not players: a bot seat of the header counts as one.
+      const seats = maxSeats === 1 ? "at most 1 seat, numbered 0" : `at most ${maxSeats} seats, numbered 0 to ${maxSeats - 1}`;
+      this.ctx.error("check/no-such-seat", `there is no seat ${e.value}: the game has ${seats}`, e.range);
     }
     return PLAYER;
   }
