@@ -1,7 +1,7 @@
 // The command line with a game whose rules play a seat (the corpus program bots.rules: 2 people get the
 // House as a third seat): `rules play` tells the House by its label, `rules simulate` counts its seat.
 import { readFileSync } from "node:fs";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import * as runtime from "@rules/runtime";
 import type { Game } from "@rules/runtime";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { recordingIo } from "./io.js";
 import { nameBots } from "../present/naming.js";
 import { narrateMatch } from "./demo.js";
 import { playInTerminal } from "./play.js";
+import type { Reload } from "./rules-watch.js";
 import { renderSummary, simulate } from "./simulate.js";
 
 const rules = readFileSync(new URL("../__fixtures__/programs/bots.rules", import.meta.url), "utf8");
@@ -33,6 +34,27 @@ describe("a game with a seat the rules play, on the command line", () => {
     expect(out).toMatch(/the House puts Chip \d+ into pot/);
     expect(out).toContain("Game over.");
     expect(out).not.toMatch(/[Ss]eat 2\b/);
+  });
+
+  it("rules play --watch: after a save, a bot seat is told by the label of the rules now played", async () => {
+    const game = await botsGame();
+    const input = new PassThrough();
+    const io = recordingIo(input);
+    let wake: ((reload: Reload) => void) | undefined;
+    const watch = { next: () => new Promise<Reload>((resolve) => (wake = resolve)) };
+    const done = playInTerminal(game, { players: 2, seed: 3 }, io, watch);
+    while (!io.stdout.includes("Your move")) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The House is renamed in the saved rules: nothing else changed, so the game goes on.
+    const renamed = { ...game, meta: { ...game.meta, bots: game.meta.bots.map((bot) => ({ ...bot, label: "the Bank" })) } };
+    wake!({ game: renamed as Game, changed: "bots.rules" });
+    while (!io.stdout.includes("saved:")) await new Promise((resolve) => setTimeout(resolve, 5));
+    const saved = io.stdout.length;
+    for (let i = 0; i < 40; i++) input.write("1\n");
+    input.end();
+    expect(await done).toBe(0);
+    const after = io.stdout.slice(saved);
+    expect(after).toMatch(/the Bank puts Chip \d+ into pot/);
+    expect(after).not.toContain("the House");
   });
 
   it("rules simulate: every seat has a win rate, the House's by its label", async () => {

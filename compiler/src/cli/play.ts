@@ -113,7 +113,8 @@ export async function playInTerminal(
 ): Promise<number> {
   let match = createMatch(game, options);
   // Seats the rules play (a `bot` of the game) are told by their label; the rules move for them.
-  const plan = seatPlan(game.meta, options.players);
+  // A save may change them, so the plan follows the rules being played.
+  let plan = seatPlan(game.meta, options.players);
   const io: Io = { ...terminal, print: (line) => terminal.print(nameBots(line, plan)), write: (text) => terminal.write(nameBots(text, plan)) };
   // The bots' own generator, derived from the seed so that a replayed seed replays their moves too.
   let bots = new Rng(options.seed).fork();
@@ -141,6 +142,7 @@ export async function playInTerminal(
         const restarted = restart(error.value as Reload, match, io);
         if (restarted !== match && restarted.log.length === 0) bots = new Rng(options.seed).fork();
         match = restarted;
+        plan = seatPlan(match.game.meta, options.players);
         prompt.interruptOn(watch!.next());
       }
     }
