@@ -61,6 +61,8 @@ export interface Analysis {
   readonly checked: boolean;
   /** What the checker made of the file, when it checks. */
   readonly game: CheckedGame | null;
+  /** The file as parsed (what the parser recovered, while it has errors). */
+  readonly program: A.Program;
 }
 
 export function analyse(gameId: string, path: string, text: string): Analysis {
@@ -78,6 +80,7 @@ export function analyse(gameId: string, path: string, text: string): Analysis {
     occurrences: index.occurrences(),
     checked: game !== null,
     game,
+    program,
   };
 }
 

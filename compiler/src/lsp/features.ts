@@ -13,6 +13,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import { typeName } from "../check/types.js";
+import type * as A from "../syntax/ast.js";
 import { FormatError, formatRules } from "../format/layout.js";
 import { keywords, lexWithComments } from "../format/tokens.js";
 import { occurrenceAt, referencesTo, type Analysis, type Occurrence, type RulesSymbol, type SymbolKind } from "./analysis.js";
@@ -155,6 +156,9 @@ export function completions(analysis: Analysis, resolved: Analysis, p: Position)
     const owner = before[dot - 1]!.image;
     return membersOf(resolved, owner).map((s) => ({ label: s.name, kind: COMPLETION_KINDS[s.kind], detail: s.type ? typeName(s.type) : KIND_WORDS[s.kind] }));
   }
+  const bracket = last?.image === "[" ? before.length - 1 : before.at(-2)?.image === "[" && last?.tokenType.name !== "Comment" ? before.length - 2 : -1;
+  const table = bracket > 0 ? tableNamed(resolved, before[bracket - 1]!.image) : undefined;
+  if (table) return tableKeys(resolved, table);
   const items = new Map<string, CompletionItem>();
   for (const s of resolved.allSymbols) {
     if (s.kind === "field" || s.kind === "enum-member" || s.kind === "option" || s.kind === "phase" || s.kind === "decision" || s.kind === "variant") continue;
@@ -163,6 +167,22 @@ export function completions(analysis: Analysis, resolved: Analysis, p: Position)
   for (const builtin of ["players", "player_count"]) items.set(builtin, { label: builtin, kind: CompletionItemKind.Constant, detail: "built in" });
   for (const k of keywords()) if (!items.has(k.word)) items.set(k.word, { label: k.word, kind: CompletionItemKind.Keyword });
   return [...items.values()];
+}
+
+function tableNamed(analysis: Analysis, name: string): A.TableDeclaration | undefined {
+  return analysis.program.declarations.find((d): d is A.TableDeclaration => d.kind === "table" && d.name.name === name);
+}
+
+/** `starting_coins[`: the table's keys as written (`3`, `Category.items`), each with its value. */
+function tableKeys(analysis: Analysis, table: A.TableDeclaration): CompletionItem[] {
+  const written = (e: A.Expression) => analysis.text.slice(e.range.start.offset, e.range.end.offset + 1);
+  return table.entries.map((entry, i) => ({
+    label: written(entry.key),
+    kind: CompletionItemKind.Value,
+    detail: `${table.name.name}[${written(entry.key)}] = ${written(entry.value)}`,
+    // In the order written, not alphabetical (10 after 9).
+    sortText: String(i).padStart(4, "0"),
+  }));
 }
 
 /** What may follow `owner.`: an enum's members, or the fields of the card type a name holds. */

@@ -64,10 +64,20 @@ describe("rules lsp over JSON-RPC", () => {
     const local = await value(25, 25);
     expect(local).toContain("```rules\nlet gem = top(bag)\n```");
     expect(local).toContain("Type: a Gem card");
+    expect(local).toContain("Gem fields: `value`: int, `colour`: Colour");
     // The option `draw` with its requirement.
     const option = await value(20, 7);
     expect(option).toContain('draw\n  require points[turn] < 10 else "you have enough"');
     expect(await client.request("textDocument/hover", at(3, 0))).toBeNull();
+  });
+
+  test("hover on a decision's keyword shows its label, as written, and its options", async () => {
+    const decision = (await client.request<{ contents: { value: string }; range: Range }>("textDocument/hover", at(19, 5)))!;
+    // `    ask turn {` (line 20): the keyword at characters 4..7; no phase, so the label is the option's name.
+    expect(decision.range).toEqual(range(19, 4, 7));
+    expect(decision.contents.value).toContain("(decision) `draw`");
+    expect(decision.contents.value).toContain("```rules\nask turn {\n```");
+    expect(decision.contents.value).toContain("Options: `draw`");
   });
 
   test("go to definition: a local to its let, a field to its declaration, an enum member to the enum", async () => {
@@ -112,9 +122,18 @@ describe("rules lsp over JSON-RPC", () => {
     expect(all).not.toContain("value");
   });
 
+  test("completion after a table's [ gives its keys in the order written, each with its value", async () => {
+    // Line 33 is the score; cut after `bonus[` (27 characters).
+    await change(TINY.replace("bonus[count(hand[p])]", "bonus["));
+    const items = await client.request<{ label: string; detail: string }[]>("textDocument/completion", at(32, 27));
+    expect(items.map((i) => i.label)).toEqual(["0", "1", "2", "3"]);
+    expect(items[2]!.detail).toBe("bonus[2] = 5");
+    await change(TINY);
+  });
+
   test("document symbols: declarations in order with fields and members, and the flow's options", async () => {
     const symbols = await client.request<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", doc);
-    expect(symbols.map((s) => s.name)).toEqual(["Colour", "Gem", "bag", "hand", "points", "draw"]);
+    expect(symbols.map((s) => s.name)).toEqual(["Colour", "Gem", "bag", "hand", "points", "draw", "bonus"]);
     expect(symbols[0]!.children.map((c) => c.name)).toEqual(["red", "blue"]);
     expect(symbols[1]!.children.map((c) => c.name)).toEqual(["value", "colour"]);
   });

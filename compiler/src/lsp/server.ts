@@ -81,7 +81,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: false },
-      completionProvider: { triggerCharacters: ["."] },
+      completionProvider: { triggerCharacters: [".", "["] },
       documentSymbolProvider: true,
       documentFormattingProvider: true,
     },

@@ -1,6 +1,7 @@
 // A game small enough to count by eye, for the language server's tests: each expected line, range
 // and list of server.test.ts and scenario-server.test.ts is read off it. Lines, 0-based as in LSP:
-//   9 the manifest of Gem cards, 12 zone bag, 14 points, 19 ask turn, 20 the option draw.
+//   9 the manifest of Gem cards, 12 zone bag, 14 points, 19 ask turn, 20 the option draw,
+//   32 the score, 33 table bonus.
 export const TINY = `game "Tiny" {
   players 2..3
 }
@@ -33,5 +34,6 @@ flow {
   }
 }
 
-score p: points[p]
+score p: points[p] + bonus[count(hand[p])]
+table bonus: int -> int { 0: 0, 1: 0, 2: 5, 3: 10 }
 `;
