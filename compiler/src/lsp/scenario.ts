@@ -64,9 +64,12 @@ export async function scenarioDiagnostics(analysis: ScenarioAnalysis): Promise<D
     if (d.file !== analysis.file) return;
     found.set(`${d.line}:${d.column}:${d.endLine}:${d.endColumn}:${d.code}:${d.message}`, d);
   };
+  // The scenarios of a file mostly play one game: it is looked up once (the lookup reads the rules).
+  const lookups = new Map<string, Promise<ScenarioGame | null>>();
   for (const scenario of analysis.scenarios) {
     const id = scenario.game.text;
-    const game = await gameForScenario(analysis.file, id);
+    if (!lookups.has(id)) lookups.set(id, gameForScenario(analysis.file, id));
+    const game = await lookups.get(id)!;
     if (!game) {
       add(error(analysis.file, scenario.game.span, "scenario/unknown-game", `no rules have a game '${id}': neither ${id}.rules beside this file or in a folder above, nor a rules/ folder above, nor the built games`));
       continue;
