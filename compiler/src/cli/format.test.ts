@@ -9,12 +9,16 @@ import { recordingIo } from "./io.js";
 
 let dir: string;
 const messy = 'flow {\nx=1\n}\n';
+const messyScenario = 'game g\nplayers 2\nscenario "x"\n\n\n   play 0 :take( n:-1 )\nexpect coins = 3-1 -2\n';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "rules-format-"));
   await mkdir(join(dir, "games"));
   await writeFile(join(dir, "games", "messy.rules"), messy);
   await writeFile(join(dir, "games", "tidy.rules"), "flow {\n  x = 1\n}\n");
   await writeFile(join(dir, "broken.rules"), 'flow {\n  say "open\n}\n');
+  await mkdir(join(dir, "tests"));
+  await writeFile(join(dir, "tests", "messy.scenario"), messyScenario);
+  await writeFile(join(dir, "tests", "notes.txt"), "not a scenario\n");
 });
 afterAll(() => rm(dir, { recursive: true }));
 
@@ -45,6 +49,14 @@ describe("rules format", () => {
     expect(status).toBe(1);
     expect(err).toBe("broken.rules:2:7: unterminated string\n");
     expect(await readFile(join(dir, "broken.rules"), "utf8")).toBe('flow {\n  say "open\n}\n');
+  });
+
+  it("lays out the scenario files of a folder too, and only them", async () => {
+    expect(await rules("format", "--check", "tests")).toMatchObject({ status: 1, out: "tests/messy.scenario: not formatted\n1 of 1 file not formatted (run `rules format` on them)\n" });
+    expect((await rules("format", "tests")).status).toBe(0);
+    // One blank line kept of three; `3-1` subtracts (spaced), `-2` and `-1` are signs (kept glued).
+    expect(await readFile(join(dir, "tests", "messy.scenario"), "utf8")).toBe('game g\nplayers 2\nscenario "x"\n\nplay 0: take(n: -1)\nexpect coins = 3 - 1 -2\n');
+    expect((await rules("format", "--check", "tests")).status).toBe(0);
   });
 
   it("refuses a path that does not exist as bad usage", async () => {

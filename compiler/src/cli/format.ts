@@ -1,4 +1,4 @@
-// `rules format [--check] <path…>`: lays out rules files in the canonical layout (docs/tooling.md),
+// `rules format [--check] <path…>`: lays out rules and scenario files in the canonical layouts (docs/tooling.md),
 // through the Prettier plugin of compiler/src/format. --check writes nothing and fails on a file
 // that is not laid out so, as CI runs it.
 import { promises as fs } from "node:fs";
@@ -8,20 +8,20 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 
 const spec = {
   name: "format",
-  summary: "lay out rules files in the canonical layout (--check: only report the ones that differ)",
-  positionals: [{ name: "path", description: "a .rules file or a folder (every .rules file under it); one or more", variadic: true }],
+  summary: "lay out rules and scenario files in the canonical layout (--check: only report the ones that differ)",
+  positionals: [{ name: "path", description: "a .rules or .scenario file or a folder (every such file under it); one or more", variadic: true }],
   options: [{ name: "check", kind: "flag", description: "write nothing; exit status 1 if a file is not formatted" }],
   notes: [
     "Formatting keeps every token and comment and the author's line breaks; it sets indentation, spaces " +
       "between tokens and blank lines (at most one in a row). The same plugin works from Prettier: " +
-      "`prettier --plugin compiler/dist/format/prettier-plugin.js --write rules/`.",
+      "`prettier --plugin compiler/dist/format/prettier-plugin.js --write rules/ tests/`.",
   ],
 } as const satisfies CommandSpec;
 
 export const formatCommand = defineCommand(spec, async (args, io) => {
   const { formatWithPrettier } = await import("../format/run.js");
   const files: string[] = [];
-  for (const given of args.positionals) files.push(...(await rulesFilesUnder(path.resolve(io.cwd, given), given)));
+  for (const given of args.positionals) files.push(...(await formattedFilesUnder(path.resolve(io.cwd, given), given)));
   let changed = 0;
   let failed = 0;
   for (const file of files) {
@@ -29,7 +29,7 @@ export const formatCommand = defineCommand(spec, async (args, io) => {
     const text = await fs.readFile(file, "utf8");
     let formatted: string;
     try {
-      formatted = await formatWithPrettier(text);
+      formatted = await formatWithPrettier(text, file.endsWith(".scenario") ? "scenario" : "rules");
     } catch (error) {
       failed++;
       io.warn(`${shown}:${error instanceof Error ? error.message : String(error)}`);
@@ -49,7 +49,9 @@ export const formatCommand = defineCommand(spec, async (args, io) => {
   return failed > 0 || (args.options.check && changed > 0) ? EXIT_PROBLEMS : EXIT_OK;
 });
 
-async function rulesFilesUnder(target: string, given: string): Promise<string[]> {
+const FORMATTED = [".rules", ".scenario"];
+
+async function formattedFilesUnder(target: string, given: string): Promise<string[]> {
   const stat = await fs.stat(target).catch(() => {
     throw new UsageError(`cannot read ${given}: no such file or folder`, spec.name);
   });
@@ -61,10 +63,10 @@ async function rulesFilesUnder(target: string, given: string): Promise<string[]>
       if (e.name.startsWith(".") || e.name === "node_modules" || e.name === "dist") continue;
       const full = path.join(dir, e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && e.name.endsWith(".rules")) found.push(full);
+      else if (e.isFile() && FORMATTED.some((ext) => e.name.endsWith(ext))) found.push(full);
     }
   };
   await walk(target);
-  if (found.length === 0) throw new UsageError(`${given} holds no .rules file`, spec.name);
+  if (found.length === 0) throw new UsageError(`${given} holds no .rules or .scenario file`, spec.name);
   return found;
 }

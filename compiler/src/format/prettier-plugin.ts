@@ -1,35 +1,38 @@
 // The formatter as a Prettier plugin, so that `prettier --plugin …/prettier-plugin.js x.rules` and
-// editors that run Prettier format rules files too. The layout itself is formatRules (layout.ts):
-// the "AST" handed to Prettier is the file's text, printed as the lines formatRules lays out.
+// editors that run Prettier format rules and scenario files too. The layouts themselves are
+// formatRules (layout.ts) and formatScenario (scenario-layout.ts): the "AST" handed to Prettier is
+// the file's text, printed as the lines the layout gives.
 import { doc, type Parser, type Plugin, type Printer, type SupportLanguage } from "prettier";
 import { FormatError, formatRules } from "./layout.js";
+import { formatScenario } from "./scenario-layout.js";
 
-interface RulesFile {
-  readonly type: "rules-file";
+interface LaidOutFile {
+  readonly type: "rules-file" | "scenario-file";
   readonly text: string;
 }
 
 export const languages: SupportLanguage[] = [
   { name: "Rules", parsers: ["rules"], extensions: [".rules"], vscodeLanguageIds: ["rules"] },
+  { name: "Rules scenario", parsers: ["rules-scenario"], extensions: [".scenario"], vscodeLanguageIds: ["rules-scenario"] },
 ];
 
-export const parsers: Record<string, Parser<RulesFile>> = {
-  rules: {
-    astFormat: "rules-layout",
-    parse: (text) => ({ type: "rules-file", text }),
-    locStart: () => 0,
-    locEnd: (node) => node.text.length,
-  },
-};
+const parser = (type: LaidOutFile["type"]): Parser<LaidOutFile> => ({
+  astFormat: "rules-layout",
+  parse: (text) => ({ type, text }),
+  locStart: () => 0,
+  locEnd: (node) => node.text.length,
+});
+
+export const parsers: Record<string, Parser<LaidOutFile>> = { rules: parser("rules-file"), "rules-scenario": parser("scenario-file") };
 
 const { hardline, join } = doc.builders;
 
-export const printers: Record<string, Printer<RulesFile>> = {
+export const printers: Record<string, Printer<LaidOutFile>> = {
   "rules-layout": {
     print(path) {
       let formatted: string;
       try {
-        formatted = formatRules(path.node.text);
+        formatted = path.node.type === "scenario-file" ? formatScenario(path.node.text) : formatRules(path.node.text);
       } catch (error) {
         // Prettier reports a SyntaxError with its location as a parse error of the file.
         if (error instanceof FormatError) {
@@ -44,5 +47,5 @@ export const printers: Record<string, Printer<RulesFile>> = {
   },
 };
 
-const plugin: Plugin<RulesFile> = { languages, parsers, printers };
+const plugin: Plugin<LaidOutFile> = { languages, parsers, printers };
 export default plugin;

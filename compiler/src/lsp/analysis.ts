@@ -23,6 +23,7 @@ export type SymbolKind =
   | "variant"
   | "option"
   | "phase"
+  | "decision"
   | "local";
 
 export interface RulesSymbol {
@@ -58,6 +59,10 @@ export interface Analysis {
   readonly occurrences: Occurrence[];
   /** Whether the checker resolved the names (else: by name, from the parse). */
   readonly checked: boolean;
+  /** What the checker made of the file, when it checks. */
+  readonly game: CheckedGame | null;
+  /** The file as parsed (what the parser recovered, while it has errors). */
+  readonly program: A.Program;
 }
 
 export function analyse(gameId: string, path: string, text: string): Analysis {
@@ -74,6 +79,8 @@ export function analyse(gameId: string, path: string, text: string): Analysis {
     allSymbols: [...index.byOffset.values()],
     occurrences: index.occurrences(),
     checked: game !== null,
+    game,
+    program,
   };
 }
 
@@ -188,14 +195,20 @@ class SymbolIndex {
       }
       const node = value as Record<string, unknown>;
       if (this.isOption(node)) this.declareOption(node as unknown as A.MoveOptionDeclaration);
+      const outerPhase = phase;
       if (node.kind === "phase") {
-        const phase = node as unknown as A.PhaseStatement;
-        this.add("phase", phase.name, phase.range, false);
+        const statement = node as unknown as A.PhaseStatement;
+        this.add("phase", statement.name, statement.range, false);
+        phase = statement.name.name;
       }
+      if (node.kind === "ask") this.declareDecision(node as unknown as A.AskStatement, phase);
       if (node.kind === "name" || isIdentifier(node)) this.note(node as unknown as A.Identifier | A.NameExpression, parent);
       if (node.kind === "member") this.noteMember(node as unknown as A.MemberExpression);
       for (const [key, child] of Object.entries(node)) if (key !== "range" && key !== "procedure") visit(child, node);
+      phase = outerPhase;
     };
+    /** The phase the statements being visited are in: a decision's label starts with it. */
+    let phase: string | null = null;
     visit(program.game, null);
     visit(program.declarations, null);
   }
@@ -204,8 +217,29 @@ class SymbolIndex {
     return Array.isArray(node.requirements) && Array.isArray(node.parameters) && node.body !== undefined && "otherwise" in node;
   }
 
-  private declareOption(option: A.MoveOptionDeclaration): void {
-    this.add("option", option.name, option.range, false);
+  private declareOption(option: A.MoveOptionDeclaration): RulesSymbol {
+    return this.add("option", option.name, option.range, false);
+  }
+
+  /**
+   * A decision (`ask`, `ask each`, `race`, `window`), named by its label as the flow's decisions are
+   * (`buying.raise_or_pass`: the phase, then the options joined by `_or_`), at its keyword, with its options.
+   */
+  private declareDecision(ask: A.AskStatement, phase: string | null): void {
+    const start = ask.range.start;
+    const keyword = /^[a-z]+/.exec(this.text.slice(start.offset))?.[0] ?? "ask";
+    const range: A.SourceRange = { start, end: { ...start, offset: start.offset + keyword.length - 1, column: start.column + keyword.length - 1 } };
+    const label = (phase ? `${phase}.` : "") + ask.options.map((o) => o.name.name).join("_or_");
+    const symbol: RulesSymbol = {
+      name: label,
+      kind: "decision",
+      range,
+      declaration: ask.range,
+      detail: (this.lines[start.line - 1] ?? "").slice(start.column - 1).trimEnd(),
+      children: ask.options.map((o) => this.declareOption(o)),
+    };
+    this.byOffset.set(start.offset, symbol);
+    this.found.set(start.offset, { name: keyword, range, symbol });
   }
 
   private note(name: A.Identifier | A.NameExpression, parent: object | null): void {

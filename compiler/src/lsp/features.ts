@@ -13,6 +13,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import { typeName } from "../check/types.js";
+import type * as A from "../syntax/ast.js";
 import { FormatError, formatRules } from "../format/layout.js";
 import { keywords, lexWithComments } from "../format/tokens.js";
 import { occurrenceAt, referencesTo, type Analysis, type Occurrence, type RulesSymbol, type SymbolKind } from "./analysis.js";
@@ -34,25 +35,36 @@ const KIND_WORDS: Record<SymbolKind, string> = {
   variant: "variant",
   option: "option of a decision",
   phase: "phase",
+  decision: "decision",
   local: "local",
 };
 
 export function hover(analysis: Analysis, p: Position): Hover | null {
   const o = at(analysis, p);
   if (!o) return null;
-  const parts: string[] = [];
-  const s = o.symbol;
-  if (s) {
-    parts.push(`(${KIND_WORDS[s.kind]}) \`${s.name}\``, "```rules\n" + s.detail + "\n```");
-    if (s.kind === "card" && s.children.length > 0) {
-      parts.push("Fields: " + s.children.map((f) => `\`${f.name}\`${f.type ? `: ${typeName(f.type)}` : ""}`).join(", "));
-    }
-    if (s.kind === "enum") parts.push("Members: " + s.children.map((m) => `\`${m.name}\``).join(", "));
-  }
-  const type = o.type ?? s?.type;
+  const parts = o.symbol ? describeSymbol(o.symbol) : [];
+  const type = o.type ?? o.symbol?.type;
   if (type) parts.push(`Type: ${typeName(type)}`);
+  if (type?.kind === "card" && o.symbol?.kind !== "card") parts.push(...cardFields(analysis, type.cardType));
   if (parts.length === 0) return null;
   return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n") }, range: lspRange(o.range) };
+}
+
+/** What hover says of a declaration: its kind and name, the declaration as written, its fields or members. */
+export function describeSymbol(s: RulesSymbol): string[] {
+  const parts = [`(${KIND_WORDS[s.kind]}) \`${s.name}\``, "```rules\n" + s.detail + "\n```"];
+  if (s.kind === "card" && s.children.length > 0) {
+    parts.push("Fields: " + s.children.map((f) => `\`${f.name}\`${f.type ? `: ${typeName(f.type)}` : ""}`).join(", "));
+  }
+  if (s.kind === "enum") parts.push("Members: " + s.children.map((m) => `\`${m.name}\``).join(", "));
+  if (s.kind === "decision" && s.children.length > 0) parts.push("Options: " + s.children.map((o) => `\`${o.name}\``).join(", "));
+  return parts;
+}
+
+/** The fields of a card type, for a value that holds such a card. */
+function cardFields(analysis: Analysis, cardType: string): string[] {
+  const card = analysis.symbols.find((s) => s.kind === "card" && s.name === cardType);
+  return card && card.children.length > 0 ? [`${cardType} fields: ` + card.children.map((f) => `\`${f.name}\`${f.type ? `: ${typeName(f.type)}` : ""}`).join(", ")] : [];
 }
 
 export function definition(analysis: Analysis, uri: string, p: Position): Location | null {
@@ -73,6 +85,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function rename(analysis: Analysis, uri: string, p: Position, newName: string): WorkspaceEdit | null {
   const s = at(analysis, p)?.symbol;
   if (!s) return null;
+  if (s.kind === "decision") throw new Error("a decision is named by its phase and options: rename those instead");
   const hardWords = new Set(keywords().filter((k) => k.hard).map((k) => k.word));
   if (!NAME.test(newName) || hardWords.has(newName) || newName.startsWith("__")) {
     throw new Error(`'${newName}' cannot be a name: a name is letters, digits and _, not a keyword, not starting with __`);
@@ -95,6 +108,7 @@ const SYMBOL_KINDS: Record<SymbolKind, LspSymbolKind> = {
   variant: LspSymbolKind.Key,
   option: LspSymbolKind.Method,
   phase: LspSymbolKind.Namespace,
+  decision: LspSymbolKind.Event,
   local: LspSymbolKind.Variable,
 };
 
@@ -112,6 +126,7 @@ const COMPLETION_KINDS: Record<SymbolKind, CompletionItemKind> = {
   variant: CompletionItemKind.Constant,
   option: CompletionItemKind.Method,
   phase: CompletionItemKind.Module,
+  decision: CompletionItemKind.Event,
   local: CompletionItemKind.Variable,
 };
 
@@ -141,14 +156,33 @@ export function completions(analysis: Analysis, resolved: Analysis, p: Position)
     const owner = before[dot - 1]!.image;
     return membersOf(resolved, owner).map((s) => ({ label: s.name, kind: COMPLETION_KINDS[s.kind], detail: s.type ? typeName(s.type) : KIND_WORDS[s.kind] }));
   }
+  const bracket = last?.image === "[" ? before.length - 1 : before.at(-2)?.image === "[" && last?.tokenType.name !== "Comment" ? before.length - 2 : -1;
+  const table = bracket > 0 ? tableNamed(resolved, before[bracket - 1]!.image) : undefined;
+  if (table) return tableKeys(resolved, table);
   const items = new Map<string, CompletionItem>();
   for (const s of resolved.allSymbols) {
-    if (s.kind === "field" || s.kind === "enum-member" || s.kind === "option" || s.kind === "phase" || s.kind === "variant") continue;
+    if (s.kind === "field" || s.kind === "enum-member" || s.kind === "option" || s.kind === "phase" || s.kind === "decision" || s.kind === "variant") continue;
     if (!items.has(s.name)) items.set(s.name, { label: s.name, kind: COMPLETION_KINDS[s.kind], detail: s.type ? typeName(s.type) : KIND_WORDS[s.kind] });
   }
   for (const builtin of ["players", "player_count"]) items.set(builtin, { label: builtin, kind: CompletionItemKind.Constant, detail: "built in" });
   for (const k of keywords()) if (!items.has(k.word)) items.set(k.word, { label: k.word, kind: CompletionItemKind.Keyword });
   return [...items.values()];
+}
+
+function tableNamed(analysis: Analysis, name: string): A.TableDeclaration | undefined {
+  return analysis.program.declarations.find((d): d is A.TableDeclaration => d.kind === "table" && d.name.name === name);
+}
+
+/** `starting_coins[`: the table's keys as written (`3`, `Category.items`), each with its value. */
+function tableKeys(analysis: Analysis, table: A.TableDeclaration): CompletionItem[] {
+  const written = (e: A.Expression) => analysis.text.slice(e.range.start.offset, e.range.end.offset + 1);
+  return table.entries.map((entry, i) => ({
+    label: written(entry.key),
+    kind: CompletionItemKind.Value,
+    detail: `${table.name.name}[${written(entry.key)}] = ${written(entry.value)}`,
+    // In the order written, not alphabetical (10 after 9).
+    sortText: String(i).padStart(4, "0"),
+  }));
 }
 
 /** What may follow `owner.`: an enum's members, or the fields of the card type a name holds. */

@@ -1,45 +1,9 @@
 // The language server driven over JSON-RPC as an editor drives it (compiler/bin/rules.js lsp --stdio,
-// the built copy: `npm run build` first). The game below is small enough to count by eye: each
-// expected line, range and list is read off it (lines and characters are 0-based in LSP).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// the built copy: `npm run build` first). The game of tiny-rules.ts is small enough to count by eye:
+// each expected line, range and list is read off it (lines and characters are 0-based in LSP).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LspClient } from "./client.js";
-
-const TINY = `game "Tiny" {
-  players 2..3
-}
-
-enum Colour { red, blue }
-
-card Gem {
-  value: int
-  colour: Colour
-  cards for v in 1..3 { value: v, colour: Colour.red }
-}
-
-zone bag: Gem stack hidden = all Gem
-per player zone hand: Gem pile owner
-per player var points: int public = 0
-
-flow {
-  let turn = random_player()
-  while count(bag) > 0 {
-    ask turn {
-      draw
-        require points[turn] < 10 else "you have enough"
-      {
-        let gem = top(bag)
-        move gem to hand[turn]
-        points[turn] += gem.value
-      }
-    }
-    turn = next(turn)
-  }
-}
-
-score p: points[p]
-`;
+import { TINY } from "./tiny-rules.js";
 
 const uri = "file:///tmp/tiny/tiny.rules";
 const doc = { textDocument: { uri } };
@@ -100,10 +64,20 @@ describe("rules lsp over JSON-RPC", () => {
     const local = await value(25, 25);
     expect(local).toContain("```rules\nlet gem = top(bag)\n```");
     expect(local).toContain("Type: a Gem card");
+    expect(local).toContain("Gem fields: `value`: int, `colour`: Colour");
     // The option `draw` with its requirement.
     const option = await value(20, 7);
     expect(option).toContain('draw\n  require points[turn] < 10 else "you have enough"');
     expect(await client.request("textDocument/hover", at(3, 0))).toBeNull();
+  });
+
+  test("hover on a decision's keyword shows its label, as written, and its options", async () => {
+    const decision = (await client.request<{ contents: { value: string }; range: Range }>("textDocument/hover", at(19, 5)))!;
+    // `    ask turn {` (line 20): the keyword at characters 4..7; no phase, so the label is the option's name.
+    expect(decision.range).toEqual(range(19, 4, 7));
+    expect(decision.contents.value).toContain("(decision) `draw`");
+    expect(decision.contents.value).toContain("```rules\nask turn {\n```");
+    expect(decision.contents.value).toContain("Options: `draw`");
   });
 
   test("go to definition: a local to its let, a field to its declaration, an enum member to the enum", async () => {
@@ -148,9 +122,18 @@ describe("rules lsp over JSON-RPC", () => {
     expect(all).not.toContain("value");
   });
 
+  test("completion after a table's [ gives its keys in the order written, each with its value", async () => {
+    // Line 33 is the score; cut after `bonus[` (27 characters).
+    await change(TINY.replace("bonus[count(hand[p])]", "bonus["));
+    const items = await client.request<{ label: string; detail: string }[]>("textDocument/completion", at(32, 27));
+    expect(items.map((i) => i.label)).toEqual(["0", "1", "2", "3"]);
+    expect(items[2]!.detail).toBe("bonus[2] = 5");
+    await change(TINY);
+  });
+
   test("document symbols: declarations in order with fields and members, and the flow's options", async () => {
     const symbols = await client.request<{ name: string; children: { name: string }[] }[]>("textDocument/documentSymbol", doc);
-    expect(symbols.map((s) => s.name)).toEqual(["Colour", "Gem", "bag", "hand", "points", "draw"]);
+    expect(symbols.map((s) => s.name)).toEqual(["Colour", "Gem", "bag", "hand", "points", "draw", "bonus"]);
     expect(symbols[0]!.children.map((c) => c.name)).toEqual(["red", "blue"]);
     expect(symbols[1]!.children.map((c) => c.name)).toEqual(["value", "colour"]);
   });
@@ -162,37 +145,5 @@ describe("rules lsp over JSON-RPC", () => {
     expect(edits).toHaveLength(1);
     expect(edits[0]!.newText).toBe(TINY);
     await change(TINY);
-  });
-});
-
-describe("rules lsp on a scenario file", () => {
-  const file = fileURLToPath(new URL("../../../tests/for-sale/bidding.scenario", import.meta.url));
-  const scenarioUri = `file://${file}`;
-  const text = readFileSync(file, "utf8");
-
-  test("diagnostics of the scenario parser, the scenarios as symbols, completion of statements and of the game's names", async () => {
-    const opened = client.waitFor<Diagnostics>("textDocument/publishDiagnostics", (p) => p.uri === scenarioUri);
-    client.notify("textDocument/didOpen", { textDocument: { uri: scenarioUri, languageId: "rules-scenario", version: 1, text } });
-    expect((await opened).diagnostics).toEqual([]);
-
-    // Line 19 is `play 0: raise(amount: 3)`: misspelt, it is not a statement.
-    expect(text.split("\n")[18]).toBe("play 0: raise(amount: 3)");
-    const changed = client.waitFor<Diagnostics>("textDocument/publishDiagnostics", (p) => p.uri === scenarioUri && p.version === 2);
-    client.notify("textDocument/didChange", { textDocument: { uri: scenarioUri, version: 2 }, contentChanges: [{ text: text.replace("play 0: raise(amount: 3)", "plya 0: raise(amount: 3)") }] });
-    expect((await changed).diagnostics).toMatchObject([{ code: "scenario/unknown-statement", range: range(18, 0, 4) }]);
-
-    const fixed = client.waitFor<Diagnostics>("textDocument/publishDiagnostics", (p) => p.uri === scenarioUri && p.version === 3);
-    client.notify("textDocument/didChange", { textDocument: { uri: scenarioUri, version: 3 }, contentChanges: [{ text }] });
-    expect((await fixed).diagnostics).toEqual([]);
-
-    // The file holds 8 `scenario "…"` lines; the first is on line 11.
-    const symbols = await client.request<{ name: string; range: Range }[]>("textDocument/documentSymbol", { textDocument: { uri: scenarioUri } });
-    expect(symbols).toHaveLength(8);
-    expect(symbols[0]).toMatchObject({ name: "The rulebook's example: a player who bid 3 and passes gets 1 back", range: { start: { line: 10, character: 0 } } });
-
-    // On the blank line 10: statement words, and For Sale's zones, variables, card types and options.
-    expect(text.split("\n")[9]).toBe("");
-    const labels = (await client.request<{ label: string }[]>("textDocument/completion", { textDocument: { uri: scenarioUri }, position: { line: 9, character: 0 } })).map((i) => i.label);
-    for (const expected of ["expect", "play", "stack", "property_deck", "coins", "Property", "raise", "pass", "sell"]) expect(labels).toContain(expected);
   });
 });

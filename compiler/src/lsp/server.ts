@@ -1,7 +1,8 @@
 // The rules language server (`rules lsp --stdio`), on vscode-languageserver: diagnostics as you type,
 // hover, go to definition, references, rename, completion, document symbols and formatting for
-// .rules files; diagnostics, symbols and completion for .scenario files (scenario.ts). Each open
-// file is analysed on its own (analysis.ts), after a short pause in typing.
+// .rules files; diagnostics (the parser's, then those of running the scenarios), hover, definitions
+// into the game's rules, completion, symbols and formatting for .scenario files (scenario.ts,
+// scenario-navigation.ts). Each open file is analysed on its own (analysis.ts), after a short pause in typing.
 import {
   createConnection,
   DiagnosticSeverity,
@@ -18,7 +19,8 @@ import * as path from "node:path";
 import type * as A from "../syntax/ast.js";
 import { analyse, type Analysis } from "./analysis.js";
 import { completions, definition, documentSymbols, formatting, hover, references, rename } from "./features.js";
-import { analyseScenario, scenarioCompletions, type ScenarioAnalysis } from "./scenario.js";
+import { analyseScenario, scenarioCompletions, scenarioDiagnostics, scenarioFormatting, type ScenarioAnalysis } from "./scenario.js";
+import { scenarioDefinition, scenarioHover } from "./scenario-navigation.js";
 
 /** Milliseconds of quiet typing before a changed file is checked again. */
 const DEBOUNCE_MS = 50;
@@ -56,9 +58,20 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   };
 
   const publish = (uri: string) => {
-    const analysis = isScenario(uri) ? scenarioOf(uri) : analysisOf(uri);
+    const version = documents.get(uri)?.version;
+    const scenario = scenarioOf(uri);
+    if (scenario) {
+      // Running the scenarios waits for the game to compile (seconds the first time): what a
+      // later version of the file says replaces it, so a stale answer is dropped.
+      void scenarioDiagnostics(scenario).then((diagnostics) => {
+        if (documents.get(uri)?.version !== version) return;
+        void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLsp) });
+      });
+      return;
+    }
+    const analysis = analysisOf(uri);
     if (!analysis) return;
-    void connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics: analysis.diagnostics.map(toLsp) });
+    void connection.sendDiagnostics({ uri, version, diagnostics: analysis.diagnostics.map(toLsp) });
   };
 
   connection.onInitialize(() => ({
@@ -68,7 +81,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: false },
-      completionProvider: { triggerCharacters: ["."] },
+      completionProvider: { triggerCharacters: [".", "["] },
       documentSymbolProvider: true,
       documentFormattingProvider: true,
     },
@@ -88,17 +101,29 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onHover((p) => withAnalysis(p.textDocument.uri, (a) => hover(a, p.position)));
-  connection.onDefinition((p) => withAnalysis(p.textDocument.uri, (a) => definition(a, p.textDocument.uri, p.position)));
+  connection.onHover((p) => {
+    const scenario = scenarioOf(p.textDocument.uri);
+    if (scenario) return scenarioHover(scenario, p.position);
+    return withAnalysis(p.textDocument.uri, (a) => hover(a, p.position));
+  });
+  connection.onDefinition((p) => {
+    const scenario = scenarioOf(p.textDocument.uri);
+    if (scenario) return scenarioDefinition(scenario, p.position);
+    return withAnalysis(p.textDocument.uri, (a) => definition(a, p.textDocument.uri, p.position));
+  });
   connection.onReferences((p) => withAnalysis(p.textDocument.uri, (a) => references(a, p.textDocument.uri, p.position, p.context.includeDeclaration)));
   connection.onRenameRequest((p) => withAnalysis(p.textDocument.uri, (a) => rename(a, p.textDocument.uri, p.position, p.newName)));
   connection.onCompletion((p) => {
     const scenario = scenarioOf(p.textDocument.uri);
-    if (scenario) return scenarioCompletions(scenario, fileOf(documents.get(p.textDocument.uri)!), p.position.line);
+    if (scenario) return scenarioCompletions(scenario, p.position);
     return withAnalysis(p.textDocument.uri, (a) => completions(a, lastChecked.get(p.textDocument.uri) ?? a, p.position));
   });
   connection.onDocumentSymbol((p) => scenarioOf(p.textDocument.uri)?.symbols ?? withAnalysis(p.textDocument.uri, (a) => documentSymbols(a)));
-  connection.onDocumentFormatting((p) => withAnalysis(p.textDocument.uri, (a) => formatting(a)));
+  connection.onDocumentFormatting((p) => {
+    const scenario = scenarioOf(p.textDocument.uri);
+    if (scenario) return scenarioFormatting(scenario);
+    return withAnalysis(p.textDocument.uri, (a) => formatting(a));
+  });
 
   function withAnalysis<T>(uri: string, answer: (analysis: Analysis) => T): T | null {
     const analysis = analysisOf(uri);

@@ -10,7 +10,7 @@ export const Word = createToken({ name: "Word", pattern: /[A-Za-z_][A-Za-z0-9_-]
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /\d+(?:\.\d+)?/, label: "a number" });
 export const Text = createToken({ name: "Text", pattern: /"(?:[^"\\\n\r]|\\["\\])*"/, label: "a quoted text" });
 /** An opening quote with no closing one on its line: reported, not guessed at. */
-const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n\r]*/ });
+export const UnterminatedText = createToken({ name: "UnterminatedText", pattern: /"[^\n\r]*/ });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
 /** Between the parts of a decision's label: `buying.raise_or_pass`. */
 export const Dot = createToken({ name: "Dot", pattern: /\./, label: "'.'" });
@@ -33,9 +33,10 @@ export const Question = createToken({ name: "Question", pattern: /\?/, label: "'
 /** A line ends at LF, CRLF or a lone CR (old Mac files), as the rules lexer and the excerpts have it. */
 export const Newline = createToken({ name: "Newline", pattern: /\r\n?|\n/, line_breaks: true });
 const Blank = createToken({ name: "Blank", pattern: /[ \t]+/, group: Lexer.SKIPPED });
-const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: Lexer.SKIPPED });
+/** Skipped by the parser; the formatter keeps it (format/scenario-layout.ts). */
+export const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: Lexer.SKIPPED });
 
-const allTokens: TokenType[] = [
+export const allTokens: TokenType[] = [
   Blank,
   Comment,
   Newline,

@@ -1,5 +1,5 @@
-// The VS Code client: starts `rules lsp --stdio` for .rules files (diagnostics, hover, definitions,
-// references, rename, completion, symbols, formatting). Colours come from the TextMate grammars.
+// The VS Code client: starts `rules lsp --stdio` for .rules and .scenario files (diagnostics, hover,
+// definitions, references, rename, completion, symbols, formatting). Colours come from the TextMate grammars.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { workspace, type ExtensionContext } from "vscode";
@@ -27,6 +27,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { scheme: "file", language: "rules" },
       { scheme: "untitled", language: "rules" },
       { scheme: "file", language: "rules-scenario" },
+      { scheme: "untitled", language: "rules-scenario" },
     ],
   });
   context.subscriptions.push(client);
