@@ -156,7 +156,7 @@ function play(match: Match<StoneState>, ...moves: [Seat, Move][]): Match<StoneSt
 
 /** A match with the start player scripted to seat 0. */
 function startAtSeat0(): Match<StoneState> {
-  return createMatch(lastStone, { players: 2, seed: 1 }, (state) => state.random.script.push(0));
+  return startMatch(lastStone, { players: 2, seed: 1 }, (state) => state.random.script.push(0));
 }
 
 function thrown(action: () => unknown): unknown {
@@ -210,7 +210,7 @@ describe("createMatch", () => {
 
   it("lets `prepare` change the fresh state, and keeps that change in `initial`", () => {
     for (const start of [0, 1]) {
-      const match = createMatch(lastStone, { players: 2, seed: 1 }, (state) => {
+      const match = startMatch(lastStone, { players: 2, seed: 1 }, (state) => {
         state.random.script.push(start);
         state.zones.bag = [4, 3, 2, 1, 0];
       });
@@ -376,7 +376,7 @@ describe("replay", () => {
 
   it("replays a scripted start from `initial`", () => {
     const match = play(
-      createMatch(lastStone, { players: 2, seed: 6 }, (s) => s.random.script.push(1)),
+      startMatch(lastStone, { players: 2, seed: 6 }, (s) => s.random.script.push(1)),
       [0, { type: "guess", winner: 0 }],
     );
     expect(replay(lastStone, match.options, match.initial, match.log).state).toEqual(match.state);
