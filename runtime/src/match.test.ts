@@ -190,7 +190,7 @@ describe("createMatch", () => {
     const unknown = thrown(() => createMatch(lastStone, { players: 2, seed: 1, variants: ["short"] })) as MatchError;
     expect(unknown).toBeInstanceOf(MatchError);
     expect(unknown.code).toBe("match/variant");
-    expect(unknown.message).toBe('Last Stone has no variant "short"; its variants are "long"');
+    expect(unknown.message).toBe('Last Stone has no such variant; its variants are "long"');
     const twice = thrown(() => createMatch(lastStone, { players: 2, seed: 1, variants: ["long", "long"] }));
     expect((twice as MatchError).code).toBe("match/variant");
     expect((thrown(() => createMatch(lastStone, { players: 2, seed: 0.5 })) as MatchError).code).toBe("match/seed");

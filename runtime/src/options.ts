@@ -18,10 +18,10 @@ export interface ValidOptions extends MatchOptions {
   readonly variants: readonly string[];
 }
 
-/** A value in a message, when it is short plain data; else a word, so no input is echoed at length. */
+/** A value in a message: a number or boolean as it is (bounded), anything else as a word, so a
+ *  string or object that came from a client is never echoed. */
 export function shown(value: unknown): string {
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  if (typeof value === "string" && value.length <= 40 && /^[\w .-]*$/.test(value)) return `"${value}"`;
+  if ((typeof value === "number" && String(value).length <= 24) || typeof value === "boolean" || value === null) return String(value);
   return typeof value === "string" ? "that name" : "that value";
 }
 
@@ -43,9 +43,9 @@ export function validateOptions(game: Game, options: MatchOptions): ValidOptions
   for (const [i, name] of variants.entries()) {
     if (typeof name !== "string" || !known.includes(name)) {
       const list = known.length === 0 ? "it has none" : `its variants are ${known.map((v) => `"${v}"`).join(", ")}`;
-      throw new MatchError("match/variant", `${game.title} has no variant ${shown(name)}; ${list}`);
+      throw new MatchError("match/variant", `${game.title} has no such variant; ${list}`);
     }
-    if (variants.indexOf(name) !== i) throw new MatchError("match/variant", `variant "${name}" is given twice`);
+    if (variants.indexOf(name) !== i) throw new MatchError("match/variant", `variant "${name}" is given twice`); // a known name: safe to show
   }
   if (typeof seed !== "number" || !Number.isSafeInteger(seed)) {
     throw new MatchError("match/seed", `a seed must be a whole number (at most 2^53 in size), not ${shown(seed)}`);
