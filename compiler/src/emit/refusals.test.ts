@@ -3,8 +3,8 @@
 // game waits elsewhere, a domain's `else` reason when it is empty, `{...}` values in any reason, and
 // plain reasons that name what may be played now when the rules give none.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `
