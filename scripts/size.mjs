@@ -1,0 +1,55 @@
+// `npm run size`: what an app's bundle pays for the runtime plus one game, per game, minified and
+// gzipped, built as an app builds it (Vite, from the packages' entry points: `@rules/runtime` and
+// `@rules/generated/<game>`). `--json` prints the figures as JSON. Build first (`npm run build`).
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+// Inside the workspace, so that the entries resolve the packages as an app in it would.
+const scratch = fileURLToPath(new URL("../node_modules/.cache/rules-size/", import.meta.url));
+
+/** The app-facing calls a game's app makes: those of them this runtime has (older and newer APIs). */
+const APP_API = [
+  "createMatch", "applyMove", "readMove", "legalMoves", "whoMayAct", "viewFor", "logFor", "isOver", "resultOf",
+  "serializeMatch", "deserializeMatch", "botMove",
+];
+
+async function bundleSize(name, source) {
+  const entry = `${scratch}${name}.js`;
+  await writeFile(entry, source);
+  const built = await build({
+    configFile: false,
+    logLevel: "silent",
+    root: scratch,
+    build: { write: false, minify: true, lib: { entry, formats: ["es"], fileName: name } },
+  });
+  const code = (Array.isArray(built) ? built[0] : built).output.map((chunk) => chunk.code ?? "").join("");
+  return { minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length };
+}
+
+const runtime = await import("@rules/runtime");
+const api = APP_API.filter((name) => typeof runtime[name] === "function");
+const manifest = JSON.parse(readFileSync(`${root}generated/package.json`, "utf8"));
+const games = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json").map((key) => key.slice(2));
+
+await rm(scratch, { recursive: true, force: true });
+await mkdir(scratch, { recursive: true });
+const importApi = `export { ${api.join(", ")} } from "@rules/runtime";\n`;
+const rows = [{ bundle: "runtime alone", ...(await bundleSize("runtime", importApi)) }];
+for (const game of games) {
+  rows.push({ bundle: `runtime + ${game}`, ...(await bundleSize(game, `${importApi}export { game } from "@rules/generated/${game}";\n`)) });
+}
+await rm(scratch, { recursive: true, force: true });
+
+if (process.argv.includes("--json")) {
+  process.stdout.write(`${JSON.stringify({ api, rows }, null, 2)}\n`);
+} else {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const width = Math.max(...rows.map((r) => r.bundle.length));
+  process.stdout.write(`Minified (Vite) and gzipped (level 9); the app imports ${api.join(", ")}.\n`);
+  process.stdout.write(`${"bundle".padEnd(width)}  ${"minified".padStart(9)}  ${"gzipped".padStart(8)}\n`);
+  for (const r of rows) process.stdout.write(`${r.bundle.padEnd(width)}  ${kb(r.minified).padStart(9)}  ${kb(r.gzipped).padStart(8)}\n`);
+}
