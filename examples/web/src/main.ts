@@ -33,7 +33,10 @@ function draw(): void {
   const waiting = isOver(match) ? "The game is over." : `Waiting for ${acting.map(seatName).join(", ")}…`;
   renderControls(section("controls"), mine, waiting, play);
   section("log").replaceChildren(Object.assign(document.createElement("ol"), { innerHTML: "" }));
-  section("log").firstElementChild!.append(...log.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  // Latest first, numbered as they happened.
+  const list = section("log").firstElementChild as HTMLOListElement;
+  list.reversed = true;
+  list.append(...log.map((line) => Object.assign(document.createElement("li"), { textContent: line })).reverse());
   section("view-json").querySelector("pre")!.textContent = JSON.stringify(view, null, 1);
   const result = resultOf(match);
   if (result) renderResult(section("result"), result, serializeMatch(match));

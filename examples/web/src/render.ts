@@ -43,7 +43,8 @@ export function renderBoard(root: HTMLElement, view: View, acting: readonly numb
       el("td", { title: coins === null ? "only they know" : "" }, coins === null ? "hidden" : String(coins)),
       el("td", {}, bid),
       el("td", {}, cards(zones.properties[seat]!.cards, zones.properties[seat]!.count, "property")),
-      el("td", {}, cards(zones.offer[seat]!.cards, zones.offer[seat]!.count, "property")),
+      // A choice made in secret shows as a face-down card until everyone has chosen.
+      el("td", {}, view.submitted?.[seat] && seat !== YOU ? cards(undefined, 1, "property") : cards(zones.offer[seat]!.cards, zones.offer[seat]!.count, "property")),
       el("td", {}, cards(zones.proceeds[seat]!.cards, zones.proceeds[seat]!.count, "currency")),
     );
     row.dataset["seat"] = String(seat);
