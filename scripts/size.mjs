@@ -9,7 +9,7 @@ import { build } from "vite";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // Inside the workspace, so that the entries resolve the packages as an app in it would.
-const scratch = fileURLToPath(new URL("../node_modules/.cache/rules-size/", import.meta.url));
+const scratch = fileURLToPath(new URL(`../node_modules/.cache/rules-size-${process.pid}/`, import.meta.url));
 
 /** The app-facing calls a game's app makes: those of them this runtime has (older and newer APIs). */
 const APP_API = [
