@@ -4,7 +4,7 @@
 // compiled game (`scores`), as at the end of a match. See README.md for the output.
 
 import { parseArgs } from "node:util";
-import { Rng, type BaseState, type CardId } from "@rules/runtime";
+import { Rng, type BaseState, type CardId } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 
 const USAGE = `usage: node bench/dist/best-sets.js [--sizes 20,30,45,60,65] [--hands N] [--seed N] [--json]

@@ -4,7 +4,7 @@
 // A seat whose starting run is worth more than another's starts ahead. See README.md.
 
 import { parseArgs } from "node:util";
-import { type BaseState } from "@rules/runtime";
+import { type BaseState } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 
 const USAGE = `usage: node bench/dist/freak-shop-seats.js [--deals N] [--seed N] [--json]

@@ -3,7 +3,7 @@
 // the machine's speed (other work, CPU frequency) falls on both alike. See README.md for the output.
 
 import { parseArgs } from "node:util";
-import { Rng, playRandomGame, type Game } from "@rules/runtime";
+import { Rng, playRandomGame, type Game } from "@rules/runtime/internal";
 import { newGame, playRandomly } from "./hand-written/for-sale.js";
 
 const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--players P] [--seed N] [--json]

@@ -3,7 +3,7 @@
 // shape (game length, coins left, the winner's money) must agree within sampling error.
 
 import { describe, expect, it } from "vitest";
-import { Rng, playRandomGame } from "@rules/runtime";
+import { Rng, playRandomGame } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 import { newGame, playRandomly, scores } from "./for-sale.js";
 

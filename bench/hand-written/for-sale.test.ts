@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "@rules/runtime";
+import { Rng } from "@rules/runtime/internal";
 import {
   CURRENCY_CARDS,
   PROPERTY_CARDS,

@@ -3,7 +3,7 @@
 // measured against, so it plays every rule of shared/rulebooks/for-sale.en.txt for 3–6 players.
 // Money is counted in thousands of dollars; a card is its value (Properties 1–30 are distinct).
 
-import { randomInt, seedRandom, shuffle, type RandomState, type Rng } from "@rules/runtime";
+import { randomInt, seedRandom, shuffle, type RandomState, type Rng } from "@rules/runtime/internal";
 
 export type Seat = number;
 export type Phase = "buying" | "selling" | "over";

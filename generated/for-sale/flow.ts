@@ -24,7 +24,7 @@ import {
   takeCardAt,
   topCard,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import {
   TABLE_starting_coins,
   TABLE_removed_cards,
@@ -34,7 +34,7 @@ import {
   Currency_value,
 } from "./cards.js";
 import { AT } from "./sites.js";
-import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */

@@ -34,7 +34,7 @@ import {
   takeCardFromAnyZone,
   topCard,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import {
   CARDS,
   BOTS,
@@ -59,7 +59,7 @@ import {
 } from "./functions.js";
 import { legalMoves } from "./moves.js";
 import { AT } from "./sites.js";
-import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */

@@ -16,11 +16,11 @@ import {
   takeCardFromAnyZone,
   topCard,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { Property_colour, Property_bonus, Property_second_colour, Action_effect } from "./cards.js";
 import { fn_cards_in_play, fn_shielded, fn_exchanged } from "./functions.js";
 import { AT } from "./sites.js";
-import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
+import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
 import type { Move, State, Enum_Colour } from "./types.js";
 import { advance } from "./flow.js";
 

@@ -18,7 +18,7 @@ import {
   shuffle,
   tableValue,
   takeCard,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import {
   TABLE_restock_cards,
   ALL_Merchandise,
@@ -30,7 +30,7 @@ import {
   Objective_starting,
 } from "./cards.js";
 import { AT } from "./sites.js";
-import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */

@@ -12,7 +12,7 @@ import {
   seatList,
   sumOf,
   tableValue,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import {
   TABLE_run_points,
   TABLE_pair_points,
@@ -24,7 +24,7 @@ import {
 } from "./cards.js";
 import { AT } from "./sites.js";
 import type { State, Enum_Category } from "./types.js";
-import type { CardId } from "@rules/runtime";
+import type { CardId } from "@rules/runtime/internal";
 
 /** The rules' function copies. */
 export function fn_copies(s: State, p: number, v: number): number {

@@ -11,10 +11,10 @@ import {
   sumOf,
   takeCard,
   topCard,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { Merchandise_value } from "./cards.js";
 import { AT } from "./sites.js";
-import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
+import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
 

@@ -24,10 +24,10 @@ import {
   takeCard,
   topCard,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { ALL_Card, Card_kind } from "./cards.js";
 import { AT } from "./sites.js";
-import type { CardId, RuleSite, SetupOptions } from "@rules/runtime";
+import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */

@@ -16,10 +16,10 @@ import {
   seatList,
   takeCard,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { Card_kind } from "./cards.js";
 import { AT } from "./sites.js";
-import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
+import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
 

@@ -103,6 +103,8 @@ export type IllegalMoveCode =
   /** A move of the game, but of another decision than the one waiting now. */
   | "move/not-now"
   | "move/bad-parameter"
+  /** Not plain JSON data: getters, proxies, symbols, class instances, too many fields. */
+  | "move/malformed"
   | "move/out-of-domain"
   | "move/constraint";
 
@@ -205,15 +207,25 @@ export interface GameResult {
   readonly winners: readonly Seat[];
 }
 
+/** The JSON kind of one move parameter, as the game's move schema states it: a whole number, a
+ *  seat, a boolean, one card id, a list of card ids, or one of an enumeration's names. */
+export type ParameterKind = "int" | "player" | "bool" | "card" | "cards" | { readonly enum: readonly string[] };
+
+/** Every move type of a game with its parameters' kinds: what a move read from a client may hold. */
+export type MoveSchema = Readonly<Record<string, Readonly<Record<string, ParameterKind>>>>;
+
 /** What a compiled game module exports (as `game`). All functions are pure except
- *  `advance` and `apply`, which change the state they are given in place. */
-export interface Game<S extends BaseState = BaseState, M extends Move = Move> {
+ *  `advance` and `apply`, which change the state they are given in place. `V` is what `view` gives. */
+export interface Game<S extends BaseState = BaseState, M extends Move = Move, V = unknown> {
   readonly id: string;
   readonly title: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   readonly variants: readonly VariantInfo[];
   readonly meta: GameMeta;
+  /** The move types and their parameters. Compiled games always have it; a hand-written game
+   *  without it gets moves checked only as bounded plain JSON before its own `check`. */
+  readonly moves?: MoveSchema;
   /** Places the components (shuffled with `seed`); the flow has not started yet. */
   setup(options: SetupOptions): S;
   /** Runs the flow until it waits for a decision or the game ends. */
@@ -225,7 +237,7 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move> {
   /** Applies a move that `check` accepted, then advances the flow. */
   apply(state: S, seat: Seat, move: M): void;
   /** What this seat may know (null: a spectator). Contains no hidden information. */
-  view(state: S, seat: Seat | null): unknown;
+  view(state: S, seat: Seat | null): V;
   /** Per seat [score, ...tie-breakers]; meaningful once the game is over. */
   scores(state: S): number[][];
   /** Optional compiled fast path of the random policy: the same distribution as `randomMove` over

@@ -10,11 +10,12 @@ export function illegal(code: IllegalMoveCode, reason: string): IllegalMove {
 
 /** A move whose type the decision waiting now does not have: of another decision (`known`), or of
  *  none; the reason names what this seat may play now, if anything. */
-export function moveNotHere(type: string, known: boolean, offered: readonly { readonly type: string }[]): IllegalMove {
+export function moveNotHere(type: string | null, known: boolean, offered: readonly { readonly type: string }[]): IllegalMove {
   const now = offered.length === 0 ? "" : `; now you may ${[...new Set(offered.map((o) => o.type))].map((t) => `'${t}'`).join(" or ")}`;
   return known
     ? illegal("move/not-now", `'${type}' cannot be played now${now}`)
-    : illegal("move/unknown-type", `there is no move '${type}' in this game${now}`);
+    : // Never the type sent: a client's string is not echoed.
+      illegal("move/unknown-type", `there is no such move in this game${now}`);
 }
 
 /** Where a rule is written: the statement of the rules file that a fault comes from. */
@@ -55,7 +56,14 @@ export function describeFault(fault: GameFault): string {
 }
 
 export type MatchErrorCode =
-  "match/players" | "match/variant" | "match/seed" | "match/seat" | "match/replay" | "match/format";
+  | "match/players"
+  | "match/variant"
+  | "match/seed"
+  | "match/seat"
+  | "match/replay"
+  | "match/format"
+  /** A save too big, too long or too slow to replay (`SaveLimits`). */
+  | "match/limits";
 
 /** The API was used wrongly: an unknown player count or variant, a seat that does not exist, a log that does not replay. */
 export class MatchError extends Error {

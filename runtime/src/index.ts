@@ -1,14 +1,45 @@
 // @rules/runtime: plays compiled games. Dependency-free; runs in Node and in browsers.
+// The public API, typed by the game a match is created with (docs/embedding.md). What compiled
+// games call lives in `@rules/runtime/internal`.
 
-export * from "./contract.js";
-export * from "./errors.js";
-export * from "./random.js";
-export * from "./seats.js";
-export * from "./result.js";
-export * from "./views.js";
-export * from "./events.js";
-export * from "./bots.js";
-export * from "./match.js";
-export * from "./compiled.js";
-export * from "./best-sets.js";
-export { cloneJson, freezeDeep, sameJson } from "./json.js";
+export {
+  createMatch,
+  applyMove,
+  readMove,
+  legalMoves,
+  viewFor,
+  whoMayAct,
+  isOver,
+  resultOf,
+  botMove,
+  type AnyGame,
+  type Match,
+  type MatchOptions,
+  type ValidOptions,
+  type MoveOutcome,
+  type LoggedMove,
+  type MoveOf,
+  type ViewOf,
+  type StateOf,
+  type MoveOptionOf,
+} from "./match.js";
+export { logFor, type SeatLogEntry, type Masked } from "./seat-log.js";
+export { serializeMatch, deserializeMatch, MATCH_FORMAT, MATCH_FORMAT_VERSION, type SaveLimits } from "./saves.js";
+export type { ReadMove } from "./read-move.js";
+export { MatchError, GameFault, type MatchErrorCode } from "./errors.js";
+export type {
+  Activity,
+  BaseState,
+  CardId,
+  Game,
+  GameResult,
+  IllegalMove,
+  IllegalMoveCode,
+  Move,
+  MoveOption,
+  MoveSchema,
+  ParameterDomain,
+  ParameterKind,
+  Seat,
+} from "./contract.js";
+export type { GameEvent } from "./events.js";

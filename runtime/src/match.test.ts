@@ -7,6 +7,7 @@ import {
   applyMove,
   chooseRandomMove,
   createMatch,
+  startMatch,
   deserializeMatch,
   isOver,
   legalMoves,
@@ -16,7 +17,7 @@ import {
   serializeMatch,
   viewFor,
   whoMayAct,
-} from "./match.js";
+} from "./internal.js";
 import { randomMove } from "./bots.js";
 import { Rng, randomInt, seedRandom, shuffle } from "./random.js";
 import { nextSeat } from "./seats.js";
@@ -145,7 +146,7 @@ const lastStone: Game<StoneState> = {
 };
 
 /** Applies moves that must be legal. */
-function play(match: Match<StoneState>, ...moves: [Seat, Move][]): Match<StoneState> {
+function play(match: Match<typeof lastStone>, ...moves: [Seat, Move][]): Match<typeof lastStone> {
   for (const [seat, move] of moves) {
     const outcome = applyMove(match, seat, move);
     if (!outcome.ok) throw new Error(`expected legal: ${JSON.stringify(move)}: ${outcome.error.reason}`);
@@ -155,8 +156,8 @@ function play(match: Match<StoneState>, ...moves: [Seat, Move][]): Match<StoneSt
 }
 
 /** A match with the start player scripted to seat 0. */
-function startAtSeat0(): Match<StoneState> {
-  return createMatch(lastStone, { players: 2, seed: 1 }, (state) => state.random.script.push(0));
+function startAtSeat0(): Match<typeof lastStone> {
+  return startMatch(lastStone, { players: 2, seed: 1 }, (state) => state.random.script.push(0));
 }
 
 function thrown(action: () => unknown): unknown {
@@ -169,7 +170,7 @@ function thrown(action: () => unknown): unknown {
 }
 
 /** Plays a whole match with random moves through the cloning API. */
-function randomMatch(seed: number): Match<StoneState> {
+function randomMatch(seed: number): Match<typeof lastStone> {
   const rng = new Rng(seed);
   let match = createMatch(lastStone, { players: 2, seed });
   while (!isOver(match)) {
@@ -189,7 +190,7 @@ describe("createMatch", () => {
     const unknown = thrown(() => createMatch(lastStone, { players: 2, seed: 1, variants: ["short"] })) as MatchError;
     expect(unknown).toBeInstanceOf(MatchError);
     expect(unknown.code).toBe("match/variant");
-    expect(unknown.message).toBe('Last Stone has no variant "short"; its variants are "long"');
+    expect(unknown.message).toBe('Last Stone has no such variant; its variants are "long"');
     const twice = thrown(() => createMatch(lastStone, { players: 2, seed: 1, variants: ["long", "long"] }));
     expect((twice as MatchError).code).toBe("match/variant");
     expect((thrown(() => createMatch(lastStone, { players: 2, seed: 0.5 })) as MatchError).code).toBe("match/seed");
@@ -210,7 +211,7 @@ describe("createMatch", () => {
 
   it("lets `prepare` change the fresh state, and keeps that change in `initial`", () => {
     for (const start of [0, 1]) {
-      const match = createMatch(lastStone, { players: 2, seed: 1 }, (state) => {
+      const match = startMatch(lastStone, { players: 2, seed: 1 }, (state) => {
         state.random.script.push(start);
         state.zones.bag = [4, 3, 2, 1, 0];
       });
@@ -376,7 +377,7 @@ describe("replay", () => {
 
   it("replays a scripted start from `initial`", () => {
     const match = play(
-      createMatch(lastStone, { players: 2, seed: 6 }, (s) => s.random.script.push(1)),
+      startMatch(lastStone, { players: 2, seed: 6 }, (s) => s.random.script.push(1)),
       [0, { type: "guess", winner: 0 }],
     );
     expect(replay(lastStone, match.options, match.initial, match.log).state).toEqual(match.state);
@@ -400,12 +401,19 @@ describe("replay", () => {
 });
 
 describe("serializeMatch and deserializeMatch", () => {
-  it("round-trips a match through JSON text", () => {
+  /** A match set up from its options alone (no `prepare`), after both guesses: seat `first` takes now. */
+  function savable(): { match: Match<typeof lastStone>; first: Seat } {
+    const match = play(createMatch(lastStone, { players: 2, seed: 3 }), [0, { type: "guess", winner: 0 }], [1, { type: "guess", winner: 0 }]);
+    return { match, first: whoMayAct(match).players[0]! };
+  }
+
+  it("round-trips a match through JSON text that holds only its game, options and log", () => {
     const match = randomMatch(11);
     const text = serializeMatch(match);
     const saved = JSON.parse(text);
+    expect(Object.keys(saved).sort()).toEqual(["format", "game", "log", "options", "version"]);
     expect(saved.format).toBe("rules-match");
-    expect(saved.version).toBe(1);
+    expect(saved.version).toBe(2);
     expect(saved.game).toBe("last-stone");
     const back = deserializeMatch(lastStone, text);
     expect(back.state).toEqual(match.state);
@@ -416,58 +424,52 @@ describe("serializeMatch and deserializeMatch", () => {
   });
 
   it("round-trips a match in progress, which then plays on", () => {
-    const match = play(startAtSeat0(), [1, { type: "guess", winner: 1 }]);
+    const { match, first } = savable();
     const back = deserializeMatch(lastStone, serializeMatch(match));
     expect(back.state).toEqual(match.state);
-    const next = play(back, [0, { type: "guess", winner: 0 }]);
-    expect(whoMayAct(next)).toEqual({ kind: "turn", players: [0] });
+    const next = play(back, [first, { type: "take", amount: 1 }]);
+    expect(whoMayAct(next)).toEqual({ kind: "turn", players: [1 - first] });
   });
 
-  it("rejects a tampered log whose moves are legal but lead elsewhere", () => {
-    const match = play(
-      startAtSeat0(),
-      [0, { type: "guess", winner: 0 }],
-      [1, { type: "guess", winner: 0 }],
-      [0, { type: "take", amount: 2 }],
-    );
-    const saved = JSON.parse(serializeMatch(match));
-    saved.log[2].move.amount = 1;
-    const error = thrown(() => deserializeMatch(lastStone, JSON.stringify(saved))) as MatchError;
-    expect(error).toBeInstanceOf(MatchError);
+  it("refuses to save a prepared match, whose state does not follow from its options", () => {
+    expect((thrown(() => serializeMatch(startAtSeat0())) as MatchError).code).toBe("match/format");
+  });
+
+  it("rejects a save that carries a state or initial state of its own (they are recomputed, never read)", () => {
+    const { match } = savable();
+    for (const field of ["state", "initial"]) {
+      const saved = { ...JSON.parse(serializeMatch(match)), [field]: match.state };
+      expect((thrown(() => deserializeMatch(lastStone, JSON.stringify(saved))) as MatchError).code).toBe("match/format");
+    }
+  });
+
+  it("rejects a tampered log with an illegal move, saying which move", () => {
+    const { match, first } = savable();
+    const illegalLog = JSON.parse(serializeMatch(play(match, [first, { type: "take", amount: 2 }])));
+    illegalLog.log[2].seat = 1 - first;
+    const error = thrown(() => deserializeMatch(lastStone, JSON.stringify(illegalLog))) as MatchError;
     expect(error.code).toBe("match/replay");
-    expect(error.message).toContain("does not lead");
+    expect(error.message).toContain(`move 3 of the log (seat ${1 - first}) is illegal: seat ${first} takes now`);
   });
 
-  it("rejects a tampered log with an illegal move, and a tampered state", () => {
-    const match = play(
-      startAtSeat0(),
-      [0, { type: "guess", winner: 0 }],
-      [1, { type: "guess", winner: 0 }],
-      [0, { type: "take", amount: 2 }],
-    );
-    const illegalLog = JSON.parse(serializeMatch(match));
-    illegalLog.log[2].seat = 1;
-    expect((thrown(() => deserializeMatch(lastStone, JSON.stringify(illegalLog))) as MatchError).message).toContain(
-      "seat 0 takes now",
-    );
-    const richer = JSON.parse(serializeMatch(match));
-    richer.state.vars.taken[0] = 5;
-    expect((thrown(() => deserializeMatch(lastStone, JSON.stringify(richer))) as MatchError).code).toBe("match/replay");
-  });
-
-  it("rejects text that is not a saved match of this game", () => {
-    const text = serializeMatch(startAtSeat0());
+  it("rejects text that is not a saved match of this game, quoting none of it", () => {
+    const text = serializeMatch(savable().match);
     const code = (t: string) => (thrown(() => deserializeMatch(lastStone, t)) as MatchError).code;
     expect(code("{not json")).toBe("match/format");
     expect(code("[]")).toBe("match/format");
     expect(code(JSON.stringify({ ...JSON.parse(text), game: "for-sale" }))).toBe("match/format");
-    expect(code(JSON.stringify({ ...JSON.parse(text), version: 2 }))).toBe("match/format");
+    expect(code(JSON.stringify({ ...JSON.parse(text), version: 1 }))).toBe("match/format");
     expect(code(JSON.stringify({ ...JSON.parse(text), log: [{ seat: 0 }] }))).toBe("match/format");
-    expect(code(JSON.stringify({ ...JSON.parse(text), options: { players: "two", seed: 1 } }))).toBe("match/format");
-    const wrongGame = thrown(() =>
-      deserializeMatch(lastStone, JSON.stringify({ ...JSON.parse(text), game: "for-sale" })),
-    );
-    expect((wrongGame as MatchError).message).toContain('"for-sale"');
+    expect(code(JSON.stringify({ ...JSON.parse(text), options: { players: "two", seed: 1 } }))).toBe("match/players");
+    const wrongGame = thrown(() => deserializeMatch(lastStone, JSON.stringify({ ...JSON.parse(text), game: "x".repeat(5000) })));
+    expect((wrongGame as MatchError).message).toBe('cannot read this match: it is not a match of "last-stone"');
+  });
+
+  it("refuses saves beyond its limits: too long a text, too many moves", () => {
+    const text = serializeMatch(randomMatch(4));
+    expect((thrown(() => deserializeMatch(lastStone, text, { maxBytes: text.length - 1 })) as MatchError).code).toBe("match/limits");
+    expect((thrown(() => deserializeMatch(lastStone, text, { maxMoves: 1 })) as MatchError).code).toBe("match/limits");
+    expect(deserializeMatch(lastStone, text, { maxBytes: text.length }).state).toEqual(deserializeMatch(lastStone, text).state);
   });
 });
 

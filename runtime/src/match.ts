@@ -1,346 +1,218 @@
-// The app-facing API. A Match is a value: a successful move returns a new Match and an illegal
-// one returns the reason, leaving the old Match exactly as it was. States inside a Match are
-// frozen; a game's `advance` and `apply` only ever run on private copies.
+// The app-facing API. A Match is a value, typed by its game: a successful move returns a new Match
+// and an illegal one returns the reason, leaving the old Match exactly as it was. States inside a
+// Match are frozen; a game's `advance` and `apply` only ever run on private copies. Moves may come
+// from anyone: each is read once into a checked copy (read-move.ts) before the game sees it.
 
-import type { Activity, BaseState, Game, GameResult, IllegalMove, Move, MoveOption, Seat } from "./contract.js";
-import { illegal, GameFault, MatchError } from "./errors.js";
-import { cloneJson, freezeDeep, sameJson } from "./json.js";
+import type { Activity, BaseState, Game, GameResult, IllegalMove, Move, ParameterDomain, Seat } from "./contract.js";
+import { MatchError } from "./errors.js";
+import { cloneJson, freezeDeep } from "./json.js";
 import { rankPlayers } from "./result.js";
-import { randomMove } from "./bots.js";
-import type { Rng } from "./random.js";
 import { recordEvents, type GameEvent } from "./events.js";
-import { seatPlan } from "./seats.js";
+import { boundedReason, readMoveFields, readMoveShape, readMoveOf, type ReadMove } from "./read-move.js";
+import { requireSeat, validateOptions, type MatchOptions, type ValidOptions } from "./options.js";
+import { chooseRandomMove } from "./random-play.js";
+import type { Rng } from "./random.js";
+import { moveNotHere } from "./errors.js";
 
-export interface MatchOptions {
-  /** The people playing: the human seats. A game's `bot` lines may add seats the rules play
-   *  (`seatPlan(game.meta, players)`); the state's `players` counts those too. */
-  readonly players: number;
-  /** Variant names; none for the base game. */
-  readonly variants?: readonly string[];
-  /** Any safe integer; the same seed and moves give the same match on every machine. */
-  readonly seed: number;
-}
+export type { MatchOptions, ValidOptions } from "./options.js";
 
-export interface LoggedMove {
+/** Any compiled game, whatever its state, moves and view. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any>;
+/** A game's whole state (secrets included). */
+export type StateOf<G> = G extends Game<infer S, Move, unknown> ? S : BaseState;
+/** A game's move union: `{ type: "raise"; amount: number } | { type: "pass" } | ...`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type MoveOf<G> = G extends Game<any, infer M, any> ? M : Move;
+/** What one seat may know of a game (its `view`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ViewOf<G> = G extends Game<any, any, infer V> ? V : unknown;
+
+/** One kind of move a seat may make now, typed by the move union: each parameter's domain. */
+export type MoveOptionOf<M extends Move> = M extends Move
+  ? { readonly type: M["type"]; readonly parameters: { readonly [K in Exclude<keyof M, "type" | number>]: ParameterDomain } }
+  : never;
+
+export interface LoggedMove<M extends Move = Move> {
   readonly seat: Seat;
-  readonly move: Move;
+  readonly move: M;
 }
 
-export interface Match<S extends BaseState = BaseState> {
-  readonly game: Game<S>;
+export interface Match<G extends AnyGame = Game> {
+  readonly game: G;
   /** As validated, with `variants` always present. */
-  readonly options: MatchOptions;
-  /** The state after setup (and any `prepare` step), before the flow first advanced. */
-  readonly initial: S;
-  readonly state: S;
-  readonly log: readonly LoggedMove[];
+  readonly options: ValidOptions;
+  /** The state after setup (and any `prepare` step), before the flow first advanced. Secrets. */
+  readonly initial: StateOf<G>;
+  /** The whole state: every hidden card and the random generator. Never send it to a client. */
+  readonly state: StateOf<G>;
+  /** Moves applied so far. */
+  readonly moveCount: number;
+  /** Every move in full (secrets: face-down choices). Built on first read; `logFor` is a seat's share. */
+  readonly log: readonly LoggedMove<MoveOf<G>>[];
   /** What the last move did (or, for a new match, its start up to the first decision), as every seat
    *  may see it; `eventsFor(game.meta, events, seat)` gives one seat's share. Empty after a replay. */
   readonly events: readonly GameEvent[];
 }
 
-export type MoveOutcome<S extends BaseState = BaseState> =
-  { readonly ok: true; readonly match: Match<S> } | { readonly ok: false; readonly error: IllegalMove };
+export type MoveOutcome<G extends AnyGame = Game> =
+  { readonly ok: true; readonly match: Match<G> } | { readonly ok: false; readonly error: IllegalMove };
 
-/** Checks the options against the game and returns them with `variants` filled in. */
-function validateOptions(game: Game<BaseState>, options: MatchOptions): MatchOptions {
-  const { players, seed } = options;
-  if (!Number.isInteger(players) || players < game.minPlayers || players > game.maxPlayers) {
-    const span =
-      game.minPlayers === game.maxPlayers ? `${game.minPlayers}` : `${game.minPlayers} to ${game.maxPlayers}`;
-    throw new MatchError("match/players", `${game.title} is for ${span} players, not ${players}`);
-  }
-  const variants = [...(options.variants ?? [])];
-  const known = game.variants.map((variant) => variant.name);
-  for (const [i, name] of variants.entries()) {
-    if (!known.includes(name)) {
-      const list = known.length === 0 ? "it has none" : `its variants are ${known.map((v) => `"${v}"`).join(", ")}`;
-      throw new MatchError("match/variant", `${game.title} has no variant "${name}"; ${list}`);
-    }
-    if (variants.indexOf(name) !== i) throw new MatchError("match/variant", `variant "${name}" is given twice`);
-  }
-  if (!Number.isSafeInteger(seed)) {
-    throw new MatchError("match/seed", `a seed must be a whole number (at most 2^53 in size), not ${seed}`);
-  }
-  return { players, variants, seed };
+/** The log as a persistent list, newest first: a move adds one node and copies nothing. */
+export interface LogNode {
+  readonly entry: LoggedMove;
+  readonly previous: LogNode | null;
+  readonly length: number;
 }
 
-function requireSeat(players: number, seat: Seat): void {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
-    throw new MatchError(
-      "match/seat",
-      `there is no seat ${seat} in a ${players}-player match (seats are 0 to ${players - 1})`,
-    );
-  }
+/** What a match keeps off its public face. */
+interface Inner {
+  readonly tail: LogNode | null;
+  /** Started with a `prepare` step: its initial state does not follow from its options. */
+  readonly prepared: boolean;
 }
 
-function freezeMatch<S extends BaseState>(
-  game: Game<S>,
-  options: MatchOptions,
-  initial: S,
-  state: S,
-  log: readonly LoggedMove[],
-  events: readonly GameEvent[] = [],
-): Match<S> {
-  return Object.freeze({
+const inner = new WeakMap<object, Inner>();
+
+function innerOf(match: Match<AnyGame>): Inner {
+  const found = inner.get(match);
+  if (!found) throw new MatchError("match/format", "this is not a match made by createMatch, applyMove or deserializeMatch");
+  return found;
+}
+
+function listOf(tail: LogNode | null): LoggedMove[] {
+  const list = new Array<LoggedMove>(tail?.length ?? 0);
+  for (let node = tail; node !== null; node = node.previous) list[node.length - 1] = node.entry;
+  return list;
+}
+
+/** For tools: a match from its parts. `initial`, `state` and `events` are frozen in place. */
+export function makeMatch<G extends AnyGame>(
+  game: G,
+  options: ValidOptions,
+  initial: StateOf<G>,
+  state: StateOf<G>,
+  tail: LogNode | null,
+  events: readonly GameEvent[],
+  prepared: boolean,
+): Match<G> {
+  let log: readonly LoggedMove[] | null = null;
+  const match = {
     game,
     options: freezeDeep(options),
     initial: freezeDeep(initial),
     state: freezeDeep(state),
-    log: freezeDeep(log),
+    moveCount: tail?.length ?? 0,
+    get log(): readonly LoggedMove<MoveOf<G>>[] {
+      log ??= Object.freeze(listOf(tail));
+      return log as readonly LoggedMove<MoveOf<G>>[];
+    },
     events: freezeDeep(events),
-  });
+  };
+  Object.freeze(match);
+  inner.set(match, { tail, prepared });
+  return match;
 }
 
-/** Refusals the runtime makes for every game before asking the game itself. */
-function precheck<S extends BaseState>(game: Game<S>, state: S, move: Move): IllegalMove | null {
-  if (typeof move !== "object" || move === null || typeof move.type !== "string") {
-    return illegal("move/bad-parameter", "a move is an object with a type");
-  }
-  if (game.activity(state).kind === "over") return illegal("move/game-over", "the game is over");
-  return null;
+/** For tools: the log's persistent list and whether the match was prepared. */
+export function matchInner(match: Match<AnyGame>): Inner {
+  return innerOf(match);
+}
+
+/** A log entry appended to a log (frozen; shares the old log). */
+export function appendLog(tail: LogNode | null, entry: LoggedMove): LogNode {
+  return Object.freeze({ entry: Object.freeze(entry), previous: tail, length: (tail?.length ?? 0) + 1 });
 }
 
 /**
- * Starts a match: validates the options, sets up the components, lets `prepare` change the
- * fresh state (scenarios stack decks and script dice here), then runs the flow to the first decision.
+ * Starts a match: validates the options, sets up the components and runs the flow to the first
+ * decision. The same options (seed included) always give the same match.
  */
-export function createMatch<S extends BaseState>(
-  game: Game<S>,
-  options: MatchOptions,
-  prepare?: (state: S) => void,
-): Match<S> {
+export function createMatch<G extends AnyGame>(game: G, options: MatchOptions): Match<G> {
+  return startMatch(game, options);
+}
+
+/** `createMatch` for tools: `prepare` changes the fresh state first (scenarios stack decks and
+ *  script dice here). A prepared match cannot be saved: its state does not follow from its options. */
+export function startMatch<G extends AnyGame>(game: G, options: MatchOptions, prepare?: (state: StateOf<G>) => void): Match<G> {
   const valid = validateOptions(game, options);
-  const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
+  const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed }) as StateOf<G>;
   prepare?.(state);
   const initial = cloneJson(state);
-  const events = recordEvents(state, (s) => game.advance(s));
-  return freezeMatch(game, valid, initial, state, [], events);
+  const events = recordEvents(state as BaseState, (s) => game.advance(s));
+  return makeMatch(game, valid, initial, state, null, events, prepare !== undefined);
 }
 
-/** Plays one move for `seat`: a new Match, or why the move is illegal (the old Match is untouched). */
-export function applyMove<S extends BaseState>(match: Match<S>, seat: Seat, move: Move): MoveOutcome<S> {
+/**
+ * Reads a move from an untrusted source (a client): a frozen plain copy that fits the game's move
+ * schema, or why not. Not checked against a state: `applyMove` does that (and reads it again).
+ */
+export function readMove<G extends AnyGame>(game: G, input: unknown): ReadMove<MoveOf<G>> {
+  const seats = game.maxPlayers + (game.meta.bots?.length ?? 0);
+  return readMoveOf(game, input, seats) as ReadMove<MoveOf<G>>;
+}
+
+/**
+ * Why `seat` may not play `input` in `state`, or the checked copy to apply. `input` is untrusted: it is
+ * read once, into a frozen copy, and only that copy is checked (and later applied and logged).
+ */
+export function admitMove(game: Game, state: BaseState, seat: Seat, input: unknown): ReadMove {
+  const shape = readMoveShape(game, input);
+  const unknownType = "code" in shape && shape.code === "move/unknown-type";
+  if ("code" in shape && !unknownType) return { ok: false, error: shape };
+  if (game.activity(state).kind === "over") return { ok: false, error: { code: "move/game-over", reason: "the game is over" } };
+  if ("code" in shape) return { ok: false, error: moveNotHere(null, false, game.legalMoves(state, seat)) };
+  const read = readMoveFields(game, shape.type, shape.fields, state.players);
+  if (!read.ok) return read;
+  const error = game.check(state, seat, read.move);
+  return error === null ? read : { ok: false, error: boundedReason(error) };
+}
+
+/** Plays one move for `seat`: a new Match, or why the move is illegal (the old Match is untouched).
+ *  `move` may be anything a client sent; see `admitMove`. */
+export function applyMove<G extends AnyGame>(match: Match<G>, seat: Seat, move: MoveOf<G>): MoveOutcome<G> {
   const { game } = match;
+  const { tail } = innerOf(match);
   requireSeat(match.state.players, seat);
-  const error = precheck(game, match.state, move) ?? game.check(match.state, seat, move);
-  if (error !== null) return { ok: false, error };
-  const state = cloneJson(match.state);
-  // The log keeps its own copy, so the caller may reuse the move object.
-  const logged = cloneJson(move);
-  const events = recordEvents(state, (s) => game.apply(s, seat, cloneJson(logged)));
-  return {
-    ok: true,
-    match: freezeMatch(game, match.options, match.initial, state, [...match.log, { seat, move: logged }], events),
-  };
+  const admitted = admitMove(game, match.state, seat, move);
+  if (!admitted.ok) return admitted;
+  const state = cloneJson(match.state) as StateOf<G>;
+  const events = recordEvents(state as BaseState, (s) => game.apply(s, seat, admitted.move));
+  const logged = appendLog(tail, { seat, move: admitted.move });
+  return { ok: true, match: makeMatch(game, match.options, match.initial, state, logged, events, innerOf(match).prepared) };
 }
 
-export function whoMayAct(match: Match): Activity {
+export function whoMayAct<G extends AnyGame>(match: Match<G>): Activity {
   return match.game.activity(match.state);
 }
 
-export function legalMoves(match: Match, seat: Seat): MoveOption[] {
+export function legalMoves<G extends AnyGame>(match: Match<G>, seat: Seat): MoveOptionOf<MoveOf<G>>[] {
   requireSeat(match.state.players, seat);
-  return match.game.legalMoves(match.state, seat);
+  return match.game.legalMoves(match.state, seat) as MoveOptionOf<MoveOf<G>>[];
 }
 
 /** What `seat` may know (null: a spectator). */
-export function viewFor(match: Match, seat: Seat | null): unknown {
+export function viewFor<G extends AnyGame>(match: Match<G>, seat: Seat | null): ViewOf<G> {
   if (seat !== null) requireSeat(match.state.players, seat);
-  return match.game.view(match.state, seat);
+  return match.game.view(match.state, seat) as ViewOf<G>;
 }
 
-export function isOver(match: Match): boolean {
+export function isOver<G extends AnyGame>(match: Match<G>): boolean {
   return whoMayAct(match).kind === "over";
 }
 
 /** Scores, ranking and winners once the game is over; null before. */
-export function resultOf(match: Match): GameResult | null {
+export function resultOf<G extends AnyGame>(match: Match<G>): GameResult | null {
   return isOver(match) ? rankPlayers(match.game.scores(match.state)) : null;
 }
 
-/** Rebuilds a match from its initial state and log; a logged move that is illegal is a MatchError. */
-export function replay<S extends BaseState>(
-  game: Game<S>,
-  options: MatchOptions,
-  initial: S,
-  log: readonly LoggedMove[],
-): Match<S> {
-  const valid = validateOptions(game, options);
-  // The state counts every seat, bots included; the options count the people.
-  if (initial.players !== seatPlan(game.meta, valid.players).seats || !sameJson([...initial.variants].sort(), [...valid.variants!].sort())) {
-    throw new MatchError(
-      "match/replay",
-      "the initial state was not set up with these options (players or variants differ)",
-    );
-  }
-  // One private state, changed in place: replaying a long log costs no copy per move.
-  const state = cloneJson(initial);
-  game.advance(state);
-  for (const [i, { seat, move }] of log.entries()) {
-    if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
-      throw new MatchError("match/replay", `move ${i + 1} of the log is by seat ${seat}, which does not exist`);
-    }
-    const error = precheck(game, state, move) ?? game.check(state, seat, move);
-    if (error !== null) {
-      throw new MatchError(
-        "match/replay",
-        `move ${i + 1} of the log (seat ${seat}: ${JSON.stringify(move)}) is illegal: ${error.reason}`,
-      );
-    }
-    game.apply(state, seat, cloneJson(move));
-  }
-  return freezeMatch(game, valid, cloneJson(initial), state, cloneJson([...log]));
-}
-
-/** Names the JSON layout of a saved match; bump the version when it changes. */
-export const MATCH_FORMAT = "rules-match";
-export const MATCH_FORMAT_VERSION = 1;
-
-interface SavedMatch {
-  format: typeof MATCH_FORMAT;
-  version: number;
-  game: string;
-  options: MatchOptions;
-  initial: BaseState;
-  log: LoggedMove[];
-  state: BaseState;
-}
-
-/** A match as JSON: the options, initial state and log, plus the current state to check them by. */
-export function serializeMatch(match: Match): string {
-  const saved: SavedMatch = {
-    format: MATCH_FORMAT,
-    version: MATCH_FORMAT_VERSION,
-    game: match.game.id,
-    options: match.options,
-    initial: match.initial,
-    log: [...match.log],
-    state: match.state,
-  };
-  return JSON.stringify(saved);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Why `data` is not a saved match of `game`, or null when its shape is right. */
-function shapeProblem(data: unknown, gameId: string): string | null {
-  if (!isRecord(data) || data["format"] !== MATCH_FORMAT)
-    return `it is not a saved match (no "format": "${MATCH_FORMAT}")`;
-  if (data["version"] !== MATCH_FORMAT_VERSION) {
-    return `it is format version ${JSON.stringify(data["version"])}; this runtime reads version ${MATCH_FORMAT_VERSION}`;
-  }
-  if (data["game"] !== gameId) return `it is a match of ${JSON.stringify(data["game"])}, not of "${gameId}"`;
-  const options = data["options"];
-  if (
-    !isRecord(options) ||
-    typeof options["players"] !== "number" ||
-    typeof options["seed"] !== "number" ||
-    !(
-      options["variants"] === undefined ||
-      (Array.isArray(options["variants"]) && options["variants"].every((v) => typeof v === "string"))
-    )
-  ) {
-    return `its "options" need a number "players", a number "seed" and a list of "variants"`;
-  }
-  if (!isRecord(data["initial"]) || !isRecord(data["state"])) return `its "initial" and "state" must be objects`;
-  const log = data["log"];
-  if (!Array.isArray(log)) return `its "log" must be a list`;
-  for (const [i, entry] of log.entries()) {
-    if (
-      !isRecord(entry) ||
-      typeof entry["seat"] !== "number" ||
-      !isRecord(entry["move"]) ||
-      typeof entry["move"]["type"] !== "string"
-    ) {
-      return `entry ${i + 1} of its log is not { "seat": number, "move": { "type": string, ... } }`;
-    }
-  }
-  return null;
-}
-
 /**
- * Reads a saved match of `game`, replaying its log from its initial state; the result must
- * reproduce the saved state, so a tampered or corrupt save is a MatchError, never a wrong game.
+ * A move of the random bot for `seat` (which must be able to act): uniform among its legal moves.
+ * `random` gives numbers in [0, 1), as `Math.random` does.
  */
-export function deserializeMatch<S extends BaseState>(game: Game<S>, text: string): Match<S> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new MatchError("match/format", `cannot read this match: it is not JSON (${(error as Error).message})`);
-  }
-  const problem = shapeProblem(data, game.id);
-  if (problem !== null) throw new MatchError("match/format", `cannot read this match: ${problem}`);
-  const saved = data as SavedMatch;
-  const match = replay(game, saved.options, saved.initial as S, saved.log);
-  if (!sameJson(match.state, saved.state)) {
-    throw new MatchError("match/replay", "the saved log does not lead from the saved initial state to the saved state");
-  }
-  return match;
-}
-
-/**
- * The random bot's move for `seat`: uniform among legal moves, through the game's compiled sampler
- * when it has one (required for moves described by constraints, such as sets of cards), else drawn
- * from `legalMoves`. Reads the state only.
- */
-export function chooseRandomMove<S extends BaseState>(
-  game: Game<S>,
-  state: S,
-  seat: Seat,
-  rng: Rng,
-  draw: (n: number) => number = (n) => rng.int(n),
-): Move {
-  return game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
-}
-
-/** Decisions after which a simulated game is declared stuck in an endless flow loop. */
-export const DECISION_CAP = 100_000;
-
-export interface PlayedGame<S extends BaseState = BaseState> {
-  readonly state: S;
-  /** Moves applied, one per decision. */
-  readonly decisions: number;
-}
-
-/**
- * The fast path for simulations and benchmarks: one mutable state, no copies and no `check`
- * (random bots only choose legal moves), every seat played by `randomMove`. `onMove` sees each
- * move after it is applied, with the live state (do not keep or change it).
- */
-export function playRandomGame<S extends BaseState>(
-  game: Game<S>,
-  options: MatchOptions,
-  rng: Rng,
-  onMove?: (seat: Seat, move: Move, state: S) => void,
-  maxDecisions: number = DECISION_CAP,
-): PlayedGame<S> {
-  const valid = validateOptions(game, options);
-  const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
-  game.advance(state);
-  const draw = (n: number): number => rng.int(n);
-  let decisions = 0;
-  for (;;) {
-    const activity = game.activity(state);
-    if (activity.kind === "over") return { state, decisions };
-    if (decisions >= maxDecisions) {
-      throw new GameFault(
-        "fault/decision-cap",
-        `${game.id} did not end within ${maxDecisions} decisions (it waits at "${state.pc}"): an endless flow loop?`,
-      );
-    }
-    const seats = activity.players;
-    if (seats.length === 0) {
-      throw new GameFault("fault/no-legal-move", `${game.id} waits at "${state.pc}" but no seat may act`);
-    }
-    // A race's claims arrive in a random order (the first wins). Simultaneous choices are
-    // resolved together, so their order changes nothing: the first seat still to choose goes.
-    const seat = seats.length === 1 || activity.kind === "simultaneous" ? seats[0]! : rng.pick(seats);
-    const move = chooseRandomMove(game, state, seat, rng, draw);
-    game.apply(state, seat, move);
-    decisions++;
-    onMove?.(seat, move, state);
-  }
+export function botMove<G extends AnyGame>(match: Match<G>, seat: Seat, random: () => number = Math.random): MoveOf<G> {
+  requireSeat(match.state.players, seat);
+  const draw = (n: number): number => Math.min(n - 1, Math.floor(random() * n));
+  const rng = { int: draw, pick: <T>(items: readonly T[]): T => items[draw(items.length)]! } as unknown as Rng;
+  return chooseRandomMove(match.game, match.state, seat, rng, draw) as MoveOf<G>;
 }

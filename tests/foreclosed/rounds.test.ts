@@ -5,8 +5,8 @@
 // whole number for every count the header allows (17, 12, 9 and 7 rounds for 3 to 6 players, and
 // 17 for 2 players, who play as three seats with Merc), while 7 players would leave 39 cards, five
 // rounds and four cards over.
-import type { BaseState, CardInfo } from "@rules/runtime";
-import { playRandomGame, Rng } from "@rules/runtime";
+import type { BaseState, CardInfo } from "@rules/runtime/internal";
+import { playRandomGame, Rng } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 import { describe, expect, test } from "vitest";
 

@@ -5,7 +5,7 @@
 // same on average under A Tidy Mansion. (Taken from the unshuffled pile, seat k always got copy k:
 // the Shop Keeper's run was always Items, 3 points, the next player's Pets, 5, the third's
 // Employees, 7.)
-import type { BaseState, CardInfo } from "@rules/runtime";
+import type { BaseState, CardInfo } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 import { describe, expect, test } from "vitest";
 

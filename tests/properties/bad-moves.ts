@@ -1,7 +1,7 @@
 // Moves that must be refused, made from what the game offers now: each legal move spoiled in one
 // way (wrong seat, unknown type, a parameter outside its domain, of the wrong kind, or missing).
 
-import { applyMove, cloneJson, legalMoves, sameJson, whoMayAct } from "@rules/runtime";
+import { applyMove, cloneJson, legalMoves, sameJson, whoMayAct } from "@rules/runtime/internal";
 import type {
   CardId,
   GameMeta,
@@ -12,7 +12,7 @@ import type {
   ParameterDomain,
   Rng,
   Seat,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { legalMoveFor, moveOf } from "./harness.js";
 
 export interface BadMove {

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { games } from "@rules/generated";
-import { Rng, cloneJson, createMatch, viewFor } from "@rules/runtime";
-import type { BaseState, CardId, Game, Match } from "@rules/runtime";
+import { Rng, cloneJson, createMatch, viewFor } from "@rules/runtime/internal";
+import type { BaseState, CardId, Game, Match } from "@rules/runtime/internal";
 import { refusalProblems } from "./bad-moves.js";
 import { cardProblems, resourceTotals } from "./conservation.js";
 import { play, tables } from "./harness.js";

@@ -3,7 +3,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sameJson } from "@rules/runtime";
+import { sameJson } from "@rules/runtime/internal";
 import { cardProblems, resourceTotals } from "./conservation.js";
 import { dealArb, play, runsFor, tables } from "./harness.js";
 

@@ -1,7 +1,7 @@
 // What no move may create or destroy, read from a game's meta: every card is in exactly one
 // zone, and each conserved resource keeps its total.
 
-import type { BaseState, CardId, GameMeta, ZoneInfo } from "@rules/runtime";
+import type { BaseState, CardId, GameMeta, ZoneInfo } from "@rules/runtime/internal";
 
 /** The card lists of one zone: one list for a shared zone, one per seat for a per-player zone. */
 export function zoneLists(zone: ZoneInfo, state: BaseState): { owner: number | null; cards: CardId[] }[] {

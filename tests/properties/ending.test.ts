@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { games } from "@rules/generated";
-import { isBotSeat, legalMoves, resultOf, whoMayAct } from "@rules/runtime";
-import type { Match } from "@rules/runtime";
+import { isBotSeat, legalMoves, resultOf, whoMayAct } from "@rules/runtime/internal";
+import type { Match } from "@rules/runtime/internal";
 import { dealArb, domainSize, play, runsFor, tables } from "./harness.js";
 
 /** Positive when scores `a` beat `b`: the first key that differs decides, higher is better. */

@@ -5,7 +5,7 @@
 
 import fc from "fast-check";
 import { games } from "@rules/generated";
-import { MatchError, Rng, applyMove, createMatch, randomMove, seatPlan, whoMayAct } from "@rules/runtime";
+import { MatchError, Rng, applyMove, createMatch, randomMove, seatPlan, whoMayAct } from "@rules/runtime/internal";
 import type {
   BaseState,
   CardId,
@@ -17,7 +17,7 @@ import type {
   ParameterDomain,
   Seat,
   Value,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 
 /** One way to set a game up: a player count and the variants in force. */
 export interface Table {

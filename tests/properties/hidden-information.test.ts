@@ -6,8 +6,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Rng, viewFor, whoMayAct } from "@rules/runtime";
-import type { Seat } from "@rules/runtime";
+import { Rng, viewFor, whoMayAct } from "@rules/runtime/internal";
+import type { Seat } from "@rules/runtime/internal";
 import { dealArb, play, runsFor, tables } from "./harness.js";
 import { KnowledgeOracle } from "./knowledge.js";
 import { secretDifferences, viewProblems } from "./secrets.js";

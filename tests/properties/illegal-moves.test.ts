@@ -4,7 +4,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MatchError, Rng, applyMove, cloneJson, whoMayAct } from "@rules/runtime";
+import { MatchError, Rng, applyMove, cloneJson, whoMayAct } from "@rules/runtime/internal";
 import { refusalProblems } from "./bad-moves.js";
 import { dealArb, play, runsFor, tables } from "./harness.js";
 

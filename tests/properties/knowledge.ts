@@ -3,7 +3,7 @@
 // changes zone or its zone is reordered (shuffled). Seen from outside, by comparing states move by
 // move, so a compiled game that keeps knowledge too long (shows a shuffled card's new place, follows
 // a card into another hand) is caught, whatever rules made it so.
-import type { BaseState, CardId, Game, Seat } from "@rules/runtime";
+import type { BaseState, CardId, Game, Seat } from "@rules/runtime/internal";
 
 interface Place {
   readonly zone: string;

@@ -3,8 +3,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { replay } from "@rules/runtime";
-import type { Match } from "@rules/runtime";
+import { replay } from "@rules/runtime/internal";
+import type { Match } from "@rules/runtime/internal";
 import { dealArb, playAll, runsFor, tables } from "./harness.js";
 
 function expectReplays(match: Match): void {

@@ -2,7 +2,7 @@
 // structurally (the view's zones, vars and submissions against the state), and by difference
 // (states that differ only in the seat's secrets must give it the same view).
 
-import { cloneJson, sameJson } from "@rules/runtime";
+import { cloneJson, sameJson } from "@rules/runtime/internal";
 import type {
   BaseState,
   CardId,
@@ -14,7 +14,7 @@ import type {
   VarInfo,
   Visibility,
   ZoneInfo,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { zoneLists } from "./conservation.js";
 import { legalMoveFor } from "./harness.js";
 

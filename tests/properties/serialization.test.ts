@@ -3,8 +3,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Rng, deserializeMatch, serializeMatch, whoMayAct } from "@rules/runtime";
-import type { Match } from "@rules/runtime";
+import { Rng, deserializeMatch, serializeMatch, whoMayAct } from "@rules/runtime/internal";
+import type { Match } from "@rules/runtime/internal";
 import { dealArb, playAll, runsFor, step, tables } from "./harness.js";
 import type { Deal } from "./harness.js";
 

@@ -1,6 +1,6 @@
 // `rules bench <game>`: how many random playouts per second the compiled game sustains.
 
-import { playRandomGame, Rng, type Game, type MatchOptions } from "@rules/runtime";
+import { playRandomGame, Rng, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { performance } from "node:perf_hooks";
 import { commaList, type CommandSpec } from "./args.js";
 import { defineCommand, EXIT_OK } from "./command.js";

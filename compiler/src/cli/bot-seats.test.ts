@@ -2,8 +2,8 @@
 // House as a third seat): `rules play` tells the House by its label, `rules simulate` counts its seat.
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
-import * as runtime from "@rules/runtime";
-import type { Game } from "@rules/runtime";
+import * as runtime from "@rules/runtime/internal";
+import type { Game } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { loadRulesGame } from "../testing/load-game.js";
 import { recordingIo } from "./io.js";

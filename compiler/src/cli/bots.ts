@@ -11,7 +11,7 @@ import {
   type MoveOption,
   type Rng,
   type Seat,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 
 export interface BotDecision {
   readonly seat: Seat;

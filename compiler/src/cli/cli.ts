@@ -2,7 +2,7 @@
 // messages and exit statuses. Commands never call process.exit; they return a status.
 
 import { readFile } from "node:fs/promises";
-import { GameFault, MatchError, describeFault } from "@rules/runtime";
+import { GameFault, MatchError, describeFault } from "@rules/runtime/internal";
 import { editDistance } from "../diagnostics.js";
 import { formatHelp, parseArgs, UsageError } from "./args.js";
 import { benchCommand } from "./bench.js";

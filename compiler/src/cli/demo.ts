@@ -1,6 +1,6 @@
 // `rules demo`: one narrated bot match of every compiled game, to see the whole toolchain work.
 
-import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, seatPlan, whoMayAct, type Game } from "@rules/runtime";
+import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, seatPlan, whoMayAct, type Game } from "@rules/runtime/internal";
 import type { CommandSpec } from "./args.js";
 import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";

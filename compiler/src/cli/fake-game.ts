@@ -9,8 +9,8 @@
 // Score: coins plus the values of shown gems; tie-breaker: coins.
 // Like a compiled game, it records what each move did as events (`state.events`, when asked).
 
-import type { Activity, BaseState, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime";
-import { gameEnds, moved, seedRandom, transferred, zoneView } from "@rules/runtime";
+import type { Activity, BaseState, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime/internal";
+import { gameEnds, moved, seedRandom, transferred, zoneView } from "@rules/runtime/internal";
 
 interface GemState extends BaseState {
   zones: { pool: number[]; hand: number[][]; shown: number[][] };

@@ -5,7 +5,7 @@
 
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import type { Diagnostic } from "../diagnostics.js";
 import { gamePlace, gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "../sources.js";
 import { UsageError } from "./args.js";

@@ -1,6 +1,6 @@
 // Finding a compiled game by its id.
 
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { UsageError } from "./args.js";
 
 export type Games = Readonly<Record<string, Game>>;

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyMove, createMatch, GameFault, legalMoves, playRandomGame, Rng } from "@rules/runtime";
+import { applyMove, createMatch, GameFault, legalMoves, playRandomGame, Rng } from "@rules/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGame, type SourceFile } from "../index.js";
 import { loadGameFromSources, runtimeUrl, transpile } from "./load-game.js";
@@ -107,7 +107,7 @@ describe("transpile", () => {
     const index = output.find((f) => f.path === "index.js")!.text;
     expect(runtimeUrl()).toMatch(/^file:\/\/.*\/runtime\/dist\/index\.js$/);
     expect(index).toContain(`from "${runtimeUrl()}"`);
-    expect(index).not.toContain('"@rules/runtime"');
+    expect(index).not.toContain('"@rules/runtime/internal"');
     expect(index).toMatch(/from "\.\/flow\.js"/);
     // Types are gone: nothing is left for Node to reject.
     expect(index).not.toMatch(/import type|: State\b/);

@@ -8,14 +8,14 @@ import { promises as fs } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import type { ts as TS } from "ts-morph";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
 
 /** Bumped when the layout of a cache entry or the transpile settings change. */
 const CACHE_FORMAT = 1;
-const RUNTIME = "@rules/runtime";
+const RUNTIME = "@rules/runtime/internal";
 /** Cache entries older than this are removed when a new one is written. */
 const CACHE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 

@@ -11,7 +11,7 @@ import {
   type Game,
   type GameEvent,
   type Seat,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { addressed, narrateDecision, narrateEvents, type NarrationContext } from "./narrate.js";

@@ -7,7 +7,7 @@
 // run of them reads as one sentence: "seat 2 takes Currency 15, you take Currency 12 and seat 1
 // takes Currency 9 from the Currency cards on offer"; "seats 1, 2 and 3 each move a card ...".
 
-import type { GameEvent, Game, Move, MoveOption, Seat, Value, VarRef, ZoneRef } from "@rules/runtime";
+import type { GameEvent, Game, Move, MoveOption, Seat, Value, VarRef, ZoneRef } from "@rules/runtime/internal";
 import {
   bare,
   cardName,

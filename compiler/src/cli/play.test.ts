@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import { applyMove, createMatch, type Game, type Move } from "@rules/runtime";
+import { applyMove, createMatch, type Game, type Move } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { recordingIo } from "./io.js";

@@ -21,7 +21,7 @@ import {
   type MoveOption,
   type ParameterDomain,
   type Value,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { commaList, type CommandSpec } from "./args.js";
 import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK } from "./command.js";

@@ -1,7 +1,7 @@
 // Text for people: moves on the menu and in narration, final results. The table is drawn by
 // table.ts, what moves did is told by narrate.ts; names are given by present/naming.ts (shared with the scenario runner).
 
-import type { Activity, Game, GameResult, Move, MoveOption, ParameterDomain, Seat } from "@rules/runtime";
+import type { Activity, Game, GameResult, Move, MoveOption, ParameterDomain, Seat } from "@rules/runtime/internal";
 import { bare, cardName, joinList, plural, seatList, seatName, thirdPerson, words, zoneLabel } from "../present/naming.js";
 
 export { cardName, seatName, thirdPerson } from "../present/naming.js";

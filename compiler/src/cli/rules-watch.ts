@@ -1,7 +1,7 @@
 // `rules play --watch`: the game again, compiled from its rules each time they are saved.
 
 import { dirname, resolve } from "node:path";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { UsageError } from "./args.js";
 import { CompileFailed, findGameRef, loadGame, sourcePaths, type GameRef } from "./game-lookup.js";
 import type { Io } from "./io.js";

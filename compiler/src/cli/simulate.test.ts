@@ -1,4 +1,4 @@
-import { GameFault } from "@rules/runtime";
+import { GameFault } from "@rules/runtime/internal";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { bench } from "./bench.js";

@@ -1,6 +1,6 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, seatPlan, type Game, type MatchOptions } from "@rules/runtime";
+import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";

@@ -1,4 +1,4 @@
-import { applyMove, createMatch, viewFor, type Game, type Match, type Move } from "@rules/runtime";
+import { applyMove, createMatch, viewFor, type Game, type Match, type Move } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { renderTable } from "./table.js";

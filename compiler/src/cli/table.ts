@@ -5,7 +5,7 @@
 // program's own fields are left out, and a field the renderer does not know is still shown (in
 // words where it can), so it never hides data.
 
-import type { CardId, Game, Move, MoveOption, Seat, Value, VarInfo, ZoneInfo } from "@rules/runtime";
+import type { CardId, Game, Move, MoveOption, Seat, Value, VarInfo, ZoneInfo } from "@rules/runtime/internal";
 import { bare, capitalise, cardName, joinList, plural, seatList, seatName, words, zoneLabel } from "../present/naming.js";
 import { describeMove } from "./render.js";
 

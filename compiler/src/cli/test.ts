@@ -4,7 +4,7 @@ import { statSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { error, formatDiagnostics } from "../diagnostics.js";
 import type { Scenario } from "../scenario/index.js";
 import type { CommandSpec } from "./args.js";

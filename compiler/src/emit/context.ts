@@ -18,7 +18,8 @@ export interface EmittedFile {
   readonly text: string;
 }
 
-export const RUNTIME = "@rules/runtime";
+/** Generated code imports the runtime's helpers from its internal entry, not the app-facing one. */
+export const RUNTIME = "@rules/runtime/internal";
 
 export function identifierFor(label: string): string {
   return label.replace(/[^A-Za-z0-9_]/g, "_");
@@ -157,6 +158,33 @@ export class EmitContext {
     if (domain?.kind === "list") return tsType(domain.element);
     if (domain?.kind === "enum-type") return `Enum_${domain.name}`;
     return "never";
+  }
+
+  /** The parameter's kind in the game's move schema (`game.moves`), as TypeScript source. */
+  parameterKind(p: A.ParameterDeclaration): string {
+    const domain = this.game.types.get(p.domain);
+    const ofType = (type: Type): string => {
+      if (type.kind === "int" || type.kind === "player" || type.kind === "bool" || type.kind === "card" || type.kind === "string") return quote(type.kind);
+      if (type.kind === "enum") return `{ enum: [${(this.game.enums.get(type.name)?.members ?? []).map((m) => quote(m.name)).join(", ")}] }`;
+      return quote("never");
+    };
+    if (domain?.kind === "zone") return quote("card");
+    if (domain?.kind === "subsets") return quote("cards");
+    if (domain?.kind === "list") return ofType(domain.element);
+    if (domain?.kind === "enum-type") return ofType({ kind: "enum", name: domain.name });
+    return quote("never");
+  }
+
+  /** `game.moves`: each move type with its parameters' kinds, as TypeScript source. */
+  moveSchema(): string {
+    const schema = new Map<string, string>();
+    for (const { option } of this.allOptions()) {
+      const entry = `{ ${option.parameters.map((p) => `${p.name.name}: ${this.parameterKind(p)}`).join(", ")} }`;
+      const before = schema.get(option.name.name);
+      if (before !== undefined && before !== entry) throw new Error(`move '${option.name.name}' is declared with different parameters`);
+      schema.set(option.name.name, entry);
+    }
+    return `{ ${[...schema].map(([name, entry]) => `${name}: ${entry}`).join(",\n")} }`;
   }
 
   allOptions(): { decision: Decision; option: A.MoveOptionDeclaration }[] {

@@ -47,7 +47,7 @@ export class IndexFile {
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "enter", "setup"] });
       file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
       file.addFunction({
@@ -67,7 +67,7 @@ export class IndexFile {
         declarations: [
           {
             name: "game",
-            type: "Game<State, Move>",
+            type: "Game<State, Move, View>",
             initializer: `{
               id: ${quote(this.ctx.gameId)},
               title: ${quote(this.ctx.game.title)},
@@ -83,6 +83,7 @@ export class IndexFile {
                 decisions: [${decisions.join(", ")}],
                 functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}
               },
+              moves: ${this.ctx.moveSchema()},
               enter,
               functions: { ${functionTable.join("\n")} },
               setup,

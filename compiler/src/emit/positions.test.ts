@@ -88,7 +88,7 @@ score p: score[p]
 `;
   async function played(script: BaseState["random"]["script"]): Promise<{ game: Game; state: BaseState; events: runtime.GameEvent[] }> {
     const game = await loadRulesGame("chance", rules, runtime);
-    const match = runtime.createMatch(game, { players: 2, seed: 4 }, (state) => state.random.script.push(...script));
+    const match = runtime.startMatch(game, { players: 2, seed: 4 }, (state) => state.random.script.push(...script));
     const outcome = runtime.applyMove(match, 0, { type: "go" });
     if (!outcome.ok) throw new Error(outcome.error.reason);
     return { game, state: outcome.match.state, events: [...outcome.match.events] };

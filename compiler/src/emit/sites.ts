@@ -57,7 +57,7 @@ export class RuleSites {
       ([, a], [, b]) => order.indexOf(a.file) - order.indexOf(b.file) || a.line - b.line || a.column - b.column,
     );
     return [
-      'import type { RuleSite } from "@rules/runtime";',
+      'import type { RuleSite } from "@rules/runtime/internal";',
       "",
       "/** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */",
       "export const AT = {",

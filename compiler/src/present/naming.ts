@@ -2,7 +2,7 @@
 // seats ("you", "seat 2", "you and seats 1 and 3"), zones and variables by their labels ("the
 // Properties on auction", "your Properties", "seat 2's coins"), verbs agreeing with their subject.
 
-import { cardLabel, type CardId, type Game, type Seat, type SeatPlan } from "@rules/runtime";
+import { cardLabel, type CardId, type Game, type Seat, type SeatPlan } from "@rules/runtime/internal";
 
 /** `Property 17`: the card's type, then its field values. */
 export function cardName(game: Game, id: CardId): string {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/index.js";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { formatDiagnostics } from "../diagnostics.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { parseScenarioFile } from "./parser.js";

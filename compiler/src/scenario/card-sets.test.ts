@@ -1,5 +1,5 @@
-import { createMatch, illegal, isCardSet, seedRandom, shuffle } from "@rules/runtime";
-import type { BaseState, CardId, CardInfo, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime";
+import { createMatch, illegal, isCardSet, seedRandom, shuffle } from "@rules/runtime/internal";
+import type { BaseState, CardId, CardInfo, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics, type Diagnostic } from "../diagnostics.js";
 import { isSetupStep, type SetupStep } from "./ast.js";

@@ -1,4 +1,4 @@
-import type { CardInfo, Game } from "@rules/runtime";
+import type { CardInfo, Game } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import type { CardPattern, Literal } from "./ast.js";
 import { cardsMatching, describeMeaning, isProblem, readPattern } from "./cards.js";

@@ -2,7 +2,7 @@
 // in declaration order; `Merchandise 5 marked pets` names a flag that is set and an enum value by
 // themselves, in any order. Copies with equal values are interchangeable, so expectations compare
 // cards by what they show, never by id.
-import type { CardId, CardInfo, CardTypeInfo, Game, Value } from "@rules/runtime";
+import type { CardId, CardInfo, CardTypeInfo, Game, Value } from "@rules/runtime/internal";
 import { cardName } from "../present/naming.js";
 import { didYouMean, type SourceSpan } from "../diagnostics.js";
 import type { CardPattern, Literal } from "./ast.js";

@@ -2,7 +2,7 @@
 // all of them or as one seat is told them (`eventsFor`), against an event as a designer writes it.
 // An event matches when every part written agrees; parts left out match anything. A failure lists
 // the events there were, written the same way.
-import { eventsFor, type CardId, type GameEvent, type Match, type Value, type VarInfo } from "@rules/runtime";
+import { eventsFor, type CardId, type GameEvent, type Match, type Value, type VarInfo } from "@rules/runtime/internal";
 import { cardName } from "../present/naming.js";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { CardPattern, EventPattern, Expectation, SeatRef, Target } from "./ast.js";

@@ -10,7 +10,7 @@ import {
   type CardId,
   type Match,
   type Value,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import type { Expectation, MoveCall, SeatLiteral, SeatRef, Target, ZonePart } from "./ast.js";
 import {

@@ -1,4 +1,4 @@
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadOuting, problems, runFirstScenario } from "./outing-game.js";
 import { parseScenarioFile } from "./parser.js";

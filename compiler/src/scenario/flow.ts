@@ -2,7 +2,7 @@
 // decision (Game.enter), and `set` gives the flow's locals the values that decide who is asked there.
 // A compiled game keeps in `state.locals` only the locals that live across a decision, beside the
 // compiler's own bookkeeping, which is no business of a scenario.
-import type { BaseState, CardId, Game, Value } from "@rules/runtime";
+import type { BaseState, CardId, Game, Value } from "@rules/runtime/internal";
 import { didYouMean } from "../diagnostics.js";
 import type { CardPattern, Literal, Name, Step } from "./ast.js";
 import { cardsMatching, formatLiteral, isProblem, literalValue, readPattern } from "./cards.js";

@@ -2,7 +2,7 @@
 // typed in meta.functions), called on the position as it stands, with its arguments written as
 // elsewhere in a scenario: cards by name, seats and numbers as numbers, enum values by name, lists in
 // [ ]. A part of a score can so be checked on its own, one objective at a time.
-import type { CardId, FunctionInfo, Game, Match, Value } from "@rules/runtime";
+import type { CardId, FunctionInfo, Game, Match, Value } from "@rules/runtime/internal";
 import { cardName } from "../present/naming.js";
 import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
 import type { Argument, CardPattern, Expectation, FunctionResult, Literal } from "./ast.js";

@@ -1,4 +1,4 @@
-import type { Game, MoveOption } from "@rules/runtime";
+import type { Game, MoveOption } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import type { MoveCall } from "./ast.js";
 import { buildMove } from "./moves.js";

@@ -1,7 +1,7 @@
 // Moves as a scenario writes them (`raise(amount: 3)`, `sell(card: Property 30)`,
 // `good_deal(give: [Merchandise 1, Merchandise 1], take: [Merchandise 8, Merchandise 8])`), turned
 // into the runtime's JSON moves, and compared with the parameter domains the game reports.
-import type { CardId, Game, Move, MoveOption, ParameterDomain, Value } from "@rules/runtime";
+import type { CardId, Game, Move, MoveOption, ParameterDomain, Value } from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
 import type { Argument, CardPattern, MoveArgument, MoveCall } from "./ast.js";
 import {

@@ -1,7 +1,7 @@
 // Names a scenario writes, looked up in the game: zones, variables and card types, seats by number or
 // by a player variable, and how a zone or variable is written back in messages. Also what the
 // resolver lends the modules that check their own statements before play.
-import type { BaseState, CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime";
+import type { BaseState, CardId, Game, VarInfo, ZoneInfo } from "@rules/runtime/internal";
 import type { SourceSpan } from "../diagnostics.js";
 import type { CardPattern, Literal, SeatRef, Target } from "./ast.js";
 import { cardsMatching, formatPattern } from "./cards.js";

@@ -3,8 +3,8 @@
 // events seen differently by each seat, and functions of the rules. Two rounds: each seat in turn
 // takes a gem (the bag is shuffled, the top gem goes to its pouch, it pays 1 to the pot and 1 of tax,
 // and is shown the bag's next gem), or gambles (rolls a die, told to it alone).
-import * as runtime from "@rules/runtime";
-import type { Game } from "@rules/runtime";
+import * as runtime from "@rules/runtime/internal";
+import type { Game } from "@rules/runtime/internal";
 import { loadRulesGame } from "../testing/load-game.js";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";

@@ -1,5 +1,5 @@
-import * as runtime from "@rules/runtime";
-import type { Game } from "@rules/runtime";
+import * as runtime from "@rules/runtime/internal";
+import type { Game } from "@rules/runtime/internal";
 import { beforeAll, describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { loadRulesGame } from "../testing/load-game.js";

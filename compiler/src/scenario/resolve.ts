@@ -1,7 +1,7 @@
 // Checks every name and number of a scenario against the game's meta before anything is played:
 // zones, variables, card types and values, seats, and the length of per-seat lists. A scenario
 // with a wrong name is reported in full and never half-run.
-import { seatPlan, type BaseState, type CardId, type Game, type SeatPlan, type VarInfo, type ZoneInfo } from "@rules/runtime";
+import { seatPlan, type BaseState, type CardId, type Game, type SeatPlan, type VarInfo, type ZoneInfo } from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import type {
   Argument,

@@ -1,4 +1,4 @@
-import type { CardId, Game } from "@rules/runtime";
+import type { CardId, Game } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";

@@ -1,5 +1,5 @@
-import { GameFault } from "@rules/runtime";
-import type { Game } from "@rules/runtime";
+import { GameFault } from "@rules/runtime/internal";
+import type { Game } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";

@@ -6,6 +6,7 @@ import {
   applyMove,
   cloneJson,
   createMatch,
+  startMatch,
   freezeDeep,
   legalMoves,
   type BaseState,
@@ -13,7 +14,7 @@ import {
   type Match,
   type MatchOptions,
   type RuleSite,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { didYouMean, error, formatDiagnostics, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import { isScriptStep, isSetupStep, type PlayStep, type ScriptStep, type Scenario, type SetupStep, type Step } from "./ast.js";
 import { checkExpectation, moveMistake } from "./expectations.js";
@@ -284,7 +285,7 @@ export function runScenario(scenario: Scenario, games: Readonly<Record<string, G
   let match: Match | undefined;
   let broken: Diagnostic | undefined;
   try {
-    match = createMatch(game, options, prepare(setupFailures, ledger));
+    match = startMatch(game, options, prepare(setupFailures, ledger));
     ledger.sync(match.state);
   } catch (thrown) {
     const probe = () => probeStart(game, options, prepare(new Map(), new ScriptLedger(game, file)));

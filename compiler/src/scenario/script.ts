@@ -4,7 +4,7 @@
 // the game uses otherwise than scripted, or never uses, is reported where it was written.
 import { cardName } from "../present/naming.js";
 import { error, type Diagnostic } from "../diagnostics.js";
-import type { BaseState, CardId, Game, ScriptedOutcome } from "@rules/runtime";
+import type { BaseState, CardId, Game, ScriptedOutcome } from "@rules/runtime/internal";
 import type { ScriptStep } from "./ast.js";
 import { cardMatches, cardsMatching, formatLiteral, formatPattern } from "./cards.js";
 import { seatIndex, zoneNamed } from "./names.js";

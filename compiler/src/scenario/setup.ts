@@ -2,7 +2,7 @@
 // (the `prepare` hook of `createMatch`): cards stacked, put and set, variables and the flow's locals
 // set, then the random outcomes scripted, and last the flow put at the decision it starts at.
 // Cards are only ever moved or swapped, so every card stays in exactly one place.
-import type { BaseState, CardId, Game, Value } from "@rules/runtime";
+import type { BaseState, CardId, Game, Value } from "@rules/runtime/internal";
 import { error, type Diagnostic } from "../diagnostics.js";
 import { isScriptStep, type CardPattern, type SetupStep, type Target } from "./ast.js";
 import { formatPattern, literalValue } from "./cards.js";

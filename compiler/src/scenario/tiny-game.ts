@@ -1,5 +1,5 @@
-import { illegal, randomInt, seedRandom, shuffle } from "@rules/runtime";
-import type { BaseState, CardId, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime";
+import { illegal, randomInt, seedRandom, shuffle } from "@rules/runtime/internal";
+import type { BaseState, CardId, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime/internal";
 
 // A small hand-written game standing in for a compiled one, for the scenario runner's tests. One card goes unseen into `box`, then
 // two cards at a time are turned up from `deck`

@@ -1,5 +1,5 @@
-import { illegal, learnCard, perSeat, zoneView } from "@rules/runtime";
-import type { BaseState, CardId, Game, Move, MoveOption, Seat } from "@rules/runtime";
+import { illegal, learnCard, perSeat, zoneView } from "@rules/runtime/internal";
+import type { BaseState, CardId, Game, Move, MoveOption, Seat } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics } from "../diagnostics.js";
 import { parseScenarioFile } from "./parser.js";

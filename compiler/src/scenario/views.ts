@@ -3,7 +3,7 @@
 // seat's owner-only value shows as null, written `?`), `submitted`, the seat's own `mySubmission`,
 // `phase`. They prove per-player knowledge: after a secret peek, the peeker's view shows the cards
 // and no other view does. A compiled game's view is JSON, so it is read as such.
-import { viewFor, type CardId, type Match, type Value, type ZoneView } from "@rules/runtime";
+import { viewFor, type CardId, type Match, type Value, type ZoneView } from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
 import type { Argument, CardPattern, Expectation, MoveCall, ViewValue } from "./ast.js";
 import {

@@ -1,7 +1,7 @@
 // For tests: compile a rules text and load the emitted game in this process, against the runtime
 // module the test passes in (its sources under Vitest), without writing anything to disk.
 import ts from "typescript";
-import type { Game } from "@rules/runtime";
+import type { Game } from "@rules/runtime/internal";
 import { compileGame, formatDiagnostic } from "../index.js";
 import type { EmittedFile } from "../emit/emit.js";
 
@@ -10,7 +10,7 @@ export function evaluateFiles(files: readonly EmittedFile[], runtime: object): M
   const sources = new Map(files.map((f) => [f.path, f.text]));
   const modules = new Map<string, Record<string, unknown>>();
   const load = (specifier: string): Record<string, unknown> => {
-    if (specifier === "@rules/runtime") return runtime as Record<string, unknown>;
+    if (specifier === "@rules/runtime/internal") return runtime as Record<string, unknown>;
     const file = specifier.replace(/^\.\//, "").replace(/\.js$/, ".ts");
     const loaded = modules.get(file);
     if (loaded) return loaded;

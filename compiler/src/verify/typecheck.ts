@@ -10,9 +10,9 @@ export interface EmittedSource {
   readonly text: string;
 }
 
-/** The runtime's declaration file, as the compiled games import it (`@rules/runtime`). */
+/** The runtime's declaration file, as the compiled games import it (`@rules/runtime/internal`). */
 function runtimeDeclarations(): string {
-  const entry = createRequire(import.meta.url).resolve("@rules/runtime");
+  const entry = createRequire(import.meta.url).resolve("@rules/runtime/internal");
   return entry.replace(/\.js$/, ".d.ts");
 }
 
@@ -40,7 +40,7 @@ export function typeErrors(files: readonly EmittedSource[], runtimeTypes: string
   const folder = "/virtual/game/";
   const virtual = new Map(files.map((f) => [folder + f.path, f.text]));
   virtual.set("/virtual/package.json", '{ "type": "module" }');
-  const options: ts.CompilerOptions = { ...OPTIONS, paths: { "@rules/runtime": [runtimeTypes] } };
+  const options: ts.CompilerOptions = { ...OPTIONS, paths: { "@rules/runtime/internal": [runtimeTypes] } };
   const host = ts.createCompilerHost(options);
   const readSource = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, ...rest) => {

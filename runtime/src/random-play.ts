@@ -1,0 +1,71 @@
+// The fast path for simulations and benchmarks, and the random policy bots use: one mutable state,
+// no copies, no checks. For tools (`@rules/runtime/internal`), not for untrusted input.
+import type { BaseState, Game, Move, Seat } from "./contract.js";
+import { GameFault } from "./errors.js";
+import { randomMove } from "./bots.js";
+import type { Rng } from "./random.js";
+import { validateOptions, type MatchOptions } from "./options.js";
+
+/**
+ * The random bot's move for `seat`: uniform among legal moves, through the game's compiled sampler
+ * when it has one (required for moves described by constraints, such as sets of cards), else drawn
+ * from `legalMoves`. Reads the state only.
+ */
+export function chooseRandomMove<S extends BaseState>(
+  game: Game<S>,
+  state: S,
+  seat: Seat,
+  rng: Rng,
+  draw: (n: number) => number = (n) => rng.int(n),
+): Move {
+  return game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
+}
+
+/** Decisions after which a simulated game is declared stuck in an endless flow loop. */
+export const DECISION_CAP = 100_000;
+
+export interface PlayedGame<S extends BaseState = BaseState> {
+  readonly state: S;
+  /** Moves applied, one per decision. */
+  readonly decisions: number;
+}
+
+/**
+ * The fast path for simulations and benchmarks: one mutable state, no copies and no `check`
+ * (random bots only choose legal moves), every seat played by `randomMove`. `onMove` sees each
+ * move after it is applied, with the live state (do not keep or change it).
+ */
+export function playRandomGame<S extends BaseState>(
+  game: Game<S>,
+  options: MatchOptions,
+  rng: Rng,
+  onMove?: (seat: Seat, move: Move, state: S) => void,
+  maxDecisions: number = DECISION_CAP,
+): PlayedGame<S> {
+  const valid = validateOptions(game, options);
+  const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
+  game.advance(state);
+  const draw = (n: number): number => rng.int(n);
+  let decisions = 0;
+  for (;;) {
+    const activity = game.activity(state);
+    if (activity.kind === "over") return { state, decisions };
+    if (decisions >= maxDecisions) {
+      throw new GameFault(
+        "fault/decision-cap",
+        `${game.id} did not end within ${maxDecisions} decisions (it waits at "${state.pc}"): an endless flow loop?`,
+      );
+    }
+    const seats = activity.players;
+    if (seats.length === 0) {
+      throw new GameFault("fault/no-legal-move", `${game.id} waits at "${state.pc}" but no seat may act`);
+    }
+    // A race's claims arrive in a random order (the first wins). Simultaneous choices are
+    // resolved together, so their order changes nothing: the first seat still to choose goes.
+    const seat = seats.length === 1 || activity.kind === "simultaneous" ? seats[0]! : rng.pick(seats);
+    const move = chooseRandomMove(game, state, seat, rng, draw);
+    game.apply(state, seat, move);
+    decisions++;
+    onMove?.(seat, move, state);
+  }
+}
