@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { applyMove, chooseRandomMove, createMatch, isOver, resultOf, Rng, whoMayAct } from "@rules/runtime";
+import { applyMove, botMove, createMatch, isOver, resultOf, whoMayAct } from "@rules/runtime";
 import { game as forSale } from "@rules/generated/for-sale";
 import { scratchLock, type LockEntry, type Lockfile } from "./scratch-lock.js";
 
@@ -19,6 +19,8 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 const npm = process.env["npm_execpath"]?.endsWith("npm-cli.js") ? process.env["npm_execpath"] : null;
 const PACKAGES = ["runtime", "generated", "compiler"] as const;
+/** tsc and the packed compiler on a busy 2-core machine: well under a minute alone, far more beside other suites. */
+const SLOW = 180_000;
 
 interface Packed {
   readonly name: string;
@@ -58,7 +60,7 @@ beforeAll(async () => {
     await copyFile(fileURLToPath(new URL(`./app/${file}`, import.meta.url)), path.join(app, file));
   }
   await npmRun(["ci", "--offline", "--ignore-scripts"], app);
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -121,15 +123,27 @@ describe("what the tarballs hold", () => {
   });
 });
 
+/** The apps' seeded bot randomness (mulberry32), the same here. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 describe("an app outside the workspace, on the installed tarballs", () => {
   /** The same match played in the workspace: what the packed packages must reproduce. */
   function expectedGame(): { moves: number; result: unknown } {
     let match = createMatch(forSale, { players: 4, seed: 11 });
-    const rng = new Rng(11);
+    const random = seededRandom(11);
     let moves = 0;
     while (!isOver(match)) {
       const seat = whoMayAct(match).players[0]!;
-      const outcome = applyMove(match, seat, chooseRandomMove(match.game, match.state, seat, rng));
+      const outcome = applyMove(match, seat, botMove(match, seat, random));
       if (!outcome.ok) throw new Error(outcome.error.reason);
       match = outcome.match;
       moves++;
@@ -142,7 +156,7 @@ describe("an app outside the workspace, on the installed tarballs", () => {
     expect(stdout).toBe("");
     expect(existsSync(path.join(app, "out/play.mjs"))).toBe(true);
     expect(readFileSync(path.join(app, "out/play.cjs"), "utf8")).toContain('require("@rules/runtime")');
-  });
+  }, SLOW);
 
   test("a misspelt move type fails to compile, at that move", async () => {
     const failed = await run(process.execPath, [tsc, "-p", "tsconfig.misspelt.json"], { cwd: app }).then(
@@ -153,7 +167,7 @@ describe("an app outside the workspace, on the installed tarballs", () => {
     expect(failed).toMatch(/^misspelt\.mts\(6,\d+\): error TS\d+: .*"rasie"/m);
     // That one error only: the packages themselves were found and type-check.
     expect(failed!.trim().split("\n").filter((line) => /error TS/.test(line))).toHaveLength(1);
-  });
+  }, SLOW);
 
   test("runs as an ES module and as CommonJS, playing the game the workspace plays", async () => {
     const expected = expectedGame();
@@ -164,7 +178,7 @@ describe("an app outside the workspace, on the installed tarballs", () => {
     expect({ moves: cjs.moves, result: cjs.result }).toEqual(expected);
     // The per-seat view from the package hides the others' coins.
     expect(esm.coinsSeenBySeat0.slice(1)).toEqual([null, null, null]);
-  });
+  }, SLOW);
 
   test("the packed compiler's `rules` bin checks and tests a game with only its declared dependencies", async () => {
     const game = path.join(scratch, "last-stone");
@@ -175,5 +189,5 @@ describe("an app outside the workspace, on the installed tarballs", () => {
     expect(checked.stdout + checked.stderr).not.toMatch(/error/);
     const tested = await run(bin, ["test", "."], { cwd: game, env });
     expect(tested.stdout.trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed$/);
-  });
+  }, SLOW);
 });

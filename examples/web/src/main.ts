@@ -1,17 +1,17 @@
 // For Sale against bots, on the published packages alone: `@rules/runtime` plays the match and
 // `@rules/generated/for-sale` is the game. The human is seat 0; every other seat is a random bot.
 // URL parameters: `players`, `seed`, and `delay` (ms between bot moves; 0 for tests).
-import { applyMove, createMatch, isOver, legalMoves, resultOf, Rng, serializeMatch, viewFor, whoMayAct, type Match } from "@rules/runtime";
-import { game, type Move, type State, type View } from "@rules/generated/for-sale";
-import { botMove } from "./bots.js";
+import { applyMove, botMove, createMatch, isOver, legalMoves, resultOf, serializeMatch, viewFor, whoMayAct, type Match } from "@rules/runtime";
+import { game, type Move } from "@rules/generated/for-sale";
+import { seededRandom } from "./random.js";
 import { describe, renderBoard, renderControls, renderResult, seatName, showRefusal, YOU } from "./render.js";
 
 const params = new URLSearchParams(location.search);
 const delay = Number(params.get("delay") ?? 400);
 const section = (id: string): HTMLElement => document.getElementById(id)!;
 
-let match: Match<State>;
-let rng: Rng;
+let match: Match<typeof game>;
+let random: () => number;
 /** Bumped by each new game, so that a running bot loop of the old game stops. */
 let generation = 0;
 const log: string[] = [];
@@ -19,14 +19,14 @@ const log: string[] = [];
 function newGame(players: number, seed: number): void {
   generation++;
   match = createMatch(game, { players, seed });
-  rng = new Rng(seed).fork();
+  random = seededRandom(seed);
   log.length = 0;
   section("result").hidden = true;
   void runBots(generation);
 }
 
 function draw(): void {
-  const view = viewFor(match, YOU) as View;
+  const view = viewFor(match, YOU);
   const acting = whoMayAct(match).players;
   renderBoard(section("board"), view, acting);
   const mine = !isOver(match) && acting.includes(YOU) ? legalMoves(match, YOU) : [];
@@ -69,7 +69,7 @@ async function runBots(started: number): Promise<void> {
     if (delay > 0) await new Promise((done) => setTimeout(done, delay));
     if (started !== generation) return;
     const seat = bots[0]!;
-    apply(seat, botMove(match, seat, rng));
+    apply(seat, botMove(match, seat, random));
   }
 }
 
