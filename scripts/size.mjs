@@ -11,11 +11,14 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // Inside the workspace, so that the entries resolve the packages as an app in it would.
 const scratch = fileURLToPath(new URL(`../node_modules/.cache/rules-size-${process.pid}/`, import.meta.url));
 
-/** The app-facing calls a game's app makes: those of them this runtime has (older and newer APIs). */
-const APP_API = [
+/** The app-facing calls of the runtime, those of them this runtime has (older and newer APIs): all of
+ *  them (a server: saves, reading untrusted moves, per-seat logs), and what a client playing locally
+ *  calls (the example app's set). */
+const FULL_API = [
   "createMatch", "applyMove", "readMove", "legalMoves", "whoMayAct", "viewFor", "logFor", "isOver", "resultOf",
   "serializeMatch", "deserializeMatch", "botMove",
 ];
+const PLAY_API = ["createMatch", "applyMove", "legalMoves", "whoMayAct", "viewFor", "isOver", "resultOf", "botMove"];
 
 async function bundleSize(name, source) {
   const entry = `${scratch}${name}.js`;
@@ -31,25 +34,36 @@ async function bundleSize(name, source) {
 }
 
 const runtime = await import("@rules/runtime");
-const api = APP_API.filter((name) => typeof runtime[name] === "function");
+const apis = {
+  full: FULL_API.filter((name) => typeof runtime[name] === "function"),
+  play: PLAY_API.filter((name) => typeof runtime[name] === "function"),
+};
 const manifest = JSON.parse(readFileSync(`${root}generated/package.json`, "utf8"));
 const games = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json").map((key) => key.slice(2));
 
 await rm(scratch, { recursive: true, force: true });
 await mkdir(scratch, { recursive: true });
-const importApi = `export { ${api.join(", ")} } from "@rules/runtime";\n`;
-const rows = [{ bundle: "runtime alone", ...(await bundleSize("runtime", importApi)) }];
-for (const game of games) {
-  rows.push({ bundle: `runtime + ${game}`, ...(await bundleSize(game, `${importApi}export { game } from "@rules/generated/${game}";\n`)) });
+const rows = [];
+for (const game of [null, ...games]) {
+  const row = { bundle: game === null ? "runtime alone" : `runtime + ${game}` };
+  for (const [name, api] of Object.entries(apis)) {
+    const source = `export { ${api.join(", ")} } from "@rules/runtime";\n${game === null ? "" : `export { game } from "@rules/generated/${game}";\n`}`;
+    row[name] = await bundleSize(`${game ?? "runtime"}-${name}`, source);
+  }
+  rows.push(row);
 }
 await rm(scratch, { recursive: true, force: true });
 
 if (process.argv.includes("--json")) {
-  process.stdout.write(`${JSON.stringify({ api, rows }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ apis, rows }, null, 2)}\n`);
 } else {
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
   const width = Math.max(...rows.map((r) => r.bundle.length));
-  process.stdout.write(`Minified (Vite) and gzipped (level 9); the app imports ${api.join(", ")}.\n`);
-  process.stdout.write(`${"bundle".padEnd(width)}  ${"minified".padStart(9)}  ${"gzipped".padStart(8)}\n`);
-  for (const r of rows) process.stdout.write(`${r.bundle.padEnd(width)}  ${kb(r.minified).padStart(9)}  ${kb(r.gzipped).padStart(8)}\n`);
+  process.stdout.write("Minified by Vite, then gzipped (level 9), built from the packages' entry points.\n");
+  process.stdout.write(`full API: ${apis.full.join(", ")}\nplay API: ${apis.play.join(", ")}\n\n`);
+  process.stdout.write(`${"".padEnd(width)}  ${"full API".padStart(20)}  ${"play API".padStart(20)}\n`);
+  process.stdout.write(`${"bundle".padEnd(width)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}\n`);
+  for (const r of rows) {
+    process.stdout.write(`${r.bundle.padEnd(width)}  ${kb(r.full.minified)}  ${kb(r.full.gzipped)}  ${kb(r.play.minified)}  ${kb(r.play.gzipped)}\n`);
+  }
 }
