@@ -152,14 +152,14 @@ describe("an app outside the workspace, on the installed tarballs", () => {
   }
 
   test("type-checks against the packages' declarations alone (skipLibCheck off), with no error", async () => {
-    const { stdout } = await run(process.execPath, [tsc, "-p", app], { cwd: app }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const { stdout } = await run(process.execPath, [tsc, "--pretty", "false", "-p", app], { cwd: app }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(stdout).toBe("");
     expect(existsSync(path.join(app, "out/play.mjs"))).toBe(true);
     expect(readFileSync(path.join(app, "out/play.cjs"), "utf8")).toContain('require("@rules/runtime")');
   }, SLOW);
 
   test("a misspelt move type fails to compile, at that move", async () => {
-    const failed = await run(process.execPath, [tsc, "-p", "tsconfig.misspelt.json"], { cwd: app }).then(
+    const failed = await run(process.execPath, [tsc, "--pretty", "false", "-p", "tsconfig.misspelt.json"], { cwd: app }).then(
       () => null,
       (error: { stdout: string }) => error.stdout,
     );
