@@ -24,15 +24,21 @@ import {
   type Move,
 } from "@rules/runtime/internal";
 
-/** A marker planted in hostile strings: a reason that contains it echoed the input. */
-export const MARK = "HOSTILEinput";
-const HUGE = MARK + "x".repeat(10 * 1024 * 1024);
-
 function nested(depth: number, leaf: unknown, asArray: boolean): unknown {
   let value = leaf;
   for (let i = 0; i < depth; i++) value = asArray ? [value] : { type: "raise", inner: value };
   return value;
 }
+
+/** A marker planted in hostile strings: a reason that contains it echoed the input. */
+export const MARK = "HOSTILEinput";
+const HUGE = MARK + "x".repeat(10 * 1024 * 1024);
+/** Big lists, made once: a sparse one of 5,000,000 and a dense one of 200,000 numbers. */
+const SPARSE = new Array(5_000_000);
+const LONG = Array.from({ length: 200_000 }, (_, i) => i);
+const DEEP_LIST = nested(2_000, 0, true);
+const DEEP_OBJECT = nested(2_000, MARK, false);
+
 
 /** Values that are wrong wherever a move's field expects a number, card, list or string. */
 function hostileValues(rng: Rng): unknown[] {
@@ -43,7 +49,7 @@ function hostileValues(rng: Rng): unknown[] {
   return [
     undefined, null, NaN, Infinity, -Infinity, -0, 1.5, 2 ** 53, -(2 ** 60), 1e308, rng.int(1_000_000) - 500_000,
     "", MARK, HUGE, "7", true, false, [], [MARK], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120],
-    new Array(5_000_000), Array.from({ length: 200_000 }, (_, i) => i), {}, cycle, nested(2_000, 0, true), nested(2_000, MARK, false),
+    SPARSE, LONG, {}, cycle, DEEP_LIST, DEEP_OBJECT,
     new Date(0), new Map([[1, 2]]), new Uint8Array(4), () => 1, Symbol(MARK), 10n, revoked.proxy,
     new Proxy({}, { get: () => { throw new RangeError(MARK); } }),
   ];

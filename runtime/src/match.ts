@@ -76,8 +76,12 @@ const inner = new WeakMap<object, Inner>();
 
 function innerOf(match: Match<AnyGame>): Inner {
   const found = inner.get(match);
-  if (!found) throw new MatchError("match/format", "this is not a match made by createMatch, applyMove or deserializeMatch");
-  return found;
+  if (found) return found;
+  // A match not made here (a test's copy with another game, say): its log rebuilt from `log`, and
+  // never savable, since nothing says its state follows from its options.
+  let tail: LogNode | null = null;
+  for (const entry of match.log) tail = appendLog(tail, entry);
+  return { tail, prepared: true };
 }
 
 function listOf(tail: LogNode | null): LoggedMove[] {

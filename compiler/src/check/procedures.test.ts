@@ -2,8 +2,8 @@
 // its own copy (its decisions are states of their own, its locals its own), arguments are read where
 // it is called, and a procedure sees the game's names and its parameters, never its caller's locals.
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { Game, MoveOption } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, MoveOption } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 

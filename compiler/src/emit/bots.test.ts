@@ -3,7 +3,7 @@
 // viewed, replayed and saved like any seat.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
 import {
   GameFault,
   Rng,
@@ -20,7 +20,7 @@ import {
   whoMayAct,
   type Game,
   type Match,
-} from "../../../runtime/src/index.js";
+} from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const corpus = readFileSync(new URL("../__fixtures__/programs/bots.rules", import.meta.url), "utf8");

@@ -1,8 +1,8 @@
 // What a move did, told as events (runtime/src/events.ts): each statement that changes the table
 // records one while a move is applied through the runtime, and each seat is told only what it may see.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { Game, GameEvent } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, GameEvent } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `

@@ -1,8 +1,8 @@
 // A fault during play names the statement of the rules file that raised it: file, line, column and
 // the line as written, in the runtime's error object. Loops that never end are stopped and named.
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import { GameFault, describeFault } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import { GameFault, describeFault } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const game = (flow: string, extra = ""): string => `game "Faults" {

@@ -2,8 +2,8 @@
 // when the card moves (another zone, another hand: where it lands the seat has not seen it), when its
 // zone is shuffled (its place is unknown), or when the rules say so (`conceal`). A new reveal restores it.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `

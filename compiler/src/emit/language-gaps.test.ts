@@ -1,8 +1,8 @@
 // The small constructs outside games needed (issue 7, §6), each played: seat numbers, choices filtered
 // by a condition, an enum's members as a list, tables keyed by two values, membership tests.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `

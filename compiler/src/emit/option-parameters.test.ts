@@ -3,8 +3,8 @@
 // stored): otherwise they read whatever the state held from an earlier move, and a move the rules
 // forbid passes (found in Foreclosed!, where an offer's target is asked to accept or protect).
 import { beforeAll, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `

@@ -3,8 +3,8 @@
 // is (a zone it sees, or a card it was shown): a value keyed by the id of a card in a hidden hand
 // would tell everyone which card lies there.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `

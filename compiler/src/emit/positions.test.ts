@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import { GameFault, type BaseState, type Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import { GameFault, type BaseState, type Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rulesOf = (id: string): string => readFileSync(fileURLToPath(new URL(`../../../rules/${id}.rules`, import.meta.url)), "utf8");

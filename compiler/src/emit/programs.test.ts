@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame, formatDiagnostic } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";

@@ -3,8 +3,8 @@
 // game waits elsewhere, a domain's `else` reason when it is empty, `{...}` values in any reason, and
 // plain reasons that name what may be played now when the rules give none.
 import { beforeAll, describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { BaseState, Game } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { BaseState, Game } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const rules = `
@@ -123,6 +123,6 @@ describe("an option that is not on offer", () => {
     const state = start();
     game.apply(state, 0, { type: "bid", amount: 3 });
     expect(game.check(state, 0, { type: "claim", lot: 5 })).toEqual({ code: "move/not-now", reason: "'claim' cannot be played now; now you may 'seal'" });
-    expect(game.check(state, 0, { type: "steal" })).toEqual({ code: "move/unknown-type", reason: "there is no move 'steal' in this game; now you may 'seal'" });
+    expect(game.check(state, 0, { type: "steal" })).toEqual({ code: "move/unknown-type", reason: "there is no such move in this game; now you may 'seal'" });
   });
 });

@@ -3,8 +3,8 @@
 // must survive the wait: each case plays a small compiled game and compares the transcript of who
 // was asked what, move by move, with one worked out by hand from the rules text.
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
-import type { Game, Move, MoveOption, ParameterDomain } from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, Move, MoveOption, ParameterDomain } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const header = (players: number, declarations = ""): string => `

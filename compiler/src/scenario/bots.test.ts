@@ -3,7 +3,7 @@
 // other, and a scripted move for it is refused at its line.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import * as runtime from "../../../runtime/src/index.js";
+import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "@rules/runtime/internal";
 import { formatDiagnostics } from "../diagnostics.js";
 import { loadRulesGame } from "../testing/load-game.js";

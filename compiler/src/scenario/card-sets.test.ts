@@ -1,4 +1,4 @@
-import { createMatch, illegal, isCardSet, seedRandom, shuffle } from "@rules/runtime/internal";
+import { startMatch, illegal, isCardSet, seedRandom, shuffle } from "@rules/runtime/internal";
 import type { BaseState, CardId, CardInfo, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime/internal";
 import { describe, expect, test } from "vitest";
 import { formatDiagnostics, type Diagnostic } from "../diagnostics.js";
@@ -212,7 +212,7 @@ expect stall[0] = [Good 5, Good 4 fish, Good 3]
       expect(resolution.diagnostics).toEqual([]);
       const failures = new Map<SetupStep, Diagnostic>();
       const setup = scenario.steps.filter(isSetupStep);
-      const match = createMatch(
+      const match = startMatch(
         games.market,
         { players: 3, seed },
         prepareSetup(games.market, "m.scenario", setup, resolution.setupCards, failures, new ScriptLedger(games.market, "m.scenario")),
@@ -255,7 +255,7 @@ expect stall[0] = [Good 5, Good 4 fish, Good 3]
         .scenarios[0]!;
       const resolution = resolveScenario(scenario, boxed);
       const before = boxed.setup({ players: 2, seed });
-      const match = createMatch(
+      const match = startMatch(
         boxed,
         { players: 2, seed },
         prepareSetup(boxed, "b.scenario", scenario.steps.filter(isSetupStep), resolution.setupCards, new Map(), new ScriptLedger(boxed, "b.scenario")),
