@@ -9,6 +9,7 @@ import { findGames, type SourceFile } from "./sources.js";
 import { lowerFlow } from "./lower/lower.js";
 import { emitGame, type EmittedFile } from "./emit/emit.js";
 import { typeErrors } from "./verify/typecheck.js";
+import { withGameExports } from "./package-exports.js";
 
 export type { Diagnostic } from "./diagnostics.js";
 export { formatDiagnostic } from "./diagnostics.js";
@@ -71,7 +72,8 @@ export interface CompileReport {
   readonly games: string[];
 }
 
-/** Compiles every game in `rulesDir` into `outDir/<game>/`, plus `outDir/index.ts` listing them.
+/** Compiles every game in `rulesDir` into `outDir/<game>/`, plus `outDir/index.ts` listing them and,
+ *  when `outDir` holds a package.json, its `exports` (an entry per game; see package-exports.ts).
  *  With `check`, writes nothing and reports which files differ from what compiling would write. */
 export async function compileAll(options: { rulesDir: string; outDir: string; check: boolean }): Promise<CompileReport> {
   const games = await findGames(options.rulesDir);
@@ -88,6 +90,17 @@ export async function compileAll(options: { rulesDir: string; outDir: string; ch
   const stale: string[] = [];
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, sources, written, stale, games: [...games.keys()] };
   outputs.set(path.join(options.outDir, "index.ts"), await registryFile([...games.keys()]));
+  const manifestPath = path.join(options.outDir, "package.json");
+  const manifest = await fs.readFile(manifestPath, "utf8").catch(() => null);
+  if (manifest !== null) {
+    try {
+      outputs.set(manifestPath, withGameExports(manifest, [...games.keys()]));
+    } catch (error) {
+      const message = `cannot add the games' entries to this package.json: it is not JSON (${(error as Error).message})`;
+      diagnostics.push({ file: manifestPath, line: 1, column: 1, endLine: 1, endColumn: 1, severity: "error", code: "compile/package-json", message });
+      return { diagnostics, sources, written, stale, games: [...games.keys()] };
+    }
+  }
   for (const [file, text] of outputs) {
     const current = await fs.readFile(file, "utf8").catch(() => null);
     if (current === text) continue;

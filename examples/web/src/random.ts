@@ -1,0 +1,12 @@
+// The bots' randomness, seeded so that a game's URL (?seed=…) replays the same bots: mulberry32,
+// numbers in [0, 1) as `botMove` takes them.
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
