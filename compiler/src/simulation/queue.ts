@@ -5,12 +5,13 @@
 // happens nothing is counted twice, and the merge in the games' order gives a local run's figures.
 
 import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import { Queue, QueueEvents, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { Piscina } from "piscina";
 import { ChunkResults } from "./chunk-results.js";
 import { chunksOf, type Chunk } from "./chunks.js";
 import { workerFile } from "./pool.js";
+import { DEFAULT_QUEUE } from "./queue-options.js";
 import type { ChunkTask, RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
 
@@ -40,9 +41,12 @@ export async function checkRedis(url: string): Promise<void> {
   }
 }
 
+/** Warns when no chunk has come back after this long: perhaps no worker serves the queue. */
+const SILENCE_MS = 15_000;
+
 /**
  * Queues a run's chunks, waits for the workers and merges their tallies in the games' order.
- * `onChunk` hears of each chunk done; `warn` of chunks handed to another worker.
+ * `onChunk` hears of each chunk done; `warn` of chunks handed to another worker and of silence.
  */
 export async function runOnQueue(
   spec: RunSpec,
@@ -54,47 +58,64 @@ export async function runOnQueue(
   await checkRedis(place.url);
   const connection = connectionOf(place.url);
   const queue = new Queue<ChunkTask, Tally>(place.queue, { connection });
-  const events = new QueueEvents(place.queue, { connection });
+  // Events from the stream's present end on, read before any job is queued: none can be missed.
+  const events = new QueueEvents(place.queue, { connection, lastEventId: await lastEventId(place) });
   const chunks = chunksOf(spec.games);
   const results = new ChunkResults(chunks.length, seats);
   // Job ids name the run and the chunk: a chunk is one job, whatever retries it.
   const run = randomUUID();
   const jobIdOf = (chunk: Chunk) => `${run}-${chunk.index}`;
   const byJobId = new Map(chunks.map((chunk) => [jobIdOf(chunk), chunk]));
+  const games = (chunk: Chunk) => `chunk ${chunk.index + 1} of ${chunks.length} (games ${chunk.start + 1}-${chunk.end})`;
+  let settle!: (error?: Error) => void;
+  const finished = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
+  events.on("completed", ({ jobId, returnvalue }) => {
+    const chunk = byJobId.get(jobId);
+    if (!chunk || !results.add(chunk.index, returnvalue)) return;
+    onChunk?.(chunk);
+    if (results.done === chunks.length) settle();
+  });
+  events.on("failed", ({ jobId, failedReason }) => {
+    const chunk = byJobId.get(jobId);
+    if (chunk) settle(new Error(`${games(chunk)} failed on a worker: ${failedReason}`));
+  });
   events.on("stalled", ({ jobId }) => {
     const chunk = byJobId.get(jobId);
-    if (chunk) warn?.(`chunk ${chunk.index + 1} of ${chunks.length} (games ${chunk.start + 1}-${chunk.end}): its worker stopped answering; another worker plays it again`);
+    if (chunk) warn?.(`${games(chunk)}: its worker stopped answering; another worker plays it again`);
   });
-  let jobs: Job<ChunkTask, Tally>[] = [];
+  let silence: NodeJS.Timeout | undefined;
   try {
     await events.waitUntilReady();
-    jobs = await queue.addBulk(
+    await queue.addBulk(
       chunks.map((chunk) => ({
         name: "chunk",
         data: { spec, chunk },
         // A job that throws is a bug or a broken worker: retrying it would not help. (A job whose
         // worker vanished is not a failure: the stalled check retries it.) Finished jobs are
-        // removed below; the age limits clean up after a coordinator that was stopped.
-        opts: { jobId: jobIdOf(chunk), attempts: 1, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
+        // removed: the coordinator has the result from the event.
+        opts: { jobId: jobIdOf(chunk), attempts: 1, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
       })),
     );
-    await Promise.all(
-      jobs.map(async (job, i) => {
-        const chunk = chunks[i]!;
-        let tally: Tally;
-        try {
-          tally = await job.waitUntilFinished(events);
-        } catch (error) {
-          throw new Error(`chunk ${chunk.index + 1} (games ${chunk.start + 1}-${chunk.end}) failed on a worker: ${(error as Error).message}`);
-        }
-        if (results.add(chunk.index, tally)) onChunk?.(chunk);
-      }),
-    );
+    silence = setTimeout(() => {
+      if (results.done === 0) warn?.(`no chunk done after ${SILENCE_MS / 1000} s: is a worker running (rules worker --redis ${place.url}${place.queue === DEFAULT_QUEUE ? "" : ` --queue ${place.queue}`})?`);
+    }, SILENCE_MS);
+    await finished;
     return results.merged();
   } finally {
-    await Promise.all(jobs.map((job) => job.remove().catch(() => undefined)));
+    clearTimeout(silence);
     await events.close();
     await queue.close();
+  }
+}
+
+/** The id of the last event in the queue's event stream, or "0" when it has none. */
+async function lastEventId(place: QueuePlace): Promise<string> {
+  const client = new Redis(place.url, { maxRetriesPerRequest: 1 });
+  try {
+    const last = await client.xrevrange(`bull:${place.queue}:events`, "+", "-", "COUNT", 1);
+    return last[0]?.[0] ?? "0";
+  } finally {
+    client.disconnect();
   }
 }
 
