@@ -1,0 +1,186 @@
+// The Redis fleet for real: a redis-server of its own (on the loopback interface, a free port, a
+// temporary folder, stopped after), `rules worker` processes and `rules simulate --redis`, all
+// built (compiler/dist). Needs redis-server on the PATH (Debian: apt-get install -y redis-server):
+// without it these tests fail, saying so.
+
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Queue } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+interface RedisServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts redis-server on 127.0.0.1 with nothing saved to disk; resolves once it accepts connections. */
+async function startRedis(): Promise<RedisServer> {
+  if (spawnSync("redis-server", ["--version"]).error) {
+    throw new Error("redis-server is not installed (Debian: apt-get install -y redis-server): the Redis tests need a real server");
+  }
+  const dir = mkdtempSync(join(tmpdir(), "rules-redis-test-"));
+  const port = await freePort();
+  const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 15 s:\n${log}`)), 15_000);
+    server.stdout!.on("data", (data: Buffer) => {
+      log += data.toString();
+      if (log.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited (${code}) before it was ready:\n${log}`));
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function rules(...args: string[]): Promise<{ status: number; out: string; err: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [main, ...args], { cwd: root, timeout: 120_000 }, (error, out, err) => {
+      done({ status: error ? (typeof error.code === "number" ? error.code : -1) : 0, out, err });
+    });
+  });
+}
+
+interface WorkerProcess {
+  readonly child: ChildProcess;
+  stderr(): string;
+}
+
+/** Starts `rules worker` and resolves once it says it is ready. */
+async function startWorker(...args: string[]): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [main, "worker", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let err = "";
+  child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`rules worker did not get ready within 30 s:\n${err}`)), 30_000);
+    const check = () => {
+      if (!err.includes("; ready")) return;
+      clearTimeout(timer);
+      child.stderr!.off("data", check);
+      resolve();
+    };
+    child.stderr!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`rules worker exited (${code}):\n${err}`));
+    });
+  });
+  return { child, stderr: () => err };
+}
+
+/** Stops a worker as Ctrl-C would; resolves to its exit status. */
+function stopWorker(worker: WorkerProcess): Promise<number | null> {
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return Promise.resolve(worker.child.exitCode);
+  const exited = new Promise<number | null>((resolve) => worker.child.once("exit", (code) => resolve(code)));
+  worker.child.kill("SIGTERM");
+  return exited;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let redis: RedisServer;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterAll(async () => {
+  for (const worker of workers) {
+    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+  }
+  await redis?.stop();
+});
+
+describe("rules simulate --redis", () => {
+  it("plays a run on two workers and prints a local run's JSON, byte for byte", async () => {
+    const queue = ["--redis", redis.url, "--queue", "two-workers"];
+    workers.push(await startWorker(...queue, "--workers", "1"), await startWorker(...queue, "--workers", "1"));
+    const run = ["simulate", "for-sale", "--players", "4", "--games", "300", "--seed", "21", "--json"];
+    const [local, remote] = await Promise.all([rules(...run, "--workers", "1"), rules(...run, ...queue)]);
+    expect(local.status).toBe(0);
+    expect(JSON.parse(local.out)).toMatchObject({ games: 300, completed: 300 });
+    expect(remote.err).toBe("");
+    expect(remote.status).toBe(0);
+    expect(remote.out).toBe(local.out);
+    expect(await stopWorker(workers[0]!)).toBe(0);
+    expect(await stopWorker(workers[1]!)).toBe(0);
+  });
+
+  it("hands the chunks of a worker killed mid-run to another, and counts every game once", async () => {
+    const queueName = "killed-worker";
+    const place = ["--redis", redis.url, "--queue", queueName];
+    // Short locks, so that the killed worker's chunks go back to the queue within a second or two.
+    const doomed = await startWorker(...place, "--workers", "2", "--lock-ms", "1000");
+    workers.push(doomed);
+    const run = ["simulate", "for-sale", "--players", "4", "--games", "1200", "--seed", "5", "--json"];
+    const remote = rules(...run, ...place);
+    // Kill the only worker as soon as it holds a chunk: the run cannot be over then.
+    const queue = new Queue(queueName, { connection: { url: redis.url } });
+    try {
+      const deadline = Date.now() + 60_000;
+      let held: string[] = [];
+      while (held.length === 0 && Date.now() < deadline) {
+        held = (await queue.getActive()).map((job) => job.id!);
+        if (held.length === 0) await sleep(20);
+      }
+      expect(held.length).toBeGreaterThan(0);
+      doomed.child.kill("SIGKILL");
+      const survivor = await startWorker(...place, "--workers", "2", "--lock-ms", "1000");
+      workers.push(survivor);
+      const [local, result] = await Promise.all([rules(...run, "--workers", "1"), remote]);
+      expect(result.status).toBe(0);
+      // The killed worker's chunks were played again (BullMQ's stalled-job check) ...
+      expect(result.err).toMatch(/its worker stopped answering; another worker plays it again/);
+      // ... and each game counted once: the figures are the local run's, to the byte.
+      expect(JSON.parse(result.out)).toMatchObject({ games: 1200, completed: 1200, errors: 0 });
+      expect(result.out).toBe(local.out);
+      expect(await stopWorker(survivor)).toBe(0);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("fails at once, saying why, when Redis cannot be reached", async () => {
+    const port = await freePort();
+    const { status, err } = await rules("simulate", "for-sale", "--players", "4", "--games", "10", "--redis", `redis://127.0.0.1:${port}`);
+    expect(status).not.toBe(0);
+    expect(err).toContain(`cannot reach Redis at redis://127.0.0.1:${port}`);
+  });
+});
