@@ -9,7 +9,9 @@ import { Piscina } from "piscina";
 import { seatPlan, type Game } from "@rules/runtime";
 import { ChunkResults } from "./chunk-results.js";
 import { chunksOf, type Chunk } from "./chunks.js";
+import { compilerFingerprint } from "../cli/load-game.js";
 import { playChunk } from "./play-chunk.js";
+import type { PoolWorkerData } from "./pool-worker.js";
 import type { ChunkTask, RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
 
@@ -32,7 +34,7 @@ export async function runOnThreads(spec: RunSpec, seats: number, threads: number
   const chunks = chunksOf(spec.games);
   const results = new ChunkResults(chunks.length, seats);
   const size = Math.max(1, Math.min(threads, chunks.length));
-  const pool = new Piscina<ChunkTask, Tally>({ filename: workerFile(), minThreads: size, maxThreads: size, idleTimeout: 1000 });
+  const pool = await createPool(size);
   try {
     await Promise.all(
       chunks.map(async (chunk) => {
@@ -43,6 +45,12 @@ export async function runOnThreads(spec: RunSpec, seats: number, threads: number
     await pool.destroy();
   }
   return results.merged();
+}
+
+/** A pool of `threads` threads that play chunks (ChunkTask in, Tally out). */
+export async function createPool(threads: number): Promise<Piscina<ChunkTask, Tally>> {
+  const workerData: PoolWorkerData = { compilerFingerprint: await compilerFingerprint() };
+  return new Piscina<ChunkTask, Tally>({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData });
 }
 
 /**

@@ -7,10 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { Queue, QueueEvents, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { Piscina } from "piscina";
 import { ChunkResults } from "./chunk-results.js";
 import { chunksOf, type Chunk } from "./chunks.js";
-import { workerFile } from "./pool.js";
+import { createPool } from "./pool.js";
 import { DEFAULT_QUEUE } from "./queue-options.js";
 import type { ChunkTask, RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
@@ -132,7 +131,7 @@ export interface WorkerSettings extends QueuePlace {
  */
 export async function runQueueWorker(settings: WorkerSettings, stop: Promise<unknown>, warn: (line: string) => void): Promise<void> {
   await checkRedis(settings.url);
-  const pool = new Piscina<ChunkTask, Tally>({ filename: workerFile(), minThreads: settings.threads, maxThreads: settings.threads });
+  const pool = await createPool(settings.threads);
   const worker = new Worker<ChunkTask, Tally>(settings.queue, (job) => pool.run(job.data), {
     connection: connectionOf(settings.url),
     concurrency: settings.threads,
