@@ -6,6 +6,7 @@ import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.j
 import type { Io } from "./io.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
+import { chunksOf } from "../simulation/chunks.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { defaultWorkers, runHere, runOnThreads } from "../simulation/pool.js";
 import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
@@ -66,7 +67,8 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const bar = io.status && progressBar(io.status, games, "games");
   let played = 0;
   const onChunk = (chunk: { start: number; end: number }) => bar?.((played += chunk.end - chunk.start));
-  const workers = args.options.workers ?? defaultWorkers();
+  // No more threads than chunks; one thread is this one (a pool would only add its start-up).
+  const workers = Math.min(args.options.workers ?? defaultWorkers(), chunksOf(games).length);
   let tally: Tally;
   if (args.options.redis !== undefined) {
     // BullMQ is loaded only for a run that uses it.
