@@ -1,17 +1,16 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { createMatch, GameFault, seatPlan, type Game, type MatchOptions } from "@rules/runtime";
+import { seatPlan, type Game, type MatchOptions } from "@rules/runtime";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
-import { chunksOf } from "../simulation/chunks.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
-import { defaultWorkers, runHere, runOnThreads } from "../simulation/pool.js";
+import { runHere } from "../simulation/pool.js";
 import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
-import type { RunSpec } from "../simulation/run-spec.js";
-import { summarize, type Tally } from "../simulation/tally.js";
+import { playRun } from "../simulation/run.js";
+import { summarize } from "../simulation/tally.js";
 
 const spec = {
   name: "simulate",
@@ -61,42 +60,15 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const game = await loadGame(ref, io);
   const { players, games } = args.options;
   const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 };
-  checkOptions(game, options);
-  const run: RunSpec = { game: ref, options, games };
-  const seats = seatPlan(game.meta, players).seats;
   const bar = io.status && progressBar(io.status, games, "games");
-  let played = 0;
-  const onChunk = (chunk: { start: number; end: number }) => bar?.((played += chunk.end - chunk.start));
-  // No more threads than chunks; one thread is this one (a pool would only add its start-up).
-  const workers = Math.min(args.options.workers ?? defaultWorkers(), chunksOf(games).length);
-  let tally: Tally;
-  if (args.options.redis !== undefined) {
-    // BullMQ is loaded only for a run that uses it.
-    const { runOnQueue } = await import("../simulation/queue.js");
-    tally = await runOnQueue(run, seats, { url: args.options.redis, queue: args.options.queue ?? DEFAULT_QUEUE }, onChunk, io.warn);
-  } else if (workers === 1) {
-    tally = runHere(game, run, () => bar?.(++played));
-  } else {
-    tally = await runOnThreads(run, seats, workers, onChunk);
-  }
+  const { workers, redis, queue } = args.options;
+  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn });
   io.status?.("");
   const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed }, tally);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 });
-
-/**
- * Refuses, here and at once, options the game does not allow (a MatchError: bad usage), rather than
- * from a worker. A game that breaks while setting up is left to the games, which count the fault.
- */
-function checkOptions(game: Game, options: RunOptions): void {
-  try {
-    createMatch(game, { players: options.players, variants: [...options.variants], seed: options.seed });
-  } catch (error) {
-    if (!(error instanceof GameFault)) throw error;
-  }
-}
 
 export interface SimulationSummary {
   readonly game: string;

@@ -141,7 +141,7 @@ describe("rules simulate --redis", () => {
     expect(remote.out).toBe(local.out);
     expect(await stopWorker(workers[0]!)).toBe(0);
     expect(await stopWorker(workers[1]!)).toBe(0);
-  });
+  }, 180_000);
 
   it("hands the chunks of a worker killed mid-run to another, and counts every game once", async () => {
     const queueName = "killed-worker";
@@ -175,7 +175,7 @@ describe("rules simulate --redis", () => {
     } finally {
       await queue.close();
     }
-  });
+  }, 180_000);
 
   it("fails at once, saying why, when Redis cannot be reached", async () => {
     const port = await freePort();
