@@ -28,13 +28,17 @@ const connectionOf = (url: string) => ({ url, maxRetriesPerRequest: null });
  * and a mistyped URL would look like a run waiting for workers.
  */
 export async function checkRedis(url: string): Promise<void> {
+  if (!/^rediss?:\/\//.test(url)) throw new Error(`'${url}' is not a Redis URL: give one such as redis://host:6379`);
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on("error", () => undefined);
+  // The socket's own error (ECONNREFUSED, a name that does not resolve) says more than the
+  // "Connection is closed" that connect() rejects with after it.
+  let cause: Error | undefined;
+  client.on("error", (error: Error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new Error(`cannot reach Redis at ${url}: ${(error as Error).message}`);
+    throw new Error(`cannot reach Redis at ${url}: ${(cause ?? (error as Error)).message}`);
   } finally {
     client.disconnect();
   }

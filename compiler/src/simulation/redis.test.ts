@@ -181,6 +181,6 @@ describe("rules simulate --redis", () => {
     const port = await freePort();
     const { status, err } = await rules("simulate", "for-sale", "--players", "4", "--games", "10", "--redis", `redis://127.0.0.1:${port}`);
     expect(status).not.toBe(0);
-    expect(err).toContain(`cannot reach Redis at redis://127.0.0.1:${port}`);
+    expect(err).toContain(`cannot reach Redis at redis://127.0.0.1:${port}: connect ECONNREFUSED`);
   });
 });
