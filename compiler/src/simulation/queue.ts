@@ -5,14 +5,20 @@
 // happens nothing is counted twice, and the merge in the games' order gives a local run's figures.
 
 import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker } from "bullmq";
+import { Queue, QueueEvents, Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { ChunkResults } from "./chunk-results.js";
 import { chunksOf, type Chunk } from "./chunks.js";
+import { codeVersion } from "./code-version.js";
 import { createPool } from "./pool.js";
 import { DEFAULT_QUEUE } from "./queue-options.js";
 import type { ChunkTask, RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
+
+/** A job: a chunk of a run, and the version of the code that queued it. */
+interface QueuedChunk extends ChunkTask {
+  readonly code: string;
+}
 
 export interface QueuePlace {
   /** `redis://host:port` (ioredis's URL form: user, password, database number). */
@@ -60,7 +66,8 @@ export async function runOnQueue(
 ): Promise<Tally> {
   await checkRedis(place.url);
   const connection = connectionOf(place.url);
-  const queue = new Queue<ChunkTask, Tally>(place.queue, { connection });
+  const queue = new Queue<QueuedChunk, Tally>(place.queue, { connection });
+  const code = await codeVersion();
   // Events from the stream's present end on, read before any job is queued: none can be missed.
   const events = new QueueEvents(place.queue, { connection, lastEventId: await lastEventId(place) });
   const chunks = chunksOf(spec.games);
@@ -92,7 +99,7 @@ export async function runOnQueue(
     await queue.addBulk(
       chunks.map((chunk) => ({
         name: "chunk",
-        data: { spec, chunk },
+        data: { spec, chunk, code },
         // A job that throws is a bug or a broken worker: retrying it would not help. (A job whose
         // worker vanished is not a failure: the stalled check retries it.) Finished jobs are
         // removed: the coordinator has the result from the event.
@@ -136,7 +143,17 @@ export interface WorkerSettings extends QueuePlace {
 export async function runQueueWorker(settings: WorkerSettings, stop: Promise<unknown>, warn: (line: string) => void): Promise<void> {
   await checkRedis(settings.url);
   const pool = await createPool(settings.threads);
-  const worker = new Worker<ChunkTask, Tally>(settings.queue, (job) => pool.run(job.data), {
+  const code = await codeVersion();
+  const play = async (job: Job<QueuedChunk, Tally>): Promise<Tally> => {
+    if (job.data.code !== code) {
+      throw new Error(
+        `this worker runs other code (version ${code}) than the coordinator (${job.data.code}), so it would ` +
+          "play the chunk differently: run the same commit, built, on every machine",
+      );
+    }
+    return pool.run({ spec: job.data.spec, chunk: job.data.chunk });
+  };
+  const worker = new Worker<QueuedChunk, Tally>(settings.queue, play, {
     connection: connectionOf(settings.url),
     concurrency: settings.threads,
     lockDuration: settings.lockMs,

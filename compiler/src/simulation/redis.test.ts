@@ -131,9 +131,11 @@ afterAll(async () => {
 describe("rules simulate --redis", () => {
   it("plays a run on two workers and prints a local run's JSON, byte for byte", async () => {
     const queue = ["--redis", redis.url, "--queue", "two-workers"];
-    workers.push(await startWorker(...queue, "--workers", "1"), await startWorker(...queue, "--workers", "1"));
     const run = ["simulate", "for-sale", "--players", "4", "--games", "300", "--seed", "21", "--json"];
-    const [local, remote] = await Promise.all([rules(...run, "--workers", "1"), rules(...run, ...queue)]);
+    // First, as it compiles the game into the cache (after a build it is not there yet) for the rest.
+    const local = await rules(...run, "--workers", "1");
+    workers.push(await startWorker(...queue, "--workers", "1"), await startWorker(...queue, "--workers", "1"));
+    const remote = await rules(...run, ...queue);
     expect(local.status).toBe(0);
     expect(JSON.parse(local.out)).toMatchObject({ games: 300, completed: 300 });
     expect(remote.err).toBe("");
@@ -176,6 +178,25 @@ describe("rules simulate --redis", () => {
       await queue.close();
     }
   }, 180_000);
+
+  it("refuses, saying why, a chunk queued by other code than the worker's", async () => {
+    const queueName = "other-code";
+    const worker = await startWorker("--redis", redis.url, "--queue", queueName, "--workers", "1");
+    workers.push(worker);
+    const queue = new Queue(queueName, { connection: { url: redis.url } });
+    try {
+      const spec = { game: { kind: "compiled", id: "for-sale" }, options: { players: 4, variants: [], seed: 1 }, games: 1 };
+      const job = await queue.add("chunk", { spec, chunk: { index: 0, start: 0, end: 1 }, code: "0123456789abcdef" });
+      const deadline = Date.now() + 60_000;
+      while ((await job.getState()) !== "failed" && Date.now() < deadline) await sleep(50);
+      const failed = await queue.getJob(job.id!);
+      expect(failed?.failedReason).toMatch(/^this worker runs other code \(version [0-9a-f]{16}\) than the coordinator \(0123456789abcdef\)/);
+      expect(failed?.returnvalue ?? null).toBe(null);
+    } finally {
+      await queue.close();
+      await stopWorker(worker);
+    }
+  }, 120_000);
 
   it("fails at once, saying why, when Redis cannot be reached", async () => {
     const port = await freePort();
