@@ -62,7 +62,14 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 };
   const bar = io.status && progressBar(io.status, games, "games");
   const { workers, redis, queue } = args.options;
-  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn });
+  // On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends. (A run
+  // here plays on this thread, or threads that end with the process: the default handling does.)
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  if (redis !== undefined) process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
+  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn, signal: stop.signal }).finally(
+    () => process.off("SIGINT", interrupt).off("SIGTERM", interrupt),
+  );
   io.status?.("");
   const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed }, tally);
   if (args.options.json) io.print(JSON.stringify(summary));

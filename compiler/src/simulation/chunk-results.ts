@@ -20,6 +20,10 @@ export class ChunkResults {
     return true;
   }
 
+  has(index: number): boolean {
+    return this.byChunk.has(index);
+  }
+
   get done(): number {
     return this.byChunk.size;
   }

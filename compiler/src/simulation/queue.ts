@@ -63,6 +63,8 @@ export async function runOnQueue(
   place: QueuePlace,
   onChunk?: (chunk: Chunk) => void,
   warn?: (line: string) => void,
+  /** Stops the run: its chunks still waiting are taken off the queue, so the fleet does not play them for nothing. */
+  signal?: AbortSignal,
 ): Promise<Tally> {
   await checkRedis(place.url);
   const connection = connectionOf(place.url);
@@ -94,6 +96,8 @@ export async function runOnQueue(
     if (chunk) warn?.(`${games(chunk)}: its worker stopped answering; another worker plays it again`);
   });
   let silence: NodeJS.Timeout | undefined;
+  const stop = () => settle(new Error("stopped before the run was done: its chunks still waiting were taken off the queue"));
+  signal?.addEventListener("abort", stop, { once: true });
   try {
     await events.waitUntilReady();
     await queue.addBulk(
@@ -113,6 +117,12 @@ export async function runOnQueue(
     return results.merged();
   } finally {
     clearTimeout(silence);
+    signal?.removeEventListener("abort", stop);
+    // After a failure or a stop: the chunks no worker has taken yet are not played (one that a
+    // worker holds cannot be removed; its result is not waited for).
+    if (results.done < chunks.length) {
+      await Promise.all(chunks.filter((c) => !results.has(c.index)).map((c) => queue.remove(jobIdOf(c)).catch(() => 0)));
+    }
     await events.close();
     await queue.close();
   }

@@ -198,6 +198,28 @@ describe("rules simulate --redis", () => {
     }
   }, 120_000);
 
+  it("takes a run's waiting chunks off the queue when it is stopped with Ctrl-C", async () => {
+    const queueName = "stopped-run";
+    const queue = new Queue(queueName, { connection: { url: redis.url } });
+    try {
+      // No worker serves this queue: the 100 chunks (one game each) wait.
+      const args = ["simulate", "for-sale", "--players", "4", "--games", "100", "--json", "--redis", redis.url, "--queue", queueName];
+      const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      let err = "";
+      child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      const deadline = Date.now() + 60_000;
+      while ((await queue.getWaitingCount()) < 100 && Date.now() < deadline) await sleep(50);
+      expect(await queue.getWaitingCount()).toBe(100);
+      child.kill("SIGINT");
+      expect(await exited).toBe(1);
+      expect(err).toContain("rules simulate: stopped before the run was done: its chunks still waiting were taken off the queue");
+      expect(await queue.getWaitingCount()).toBe(0);
+    } finally {
+      await queue.close();
+    }
+  }, 120_000);
+
   it("fails at once, saying why, when Redis cannot be reached", async () => {
     const port = await freePort();
     const { status, err } = await rules("simulate", "for-sale", "--players", "4", "--games", "10", "--redis", `redis://127.0.0.1:${port}`);

@@ -22,6 +22,8 @@ export interface RunListeners {
   readonly progress?: (played: number) => void;
   /** Notes on the run's way (a chunk handed to another Redis worker, silence). */
   readonly warn?: (line: string) => void;
+  /** Stops a run on a Redis fleet (taking its waiting chunks off the queue); threads and this thread finish. */
+  readonly signal?: AbortSignal;
 }
 
 /** Plays `spec`'s games where `placement` says; `game` is `spec.game` already loaded. */
@@ -33,7 +35,7 @@ export async function playRun(game: Game, spec: RunSpec, placement: Placement = 
   if (placement.redis !== undefined) {
     // BullMQ is loaded only for a run that uses it.
     const { runOnQueue } = await import("./queue.js");
-    return runOnQueue(spec, seats, { url: placement.redis, queue: placement.queue ?? DEFAULT_QUEUE }, onChunk, listeners.warn);
+    return runOnQueue(spec, seats, { url: placement.redis, queue: placement.queue ?? DEFAULT_QUEUE }, onChunk, listeners.warn, listeners.signal);
   }
   // No more threads than chunks; one thread is this one (a pool would only add its start-up).
   const threads = Math.min(placement.workers ?? defaultWorkers(), chunksOf(spec.games).length);
