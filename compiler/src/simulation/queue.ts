@@ -81,6 +81,8 @@ export async function runOnQueue(
   const games = (chunk: Chunk) => `chunk ${chunk.index + 1} of ${chunks.length} (games ${chunk.start + 1}-${chunk.end})`;
   let settle!: (error?: Error) => void;
   const finished = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
+  // It may fail (or be stopped) while the jobs are still being queued, before it is awaited.
+  finished.catch(() => undefined);
   events.on("completed", ({ jobId, returnvalue }) => {
     const chunk = byJobId.get(jobId);
     if (!chunk || !results.add(chunk.index, returnvalue)) return;
