@@ -114,22 +114,29 @@ function stopWorker(worker: WorkerProcess): Promise<number | null> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let redis: RedisServer;
+let started: RedisServer | Error;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  started = await startRedis().catch((error: Error) => error);
 });
+
+/** The server; without one, every test fails with the reason (a skip would hide it). */
+function server(): RedisServer {
+  if (started instanceof Error) throw started;
+  return started;
+}
 
 afterAll(async () => {
   for (const worker of workers) {
     if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
   }
-  await redis?.stop();
+  if (started && !(started instanceof Error)) await started.stop();
 });
 
 describe("rules simulate --redis", () => {
   it("plays a run on two workers and prints a local run's JSON, byte for byte", async () => {
+    const redis = server();
     const queue = ["--redis", redis.url, "--queue", "two-workers"];
     const run = ["simulate", "for-sale", "--players", "4", "--games", "300", "--seed", "21", "--json"];
     // First, as it compiles the game into the cache (after a build it is not there yet) for the rest.
@@ -146,6 +153,7 @@ describe("rules simulate --redis", () => {
   }, 180_000);
 
   it("hands the chunks of a worker killed mid-run to another, and counts every game once", async () => {
+    const redis = server();
     const queueName = "killed-worker";
     const place = ["--redis", redis.url, "--queue", queueName];
     // Short locks, so that the killed worker's chunks go back to the queue within a second or two.
@@ -180,6 +188,7 @@ describe("rules simulate --redis", () => {
   }, 180_000);
 
   it("refuses, saying why, a chunk queued by other code than the worker's", async () => {
+    const redis = server();
     const queueName = "other-code";
     const worker = await startWorker("--redis", redis.url, "--queue", queueName, "--workers", "1");
     workers.push(worker);
@@ -199,6 +208,7 @@ describe("rules simulate --redis", () => {
   }, 120_000);
 
   it("takes a run's waiting chunks off the queue when it is stopped with Ctrl-C", async () => {
+    const redis = server();
     const queueName = "stopped-run";
     const queue = new Queue(queueName, { connection: { url: redis.url } });
     try {
@@ -221,6 +231,7 @@ describe("rules simulate --redis", () => {
   }, 120_000);
 
   it("fails at once, saying why, when Redis cannot be reached", async () => {
+    server();
     const port = await freePort();
     const { status, err } = await rules("simulate", "for-sale", "--players", "4", "--games", "10", "--redis", `redis://127.0.0.1:${port}`);
     expect(status).not.toBe(0);
