@@ -86,7 +86,7 @@ describe("playChunk and the merge", () => {
     expect(whole.faults.reduce((n, f) => n + f.count, 0)).toBe(whole.errors);
   });
 
-  it("counts a shared win as 1/k exactly, whatever the order the games are added in", () => {
+  it("turns whole counts of shared wins into win rates, 1/k to each of k winners", () => {
     const tally = { ...emptyTally(3), games: 3, completed: 3, winsShared: [[1, 0, 1], [0, 0, 1], [0, 1, 1]] };
     // Seat 0: one win alone and one three-way tie; seat 2: one two-way and one three-way tie.
     const summary = summarize({ game: "g", players: 3, variants: [], games: 3, seed: 1 }, tally);
