@@ -14,9 +14,9 @@ describe("runCli", () => {
   it("lists every command with --help, and exits 0", async () => {
     const { status, out } = await rules("--help");
     expect(status).toBe(0);
-    for (const name of ["compile", "check", "test", "play", "simulate", "bench", "demo", "format", "lsp", "diagram"])
+    for (const name of ["compile", "check", "test", "play", "simulate", "worker", "bench", "demo", "format", "lsp", "diagram"])
       expect(out).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-    expect(commands).toHaveLength(10);
+    expect(commands).toHaveLength(11);
   });
 
   it("shows the overall help on stderr with exit 2 when no command is given", async () => {
@@ -57,6 +57,15 @@ describe("runCli", () => {
     const bad = await rules("play", "for-sale", "--players", "many");
     expect(bad.status).toBe(2);
     expect(bad.err).toContain("rules play: --players must be a whole number, not 'many'");
+  });
+
+  it("refuses a worker without a Redis server, and a run on no worker thread, with exit 2", async () => {
+    const worker = await rules("worker");
+    expect(worker.status).toBe(2);
+    expect(worker.err).toContain("rules worker: --redis is required");
+    const none = await rules("simulate", "for-sale", "--players", "4", "--games", "3", "--workers", "0");
+    expect(none.status).toBe(2);
+    expect(none.err).toContain("rules simulate: --workers must be at least 1");
   });
 
   it("refuses a check of a file that does not exist with exit 2", async () => {

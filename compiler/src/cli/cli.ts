@@ -18,6 +18,7 @@ import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
 import { testCommand } from "./test.js";
+import { workerCommand } from "./worker.js";
 
 export const commands: readonly Command[] = [
   compileCommand,
@@ -25,6 +26,7 @@ export const commands: readonly Command[] = [
   testCommand,
   playCommand,
   simulateCommand,
+  workerCommand,
   benchCommand,
   demoCommand,
   formatCommand,

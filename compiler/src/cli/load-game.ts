@@ -108,6 +108,14 @@ async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime:
 let fingerprint: Promise<string> | undefined;
 
 /**
+ * Gives this thread the fingerprint another thread of the same process computed (hashing the
+ * compiler's code takes a while): the worker threads of a simulation get it from their pool.
+ */
+export function primeCompilerFingerprint(value: string): void {
+  fingerprint ??= Promise.resolve(value);
+}
+
+/**
  * A hash of the compiler's own code (the folder this CLI runs from: `dist/`, or `src/` under the
  * tests), so that a rebuilt compiler never serves games compiled by its previous version. The
  * versions of ts-morph and Prettier are left out: a new one changes the layout of the code, not

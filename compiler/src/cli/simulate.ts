@@ -1,11 +1,16 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
+import { seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
+import type { RunOptions } from "../simulation/play-chunk.js";
+import { runHere } from "../simulation/pool.js";
+import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
+import { playRun } from "../simulation/run.js";
+import { summarize } from "../simulation/tally.js";
 
 const spec = {
   name: "simulate",
@@ -22,6 +27,20 @@ const spec = {
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
+    {
+      name: "workers",
+      kind: "int",
+      min: 1,
+      placeholder: "N",
+      description: "worker threads to play on (default: one per core); the figures do not depend on it",
+    },
+    {
+      name: "redis",
+      kind: "string",
+      placeholder: "URL",
+      description: "play on the workers of a Redis queue (`rules worker --redis URL`), e.g. redis://host:6379",
+    },
+    { name: "queue", kind: "string", placeholder: "NAME", description: `the queue's name with --redis (default ${DEFAULT_QUEUE})` },
   ],
   notes: [
     "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
@@ -29,19 +48,30 @@ const spec = {
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
       "winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
+    "Each game's seed comes from the run's seed and the game's number alone, and the games' sums are merged " +
+      "in the games' order: the same seed gives the same figures on one thread, on --workers N, or on a Redis " +
+      "fleet (--redis; see docs/simulate.md).",
     GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 
 export const simulateCommand = defineCommand(spec, async (args, io) => {
-  const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
+  const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
+  const game = await loadGame(ref, io);
   const { players, games } = args.options;
-  const summary = simulate(
-    game,
-    { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 },
-    games,
-    io.status,
+  const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 };
+  const bar = io.status && progressBar(io.status, games, "games");
+  const { workers, redis, queue } = args.options;
+  // On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends. (A run
+  // here plays on this thread, or threads that end with the process: the default handling does.)
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  if (redis !== undefined) process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
+  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn, signal: stop.signal }).finally(
+    () => process.off("SIGINT", interrupt).off("SIGTERM", interrupt),
   );
+  io.status?.("");
+  const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed }, tally);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
@@ -79,70 +109,27 @@ export interface FaultGroup {
   readonly firstSeed: number;
 }
 
-const MESSAGES_KEPT = 5;
-
-/** Plays `count` random games; game i draws its setup seed and its bots' generator from the run's seed. */
+/**
+ * Plays `count` random games on this thread; game i draws its setup seed and its bots' generator
+ * from the run's seed and i alone (see simulation/chunks.ts), so the figures are those of any other
+ * way of running the same games (`--workers`, `--redis`).
+ */
 export function simulate(
   game: Game,
   options: MatchOptions,
   count: number,
   status?: (text: string) => void,
 ): SimulationSummary {
-  const { players, seed } = options;
-  const run = new Rng(seed);
-  // Every seat is counted, the rules' bots (after the people) included.
-  const seats = seatPlan(game.meta, players).seats;
-  const wins = new Array<number>(seats).fill(0);
-  const scores = new Array<number>(seats).fill(0);
-  const decisions = { total: 0, min: Infinity, max: 0 };
-  let completed = 0;
-  const errorMessages: string[] = [];
-  let errors = 0;
-  const faults = new Map<string, FaultGroup>();
+  const run = runOptions(options);
   const bar = status && progressBar(status, count, "games");
-  for (let i = 0; i < count; i++) {
-    const bots = run.fork();
-    const gameSeed = bots.int(2 ** 31);
-    try {
-      const played = playRandomGame(game, { ...options, seed: gameSeed }, bots);
-      const result = rankPlayers(game.scores(played.state));
-      for (const winner of result.winners) wins[winner]! += 1 / result.winners.length;
-      result.scores.forEach((keys, seat) => (scores[seat]! += keys[0]!));
-      completed++;
-      decisions.total += played.decisions;
-      decisions.min = Math.min(decisions.min, played.decisions);
-      decisions.max = Math.max(decisions.max, played.decisions);
-    } catch (error) {
-      // Anything else than a GameFault (a MatchError for a bad player count, a bug) stops the run.
-      if (!(error instanceof GameFault)) throw error;
-      errors++;
-      if (errorMessages.length < MESSAGES_KEPT) errorMessages.push(`game ${i + 1} (seed ${gameSeed}): ${describeFault(error)}`);
-      const rule = error.rule ? `${error.rule.file}:${error.rule.line}:${error.rule.column}` : null;
-      const key = `${error.code} ${rule ?? ""}`;
-      const group = faults.get(key);
-      if (group) faults.set(key, { ...group, count: group.count + 1 });
-      else faults.set(key, { code: error.code, rule, text: error.rule?.text ?? null, message: error.message, count: 1, firstGame: i + 1, firstSeed: gameSeed });
-    }
-    bar?.(i + 1);
-  }
+  let played = 0;
+  const tally = runHere(game, { options: run, games: count }, () => bar?.(++played));
   status?.("");
-  const mean = (total: number) => (completed === 0 ? 0 : total / completed);
-  return {
-    game: game.id,
-    players,
-    variants: [...(options.variants ?? [])],
-    games: count,
-    seed,
-    completed,
-    meanDecisions: mean(decisions.total),
-    minDecisions: completed === 0 ? 0 : decisions.min,
-    maxDecisions: decisions.max,
-    winRateBySeat: wins.map(mean),
-    meanScoreBySeat: scores.map(mean),
-    errors,
-    errorMessages,
-    faults: [...faults.values()].sort((a, b) => b.count - a.count),
-  };
+  return summarize({ game: game.id, players: run.players, variants: run.variants, games: count, seed: run.seed }, tally);
+}
+
+function runOptions(options: MatchOptions): RunOptions {
+  return { players: options.players, variants: [...(options.variants ?? [])], seed: options.seed };
 }
 
 export function renderSummary(game: Game, s: SimulationSummary): string[] {

@@ -1,0 +1,104 @@
+// The figures of a run as sums over its games, kept as plain data (workers send them as JSON) and
+// merged chunk by chunk in the order of the games: the result is the same however the chunks were shared out.
+
+import type { FaultGroup, SimulationSummary } from "../cli/simulate.js";
+
+/** How many error messages a summary keeps (the first ones of the run). */
+export const MESSAGES_KEPT = 5;
+
+/** The sums over some consecutive games of a run. */
+export interface Tally {
+  readonly games: number;
+  readonly completed: number;
+  readonly decisionsTotal: number;
+  /** Null while no game has ended. */
+  readonly decisionsMin: number | null;
+  readonly decisionsMax: number;
+  /**
+   * `winsShared[seat][k - 1]`: games the seat won together with k - 1 others. Whole counts, so that
+   * sums never depend on the order of adding; each counts 1/k in the win rate.
+   */
+  readonly winsShared: readonly (readonly number[])[];
+  /** Sums of each seat's first score key over the ended games. */
+  readonly scoreTotals: readonly number[];
+  readonly errors: number;
+  /** The first messages of faulted games, in game order. */
+  readonly errorMessages: readonly string[];
+  /** Faulted games by fault code and rule, in the order of their first game. */
+  readonly faults: readonly FaultGroup[];
+}
+
+export function emptyTally(seats: number): Tally {
+  return {
+    games: 0,
+    completed: 0,
+    decisionsTotal: 0,
+    decisionsMin: null,
+    decisionsMax: 0,
+    winsShared: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
+    scoreTotals: new Array<number>(seats).fill(0),
+    errors: 0,
+    errorMessages: [],
+    faults: [],
+  };
+}
+
+/** The tally of `first`'s games followed by `then`'s (which come later in the run). */
+export function mergeTallies(first: Tally, then: Tally): Tally {
+  const faults = first.faults.map((group) => ({ ...group }));
+  for (const group of then.faults) {
+    const at = faults.findIndex((f) => f.code === group.code && f.rule === group.rule);
+    // The earlier game stays the group's first; only the count grows.
+    if (at >= 0) faults[at] = { ...faults[at]!, count: faults[at]!.count + group.count };
+    else faults.push({ ...group });
+  }
+  const min = [first.decisionsMin, then.decisionsMin].filter((m): m is number => m !== null);
+  return {
+    games: first.games + then.games,
+    completed: first.completed + then.completed,
+    decisionsTotal: first.decisionsTotal + then.decisionsTotal,
+    decisionsMin: min.length === 0 ? null : Math.min(...min),
+    decisionsMax: Math.max(first.decisionsMax, then.decisionsMax),
+    winsShared: first.winsShared.map((counts, seat) => counts.map((n, k) => n + then.winsShared[seat]![k]!)),
+    scoreTotals: first.scoreTotals.map((total, seat) => total + then.scoreTotals[seat]!),
+    errors: first.errors + then.errors,
+    errorMessages: [...first.errorMessages, ...then.errorMessages].slice(0, MESSAGES_KEPT),
+    faults,
+  };
+}
+
+/** Tallies of consecutive chunks, in order, as one. */
+export function mergeInOrder(tallies: readonly Tally[], seats: number): Tally {
+  return tallies.reduce(mergeTallies, emptyTally(seats));
+}
+
+/** What the run was: the summary's heading fields. */
+export interface RunHeading {
+  readonly game: string;
+  readonly players: number;
+  readonly variants: readonly string[];
+  readonly games: number;
+  readonly seed: number;
+}
+
+export function summarize(heading: RunHeading, tally: Tally): SimulationSummary {
+  const { completed } = tally;
+  const mean = (total: number) => (completed === 0 ? 0 : total / completed);
+  return {
+    game: heading.game,
+    players: heading.players,
+    variants: [...heading.variants],
+    games: heading.games,
+    seed: heading.seed,
+    completed,
+    meanDecisions: mean(tally.decisionsTotal),
+    minDecisions: tally.decisionsMin ?? 0,
+    maxDecisions: tally.decisionsMax,
+    winRateBySeat: tally.winsShared.map((counts) => mean(counts.reduce((sum, n, k) => sum + n / (k + 1), 0))),
+    meanScoreBySeat: tally.scoreTotals.map(mean),
+    errors: tally.errors,
+    errorMessages: [...tally.errorMessages],
+    // Most frequent first; a stable sort keeps equal counts in the order of their first game.
+    faults: [...tally.faults].sort((a, b) => b.count - a.count),
+  };
+}
