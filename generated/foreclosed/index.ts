@@ -28,6 +28,7 @@ import { advance, enter, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
+import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -394,4 +395,5 @@ export const game: Game<State, Move> = {
   view,
   scores,
   randomMove,
+  sample,
 };

@@ -11,4 +11,5 @@ export * from "./bots.js";
 export * from "./match.js";
 export * from "./compiled.js";
 export * from "./best-sets.js";
+export * from "./sample.js";
 export { cloneJson, freezeDeep, sameJson } from "./json.js";
