@@ -55,7 +55,7 @@ export function describeFault(fault: GameFault): string {
 }
 
 export type MatchErrorCode =
-  "match/players" | "match/variant" | "match/seed" | "match/seat" | "match/replay" | "match/format";
+  "match/players" | "match/variant" | "match/seed" | "match/seat" | "match/replay" | "match/format" | "match/bots";
 
 /** The API was used wrongly: an unknown player count or variant, a seat that does not exist, a log that does not replay. */
 export class MatchError extends Error {

@@ -31,29 +31,27 @@ export function redealUnknown(draw: (n: number) => number, known: readonly CardI
 
 /**
  * Splits an amount the seat cannot see (a conserved total less what it sees) over the slots that
- * hold it unseen. A slot with a guess (another seat's private purse: the seat's own, by symmetry)
- * gets that guess while the amount lasts when some slot without a guess (a hidden bank) takes the
- * rest; with no such slot, the amount is split evenly, the remainder to slots drawn at random.
+ * hold it unseen. A slot with a guess (a hidden bank: what it held at setup) gets it while the
+ * amount lasts; the slots without one (other seats' purses) share the rest evenly, the remainder
+ * going one coin each to slots drawn at random. With a guess for every slot, all share the rest.
  */
 export function spreadAmount(draw: (n: number) => number, amount: number, guesses: readonly (number | null)[]): number[] {
   const shares = guesses.map(() => 0);
   if (guesses.length === 0) return shares;
   let left = Math.max(0, amount);
-  const rest = guesses.flatMap((guess, i) => (guess === null ? [i] : []));
-  const takers = rest.length > 0 ? rest : guesses.map((_, i) => i);
-  if (rest.length > 0) {
-    guesses.forEach((guess, i) => {
-      if (guess === null) return;
-      shares[i] = Math.min(Math.max(0, guess), left);
-      left -= shares[i]!;
-    });
-  }
+  guesses.forEach((guess, i) => {
+    if (guess === null) return;
+    shares[i] = Math.min(Math.max(0, guess), left);
+    left -= shares[i]!;
+  });
+  const open = guesses.flatMap((guess, i) => (guess === null ? [i] : []));
+  const takers = open.length > 0 ? open : guesses.map((_, i) => i);
   const base = Math.floor(left / takers.length);
   let remainder = left - base * takers.length;
-  for (const i of takers) shares[i] = base;
-  const open = [...takers];
+  for (const i of takers) shares[i]! += base;
+  const drawn = [...takers];
   while (remainder > 0) {
-    const [i] = open.splice(draw(open.length), 1);
+    const [i] = drawn.splice(draw(drawn.length), 1);
     shares[i!]! += 1;
     remainder--;
   }

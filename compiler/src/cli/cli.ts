@@ -17,6 +17,7 @@ import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
+import { strengthCommand } from "./strength.js";
 import { testCommand } from "./test.js";
 
 export const commands: readonly Command[] = [
@@ -25,6 +26,7 @@ export const commands: readonly Command[] = [
   testCommand,
   playCommand,
   simulateCommand,
+  strengthCommand,
   benchCommand,
   demoCommand,
   formatCommand,

@@ -7,6 +7,9 @@ import { property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
 export class SampleFile {
+  /** Each conserved group's total (and each hidden shared amount in one), as code over a freshly set-up state `start`. */
+  private readonly totals: string[] = [];
+
   constructor(private readonly ctx: EmitContext) {}
 
   sampleFile(): EmittedFile {
@@ -43,9 +46,25 @@ export class SampleFile {
     }
     statements.push(...this.amounts());
     statements.push("return t;");
+    const totals = this.totals.length === 0 ? [] : [
+      "/** Each conserved total, as set up for a table (players and variants): the total never changes, so a\n * sample needs no one's secret to know it. */",
+      "const totals = new Map<string, Record<string, number>>();",
+      "function conservedTotals(s: State): Record<string, number> {",
+      "const key = `${s.humans ?? s.players} ${s.variants.join(\",\")}`;",
+      "let found = totals.get(key);",
+      "if (!found) {",
+      "const start = setup({ players: s.humans ?? s.players, variants: s.variants, seed: 0 });",
+      `found = { ${this.totals.join(" ")} };`,
+      "totals.set(key, found);",
+      "}",
+      "return found;",
+      "}",
+    ];
     return this.ctx.file("sample.ts", (file) => {
       file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: ["cloneJson", "redealUnknown", "sampleRandom", ...(this.needsSpread() ? ["spreadAmount"] : [])] });
+      if (totals.length > 0) file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["setup"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
+      if (totals.length > 0) file.addStatements(totals.join("\n"));
       file.addFunction({
         isExported: true,
         name: "sample",
@@ -73,7 +92,8 @@ export class SampleFile {
     return [...this.ctx.game.vars.values()].some((v) => names.has(v.name.name) && v.visibility !== "public");
   }
 
-  /** Hidden amounts: a conserved total's unseen part is spread over the unseen slots; others are guessed. */
+  /** Hidden amounts: a conserved total's unseen part is spread over the unseen slots (hidden shared
+   *  amounts first, at their set-up value; the seats' purses share the rest evenly); others are guessed. */
   private amounts(): string[] {
     const game = this.ctx.game;
     const lines: string[] = [];
@@ -81,7 +101,8 @@ export class SampleFile {
     for (const group of game.conserved) {
       const vars = group.vars.map((id) => game.vars.get(id.name)!).filter((v) => v !== undefined);
       if (vars.every((v) => v.visibility === "public")) continue;
-      const total = vars.map((v) => (v.perPlayer ? `s.vars${property(v.name.name)}.reduce((a, b) => a + b, 0)` : `s.vars${property(v.name.name)}`));
+      const total = vars.map((v) => (v.perPlayer ? `start.vars${property(v.name.name)}.reduce((a, b) => a + b, 0)` : `start.vars${property(v.name.name)}`));
+      this.totals.push(`${quote(group.name.name)}: ${total.join(" + ")},`);
       const seen = vars.flatMap((v) => {
         const access = `s.vars${property(v.name.name)}`;
         if (v.visibility === "public") return [v.perPlayer ? `${access}.reduce((a, b) => a + b, 0)` : access];
@@ -95,16 +116,18 @@ export class SampleFile {
         if (v.visibility === "public") continue;
         if (v.perPlayer) {
           const others = v.visibility === "owner" ? "p !== seat" : "true";
-          guesses.push(`...Array.from({ length: t.players }, (_, p) => p).filter((p) => ${others}).map(() => ${v.visibility === "owner" ? `s.vars${property(v.name.name)}[seat]!` : "null"})`);
+          guesses.push(`...Array.from({ length: t.players }, (_, p) => p).filter((p) => ${others}).map(() => null)`);
           assign.push(`for (let p = 0; p < t.players; p++) if (${others}) ${access}[p] = shares[k++]!;`);
         } else {
-          guesses.push("null");
+          // A hidden shared amount (a box of coins) is guessed to hold what it held at setup.
+          this.totals.push(`${quote(`${group.name.name}.${v.name.name}`)}: start.vars${property(v.name.name)},`);
+          guesses.push(`conservedTotals(s)[${quote(`${group.name.name}.${v.name.name}`)}]!`);
           assign.push(`${access} = shares[k++]!;`);
         }
       }
       lines.push(
-        `{ // ${group.name.name}: the total never changes, so the unseen part is what the seat does not see of it.`,
-        `const shares = spreadAmount(draw, ${total.join(" + ")} - (${seen.length > 0 ? seen.join(" + ") : "0"}), [${guesses.join(", ")}]);`,
+        `{ // ${group.name.name}: its total never changes, so the unseen part is that total less what the seat sees.`,
+        `const shares = spreadAmount(draw, conservedTotals(s)${property(group.name.name)} - (${seen.length > 0 ? seen.join(" + ") : "0"}), [${guesses.join(", ")}]);`,
         "let k = 0;",
         ...assign,
         "}",
