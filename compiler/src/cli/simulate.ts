@@ -1,6 +1,9 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
 import { GameFault, describeFault, playRandomGame, rankPlayers, Rng, seatPlan, type Game, type MatchOptions } from "@rules/runtime";
+import { botName, botsForSeats, playBotGame, type BotSpec } from "@rules/runtime/search";
+import { wilson } from "../balance/stats.js";
+import { parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
@@ -9,7 +12,7 @@ import { progressBar, table } from "./report.js";
 
 const spec = {
   name: "simulate",
-  summary: "play many games between random bots and summarise them",
+  summary: "play many games between bots (random ones unless --bots) and summarise them",
   positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
@@ -21,6 +24,12 @@ const spec = {
       description: "seed of the whole run (default 1); each game's seed is drawn from it",
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
+    {
+      name: "bots",
+      kind: "string",
+      placeholder: "B,B,…",
+      description: "one bot per player, comma-separated: random, mcts:<iterations> or mcts:<ms>ms (default: all random)",
+    },
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
   ],
   notes: [
@@ -28,7 +37,7 @@ const spec = {
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
-      "winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
+      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
     GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
@@ -36,11 +45,13 @@ const spec = {
 export const simulateCommand = defineCommand(spec, async (args, io) => {
   const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
   const { players, games } = args.options;
+  const bots = args.options.bots === undefined ? undefined : parseBotList(args.options.bots, game, players);
   const summary = simulate(
     game,
     { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 },
     games,
     io.status,
+    bots,
   );
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
@@ -53,6 +64,8 @@ export interface SimulationSummary {
   readonly variants: readonly string[];
   readonly games: number;
   readonly seed: number;
+  /** Each seat's bot (`random`, `mcts:1000`), the rules' own seats included. */
+  readonly bots: readonly string[];
   /** Games that ended; the figures below are over these. */
   readonly completed: number;
   readonly meanDecisions: number;
@@ -81,17 +94,20 @@ export interface FaultGroup {
 
 const MESSAGES_KEPT = 5;
 
-/** Plays `count` random games; game i draws its setup seed and its bots' generator from the run's seed. */
+/** Plays `count` games between `bots` (one per player; all random when absent); game i draws its
+ *  setup seed and its bots' generator from the run's seed. */
 export function simulate(
   game: Game,
   options: MatchOptions,
   count: number,
   status?: (text: string) => void,
+  bots?: readonly BotSpec[],
 ): SimulationSummary {
   const { players, seed } = options;
   const run = new Rng(seed);
   // Every seat is counted, the rules' bots (after the people) included.
   const seats = seatPlan(game.meta, players).seats;
+  const seatBots = bots ? botsForSeats(bots, game.meta, players) : null;
   const wins = new Array<number>(seats).fill(0);
   const scores = new Array<number>(seats).fill(0);
   const decisions = { total: 0, min: Infinity, max: 0 };
@@ -101,10 +117,13 @@ export function simulate(
   const faults = new Map<string, FaultGroup>();
   const bar = status && progressBar(status, count, "games");
   for (let i = 0; i < count; i++) {
-    const bots = run.fork();
-    const gameSeed = bots.int(2 ** 31);
+    const rng = run.fork();
+    const gameSeed = rng.int(2 ** 31);
     try {
-      const played = playRandomGame(game, { ...options, seed: gameSeed }, bots);
+      // Random bots take the fast path; search bots play through the same loop with their own moves.
+      const played = seatBots
+        ? playBotGame(game, { ...options, seed: gameSeed }, seatBots, rng)
+        : playRandomGame(game, { ...options, seed: gameSeed }, rng);
       const result = rankPlayers(game.scores(played.state));
       for (const winner of result.winners) wins[winner]! += 1 / result.winners.length;
       result.scores.forEach((keys, seat) => (scores[seat]! += keys[0]!));
@@ -133,6 +152,7 @@ export function simulate(
     variants: [...(options.variants ?? [])],
     games: count,
     seed,
+    bots: (seatBots ?? new Array<BotSpec>(seats).fill({ kind: "random" })).map(botName),
     completed,
     meanDecisions: mean(decisions.total),
     minDecisions: completed === 0 ? 0 : decisions.min,
@@ -148,8 +168,10 @@ export function simulate(
 export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
+  // With search bots, which bot sat where and how sure each rate is matter: two more columns.
+  const searching = s.bots.some((bot) => bot !== "random");
   const lines = [
-    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}`,
+    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
     s.completed === 0
       ? "no game ended: every one broke (see the faults below)"
       : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
@@ -159,12 +181,17 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
       ? []
       : [
           ...table(
-            ["seat", "win rate", "mean score"],
-            s.winRateBySeat.map((rate, seat) => [
-              String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
-              `${(rate * 100).toFixed(1)}%`,
-              s.meanScoreBySeat[seat]!.toFixed(2),
-            ]),
+            ["seat", ...(searching ? ["bot"] : []), "win rate", ...(searching ? ["95% interval"] : []), "mean score"],
+            s.winRateBySeat.map((rate, seat) => {
+              const interval = wilson(rate * s.completed, s.completed);
+              return [
+                String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
+                ...(searching ? [s.bots[seat] ?? "random"] : []),
+                `${(rate * 100).toFixed(1)}%`,
+                ...(searching ? [`${(interval.low * 100).toFixed(1)}–${(interval.high * 100).toFixed(1)}%`] : []),
+                s.meanScoreBySeat[seat]!.toFixed(2),
+              ];
+            }),
           ),
           "",
           "(a shared win counts 1/k to each of its k winners)",
