@@ -18,6 +18,7 @@ import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
 import { strengthCommand } from "./strength.js";
+import { reportCommand } from "./balance-report.js";
 import { testCommand } from "./test.js";
 
 export const commands: readonly Command[] = [
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
   playCommand,
   simulateCommand,
   strengthCommand,
+  reportCommand,
   benchCommand,
   demoCommand,
   formatCommand,
