@@ -14,7 +14,7 @@
 // node has fewer than WIDEN_BASE + sqrt(visits) of them.
 
 import type { BaseState, Game, Move, Seat } from "../contract.js";
-import { GameFault } from "../errors.js";
+import { GameFault, MatchError } from "../errors.js";
 import { cloneJson } from "../json.js";
 import { chooseRandomMove } from "../match.js";
 import { Rng } from "../random.js";
@@ -62,6 +62,9 @@ export interface SearchResult {
 
 /** The move ISMCTS chooses for `seat` in `state` (which it does not change). */
 export function searchMove<S extends BaseState>(game: Game<S>, state: S, seat: Seat, rng: Rng, options: MctsOptions = {}): SearchResult {
+  if (!game.sample && hasSecrets(game)) {
+    throw new MatchError("match/bots", `${game.title} has hidden information but no \`sample\`: a search bot would see everything`);
+  }
   const only = singleMove(game, state, seat);
   if (only) return { move: only, iterations: 0, stats: [{ move: only, visits: 0, mean: 0 }] };
   const search = new Search(game, seat, rng, options);
@@ -82,6 +85,11 @@ export function searchMove<S extends BaseState>(game: Game<S>, state: S, seat: S
     iterations: done,
     stats: mine.map((e) => ({ move: e.move, visits: e.visits, mean: e.reward / e.visits })),
   };
+}
+
+/** Whether some zone or variable of the game is not public: then only `sample` may show the search a state. */
+function hasSecrets(game: Game<BaseState>): boolean {
+  return game.meta.zones.some((z) => z.visibility !== "public") || game.meta.vars.some((v) => v.visibility !== "public");
 }
 
 /** The seat's one legal move when it has exactly one (no search needed), else null. */
@@ -109,6 +117,7 @@ class Search<S extends BaseState> {
   /** One iteration: determinize, select and expand, play out, back up. */
   iterate(root: TreeNode, truth: S): void {
     const { game } = this;
+    // Without secrets (searchMove refuses a game with secrets and no sample) the state is all public.
     const state = game.sample ? game.sample(truth, this.seat, this.draw) : cloneJson(truth);
     const path: Edge[] = [];
     let node = root;

@@ -52,6 +52,13 @@ describe("searchMove", () => {
   });
 });
 
+describe("a game with secrets and no sample", () => {
+  it("is refused: the search would see everything", () => {
+    const secretive: Game<Heap> = { ...takeAway, meta: { ...takeAway.meta, vars: [{ name: "heap", label: "heap", perPlayer: false, type: "int", visibility: "hidden" }] } };
+    expect(() => searchMove(secretive, secretive.setup({ players: 2, seed: 1 }), 0, new Rng(1))).toThrow(/hidden information but no `sample`/);
+  });
+});
+
 describe("listMoves", () => {
   it("lists every concrete move of small domains and gives up on wide ones and on card sets", () => {
     const options: MoveOption[] = [
