@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "@rules/runtime";
 import { searchMove } from "@rules/runtime/search";
-import { dealArb, play, runsFor, tables, type Table } from "./harness.js";
+import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
 import { secretChanges } from "./secrets.js";
 
 /** The seat's view without whether the others have submitted: a sample withdraws their secret choices. */
@@ -24,7 +24,7 @@ function deciders(state: BaseState, game: Game): Seat[] {
 }
 
 /** A few points of a match, drawn by `rng`: one in `every` decisions. */
-function visitSome(table: Table, deal: fc.infer<typeof dealArb>, every: number, visit: (state: BaseState) => void): void {
+function visitSome(table: Table, deal: Deal, every: number, visit: (state: BaseState) => void): void {
   const rng = new Rng(deal.botSeed ^ 0x5eed);
   play(table, deal, (match) => {
     if (whoMayAct(match).kind === "over" || rng.int(every) !== 0) return;
