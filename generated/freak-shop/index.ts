@@ -20,6 +20,7 @@ import { advance, enter, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
+import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -180,4 +181,5 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
+  sample,
 };

@@ -245,6 +245,14 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
   randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
   /**
+   * A full state drawn from what `seat` knows (search bots' determinization): a copy where every card
+   * the seat cannot identify is dealt afresh among the positions it cannot see, amounts it cannot
+   * see are spread consistently with the conserved totals, other seats' secret submissions are
+   * withdrawn and the random generator is reseeded. Two states with the same view for `seat` give
+   * the same sample for the same draws. Emitted from the rules' visibility declarations.
+   */
+  sample?(state: S, seat: Seat, draw: (n: number) => number): S;
+  /**
    * Puts the flow at a decision (one of `meta.decisions`) as if it had just been reached: who is asked
    * follows from the state's variables and locals, the loops around it take their place from their
    * binders. For tests that lay out a position in the middle of a game.

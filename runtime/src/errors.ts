@@ -62,6 +62,8 @@ export type MatchErrorCode =
   | "match/seat"
   | "match/replay"
   | "match/format"
+  /** Bot specs that do not fit the game (one per seat, known kinds). */
+  | "match/bots"
   /** A save too big, too long or too slow to replay (`SaveLimits`). */
   | "match/limits";
 

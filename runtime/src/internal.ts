@@ -17,4 +17,5 @@ export * from "./seat-log.js";
 export * from "./random-play.js";
 export * from "./compiled.js";
 export * from "./best-sets.js";
+export * from "./sample.js";
 export { cloneJson, freezeDeep, sameJson } from "./json.js";

@@ -1,5 +1,5 @@
-// Random bots playing through the Match API, one decision at a time, for the commands that narrate
-// (play and demo). Simulations use the runtime's faster playRandomGame instead.
+// Bots playing through the Match API, one decision at a time, for the commands that narrate (play
+// and demo): random ones, or search bots (`--bots`). Simulations use the runtime's faster loops instead.
 
 import {
   applyMove,
@@ -12,6 +12,7 @@ import {
   type Rng,
   type Seat,
 } from "@rules/runtime/internal";
+import { botMove, type BotSpec } from "@rules/runtime/search";
 
 export interface BotDecision {
   readonly seat: Seat;
@@ -24,12 +25,14 @@ export interface BotDecision {
 
 /**
  * One bot decision among `seats`: with several seats (a simultaneous choice or a race), which
- * of them goes first is drawn from `rng`, so a seeded match is the same every time.
+ * of them goes first is drawn from `rng`, so a seeded match is the same every time. A seat with a
+ * search bot in `specs` (by seat) searches; the others move at random.
  */
-export function playBot(match: Match, seats: readonly Seat[], rng: Rng): BotDecision {
+export function playBot(match: Match, seats: readonly Seat[], rng: Rng, specs: readonly (BotSpec | undefined)[] = []): BotDecision {
   const seat = seats.length === 1 ? seats[0]! : rng.pick(seats);
   const options = legalMoves(match, seat);
-  const move = chooseRandomMove(match.game, match.state, seat, rng);
+  const spec = specs[seat];
+  const move = spec ? botMove(match.game, match.state, seat, spec, rng) : chooseRandomMove(match.game, match.state, seat, rng);
   const outcome = applyMove(match, seat, move);
   if (!outcome.ok) {
     // randomMove draws only from the game's own domains, so a refusal is the game contradicting itself.

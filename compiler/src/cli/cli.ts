@@ -17,6 +17,8 @@ import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
+import { strengthCommand } from "./strength.js";
+import { reportCommand } from "./balance-report.js";
 import { testCommand } from "./test.js";
 import { workerCommand } from "./worker.js";
 
@@ -27,6 +29,8 @@ export const commands: readonly Command[] = [
   playCommand,
   simulateCommand,
   workerCommand,
+  strengthCommand,
+  reportCommand,
   benchCommand,
   demoCommand,
   formatCommand,

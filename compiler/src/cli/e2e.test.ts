@@ -2,6 +2,9 @@
 // game's id means its rules in rules/ (compiled in memory). Needs `npx tsc -b` to have run.
 
 import { execFile, spawn } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -61,6 +64,40 @@ describe("rules simulate", () => {
     const { status, err } = await rules("simulate", "for-sale", "--players", "7", "--games", "1");
     expect(status).toBe(2);
     expect(err).toContain("For Sale is for 3 to 6 players, not 7");
+  });
+});
+
+describe("search bots and balance reports", () => {
+  it("seats search bots in simulate, and refuses a --bots list of the wrong length with exit 2", async () => {
+    const played = await rules("simulate", "for-sale", "--players", "3", "--games", "2", "--bots", "mcts:10,random,random", "--json");
+    expect(played.status).toBe(0);
+    expect(JSON.parse(played.out)).toMatchObject({ games: 2, completed: 2, bots: ["mcts:10", "random", "random"] });
+    const refused = await rules("simulate", "for-sale", "--players", "3", "--games", "1", "--bots", "mcts:10,random");
+    expect(refused.status).toBe(2);
+    expect(refused.err).toContain("--bots lists 2 bots for 3 players of For Sale: give one per player");
+  });
+
+  it("writes a report page with four plots and its JSON beside it, the same JSON it prints", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "rules-report-e2e-"));
+    const out = join(folder, "for-sale.html");
+    const { status, out: printed } = await rules("report", "for-sale", "--players", "3", "--games", "4", "--bots", "mcts:5,random,random", "--out", out, "--json");
+    expect(status).toBe(0);
+    const data = JSON.parse(printed);
+    expect(JSON.parse(await readFile(join(folder, "for-sale.json"), "utf8"))).toEqual(data);
+    expect(data).toMatchObject({ game: "for-sale", players: 3, seats: 3, games: 4, completed: 4 });
+    expect(data.bySeat.map((s: { bot: string }) => s.bot)).toEqual(["mcts:5", "random", "random"]);
+    const html = await readFile(out, "utf8");
+    expect(html.match(/<svg/g)).toHaveLength(4);
+    expect(html).toContain(`<td data-figure="length.mean">${data.length.mean.toFixed(2)}</td>`);
+  });
+
+  it("measures a bot's strength as a JSON row per game", async () => {
+    const { status, out } = await rules("strength", "for-sale", "--players", "3", "--games", "2", "--bot", "mcts:5", "--json");
+    expect(status).toBe(0);
+    const row = JSON.parse(out);
+    expect(row).toMatchObject({ game: "for-sale", players: 3, bot: "mcts:5", games: 2, completed: 2, baseline: 1 / 3 });
+    expect(row.winRate.low).toBeLessThanOrEqual(row.winRate.rate);
+    expect(row.winRate.rate).toBeLessThanOrEqual(row.winRate.high);
   });
 });
 

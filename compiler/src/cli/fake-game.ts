@@ -1,6 +1,6 @@
 // A tiny hand-written game for the CLI's tests, small enough to follow by hand. It has what the
 // CLI must render: a card choice from a public row, a bet in a range, a simultaneous secret
-// choice, owner-only cards and coins.
+// choice, owner-only cards and coins; and a `sample` for search bots.
 //
 // Gem Auction, 2 or 3 players, six Gem cards valued 1 to 6 laid out in order (no shuffle).
 // Draft: from seat 0 clockwise, each player takes a gem from the pool until everyone has two.
@@ -10,7 +10,7 @@
 // Like a compiled game, it records what each move did as events (`state.events`, when asked).
 
 import type { Activity, BaseState, Game, IllegalMove, Move, MoveOption, Seat } from "@rules/runtime/internal";
-import { gameEnds, moved, seedRandom, transferred, zoneView } from "@rules/runtime/internal";
+import { cloneJson, gameEnds, moved, redealUnknown, sampleRandom, seedRandom, transferred, zoneView } from "@rules/runtime/internal";
 
 interface GemState extends BaseState {
   zones: { pool: number[]; hand: number[][]; shown: number[][] };
@@ -165,6 +165,16 @@ export const gemAuction: Game<GemState> = {
     },
     vars: { coins: state.vars.coins.map((coins, owner) => (owner === seat ? coins : null)), pot: state.vars.pot },
   }),
+  // As a compiled game's sample.ts would: other hands dealt afresh from the gems the seat cannot
+  // place, other purses guessed at the seat's own, others' secret choices withdrawn.
+  sample: (state, seat, draw) => {
+    const t = cloneJson(state);
+    t.random = sampleRandom(draw);
+    if (t.pending) t.pending = t.pending.map((move, p) => (p === seat ? move : null));
+    redealUnknown(draw, [], t.zones.hand.filter((_, owner) => owner !== seat));
+    t.vars.coins = t.vars.coins.map(() => state.vars.coins[seat]!);
+    return t;
+  },
   scores: (state) =>
     state.vars.coins.map((coins, seat) => [
       coins + state.zones.shown[seat]!.reduce((sum, gem) => sum + value(gem), 0),

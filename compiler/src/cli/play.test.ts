@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { applyMove, createMatch, type Game, type Move } from "@rules/runtime/internal";
+import { parseBotSpec } from "@rules/runtime/search";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { recordingIo } from "./io.js";
@@ -166,5 +167,17 @@ describe("restart", () => {
     expect(replayed.game).toBe(cursedSix);
     expect(replayed.log).toEqual(current.log);
     expect(replayed.state).toEqual(current.state);
+  });
+});
+
+describe("playInTerminal with search bots", () => {
+  it("lets a search bot choose the opponent's moves: after you take Gem 6 it takes the best gem left", async () => {
+    const io = recordingIo(Readable.from(["1", "6", "quit"].map((a) => `${a}\n`)));
+    // Seat 1 searches; with Gem 6 gone only Gem 5 can beat a gem you show, so it is worth the most.
+    // (With this seed a random seat 1 takes another gem: the test fails without the search bot.)
+    const status = await playInTerminal(gemAuction, { players: 2, seed: 5 }, io, undefined, [undefined, parseBotSpec("mcts:300")]);
+    expect(status).toBe(0);
+    expect(io.stdout).toContain("you take gem Gem 6");
+    expect(io.stdout).toContain("seat 1 takes gem Gem 5");
   });
 });

@@ -23,6 +23,8 @@ import {
   type Value,
 } from "@rules/runtime/internal";
 import { commaList, type CommandSpec } from "./args.js";
+import type { BotSpec } from "@rules/runtime/search";
+import { parseBotList } from "./bot-specs.js";
 import { defaultPlayers, playBot } from "./bots.js";
 import { defineCommand, EXIT_OK } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
@@ -38,7 +40,7 @@ const YOU = 0;
 
 const spec = {
   name: "play",
-  summary: "play a game in the terminal against random bots (you are seat 0)",
+  summary: "play a game in the terminal against bots (random unless --bots; you are seat 0)",
   positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     {
@@ -54,6 +56,12 @@ const spec = {
       description: "seed of the shuffle and the bots (default: from the clock; printed so a game can be replayed)",
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
+    {
+      name: "bots",
+      kind: "string",
+      placeholder: "B,…",
+      description: "your opponents: one bot for all (mcts:1000, mcts:300ms, random) or one per opponent, comma-separated",
+    },
     {
       name: "watch",
       kind: "flag",
@@ -75,22 +83,28 @@ const spec = {
 export const playCommand = defineCommand(spec, async (args, io) => {
   const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
   const game = await loadGame(ref, io);
+  const players = args.options.players ?? defaultPlayers(game);
+  const opponents = args.options.bots === undefined ? [] : opponentBots(args.options.bots, game, players);
   const watch = args.options.watch ? new RulesWatch(args.positionals[0]!, ref, io, spec.name) : undefined;
   try {
     return await playInTerminal(
       game,
-      {
-        players: args.options.players ?? defaultPlayers(game),
-        variants: commaList(args.options.variant),
-        seed: args.options.seed ?? clockSeed(),
-      },
+      { players, variants: commaList(args.options.variant), seed: args.options.seed ?? clockSeed() },
       io,
       watch,
+      opponents,
     );
   } finally {
     watch?.close();
   }
 });
+
+/** The bots of `--bots` by seat (yours, seat 0, has none): one spec for every opponent, or one each. */
+function opponentBots(text: string, game: Game, players: number): (BotSpec | undefined)[] {
+  const parts = text.split(",").filter((part) => part.trim() !== "");
+  const list = parts.length === 1 && players > 2 ? new Array<string>(players - 1).fill(parts[0]!).join(",") : text;
+  return [undefined, ...parseBotList(list, game, players - 1, "play")];
+}
 
 /** A seed for a game nobody asked to replay; printed at the start so it can be. */
 export function clockSeed(): number {
@@ -110,6 +124,7 @@ export async function playInTerminal(
   options: MatchOptions,
   terminal: Io,
   watch?: { next(): Promise<Reload> },
+  opponents: readonly (BotSpec | undefined)[] = [],
 ): Promise<number> {
   let match = createMatch(game, options);
   // Seats the rules play (a `bot` of the game) are told by their label; the rules move for them.
@@ -134,7 +149,7 @@ export async function playInTerminal(
           if (!watch || (await waitAtTheEnd(prompt, io)) === LEFT) return EXIT_OK;
           continue;
         }
-        const decided = await nextMove(match, prompt, bots, io);
+        const decided = await nextMove(match, prompt, bots, io, opponents);
         if (decided === LEFT) return EXIT_OK;
         match = decided;
       } catch (error) {
@@ -152,7 +167,7 @@ export async function playInTerminal(
 }
 
 /** Your move, or the bots' next one. */
-async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io): Promise<Match | typeof LEFT> {
+async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io, opponents: readonly (BotSpec | undefined)[]): Promise<Match | typeof LEFT> {
   const { game } = match;
   const activity = whoMayAct(match);
   const others = activity.players.filter((seat) => seat !== YOU);
@@ -160,7 +175,7 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io): Promis
     const decided = await decide(match, activity, activity.kind === "race" && others.length > 0, prompt, io);
     if (decided !== WAIT) return decided;
   }
-  const bot = playBot(match, others, bots);
+  const bot = playBot(match, others, bots, opponents);
   // A secret choice is told without its content; what it led to is told as you may see it.
   const events = eventsFor(game.meta, bot.match.events, YOU);
   for (const line of narrateDecision(game, bot, events, YOU, activity.kind === "simultaneous")) io.print(line);

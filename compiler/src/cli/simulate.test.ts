@@ -1,4 +1,5 @@
 import { GameFault } from "@rules/runtime/internal";
+import { parseBotSpec } from "@rules/runtime/search";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { bench } from "./bench.js";
@@ -102,6 +103,7 @@ describe("renderSummary", () => {
       variants: [],
       games: 10,
       seed: 1,
+      bots: ["random", "random"],
       completed: 10,
       meanDecisions: 8,
       minDecisions: 8,
@@ -122,6 +124,45 @@ describe("renderSummary", () => {
       "",
       "(a shared win counts 1/k to each of its k winners)",
       "errors: 0",
+    ]);
+  });
+});
+
+describe("simulate with search bots", () => {
+  it("seats the bots given, names them, and gives the same figures for the same seed", () => {
+    const bots = [parseBotSpec("mcts:20"), parseBotSpec("random")];
+    const first = simulate(gemAuction, { players: 2, seed: 5 }, 6, undefined, bots);
+    expect(first.bots).toEqual(["mcts:20", "random"]);
+    expect(first.completed).toBe(6);
+    expect(simulate(gemAuction, { players: 2, seed: 5 }, 6, undefined, bots)).toEqual(first);
+  });
+
+  it("prints each seat's bot and its win rate's 95% interval", () => {
+    const lines = renderSummary(gemAuction, {
+      game: "gems",
+      players: 2,
+      variants: [],
+      games: 10,
+      seed: 1,
+      bots: ["mcts:100", "random"],
+      completed: 10,
+      meanDecisions: 8,
+      minDecisions: 8,
+      maxDecisions: 8,
+      winRateBySeat: [0.5, 0.5],
+      meanScoreBySeat: [9.5, 6],
+      errors: 0,
+      errorMessages: [],
+      faults: [],
+    });
+    // Wilson's interval for 5 of 10 is 23.7%–76.3% (a textbook value: p = 0.5, n = 10, z = 1.96).
+    expect(lines.slice(0, 6)).toEqual([
+      "Gem Auction: 10 games of 2 players, seed 1, bots mcts:100, random",
+      "decisions per game (over the 10 games that ended): mean 8.0, min 8, max 8",
+      "",
+      "seat  bot       win rate  95% interval  mean score",
+      "   0  mcts:100     50.0%  23.7–76.3%          9.50",
+      "   1  random       50.0%  23.7–76.3%          6.00",
     ]);
   });
 });

@@ -1,6 +1,9 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
 import { seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
+import { botName, botsForSeats, type BotSpec } from "@rules/runtime/search";
+import { wilson } from "../balance/stats.js";
+import { parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
@@ -14,7 +17,7 @@ import { summarize } from "../simulation/tally.js";
 
 const spec = {
   name: "simulate",
-  summary: "play many games between random bots and summarise them",
+  summary: "play many games between bots (random ones unless --bots) and summarise them",
   positionals: [{ name: "game", description: GAME_ARGUMENT }],
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
@@ -26,6 +29,12 @@ const spec = {
       description: "seed of the whole run (default 1); each game's seed is drawn from it",
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
+    {
+      name: "bots",
+      kind: "string",
+      placeholder: "B,B,…",
+      description: "one bot per player, comma-separated: random, mcts:<iterations> or mcts:<ms>ms (default: all random)",
+    },
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
     {
       name: "workers",
@@ -47,7 +56,7 @@ const spec = {
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
       "counted under errors, left out of the other figures, and make the exit status 1.",
     "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
-      "winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
+      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
     "Each game's seed comes from the run's seed and the game's number alone, and the games' sums are merged " +
       "in the games' order: the same seed gives the same figures on one thread, on --workers N, or on a Redis " +
       "fleet (--redis; see docs/simulate.md).",
@@ -59,7 +68,8 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
   const game = await loadGame(ref, io);
   const { players, games } = args.options;
-  const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1 };
+  const bots = args.options.bots === undefined ? undefined : botsForSeats(parseBotList(args.options.bots, game, players), game.meta, players);
+  const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1, ...(bots ? { bots } : {}) };
   const bar = io.status && progressBar(io.status, games, "games");
   const { workers, redis, queue } = args.options;
   // On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends. (A run
@@ -71,7 +81,7 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
     () => process.off("SIGINT", interrupt).off("SIGTERM", interrupt),
   );
   io.status?.("");
-  const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed }, tally);
+  const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots }, tally);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
@@ -83,6 +93,8 @@ export interface SimulationSummary {
   readonly variants: readonly string[];
   readonly games: number;
   readonly seed: number;
+  /** Each seat's bot (`random`, `mcts:1000`), the rules' own seats included. */
+  readonly bots: readonly string[];
   /** Games that ended; the figures below are over these. */
   readonly completed: number;
   readonly meanDecisions: number;
@@ -110,7 +122,7 @@ export interface FaultGroup {
 }
 
 /**
- * Plays `count` random games on this thread; game i draws its setup seed and its bots' generator
+ * Plays `count` games between `bots` (one per player; all random when absent) on this thread; game i draws its setup seed and its bots' generator
  * from the run's seed and i alone (see simulation/chunks.ts), so the figures are those of any other
  * way of running the same games (`--workers`, `--redis`).
  */
@@ -119,24 +131,27 @@ export function simulate(
   options: MatchOptions,
   count: number,
   status?: (text: string) => void,
+  bots?: readonly BotSpec[],
 ): SimulationSummary {
-  const run = runOptions(options);
+  const run = runOptions(options, bots && botsForSeats(bots, game.meta, options.players));
   const bar = status && progressBar(status, count, "games");
   let played = 0;
   const tally = runHere(game, { options: run, games: count }, () => bar?.(++played));
   status?.("");
-  return summarize({ game: game.id, players: run.players, variants: run.variants, games: count, seed: run.seed }, tally);
+  return summarize({ game: game.id, players: run.players, variants: run.variants, games: count, seed: run.seed, bots: run.bots }, tally);
 }
 
-function runOptions(options: MatchOptions): RunOptions {
-  return { players: options.players, variants: [...(options.variants ?? [])], seed: options.seed };
+function runOptions(options: MatchOptions, bots?: readonly BotSpec[]): RunOptions {
+  return { players: options.players, variants: [...(options.variants ?? [])], seed: options.seed, ...(bots ? { bots } : {}) };
 }
 
 export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
+  // With search bots, which bot sat where and how sure each rate is matter: two more columns.
+  const searching = s.bots.some((bot) => bot !== "random");
   const lines = [
-    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}`,
+    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
     s.completed === 0
       ? "no game ended: every one broke (see the faults below)"
       : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
@@ -146,12 +161,17 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
       ? []
       : [
           ...table(
-            ["seat", "win rate", "mean score"],
-            s.winRateBySeat.map((rate, seat) => [
-              String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
-              `${(rate * 100).toFixed(1)}%`,
-              s.meanScoreBySeat[seat]!.toFixed(2),
-            ]),
+            ["seat", ...(searching ? ["bot"] : []), "win rate", ...(searching ? ["95% interval"] : []), "mean score"],
+            s.winRateBySeat.map((rate, seat) => {
+              const interval = wilson(rate * s.completed, s.completed);
+              return [
+                String(seat) + (plan.list[seat]?.bot ? ` (${plan.list[seat]!.bot!.label})` : ""),
+                ...(searching ? [s.bots[seat] ?? "random"] : []),
+                `${(rate * 100).toFixed(1)}%`,
+                ...(searching ? [`${(interval.low * 100).toFixed(1)}–${(interval.high * 100).toFixed(1)}%`] : []),
+                s.meanScoreBySeat[seat]!.toFixed(2),
+              ];
+            }),
           ),
           "",
           "(a shared win counts 1/k to each of its k winners)",

@@ -9,6 +9,7 @@ import { EmitContext, type EmittedFile } from "./context.js";
 import { FlowFile } from "./flow-file.js";
 import { IndexFile } from "./index-file.js";
 import { MovesFile } from "./moves-file.js";
+import { SampleFile } from "./sample-file.js";
 import { TypesFile } from "./types-file.js";
 import { ViewFile } from "./view-file.js";
 
@@ -30,6 +31,7 @@ export async function emitGame(
     new FlowFile(ctx).flowFile(),
     new MovesFile(ctx).movesFile(),
     new ViewFile(ctx).viewFile(),
+    new SampleFile(ctx).sampleFile(),
     new IndexFile(ctx).indexFile(),
   ];
   // Last: the other files have now named every rule that can fail.

@@ -49,6 +49,7 @@ export class IndexFile {
       file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
+      file.addImportDeclaration({ moduleSpecifier: "./sample.js", namedImports: ["sample"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
       file.addFunction({
         isExported: true,
@@ -95,6 +96,7 @@ export class IndexFile {
               view,
               scores,
               randomMove,
+              sample,
             }`,
           },
         ],

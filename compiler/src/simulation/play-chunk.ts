@@ -2,6 +2,7 @@
 // a Redis fleet): each game from the run's seed and its own index, summed into a Tally.
 
 import { GameFault, describeFault, playRandomGame, rankPlayers, seatPlan, type Game } from "@rules/runtime/internal";
+import { playBotGame, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup } from "../cli/simulate.js";
 import { gameRng, type Chunk } from "./chunks.js";
 import { MESSAGES_KEPT, type Tally } from "./tally.js";
@@ -12,6 +13,8 @@ export interface RunOptions {
   readonly variants: readonly string[];
   /** The run's seed; each game's own seed is drawn from it and the game's index. */
   readonly seed: number;
+  /** One bot per seat (the rules' own seats included); all random when absent. */
+  readonly bots?: readonly BotSpec[];
 }
 
 /** Plays games `chunk.start` to `chunk.end - 1`; `onGame` hears of each game as it ends. */
@@ -31,7 +34,9 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
     const bots = gameRng(options.seed, i);
     const gameSeed = bots.int(2 ** 31);
     try {
-      const played = playRandomGame(game, { players: options.players, variants: [...options.variants], seed: gameSeed }, bots);
+      const matchOptions = { players: options.players, variants: [...options.variants], seed: gameSeed };
+      // Random bots take the fast path; search bots play through the same loop with their own moves.
+      const played = options.bots ? playBotGame(game, matchOptions, options.bots, bots) : playRandomGame(game, matchOptions, bots);
       const result = rankPlayers(game.scores(played.state));
       for (const winner of result.winners) winsShared[winner]![result.winners.length - 1]! += 1;
       result.scores.forEach((keys, seat) => (scoreTotals[seat]! += keys[0]!));

@@ -1,6 +1,7 @@
 // The figures of a run as sums over its games, kept as plain data (workers send them as JSON) and
 // merged chunk by chunk in the order of the games: the result is the same however the chunks were shared out.
 
+import { botName, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup, SimulationSummary } from "../cli/simulate.js";
 
 /** How many error messages a summary keeps (the first ones of the run). */
@@ -79,6 +80,8 @@ export interface RunHeading {
   readonly variants: readonly string[];
   readonly games: number;
   readonly seed: number;
+  /** Each seat's bot; all random when absent. */
+  readonly bots?: readonly BotSpec[];
 }
 
 export function summarize(heading: RunHeading, tally: Tally): SimulationSummary {
@@ -90,6 +93,7 @@ export function summarize(heading: RunHeading, tally: Tally): SimulationSummary 
     variants: [...heading.variants],
     games: heading.games,
     seed: heading.seed,
+    bots: (heading.bots ?? new Array<BotSpec>(tally.scoreTotals.length).fill({ kind: "random" })).map(botName),
     completed,
     meanDecisions: mean(tally.decisionsTotal),
     minDecisions: tally.decisionsMin ?? 0,

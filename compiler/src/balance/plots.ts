@@ -1,0 +1,78 @@
+// The report's plots: Vega-Lite specifications rendered to SVG by Vega in Node (no browser, no
+// canvas: Vega's SVG renderer writes markup as text). Loaded only when a report is drawn.
+
+import type { ReportData } from "./report-data.js";
+
+type Spec = Record<string, unknown>;
+
+const WIDTH = 420;
+const HEIGHT = 220;
+
+/** Win rate by seat with its 95% interval, against the fair share. */
+function winRates(data: ReportData): Spec {
+  const values = data.bySeat.map((s) => ({ seat: `seat ${s.seat} (${s.bot})`, rate: s.winRate.rate, low: s.winRate.low, high: s.winRate.high }));
+  return {
+    title: "Win rate by seat (95% interval)",
+    width: WIDTH,
+    height: HEIGHT,
+    data: { values },
+    layer: [
+      { mark: { type: "bar", color: "#4c78a8" }, encoding: { x: { field: "seat", type: "nominal", title: null, axis: { labelAngle: 0 } }, y: { field: "rate", type: "quantitative", title: "win rate", axis: { format: "%" }, scale: { domain: [0, 1] } } } },
+      { mark: { type: "rule", color: "black" }, encoding: { x: { field: "seat", type: "nominal" }, y: { field: "low", type: "quantitative" }, y2: { field: "high" } } },
+      { data: { values: [{ fair: data.firstPlayer.fairShare }] }, mark: { type: "rule", strokeDash: [4, 4], color: "#e45756" }, encoding: { y: { field: "fair", type: "quantitative" } } },
+    ],
+  };
+}
+
+/** Each seat's final scores as box plots. */
+function scores(data: ReportData): Spec {
+  const values = data.perGame.flatMap((g) => g.scores.map((score, seat) => ({ seat: `seat ${seat}`, score })));
+  return {
+    title: "Final scores by seat",
+    width: WIDTH,
+    height: HEIGHT,
+    data: { values },
+    mark: { type: "boxplot", extent: 1.5 },
+    encoding: { x: { field: "seat", type: "nominal", title: null, axis: { labelAngle: 0 } }, y: { field: "score", type: "quantitative", title: "score" } },
+  };
+}
+
+/** A histogram of one per-game count. */
+function histogram(data: ReportData, field: "decisions" | "leadChanges", title: string, axis: string): Spec {
+  return {
+    title,
+    width: WIDTH,
+    height: HEIGHT,
+    data: { values: data.perGame.map((g) => ({ value: g[field] })) },
+    mark: { type: "bar", color: "#72b7b2" },
+    encoding: {
+      x: { field: "value", type: "quantitative", bin: { maxbins: 30 }, title: axis },
+      y: { aggregate: "count", type: "quantitative", title: "games" },
+    },
+  };
+}
+
+export interface Plot {
+  readonly id: string;
+  readonly svg: string;
+}
+
+/** Every plot of the report as SVG markup. */
+export async function drawPlots(data: ReportData): Promise<Plot[]> {
+  const vega = await import("vega");
+  const { compile } = await import("vega-lite");
+  const specs: [string, Spec][] = [
+    ["win-rates", winRates(data)],
+    ["scores", scores(data)],
+    ["length", histogram(data, "decisions", "Game length", "decisions per game")],
+    ["lead-changes", histogram(data, "leadChanges", "Lead changes per game", "lead changes")],
+  ];
+  const plots: Plot[] = [];
+  for (const [id, spec] of specs) {
+    const compiled = compile({ $schema: "https://vega.github.io/schema/vega-lite/v6.json", ...spec } as never).spec;
+    const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+    plots.push({ id, svg: await view.toSVG() });
+    view.finalize();
+  }
+  return plots;
+}

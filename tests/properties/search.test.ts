@@ -1,0 +1,83 @@
+// Search bots never peek. A compiled game's `sample` (what ISMCTS determinizes with) keeps all the
+// deciding seat sees and draws the rest afresh; states that differ only in the seat's secrets give
+// the same sample and the same search decision for the same seed. (A sample may still contradict
+// what the rules imply but the view does not show, say a bid above the coins drawn for its bidder:
+// the game then faults in that iteration's playout, and the search drops the iteration.)
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "@rules/runtime";
+import { searchMove } from "@rules/runtime/search";
+import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
+import { secretChanges } from "./secrets.js";
+
+/** The seat's view without whether the others have submitted: a sample withdraws their secret choices. */
+function viewBeyondSubmissions(game: Game, state: BaseState, seat: Seat): unknown {
+  const { submitted: _submitted, ...rest } = game.view(state, seat) as Record<string, unknown>;
+  return rest;
+}
+
+/** Seats asked to move now (the deciding seats a bot would search for). */
+function deciders(state: BaseState, game: Game): Seat[] {
+  const activity = game.activity(state);
+  return activity.kind === "over" ? [] : [...activity.players];
+}
+
+/** A few points of a match, drawn by `rng`: one in `every` decisions. */
+function visitSome(table: Table, deal: Deal, every: number, visit: (state: BaseState) => void): void {
+  const rng = new Rng(deal.botSeed ^ 0x5eed);
+  play(table, deal, (match) => {
+    if (whoMayAct(match).kind === "over" || rng.int(every) !== 0) return;
+    visit(match.state);
+  });
+}
+
+// One table per game (the smallest with every kind of seat) keeps this affordable.
+const perGame = [...new Map(tables.filter((t) => t.variants.length === 0).map((t) => [t.game.id, t])).values()];
+
+describe.each(perGame)("$name", (table) => {
+  const { game } = table;
+
+  it("has a compiled sample", () => {
+    expect(typeof game.sample).toBe("function");
+  });
+
+  it("samples states that keep all the seat sees and offer the seat the same moves", () => {
+    fc.assert(
+      fc.property(dealArb, fc.integer(), (deal, drawSeed) => {
+        visitSome(table, deal, 10, (state) => {
+          for (const seat of deciders(state, game)) {
+            const rng = new Rng(drawSeed);
+            const sampled = game.sample!(state, seat, (n) => rng.int(n));
+            expect(viewBeyondSubmissions(game, sampled, seat)).toEqual(viewBeyondSubmissions(game, state, seat));
+            expect(game.legalMoves(sampled, seat)).toEqual(game.legalMoves(state, seat));
+          }
+        });
+      }),
+      runsFor(table, 20, 0.05),
+    );
+  });
+
+  it("gives the same sample and the same search decision whatever the seat's secrets are", () => {
+    fc.assert(
+      fc.property(dealArb, fc.integer(), (deal, changeSeed) => {
+        const changer = new Rng(changeSeed);
+        visitSome(table, deal, 15, (state) => {
+          const seat = deciders(state, game)[0]!;
+          const sampleOf = (s: BaseState): BaseState => {
+            const rng = new Rng(7);
+            return game.sample!(s, seat, (n) => rng.int(n));
+          };
+          const decide = (s: BaseState) => searchMove(game, s, seat, new Rng(11), { iterations: 25 }).move;
+          const expected = { sample: sampleOf(state), move: decide(state) };
+          for (const change of secretChanges(game, state, seat, changer)) {
+            const found = { sample: sampleOf(change.state), move: decide(change.state) };
+            expect(sameJson(found.sample, expected.sample), `${change.what}: the sample differs`).toBe(true);
+            expect(found.move, `${change.what}: the decision differs`).toEqual(expected.move);
+          }
+        });
+      }),
+      runsFor(table, 10, 0.05),
+    );
+  });
+});
