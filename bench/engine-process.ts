@@ -1,0 +1,56 @@
+// One measurement in a process of its own (so no engine's JIT state, garbage or inline caches
+// colour another's): `node bench/dist/engine-process.js KIND GAME PLAYERS SECONDS SEED` warms the
+// engine up, untimed, then plays games back to back for SECONDS and prints one JSON line
+// {playouts, decisions, seconds}. Playout i's seeds are the i-th pair drawn from Rng(SEED), so
+// every engine measured with one SEED is dealt the same games in the same order.
+
+import { Rng } from "@rules/runtime";
+import {
+  CHECKED_PLAYOUTS,
+  loadEngine,
+  type EngineKind,
+  type Playout,
+} from "./engines.js";
+
+export interface ProcessMeasure {
+  readonly playouts: number;
+  readonly decisions: number;
+  readonly seconds: number;
+  /** Decisions in the first CHECKED_PLAYOUTS playouts: the same seeds, so equal in every engine
+   *  that plays the same games. */
+  readonly checkedDecisions: number;
+}
+
+function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
+  const seeds = new Rng(seed);
+  let playouts = 0;
+  let decisions = 0;
+  let checkedDecisions = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let now = start;
+  while (now < deadline || playouts < CHECKED_PLAYOUTS) {
+    // Check the clock every 16 playouts: reading it costs as much as a fast playout.
+    for (let i = 0; i < 16; i++) {
+      decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+      playouts++;
+    }
+    if (playouts === CHECKED_PLAYOUTS) checkedDecisions = decisions;
+    now = performance.now();
+  }
+  return {
+    playouts,
+    decisions,
+    seconds: (now - start) / 1000,
+    checkedDecisions,
+  };
+}
+
+const [kind, game, players, seconds, seed] = process.argv.slice(2);
+const playout = await loadEngine(kind as EngineKind, game!, Number(players));
+if (typeof playout === "string") {
+  console.log(JSON.stringify({ missing: playout }));
+} else {
+  run(playout, Math.min(1, Number(seconds) / 2), -1 - Number(seed));
+  console.log(JSON.stringify(run(playout, Number(seconds), Number(seed))));
+}
