@@ -13,11 +13,7 @@ const USAGE = `usage: node bench/dist/best-sets.js [--sizes 20,30,45,60,65] [--h
   --seed   seed of the random Mansions (default 1)
   --json   print one JSON object instead of a table`;
 
-const OBJECTIVES = [
-  "tidy_mansion",
-  "seeing_double",
-  "three_is_better_than_two",
-] as const;
+const OBJECTIVES = ["tidy_mansion", "seeing_double", "three_is_better_than_two"] as const;
 
 interface Settings {
   readonly sizes: number[];
@@ -57,19 +53,14 @@ function readSettings(argv: string[]): Settings {
       process.exit(0);
     }
     const sizes = values.sizes.split(",").map(Number);
-    if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 65))
-      throw new Error(`--sizes ${values.sizes} is not valid`);
+    if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 65)) throw new Error(`--sizes ${values.sizes} is not valid`);
     const hands = Number(values.hands);
-    if (!Number.isInteger(hands) || hands < 1)
-      throw new Error(`--hands ${values.hands} is not valid`);
+    if (!Number.isInteger(hands) || hands < 1) throw new Error(`--hands ${values.hands} is not valid`);
     const seed = Number(values.seed);
-    if (!Number.isSafeInteger(seed))
-      throw new Error(`--seed ${values.seed} is not valid`);
+    if (!Number.isSafeInteger(seed)) throw new Error(`--seed ${values.seed} is not valid`);
     return { sizes, hands, seed, json: values.json };
   } catch (error) {
-    console.error(
-      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-    );
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
 }
@@ -77,20 +68,15 @@ function readSettings(argv: string[]): Settings {
 function median(xs: readonly number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? sorted[mid]!
-    : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function main(): void {
   const settings = readSettings(process.argv.slice(2));
   const game = games["freak-shop"]!;
   const cards = game.meta.cards;
-  const merchandise = cards
-    .filter((c) => c.type === "Merchandise" && c.fields["closed"] !== true)
-    .map((c) => c.id);
-  const objectiveId = (goal: string): CardId =>
-    cards.find((c) => c.type === "Objective" && c.fields["goal"] === goal)!.id;
+  const merchandise = cards.filter((c) => c.type === "Merchandise" && c.fields["closed"] !== true).map((c) => c.id);
+  const objectiveId = (goal: string): CardId => cards.find((c) => c.type === "Objective" && c.fields["goal"] === goal)!.id;
   // A 2-player position whose Mansions are replaced: seat 0 holds the hand, seat 1 nothing.
   const state: BaseState = game.setup({ players: 2, seed: settings.seed });
   const rng = new Rng(settings.seed);
@@ -127,22 +113,14 @@ function main(): void {
     }
   }
   if (settings.json) {
-    console.log(
-      JSON.stringify({ game: "freak-shop", seed: settings.seed, rows }),
-    );
+    console.log(JSON.stringify({ game: "freak-shop", seed: settings.seed, rows }));
     return;
   }
-  console.log(
-    `Freak Shop, one Mansion scored under one objective: ${settings.hands} random Mansions per size (seed ${settings.seed})`,
-  );
-  console.log(
-    `${"cards".padStart(5)}  ${"objective".padEnd(26)}${"median ms".padStart(10)}${"max ms".padStart(10)}${"cpu ms".padStart(8)}${"points".padStart(8)}`,
-  );
+  console.log(`Freak Shop, one Mansion scored under one objective: ${settings.hands} random Mansions per size (seed ${settings.seed})`);
+  console.log(`${"cards".padStart(5)}  ${"objective".padEnd(26)}${"median ms".padStart(10)}${"max ms".padStart(10)}${"cpu ms".padStart(8)}${"points".padStart(8)}`);
   for (const row of rows) {
     const ms = (x: number, width: number) => x.toFixed(1).padStart(width);
-    console.log(
-      `${String(row.cards).padStart(5)}  ${row.objective.padEnd(26)}${ms(row.medianMs, 10)}${ms(row.maxMs, 10)}${ms(row.medianCpuMs, 8)}${ms(row.meanPoints, 8)}`,
-    );
+    console.log(`${String(row.cards).padStart(5)}  ${row.objective.padEnd(26)}${ms(row.medianMs, 10)}${ms(row.maxMs, 10)}${ms(row.medianCpuMs, 8)}${ms(row.meanPoints, 8)}`);
   }
 }
 

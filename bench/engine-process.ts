@@ -5,12 +5,7 @@
 // every engine measured with one SEED is dealt the same games in the same order.
 
 import { Rng } from "@rules/runtime";
-import {
-  CHECKED_PLAYOUTS,
-  loadEngine,
-  type EngineKind,
-  type Playout,
-} from "./engines.js";
+import { CHECKED_PLAYOUTS, loadEngine, type EngineKind, type Playout } from "./engines.js";
 
 export interface ProcessMeasure {
   readonly playouts: number;

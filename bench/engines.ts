@@ -46,11 +46,7 @@ export function hasReference(game: string): boolean {
 }
 
 /** The engine's playout, or why there is none (no reference; the compiled game missing). */
-export async function loadEngine(
-  kind: EngineKind,
-  game: string,
-  players: number,
-): Promise<Playout | string> {
+export async function loadEngine(kind: EngineKind, game: string, players: number): Promise<Playout | string> {
   if (kind === "reference") {
     const make = REFERENCES[game];
     return make ? make(players) : `no speed-written reference for ${game} yet`;
@@ -65,8 +61,7 @@ export async function loadEngine(
   } catch (error) {
     return `${specifier} could not be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)}): run \`npm run compile\``;
   }
-  if (!compiled)
-    return `${specifier} has no game "${game}": run \`npm run compile\``;
+  if (!compiled) return `${specifier} has no game "${game}": run \`npm run compile\``;
   const options = { players, seed: 0 };
   return (gameSeed, policySeed) => {
     options.seed = gameSeed;

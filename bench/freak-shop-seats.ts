@@ -22,11 +22,7 @@ interface Row {
   readonly share: Record<string, number>;
 }
 
-function readSettings(argv: string[]): {
-  deals: number;
-  seed: number;
-  json: boolean;
-} {
+function readSettings(argv: string[]): { deals: number; seed: number; json: boolean } {
   try {
     const { values } = parseArgs({
       args: argv,
@@ -43,15 +39,11 @@ function readSettings(argv: string[]): {
     }
     const deals = Number(values.deals);
     const seed = Number(values.seed);
-    if (!Number.isInteger(deals) || deals < 1)
-      throw new Error(`--deals ${values.deals} is not valid`);
-    if (!Number.isSafeInteger(seed))
-      throw new Error(`--seed ${values.seed} is not valid`);
+    if (!Number.isInteger(deals) || deals < 1) throw new Error(`--deals ${values.deals} is not valid`);
+    if (!Number.isSafeInteger(seed)) throw new Error(`--seed ${values.seed} is not valid`);
     return { deals, seed, json: values.json };
   } catch (error) {
-    console.error(
-      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-    );
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
 }
@@ -59,9 +51,7 @@ function readSettings(argv: string[]): {
 function main(): void {
   const settings = readSettings(process.argv.slice(2));
   const game = games["freak-shop"]!;
-  const tidy = game.meta.cards.find(
-    (c) => c.type === "Objective" && c.fields["goal"] === "tidy_mansion",
-  )!.id;
+  const tidy = game.meta.cards.find((c) => c.type === "Objective" && c.fields["goal"] === "tidy_mansion")!.id;
   const rows: Row[] = [];
   for (let players = 2; players <= 5; players++) {
     const scores: number[][] = Array.from({ length: players }, () => []);
@@ -70,52 +60,30 @@ function main(): void {
       const keeper = state.vars["shop_keeper"] as number;
       state.zones["objectives"] = [tidy];
       const bySeat = game.scores(state);
-      for (let position = 0; position < players; position++)
-        scores[position]!.push(bySeat[(keeper + position) % players]![0]!);
+      for (let position = 0; position < players; position++) scores[position]!.push(bySeat[(keeper + position) % players]![0]!);
     }
     scores.forEach((list, position) => {
       const share: Record<string, number> = {};
-      for (const points of list)
-        share[points] = (share[points] ?? 0) + 1 / list.length;
-      rows.push({
-        players,
-        position: position + 1,
-        deals: list.length,
-        mean: list.reduce((a, b) => a + b, 0) / list.length,
-        share,
-      });
+      for (const points of list) share[points] = (share[points] ?? 0) + 1 / list.length;
+      rows.push({ players, position: position + 1, deals: list.length, mean: list.reduce((a, b) => a + b, 0) / list.length, share });
     });
   }
   if (settings.json) {
-    console.log(
-      JSON.stringify({
-        game: "freak-shop",
-        objective: "tidy_mansion",
-        seed: settings.seed,
-        rows,
-      }),
-    );
+    console.log(JSON.stringify({ game: "freak-shop", objective: "tidy_mansion", seed: settings.seed, rows }));
     return;
   }
-  console.log(
-    `Freak Shop: the starting Mansion under A Tidy Mansion, by seat from the Shop Keeper (1); ${settings.deals} set-ups per player count`,
-  );
+  console.log(`Freak Shop: the starting Mansion under A Tidy Mansion, by seat from the Shop Keeper (1); ${settings.deals} set-ups per player count`);
   console.log(`players  seat   mean      3      5      7   other`);
-  const percent = (x: number | undefined) =>
-    `${((x ?? 0) * 100).toFixed(1)}%`.padStart(7);
+  const percent = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(1)}%`.padStart(7);
   for (const row of rows) {
-    const other = Object.entries(row.share)
-      .filter(([points]) => !["3", "5", "7"].includes(points))
-      .reduce((sum, [, share]) => sum + share, 0);
+    const other = Object.entries(row.share).filter(([points]) => !["3", "5", "7"].includes(points)).reduce((sum, [, share]) => sum + share, 0);
     console.log(
       `${String(row.players).padStart(7)}${String(row.position).padStart(6)}${row.mean.toFixed(2).padStart(7)}${percent(row.share["3"])}${percent(row.share["5"])}${percent(row.share["7"])}${percent(other)}`,
     );
   }
   for (let players = 2; players <= 5; players++) {
     const means = rows.filter((r) => r.players === players).map((r) => r.mean);
-    console.log(
-      `${players} players: best seat − worst seat = ${(Math.max(...means) - Math.min(...means)).toFixed(2)} points`,
-    );
+    console.log(`${players} players: best seat − worst seat = ${(Math.max(...means) - Math.min(...means)).toFixed(2)} points`);
   }
 }
 

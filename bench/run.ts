@@ -6,13 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import {
-  CASES,
-  CHECKED_PLAYOUTS,
-  hasReference,
-  type BenchCase,
-  type EngineKind,
-} from "./engines.js";
+import { CASES, CHECKED_PLAYOUTS, hasReference, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 
 const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
@@ -69,53 +63,28 @@ function readSettings(argv: string[]): Settings {
       console.log(USAGE);
       process.exit(0);
     }
-    const number = (
-      name: string,
-      text: string,
-      valid: (x: number) => boolean,
-    ): number => {
+    const number = (name: string, text: string, valid: (x: number) => boolean): number => {
       const x = Number(text);
-      if (text.trim() === "" || !valid(x))
-        throw new Error(`--${name} ${text} is not valid`);
+      if (text.trim() === "" || !valid(x)) throw new Error(`--${name} ${text} is not valid`);
       return x;
     };
     return {
-      seconds: number(
-        "seconds",
-        values.seconds,
-        (x) => x > 0 && Number.isFinite(x),
-      ),
-      rounds: number(
-        "rounds",
-        values.rounds,
-        (x) => Number.isInteger(x) && x >= 1,
-      ),
+      seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+      rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
       seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
-      only:
-        values.only === undefined
-          ? null
-          : values.only.split(",").map((s) => s.trim()),
+      only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
       json: values.json,
     };
   } catch (error) {
-    console.error(
-      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-    );
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
 }
 
-const ENGINE_PROCESS = fileURLToPath(
-  new URL("./engine-process.js", import.meta.url),
-);
+const ENGINE_PROCESS = fileURLToPath(new URL("./engine-process.js", import.meta.url));
 
 /** One measurement in a fresh Node process. */
-function measure(
-  kind: EngineKind,
-  c: BenchCase,
-  settings: Settings,
-  round: number,
-): ProcessMeasure | string {
+function measure(kind: EngineKind, c: BenchCase, settings: Settings, round: number): ProcessMeasure | string {
   const args = [
     ENGINE_PROCESS,
     kind,
@@ -125,17 +94,14 @@ function measure(
     String(settings.seed + round),
   ];
   const out = execFileSync(process.execPath, args, { encoding: "utf8" });
-  const result = JSON.parse(out.trim().split("\n").pop()!) as
-    ProcessMeasure | { missing: string };
+  const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
   return "missing" in result ? result.missing : result;
 }
 
 function median(xs: readonly number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? sorted[mid]!
-    : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function report(measures: readonly ProcessMeasure[]): EngineReport | null {
@@ -153,19 +119,12 @@ function report(measures: readonly ProcessMeasure[]): EngineReport | null {
 }
 
 function selected(c: BenchCase, only: readonly string[] | null): boolean {
-  return (
-    only === null ||
-    only.some((o) => o === c.game || o === `${c.game}:${c.players}`)
-  );
+  return only === null || only.some((o) => o === c.game || o === `${c.game}:${c.players}`);
 }
 
 function runCase(c: BenchCase, settings: Settings): CaseReport {
-  const kinds: EngineKind[] = hasReference(c.game)
-    ? ["reference", "generated"]
-    : ["generated"];
-  const measures = new Map<EngineKind, ProcessMeasure[]>(
-    kinds.map((k) => [k, []]),
-  );
+  const kinds: EngineKind[] = hasReference(c.game) ? ["reference", "generated"] : ["generated"];
+  const measures = new Map<EngineKind, ProcessMeasure[]>(kinds.map((k) => [k, []]));
   const missing = new Set<string>();
   const ratios: number[] = [];
   for (let round = 0; round < settings.rounds; round++) {
@@ -180,12 +139,9 @@ function runCase(c: BenchCase, settings: Settings): CaseReport {
       measures.get(kind)!.push(m);
       rate.set(kind, m.playouts / m.seconds);
     }
-    if (rate.has("reference") && rate.has("generated"))
-      ratios.push(rate.get("generated")! / rate.get("reference")!);
+    if (rate.has("reference") && rate.has("generated")) ratios.push(rate.get("generated")! / rate.get("reference")!);
   }
-  const reference = measures.has("reference")
-    ? report(measures.get("reference")!)
-    : null;
+  const reference = measures.has("reference") ? report(measures.get("reference")!) : null;
   const generated = report(measures.get("generated")!);
   return {
     game: c.game,
@@ -193,25 +149,18 @@ function runCase(c: BenchCase, settings: Settings): CaseReport {
     reference,
     generated,
     ratio: ratios.length > 0 ? median(ratios) : null,
-    sameGames:
-      reference && generated
-        ? reference.checkedDecisions.join() ===
-          generated.checkedDecisions.join()
-        : null,
+    sameGames: reference && generated ? reference.checkedDecisions.join() === generated.checkedDecisions.join() : null,
     missing: [...missing],
   };
 }
 
-const rate = (r: EngineReport | null): string =>
-  r ? Math.round(r.playoutsPerSec).toLocaleString("en-US") : "-";
+const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSec).toLocaleString("en-US") : "-");
 
 function main(): void {
   const settings = readSettings(process.argv.slice(2));
   const cases = CASES.filter((c) => selected(c, settings.only));
   if (cases.length === 0) {
-    console.error(
-      `--only ${settings.only?.join(",")} matches no case\n${USAGE}`,
-    );
+    console.error(`--only ${settings.only?.join(",")} matches no case\n${USAGE}`);
     process.exit(2);
   }
   if (!settings.json) {
@@ -233,9 +182,7 @@ function main(): void {
         `${(r.ratio === null ? "-" : r.ratio.toFixed(2)).padStart(9)}` +
         `${(r.reference ? r.reference.meanDecisions.toFixed(2) : "-").padStart(15)}` +
         `${(r.generated ? r.generated.meanDecisions.toFixed(2) : "-").padStart(15)}` +
-        (r.sameGames === false
-          ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ`
-          : ""),
+        (r.sameGames === false ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ` : ""),
     );
     for (const m of r.missing) console.log(`${"".padEnd(15)}(${m})`);
   }

@@ -17,10 +17,7 @@ interface Outcome {
   readonly winningMoney: number;
 }
 
-function outcome(
-  decisions: number,
-  table: readonly (readonly number[])[],
-): Outcome {
+function outcome(decisions: number, table: readonly (readonly number[])[]): Outcome {
   return {
     decisions,
     coinsLeft: table.reduce((sum, row) => sum + row[1]!, 0),
@@ -32,53 +29,34 @@ function outcome(
 function zScore(a: readonly number[], b: readonly number[]): number {
   const moments = (xs: readonly number[]) => {
     const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
-    const variance =
-      xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
+    const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
     return { mean, variance };
   };
   const x = moments(a);
   const y = moments(b);
   const error = Math.sqrt(x.variance / a.length + y.variance / b.length);
-  return error === 0
-    ? x.mean === y.mean
-      ? 0
-      : Infinity
-    : Math.abs(x.mean - y.mean) / error;
+  return error === 0 ? (x.mean === y.mean ? 0 : Infinity) : Math.abs(x.mean - y.mean) / error;
 }
 
 describe("the hand-written and the generated For Sale play the same game", () => {
   const generated = games["for-sale"]!;
 
-  it.each([3, 4, 5, 6])(
-    "%i players: random games agree on average",
-    (players) => {
-      const hand: Outcome[] = [];
-      const compiled: Outcome[] = [];
-      for (let i = 0; i < PLAYOUTS; i++) {
-        const game = newGame(players, i);
-        hand.push(
-          outcome(playRandomly(game, new Rng(i + 1_000_000)), scores(game)),
-        );
-        // Other seeds: equal draws would make the two engines' bidding identical by construction.
-        const played = playRandomGame(
-          generated,
-          { players, seed: i + 2_000_000 },
-          new Rng(i + 3_000_000),
-        );
-        compiled.push(
-          outcome(played.decisions, generated.scores(played.state)),
-        );
-      }
-      for (const key of ["decisions", "coinsLeft", "winningMoney"] as const) {
-        const z = zScore(
-          hand.map((o) => o[key]),
-          compiled.map((o) => o[key]),
-        );
-        expect(
-          z,
-          `${key} differs by ${z.toFixed(1)} standard errors`,
-        ).toBeLessThan(Z_LIMIT);
-      }
-    },
-  );
+  it.each([3, 4, 5, 6])("%i players: random games agree on average", (players) => {
+    const hand: Outcome[] = [];
+    const compiled: Outcome[] = [];
+    for (let i = 0; i < PLAYOUTS; i++) {
+      const game = newGame(players, i);
+      hand.push(outcome(playRandomly(game, new Rng(i + 1_000_000)), scores(game)));
+      // Other seeds: equal draws would make the two engines' bidding identical by construction.
+      const played = playRandomGame(generated, { players, seed: i + 2_000_000 }, new Rng(i + 3_000_000));
+      compiled.push(outcome(played.decisions, generated.scores(played.state)));
+    }
+    for (const key of ["decisions", "coinsLeft", "winningMoney"] as const) {
+      const z = zScore(
+        hand.map((o) => o[key]),
+        compiled.map((o) => o[key]),
+      );
+      expect(z, `${key} differs by ${z.toFixed(1)} standard errors`).toBeLessThan(Z_LIMIT);
+    }
+  });
 });

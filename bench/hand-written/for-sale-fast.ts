@@ -14,10 +14,7 @@ const STARTING_COINS = [0, 0, 0, 18, 18, 14, 14];
 const REMOVED_CARDS = [0, 0, 0, 6, 2, 0, 0];
 const BANK = 84;
 /** The Currency values in the order of the compiled game's card ids (shuffles permute positions). */
-const CURRENCY = [
-  0, 0, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
-  13, 13, 14, 14, 15, 15,
-];
+const CURRENCY = [0, 0, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15];
 const MAX_SEATS = 6;
 const HAND = 30;
 
@@ -86,8 +83,7 @@ export class FastForSale {
 
     // Phase 1: an auction per `players` Properties.
     while (this.propertyNext < 30) {
-      for (let i = 0; i < players; i++)
-        auction[i] = this.propertyDeck[this.propertyNext++]!;
+      for (let i = 0; i < players; i++) auction[i] = this.propertyDeck[this.propertyNext++]!;
       this.auctionSize = players;
       bid.fill(0);
       passed.fill(0);
@@ -124,8 +120,7 @@ export class FastForSale {
     const market = this.market;
     const offer = this.offer;
     while (handSize[0]! > 0) {
-      for (let i = 0; i < players; i++)
-        market[i] = this.currencyDeck[this.currencyNext++]!;
+      for (let i = 0; i < players; i++) market[i] = this.currencyDeck[this.currencyNext++]!;
       for (let p = 0; p < players; p++) {
         const at = policy.int(handSize[p]!);
         const base = p * HAND;
@@ -153,9 +148,7 @@ export class FastForSale {
     const auction = this.auction;
     const n = --this.auctionSize;
     let at = 0;
-    for (let i = 1; i <= n; i++)
-      if (highest ? auction[i]! > auction[at]! : auction[i]! < auction[at]!)
-        at = i;
+    for (let i = 1; i <= n; i++) if (highest ? auction[i]! > auction[at]! : auction[i]! < auction[at]!) at = i;
     const card = auction[at]!;
     auction[at] = auction[n]!;
     return card;
@@ -164,18 +157,12 @@ export class FastForSale {
   /** Per seat [money, coins], as the compiled game scores them. */
   scores(): number[][] {
     const rows: number[][] = [];
-    for (let p = 0; p < this.players; p++)
-      rows.push([this.money[p]!, this.coins[p]!]);
+    for (let p = 0; p < this.players; p++) rows.push([this.money[p]!, this.coins[p]!]);
     return rows;
   }
 }
 
-function addToHand(
-  hand: Int32Array,
-  handSize: Int32Array,
-  seat: number,
-  card: number,
-): void {
+function addToHand(hand: Int32Array, handSize: Int32Array, seat: number, card: number): void {
   hand[seat * HAND + handSize[seat]!++] = card;
 }
 

@@ -13,8 +13,7 @@ import {
   type ForSale,
 } from "./for-sale.js";
 
-const sorted = (cards: readonly number[]): number[] =>
-  [...cards].sort((a, b) => a - b);
+const sorted = (cards: readonly number[]): number[] => [...cards].sort((a, b) => a - b);
 const sum = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0);
 
 /** Every Property, wherever it is: deck, box, table, hands, face-down offers, sold. */
@@ -30,12 +29,7 @@ function allProperties(game: ForSale): number[] {
 }
 
 function allCurrency(game: ForSale): number[] {
-  return sorted([
-    ...game.currencyDeck,
-    ...game.currencyBox,
-    ...game.market,
-    ...game.proceeds.flat(),
-  ]);
+  return sorted([...game.currencyDeck, ...game.currencyBox, ...game.market, ...game.proceeds.flat()]);
 }
 
 /** A copy of the state's data (the generator aside), to show a refused move changed nothing. */
@@ -50,30 +44,26 @@ describe("setup", () => {
     [4, 18, 2],
     [5, 14, 0],
     [6, 14, 0],
-  ])(
-    "%i players: %i thousand each, %i cards of each kind removed",
-    (players, coins, removed) => {
-      const game = newGame(players, 7);
-      expect(game.coins).toEqual(new Array(players).fill(coins));
-      expect(game.bank).toBe(84 - players * coins);
-      expect(game.propertyBox).toHaveLength(removed);
-      expect(game.currencyBox).toHaveLength(removed);
-      // The first auction is on the table: one Property per player, lowest first.
-      expect(game.auction).toHaveLength(players);
-      expect(game.auction).toEqual(sorted(game.auction));
-      expect(game.propertyDeck).toHaveLength(30 - removed - players);
-      expect(game.currencyDeck).toHaveLength(30 - removed);
-      expect(allProperties(game)).toEqual(PROPERTY_CARDS);
-      expect(allCurrency(game)).toEqual(sorted(CURRENCY_CARDS));
-    },
-  );
+  ])("%i players: %i thousand each, %i cards of each kind removed", (players, coins, removed) => {
+    const game = newGame(players, 7);
+    expect(game.coins).toEqual(new Array(players).fill(coins));
+    expect(game.bank).toBe(84 - players * coins);
+    expect(game.propertyBox).toHaveLength(removed);
+    expect(game.currencyBox).toHaveLength(removed);
+    // The first auction is on the table: one Property per player, lowest first.
+    expect(game.auction).toHaveLength(players);
+    expect(game.auction).toEqual(sorted(game.auction));
+    expect(game.propertyDeck).toHaveLength(30 - removed - players);
+    expect(game.currencyDeck).toHaveLength(30 - removed);
+    expect(allProperties(game)).toEqual(PROPERTY_CARDS);
+    expect(allCurrency(game)).toEqual(sorted(CURRENCY_CARDS));
+  });
 
   it("has the rulebook's cards: Properties 1 to 30, Currency $0 and $2,000–$15,000 twice each", () => {
     expect(PROPERTY_CARDS).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(CURRENCY_CARDS).toHaveLength(30);
     expect(CURRENCY_CARDS).not.toContain(1);
-    for (const value of [0, 2, 9, 15])
-      expect(CURRENCY_CARDS.filter((v) => v === value)).toHaveLength(2);
+    for (const value of [0, 2, 9, 15]) expect(CURRENCY_CARDS.filter((v) => v === value)).toHaveLength(2);
   });
 
   it("is for 3 to 6 players", () => {
@@ -83,26 +73,19 @@ describe("setup", () => {
 
   it("deals the same game from the same seed, and different games from different seeds", () => {
     expect(snapshot(newGame(4, 99))).toEqual(snapshot(newGame(4, 99)));
-    const decks = new Set(
-      [1, 2, 3, 4, 5].map((seed) => newGame(4, seed).propertyDeck.join(",")),
-    );
+    const decks = new Set([1, 2, 3, 4, 5].map((seed) => newGame(4, seed).propertyDeck.join(",")));
     expect(decks.size).toBe(5);
   });
 
   it("draws the start player at random among all seats", () => {
-    const leaders = new Set(
-      Array.from({ length: 60 }, (_, seed) => newGame(4, seed).turn),
-    );
+    const leaders = new Set(Array.from({ length: 60 }, (_, seed) => newGame(4, seed).turn));
     expect(sorted([...leaders])).toEqual([0, 1, 2, 3]);
   });
 });
 
 describe("a stacked first auction, 4 players", () => {
   // Top first: 30 and 29 go back to the box; 12, 25, 3, 17 are auctioned; 1, 2, 4, 5 come next.
-  const stacking = {
-    propertyDeck: [30, 29, 12, 25, 3, 17, 1, 2, 4, 5],
-    startPlayer: 2,
-  };
+  const stacking = { propertyDeck: [30, 29, 12, 25, 3, 17, 1, 2, 4, 5], startPlayer: 2 };
 
   it("runs as worked out by hand from the rulebook", () => {
     const game = newGame(4, 1, stacking);
@@ -281,50 +264,34 @@ describe("random play", () => {
       else pass(game);
     } else {
       const seat = game.offers.indexOf(0);
-      sell(
-        game,
-        seat,
-        game.properties[seat]![rng.int(game.properties[seat]!.length)]!,
-      );
+      sell(game, seat, game.properties[seat]![rng.int(game.properties[seat]!.length)]!);
     }
   }
 
-  it.each([3, 4, 5, 6])(
-    "%i players: money and cards are conserved after every decision",
-    (players) => {
-      for (let seed = 0; seed < 30; seed++) {
-        const game = newGame(players, seed);
-        const rng = new Rng(1000 + seed);
-        let decisions = 0;
-        while (game.phase !== "over") {
-          step(game, rng);
-          decisions++;
-          expect(game.bank + sum(game.coins)).toBe(84);
-          expect(game.coins.every((c) => c >= 0)).toBe(true);
-          expect(allProperties(game)).toEqual(PROPERTY_CARDS);
-          expect(allCurrency(game)).toEqual(sorted(CURRENCY_CARDS));
-          // Everyone holds the same number of Properties at the end of every auction and sale.
-          const between =
-            game.phase === "buying"
-              ? game.auction.length === players
-              : game.offersIn === 0;
-          if (between) {
-            expect(
-              new Set(game.properties.map((hand) => hand.length)).size,
-            ).toBe(1);
-          }
-          expect(decisions).toBeLessThan(2000);
+  it.each([3, 4, 5, 6])("%i players: money and cards are conserved after every decision", (players) => {
+    for (let seed = 0; seed < 30; seed++) {
+      const game = newGame(players, seed);
+      const rng = new Rng(1000 + seed);
+      let decisions = 0;
+      while (game.phase !== "over") {
+        step(game, rng);
+        decisions++;
+        expect(game.bank + sum(game.coins)).toBe(84);
+        expect(game.coins.every((c) => c >= 0)).toBe(true);
+        expect(allProperties(game)).toEqual(PROPERTY_CARDS);
+        expect(allCurrency(game)).toEqual(sorted(CURRENCY_CARDS));
+        // Everyone holds the same number of Properties at the end of every auction and sale.
+        const between = game.phase === "buying" ? game.auction.length === players : game.offersIn === 0;
+        if (between) {
+          expect(new Set(game.properties.map((hand) => hand.length)).size).toBe(1);
         }
-        const removed = { 3: 6, 4: 2, 5: 0, 6: 0 }[players]!;
-        expect(game.sold).toHaveLength(30 - removed);
-        expect(
-          game.proceeds.every(
-            (cards) => cards.length === (30 - removed) / players,
-          ),
-        ).toBe(true);
+        expect(decisions).toBeLessThan(2000);
       }
-    },
-  );
+      const removed = { 3: 6, 4: 2, 5: 0, 6: 0 }[players]!;
+      expect(game.sold).toHaveLength(30 - removed);
+      expect(game.proceeds.every((cards) => cards.length === (30 - removed) / players)).toBe(true);
+    }
+  });
 
   it("playRandomly plays to the end and counts one decision per bid, pass and sale", () => {
     for (let seed = 0; seed < 20; seed++) {

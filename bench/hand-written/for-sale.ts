@@ -3,13 +3,7 @@
 // measured against, so it plays every rule of shared/rulebooks/for-sale.en.txt for 3–6 players.
 // Money is counted in thousands of dollars; a card is its value (Properties 1–30 are distinct).
 
-import {
-  randomInt,
-  seedRandom,
-  shuffle,
-  type RandomState,
-  type Rng,
-} from "@rules/runtime";
+import { randomInt, seedRandom, shuffle, type RandomState, type Rng } from "@rules/runtime";
 
 export type Seat = number;
 export type Phase = "buying" | "selling" | "over";
@@ -17,30 +11,15 @@ export type Phase = "buying" | "selling" | "over";
 /** "60 coins of $1,000 and 12 coins of $2,000." */
 export const BANK_AT_START = 84;
 /** "two $2,000 coins and fourteen $1,000 coins" with 3–4 players, "ten" with 5–6; by player count. */
-export const STARTING_COINS: Readonly<Record<number, number>> = {
-  3: 18,
-  4: 18,
-  5: 14,
-  6: 14,
-};
+export const STARTING_COINS: Readonly<Record<number, number>> = { 3: 18, 4: 18, 5: 14, 6: 14 };
 /** Property and Currency cards of each kind put back in the box unseen, by player count. */
-export const REMOVED_CARDS: Readonly<Record<number, number>> = {
-  3: 6,
-  4: 2,
-  5: 0,
-  6: 0,
-};
+export const REMOVED_CARDS: Readonly<Record<number, number>> = { 3: 6, 4: 2, 5: 0, 6: 0 };
 
 /** "30 Property cards (numbered 1 to 30)". */
-export const PROPERTY_CARDS: readonly number[] = Array.from(
-  { length: 30 },
-  (_, i) => i + 1,
-);
+export const PROPERTY_CARDS: readonly number[] = Array.from({ length: 30 }, (_, i) => i + 1);
 /** "30 Currency cards (values $0 to $15,000, skipping $1,000 — two of each)". */
 const CURRENCY_VALUES = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-export const CURRENCY_CARDS: readonly number[] = CURRENCY_VALUES.flatMap(
-  (v) => [v, v],
-);
+export const CURRENCY_CARDS: readonly number[] = CURRENCY_VALUES.flatMap((v) => [v, v]);
 
 export interface ForSale {
   readonly players: number;
@@ -89,11 +68,7 @@ export interface Stacking {
 }
 
 /** Sets up a game and turns up the first auction. */
-export function newGame(
-  players: number,
-  seed: number,
-  stacking: Stacking = {},
-): ForSale {
+export function newGame(players: number, seed: number, stacking: Stacking = {}): ForSale {
   if (!Number.isInteger(players) || players < 3 || players > 6) {
     throw new RangeError(`For Sale is for 3 to 6 players, not ${players}`);
   }
@@ -137,11 +112,7 @@ function emptyPiles(players: number): number[][] {
 }
 
 /** A stacked deck (given top first, stored top last) or a shuffled copy of all the cards. */
-function deckFrom(
-  random: RandomState,
-  cards: readonly number[],
-  stacked: readonly number[] | undefined,
-): number[] {
+function deckFrom(random: RandomState, cards: readonly number[], stacked: readonly number[] | undefined): number[] {
   if (stacked !== undefined) return [...stacked].reverse();
   const deck = [...cards];
   shuffle(random, deck);
@@ -150,8 +121,7 @@ function deckFrom(
 
 /** "Turn face up as many Property cards as there are players"; `leader` bids first. */
 function openAuction(game: ForSale, leader: Seat): void {
-  for (let i = 0; i < game.players; i++)
-    placeInOrder(game.auction, game.propertyDeck.pop()!, 1);
+  for (let i = 0; i < game.players; i++) placeInOrder(game.auction, game.propertyDeck.pop()!, 1);
   game.bids.fill(0);
   game.passed.fill(false);
   game.bidders = game.players;
@@ -161,17 +131,10 @@ function openAuction(game: ForSale, leader: Seat): void {
 
 /** The player to move bids `amount`: "higher than the previous bid", and at most their coins. */
 export function raise(game: ForSale, amount: number): void {
-  if (game.phase !== "buying")
-    throw new Error(`no auction is running: the game is ${game.phase}`);
+  if (game.phase !== "buying") throw new Error(`no auction is running: the game is ${game.phase}`);
   const seat = game.turn;
-  if (
-    !Number.isInteger(amount) ||
-    amount <= game.highBid ||
-    amount > game.coins[seat]!
-  ) {
-    throw new RangeError(
-      `seat ${seat} may bid ${game.highBid + 1} to ${game.coins[seat]}, not ${amount}`,
-    );
+  if (!Number.isInteger(amount) || amount <= game.highBid || amount > game.coins[seat]!) {
+    throw new RangeError(`seat ${seat} may bid ${game.highBid + 1} to ${game.coins[seat]}, not ${amount}`);
   }
   game.bids[seat] = amount;
   game.highBid = amount;
@@ -180,8 +143,7 @@ export function raise(game: ForSale, amount: number): void {
 
 /** The player to move passes: takes the lowest Property and gets half their bid back, rounded down. */
 export function pass(game: ForSale): void {
-  if (game.phase !== "buying")
-    throw new Error(`no auction is running: the game is ${game.phase}`);
+  if (game.phase !== "buying") throw new Error(`no auction is running: the game is ${game.phase}`);
   const seat = game.turn;
   game.properties[seat]!.push(game.auction.shift()!);
   const bid = game.bids[seat]!;
@@ -217,20 +179,16 @@ function closeAuction(game: ForSale): void {
 /** Phase 2, each round: "as many Currency cards turned face up as there are players". */
 function openMarket(game: ForSale): void {
   game.phase = "selling";
-  for (let i = 0; i < game.players; i++)
-    placeInOrder(game.market, game.currencyDeck.pop()!, -1);
+  for (let i = 0; i < game.players; i++) placeInOrder(game.market, game.currencyDeck.pop()!, -1);
 }
 
 /** `seat` places `property` from its hand face down; once all have, the cards are revealed and paid. */
 export function sell(game: ForSale, seat: Seat, property: number): void {
-  if (game.phase !== "selling")
-    throw new Error(`nothing is being sold: the game is ${game.phase}`);
-  if (game.offers[seat] !== 0)
-    throw new Error(`seat ${seat} has already placed a Property this round`);
+  if (game.phase !== "selling") throw new Error(`nothing is being sold: the game is ${game.phase}`);
+  if (game.offers[seat] !== 0) throw new Error(`seat ${seat} has already placed a Property this round`);
   const hand = game.properties[seat]!;
   const at = hand.indexOf(property);
-  if (at < 0)
-    throw new RangeError(`seat ${seat} holds no Property ${property}`);
+  if (at < 0) throw new RangeError(`seat ${seat} holds no Property ${property}`);
   hand[at] = hand[hand.length - 1]!;
   hand.pop();
   game.offers[seat] = property;
@@ -243,8 +201,7 @@ function revealOffers(game: ForSale): void {
   for (let seat = 0; seat < game.players; seat++) {
     // Properties are distinct, so a card's rank is how many offers beat it.
     let rank = 0;
-    for (let other = 0; other < game.players; other++)
-      if (offers[other]! > offers[seat]!) rank++;
+    for (let other = 0; other < game.players; other++) if (offers[other]! > offers[seat]!) rank++;
     game.proceeds[seat]!.push(market[rank]!);
     game.sold.push(offers[seat]!);
   }
@@ -258,22 +215,15 @@ function revealOffers(game: ForSale): void {
 
 /** Per seat [money, coins]: Currency cards plus coins, then coins to break ties. */
 export function scores(game: ForSale): number[][] {
-  return game.coins.map((coins, seat) => [
-    game.proceeds[seat]!.reduce((sum, v) => sum + v, 0) + coins,
-    coins,
-  ]);
+  return game.coins.map((coins, seat) => [game.proceeds[seat]!.reduce((sum, v) => sum + v, 0) + coins, coins]);
 }
 
 /** The richest players; among equals, those with the most coins. */
 export function winners(game: ForSale): Seat[] {
   const table = scores(game);
   let best = table[0]!;
-  for (const row of table)
-    if (row[0]! > best[0]! || (row[0] === best[0] && row[1]! > best[1]!))
-      best = row;
-  return table.flatMap((row, seat) =>
-    row[0] === best[0] && row[1] === best[1] ? [seat] : [],
-  );
+  for (const row of table) if (row[0]! > best[0]! || (row[0] === best[0] && row[1]! > best[1]!)) best = row;
+  return table.flatMap((row, seat) => (row[0] === best[0] && row[1] === best[1] ? [seat] : []));
 }
 
 /**

@@ -11,10 +11,7 @@ import { FastForSale } from "./for-sale-fast.js";
 const GAMES = 300;
 
 /** The compiled For Sale's move as the reference logs it (see `Decision`). */
-function forSaleDecision(
-  move: Move,
-  propertyValue: (card: number) => number,
-): number {
+function forSaleDecision(move: Move, propertyValue: (card: number) => number): number {
   switch (move.type) {
     case "raise":
       return move.amount as number;
@@ -29,8 +26,7 @@ function forSaleDecision(
 
 describe("the speed-written For Sale plays the compiled engine's games move for move", () => {
   const compiled = games["for-sale"]!;
-  const value = (card: number): number =>
-    compiled.meta.cards[card]!.fields["value"] as number;
+  const value = (card: number): number => compiled.meta.cards[card]!.fields["value"] as number;
 
   it.each([3, 4, 5, 6])("%i players", (players) => {
     const reference = new FastForSale();
@@ -39,18 +35,13 @@ describe("the speed-written For Sale plays the compiled engine's games move for 
       const gameSeed = seeds.int(2 ** 31);
       const policySeed = seeds.int(2 ** 31);
       const moves: number[] = [];
-      const played = playRandomGame(
-        compiled,
-        { players, seed: gameSeed },
-        new Rng(policySeed),
-        (_seat, move) => moves.push(forSaleDecision(move, value)),
+      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (_seat, move) =>
+        moves.push(forSaleDecision(move, value)),
       );
       reference.setup(players, gameSeed, policySeed);
       const log: number[] = [];
       const decisions = reference.play(log);
-      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(
-        moves,
-      );
+      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
       expect(decisions).toBe(played.decisions);
       expect(reference.scores()).toEqual(compiled.scores(played.state));
     }
