@@ -4,7 +4,7 @@ import { Currency_value } from "./cards.js";
 import type { Game } from "@rules/runtime";
 import { CARDS } from "./cards.js";
 import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
 
@@ -151,4 +151,5 @@ export const game: Game<State, Move> = {
   view,
   scores,
   randomMove,
+  nextActor,
 };

@@ -25,7 +25,7 @@ import {
 import type { Game } from "@rules/runtime";
 import { CARDS } from "./cards.js";
 import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
 
@@ -394,4 +394,5 @@ export const game: Game<State, Move> = {
   view,
   scores,
   randomMove,
+  nextActor,
 };

@@ -4140,6 +4140,94 @@ export function activity(s: State): Activity {
   }
 }
 
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "starting.keep_secret":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "round.from_play_area_or_from_property":
+      return s.locals.actor;
+    case "round.from_board_or_from_area":
+      return s.locals.actor;
+    case "round.onto":
+      return s.locals.actor;
+    case "round.into_area":
+      return s.locals.actor;
+    case "round.play_at_start_or_done":
+      return s.locals.actor;
+    case "round.from_play_area_or_from_property2":
+      return s.locals.actor;
+    case "round.from_board_or_from_area2":
+      return s.locals.actor;
+    case "round.onto2":
+      return s.locals.actor;
+    case "round.into_area2":
+      return s.locals.actor;
+    case "round.discard":
+      return s.locals.actor;
+    case "round.add_protection":
+      return s.locals.actor;
+    case "round.pay_merc_or_decline_merc":
+      return s.locals.actor;
+    case "round.pay_or_decline":
+      return s.locals.actor;
+    case "round.accept_or_protect":
+      return s.locals.actor;
+    case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
+      return s.locals.actor;
+    case "round.from_play_area_or_from_property3":
+      return s.locals.actor;
+    case "round.from_board_or_from_area3":
+      return s.locals.actor;
+    case "round.onto3":
+      return s.locals.actor;
+    case "round.into_area3":
+      return s.locals.actor;
+    case "round.play_at_end_or_done":
+      return s.locals.actor;
+    case "round.place_for_merc":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "round.commit":
+      return s.locals.actor;
+    case "round.place_for_merc2":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "round.commit2":
+      return s.locals.actor;
+    case "round.place_for_merc3":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "round.commit3":
+      return s.locals.actor;
+    case "round.discard2":
+      return s.locals.actor;
+    case "place_for_merc":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "commit":
+      return s.locals.actor;
+    case "place_for_merc2":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "commit2":
+      return s.locals.actor;
+    case "place_for_merc3":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "commit3":
+      return s.locals.actor;
+    case "place_for_merc4":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    case "commit4":
+      return s.locals.actor;
+    default:
+      return -1;
+  }
+}
+
 /** This seat's legal moves now, with parameter domains (ranges are not enumerated). */
 export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {

@@ -208,6 +208,16 @@ export function activity(s: State): Activity {
   }
 }
 
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "good_deal_or_fair_price":
+      return s.locals.actor;
+    default:
+      return -1;
+  }
+}
+
 /** This seat's legal moves now, with parameter domains (ranges are not enumerated). */
 export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {

@@ -5,7 +5,7 @@ import { AT } from "./sites.js";
 import type { Game } from "@rules/runtime";
 import { CARDS } from "./cards.js";
 import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
 import type { Move, State } from "./types.js";
 import { view } from "./view.js";
 
@@ -138,4 +138,5 @@ export const game: Game<State, Move> = {
   view,
   scores,
   randomMove,
+  nextActor,
 };
