@@ -25,6 +25,16 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/** Untimed playouts until the process has spent `seconds` of CPU time on them, so that the JIT has
+ *  compiled the hot paths however busy the machine is (a wall-clock warm-up on a loaded machine
+ *  could end before the optimizing compiler had run). */
+function warmUp(playout: Playout, seconds: number, seed: number): void {
+  const seeds = new Rng(seed);
+  const start = cpuSeconds();
+  do for (let i = 0; i < 16; i++) playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+  while (cpuSeconds() - start < seconds);
+}
+
 function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
   const seeds = new Rng(seed);
   let playouts = 0;
@@ -53,6 +63,6 @@ const playout = await loadEngine(kind as EngineKind, game!, Number(players));
 if (typeof playout === "string") {
   console.log(JSON.stringify({ missing: playout }));
 } else {
-  run(playout, Math.min(1, Number(seconds) / 2), -1 - Number(seed));
+  warmUp(playout, Math.min(1, Number(seconds) / 2), -1 - Number(seed));
   console.log(JSON.stringify(run(playout, Number(seconds), Number(seed))));
 }

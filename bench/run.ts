@@ -165,7 +165,7 @@ function main(): void {
   }
   if (!settings.json) {
     console.log(
-      `${settings.rounds} rounds × ${settings.seconds} s s per engine, each in its own process, rates per CPU second; medians over rounds`,
+      `${settings.rounds} rounds × ${settings.seconds} s per engine, each in its own process, rates per CPU second; medians over rounds`,
     );
     console.log(
       `${"game".padEnd(15)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
