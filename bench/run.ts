@@ -1,36 +1,27 @@
-// `npm run bench`: random playouts per second of the generated For Sale engine against the
-// hand-written one, measured in one process, the two alternating round by round so that drift in
-// the machine's speed (other work, CPU frequency) falls on both alike. See README.md for the output.
+// `npm run bench`: random playouts per second of each compiled game against a reference written by
+// hand for speed. Every measurement runs in a child process of its own, the engines alternating
+// round by round (which goes first changes every round) so that drift in the machine's speed falls
+// on both; the figures are medians over the rounds. See README.md for the output.
 
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Rng, playRandomGame, type Game } from "@rules/runtime/internal";
-import { newGame, playRandomly } from "./hand-written/for-sale.js";
+import { CASES, CHECKED_PLAYOUTS, hasReference, type BenchCase, type EngineKind } from "./engines.js";
+import type { ProcessMeasure } from "./engine-process.js";
 
-const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--players P] [--seed N] [--json]
-  --seconds  time each engine runs in each round (default 2)
-  --rounds   rounds, each engine measured once per round (default 5)
-  --players  For Sale player count, 3 to 6 (default 4)
-  --seed     first seed; round r plays the seed sequence drawn from seed + r (default 1)
-  --json     print one JSON object instead of a table`;
+const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
+  --seconds  time each engine runs in each round, after its warm-up (default 1)
+  --rounds   rounds, each engine measured once per round in a fresh process (default 3)
+  --seed     seed of the playouts' seeds; round r uses seed + r (default 1)
+  --only     the cases to run, e.g. for-sale:4,freak-shop (default: all)
+  --json     print one JSON object instead of the table`;
 
 interface Settings {
   readonly seconds: number;
   readonly rounds: number;
-  readonly players: number;
   readonly seed: number;
+  readonly only: readonly string[] | null;
   readonly json: boolean;
-}
-
-/** One engine as the harness sees it: plays a whole game, returns the decisions taken. */
-interface Engine {
-  readonly name: string;
-  playout(seed: number, policy: Rng): number;
-}
-
-interface Measure {
-  readonly playouts: number;
-  readonly decisions: number;
-  readonly seconds: number;
 }
 
 interface EngineReport {
@@ -39,18 +30,31 @@ interface EngineReport {
   readonly roundPlayoutsPerSec: number[];
   readonly playouts: number;
   readonly meanDecisions: number;
+  /** Decisions in the first CHECKED_PLAYOUTS playouts of each round (the same seeds in every engine). */
+  readonly checkedDecisions: number[];
 }
 
-/** The settings from the command line; a bad flag prints the usage and exits with status 2. */
+interface CaseReport {
+  readonly game: string;
+  readonly players: number;
+  readonly reference: EngineReport | null;
+  readonly generated: EngineReport | null;
+  /** generated ÷ reference, the median of the rounds' own ratios. */
+  readonly ratio: number | null;
+  /** Whether both engines took the same decisions in each round's first CHECKED_PLAYOUTS games. */
+  readonly sameGames: boolean | null;
+  readonly missing: string[];
+}
+
 function readSettings(argv: string[]): Settings {
   try {
     const { values } = parseArgs({
       args: argv,
       options: {
-        seconds: { type: "string", default: "2" },
-        rounds: { type: "string", default: "5" },
-        players: { type: "string", default: "4" },
+        seconds: { type: "string", default: "1" },
+        rounds: { type: "string", default: "3" },
         seed: { type: "string", default: "1" },
+        only: { type: "string" },
         json: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -67,8 +71,8 @@ function readSettings(argv: string[]): Settings {
     return {
       seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
       rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
-      players: number("players", values.players, (x) => Number.isInteger(x) && x >= 3 && x <= 6),
       seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+      only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
       json: values.json,
     };
   } catch (error) {
@@ -77,35 +81,21 @@ function readSettings(argv: string[]): Settings {
   }
 }
 
-/**
- * The compiled For Sale, or why it cannot be had. Imported by a computed name so that the
- * harness builds and runs, on the hand-written engine alone, before the compiler has emitted it.
- */
-async function loadGenerated(): Promise<Game | string> {
-  const specifier = "@rules/generated";
-  try {
-    const module = (await import(specifier)) as { games?: Record<string, Game> };
-    return module.games?.["for-sale"] ?? `${specifier} has no game "for-sale" in its \`games\``;
-  } catch (error) {
-    return `${specifier} could not be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
-  }
-}
+const ENGINE_PROCESS = fileURLToPath(new URL("./engine-process.js", import.meta.url));
 
-/** Plays games back to back for `seconds`. Each game's seed and policy come from `seed`, so
- *  both engines are dealt the same sequence of seeds in a round. */
-function measure(engine: Engine, seconds: number, seed: number): Measure {
-  const games = new Rng(seed);
-  let playouts = 0;
-  let decisions = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  let now = start;
-  while (now < deadline) {
-    decisions += engine.playout(games.int(2 ** 31), games.fork());
-    playouts++;
-    now = performance.now();
-  }
-  return { playouts, decisions, seconds: (now - start) / 1000 };
+/** One measurement in a fresh Node process. */
+function measure(kind: EngineKind, c: BenchCase, settings: Settings, round: number): ProcessMeasure | string {
+  const args = [
+    ENGINE_PROCESS,
+    kind,
+    c.game,
+    String(c.players),
+    String(settings.seconds),
+    String(settings.seed + round),
+  ];
+  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
+  const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
+  return "missing" in result ? result.missing : result;
 }
 
 function median(xs: readonly number[]): number {
@@ -114,96 +104,102 @@ function median(xs: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function report(measures: readonly Measure[]): EngineReport {
+function report(measures: readonly ProcessMeasure[]): EngineReport | null {
+  if (measures.length === 0) return null;
   const rates = measures.map((m) => m.playouts / m.seconds);
   const playouts = measures.reduce((sum, m) => sum + m.playouts, 0);
   const decisions = measures.reduce((sum, m) => sum + m.decisions, 0);
-  return { playoutsPerSec: median(rates), roundPlayoutsPerSec: rates, playouts, meanDecisions: decisions / playouts };
+  return {
+    playoutsPerSec: median(rates),
+    roundPlayoutsPerSec: rates,
+    playouts,
+    meanDecisions: decisions / playouts,
+    checkedDecisions: measures.map((m) => m.checkedDecisions),
+  };
 }
 
-async function main(): Promise<void> {
-  const settings = readSettings(process.argv.slice(2));
-  const { players } = settings;
-  const engines: Engine[] = [
-    { name: "hand-written", playout: (seed, policy) => playRandomly(newGame(players, seed), policy) },
-  ];
-  const generated = await loadGenerated();
-  const missing = typeof generated === "string" ? generated : null;
-  if (typeof generated !== "string") {
-    engines.push({
-      name: "generated",
-      playout: (seed, policy) => playRandomGame(generated, { players, seed }, policy).decisions,
-    });
-  } else if (!settings.json) {
-    console.error(`The generated For Sale engine is missing: ${generated}.`);
-    console.error(
-      "Run `npm run compile` to emit generated/for-sale, then `npm run bench`. Measuring the hand-written engine alone.\n",
-    );
-  }
+function selected(c: BenchCase, only: readonly string[] | null): boolean {
+  return only === null || only.some((o) => o === c.game || o === `${c.game}:${c.players}`);
+}
 
-  // Warm-up, not counted: the JIT compiles both engines' hot paths before any round is timed.
-  for (const engine of engines) measure(engine, Math.min(1, settings.seconds / 2), -1);
-
-  const measures = new Map<string, Measure[]>(engines.map((e) => [e.name, []]));
+function runCase(c: BenchCase, settings: Settings): CaseReport {
+  const kinds: EngineKind[] = hasReference(c.game) ? ["reference", "generated"] : ["generated"];
+  const measures = new Map<EngineKind, ProcessMeasure[]>(kinds.map((k) => [k, []]));
+  const missing = new Set<string>();
   const ratios: number[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    // Alternate which engine goes first, so neither always runs on the warmer or cooler machine.
-    const order = round % 2 === 0 ? engines : [...engines].reverse();
-    const rate = new Map<string, number>();
-    for (const engine of order) {
-      const m = measure(engine, settings.seconds, settings.seed + round);
-      measures.get(engine.name)!.push(m);
-      rate.set(engine.name, m.playouts / m.seconds);
+    const order = round % 2 === 0 ? kinds : [...kinds].reverse();
+    const rate = new Map<EngineKind, number>();
+    for (const kind of order) {
+      const m = measure(kind, c, settings, round);
+      if (typeof m === "string") {
+        missing.add(m);
+        continue;
+      }
+      measures.get(kind)!.push(m);
+      rate.set(kind, m.playouts / m.seconds);
     }
-    if (rate.has("generated")) ratios.push(rate.get("generated")! / rate.get("hand-written")!);
+    if (rate.has("reference") && rate.has("generated")) ratios.push(rate.get("generated")! / rate.get("reference")!);
   }
+  const reference = measures.has("reference") ? report(measures.get("reference")!) : null;
+  const generated = report(measures.get("generated")!);
+  return {
+    game: c.game,
+    players: c.players,
+    reference,
+    generated,
+    ratio: ratios.length > 0 ? median(ratios) : null,
+    sameGames: reference && generated ? reference.checkedDecisions.join() === generated.checkedDecisions.join() : null,
+    missing: [...missing],
+  };
+}
 
-  const handWritten = report(measures.get("hand-written")!);
-  const compiled = measures.has("generated") ? report(measures.get("generated")!) : null;
-  const ratio = ratios.length > 0 ? median(ratios) : null;
-  const decisionGap = compiled ? compiled.meanDecisions / handWritten.meanDecisions - 1 : null;
+const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSec).toLocaleString("en-US") : "-");
 
+function main(): void {
+  const settings = readSettings(process.argv.slice(2));
+  const cases = CASES.filter((c) => selected(c, settings.only));
+  if (cases.length === 0) {
+    console.error(`--only ${settings.only?.join(",")} matches no case\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!settings.json) {
+    console.log(
+      `${settings.rounds} rounds × ${settings.seconds} s per engine, each in its own process, rates per CPU second; medians over rounds`,
+    );
+    console.log(
+      `${"game".padEnd(15)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
+        `${"gen/ref".padStart(9)}${"decisions ref".padStart(15)}${"decisions gen".padStart(15)}`,
+    );
+  }
+  const reports: CaseReport[] = [];
+  for (const c of cases) {
+    const r = runCase(c, settings);
+    reports.push(r);
+    if (settings.json) continue;
+    console.log(
+      `${c.title.padEnd(15)}${String(c.players).padStart(8)}${rate(r.reference).padStart(13)}${rate(r.generated).padStart(13)}` +
+        `${(r.ratio === null ? "-" : r.ratio.toFixed(2)).padStart(9)}` +
+        `${(r.reference ? r.reference.meanDecisions.toFixed(2) : "-").padStart(15)}` +
+        `${(r.generated ? r.generated.meanDecisions.toFixed(2) : "-").padStart(15)}` +
+        (r.sameGames === false ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ` : ""),
+    );
+    for (const m of r.missing) console.log(`${"".padEnd(15)}(${m})`);
+  }
   if (settings.json) {
-    const result = {
-      game: "for-sale",
-      players,
-      rounds: settings.rounds,
-      secondsPerRound: settings.seconds,
-      seed: settings.seed,
-      handWritten,
-      generated: compiled,
-      ratio,
-      decisionGap,
-      missing,
-    };
-    console.log(JSON.stringify(result, null, 2));
-    return;
-  }
-
-  console.log(
-    `For Sale, ${players} players: ${settings.rounds} rounds × ${settings.seconds} s per engine, medians over rounds`,
-  );
-  console.log(
-    `${"engine".padEnd(14)}${"playouts/s".padStart(14)}${"decisions/playout".padStart(20)}${"playouts".padStart(12)}`,
-  );
-  for (const [name, r] of [
-    ["hand-written", handWritten],
-    ["generated", compiled],
-  ] as const) {
-    if (r === null) continue;
     console.log(
-      `${name.padEnd(14)}${Math.round(r.playoutsPerSec).toLocaleString("en-US").padStart(14)}` +
-        `${r.meanDecisions.toFixed(2).padStart(20)}${r.playouts.toLocaleString("en-US").padStart(12)}`,
+      JSON.stringify(
+        {
+          rounds: settings.rounds,
+          secondsPerRound: settings.seconds,
+          seed: settings.seed,
+          cases: reports,
+        },
+        null,
+        2,
+      ),
     );
-  }
-  if (ratio !== null && decisionGap !== null) {
-    console.log(
-      `generated / hand-written: ${ratio.toFixed(3)} (median of the rounds' ratios; hand-written is ${(1 / ratio).toFixed(1)}× as fast)`,
-    );
-    const agree = Math.abs(decisionGap) < 0.01 ? "agree" : "DISAGREE: the two engines may not play the same game";
-    const gap = (decisionGap * 100).toFixed(2).replace(/^-(0\.00)$/, "$1");
-    console.log(`decisions per playout differ by ${gap}%: ${agree}`);
   }
 }
 
-await main();
+main();

@@ -3,7 +3,6 @@ import {
   GameFault,
   changed,
   checkTransfer,
-  countOf,
   dealInto,
   gameEnds,
   highestIndex,
@@ -94,7 +93,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     "currency_deck",
     AT.L56,
   );
-  for (const p of seatList(s.players)) {
+  for (let p = 0; p < s.players; p++) {
     {
       const $amount = checkTransfer(
         tableValue(TABLE_starting_coins, s.players, "starting_coins", AT.L58),
@@ -133,7 +132,7 @@ function step_buying_while(s: State): void {
       s.events?.push(moved($dealt, "property_deck", null, "auction", null));
     }
 
-    for (const p of seatList(s.players)) {
+    for (let p = 0; p < s.players; p++) {
       s.vars.bid[p] = 0;
       s.events?.push(changed("bid", p, s.vars.bid[p]));
       s.vars.passed[p] = false;
@@ -151,7 +150,13 @@ function step_buying_while(s: State): void {
 }
 
 function step_buying_while2(s: State): void {
-  if (countOf(seatList(s.players), (p) => !s.vars.passed[p]) > 1) {
+  if (
+    ((): number => {
+      let $n = 0;
+      for (let p = 0; p < s.players; p++) if (!s.vars.passed[p]) $n++;
+      return $n;
+    })() > 1
+  ) {
     s.locals.actor = s.locals.bidder;
     s.pc = "buying.raise_or_pass";
   } else {
@@ -234,7 +239,7 @@ function step_selling_resume(s: State): void {
     }
   }
 
-  for (const p of seatList(s.players)) {
+  for (let p = 0; p < s.players; p++) {
     {
       const $from = s.zones.offer[p];
       s.events?.push(moved($from, "offer", p, "sold", null));

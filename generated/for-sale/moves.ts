@@ -283,6 +283,19 @@ export function activity(s: State): Activity {
   }
 }
 
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "buying.raise_or_pass":
+      return s.locals.actor;
+    case "selling.sell":
+      for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor;
+      return -2;
+    default:
+      return -1;
+  }
+}
+
 /** This seat's legal moves now, with parameter domains (ranges are not enumerated). */
 export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {

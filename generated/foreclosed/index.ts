@@ -25,7 +25,7 @@ import {
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
 import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
 import { sample } from "./sample.js";
@@ -425,4 +425,5 @@ export const game: Game<State, Move, View> = {
   scores,
   randomMove,
   sample,
+  nextActor,
 };

@@ -8,7 +8,6 @@ import {
   moveNotHere,
   moved,
   placeCard,
-  sumOf,
   takeCard,
   topCard,
 } from "@rules/runtime/internal";
@@ -120,7 +119,20 @@ function check_good_deal_or_fair_price(s: State, seat: number, move: Move): Ille
         return illegal("move/out-of-domain", `take must be distinct cards from shop`);
       if (!(give.length > 0)) return illegal("move/constraint", `give at least one card from your Mansion`);
       if (!(take.length > 0)) return illegal("move/constraint", `take at least one card from the Shop`);
-      if (!(sumOf(give, (c) => Merchandise_value[c]) === sumOf(take, (c) => Merchandise_value[c])))
+      if (
+        !(
+          ((): number => {
+            let $n = 0;
+            for (const c of give) $n += Merchandise_value[c];
+            return $n;
+          })() ===
+          ((): number => {
+            let $n = 0;
+            for (const c of take) $n += Merchandise_value[c];
+            return $n;
+          })()
+        )
+      )
         return illegal("move/constraint", `a fair price takes cards of the same total value as it gives`);
       return null;
     }
@@ -205,6 +217,16 @@ export function activity(s: State): Activity {
       return { kind: "turn", players: [s.locals.actor] };
     default:
       return { kind: "over", players: [] };
+  }
+}
+
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "good_deal_or_fair_price":
+      return s.locals.actor;
+    default:
+      return -1;
   }
 }
 

@@ -3,7 +3,6 @@ import {
   GameFault,
   changed,
   checkTransfer,
-  countOf,
   dealInto,
   forgetCard,
   forgetCards,
@@ -88,7 +87,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     forgetCards(s.knowledge, $dealt);
   }
 
-  for (const p of seatList(s.players)) {
+  for (let p = 0; p < s.players; p++) {
     {
       const $amount = checkTransfer(10, s.vars.box, "box", AT.L65);
       s.vars.box -= $amount;
@@ -203,7 +202,7 @@ function step_resume(s: State): void {
       } else {
         if (Card_kind[s.locals.turned] === "payday") {
           s.events?.push(said(`Payday: each stockpile is refilled or reduced to 10 coins`, null));
-          for (const p of seatList(s.players)) {
+          for (let p = 0; p < s.players; p++) {
             if (s.vars.coins[p] > 10) {
               {
                 const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L262);
@@ -214,7 +213,7 @@ function step_resume(s: State): void {
             }
           }
 
-          for (const p of seatList(s.players)) {
+          for (let p = 0; p < s.players; p++) {
             if (s.vars.coins[p] < 10) {
               {
                 const $amount = checkTransfer(
@@ -255,7 +254,7 @@ function step_resume2(s: State): void {
 }
 
 function step_grab_body(s: State): void {
-  for (const q of seatList(s.players)) {
+  for (let q = 0; q < s.players; q++) {
     s.vars.passed[q] = false;
     s.events?.push(changed("passed", q, s.vars.passed[q]));
   }
@@ -269,7 +268,12 @@ function step_grab_body(s: State): void {
 function step_while2(s: State): void {
   if (
     !s.locals.fined &&
-    (s.locals.high === 0 || countOf(seatList(s.players), (q) => !s.vars.passed[q]) > 1)
+    (s.locals.high === 0 ||
+      ((): number => {
+        let $n = 0;
+        for (let q = 0; q < s.players; q++) if (!s.vars.passed[q]) $n++;
+        return $n;
+      })() > 1)
   ) {
     if (s.locals.high === 0 && s.vars.coins[s.locals.grabber] === 0 && s.vars.borrow_used[s.locals.grabber]) {
       s.locals.fined = true;
@@ -319,7 +323,7 @@ function step_while2(s: State): void {
         s.events?.push(transferred($amount, "stake", s.locals.bidder, "money_chest", null));
       }
 
-      for (const q of seatList(s.players)) {
+      for (let q = 0; q < s.players; q++) {
         {
           const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L222);
           s.vars.stake[q] -= $amount;

@@ -675,6 +675,20 @@ export function activity(s: State): Activity {
   }
 }
 
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "turn":
+      return s.locals.actor;
+    case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+      return s.locals.actor;
+    case "grab_or_decline":
+      return -2;
+    default:
+      return -1;
+  }
+}
+
 /** This seat's legal moves now, with parameter domains (ranges are not enumerated). */
 export function legalMoves(s: State, seat: number): MoveOption[] {
   switch (s.pc) {

@@ -7,21 +7,27 @@ import { GameFault, type RuleSite } from "./errors.js";
 /** Moves every card of `from` onto the end of `to`, or on top of it keeping their order. */
 export function moveAllCards(from: CardId[], to: CardId[], onTop = false): void {
   if (from === to) return;
-  if (onTop) {
-    to.unshift(...from);
-    from.length = 0;
-    return;
-  }
-  if (from === to) return; // pushing onto the array being read would never end
-  for (const card of from) to.push(card);
-  from.length = 0;
+  if (onTop) to.unshift(...from);
+  else for (const card of from) to.push(card);
+  // pop, not `from.length = 0`: the length setter is a slow runtime call, pop is inlined.
+  while (from.length > 0) from.pop();
 }
 
 /** Removes `card` from `zone`; the card must be there. */
 export function takeCard(zone: CardId[], card: CardId, zoneName: string, rule?: RuleSite): void {
   const at = zone.indexOf(card);
   if (at < 0) throw new GameFault("fault/card-not-in-zone", `card ${card} is not in ${zoneName}`, rule);
-  zone.splice(at, 1);
+  removeAt(zone, at);
+}
+
+/** Removes the item at `at`, the later ones moving up: what `splice(at, 1)` does, without
+ *  allocating the array of removed items that splice returns. */
+function removeAt(zone: CardId[], at: number): CardId {
+  const card = zone[at]!;
+  const last = zone.length - 1;
+  for (let i = at; i < last; i++) zone[i] = zone[i + 1]!;
+  zone.pop();
+  return card;
 }
 
 /** Puts `card` into `zone`: on top (index 0) of a stack, at the end of anything else. */
@@ -123,7 +129,7 @@ export function highestIndex<T>(items: readonly T[], key: (item: T) => number, w
 
 /** Removes and returns the card at `index` of `zone`. */
 export function takeCardAt(zone: CardId[], index: number): CardId {
-  return zone.splice(index, 1)[0]!;
+  return removeAt(zone, index);
 }
 
 function bestIndex<T>(items: readonly T[], key: (item: T) => number, sign: 1 | -1, what: string, rule?: RuleSite): number {
@@ -190,7 +196,13 @@ export function dealInto(from: CardId[], to: CardId[], count: number, where: "to
   if (!Number.isInteger(count) || count < 0 || count > from.length) {
     throw new GameFault("fault/not-enough-cards", `cannot deal ${count} cards from ${fromName}: it holds ${from.length}`, rule);
   }
-  const cards = from.splice(0, count);
+  // By hand rather than `splice(0, count)`: one array (the dealt cards, for the caller's events)
+  // instead of splice's work, and pops instead of the length setter.
+  const cards: CardId[] = new Array<CardId>(count);
+  for (let i = 0; i < count; i++) cards[i] = from[i]!;
+  const rest = from.length - count;
+  for (let i = 0; i < rest; i++) from[i] = from[i + count]!;
+  for (let i = 0; i < count; i++) from.pop();
   if (where === "top") for (const card of cards) to.unshift(card);
   else for (const card of cards) to.push(card);
   return cards;
@@ -240,17 +252,20 @@ export function randomSubset(cards: readonly CardId[], draw: (n: number) => numb
   const pool = [...cards];
   const size = geometricSize(pool.length, draw);
   const chosen: CardId[] = [];
-  for (let i = 0; i < size; i++) chosen.push(pool.splice(draw(pool.length), 1)[0]!);
+  for (let i = 0; i < size; i++) chosen.push(removeAt(pool, draw(pool.length)));
   return chosen;
 }
 
 /** True when `value` is a list of distinct cards, all from `domain`. */
 export function isCardSet(value: unknown, domain: readonly CardId[]): value is CardId[] {
-  return (
-    Array.isArray(value) &&
-    new Set(value).size === value.length &&
-    value.every((card) => typeof card === "number" && domain.includes(card))
-  );
+  if (!Array.isArray(value)) return false;
+  // Plain loops: the sets a random bot proposes are small, and it checks many of them.
+  for (let i = 0; i < value.length; i++) {
+    const card: unknown = value[i];
+    if (typeof card !== "number" || !domain.includes(card)) return false;
+    for (let j = 0; j < i; j++) if (value[j] === card) return false;
+  }
+  return true;
 }
 
 /** Per-seat score rows from their keys (score, then each tie-breaker), where a list tie-breaker
@@ -333,8 +348,9 @@ export function forgetCards(knowledge: CardId[][], cards: readonly CardId[]): vo
 function geometricSize(n: number, draw: (n: number) => number): number {
   const bits = Math.min(n, 30);
   let index = draw(2 ** bits - 1);
+  // Weights 2^(bits-1), ..., 1 by shifts (bits ≤ 30): `**` with a variable exponent is a float pow.
   for (let k = 1; k <= bits; k++) {
-    const weight = 2 ** (bits - k);
+    const weight = 1 << (bits - k);
     if (index < weight) return k;
     index -= weight;
   }

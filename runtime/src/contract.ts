@@ -244,6 +244,11 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
   randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
+  /** Optional fast path of `activity` for simulations: the one seat a random playout moves next
+   *  (a turn's player; at a simultaneous decision the first seat still to choose), -1 once the game
+   *  is over, -2 where `activity` must decide (a race, whose claimant is drawn at random, or nobody
+   *  able to act). Allocates nothing. */
+  nextActor?(state: S): Seat;
   /**
    * A full state drawn from what `seat` knows (search bots' determinization): a copy where every card
    * the seat cannot identify is dealt afresh among the positions it cannot see, amounts it cannot

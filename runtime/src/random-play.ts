@@ -48,6 +48,16 @@ export function playRandomGame<S extends BaseState>(
   const draw = (n: number): number => rng.int(n);
   let decisions = 0;
   for (;;) {
+    // The seat to move without building an Activity, when the game says it (see Game.nextActor).
+    const next = game.nextActor?.(state) ?? -2;
+    if (next >= 0 && decisions < maxDecisions) {
+      const move = chooseRandomMove(game, state, next, rng, draw);
+      game.apply(state, next, move);
+      decisions++;
+      onMove?.(next, move, state);
+      continue;
+    }
+    if (next === -1) return { state, decisions };
     const activity = game.activity(state);
     if (activity.kind === "over") return { state, decisions };
     if (decisions >= maxDecisions) {

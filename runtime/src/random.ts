@@ -125,8 +125,10 @@ export function shuffle<T>(random: RandomState, cards: T[], zone?: string, seat:
     cards.splice(0, cards.length, ...([...next.top, ...rest] as T[]));
     return;
   }
+  // Nothing scripted for this shuffle: each step draws as `randomInt` would. Steps stay on
+  // `randomInt` while a test's script lasts (it may stack the steps themselves).
   for (let i = cards.length - 1; i > 0; i--) {
-    const j = randomInt(random, i + 1);
+    const j = random.script.length > 0 ? randomInt(random, i + 1) : generatorInt(random, i + 1);
     const card = cards[i]!;
     cards[i] = cards[j]!;
     cards[j] = card;
@@ -150,8 +152,10 @@ export class Rng {
     this.random = seedRandom(seed);
   }
 
-  /** A whole number in [0, n). */
+  /** A whole number in [0, n). Nothing is ever scripted here, so valid ranges go straight to the
+   *  generator (the outputs of `randomInt`, without its checks of a script). */
   int(n: number): number {
+    if (n >= 1 && n <= TWO_32 && Number.isInteger(n)) return generatorInt(this.random, n);
     return randomInt(this.random, n);
   }
 

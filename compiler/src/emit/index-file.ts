@@ -46,7 +46,7 @@ export class IndexFile {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "enter", "setup"] });
-      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
+      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "nextActor", "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
       file.addImportDeclaration({ moduleSpecifier: "./sample.js", namedImports: ["sample"] });
@@ -97,6 +97,7 @@ export class IndexFile {
               scores,
               randomMove,
               sample,
+              nextActor,
             }`,
           },
         ],

@@ -190,7 +190,28 @@ export class MovesFile {
       'default: return { kind: "over", players: [] };',
       "}",
     ];
+    const nextActor = [
+      "switch (s.pc) {",
+      ...dispatch.map((d) =>
+        d.kind === "race"
+          ? `case ${quote(d.label)}: return -2;`
+          : d.kind === "simultaneous"
+            ? `case ${quote(d.label)}: for (const actor of s.locals.actors) if (s.pending?.[actor] === null) return actor; return -2;`
+            : `case ${quote(d.label)}: return s.locals.actor;`,
+      ),
+      "default: return -1;",
+      "}",
+    ];
     functions.push({ kind: StructureKind.Function, isExported: true, name: "activity", docs: ["Who may act now."], parameters: [{ name: "s", type: "State" }], returnType: "Activity", statements: activity });
+    functions.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: "nextActor",
+      docs: ["The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race)."],
+      parameters: [{ name: "s", type: "State" }],
+      returnType: "number",
+      statements: nextActor,
+    });
     functions.push({
       kind: StructureKind.Function,
       isExported: true,

@@ -54,8 +54,10 @@ export class StatementWriter {
         const binding = this.game.names.get(s.binder);
         if (binding?.kind !== "local") throw new Error("internal: unresolved for");
         const binder = this.code.localName(binding.slot);
+        const source = this.loopSource(s, binder);
         return [
-          `for (const ${binder} of ${this.loopSource(s, binder)}) {`,
+          // Every seat in order: a counting loop, not an iterator over the shared seat list.
+          source === "seatList(s.players)" ? `for (let ${binder} = 0; ${binder} < s.players; ${binder}++) {` : `for (const ${binder} of ${source}) {`,
           ...this.statements(s.body.statements),
           "}",
         ];

@@ -1,0 +1,68 @@
+// One measurement in a process of its own (so no engine's JIT state, garbage or inline caches
+// colour another's): `node bench/dist/engine-process.js KIND GAME PLAYERS SECONDS SEED` warms the
+// engine up, untimed, then plays games back to back for SECONDS and prints one JSON line
+// {playouts, decisions, seconds, wallSeconds, checkedDecisions}. Playout i's seeds are the i-th pair drawn from Rng(SEED), so
+// every engine measured with one SEED is dealt the same games in the same order.
+
+import { Rng } from "@rules/runtime/internal";
+import { CHECKED_PLAYOUTS, loadEngine, type EngineKind, type Playout } from "./engines.js";
+
+export interface ProcessMeasure {
+  readonly playouts: number;
+  readonly decisions: number;
+  /** CPU seconds the timed playouts took (see cpuSeconds). */
+  readonly seconds: number;
+  readonly wallSeconds: number;
+  /** Decisions in the first CHECKED_PLAYOUTS playouts: the same seeds, so equal in every engine
+   *  that plays the same games. */
+  readonly checkedDecisions: number;
+}
+
+/** CPU seconds this process has used (user and system): on a machine shared with other work it
+ *  grows only while this process runs, where the wall clock also counts the others' turns. */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+/** Untimed playouts until the process has spent `seconds` of CPU time on them, so that the JIT has
+ *  compiled the hot paths however busy the machine is (a wall-clock warm-up on a loaded machine
+ *  could end before the optimizing compiler had run). */
+function warmUp(playout: Playout, seconds: number, seed: number): void {
+  const seeds = new Rng(seed);
+  const start = cpuSeconds();
+  do for (let i = 0; i < 16; i++) playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+  while (cpuSeconds() - start < seconds);
+}
+
+function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
+  const seeds = new Rng(seed);
+  let playouts = 0;
+  let decisions = 0;
+  let checkedDecisions = 0;
+  // The deadline is on the wall clock, which is cheap to read; the rate is per CPU second, read
+  // once at each end (a cpuUsage call is a system call: on a loaded machine it cost 12% of a run
+  // that read it every 16 playouts).
+  const cpuStart = cpuSeconds();
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let now = start;
+  while (now < deadline || playouts < CHECKED_PLAYOUTS) {
+    for (let i = 0; i < 16; i++) {
+      decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+      playouts++;
+    }
+    if (playouts === CHECKED_PLAYOUTS) checkedDecisions = decisions;
+    now = performance.now();
+  }
+  return { playouts, decisions, seconds: cpuSeconds() - cpuStart, wallSeconds: (now - start) / 1000, checkedDecisions };
+}
+
+const [kind, game, players, seconds, seed] = process.argv.slice(2);
+const playout = await loadEngine(kind as EngineKind, game!, Number(players));
+if (typeof playout === "string") {
+  console.log(JSON.stringify({ missing: playout }));
+} else {
+  warmUp(playout, Math.min(1, Number(seconds) / 2), -1 - Number(seed));
+  console.log(JSON.stringify(run(playout, Number(seconds), Number(seed))));
+}

@@ -1,0 +1,70 @@
+// The engines `npm run bench` measures, by game: the compiled one (the runtime's random bot on
+// `@rules/generated`) and, where there is one, a reference written by hand for speed. Both get
+// the same two seeds per playout (game, policy) and play the same random policy, so each playout
+// is the same game in both (checked move for move by hand-written/replay.test.ts).
+
+import { Rng, playRandomGame, type Game } from "@rules/runtime/internal";
+import { FastForSale } from "./hand-written/for-sale-fast.js";
+
+/** Playouts every measurement plays at least, whose decisions the harness compares across engines. */
+export const CHECKED_PLAYOUTS = 256;
+
+export type EngineKind = "reference" | "generated";
+
+/** Plays one whole game from its seeds and returns the decisions taken. */
+export type Playout = (gameSeed: number, policySeed: number) => number;
+
+export interface BenchCase {
+  readonly game: string;
+  readonly title: string;
+  readonly players: number;
+}
+
+/** What `npm run bench` measures by default, in order. */
+export const CASES: readonly BenchCase[] = [
+  { game: "for-sale", title: "For Sale", players: 3 },
+  { game: "for-sale", title: "For Sale", players: 4 },
+  { game: "for-sale", title: "For Sale", players: 6 },
+  { game: "lady-richmond", title: "Lady Richmond", players: 4 },
+  { game: "freak-shop", title: "Freak Shop", players: 4 },
+  { game: "foreclosed", title: "Foreclosed!", players: 4 },
+];
+
+/** The speed-written references, by game. */
+const REFERENCES: Readonly<Record<string, (players: number) => Playout>> = {
+  "for-sale": (players) => {
+    const engine = new FastForSale();
+    return (gameSeed, policySeed) => {
+      engine.setup(players, gameSeed, policySeed);
+      return engine.play();
+    };
+  },
+};
+
+export function hasReference(game: string): boolean {
+  return game in REFERENCES;
+}
+
+/** The engine's playout, or why there is none (no reference; the compiled game missing). */
+export async function loadEngine(kind: EngineKind, game: string, players: number): Promise<Playout | string> {
+  if (kind === "reference") {
+    const make = REFERENCES[game];
+    return make ? make(players) : `no speed-written reference for ${game} yet`;
+  }
+  const specifier = "@rules/generated";
+  let compiled: Game | undefined;
+  try {
+    const module = (await import(specifier)) as {
+      games?: Record<string, Game>;
+    };
+    compiled = module.games?.[game];
+  } catch (error) {
+    return `${specifier} could not be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)}): run \`npm run compile\``;
+  }
+  if (!compiled) return `${specifier} has no game "${game}": run \`npm run compile\``;
+  const options = { players, seed: 0 };
+  return (gameSeed, policySeed) => {
+    options.seed = gameSeed;
+    return playRandomGame(compiled, options, new Rng(policySeed)).decisions;
+  };
+}

@@ -1,0 +1,49 @@
+// The benchmark compares engines that must play the same games: the speed-written references
+// replay, from the same game seed and policy seed, the very games the compiled engine plays with
+// the runtime's random bot (`playRandomGame`), and every decision and the final scores must match.
+// Distinct seeds only would not do: equal averages can hide a rule played differently.
+
+import { describe, expect, it } from "vitest";
+import { Rng, playRandomGame, type Move } from "@rules/runtime/internal";
+import { games } from "@rules/generated";
+import { FastForSale } from "./for-sale-fast.js";
+
+const GAMES = 300;
+
+/** The compiled For Sale's move as the reference logs it (see `Decision`). */
+function forSaleDecision(move: Move, propertyValue: (card: number) => number): number {
+  switch (move.type) {
+    case "raise":
+      return move.amount as number;
+    case "pass":
+      return 0;
+    case "sell":
+      return propertyValue(move.card as number);
+    default:
+      throw new Error(`unexpected move ${JSON.stringify(move)}`);
+  }
+}
+
+describe("the speed-written For Sale plays the compiled engine's games move for move", () => {
+  const compiled = games["for-sale"]!;
+  const value = (card: number): number => compiled.meta.cards[card]!.fields["value"] as number;
+
+  it.each([3, 4, 5, 6])("%i players", (players) => {
+    const reference = new FastForSale();
+    const seeds = new Rng(players);
+    for (let i = 0; i < GAMES; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const moves: number[] = [];
+      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (_seat, move) =>
+        moves.push(forSaleDecision(move, value)),
+      );
+      reference.setup(players, gameSeed, policySeed);
+      const log: number[] = [];
+      const decisions = reference.play(log);
+      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
+      expect(decisions).toBe(played.decisions);
+      expect(reference.scores()).toEqual(compiled.scores(played.state));
+    }
+  });
+});
