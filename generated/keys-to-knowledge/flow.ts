@@ -42,6 +42,7 @@ import {
   Space_board,
   ALL_Deed,
   Deed_board,
+  Deed_place,
   Deed_space,
   Deed_price,
   Deed_stack_price,
@@ -71,8 +72,8 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L533,
-  "turn.while": AT.L537,
+  while: AT.L559,
+  "turn.while": AT.L563,
   "turn.for_q_2": AT.L397,
   "turn.while2": AT.L397,
   "turn.resume": AT.L397,
@@ -88,39 +89,39 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "turn.resume4": AT.L397,
   "turn.ask_price_body": AT.L397,
   "turn.resume5": AT.L397,
-  "turn.endif3": AT.L537,
-  "turn.endif4": AT.L537,
-  "turn.endif5": AT.L537,
-  "turn.endif6": AT.L537,
+  "turn.endif3": AT.L563,
+  "turn.endif4": AT.L563,
+  "turn.endif5": AT.L563,
+  "turn.endif6": AT.L563,
   "turn.while5": AT.L257,
   "turn.resume6": AT.L257,
-  "turn.endif7": AT.L537,
-  "turn.endif8": AT.L537,
+  "turn.endif7": AT.L563,
+  "turn.endif8": AT.L563,
   "turn.for_d_4": AT.L239,
   "turn.while6": AT.L195,
   "turn.resume7": AT.L195,
-  "turn.endif9": AT.L537,
-  "turn.while7": AT.L582,
-  "turn.endif10": AT.L582,
-  "turn.endif11": AT.L582,
-  "turn.resume8": AT.L582,
-  "turn.decline_body": AT.L582,
+  "turn.endif9": AT.L563,
+  "turn.while7": AT.L608,
+  "turn.endif10": AT.L608,
+  "turn.endif11": AT.L608,
+  "turn.resume8": AT.L608,
+  "turn.decline_body": AT.L608,
   "turn.while8": AT.L195,
   "turn.resume9": AT.L195,
-  "turn.endif12": AT.L582,
-  "turn.endif13": AT.L582,
+  "turn.endif12": AT.L608,
+  "turn.endif13": AT.L608,
   "turn.while9": AT.L257,
   "turn.resume10": AT.L257,
-  "turn.endif14": AT.L582,
-  "turn.endif15": AT.L582,
+  "turn.endif14": AT.L608,
+  "turn.endif15": AT.L608,
   "turn.for_d_5": AT.L239,
   "turn.while10": AT.L195,
   "turn.resume11": AT.L195,
-  "turn.endif16": AT.L582,
+  "turn.endif16": AT.L608,
   "turn.while11": AT.L257,
   "turn.resume12": AT.L257,
-  "turn.endif17": AT.L582,
-  "turn.endif18": AT.L582,
+  "turn.endif17": AT.L608,
+  "turn.endif18": AT.L608,
   "turn.for_d_6": AT.L239,
   "turn.while12": AT.L195,
   "turn.resume13": AT.L195,
@@ -270,28 +271,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L476);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L476);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L502);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L502);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L479);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L479);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L505);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L505);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L481);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L507);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L482);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L508);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L484);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L484);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L510);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L510);
     }
   }
 
@@ -301,7 +302,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L490);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L516);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -310,15 +311,15 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L497));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L523));
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L499);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L525);
       {
         const $amount = checkTransfer(
           sumOf(s.zones.deeds[p], (d) => Deed_price[d]),
           s.vars.cash[p],
           "cash[p]",
-          AT.L500,
+          AT.L526,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -342,12 +343,12 @@ function step_start(s: State): void {
     countOf(
       seatList(s.players),
       (q) =>
-        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L515),
+        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L541),
     ) > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L515);
-    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L516);
+    loopGuard($passes, AT.L541);
+    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L542);
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatList(s.players)) {
       if (s.vars.opening[p] === best) {
@@ -360,7 +361,7 @@ function step_start(s: State): void {
     }
   }
 
-  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L527);
+  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L553);
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
   s.pc = "while";
@@ -391,7 +392,7 @@ function step_turn_while(s: State): void {
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
     s.locals.active = nextSeat(s.locals.active, s.players);
     for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L595);
+      loopGuard($passes, AT.L621);
       s.locals.active = nextSeat(s.locals.active, s.players);
     }
 
@@ -655,9 +656,7 @@ function step_turn_for_d_2(s: State): void {
     }
 
     s.locals.lot = s.locals.d_2;
-    s.events?.push(
-      said(`${cardLabel(CARDS[s.locals.lot]!)} is auctioned: any player may bid any price`, null),
-    );
+    s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
     s.locals.high_2 = 0;
     s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L193);
     s.locals.bidding_2 = true;
@@ -693,7 +692,7 @@ function step_turn_while4(s: State): void {
     if (s.locals.high_2 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_2} buys ${cardLabel(CARDS[s.locals.lot]!)} at auction for $${s.locals.high_2}`,
+          `seat ${s.locals.leader_2} buys ${Deed_place[s.locals.lot]} at auction for $${s.locals.high_2}`,
           null,
         ),
       );
@@ -716,7 +715,7 @@ function step_turn_while4(s: State): void {
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${cardLabel(CARDS[s.locals.lot]!)} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot]} stays with the bank`, null));
     }
 
     s.locals.d_2_index += 1;
@@ -740,7 +739,7 @@ function step_turn_resume4(s: State): void {
 function step_turn_ask_price_body(s: State): void {
   s.events?.push(
     said(
-      `seat ${s.locals.q_2} offers ${cardLabel(CARDS[s.locals.d_3]!)} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
+      `seat ${s.locals.q_2} offers ${Deed_place[s.locals.d_3]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
       null,
     ),
   );
@@ -948,9 +947,7 @@ function step_turn_for_d_4(s: State): void {
     }
 
     s.locals.lot_2 = s.locals.d_4;
-    s.events?.push(
-      said(`${cardLabel(CARDS[s.locals.lot_2]!)} is auctioned: any player may bid any price`, null),
-    );
+    s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
     s.locals.high_3 = 0;
     s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L193);
     s.locals.bidding_3 = true;
@@ -986,7 +983,7 @@ function step_turn_while6(s: State): void {
     if (s.locals.high_3 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_3} buys ${cardLabel(CARDS[s.locals.lot_2]!)} at auction for $${s.locals.high_3}`,
+          `seat ${s.locals.leader_3} buys ${Deed_place[s.locals.lot_2]} at auction for $${s.locals.high_3}`,
           null,
         ),
       );
@@ -1009,7 +1006,7 @@ function step_turn_while6(s: State): void {
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${cardLabel(CARDS[s.locals.lot_2]!)} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_2]} stays with the bank`, null));
     }
 
     s.locals.d_4_index += 1;
@@ -1043,7 +1040,7 @@ function step_turn_while7(s: State): void {
             AT.L353,
           );
           if (s.vars.mortgaged[deed]) {
-            s.events?.push(said(`${cardLabel(CARDS[deed]!)} is mortgaged: no rent`, null));
+            s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
           } else {
             s.vars.claim_open = true;
             s.events?.push(changed("claim_open", null, s.vars.claim_open));
@@ -1231,9 +1228,7 @@ function step_turn_resume8(s: State): void {
 
 function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
-  s.events?.push(
-    said(`${cardLabel(CARDS[s.locals.lot_3]!)} is auctioned: any player may bid any price`, null),
-  );
+  s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
   s.locals.high_4 = 0;
   s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L193);
   s.locals.bidding_4 = true;
@@ -1266,7 +1261,7 @@ function step_turn_while8(s: State): void {
     if (s.locals.high_4 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_4} buys ${cardLabel(CARDS[s.locals.lot_3]!)} at auction for $${s.locals.high_4}`,
+          `seat ${s.locals.leader_4} buys ${Deed_place[s.locals.lot_3]} at auction for $${s.locals.high_4}`,
           null,
         ),
       );
@@ -1289,7 +1284,7 @@ function step_turn_while8(s: State): void {
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${cardLabel(CARDS[s.locals.lot_3]!)} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_3]} stays with the bank`, null));
     }
 
     s.pc = "turn.resume8";
@@ -1456,9 +1451,7 @@ function step_turn_for_d_5(s: State): void {
     }
 
     s.locals.lot_4 = s.locals.d_5;
-    s.events?.push(
-      said(`${cardLabel(CARDS[s.locals.lot_4]!)} is auctioned: any player may bid any price`, null),
-    );
+    s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
     s.locals.high_5 = 0;
     s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L193);
     s.locals.bidding_5 = true;
@@ -1494,7 +1487,7 @@ function step_turn_while10(s: State): void {
     if (s.locals.high_5 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_5} buys ${cardLabel(CARDS[s.locals.lot_4]!)} at auction for $${s.locals.high_5}`,
+          `seat ${s.locals.leader_5} buys ${Deed_place[s.locals.lot_4]} at auction for $${s.locals.high_5}`,
           null,
         ),
       );
@@ -1517,7 +1510,7 @@ function step_turn_while10(s: State): void {
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${cardLabel(CARDS[s.locals.lot_4]!)} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_4]} stays with the bank`, null));
     }
 
     s.locals.d_5_index += 1;
@@ -1681,9 +1674,7 @@ function step_turn_for_d_6(s: State): void {
     }
 
     s.locals.lot_5 = s.locals.d_6;
-    s.events?.push(
-      said(`${cardLabel(CARDS[s.locals.lot_5]!)} is auctioned: any player may bid any price`, null),
-    );
+    s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
     s.locals.high_6 = 0;
     s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L193);
     s.locals.bidding_6 = true;
@@ -1719,7 +1710,7 @@ function step_turn_while12(s: State): void {
     if (s.locals.high_6 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_6} buys ${cardLabel(CARDS[s.locals.lot_5]!)} at auction for $${s.locals.high_6}`,
+          `seat ${s.locals.leader_6} buys ${Deed_place[s.locals.lot_5]} at auction for $${s.locals.high_6}`,
           null,
         ),
       );
@@ -1742,7 +1733,7 @@ function step_turn_while12(s: State): void {
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${cardLabel(CARDS[s.locals.lot_5]!)} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_5]} stays with the bank`, null));
     }
 
     s.locals.d_6_index += 1;

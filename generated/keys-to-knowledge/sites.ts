@@ -257,136 +257,136 @@ export const AT = {
     column: 3,
     text: "window q in players_from(roller) where not retired[q] {",
   },
-  L412: {
+  L417: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 412,
+    line: 417,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L421: {
+  L430: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 421,
+    line: 430,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L439: {
+  L462: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 439,
+    line: 462,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L448: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 448, column: 7, text: "ask q {" },
-  L451: {
+  L474: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 474, column: 7, text: "ask q {" },
+  L477: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 451,
+    line: 477,
     column: 11,
     text: "ask buyer {",
-  },
-  L453: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 453,
-    column: 15,
-    text: "transfer amount from cash[buyer] to cash[q]",
-  },
-  L454: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 454,
-    column: 15,
-    text: "move d to deeds[buyer]",
-  },
-  L476: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 476,
-    column: 5,
-    text: "move s to box_spaces",
   },
   L479: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 479,
+    column: 15,
+    text: "transfer amount from cash[buyer] to cash[q]",
+  },
+  L480: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 480,
+    column: 15,
+    text: "move d to deeds[buyer]",
+  },
+  L502: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 502,
+    column: 5,
+    text: "move s to box_spaces",
+  },
+  L505: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 505,
     column: 5,
     text: "move d to box_deeds",
   },
-  L481: {
+  L507: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 481,
+    line: 507,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
   },
-  L482: {
+  L508: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 482,
+    line: 508,
     column: 3,
     text: "keys_left = key_stock[board_in_play()]",
   },
-  L484: {
+  L510: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 484,
+    line: 510,
     column: 5,
     text: "move c to grace_deck",
-  },
-  L490: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 490,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
-  },
-  L497: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 497,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L499: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 499,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
-  },
-  L500: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 500,
-    column: 7,
-    text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
-  },
-  L515: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 515,
-    column: 5,
-    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
   L516: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 516,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L523: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 523,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L525: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 525,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L526: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 526,
+    column: 7,
+    text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
+  },
+  L541: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 541,
+    column: 5,
+    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
+  },
+  L542: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 542,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L527: {
+  L553: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 527,
+    line: 553,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L533: {
+  L559: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 533,
+    line: 559,
     column: 3,
     text: "while players_left() > 1 and not (variant(short) and turns_played >= short_turns()) {",
   },
-  L537: {
+  L563: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 537,
+    line: 563,
     column: 7,
     text: "while again and not retired[active] {",
   },
-  L582: {
+  L608: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 582,
+    line: 608,
     column: 13,
     text: "while relocated and not retired[active] {",
   },
-  L595: {
+  L621: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 595,
+    line: 621,
     column: 5,
     text: "while retired[active] {",
   },
