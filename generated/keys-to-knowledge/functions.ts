@@ -200,7 +200,7 @@ export function fn_players_left(s: State): number {
 
 /** The rules' function round_limit. */
 export function fn_round_limit(s: State): number {
-  return s.variants.includes("short") ? 20 : 100;
+  return s.variants.includes("short") ? 20 : 50;
 }
 
 /** The rules' function turn_limit. */
