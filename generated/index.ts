@@ -3,11 +3,13 @@ import type { Game } from "@rules/runtime/internal";
 import { game as forSale } from "./for-sale/index.js";
 import { game as foreclosed } from "./foreclosed/index.js";
 import { game as freakShop } from "./freak-shop/index.js";
+import { game as keysToKnowledge } from "./keys-to-knowledge/index.js";
 import { game as ladyRichmond } from "./lady-richmond/index.js";
 
 export const games: Readonly<Record<string, Game>> = {
   "for-sale": forSale as unknown as Game,
   foreclosed: foreclosed as unknown as Game,
   "freak-shop": freakShop as unknown as Game,
+  "keys-to-knowledge": keysToKnowledge as unknown as Game,
   "lady-richmond": ladyRichmond as unknown as Game,
 };
