@@ -74,14 +74,15 @@ import type { State } from "./types.js";
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   while: AT.L559,
   "turn.while": AT.L563,
+  "turn.endif": AT.L563,
   "turn.for_q_2": AT.L397,
   "turn.while2": AT.L397,
   "turn.resume": AT.L397,
   "turn.request_rent_body": AT.L397,
   "turn.while3": AT.L257,
   "turn.resume2": AT.L257,
-  "turn.endif": AT.L397,
   "turn.endif2": AT.L397,
+  "turn.endif3": AT.L397,
   "turn.for_d_2": AT.L239,
   "turn.while4": AT.L195,
   "turn.resume3": AT.L195,
@@ -89,39 +90,39 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "turn.resume4": AT.L397,
   "turn.ask_price_body": AT.L397,
   "turn.resume5": AT.L397,
-  "turn.endif3": AT.L563,
   "turn.endif4": AT.L563,
   "turn.endif5": AT.L563,
   "turn.endif6": AT.L563,
+  "turn.endif7": AT.L563,
   "turn.while5": AT.L257,
   "turn.resume6": AT.L257,
-  "turn.endif7": AT.L563,
   "turn.endif8": AT.L563,
+  "turn.endif9": AT.L563,
   "turn.for_d_4": AT.L239,
   "turn.while6": AT.L195,
   "turn.resume7": AT.L195,
-  "turn.endif9": AT.L563,
-  "turn.while7": AT.L608,
-  "turn.endif10": AT.L608,
-  "turn.endif11": AT.L608,
-  "turn.resume8": AT.L608,
-  "turn.decline_body": AT.L608,
+  "turn.endif10": AT.L563,
+  "turn.while7": AT.L611,
+  "turn.endif11": AT.L611,
+  "turn.endif12": AT.L611,
+  "turn.resume8": AT.L611,
+  "turn.decline_body": AT.L611,
   "turn.while8": AT.L195,
   "turn.resume9": AT.L195,
-  "turn.endif12": AT.L608,
-  "turn.endif13": AT.L608,
+  "turn.endif13": AT.L611,
+  "turn.endif14": AT.L611,
   "turn.while9": AT.L257,
   "turn.resume10": AT.L257,
-  "turn.endif14": AT.L608,
-  "turn.endif15": AT.L608,
+  "turn.endif15": AT.L611,
+  "turn.endif16": AT.L611,
   "turn.for_d_5": AT.L239,
   "turn.while10": AT.L195,
   "turn.resume11": AT.L195,
-  "turn.endif16": AT.L608,
+  "turn.endif17": AT.L611,
   "turn.while11": AT.L257,
   "turn.resume12": AT.L257,
-  "turn.endif17": AT.L608,
-  "turn.endif18": AT.L608,
+  "turn.endif18": AT.L611,
+  "turn.endif19": AT.L611,
   "turn.for_d_6": AT.L239,
   "turn.while12": AT.L195,
   "turn.resume13": AT.L195,
@@ -383,20 +384,88 @@ function step_while(s: State): void {
 function step_turn_while(s: State): void {
   if (s.locals.again && !s.vars.retired[s.locals.active]) {
     s.locals.again = false;
-    s.locals.roller = s.locals.active;
-    s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
-    s.locals.q_2_index = 0;
-    s.pc = "turn.for_q_2";
+    if (s.locals.preset === 0) {
+      s.locals.roller = s.locals.active;
+      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_index = 0;
+      s.pc = "turn.for_q_2";
+    } else {
+      s.pc = "turn.endif";
+    }
   } else {
     s.vars.turns_played += 1;
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
     s.locals.active = nextSeat(s.locals.active, s.players);
     for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L621);
+      loopGuard($passes, AT.L624);
       s.locals.active = nextSeat(s.locals.active, s.players);
     }
 
     s.pc = "while";
+  }
+}
+
+function step_turn_endif(s: State): void {
+  if (!s.vars.retired[s.locals.active]) {
+    s.locals.steps = s.locals.preset;
+    s.locals.is_double = false;
+    s.locals.preset = 0;
+    if (s.locals.steps === 0) {
+      let d1: number = roll(s.random, 6, s.events);
+      let d2: number = roll(s.random, 6, s.events);
+      s.locals.steps = d1 + d2;
+      s.locals.is_double = d1 === d2;
+    }
+
+    s.locals.move_token = true;
+    if (s.vars.in_court[s.locals.active]) {
+      if (s.locals.is_double) {
+        s.events?.push(said(`seat ${s.locals.active} rolls doubles and leaves COURT`, null));
+        s.vars.in_court[s.locals.active] = false;
+        s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
+        s.pc = "turn.endif6";
+      } else {
+        s.vars.court_rolls[s.locals.active] += 1;
+        s.events?.push(changed("court_rolls", s.locals.active, s.vars.court_rolls[s.locals.active]));
+        if (s.vars.court_rolls[s.locals.active] < 3) {
+          s.events?.push(said(`seat ${s.locals.active} stays in COURT`, null));
+          s.locals.move_token = false;
+          s.pc = "turn.endif7";
+        } else {
+          s.events?.push(said(`seat ${s.locals.active} pays $85 and leaves COURT`, null));
+          s.vars.in_court[s.locals.active] = false;
+          s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
+          s.locals.p_3 = s.locals.active;
+          s.locals.amount_4 = 85;
+          s.locals.to_centre_3 = true;
+          s.locals.creditor_3 = s.locals.active;
+          s.pc = "turn.while5";
+        }
+      }
+    } else {
+      if (s.locals.is_double) {
+        s.locals.doubles += 1;
+        if (s.locals.doubles === 3) {
+          {
+            let p: number = s.locals.active;
+            s.events?.push(said(`seat ${p} goes directly to COURT`, null));
+            s.vars.position[p] = fn_court_space(s);
+            s.events?.push(changed("position", p, s.vars.position[p]));
+            s.vars.in_court[p] = true;
+            s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+            s.vars.court_rolls[p] = 0;
+            s.events?.push(changed("court_rolls", p, s.vars.court_rolls[p]));
+          }
+
+          s.locals.move_token = false;
+          s.locals.is_double = false;
+        }
+      }
+
+      s.pc = "turn.endif5";
+    }
+  } else {
+    s.pc = "turn.endif4";
   }
 }
 
@@ -412,67 +481,7 @@ function step_turn_for_q_2(s: State): void {
       s.events?.push(changed("claim_open", null, s.vars.claim_open));
     }
 
-    if (!s.vars.retired[s.locals.active]) {
-      s.locals.steps = s.locals.preset;
-      s.locals.is_double = false;
-      s.locals.preset = 0;
-      if (s.locals.steps === 0) {
-        let d1: number = roll(s.random, 6, s.events);
-        let d2: number = roll(s.random, 6, s.events);
-        s.locals.steps = d1 + d2;
-        s.locals.is_double = d1 === d2;
-      }
-
-      s.locals.move_token = true;
-      if (s.vars.in_court[s.locals.active]) {
-        if (s.locals.is_double) {
-          s.events?.push(said(`seat ${s.locals.active} rolls doubles and leaves COURT`, null));
-          s.vars.in_court[s.locals.active] = false;
-          s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
-          s.pc = "turn.endif5";
-        } else {
-          s.vars.court_rolls[s.locals.active] += 1;
-          s.events?.push(changed("court_rolls", s.locals.active, s.vars.court_rolls[s.locals.active]));
-          if (s.vars.court_rolls[s.locals.active] < 3) {
-            s.events?.push(said(`seat ${s.locals.active} stays in COURT`, null));
-            s.locals.move_token = false;
-            s.pc = "turn.endif6";
-          } else {
-            s.events?.push(said(`seat ${s.locals.active} pays $85 and leaves COURT`, null));
-            s.vars.in_court[s.locals.active] = false;
-            s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
-            s.locals.p_3 = s.locals.active;
-            s.locals.amount_4 = 85;
-            s.locals.to_centre_3 = true;
-            s.locals.creditor_3 = s.locals.active;
-            s.pc = "turn.while5";
-          }
-        }
-      } else {
-        if (s.locals.is_double) {
-          s.locals.doubles += 1;
-          if (s.locals.doubles === 3) {
-            {
-              let p: number = s.locals.active;
-              s.events?.push(said(`seat ${p} goes directly to COURT`, null));
-              s.vars.position[p] = fn_court_space(s);
-              s.events?.push(changed("position", p, s.vars.position[p]));
-              s.vars.in_court[p] = true;
-              s.events?.push(changed("in_court", p, s.vars.in_court[p]));
-              s.vars.court_rolls[p] = 0;
-              s.events?.push(changed("court_rolls", p, s.vars.court_rolls[p]));
-            }
-
-            s.locals.move_token = false;
-            s.locals.is_double = false;
-          }
-        }
-
-        s.pc = "turn.endif4";
-      }
-    } else {
-      s.pc = "turn.endif3";
-    }
+    s.pc = "turn.endif";
   }
 }
 
@@ -536,7 +545,7 @@ function step_turn_while3(s: State): void {
         }
       }
 
-      s.pc = "turn.endif";
+      s.pc = "turn.endif2";
     } else {
       s.locals.p_2 = s.locals.p;
       s.locals.to_centre_2 = s.locals.to_centre;
@@ -626,7 +635,7 @@ function step_turn_while3(s: State): void {
           moveAllCards($from, s.zones.deeds[s.locals.creditor_2]);
         }
 
-        s.pc = "turn.endif2";
+        s.pc = "turn.endif3";
       }
     }
   }
@@ -636,12 +645,12 @@ function step_turn_resume2(s: State): void {
   s.pc = "turn.while3";
 }
 
-function step_turn_endif(s: State): void {
+function step_turn_endif2(s: State): void {
   s.pc = "turn.resume";
 }
 
-function step_turn_endif2(s: State): void {
-  s.pc = "turn.endif";
+function step_turn_endif3(s: State): void {
+  s.pc = "turn.endif2";
 }
 
 function step_turn_for_d_2(s: State): void {
@@ -662,7 +671,7 @@ function step_turn_for_d_2(s: State): void {
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
-    s.pc = "turn.endif2";
+    s.pc = "turn.endif3";
   }
 }
 
@@ -751,11 +760,11 @@ function step_turn_resume5(s: State): void {
   s.pc = "turn.resume4";
 }
 
-function step_turn_endif3(s: State): void {
+function step_turn_endif4(s: State): void {
   s.pc = "turn.while";
 }
 
-function step_turn_endif4(s: State): void {
+function step_turn_endif5(s: State): void {
   if (s.locals.move_token && !s.vars.retired[s.locals.active]) {
     {
       let p: number = s.locals.active;
@@ -786,17 +795,17 @@ function step_turn_endif4(s: State): void {
     s.events?.push(changed("relocated", null, s.vars.relocated));
     s.pc = "turn.while7";
   } else {
-    s.pc = "turn.endif9";
+    s.pc = "turn.endif10";
   }
 }
 
-function step_turn_endif5(s: State): void {
+function step_turn_endif6(s: State): void {
   s.locals.is_double = false;
-  s.pc = "turn.endif4";
+  s.pc = "turn.endif5";
 }
 
-function step_turn_endif6(s: State): void {
-  s.pc = "turn.endif5";
+function step_turn_endif7(s: State): void {
+  s.pc = "turn.endif6";
 }
 
 function step_turn_while5(s: State): void {
@@ -827,7 +836,7 @@ function step_turn_while5(s: State): void {
         }
       }
 
-      s.pc = "turn.endif7";
+      s.pc = "turn.endif8";
     } else {
       s.locals.p_4 = s.locals.p_3;
       s.locals.to_centre_4 = s.locals.to_centre_3;
@@ -917,7 +926,7 @@ function step_turn_while5(s: State): void {
           moveAllCards($from, s.zones.deeds[s.locals.creditor_4]);
         }
 
-        s.pc = "turn.endif8";
+        s.pc = "turn.endif9";
       }
     }
   }
@@ -927,12 +936,12 @@ function step_turn_resume6(s: State): void {
   s.pc = "turn.while5";
 }
 
-function step_turn_endif7(s: State): void {
-  s.pc = "turn.endif6";
-}
-
 function step_turn_endif8(s: State): void {
   s.pc = "turn.endif7";
+}
+
+function step_turn_endif9(s: State): void {
+  s.pc = "turn.endif8";
 }
 
 function step_turn_for_d_4(s: State): void {
@@ -953,7 +962,7 @@ function step_turn_for_d_4(s: State): void {
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
-    s.pc = "turn.endif8";
+    s.pc = "turn.endif9";
   }
 }
 
@@ -1018,8 +1027,8 @@ function step_turn_resume7(s: State): void {
   s.pc = "turn.while6";
 }
 
-function step_turn_endif9(s: State): void {
-  s.pc = "turn.endif3";
+function step_turn_endif10(s: State): void {
+  s.pc = "turn.endif4";
 }
 
 function step_turn_while7(s: State): void {
@@ -1059,7 +1068,7 @@ function step_turn_while7(s: State): void {
           }
         }
 
-        s.pc = "turn.endif11";
+        s.pc = "turn.endif12";
       } else {
         s.locals.deed_2 = firstOf(
           s.zones.bank_deeds,
@@ -1171,7 +1180,7 @@ function step_turn_while7(s: State): void {
           s.locals.creditor_5 = s.locals.p_6;
           s.pc = "turn.while9";
         } else {
-          s.pc = "turn.endif13";
+          s.pc = "turn.endif14";
         }
       } else {
         if (s.locals.kind_2 === "fee") {
@@ -1203,27 +1212,27 @@ function step_turn_while7(s: State): void {
             }
           }
 
-          s.pc = "turn.endif16";
+          s.pc = "turn.endif17";
         }
       }
     }
   } else {
     s.locals.again =
       s.locals.is_double && !s.vars.in_court[s.locals.active] && !s.vars.retired[s.locals.active];
-    s.pc = "turn.endif9";
+    s.pc = "turn.endif10";
   }
 }
 
-function step_turn_endif10(s: State): void {
+function step_turn_endif11(s: State): void {
   s.pc = "turn.while7";
 }
 
-function step_turn_endif11(s: State): void {
-  s.pc = "turn.endif10";
+function step_turn_endif12(s: State): void {
+  s.pc = "turn.endif11";
 }
 
 function step_turn_resume8(s: State): void {
-  s.pc = "turn.endif11";
+  s.pc = "turn.endif12";
 }
 
 function step_turn_decline_body(s: State): void {
@@ -1295,12 +1304,12 @@ function step_turn_resume9(s: State): void {
   s.pc = "turn.while8";
 }
 
-function step_turn_endif12(s: State): void {
-  s.pc = "turn.endif10";
+function step_turn_endif13(s: State): void {
+  s.pc = "turn.endif11";
 }
 
-function step_turn_endif13(s: State): void {
-  s.pc = "turn.endif12";
+function step_turn_endif14(s: State): void {
+  s.pc = "turn.endif13";
 }
 
 function step_turn_while9(s: State): void {
@@ -1331,7 +1340,7 @@ function step_turn_while9(s: State): void {
         }
       }
 
-      s.pc = "turn.endif14";
+      s.pc = "turn.endif15";
     } else {
       s.locals.p_8 = s.locals.p_7;
       s.locals.to_centre_6 = s.locals.to_centre_5;
@@ -1421,7 +1430,7 @@ function step_turn_while9(s: State): void {
           moveAllCards($from, s.zones.deeds[s.locals.creditor_6]);
         }
 
-        s.pc = "turn.endif15";
+        s.pc = "turn.endif16";
       }
     }
   }
@@ -1431,12 +1440,12 @@ function step_turn_resume10(s: State): void {
   s.pc = "turn.while9";
 }
 
-function step_turn_endif14(s: State): void {
-  s.pc = "turn.endif13";
-}
-
 function step_turn_endif15(s: State): void {
   s.pc = "turn.endif14";
+}
+
+function step_turn_endif16(s: State): void {
+  s.pc = "turn.endif15";
 }
 
 function step_turn_for_d_5(s: State): void {
@@ -1457,7 +1466,7 @@ function step_turn_for_d_5(s: State): void {
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
-    s.pc = "turn.endif15";
+    s.pc = "turn.endif16";
   }
 }
 
@@ -1522,8 +1531,8 @@ function step_turn_resume11(s: State): void {
   s.pc = "turn.while10";
 }
 
-function step_turn_endif16(s: State): void {
-  s.pc = "turn.endif12";
+function step_turn_endif17(s: State): void {
+  s.pc = "turn.endif13";
 }
 
 function step_turn_while11(s: State): void {
@@ -1554,7 +1563,7 @@ function step_turn_while11(s: State): void {
         }
       }
 
-      s.pc = "turn.endif17";
+      s.pc = "turn.endif18";
     } else {
       s.locals.p_10 = s.locals.p_9;
       s.locals.to_centre_8 = s.locals.to_centre_7;
@@ -1644,7 +1653,7 @@ function step_turn_while11(s: State): void {
           moveAllCards($from, s.zones.deeds[s.locals.creditor_8]);
         }
 
-        s.pc = "turn.endif18";
+        s.pc = "turn.endif19";
       }
     }
   }
@@ -1654,12 +1663,12 @@ function step_turn_resume12(s: State): void {
   s.pc = "turn.while11";
 }
 
-function step_turn_endif17(s: State): void {
-  s.pc = "turn.endif16";
-}
-
 function step_turn_endif18(s: State): void {
   s.pc = "turn.endif17";
+}
+
+function step_turn_endif19(s: State): void {
+  s.pc = "turn.endif18";
 }
 
 function step_turn_for_d_6(s: State): void {
@@ -1680,7 +1689,7 @@ function step_turn_for_d_6(s: State): void {
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
-    s.pc = "turn.endif18";
+    s.pc = "turn.endif19";
   }
 }
 
@@ -1909,6 +1918,9 @@ export function advance(s: State): void {
       case "turn.while":
         step_turn_while(s);
         break;
+      case "turn.endif":
+        step_turn_endif(s);
+        break;
       case "turn.for_q_2":
         step_turn_for_q_2(s);
         break;
@@ -1927,11 +1939,11 @@ export function advance(s: State): void {
       case "turn.resume2":
         step_turn_resume2(s);
         break;
-      case "turn.endif":
-        step_turn_endif(s);
-        break;
       case "turn.endif2":
         step_turn_endif2(s);
+        break;
+      case "turn.endif3":
+        step_turn_endif3(s);
         break;
       case "turn.for_d_2":
         step_turn_for_d_2(s);
@@ -1954,9 +1966,6 @@ export function advance(s: State): void {
       case "turn.resume5":
         step_turn_resume5(s);
         break;
-      case "turn.endif3":
-        step_turn_endif3(s);
-        break;
       case "turn.endif4":
         step_turn_endif4(s);
         break;
@@ -1966,17 +1975,20 @@ export function advance(s: State): void {
       case "turn.endif6":
         step_turn_endif6(s);
         break;
+      case "turn.endif7":
+        step_turn_endif7(s);
+        break;
       case "turn.while5":
         step_turn_while5(s);
         break;
       case "turn.resume6":
         step_turn_resume6(s);
         break;
-      case "turn.endif7":
-        step_turn_endif7(s);
-        break;
       case "turn.endif8":
         step_turn_endif8(s);
+        break;
+      case "turn.endif9":
+        step_turn_endif9(s);
         break;
       case "turn.for_d_4":
         step_turn_for_d_4(s);
@@ -1987,17 +1999,17 @@ export function advance(s: State): void {
       case "turn.resume7":
         step_turn_resume7(s);
         break;
-      case "turn.endif9":
-        step_turn_endif9(s);
+      case "turn.endif10":
+        step_turn_endif10(s);
         break;
       case "turn.while7":
         step_turn_while7(s);
         break;
-      case "turn.endif10":
-        step_turn_endif10(s);
-        break;
       case "turn.endif11":
         step_turn_endif11(s);
+        break;
+      case "turn.endif12":
+        step_turn_endif12(s);
         break;
       case "turn.resume8":
         step_turn_resume8(s);
@@ -2011,11 +2023,11 @@ export function advance(s: State): void {
       case "turn.resume9":
         step_turn_resume9(s);
         break;
-      case "turn.endif12":
-        step_turn_endif12(s);
-        break;
       case "turn.endif13":
         step_turn_endif13(s);
+        break;
+      case "turn.endif14":
+        step_turn_endif14(s);
         break;
       case "turn.while9":
         step_turn_while9(s);
@@ -2023,11 +2035,11 @@ export function advance(s: State): void {
       case "turn.resume10":
         step_turn_resume10(s);
         break;
-      case "turn.endif14":
-        step_turn_endif14(s);
-        break;
       case "turn.endif15":
         step_turn_endif15(s);
+        break;
+      case "turn.endif16":
+        step_turn_endif16(s);
         break;
       case "turn.for_d_5":
         step_turn_for_d_5(s);
@@ -2038,8 +2050,8 @@ export function advance(s: State): void {
       case "turn.resume11":
         step_turn_resume11(s);
         break;
-      case "turn.endif16":
-        step_turn_endif16(s);
+      case "turn.endif17":
+        step_turn_endif17(s);
         break;
       case "turn.while11":
         step_turn_while11(s);
@@ -2047,11 +2059,11 @@ export function advance(s: State): void {
       case "turn.resume12":
         step_turn_resume12(s);
         break;
-      case "turn.endif17":
-        step_turn_endif17(s);
-        break;
       case "turn.endif18":
         step_turn_endif18(s);
+        break;
+      case "turn.endif19":
+        step_turn_endif19(s);
         break;
       case "turn.for_d_6":
         step_turn_for_d_6(s);

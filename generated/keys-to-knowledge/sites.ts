@@ -378,15 +378,15 @@ export const AT = {
     column: 7,
     text: "while again and not retired[active] {",
   },
-  L608: {
+  L611: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 608,
+    line: 611,
     column: 13,
     text: "while relocated and not retired[active] {",
   },
-  L621: {
+  L624: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 621,
+    line: 624,
     column: 5,
     text: "while retired[active] {",
   },
