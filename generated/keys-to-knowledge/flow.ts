@@ -72,60 +72,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L559,
-  "turn.while": AT.L563,
-  "turn.endif": AT.L563,
-  "turn.for_q_2": AT.L397,
-  "turn.while2": AT.L397,
-  "turn.resume": AT.L397,
-  "turn.request_rent_body": AT.L397,
-  "turn.while3": AT.L257,
-  "turn.resume2": AT.L257,
-  "turn.endif2": AT.L397,
-  "turn.endif3": AT.L397,
-  "turn.for_d_2": AT.L239,
-  "turn.while4": AT.L195,
-  "turn.resume3": AT.L195,
-  "turn.offer_body": AT.L397,
-  "turn.resume4": AT.L397,
-  "turn.ask_price_body": AT.L397,
-  "turn.resume5": AT.L397,
-  "turn.endif4": AT.L563,
-  "turn.endif5": AT.L563,
-  "turn.endif6": AT.L563,
-  "turn.endif7": AT.L563,
-  "turn.while5": AT.L257,
-  "turn.resume6": AT.L257,
-  "turn.endif8": AT.L563,
-  "turn.endif9": AT.L563,
-  "turn.for_d_4": AT.L239,
-  "turn.while6": AT.L195,
-  "turn.resume7": AT.L195,
-  "turn.endif10": AT.L563,
-  "turn.while7": AT.L611,
-  "turn.endif11": AT.L611,
-  "turn.endif12": AT.L611,
-  "turn.resume8": AT.L611,
-  "turn.decline_body": AT.L611,
-  "turn.while8": AT.L195,
-  "turn.resume9": AT.L195,
-  "turn.endif13": AT.L611,
-  "turn.endif14": AT.L611,
-  "turn.while9": AT.L257,
-  "turn.resume10": AT.L257,
-  "turn.endif15": AT.L611,
-  "turn.endif16": AT.L611,
-  "turn.for_d_5": AT.L239,
-  "turn.while10": AT.L195,
-  "turn.resume11": AT.L195,
-  "turn.endif17": AT.L611,
-  "turn.while11": AT.L257,
-  "turn.resume12": AT.L257,
-  "turn.endif18": AT.L611,
-  "turn.endif19": AT.L611,
-  "turn.for_d_6": AT.L239,
-  "turn.while12": AT.L195,
-  "turn.resume13": AT.L195,
+  while: AT.L569,
+  "turn.while": AT.L573,
+  "turn.endif": AT.L573,
+  "turn.for_q_2": AT.L407,
+  "turn.while2": AT.L407,
+  "turn.resume": AT.L407,
+  "turn.request_rent_body": AT.L407,
+  "turn.while3": AT.L267,
+  "turn.resume2": AT.L267,
+  "turn.endif2": AT.L407,
+  "turn.endif3": AT.L407,
+  "turn.for_d_2": AT.L249,
+  "turn.while4": AT.L201,
+  "turn.resume3": AT.L201,
+  "turn.offer_body": AT.L407,
+  "turn.resume4": AT.L407,
+  "turn.ask_price_body": AT.L407,
+  "turn.resume5": AT.L407,
+  "turn.endif4": AT.L573,
+  "turn.endif5": AT.L573,
+  "turn.endif6": AT.L573,
+  "turn.endif7": AT.L573,
+  "turn.while5": AT.L267,
+  "turn.resume6": AT.L267,
+  "turn.endif8": AT.L573,
+  "turn.endif9": AT.L573,
+  "turn.for_d_4": AT.L249,
+  "turn.while6": AT.L201,
+  "turn.resume7": AT.L201,
+  "turn.endif10": AT.L573,
+  "turn.while7": AT.L621,
+  "turn.endif11": AT.L621,
+  "turn.endif12": AT.L621,
+  "turn.resume8": AT.L621,
+  "turn.decline_body": AT.L621,
+  "turn.while8": AT.L201,
+  "turn.resume9": AT.L201,
+  "turn.endif13": AT.L621,
+  "turn.endif14": AT.L621,
+  "turn.while9": AT.L267,
+  "turn.resume10": AT.L267,
+  "turn.endif15": AT.L621,
+  "turn.endif16": AT.L621,
+  "turn.for_d_5": AT.L249,
+  "turn.while10": AT.L201,
+  "turn.resume11": AT.L201,
+  "turn.endif17": AT.L621,
+  "turn.while11": AT.L267,
+  "turn.resume12": AT.L267,
+  "turn.endif18": AT.L621,
+  "turn.endif19": AT.L621,
+  "turn.for_d_6": AT.L249,
+  "turn.while12": AT.L201,
+  "turn.resume13": AT.L201,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -141,6 +141,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       spaces: [...ALL_Space],
       box_spaces: [],
       box_deeds: [],
+      seized: [],
       mercy_deck: [...ALL_Fortune],
       grace_deck: [],
       drawn: [],
@@ -272,28 +273,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L502);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L502);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L512);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L512);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L505);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L505);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L515);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L515);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L507);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L517);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L508);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L518);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L510);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L510);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L520);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L520);
     }
   }
 
@@ -303,7 +304,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L516);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L526);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,15 +313,15 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L523));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L533));
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L525);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L535);
       {
         const $amount = checkTransfer(
           sumOf(s.zones.deeds[p], (d) => Deed_price[d]),
           s.vars.cash[p],
           "cash[p]",
-          AT.L526,
+          AT.L536,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -344,12 +345,12 @@ function step_start(s: State): void {
     countOf(
       seatList(s.players),
       (q) =>
-        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L541),
+        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L551),
     ) > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L541);
-    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L542);
+    loopGuard($passes, AT.L551);
+    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L552);
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatList(s.players)) {
       if (s.vars.opening[p] === best) {
@@ -362,7 +363,7 @@ function step_start(s: State): void {
     }
   }
 
-  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L553);
+  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L563);
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
   s.pc = "while";
@@ -397,7 +398,7 @@ function step_turn_while(s: State): void {
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
     s.locals.active = nextSeat(s.locals.active, s.players);
     for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L624);
+      loopGuard($passes, AT.L634);
       s.locals.active = nextSeat(s.locals.active, s.players);
     }
 
@@ -531,14 +532,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L273);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L283);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L275);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L285);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -557,10 +558,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L225),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L225,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -573,10 +574,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L229),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L229,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -587,33 +588,48 @@ function step_turn_while3(s: State): void {
         }
       }
 
-      {
-        let p: number = s.locals.p_2;
-        s.vars.retirements += 1;
-        s.events?.push(changed("retirements", null, s.vars.retirements));
-        s.vars.retired_order[p] = s.vars.retirements;
-        s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-        s.vars.retired[p] = true;
-        s.events?.push(changed("retired", p, s.vars.retired[p]));
-        s.vars.in_court[p] = false;
-        s.events?.push(changed("in_court", p, s.vars.in_court[p]));
-        s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
-      }
-
       if (s.locals.to_centre_2) {
         {
           const $amount = checkTransfer(
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L238,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_2, "centre", null));
         }
 
-        s.locals.d_2_list = [...[...s.zones.deeds[s.locals.p_2]]];
+        for (const d of [...s.zones.deeds[s.locals.p_2]]) {
+          s.vars.mortgaged[d] = false;
+          {
+            const $card = d;
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
+          }
+        }
+
+        {
+          let p: number = s.locals.p_2;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
+        }
+
+        s.locals.d_2_list = [...[...s.zones.seized]];
         s.locals.d_2_index = 0;
         s.pc = "turn.for_d_2";
       } else {
@@ -622,7 +638,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L248,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -633,6 +649,24 @@ function step_turn_while3(s: State): void {
           const $from = s.zones.deeds[s.locals.p_2];
           s.events?.push(moved($from, "deeds", s.locals.p_2, "deeds", s.locals.creditor_2));
           moveAllCards($from, s.zones.deeds[s.locals.creditor_2]);
+        }
+
+        {
+          let p: number = s.locals.p_2;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
         }
 
         s.pc = "turn.endif3";
@@ -656,18 +690,17 @@ function step_turn_endif3(s: State): void {
 function step_turn_for_d_2(s: State): void {
   if (s.locals.d_2_index < s.locals.d_2_list.length) {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
-    s.vars.mortgaged[s.locals.d_2] = false;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L241);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L241);
-      s.events?.push(moved([$card], "deeds", s.locals.p_2, "bank_deeds", null));
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot = s.locals.d_2;
     s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L193);
+    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L199);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -710,7 +743,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L209,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -719,8 +752,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L210);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L210);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -770,19 +803,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L298);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L308);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L301);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L311);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L303);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L313);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -822,14 +855,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L273);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L283);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L275);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L285);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -848,10 +881,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L225),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L225,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -864,10 +897,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L229),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L229,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -878,33 +911,48 @@ function step_turn_while5(s: State): void {
         }
       }
 
-      {
-        let p: number = s.locals.p_4;
-        s.vars.retirements += 1;
-        s.events?.push(changed("retirements", null, s.vars.retirements));
-        s.vars.retired_order[p] = s.vars.retirements;
-        s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-        s.vars.retired[p] = true;
-        s.events?.push(changed("retired", p, s.vars.retired[p]));
-        s.vars.in_court[p] = false;
-        s.events?.push(changed("in_court", p, s.vars.in_court[p]));
-        s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
-      }
-
       if (s.locals.to_centre_4) {
         {
           const $amount = checkTransfer(
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L238,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_4, "centre", null));
         }
 
-        s.locals.d_4_list = [...[...s.zones.deeds[s.locals.p_4]]];
+        for (const d of [...s.zones.deeds[s.locals.p_4]]) {
+          s.vars.mortgaged[d] = false;
+          {
+            const $card = d;
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
+          }
+        }
+
+        {
+          let p: number = s.locals.p_4;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
+        }
+
+        s.locals.d_4_list = [...[...s.zones.seized]];
         s.locals.d_4_index = 0;
         s.pc = "turn.for_d_4";
       } else {
@@ -913,7 +961,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L248,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -924,6 +972,24 @@ function step_turn_while5(s: State): void {
           const $from = s.zones.deeds[s.locals.p_4];
           s.events?.push(moved($from, "deeds", s.locals.p_4, "deeds", s.locals.creditor_4));
           moveAllCards($from, s.zones.deeds[s.locals.creditor_4]);
+        }
+
+        {
+          let p: number = s.locals.p_4;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
         }
 
         s.pc = "turn.endif9";
@@ -947,18 +1013,17 @@ function step_turn_endif9(s: State): void {
 function step_turn_for_d_4(s: State): void {
   if (s.locals.d_4_index < s.locals.d_4_list.length) {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
-    s.vars.mortgaged[s.locals.d_4] = false;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L241);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L241);
-      s.events?.push(moved([$card], "deeds", s.locals.p_4, "bank_deeds", null));
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_2 = s.locals.d_4;
     s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L193);
+    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L199);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1001,7 +1066,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L209,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1010,8 +1075,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L210);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L210);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1046,7 +1111,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L353,
+            AT.L363,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
@@ -1074,7 +1139,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L366,
+          AT.L376,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1085,26 +1150,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L312);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L312);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L312);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L322);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L322);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L322);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L314);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L314);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L314);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L324);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L324);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L324);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L316);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L326);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L320);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L330);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1125,7 +1190,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L328);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L338);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1135,7 +1200,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L330,
+                    AT.L340,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1160,15 +1225,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L336);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L336);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L346);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L346);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L338);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L338);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L348);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L348);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1192,7 +1257,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L384);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L394);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5));
@@ -1239,7 +1304,7 @@ function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
   s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L193);
+  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L199);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1279,7 +1344,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L209,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1288,8 +1353,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L210);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L210);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1326,14 +1391,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L273);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L283);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L275);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L285);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1352,10 +1417,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L225),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L225,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1368,10 +1433,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L229),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L229,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1382,33 +1447,48 @@ function step_turn_while9(s: State): void {
         }
       }
 
-      {
-        let p: number = s.locals.p_8;
-        s.vars.retirements += 1;
-        s.events?.push(changed("retirements", null, s.vars.retirements));
-        s.vars.retired_order[p] = s.vars.retirements;
-        s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-        s.vars.retired[p] = true;
-        s.events?.push(changed("retired", p, s.vars.retired[p]));
-        s.vars.in_court[p] = false;
-        s.events?.push(changed("in_court", p, s.vars.in_court[p]));
-        s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
-      }
-
       if (s.locals.to_centre_6) {
         {
           const $amount = checkTransfer(
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L238,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_8, "centre", null));
         }
 
-        s.locals.d_5_list = [...[...s.zones.deeds[s.locals.p_8]]];
+        for (const d of [...s.zones.deeds[s.locals.p_8]]) {
+          s.vars.mortgaged[d] = false;
+          {
+            const $card = d;
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
+          }
+        }
+
+        {
+          let p: number = s.locals.p_8;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
+        }
+
+        s.locals.d_5_list = [...[...s.zones.seized]];
         s.locals.d_5_index = 0;
         s.pc = "turn.for_d_5";
       } else {
@@ -1417,7 +1497,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L248,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1428,6 +1508,24 @@ function step_turn_while9(s: State): void {
           const $from = s.zones.deeds[s.locals.p_8];
           s.events?.push(moved($from, "deeds", s.locals.p_8, "deeds", s.locals.creditor_6));
           moveAllCards($from, s.zones.deeds[s.locals.creditor_6]);
+        }
+
+        {
+          let p: number = s.locals.p_8;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
         }
 
         s.pc = "turn.endif16";
@@ -1451,18 +1549,17 @@ function step_turn_endif16(s: State): void {
 function step_turn_for_d_5(s: State): void {
   if (s.locals.d_5_index < s.locals.d_5_list.length) {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
-    s.vars.mortgaged[s.locals.d_5] = false;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L241);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L241);
-      s.events?.push(moved([$card], "deeds", s.locals.p_8, "bank_deeds", null));
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_4 = s.locals.d_5;
     s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L193);
+    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L199);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1505,7 +1602,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L209,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1514,8 +1611,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L210);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L210);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1549,14 +1646,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L273);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L283);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L275);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L285);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1575,10 +1672,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L225),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L225,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1591,10 +1688,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L229),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L229,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1605,33 +1702,48 @@ function step_turn_while11(s: State): void {
         }
       }
 
-      {
-        let p: number = s.locals.p_10;
-        s.vars.retirements += 1;
-        s.events?.push(changed("retirements", null, s.vars.retirements));
-        s.vars.retired_order[p] = s.vars.retirements;
-        s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-        s.vars.retired[p] = true;
-        s.events?.push(changed("retired", p, s.vars.retired[p]));
-        s.vars.in_court[p] = false;
-        s.events?.push(changed("in_court", p, s.vars.in_court[p]));
-        s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
-      }
-
       if (s.locals.to_centre_8) {
         {
           const $amount = checkTransfer(
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L238,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_10, "centre", null));
         }
 
-        s.locals.d_6_list = [...[...s.zones.deeds[s.locals.p_10]]];
+        for (const d of [...s.zones.deeds[s.locals.p_10]]) {
+          s.vars.mortgaged[d] = false;
+          {
+            const $card = d;
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
+          }
+        }
+
+        {
+          let p: number = s.locals.p_10;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
+        }
+
+        s.locals.d_6_list = [...[...s.zones.seized]];
         s.locals.d_6_index = 0;
         s.pc = "turn.for_d_6";
       } else {
@@ -1640,7 +1752,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L248,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1651,6 +1763,24 @@ function step_turn_while11(s: State): void {
           const $from = s.zones.deeds[s.locals.p_10];
           s.events?.push(moved($from, "deeds", s.locals.p_10, "deeds", s.locals.creditor_8));
           moveAllCards($from, s.zones.deeds[s.locals.creditor_8]);
+        }
+
+        {
+          let p: number = s.locals.p_10;
+          s.vars.retirements += 1;
+          s.events?.push(changed("retirements", null, s.vars.retirements));
+          s.vars.retired_order[p] = s.vars.retirements;
+          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
+          s.vars.retired[p] = true;
+          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          s.vars.in_court[p] = false;
+          s.events?.push(changed("in_court", p, s.vars.in_court[p]));
+          s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
+          if (fn_players_left(s) === 1) {
+            s.pc = "end";
+            s.events?.push(gameEnds());
+            return;
+          }
         }
 
         s.pc = "turn.endif19";
@@ -1674,18 +1804,17 @@ function step_turn_endif19(s: State): void {
 function step_turn_for_d_6(s: State): void {
   if (s.locals.d_6_index < s.locals.d_6_list.length) {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
-    s.vars.mortgaged[s.locals.d_6] = false;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L241);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L241);
-      s.events?.push(moved([$card], "deeds", s.locals.p_10, "bank_deeds", null));
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_5 = s.locals.d_6;
     s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L193);
+    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L199);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1728,7 +1857,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L209,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1737,8 +1866,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L210);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L210);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
@@ -1772,7 +1901,7 @@ export function enter(s: State, decision: string): void {
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.d_2_list = [...[...s.zones.deeds[s.locals.p_2]]];
+      s.locals.d_2_list = [...[...s.zones.seized]];
       s.locals.d_2_index = s.locals.d_2_list.indexOf(s.locals.d_2);
       if (s.locals.d_2_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
@@ -1823,7 +1952,7 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.bid_or_decline2":
       s.locals.phase = "turn";
-      s.locals.d_4_list = [...[...s.zones.deeds[s.locals.p_4]]];
+      s.locals.d_4_list = [...[...s.zones.seized]];
       s.locals.d_4_index = s.locals.d_4_list.indexOf(s.locals.d_4);
       if (s.locals.d_4_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
@@ -1863,7 +1992,7 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.bid_or_decline4":
       s.locals.phase = "turn";
-      s.locals.d_5_list = [...[...s.zones.deeds[s.locals.p_8]]];
+      s.locals.d_5_list = [...[...s.zones.seized]];
       s.locals.d_5_index = s.locals.d_5_list.indexOf(s.locals.d_5);
       if (s.locals.d_5_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
@@ -1885,7 +2014,7 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.bid_or_decline5":
       s.locals.phase = "turn";
-      s.locals.d_6_list = [...[...s.zones.deeds[s.locals.p_10]]];
+      s.locals.d_6_list = [...[...s.zones.seized]];
       s.locals.d_6_index = s.locals.d_6_list.indexOf(s.locals.d_6);
       if (s.locals.d_6_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");

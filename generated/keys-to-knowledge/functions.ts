@@ -32,17 +32,17 @@ export function fn_board_size(s: State): number {
 
 /** The rules' function kind_at. */
 export function fn_kind_at(s: State, i: number): Enum_SpaceKind {
-  return Space_kind[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L81)];
+  return Space_kind[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L83)];
 }
 
 /** The rules' function fee_at. */
 export function fn_fee_at(s: State, i: number): number {
-  return Space_fee[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L82)];
+  return Space_fee[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L84)];
 }
 
 /** The rules' function court_space. */
 export function fn_court_space(s: State): number {
-  return Space_index[firstOf(s.zones.spaces, (s$) => Space_kind[s$] === "court", "first(spaces)", AT.L83)];
+  return Space_index[firstOf(s.zones.spaces, (s$) => Space_kind[s$] === "court", "first(spaces)", AT.L85)];
 }
 
 /** The rules' function owns. */
@@ -57,7 +57,7 @@ export function fn_owned(s: State, i: number): boolean {
 
 /** The rules' function owner_of. */
 export function fn_owner_of(s: State, i: number): number {
-  return firstOf(seatList(s.players), (q) => fn_owns(s, q, i), "first(players)", AT.L86);
+  return firstOf(seatList(s.players), (q) => fn_owns(s, q, i), "first(players)", AT.L88);
 }
 
 /** The rules' function group_size. */
@@ -89,7 +89,7 @@ export function fn_lowest_level(s: State, p: number, g: Enum_Group): number {
     s.zones.deeds[p].filter((e) => Deed_group[e] === g),
     (e) => fn_level(s, e),
     "min(deeds[p])",
-    AT.L95,
+    AT.L97,
   );
 }
 
@@ -99,7 +99,7 @@ export function fn_highest_level(s: State, p: number, g: Enum_Group): number {
     s.zones.deeds[p].filter((e) => Deed_group[e] === g),
     (e) => fn_level(s, e),
     "max(deeds[p])",
-    AT.L96,
+    AT.L98,
   );
 }
 
@@ -177,7 +177,7 @@ export function fn_may_mortgage(s: State, p: number, d: CardId): boolean {
 
 /** The rules' function lift_cost. */
 export function fn_lift_cost(s: State, d: CardId): number {
-  return Deed_mortgage[d] + floorDiv(Deed_mortgage[d], 10, AT.L136);
+  return Deed_mortgage[d] + floorDiv(Deed_mortgage[d], 10, AT.L138);
 }
 
 /** The rules' function may_sell_deed. */
@@ -210,7 +210,7 @@ export function fn_treasure(s: State, p: number): number {
     sumOf(
       s.zones.deeds[p],
       (d) =>
-        (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L150) : Deed_price[d]) +
+        (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L152) : Deed_price[d]) +
         s.vars.books[d] * Deed_stack_price[d] +
         (s.vars.key[d] ? Deed_stack_price[d] : 0),
     )

@@ -147,6 +147,15 @@ export const game: Game<State, Move> = {
         capacity: null,
       },
       {
+        name: "seized",
+        label: "the property taken by the bank",
+        perPlayer: false,
+        cardType: "Deed",
+        visibility: "public",
+        ordered: false,
+        capacity: null,
+      },
+      {
         name: "mercy_deck",
         label: "the MERCY cards",
         perPlayer: false,

@@ -88,7 +88,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L259,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -183,10 +183,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L159),
+        floorDiv(Deed_stack_price[sold], 2, AT.L161),
         s.vars.bank,
         "bank",
-        AT.L159,
+        AT.L161,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -213,10 +213,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L168),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L168,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -237,7 +237,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L172);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -310,7 +310,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L197,
+    AT.L203,
   );
 }
 
@@ -401,7 +401,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L477,
+      AT.L487,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -440,7 +440,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L479);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L489);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -448,8 +448,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L480);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L480);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L490);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L490);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -498,7 +498,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L474,
+      AT.L484,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -669,7 +669,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L397,
+    AT.L407,
   );
 }
 
@@ -881,7 +881,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L417);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L427);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -900,7 +900,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L430);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L440);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -929,10 +929,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L159),
+        floorDiv(Deed_stack_price[sold], 2, AT.L161),
         s.vars.bank,
         "bank",
-        AT.L159,
+        AT.L161,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -959,10 +959,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L168),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L168,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -983,7 +983,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L172);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -999,7 +999,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L462);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L472);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1157,7 +1157,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L259,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1252,10 +1252,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L159),
+        floorDiv(Deed_stack_price[sold], 2, AT.L161),
         s.vars.bank,
         "bank",
-        AT.L159,
+        AT.L161,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1282,10 +1282,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L168),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L168,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1306,7 +1306,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L172);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1379,7 +1379,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L197,
+    AT.L203,
   );
 }
 
@@ -1481,7 +1481,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L197,
+    AT.L203,
   );
 }
 
@@ -1573,7 +1573,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L367,
+      AT.L377,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1617,7 +1617,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L369);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L379);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1625,8 +1625,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L370);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L370);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L380);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L380);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1704,7 +1704,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L259,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1799,10 +1799,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L159),
+        floorDiv(Deed_stack_price[sold], 2, AT.L161),
         s.vars.bank,
         "bank",
-        AT.L159,
+        AT.L161,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1829,10 +1829,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L168),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L168,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1853,7 +1853,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L172);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1926,7 +1926,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L197,
+    AT.L203,
   );
 }
 
@@ -2050,7 +2050,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L259,
+      AT.L269,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2145,10 +2145,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L159),
+        floorDiv(Deed_stack_price[sold], 2, AT.L161),
         s.vars.bank,
         "bank",
-        AT.L159,
+        AT.L161,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2175,10 +2175,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L168),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L168,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2199,7 +2199,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L172);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2272,7 +2272,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L197,
+    AT.L203,
   );
 }
 

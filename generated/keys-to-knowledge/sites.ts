@@ -3,390 +3,396 @@ import type { RuleSite } from "@rules/runtime";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L81: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 81,
-    column: 39,
-    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
-  },
-  L82: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 82,
-    column: 32,
-    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
-  },
   L83: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 83,
+    column: 39,
+    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
+  },
+  L84: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 84,
+    column: 32,
+    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
+  },
+  L85: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 85,
     column: 31,
     text: "function court_space(): int = first(s in spaces where s.kind == SpaceKind.court).index",
   },
-  L86: {
+  L88: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 86,
+    line: 88,
     column: 37,
     text: "function owner_of(i: int): player = first(q in players where owns(q, i))",
   },
-  L95: {
+  L97: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 95,
+    line: 97,
     column: 51,
     text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
   },
-  L96: {
+  L98: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 96,
+    line: 98,
     column: 52,
     text: "function highest_level(p: player, g: Group): int = max(e in deeds[p] where e.group == g: level(e))",
   },
-  L136: {
+  L138: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 136,
+    line: 138,
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L150: {
+  L152: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 150,
+    line: 152,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L159: {
+  L161: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 159,
+    line: 161,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L166: {
+  L168: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 166,
+    line: 168,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L172: {
+  L174: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 172,
+    line: 174,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L193: {
+  L199: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 193,
+    line: 199,
     column: 3,
     text: "let leader = top(players)",
   },
-  L195: {
+  L201: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 195,
+    line: 201,
     column: 3,
     text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L197: {
+  L203: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 197,
+    line: 203,
     column: 5,
     text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
   },
-  L209: {
+  L215: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 209,
+    line: 215,
     column: 5,
     text: "transfer high from cash[leader] to bank",
   },
-  L210: {
+  L216: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 210,
+    line: 216,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L225: {
+  L231: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 225,
+    line: 231,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L229: {
+  L235: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 229,
+    line: 235,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
   },
-  L238: {
+  L243: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 238,
+    line: 243,
     column: 5,
     text: "transfer cash[p] from cash[p] to centre",
   },
-  L239: {
+  L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 239,
-    column: 5,
-    text: "for d in deeds[p] {",
+    line: 246,
+    column: 7,
+    text: "move d to seized",
   },
-  L241: {
+  L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 241,
+    line: 249,
+    column: 5,
+    text: "for d in seized {",
+  },
+  L250: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 250,
     column: 7,
     text: "move d to bank_deeds",
-  },
-  L248: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 248,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
   L257: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 257,
+    column: 5,
+    text: "transfer cash[p] from cash[p] to cash[creditor]",
+  },
+  L267: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 267,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L259: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 259, column: 5, text: "ask p {" },
-  L273: {
+  L269: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 269, column: 5, text: "ask p {" },
+  L283: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 273,
+    line: 283,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L275: {
+  L285: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 275,
+    line: 285,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
   },
-  L298: {
+  L308: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 298,
+    line: 308,
     column: 3,
     text: "position[p] = target % board_size()",
   },
-  L301: {
+  L311: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 301,
+    line: 311,
     column: 7,
     text: "transfer 500 from bank to cash[p]",
   },
-  L303: {
+  L313: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 303,
+    line: 313,
     column: 7,
     text: "transfer 200 from bank to cash[p]",
   },
-  L312: {
+  L322: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 312,
+    line: 322,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L314: {
+  L324: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 314,
+    line: 324,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L316: {
+  L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 316,
+    line: 326,
     column: 3,
     text: "let card = top(drawn)",
-  },
-  L320: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 320,
-    column: 5,
-    text: "transfer card.amount from bank to cash[p]",
-  },
-  L328: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 328,
-    column: 5,
-    text: "transfer 500 from bank to cash[p]",
   },
   L330: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 330,
     column: 5,
-    text: "position[p] = (position[p] - 3) % board_size()",
-  },
-  L336: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 336,
-    column: 5,
-    text: "move card to bottom of mercy_deck",
+    text: "transfer card.amount from bank to cash[p]",
   },
   L338: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 338,
     column: 5,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L340: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 340,
+    column: 5,
+    text: "position[p] = (position[p] - 3) % board_size()",
+  },
+  L346: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 346,
+    column: 5,
+    text: "move card to bottom of mercy_deck",
+  },
+  L348: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 348,
+    column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L353: {
+  L363: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 353,
+    line: 363,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L366: {
+  L376: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 366,
+    line: 376,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L367: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 367, column: 7, text: "ask p {" },
-  L369: {
+  L377: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 377, column: 7, text: "ask p {" },
+  L379: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 369,
+    line: 379,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L370: {
+  L380: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 370,
+    line: 380,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L384: {
+  L394: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 384,
+    line: 394,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L397: {
+  L407: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 397,
+    line: 407,
     column: 3,
     text: "window q in players_from(roller) where not retired[q] {",
   },
-  L417: {
+  L427: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 417,
+    line: 427,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L430: {
+  L440: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 430,
+    line: 440,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L462: {
+  L472: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 462,
+    line: 472,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L474: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 474, column: 7, text: "ask q {" },
-  L477: {
+  L484: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 484, column: 7, text: "ask q {" },
+  L487: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 477,
+    line: 487,
     column: 11,
     text: "ask buyer {",
   },
-  L479: {
+  L489: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 479,
+    line: 489,
     column: 15,
     text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L480: {
+  L490: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 480,
+    line: 490,
     column: 15,
     text: "move d to deeds[buyer]",
   },
-  L502: {
+  L512: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 502,
+    line: 512,
     column: 5,
     text: "move s to box_spaces",
   },
-  L505: {
+  L515: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 505,
+    line: 515,
     column: 5,
     text: "move d to box_deeds",
   },
-  L507: {
+  L517: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 507,
+    line: 517,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
   },
-  L508: {
+  L518: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 508,
+    line: 518,
     column: 3,
     text: "keys_left = key_stock[board_in_play()]",
   },
-  L510: {
+  L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 510,
+    line: 520,
     column: 5,
     text: "move c to grace_deck",
-  },
-  L516: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 516,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
-  },
-  L523: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 523,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L525: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 525,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L526: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 526,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L533: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 533,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L535: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 535,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L536: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 536,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L541: {
+  L551: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 541,
+    line: 551,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L542: {
+  L552: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 542,
+    line: 552,
     column: 7,
     text: "let best = max(r in players: opening[r])",
-  },
-  L553: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 553,
-    column: 3,
-    text: "let active = highest(q in players: opening[q])",
-  },
-  L559: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 559,
-    column: 3,
-    text: "while players_left() > 1 and not (variant(short) and turns_played >= short_turns()) {",
   },
   L563: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 563,
+    column: 3,
+    text: "let active = highest(q in players: opening[q])",
+  },
+  L569: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 569,
+    column: 3,
+    text: "while players_left() > 1 and not (variant(short) and turns_played >= short_turns()) {",
+  },
+  L573: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 573,
     column: 7,
     text: "while again and not retired[active] {",
   },
-  L611: {
+  L621: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 611,
+    line: 621,
     column: 13,
     text: "while relocated and not retired[active] {",
   },
-  L624: {
+  L634: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 624,
+    line: 634,
     column: 5,
     text: "while retired[active] {",
   },

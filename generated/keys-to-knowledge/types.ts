@@ -42,6 +42,7 @@ export interface State extends BaseState {
     spaces: CardId[];
     box_spaces: CardId[];
     box_deeds: CardId[];
+    seized: CardId[];
     mercy_deck: CardId[];
     grace_deck: CardId[];
     drawn: CardId[];
@@ -210,6 +211,7 @@ export interface View {
     spaces: ZoneView;
     box_spaces: ZoneView;
     box_deeds: ZoneView;
+    seized: ZoneView;
     mercy_deck: ZoneView;
     grace_deck: ZoneView;
     drawn: ZoneView;
