@@ -63,7 +63,7 @@ import {
   fn_rent_of,
   fn_can_raise,
   fn_players_left,
-  fn_short_turns,
+  fn_turn_limit,
 } from "./functions.js";
 import { legalMoves } from "./moves.js";
 import { AT } from "./sites.js";
@@ -72,60 +72,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L569,
-  "turn.while": AT.L573,
-  "turn.endif": AT.L573,
-  "turn.for_q_2": AT.L407,
-  "turn.while2": AT.L407,
-  "turn.resume": AT.L407,
-  "turn.request_rent_body": AT.L407,
-  "turn.while3": AT.L267,
-  "turn.resume2": AT.L267,
-  "turn.endif2": AT.L407,
-  "turn.endif3": AT.L407,
-  "turn.for_d_2": AT.L249,
-  "turn.while4": AT.L201,
-  "turn.resume3": AT.L201,
-  "turn.offer_body": AT.L407,
-  "turn.resume4": AT.L407,
-  "turn.ask_price_body": AT.L407,
-  "turn.resume5": AT.L407,
-  "turn.endif4": AT.L573,
-  "turn.endif5": AT.L573,
-  "turn.endif6": AT.L573,
-  "turn.endif7": AT.L573,
-  "turn.while5": AT.L267,
-  "turn.resume6": AT.L267,
-  "turn.endif8": AT.L573,
-  "turn.endif9": AT.L573,
-  "turn.for_d_4": AT.L249,
-  "turn.while6": AT.L201,
-  "turn.resume7": AT.L201,
-  "turn.endif10": AT.L573,
-  "turn.while7": AT.L621,
-  "turn.endif11": AT.L621,
-  "turn.endif12": AT.L621,
-  "turn.resume8": AT.L621,
-  "turn.decline_body": AT.L621,
-  "turn.while8": AT.L201,
-  "turn.resume9": AT.L201,
-  "turn.endif13": AT.L621,
-  "turn.endif14": AT.L621,
-  "turn.while9": AT.L267,
-  "turn.resume10": AT.L267,
-  "turn.endif15": AT.L621,
-  "turn.endif16": AT.L621,
-  "turn.for_d_5": AT.L249,
-  "turn.while10": AT.L201,
-  "turn.resume11": AT.L201,
-  "turn.endif17": AT.L621,
-  "turn.while11": AT.L267,
-  "turn.resume12": AT.L267,
-  "turn.endif18": AT.L621,
-  "turn.endif19": AT.L621,
-  "turn.for_d_6": AT.L249,
-  "turn.while12": AT.L201,
-  "turn.resume13": AT.L201,
+  while: AT.L582,
+  "turn.while": AT.L586,
+  "turn.endif": AT.L586,
+  "turn.for_q_2": AT.L413,
+  "turn.while2": AT.L413,
+  "turn.resume": AT.L413,
+  "turn.request_rent_body": AT.L413,
+  "turn.while3": AT.L272,
+  "turn.resume2": AT.L272,
+  "turn.endif2": AT.L413,
+  "turn.endif3": AT.L413,
+  "turn.for_d_2": AT.L254,
+  "turn.while4": AT.L206,
+  "turn.resume3": AT.L206,
+  "turn.offer_body": AT.L413,
+  "turn.resume4": AT.L413,
+  "turn.ask_price_body": AT.L413,
+  "turn.resume5": AT.L413,
+  "turn.endif4": AT.L586,
+  "turn.endif5": AT.L586,
+  "turn.endif6": AT.L586,
+  "turn.endif7": AT.L586,
+  "turn.while5": AT.L272,
+  "turn.resume6": AT.L272,
+  "turn.endif8": AT.L586,
+  "turn.endif9": AT.L586,
+  "turn.for_d_4": AT.L254,
+  "turn.while6": AT.L206,
+  "turn.resume7": AT.L206,
+  "turn.endif10": AT.L586,
+  "turn.while7": AT.L634,
+  "turn.endif11": AT.L634,
+  "turn.endif12": AT.L634,
+  "turn.resume8": AT.L634,
+  "turn.decline_body": AT.L634,
+  "turn.while8": AT.L206,
+  "turn.resume9": AT.L206,
+  "turn.endif13": AT.L634,
+  "turn.endif14": AT.L634,
+  "turn.while9": AT.L272,
+  "turn.resume10": AT.L272,
+  "turn.endif15": AT.L634,
+  "turn.endif16": AT.L634,
+  "turn.for_d_5": AT.L254,
+  "turn.while10": AT.L206,
+  "turn.resume11": AT.L206,
+  "turn.endif17": AT.L634,
+  "turn.while11": AT.L272,
+  "turn.resume12": AT.L272,
+  "turn.endif18": AT.L634,
+  "turn.endif19": AT.L634,
+  "turn.for_d_6": AT.L254,
+  "turn.while12": AT.L206,
+  "turn.resume13": AT.L206,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -273,28 +273,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L512);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L512);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L525);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L525);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L515);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L515);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L528);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L528);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L517);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L530);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L518);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L531);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L520);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L520);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L533);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L533);
     }
   }
 
@@ -304,7 +304,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatList(s.players)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L526);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L539);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -313,15 +313,15 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L533));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L546));
     for (const p of seatList(s.players)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L535);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L548);
       {
         const $amount = checkTransfer(
           sumOf(s.zones.deeds[p], (d) => Deed_price[d]),
           s.vars.cash[p],
           "cash[p]",
-          AT.L536,
+          AT.L549,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -345,12 +345,12 @@ function step_start(s: State): void {
     countOf(
       seatList(s.players),
       (q) =>
-        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L551),
+        s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L564),
     ) > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L551);
-    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L552);
+    loopGuard($passes, AT.L564);
+    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L565);
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatList(s.players)) {
       if (s.vars.opening[p] === best) {
@@ -363,14 +363,14 @@ function step_start(s: State): void {
     }
   }
 
-  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L563);
+  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L576);
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
   s.pc = "while";
 }
 
 function step_while(s: State): void {
-  if (fn_players_left(s) > 1 && !(s.variants.includes("short") && s.vars.turns_played >= fn_short_turns(s))) {
+  if (fn_players_left(s) > 1 && s.vars.turns_played < fn_turn_limit(s)) {
     s.locals.phase = "turn";
     s.events?.push(phaseBegins("turn"));
     s.locals.doubles = 0;
@@ -387,7 +387,13 @@ function step_turn_while(s: State): void {
     s.locals.again = false;
     if (s.locals.preset === 0) {
       s.locals.roller = s.locals.active;
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = 0;
       s.pc = "turn.for_q_2";
     } else {
@@ -398,7 +404,7 @@ function step_turn_while(s: State): void {
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
     s.locals.active = nextSeat(s.locals.active, s.players);
     for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L634);
+      loopGuard($passes, AT.L647);
       s.locals.active = nextSeat(s.locals.active, s.players);
     }
 
@@ -532,14 +538,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L283);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L288);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L290);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -558,10 +564,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L236),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L236,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -574,10 +580,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L240,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -594,7 +600,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L243,
+            AT.L248,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -605,8 +611,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L251);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -638,7 +644,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L257,
+            AT.L262,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -692,15 +698,15 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L255);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot = s.locals.d_2;
     s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L199);
+    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L204);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -743,7 +749,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L215,
+          AT.L220,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -752,8 +758,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L221);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -803,19 +809,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L308);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L313);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L311);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L316);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L313);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L318);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -855,14 +861,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L283);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L288);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L290);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -881,10 +887,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L236),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L236,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -897,10 +903,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L240,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -917,7 +923,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L243,
+            AT.L248,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -928,8 +934,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L251);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -961,7 +967,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L257,
+            AT.L262,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1015,15 +1021,15 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L255);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_2 = s.locals.d_4;
     s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L199);
+    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L204);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1066,7 +1072,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L215,
+          AT.L220,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1075,8 +1081,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L221);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1111,7 +1117,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L363,
+            AT.L368,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
@@ -1139,7 +1145,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L376,
+          AT.L381,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1150,26 +1156,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L322);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L322);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L322);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L327);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L327);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L327);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L324);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L324);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L324);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L329);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L329);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L329);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L326);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L331);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L330);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L335);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1190,7 +1196,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L338);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L343);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1200,7 +1206,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L340,
+                    AT.L345,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1225,15 +1231,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L346);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L346);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L351);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L351);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L348);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L348);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L353);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L353);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1257,7 +1263,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L394);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L399);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5));
@@ -1304,7 +1310,7 @@ function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
   s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L199);
+  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L204);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1344,7 +1350,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L215,
+          AT.L220,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1353,8 +1359,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L221);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1391,14 +1397,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L283);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L288);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L290);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1417,10 +1423,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L236),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L236,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1433,10 +1439,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L240,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1453,7 +1459,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L243,
+            AT.L248,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1464,8 +1470,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L251);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1497,7 +1503,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L257,
+            AT.L262,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1551,15 +1557,15 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L255);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_4 = s.locals.d_5;
     s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L199);
+    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L204);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1602,7 +1608,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L215,
+          AT.L220,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1611,8 +1617,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L221);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1646,14 +1652,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L283);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L288);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L290);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1672,10 +1678,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L236),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L236,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1688,10 +1694,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L240,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1708,7 +1714,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L243,
+            AT.L248,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1719,8 +1725,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L251);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1752,7 +1758,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L257,
+            AT.L262,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1806,15 +1812,15 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L255);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_5 = s.locals.d_6;
     s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L199);
+    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L204);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1857,7 +1863,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L215,
+          AT.L220,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1866,8 +1872,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L221);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
@@ -1888,7 +1894,13 @@ export function enter(s: State, decision: string): void {
   switch (decision) {
     case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage":
       s.locals.phase = "turn";
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
@@ -1897,7 +1909,13 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.bid_or_decline":
       s.locals.phase = "turn";
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
@@ -1918,7 +1936,13 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.accept_or_refuse":
       s.locals.phase = "turn";
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
@@ -1927,7 +1951,13 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.ask_price":
       s.locals.phase = "turn";
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
@@ -1936,7 +1966,13 @@ export function enter(s: State, decision: string): void {
       return;
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
       s.locals.phase = "turn";
-      s.locals.q_2_list = [...seatsFrom(s.locals.roller, s.players).filter((q_2) => !s.vars.retired[q_2])];
+      s.locals.q_2_list = [
+        ...seatsFrom(s.locals.roller, s.players).filter(
+          (q_2) =>
+            !s.vars.retired[q_2] &&
+            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ),
+      ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");

@@ -198,9 +198,14 @@ export function fn_players_left(s: State): number {
   return countOf(seatList(s.players), (q) => !s.vars.retired[q]);
 }
 
-/** The rules' function short_turns. */
-export function fn_short_turns(s: State): number {
-  return 20 * s.players;
+/** The rules' function round_limit. */
+export function fn_round_limit(s: State): number {
+  return s.variants.includes("short") ? 20 : 100;
+}
+
+/** The rules' function turn_limit. */
+export function fn_turn_limit(s: State): number {
+  return fn_round_limit(s) * s.players;
 }
 
 /** The rules' function treasure. */
@@ -210,7 +215,7 @@ export function fn_treasure(s: State, p: number): number {
     sumOf(
       s.zones.deeds[p],
       (d) =>
-        (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L152) : Deed_price[d]) +
+        (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L157) : Deed_price[d]) +
         s.vars.books[d] * Deed_stack_price[d] +
         (s.vars.key[d] ? Deed_stack_price[d] : 0),
     )

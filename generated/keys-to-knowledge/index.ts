@@ -27,7 +27,8 @@ import {
   fn_may_sell_deed,
   fn_can_raise,
   fn_players_left,
-  fn_short_turns,
+  fn_round_limit,
+  fn_turn_limit,
   fn_treasure,
 } from "./functions.js";
 import type { Game } from "@rules/runtime";
@@ -42,7 +43,7 @@ export type { Move, State, View } from "./types.js";
 /** Per seat: [score, ...tie-breakers], compared in order, higher first. */
 export function scores(s: State): number[][] {
   return perSeat(s.players, (seat) => [
-    ((p: number) => (s.vars.retired[p] ? 0 : s.variants.includes("short") ? fn_treasure(s, p) : 1))(seat),
+    ((p: number) => (s.vars.retired[p] ? 0 : fn_treasure(s, p)))(seat),
     ((p: number) => (s.vars.retired[p] ? s.vars.retired_order[p] : s.players + 1))(seat),
   ]);
 }
@@ -412,7 +413,8 @@ export const game: Game<State, Move> = {
       { name: "may_sell_deed", parameters: [{ name: "d", type: "Deed" }], result: "bool" },
       { name: "can_raise", parameters: [{ name: "p", type: "player" }], result: "bool" },
       { name: "players_left", parameters: [], result: "int" },
-      { name: "short_turns", parameters: [], result: "int" },
+      { name: "round_limit", parameters: [], result: "int" },
+      { name: "turn_limit", parameters: [], result: "int" },
       { name: "treasure", parameters: [{ name: "p", type: "player" }], result: "int" },
     ],
   },
@@ -444,7 +446,8 @@ export const game: Game<State, Move> = {
     may_sell_deed: fn_may_sell_deed,
     can_raise: fn_can_raise,
     players_left: fn_players_left,
-    short_turns: fn_short_turns,
+    round_limit: fn_round_limit,
+    turn_limit: fn_turn_limit,
     treasure: fn_treasure,
   },
   setup,

@@ -9,6 +9,7 @@ import {
   moveNotHere,
   moved,
   placeCard,
+  roll,
   said,
   seatList,
   takeCard,
@@ -88,7 +89,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L274,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -183,10 +184,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L161),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L161,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -213,10 +214,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L168),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L168,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -237,7 +238,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -310,7 +311,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L208,
   );
 }
 
@@ -401,7 +402,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L487,
+      AT.L500,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -440,7 +441,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L489);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L502);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -448,8 +449,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L490);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L490);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L503);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L503);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -498,7 +499,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L484,
+      AT.L497,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -568,7 +569,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.vars.stacks_left > 0)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0)
       options.push({
         type: "build",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -577,7 +578,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.vars.keys_left > 0)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0)
       options.push({
         type: "buy_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -586,7 +587,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
         type: "sell_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -595,7 +596,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.vars.stacks_left >= 4)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4)
       options.push({
         type: "sell_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -604,7 +605,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
         type: "mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -613,7 +614,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0)
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
         type: "lift",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -625,7 +626,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     const buyer_2_domain: readonly number[] = seatList(s.players).filter(
       (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
     );
-    if (d_3_domain.length > 0 && buyer_2_domain.length > 0)
+    if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
         type: "offer",
         parameters: {
@@ -669,7 +670,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L407,
+    AT.L413,
   );
 }
 
@@ -708,6 +709,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "build": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       if (!(s.vars.stacks_left > 0))
         return illegal("move/constraint", `the bank has no Stacks of Books: wait until some are returned`);
       const d_domain = s.zones.deeds[s.locals.q_2];
@@ -739,6 +745,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "buy_key": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       if (!(s.vars.keys_left > 0))
         return illegal("move/constraint", `the bank has no Keys to Knowledge: wait until one is returned`);
       const d_domain = s.zones.deeds[s.locals.q_2];
@@ -770,6 +781,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "sell_stack": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       const d_domain = s.zones.deeds[s.locals.q_2];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
@@ -787,6 +803,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "sell_key": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       if (!(s.vars.stacks_left >= 4))
         return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
       const d_domain = s.zones.deeds[s.locals.q_2];
@@ -800,6 +821,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "mortgage": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       const d_domain = s.zones.deeds[s.locals.q_2];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
@@ -816,6 +842,11 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "lift": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal(
+          "move/constraint",
+          `buildings and mortgages are dealt with on your own turn, before you roll`,
+        );
       const d_domain = s.zones.deeds[s.locals.q_2];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
@@ -832,6 +863,8 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     }
 
     case "offer": {
+      if (!(s.locals.q_2 === s.locals.roller))
+        return illegal("move/constraint", `properties are offered on your own turn, before you roll`);
       const d_3_domain = s.zones.deeds[s.locals.q_2];
       if (!(d_3_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
@@ -881,7 +914,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L427);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L434);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -900,7 +933,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L440);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L448);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -929,10 +962,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L161),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L161,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -959,10 +992,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L168),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L168,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -983,7 +1016,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -999,7 +1032,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L472);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L484);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1157,7 +1190,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L274,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1252,10 +1285,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L161),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L161,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1282,10 +1315,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L168),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L168,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1306,7 +1339,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1379,7 +1412,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L208,
   );
 }
 
@@ -1481,7 +1514,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L208,
   );
 }
 
@@ -1573,7 +1606,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L377,
+      AT.L382,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1617,7 +1650,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L379);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L384);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1625,8 +1658,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L380);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L380);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L385);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1704,7 +1737,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L274,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1799,10 +1832,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L161),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L161,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1829,10 +1862,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L168),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L168,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1853,7 +1886,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1926,7 +1959,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L208,
   );
 }
 
@@ -2050,7 +2083,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L269,
+      AT.L274,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2145,10 +2178,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L161),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L161,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2175,10 +2208,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L168),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L168,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2199,7 +2232,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L174);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2272,7 +2305,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L208,
   );
 }
 

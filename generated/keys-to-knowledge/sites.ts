@@ -45,354 +45,354 @@ export const AT = {
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L152: {
+  L157: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 152,
+    line: 157,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L161: {
+  L166: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 161,
+    line: 166,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L168: {
+  L173: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 168,
+    line: 173,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L174: {
+  L179: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 174,
+    line: 179,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L199: {
+  L204: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 199,
+    line: 204,
     column: 3,
     text: "let leader = top(players)",
   },
-  L201: {
+  L206: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 201,
+    line: 206,
     column: 3,
     text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L203: {
+  L208: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 203,
+    line: 208,
     column: 5,
     text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
   },
-  L215: {
+  L220: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 215,
+    line: 220,
     column: 5,
     text: "transfer high from cash[leader] to bank",
   },
-  L216: {
+  L221: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 216,
+    line: 221,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L231: {
+  L236: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 231,
+    line: 236,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L235: {
+  L240: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 235,
+    line: 240,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
   },
-  L243: {
+  L248: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 243,
+    line: 248,
     column: 5,
     text: "transfer cash[p] from cash[p] to centre",
   },
-  L246: {
+  L251: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 246,
+    line: 251,
     column: 7,
     text: "move d to seized",
   },
-  L249: {
+  L254: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 249,
+    line: 254,
     column: 5,
     text: "for d in seized {",
   },
-  L250: {
+  L255: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 250,
+    line: 255,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L257: {
+  L262: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 257,
+    line: 262,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L267: {
+  L272: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 267,
+    line: 272,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L269: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 269, column: 5, text: "ask p {" },
-  L283: {
+  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
+  L288: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 283,
+    line: 288,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L285: {
+  L290: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 285,
+    line: 290,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
-  },
-  L308: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 308,
-    column: 3,
-    text: "position[p] = target % board_size()",
-  },
-  L311: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 311,
-    column: 7,
-    text: "transfer 500 from bank to cash[p]",
   },
   L313: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 313,
+    column: 3,
+    text: "position[p] = target % board_size()",
+  },
+  L316: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 316,
+    column: 7,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L318: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 318,
     column: 7,
     text: "transfer 200 from bank to cash[p]",
   },
-  L322: {
+  L327: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 322,
+    line: 327,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L324: {
+  L329: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 324,
+    line: 329,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L326: {
+  L331: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 326,
+    line: 331,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L330: {
+  L335: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 330,
+    line: 335,
     column: 5,
     text: "transfer card.amount from bank to cash[p]",
   },
-  L338: {
+  L343: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 338,
+    line: 343,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L340: {
+  L345: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 340,
+    line: 345,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L346: {
+  L351: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 346,
+    line: 351,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L348: {
+  L353: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 348,
+    line: 353,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L363: {
+  L368: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 363,
+    line: 368,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L376: {
+  L381: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 376,
+    line: 381,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L377: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 377, column: 7, text: "ask p {" },
-  L379: {
+  L382: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 382, column: 7, text: "ask p {" },
+  L384: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 379,
+    line: 384,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L380: {
+  L385: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 380,
+    line: 385,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L394: {
+  L399: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 394,
+    line: 399,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L407: {
+  L413: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 407,
+    line: 413,
     column: 3,
-    text: "window q in players_from(roller) where not retired[q] {",
+    text: "window q in players_from(roller) where not retired[q] and (q == roller or (claim_open and claim_owner == q)) {",
   },
-  L427: {
+  L434: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 427,
+    line: 434,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L440: {
+  L448: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 440,
+    line: 448,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L472: {
+  L484: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 472,
+    line: 484,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L484: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 484, column: 7, text: "ask q {" },
-  L487: {
+  L497: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 497, column: 7, text: "ask q {" },
+  L500: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 487,
+    line: 500,
     column: 11,
     text: "ask buyer {",
   },
-  L489: {
+  L502: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 489,
+    line: 502,
     column: 15,
     text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L490: {
+  L503: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 490,
+    line: 503,
     column: 15,
     text: "move d to deeds[buyer]",
   },
-  L512: {
+  L525: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 512,
+    line: 525,
     column: 5,
     text: "move s to box_spaces",
   },
-  L515: {
+  L528: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 515,
+    line: 528,
     column: 5,
     text: "move d to box_deeds",
   },
-  L517: {
+  L530: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 517,
+    line: 530,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
   },
-  L518: {
+  L531: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 518,
+    line: 531,
     column: 3,
     text: "keys_left = key_stock[board_in_play()]",
-  },
-  L520: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 520,
-    column: 5,
-    text: "move c to grace_deck",
-  },
-  L526: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 526,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
   },
   L533: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 533,
     column: 5,
+    text: "move c to grace_deck",
+  },
+  L539: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 539,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L546: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 546,
+    column: 5,
     text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
   },
-  L535: {
+  L548: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 535,
+    line: 548,
     column: 7,
     text: "deal dealt_each from bank_deeds to deeds[p]",
   },
-  L536: {
+  L549: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 536,
+    line: 549,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L551: {
+  L564: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 551,
+    line: 564,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L552: {
+  L565: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 552,
+    line: 565,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L563: {
+  L576: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 563,
+    line: 576,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L569: {
+  L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 569,
+    line: 582,
     column: 3,
-    text: "while players_left() > 1 and not (variant(short) and turns_played >= short_turns()) {",
+    text: "while players_left() > 1 and turns_played < turn_limit() {",
   },
-  L573: {
+  L586: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 573,
+    line: 586,
     column: 7,
     text: "while again and not retired[active] {",
-  },
-  L621: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 621,
-    column: 13,
-    text: "while relocated and not retired[active] {",
   },
   L634: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 634,
+    column: 13,
+    text: "while relocated and not retired[active] {",
+  },
+  L647: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 647,
     column: 5,
     text: "while retired[active] {",
   },
