@@ -3,15 +3,16 @@
 // diagram markers of docs/games/<game>.md and the SVG docs/games/<game>.flow.svg (built copy of the
 // compiler: `npm run build` first). compiler/src/diagram/pictures.test.ts fails when one is stale.
 //   node compiler/scripts/update-diagrams.mjs
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { diagramOf } from "../dist/diagram/diagram.js";
 import { replaceDiagramSection } from "../dist/diagram/docs-section.js";
+import { findGames } from "../dist/sources.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-for (const file of readdirSync(`${root}rules`).filter((f) => f.endsWith(".rules"))) {
-  const id = file.slice(0, -".rules".length);
-  const sources = [{ path: `rules/${file}`, text: readFileSync(`${root}rules/${file}`, "utf8") }];
+// Each game of rules/: a <game>.rules file or a <game>/ folder of them.
+for (const [id, sources] of await findGames(`${root}rules`)) {
+  const file = sources[0].path;
   const mermaid = diagramOf(id, sources, "mermaid");
   const svg = diagramOf(id, sources, "svg");
   if (!("text" in mermaid) || !("text" in svg)) throw new Error(`${file} does not check: run rules check ${file}`);

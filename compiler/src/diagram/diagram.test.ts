@@ -1,7 +1,9 @@
 // The picture of a flow: a small game whose graph is worked out by hand, and the pictures on the
 // games' pages in docs/games/, which must be those the rules draw now (CI runs this).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { findGames } from "../sources.js";
 import { diagramOf } from "./diagram.js";
 import { currentDiagramSection, diagramSection } from "./docs-section.js";
 
@@ -78,12 +80,12 @@ describe("rules diagram", () => {
   });
 });
 
-describe("the pictures on the games' pages", () => {
-  const root = new URL("../../../", import.meta.url);
-  const games = readdirSync(new URL("rules/", root)).filter((f) => f.endsWith(".rules")).map((f) => f.slice(0, -".rules".length));
+const root = new URL("../../../", import.meta.url);
+// Each game of rules/: a <game>.rules file or a <game>/ folder of them.
+const games = [...(await findGames(fileURLToPath(new URL("rules/", root))))];
 
-  test.each(games)("%s: docs/games/<game>.md and <game>.flow.svg are what the rules draw now (else: node compiler/scripts/update-diagrams.mjs)", (id) => {
-    const sources = [{ path: `rules/${id}.rules`, text: readFileSync(new URL(`rules/${id}.rules`, root), "utf8") }];
+describe("the pictures on the games' pages", () => {
+  test.each(games)("%s: docs/games/<game>.md and <game>.flow.svg are what the rules draw now (else: node compiler/scripts/update-diagrams.mjs)", (id, sources) => {
     const mermaid = diagramOf(id, sources, "mermaid") as { text: string };
     const svg = diagramOf(id, sources, "svg") as { text: string };
     expect(currentDiagramSection(readFileSync(new URL(`docs/games/${id}.md`, root), "utf8"))).toBe(diagramSection(id, mermaid.text));
