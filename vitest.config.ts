@@ -5,9 +5,10 @@ export default defineConfig({
   test: {
     include: ["runtime/src/**/*.test.ts", "compiler/src/**/*.test.ts", "tests/**/*.test.ts", "bench/**/*.test.ts", "editors/vscode/test/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
-    // Many suites compile a game (and type-check it) in a hook: seconds alone, far more on a busy machine.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Many tests compile a game (and type-check it), some all five: seconds alone, minutes on a shared 2-core
+    // machine under load. A limit only catches a hang, so it is generous.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     reporters: ["default", "./tests/summary-reporter.ts"],
   },
 });

@@ -15,7 +15,7 @@ import {
   takeCard,
   takeCardFromAnyZone,
   transferred,
-} from "@rules/runtime";
+} from "@rules/runtime/internal";
 import { Deed_place, Deed_group, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
 import {
   fn_complete,
@@ -29,7 +29,7 @@ import {
   fn_may_sell_deed,
 } from "./functions.js";
 import { AT } from "./sites.js";
-import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime";
+import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
 
@@ -2431,6 +2431,40 @@ export function activity(s: State): Activity {
       return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };
     default:
       return { kind: "over", players: [] };
+  }
+}
+
+/** The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race). */
+export function nextActor(s: State): number {
+  switch (s.pc) {
+    case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage":
+      return s.locals.actor;
+    case "turn.bid_or_decline":
+      return -2;
+    case "turn.accept_or_refuse":
+      return s.locals.actor;
+    case "turn.ask_price":
+      return s.locals.actor;
+    case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
+      return s.locals.actor;
+    case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2":
+      return s.locals.actor;
+    case "turn.bid_or_decline2":
+      return -2;
+    case "turn.bid_or_decline3":
+      return -2;
+    case "turn.buy_or_decline":
+      return s.locals.actor;
+    case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3":
+      return s.locals.actor;
+    case "turn.bid_or_decline4":
+      return -2;
+    case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4":
+      return s.locals.actor;
+    case "turn.bid_or_decline5":
+      return -2;
+    default:
+      return -1;
   }
 }
 
