@@ -1,6 +1,6 @@
 // Plays random games of keys-to-knowledge and prints turns, decisions and how each game ended.
 import { games } from "@rules/generated";
-import { playRandomGame, Rng } from "@rules/runtime";
+import { playRandomGame, Rng } from "@rules/runtime/internal";
 const game = games["keys-to-knowledge"];
 const [players, count, variant] = [Number(process.argv[2] ?? 2), Number(process.argv[3] ?? 50), process.argv[4]];
 const turns = [], decisions = [], ends = {};

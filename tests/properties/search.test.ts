@@ -6,7 +6,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "@rules/runtime";
+import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "@rules/runtime/internal";
 import { searchMove } from "@rules/runtime/search";
 import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
 import { secretChanges } from "./secrets.js";
