@@ -28,7 +28,8 @@ test("prints, for every game, runtime + that game minified and gzipped", async (
     expect(row.play.minified).toBeLessThan(row.full.minified);
   }
   for (const row of withGame) expect(row.full.minified).toBeGreaterThan(runtime!.full.minified);
-  // One game each: no bundle holds the largest game's code unless it is that game.
+  // One game each: no bundle holds the largest game's code unless it is that game (a bundle that held it
+  // as well as its own game would be at least as large as the largest game's bundle).
   const largest = withGame.reduce((a, b) => (b.full.minified > a.full.minified ? b : a));
-  for (const row of withGame) if (row !== largest) expect(row.full.minified * 2).toBeLessThan(largest.full.minified);
+  for (const row of withGame) if (row !== largest) expect(row.full.minified).toBeLessThan(largest.full.minified);
 });

@@ -155,10 +155,10 @@ describe("rules check", () => {
   });
 
   it("checks each game of the rules folder on its own", async () => {
-    // Not as one game: four headers and their shared names would be duplicate definitions.
+    // Not as one game: five headers and their shared names would be duplicate definitions.
     const { status, out } = await rules("check", "rules/");
     expect(out).toBe(
-      "rules/for-sale.rules: no problems\nrules/foreclosed.rules: no problems\nrules/freak-shop.rules: no problems\nrules/lady-richmond.rules: no problems\n",
+      "rules/for-sale.rules: no problems\nrules/foreclosed.rules: no problems\nrules/freak-shop.rules: no problems\nrules/keys-to-knowledge: no problems\nrules/lady-richmond.rules: no problems\n",
     );
     expect(status).toBe(0);
   });

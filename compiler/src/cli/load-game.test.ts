@@ -105,7 +105,7 @@ describe("transpile", () => {
     const output = await transpile(files, runtimeUrl());
     expect(output.map((f) => f.path).sort()).toEqual(files.map((f) => f.path.replace(/\.ts$/, ".js")).sort());
     const index = output.find((f) => f.path === "index.js")!.text;
-    expect(runtimeUrl()).toMatch(/^file:\/\/.*\/runtime\/dist\/index\.js$/);
+    expect(runtimeUrl()).toMatch(/^file:\/\/.*\/runtime\/dist\/internal\.js$/);
     expect(index).toContain(`from "${runtimeUrl()}"`);
     expect(index).not.toContain('"@rules/runtime/internal"');
     expect(index).toMatch(/from "\.\/flow\.js"/);
