@@ -8,7 +8,7 @@ import { parseBotSpec } from "@rules/runtime/search";
 import { reportData, type ReportData } from "../balance/report-data.js";
 import { runGames, seatCountOf } from "../balance/run.js";
 import { commaList, type CommandSpec } from "./args.js";
-import { parseBotList } from "./bot-specs.js";
+import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 
@@ -21,12 +21,7 @@ const spec = {
   options: [
     { name: "players", kind: "int", min: 1, required: true, description: "players in each game" },
     { name: "games", kind: "int", min: 1, required: true, description: "how many games to play" },
-    {
-      name: "bots",
-      kind: "string",
-      placeholder: "B,B,…",
-      description: "one bot per player, comma-separated: random, mcts:<iterations>, mcts:<ms>ms (default: all random)",
-    },
+    BOTS_OPTION,
     { name: "seed", kind: "int", placeholder: "S", description: "seed of the whole run (default 1)" },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     { name: "out", kind: "string", placeholder: "FILE", description: "write the page here (default report.html); the JSON goes beside it (report.json)" },

@@ -5,6 +5,14 @@ import { MatchError, type Game } from "@rules/runtime/internal";
 import { parseBotSpec, type BotSpec } from "@rules/runtime/search";
 import { UsageError } from "./args.js";
 
+/** The `--bots` option of every command that plays runs between bots (simulate, report). */
+export const BOTS_OPTION = {
+  name: "bots",
+  kind: "string",
+  placeholder: "B,B,…",
+  description: "one bot per player, comma-separated: random, mcts:<iterations> or mcts:<ms>ms (default: all random)",
+} as const;
+
 /** The specs of a `--bots` list, one per player; `random` fills nothing in: the count must match. */
 export function parseBotList(text: string, game: Game, players: number, command = "simulate"): BotSpec[] {
   const parts = text.split(",").map((part) => part.trim()).filter((part) => part !== "");

@@ -3,7 +3,7 @@
 import { seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { botName, botsForSeats, type BotSpec } from "@rules/runtime/search";
 import { wilson } from "../balance/stats.js";
-import { parseBotList } from "./bot-specs.js";
+import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
@@ -29,12 +29,7 @@ const spec = {
       description: "seed of the whole run (default 1); each game's seed is drawn from it",
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
-    {
-      name: "bots",
-      kind: "string",
-      placeholder: "B,B,…",
-      description: "one bot per player, comma-separated: random, mcts:<iterations> or mcts:<ms>ms (default: all random)",
-    },
+    BOTS_OPTION,
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
     {
       name: "workers",
