@@ -80,6 +80,8 @@ score p: sum(c in hand[p]: c.value) + points[p]
     ["", "if count(deck) > 0 { move last(deck) to hand[p] }"],
     ["per Token var marks: int public = 0", "if count(deck) > 0 { marks[top(deck)] += 1 move top(deck) to hand[p] }"],
     ["", "for q in players_from(p) { points[q] += 1 }"],
+    // One move offered by two decisions, with the same parameters (fixture 92 gives it two).
+    ["", "ask p { take(n in 1..2) { points[p] += n } pass { } } ask p { take(n in 1..3) { points[p] += n } pass { } }"],
   ])("%s %s", async (extra, statement) => {
     const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);
     expect(result.diagnostics).toEqual([]);

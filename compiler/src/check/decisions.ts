@@ -32,6 +32,10 @@ export function blockHasDecision(block: A.Block): boolean {
 }
 
 export class DecisionChecker {
+  /** Each move name's parameters where it is first offered: a move name is one move type in the
+   *  game's move union and schema, so every decision offering it must take the same parameters. */
+  private readonly moveSignatures = new Map<string, { signature: string; line: number }>();
+
   constructor(
     private readonly ctx: CheckContext,
     private readonly expressions: ExpressionChecker,
@@ -79,6 +83,7 @@ export class DecisionChecker {
       names.add(option.name.name);
       const optionScope = new Scope(inner);
       const bodyHasDecision = blockHasDecision(option.body);
+      const elements: Type[] = [];
       for (const parameter of option.parameters) {
         if (RESERVED_PARAMETERS.has(parameter.name.name)) {
           this.ctx.error("check/reserved-name", `'${parameter.name.name}' is reserved in moves; choose another parameter name`, parameter.name.range);
@@ -109,7 +114,9 @@ export class DecisionChecker {
           }
         }
         this.ctx.bindLocal(optionScope, parameter.name, element, bodyHasDecision ? "state" : "local");
+        elements.push(element);
       }
+      this.sameMoveEverywhere(option, elements);
       for (const requirement of option.requirements) this.requirement(requirement, optionScope, option);
       // Shown while the game waits at another decision, where this decision's names mean nothing.
       if (option.otherwise) this.reason(option.otherwise, this.ctx.globals);
@@ -117,6 +124,23 @@ export class DecisionChecker {
       this.ctx.inSimultaneous = wasSimultaneous || (s.each !== null && !s.race);
       this.block(option.body, optionScope);
       this.ctx.inSimultaneous = wasSimultaneous;
+    }
+  }
+
+  private sameMoveEverywhere(option: A.MoveOptionDeclaration, elements: readonly Type[]): void {
+    if (elements.some((e) => e.kind === "error")) return;
+    const describe = (): string =>
+      option.parameters.length === 0 ? "no parameters" : option.parameters.map((p, i) => `${p.name.name}: ${typeName(elements[i]!)}`).join(", ");
+    const signature = describe();
+    const first = this.moveSignatures.get(option.name.name);
+    if (!first) {
+      this.moveSignatures.set(option.name.name, { signature, line: option.name.range.start.line });
+    } else if (first.signature !== signature) {
+      this.ctx.error(
+        "check/move-signature",
+        `move '${option.name.name}' takes ${first.signature} at line ${first.line} but ${signature} here: a move name is one kind of move in the whole game, so name this one differently or give it the same parameters`,
+        option.name.range,
+      );
     }
   }
 
