@@ -85,8 +85,10 @@ export class FastFreakShop {
   readonly objectives = new Int32Array(3);
   private shopKeeper = 0;
 
-  // A move being drawn: the cards left to draw from, and the two sets.
-  private readonly pool = new Int32Array(ZONE);
+  // A move being drawn: the positions a set has taken so far, and the two sets.
+  private readonly taken = new Int32Array(30);
+  /** Setup's scratch: the seven cards shuffled under the pile. */
+  private readonly seven = new Int32Array(7);
   private readonly give = new Int32Array(ZONE);
   private giveSize = 0;
   private readonly take = new Int32Array(ZONE);
@@ -119,7 +121,7 @@ export class FastFreakShop {
       receiver = receiver + 1 === players ? 0 : receiver + 1;
     }
     // The Closed Shop card and the top six, shuffled, go to the bottom of the pile.
-    const seven = this.pool;
+    const seven = this.seven;
     seven[0] = CLOSED;
     for (let i = 0; i < 6; i++) seven[1 + i] = draw[i]!;
     shuffle(game, seven, 0, 7);
@@ -198,19 +200,26 @@ export class FastFreakShop {
   }
 
   /** A random non-empty set of the zone's cards into `into`, as the runtime's `randomSubset`: its
-   *  size k in 1..n with weight 2^(n-k) (n at most 30), then k cards one by one among those left,
-   *  in the zone's order. Returns k. */
+   *  size k in 1..n with weight 2^(n-k) (n at most 30), then k cards one by one, each among those
+   *  not yet chosen in the zone's order (an index among the cards left steps over the chosen
+   *  positions, kept ascending in `taken`: no copy of the zone). Returns k. */
   private drawSet(zone: Int32Array, base: number, n: number, into: Int32Array): number {
     const policy = this.policy;
-    const pool = this.pool;
-    for (let i = 0; i < n; i++) pool[i] = zone[base + i]!;
+    const taken = this.taken;
     const bits = n < 30 ? n : 30;
+    const draws = (1 << bits) - 1;
     // Index i of the 2^bits - 1 draws is size k when 2^bits - 1 - i has bits - k + 1 binary digits.
-    const size = bits - 31 + Math.clz32((1 << bits) - 1 - policy.int((1 << bits) - 1));
-    for (let i = 0, left = n; i < size; i++, left--) {
-      const at = policy.int(left);
-      into[i] = pool[at]!;
-      removeAt(pool, 0, at, left);
+    const size = bits - 31 + Math.clz32(draws - policy.int(draws));
+    for (let i = 0; i < size; i++) {
+      let at = policy.int(n - i);
+      let k = 0;
+      while (k < i && taken[k]! <= at) {
+        at++;
+        k++;
+      }
+      for (let m = i; m > k; m--) taken[m] = taken[m - 1]!;
+      taken[k] = at;
+      into[i] = zone[base + at]!;
     }
     return size;
   }
