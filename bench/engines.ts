@@ -5,6 +5,8 @@
 
 import { Rng, playRandomGame, type Game } from "@rules/runtime/internal";
 import { FastForSale } from "./hand-written/for-sale-fast.js";
+import { FastLadyRichmond } from "./hand-written/lady-richmond-fast.js";
+import { FastFreakShop } from "./hand-written/freak-shop-fast.js";
 
 /** Playouts every measurement plays at least, whose decisions the harness compares across engines. */
 export const CHECKED_PLAYOUTS = 256;
@@ -34,6 +36,20 @@ export const CASES: readonly BenchCase[] = [
 const REFERENCES: Readonly<Record<string, (players: number) => Playout>> = {
   "for-sale": (players) => {
     const engine = new FastForSale();
+    return (gameSeed, policySeed) => {
+      engine.setup(players, gameSeed, policySeed);
+      return engine.play();
+    };
+  },
+  "lady-richmond": (players) => {
+    const engine = new FastLadyRichmond();
+    return (gameSeed, policySeed) => {
+      engine.setup(players, gameSeed, policySeed);
+      return engine.play();
+    };
+  },
+  "freak-shop": (players) => {
+    const engine = new FastFreakShop();
     return (gameSeed, policySeed) => {
       engine.setup(players, gameSeed, policySeed);
       return engine.play();

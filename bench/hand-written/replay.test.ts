@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { Rng, playRandomGame, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 import { FastForSale } from "./for-sale-fast.js";
+import { FastLadyRichmond } from "./lady-richmond-fast.js";
+import { FastFreakShop } from "./freak-shop-fast.js";
 
 const GAMES = 300;
 
@@ -40,6 +42,60 @@ describe("the speed-written For Sale plays the compiled engine's games move for 
       );
       reference.setup(players, gameSeed, policySeed);
       const log: number[] = [];
+      const decisions = reference.play(log);
+      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
+      expect(decisions).toBe(played.decisions);
+      expect(reference.scores()).toEqual(compiled.scores(played.state));
+    }
+  });
+});
+
+/** A compiled move as the references log it: "seat type parameters...", in declaration order. */
+function logged(seat: number, move: Move): string {
+  let text = `${seat} ${move.type}`;
+  // A set of cards is its card ids joined by commas (String of an array).
+  for (const key in move) if (key !== "type") text += ` ${String(move[key])}`;
+  return text;
+}
+
+describe("the speed-written Lady Richmond plays the compiled engine's games move for move", () => {
+  const compiled = games["lady-richmond"]!;
+
+  it.each([2, 3, 4, 5])("%i players", (players) => {
+    const reference = new FastLadyRichmond();
+    const seeds = new Rng(100 + players);
+    for (let i = 0; i < GAMES; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const moves: string[] = [];
+      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) =>
+        moves.push(logged(seat, move)),
+      );
+      reference.setup(players, gameSeed, policySeed);
+      const log: string[] = [];
+      const decisions = reference.play(log);
+      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
+      expect(decisions).toBe(played.decisions);
+      expect(reference.scores()).toEqual(compiled.scores(played.state));
+    }
+  });
+});
+
+describe("the speed-written Freak Shop plays the compiled engine's games move for move", () => {
+  const compiled = games["freak-shop"]!;
+
+  it.each([2, 3, 4, 5])("%i players", (players) => {
+    const reference = new FastFreakShop();
+    const seeds = new Rng(200 + players);
+    for (let i = 0; i < GAMES; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const moves: string[] = [];
+      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) =>
+        moves.push(logged(seat, move)),
+      );
+      reference.setup(players, gameSeed, policySeed);
+      const log: string[] = [];
       const decisions = reference.play(log);
       expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
       expect(decisions).toBe(played.decisions);

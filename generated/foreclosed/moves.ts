@@ -3,7 +3,6 @@ import {
   GameFault,
   changed,
   checkTransfer,
-  drawMove,
   illegal,
   moveAllCards,
   moveNotHere,
@@ -578,17 +577,28 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_round_play_at_start_or_done(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  const offered = legal_round_play_at_start_or_done(s, seat);
-  if (offered.length === 0) return null;
+  if (seat !== s.locals.actor) return null;
+  const card_0_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
+  const offered_0 = card_0_domain.length > 0 && !fn_shielded(s, s.locals.p);
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_round_play_at_start_or_done(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const card = card_0_domain[draw(card_0_domain.length)]!;
+      return { type: "play_at_start", card: card };
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "done" };
+    }
   }
 
   throw new GameFault(
@@ -1750,27 +1760,112 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  const offered = legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn(
-    s,
-    seat,
-  );
-  if (offered.length === 0) return null;
+  if (seat !== s.locals.actor) return null;
+  const card_3_0_domain = s.zones.hand[s.locals.active];
+  const offered_0 = card_3_0_domain.length > 0 && !s.locals.action_played && !s.locals.offered;
+  const offered_1 = s.vars.protection[s.locals.active] > 0;
+  const offered_2 = s.vars.protection[s.locals.active] === 0 && !s.locals.offered;
+  const offered_3 =
+    !s.variants.includes("simple") &&
+    s.vars.protection[s.locals.active] === 0 &&
+    !s.locals.offered &&
+    s.zones.action_deck.length > 0;
+  const target_4_domain: readonly number[] = seatList(s.players);
+  const offered_4 =
+    target_4_domain.length > 0 &&
+    s.vars.protection[s.locals.active] === 0 &&
+    s.vars.coins[s.locals.active] >= 1;
+  const target_5_domain: readonly number[] = seatList(s.players);
+  const offered_5 =
+    target_5_domain.length > 0 &&
+    s.vars.protection[s.locals.active] === 0 &&
+    ((): boolean => {
+      for (let q = 0; q < s.players; q++) if (q !== s.locals.active && s.vars.protection[q] > 0) return true;
+      return false;
+    })();
+  const offered_6 = s.locals.offered;
+  const offered =
+    (offered_0 ? 1 : 0) +
+    (offered_1 ? 1 : 0) +
+    (offered_2 ? 1 : 0) +
+    (offered_3 ? 1 : 0) +
+    (offered_4 ? 1 : 0) +
+    (offered_5 ? 1 : 0) +
+    (offered_6 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (
-      check_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn(
-        s,
-        seat,
-        move,
-      ) === null
-    )
-      return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const card_3 = card_3_0_domain[draw(card_3_0_domain.length)]!;
+      if (
+        (Action_effect[card_3] !== "take_back_protection" || s.vars.protection[s.locals.active] > 0) &&
+        (Action_effect[card_3] !== "no_exchange" || !fn_shielded(s, s.locals.active)) &&
+        (Action_effect[card_3] !== "discard_action" || fn_cards_in_play(s) > 0) &&
+        (Action_effect[card_3] !== "money_points" ||
+          !((): boolean => {
+            for (const a of s.zones.played[s.locals.active])
+              if (Action_effect[a] === "money_points") return true;
+            return false;
+          })()) &&
+        (Action_effect[card_3] !== "double_bonus" ||
+          ((): boolean => {
+            for (const c of s.zones.collection[s.locals.active])
+              if (Property_bonus[c] > 0 && !s.vars.doubled[c]) return true;
+            return false;
+          })())
+      )
+        return { type: "play_action", card: card_3 };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "pass" };
+    }
+
+    if (offered_2 && pick-- === 0) {
+      return { type: "collect_coin" };
+    }
+
+    if (offered_3 && pick-- === 0) {
+      return { type: "collect_card" };
+    }
+
+    if (offered_4 && pick-- === 0) {
+      const target = target_4_domain[draw(target_4_domain.length)]!;
+      if (
+        target !== s.locals.active &&
+        !s.vars.passed_over[target] &&
+        !fn_exchanged(s, s.locals.active, target) &&
+        !fn_shielded(s, target) &&
+        s.vars.protection[target] === 0
+      )
+        return { type: "offer", target: target };
+      continue;
+    }
+
+    if (offered_5 && pick-- === 0) {
+      const target = target_5_domain[draw(target_5_domain.length)]!;
+      if (
+        target !== s.locals.active &&
+        !s.vars.passed_over[target] &&
+        !fn_exchanged(s, s.locals.active, target) &&
+        !fn_shielded(s, target) &&
+        s.vars.protection[target] > 0 &&
+        s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1
+      )
+        return { type: "buy", target: target };
+      continue;
+    }
+
+    if (offered_6 && pick-- === 0) {
+      return { type: "end_turn" };
+    }
   }
 
   throw new GameFault(
@@ -2634,13 +2729,26 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_round_play_at_end_or_done(s, seat);
-  if (offered.length === 0) return null;
+  if (seat !== s.locals.actor) return null;
+  const card_5_0_domain = s.zones.hand[s.locals.p_5].filter(
+    (card) => Action_effect[card] === "take_back_protection",
+  );
+  const offered_0 = card_5_0_domain.length > 0 && s.vars.protection[s.locals.p_5] > 0;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_round_play_at_end_or_done(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const card_5 = card_5_0_domain[draw(card_5_0_domain.length)]!;
+      return { type: "play_at_end", card: card_5 };
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "done" };
+    }
   }
 
   throw new GameFault(

@@ -2,12 +2,12 @@
 import {
   GameFault,
   distinctOf,
-  drawMove,
   illegal,
   isCardSet,
   moveNotHere,
   moved,
   placeCard,
+  randomSubset,
   takeCard,
   topCard,
 } from "@rules/runtime/internal";
@@ -49,13 +49,55 @@ function legal_good_deal_or_fair_price(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_good_deal_or_fair_price(s, seat);
-  if (offered.length === 0) return null;
+  if (seat !== s.locals.actor) return null;
+  const give_0_domain = s.zones.mansion[s.locals.trader];
+  const take_0_domain = s.zones.shop;
+  const offered_0 = give_0_domain.length > 0 && take_0_domain.length > 0;
+  const give_1_domain = s.zones.mansion[s.locals.trader];
+  const take_1_domain = s.zones.shop;
+  const offered_1 = give_1_domain.length > 0 && take_1_domain.length > 0;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_good_deal_or_fair_price(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const give = randomSubset(give_0_domain, draw);
+      const take = randomSubset(take_0_domain, draw);
+      if (
+        give.length > 0 &&
+        take.length > 0 &&
+        distinctOf(give, (c) => Merchandise_value[c]).length === 1 &&
+        distinctOf(take, (c) => Merchandise_value[c]).length === 1 &&
+        give.length === take.length &&
+        Merchandise_value[topCard(give, "give", AT.L136)] !==
+          Merchandise_value[topCard(take, "take", AT.L136)]
+      )
+        return { type: "good_deal", give: give, take: take };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const give = randomSubset(give_1_domain, draw);
+      const take = randomSubset(take_1_domain, draw);
+      if (
+        give.length > 0 &&
+        take.length > 0 &&
+        ((): number => {
+          let $n = 0;
+          for (const c of give) $n += Merchandise_value[c];
+          return $n;
+        })() ===
+          ((): number => {
+            let $n = 0;
+            for (const c of take) $n += Merchandise_value[c];
+            return $n;
+          })()
+      )
+        return { type: "fair_price", give: give, take: take };
+      continue;
+    }
   }
 
   throw new GameFault(

@@ -3,7 +3,6 @@ import {
   GameFault,
   changed,
   checkTransfer,
-  drawMove,
   floorDiv,
   illegal,
   moveNotHere,
@@ -299,13 +298,28 @@ function legal_turn_bid_or_decline(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_turn_bid_or_decline(s, seat);
-  if (offered.length === 0) return null;
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.locals.declined[seat]) return null;
+  const q = seat;
+  const amount_0_min = s.locals.high_2 + 1;
+  const amount_0_max = s.vars.cash[q];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_turn_bid_or_decline(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      if (amount > s.locals.high_2) return { type: "bid", amount: amount };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "decline" };
+    }
   }
 
   throw new GameFault(
@@ -643,28 +657,115 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const offered_0 = s.vars.claim_open && s.vars.claim_owner === s.locals.q_2;
+  const d_1_domain = s.zones.deeds[s.locals.q_2];
+  const offered_1 = d_1_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0;
+  const d_2_domain = s.zones.deeds[s.locals.q_2];
+  const offered_2 = d_2_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0;
+  const d_3_domain = s.zones.deeds[s.locals.q_2];
+  const offered_3 = d_3_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const d_4_domain = s.zones.deeds[s.locals.q_2];
+  const offered_4 = d_4_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4;
+  const d_5_domain = s.zones.deeds[s.locals.q_2];
+  const offered_5 = d_5_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const d_6_domain = s.zones.deeds[s.locals.q_2];
+  const offered_6 = d_6_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const d_3_7_domain = s.zones.deeds[s.locals.q_2];
+  const buyer_2_7_domain: readonly number[] = seatList(s.players).filter(
+    (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+  );
+  const offered_7 =
+    d_3_7_domain.length > 0 && buyer_2_7_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const offered_8 = true;
   const offered =
-    legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
-      s,
-      seat,
-    );
-  if (offered.length === 0) return null;
+    (offered_0 ? 1 : 0) +
+    (offered_1 ? 1 : 0) +
+    (offered_2 ? 1 : 0) +
+    (offered_3 ? 1 : 0) +
+    (offered_4 ? 1 : 0) +
+    (offered_5 ? 1 : 0) +
+    (offered_6 ? 1 : 0) +
+    (offered_7 ? 1 : 0) +
+    (offered_8 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (
-      check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
-        s,
-        seat,
-        move,
-      ) === null
-    )
-      return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      return { type: "request_rent" };
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const d = d_1_domain[draw(d_1_domain.length)]!;
+      if (
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        s.vars.books[d] < 4 &&
+        s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]
+      )
+        return { type: "build", d: d };
+      continue;
+    }
+
+    if (offered_2 && pick-- === 0) {
+      const d = d_2_domain[draw(d_2_domain.length)]!;
+      if (
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]
+      )
+        return { type: "buy_key", d: d };
+      continue;
+    }
+
+    if (offered_3 && pick-- === 0) {
+      const d = d_3_domain[draw(d_3_domain.length)]!;
+      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d))
+        return { type: "sell_stack", d: d };
+      continue;
+    }
+
+    if (offered_4 && pick-- === 0) {
+      const d = d_4_domain[draw(d_4_domain.length)]!;
+      if (s.vars.key[d]) return { type: "sell_key", d: d };
+      continue;
+    }
+
+    if (offered_5 && pick-- === 0) {
+      const d = d_5_domain[draw(d_5_domain.length)]!;
+      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]))
+        return { type: "mortgage", d: d };
+      continue;
+    }
+
+    if (offered_6 && pick-- === 0) {
+      const d = d_6_domain[draw(d_6_domain.length)]!;
+      if (s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d))
+        return { type: "lift", d: d };
+      continue;
+    }
+
+    if (offered_7 && pick-- === 0) {
+      const d_3 = d_3_7_domain[draw(d_3_7_domain.length)]!;
+      const buyer_2 = buyer_2_7_domain[draw(buyer_2_7_domain.length)]!;
+      if (fn_may_sell_deed(s, d_3) && s.vars.cash[buyer_2] > 0)
+        return { type: "offer", d: d_3, buyer: buyer_2 };
+      continue;
+    }
+
+    if (offered_8 && pick-- === 0) {
+      return { type: "done" };
+    }
   }
 
   throw new GameFault(
@@ -1400,13 +1501,28 @@ function legal_turn_bid_or_decline2(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_turn_bid_or_decline2(s, seat);
-  if (offered.length === 0) return null;
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.locals.declined[seat]) return null;
+  const q = seat;
+  const amount_0_min = s.locals.high_3 + 1;
+  const amount_0_max = s.vars.cash[q];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_turn_bid_or_decline2(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      if (amount > s.locals.high_3) return { type: "bid", amount: amount };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "decline" };
+    }
   }
 
   throw new GameFault(
@@ -1502,13 +1618,28 @@ function legal_turn_bid_or_decline3(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_turn_bid_or_decline3(s, seat);
-  if (offered.length === 0) return null;
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.locals.declined[seat]) return null;
+  const q = seat;
+  const amount_0_min = s.locals.high_4 + 1;
+  const amount_0_max = s.vars.cash[q];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_turn_bid_or_decline3(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      if (amount > s.locals.high_4) return { type: "bid", amount: amount };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "decline" };
+    }
   }
 
   throw new GameFault(
@@ -1947,13 +2078,28 @@ function legal_turn_bid_or_decline4(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_turn_bid_or_decline4(s, seat);
-  if (offered.length === 0) return null;
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.locals.declined[seat]) return null;
+  const q = seat;
+  const amount_0_min = s.locals.high_5 + 1;
+  const amount_0_max = s.vars.cash[q];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_turn_bid_or_decline4(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      if (amount > s.locals.high_5) return { type: "bid", amount: amount };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "decline" };
+    }
   }
 
   throw new GameFault(
@@ -2293,13 +2439,28 @@ function legal_turn_bid_or_decline5(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) => number): Move | null {
-  const offered = legal_turn_bid_or_decline5(s, seat);
-  if (offered.length === 0) return null;
+  if (!s.locals.actors.includes(seat)) return null;
+  if (s.locals.declined[seat]) return null;
+  const q = seat;
+  const amount_0_min = s.locals.high_6 + 1;
+  const amount_0_max = s.vars.cash[q];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = true;
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (check_turn_bid_or_decline5(s, seat, move) === null) return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      if (amount > s.locals.high_6) return { type: "bid", amount: amount };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "decline" };
+    }
   }
 
   throw new GameFault(

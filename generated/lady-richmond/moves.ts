@@ -3,7 +3,6 @@ import {
   GameFault,
   changed,
   checkTransfer,
-  drawMove,
   forgetCard,
   illegal,
   learnCard,
@@ -194,21 +193,87 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  const offered = legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat);
-  if (offered.length === 0) return null;
+  if (seat !== s.locals.actor) return null;
+  const amount_0_min = s.locals.high + 1;
+  const amount_0_max = s.vars.coins[s.locals.bidder] + s.vars.stake[s.locals.bidder];
+  const offered_0 = amount_0_min <= amount_0_max;
+  const offered_1 = s.locals.high > 0;
+  const offered_2 = s.locals.high === 0 && s.vars.coins[s.locals.bidder] === 0;
+  const first_3_min = 1;
+  const first_3_max = s.zones.face_down.length;
+  const second_3_min = 1;
+  const second_3_max = s.zones.face_down.length;
+  const offered_3 =
+    first_3_min <= first_3_max &&
+    second_3_min <= second_3_max &&
+    !s.vars.peek_used[s.locals.bidder] &&
+    s.zones.face_down.length >= 2 &&
+    Card_kind[s.locals.turned] !== "clearance_sale";
+  const mine_4_domain = s.zones.won[s.locals.bidder];
+  const theirs_4_domain = s.zones.face_up;
+  const offered_4 =
+    mine_4_domain.length > 0 && theirs_4_domain.length > 0 && !s.vars.swap_used[s.locals.bidder];
+  const mine_5_domain = s.zones.won[s.locals.bidder];
+  const position_5_min = 1;
+  const position_5_max = s.zones.face_down.length;
+  const offered_5 =
+    mine_5_domain.length > 0 && position_5_min <= position_5_max && !s.vars.swap_used[s.locals.bidder];
+  const lender_6_domain: readonly number[] = seatList(s.players);
+  const offered_6 = lender_6_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder];
+  const offered =
+    (offered_0 ? 1 : 0) +
+    (offered_1 ? 1 : 0) +
+    (offered_2 ? 1 : 0) +
+    (offered_3 ? 1 : 0) +
+    (offered_4 ? 1 : 0) +
+    (offered_5 ? 1 : 0) +
+    (offered_6 ? 1 : 0);
+  if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
-    if (
-      check_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow(s, seat, move) ===
-      null
-    )
-      return move;
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
+      return { type: "bid", amount: amount };
+    }
+
+    if (offered_1 && pick-- === 0) {
+      return { type: "pass" };
+    }
+
+    if (offered_2 && pick-- === 0) {
+      return { type: "pay_fine" };
+    }
+
+    if (offered_3 && pick-- === 0) {
+      const first = first_3_min + draw(Math.max(0, first_3_max - first_3_min + 1));
+      const second = second_3_min + draw(Math.max(0, second_3_max - second_3_min + 1));
+      if (first !== second) return { type: "peek", first: first, second: second };
+      continue;
+    }
+
+    if (offered_4 && pick-- === 0) {
+      const mine = mine_4_domain[draw(mine_4_domain.length)]!;
+      const theirs = theirs_4_domain[draw(theirs_4_domain.length)]!;
+      return { type: "swap_face_up", mine: mine, theirs: theirs };
+    }
+
+    if (offered_5 && pick-- === 0) {
+      const mine = mine_5_domain[draw(mine_5_domain.length)]!;
+      const position = position_5_min + draw(Math.max(0, position_5_max - position_5_min + 1));
+      return { type: "swap_face_down", mine: mine, position: position };
+    }
+
+    if (offered_6 && pick-- === 0) {
+      const lender = lender_6_domain[draw(lender_6_domain.length)]!;
+      if (lender !== s.locals.bidder) return { type: "borrow", lender: lender };
+      continue;
+    }
   }
 
   throw new GameFault(

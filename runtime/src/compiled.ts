@@ -246,15 +246,33 @@ export function longestRun<T>(items: readonly T[], key: (item: T) => number): nu
 
 /** A random non-empty subset of the cards for a bot: its size k in 1..n with probability
  *  proportional to 2^-k (small sets first, as most constrained choices are small: redrawing
- *  is then rare), then k cards uniformly. */
+ *  is then rare), then k cards uniformly, one by one, each among the cards not yet chosen in
+ *  the zone's order. Allocates only the result: it runs for every draw of a random bot's trade. */
 export function randomSubset(cards: readonly CardId[], draw: (n: number) => number): CardId[] {
-  if (cards.length === 0) return [];
-  const pool = [...cards];
-  const size = geometricSize(pool.length, draw);
-  const chosen: CardId[] = [];
-  for (let i = 0; i < size; i++) chosen.push(removeAt(pool, draw(pool.length)));
+  const n = cards.length;
+  if (n === 0) return [];
+  const size = geometricSize(n, draw);
+  const chosen: CardId[] = new Array<CardId>(size);
+  // The positions chosen so far, ascending: the i-th draw's index among the n - i cards left maps
+  // to a position of the zone by stepping over the chosen ones (as drawing from a copy of the zone
+  // that loses each chosen card would, without the copy).
+  const taken = TAKEN;
+  for (let i = 0; i < size; i++) {
+    let at = draw(n - i);
+    let k = 0;
+    while (k < i && taken[k]! <= at) {
+      at++;
+      k++;
+    }
+    for (let m = i; m > k; m--) taken[m] = taken[m - 1]!;
+    taken[k] = at;
+    chosen[i] = cards[at]!;
+  }
   return chosen;
 }
+
+/** randomSubset's scratch: a set has at most 30 cards (geometricSize). */
+const TAKEN = new Int32Array(30);
 
 /** True when `value` is a list of distinct cards, all from `domain`. */
 export function isCardSet(value: unknown, domain: readonly CardId[]): value is CardId[] {
@@ -344,17 +362,12 @@ export function forgetCards(knowledge: CardId[][], cards: readonly CardId[]): vo
   for (const card of cards) forgetCard(knowledge, card);
 }
 
-/** k in 1..n with weight 2^(n-k): drawn exactly with integer arithmetic (n is small: a zone). */
+/** k in 1..n with weight 2^(n-k) (n at most 30): one draw i below 2^n - 1, where k is the k-th
+ *  block of sizes 2^(n-1), 2^(n-2), ..., 1, that is n minus the highest bit of 2^n - 1 - i. */
 function geometricSize(n: number, draw: (n: number) => number): number {
-  const bits = Math.min(n, 30);
-  let index = draw(2 ** bits - 1);
-  // Weights 2^(bits-1), ..., 1 by shifts (bits ≤ 30): `**` with a variable exponent is a float pow.
-  for (let k = 1; k <= bits; k++) {
-    const weight = 1 << (bits - k);
-    if (index < weight) return k;
-    index -= weight;
-  }
-  return bits;
+  const bits = n < 30 ? n : 30;
+  const draws = (1 << bits) - 1;
+  return bits - 31 + Math.clz32(draws - draw(draws));
 }
 
 /** Removes a card from whichever zone holds it (for moves whose source the rules leave implicit),

@@ -17,6 +17,8 @@ export interface DomainCode {
   describe: string;
   size: string;
   valueAt: (index: string) => string;
+  /** A set of cards' domain: the name of the list of cards it is drawn from. */
+  cards?: string;
 }
 
 export class DecisionCode {
@@ -119,6 +121,7 @@ export class DecisionCode {
         describe: `\`${name} must be distinct cards from ${zone}\``,
         size: `2 ** ${values}.length`,
         valueAt: (index) => `${values}.filter((_, bit) => Math.floor(${index} / 2 ** bit) % 2 === 1)`,
+        cards: values,
       };
     }
     if (type?.kind === "zone") {

@@ -5,7 +5,7 @@ import type { Decision } from "../lower/ir.js";
 import { docText, property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 import { CheckCode } from "./check-code.js";
-import { DecisionCode } from "./decision-code.js";
+import { DecisionCode, type DomainCode } from "./decision-code.js";
 
 export class MovesFile {
   private readonly decisions: DecisionCode;
@@ -26,26 +26,7 @@ export class MovesFile {
     const constrained = options.some(
       (o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.ctx.game.types.get(p.domain)?.kind === "subsets"),
     );
-    if (constrained) {
-      // Moves described by constraints cannot be counted: draw an offered option, then each
-      // parameter (a set of cards by size, then cards), and redraw until the move is legal.
-      return {
-        kind: StructureKind.Function,
-        name: `random_${name}`,
-        docs: ["Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal."],
-        parameters,
-        returnType: "Move | null",
-        statements: [
-          `const offered = legal_${name}(s, seat);`,
-          "if (offered.length === 0) return null;",
-          "for (let attempt = 0; attempt < 10_000; attempt++) {",
-          "const move = drawMove(offered[draw(offered.length)]!, draw) as Move;",
-          `if (check_${name}(s, seat, move) === null) return move;`,
-          "}",
-          `throw new GameFault("fault/no-legal-move", \`no legal move for seat \${seat} at \${s.pc} in 10,000 random draws\`${this.decisions.askSite(decision)});`,
-        ],
-      };
-    }
+    if (constrained) return this.constrainedSampler(decision, name, parameters);
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     const counts: string[] = [];
     // Parameters of two options may share a name: their domains, declared side by side here, are
@@ -85,6 +66,74 @@ export class MovesFile {
     });
     body.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
     return { kind: StructureKind.Function, name: `random_${name}`, parameters, returnType: "Move | null", statements: body };
+  }
+
+  /**
+   * The random policy of a decision whose moves are described by constraints: an offered option
+   * uniformly, then each parameter from its domain (a set of cards by `randomSubset`), drawn again
+   * until the requirements about the values hold. The same draws, in the same order, as drawing an
+   * option of `legalMoves` with the runtime's `drawMove` and testing it with `check`, so the same
+   * moves; but an attempt builds no option list, no refusal and no move object until one is legal,
+   * and tests only the requirements a drawn value can break (a value drawn from its domain is in it).
+   */
+  private constrainedSampler(
+    decision: Decision,
+    name: string,
+    parameters: { name: string; type: string }[],
+  ): OptionalKind<FunctionDeclarationStructure> {
+    const options = decision.ask.options;
+    const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
+    // Offered as `legalMoves` offers it: every domain non-empty, the requirements about the
+    // situation met. Domains are declared side by side, told apart by the option's index.
+    const domains = options.map((option, i) => option.parameters.map((p) => this.decisions.domainCode(p, `_${i}`)));
+    options.forEach((option, i) => {
+      const conditions = domains[i]!.map((d) => d.nonEmpty);
+      conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
+      body.push(...domains[i]!.flatMap((d) => d.setup), `const offered_${i} = ${conditions.length ? conditions.join(" && ") : "true"};`);
+    });
+    body.push(
+      `const offered = ${options.map((_, i) => `(offered_${i} ? 1 : 0)`).join(" + ")};`,
+      "if (offered === 0) return null;",
+      "for (let attempt = 0; attempt < 10_000; attempt++) {",
+      "let pick = draw(offered);",
+    );
+    options.forEach((option, i) => {
+      body.push(`if (offered_${i} && pick-- === 0) {`);
+      for (const [j, p] of option.parameters.entries()) {
+        body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(domains[i]![j]!)};`);
+      }
+      // Requirements read a parameter kept in the state (one that lives across a decision of the
+      // option's body) from the drawn value, as `check` does.
+      const stored = option.parameters.map((p) => this.decisions.parameterSlot(p)).filter((slot) => slot.storage === "state");
+      for (const slot of stored) this.ctx.code.overrides.set(slot, this.ctx.code.localName(slot));
+      try {
+        const choice = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option)).map((r) => `(${this.decisions.requirement(r)})`);
+        const move = `{ type: ${quote(option.name.name)}${option.parameters.map((p) => `, ${p.name.name}: ${this.ctx.code.localName(this.decisions.parameterSlot(p))}`).join("")} }`;
+        body.push(...(choice.length ? [`if (${choice.join(" && ")}) return ${move};`, "continue;"] : [`return ${move};`]), "}");
+      } finally {
+        for (const slot of stored) this.ctx.code.overrides.delete(slot);
+      }
+    });
+    body.push(
+      "}",
+      `throw new GameFault("fault/no-legal-move", \`no legal move for seat \${seat} at \${s.pc} in 10,000 random draws\`${this.decisions.askSite(decision)});`,
+    );
+    return {
+      kind: StructureKind.Function,
+      name: `random_${name}`,
+      docs: [
+        "Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal.",
+      ],
+      parameters,
+      returnType: "Move | null",
+      statements: body,
+    };
+  }
+
+  /** A parameter's value drawn uniformly from its domain, as the runtime's `drawMove` draws it. */
+  private drawnValue(domain: DomainCode): string {
+    if (domain.cards) return `randomSubset(${domain.cards}, draw)`;
+    return domain.valueAt(`draw(${domain.size})`);
   }
 
   /** Per decision: its legal moves, random policy, check, and the effect of each option. */
