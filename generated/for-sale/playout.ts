@@ -3,17 +3,9 @@ import {
   DECISION_CAP,
   GameFault,
   LOOP_LIMIT,
-  cardAt,
-  checkTransfer,
   drawInt,
-  floorDiv,
-  nextSeat,
-  positionOf,
-  putCard,
   seedWords,
-  shuffleZone,
   tableValue,
-  takeAt,
   topCardOf,
 } from "@rules/runtime/internal";
 import type { PlayoutKernel } from "@rules/runtime/internal";
@@ -75,29 +67,84 @@ export function playout(): PlayoutKernel {
     for (let $p = 0; $p < players; $p++) v_bid[$p] = 0;
     for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
     v_start_player = 0;
-    shuffleZone(G, C, N, CAP, Z_property_deck, true);
-    shuffleZone(G, C, N, CAP, Z_currency_deck, true);
+    {
+      for (let $i44 = N[Z_property_deck]! - 1; $i44 > 0; $i44--) {
+        const $limit48 = 4294967296 - (4294967296 % ($i44 + 1));
+        let $x49 = 0;
+        do {
+          const $a = G[0]!,
+            $b = G[1]!,
+            $c = G[2]!,
+            $d = G[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          G[3] = $d + 1;
+          G[0] = $b ^ ($b >>> 9);
+          G[1] = $c + ($c << 3);
+          G[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x49 = $t >>> 0;
+        } while ($x49 >= $limit48);
+        const $j47 = $x49 % ($i44 + 1);
+        const $a45 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i44;
+        const $b46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j47;
+        const $card = C[$a45]!;
+        C[$a45] = C[$b46]!;
+        C[$b46] = $card;
+      }
+    }
+    {
+      for (let $i50 = N[Z_currency_deck]! - 1; $i50 > 0; $i50--) {
+        const $limit54 = 4294967296 - (4294967296 % ($i50 + 1));
+        let $x55 = 0;
+        do {
+          const $a = G[0]!,
+            $b = G[1]!,
+            $c = G[2]!,
+            $d = G[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          G[3] = $d + 1;
+          G[0] = $b ^ ($b >>> 9);
+          G[1] = $c + ($c << 3);
+          G[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x55 = $t >>> 0;
+        } while ($x55 >= $limit54);
+        const $j53 = $x55 % ($i50 + 1);
+        const $a51 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i50;
+        const $b52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j53;
+        const $card = C[$a51]!;
+        C[$a51] = C[$b52]!;
+        C[$b52] = $card;
+      }
+    }
     {
       const $count = tableValue(TABLE_removed_cards, players, "removed_cards");
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-      for (let $k = 0; $k < $count; $k++)
-        putCard(C, N, CAP, Z_property_box, false, false, takeAt(C, N, CAP, Z_property_deck, true, 0));
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+        C[Z_property_box * CAP + N[Z_property_box]!] = $card;
+        N[Z_property_box]!++;
+      }
     }
     {
       const $count = tableValue(TABLE_removed_cards, players, "removed_cards");
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
-      for (let $k = 0; $k < $count; $k++)
-        putCard(C, N, CAP, Z_currency_box, false, false, takeAt(C, N, CAP, Z_currency_deck, true, 0));
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+        C[Z_currency_box * CAP + N[Z_currency_box]!] = $card;
+        N[Z_currency_box]!++;
+      }
     }
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        const $amount = checkTransfer(
-          tableValue(TABLE_starting_coins, players, "starting_coins"),
-          v_bank,
-          "bank",
-        );
+        const $amount = tableValue(TABLE_starting_coins, players, "starting_coins");
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
         v_coins[l_p] += $amount;
       }
@@ -130,8 +177,11 @@ export function playout(): PlayoutKernel {
                   "fault/not-enough-cards",
                   "cannot deal that many cards from property_deck",
                 );
-              for (let $k = 0; $k < $count; $k++)
-                putCard(C, N, CAP, Z_auction, false, false, takeAt(C, N, CAP, Z_property_deck, true, 0));
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                C[Z_auction * CAP + N[Z_auction]!] = $card;
+                N[Z_auction]!++;
+              }
             }
             for (let l_p = 0; l_p < players; l_p++) {
               v_bid[l_p] = 0;
@@ -146,49 +196,61 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 2: {
-          if (
-            ((): number => {
-              let $n = 0;
-              for (let l_p = 0; l_p < players; l_p++) {
-                if (!v_passed[l_p]!) $n++;
-              }
-              return $n;
-            })() > 1
-          ) {
+          let $count0: number = 0;
+          for (let l_p = 0; l_p < players; l_p++) {
+            if (!v_passed[l_p]!) {
+              $count0++;
+            }
+          }
+          if ($count0 > 1) {
             {
-              const $seat0 = l_bidder;
-              const $low2 = l_high + 1;
-              const $size1 = Math.max(0, v_coins[l_bidder]! - $low2 + 1);
-              const $count3 = $size1;
-              const $count4 = 1;
-              const $total5 = $count3 + $count4;
-              if ($total5 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+              const $seat1 = l_bidder;
+              const $low3 = l_high + 1;
+              const $size2 = Math.max(0, v_coins[l_bidder]! - $low3 + 1);
+              const $count4 = $size2;
+              const $count5 = 1;
+              const $total6 = $count4 + $count5;
+              if ($total6 === 0)
+                throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
               if (decisions >= DECISION_CAP)
                 throw new GameFault(
                   "fault/decision-cap",
                   `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                 );
-              let $index6 = drawInt(P, $total5);
+              const $limit8 = 4294967296 - (4294967296 % $total6);
+              let $x9 = 0;
+              do {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                $x9 = $t >>> 0;
+              } while ($x9 >= $limit8);
+              const $index7$drawn = $x9 % $total6;
+              let $index7 = $index7$drawn;
               decisions++;
               steps = 0;
-              if ($index6 < $count3) {
-                const $digit7 = $index6 % $size1;
-                $index6 = Math.floor($index6 / $size1);
-                const $value8 = $low2 + $digit7;
-                if (trace !== null) trace.push($seat0, 0, $value8);
-                const l_amount = $value8;
+              if ($index7 < $count4) {
+                const $digit10 = $index7 % $size2;
+                $index7 = Math.floor($index7 / $size2);
+                const $value11 = $low3 + $digit10;
+                if (trace !== null) trace.push($seat1, 0, $value11);
+                const l_amount = $value11;
                 v_bid[l_bidder] = l_amount;
                 l_high = l_amount;
                 pc = 3;
                 continue run;
               }
-              $index6 -= $count3;
-              if ($index6 < $count4) {
-                if (trace !== null) trace.push($seat0, 1);
+              $index7 -= $count4;
+              if ($index7 < $count5) {
+                if (trace !== null) trace.push($seat1, 1);
                 {
-                  const $from = Z_auction;
-                  const $n = N[$from]!;
+                  const $n = N[Z_auction]!;
                   if ($n === 0)
                     throw new GameFault(
                       "fault/empty-aggregate",
@@ -197,22 +259,34 @@ export function playout(): PlayoutKernel {
                   let $at = 0;
                   let $best = 0;
                   for (let $i = 0; $i < $n; $i++) {
-                    const l_c = cardAt(C, N, CAP, $from, false, $i);
+                    const l_c = C[Z_auction * CAP + $i]!;
                     const $key = Property_value[l_c]!;
                     if ($i === 0 || $key < $best) {
                       $at = $i;
                       $best = $key;
                     }
                   }
-                  const $card = takeAt(C, N, CAP, $from, false, $at);
-                  putCard(C, N, CAP, Z_properties + l_bidder, false, false, $card);
+                  const $at12 = Z_auction * CAP + $at;
+                  const $card = C[$at12]!;
+                  const $end13 = Z_auction * CAP + N[Z_auction]! - 1;
+                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
+                  N[Z_auction]!--;
+                  const $seg15 = Z_properties + l_bidder;
+                  C[$seg15 * CAP + N[$seg15]!] = $card;
+                  N[$seg15]!++;
                 }
                 {
-                  const $amount = checkTransfer(
-                    v_bid[l_bidder]! - floorDiv(v_bid[l_bidder]!, 2),
-                    v_coins[l_bidder],
-                    "coins[bidder]",
-                  );
+                  const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                    );
+                  if (v_coins[l_bidder] < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                    );
                   v_coins[l_bidder] -= $amount;
                   v_bank += $amount;
                 }
@@ -221,19 +295,28 @@ export function playout(): PlayoutKernel {
                 pc = 3;
                 continue run;
               }
-              $index6 -= $count4;
+              $index7 -= $count5;
               throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
             }
           }
           {
-            const $amount = checkTransfer(v_bid[l_bidder]!, v_coins[l_bidder], "coins[bidder]");
+            const $amount = v_bid[l_bidder]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+              );
+            if (v_coins[l_bidder] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+              );
             v_coins[l_bidder] -= $amount;
             v_bank += $amount;
           }
           v_bid[l_bidder] = 0;
           {
-            const $from = Z_auction;
-            const $n = N[$from]!;
+            const $n = N[Z_auction]!;
             if ($n === 0)
               throw new GameFault(
                 "fault/empty-aggregate",
@@ -242,26 +325,33 @@ export function playout(): PlayoutKernel {
             let $at = 0;
             let $best = 0;
             for (let $i = 0; $i < $n; $i++) {
-              const l_c = cardAt(C, N, CAP, $from, false, $i);
+              const l_c = C[Z_auction * CAP + $i]!;
               const $key = Property_value[l_c]!;
               if ($i === 0 || $key > $best) {
                 $at = $i;
                 $best = $key;
               }
             }
-            const $card = takeAt(C, N, CAP, $from, false, $at);
-            putCard(C, N, CAP, Z_properties + l_bidder, false, false, $card);
+            const $at16 = Z_auction * CAP + $at;
+            const $card = C[$at16]!;
+            const $end17 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k18 = $at16; $k18 < $end17; $k18++) C[$k18] = C[$k18 + 1]!;
+            N[Z_auction]!--;
+            const $seg19 = Z_properties + l_bidder;
+            C[$seg19 * CAP + N[$seg19]!] = $card;
+            N[$seg19]!++;
           }
           l_leader = l_bidder;
           pc = 1;
           continue run;
         }
         case 3: {
-          l_bidder = nextSeat(l_bidder, players);
-          for (let $passes = 0; v_passed[l_bidder]!; $passes++) {
+          l_bidder = (l_bidder + 1) % players;
+          for (let $passes = 0; ; $passes++) {
+            if (!v_passed[l_bidder]!) break;
             if ($passes >= LOOP_LIMIT)
               throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            l_bidder = nextSeat(l_bidder, players);
+            l_bidder = (l_bidder + 1) % players;
           }
           pc = 2;
           continue run;
@@ -275,57 +365,87 @@ export function playout(): PlayoutKernel {
                   "fault/not-enough-cards",
                   "cannot deal that many cards from currency_deck",
                 );
-              for (let $k = 0; $k < $count; $k++)
-                putCard(C, N, CAP, Z_market, false, false, takeAt(C, N, CAP, Z_currency_deck, true, 0));
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                C[Z_market * CAP + N[Z_market]!] = $card;
+                N[Z_market]!++;
+              }
             }
             {
-              let $n9 = 0;
+              let $n20 = 0;
               for (let l_p = 0; l_p < players; l_p++) {
-                $list0[$n9++] = l_p;
+                $list0[$n20++] = l_p;
               }
-              if ($n9 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a10 = 0; $a10 < $n9; $a10++) {
-                const l_p = $list0[$a10]!;
-                pick11: {
-                  const $seg13 = Z_properties + l_p;
-                  const $size12 = N[$seg13]!;
-                  const $count14 = $size12;
-                  const $total15 = $count14;
-                  if ($total15 === 0)
+              if ($n20 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+              for (let $a21 = 0; $a21 < $n20; $a21++) {
+                const l_p = $list0[$a21]!;
+                pick22: {
+                  const $seg24 = Z_properties + l_p;
+                  const $size23 = N[$seg24]!;
+                  const $count25 = $size23;
+                  const $total26 = $count25;
+                  if ($total26 === 0)
                     throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                   if (decisions >= DECISION_CAP)
                     throw new GameFault(
                       "fault/decision-cap",
                       `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                     );
-                  let $index16 = drawInt(P, $total15);
+                  const $limit28 = 4294967296 - (4294967296 % $total26);
+                  let $x29 = 0;
+                  do {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    $x29 = $t >>> 0;
+                  } while ($x29 >= $limit28);
+                  const $index27$drawn = $x29 % $total26;
+                  let $index27 = $index27$drawn;
                   decisions++;
                   steps = 0;
-                  if ($index16 < $count14) {
-                    const $digit17 = $index16 % $size12;
-                    $index16 = Math.floor($index16 / $size12);
-                    const $value18 = cardAt(C, N, CAP, $seg13, false, $digit17);
-                    if (trace !== null) trace.push(l_p, 2, $value18);
-                    $list1[$a10] = 0;
-                    $list2[$a10 * 1 + 0] = $value18;
-                    break pick11;
+                  if ($index27 < $count25) {
+                    const $digit30 = $index27 % $size23;
+                    $index27 = Math.floor($index27 / $size23);
+                    const $value31 = C[$seg24 * CAP + $digit30]!;
+                    if (trace !== null) trace.push(l_p, 2, $value31);
+                    $list1[$a21] = 0;
+                    $list2[$a21 * 1 + 0] = $value31;
+                    break pick22;
                   }
-                  $index16 -= $count14;
+                  $index27 -= $count25;
                   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
                 }
               }
-              for (let $a10 = 0; $a10 < $n9; $a10++) {
-                const l_p = $list0[$a10]!;
-                if ($list1[$a10] === 0) {
-                  const l_card = $list2[$a10 * 1 + 0]!;
+              for (let $a21 = 0; $a21 < $n20; $a21++) {
+                const l_p = $list0[$a21]!;
+                if ($list1[$a21] === 0) {
+                  const l_card = $list2[$a21 * 1 + 0]!;
                   {
-                    const $card = l_card;
-                    const $at = positionOf(C, N, CAP, Z_properties + l_p, false, $card);
+                    const $seg32 = Z_properties + l_p;
+                    const $wanted = l_card;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[$seg32]!; $i++)
+                      if (C[$seg32 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    takeAt(C, N, CAP, Z_properties + l_p, false, $at);
-                    if (N[Z_offer + l_p]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    putCard(C, N, CAP, Z_offer + l_p, false, false, $card);
+                    const $at33 = $seg32 * CAP + $at;
+                    const $card = C[$at33]!;
+                    const $end34 = $seg32 * CAP + N[$seg32]! - 1;
+                    for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
+                    N[$seg32]!--;
+                    const $seg36 = Z_offer + l_p;
+                    if (N[$seg36]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                    C[$seg36 * CAP + N[$seg36]!] = $card;
+                    N[$seg36]!++;
                   }
                 }
               }
@@ -338,11 +458,11 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n19 = 0;
+            let $n37 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list3[$n19++] = l_p;
+              $list3[$n37++] = l_p;
             }
-            for (let $k = 0; $k < $n19; $k++) {
+            for (let $k = 0; $k < $n37; $k++) {
               const l_p = $list3[$k]!;
               const $key = -Property_value[topCardOf(C, N, CAP, Z_offer + l_p, false)]!;
               let $at = $k;
@@ -354,11 +474,10 @@ export function playout(): PlayoutKernel {
               $list3[$at] = l_p;
               $keys4[$at] = $key;
             }
-            for (let $i20 = 0; $i20 < $n19; $i20++) {
-              const l_p = $list3[$i20]!;
+            for (let $i38 = 0; $i38 < $n37; $i38++) {
+              const l_p = $list3[$i38]!;
               {
-                const $from = Z_market;
-                const $n = N[$from]!;
+                const $n = N[Z_market]!;
                 if ($n === 0)
                   throw new GameFault(
                     "fault/empty-aggregate",
@@ -367,15 +486,21 @@ export function playout(): PlayoutKernel {
                 let $at = 0;
                 let $best = 0;
                 for (let $i = 0; $i < $n; $i++) {
-                  const l_c = cardAt(C, N, CAP, $from, false, $i);
+                  const l_c = C[Z_market * CAP + $i]!;
                   const $key = Currency_value[l_c]!;
                   if ($i === 0 || $key > $best) {
                     $at = $i;
                     $best = $key;
                   }
                 }
-                const $card = takeAt(C, N, CAP, $from, false, $at);
-                putCard(C, N, CAP, Z_proceeds + l_p, false, false, $card);
+                const $at39 = Z_market * CAP + $at;
+                const $card = C[$at39]!;
+                const $end40 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
+                N[Z_market]!--;
+                const $seg42 = Z_proceeds + l_p;
+                C[$seg42 * CAP + N[$seg42]!] = $card;
+                N[$seg42]!++;
               }
             }
           }
@@ -384,8 +509,11 @@ export function playout(): PlayoutKernel {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
               if ($from !== $to) {
-                for (let $k = 0; $k < N[$from]!; $k++)
-                  putCard(C, N, CAP, $to, false, false, cardAt(C, N, CAP, $from, false, $k));
+                for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
+                  const $card = C[$from * CAP + $k43]!;
+                  C[$to * CAP + N[$to]!] = $card;
+                  N[$to]!++;
+                }
                 N[$from] = 0;
               }
             }
@@ -406,10 +534,13 @@ export function playout(): PlayoutKernel {
       rows.push([
         ((l_p: number) =>
           ((): number => {
-            let $n = 0;
-            for (let $i21 = 0; $i21 < N[Z_proceeds + l_p]!; $i21++) {
-              const l_c = cardAt(C, N, CAP, Z_proceeds + l_p, false, $i21);
-              $n += Currency_value[l_c]!;
+            let $n: number = 0;
+            {
+              const $seg57 = Z_proceeds + l_p;
+              for (let $i56 = 0; $i56 < N[$seg57]!; $i56++) {
+                const l_c = C[$seg57 * CAP + $i56]!;
+                $n += Currency_value[l_c]!;
+              }
             }
             return $n;
           })() + v_coins[l_p]!)($seat),

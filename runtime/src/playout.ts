@@ -6,13 +6,25 @@ import { seedRandom } from "./random.js";
 
 const TWO_32 = 2 ** 32;
 
-/** Sets `words` to the generator state `seedRandom(seed)` starts from. */
+/** Sets `words` to the generator state `seedRandom(seed)` starts from, allocating nothing (a kernel
+ *  seeds once per playout). */
 export function seedWords(words: Uint32Array, seed: number): void {
-  const s = seedRandom(seed).s;
-  words[0] = s[0];
-  words[1] = s[1];
-  words[2] = s[2];
-  words[3] = s[3];
+  if (!Number.isSafeInteger(seed)) seedRandom(seed); // the same refusal as the state machine's
+  const low = seed >>> 0;
+  const high = Math.floor(seed / TWO_32) >>> 0;
+  words[0] = mix32((low + 0x9e3779b9) >>> 0);
+  words[1] = mix32((low + 0x3c6ef372) >>> 0);
+  words[2] = mix32((high + 0xdaa66d2b) >>> 0);
+  words[3] = 1;
+  // seedRandom's warm-up: its first 15 words are discarded (a draw below 2^32 takes one word each).
+  for (let i = 0; i < 15; i++) drawInt(words, TWO_32);
+}
+
+/** splitmix32's finalizer, as random.ts seeds with it. */
+function mix32(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x21f0aaad);
+  x = Math.imul(x ^ (x >>> 15), 0x735a2d97);
+  return (x ^ (x >>> 15)) >>> 0;
 }
 
 /** A whole number in [0, n) for 1 ≤ n ≤ 2^32: the outputs of `randomInt` on these words. */

@@ -90,6 +90,104 @@ export class KernelCode {
     return this.game.types.get(e)?.kind === "zone";
   }
 
+  /** The segment as a name: a constant as it is, anything else bound once to a temporary. */
+  private segment(z: ZoneRef, lines: string[]): string {
+    if (/^Z_\w+$/.test(z.seg)) return z.seg;
+    const seg = this.temp("seg");
+    lines.push(`const ${seg} = ${z.seg};`);
+    return seg;
+  }
+
+  // The zone operations of runtime/src/playout.ts written out where they are used: a kernel's `play`
+  // is one large function, too large for V8 to inline many helper calls into it.
+
+  /** Where position `i` of the zone at `seg` is stored. */
+  slot(seg: string, topLast: boolean, i: string): string {
+    return topLast ? `${seg} * CAP + N[${seg}]! - 1 - ${i}` : i === "0" ? `${seg} * CAP` : `${seg} * CAP + ${i}`;
+  }
+
+  cardAt(seg: string, topLast: boolean, i: string): string {
+    return `C[${this.slot(seg, topLast, i)}]!`;
+  }
+
+  /** Takes the card at position `i` into a new const `target`, the others keeping their order. */
+  take(seg: string, topLast: boolean, i: string, target: string): string[] {
+    if (topLast && i === "0") return [`const ${target} = C[${seg} * CAP + --N[${seg}]!]!;`];
+    const at = this.temp("at");
+    const end = this.temp("end");
+    const k = this.temp("k");
+    return [
+      `const ${at} = ${this.slot(seg, topLast, i)};`,
+      `const ${target} = C[${at}]!;`,
+      `const ${end} = ${seg} * CAP + N[${seg}]! - 1;`,
+      `for (let ${k} = ${at}; ${k} < ${end}; ${k}++) C[${k}] = C[${k} + 1]!;`,
+      `N[${seg}]!--;`,
+    ];
+  }
+
+  /** Puts `card` at position 0 (`front`) or after the last position. */
+  put(seg: string, topLast: boolean, front: boolean, card: string): string[] {
+    if (front === topLast) return [`C[${seg} * CAP + N[${seg}]!] = ${card};`, `N[${seg}]!++;`];
+    const k = this.temp("k");
+    return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`];
+  }
+
+  /** A whole number in [0, n) into a new const `target`: sfc32 and rejection as `randomInt`. */
+  draw(words: "G" | "P", n: string, target: string): string[] {
+    const limit = this.temp("limit");
+    const x = this.temp("x");
+    return [
+      `const ${limit} = 4294967296 - (4294967296 % ${n});`,
+      `let ${x} = 0;`,
+      "do {",
+      `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
+      "const $t = (((($a + $b) | 0) + $d) | 0);",
+      `${words}[3] = $d + 1;`,
+      `${words}[0] = $b ^ ($b >>> 9);`,
+      `${words}[1] = $c + ($c << 3);`,
+      `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
+      `${x} = $t >>> 0;`,
+      `} while (${x} >= ${limit});`,
+      `const ${target} = ${x} % ${n};`,
+    ];
+  }
+
+  // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
+
+  /** Where the aggregates of the expression being written go, as loops; null: write them in place
+   *  (inside `and`, `or` and `?:`, whose later parts may not run, and where no statement precedes). */
+  private prelude: string[] | null = null;
+
+  /** Writes an expression whose aggregates may run first, as loops: `pre` goes before `code`. */
+  hoisted(write: () => string): { pre: string[]; code: string } {
+    const outer = this.prelude;
+    const pre: string[] = [];
+    this.prelude = pre;
+    try {
+      const code = write();
+      return { pre, code };
+    } finally {
+      this.prelude = outer;
+    }
+  }
+
+  /** `write` with aggregates in place (a part of an expression that may not be evaluated). */
+  private inPlace<T>(write: () => T): T {
+    const outer = this.prelude;
+    this.prelude = null;
+    try {
+      return write();
+    } finally {
+      this.prelude = outer;
+    }
+  }
+
+  /** A statement line with its hoisted aggregates before it. */
+  private withValue(e: A.Expression, line: (code: string) => string[]): string[] {
+    const { pre, code } = this.hoisted(() => this.expression(e));
+    return [...pre, ...line(code)];
+  }
+
   // ── expressions ──────────────────────────────────────────────────────────────────────────────
 
   expression(e: A.Expression): string {
@@ -130,8 +228,10 @@ export class KernelCode {
         return e.operator === "not" ? `!(${this.expression(e.operand)})` : `-(${this.expression(e.operand)})`;
       case "binary":
         return this.binary(e);
-      case "conditional":
-        return `(${this.expression(e.condition)} ? ${this.expression(e.then)} : ${this.expression(e.otherwise)})`;
+      case "conditional": {
+        const condition = this.expression(e.condition);
+        return this.inPlace(() => `(${condition} ? ${this.expression(e.then)} : ${this.expression(e.otherwise)})`);
+      }
       case "call":
         return this.call(e);
       case "aggregate":
@@ -159,10 +259,11 @@ export class KernelCode {
 
   private binary(e: A.BinaryExpression): string {
     const left = this.expression(e.left);
-    const right = this.expression(e.right);
+    const right = e.operator === "and" || e.operator === "or" ? this.inPlace(() => this.expression(e.right)) : this.expression(e.right);
     switch (e.operator) {
       case "/":
-        return `floorDiv(${left}, ${right})`;
+        // A constant divisor other than 0 needs no check.
+        return e.right.kind === "integer" && e.right.value !== 0 ? `Math.floor(${left} / ${right})` : `floorDiv(${left}, ${right})`;
       case "%":
         return `floorMod(${left}, ${right})`;
       case "==":
@@ -192,7 +293,7 @@ export class KernelCode {
         return `topCardOf(${this.zoneArgs(z)})`;
       }
       case "next":
-        return `nextSeat(${this.expression(e.args[0]!)}, players)`;
+        return `((${this.expression(e.args[0]!)} + 1) % players)`;
       case "random_player":
         return "drawInt(G, players)";
       case "abs":
@@ -214,7 +315,9 @@ export class KernelCode {
     if (this.isZone(source)) {
       const z = this.zone(source);
       const i = this.temp("i");
-      return [`for (let ${i} = 0; ${i} < ${this.size(z)}; ${i}++) {`, `const ${binder} = cardAt(${this.zoneArgs(z)}, ${i});`, ...body, "}"];
+      const lines: string[] = [];
+      const seg = this.segment(z, lines);
+      return ["{", ...lines, `for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
     return unsupported("a loop over something other than the players or a zone");
   }
@@ -227,27 +330,33 @@ export class KernelCode {
 
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
-    const where = e.condition ? this.expression(e.condition) : null;
-    const value = e.value ? this.expression(e.value) : null;
-    const guarded = (line: string): string[] => [where ? `if (${where}) ${line}` : line];
-    const loop = (result: string, init: string, body: string[], end: string): string =>
-      `((): ${result} => { ${init} ${this.eachOf(e.source, binder, body).join("\n")} ${end} })()`;
-    switch (e.callee.name) {
-      case "count":
-        if (!where && this.isZone(e.source)) return this.size(this.zone(e.source));
-        return loop("number", "let $n = 0;", guarded("$n++;"), "return $n;");
-      case "sum":
-        if (!value) return unsupported("sum without a value");
-        return loop("number", "let $n = 0;", guarded(`$n += ${value};`), "return $n;");
-      case "any":
-        if (!value) return unsupported("any without a value");
-        return loop("boolean", "", guarded(`if (${value}) return true;`), "return false;");
-      case "all":
-        if (!value) return unsupported("all without a value");
-        return loop("boolean", "", guarded(`if (!(${value})) return false;`), "return true;");
-      default:
-        return unsupported(`${e.callee.name}(…) as a value`);
+    if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
+    if (!["count", "sum", "any", "all"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
+    if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
+    const prelude = this.prelude;
+    // The condition and value are written inside the loop, their own aggregates hoisted there.
+    const inLoop = (write: (code: string) => string): string[] => {
+      const where = e.condition ? this.hoisted(() => this.expression(e.condition!)) : null;
+      const value = e.value ? this.hoisted(() => this.expression(e.value!)) : { pre: [], code: "" };
+      const line = write(value.code);
+      if (!where) return [...value.pre, line];
+      return [...where.pre, `if (${where.code}) {`, ...value.pre, line, "}"];
+    };
+    const result = prelude ? this.temp(e.callee.name) : "$n";
+    const [type, init, line, end] =
+      e.callee.name === "count"
+        ? ["number", "0", () => `${result}++;`, result]
+        : e.callee.name === "sum"
+          ? ["number", "0", (v: string) => `${result} += ${v};`, result]
+          : e.callee.name === "any"
+            ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`, result]
+            : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`, result];
+    if (prelude) {
+      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)));
+      return result;
     }
+    // In place: a loop in an arrow function called on the spot (the state machine's form).
+    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} return ${end}; })()`);
   }
 
   // ── statements ───────────────────────────────────────────────────────────────────────────────
@@ -261,29 +370,35 @@ export class KernelCode {
       case "let": {
         const binding = this.game.names.get(s.name);
         if (binding?.kind !== "local") throw new Error("internal: unresolved let");
-        const value = this.expression(s.value);
-        return binding.slot.storage === "state" ? [`${localName(binding.slot)} = ${value};`] : [`let ${localName(binding.slot)} = ${value};`];
+        return this.withValue(s.value, (value) => [binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `let ${localName(binding.slot)} = ${value};`]);
       }
-      case "assign":
-        return [`${this.assignable(s.target)} ${s.operator} ${this.expression(s.value)};`];
+      case "assign": {
+        const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
+        return [...pre, ...this.withValue(s.value, (value) => [`${target} ${s.operator} ${value};`])];
+      }
       case "if": {
-        const lines = [`if (${this.expression(s.condition)}) {`, ...this.statements(s.then.statements), "}"];
+        const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
         if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
         return lines;
       }
-      case "while":
+      case "while": {
+        // The condition's aggregates run again before each test.
+        const { pre, code } = this.hoisted(() => this.expression(s.condition));
         return [
-          `for (let $passes = 0; ${this.expression(s.condition)}; $passes++) {`,
+          "for (let $passes = 0; ; $passes++) {",
+          ...pre,
+          `if (!(${code})) break;`,
           `if ($passes >= LOOP_LIMIT) throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");`,
           ...this.statements(s.body.statements),
           "}",
         ];
+      }
       case "for":
         return this.forLoop(s);
       case "phase":
         return this.statements(s.body.statements);
       case "shuffle":
-        return [`shuffleZone(G, ${this.zoneArgs(this.zone(s.zone))});`];
+        return this.shuffle(s);
       case "deal":
         return this.deal(s);
       case "move-all":
@@ -291,12 +406,19 @@ export class KernelCode {
       case "move":
         return this.move(s);
       case "transfer": {
-        const from = this.assignable(s.from);
-        const to = this.assignable(s.to);
-        const amount = this.expression(s.amount);
+        const amountCode = this.hoisted(() => this.expression(s.amount));
+        const fromCode = this.hoisted(() => this.assignable(s.from));
+        const toCode = this.hoisted(() => this.assignable(s.to));
+        const [amount, from, to] = [amountCode.code, fromCode.code, toCode.code];
         return [
           "{",
-          `const $amount = checkTransfer(${s.upTo ? `Math.min(${amount}, ${from})` : amount}, ${from}, ${quote(describeTarget(s.from))});`,
+          ...amountCode.pre,
+          ...fromCode.pre,
+          ...toCode.pre,
+          // `transfer up to N`: as much of N as the source holds.
+          `const $amount = ${s.upTo ? `Math.min(${amount}, ${from})` : amount};`,
+          `if ($amount < 0) throw new GameFault("fault/negative-transfer", \`cannot transfer a negative amount (\${$amount}) from ${describeTarget(s.from)}\`);`,
+          `if (${from} < $amount) throw new GameFault("fault/insufficient", \`${describeTarget(s.from)} has \${${from}}, not the \${$amount} to transfer\`);`,
           `${from} -= $amount;`,
           `${to} += $amount;`,
           "}",
@@ -312,6 +434,29 @@ export class KernelCode {
       default:
         return unsupported(`the statement \`${s.kind}\``);
     }
+  }
+
+  /** Fisher–Yates over the positions, drawing from the game's generator as `shuffle` does. */
+  private shuffle(s: A.ShuffleStatement): string[] {
+    const lines = ["{"];
+    const z = this.zone(s.zone);
+    const seg = this.segment(z, lines);
+    const i = this.temp("i");
+    const a = this.temp("a");
+    const b = this.temp("b");
+    const j = this.temp("j");
+    lines.push(
+      `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
+      ...this.draw("G", `(${i} + 1)`, j),
+      `const ${a} = ${this.slot(seg, z.layout.topLast, i)};`,
+      `const ${b} = ${this.slot(seg, z.layout.topLast, j)};`,
+      `const $card = C[${a}]!;`,
+      `C[${a}] = C[${b}]!;`,
+      `C[${b}] = $card;`,
+      "}",
+      "}",
+    );
+    return lines;
   }
 
   /** A variable or local that an assignment or transfer writes. */
@@ -347,17 +492,19 @@ export class KernelCode {
     const list = this.newScratch(sourceSize);
     const count = this.temp("n");
     const lines = [`let ${count} = 0;`];
-    const keep = s.condition ? `if (${this.expression(s.condition)}) ` : "";
-    lines.push(...this.eachOf(s.source, binder, [`${keep}${list}[${count}++] = ${binder};`]));
+    const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
+    const add = `${list}[${count}++] = ${binder};`;
+    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
     if (s.orderBy) {
       // sortedBy's insertion sort: stable, descending by the negated key.
       const keys = this.newScratch(sourceSize).replace("$list", "$keys");
       this.scratch[this.scratch.length - 1] = `const ${keys} = new Float64Array(${sourceSize});`;
-      const key = this.expression(s.orderBy);
+      const key = this.hoisted(() => this.expression(s.orderBy!));
       lines.push(
         `for (let $k = 0; $k < ${count}; $k++) {`,
         `const ${binder} = ${list}[$k]!;`,
-        `const $key = ${s.descending ? `-(${key})` : key};`,
+        ...key.pre,
+        `const $key = ${s.descending ? `-(${key.code})` : key.code};`,
         "let $at = $k;",
         `while ($at > 0 && ${keys}[$at - 1]! > $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
         `${list}[$at] = ${binder};`,
@@ -381,28 +528,39 @@ export class KernelCode {
     if (this.sameZone(s.from, s.to)) return unsupported("a deal from a zone into the same zone");
     const from = this.zone(s.from);
     const to = this.zone(s.to);
-    return [
-      "{",
-      `const $count = ${this.expression(s.count)};`,
-      `if (!Number.isInteger($count) || $count < 0 || $count > ${this.size(from)}) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
-      `for (let $k = 0; $k < $count; $k++) putCard(${this.zoneArgs(to)}, ${this.front(to, s.atBottom)}, takeAt(${this.zoneArgs(from)}, 0));`,
+    const lines = ["{"];
+    const { pre, code: count } = this.hoisted(() => this.expression(s.count));
+    lines.push(...pre);
+    const fromSeg = this.segment(from, lines);
+    const toSeg = this.segment(to, lines);
+    lines.push(
+      `const $count = ${count};`,
+      `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
+      "for (let $dealt = 0; $dealt < $count; $dealt++) {",
+      ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
+      ...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"),
       "}",
-    ];
+      "}",
+    );
+    return lines;
   }
 
   private moveAll(s: A.MoveAllStatement): string[] {
     const from = this.zone(s.from);
     const to = this.zone(s.to);
     const front = this.front(to, s.atBottom);
+    const k = this.temp("k");
+    const card = this.cardAt("$from", from.layout.topLast, k);
     return [
       "{",
       `const $from = ${from.seg};`,
       `const $to = ${to.seg};`,
       "if ($from !== $to) {",
       // Onto the top, the cards keep their order: the last goes in first.
-      front
-        ? `for (let $k = N[$from]! - 1; $k >= 0; $k--) putCard(C, N, CAP, $to, ${to.layout.topLast}, true, cardAt(C, N, CAP, $from, ${from.layout.topLast}, $k));`
-        : `for (let $k = 0; $k < N[$from]!; $k++) putCard(C, N, CAP, $to, ${to.layout.topLast}, false, cardAt(C, N, CAP, $from, ${from.layout.topLast}, $k));`,
+      front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
+      `const $card = ${card};`,
+      ...this.put("$to", to.layout.topLast, front, "$card"),
+      "}",
       "N[$from] = 0;",
       "}",
       "}",
@@ -418,39 +576,48 @@ export class KernelCode {
     if (card.kind === "aggregate" && !card.condition && card.value && (card.callee.name === "lowest" || card.callee.name === "highest") && this.isZone(card.source)) {
       // The lowest or highest card of a zone (ties: the first): found by position, taken from there.
       const from = this.zone(card.source);
+      const seg = this.segment(from, lines);
       const binder = this.binderOf(card.binder);
       const better = card.callee.name === "lowest" ? "<" : ">";
+      const key = this.hoisted(() => this.expression(card.value!));
       lines.push(
-        `const $from = ${from.seg};`,
-        `const $n = N[$from]!;`,
+        `const $n = N[${seg}]!;`,
         `if ($n === 0) throw new GameFault("fault/empty-aggregate", ${quote(`${card.callee.name}(${describeTarget(card.source)}) of nothing: the collection is empty`)});`,
         "let $at = 0;",
         "let $best = 0;",
         "for (let $i = 0; $i < $n; $i++) {",
-        `const ${binder} = cardAt(C, N, CAP, $from, ${from.layout.topLast}, $i);`,
-        `const $key = ${this.expression(card.value)};`,
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
+        ...key.pre,
+        `const $key = ${key.code};`,
         `if ($i === 0 || $key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
-        `const $card = takeAt(C, N, CAP, $from, ${from.layout.topLast}, $at);`,
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
-      lines.push(`const $card = topCardOf(${this.zoneArgs(from)});`, `takeAt(${this.zoneArgs(from)}, 0);`);
+      const seg = this.segment(from, lines);
+      lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
+      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
     } else {
       const origin = this.originOf(card);
       if (!origin) return unsupported("a move of a card whose zone the rules do not make plain");
       const from = this.zone(origin);
+      const { pre, code } = this.hoisted(() => this.expression(card));
+      lines.push(...pre);
+      const seg = this.segment(from, lines);
       lines.push(
-        `const $card = ${this.expression(card)};`,
-        `const $at = positionOf(${this.zoneArgs(from)}, $card);`,
+        `const $wanted = ${code};`,
+        "let $at = -1;",
+        `for (let $i = 0; $i < N[${seg}]!; $i++) if (${this.cardAt(seg, from.layout.topLast, "$i")} === $wanted) { $at = $i; break; }`,
         `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
-        `takeAt(${this.zoneArgs(from)}, $at);`,
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
     }
+    const toSeg = this.segment(to, lines);
     if (limit !== null) {
-      lines.push(`if (${this.size(to)} >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
+      lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
     }
-    lines.push(`putCard(${this.zoneArgs(to)}, ${this.front(to, s.atBottom)}, $card);`, "}");
+    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
     return lines;
   }
 }

@@ -168,7 +168,8 @@ export class PlayoutFile {
       );
     }
     for (const v of this.ctx.game.vars.values()) {
-      const initial = this.code.expression(v.initial);
+      const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
+      lines.push(...pre);
       lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
@@ -257,8 +258,10 @@ export class PlayoutFile {
         return this.continueAt(exit.target);
       case "end":
         return ["pc = END;", "continue run;"];
-      case "branch":
-        return [`if (${this.code.expression(exit.condition)}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+      case "branch": {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(exit.condition));
+        return [...pre, `if (${code}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+      }
       case "loop-branch": {
         const list = this.loopLists.get(exit.loop)!;
         return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
@@ -287,7 +290,8 @@ export class PlayoutFile {
           ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
         ];
       };
-      return ["{", `const ${seat} = ${this.code.expression(ask.player!)};`, ...this.sampler(decision, seat, apply), "}"];
+      const player = this.code.hoisted(() => this.code.expression(ask.player!));
+      return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, apply), "}"];
     }
     if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
     const binding = this.ctx.game.names.get(ask.each.binder);
@@ -301,8 +305,9 @@ export class PlayoutFile {
     const count = this.code.temp("n");
     const a = this.code.temp("a");
     const lines = ["{", `let ${count} = 0;`];
-    const keep = ask.each.condition ? `if (${this.code.expression(ask.each.condition)}) ` : "";
-    lines.push(...this.code.eachOf(ask.each.source, seatVar, [`${keep}${actors}[${count}++] = ${seatVar};`]));
+    const keep = ask.each.condition ? this.code.hoisted(() => this.code.expression(ask.each!.condition!)) : null;
+    const add = `${actors}[${count}++] = ${seatVar};`;
+    lines.push(...this.code.eachOf(ask.each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
     lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
     // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
     const pick = this.code.temp("pick");
@@ -346,19 +351,26 @@ export class PlayoutFile {
         const size = this.code.temp("size");
         if (p.domain.kind === "range") {
           const low = this.code.temp("low");
-          lines.push(`const ${low} = ${this.code.expression(p.domain.low)};`, `const ${size} = Math.max(0, ${this.code.expression(p.domain.high)} - ${low} + 1);`);
+          const range = p.domain;
+          const lowCode = this.code.hoisted(() => this.code.expression(range.low));
+          const highCode = this.code.hoisted(() => this.code.expression(range.high));
+          lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${size} = Math.max(0, ${highCode.code} - ${low} + 1);`);
           valueAt.push((digit) => `${low} + ${digit}`);
         } else if (this.ctx.game.types.get(p.domain)?.kind === "zone") {
           const zone = this.code.zone(p.domain);
           const seg = this.code.temp("seg");
           lines.push(`const ${seg} = ${zone.seg};`, `const ${size} = N[${seg}]!;`);
-          valueAt.push((digit) => `cardAt(C, N, CAP, ${seg}, ${zone.layout.topLast}, ${digit})`);
+          valueAt.push((digit) => this.code.cardAt(seg, zone.layout.topLast, digit));
         } else unsupported("a parameter chosen from a list");
         sizes.push(size);
       }
       const count = this.code.temp("count");
       const product = sizes.length ? sizes.join(" * ") : "1";
-      const requirements = option.requirements.map((r) => this.code.expression(r.condition));
+      const requirements = option.requirements.map((r) => {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+        lines.push(...pre);
+        return code;
+      });
       lines.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
       counts.push(count);
       decoders.push({ sizes, valueAt });
@@ -369,7 +381,8 @@ export class PlayoutFile {
       `const ${total} = ${counts.join(" + ")};`,
       `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
       `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
-      `let ${index} = drawInt(P, ${total});`,
+      ...this.code.draw("P", total, `${index}$drawn`),
+      `let ${index} = ${index}$drawn;`,
       "decisions++;",
       "steps = 0;",
     );
