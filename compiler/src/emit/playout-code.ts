@@ -132,13 +132,19 @@ export class KernelCode {
     return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`];
   }
 
-  /** A whole number in [0, n) into a new const `target`: sfc32 and rejection as `randomInt`. */
+  /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32, and a word
+   *  in the last, incomplete block of n values redrawn. That test is `x - x % n > 2^32 - n`, which
+   *  keeps the same words as randomInt's `x >= 2^32 - 2^32 % n` without its modulo of a double. */
   draw(words: "G" | "P", n: string, target: string): string[] {
-    const limit = this.temp("limit");
     const x = this.temp("x");
+    const r = this.temp("r");
+    const size = this.temp("n");
     return [
-      `const ${limit} = 4294967296 - (4294967296 % ${n});`,
+      // As unsigned 32-bit integers both, x % n is an integer division, not a modulo of doubles.
+      `const ${size} = (${n}) >>> 0;`,
+      `if (${size} === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");`,
       `let ${x} = 0;`,
+      `let ${r} = 0;`,
       "do {",
       `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
       "const $t = (((($a + $b) | 0) + $d) | 0);",
@@ -147,8 +153,9 @@ export class KernelCode {
       `${words}[1] = $c + ($c << 3);`,
       `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
       `${x} = $t >>> 0;`,
-      `} while (${x} >= ${limit});`,
-      `const ${target} = ${x} % ${n};`,
+      `${r} = ${x} % ${size};`,
+      `} while (${x} - ${r} > 4294967296 - ${size});`,
+      `const ${target} = ${r};`,
     ];
   }
 
@@ -292,8 +299,11 @@ export class KernelCode {
         const z = this.zone(e.args[0]!);
         return `topCardOf(${this.zoneArgs(z)})`;
       }
-      case "next":
-        return `((${this.expression(e.args[0]!)} + 1) % players)`;
+      case "next": {
+        // A seat is below the player count: the next one wraps to 0 without a division.
+        const seat = this.expression(e.args[0]!);
+        return /drawInt|=>/.test(seat) ? `((${seat} + 1) % players)` : `(${seat} + 1 < players ? ${seat} + 1 : 0)`;
+      }
       case "random_player":
         return "drawInt(G, players)";
       case "abs":
