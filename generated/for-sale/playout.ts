@@ -17,43 +17,67 @@ import {
   TABLE_removed_cards,
   TABLE_starting_coins,
 } from "./cards.js";
-/** Card ids per zone segment: as many as the largest card type has. */
-const CAP = 30;
-const END = -1;
-const Z_property_deck = 0;
-const Z_currency_deck = 1;
-const Z_property_box = 2;
-const Z_currency_box = 3;
-const Z_auction = 4;
-const Z_market = 5;
-const Z_properties = 6;
-const Z_offer = 12;
-const Z_proceeds = 18;
-const Z_sold = 24;
-const SEGMENTS = 25;
-
 /** For Sale for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const C = new Int32Array(SEGMENTS * CAP);
-  const N = new Int32Array(SEGMENTS);
-  const G = new Uint32Array(4);
-  const P = new Uint32Array(4);
-  const $list0 = new Int32Array(6);
-  const $list1 = new Int32Array(6);
-  const $list2 = new Int32Array(6);
-  const $list3 = new Int32Array(6);
-  const $keys4 = new Float64Array(6);
-  let players = 0;
-  let v_bank: number = 0;
-  const v_coins: number[] = new Array<number>(6).fill(0);
-  const v_bid: number[] = new Array<number>(6).fill(0);
-  const v_passed: boolean[] = new Array<boolean>(6).fill(false);
-  let v_start_player: number = 0;
+  const CAP = 30;
+  const Z_property_deck = 0;
+  const Z_currency_deck = 1;
+  const Z_property_box = 2;
+  const Z_currency_box = 3;
+  const Z_auction = 4;
+  const Z_market = 5;
+  const Z_properties = 6;
+  const Z_offer = 12;
+  const Z_proceeds = 18;
+  const Z_sold = 24;
+  const SEGMENTS = 25;
+  const K_C = new Int32Array(SEGMENTS * CAP);
+  const K_N = new Int32Array(SEGMENTS);
+  const K_G = new Uint32Array(4);
+  const K_P = new Uint32Array(4);
+  const K_$list0 = new Int32Array(6);
+  const K_$list1 = new Int32Array(6);
+  const K_$list2 = new Int32Array(6);
+  const K_$list3 = new Int32Array(6);
+  const K_$keys4 = new Float64Array(6);
+  const K_v_coins = new Array<number>(6).fill(0);
+  const K_v_bid = new Array<number>(6).fill(0);
+  const K_v_passed = new Array<boolean>(6).fill(false);
+  let K_players: number = 0;
+  let K_v_bank: number = 0;
+  let K_v_start_player: number = 0;
 
   function play($players: number, seed: number, trace: number[] | null = null): number {
+    const CAP = 30;
+    const END = -1;
+    const Z_property_deck = 0;
+    const Z_currency_deck = 1;
+    const Z_property_box = 2;
+    const Z_currency_box = 3;
+    const Z_auction = 4;
+    const Z_market = 5;
+    const Z_properties = 6;
+    const Z_offer = 12;
+    const Z_proceeds = 18;
+    const Z_sold = 24;
+    const SEGMENTS = 25;
+    const C = K_C;
+    const N = K_N;
+    const G = K_G;
+    const P = K_P;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
+    const $list2 = K_$list2;
+    const $list3 = K_$list3;
+    const $keys4 = K_$keys4;
+    const v_coins = K_v_coins;
+    const v_bid = K_v_bid;
+    const v_passed = K_v_passed;
     if (!(Number.isInteger($players) && $players >= 3 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 3 to 6 players, not ${$players}`);
-    players = $players;
+    const players = $players;
+    let v_bank: number = 0;
+    let v_start_player: number = 0;
     seedWords(G, seed);
     N.fill(0);
     for (let $k = 0; $k < ALL_Property.length; $k++)
@@ -541,10 +565,41 @@ export function playout(): PlayoutKernel {
           break run;
       }
     }
+    K_players = players;
+    K_v_bank = v_bank;
+    K_v_start_player = v_start_player;
     return decisions;
   }
 
   function scores(): number[][] {
+    const CAP = 30;
+    const END = -1;
+    const Z_property_deck = 0;
+    const Z_currency_deck = 1;
+    const Z_property_box = 2;
+    const Z_currency_box = 3;
+    const Z_auction = 4;
+    const Z_market = 5;
+    const Z_properties = 6;
+    const Z_offer = 12;
+    const Z_proceeds = 18;
+    const Z_sold = 24;
+    const SEGMENTS = 25;
+    const C = K_C;
+    const N = K_N;
+    const G = K_G;
+    const P = K_P;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
+    const $list2 = K_$list2;
+    const $list3 = K_$list3;
+    const $keys4 = K_$keys4;
+    const v_coins = K_v_coins;
+    const v_bid = K_v_bid;
+    const v_passed = K_v_passed;
+    const players = K_players;
+    const v_bank = K_v_bank;
+    const v_start_player = K_v_start_player;
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([
@@ -565,5 +620,5 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: P, play, scores };
+  return { policy: K_P, play, scores };
 }

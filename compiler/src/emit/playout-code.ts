@@ -39,8 +39,8 @@ export const localName = (slot: LocalSlot): string => `l_${slot.slot}`;
 export class KernelCode {
   /** Imports from cards.js that the written code uses. */
   readonly cardImports = new Set<string>();
-  /** Scratch Int32Arrays the written code uses (for lists snapshot before a loop), by name. */
-  readonly scratch: string[] = [];
+  /** Scratch arrays the written code uses (lists snapshot before a loop, choices of an `ask each`). */
+  readonly scratch: { name: string; init: string }[] = [];
   private temporaries = 0;
 
   constructor(
@@ -60,7 +60,7 @@ export class KernelCode {
 
   newScratch(size: string): string {
     const name = `$list${this.scratch.length}`;
-    this.scratch.push(`const ${name} = new Int32Array(${size});`);
+    this.scratch.push({ name, init: `new Int32Array(${size})` });
     return name;
   }
 
@@ -508,7 +508,7 @@ export class KernelCode {
     if (s.orderBy) {
       // sortedBy's insertion sort: stable, descending by the negated key.
       const keys = this.newScratch(sourceSize).replace("$list", "$keys");
-      this.scratch[this.scratch.length - 1] = `const ${keys} = new Float64Array(${sourceSize});`;
+      this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
       const key = this.hoisted(() => this.expression(s.orderBy!));
       lines.push(
         `for (let $k = 0; $k < ${count}; $k++) {`,

@@ -73,18 +73,36 @@ export class PlayoutFile {
     const scores = this.scoresCode();
     const locals = this.localsCode();
     const vars = this.varsCode();
-    const body = [
-      "const C = new Int32Array(SEGMENTS * CAP);",
-      "const N = new Int32Array(SEGMENTS);",
-      "const G = new Uint32Array(4);",
-      "const P = new Uint32Array(4);",
+    // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
+    // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
+    // the scalars back at the end. The layout constants are locals too: V8 folds them.
+    const arrays = [
+      { name: "C", init: "new Int32Array(SEGMENTS * CAP)" },
+      { name: "N", init: "new Int32Array(SEGMENTS)" },
+      { name: "G", init: "new Uint32Array(4)" },
+      { name: "P", init: "new Uint32Array(4)" },
       ...this.code.scratch,
-      "let players = 0;",
-      ...vars,
+      ...vars.arrays,
+    ];
+    const scalars = [{ name: "players", type: "number", blank: "0" }, ...vars.scalars];
+    const constants = [
+      `const CAP = ${this.cap};`,
+      `const END = -1;`,
+      ...[...this.zones.values()].map((z) => `const ${z.constant} = ${z.first};`),
+      `const SEGMENTS = ${this.segments};`,
+    ];
+    const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`)];
+    const body = [
+      ...constants.filter((c) => !c.startsWith("const END")),
+      ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
+      ...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`),
       "",
       "function play($players: number, seed: number, trace: number[] | null = null): number {",
+      ...constants,
+      ...aliases,
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
-      "players = $players;",
+      "const players = $players;",
+      ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
       "seedWords(G, seed);",
       ...setup,
       ...locals,
@@ -98,23 +116,20 @@ export class PlayoutFile {
       "default: break run;",
       "}",
       "}",
+      ...scalars.map((s) => `K_${s.name} = ${s.name};`),
       "return decisions;",
       "}",
       "",
       "function scores(): number[][] {",
+      ...constants,
+      ...aliases,
+      ...scalars.map((s) => `const ${s.name} = K_${s.name};`),
       ...scores,
       "}",
       "",
-      "return { policy: P, play, scores };",
+      "return { policy: K_P, play, scores };",
     ];
-    const constants = [
-      `/** Card ids per zone segment: as many as the largest card type has. */`,
-      `const CAP = ${this.cap};`,
-      `const END = -1;`,
-      ...[...this.zones.values()].map((z) => `const ${z.constant} = ${z.first};`),
-      `const SEGMENTS = ${this.segments};`,
-    ];
-    const text = [...constants, "", `/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    const text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).sort();
       if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
@@ -127,16 +142,20 @@ export class PlayoutFile {
 
   // ── state ──────────────────────────────────────────────────────────────────────────────────────
 
-  private varsCode(): string[] {
-    return [...this.ctx.game.vars.values()].map((v) => {
+  /** The game's variables: per-player ones as arrays sized for the most seats, the others scalars. */
+  private varsCode(): { arrays: { name: string; init: string }[]; scalars: { name: string; type: string; blank: string }[] } {
+    const arrays: { name: string; init: string }[] = [];
+    const scalars: { name: string; type: string; blank: string }[] = [];
+    for (const v of this.ctx.game.vars.values()) {
       if (v.perCard) unsupported("per-card variables");
-      const type = this.ctx.game.typeOfVar(v);
-      const ts = tsType(type);
+      const ts = tsType(this.ctx.game.typeOfVar(v));
       if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a variable of type ${ts}`);
       const blank = ts === "boolean" ? "false" : "0";
       const element = ts === "boolean" ? "boolean" : "number";
-      return v.perPlayer ? `const ${varName(v.name.name)}: ${element}[] = new Array<${element}>(${this.maxSeats}).fill(${blank});` : `let ${varName(v.name.name)}: ${element} = ${blank};`;
-    });
+      if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${element}>(${this.maxSeats}).fill(${blank})` });
+      else scalars.push({ name: varName(v.name.name), type: element, blank });
+    }
+    return { arrays, scalars };
   }
 
   /** The flow's locals that live across decisions, and the lists of loops around decisions. */
