@@ -5,7 +5,7 @@
 // rare situation shows.
 
 import { describe, expect, it } from "vitest";
-import { Rng, playRandomGame, type Game, type Move } from "@rules/runtime/internal";
+import { GameFault, Rng, playRandomGame, playRandomScores, type Game, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 
 const GAMES_PER_COUNT = 200;
@@ -46,4 +46,38 @@ describe("playout kernels play the state machine's games move for move", () => {
       }
     });
   }
+});
+
+describe("simulations play through the kernel (playRandomScores)", () => {
+  const forSale = games["for-sale"]!;
+
+  it("gives the state machine's scores and decisions, and leaves the policy's generator where it would", () => {
+    const seeds = new Rng(5);
+    for (let i = 0; i < 100; i++) {
+      const options = { players: 3 + (i % 4), seed: seeds.int(2 ** 31) };
+      const policySeed = seeds.int(2 ** 31);
+      const viaMachine = new Rng(policySeed);
+      const played = playRandomGame(forSale, options, viaMachine);
+      const viaKernel = new Rng(policySeed);
+      const result = playRandomScores(forSale, options, viaKernel);
+      expect(result.scores).toEqual(forSale.scores(played.state));
+      expect(result.decisions).toBe(played.decisions);
+      expect(viaKernel.int(1_000_000)).toBe(viaMachine.int(1_000_000));
+    }
+  });
+
+  it("refuses a kernel that faults where the state machine does not", () => {
+    const kernel = forSale.playout!();
+    const broken: Game = {
+      ...forSale,
+      playout: () => ({
+        policy: kernel.policy,
+        play: () => {
+          throw new GameFault("fault/insufficient", "a broken kernel");
+        },
+        scores: () => kernel.scores(),
+      }),
+    } as Game;
+    expect(() => playRandomScores(broken, { players: 4, seed: 1 }, new Rng(2))).toThrow(/kernel of for-sale faulted \(a broken kernel\) where its state machine did not/);
+  });
 });
