@@ -558,6 +558,10 @@ export class KernelCode {
   private moveAll(s: A.MoveAllStatement): string[] {
     const from = this.zone(s.from);
     const to = this.zone(s.to);
+    // A zone moved into itself stays as it is (moveAllCards): only two parts of one per-player
+    // zone can turn out to be the same at run time.
+    const same = from.layout === to.layout;
+    if (same && !from.layout.declaration.perPlayer) return [];
     const front = this.front(to, s.atBottom);
     const k = this.temp("k");
     const card = this.cardAt("$from", from.layout.topLast, k);
@@ -565,7 +569,7 @@ export class KernelCode {
       "{",
       `const $from = ${from.seg};`,
       `const $to = ${to.seg};`,
-      "if ($from !== $to) {",
+      same ? "if ($from !== $to) {" : "{",
       // Onto the top, the cards keep their order: the last goes in first.
       front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
       `const $card = ${card};`,
