@@ -548,7 +548,7 @@ export function playout(): PlayoutKernel {
             {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
-              if ($from !== $to) {
+              {
                 for (let $k45 = 0; $k45 < N[$from]!; $k45++) {
                   const $card = C[$from * CAP + $k45]!;
                   C[$to * CAP + N[$to]!] = $card;
