@@ -1,9 +1,11 @@
-// The engines `npm run bench` measures, by game: the compiled one (the runtime's random bot on
-// `@rules/generated`) and, where there is one, a reference written by hand for speed. Both get
-// the same two seeds per playout (game, policy) and play the same random policy, so each playout
-// is the same game in both (checked move for move by hand-written/replay.test.ts).
+// The engines `npm run bench` measures, by game: the compiled one (its emitted playout kernel,
+// generated/<game>/playout.ts, when the game has one), the compiled state machine driven by the
+// runtime's random bot (`playRandomGame`), and, where there is one, a reference written by hand for
+// speed. All get the same two seeds per playout (game, policy) and play the same random policy, so
+// each playout is the same game in all (checked move for move by hand-written/replay.test.ts and
+// tests/kernel.test.ts).
 
-import { Rng, playRandomGame, type Game } from "@rules/runtime/internal";
+import { Rng, playRandomGame, seedWords, type Game } from "@rules/runtime/internal";
 import { FastForSale } from "./hand-written/for-sale-fast.js";
 import { FastLadyRichmond } from "./hand-written/lady-richmond-fast.js";
 import { FastFreakShop } from "./hand-written/freak-shop-fast.js";
@@ -11,7 +13,9 @@ import { FastFreakShop } from "./hand-written/freak-shop-fast.js";
 /** Playouts every measurement plays at least, whose decisions the harness compares across engines. */
 export const CHECKED_PLAYOUTS = 256;
 
-export type EngineKind = "reference" | "generated";
+/** `generated`: the compiled game as simulations play it (its playout kernel, else its state
+ *  machine); `state-machine`: always the state machine, so the kernel's gain shows. */
+export type EngineKind = "reference" | "generated" | "state-machine";
 
 /** Plays one whole game from its seeds and returns the decisions taken. */
 export type Playout = (gameSeed: number, policySeed: number) => number;
@@ -61,6 +65,16 @@ export function hasReference(game: string): boolean {
   return game in REFERENCES;
 }
 
+/** Whether the compiled game has a playout kernel (then `generated` and `state-machine` differ). */
+export async function hasKernel(game: string): Promise<boolean> {
+  try {
+    const module = (await import("@rules/generated")) as { games?: Record<string, Game> };
+    return module.games?.[game]?.playout !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** The engine's playout, or why there is none (no reference; the compiled game missing). */
 export async function loadEngine(kind: EngineKind, game: string, players: number): Promise<Playout | string> {
   if (kind === "reference") {
@@ -78,6 +92,13 @@ export async function loadEngine(kind: EngineKind, game: string, players: number
     return `${specifier} could not be loaded (${error instanceof Error ? error.message.split("\n")[0] : String(error)}): run \`npm run compile\``;
   }
   if (!compiled) return `${specifier} has no game "${game}": run \`npm run compile\``;
+  if (kind === "generated" && compiled.playout) {
+    const kernel = compiled.playout();
+    return (gameSeed, policySeed) => {
+      seedWords(kernel.policy, policySeed);
+      return kernel.play(players, gameSeed);
+    };
+  }
   const options = { players, seed: 0 };
   return (gameSeed, policySeed) => {
     options.seed = gameSeed;

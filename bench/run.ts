@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CASES, CHECKED_PLAYOUTS, hasReference, type BenchCase, type EngineKind } from "./engines.js";
+import { CASES, CHECKED_PLAYOUTS, hasKernel, hasReference, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 
 const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
@@ -39,9 +39,11 @@ interface CaseReport {
   readonly players: number;
   readonly reference: EngineReport | null;
   readonly generated: EngineReport | null;
+  /** The compiled state machine under `playRandomGame`, when `generated` is the game's playout kernel. */
+  readonly stateMachine: EngineReport | null;
   /** generated ÷ reference, the median of the rounds' own ratios. */
   readonly ratio: number | null;
-  /** Whether both engines took the same decisions in each round's first CHECKED_PLAYOUTS games. */
+  /** Whether the engines took the same decisions in each round's first CHECKED_PLAYOUTS games. */
   readonly sameGames: boolean | null;
   readonly missing: string[];
 }
@@ -122,8 +124,12 @@ function selected(c: BenchCase, only: readonly string[] | null): boolean {
   return only === null || only.some((o) => o === c.game || o === `${c.game}:${c.players}`);
 }
 
-function runCase(c: BenchCase, settings: Settings): CaseReport {
-  const kinds: EngineKind[] = hasReference(c.game) ? ["reference", "generated"] : ["generated"];
+async function runCase(c: BenchCase, settings: Settings): Promise<CaseReport> {
+  const kinds: EngineKind[] = [
+    ...(hasReference(c.game) ? (["reference"] as const) : []),
+    "generated",
+    ...((await hasKernel(c.game)) ? (["state-machine"] as const) : []),
+  ];
   const measures = new Map<EngineKind, ProcessMeasure[]>(kinds.map((k) => [k, []]));
   const missing = new Set<string>();
   const ratios: number[] = [];
@@ -143,20 +149,23 @@ function runCase(c: BenchCase, settings: Settings): CaseReport {
   }
   const reference = measures.has("reference") ? report(measures.get("reference")!) : null;
   const generated = report(measures.get("generated")!);
+  const stateMachine = measures.has("state-machine") ? report(measures.get("state-machine")!) : null;
+  const measured = [reference, generated, stateMachine].filter((r): r is EngineReport => r !== null);
   return {
     game: c.game,
     players: c.players,
     reference,
     generated,
+    stateMachine,
     ratio: ratios.length > 0 ? median(ratios) : null,
-    sameGames: reference && generated ? reference.checkedDecisions.join() === generated.checkedDecisions.join() : null,
+    sameGames: measured.length > 1 ? measured.every((r) => r.checkedDecisions.join() === measured[0]!.checkedDecisions.join()) : null,
     missing: [...missing],
   };
 }
 
 const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSec).toLocaleString("en-US") : "-");
 
-function main(): void {
+async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
   const cases = CASES.filter((c) => selected(c, settings.only));
   if (cases.length === 0) {
@@ -169,20 +178,21 @@ function main(): void {
     );
     console.log(
       `${"game".padEnd(15)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
-        `${"gen/ref".padStart(9)}${"decisions ref".padStart(15)}${"decisions gen".padStart(15)}`,
+        `${"gen/ref".padStart(9)}${"state machine/s".padStart(17)}${"decisions ref".padStart(15)}${"decisions gen".padStart(15)}`,
     );
   }
   const reports: CaseReport[] = [];
   for (const c of cases) {
-    const r = runCase(c, settings);
+    const r = await runCase(c, settings);
     reports.push(r);
     if (settings.json) continue;
     console.log(
       `${c.title.padEnd(15)}${String(c.players).padStart(8)}${rate(r.reference).padStart(13)}${rate(r.generated).padStart(13)}` +
         `${(r.ratio === null ? "-" : r.ratio.toFixed(2)).padStart(9)}` +
+        `${rate(r.stateMachine).padStart(17)}` +
         `${(r.reference ? r.reference.meanDecisions.toFixed(2) : "-").padStart(15)}` +
         `${(r.generated ? r.generated.meanDecisions.toFixed(2) : "-").padStart(15)}` +
-        (r.sameGames === false ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ` : ""),
+        (r.sameGames === false ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ between engines` : ""),
     );
     for (const m of r.missing) console.log(`${"".padEnd(15)}(${m})`);
   }
@@ -202,4 +212,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -22,6 +22,8 @@ export interface CompileResult {
   readonly diagnostics: Diagnostic[];
   /** Generated files, relative to the game's output folder; empty when there are errors. */
   readonly files: EmittedFile[];
+  /** What the compiler tells without failing: a game without a playout kernel, and why. */
+  readonly notes?: string[];
 }
 
 /**
@@ -37,12 +39,13 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
   try {
     const machine = lowerFlow(game);
     phase = "writing the TypeScript";
-    const files = await emitGame(game, machine, gameId, sources);
+    const notes: string[] = [];
+    const files = await emitGame(game, machine, gameId, sources, notes);
     phase = "type-checking the TypeScript it wrote";
     // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
     const refused = typeErrors(files);
     if (refused.length > 0) return { diagnostics: [...checked.diagnostics, emittedCodeRefused(file, refused)], files: [] };
-    return { diagnostics: checked.diagnostics, files };
+    return { diagnostics: checked.diagnostics, files, notes };
   } catch (thrown) {
     return { diagnostics: [...checked.diagnostics, internalError(file, phase, thrown)], files: [] };
   }
@@ -70,6 +73,8 @@ export interface CompileReport {
   readonly written: string[];
   readonly stale: string[];
   readonly games: string[];
+  /** One line per game that compiled without a playout kernel, saying why. */
+  readonly notes: string[];
 }
 
 /** Compiles every game in `rulesDir` into `outDir/<game>/`, plus `outDir/index.ts` listing them and,
@@ -80,15 +85,17 @@ export async function compileAll(options: { rulesDir: string; outDir: string; ch
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const outputs = new Map<string, string>();
+  const notes: string[] = [];
   for (const [gameId, files] of games) {
     for (const f of files) sources.set(f.path, f.text);
     const result = await compileGame(gameId, files);
     diagnostics.push(...result.diagnostics);
+    notes.push(...(result.notes ?? []));
     for (const f of result.files) outputs.set(path.join(options.outDir, gameId, f.path), f.text);
   }
   const written: string[] = [];
   const stale: string[] = [];
-  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, sources, written, stale, games: [...games.keys()] };
+  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, sources, written, stale, games: [...games.keys()], notes };
   outputs.set(path.join(options.outDir, "index.ts"), await registryFile([...games.keys()]));
   const manifestPath = path.join(options.outDir, "package.json");
   const manifest = await fs.readFile(manifestPath, "utf8").catch(() => null);
@@ -98,7 +105,7 @@ export async function compileAll(options: { rulesDir: string; outDir: string; ch
     } catch (error) {
       const message = `cannot add the games' entries to this package.json: it is not JSON (${(error as Error).message})`;
       diagnostics.push({ file: manifestPath, line: 1, column: 1, endLine: 1, endColumn: 1, severity: "error", code: "compile/package-json", message });
-      return { diagnostics, sources, written, stale, games: [...games.keys()] };
+      return { diagnostics, sources, written, stale, games: [...games.keys()], notes };
     }
   }
   for (const [file, text] of outputs) {
@@ -117,7 +124,7 @@ export async function compileAll(options: { rulesDir: string; outDir: string; ch
     stale.push(leftover);
     if (!options.check) await fs.rm(leftover);
   }
-  return { diagnostics, sources, written, stale, games: [...games.keys()] };
+  return { diagnostics, sources, written, stale, games: [...games.keys()], notes };
 }
 
 async function generatedFiles(outDir: string): Promise<string[]> {

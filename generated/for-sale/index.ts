@@ -8,6 +8,7 @@ import { activity, apply, check, legalMoves, nextActor, randomMove } from "./mov
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
 import { sample } from "./sample.js";
+import { playout } from "./playout.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -160,4 +161,5 @@ export const game: Game<State, Move, View> = {
   randomMove,
   sample,
   nextActor,
+  playout,
 };

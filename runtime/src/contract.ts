@@ -214,6 +214,22 @@ export type ParameterKind = "int" | "player" | "bool" | "card" | "cards" | { rea
 /** Every move type of a game with its parameters' kinds: what a move read from a client may hold. */
 export type MoveSchema = Readonly<Record<string, Readonly<Record<string, ParameterKind>>>>;
 
+/** A game's rules compiled for random playouts: integer program counter, flat card arrays, moves as
+ *  numbers. One instance reuses its state across playouts; it is not safe to share between threads. */
+export interface PlayoutKernel {
+  /** The random policy's generator, sfc32 words (as `Rng` keeps them): advanced in place by `play`. */
+  readonly policy: Uint32Array;
+  /**
+   * Sets up a game of `players` seats from the game seed and plays it to the end, every seat moved by
+   * the random bot drawing from `policy`. Returns the decisions taken. `trace`, when given, receives
+   * per decision: the seat, the move type's index in `game.moves`, then its parameters' values in
+   * the schema's order (a card as its id).
+   */
+  play(players: number, seed: number, trace?: number[] | null): number;
+  /** Per seat [score, ...tie-breakers] of the game `play` last played, as `Game.scores` gives them. */
+  scores(): number[][];
+}
+
 /** What a compiled game module exports (as `game`). All functions are pure except
  *  `advance` and `apply`, which change the state they are given in place. `V` is what `view` gives. */
 export interface Game<S extends BaseState = BaseState, M extends Move = Move, V = unknown> {
@@ -249,6 +265,10 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    *  is over, -2 where `activity` must decide (a race, whose claimant is drawn at random, or nobody
    *  able to act). Allocates nothing. */
   nextActor?(state: S): Seat;
+  /** Optional emitted playout kernel (generated/<game>/playout.ts): the same rules in a form made for
+   *  random playouts, which plays exactly the games `playRandomGame` plays (same random outputs, same
+   *  policy) from setup to the end. A factory: each kernel keeps one preallocated state it reuses. */
+  playout?(): PlayoutKernel;
   /**
    * A full state drawn from what `seat` knows (search bots' determinization): a copy where every card
    * the seat cannot identify is dealt afresh among the positions it cannot see, amounts it cannot

@@ -1,6 +1,6 @@
 // The fast path for simulations and benchmarks, and the random policy bots use: one mutable state,
 // no copies, no checks. For tools (`@rules/runtime/internal`), not for untrusted input.
-import type { BaseState, Game, Move, Seat } from "./contract.js";
+import type { BaseState, Game, Move, PlayoutKernel, Seat } from "./contract.js";
 import { GameFault } from "./errors.js";
 import { randomMove } from "./bots.js";
 import type { Rng } from "./random.js";
@@ -77,5 +77,45 @@ export function playRandomGame<S extends BaseState>(
     game.apply(state, seat, move);
     decisions++;
     onMove?.(seat, move, state);
+  }
+}
+
+/** One kernel per game, made on first use: its state is reused by every playout of this thread. */
+const kernels = new WeakMap<Game, PlayoutKernel>();
+
+/**
+ * A whole random game's scores and decisions, for simulations: the game `playRandomGame` plays with
+ * these options and generator, through the game's playout kernel when it has one (`Game.playout`,
+ * the same game from the same seeds, several times faster). `rng` advances as under
+ * `playRandomGame`. When the kernel meets a fault, the game is played again by the state machine
+ * from the same seeds, so that the fault is the state machine's own, with the rule it comes from.
+ */
+export function playRandomScores<S extends BaseState>(
+  game: Game<S>,
+  options: MatchOptions,
+  rng: Rng,
+): { readonly scores: number[][]; readonly decisions: number } {
+  const valid = validateOptions(game, options);
+  if (!game.playout || valid.variants.length > 0) {
+    const played = playRandomGame(game, valid, rng);
+    return { scores: game.scores(played.state), decisions: played.decisions };
+  }
+  let kernel = kernels.get(game as Game);
+  if (!kernel) {
+    kernel = game.playout();
+    kernels.set(game as Game, kernel);
+  }
+  const words = rng.words();
+  const before = [...words] as typeof words;
+  kernel.policy.set(words);
+  try {
+    const decisions = kernel.play(valid.players, valid.seed);
+    for (let i = 0; i < 4; i++) words[i] = kernel.policy[i]!;
+    return { scores: kernel.scores(), decisions };
+  } catch (error) {
+    if (!(error instanceof GameFault)) throw error;
+    for (let i = 0; i < 4; i++) words[i] = before[i]!;
+    playRandomGame(game, valid, rng);
+    throw new Error(`internal: the playout kernel of ${game.id} faulted (${error.message}) where its state machine did not, for seed ${valid.seed}`);
   }
 }

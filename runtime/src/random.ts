@@ -169,6 +169,11 @@ export class Rng {
     shuffle(this.random, items);
   }
 
+  /** The generator's four sfc32 words, live: a playout kernel draws from a copy and writes it back. */
+  words(): RandomState["s"] {
+    return this.random.s;
+  }
+
   /** An independent generator seeded from this one (which advances), e.g. one per simulated game. */
   fork(): Rng {
     return new Rng((nextWord(this.random.s) >>> 11) * TWO_32 + nextWord(this.random.s));

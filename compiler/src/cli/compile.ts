@@ -41,6 +41,7 @@ export const compileCommand = defineCommand(spec, async (args, io) => {
   const report = await compileAll({ rulesDir, outDir, check });
   for (const line of formatDiagnosticList(report.diagnostics, (file) => report.sources.get(file) ?? "", io.cwd))
     io.warn(line);
+  if (!check) for (const note of report.notes) io.print(note);
   const failed = report.diagnostics.some(isError);
   const out = displayPath(outDir, io.cwd);
   if (check && report.stale.length > 0) {

@@ -41,6 +41,8 @@ export class EmitContext {
   /** The rules files, as given: `rules/for-sale.rules` (several for a game split into files). */
   readonly sourcePath: string;
   readonly sites: RuleSites;
+  /** Whether the game has a playout kernel (playout.ts), which index.ts then names. */
+  hasKernel = false;
 
   constructor(
     readonly game: CheckedGame,

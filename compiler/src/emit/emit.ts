@@ -9,6 +9,7 @@ import { EmitContext, type EmittedFile } from "./context.js";
 import { FlowFile } from "./flow-file.js";
 import { IndexFile } from "./index-file.js";
 import { MovesFile } from "./moves-file.js";
+import { PlayoutFile } from "./playout-file.js";
 import { SampleFile } from "./sample-file.js";
 import { TypesFile } from "./types-file.js";
 import { ViewFile } from "./view-file.js";
@@ -20,8 +21,14 @@ export async function emitGame(
   machine: FlowMachine,
   gameId: string,
   sources: readonly { readonly path: string; readonly text: string }[],
+  /** Receives what the compiler tells about the game without failing (why it has no playout kernel). */
+  notes: string[] = [],
 ): Promise<EmittedFile[]> {
   const ctx = new EmitContext(game, machine, gameId, sources);
+  // The playout kernel, when the kernel writer handles every construct of the game; index.ts names it.
+  const kernel = new PlayoutFile(ctx).kernelFile();
+  if ("unsupported" in kernel) notes.push(`${gameId}: no playout kernel (simulations use the state machine): ${kernel.unsupported} is not supported by the kernel writer yet`);
+  ctx.hasKernel = "file" in kernel;
   const cards = new CardsFile(ctx);
   const functions = ctx.functionNames().length > 0 ? [cards.functionsFile()] : [];
   const files = [
@@ -33,6 +40,7 @@ export async function emitGame(
     new ViewFile(ctx).viewFile(),
     new SampleFile(ctx).sampleFile(),
     new IndexFile(ctx).indexFile(),
+    ...("file" in kernel ? [kernel.file] : []),
   ];
   // Last: the other files have now named every rule that can fail.
   files.push({ path: "sites.ts", text: ctx.header() + ctx.sites.fileText() });

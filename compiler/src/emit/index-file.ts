@@ -50,6 +50,7 @@ export class IndexFile {
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
       file.addImportDeclaration({ moduleSpecifier: "./sample.js", namedImports: ["sample"] });
+      if (this.ctx.hasKernel) file.addImportDeclaration({ moduleSpecifier: "./playout.js", namedImports: ["playout"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
       file.addFunction({
         isExported: true,
@@ -97,7 +98,7 @@ export class IndexFile {
               scores,
               randomMove,
               sample,
-              nextActor,
+              nextActor,${this.ctx.hasKernel ? "\nplayout," : ""}
             }`,
           },
         ],

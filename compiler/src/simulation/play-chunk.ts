@@ -1,7 +1,7 @@
 // One chunk of a run, played where it is asked to be (this thread, a worker thread, a machine of
 // a Redis fleet): each game from the run's seed and its own index, summed into a Tally.
 
-import { GameFault, describeFault, playRandomGame, rankPlayers, seatPlan, type Game } from "@rules/runtime/internal";
+import { GameFault, describeFault, playRandomScores, rankPlayers, seatPlan, type Game } from "@rules/runtime/internal";
 import { playBotGame, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup } from "../cli/simulate.js";
 import { gameRng, type Chunk } from "./chunks.js";
@@ -35,9 +35,10 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
     const gameSeed = bots.int(2 ** 31);
     try {
       const matchOptions = { players: options.players, variants: [...options.variants], seed: gameSeed };
-      // Random bots take the fast path; search bots play through the same loop with their own moves.
-      const played = options.bots ? playBotGame(game, matchOptions, options.bots, bots) : playRandomGame(game, matchOptions, bots);
-      const result = rankPlayers(game.scores(played.state));
+      // Random bots take the fast path (the game's playout kernel when it has one); search bots play
+      // through the same loop with their own moves.
+      const played = options.bots ? botGameScores(game, playBotGame(game, matchOptions, options.bots, bots)) : playRandomScores(game, matchOptions, bots);
+      const result = rankPlayers(played.scores);
       for (const winner of result.winners) winsShared[winner]![result.winners.length - 1]! += 1;
       result.scores.forEach((keys, seat) => (scoreTotals[seat]! += keys[0]!));
       completed++;
@@ -69,4 +70,10 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
     errorMessages,
     faults: [...faults.values()],
   };
+}
+
+
+/** A bot game's scores and decisions, as `playRandomScores` gives them for a random one. */
+function botGameScores(game: Game, played: ReturnType<typeof playBotGame>): { scores: number[][]; decisions: number } {
+  return { scores: game.scores(played.state), decisions: played.decisions };
 }

@@ -1,0 +1,431 @@
+// playout.ts of a compiled game: the same rules as flow.ts and moves.ts, written for random playouts
+// (Game.playout). One closure per kernel holds a preallocated state reused by every playout; the flow
+// is a `switch` on small integers; cards are ids in typed arrays (playout-code.ts); a decision draws
+// its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
+// option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
+// A construct this writer does not handle yet makes `kernelFile` return the reason instead.
+import type * as A from "../syntax/ast.js";
+import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import { docText, tsType } from "./code.js";
+import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+import { KernelCode, KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-code.js";
+
+/** The runtime's names a kernel may use (imported when its text uses them). */
+const RUNTIME_NAMES = [
+  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "nextSeat",
+  "positionOf", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+];
+
+export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
+
+export class PlayoutFile {
+  private readonly code: KernelCode;
+  private readonly zones = new Map<string, ZoneLayout>();
+  private readonly segments: number;
+  private readonly cap: number;
+  private readonly maxSeats: number;
+  /** Program counter of each step that keeps a case of its own. */
+  private readonly pcs = new Map<string, number>();
+  private entries = new Map<string, number>();
+  /** Per lowered `for` loop around decisions: its scratch list and the lets holding its count and place. */
+  private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
+  /** The move types in `game.moves` order: a trace names a move type by its index there. */
+  private readonly moveTypes: string[];
+
+  constructor(private readonly ctx: EmitContext) {
+    this.maxSeats = ctx.game.maxPlayers;
+    this.cap = Math.max(1, ...[...ctx.cardIds.values()].map((ids) => ids.length));
+    let segment = 0;
+    for (const z of ctx.game.zones.values()) {
+      this.zones.set(z.name.name, { declaration: z, constant: `Z_${z.name.name}`, first: segment, topLast: z.zoneKind === "stack" });
+      segment += z.perPlayer ? this.maxSeats : 1;
+    }
+    this.segments = Math.max(1, segment);
+    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card));
+    // The move types in `game.moves` order (the trace names a move type by its index there).
+    this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
+  }
+
+  /** The kernel file, or why this game has none yet. */
+  kernelFile(): KernelResult {
+    try {
+      return { file: this.file() };
+    } catch (error) {
+      if (error instanceof KernelUnsupported) return { unsupported: error.message };
+      throw error;
+    }
+  }
+
+  private file(): EmittedFile {
+    const game = this.ctx.game;
+    if (game.bots.length > 0) unsupported("seats played by the rules' bots");
+    if (game.variants.length > 0) unsupported("variants");
+    const machine = this.ctx.machine;
+    this.entries = this.entryCounts();
+    const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+    roots.forEach((step, i) => this.pcs.set(step.label, i));
+    for (const loop of machine.loops) {
+      const { lines, list, count } = this.code.snapshot(loop.statement);
+      this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
+    }
+    const cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+    const setup = this.setupCode();
+    const scores = this.scoresCode();
+    const locals = this.localsCode();
+    const vars = this.varsCode();
+    // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
+    // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
+    // the scalars back at the end. The layout constants are locals too: V8 folds them.
+    const arrays = [
+      { name: "C", init: "new Int32Array(SEGMENTS * CAP)" },
+      { name: "N", init: "new Int32Array(SEGMENTS)" },
+      { name: "G", init: "new Uint32Array(4)" },
+      { name: "P", init: "new Uint32Array(4)" },
+      ...this.code.scratch,
+      ...vars.arrays,
+    ];
+    const scalars = [{ name: "players", type: "number", blank: "0" }, ...vars.scalars];
+    const constants = [
+      `const CAP = ${this.cap};`,
+      `const END = -1;`,
+      ...[...this.zones.values()].map((z) => `const ${z.constant} = ${z.first};`),
+      `const SEGMENTS = ${this.segments};`,
+    ];
+    const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`)];
+    const body = [
+      ...constants.filter((c) => !c.startsWith("const END")),
+      ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
+      ...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`),
+      "",
+      "function play($players: number, seed: number, trace: number[] | null = null): number {",
+      ...constants,
+      ...aliases,
+      `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
+      "const players = $players;",
+      ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
+      "seedWords(G, seed);",
+      ...setup,
+      ...locals,
+      "let decisions = 0;",
+      "let steps = 0;",
+      `let pc = ${this.pcs.get(machine.start)};`,
+      "run: for (;;) {",
+      `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
+      "switch (pc) {",
+      ...cases,
+      "default: break run;",
+      "}",
+      "}",
+      ...scalars.map((s) => `K_${s.name} = ${s.name};`),
+      "return decisions;",
+      "}",
+      "",
+      "function scores(): number[][] {",
+      ...constants,
+      ...aliases,
+      ...scalars.map((s) => `const ${s.name} = K_${s.name};`),
+      ...scores,
+      "}",
+      "",
+      "return { policy: K_P, play, scores };",
+    ];
+    const text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    return this.ctx.file("playout.ts", (file) => {
+      const runtime = RUNTIME_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).sort();
+      if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel"] });
+      const cards = [...this.code.cardImports].sort();
+      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
+      file.addStatements(text);
+    });
+  }
+
+  // ── state ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** The game's variables: per-player ones as arrays sized for the most seats, the others scalars. */
+  private varsCode(): { arrays: { name: string; init: string }[]; scalars: { name: string; type: string; blank: string }[] } {
+    const arrays: { name: string; init: string }[] = [];
+    const scalars: { name: string; type: string; blank: string }[] = [];
+    for (const v of this.ctx.game.vars.values()) {
+      if (v.perCard) unsupported("per-card variables");
+      const ts = tsType(this.ctx.game.typeOfVar(v));
+      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a variable of type ${ts}`);
+      const blank = ts === "boolean" ? "false" : "0";
+      const element = ts === "boolean" ? "boolean" : "number";
+      if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${element}>(${this.maxSeats}).fill(${blank})` });
+      else scalars.push({ name: varName(v.name.name), type: element, blank });
+    }
+    return { arrays, scalars };
+  }
+
+  /** The flow's locals that live across decisions, and the lists of loops around decisions. */
+  private localsCode(): string[] {
+    const lines = this.ctx.game.stateLocals.map((slot) => {
+      const ts = tsType(slot.type);
+      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a flow local of type ${ts}`);
+      return `let ${localName(slot)}: ${ts === "boolean" ? "boolean" : "number"} = ${ts === "boolean" ? "false" : "0"};`;
+    });
+    for (const loop of this.ctx.machine.loops) {
+      const list = this.loopLists.get(loop)!;
+      lines.push(`let ${list.count} = 0;`, `let ${localName(loop.binder)}$index = 0;`);
+      if (!this.ctx.game.stateLocals.includes(loop.binder)) lines.push(`let ${localName(loop.binder)} = 0;`);
+    }
+    return lines;
+  }
+
+  /** setup(): the components placed, the variables at their first values, the setup rules run. */
+  private setupCode(): string[] {
+    const lines = ["N.fill(0);"];
+    for (const z of this.zones.values()) {
+      const initial = z.declaration.initialCards;
+      if (!initial) continue;
+      const all = `ALL_${initial.name}`;
+      this.code.cardImports.add(all);
+      lines.push(
+        `for (let $k = 0; $k < ${all}.length; $k++) C[${z.constant} * CAP + ${z.topLast ? `${all}.length - 1 - $k` : "$k"}] = ${all}[$k]!;`,
+        `N[${z.constant}] = ${all}.length;`,
+      );
+    }
+    for (const v of this.ctx.game.vars.values()) {
+      const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
+      lines.push(...pre);
+      lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
+    }
+    lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
+    return lines;
+  }
+
+  private scoresCode(): string[] {
+    const keys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
+      if (this.ctx.game.types.get(d.value)?.kind === "list") unsupported("a score that is a list");
+      const binding = this.ctx.game.names.get(d.player);
+      if (binding?.kind !== "local") throw new Error("internal: unresolved score binder");
+      return `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
+    });
+    return ["const rows: number[][] = [];", "for (let $seat = 0; $seat < players; $seat++) rows.push([", ...keys.map((k) => `${k},`), "]);", "return rows;"];
+  }
+
+  // ── the flow ───────────────────────────────────────────────────────────────────────────────────
+
+  /** As flow.ts: a step with one way in is written inside the step that leads to it. */
+  private entryCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const bump = (label: string): void => {
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    };
+    bump(this.ctx.machine.start);
+    for (const decision of this.ctx.machine.decisions) {
+      bump(decision.resume);
+      for (const entry of decision.optionEntries.values()) bump(entry);
+    }
+    for (const step of this.ctx.machine.steps) {
+      const exit = step.exit;
+      if (exit.kind === "goto") bump(exit.target);
+      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
+        bump(exit.then);
+        bump(exit.otherwise);
+      }
+    }
+    return counts;
+  }
+
+  private fused(label: string): boolean {
+    const machine = this.ctx.machine;
+    const entered = label === machine.start || machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
+    return !entered && this.entries.get(label) === 1;
+  }
+
+  private stepCode(step: Step): string[] {
+    const lines: string[] = [];
+    for (const effect of step.effects) {
+      switch (effect.kind) {
+        case "run":
+          lines.push(...this.code.statement(effect.statement));
+          break;
+        case "enter-phase":
+          break;
+        case "loop-start": {
+          const list = this.loopLists.get(effect.loop)!;
+          lines.push(...list.fill, `${localName(effect.loop.binder)}$index = 0;`);
+          break;
+        }
+        case "loop-bind": {
+          const list = this.loopLists.get(effect.loop)!;
+          lines.push(`${localName(effect.loop.binder)} = ${list.list}[${localName(effect.loop.binder)}$index]!;`);
+          break;
+        }
+        case "loop-step":
+          lines.push(`${localName(effect.loop.binder)}$index += 1;`);
+          break;
+      }
+    }
+    return [...lines, ...this.exit(step.exit)];
+  }
+
+  private continueAt(label: string): string[] {
+    if (label === END) return ["pc = END;", "continue run;"];
+    const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
+    if (step && this.fused(label)) return this.stepCode(step);
+    const pc = this.pcs.get(label);
+    if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
+    return [`pc = ${pc};`, "continue run;"];
+  }
+
+  private exit(exit: Exit): string[] {
+    switch (exit.kind) {
+      case "goto":
+        return this.continueAt(exit.target);
+      case "end":
+        return ["pc = END;", "continue run;"];
+      case "branch": {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(exit.condition));
+        return [...pre, `if (${code}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+      }
+      case "loop-branch": {
+        const list = this.loopLists.get(exit.loop)!;
+        return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+      }
+      case "decide":
+        return this.decide(exit.decision);
+    }
+  }
+
+  // ── decisions ──────────────────────────────────────────────────────────────────────────────────
+
+  /** A decision: the seat (or each seat, in order) draws a move as the compiled sampler does, and
+   *  the move takes effect at once (an `ask each`: once every seat has chosen, in seat order). */
+  private decide(decision: Decision): string[] {
+    const ask = decision.ask;
+    if (ask.race) unsupported("races");
+    if (ask.window) unsupported("windows");
+    if (!ask.each) {
+      const seat = this.code.temp("seat");
+      const apply = (i: number, params: string[]): string[] => {
+        const option = ask.options[i]!;
+        // As `apply`: the flow resumes after the decision unless the option's body asks again.
+        const entry = decision.optionEntries.get(option.name.name);
+        return [
+          ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
+          ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
+        ];
+      };
+      const player = this.code.hoisted(() => this.code.expression(ask.player!));
+      return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, apply), "}"];
+    }
+    if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
+    const binding = this.ctx.game.names.get(ask.each.binder);
+    if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
+    const seatVar = localName(binding.slot);
+    const declared = binding.slot.storage === "state";
+    const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
+    const actors = this.code.newScratch(String(this.maxSeats));
+    const choice = this.code.newScratch(String(this.maxSeats));
+    const values = this.code.newScratch(String(this.maxSeats * most));
+    const count = this.code.temp("n");
+    const a = this.code.temp("a");
+    const lines = ["{", `let ${count} = 0;`];
+    const keep = ask.each.condition ? this.code.hoisted(() => this.code.expression(ask.each!.condition!)) : null;
+    const add = `${actors}[${count}++] = ${seatVar};`;
+    lines.push(...this.code.eachOf(ask.each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
+    // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
+    const pick = this.code.temp("pick");
+    const store = (i: number, params: string[]): string[] => [`${choice}[${a}] = ${i};`, ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`), `break ${pick.slice(1)};`];
+    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`, `${pick.slice(1)}: {`, ...this.sampler(decision, seatVar, store), "}", "}");
+    // Then each choice takes effect, in seat order.
+    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
+    decision.ask.options.forEach((option, i) => {
+      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}]!`));
+      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
+    });
+    lines.push("}", ...this.continueAt(decision.resume), "}");
+    return lines;
+  }
+
+  private bindParameter(p: A.ParameterDeclaration, value: string): string {
+    const binding = this.ctx.game.names.get(p.name);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
+    return binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `const ${localName(binding.slot)} = ${value};`;
+  }
+
+  /**
+   * The compiled sampler (moves-file.ts `samplerFunction`): each option's count of concrete moves,
+   * one draw from the policy's generator, the index decoded in mixed radix over the parameters.
+   * Then, per option, `then(option, its parameters' values)`, which must leave the block (a turn
+   * applies the option and jumps on; an `ask each` stores the choice and breaks out).
+   */
+  private sampler(decision: Decision, seat: string, then: (option: number, params: string[]) => string[]): string[] {
+    const options = decision.ask.options;
+    if (options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.ctx.game.types.get(p.domain)?.kind === "subsets"))) {
+      unsupported("moves described by constraints (drawn by rejection)");
+    }
+    const lines: string[] = [];
+    const counts: string[] = [];
+    const decoders: { sizes: string[]; valueAt: ((digit: string) => string)[] }[] = [];
+    for (const option of options) {
+      const sizes: string[] = [];
+      const valueAt: ((digit: string) => string)[] = [];
+      for (const p of option.parameters) {
+        if (p.condition) unsupported("a parameter kept by `where`");
+        const size = this.code.temp("size");
+        if (p.domain.kind === "range") {
+          const low = this.code.temp("low");
+          const range = p.domain;
+          const lowCode = this.code.hoisted(() => this.code.expression(range.low));
+          const highCode = this.code.hoisted(() => this.code.expression(range.high));
+          lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${size} = Math.max(0, ${highCode.code} - ${low} + 1);`);
+          valueAt.push((digit) => `${low} + ${digit}`);
+        } else if (this.ctx.game.types.get(p.domain)?.kind === "zone") {
+          const zone = this.code.zone(p.domain);
+          const seg = this.code.temp("seg");
+          lines.push(`const ${seg} = ${zone.seg};`, `const ${size} = N[${seg}]!;`);
+          valueAt.push((digit) => this.code.cardAt(seg, zone.layout.topLast, digit));
+        } else unsupported("a parameter chosen from a list");
+        sizes.push(size);
+      }
+      const count = this.code.temp("count");
+      const product = sizes.length ? sizes.join(" * ") : "1";
+      const requirements = option.requirements.map((r) => {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+        lines.push(...pre);
+        return code;
+      });
+      lines.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
+      counts.push(count);
+      decoders.push({ sizes, valueAt });
+    }
+    const total = this.code.temp("total");
+    const index = this.code.temp("index");
+    lines.push(
+      `const ${total} = ${counts.join(" + ")};`,
+      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
+      `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
+      ...this.code.draw("P", total, `${index}$drawn`),
+      `let ${index} = ${index}$drawn;`,
+      "decisions++;",
+      "steps = 0;",
+    );
+    options.forEach((option, i) => {
+      const { sizes, valueAt } = decoders[i]!;
+      const decode: string[] = [];
+      const params: string[] = [];
+      sizes.forEach((size, j) => {
+        const digit = this.code.temp("digit");
+        const value = this.code.temp("value");
+        decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`, `const ${value} = ${valueAt[j]!(digit)};`);
+        params.push(value);
+      });
+      const type = this.moveTypes.indexOf(option.name.name);
+      lines.push(
+        `if (${index} < ${counts[i]}) {`,
+        ...decode,
+        `if (trace !== null) trace.push(${[seat, String(type), ...params].join(", ")});`,
+        ...then(i, params),
+        "}",
+        `${index} -= ${counts[i]};`,
+      );
+    });
+    lines.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
+    return lines;
+  }
+}

@@ -1,0 +1,138 @@
+// The playout kernel (playout-file.ts, playout-code.ts) against the state machine on a drill game that
+// uses what For Sale does not: a `for` loop around a decision (kept by `where`, ordered by `by`), an
+// option offered by a `require`, an `ask each` kept by `where` with two options and a range, stacks
+// dealt to their bottom and taken from their top, `move all` onto a stack, `any`/`all`/`sum`/`count`
+// over zones and players, `if`/`else`, `end game`, `up to` transfers, a slot. The same games move for
+// move from the same seeds; and a construct the kernel writer lacks means no kernel, said in one line.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, Move } from "../../../runtime/src/internal.js";
+import { compileGame } from "../index.js";
+import { loadRulesGame } from "../testing/load-game.js";
+
+const DRILL = `
+game "Kernel Drill" {
+  players 2..4
+}
+card Chip {
+  points: int
+  cards for v in 1..9, copy in 1..2 { points: v }
+}
+var pot: int public = 0
+var rounds: int public = 0
+per player var purse: int public = 6
+per player var resting: bool public = false
+zone deck: Chip stack hidden = all Chip
+zone pool: Chip row public
+zone discard: Chip stack public
+per player zone hand: Chip pile owner
+per player zone shown: Chip slot public
+
+setup {
+  shuffle deck
+  deal 2 from deck to bottom of discard
+  for p in players {
+    deal 2 from deck to hand[p]
+  }
+}
+
+flow {
+  let first = random_player()
+  while count(deck) >= player_count {
+    rounds += 1
+    deal player_count from deck to pool
+    for p in players where purse[p] > 0 by sum(c in hand[p]: c.points) descending {
+      ask p {
+        take(card in pool) {
+          move card to hand[p]
+          transfer up to 2 from purse[p] to pot
+        }
+        wait
+          require count(pool) > 1 else "take the last chip"
+        {
+          purse[p] += 1
+        }
+      }
+    }
+    move all pool to discard
+    ask each p in players where count(hand[p]) > 0 {
+      show(card in hand[p]) {
+        move card to shown[p]
+      }
+      rest(amount in 0 .. purse[p]) {
+        resting[p] = amount > 0
+        purse[p] -= amount
+        pot += amount
+      }
+    }
+    for p in players {
+      if count(shown[p]) > 0 {
+        if top(shown[p]).points > 6 or resting[p] {
+          move top(shown[p]) to bottom of discard
+        } else {
+          move top(shown[p]) to hand[p]
+        }
+      }
+    }
+    if all(p in players: purse[p] == 0) or rounds > 8 {
+      end game
+    }
+    if any(c in discard: c.points == 9) and count(discard) > 6 {
+      move top(discard) to hand[first]
+      first = next(first)
+    }
+  }
+}
+
+score p: sum(c in hand[p]: c.points) + purse[p]
+tiebreak p: count(hand[p])
+`;
+
+function traced(game: Game, seat: number, move: Move): number[] {
+  const types = Object.keys(game.moves!);
+  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
+}
+
+describe("the playout kernel", () => {
+  it("plays the drill game's state-machine games move for move", async () => {
+    const game = await loadRulesGame("drill", DRILL, runtime);
+    expect(game.playout).toBeDefined();
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(3);
+    const typesSeen = new Set<string>();
+    let totalDecisions = 0;
+    for (const players of [2, 3, 4]) {
+      for (let i = 0; i < 150; i++) {
+        const gameSeed = seeds.int(2 ** 31);
+        const policySeed = seeds.int(2 ** 31);
+        const expected: number[] = [];
+        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
+          expected.push(...traced(game, seat, move));
+          typesSeen.add(move.type);
+        });
+        totalDecisions += played.decisions;
+        kernel.policy.set(new runtime.Rng(policySeed).words());
+        const trace: number[] = [];
+        const decisions = kernel.play(players, gameSeed, trace);
+        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
+        expect(trace, context).toEqual(expected);
+        expect(decisions, context).toBe(played.decisions);
+        expect(kernel.scores(), context).toEqual(game.scores(played.state));
+      }
+    }
+    // The games exercise every option, at length.
+    expect([...typesSeen].sort()).toEqual(["rest", "show", "take", "wait"]);
+    expect(totalDecisions / 450).toBeGreaterThan(10);
+  });
+
+  it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {
+    const text = DRILL.replace("move top(discard) to hand[first]", "move nth(discard, 1) to hand[first]");
+    const result = await compileGame("drill", [{ path: "drill.rules", text }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
+    expect(result.files.find((f) => f.path === "index.ts")!.text).not.toMatch(/playout/);
+    expect(result.notes).toEqual([
+      "drill: no playout kernel (simulations use the state machine): nth() is not supported by the kernel writer yet",
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+// What an emitted playout kernel (generated/<game>/playout.ts) shares with the runtime: the sfc32
+// generator over a Uint32Array, seeded and drawing exactly as `seedRandom` and `randomInt` (no
+// script: playouts have none), so a kernel plays the very games the state machine plays.
+import { GameFault } from "./errors.js";
+import { seedRandom } from "./random.js";
+
+const TWO_32 = 2 ** 32;
+
+/** Sets `words` to the generator state `seedRandom(seed)` starts from, allocating nothing (a kernel
+ *  seeds once per playout). */
+export function seedWords(words: Uint32Array, seed: number): void {
+  if (!Number.isSafeInteger(seed)) seedRandom(seed); // the same refusal as the state machine's
+  const low = seed >>> 0;
+  const high = Math.floor(seed / TWO_32) >>> 0;
+  words[0] = mix32((low + 0x9e3779b9) >>> 0);
+  words[1] = mix32((low + 0x3c6ef372) >>> 0);
+  words[2] = mix32((high + 0xdaa66d2b) >>> 0);
+  words[3] = 1;
+  // seedRandom's warm-up: its first 15 words are discarded (a draw below 2^32 takes one word each).
+  for (let i = 0; i < 15; i++) drawInt(words, TWO_32);
+}
+
+/** splitmix32's finalizer, as random.ts seeds with it. */
+function mix32(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x21f0aaad);
+  x = Math.imul(x ^ (x >>> 15), 0x735a2d97);
+  return (x ^ (x >>> 15)) >>> 0;
+}
+
+/** A whole number in [0, n) for 1 ≤ n ≤ 2^32: the outputs of `randomInt` on these words. */
+export function drawInt(words: Uint32Array, n: number): number {
+  const limit = TWO_32 - (TWO_32 % n);
+  for (;;) {
+    const a = words[0]!;
+    const b = words[1]!;
+    const c = words[2]!;
+    const d = words[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    words[3] = d + 1;
+    words[0] = b ^ (b >>> 9);
+    words[1] = c + (c << 3);
+    words[2] = ((c << 21) | (c >>> 11)) + t;
+    const x = t >>> 0;
+    if (x < limit) return x % n;
+  }
+}
+
+// ── Zones of a playout kernel ──────────────────────────────────────────────────────────────────
+// Every zone (every seat's part of a per-player zone) is a segment of `cap` card ids in one
+// Int32Array, its size in `sizes[seg]`. Positions are the state machine's (index 0 is the top of
+// a stack), but a stack is stored top-last, so that dealing from it is a pop. `topLast` is a
+// constant at every call site: once V8 inlines these, the other branch is gone.
+
+/** Where the card at position `i` of the zone is stored. */
+function slot(sizes: Int32Array, cap: number, seg: number, topLast: boolean, i: number): number {
+  return topLast ? seg * cap + sizes[seg]! - 1 - i : seg * cap + i;
+}
+
+/** The card at position `i` (0: the top of a stack, the first of anything else). */
+export function cardAt(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, i: number): number {
+  return cards[slot(sizes, cap, seg, topLast, i)]!;
+}
+
+/** Takes the card at position `i` out of the zone, the others keeping their order. */
+export function takeAt(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, i: number): number {
+  const at = slot(sizes, cap, seg, topLast, i);
+  const card = cards[at]!;
+  const end = seg * cap + sizes[seg]! - 1;
+  for (let k = at; k < end; k++) cards[k] = cards[k + 1]!;
+  sizes[seg]!--;
+  return card;
+}
+
+/** The position of `card` in the zone, or -1. */
+export function positionOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, card: number): number {
+  const base = seg * cap;
+  const n = sizes[seg]!;
+  for (let k = 0; k < n; k++) if (cards[base + k] === card) return topLast ? n - 1 - k : k;
+  return -1;
+}
+
+/** Puts `card` at position 0 (`front`: on top of a stack) or after the last position. */
+export function putCard(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, front: boolean, card: number): void {
+  const base = seg * cap;
+  const n = sizes[seg]!;
+  if (front === topLast) cards[base + n] = card;
+  else {
+    for (let k = base + n; k > base; k--) cards[k] = cards[k - 1]!;
+    cards[base] = card;
+  }
+  sizes[seg] = n + 1;
+}
+
+/** Fisher–Yates over the zone's positions, drawing as the runtime's `shuffle` does. */
+export function shuffleZone(words: Uint32Array, cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): void {
+  const base = seg * cap;
+  const n = sizes[seg]!;
+  for (let i = n - 1; i > 0; i--) {
+    const j = drawInt(words, i + 1);
+    const a = topLast ? base + n - 1 - i : base + i;
+    const b = topLast ? base + n - 1 - j : base + j;
+    const card = cards[a]!;
+    cards[a] = cards[b]!;
+    cards[b] = card;
+  }
+}
+
+/** The card on top of the zone (position 0); a fault when the zone is empty. */
+export function topCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
+  if (sizes[seg]! === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no top card");
+  return cardAt(cards, sizes, cap, seg, topLast, 0);
+}
