@@ -113,7 +113,8 @@ const apis = {
   play: PLAY_API.filter((name) => typeof runtime[name] === "function"),
 };
 const manifest = JSON.parse(readFileSync(`${root}generated/package.json`, "utf8"));
-const games = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json").map((key) => key.slice(2));
+// A game's entry is `./<game>`; `./<game>/search` is the same game for search bots.
+const games = Object.keys(manifest.exports).filter((key) => /^\.\/[\w-]+$/.test(key)).map((key) => key.slice(2));
 const entrySource = (api, game) =>
   `export { ${api.join(", ")} } from "@rules/runtime";\n${game === null ? "" : `export { game } from "@rules/generated/${game}";\n`}`;
 

@@ -100,7 +100,7 @@ describe("what the tarballs hold", () => {
       for (const target of targets) expect(files).toContain(target);
     }
     const exportsOfGenerated = (JSON.parse(readFileSync(path.join(root, "generated/package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
-    const games = readFileSync(path.join(root, "generated/index.ts"), "utf8").match(/from "\.\/([\w-]+)\/index\.js"/g)!;
+    const games = readFileSync(path.join(root, "generated/index.ts"), "utf8").match(/from "\.\/([\w-]+)\/search\.js"/g)!;
     expect(games.length).toBeGreaterThan(3);
     for (const game of games) expect(Object.keys(exportsOfGenerated)).toContain(`./${/\.\/([\w-]+)\//.exec(game)![1]}`);
   });
