@@ -1019,8 +1019,8 @@ export const CARDS: readonly CardInfo[] = [
     type: "Action",
     fields: {
       effect: Action_effect[id]!,
-      value: Action_value[id]!,
       colour: Action_colour[id]!,
+      value: Action_value[id]!,
       unshown: Action_unshown[id]!,
       unshown_too: Action_unshown_too[id]!,
     },
