@@ -1,6 +1,7 @@
 // `npm run size`: what an app's bundle pays for the runtime plus one game, per game, minified and
 // gzipped, built as an app builds it (Vite, from the packages' entry points: `@rules/runtime` and
-// `@rules/generated/<game>`). `--json` prints the figures as JSON. Build first (`npm run build`).
+// `@rules/generated/<game>`). `--json` prints the figures as JSON. `--modules <game>` prints where the
+// bytes of runtime + that game go, module by module. Build first (`npm run build`).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -20,17 +21,90 @@ const FULL_API = [
 ];
 const PLAY_API = ["createMatch", "applyMove", "legalMoves", "whoMayAct", "viewFor", "isOver", "resultOf", "botMove"];
 
-async function bundleSize(name, source) {
+const gzipped = (code) => gzipSync(code, { level: 9 }).length;
+
+/** Bundles `source` as an app's production build does (not Vite's library mode, which keeps the
+ *  whitespace of ES output): minified, the entry's exports kept so that nothing it names is dropped. */
+async function bundle(name, source) {
   const entry = `${scratch}${name}.js`;
   await writeFile(entry, source);
   const built = await build({
     configFile: false,
     logLevel: "silent",
     root: scratch,
-    build: { write: false, minify: true, lib: { entry, formats: ["es"], fileName: name } },
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: true,
+      modulePreload: false,
+      rollupOptions: { input: entry, preserveEntrySignatures: "exports-only" },
+    },
   });
-  const code = (Array.isArray(built) ? built[0] : built).output.map((chunk) => chunk.code ?? "").join("");
-  return { minified: Buffer.byteLength(code), gzipped: gzipSync(code, { level: 9 }).length };
+  const chunks = (Array.isArray(built) ? built[0] : built).output.filter((chunk) => chunk.type === "chunk");
+  if (chunks.length !== 1) throw new Error(`expected one chunk for ${name}, got ${chunks.length}`);
+  return chunks[0];
+}
+
+async function bundleSize(name, source) {
+  const { code } = await bundle(name, source);
+  return { minified: Buffer.byteLength(code), gzipped: gzipped(code) };
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/** The source index of each segment of a source map's mappings: [line, column, source] triples. */
+function segments(mappings) {
+  const found = [];
+  let source = 0;
+  mappings.split(";").forEach((line, lineIndex) => {
+    let column = 0;
+    for (const segment of line.split(",")) {
+      if (segment === "") continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) source += fields[1];
+      found.push([lineIndex, column, fields.length > 1 ? source : -1]);
+    }
+  });
+  return found;
+}
+
+/** Each source module's bytes of the minified chunk (every character goes to the module of the
+ *  mapping before it), and what gzip saves when the module's bytes are cut out: its gzipped cost. */
+function byModule(chunk) {
+  const lines = chunk.code.split("\n");
+  const owner = lines.map((line) => new Array(line.length + 1).fill(-1));
+  const marks = segments(chunk.map.mappings);
+  for (let i = 0; i < marks.length; i++) {
+    const [line, column, source] = marks[i];
+    const [nextLine, nextColumn] = marks[i + 1] ?? [line, owner[line].length];
+    const end = nextLine === line ? nextColumn : owner[line].length;
+    for (let c = column; c < end; c++) owner[line][c] = source;
+  }
+  const name = (index) =>
+    index < 0 ? "(bundler glue)" : chunk.map.sources[index].replace(/^.*?\/(runtime|generated)\/dist\//, "$1/").replace(/\.js$/, "");
+  const total = gzipped(chunk.code);
+  const modules = new Map();
+  for (const index of new Set(owner.flat())) {
+    const pick = (keep) => lines.map((line, l) => line.split("").filter((_, c) => keep(owner[l][c])).join(""));
+    const kept = pick((o) => o !== index).join("\n");
+    const minified = Buffer.byteLength(pick((o) => o === index).join(""));
+    const key = name(index);
+    const before = modules.get(key) ?? { minified: 0, gzipped: 0 };
+    modules.set(key, { minified: before.minified + minified, gzipped: before.gzipped + total - gzipped(kept) });
+  }
+  return { total: { minified: Buffer.byteLength(chunk.code), gzipped: total }, modules };
 }
 
 const runtime = await import("@rules/runtime");
@@ -39,17 +113,40 @@ const apis = {
   play: PLAY_API.filter((name) => typeof runtime[name] === "function"),
 };
 const manifest = JSON.parse(readFileSync(`${root}generated/package.json`, "utf8"));
-const games = Object.keys(manifest.exports).filter((key) => key !== "." && key !== "./package.json").map((key) => key.slice(2));
+// A game's entry is `./<game>`; `./<game>/search` is the same game for search bots.
+const games = Object.keys(manifest.exports).filter((key) => /^\.\/[\w-]+$/.test(key)).map((key) => key.slice(2));
+const entrySource = (api, game) =>
+  `export { ${api.join(", ")} } from "@rules/runtime";\n${game === null ? "" : `export { game } from "@rules/generated/${game}";\n`}`;
 
 await rm(scratch, { recursive: true, force: true });
 await mkdir(scratch, { recursive: true });
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+const modulesAt = process.argv.indexOf("--modules");
+if (modulesAt >= 0) {
+  const game = process.argv[modulesAt + 1];
+  if (!games.includes(game)) throw new Error(`--modules needs a game: one of ${games.join(", ")}`);
+  const split = {};
+  for (const [name, api] of Object.entries(apis)) split[name] = byModule(await bundle(`${game}-${name}`, entrySource(api, game)));
+  await rm(scratch, { recursive: true, force: true });
+  const names = [...split.full.modules.keys()].sort((a, b) => split.full.modules.get(b).gzipped - split.full.modules.get(a).gzipped);
+  for (const name of split.play.modules.keys()) if (!names.includes(name)) names.push(name);
+  const width = Math.max(...names.map((n) => n.length), 6);
+  const cell = (size) => (size ? `${kb(size.minified)}  ${kb(size.gzipped)}` : `${"-".padStart(9)}  ${"-".padStart(9)}`);
+  process.stdout.write(`runtime + ${game}, by module: each module's bytes of the minified bundle, and what the gzipped\n`);
+  process.stdout.write(`bundle loses without them (so the gzipped column sums to a little less than the total).\n\n`);
+  process.stdout.write(`${"".padEnd(width)}  ${"full API".padStart(20)}  ${"play API".padStart(20)}\n`);
+  process.stdout.write(`${"module".padEnd(width)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}\n`);
+  for (const name of names) {
+    process.stdout.write(`${name.padEnd(width)}  ${cell(split.full.modules.get(name))}  ${cell(split.play.modules.get(name))}\n`);
+  }
+  process.stdout.write(`${"total".padEnd(width)}  ${cell(split.full.total)}  ${cell(split.play.total)}\n`);
+  process.exit(0);
+}
+
 const rows = [];
 for (const game of [null, ...games]) {
   const row = { bundle: game === null ? "runtime alone" : `runtime + ${game}` };
-  for (const [name, api] of Object.entries(apis)) {
-    const source = `export { ${api.join(", ")} } from "@rules/runtime";\n${game === null ? "" : `export { game } from "@rules/generated/${game}";\n`}`;
-    row[name] = await bundleSize(`${game ?? "runtime"}-${name}`, source);
-  }
+  for (const [name, api] of Object.entries(apis)) row[name] = await bundleSize(`${game ?? "runtime"}-${name}`, entrySource(api, game));
   rows.push(row);
 }
 await rm(scratch, { recursive: true, force: true });
@@ -57,9 +154,8 @@ await rm(scratch, { recursive: true, force: true });
 if (process.argv.includes("--json")) {
   process.stdout.write(`${JSON.stringify({ apis, rows }, null, 2)}\n`);
 } else {
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
   const width = Math.max(...rows.map((r) => r.bundle.length));
-  process.stdout.write("Minified by Vite, then gzipped (level 9), built from the packages' entry points.\n");
+  process.stdout.write("Minified by Vite as an app's build does, then gzipped (level 9), built from the packages' entry points.\n");
   process.stdout.write(`full API: ${apis.full.join(", ")}\nplay API: ${apis.play.join(", ")}\n\n`);
   process.stdout.write(`${"".padEnd(width)}  ${"full API".padStart(20)}  ${"play API".padStart(20)}\n`);
   process.stdout.write(`${"bundle".padEnd(width)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}  ${"minified".padStart(9)}  ${"gzipped".padStart(9)}\n`);

@@ -12,7 +12,7 @@ import { withGameExports } from "./package-exports.js";
 const lastStone = fileURLToPath(new URL("./cli/__fixtures__/last-stone/last-stone.rules", import.meta.url));
 
 describe("withGameExports", () => {
-  test("gives every game its own entry, sorted, keeps the other fields and drops stale entries", () => {
+  test("gives every game its own entry and its search entry, sorted, keeps the other fields and drops stale entries", () => {
     const manifest = JSON.stringify({ name: "@x/games", version: "1.2.3", exports: { "./gone": "./dist/gone/index.js" } });
     const written = JSON.parse(withGameExports(manifest, ["zeta", "alpha"])) as Record<string, unknown>;
     expect(written["name"]).toBe("@x/games");
@@ -20,10 +20,12 @@ describe("withGameExports", () => {
     expect(written["exports"]).toEqual({
       ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
       "./alpha": { types: "./dist/alpha/index.d.ts", default: "./dist/alpha/index.js" },
+      "./alpha/search": { types: "./dist/alpha/search.d.ts", default: "./dist/alpha/search.js" },
       "./zeta": { types: "./dist/zeta/index.d.ts", default: "./dist/zeta/index.js" },
+      "./zeta/search": { types: "./dist/zeta/search.d.ts", default: "./dist/zeta/search.js" },
       "./package.json": "./package.json",
     });
-    expect(Object.keys(written["exports"] as object)).toEqual([".", "./alpha", "./zeta", "./package.json"]);
+    expect(Object.keys(written["exports"] as object)).toEqual([".", "./alpha", "./alpha/search", "./zeta", "./zeta/search", "./package.json"]);
   });
 });
 
@@ -53,6 +55,7 @@ describe("compileAll and the package.json beside the games", () => {
     const manifest = JSON.parse(await fs.readFile(path.join(outDir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
     expect(manifest.name).toBe("my-games");
     expect(manifest.exports["./last-stone"]).toEqual({ types: "./dist/last-stone/index.d.ts", default: "./dist/last-stone/index.js" });
+    expect(manifest.exports["./last-stone/search"]).toEqual({ types: "./dist/last-stone/search.d.ts", default: "./dist/last-stone/search.js" });
     expect((await compileAll({ rulesDir, outDir, check: true })).stale).toEqual([]);
   });
 

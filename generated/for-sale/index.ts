@@ -3,12 +3,10 @@ import { perSeat } from "@rules/runtime/internal";
 import { Currency_value } from "./cards.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
-import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
+import { advance, setup } from "./flow.js";
+import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
-import { sample } from "./sample.js";
-import { playout } from "./playout.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -148,7 +146,6 @@ export const game: Game<State, Move, View> = {
     functions: [],
   },
   moves: { raise: { amount: "int" }, pass: {}, sell: { card: "card" } },
-  enter,
   functions: {},
   setup,
   advance,
@@ -159,7 +156,4 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
-  sample,
-  nextActor,
-  playout,
 };

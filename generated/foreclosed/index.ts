@@ -24,11 +24,10 @@ import {
 } from "./functions.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
-import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
+import { advance, setup } from "./flow.js";
+import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
-import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -393,7 +392,6 @@ export const game: Game<State, Move, View> = {
     place_for_merc: { colour: { enum: ["none", "red", "orange", "yellow", "green", "blue"] } },
     commit: { colour: { enum: ["none", "red", "orange", "yellow", "green", "blue"] } },
   },
-  enter,
   functions: {
     colour_of: fn_colour_of,
     cards_of: fn_cards_of,
@@ -424,6 +422,4 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
-  sample,
-  nextActor,
 };

@@ -16,11 +16,10 @@ import {
 } from "./functions.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
-import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
+import { advance, setup } from "./flow.js";
+import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
-import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -165,7 +164,6 @@ export const game: Game<State, Move, View> = {
     ],
   },
   moves: { good_deal: { give: "cards", take: "cards" }, fair_price: { give: "cards", take: "cards" } },
-  enter,
   functions: {
     copies: fn_copies,
     marked_cards: fn_marked_cards,
@@ -188,6 +186,4 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
-  sample,
-  nextActor,
 };

@@ -33,11 +33,10 @@ import {
 } from "./functions.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
-import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
+import { advance, setup } from "./flow.js";
+import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
-import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -439,7 +438,6 @@ export const game: Game<State, Move, View> = {
     done: {},
     buy: {},
   },
-  enter,
   functions: {
     board_in_play: fn_board_in_play,
     board_size: fn_board_size,
@@ -480,6 +478,4 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
-  sample,
-  nextActor,
 };

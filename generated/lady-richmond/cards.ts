@@ -2,58 +2,6 @@
 import type { CardId, CardInfo } from "@rules/runtime/internal";
 import type { Enum_Kind, Enum_Category } from "./types.js";
 
-/** Every physical card of the game; a card's id is its index here. */
-export const CARDS: readonly CardInfo[] = [
-  { id: 0, type: "Card", fields: { kind: "object", category: "paintings", points: 1 } },
-  { id: 1, type: "Card", fields: { kind: "object", category: "paintings", points: 2 } },
-  { id: 2, type: "Card", fields: { kind: "object", category: "paintings", points: 3 } },
-  { id: 3, type: "Card", fields: { kind: "object", category: "paintings", points: 4 } },
-  { id: 4, type: "Card", fields: { kind: "object", category: "paintings", points: 5 } },
-  { id: 5, type: "Card", fields: { kind: "object", category: "paintings", points: 6 } },
-  { id: 6, type: "Card", fields: { kind: "object", category: "paintings", points: 7 } },
-  { id: 7, type: "Card", fields: { kind: "object", category: "jewellery", points: 1 } },
-  { id: 8, type: "Card", fields: { kind: "object", category: "jewellery", points: 2 } },
-  { id: 9, type: "Card", fields: { kind: "object", category: "jewellery", points: 3 } },
-  { id: 10, type: "Card", fields: { kind: "object", category: "jewellery", points: 4 } },
-  { id: 11, type: "Card", fields: { kind: "object", category: "jewellery", points: 5 } },
-  { id: 12, type: "Card", fields: { kind: "object", category: "jewellery", points: 6 } },
-  { id: 13, type: "Card", fields: { kind: "object", category: "jewellery", points: 7 } },
-  { id: 14, type: "Card", fields: { kind: "object", category: "furniture", points: 1 } },
-  { id: 15, type: "Card", fields: { kind: "object", category: "furniture", points: 2 } },
-  { id: 16, type: "Card", fields: { kind: "object", category: "furniture", points: 3 } },
-  { id: 17, type: "Card", fields: { kind: "object", category: "furniture", points: 4 } },
-  { id: 18, type: "Card", fields: { kind: "object", category: "furniture", points: 5 } },
-  { id: 19, type: "Card", fields: { kind: "object", category: "furniture", points: 6 } },
-  { id: 20, type: "Card", fields: { kind: "object", category: "furniture", points: 7 } },
-  { id: 21, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 1 } },
-  { id: 22, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 2 } },
-  { id: 23, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 3 } },
-  { id: 24, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 4 } },
-  { id: 25, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 5 } },
-  { id: 26, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 6 } },
-  { id: 27, type: "Card", fields: { kind: "object", category: "stuffed_animals", points: 7 } },
-  { id: 28, type: "Card", fields: { kind: "object", category: "curiosities", points: 1 } },
-  { id: 29, type: "Card", fields: { kind: "object", category: "curiosities", points: 2 } },
-  { id: 30, type: "Card", fields: { kind: "object", category: "curiosities", points: 3 } },
-  { id: 31, type: "Card", fields: { kind: "object", category: "curiosities", points: 4 } },
-  { id: 32, type: "Card", fields: { kind: "object", category: "curiosities", points: 5 } },
-  { id: 33, type: "Card", fields: { kind: "object", category: "curiosities", points: 6 } },
-  { id: 34, type: "Card", fields: { kind: "object", category: "curiosities", points: 7 } },
-  { id: 35, type: "Card", fields: { kind: "object", category: "curiosities", points: -2 } },
-  { id: 36, type: "Card", fields: { kind: "object", category: "curiosities", points: -3 } },
-  { id: 37, type: "Card", fields: { kind: "pause", category: "none", points: 0 } },
-  { id: 38, type: "Card", fields: { kind: "pause", category: "none", points: 0 } },
-  { id: 39, type: "Card", fields: { kind: "pause", category: "none", points: 0 } },
-  { id: 40, type: "Card", fields: { kind: "clear_face_up", category: "none", points: 0 } },
-  { id: 41, type: "Card", fields: { kind: "clear_face_up", category: "none", points: 0 } },
-  { id: 42, type: "Card", fields: { kind: "clear_face_up", category: "none", points: 0 } },
-  { id: 43, type: "Card", fields: { kind: "clear_all", category: "none", points: 0 } },
-  { id: 44, type: "Card", fields: { kind: "clear_all", category: "none", points: 0 } },
-  { id: 45, type: "Card", fields: { kind: "payday", category: "none", points: 0 } },
-  { id: 46, type: "Card", fields: { kind: "payday", category: "none", points: 0 } },
-  { id: 47, type: "Card", fields: { kind: "payday", category: "none", points: 0 } },
-  { id: 48, type: "Card", fields: { kind: "clearance_sale", category: "none", points: 0 } },
-];
 /** Every member of Kind, in declaration order. */
 export const ALL_Kind: readonly Enum_Kind[] = [
   "object",
@@ -185,4 +133,12 @@ export const Card_category: readonly Enum_Category[] = [
 export const Card_points: readonly number[] = [
   1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, -2,
   -3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+/** Every physical card of the game; a card's id is its index here. */
+export const CARDS: readonly CardInfo[] = [
+  ...ALL_Card.map((id) => ({
+    id,
+    type: "Card",
+    fields: { kind: Card_kind[id]!, category: Card_category[id]!, points: Card_points[id]! },
+  })),
 ];

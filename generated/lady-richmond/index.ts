@@ -4,11 +4,10 @@ import { Card_kind, Card_category, Card_points } from "./cards.js";
 import { AT } from "./sites.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
-import { advance, enter, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, nextActor, randomMove } from "./moves.js";
+import { advance, setup } from "./flow.js";
+import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
-import { sample } from "./sample.js";
 
 export type { Move, State, View } from "./types.js";
 
@@ -150,7 +149,6 @@ export const game: Game<State, Move, View> = {
     grab: {},
     decline: {},
   },
-  enter,
   functions: {},
   setup,
   advance,
@@ -161,6 +159,4 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
-  sample,
-  nextActor,
 };

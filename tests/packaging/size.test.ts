@@ -19,7 +19,7 @@ test("prints, for every game, runtime + that game minified and gzipped", async (
   const { apis, rows } = JSON.parse(stdout) as { apis: { full: string[]; play: string[] }; rows: Row[] };
   expect(apis.full).toEqual(expect.arrayContaining(["createMatch", "applyMove", "legalMoves", "viewFor", "serializeMatch"]));
   expect(apis.full).toEqual(expect.arrayContaining(apis.play));
-  const games = [...readFileSync(`${root}generated/index.ts`, "utf8").matchAll(/from "\.\/([\w-]+)\/index\.js"/g)].map((m) => m[1]);
+  const games = [...readFileSync(`${root}generated/index.ts`, "utf8").matchAll(/from "\.\/([\w-]+)\/search\.js"/g)].map((m) => m[1]);
   expect(rows.map((r) => r.bundle)).toEqual(["runtime alone", ...games.map((g) => `runtime + ${g}`)]);
   const [runtime, ...withGame] = rows;
   for (const row of rows) {

@@ -100,9 +100,19 @@ describe("what the tarballs hold", () => {
       for (const target of targets) expect(files).toContain(target);
     }
     const exportsOfGenerated = (JSON.parse(readFileSync(path.join(root, "generated/package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
-    const games = readFileSync(path.join(root, "generated/index.ts"), "utf8").match(/from "\.\/([\w-]+)\/index\.js"/g)!;
+    const games = readFileSync(path.join(root, "generated/index.ts"), "utf8").match(/from "\.\/([\w-]+)\/search\.js"/g)!;
     expect(games.length).toBeGreaterThan(3);
     for (const game of games) expect(Object.keys(exportsOfGenerated)).toContain(`./${/\.\/([\w-]+)\//.exec(game)![1]}`);
+  });
+
+  test("each packed package.json states the repository's licence", async () => {
+    const { license } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { license?: unknown };
+    // The workspace's own package.json says it, once for all; each package repeats it (npm ships none by itself).
+    expect(typeof license).toBe("string");
+    for (const folder of PACKAGES) {
+      const manifest = JSON.parse(await readFile(path.join(app, "node_modules/@rules", folder, "package.json"), "utf8")) as { license?: unknown };
+      expect(manifest.license, `@rules/${folder}`).toBe(license);
+    }
   });
 
   test("every package imports only node built-ins, itself and what it declares", async () => {

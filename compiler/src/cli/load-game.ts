@@ -228,7 +228,8 @@ async function prune(cacheDir: string, keep: string): Promise<void> {
 }
 
 async function importGame(entry: string): Promise<Game> {
-  const module = (await import(pathToFileURL(join(entry, "index.js")).href)) as { game?: Game };
+  // search.js: the game with what tools use besides play (`sample` for search bots, `enter` for scenarios).
+  const module = (await import(pathToFileURL(join(entry, "search.js")).href)) as { game?: Game };
   if (!module.game) throw new Error(`the compiled game in ${entry} exports no \`game\``);
   return module.game;
 }

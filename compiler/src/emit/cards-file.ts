@@ -21,13 +21,6 @@ export class CardsFile {
           declarations: [{ name: "BOTS", type: "readonly BotInfo[]", initializer: `[${list.join(", ")}]` }],
         });
       }
-      const cards = this.ctx.allCards.map((c, id) => `{ id: ${id}, type: ${quote(c.type)}, fields: { ${Object.entries(c.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`).join(", ")} } }`);
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: "const" as never,
-        docs: ["Every physical card of the game; a card's id is its index here."],
-        declarations: [{ name: "CARDS", type: "readonly CardInfo[]", initializer: `[\n${cards.join(",\n")}\n]` }],
-      });
       const tables = this.ctx.tablesCode();
       if (tables.length) file.addStatements(tables);
       for (const e of this.ctx.game.enums.values()) {
@@ -59,6 +52,29 @@ export class CardsFile {
           });
         }
       }
+      // Built from the arrays above rather than listed card by card: the values are written once (and
+      // bundled once). Ids run through the types in turn, so each type's cards follow the previous type's.
+      // A card's fields keep the order its rules give them (a card is described in that order); a type
+      // whose cards give them in different orders is listed card by card.
+      const cards = [...this.ctx.game.cardTypes.keys()].flatMap((typeName) => {
+        const ids = this.ctx.cardIds.get(typeName)!;
+        const orders = new Set(ids.map((id) => Object.keys(this.ctx.allCards[id]!.fields).join("\u0000")));
+        if (orders.size > 1) {
+          return ids.map((id) => {
+            const fields = Object.entries(this.ctx.allCards[id]!.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`);
+            return `{ id: ${id}, type: ${quote(typeName)}, fields: { ${fields.join(", ")} } }`;
+          });
+        }
+        const names = ids.length > 0 ? Object.keys(this.ctx.allCards[ids[0]!]!.fields) : [];
+        const fields = names.map((name) => `${JSON.stringify(name)}: ${cardFieldArray(typeName, name)}[id]!`);
+        return [`...ALL_${typeName}.map((id) => ({ id, type: ${quote(typeName)}, fields: { ${fields.join(", ")} } }))`];
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: "const" as never,
+        docs: ["Every physical card of the game; a card's id is its index here."],
+        declarations: [{ name: "CARDS", type: "readonly CardInfo[]", initializer: `[\n${cards.join(",\n")}\n]` }],
+      });
     });
   }
 

@@ -7,7 +7,7 @@ import type { FlowMachine } from "../lower/ir.js";
 import { CardsFile } from "./cards-file.js";
 import { EmitContext, type EmittedFile } from "./context.js";
 import { FlowFile } from "./flow-file.js";
-import { IndexFile } from "./index-file.js";
+import { IndexFile, searchFile } from "./index-file.js";
 import { MovesFile } from "./moves-file.js";
 import { PlayoutFile } from "./playout-file.js";
 import { SampleFile } from "./sample-file.js";
@@ -41,6 +41,7 @@ export async function emitGame(
     new SampleFile(ctx).sampleFile(),
     new IndexFile(ctx).indexFile(),
     ...("file" in kernel ? [kernel.file] : []),
+    searchFile(ctx),
   ];
   // Last: the other files have now named every rule that can fail.
   files.push({ path: "sites.ts", text: ctx.header() + ctx.sites.fileText() });

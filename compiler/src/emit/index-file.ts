@@ -1,4 +1,6 @@
-// index.ts of a compiled game: scores and the `game` object the runtime plays.
+// index.ts of a compiled game: scores and the `game` object the runtime plays, holding what an app
+// that plays needs and nothing more (its bundle carries all of it). search.ts adds what search bots
+// and the repo's tools use besides: `sample`, `enter` and `nextActor`.
 import type * as A from "../syntax/ast.js";
 import { evaluateConstant } from "../check/constants.js";
 import { docText, functionName, property, quote } from "./code.js";
@@ -45,12 +47,10 @@ export class IndexFile {
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
-      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "enter", "setup"] });
-      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "nextActor", "randomMove"] });
+      file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
+      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
-      file.addImportDeclaration({ moduleSpecifier: "./sample.js", namedImports: ["sample"] });
-      if (this.ctx.hasKernel) file.addImportDeclaration({ moduleSpecifier: "./playout.js", namedImports: ["playout"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
       file.addFunction({
         isExported: true,
@@ -86,7 +86,6 @@ export class IndexFile {
                 functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}
               },
               moves: ${this.ctx.moveSchema()},
-              enter,
               functions: { ${functionTable.join("\n")} },
               setup,
               advance,
@@ -97,14 +96,39 @@ export class IndexFile {
               view,
               scores,
               randomMove,
-              sample,
-              nextActor,${this.ctx.hasKernel ? "\nplayout," : ""}
             }`,
           },
         ],
       });
     });
   }
+}
+
+/** search.ts: the game of index.ts plus what only search bots and tools call, each in its own module,
+ *  so that an app that imports index.ts alone bundles none of them. */
+export function searchFile(ctx: EmitContext): EmittedFile {
+  return ctx.file("search.ts", (file) => {
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
+    file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["enter"] });
+    file.addImportDeclaration({ moduleSpecifier: "./index.js", namedImports: [{ name: "game", alias: "played" }] });
+    file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["nextActor"] });
+    file.addImportDeclaration({ moduleSpecifier: "./sample.js", namedImports: ["sample"] });
+    if (ctx.hasKernel) file.addImportDeclaration({ moduleSpecifier: "./playout.js", namedImports: ["playout"] });
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
+    file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: "const" as never,
+      docs: [
+        [
+          `${docText(ctx.game.title)} for search bots (\`@rules/runtime/search\`) and tools: the game of index.ts with`,
+          "`sample` (a state drawn from what one seat knows), `enter` (a test's start at a decision),",
+          ctx.hasKernel ? "`nextActor` and `playout` (fast random playouts; playout.ts is the playout kernel)." : "and `nextActor` (fast random playouts).",
+        ].join("\n"),
+      ],
+      declarations: [{ name: "game", type: "Game<State, Move, View>", initializer: `{ ...played, sample, enter, nextActor${ctx.hasKernel ? ", playout" : ""} }` }],
+    });
+  });
 }
 
 /** A rules name in words, for people: `property_deck` is "property deck". */

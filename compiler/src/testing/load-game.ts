@@ -39,5 +39,6 @@ export async function loadRulesGame(gameId: string, text: string, runtime: objec
   if (unexpected.length > 0) {
     throw new Error(unexpected.map((d) => formatDiagnostic(d, text)).join("\n"));
   }
-  return evaluateFiles(result.files, runtime).get("index.ts")!.game as Game;
+  // search.ts: the whole game, `sample`, `enter` and `nextActor` included.
+  return evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
 }

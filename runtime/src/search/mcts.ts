@@ -63,7 +63,11 @@ export interface SearchResult {
 /** The move ISMCTS chooses for `seat` in `state` (which it does not change). */
 export function searchMove<S extends BaseState>(game: Game<S>, state: S, seat: Seat, rng: Rng, options: MctsOptions = {}): SearchResult {
   if (!game.sample && hasSecrets(game)) {
-    throw new MatchError("match/bots", `${game.title} has hidden information but no \`sample\`: a search bot would see everything`);
+    // An app that imported the game for play (`@rules/generated/<game>`) gets this: sample is in `<game>/search`.
+    throw new MatchError(
+      "match/bots",
+      `${game.title} has hidden information but no \`sample\`: a search bot would see everything (a compiled game has it in its search entry, @rules/generated/${game.id}/search)`,
+    );
   }
   const only = singleMove(game, state, seat);
   if (only) return { move: only, iterations: 0, stats: [{ move: only, visits: 0, mean: 0 }] };
