@@ -17,7 +17,7 @@ const RESERVED = new Set(
 );
 
 /** Operators that JavaScript applies left to right at one precedence: each group chains without inner parentheses. */
-const CHAINS: Partial<Record<A.BinaryOperator, string>> = { "+": "additive", "-": "additive", "*": "product", and: "and", or: "or" };
+export const CHAINS: Partial<Record<A.BinaryOperator, string>> = { "+": "additive", "-": "additive", "*": "product", and: "and", or: "or" };
 const JS_OPERATORS: Partial<Record<A.BinaryOperator, string>> = { and: "&&", or: "||" };
 
 /** Terms of a chain longer than this are written in parenthesized runs of this many. */
@@ -31,7 +31,7 @@ const CHAIN_RUN = 32;
  * the value is the same. Runs of `&&` and `||` are wrapped in `Boolean(…)`: Prettier would flatten
  * mere parentheses back into one chain, on which TypeScript's binder recurses once per operator.
  */
-function chainText(terms: readonly string[], operators: readonly A.BinaryOperator[]): string {
+export function chainText(terms: readonly string[], operators: readonly A.BinaryOperator[]): string {
   const js = (operator: A.BinaryOperator): string => JS_OPERATORS[operator] ?? operator;
   if (terms.length <= CHAIN_RUN) return terms.map((term, i) => (i === 0 ? term : `${js(operators[i - 1]!)} ${term}`)).join(" ");
   const logical = operators[0] === "and" || operators[0] === "or";

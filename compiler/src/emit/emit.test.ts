@@ -37,7 +37,7 @@ describe("For Sale", () => {
     const text = readFileSync(path.join(root, "rules/for-sale.rules"), "utf8");
     const first = await compile("for-sale", text);
     const second = await compile("for-sale", text);
-    expect(first.map((f) => f.path)).toEqual(["types.ts", "cards.ts", "flow.ts", "moves.ts", "view.ts", "sample.ts", "index.ts", "search.ts", "sites.ts"]);
+    expect(first.map((f) => f.path)).toEqual(["types.ts", "cards.ts", "flow.ts", "moves.ts", "view.ts", "sample.ts", "index.ts", "playout.ts", "search.ts", "sites.ts"]);
     expect(second).toEqual(first);
   });
 

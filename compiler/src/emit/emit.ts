@@ -23,11 +23,13 @@ export async function emitGame(
   sources: readonly { readonly path: string; readonly text: string }[],
   /** Receives what the compiler tells about the game without failing (why it has no playout kernel). */
   notes: string[] = [],
+  /** false: emit no playout kernel (compileGame's retry when the kernel's code does not type-check). */
+  withKernel = true,
 ): Promise<EmittedFile[]> {
   const ctx = new EmitContext(game, machine, gameId, sources);
   // The playout kernel, when the kernel writer handles every construct of the game; index.ts names it.
-  const kernel = new PlayoutFile(ctx).kernelFile();
-  if ("unsupported" in kernel) notes.push(`${gameId}: no playout kernel (simulations use the state machine): ${kernel.unsupported} is not supported by the kernel writer yet`);
+  const kernel = withKernel ? new PlayoutFile(ctx).kernelFile() : { unsupported: "" };
+  if ("unsupported" in kernel && withKernel) notes.push(`${gameId}: no playout kernel (simulations use the state machine): ${kernel.unsupported} is not supported by the kernel writer yet`);
   ctx.hasKernel = "file" in kernel;
   const cards = new CardsFile(ctx);
   const functions = ctx.functionNames().length > 0 ? [cards.functionsFile()] : [];

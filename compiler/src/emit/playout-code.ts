@@ -6,7 +6,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot } from "../check/types.js";
-import { cardFieldArray, quote, tableConstant, zoneDeclaration } from "./code.js";
+import { CHAINS, cardFieldArray, chainText, quote, tableConstant, zoneDeclaration } from "./code.js";
 
 /** A construct the kernel emitter does not write yet: the reason is shown by `rules compile`. */
 export class KernelUnsupported extends Error {}
@@ -265,6 +265,19 @@ export class KernelCode {
   }
 
   private binary(e: A.BinaryExpression): string {
+    const chain = CHAINS[e.operator];
+    if (chain) {
+      // As code.ts writes it: a long chain flat, in runs, so that no parser recurses per term.
+      const links: A.BinaryExpression[] = [];
+      let first: A.Expression = e;
+      while (first.kind === "binary" && CHAINS[first.operator] === chain) {
+        links.push(first);
+        first = first.left;
+      }
+      links.reverse();
+      const terms = [this.expression(first), ...links.map((link) => (link.operator === "and" || link.operator === "or" ? this.inPlace(() => this.expression(link.right)) : this.expression(link.right)))];
+      return `(${chainText(terms, links.map((link) => link.operator))})`;
+    }
     const left = this.expression(e.left);
     const right = e.operator === "and" || e.operator === "or" ? this.inPlace(() => this.expression(e.right)) : this.expression(e.right);
     switch (e.operator) {

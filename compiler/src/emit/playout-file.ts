@@ -52,7 +52,9 @@ export class PlayoutFile {
       return { file: this.file() };
     } catch (error) {
       if (error instanceof KernelUnsupported) return { unsupported: error.message };
-      throw error;
+      // The kernel is an optimisation: whatever stops its writer (a rules expression too deep for
+      // it, a bug) leaves the game with its state machine, and says so.
+      return { unsupported: `what stopped the kernel writer (${error instanceof Error ? error.message : String(error)})` };
     }
   }
 
