@@ -11,8 +11,7 @@ import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { runHere } from "../simulation/pool.js";
-import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
-import { playRun } from "../simulation/run.js";
+import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
 import { summarize } from "../simulation/tally.js";
 
 const spec = {
@@ -31,20 +30,7 @@ const spec = {
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     BOTS_OPTION,
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
-    {
-      name: "workers",
-      kind: "int",
-      min: 1,
-      placeholder: "N",
-      description: "worker threads to play on (default: one per core); the figures do not depend on it",
-    },
-    {
-      name: "redis",
-      kind: "string",
-      placeholder: "URL",
-      description: "play on the workers of a Redis queue (`rules worker --redis URL`), e.g. redis://host:6379",
-    },
-    { name: "queue", kind: "string", placeholder: "NAME", description: `the queue's name with --redis (default ${DEFAULT_QUEUE})` },
+    ...PLACEMENT_OPTIONS,
   ],
   notes: [
     "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
@@ -65,17 +51,8 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const { players, games } = args.options;
   const bots = args.options.bots === undefined ? undefined : botsForSeats(parseBotList(args.options.bots, game, players), game.meta, players);
   const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1, ...(bots ? { bots } : {}) };
-  const bar = io.status && progressBar(io.status, games, "games");
   const { workers, redis, queue } = args.options;
-  // On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends. (A run
-  // here plays on this thread, or threads that end with the process: the default handling does.)
-  const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  if (redis !== undefined) process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
-  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn, signal: stop.signal }).finally(
-    () => process.off("SIGINT", interrupt).off("SIGTERM", interrupt),
-  );
-  io.status?.("");
+  const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io);
   const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots }, tally);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);

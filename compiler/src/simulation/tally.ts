@@ -3,6 +3,7 @@
 
 import { botName, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup, SimulationSummary } from "../cli/simulate.js";
+import { mergeHistograms, type Histogram } from "./histogram.js";
 
 /** How many error messages a summary keeps (the first ones of the run). */
 export const MESSAGES_KEPT = 5;
@@ -22,6 +23,23 @@ export interface Tally {
   readonly winsShared: readonly (readonly number[])[];
   /** Sums of each seat's first score key over the ended games. */
   readonly scoreTotals: readonly number[];
+  /**
+   * `botWinsShared[b][k - 1]`: as winsShared, by the bot's place in the run's list rather than its
+   * seat. The same unless the run turns the bots round the table (`rotate`).
+   */
+  readonly botWinsShared: readonly (readonly number[])[];
+  /** Decisions per ended game. */
+  readonly lengths: Histogram;
+  /** Each seat's final score (first key) over the ended games. */
+  readonly scores: readonly Histogram[];
+  /** Only when the run follows the lead (`leads`): changes of sole leader per ended game. */
+  readonly leadChanges: Histogram;
+  /**
+   * Only with `leads`: ended games with a sole leader after two thirds of their decisions, and
+   * `leaderWinsShared[k - 1]`, those of them that leader won together with k - 1 others.
+   */
+  readonly leaderGames: number;
+  readonly leaderWinsShared: readonly number[];
   readonly errors: number;
   /** The first messages of faulted games, in game order. */
   readonly errorMessages: readonly string[];
@@ -38,6 +56,12 @@ export function emptyTally(seats: number): Tally {
     decisionsMax: 0,
     winsShared: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
     scoreTotals: new Array<number>(seats).fill(0),
+    botWinsShared: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
+    lengths: [],
+    scores: Array.from({ length: seats }, () => []),
+    leadChanges: [],
+    leaderGames: 0,
+    leaderWinsShared: new Array<number>(seats).fill(0),
     errors: 0,
     errorMessages: [],
     faults: [],
@@ -62,6 +86,12 @@ export function mergeTallies(first: Tally, then: Tally): Tally {
     decisionsMax: Math.max(first.decisionsMax, then.decisionsMax),
     winsShared: first.winsShared.map((counts, seat) => counts.map((n, k) => n + then.winsShared[seat]![k]!)),
     scoreTotals: first.scoreTotals.map((total, seat) => total + then.scoreTotals[seat]!),
+    botWinsShared: first.botWinsShared.map((counts, bot) => counts.map((n, k) => n + then.botWinsShared[bot]![k]!)),
+    lengths: mergeHistograms(first.lengths, then.lengths),
+    scores: first.scores.map((h, seat) => mergeHistograms(h, then.scores[seat]!)),
+    leadChanges: mergeHistograms(first.leadChanges, then.leadChanges),
+    leaderGames: first.leaderGames + then.leaderGames,
+    leaderWinsShared: first.leaderWinsShared.map((n, k) => n + then.leaderWinsShared[k]!),
     errors: first.errors + then.errors,
     errorMessages: [...first.errorMessages, ...then.errorMessages].slice(0, MESSAGES_KEPT),
     faults,
@@ -84,6 +114,11 @@ export interface RunHeading {
   readonly bots?: readonly BotSpec[];
 }
 
+/** Shared wins (`counts[k - 1]`: won with k - 1 others) as a number of wins, 1/k each. */
+export function sharedWins(counts: readonly number[]): number {
+  return counts.reduce((sum, n, k) => sum + n / (k + 1), 0);
+}
+
 export function summarize(heading: RunHeading, tally: Tally): SimulationSummary {
   const { completed } = tally;
   const mean = (total: number) => (completed === 0 ? 0 : total / completed);
@@ -98,7 +133,7 @@ export function summarize(heading: RunHeading, tally: Tally): SimulationSummary 
     meanDecisions: mean(tally.decisionsTotal),
     minDecisions: tally.decisionsMin ?? 0,
     maxDecisions: tally.decisionsMax,
-    winRateBySeat: tally.winsShared.map((counts) => mean(counts.reduce((sum, n, k) => sum + n / (k + 1), 0))),
+    winRateBySeat: tally.winsShared.map((counts) => mean(sharedWins(counts))),
     meanScoreBySeat: tally.scoreTotals.map(mean),
     errors: tally.errors,
     errorMessages: [...tally.errorMessages],
