@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HistogramCounter, mergeHistograms, quantile, summaryOf } from "./histogram.js";
+import { atMost, HistogramCounter, mergeHistograms, quantile, summaryOf } from "./histogram.js";
 
 describe("histograms", () => {
   it("count values and merge to the same counts in either order", () => {
@@ -19,6 +19,9 @@ describe("histograms", () => {
     // Quartiles between ranks: the first at rank 0.75 (1 + 0.75 × (2 - 1)), the third at 2.25 (2 + 0.25 × 5).
     expect(quantile(h, 0.25)).toBe(1.75);
     expect(quantile(h, 0.75)).toBe(3.25);
+    // Nearest rank: 2 of the 4 values (50%) are at most 2; 90% needs all 4, so 7.
+    expect(atMost(h, 0.5)).toBe(2);
+    expect(atMost(h, 0.9)).toBe(7);
     expect(summaryOf([])).toEqual({ mean: 0, median: 0, min: 0, max: 0, sd: 0 });
   });
 });

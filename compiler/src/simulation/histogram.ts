@@ -50,7 +50,13 @@ function valueAt(h: Histogram, rank: number): number {
   throw new Error(`rank ${rank} beyond the ${seen} values of a histogram`);
 }
 
-/** The median as for a sorted list: the middle value, or the mean of the two middle ones. */
+/** The smallest value that at least a share `q` of the values do not exceed (nearest rank): "90% within N". */
+export function atMost(h: Histogram, q: number): number {
+  const n = countOf(h);
+  return n === 0 ? 0 : valueAt(h, Math.max(0, Math.ceil(q * n) - 1));
+}
+
+/** The quantile `q` as for a sorted list: the middle value, or the mean of the two middle ones. */
 export function quantile(h: Histogram, q: number): number {
   const n = countOf(h);
   if (n === 0) return 0;

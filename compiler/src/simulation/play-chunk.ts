@@ -1,12 +1,12 @@
 // One chunk of a run, played where it is asked to be (this thread, a worker thread, a machine of
 // a Redis fleet): each game from the run's seed and its own index, summed into a Tally.
 
-import { GameFault, describeFault, playRandomGame, rankPlayers, seatPlan, type BaseState, type Game, type Move, type Seat } from "@rules/runtime/internal";
+import { DECISION_CAP, GameFault, describeFault, endingOf, playRandomGame, rankPlayers, seatPlan, type BaseState, type Game, type Move, type Seat } from "@rules/runtime/internal";
 import { playBotGame, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup } from "../cli/simulate.js";
 import { gameRng, type Chunk } from "./chunks.js";
 import { HistogramCounter } from "./histogram.js";
-import { MESSAGES_KEPT, type Tally } from "./tally.js";
+import { MESSAGES_KEPT, type EndGroup, type Tally } from "./tally.js";
 
 /** The match options of a run: plain data, sent to workers as they are. */
 export interface RunOptions {
@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly rotate?: boolean;
   /** Follow the sole leader by score after each decision (lead changes, leader at two thirds): a score reading per decision. */
   readonly leads?: boolean;
+  /** A game still going after this many decisions is counted unfinished (default DECISION_CAP). */
+  readonly maxDecisions?: number;
 }
 
 /** The bot list's place of the bot at `seat` in game `index` (see RunOptions.rotate). */
@@ -45,6 +47,9 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
   let leaderGames = 0;
   const leaderWinsShared = new Array<number>(seats).fill(0);
   let completed = 0;
+  let unfinished = 0;
+  const ends = new Map<string | null, EndGroup>();
+  const cap = options.maxDecisions ?? DECISION_CAP;
   let decisionsTotal = 0;
   let decisionsMin: number | null = null;
   let decisionsMax = 0;
@@ -61,8 +66,12 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
       const leaders: (number | null)[] = [];
       const onMove = options.leads ? (_seat: Seat, _move: Move, state: BaseState) => leaders.push(soleLeader(game.scores(state))) : undefined;
       const played = searching
-        ? playBotGame(game, matchOptions, seatedBots(options, i, seats), bots, onMove)
-        : playRandomGame(game, matchOptions, bots, onMove);
+        ? playBotGame(game, matchOptions, seatedBots(options, i, seats), bots, onMove, cap)
+        : playRandomGame(game, matchOptions, bots, onMove, cap);
+      const ending = endingOf(played.state);
+      const rule = ending === undefined ? "unknown" : ending && `${ending.file}:${ending.line}:${ending.column}`;
+      const end = ends.get(rule);
+      ends.set(rule, { rule, text: ending?.text ?? null, games: (end?.games ?? 0) + 1 });
       const result = rankPlayers(game.scores(played.state));
       const k = result.winners.length - 1;
       for (const winner of result.winners) {
@@ -89,6 +98,11 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
     } catch (error) {
       // Anything else than a GameFault (a MatchError for a bad player count, a bug) stops the run.
       if (!(error instanceof GameFault)) throw error;
+      if (error.code === "fault/decision-cap") {
+        unfinished++;
+        onGame?.();
+        continue;
+      }
       errors++;
       if (errorMessages.length < MESSAGES_KEPT) errorMessages.push(`game ${i + 1} (seed ${gameSeed}): ${describeFault(error)}`);
       const rule = error.rule ? `${error.rule.file}:${error.rule.line}:${error.rule.column}` : null;
@@ -102,6 +116,8 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
   return {
     games: chunk.end - chunk.start,
     completed,
+    ends: [...ends.values()],
+    unfinished,
     decisionsTotal,
     decisionsMin,
     decisionsMax,

@@ -3,15 +3,29 @@
 
 import { botName, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup, SimulationSummary } from "../cli/simulate.js";
-import { mergeHistograms, type Histogram } from "./histogram.js";
+import { DECISION_CAP } from "@rules/runtime/internal";
+import { atMost, mergeHistograms, quantile, type Histogram } from "./histogram.js";
 
 /** How many error messages a summary keeps (the first ones of the run). */
 export const MESSAGES_KEPT = 5;
+
+/** Games that ended the same way: by one `end game` statement, or by the flow's own end. */
+export interface EndGroup {
+  /** `rules/x.rules:193:5` for an `end game` statement, null for the flow's end, "unknown" when the game does not say. */
+  readonly rule: string | null;
+  /** The statement as written. */
+  readonly text: string | null;
+  readonly games: number;
+}
 
 /** The sums over some consecutive games of a run. */
 export interface Tally {
   readonly games: number;
   readonly completed: number;
+  /** How the completed games ended, in the order each way first happened in the run. */
+  readonly ends: readonly EndGroup[];
+  /** Games still going at the run's decision cap: neither completed nor faults. */
+  readonly unfinished: number;
   readonly decisionsTotal: number;
   /** Null while no game has ended. */
   readonly decisionsMin: number | null;
@@ -51,6 +65,8 @@ export function emptyTally(seats: number): Tally {
   return {
     games: 0,
     completed: 0,
+    ends: [],
+    unfinished: 0,
     decisionsTotal: 0,
     decisionsMin: null,
     decisionsMax: 0,
@@ -77,10 +93,18 @@ export function mergeTallies(first: Tally, then: Tally): Tally {
     if (at >= 0) faults[at] = { ...faults[at]!, count: faults[at]!.count + group.count };
     else faults.push({ ...group });
   }
+  const ends = first.ends.map((group) => ({ ...group }));
+  for (const group of then.ends) {
+    const at = ends.findIndex((e) => e.rule === group.rule);
+    if (at >= 0) ends[at] = { ...ends[at]!, games: ends[at]!.games + group.games };
+    else ends.push({ ...group });
+  }
   const min = [first.decisionsMin, then.decisionsMin].filter((m): m is number => m !== null);
   return {
     games: first.games + then.games,
     completed: first.completed + then.completed,
+    ends,
+    unfinished: first.unfinished + then.unfinished,
     decisionsTotal: first.decisionsTotal + then.decisionsTotal,
     decisionsMin: min.length === 0 ? null : Math.min(...min),
     decisionsMax: Math.max(first.decisionsMax, then.decisionsMax),
@@ -112,6 +136,8 @@ export interface RunHeading {
   readonly seed: number;
   /** Each seat's bot; all random when absent. */
   readonly bots?: readonly BotSpec[];
+  /** The run's decision cap, when not the default. */
+  readonly maxDecisions?: number;
 }
 
 /** Shared wins (`counts[k - 1]`: won with k - 1 others) as a number of wins, 1/k each. */
@@ -130,7 +156,12 @@ export function summarize(heading: RunHeading, tally: Tally): SimulationSummary 
     seed: heading.seed,
     bots: (heading.bots ?? new Array<BotSpec>(tally.scoreTotals.length).fill({ kind: "random" })).map(botName),
     completed,
+    ends: [...tally.ends].sort((a, b) => b.games - a.games),
+    unfinished: tally.unfinished,
+    maxDecisionsCap: heading.maxDecisions ?? DECISION_CAP,
     meanDecisions: mean(tally.decisionsTotal),
+    medianDecisions: quantile(tally.lengths, 0.5),
+    p90Decisions: atMost(tally.lengths, 0.9),
     minDecisions: tally.decisionsMin ?? 0,
     maxDecisions: tally.decisionsMax,
     winRateBySeat: tally.winsShared.map((counts) => mean(sharedWins(counts))),
