@@ -7,7 +7,7 @@ import type { Io } from "./io.js";
 import { progressBar } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
-import { playRun, type Placement } from "../simulation/run.js";
+import { playRun, type Placement, type RunListeners } from "../simulation/run.js";
 import type { Tally } from "../simulation/tally.js";
 
 export const PLACEMENT_OPTIONS = [
@@ -32,13 +32,22 @@ export const PLACEMENT_OPTIONS = [
  * On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends (threads
  * here end with the process: the default handling does).
  */
-export async function playRunFor(game: Game, ref: GameRef, options: RunOptions, games: number, placement: Placement, io: Io, unit = "games"): Promise<Tally> {
+export async function playRunFor(
+  game: Game,
+  ref: GameRef,
+  options: RunOptions,
+  games: number,
+  placement: Placement,
+  io: Io,
+  unit = "games",
+  playCpu?: RunListeners["playCpu"],
+): Promise<Tally> {
   const bar = io.status && progressBar(io.status, games, unit);
   const stop = new AbortController();
   const interrupt = () => stop.abort();
   if (placement.redis !== undefined) process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
   try {
-    return await playRun(game, { game: ref, options, games }, placement, { progress: bar, warn: io.warn, signal: stop.signal });
+    return await playRun(game, { game: ref, options, games }, placement, { progress: bar, warn: io.warn, signal: stop.signal, ...(playCpu ? { playCpu } : {}) });
   } finally {
     process.off("SIGINT", interrupt).off("SIGTERM", interrupt);
     io.status?.("");

@@ -38,6 +38,11 @@ const spec = {
       description: `count a game still going after N decisions as unfinished (default ${DECISION_CAP})`,
     },
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
+    {
+      name: "timing",
+      kind: "flag",
+      description: "print on stderr the wall-clock time and the CPU time of the playing threads and of the whole process",
+    },
     ...PLACEMENT_OPTIONS,
   ],
   notes: [
@@ -72,7 +77,9 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
     ...(cap !== undefined ? { maxDecisions: cap } : {}),
   };
   const { workers, redis, queue } = args.options;
-  const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io);
+  const timing = args.options.timing ? new RunTiming() : undefined;
+  const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io, "games", timing && ((s, n) => timing.add(s, n)));
+  if (timing) io.warn(timing.line(workers));
   const summary = relativeRules(summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots, maxDecisions: cap }, tally), io.cwd);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
@@ -143,6 +150,31 @@ export function simulate(
 
 function runOptions(options: MatchOptions, bots?: readonly BotSpec[]): RunOptions {
   return { players: options.players, variants: [...(options.variants ?? [])], seed: options.seed, ...(bots ? { bots } : {}) };
+}
+
+/** What a run cost: wall-clock time since the process started, and CPU time of the threads that played and of the whole process. */
+class RunTiming {
+  private playing: number | null = 0;
+  private batches = 0;
+  private games = 0;
+
+  add(seconds: number | null, games: number): void {
+    this.playing = seconds === null || this.playing === null ? null : this.playing + seconds;
+    this.batches++;
+    this.games += games;
+  }
+
+  line(workers: number | undefined): string {
+    const wall = performance.now() / 1000;
+    const { user, system } = process.cpuUsage();
+    const whole = (user + system) / 1e6;
+    const threads = workers ?? "default";
+    const playing =
+      this.playing === null
+        ? "playing threads' CPU not readable here"
+        : `playing ${this.playing.toFixed(2)} s CPU in ${this.batches} batch${this.batches === 1 ? "" : "es"} (${((this.playing / Math.max(1, this.games)) * 1e6).toFixed(1)} µs per game)`;
+    return `timing (--workers ${threads}): wall ${wall.toFixed(2)} s; ${playing}; whole process ${whole.toFixed(2)} s CPU (${((whole / Math.max(1, this.games)) * 1e6).toFixed(1)} µs per game, start-up, coordination and GC threads included)`;
+  }
 }
 
 /** Rules files named from the folder the command runs in (a rules file given by path compiles with its absolute path). */
