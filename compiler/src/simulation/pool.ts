@@ -50,7 +50,7 @@ export async function runOnThreads(
   let next = 0;
   const feed = async (): Promise<void> => {
     while (next < chunks.length) {
-      const take = Math.max(1, Math.ceil((chunks.length - next) / (2 * size)));
+      const take = guidedBatch(chunks.length - next, size);
       const batch = chunks.slice(next, next + take);
       next += take;
       const result = await pool.run({ spec, chunks: batch });
@@ -66,6 +66,11 @@ export async function runOnThreads(
     await pool.destroy();
   }
   return results.merged();
+}
+
+/** How many of the `remaining` chunks a thread of `threads` takes next: the rest shared over twice the threads. */
+export function guidedBatch(remaining: number, threads: number): number {
+  return Math.max(1, Math.ceil(remaining / (2 * threads)));
 }
 
 /** A pool of `threads` threads that play batches of chunks. */
