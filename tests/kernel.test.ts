@@ -5,7 +5,7 @@
 // rare situation shows.
 
 import { describe, expect, it } from "vitest";
-import { GameFault, Rng, playRandomGame, playRandomScores, type Game, type Move } from "@rules/runtime/internal";
+import { GameFault, Rng, endingOf, playRandomGame, playRandomScores, type Game, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 
 const GAMES_PER_COUNT = 200;
@@ -43,6 +43,7 @@ describe("playout kernels play the state machine's games move for move", () => {
         expect(trace, context).toEqual(expected);
         expect(decisions, context).toBe(played.decisions);
         expect(kernel.scores(), context).toEqual(game.scores(played.state));
+        expect(kernel.ending(), context).toEqual(endingOf(played.state));
       }
     });
   }
@@ -76,6 +77,7 @@ describe("simulations play through the kernel (playRandomScores)", () => {
           throw new GameFault("fault/insufficient", "a broken kernel");
         },
         scores: () => kernel.scores(),
+        ending: () => kernel.ending(),
       }),
     } as Game;
     expect(() => playRandomScores(broken, { players: 4, seed: 1 }, new Rng(2))).toThrow(/kernel of for-sale faulted \(a broken kernel\) where its state machine did not/);

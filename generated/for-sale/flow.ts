@@ -4,6 +4,7 @@ import {
   changed,
   checkTransfer,
   dealInto,
+  endGame,
   gameEnds,
   highestIndex,
   loopGuard,
@@ -220,7 +221,7 @@ function step_selling_while(s: State): void {
     s.pending = perSeat(s.players, () => null);
     s.pc = "selling.sell";
   } else {
-    s.pc = "end";
+    endGame(s);
     s.events?.push(gameEnds());
   }
 }

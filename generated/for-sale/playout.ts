@@ -8,7 +8,7 @@ import {
   tableValue,
   topCardOf,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel } from "@rules/runtime/internal";
+import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import {
   ALL_Currency,
   ALL_Property,
@@ -46,6 +46,9 @@ export function playout(): PlayoutKernel {
   let K_players: number = 0;
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;
+  const ENDS: readonly RuleSite[] = [];
+  /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
+  let K_ended = -1;
 
   function play($players: number, seed: number, trace: number[] | null = null): number {
     const CAP = 30;
@@ -79,6 +82,7 @@ export function playout(): PlayoutKernel {
     let v_bank: number = 0;
     let v_start_player: number = 0;
     seedWords(G, seed);
+    K_ended = -1;
     N.fill(0);
     for (let $k = 0; $k < ALL_Property.length; $k++)
       C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
@@ -620,5 +624,5 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores };
+  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
 }

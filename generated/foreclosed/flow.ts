@@ -7,6 +7,7 @@ import {
   changed,
   checkTransfer,
   dealInto,
+  endGame,
   firstOf,
   gameEnds,
   loopGuard,
@@ -2181,7 +2182,7 @@ function step_for_p_25(s: State): void {
     s.locals.u_5_index = 0;
     s.pc = "for_u_5";
   } else {
-    s.pc = "end";
+    endGame(s);
     s.events?.push(gameEnds());
   }
 }

@@ -2,6 +2,7 @@
 import {
   GameFault,
   dealInto,
+  endGame,
   firstOf,
   gameEnds,
   integers,
@@ -126,7 +127,7 @@ function step_while(s: State): void {
     s.locals.actor = s.locals.trader;
     s.pc = "good_deal_or_fair_price";
   } else {
-    s.pc = "end";
+    endGame(s);
     s.events?.push(gameEnds());
   }
 }
@@ -153,7 +154,7 @@ function step_resume(s: State): void {
       s.events?.push(
         said(`The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends`, null),
       );
-      s.pc = "end";
+      endGame(s, AT.L170);
       s.events?.push(gameEnds());
       return;
     }

@@ -43,6 +43,7 @@ export const AT = {
     text: "while added < restock_cards[player_count] or count(shop) < 5 {",
   },
   L166: { file: "rules/freak-shop.rules", line: 166, column: 7, text: "deal 1 from draw to shop" },
+  L170: { file: "rules/freak-shop.rules", line: 170, column: 9, text: "end game" },
   L187: {
     file: "rules/freak-shop.rules",
     line: 187,

@@ -5,6 +5,7 @@ import {
   changed,
   checkTransfer,
   dealInto,
+  endGame,
   firstOf,
   floorDiv,
   floorMod,
@@ -382,7 +383,7 @@ function step_while(s: State): void {
     s.locals.again = true;
     s.pc = "turn.while";
   } else {
-    s.pc = "end";
+    endGame(s);
     s.events?.push(gameEnds());
   }
 }
@@ -634,7 +635,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -674,7 +675,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -960,7 +961,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -1000,7 +1001,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -1504,7 +1505,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -1544,7 +1545,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -1762,7 +1763,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }
@@ -1802,7 +1803,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            s.pc = "end";
+            endGame(s, AT.L193);
             s.events?.push(gameEnds());
             return;
           }

@@ -69,6 +69,7 @@ export const AT = {
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
+  L193: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 193, column: 5, text: "end game" },
   L204: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 204,

@@ -4,6 +4,7 @@ import {
   changed,
   checkTransfer,
   dealInto,
+  endGame,
   forgetCard,
   forgetCards,
   gameEnds,
@@ -134,7 +135,7 @@ function step_while(s: State): void {
       s.pc = "endif";
     }
   } else {
-    s.pc = "end";
+    endGame(s);
     s.events?.push(gameEnds());
   }
 }

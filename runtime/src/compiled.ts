@@ -400,3 +400,24 @@ export function loopGuard(passes: number, rule?: RuleSite): void {
     throw new GameFault("fault/endless-loop", `this loop ran ${LOOP_LIMIT.toLocaleString("en")} times without ending or asking anyone`, rule);
   }
 }
+
+/** How games ended, beside their states rather than in them: saves, views and state hashes stay as they were. */
+const endings = new WeakMap<object, RuleSite | null>();
+
+/**
+ * Ends the game: the flow's own end (no rule), or an `end game` statement (its rule). Tools read
+ * which with `endingOf`, on the state the game ended in.
+ */
+export function endGame(state: { pc: string }, rule?: RuleSite): void {
+  state.pc = "end";
+  endings.set(state, rule ?? null);
+}
+
+/**
+ * The `end game` statement that ended the game in `state`, null when its flow ran to its end, and
+ * undefined when this state did not end through `endGame` (still going, a copy, a loaded save, or a
+ * game written by hand).
+ */
+export function endingOf(state: object): RuleSite | null | undefined {
+  return endings.get(state);
+}

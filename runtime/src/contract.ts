@@ -3,6 +3,7 @@
 // including the flow's program counter and the random generator, so any state can be
 // serialized, replayed or forked.
 import type { GameEvent } from "./events.js";
+import type { RuleSite } from "./errors.js";
 
 /** Seat number, 0-based, in clockwise order. */
 export type Seat = number;
@@ -228,6 +229,9 @@ export interface PlayoutKernel {
   play(players: number, seed: number, trace?: number[] | null): number;
   /** Per seat [score, ...tie-breakers] of the game `play` last played, as `Game.scores` gives them. */
   scores(): number[][];
+  /** The `end game` statement that ended the game `play` last played (as `endingOf` names it for the
+   *  state machine); null when its flow ran to its end. */
+  ending(): RuleSite | null;
 }
 
 /** What a compiled game module exports (as `game`). All functions are pure except

@@ -1,7 +1,8 @@
 // The fast path for simulations and benchmarks, and the random policy bots use: one mutable state,
 // no copies, no checks. For tools (`@rules/runtime/internal`), not for untrusted input.
 import type { BaseState, Game, Move, PlayoutKernel, Seat } from "./contract.js";
-import { GameFault } from "./errors.js";
+import { GameFault, type RuleSite } from "./errors.js";
+import { endingOf } from "./compiled.js";
 import { randomMove } from "./bots.js";
 import type { Rng } from "./random.js";
 import { validateOptions, type MatchOptions } from "./options.js";
@@ -83,6 +84,15 @@ export function playRandomGame<S extends BaseState>(
 /** One kernel per game, made on first use: its state is reused by every playout of this thread. */
 const kernels = new WeakMap<Game, PlayoutKernel>();
 
+/** What `playRandomScores` tells of a random game. */
+export interface RandomScores {
+  readonly scores: number[][];
+  readonly decisions: number;
+  /** The `end game` statement that ended it, null when its flow ran to its end, undefined when the
+   *  game does not say (see `endingOf`). */
+  readonly ending: RuleSite | null | undefined;
+}
+
 /**
  * A whole random game's scores and decisions, for simulations: the game `playRandomGame` plays with
  * these options and generator, through the game's playout kernel when it has one (`Game.playout`,
@@ -94,11 +104,11 @@ export function playRandomScores<S extends BaseState>(
   game: Game<S>,
   options: MatchOptions,
   rng: Rng,
-): { readonly scores: number[][]; readonly decisions: number } {
+): RandomScores {
   const valid = validateOptions(game, options);
   if (!game.playout || valid.variants.length > 0) {
     const played = playRandomGame(game, valid, rng);
-    return { scores: game.scores(played.state), decisions: played.decisions };
+    return { scores: game.scores(played.state), decisions: played.decisions, ending: endingOf(played.state) };
   }
   let kernel = kernels.get(game as Game);
   if (!kernel) {
@@ -111,7 +121,7 @@ export function playRandomScores<S extends BaseState>(
   try {
     const decisions = kernel.play(valid.players, valid.seed);
     for (let i = 0; i < 4; i++) words[i] = kernel.policy[i]!;
-    return { scores: kernel.scores(), decisions };
+    return { scores: kernel.scores(), decisions, ending: kernel.ending() };
   } catch (error) {
     if (!(error instanceof GameFault)) throw error;
     for (let i = 0; i < 4; i++) words[i] = before[i]!;

@@ -1,6 +1,7 @@
 // The report's plots: Vega-Lite specifications rendered to SVG by Vega in Node (no browser, no
 // canvas: Vega's SVG renderer writes markup as text). Loaded only when a report is drawn.
 
+import { quantile, type Histogram } from "../simulation/histogram.js";
 import type { ReportData } from "./report-data.js";
 
 type Spec = Record<string, unknown>;
@@ -24,30 +25,41 @@ function winRates(data: ReportData): Spec {
   };
 }
 
-/** Each seat's final scores as box plots. */
+/** Each seat's final scores as box plots (quartiles, whiskers to the extremes), drawn from the histograms. */
 function scores(data: ReportData): Spec {
-  const values = data.perGame.flatMap((g) => g.scores.map((score, seat) => ({ seat: `seat ${seat}`, score })));
+  const values = data.distributions.scores.map((h, seat) => ({
+    seat: `seat ${seat}`,
+    min: quantile(h, 0),
+    q1: quantile(h, 0.25),
+    median: quantile(h, 0.5),
+    q3: quantile(h, 0.75),
+    max: quantile(h, 1),
+  }));
+  const x = { field: "seat", type: "nominal", title: null, axis: { labelAngle: 0 } };
   return {
     title: "Final scores by seat",
     width: WIDTH,
     height: HEIGHT,
     data: { values },
-    mark: { type: "boxplot", extent: 1.5 },
-    encoding: { x: { field: "seat", type: "nominal", title: null, axis: { labelAngle: 0 } }, y: { field: "score", type: "quantitative", title: "score" } },
+    layer: [
+      { mark: { type: "rule" }, encoding: { x, y: { field: "min", type: "quantitative", title: "score" }, y2: { field: "max" } } },
+      { mark: { type: "bar", size: 24, color: "#4c78a8" }, encoding: { x, y: { field: "q1", type: "quantitative" }, y2: { field: "q3" } } },
+      { mark: { type: "tick", size: 24, color: "white", thickness: 2 }, encoding: { x, y: { field: "median", type: "quantitative" } } },
+    ],
   };
 }
 
 /** A histogram of one per-game count. */
-function histogram(data: ReportData, field: "decisions" | "leadChanges", title: string, axis: string): Spec {
+function histogram(counts: Histogram, title: string, axis: string): Spec {
   return {
     title,
     width: WIDTH,
     height: HEIGHT,
-    data: { values: data.perGame.map((g) => ({ value: g[field] })) },
+    data: { values: counts.map(([value, games]) => ({ value, games })) },
     mark: { type: "bar", color: "#72b7b2" },
     encoding: {
       x: { field: "value", type: "quantitative", bin: { maxbins: 30 }, title: axis },
-      y: { aggregate: "count", type: "quantitative", title: "games" },
+      y: { aggregate: "sum", field: "games", type: "quantitative", title: "games" },
     },
   };
 }
@@ -64,8 +76,8 @@ export async function drawPlots(data: ReportData): Promise<Plot[]> {
   const specs: [string, Spec][] = [
     ["win-rates", winRates(data)],
     ["scores", scores(data)],
-    ["length", histogram(data, "decisions", "Game length", "decisions per game")],
-    ["lead-changes", histogram(data, "leadChanges", "Lead changes per game", "lead changes")],
+    ["length", histogram(data.distributions.length, "Game length", "decisions per game")],
+    ["lead-changes", histogram(data.distributions.leadChanges, "Lead changes per game", "lead changes")],
   ];
   const plots: Plot[] = [];
   for (const [id, spec] of specs) {

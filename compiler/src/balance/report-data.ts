@@ -1,8 +1,10 @@
-// The figures of a balance report, read off a run's game records: everything the page shows is
-// here, as JSON, so the page and the JSON cannot disagree.
+// The figures of a balance report, read off a run's tally (simulation/tally.ts): everything the
+// page shows is here, as JSON, so the page and the JSON cannot disagree.
 
-import type { GameRecord, Run } from "./run.js";
-import { summarize, wilson, type Proportion, type Summary } from "./stats.js";
+import type { Histogram } from "../simulation/histogram.js";
+import { summaryOf } from "../simulation/histogram.js";
+import { sharedWins, type Tally } from "../simulation/tally.js";
+import { wilson, type Proportion, type Summary } from "./stats.js";
 
 export interface SeatFigures {
   readonly seat: number;
@@ -14,7 +16,7 @@ export interface SeatFigures {
 
 export interface ReportData {
   readonly format: "rules-balance-report";
-  readonly version: 1;
+  readonly version: 2;
   readonly game: string;
   readonly title: string;
   readonly players: number;
@@ -32,8 +34,8 @@ export interface ReportData {
   readonly leadChanges: Summary;
   /** Games with a sole leader by score after two thirds of their decisions, and how often that leader won. */
   readonly leaderAtTwoThirds: { readonly games: number; readonly wins: Proportion };
-  /** Per game: decisions, lead changes and each seat's final score (what the plots draw). */
-  readonly perGame: readonly { readonly decisions: number; readonly leadChanges: number; readonly scores: readonly number[]; readonly winners: readonly number[] }[];
+  /** What the plots draw, as `[value, games]` histograms: decisions, lead changes, each seat's final score. */
+  readonly distributions: { readonly length: Histogram; readonly leadChanges: Histogram; readonly scores: readonly Histogram[] };
 }
 
 export interface ReportSetting {
@@ -41,39 +43,35 @@ export interface ReportSetting {
   readonly title: string;
   readonly players: number;
   readonly seats: number;
+  /** Each seat's bot (`mcts:200`, `random`), the rules' own seats included. */
+  readonly bots: readonly string[];
   readonly variants: readonly string[];
   readonly seed: number;
   readonly games: number;
 }
 
-export function reportData(setting: ReportSetting, run: Run): ReportData {
-  const records = run.records;
-  const n = records.length;
-  const wins = new Array<number>(setting.seats).fill(0);
-  for (const r of records) for (const w of r.winners) wins[w]! += 1 / r.winners.length;
-  const bySeat = wins.map((won, seat) => ({
+export function reportData(setting: ReportSetting, tally: Tally): ReportData {
+  const n = tally.completed;
+  const bySeat = tally.winsShared.map((counts, seat) => ({
     seat,
-    bot: records[0]?.bots[seat] ?? "random",
-    winRate: wilson(won, n),
-    score: summarize(records.map((r) => r.scores[seat]!)),
+    bot: setting.bots[seat] ?? "random",
+    winRate: wilson(sharedWins(counts), n),
+    score: summaryOf(tally.scores[seat]!),
   }));
-  const led = records.filter((r): r is GameRecord & { leaderAtTwoThirds: number } => r.leaderAtTwoThirds !== null);
   const fairShare = 1 / setting.seats;
+  const { bots: _bots, ...heading } = setting;
   return {
     format: "rules-balance-report",
-    version: 1,
-    ...setting,
+    version: 2,
+    ...heading,
     variants: [...setting.variants],
     completed: n,
-    faults: run.faults.length,
+    faults: tally.errors,
     bySeat,
     firstPlayer: { winRate: bySeat[0]!.winRate, fairShare, advantage: bySeat[0]!.winRate.rate - fairShare },
-    length: summarize(records.map((r) => r.decisions)),
-    leadChanges: summarize(records.map((r) => r.leadChanges)),
-    leaderAtTwoThirds: {
-      games: led.length,
-      wins: wilson(led.reduce((sum, r) => sum + (r.winners.includes(r.leaderAtTwoThirds) ? 1 / r.winners.length : 0), 0), led.length),
-    },
-    perGame: records.map((r) => ({ decisions: r.decisions, leadChanges: r.leadChanges, scores: [...r.scores], winners: [...r.winners] })),
+    length: summaryOf(tally.lengths),
+    leadChanges: summaryOf(tally.leadChanges),
+    leaderAtTwoThirds: { games: tally.leaderGames, wins: wilson(sharedWins(tally.leaderWinsShared), tally.leaderGames) },
+    distributions: { length: tally.lengths, leadChanges: tally.leadChanges, scores: tally.scores },
   };
 }

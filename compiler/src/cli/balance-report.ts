@@ -4,15 +4,14 @@
 
 import { promises as fs } from "node:fs";
 import { resolve } from "node:path";
-import { parseBotSpec } from "@rules/runtime/search";
+import { seatPlan } from "@rules/runtime/internal";
+import { botName, botsForSeats, parseBotSpec } from "@rules/runtime/search";
 import { reportData, type ReportData } from "../balance/report-data.js";
-import { runGames, seatCountOf } from "../balance/run.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
-
-import { progressBar } from "./report.js";
+import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
 
 const spec = {
   name: "report",
@@ -26,6 +25,7 @@ const spec = {
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     { name: "out", kind: "string", placeholder: "FILE", description: "write the page here (default report.html); the JSON goes beside it (report.json)" },
     { name: "json", kind: "flag", description: "print the JSON on stdout as well" },
+    ...PLACEMENT_OPTIONS,
   ],
   notes: [
     "Seat 0 is the first player. The leader at two thirds is the seat alone at the top by the rules' score after two " +
@@ -36,23 +36,24 @@ const spec = {
 } as const satisfies CommandSpec;
 
 export const reportCommand = defineCommand(spec, async (args, io) => {
-  const game = await loadGame(await findGameRef(args.positionals[0]!, io.cwd, spec.name), io);
-  const { players, games } = args.options;
-  const bots = args.options.bots === undefined
+  const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
+  const game = await loadGame(ref, io);
+  const { players, games, workers, redis, queue } = args.options;
+  const specs = args.options.bots === undefined
     ? new Array(players).fill(parseBotSpec("random"))
     : parseBotList(args.options.bots, game, players, spec.name);
+  const bots = botsForSeats(specs, game.meta, players);
   const variants = commaList(args.options.variant);
   const seed = args.options.seed ?? 1;
-  const bar = io.status && progressBar(io.status, games, "games");
-  const run = runGames(game, { players, variants, seed, bots }, games, bar);
-  io.status?.("");
-  const data = reportData({ game: game.id, title: game.title, players, seats: seatCountOf(game, players), variants, seed, games }, run);
+  const tally = await playRunFor(game, ref, { players, variants, seed, bots, leads: true }, games, { workers, redis, queue }, io);
+  const seats = seatPlan(game.meta, players).seats;
+  const data = reportData({ game: game.id, title: game.title, players, seats, bots: bots.map(botName), variants, seed, games }, tally);
   const out = resolve(io.cwd, args.options.out ?? "report.html");
   const written = await writeReport(data, out);
   if (args.options.json) io.print(JSON.stringify(data));
   else io.print(`${written.html} (${written.htmlBytes} bytes, 4 plots) and ${written.json}`);
-  for (const fault of run.faults.slice(0, 3)) io.warn(`game ${fault.index + 1} (seed ${fault.seed}) broke: ${fault.message}`);
-  return run.faults.length > 0 ? EXIT_PROBLEMS : EXIT_OK;
+  for (const message of tally.errorMessages.slice(0, 3)) io.warn(`${message}`);
+  return tally.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 });
 
 /** Writes the page and its JSON beside it (`x.html` and `x.json`). */

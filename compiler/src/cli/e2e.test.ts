@@ -91,6 +91,25 @@ describe("search bots and balance reports", () => {
     expect(html).toContain(`<td data-figure="length.mean">${data.length.mean.toFixed(2)}</td>`);
   });
 
+  it("gives the same report and the same strength with the same seed on 1 and 2 worker threads", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "rules-report-workers-"));
+    const report = (workers: number) =>
+      rules("report", "for-sale", "--players", "3", "--games", "300", "--seed", "9", "--out", join(folder, `w${workers}.html`), "--json", "--workers", String(workers));
+    const strength = (workers: number) =>
+      rules("strength", "for-sale", "--players", "3", "--games", "12", "--bot", "mcts:5", "--seed", "4", "--json", "--workers", String(workers));
+    const [one, two] = [await report(1), await report(2)];
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.out)).toMatchObject({ games: 300, completed: 300 });
+    expect(two.out).toBe(one.out);
+    const [alone, shared] = [await strength(1), await strength(2)];
+    expect(alone.status).toBe(0);
+    // The row's timing aside, the same figures.
+    const { secondsPerGame: _a, ...aloneRow } = JSON.parse(alone.out);
+    const { secondsPerGame: _b, ...sharedRow } = JSON.parse(shared.out);
+    expect(sharedRow).toEqual(aloneRow);
+    expect(aloneRow.completed).toBe(12);
+  }, 180_000);
+
   it("measures a bot's strength as a JSON row per game", async () => {
     const { status, out } = await rules("strength", "for-sale", "--players", "3", "--games", "2", "--bot", "mcts:5", "--json");
     expect(status).toBe(0);

@@ -96,7 +96,7 @@ describe("simulate", () => {
 });
 
 describe("renderSummary", () => {
-  it("prints decisions, a row per seat and the tie rule", () => {
+  it("prints decisions, how the games ended, a row per seat and the tie rule", () => {
     const lines = renderSummary(gemAuction, {
       game: "gems",
       players: 2,
@@ -105,7 +105,15 @@ describe("renderSummary", () => {
       seed: 1,
       bots: ["random", "random"],
       completed: 10,
+      ends: [
+        { rule: "rules/gems.rules:30:5", text: "end game", games: 7 },
+        { rule: null, text: null, games: 3 },
+      ],
+      unfinished: 2,
+      maxDecisionsCap: 100,
       meanDecisions: 8,
+      medianDecisions: 8,
+      p90Decisions: 8,
       minDecisions: 8,
       maxDecisions: 8,
       winRateBySeat: [0.75, 0.25],
@@ -116,7 +124,11 @@ describe("renderSummary", () => {
     });
     expect(lines).toEqual([
       "Gem Auction: 10 games of 2 players, seed 1",
-      "decisions per game (over the 10 games that ended): mean 8.0, min 8, max 8",
+      "decisions per game (over the 10 games that ended): mean 8.0, median 8, 90% within 8, min 8, max 8",
+      "how the games ended:",
+      "  7  rules/gems.rules:30:5: end game",
+      "  3  the flow's end",
+      "  2  unfinished: still going after 100 decisions",
       "",
       "seat  win rate  mean score",
       "   0     75.0%        9.50",
@@ -146,7 +158,12 @@ describe("simulate with search bots", () => {
       seed: 1,
       bots: ["mcts:100", "random"],
       completed: 10,
+      ends: [{ rule: null, text: null, games: 10 }],
+      unfinished: 0,
+      maxDecisionsCap: 100,
       meanDecisions: 8,
+      medianDecisions: 8,
+      p90Decisions: 8,
       minDecisions: 8,
       maxDecisions: 8,
       winRateBySeat: [0.5, 0.5],
@@ -156,9 +173,11 @@ describe("simulate with search bots", () => {
       faults: [],
     });
     // Wilson's interval for 5 of 10 is 23.7%–76.3% (a textbook value: p = 0.5, n = 10, z = 1.96).
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 8)).toEqual([
       "Gem Auction: 10 games of 2 players, seed 1, bots mcts:100, random",
-      "decisions per game (over the 10 games that ended): mean 8.0, min 8, max 8",
+      "decisions per game (over the 10 games that ended): mean 8.0, median 8, 90% within 8, min 8, max 8",
+      "how the games ended:",
+      "  10  the flow's end",
       "",
       "seat  bot       win rate  95% interval  mean score",
       "   0  mcts:100     50.0%  23.7–76.3%          9.50",

@@ -1,6 +1,7 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
+import { isAbsolute, relative } from "node:path";
+import { DECISION_CAP, seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { botName, botsForSeats, type BotSpec } from "@rules/runtime/search";
 import { wilson } from "../balance/stats.js";
 import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
@@ -11,9 +12,8 @@ import { commaList, type CommandSpec } from "./args.js";
 import { progressBar, table } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { runHere } from "../simulation/pool.js";
-import { DEFAULT_QUEUE } from "../simulation/queue-options.js";
-import { playRun } from "../simulation/run.js";
-import { summarize } from "../simulation/tally.js";
+import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
+import { summarize, type EndGroup } from "../simulation/tally.js";
 
 const spec = {
   name: "simulate",
@@ -30,27 +30,31 @@ const spec = {
     },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     BOTS_OPTION,
-    { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
     {
-      name: "workers",
+      name: "max-decisions",
       kind: "int",
       min: 1,
       placeholder: "N",
-      description: "worker threads to play on (default: one per core); the figures do not depend on it",
+      description: `count a game still going after N decisions as unfinished (default ${DECISION_CAP})`,
     },
+    { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
     {
-      name: "redis",
-      kind: "string",
-      placeholder: "URL",
-      description: "play on the workers of a Redis queue (`rules worker --redis URL`), e.g. redis://host:6379",
+      name: "timing",
+      kind: "flag",
+      description: "print on stderr the wall-clock time and the CPU time of the playing threads and of the whole process",
     },
-    { name: "queue", kind: "string", placeholder: "NAME", description: `the queue's name with --redis (default ${DEFAULT_QUEUE})` },
+    ...PLACEMENT_OPTIONS,
   ],
   notes: [
     "A decision is one applied move. Win rates count a shared win as 1/k to each of its k winners, so the " +
       "rates of all seats add up to 1. Games that throw (a GameFault: a broken game, not a bad move) are " +
-      "counted under errors, left out of the other figures, and make the exit status 1.",
-    "JSON fields: game, players, variants, games, seed, completed, meanDecisions, minDecisions, maxDecisions, " +
+      "counted under errors, left out of the other figures, and make the exit status 1. Games still going at " +
+      "the decision cap (--max-decisions) are counted as unfinished, left out of the other figures too, but are " +
+      "not errors: a game whose rules may not end under random play is reported, not failed.",
+    "How the games ended: by each `end game` statement of the rules (its file:line:col and text), or by the " +
+      "flow's own end (the flow ran to its last line).",
+    "JSON fields: game, players, variants, games, seed, completed, ends ({rule, text, games}: rule null for the flow's end), " +
+      "unfinished, maxDecisionsCap, meanDecisions, medianDecisions, p90Decisions, minDecisions, maxDecisions, " +
       "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
     "Each game's seed comes from the run's seed and the game's number alone, and the games' sums are merged " +
       "in the games' order: the same seed gives the same figures on one thread, on --workers N, or on a Redis " +
@@ -64,19 +68,19 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const game = await loadGame(ref, io);
   const { players, games } = args.options;
   const bots = args.options.bots === undefined ? undefined : botsForSeats(parseBotList(args.options.bots, game, players), game.meta, players);
-  const options: RunOptions = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1, ...(bots ? { bots } : {}) };
-  const bar = io.status && progressBar(io.status, games, "games");
+  const cap = args.options["max-decisions"];
+  const options: RunOptions = {
+    players,
+    variants: commaList(args.options.variant),
+    seed: args.options.seed ?? 1,
+    ...(bots ? { bots } : {}),
+    ...(cap !== undefined ? { maxDecisions: cap } : {}),
+  };
   const { workers, redis, queue } = args.options;
-  // On a fleet, Ctrl-C takes the run's waiting chunks off the queue before the command ends. (A run
-  // here plays on this thread, or threads that end with the process: the default handling does.)
-  const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  if (redis !== undefined) process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
-  const tally = await playRun(game, { game: ref, options, games }, { workers, redis, queue }, { progress: bar, warn: io.warn, signal: stop.signal }).finally(
-    () => process.off("SIGINT", interrupt).off("SIGTERM", interrupt),
-  );
-  io.status?.("");
-  const summary = summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots }, tally);
+  const timing = args.options.timing ? new RunTiming() : undefined;
+  const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io, "games", timing && ((s, n) => timing.add(s, n)));
+  if (timing) io.warn(timing.line(workers));
+  const summary = relativeRules(summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots, maxDecisions: cap }, tally), io.cwd);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
@@ -92,7 +96,15 @@ export interface SimulationSummary {
   readonly bots: readonly string[];
   /** Games that ended; the figures below are over these. */
   readonly completed: number;
+  /** How they ended, most frequent first: by an `end game` statement (its rule), or the flow's end (rule null). */
+  readonly ends: EndGroup[];
+  /** Games still going after `maxDecisionsCap` decisions: neither completed nor errors. */
+  readonly unfinished: number;
+  readonly maxDecisionsCap: number;
   readonly meanDecisions: number;
+  readonly medianDecisions: number;
+  /** Nine games in ten ended within this many decisions. */
+  readonly p90Decisions: number;
   readonly minDecisions: number;
   readonly maxDecisions: number;
   readonly winRateBySeat: number[];
@@ -140,6 +152,53 @@ function runOptions(options: MatchOptions, bots?: readonly BotSpec[]): RunOption
   return { players: options.players, variants: [...(options.variants ?? [])], seed: options.seed, ...(bots ? { bots } : {}) };
 }
 
+/** What a run cost: wall-clock time since the process started, and CPU time of the threads that played and of the whole process. */
+class RunTiming {
+  private playing: number | null = 0;
+  private batches = 0;
+  private games = 0;
+
+  add(seconds: number | null, games: number): void {
+    this.playing = seconds === null || this.playing === null ? null : this.playing + seconds;
+    this.batches++;
+    this.games += games;
+  }
+
+  line(workers: number | undefined): string {
+    const wall = performance.now() / 1000;
+    const { user, system } = process.cpuUsage();
+    const whole = (user + system) / 1e6;
+    const threads = workers ?? "default";
+    const playing =
+      this.playing === null
+        ? "playing threads' CPU not readable here"
+        : `playing ${this.playing.toFixed(2)} s CPU in ${this.batches} batch${this.batches === 1 ? "" : "es"} (${((this.playing / Math.max(1, this.games)) * 1e6).toFixed(1)} µs per game)`;
+    return `timing (--workers ${threads}): wall ${wall.toFixed(2)} s; ${playing}; whole process ${whole.toFixed(2)} s CPU (${((whole / Math.max(1, this.games)) * 1e6).toFixed(1)} µs per game, start-up, coordination and GC threads included)`;
+  }
+}
+
+/** Rules files named from the folder the command runs in (a rules file given by path compiles with its absolute path). */
+function relativeRules(summary: SimulationSummary, cwd: string): SimulationSummary {
+  const named = (rule: string | null) => {
+    if (rule === null || !isAbsolute(rule)) return rule;
+    const under = relative(cwd, rule);
+    return under.startsWith("..") || isAbsolute(under) ? rule : under;
+  };
+  return {
+    ...summary,
+    ends: summary.ends.map((end) => ({ ...end, rule: named(end.rule) })),
+    faults: summary.faults.map((fault) => ({ ...fault, rule: named(fault.rule) })),
+  };
+}
+
+/** How the games ended, one line per way, and those that did not. */
+function endLines(s: SimulationSummary): string[] {
+  if (s.completed === 0 && s.unfinished === 0) return [];
+  const rows = s.ends.map((end) => [String(end.games), end.rule === null ? "the flow's end" : `${end.rule}${end.text ? `: ${end.text}` : ""}`]);
+  if (s.unfinished > 0) rows.push([String(s.unfinished), `unfinished: still going after ${s.maxDecisionsCap} decisions`]);
+  return ["how the games ended:", ...rows.map(([games, how]) => `  ${games!.padStart(Math.max(...rows.map((r) => r[0]!.length)))}  ${how}`)];
+}
+
 export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
@@ -148,8 +207,12 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const lines = [
     `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
     s.completed === 0
-      ? "no game ended: every one broke (see the faults below)"
-      : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, min ${s.minDecisions}, max ${s.maxDecisions}`,
+      ? s.errors === 0
+        ? `no game ended within ${s.maxDecisionsCap} decisions`
+        : "no game ended: every one broke (see the faults below)"
+      : `decisions per game (over the ${s.completed} games that ended): mean ${s.meanDecisions.toFixed(1)}, median ${s.medianDecisions}, ` +
+        `90% within ${s.p90Decisions}, min ${s.minDecisions}, max ${s.maxDecisions}`,
+    ...endLines(s),
     "",
     // With no game ended there are no figures: a table of zeros would read as results.
     ...(s.completed === 0

@@ -1,13 +1,14 @@
 // `rules strength <game>...`: how a bot fares against random bots, as a win rate with its 95%
 // interval, one row per game. The bot takes every seat in turn, so no seat's advantage counts for it.
 
-import { botName, parseBotSpec } from "@rules/runtime/search";
-import { runGames } from "../balance/run.js";
+import { botName, botsForSeats, parseBotSpec } from "@rules/runtime/search";
 import { percentWithInterval, wilson, type Proportion } from "../balance/stats.js";
 import { commaList, type CommandSpec } from "./args.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
-import { progressBar, table } from "./report.js";
+import { table } from "./report.js";
+import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
+import { sharedWins } from "../simulation/tally.js";
 
 const spec = {
   name: "strength",
@@ -20,6 +21,7 @@ const spec = {
     { name: "seed", kind: "int", placeholder: "S", description: "seed of each run (default 1)" },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
     { name: "json", kind: "flag", description: "print one JSON object per game on stdout instead of the table" },
+    ...PLACEMENT_OPTIONS,
   ],
   notes: [
     "Game i seats the bot at seat i mod players; the others are random bots. A shared win counts 1/k. " +
@@ -45,22 +47,22 @@ export const strengthCommand = defineCommand(spec, async (args, io) => {
   const bot = parseBotSpec(args.options.bot ?? "mcts:200");
   const { players, games } = args.options;
   const rows: StrengthRow[] = [];
+  const { workers, redis, queue } = args.options;
   for (const id of args.positionals) {
-    const game = await loadGame(await findGameRef(id, io.cwd, spec.name), io);
-    const bots = [bot, ...new Array(players - 1).fill(parseBotSpec("random"))];
-    const bar = io.status && progressBar(io.status, games, `${game.id} games`);
+    const ref = await findGameRef(id, io.cwd, spec.name);
+    const game = await loadGame(ref, io);
+    const bots = botsForSeats([bot, ...new Array(players - 1).fill(parseBotSpec("random"))], game.meta, players);
     const started = Date.now();
-    const run = runGames(game, { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1, bots, rotate: true }, games, bar);
-    io.status?.("");
-    // The bot's seat in game i is i mod players (see runGames' rotation).
-    const wins = run.records.reduce((sum, r) => sum + (r.winners.includes(r.index % players) ? 1 / r.winners.length : 0), 0);
-    const rate = wilson(wins, run.records.length);
+    // Rotated: the measured bot (first in the list) sits at seat i mod players in game i.
+    const options = { players, variants: commaList(args.options.variant), seed: args.options.seed ?? 1, bots, rotate: true };
+    const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io, `${game.id} games`);
+    const rate = wilson(sharedWins(tally.botWinsShared[0]!), tally.completed);
     const row: StrengthRow = {
       game: game.id,
       players,
       bot: botName(bot),
       games,
-      completed: run.records.length,
+      completed: tally.completed,
       winRate: rate,
       baseline: 1 / players,
       stronger: rate.low > 1 / players,
@@ -68,7 +70,7 @@ export const strengthCommand = defineCommand(spec, async (args, io) => {
     };
     rows.push(row);
     if (args.options.json) io.print(JSON.stringify(row));
-    for (const fault of run.faults.slice(0, 3)) io.warn(`${game.id}: game ${fault.index + 1} (seed ${fault.seed}) broke: ${fault.message}`);
+    for (const message of tally.errorMessages.slice(0, 3)) io.warn(`${game.id}: ${message}`);
   }
   if (!args.options.json) {
     for (const line of table(

@@ -2,7 +2,7 @@
 // game waits at a decision. Steps with one way in are fused into their predecessor.
 import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
 import type * as A from "../syntax/ast.js";
-import { END, type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import { type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -81,7 +81,8 @@ export class FlowFile {
       case "goto":
         return this.continueAt(exit.target);
       case "end":
-        return [`s.pc = ${quote(END)};`, "s.events?.push(gameEnds());"];
+        // The flow's own end (no rule site), told apart from an `end game` statement by endingOf.
+        return ["endGame(s);", "s.events?.push(gameEnds());"];
       case "branch":
         return [
           `if (${this.ctx.code.at(exit.condition.range, () => this.ctx.code.expression(exit.condition))}) {`,

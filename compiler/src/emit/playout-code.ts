@@ -51,7 +51,12 @@ export class KernelCode {
     /** The zone a card expression takes its card from, when the rules make that plain (the state
      *  machine's own record: StatementWriter.origin). */
     private readonly originOf: (card: A.Expression) => A.Expression | null,
+    /** The site (`AT.L12`) of an `end game` statement, as the state machine names it. */
+    private readonly endSite: (range: A.SourceRange) => string,
   ) {}
+
+  /** The sites of the `end game` statements written so far, in the order `K_ended` numbers them. */
+  readonly endSites: string[] = [];
 
   /** A fresh temporary name. */
   temp(base: string): string {
@@ -450,8 +455,11 @@ export class KernelCode {
       case "say":
         // Words for the story of a game: a playout tells none.
         return [];
-      case "end-game":
-        return ["pc = END;", "continue run;"];
+      case "end-game": {
+        // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
+        const end = this.endSites.push(this.endSite(s.range)) - 1;
+        return [`K_ended = ${end};`, "pc = END;", "continue run;"];
+      }
       case "inlined":
         return ["{", ...this.statements(s.parameters), ...this.statements(s.body.statements), "}"];
       default:

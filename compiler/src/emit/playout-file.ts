@@ -41,7 +41,12 @@ export class PlayoutFile {
       segment += z.perPlayer ? this.maxSeats : 1;
     }
     this.segments = Math.max(1, segment);
-    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card));
+    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card), (range) => {
+      // A site names its file; the kernel is written outside any one declaration, so it names the
+      // ends of one-file games only.
+      if (ctx.game.fileOf.size > 0 && new Set(ctx.game.fileOf.values()).size > 1) unsupported("`end game` in a game of several files");
+      return ctx.inDeclaration(ctx.game.flow, () => ctx.sites.site(range));
+    });
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
   }
@@ -98,6 +103,9 @@ export class PlayoutFile {
       ...constants.filter((c) => !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
       ...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`),
+      `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
+      "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
+      "let K_ended = -1;",
       "",
       "function play($players: number, seed: number, trace: number[] | null = null): number {",
       ...constants,
@@ -106,6 +114,7 @@ export class PlayoutFile {
       "const players = $players;",
       ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
       "seedWords(G, seed);",
+      "K_ended = -1;",
       ...setup,
       ...locals,
       "let decisions = 0;",
@@ -129,13 +138,14 @@ export class PlayoutFile {
       ...scores,
       "}",
       "",
-      "return { policy: K_P, play, scores };",
+      "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
     ];
     const text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).sort();
       if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
+      if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
       const cards = [...this.code.cardImports].sort();
       if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
       file.addStatements(text);

@@ -101,6 +101,7 @@ describe("the playout kernel", () => {
     const seeds = new runtime.Rng(3);
     const typesSeen = new Set<string>();
     let totalDecisions = 0;
+    let endedByStatement = 0;
     for (const players of [2, 3, 4]) {
       for (let i = 0; i < 150; i++) {
         const gameSeed = seeds.int(2 ** 31);
@@ -118,8 +119,12 @@ describe("the playout kernel", () => {
         expect(trace, context).toEqual(expected);
         expect(decisions, context).toBe(played.decisions);
         expect(kernel.scores(), context).toEqual(game.scores(played.state));
+        // The kernel names the `end game` that ended the game, as the state machine does.
+        expect(kernel.ending(), context).toEqual(runtime.endingOf(played.state));
+        if (kernel.ending() !== null) endedByStatement++;
       }
     }
+    expect(endedByStatement).toBeGreaterThan(0);
     // The games exercise every option, at length.
     expect([...typesSeen].sort()).toEqual(["rest", "show", "take", "wait"]);
     expect(totalDecisions / 450).toBeGreaterThan(10);

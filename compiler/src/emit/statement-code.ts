@@ -114,7 +114,8 @@ export class StatementWriter {
         ];
       }
       case "end-game":
-        return ['s.pc = "end";', this.record("gameEnds()"), "return;"];
+        // endGame, not a bare `s.pc = "end"`: tools learn which statement ended the game (endingOf).
+        return [`endGame(s${this.code.rule()});`, this.record("gameEnds()"), "return;"];
       case "reveal": {
         const player = this.code.expression(s.player);
         const card = this.code.expression(s.card);

@@ -1,10 +1,10 @@
-// A thread of the worker pool: plays the chunks it is sent (see pool.ts).
+// A thread of the worker pool: plays the batches of chunks it is sent (see pool.ts).
 
 import { workerData } from "node:worker_threads";
 import { primeCompilerFingerprint } from "../cli/load-game.js";
-import type { Tally } from "./tally.js";
 import { playChunk } from "./play-chunk.js";
-import { loadRunGame, type ChunkTask } from "./run-spec.js";
+import { loadRunGame, type BatchResult, type BatchTask } from "./run-spec.js";
+import { threadCpuSeconds } from "./thread-cpu.js";
 
 /** What every thread of a pool is given when it starts. */
 export interface PoolWorkerData {
@@ -14,7 +14,10 @@ export interface PoolWorkerData {
 const given = workerData as PoolWorkerData | undefined;
 if (given?.compilerFingerprint) primeCompilerFingerprint(given.compilerFingerprint);
 
-export default async function playTask(task: ChunkTask): Promise<Tally> {
+export default async function playBatch(task: BatchTask): Promise<BatchResult> {
+  const started = threadCpuSeconds();
   const game = await loadRunGame(task.spec.game);
-  return playChunk(game, task.spec.options, task.chunk);
+  const tallies = task.chunks.map((chunk) => playChunk(game, task.spec.options, chunk));
+  const ended = threadCpuSeconds();
+  return { tallies, cpuSeconds: started === null || ended === null ? null : ended - started };
 }

@@ -12,7 +12,7 @@ import { chunksOf, type Chunk } from "./chunks.js";
 import { compilerFingerprint } from "../cli/load-game.js";
 import { playChunk } from "./play-chunk.js";
 import type { PoolWorkerData } from "./pool-worker.js";
-import type { ChunkTask, RunSpec } from "./run-spec.js";
+import type { BatchResult, BatchTask, RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
 
 /** The default number of workers: every core this process may use. */
@@ -28,29 +28,55 @@ export function runHere(game: Game, spec: Omit<RunSpec, "game">, onGame?: () => 
 
 /**
  * Plays a run on `threads` worker threads (fewer when there are fewer chunks); `onChunk` hears of
- * each chunk as it ends. `seats` counts every seat, the rules' bots included.
+ * each chunk as it ends, `onBatch` of the CPU seconds each batch cost its thread. `seats` counts
+ * every seat, the rules' bots included.
  */
-export async function runOnThreads(spec: RunSpec, seats: number, threads: number, onChunk?: (chunk: Chunk) => void): Promise<Tally> {
+export async function runOnThreads(
+  spec: RunSpec,
+  seats: number,
+  threads: number,
+  onChunk?: (chunk: Chunk) => void,
+  onBatch?: (cpuSeconds: number | null, games: number) => void,
+): Promise<Tally> {
   const chunks = chunksOf(spec.games);
   const results = new ChunkResults(chunks.length, seats);
   const size = Math.max(1, Math.min(threads, chunks.length));
   const pool = await createPool(size);
+  // Guided scheduling: each thread takes a batch of consecutive chunks, the remaining chunks shared
+  // out over twice the threads, so the batches shrink as the run ends. A thread waits for the next
+  // batch only a few dozen times a run rather than once a chunk (each wait is a round trip through
+  // this thread, which on a busy machine may not be scheduled at once), and no thread is left
+  // long at the end with a big batch while the others idle.
+  let next = 0;
+  const feed = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const take = guidedBatch(chunks.length - next, size);
+      const batch = chunks.slice(next, next + take);
+      next += take;
+      const result = await pool.run({ spec, chunks: batch });
+      onBatch?.(result.cpuSeconds, batch.reduce((n, c) => n + c.end - c.start, 0));
+      batch.forEach((chunk, i) => {
+        if (results.add(chunk.index, result.tallies[i]!)) onChunk?.(chunk);
+      });
+    }
+  };
   try {
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        if (results.add(chunk.index, await pool.run({ spec, chunk }))) onChunk?.(chunk);
-      }),
-    );
+    await Promise.all(Array.from({ length: size }, feed));
   } finally {
     await pool.destroy();
   }
   return results.merged();
 }
 
-/** A pool of `threads` threads that play chunks (ChunkTask in, Tally out). */
-export async function createPool(threads: number): Promise<Piscina<ChunkTask, Tally>> {
+/** How many of the `remaining` chunks a thread of `threads` takes next: the rest shared over twice the threads. */
+export function guidedBatch(remaining: number, threads: number): number {
+  return Math.max(1, Math.ceil(remaining / (2 * threads)));
+}
+
+/** A pool of `threads` threads that play batches of chunks. */
+export async function createPool(threads: number): Promise<Piscina<BatchTask, BatchResult>> {
   const workerData: PoolWorkerData = { compilerFingerprint: await compilerFingerprint() };
-  return new Piscina<ChunkTask, Tally>({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData });
+  return new Piscina<BatchTask, BatchResult>({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData });
 }
 
 /**

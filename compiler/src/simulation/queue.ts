@@ -163,7 +163,7 @@ export async function runQueueWorker(settings: WorkerSettings, stop: Promise<unk
           "play the chunk differently: run the same commit, built, on every machine",
       );
     }
-    return pool.run({ spec: job.data.spec, chunk: job.data.chunk });
+    return (await pool.run({ spec: job.data.spec, chunks: [job.data.chunk] })).tallies[0]!;
   };
   const worker = new Worker<QueuedChunk, Tally>(settings.queue, play, {
     connection: connectionOf(settings.url),

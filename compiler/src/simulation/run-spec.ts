@@ -6,6 +6,7 @@ import type { GameRef } from "../cli/game-lookup.js";
 import { loadGames } from "../cli/games.js";
 import { loadGameFromSources } from "../cli/load-game.js";
 import type { Chunk } from "./chunks.js";
+import type { Tally } from "./tally.js";
 import type { RunOptions } from "./play-chunk.js";
 
 export interface RunSpec {
@@ -15,10 +16,23 @@ export interface RunSpec {
   readonly games: number;
 }
 
-/** One chunk of a run: what a worker is given. */
+/** One chunk of a run: what a Redis worker is given. */
 export interface ChunkTask {
   readonly spec: RunSpec;
   readonly chunk: Chunk;
+}
+
+/** Consecutive chunks of a run: what a thread of the pool is given at once (one message each way for all). */
+export interface BatchTask {
+  readonly spec: RunSpec;
+  readonly chunks: readonly Chunk[];
+}
+
+export interface BatchResult {
+  /** Each chunk's tally, in the batch's order. */
+  readonly tallies: readonly Tally[];
+  /** CPU seconds the thread spent on the batch, where it can be read. */
+  readonly cpuSeconds: number | null;
 }
 
 const loaded = new Map<string, Promise<Game>>();

@@ -1,5 +1,5 @@
 // Where a run's games are played, chosen once for every command that plays runs (simulate, and
-// later report): this thread, a pool of threads, or a Redis fleet. The figures are the same
+// report, strength): this thread, a pool of threads, or a Redis fleet. The figures are the same
 // whichever it is (see docs/simulate.md).
 
 import { createMatch, GameFault, seatPlan, type Game } from "@rules/runtime/internal";
@@ -8,6 +8,7 @@ import { defaultWorkers, runHere, runOnThreads } from "./pool.js";
 import { DEFAULT_QUEUE } from "./queue-options.js";
 import type { RunSpec } from "./run-spec.js";
 import type { Tally } from "./tally.js";
+import { threadCpuSeconds } from "./thread-cpu.js";
 
 export interface Placement {
   /** Threads to play on (default: one per core). */
@@ -24,6 +25,8 @@ export interface RunListeners {
   readonly warn?: (line: string) => void;
   /** Stops a run on a Redis fleet (taking its waiting chunks off the queue); threads and this thread finish. */
   readonly signal?: AbortSignal;
+  /** CPU seconds the playing thread spent on some games (null where a thread's CPU time cannot be read); not on a fleet. */
+  readonly playCpu?: (seconds: number | null, games: number) => void;
 }
 
 /** Plays `spec`'s games where `placement` says; `game` is `spec.game` already loaded. */
@@ -39,8 +42,14 @@ export async function playRun(game: Game, spec: RunSpec, placement: Placement = 
   }
   // No more threads than chunks; one thread is this one (a pool would only add its start-up).
   const threads = Math.min(placement.workers ?? defaultWorkers(), chunksOf(spec.games).length);
-  if (threads === 1) return runHere(game, spec, () => listeners.progress?.(++played));
-  return runOnThreads(spec, seats, threads, onChunk);
+  if (threads === 1) {
+    const started = threadCpuSeconds();
+    const tally = runHere(game, spec, () => listeners.progress?.(++played));
+    const ended = threadCpuSeconds();
+    listeners.playCpu?.(started === null || ended === null ? null : ended - started, spec.games);
+    return tally;
+  }
+  return runOnThreads(spec, seats, threads, onChunk, listeners.playCpu);
 }
 
 /**

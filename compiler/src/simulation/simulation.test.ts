@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GameFault } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
@@ -10,6 +13,8 @@ import { emptyTally, mergeInOrder, summarize } from "./tally.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+const rules_ = rules;
 
 function rules(...args: string[]): Promise<{ status: number; out: string; err: string }> {
   return new Promise((done) => {
@@ -131,4 +136,67 @@ describe("rules simulate --workers", () => {
     expect(status).toBe(2);
     expect(err).toMatch(/players/);
   });
+});
+
+describe("how games end", () => {
+  // Last Stone with a second way to end: a heap left at exactly 1 stone ends the game at once
+  // (line 16); a take that empties the heap ends the loop, and so the flow.
+  const rules = `game "Two Ends" {
+  players 2..3
+}
+var heap: int public = 10
+per player var taken: int public = 0
+var turn: player public = 0
+flow {
+  while heap > 0 {
+    ask turn {
+      take(amount in 1..min(3, heap)) {
+        transfer amount from heap to taken[turn]
+      }
+    }
+    turn = next(turn)
+    if heap == 1 {
+      end game
+    }
+  }
+}
+score p: taken[p]
+`;
+
+  it("counts each game under the end game statement or the flow's end that ended it", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "rules-ends-"));
+    const file = join(folder, "two-ends.rules");
+    await writeFile(file, rules);
+    const { status, out, err } = await rules_("simulate", file, "--players", "2", "--games", "300", "--json", "--workers", "1");
+    expect(err).toBe("");
+    expect(status).toBe(0);
+    const summary = JSON.parse(out);
+    expect(summary.completed).toBe(300);
+    expect(summary.unfinished).toBe(0);
+    // Only these two ways, each counted once per game; with takes of 1 to 3 from 10 both happen.
+    const rule = `${file}:16:7`;
+    expect(summary.ends.map((e: { rule: string | null }) => e.rule).sort()).toEqual([rule, null].sort());
+    expect(summary.ends.find((e: { rule: string | null }) => e.rule === rule)).toMatchObject({ text: "end game" });
+    expect(summary.ends.reduce((n: number, e: { games: number }) => n + e.games, 0)).toBe(300);
+  }, 60_000);
+
+  it("counts games still going at --max-decisions as unfinished, not errors, and exits 0", () => {
+    // Gem Auction takes 4 decisions per player: 12 with 3 players, so a cap of 11 stops every game
+    // and a cap of 12 none.
+    const capped = playChunk(gemAuction, { players: 3, variants: [], seed: 2, maxDecisions: 11 }, { start: 0, end: 20 });
+    expect(capped).toMatchObject({ games: 20, completed: 0, unfinished: 20, errors: 0, ends: [] });
+    const enough = playChunk(gemAuction, { players: 3, variants: [], seed: 2, maxDecisions: 12 }, { start: 0, end: 20 });
+    expect(enough).toMatchObject({ games: 20, completed: 20, unfinished: 0, errors: 0 });
+    // A game written by hand does not say how it ended.
+    expect(enough.ends).toEqual([{ rule: "unknown", text: null, games: 20 }]);
+    const summary = summarize({ game: "gems", players: 3, variants: [], games: 20, seed: 2, maxDecisions: 11 }, capped);
+    expect(summary).toMatchObject({ unfinished: 20, maxDecisionsCap: 11, errors: 0 });
+  });
+
+  it("prints the unfinished games and exits 0 from the command", async () => {
+    const { status, out } = await rules_("simulate", "for-sale", "--players", "3", "--games", "10", "--max-decisions", "5", "--workers", "1");
+    expect(status).toBe(0);
+    expect(out).toContain("no game ended within 5 decisions");
+    expect(out).toContain("  10  unfinished: still going after 5 decisions");
+  }, 60_000);
 });

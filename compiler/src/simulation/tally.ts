@@ -3,14 +3,29 @@
 
 import { botName, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup, SimulationSummary } from "../cli/simulate.js";
+import { DECISION_CAP } from "@rules/runtime/internal";
+import { atMost, mergeHistograms, quantile, type Histogram } from "./histogram.js";
 
 /** How many error messages a summary keeps (the first ones of the run). */
 export const MESSAGES_KEPT = 5;
+
+/** Games that ended the same way: by one `end game` statement, or by the flow's own end. */
+export interface EndGroup {
+  /** `rules/x.rules:193:5` for an `end game` statement, null for the flow's end, "unknown" when the game does not say. */
+  readonly rule: string | null;
+  /** The statement as written. */
+  readonly text: string | null;
+  readonly games: number;
+}
 
 /** The sums over some consecutive games of a run. */
 export interface Tally {
   readonly games: number;
   readonly completed: number;
+  /** How the completed games ended, in the order each way first happened in the run. */
+  readonly ends: readonly EndGroup[];
+  /** Games still going at the run's decision cap: neither completed nor faults. */
+  readonly unfinished: number;
   readonly decisionsTotal: number;
   /** Null while no game has ended. */
   readonly decisionsMin: number | null;
@@ -22,6 +37,23 @@ export interface Tally {
   readonly winsShared: readonly (readonly number[])[];
   /** Sums of each seat's first score key over the ended games. */
   readonly scoreTotals: readonly number[];
+  /**
+   * `botWinsShared[b][k - 1]`: as winsShared, by the bot's place in the run's list rather than its
+   * seat. The same unless the run turns the bots round the table (`rotate`).
+   */
+  readonly botWinsShared: readonly (readonly number[])[];
+  /** Decisions per ended game. */
+  readonly lengths: Histogram;
+  /** Each seat's final score (first key) over the ended games. */
+  readonly scores: readonly Histogram[];
+  /** Only when the run follows the lead (`leads`): changes of sole leader per ended game. */
+  readonly leadChanges: Histogram;
+  /**
+   * Only with `leads`: ended games with a sole leader after two thirds of their decisions, and
+   * `leaderWinsShared[k - 1]`, those of them that leader won together with k - 1 others.
+   */
+  readonly leaderGames: number;
+  readonly leaderWinsShared: readonly number[];
   readonly errors: number;
   /** The first messages of faulted games, in game order. */
   readonly errorMessages: readonly string[];
@@ -33,11 +65,19 @@ export function emptyTally(seats: number): Tally {
   return {
     games: 0,
     completed: 0,
+    ends: [],
+    unfinished: 0,
     decisionsTotal: 0,
     decisionsMin: null,
     decisionsMax: 0,
     winsShared: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
     scoreTotals: new Array<number>(seats).fill(0),
+    botWinsShared: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
+    lengths: [],
+    scores: Array.from({ length: seats }, () => []),
+    leadChanges: [],
+    leaderGames: 0,
+    leaderWinsShared: new Array<number>(seats).fill(0),
     errors: 0,
     errorMessages: [],
     faults: [],
@@ -53,15 +93,29 @@ export function mergeTallies(first: Tally, then: Tally): Tally {
     if (at >= 0) faults[at] = { ...faults[at]!, count: faults[at]!.count + group.count };
     else faults.push({ ...group });
   }
+  const ends = first.ends.map((group) => ({ ...group }));
+  for (const group of then.ends) {
+    const at = ends.findIndex((e) => e.rule === group.rule);
+    if (at >= 0) ends[at] = { ...ends[at]!, games: ends[at]!.games + group.games };
+    else ends.push({ ...group });
+  }
   const min = [first.decisionsMin, then.decisionsMin].filter((m): m is number => m !== null);
   return {
     games: first.games + then.games,
     completed: first.completed + then.completed,
+    ends,
+    unfinished: first.unfinished + then.unfinished,
     decisionsTotal: first.decisionsTotal + then.decisionsTotal,
     decisionsMin: min.length === 0 ? null : Math.min(...min),
     decisionsMax: Math.max(first.decisionsMax, then.decisionsMax),
     winsShared: first.winsShared.map((counts, seat) => counts.map((n, k) => n + then.winsShared[seat]![k]!)),
     scoreTotals: first.scoreTotals.map((total, seat) => total + then.scoreTotals[seat]!),
+    botWinsShared: first.botWinsShared.map((counts, bot) => counts.map((n, k) => n + then.botWinsShared[bot]![k]!)),
+    lengths: mergeHistograms(first.lengths, then.lengths),
+    scores: first.scores.map((h, seat) => mergeHistograms(h, then.scores[seat]!)),
+    leadChanges: mergeHistograms(first.leadChanges, then.leadChanges),
+    leaderGames: first.leaderGames + then.leaderGames,
+    leaderWinsShared: first.leaderWinsShared.map((n, k) => n + then.leaderWinsShared[k]!),
     errors: first.errors + then.errors,
     errorMessages: [...first.errorMessages, ...then.errorMessages].slice(0, MESSAGES_KEPT),
     faults,
@@ -82,6 +136,13 @@ export interface RunHeading {
   readonly seed: number;
   /** Each seat's bot; all random when absent. */
   readonly bots?: readonly BotSpec[];
+  /** The run's decision cap, when not the default. */
+  readonly maxDecisions?: number;
+}
+
+/** Shared wins (`counts[k - 1]`: won with k - 1 others) as a number of wins, 1/k each. */
+export function sharedWins(counts: readonly number[]): number {
+  return counts.reduce((sum, n, k) => sum + n / (k + 1), 0);
 }
 
 export function summarize(heading: RunHeading, tally: Tally): SimulationSummary {
@@ -95,10 +156,15 @@ export function summarize(heading: RunHeading, tally: Tally): SimulationSummary 
     seed: heading.seed,
     bots: (heading.bots ?? new Array<BotSpec>(tally.scoreTotals.length).fill({ kind: "random" })).map(botName),
     completed,
+    ends: [...tally.ends].sort((a, b) => b.games - a.games),
+    unfinished: tally.unfinished,
+    maxDecisionsCap: heading.maxDecisions ?? DECISION_CAP,
     meanDecisions: mean(tally.decisionsTotal),
+    medianDecisions: quantile(tally.lengths, 0.5),
+    p90Decisions: atMost(tally.lengths, 0.9),
     minDecisions: tally.decisionsMin ?? 0,
     maxDecisions: tally.decisionsMax,
-    winRateBySeat: tally.winsShared.map((counts) => mean(counts.reduce((sum, n, k) => sum + n / (k + 1), 0))),
+    winRateBySeat: tally.winsShared.map((counts) => mean(sharedWins(counts))),
     meanScoreBySeat: tally.scoreTotals.map(mean),
     errors: tally.errors,
     errorMessages: [...tally.errorMessages],

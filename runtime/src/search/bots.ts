@@ -61,6 +61,7 @@ export interface BotGame<S extends BaseState = BaseState> {
 /**
  * A whole game between bots, `bots[seat]` for each seat (see `botsForSeats`). In a race the seat
  * that moves first is drawn from `rng`, as in random play. `onMove` sees the live state after each move.
+ * A game still going after `maxDecisions` decisions throws a GameFault `fault/decision-cap`.
  */
 export function playBotGame<S extends BaseState>(
   game: Game<S>,
@@ -68,6 +69,7 @@ export function playBotGame<S extends BaseState>(
   bots: readonly BotSpec[],
   rng: Rng,
   onMove?: (seat: Seat, move: Move, state: S) => void,
+  maxDecisions: number = DECISION_CAP,
 ): BotGame<S> {
   const state = game.setup({ players: options.players, variants: options.variants ?? [], seed: options.seed });
   game.advance(state);
@@ -75,8 +77,8 @@ export function playBotGame<S extends BaseState>(
   for (;;) {
     const activity = game.activity(state);
     if (activity.kind === "over") return { state, decisions };
-    if (decisions >= DECISION_CAP) {
-      throw new GameFault("fault/decision-cap", `${game.id} did not end within ${DECISION_CAP} decisions (it waits at "${state.pc}")`);
+    if (decisions >= maxDecisions) {
+      throw new GameFault("fault/decision-cap", `${game.id} did not end within ${maxDecisions} decisions (it waits at "${state.pc}")`);
     }
     const seats = activity.players;
     if (seats.length === 0) throw new GameFault("fault/no-legal-move", `${game.id} waits at "${state.pc}" but no seat may act`);
