@@ -10,9 +10,13 @@ for (let i = 0; i < count; i++) {
     const { state, decisions: d } = playRandomGame(game, { players, variants: variant ? [variant] : [], seed: i + 1 }, new Rng(1000 + i));
     turns.push(state.vars.turns_played); decisions.push(d);
     const left = state.vars.retired.filter((r) => !r).length;
-    const why = left === 1 ? "one player left" : "turn limit";
+    const why = left === 1 ? "one player left" : "round limit (short)";
     ends[why] = (ends[why] ?? 0) + 1;
-  } catch (e) { errors++; console.error(String(e).slice(0, 200)); }
+  } catch (e) {
+    // A game still going after the runtime's DECISION_CAP decisions is unfinished, not an error.
+    if (e?.code === "fault/decision-cap") ends["unfinished at the decision cap"] = (ends["unfinished at the decision cap"] ?? 0) + 1;
+    else { errors++; console.error(String(e).slice(0, 200)); }
+  }
 }
 const q = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 console.log(JSON.stringify({ players, variant: variant ?? null, games: count, errors, ends,

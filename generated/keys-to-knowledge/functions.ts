@@ -228,7 +228,7 @@ export function fn_players_left(s: State): number {
 
 /** The rules' function round_limit. */
 export function fn_round_limit(s: State): number {
-  return s.variants.includes("short") ? 20 : 50;
+  return 20;
 }
 
 /** The rules' function turn_limit. */
@@ -244,7 +244,7 @@ export function fn_treasure(s: State, p: number): number {
       let $n = 0;
       for (const d of s.zones.deeds[p])
         $n +=
-          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L157) : Deed_price[d]) +
+          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L154) : Deed_price[d]) +
           s.vars.books[d] * Deed_stack_price[d] +
           (s.vars.key[d] ? Deed_stack_price[d] : 0);
       return $n;

@@ -89,7 +89,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
+      AT.L271,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -184,10 +184,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -214,10 +214,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -238,7 +238,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -311,7 +311,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L205,
   );
 }
 
@@ -402,7 +402,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L500,
+      AT.L497,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -441,7 +441,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L502);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L499);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -449,8 +449,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L503);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L503);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L500);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L500);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -499,7 +499,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L497,
+      AT.L494,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -670,7 +670,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L413,
+    AT.L410,
   );
 }
 
@@ -914,7 +914,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L434);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L431);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -933,7 +933,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L448);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L445);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -962,10 +962,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -992,10 +992,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1016,7 +1016,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1032,7 +1032,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L484);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L481);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1190,7 +1190,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
+      AT.L271,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1285,10 +1285,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1315,10 +1315,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1339,7 +1339,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1412,7 +1412,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L205,
   );
 }
 
@@ -1514,7 +1514,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L205,
   );
 }
 
@@ -1606,7 +1606,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L382,
+      AT.L379,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1650,7 +1650,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L384);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L381);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1658,8 +1658,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L385);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L382);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L382);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1737,7 +1737,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
+      AT.L271,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1832,10 +1832,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1862,10 +1862,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1886,7 +1886,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1959,7 +1959,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L205,
   );
 }
 
@@ -2083,7 +2083,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
+      AT.L271,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2178,10 +2178,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2208,10 +2208,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2232,7 +2232,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2305,7 +2305,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L205,
   );
 }
 

@@ -45,354 +45,354 @@ export const AT = {
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L157: {
+  L154: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 157,
+    line: 154,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L166: {
+  L163: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 166,
+    line: 163,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L173: {
+  L170: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 173,
+    line: 170,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L179: {
+  L176: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 179,
+    line: 176,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L204: {
+  L201: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 204,
+    line: 201,
     column: 3,
     text: "let leader = top(players)",
   },
-  L206: {
+  L203: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 206,
+    line: 203,
     column: 3,
     text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L208: {
+  L205: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 208,
+    line: 205,
     column: 5,
     text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
   },
-  L220: {
+  L217: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 220,
+    line: 217,
     column: 5,
     text: "transfer high from cash[leader] to bank",
   },
-  L221: {
+  L218: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 221,
+    line: 218,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L236: {
+  L233: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 236,
+    line: 233,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L240: {
+  L237: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 240,
+    line: 237,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
+  },
+  L245: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 245,
+    column: 5,
+    text: "transfer cash[p] from cash[p] to centre",
   },
   L248: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 248,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to centre",
+    column: 7,
+    text: "move d to seized",
   },
   L251: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 251,
-    column: 7,
-    text: "move d to seized",
-  },
-  L254: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 254,
     column: 5,
     text: "for d in seized {",
   },
-  L255: {
+  L252: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 255,
+    line: 252,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L262: {
+  L259: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 262,
+    line: 259,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L272: {
+  L269: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 272,
+    line: 269,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
-  L288: {
+  L271: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 271, column: 5, text: "ask p {" },
+  L285: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 288,
+    line: 285,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L290: {
+  L287: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 290,
+    line: 287,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
+  },
+  L310: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 310,
+    column: 3,
+    text: "position[p] = target % board_size()",
   },
   L313: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 313,
-    column: 3,
-    text: "position[p] = target % board_size()",
-  },
-  L316: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 316,
     column: 7,
     text: "transfer 500 from bank to cash[p]",
   },
-  L318: {
+  L315: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 318,
+    line: 315,
     column: 7,
     text: "transfer 200 from bank to cash[p]",
   },
-  L327: {
+  L324: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 327,
+    line: 324,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L329: {
+  L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 329,
+    line: 326,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L331: {
+  L328: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 331,
+    line: 328,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L335: {
+  L332: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 335,
+    line: 332,
     column: 5,
     text: "transfer card.amount from bank to cash[p]",
   },
-  L343: {
+  L340: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 343,
+    line: 340,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L345: {
+  L342: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 345,
+    line: 342,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L351: {
+  L348: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 351,
+    line: 348,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L353: {
+  L350: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 353,
+    line: 350,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L368: {
+  L365: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 368,
+    line: 365,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L381: {
+  L378: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 381,
+    line: 378,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L382: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 382, column: 7, text: "ask p {" },
-  L384: {
+  L379: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 379, column: 7, text: "ask p {" },
+  L381: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 384,
+    line: 381,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L385: {
+  L382: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 385,
+    line: 382,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L399: {
+  L396: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 399,
+    line: 396,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L413: {
+  L410: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 413,
+    line: 410,
     column: 3,
     text: "window q in players_from(roller) where not retired[q] and (q == roller or (claim_open and claim_owner == q)) {",
   },
-  L434: {
+  L431: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 434,
+    line: 431,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L448: {
+  L445: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 448,
+    line: 445,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L484: {
+  L481: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 484,
+    line: 481,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L497: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 497, column: 7, text: "ask q {" },
-  L500: {
+  L494: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 494, column: 7, text: "ask q {" },
+  L497: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 500,
+    line: 497,
     column: 11,
     text: "ask buyer {",
   },
-  L502: {
+  L499: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 502,
+    line: 499,
     column: 15,
     text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L503: {
+  L500: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 503,
+    line: 500,
     column: 15,
     text: "move d to deeds[buyer]",
+  },
+  L522: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 522,
+    column: 5,
+    text: "move s to box_spaces",
   },
   L525: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 525,
     column: 5,
-    text: "move s to box_spaces",
+    text: "move d to box_deeds",
+  },
+  L527: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 527,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
   },
   L528: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 528,
-    column: 5,
-    text: "move d to box_deeds",
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
   },
   L530: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 530,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L531: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 531,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
-  },
-  L533: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 533,
     column: 5,
     text: "move c to grace_deck",
   },
-  L539: {
+  L536: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 539,
+    line: 536,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
+  },
+  L543: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 543,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L545: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 545,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L546: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 546,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L548: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 548,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
-  },
-  L549: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 549,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L564: {
+  L561: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 564,
+    line: 561,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L565: {
+  L562: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 565,
+    line: 562,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L576: {
+  L573: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 576,
+    line: 573,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L582: {
+  L579: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 582,
+    line: 579,
     column: 3,
-    text: "while players_left() > 1 and turns_played < turn_limit() {",
+    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L586: {
+  L583: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 586,
+    line: 583,
     column: 7,
     text: "while again and not retired[active] {",
   },
-  L634: {
+  L631: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 634,
+    line: 631,
     column: 13,
     text: "while relocated and not retired[active] {",
   },
-  L647: {
+  L644: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 647,
+    line: 644,
     column: 5,
     text: "while retired[active] {",
   },
