@@ -69,60 +69,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L579,
-  "turn.while": AT.L583,
-  "turn.endif": AT.L583,
-  "turn.for_q_2": AT.L410,
-  "turn.while2": AT.L410,
-  "turn.resume": AT.L410,
-  "turn.request_rent_body": AT.L410,
-  "turn.while3": AT.L269,
-  "turn.resume2": AT.L269,
-  "turn.endif2": AT.L410,
-  "turn.endif3": AT.L410,
-  "turn.for_d_2": AT.L251,
-  "turn.while4": AT.L203,
-  "turn.resume3": AT.L203,
-  "turn.offer_body": AT.L410,
-  "turn.resume4": AT.L410,
-  "turn.ask_price_body": AT.L410,
-  "turn.resume5": AT.L410,
-  "turn.endif4": AT.L583,
-  "turn.endif5": AT.L583,
-  "turn.endif6": AT.L583,
-  "turn.endif7": AT.L583,
-  "turn.while5": AT.L269,
-  "turn.resume6": AT.L269,
-  "turn.endif8": AT.L583,
-  "turn.endif9": AT.L583,
-  "turn.for_d_4": AT.L251,
-  "turn.while6": AT.L203,
-  "turn.resume7": AT.L203,
-  "turn.endif10": AT.L583,
-  "turn.while7": AT.L631,
-  "turn.endif11": AT.L631,
-  "turn.endif12": AT.L631,
-  "turn.resume8": AT.L631,
-  "turn.decline_body": AT.L631,
-  "turn.while8": AT.L203,
-  "turn.resume9": AT.L203,
-  "turn.endif13": AT.L631,
-  "turn.endif14": AT.L631,
-  "turn.while9": AT.L269,
-  "turn.resume10": AT.L269,
-  "turn.endif15": AT.L631,
-  "turn.endif16": AT.L631,
-  "turn.for_d_5": AT.L251,
-  "turn.while10": AT.L203,
-  "turn.resume11": AT.L203,
-  "turn.endif17": AT.L631,
-  "turn.while11": AT.L269,
-  "turn.resume12": AT.L269,
-  "turn.endif18": AT.L631,
-  "turn.endif19": AT.L631,
-  "turn.for_d_6": AT.L251,
-  "turn.while12": AT.L203,
-  "turn.resume13": AT.L203,
+  while: AT.L602,
+  "turn.while": AT.L606,
+  "turn.endif": AT.L606,
+  "turn.for_q_2": AT.L427,
+  "turn.while2": AT.L427,
+  "turn.resume": AT.L427,
+  "turn.request_rent_body": AT.L427,
+  "turn.while3": AT.L270,
+  "turn.resume2": AT.L270,
+  "turn.endif2": AT.L427,
+  "turn.endif3": AT.L427,
+  "turn.for_d_2": AT.L252,
+  "turn.while4": AT.L204,
+  "turn.resume3": AT.L204,
+  "turn.offer_body": AT.L427,
+  "turn.resume4": AT.L427,
+  "turn.ask_price_body": AT.L427,
+  "turn.resume5": AT.L427,
+  "turn.endif4": AT.L606,
+  "turn.endif5": AT.L606,
+  "turn.endif6": AT.L606,
+  "turn.endif7": AT.L606,
+  "turn.while5": AT.L270,
+  "turn.resume6": AT.L270,
+  "turn.endif8": AT.L606,
+  "turn.endif9": AT.L606,
+  "turn.for_d_4": AT.L252,
+  "turn.while6": AT.L204,
+  "turn.resume7": AT.L204,
+  "turn.endif10": AT.L606,
+  "turn.while7": AT.L654,
+  "turn.endif11": AT.L654,
+  "turn.endif12": AT.L654,
+  "turn.resume8": AT.L654,
+  "turn.decline_body": AT.L654,
+  "turn.while8": AT.L204,
+  "turn.resume9": AT.L204,
+  "turn.endif13": AT.L654,
+  "turn.endif14": AT.L654,
+  "turn.while9": AT.L270,
+  "turn.resume10": AT.L270,
+  "turn.endif15": AT.L654,
+  "turn.endif16": AT.L654,
+  "turn.for_d_5": AT.L252,
+  "turn.while10": AT.L204,
+  "turn.resume11": AT.L204,
+  "turn.endif17": AT.L654,
+  "turn.while11": AT.L270,
+  "turn.resume12": AT.L270,
+  "turn.endif18": AT.L654,
+  "turn.endif19": AT.L654,
+  "turn.for_d_6": AT.L252,
+  "turn.while12": AT.L204,
+  "turn.resume13": AT.L204,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -267,31 +267,32 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.claim_owner = 0;
   s.vars.claim_payer = 0;
   s.vars.claim_amount = 0;
+  s.vars.claim_space = -1;
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L522);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L522);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L545);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L545);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L525);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L525);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L548);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L548);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L527);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L550);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L528);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L551);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L530);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L530);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L553);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L553);
     }
   }
 
@@ -301,7 +302,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (let p = 0; p < s.players; p++) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L536);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L559);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -310,9 +311,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L543));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L566));
     for (let p = 0; p < s.players; p++) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L545);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L568);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -322,7 +323,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L546,
+          AT.L569,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -347,15 +348,15 @@ function step_start(s: State): void {
       let $n = 0;
       for (let q = 0; q < s.players; q++)
         if (
-          s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L561)
+          s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L584)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L561);
-    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L562);
+    loopGuard($passes, AT.L584);
+    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L585);
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (let p = 0; p < s.players; p++) {
       if (s.vars.opening[p] === best) {
@@ -368,7 +369,7 @@ function step_start(s: State): void {
     }
   }
 
-  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L573);
+  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L596);
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
   s.pc = "while";
@@ -409,7 +410,7 @@ function step_turn_while(s: State): void {
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
     s.locals.active = nextSeat(s.locals.active, s.players);
     for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L644);
+      loopGuard($passes, AT.L667);
       s.locals.active = nextSeat(s.locals.active, s.players);
     }
 
@@ -543,14 +544,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L287);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -569,10 +570,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L233),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L233,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -585,10 +586,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L237),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L237,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -605,7 +606,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L245,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -616,8 +617,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L248);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L248);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -649,7 +650,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L259,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -703,15 +704,15 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L252);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L252);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot = s.locals.d_2;
     s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L201);
+    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L202);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -757,7 +758,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L217,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -766,8 +767,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L218);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L218);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -817,19 +818,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L310);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L326);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L313);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L329);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L315);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L331);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -869,14 +870,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L287);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -895,10 +896,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L233),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L233,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -911,10 +912,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L237),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L237,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -931,7 +932,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L245,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -942,8 +943,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L248);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L248);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -975,7 +976,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L259,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1029,15 +1030,15 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L252);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L252);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_2 = s.locals.d_4;
     s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L201);
+    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L202);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1083,7 +1084,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L217,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1092,8 +1093,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L218);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L218);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1128,7 +1129,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L365,
+            AT.L381,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
@@ -1141,6 +1142,8 @@ function step_turn_while7(s: State): void {
             s.events?.push(changed("claim_payer", null, s.vars.claim_payer));
             s.vars.claim_amount = fn_rent_of(s, deed, holder);
             s.events?.push(changed("claim_amount", null, s.vars.claim_amount));
+            s.vars.claim_space = s.locals.here_2;
+            s.events?.push(changed("claim_space", null, s.vars.claim_space));
             s.events?.push(
               said(
                 `seat ${holder} may request $${s.vars.claim_amount} rent from seat ${s.locals.p_5} before the next roll`,
@@ -1156,7 +1159,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L378,
+          AT.L395,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1167,26 +1170,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L324);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L324);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L324);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L340);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L340);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L340);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L326);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L326);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L326);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L342);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L342);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L342);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L328);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L344);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L332);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L348);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1209,7 +1212,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L340);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L356);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1219,7 +1222,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L342,
+                    AT.L358,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1244,15 +1247,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L348);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L348);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L364);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L364);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L350);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L350);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L366);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1276,7 +1279,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L396);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L413);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5));
@@ -1323,7 +1326,7 @@ function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
   s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L201);
+  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L202);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1366,7 +1369,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L217,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1375,8 +1378,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L218);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L218);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1413,14 +1416,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L287);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1439,10 +1442,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L233),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L233,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1455,10 +1458,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L237),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L237,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1475,7 +1478,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L245,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1486,8 +1489,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L248);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L248);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1519,7 +1522,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L259,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1573,15 +1576,15 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L252);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L252);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_4 = s.locals.d_5;
     s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L201);
+    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L202);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1627,7 +1630,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L217,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1636,8 +1639,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L218);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L218);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1671,14 +1674,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L285);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L287);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1697,10 +1700,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L233),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L233,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1713,10 +1716,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L237),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L237,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1733,7 +1736,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L245,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1744,8 +1747,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L248);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L248);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1777,7 +1780,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L259,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1831,15 +1834,15 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L252);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L252);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_5 = s.locals.d_6;
     s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L201);
+    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L202);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1885,7 +1888,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L217,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1894,8 +1897,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L218);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L218);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {

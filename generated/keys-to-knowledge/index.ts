@@ -279,6 +279,13 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
       },
       { name: "claim_amount", label: "the rent", perPlayer: false, type: "int", visibility: "public" },
+      {
+        name: "claim_space",
+        label: "the space the rent is for",
+        perPlayer: false,
+        type: "int",
+        visibility: "public",
+      },
     ],
     conserved: [{ name: "money", vars: ["cash", "bank", "centre"] }],
     decisions: [

@@ -16,8 +16,9 @@ import {
   takeCardFromAnyZone,
   transferred,
 } from "@rules/runtime/internal";
-import { Deed_place, Deed_group, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
+import { Deed_place, Deed_group, Deed_space, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
 import {
+  fn_owns,
   fn_complete,
   fn_lowest_level,
   fn_undeveloped,
@@ -40,8 +41,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -49,8 +56,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -58,8 +72,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -69,51 +89,27 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L271,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const offered = legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (
+      check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(s, seat, move) === null
+    )
+      return move;
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L274,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(
@@ -136,32 +132,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -184,10 +220,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L164),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L164,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -214,10 +250,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L171),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L171,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -238,7 +274,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -311,7 +347,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L205,
+    AT.L206,
   );
 }
 
@@ -402,7 +438,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L497,
+      AT.L520,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -441,7 +477,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L499);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L522);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -449,8 +485,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L500);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L500);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L523);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L523);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -499,7 +535,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L494,
+      AT.L517,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -563,7 +599,16 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    if (s.vars.claim_open && s.vars.claim_owner === s.locals.q_2)
+    if (
+      s.vars.claim_open &&
+      s.vars.claim_owner === s.locals.q_2 &&
+      fn_owns(s, s.locals.q_2, s.vars.claim_space) &&
+      !((): boolean => {
+        for (const e of s.zones.deeds[s.locals.q_2])
+          if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+        return false;
+      })()
+    )
       options.push({ type: "request_rent", parameters: {} });
   }
 
@@ -670,7 +715,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L410,
+    AT.L427,
   );
 }
 
@@ -705,6 +750,19 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     case "request_rent": {
       if (!(s.vars.claim_open && s.vars.claim_owner === s.locals.q_2))
         return illegal("move/constraint", `no rent waits for your request`);
+      if (!fn_owns(s, s.locals.q_2, s.vars.claim_space))
+        return illegal("move/constraint", `you have sold the property since: no rent is collected on it`);
+      if (
+        !!((): boolean => {
+          for (const e of s.zones.deeds[s.locals.q_2])
+            if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `the property is mortgaged now: no rent is collected when properties are mortgaged`,
+        );
       return null;
     }
 
@@ -914,7 +972,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L431);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L454);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -933,7 +991,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L445);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L468);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -962,10 +1020,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L164),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L164,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -992,10 +1050,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L171),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L171,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1016,7 +1074,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1032,7 +1090,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L481);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L504);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1141,8 +1199,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1150,8 +1214,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1159,8 +1230,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1170,51 +1247,27 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L271,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const offered = legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (
+      check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(s, seat, move) === null
+    )
+      return move;
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L274,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(
@@ -1237,32 +1290,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_3, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -1285,10 +1378,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L164),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L164,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1315,10 +1408,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L171),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L171,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1339,7 +1432,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1412,7 +1505,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L205,
+    AT.L206,
   );
 }
 
@@ -1514,7 +1607,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L205,
+    AT.L206,
   );
 }
 
@@ -1606,7 +1699,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L379,
+      AT.L396,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1650,7 +1743,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L381);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L398);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1658,8 +1751,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L382);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L382);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L399);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L399);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1688,8 +1781,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1697,8 +1796,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1706,8 +1812,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1717,51 +1829,27 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L271,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const offered = legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (
+      check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(s, seat, move) === null
+    )
+      return move;
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L274,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(
@@ -1784,32 +1872,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_7, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -1832,10 +1960,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L164),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L164,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1862,10 +1990,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L171),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L171,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1886,7 +2014,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1959,7 +2087,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L205,
+    AT.L206,
   );
 }
 
@@ -2034,8 +2162,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2043,8 +2177,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2052,8 +2193,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2063,51 +2210,27 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: its size uniform, then which cards), redrawn until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L271,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const offered = legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(s, seat);
+  if (offered.length === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const move = drawMove(offered[draw(offered.length)]!, draw) as Move;
+    if (
+      check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(s, seat, move) === null
+    )
+      return move;
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L274,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(
@@ -2130,32 +2253,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_9, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -2178,10 +2341,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L164),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L164,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2208,10 +2371,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L171),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L171,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2232,7 +2395,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2305,7 +2468,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L205,
+    AT.L206,
   );
 }
 

@@ -3,396 +3,396 @@ import type { RuleSite } from "@rules/runtime/internal";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L83: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 83,
-    column: 39,
-    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
-  },
   L84: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 84,
-    column: 32,
-    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
+    column: 39,
+    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
   },
   L85: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 85,
+    column: 32,
+    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
+  },
+  L86: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 86,
     column: 31,
     text: "function court_space(): int = first(s in spaces where s.kind == SpaceKind.court).index",
   },
-  L88: {
+  L89: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 88,
+    line: 89,
     column: 37,
     text: "function owner_of(i: int): player = first(q in players where owns(q, i))",
-  },
-  L97: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 97,
-    column: 51,
-    text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
   },
   L98: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 98,
+    column: 51,
+    text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
+  },
+  L99: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 99,
     column: 52,
     text: "function highest_level(p: player, g: Group): int = max(e in deeds[p] where e.group == g: level(e))",
   },
-  L138: {
+  L139: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 138,
+    line: 139,
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L154: {
+  L155: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 154,
+    line: 155,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L163: {
+  L164: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 163,
+    line: 164,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L170: {
+  L171: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 170,
+    line: 171,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L176: {
+  L177: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 176,
+    line: 177,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L201: {
+  L202: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 201,
+    line: 202,
     column: 3,
     text: "let leader = top(players)",
   },
-  L203: {
+  L204: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 203,
+    line: 204,
     column: 3,
     text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L205: {
+  L206: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 205,
+    line: 206,
     column: 5,
     text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
-  },
-  L217: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 217,
-    column: 5,
-    text: "transfer high from cash[leader] to bank",
   },
   L218: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 218,
     column: 5,
+    text: "transfer high from cash[leader] to bank",
+  },
+  L219: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 219,
+    column: 5,
     text: "move lot to deeds[leader]",
   },
-  L233: {
+  L234: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 233,
+    line: 234,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L237: {
+  L238: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 237,
+    line: 238,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
   },
-  L245: {
+  L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 245,
+    line: 246,
     column: 5,
     text: "transfer cash[p] from cash[p] to centre",
   },
-  L248: {
+  L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 248,
+    line: 249,
     column: 7,
     text: "move d to seized",
-  },
-  L251: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 251,
-    column: 5,
-    text: "for d in seized {",
   },
   L252: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 252,
+    column: 5,
+    text: "for d in seized {",
+  },
+  L253: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 253,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L259: {
+  L260: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 259,
+    line: 260,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L269: {
+  L270: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 269,
+    line: 270,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L271: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 271, column: 5, text: "ask p {" },
-  L285: {
+  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
+  L301: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 285,
+    line: 301,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L287: {
+  L303: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 287,
+    line: 303,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
-  },
-  L310: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 310,
-    column: 3,
-    text: "position[p] = target % board_size()",
-  },
-  L313: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 313,
-    column: 7,
-    text: "transfer 500 from bank to cash[p]",
-  },
-  L315: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 315,
-    column: 7,
-    text: "transfer 200 from bank to cash[p]",
-  },
-  L324: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 324,
-    column: 5,
-    text: "move top(mercy_deck) to drawn",
   },
   L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 326,
-    column: 5,
-    text: "move top(grace_deck) to drawn",
-  },
-  L328: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 328,
     column: 3,
-    text: "let card = top(drawn)",
+    text: "position[p] = target % board_size()",
   },
-  L332: {
+  L329: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 332,
-    column: 5,
-    text: "transfer card.amount from bank to cash[p]",
+    line: 329,
+    column: 7,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L331: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 331,
+    column: 7,
+    text: "transfer 200 from bank to cash[p]",
   },
   L340: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 340,
     column: 5,
-    text: "transfer 500 from bank to cash[p]",
+    text: "move top(mercy_deck) to drawn",
   },
   L342: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 342,
     column: 5,
-    text: "position[p] = (position[p] - 3) % board_size()",
+    text: "move top(grace_deck) to drawn",
+  },
+  L344: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 344,
+    column: 3,
+    text: "let card = top(drawn)",
   },
   L348: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 348,
     column: 5,
+    text: "transfer card.amount from bank to cash[p]",
+  },
+  L356: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 356,
+    column: 5,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L358: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 358,
+    column: 5,
+    text: "position[p] = (position[p] - 3) % board_size()",
+  },
+  L364: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 364,
+    column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L350: {
+  L366: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 350,
+    line: 366,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L365: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 365,
-    column: 9,
-    text: "let deed = first(e in deeds[holder] where e.space == here)",
-  },
-  L378: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 378,
-    column: 7,
-    text: "let deed = first(e in bank_deeds where e.space == here)",
-  },
-  L379: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 379, column: 7, text: "ask p {" },
   L381: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 381,
+    column: 9,
+    text: "let deed = first(e in deeds[holder] where e.space == here)",
+  },
+  L395: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 395,
+    column: 7,
+    text: "let deed = first(e in bank_deeds where e.space == here)",
+  },
+  L396: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 396, column: 7, text: "ask p {" },
+  L398: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 398,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L382: {
+  L399: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 382,
+    line: 399,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L396: {
+  L413: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 396,
+    line: 413,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L410: {
+  L427: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 410,
+    line: 427,
     column: 3,
     text: "window q in players_from(roller) where not retired[q] and (q == roller or (claim_open and claim_owner == q)) {",
   },
-  L431: {
+  L454: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 431,
+    line: 454,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L445: {
+  L468: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 445,
+    line: 468,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L481: {
+  L504: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 481,
+    line: 504,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L494: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 494, column: 7, text: "ask q {" },
-  L497: {
+  L517: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 517, column: 7, text: "ask q {" },
+  L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 497,
+    line: 520,
     column: 11,
     text: "ask buyer {",
-  },
-  L499: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 499,
-    column: 15,
-    text: "transfer amount from cash[buyer] to cash[q]",
-  },
-  L500: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 500,
-    column: 15,
-    text: "move d to deeds[buyer]",
   },
   L522: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 522,
-    column: 5,
-    text: "move s to box_spaces",
+    column: 15,
+    text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L525: {
+  L523: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 525,
-    column: 5,
-    text: "move d to box_deeds",
-  },
-  L527: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 527,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L528: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 528,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
-  },
-  L530: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 530,
-    column: 5,
-    text: "move c to grace_deck",
-  },
-  L536: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 536,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
-  },
-  L543: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 543,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+    line: 523,
+    column: 15,
+    text: "move d to deeds[buyer]",
   },
   L545: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 545,
+    column: 5,
+    text: "move s to box_spaces",
+  },
+  L548: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 548,
+    column: 5,
+    text: "move d to box_deeds",
+  },
+  L550: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 550,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
+  },
+  L551: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 551,
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
+  },
+  L553: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 553,
+    column: 5,
+    text: "move c to grace_deck",
+  },
+  L559: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 559,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L566: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 566,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L568: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 568,
     column: 7,
     text: "deal dealt_each from bank_deeds to deeds[p]",
   },
-  L546: {
+  L569: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 546,
+    line: 569,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L561: {
+  L584: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 561,
+    line: 584,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L562: {
+  L585: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 562,
+    line: 585,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L573: {
+  L596: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 573,
+    line: 596,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L579: {
+  L602: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 579,
+    line: 602,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L583: {
+  L606: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 583,
+    line: 606,
     column: 7,
     text: "while again and not retired[active] {",
   },
-  L631: {
+  L654: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 631,
+    line: 654,
     column: 13,
     text: "while relocated and not retired[active] {",
   },
-  L644: {
+  L667: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 644,
+    line: 667,
     column: 5,
     text: "while retired[active] {",
   },

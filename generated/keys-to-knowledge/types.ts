@@ -69,6 +69,7 @@ export interface State extends BaseState {
     claim_owner: number;
     claim_payer: number;
     claim_amount: number;
+    claim_space: number;
   };
   locals: {
     phase: string;
@@ -236,6 +237,7 @@ export interface View {
     claim_owner: number;
     claim_payer: number;
     claim_amount: number;
+    claim_space: number;
   };
   submitted: boolean[] | null;
   mySubmission: Move | null;

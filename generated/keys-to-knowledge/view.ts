@@ -45,6 +45,7 @@ export function view(s: State, seat: number | null): View {
       claim_owner: s.vars.claim_owner,
       claim_payer: s.vars.claim_payer,
       claim_amount: s.vars.claim_amount,
+      claim_space: s.vars.claim_space,
     },
     submitted: s.pending ? s.pending.map((move) => move !== null) : null,
     mySubmission: seat !== null && s.pending?.[seat] ? cloneJson(s.pending[seat]) : null,
