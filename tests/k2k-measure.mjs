@@ -9,7 +9,7 @@ for (let i = 0; i < count; i++) {
   try {
     const { state, decisions: d } = playRandomGame(game, { players, variants: variant ? [variant] : [], seed: i + 1 }, new Rng(1000 + i));
     turns.push(state.vars.turns_played); decisions.push(d);
-    const left = state.vars.retired.filter((r) => !r).length;
+    const left = state.vars.eliminated.filter((r) => r === 0).length;
     const why = left === 1 ? "one player left" : "round limit (short)";
     ends[why] = (ends[why] ?? 0) + 1;
   } catch (e) {

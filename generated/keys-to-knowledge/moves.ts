@@ -11,7 +11,7 @@ import {
   placeCard,
   roll,
   said,
-  seatList,
+  seatsInPlay,
   takeCard,
   takeCardFromAnyZone,
   transferred,
@@ -108,7 +108,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L271,
   );
 }
 
@@ -220,10 +220,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L164),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L164,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -250,10 +250,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L171),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L171,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -274,7 +274,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -347,7 +347,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L203,
   );
 }
 
@@ -438,7 +438,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L520,
+      AT.L517,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -477,7 +477,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L522);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L519);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -485,8 +485,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L523);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L523);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L520);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L520);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -535,7 +535,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L517,
+      AT.L514,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -668,8 +668,8 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_3_domain = s.zones.deeds[s.locals.q_2];
-    const buyer_2_domain: readonly number[] = seatList(s.players).filter(
-      (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+    const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+      (buyer) => buyer !== s.locals.q_2,
     );
     if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
@@ -715,7 +715,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L427,
+    AT.L424,
   );
 }
 
@@ -929,8 +929,8 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       const d_3 = move.d as CardId;
       if (!(typeof d_3 === "number" && d_3_domain.includes(d_3)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      const buyer_2_domain: readonly number[] = seatList(s.players).filter(
-        (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+      const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+        (buyer) => buyer !== s.locals.q_2,
       );
       if (!(buyer_2_domain.length > 0))
         return illegal("move/out-of-domain", "there is no buyer to choose now");
@@ -972,7 +972,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L454);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L451);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -991,7 +991,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L468);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L465);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1020,10 +1020,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L164),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L164,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1050,10 +1050,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L171),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L171,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1074,7 +1074,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1090,7 +1090,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L504);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L501);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1266,7 +1266,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L271,
   );
 }
 
@@ -1378,10 +1378,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L164),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L164,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1408,10 +1408,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L171),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L171,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1432,7 +1432,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1505,7 +1505,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L203,
   );
 }
 
@@ -1607,7 +1607,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L203,
   );
 }
 
@@ -1699,7 +1699,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L396,
+      AT.L393,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1743,7 +1743,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L398);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L395);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1751,8 +1751,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L399);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L399);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L396);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L396);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1848,7 +1848,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L271,
   );
 }
 
@@ -1960,10 +1960,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L164),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L164,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1990,10 +1990,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L171),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L171,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2014,7 +2014,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2087,7 +2087,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L203,
   );
 }
 
@@ -2229,7 +2229,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L271,
   );
 }
 
@@ -2341,10 +2341,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L164),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L164,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2371,10 +2371,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L171),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L171,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2395,7 +2395,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L177);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2468,7 +2468,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L203,
   );
 }
 

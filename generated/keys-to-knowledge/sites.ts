@@ -3,397 +3,391 @@ import type { RuleSite } from "@rules/runtime/internal";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
+  L83: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 83,
+    column: 39,
+    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
+  },
   L84: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 84,
-    column: 39,
-    text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
+    column: 32,
+    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
   },
   L85: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 85,
-    column: 32,
-    text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
-  },
-  L86: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 86,
     column: 31,
     text: "function court_space(): int = first(s in spaces where s.kind == SpaceKind.court).index",
   },
-  L89: {
+  L88: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 89,
+    line: 88,
     column: 37,
     text: "function owner_of(i: int): player = first(q in players where owns(q, i))",
+  },
+  L97: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 97,
+    column: 51,
+    text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
   },
   L98: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 98,
-    column: 51,
-    text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
-  },
-  L99: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 99,
     column: 52,
     text: "function highest_level(p: player, g: Group): int = max(e in deeds[p] where e.group == g: level(e))",
   },
-  L139: {
+  L138: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 139,
+    line: 138,
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L155: {
+  L154: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 155,
+    line: 154,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L164: {
+  L163: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 164,
+    line: 163,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L171: {
+  L170: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 171,
+    line: 170,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L177: {
+  L176: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 177,
+    line: 176,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L202: {
+  L199: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 202,
+    line: 199,
     column: 3,
     text: "let leader = top(players)",
   },
-  L204: {
+  L201: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 204,
+    line: 201,
     column: 3,
-    text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
+    text: "while bidding and any(q in players: cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L206: {
+  L203: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 206,
+    line: 203,
     column: 5,
-    text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
+    text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L218: {
+  L215: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 218,
+    line: 215,
     column: 5,
     text: "transfer high from cash[leader] to bank",
   },
-  L219: {
+  L216: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 219,
+    line: 216,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L234: {
+  L231: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 234,
+    line: 231,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L238: {
+  L235: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 238,
+    line: 235,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
+  },
+  L243: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 243,
+    column: 5,
+    text: "transfer cash[p] from cash[p] to centre",
   },
   L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 246,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to centre",
+    column: 7,
+    text: "move d to seized",
   },
   L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 249,
-    column: 7,
-    text: "move d to seized",
-  },
-  L252: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 252,
     column: 5,
     text: "for d in seized {",
   },
-  L253: {
+  L250: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 253,
+    line: 250,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L260: {
+  L257: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 260,
+    line: 257,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L270: {
+  L267: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 270,
+    line: 267,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
-  L301: {
+  L271: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 271, column: 5, text: "ask p {" },
+  L298: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 301,
+    line: 298,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L303: {
+  L300: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 303,
+    line: 300,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
+  },
+  L323: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 323,
+    column: 3,
+    text: "position[p] = target % board_size()",
   },
   L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 326,
-    column: 3,
-    text: "position[p] = target % board_size()",
-  },
-  L329: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 329,
     column: 7,
     text: "transfer 500 from bank to cash[p]",
   },
-  L331: {
+  L328: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 331,
+    line: 328,
     column: 7,
     text: "transfer 200 from bank to cash[p]",
   },
-  L340: {
+  L337: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 340,
+    line: 337,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L342: {
+  L339: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 342,
+    line: 339,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L344: {
+  L341: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 344,
+    line: 341,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L348: {
+  L345: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 348,
+    line: 345,
     column: 5,
     text: "transfer card.amount from bank to cash[p]",
   },
-  L356: {
+  L353: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 356,
+    line: 353,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L358: {
+  L355: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 358,
+    line: 355,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L364: {
+  L361: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 364,
+    line: 361,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L366: {
+  L363: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 366,
+    line: 363,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L381: {
+  L378: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 381,
+    line: 378,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L395: {
+  L392: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 395,
+    line: 392,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L396: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 396, column: 7, text: "ask p {" },
-  L398: {
+  L393: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 393, column: 7, text: "ask p {" },
+  L395: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 398,
+    line: 395,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L399: {
+  L396: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 399,
+    line: 396,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L413: {
+  L410: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 413,
+    line: 410,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L427: {
+  L424: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 427,
+    line: 424,
     column: 3,
-    text: "window q in players_from(roller) where not retired[q] and (q == roller or (claim_open and claim_owner == q)) {",
+    text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L454: {
+  L451: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 454,
+    line: 451,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L468: {
+  L465: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 468,
+    line: 465,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L504: {
+  L501: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 504,
+    line: 501,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L517: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 517, column: 7, text: "ask q {" },
-  L520: {
+  L514: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 514, column: 7, text: "ask q {" },
+  L517: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 520,
+    line: 517,
     column: 11,
     text: "ask buyer {",
   },
-  L522: {
+  L519: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 522,
+    line: 519,
     column: 15,
     text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L523: {
+  L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 523,
+    line: 520,
     column: 15,
     text: "move d to deeds[buyer]",
+  },
+  L542: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 542,
+    column: 5,
+    text: "move s to box_spaces",
   },
   L545: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 545,
     column: 5,
-    text: "move s to box_spaces",
+    text: "move d to box_deeds",
+  },
+  L547: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 547,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
   },
   L548: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 548,
-    column: 5,
-    text: "move d to box_deeds",
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
   },
   L550: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 550,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L551: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 551,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
-  },
-  L553: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 553,
     column: 5,
     text: "move c to grace_deck",
   },
-  L559: {
+  L556: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 559,
+    line: 556,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
+  },
+  L563: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 563,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L565: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 565,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L566: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 566,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L568: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 568,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
-  },
-  L569: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 569,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L584: {
+  L581: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 584,
+    line: 581,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L585: {
+  L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 585,
+    line: 582,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L596: {
+  L593: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 596,
+    line: 593,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L602: {
+  L599: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 602,
+    line: 599,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L606: {
+  L603: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 606,
+    line: 603,
     column: 7,
-    text: "while again and not retired[active] {",
+    text: "while again and active in players {",
   },
-  L654: {
+  L651: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 654,
+    line: 651,
     column: 13,
-    text: "while relocated and not retired[active] {",
-  },
-  L667: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 667,
-    column: 5,
-    text: "while retired[active] {",
+    text: "while relocated and active in players {",
   },
 } satisfies Record<string, RuleSite>;

@@ -1,6 +1,7 @@
 // index.ts of a compiled game: scores and the `game` object the runtime plays.
 import type * as A from "../syntax/ast.js";
 import { evaluateConstant } from "../check/constants.js";
+import { ELIMINATED } from "../check/elimination.js";
 import { docText, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -82,7 +83,7 @@ export class IndexFile {
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
                 decisions: [${decisions.join(", ")}],
-                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}
+                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}
               },
               moves: ${this.ctx.moveSchema()},
               enter,
