@@ -43,12 +43,13 @@ export function desugarElimination(program: A.Program): {
         eliminates = true;
         if (s.args.length !== 1) {
           problems.push({ declaration: owner!, range: s.range, code: "check/wrong-arity", message: `eliminate takes one argument, the player who leaves the game, but was given ${s.args.length}` });
-          return s;
+          return nothing(s.range);
         }
         if (owner?.kind === "setup") {
           problems.push({ declaration: owner, range: s.range, code: "check/eliminate-in-setup", message: "nobody leaves the game during setup: eliminate a player in the flow" });
         }
-        return written(s.args[0]!, s.range);
+        // With the rules' own `eliminated` (reported below), the call does nothing more.
+        return userVar ? nothing(s.range) : written(s.args[0]!, s.range);
       case "assign":
         if (rootName(s.target) === ELIMINATED && !userVar) {
           problems.push({ declaration: owner!, range: s.target.range, code: "check/eliminated-is-kept", message: "'eliminated' is kept by eliminate(p) alone: a player who left cannot come back, nor the order change" });
@@ -123,6 +124,11 @@ function written(player: A.Expression, range: A.SourceRange): A.Statement {
     otherwise: null,
     range,
   };
+}
+
+/** A statement that does nothing: what is left of a call reported already. */
+function nothing(range: A.SourceRange): A.Statement {
+  return { kind: "if", condition: { kind: "boolean", value: false, range }, then: { statements: [], range }, otherwise: null, range };
 }
 
 function rootName(e: A.Expression): string | null {
