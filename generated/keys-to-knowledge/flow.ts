@@ -15,15 +15,15 @@ import {
   maxOf,
   moveAllCards,
   moved,
-  nextSeat,
+  nextSeatInPlay,
   perCard,
   perSeat,
   phaseBegins,
   placeCard,
   roll,
   said,
-  seatList,
-  seatsFrom,
+  seatsFromInPlay,
+  seatsInPlay,
   seedRandom,
   shuffle,
   tableValue,
@@ -70,60 +70,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L582,
-  "turn.while": AT.L586,
-  "turn.endif": AT.L586,
-  "turn.for_q_2": AT.L413,
-  "turn.while2": AT.L413,
-  "turn.resume": AT.L413,
-  "turn.request_rent_body": AT.L413,
-  "turn.while3": AT.L272,
-  "turn.resume2": AT.L272,
-  "turn.endif2": AT.L413,
-  "turn.endif3": AT.L413,
-  "turn.for_d_2": AT.L254,
-  "turn.while4": AT.L206,
-  "turn.resume3": AT.L206,
-  "turn.offer_body": AT.L413,
-  "turn.resume4": AT.L413,
-  "turn.ask_price_body": AT.L413,
-  "turn.resume5": AT.L413,
-  "turn.endif4": AT.L586,
-  "turn.endif5": AT.L586,
-  "turn.endif6": AT.L586,
-  "turn.endif7": AT.L586,
-  "turn.while5": AT.L272,
-  "turn.resume6": AT.L272,
-  "turn.endif8": AT.L586,
-  "turn.endif9": AT.L586,
-  "turn.for_d_4": AT.L254,
-  "turn.while6": AT.L206,
-  "turn.resume7": AT.L206,
-  "turn.endif10": AT.L586,
-  "turn.while7": AT.L634,
-  "turn.endif11": AT.L634,
-  "turn.endif12": AT.L634,
-  "turn.resume8": AT.L634,
-  "turn.decline_body": AT.L634,
-  "turn.while8": AT.L206,
-  "turn.resume9": AT.L206,
-  "turn.endif13": AT.L634,
-  "turn.endif14": AT.L634,
-  "turn.while9": AT.L272,
-  "turn.resume10": AT.L272,
-  "turn.endif15": AT.L634,
-  "turn.endif16": AT.L634,
-  "turn.for_d_5": AT.L254,
-  "turn.while10": AT.L206,
-  "turn.resume11": AT.L206,
-  "turn.endif17": AT.L634,
-  "turn.while11": AT.L272,
-  "turn.resume12": AT.L272,
-  "turn.endif18": AT.L634,
-  "turn.endif19": AT.L634,
-  "turn.for_d_6": AT.L254,
-  "turn.while12": AT.L206,
-  "turn.resume13": AT.L206,
+  while: AT.L599,
+  "turn.while": AT.L603,
+  "turn.endif": AT.L603,
+  "turn.for_q_2": AT.L424,
+  "turn.while2": AT.L424,
+  "turn.resume": AT.L424,
+  "turn.request_rent_body": AT.L424,
+  "turn.while3": AT.L267,
+  "turn.resume2": AT.L267,
+  "turn.endif2": AT.L424,
+  "turn.endif3": AT.L424,
+  "turn.for_d_2": AT.L249,
+  "turn.while4": AT.L201,
+  "turn.resume3": AT.L201,
+  "turn.offer_body": AT.L424,
+  "turn.resume4": AT.L424,
+  "turn.ask_price_body": AT.L424,
+  "turn.resume5": AT.L424,
+  "turn.endif4": AT.L603,
+  "turn.endif5": AT.L603,
+  "turn.endif6": AT.L603,
+  "turn.endif7": AT.L603,
+  "turn.while5": AT.L267,
+  "turn.resume6": AT.L267,
+  "turn.endif8": AT.L603,
+  "turn.endif9": AT.L603,
+  "turn.for_d_4": AT.L249,
+  "turn.while6": AT.L201,
+  "turn.resume7": AT.L201,
+  "turn.endif10": AT.L603,
+  "turn.while7": AT.L651,
+  "turn.endif11": AT.L651,
+  "turn.endif12": AT.L651,
+  "turn.resume8": AT.L651,
+  "turn.decline_body": AT.L651,
+  "turn.while8": AT.L201,
+  "turn.resume9": AT.L201,
+  "turn.endif13": AT.L651,
+  "turn.endif14": AT.L651,
+  "turn.while9": AT.L267,
+  "turn.resume10": AT.L267,
+  "turn.endif15": AT.L651,
+  "turn.endif16": AT.L651,
+  "turn.for_d_5": AT.L249,
+  "turn.while10": AT.L201,
+  "turn.resume11": AT.L201,
+  "turn.endif17": AT.L651,
+  "turn.while11": AT.L267,
+  "turn.resume12": AT.L267,
+  "turn.endif18": AT.L651,
+  "turn.endif19": AT.L651,
+  "turn.for_d_6": AT.L249,
+  "turn.while12": AT.L201,
+  "turn.resume13": AT.L201,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -247,6 +247,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     } as State["locals"],
     pending: null,
   };
+  s.vars.eliminated = perSeat($players, () => 0);
   s.vars.bank = 1000000000;
   s.vars.cash = perSeat($players, () => 0);
   s.vars.centre = 0;
@@ -254,9 +255,6 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.in_court = perSeat($players, () => false);
   s.vars.court_rolls = perSeat($players, () => 0);
   s.vars.opening = perSeat($players, () => 0);
-  s.vars.retired = perSeat($players, () => false);
-  s.vars.retired_order = perSeat($players, () => 0);
-  s.vars.retirements = 0;
   s.vars.turns_played = 0;
   s.vars.relocated = false;
   s.vars.books = perCard(ALL_Deed, () => 0);
@@ -268,31 +266,32 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.claim_owner = 0;
   s.vars.claim_payer = 0;
   s.vars.claim_amount = 0;
+  s.vars.claim_space = -1;
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L525);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L525);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L542);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L542);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L528);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L528);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L545);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L545);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L530);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L547);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L531);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L548);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L533);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L533);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L550);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L550);
     }
   }
 
@@ -300,9 +299,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   shuffle(s.random, s.zones.grace_deck, "grace_deck", null);
 
-  for (let p = 0; p < s.players; p++) {
+  for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L539);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L556);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -311,9 +310,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L546));
-    for (let p = 0; p < s.players; p++) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L548);
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L563));
+    for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L565);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -323,7 +322,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L549,
+          AT.L566,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -337,7 +336,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 function step_start(s: State): void {
   s.locals.phase = "opening";
   s.events?.push(phaseBegins("opening"));
-  for (let p = 0; p < s.players; p++) {
+  for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
     s.events?.push(changed("opening", p, s.vars.opening[p]));
   }
@@ -346,19 +345,25 @@ function step_start(s: State): void {
     let $passes = 0;
     ((): number => {
       let $n = 0;
-      for (let q = 0; q < s.players; q++)
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
-          s.vars.opening[q] === maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L564)
+          s.vars.opening[q] ===
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L581)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L564);
-    let best: number = maxOf(seatList(s.players), (r) => s.vars.opening[r], "max(players)", AT.L565);
+    loopGuard($passes, AT.L581);
+    let best: number = maxOf(
+      seatsInPlay(s.players, s.vars.eliminated),
+      (r) => s.vars.opening[r],
+      "max(players)",
+      AT.L582,
+    );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
-    for (let p = 0; p < s.players; p++) {
+    for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
       if (s.vars.opening[p] === best) {
         s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
         s.events?.push(changed("opening", p, s.vars.opening[p]));
@@ -369,14 +374,19 @@ function step_start(s: State): void {
     }
   }
 
-  s.locals.active = highestOf(seatList(s.players), (q) => s.vars.opening[q], "highest(players)", AT.L576);
+  s.locals.active = highestOf(
+    seatsInPlay(s.players, s.vars.eliminated),
+    (q) => s.vars.opening[q],
+    "highest(players)",
+    AT.L593,
+  );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
   s.pc = "while";
 }
 
 function step_while(s: State): void {
-  if (fn_players_left(s) > 1 && s.vars.turns_played < fn_turn_limit(s)) {
+  if (fn_players_left(s) > 1 && (!s.variants.includes("short") || s.vars.turns_played < fn_turn_limit(s))) {
     s.locals.phase = "turn";
     s.events?.push(phaseBegins("turn"));
     s.locals.doubles = 0;
@@ -389,15 +399,13 @@ function step_while(s: State): void {
 }
 
 function step_turn_while(s: State): void {
-  if (s.locals.again && !s.vars.retired[s.locals.active]) {
+  if (s.locals.again && seatsInPlay(s.players, s.vars.eliminated).includes(s.locals.active)) {
     s.locals.again = false;
     if (s.locals.preset === 0) {
       s.locals.roller = s.locals.active;
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = 0;
@@ -408,18 +416,13 @@ function step_turn_while(s: State): void {
   } else {
     s.vars.turns_played += 1;
     s.events?.push(changed("turns_played", null, s.vars.turns_played));
-    s.locals.active = nextSeat(s.locals.active, s.players);
-    for (let $passes = 0; s.vars.retired[s.locals.active]; $passes++) {
-      loopGuard($passes, AT.L647);
-      s.locals.active = nextSeat(s.locals.active, s.players);
-    }
-
+    s.locals.active = nextSeatInPlay(s.locals.active, s.players, s.vars.eliminated);
     s.pc = "while";
   }
 }
 
 function step_turn_endif(s: State): void {
-  if (!s.vars.retired[s.locals.active]) {
+  if (seatsInPlay(s.players, s.vars.eliminated).includes(s.locals.active)) {
     s.locals.steps = s.locals.preset;
     s.locals.is_double = false;
     s.locals.preset = 0;
@@ -544,14 +547,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L288);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L298);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L290);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L300);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -570,10 +573,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L236),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L236,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -586,10 +589,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L240,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -606,7 +609,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L248,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -617,25 +620,24 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L251);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
 
         {
           let p: number = s.locals.p_2;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -650,7 +652,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L262,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -665,17 +667,16 @@ function step_turn_while3(s: State): void {
 
         {
           let p: number = s.locals.p_2;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -704,15 +705,15 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L255);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot = s.locals.d_2;
     s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatList(s.players), "players", AT.L204);
+    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -724,23 +725,17 @@ function step_turn_while4(s: State): void {
   if (
     s.locals.bidding_2 &&
     ((): boolean => {
-      for (let q = 0; q < s.players; q++)
-        if (
-          !s.vars.retired[q] &&
-          s.vars.cash[q] > s.locals.high_2 &&
-          (s.locals.high_2 === 0 || q !== s.locals.leader_2)
-        )
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
+        if (s.vars.cash[q] > s.locals.high_2 && (s.locals.high_2 === 0 || q !== s.locals.leader_2))
           return true;
       return false;
     })()
   ) {
     s.locals.bidding_2 = false;
     s.locals.actors = [
-      ...seatList(s.players).filter(
+      ...seatsInPlay(s.players, s.vars.eliminated).filter(
         ($seat) =>
-          !s.vars.retired[$seat] &&
-          s.vars.cash[$seat] > s.locals.high_2 &&
-          (s.locals.high_2 === 0 || $seat !== s.locals.leader_2),
+          s.vars.cash[$seat] > s.locals.high_2 && (s.locals.high_2 === 0 || $seat !== s.locals.leader_2),
       ),
     ];
     s.locals.declined = perSeat(s.players, () => false);
@@ -758,7 +753,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L220,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -767,8 +762,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L221);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -813,24 +808,24 @@ function step_turn_endif4(s: State): void {
 }
 
 function step_turn_endif5(s: State): void {
-  if (s.locals.move_token && !s.vars.retired[s.locals.active]) {
+  if (s.locals.move_token && seatsInPlay(s.players, s.vars.eliminated).includes(s.locals.active)) {
     {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L313);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L323);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L316);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L326);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L318);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L328);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -870,14 +865,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L288);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L298);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L290);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L300);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -896,10 +891,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L236),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L236,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -912,10 +907,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L240,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -932,7 +927,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L248,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -943,25 +938,24 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L251);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
 
         {
           let p: number = s.locals.p_4;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -976,7 +970,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L262,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -991,17 +985,16 @@ function step_turn_while5(s: State): void {
 
         {
           let p: number = s.locals.p_4;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -1030,15 +1023,15 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L255);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_2 = s.locals.d_4;
     s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatList(s.players), "players", AT.L204);
+    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1050,23 +1043,17 @@ function step_turn_while6(s: State): void {
   if (
     s.locals.bidding_3 &&
     ((): boolean => {
-      for (let q = 0; q < s.players; q++)
-        if (
-          !s.vars.retired[q] &&
-          s.vars.cash[q] > s.locals.high_3 &&
-          (s.locals.high_3 === 0 || q !== s.locals.leader_3)
-        )
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
+        if (s.vars.cash[q] > s.locals.high_3 && (s.locals.high_3 === 0 || q !== s.locals.leader_3))
           return true;
       return false;
     })()
   ) {
     s.locals.bidding_3 = false;
     s.locals.actors = [
-      ...seatList(s.players).filter(
+      ...seatsInPlay(s.players, s.vars.eliminated).filter(
         ($seat) =>
-          !s.vars.retired[$seat] &&
-          s.vars.cash[$seat] > s.locals.high_3 &&
-          (s.locals.high_3 === 0 || $seat !== s.locals.leader_3),
+          s.vars.cash[$seat] > s.locals.high_3 && (s.locals.high_3 === 0 || $seat !== s.locals.leader_3),
       ),
     ];
     s.locals.declined = perSeat(s.players, () => false);
@@ -1084,7 +1071,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L220,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1093,8 +1080,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L221);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1115,7 +1102,7 @@ function step_turn_endif10(s: State): void {
 }
 
 function step_turn_while7(s: State): void {
-  if (s.vars.relocated && !s.vars.retired[s.locals.active]) {
+  if (s.vars.relocated && seatsInPlay(s.players, s.vars.eliminated).includes(s.locals.active)) {
     s.vars.relocated = false;
     s.events?.push(changed("relocated", null, s.vars.relocated));
     s.locals.p_5 = s.locals.active;
@@ -1129,7 +1116,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L368,
+            AT.L378,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
@@ -1142,6 +1129,8 @@ function step_turn_while7(s: State): void {
             s.events?.push(changed("claim_payer", null, s.vars.claim_payer));
             s.vars.claim_amount = fn_rent_of(s, deed, holder);
             s.events?.push(changed("claim_amount", null, s.vars.claim_amount));
+            s.vars.claim_space = s.locals.here_2;
+            s.events?.push(changed("claim_space", null, s.vars.claim_space));
             s.events?.push(
               said(
                 `seat ${holder} may request $${s.vars.claim_amount} rent from seat ${s.locals.p_5} before the next roll`,
@@ -1157,7 +1146,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L381,
+          AT.L392,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1168,26 +1157,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L327);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L327);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L327);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L337);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L337);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L337);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L329);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L329);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L329);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L339);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L339);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L339);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L331);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L341);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L335);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L345);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1210,7 +1199,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L343);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L353);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1220,7 +1209,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L345,
+                    AT.L355,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1245,15 +1234,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L351);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L351);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L361);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L361);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L353);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L353);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L363);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L363);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1277,7 +1266,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L399);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L410);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5));
@@ -1303,7 +1292,9 @@ function step_turn_while7(s: State): void {
     }
   } else {
     s.locals.again =
-      s.locals.is_double && !s.vars.in_court[s.locals.active] && !s.vars.retired[s.locals.active];
+      s.locals.is_double &&
+      !s.vars.in_court[s.locals.active] &&
+      seatsInPlay(s.players, s.vars.eliminated).includes(s.locals.active);
     s.pc = "turn.endif10";
   }
 }
@@ -1324,7 +1315,7 @@ function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
   s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatList(s.players), "players", AT.L204);
+  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1333,23 +1324,17 @@ function step_turn_while8(s: State): void {
   if (
     s.locals.bidding_4 &&
     ((): boolean => {
-      for (let q = 0; q < s.players; q++)
-        if (
-          !s.vars.retired[q] &&
-          s.vars.cash[q] > s.locals.high_4 &&
-          (s.locals.high_4 === 0 || q !== s.locals.leader_4)
-        )
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
+        if (s.vars.cash[q] > s.locals.high_4 && (s.locals.high_4 === 0 || q !== s.locals.leader_4))
           return true;
       return false;
     })()
   ) {
     s.locals.bidding_4 = false;
     s.locals.actors = [
-      ...seatList(s.players).filter(
+      ...seatsInPlay(s.players, s.vars.eliminated).filter(
         ($seat) =>
-          !s.vars.retired[$seat] &&
-          s.vars.cash[$seat] > s.locals.high_4 &&
-          (s.locals.high_4 === 0 || $seat !== s.locals.leader_4),
+          s.vars.cash[$seat] > s.locals.high_4 && (s.locals.high_4 === 0 || $seat !== s.locals.leader_4),
       ),
     ];
     s.locals.declined = perSeat(s.players, () => false);
@@ -1367,7 +1352,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L220,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1376,8 +1361,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L221);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1414,14 +1399,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L288);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L298);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L290);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L300);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1440,10 +1425,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L236),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L236,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1456,10 +1441,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L240,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1476,7 +1461,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L248,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1487,25 +1472,24 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L251);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
 
         {
           let p: number = s.locals.p_8;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -1520,7 +1504,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L262,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1535,17 +1519,16 @@ function step_turn_while9(s: State): void {
 
         {
           let p: number = s.locals.p_8;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -1574,15 +1557,15 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L255);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_4 = s.locals.d_5;
     s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatList(s.players), "players", AT.L204);
+    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1594,23 +1577,17 @@ function step_turn_while10(s: State): void {
   if (
     s.locals.bidding_5 &&
     ((): boolean => {
-      for (let q = 0; q < s.players; q++)
-        if (
-          !s.vars.retired[q] &&
-          s.vars.cash[q] > s.locals.high_5 &&
-          (s.locals.high_5 === 0 || q !== s.locals.leader_5)
-        )
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
+        if (s.vars.cash[q] > s.locals.high_5 && (s.locals.high_5 === 0 || q !== s.locals.leader_5))
           return true;
       return false;
     })()
   ) {
     s.locals.bidding_5 = false;
     s.locals.actors = [
-      ...seatList(s.players).filter(
+      ...seatsInPlay(s.players, s.vars.eliminated).filter(
         ($seat) =>
-          !s.vars.retired[$seat] &&
-          s.vars.cash[$seat] > s.locals.high_5 &&
-          (s.locals.high_5 === 0 || $seat !== s.locals.leader_5),
+          s.vars.cash[$seat] > s.locals.high_5 && (s.locals.high_5 === 0 || $seat !== s.locals.leader_5),
       ),
     ];
     s.locals.declined = perSeat(s.players, () => false);
@@ -1628,7 +1605,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L220,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1637,8 +1614,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L221);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1672,14 +1649,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L288);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L298);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L290);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L300);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1698,10 +1675,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L236),
+              floorDiv(Deed_stack_price[d], 2, AT.L231),
               s.vars.bank,
               "bank",
-              AT.L236,
+              AT.L231,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1714,10 +1691,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L240),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
               s.vars.bank,
               "bank",
-              AT.L240,
+              AT.L235,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1734,7 +1711,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L248,
+            AT.L243,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1745,25 +1722,24 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L251);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L251);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L246);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
 
         {
           let p: number = s.locals.p_10;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -1778,7 +1754,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L262,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1793,17 +1769,16 @@ function step_turn_while11(s: State): void {
 
         {
           let p: number = s.locals.p_10;
-          s.vars.retirements += 1;
-          s.events?.push(changed("retirements", null, s.vars.retirements));
-          s.vars.retired_order[p] = s.vars.retirements;
-          s.events?.push(changed("retired_order", p, s.vars.retired_order[p]));
-          s.vars.retired[p] = true;
-          s.events?.push(changed("retired", p, s.vars.retired[p]));
+          if (s.vars.eliminated[p] === 0) {
+            s.vars.eliminated[p] = s.players - seatsInPlay(s.players, s.vars.eliminated).length + 1;
+            s.events?.push(changed("eliminated", p, s.vars.eliminated[p]));
+          }
+
           s.vars.in_court[p] = false;
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L193);
+            endGame(s, AT.L188);
             s.events?.push(gameEnds());
             return;
           }
@@ -1832,15 +1807,15 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L255);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L255);
+      takeCard(s.zones.seized, $card, "seized", AT.L250);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_5 = s.locals.d_6;
     s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatList(s.players), "players", AT.L204);
+    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1852,23 +1827,17 @@ function step_turn_while12(s: State): void {
   if (
     s.locals.bidding_6 &&
     ((): boolean => {
-      for (let q = 0; q < s.players; q++)
-        if (
-          !s.vars.retired[q] &&
-          s.vars.cash[q] > s.locals.high_6 &&
-          (s.locals.high_6 === 0 || q !== s.locals.leader_6)
-        )
+      for (const q of seatsInPlay(s.players, s.vars.eliminated))
+        if (s.vars.cash[q] > s.locals.high_6 && (s.locals.high_6 === 0 || q !== s.locals.leader_6))
           return true;
       return false;
     })()
   ) {
     s.locals.bidding_6 = false;
     s.locals.actors = [
-      ...seatList(s.players).filter(
+      ...seatsInPlay(s.players, s.vars.eliminated).filter(
         ($seat) =>
-          !s.vars.retired[$seat] &&
-          s.vars.cash[$seat] > s.locals.high_6 &&
-          (s.locals.high_6 === 0 || $seat !== s.locals.leader_6),
+          s.vars.cash[$seat] > s.locals.high_6 && (s.locals.high_6 === 0 || $seat !== s.locals.leader_6),
       ),
     ];
     s.locals.declined = perSeat(s.players, () => false);
@@ -1886,7 +1855,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L220,
+          AT.L215,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1895,8 +1864,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L221);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L221);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L216);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
@@ -1918,10 +1887,8 @@ export function enter(s: State, decision: string): void {
     case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage":
       s.locals.phase = "turn";
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
@@ -1933,10 +1900,8 @@ export function enter(s: State, decision: string): void {
     case "turn.bid_or_decline":
       s.locals.phase = "turn";
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
@@ -1947,11 +1912,9 @@ export function enter(s: State, decision: string): void {
       if (s.locals.d_2_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
       s.locals.actors = [
-        ...seatList(s.players).filter(
+        ...seatsInPlay(s.players, s.vars.eliminated).filter(
           ($seat) =>
-            !s.vars.retired[$seat] &&
-            s.vars.cash[$seat] > s.locals.high_2 &&
-            (s.locals.high_2 === 0 || $seat !== s.locals.leader_2),
+            s.vars.cash[$seat] > s.locals.high_2 && (s.locals.high_2 === 0 || $seat !== s.locals.leader_2),
         ),
       ];
       s.locals.declined = perSeat(s.players, () => false);
@@ -1960,10 +1923,8 @@ export function enter(s: State, decision: string): void {
     case "turn.accept_or_refuse":
       s.locals.phase = "turn";
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
@@ -1975,10 +1936,8 @@ export function enter(s: State, decision: string): void {
     case "turn.ask_price":
       s.locals.phase = "turn";
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
@@ -1990,10 +1949,8 @@ export function enter(s: State, decision: string): void {
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
       s.locals.phase = "turn";
       s.locals.q_2_list = [
-        ...seatsFrom(s.locals.roller, s.players).filter(
-          (q_2) =>
-            !s.vars.retired[q_2] &&
-            (q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2)),
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
         ),
       ];
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
@@ -2016,11 +1973,9 @@ export function enter(s: State, decision: string): void {
       if (s.locals.d_4_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
       s.locals.actors = [
-        ...seatList(s.players).filter(
+        ...seatsInPlay(s.players, s.vars.eliminated).filter(
           ($seat) =>
-            !s.vars.retired[$seat] &&
-            s.vars.cash[$seat] > s.locals.high_3 &&
-            (s.locals.high_3 === 0 || $seat !== s.locals.leader_3),
+            s.vars.cash[$seat] > s.locals.high_3 && (s.locals.high_3 === 0 || $seat !== s.locals.leader_3),
         ),
       ];
       s.locals.declined = perSeat(s.players, () => false);
@@ -2029,11 +1984,9 @@ export function enter(s: State, decision: string): void {
     case "turn.bid_or_decline3":
       s.locals.phase = "turn";
       s.locals.actors = [
-        ...seatList(s.players).filter(
+        ...seatsInPlay(s.players, s.vars.eliminated).filter(
           ($seat) =>
-            !s.vars.retired[$seat] &&
-            s.vars.cash[$seat] > s.locals.high_4 &&
-            (s.locals.high_4 === 0 || $seat !== s.locals.leader_4),
+            s.vars.cash[$seat] > s.locals.high_4 && (s.locals.high_4 === 0 || $seat !== s.locals.leader_4),
         ),
       ];
       s.locals.declined = perSeat(s.players, () => false);
@@ -2056,11 +2009,9 @@ export function enter(s: State, decision: string): void {
       if (s.locals.d_5_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
       s.locals.actors = [
-        ...seatList(s.players).filter(
+        ...seatsInPlay(s.players, s.vars.eliminated).filter(
           ($seat) =>
-            !s.vars.retired[$seat] &&
-            s.vars.cash[$seat] > s.locals.high_5 &&
-            (s.locals.high_5 === 0 || $seat !== s.locals.leader_5),
+            s.vars.cash[$seat] > s.locals.high_5 && (s.locals.high_5 === 0 || $seat !== s.locals.leader_5),
         ),
       ];
       s.locals.declined = perSeat(s.players, () => false);
@@ -2078,11 +2029,9 @@ export function enter(s: State, decision: string): void {
       if (s.locals.d_6_index < 0)
         throw new GameFault("fault/no-such-position", "d is none of the values its loop goes through now");
       s.locals.actors = [
-        ...seatList(s.players).filter(
+        ...seatsInPlay(s.players, s.vars.eliminated).filter(
           ($seat) =>
-            !s.vars.retired[$seat] &&
-            s.vars.cash[$seat] > s.locals.high_6 &&
-            (s.locals.high_6 === 0 || $seat !== s.locals.leader_6),
+            s.vars.cash[$seat] > s.locals.high_6 && (s.locals.high_6 === 0 || $seat !== s.locals.leader_6),
         ),
       ];
       s.locals.declined = perSeat(s.players, () => false);

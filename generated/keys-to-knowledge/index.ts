@@ -43,8 +43,8 @@ export type { Move, State, View } from "./types.js";
 /** Per seat: [score, ...tie-breakers], compared in order, higher first. */
 export function scores(s: State): number[][] {
   return perSeat(s.players, (seat) => [
-    ((p: number) => (s.vars.retired[p] ? 0 : fn_treasure(s, p)))(seat),
-    ((p: number) => (s.vars.retired[p] ? s.vars.retired_order[p] : s.players + 1))(seat),
+    ((p: number) => (s.vars.eliminated[p] > 0 ? 0 : fn_treasure(s, p)))(seat),
+    ((p: number) => (s.vars.eliminated[p] > 0 ? s.vars.eliminated[p] : s.players + 1))(seat),
   ]);
 }
 
@@ -185,6 +185,13 @@ export const game: Game<State, Move, View> = {
       },
     ],
     vars: [
+      {
+        name: "eliminated",
+        label: "out of the game (in the order they left)",
+        perPlayer: true,
+        type: "int",
+        visibility: "public",
+      },
       { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden" },
       { name: "cash", label: "cash", perPlayer: true, type: "int", visibility: "public" },
       {
@@ -204,15 +211,6 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
       },
       { name: "opening", label: "opening roll", perPlayer: true, type: "int", visibility: "public" },
-      { name: "retired", label: "retired", perPlayer: true, type: "bool", visibility: "public" },
-      {
-        name: "retired_order",
-        label: "retired in place",
-        perPlayer: true,
-        type: "int",
-        visibility: "public",
-      },
-      { name: "retirements", label: "players retired", perPlayer: false, type: "int", visibility: "public" },
       { name: "turns_played", label: "turns played", perPlayer: false, type: "int", visibility: "public" },
       { name: "relocated", label: "relocated", perPlayer: false, type: "bool", visibility: "hidden" },
       {
@@ -278,6 +276,13 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
       },
       { name: "claim_amount", label: "the rent", perPlayer: false, type: "int", visibility: "public" },
+      {
+        name: "claim_space",
+        label: "the space the rent is for",
+        perPlayer: false,
+        type: "int",
+        visibility: "public",
+      },
     ],
     conserved: [{ name: "money", vars: ["cash", "bank", "centre"] }],
     decisions: [
@@ -417,6 +422,7 @@ export const game: Game<State, Move, View> = {
       { name: "turn_limit", parameters: [], result: "int" },
       { name: "treasure", parameters: [{ name: "p", type: "player" }], result: "int" },
     ],
+    eliminated: "eliminated",
   },
   moves: {
     raise_by_selling_stack: { d: "card" },

@@ -10,13 +10,14 @@ import {
   placeCard,
   roll,
   said,
-  seatList,
+  seatsInPlay,
   takeCard,
   takeCardFromAnyZone,
   transferred,
 } from "@rules/runtime/internal";
-import { Deed_place, Deed_group, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
+import { Deed_place, Deed_group, Deed_space, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
 import {
+  fn_owns,
   fn_complete,
   fn_lowest_level,
   fn_undeveloped,
@@ -39,8 +40,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -48,8 +55,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -57,8 +71,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -68,51 +88,65 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const d_0_domain = s.zones.deeds[s.locals.p];
+  const offered_0 =
+    d_0_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
+      return false;
+    })();
+  const d_1_domain = s.zones.deeds[s.locals.p];
+  const offered_1 =
+    d_1_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
+      return false;
+    })() &&
+    s.vars.stacks_left >= 4;
+  const d_2_domain = s.zones.deeds[s.locals.p];
+  const offered_2 =
+    d_2_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
+      return false;
+    })();
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
+  if (offered === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const d = d_0_domain[draw(d_0_domain.length)]!;
+      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d))
+        return { type: "raise_by_selling_stack", d: d };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const d = d_1_domain[draw(d_1_domain.length)]!;
+      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
+      continue;
+    }
+
+    if (offered_2 && pick-- === 0) {
+      const d = d_2_domain[draw(d_2_domain.length)]!;
+      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]))
+        return { type: "raise_by_mortgage", d: d };
+      continue;
+    }
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L271,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage(
@@ -135,32 +169,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_stack(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_sell_key(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p].filter((d) => fn_may_mortgage(s, s.locals.p, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -183,10 +257,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -213,10 +287,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -237,7 +311,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -325,7 +399,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L203,
   );
 }
 
@@ -416,7 +490,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L500,
+      AT.L517,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -455,7 +529,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L502);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L519);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
@@ -463,8 +537,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L503);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L503);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L520);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L520);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -513,7 +587,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L497,
+      AT.L514,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -577,7 +651,16 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    if (s.vars.claim_open && s.vars.claim_owner === s.locals.q_2)
+    if (
+      s.vars.claim_open &&
+      s.vars.claim_owner === s.locals.q_2 &&
+      fn_owns(s, s.locals.q_2, s.vars.claim_space) &&
+      !((): boolean => {
+        for (const e of s.zones.deeds[s.locals.q_2])
+          if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+        return false;
+      })()
+    )
       options.push({ type: "request_rent", parameters: {} });
   }
 
@@ -637,8 +720,8 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_3_domain = s.zones.deeds[s.locals.q_2];
-    const buyer_2_domain: readonly number[] = seatList(s.players).filter(
-      (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+    const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+      (buyer) => buyer !== s.locals.q_2,
     );
     if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller)
       options.push({
@@ -664,7 +747,15 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const offered_0 = s.vars.claim_open && s.vars.claim_owner === s.locals.q_2;
+  const offered_0 =
+    s.vars.claim_open &&
+    s.vars.claim_owner === s.locals.q_2 &&
+    fn_owns(s, s.locals.q_2, s.vars.claim_space) &&
+    !((): boolean => {
+      for (const e of s.zones.deeds[s.locals.q_2])
+        if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+      return false;
+    })();
   const d_1_domain = s.zones.deeds[s.locals.q_2];
   const offered_1 = d_1_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0;
   const d_2_domain = s.zones.deeds[s.locals.q_2];
@@ -678,8 +769,8 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   const d_6_domain = s.zones.deeds[s.locals.q_2];
   const offered_6 = d_6_domain.length > 0 && s.locals.q_2 === s.locals.roller;
   const d_3_7_domain = s.zones.deeds[s.locals.q_2];
-  const buyer_2_7_domain: readonly number[] = seatList(s.players).filter(
-    (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+  const buyer_2_7_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+    (buyer) => buyer !== s.locals.q_2,
   );
   const offered_7 =
     d_3_7_domain.length > 0 && buyer_2_7_domain.length > 0 && s.locals.q_2 === s.locals.roller;
@@ -771,7 +862,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L413,
+    AT.L424,
   );
 }
 
@@ -806,6 +897,19 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     case "request_rent": {
       if (!(s.vars.claim_open && s.vars.claim_owner === s.locals.q_2))
         return illegal("move/constraint", `no rent waits for your request`);
+      if (!fn_owns(s, s.locals.q_2, s.vars.claim_space))
+        return illegal("move/constraint", `you have sold the property since: no rent is collected on it`);
+      if (
+        !!((): boolean => {
+          for (const e of s.zones.deeds[s.locals.q_2])
+            if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `the property is mortgaged now: no rent is collected when properties are mortgaged`,
+        );
       return null;
     }
 
@@ -972,8 +1076,8 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       const d_3 = move.d as CardId;
       if (!(typeof d_3 === "number" && d_3_domain.includes(d_3)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      const buyer_2_domain: readonly number[] = seatList(s.players).filter(
-        (buyer) => buyer !== s.locals.q_2 && !s.vars.retired[buyer],
+      const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+        (buyer) => buyer !== s.locals.q_2,
       );
       if (!(buyer_2_domain.length > 0))
         return illegal("move/out-of-domain", "there is no buyer to choose now");
@@ -1015,7 +1119,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L434);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L451);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1034,7 +1138,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L448);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L465);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1063,10 +1167,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1093,10 +1197,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1117,7 +1221,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1133,7 +1237,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L484);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L501);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1242,8 +1346,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1251,8 +1361,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1260,8 +1377,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_3];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1271,51 +1394,65 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const d_0_domain = s.zones.deeds[s.locals.p_3];
+  const offered_0 =
+    d_0_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
+      return false;
+    })();
+  const d_1_domain = s.zones.deeds[s.locals.p_3];
+  const offered_1 =
+    d_1_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
+      return false;
+    })() &&
+    s.vars.stacks_left >= 4;
+  const d_2_domain = s.zones.deeds[s.locals.p_3];
+  const offered_2 =
+    d_2_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
+      return false;
+    })();
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
+  if (offered === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const d = d_0_domain[draw(d_0_domain.length)]!;
+      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d))
+        return { type: "raise_by_selling_stack", d: d };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const d = d_1_domain[draw(d_1_domain.length)]!;
+      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
+      continue;
+    }
+
+    if (offered_2 && pick-- === 0) {
+      const d = d_2_domain[draw(d_2_domain.length)]!;
+      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
+        return { type: "raise_by_mortgage", d: d };
+      continue;
+    }
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L271,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2(
@@ -1338,32 +1475,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_stack(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_3, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_sell_key(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_3].filter((d) => fn_may_mortgage(s, s.locals.p_3, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_3];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -1386,10 +1563,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1416,10 +1593,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1440,7 +1617,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -1528,7 +1705,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L203,
   );
 }
 
@@ -1645,7 +1822,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L203,
   );
 }
 
@@ -1737,7 +1914,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L382,
+      AT.L393,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1781,7 +1958,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L384);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L395);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
@@ -1789,8 +1966,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L385);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L396);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L396);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -1819,8 +1996,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1828,8 +2011,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1837,8 +2027,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_7];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -1848,51 +2044,65 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const d_0_domain = s.zones.deeds[s.locals.p_7];
+  const offered_0 =
+    d_0_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
+      return false;
+    })();
+  const d_1_domain = s.zones.deeds[s.locals.p_7];
+  const offered_1 =
+    d_1_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
+      return false;
+    })() &&
+    s.vars.stacks_left >= 4;
+  const d_2_domain = s.zones.deeds[s.locals.p_7];
+  const offered_2 =
+    d_2_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
+      return false;
+    })();
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
+  if (offered === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const d = d_0_domain[draw(d_0_domain.length)]!;
+      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d))
+        return { type: "raise_by_selling_stack", d: d };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const d = d_1_domain[draw(d_1_domain.length)]!;
+      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
+      continue;
+    }
+
+    if (offered_2 && pick-- === 0) {
+      const d = d_2_domain[draw(d_2_domain.length)]!;
+      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
+        return { type: "raise_by_mortgage", d: d };
+      continue;
+    }
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L271,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3(
@@ -1915,32 +2125,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_stack(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_7, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_sell_key(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_7].filter((d) => fn_may_mortgage(s, s.locals.p_7, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_7];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -1963,10 +2213,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1993,10 +2243,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2017,7 +2267,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2105,7 +2355,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L203,
   );
 }
 
@@ -2180,8 +2430,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2189,8 +2445,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
+        return false;
+      })() &&
+      s.vars.stacks_left >= 4
+    )
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2198,8 +2461,14 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   }
 
   {
-    const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
-    if (d_domain.length > 0)
+    const d_domain = s.zones.deeds[s.locals.p_9];
+    if (
+      d_domain.length > 0 &&
+      ((): boolean => {
+        for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
+        return false;
+      })()
+    )
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
@@ -2209,51 +2478,65 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   return options;
 }
 
+/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(
   s: State,
   seat: number,
   draw: (n: number) => number,
 ): Move | null {
   if (seat !== s.locals.actor) return null;
-  const d_0_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
-  const size_0_0 = d_0_domain.length;
-  const count_0: number = size_0_0;
-  const d_1_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
-  const size_1_0 = d_1_domain.length;
-  const count_1: number = size_1_0;
-  const d_2_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
-  const size_2_0 = d_2_domain.length;
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L274,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    const digit_0_0 = index % size_0_0;
-    index = Math.floor(index / size_0_0);
-    return { type: "raise_by_selling_stack", d: d_0_domain[digit_0_0]! };
+  const d_0_domain = s.zones.deeds[s.locals.p_9];
+  const offered_0 =
+    d_0_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
+      return false;
+    })();
+  const d_1_domain = s.zones.deeds[s.locals.p_9];
+  const offered_1 =
+    d_1_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
+      return false;
+    })() &&
+    s.vars.stacks_left >= 4;
+  const d_2_domain = s.zones.deeds[s.locals.p_9];
+  const offered_2 =
+    d_2_domain.length > 0 &&
+    ((): boolean => {
+      for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
+      return false;
+    })();
+  const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
+  if (offered === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      const d = d_0_domain[draw(d_0_domain.length)]!;
+      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d))
+        return { type: "raise_by_selling_stack", d: d };
+      continue;
+    }
+
+    if (offered_1 && pick-- === 0) {
+      const d = d_1_domain[draw(d_1_domain.length)]!;
+      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
+      continue;
+    }
+
+    if (offered_2 && pick-- === 0) {
+      const d = d_2_domain[draw(d_2_domain.length)]!;
+      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
+        return { type: "raise_by_mortgage", d: d };
+      continue;
+    }
   }
 
-  index -= count_0;
-  if (index < count_1) {
-    const digit_1_0 = index % size_1_0;
-    index = Math.floor(index / size_1_0);
-    return { type: "raise_by_selling_key", d: d_1_domain[digit_1_0]! };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "raise_by_mortgage", d: d_2_domain[digit_2_0]! };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  throw new GameFault(
+    "fault/no-legal-move",
+    `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
+    AT.L271,
+  );
 }
 
 function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(
@@ -2276,32 +2559,72 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
 
   switch (move.type) {
     case "raise_by_selling_stack": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_stack(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Stacks of Books to sell`);
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
+        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+      if (!fn_may_sell_stack(s, s.locals.p_9, d))
+        return illegal(
+          "move/constraint",
+          `sell evenly: sell from the most developed properties of the group first`,
+        );
       return null;
     }
 
     case "raise_by_selling_key": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_sell_key(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal("move/constraint", `you have no Key to Knowledge the bank can take back now`);
+      if (!(s.vars.stacks_left >= 4))
+        return illegal("move/constraint", `the bank has not the four Stacks of Books that replace the Key`);
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
       return null;
     }
 
     case "raise_by_mortgage": {
-      const d_domain = s.zones.deeds[s.locals.p_9].filter((d) => fn_may_mortgage(s, s.locals.p_9, d));
+      if (
+        !((): boolean => {
+          for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
+          return false;
+        })()
+      )
+        return illegal(
+          "move/constraint",
+          `sell Stacks of Books and Keys first: only undeveloped property is mortgaged, and only once`,
+        );
+      const d_domain = s.zones.deeds[s.locals.p_9];
       if (!(d_domain.length > 0))
         return illegal("move/out-of-domain", "there is no card in deeds to choose as d now");
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
+      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
+        return illegal(
+          "move/constraint",
+          `sell the Stacks of Books and Keys of the ${Deed_group[d]} group first: only undeveloped property is mortgaged`,
+        );
       return null;
     }
   }
@@ -2324,10 +2647,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L163),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L163,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2354,10 +2677,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L170),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L170,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2378,7 +2701,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(transferred($amount, "bank", null, "cash", p));
@@ -2466,7 +2789,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L208,
+    AT.L203,
   );
 }
 

@@ -45,356 +45,350 @@ export const AT = {
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L157: {
+  L154: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 157,
+    line: 154,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L166: {
+  L163: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 166,
+    line: 163,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L173: {
+  L170: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 173,
+    line: 170,
     column: 3,
     text: "transfer sold.stack_price / 2 from bank to cash[p]",
   },
-  L179: {
+  L176: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 179,
+    line: 176,
     column: 3,
     text: "transfer pledged.mortgage from bank to cash[p]",
   },
-  L193: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 193, column: 5, text: "end game" },
-  L204: {
+  L188: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 188, column: 5, text: "end game" },
+  L199: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 204,
+    line: 199,
     column: 3,
     text: "let leader = top(players)",
   },
-  L206: {
+  L201: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 206,
+    line: 201,
     column: 3,
-    text: "while bidding and any(q in players: not retired[q] and cash[q] > high and (high == 0 or q != leader)) {",
+    text: "while bidding and any(q in players: cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L208: {
+  L203: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 208,
+    line: 203,
     column: 5,
-    text: "race q in players where not retired[q] and cash[q] > high and (high == 0 or q != leader) {",
+    text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L220: {
+  L215: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 220,
+    line: 215,
     column: 5,
     text: "transfer high from cash[leader] to bank",
   },
-  L221: {
+  L216: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 221,
+    line: 216,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L236: {
+  L231: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 236,
+    line: 231,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L240: {
+  L235: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 240,
+    line: 235,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
   },
-  L248: {
+  L243: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 248,
+    line: 243,
     column: 5,
     text: "transfer cash[p] from cash[p] to centre",
   },
-  L251: {
+  L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 251,
+    line: 246,
     column: 7,
     text: "move d to seized",
   },
-  L254: {
+  L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 254,
+    line: 249,
     column: 5,
     text: "for d in seized {",
   },
-  L255: {
+  L250: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 255,
+    line: 250,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L262: {
+  L257: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 262,
+    line: 257,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L272: {
+  L267: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 272,
+    line: 267,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
-  L288: {
+  L271: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 271, column: 5, text: "ask p {" },
+  L298: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 288,
+    line: 298,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L290: {
+  L300: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 290,
+    line: 300,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
   },
-  L313: {
+  L323: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 313,
+    line: 323,
     column: 3,
     text: "position[p] = target % board_size()",
   },
-  L316: {
+  L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 316,
+    line: 326,
     column: 7,
     text: "transfer 500 from bank to cash[p]",
   },
-  L318: {
+  L328: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 318,
+    line: 328,
     column: 7,
     text: "transfer 200 from bank to cash[p]",
   },
-  L327: {
+  L337: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 327,
+    line: 337,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L329: {
+  L339: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 329,
+    line: 339,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L331: {
+  L341: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 331,
+    line: 341,
     column: 3,
     text: "let card = top(drawn)",
-  },
-  L335: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 335,
-    column: 5,
-    text: "transfer card.amount from bank to cash[p]",
-  },
-  L343: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 343,
-    column: 5,
-    text: "transfer 500 from bank to cash[p]",
   },
   L345: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 345,
     column: 5,
-    text: "position[p] = (position[p] - 3) % board_size()",
-  },
-  L351: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 351,
-    column: 5,
-    text: "move card to bottom of mercy_deck",
+    text: "transfer card.amount from bank to cash[p]",
   },
   L353: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 353,
     column: 5,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L355: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 355,
+    column: 5,
+    text: "position[p] = (position[p] - 3) % board_size()",
+  },
+  L361: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 361,
+    column: 5,
+    text: "move card to bottom of mercy_deck",
+  },
+  L363: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 363,
+    column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L368: {
+  L378: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 368,
+    line: 378,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L381: {
+  L392: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 381,
+    line: 392,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L382: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 382, column: 7, text: "ask p {" },
-  L384: {
+  L393: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 393, column: 7, text: "ask p {" },
+  L395: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 384,
+    line: 395,
     column: 11,
     text: "transfer deed.price from cash[p] to bank",
   },
-  L385: {
+  L396: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 385,
+    line: 396,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L399: {
+  L410: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 399,
+    line: 410,
     column: 5,
     text: "transfer centre from centre to cash[p]",
   },
-  L413: {
+  L424: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 413,
+    line: 424,
     column: 3,
-    text: "window q in players_from(roller) where not retired[q] and (q == roller or (claim_open and claim_owner == q)) {",
+    text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L434: {
+  L451: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 434,
+    line: 451,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L448: {
+  L465: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 448,
+    line: 465,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L484: {
+  L501: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 484,
+    line: 501,
     column: 7,
     text: "transfer lift_cost(d) from cash[q] to bank",
   },
-  L497: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 497, column: 7, text: "ask q {" },
-  L500: {
+  L514: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 514, column: 7, text: "ask q {" },
+  L517: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 500,
+    line: 517,
     column: 11,
     text: "ask buyer {",
   },
-  L502: {
+  L519: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 502,
+    line: 519,
     column: 15,
     text: "transfer amount from cash[buyer] to cash[q]",
   },
-  L503: {
+  L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 503,
+    line: 520,
     column: 15,
     text: "move d to deeds[buyer]",
   },
-  L525: {
+  L542: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 525,
+    line: 542,
     column: 5,
     text: "move s to box_spaces",
   },
-  L528: {
+  L545: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 528,
+    line: 545,
     column: 5,
     text: "move d to box_deeds",
   },
-  L530: {
+  L547: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 530,
+    line: 547,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L531: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 531,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
-  },
-  L533: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 533,
-    column: 5,
-    text: "move c to grace_deck",
-  },
-  L539: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 539,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
-  },
-  L546: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 546,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
   },
   L548: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 548,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
   },
-  L549: {
+  L550: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 549,
-    column: 7,
-    text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
-  },
-  L564: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 564,
+    line: 550,
     column: 5,
-    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
+    text: "move c to grace_deck",
+  },
+  L556: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 556,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L563: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 563,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
   },
   L565: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 565,
     column: 7,
-    text: "let best = max(r in players: opening[r])",
+    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
-  L576: {
+  L566: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 576,
-    column: 3,
-    text: "let active = highest(q in players: opening[q])",
+    line: 566,
+    column: 7,
+    text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
+  },
+  L581: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 581,
+    column: 5,
+    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
   L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 582,
-    column: 3,
-    text: "while players_left() > 1 and turns_played < turn_limit() {",
-  },
-  L586: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 586,
     column: 7,
-    text: "while again and not retired[active] {",
+    text: "let best = max(r in players: opening[r])",
   },
-  L634: {
+  L593: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 634,
+    line: 593,
+    column: 3,
+    text: "let active = highest(q in players: opening[q])",
+  },
+  L599: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 599,
+    column: 3,
+    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
+  },
+  L603: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 603,
+    column: 7,
+    text: "while again and active in players {",
+  },
+  L651: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 651,
     column: 13,
-    text: "while relocated and not retired[active] {",
-  },
-  L647: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 647,
-    column: 5,
-    text: "while retired[active] {",
+    text: "while relocated and active in players {",
   },
 } satisfies Record<string, RuleSite>;

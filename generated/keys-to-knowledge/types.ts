@@ -48,6 +48,7 @@ export interface State extends BaseState {
     drawn: CardId[];
   };
   vars: {
+    eliminated: number[];
     bank: number;
     cash: number[];
     centre: number;
@@ -55,9 +56,6 @@ export interface State extends BaseState {
     in_court: boolean[];
     court_rolls: number[];
     opening: number[];
-    retired: boolean[];
-    retired_order: number[];
-    retirements: number;
     turns_played: number;
     relocated: boolean;
     books: Record<CardId, number>;
@@ -69,6 +67,7 @@ export interface State extends BaseState {
     claim_owner: number;
     claim_payer: number;
     claim_amount: number;
+    claim_space: number;
   };
   locals: {
     phase: string;
@@ -217,15 +216,13 @@ export interface View {
     drawn: ZoneView;
   };
   vars: {
+    eliminated: (number | null)[];
     cash: (number | null)[];
     centre: number;
     position: (number | null)[];
     in_court: (boolean | null)[];
     court_rolls: (number | null)[];
     opening: (number | null)[];
-    retired: (boolean | null)[];
-    retired_order: (number | null)[];
-    retirements: number;
     turns_played: number;
     books: Partial<Record<CardId, number>>;
     key: Partial<Record<CardId, boolean>>;
@@ -236,6 +233,7 @@ export interface View {
     claim_owner: number;
     claim_payer: number;
     claim_amount: number;
+    claim_space: number;
   };
   submitted: boolean[] | null;
   mySubmission: Move | null;

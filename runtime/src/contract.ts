@@ -176,6 +176,10 @@ export interface GameMeta {
   /** Seats the rules play (the header's `bot` lines), in declaration order; absent when none.
    *  `seatPlan(meta, players)` says which seats a match of `players` people has. */
   readonly bots?: readonly BotInfo[];
+  /** In a game whose rules eliminate players (`eliminate(p)`): the per-player variable that says
+   *  who is out, 0 for a seat still in the game, else its place in the order of leaving (1 first).
+   *  A seat that is out is never asked to act. Absent in a game that eliminates nobody. */
+  readonly eliminated?: string;
 }
 
 /** A seat played by the rules, added to a match of one of `for` players (human seats). */

@@ -16,6 +16,31 @@ export function seatsFrom(start: Seat, players: number): Seat[] {
   return seats;
 }
 
+// A game that eliminates players (`eliminate(p)`) keeps `eliminated` per seat: 0 while the seat is in
+// the game, else its place in the order of leaving. Its `players`, `players_from` and `next` pass
+// over the seats that are out.
+
+/** The seats still in the game, in seat order. */
+export function seatsInPlay(players: number, eliminated: readonly number[]): Seat[] {
+  const seats: Seat[] = [];
+  for (let seat = 0; seat < players; seat++) if (eliminated[seat] === 0) seats.push(seat);
+  return seats;
+}
+
+/** The next seat to the left of `seat` still in the game; `seat` itself when no other is. */
+export function nextSeatInPlay(seat: Seat, players: number, eliminated: readonly number[]): Seat {
+  for (let i = 1; i <= players; i++) {
+    const next = (seat + i) % players;
+    if (eliminated[next] === 0) return next;
+  }
+  return seat;
+}
+
+/** The seats still in the game, clockwise, beginning with `start` (if it is still in). */
+export function seatsFromInPlay(start: Seat, players: number, eliminated: readonly number[]): Seat[] {
+  return seatsFrom(start, players).filter((seat) => eliminated[seat] === 0);
+}
+
 /** A seat the rules name by its number (`ask 3`): the match must have it. */
 export function seatAt(seat: Seat, players: number, rule?: RuleSite): Seat {
   if (seat >= players) {

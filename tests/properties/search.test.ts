@@ -32,8 +32,17 @@ function visitSome(table: Table, deal: Deal, every: number, visit: (state: BaseS
   });
 }
 
-// One table per game (the smallest with every kind of seat) keeps this affordable.
-const perGame = [...new Map(tables.filter((t) => t.variants.length === 0).map((t) => [t.game.id, t])).values()];
+// One table per game (the smallest with every kind of seat) keeps this affordable: of the base
+// game, or, when random play of the base game runs long (harness.ts), of a variant that ends, as a
+// search's playouts play to the end.
+const lastPerGame = (list: readonly Table[]) => new Map(list.map((t) => [t.game.id, t]));
+const ending = tables.filter((t) => !t.runsLong);
+const perGame = [
+  ...new Map([
+    ...lastPerGame(ending.filter((t) => t.variants.length > 0)),
+    ...lastPerGame(ending.filter((t) => t.variants.length === 0)),
+  ]).values(),
+];
 
 describe.each(perGame)("$name", (table) => {
   const { game } = table;

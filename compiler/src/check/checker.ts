@@ -11,6 +11,7 @@ import { DeclarationChecker } from "./declarations.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
+import { desugarElimination, type EliminationProblem } from "./elimination.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
@@ -43,6 +44,9 @@ export interface CheckedGame {
   readonly stateLocals: LocalSlot[];
   /** The game reveals cards to single players: states carry what each one knows. */
   readonly usesKnowledge: boolean;
+  /** The rules eliminate players (`eliminate(p)`): `players`, `players_from` and `next` pass over
+   *  the seats that are out, and the scores rank them last (check/elimination.ts). */
+  readonly eliminates: boolean;
   readonly typeOfVar: (declaration: A.VarDeclaration) => Type;
   /** The rules file of each declaration (a game may be split over several). */
   readonly fileOf: ReadonlyMap<A.Declaration, string>;
@@ -56,14 +60,20 @@ export function checkProgram(
   program: A.Program,
   fileOf: ReadonlyMap<A.Declaration, string> = new Map(),
 ): { game: CheckedGame | null; diagnostics: Diagnostic[] } {
-  // Procedures are written out where they are called before anything is checked (procedures.ts).
-  const inlined = inlineProcedures(program);
+  // `eliminate(p)` is written out as what it does (elimination.ts), then procedures where they are
+  // called (procedures.ts), before anything is checked.
+  const elimination = desugarElimination(program);
+  const inlined = inlineProcedures(elimination.program);
   const files = new Map(fileOf);
-  for (const [before, after] of inlined.replaced) {
+  for (const [after, before] of elimination.origin) {
     const file = fileOf.get(before);
     if (file !== undefined) files.set(after, file);
   }
-  return new Checker(inlined.program, files, inlined.problems).run();
+  for (const [before, after] of inlined.replaced) {
+    const file = files.get(before);
+    if (file !== undefined) files.set(after, file);
+  }
+  return new Checker(inlined.program, files, inlined.problems, elimination.problems, elimination.eliminates).run();
 }
 
 
@@ -77,6 +87,8 @@ class Checker {
     program: A.Program,
     private readonly fileOf: ReadonlyMap<A.Declaration, string>,
     private readonly inlineProblems: readonly InlineProblem[] = [],
+    private readonly eliminationProblems: readonly EliminationProblem[] = [],
+    private readonly eliminates: boolean = false,
   ) {
     this.ctx = new CheckContext(program, fileOf);
     this.expressions = new ExpressionChecker(this.ctx);
@@ -228,6 +240,10 @@ class Checker {
       this.ctx.enter(problem.declaration);
       this.ctx.error("check/recursive-procedure", problem.message, problem.range);
     }
+    for (const problem of this.eliminationProblems) {
+      this.ctx.enter(problem.declaration);
+      this.ctx.error(problem.code, problem.message, problem.range);
+    }
     // Each procedure on its own, so that one never called is checked too (copies of it, checked where
     // they are called, report the same mistakes once: see the end).
     for (const d of program.declarations) {
@@ -296,6 +312,7 @@ class Checker {
         names: this.ctx.names,
         stateLocals: this.ctx.stateLocals,
         usesKnowledge: this.ctx.usesKnowledge,
+        eliminates: this.eliminates,
         typeOfVar: (d) => this.ctx.varType(d),
         fileOf: this.fileOf,
         filterBinders: this.ctx.filterBinders,

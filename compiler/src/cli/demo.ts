@@ -10,6 +10,10 @@ import { joinList, nameBots } from "../present/naming.js";
 import { narrateDecision, narrateEvents } from "./narrate.js";
 import { renderResult } from "./render.js";
 
+/** Moves told of a match by default: every game's random play so far ends well within it, but for
+ *  games that end when one player is left (Keys to Knowledge), whose random play runs long. */
+const DEMO_MOVES = 1_000;
+
 const spec = {
   name: "demo",
   summary: "play one narrated match between random bots for every compiled game",
@@ -17,10 +21,13 @@ const spec = {
   options: [
     { name: "seed", kind: "int", placeholder: "S", description: "seed of every match (default 1)" },
     { name: "game", kind: "string", placeholder: "ID", description: "only this game" },
+    { name: "moves", kind: "int", min: 1, placeholder: "N", description: `moves told of each match at most (default ${DEMO_MOVES})` },
   ],
   notes: [
     "Each match has 4 players, or the nearest count the game allows; one line per move and, under it, what the " +
       "move did, then scores and winners. Nobody sits at a demo's table, so everything is told, hidden cards included.",
+    "A match still going after --moves moves is stopped there: random bots can play a game that ends only when one " +
+      "player is left for thousands of moves.",
   ],
 } as const satisfies CommandSpec;
 
@@ -39,7 +46,7 @@ export const demoCommand = defineCommand(spec, async (args, io) => {
   for (const [i, game] of chosen.entries()) {
     if (i > 0) io.print("");
     try {
-      narrateMatch(game, args.options.seed ?? 1, io);
+      narrateMatch(game, args.options.seed ?? 1, io, args.options.moves ?? DEMO_MOVES);
     } catch (error) {
       // One broken game must not hide the others' demos.
       if (!(error instanceof GameFault)) throw error;
@@ -50,8 +57,9 @@ export const demoCommand = defineCommand(spec, async (args, io) => {
   return failed ? EXIT_PROBLEMS : EXIT_OK;
 });
 
-/** Plays one seeded bot match, printing a line per move and the final standing. */
-export function narrateMatch(game: Game, seed: number, terminal: Io): void {
+/** Plays one seeded bot match, printing a line per move and the final standing (or, after
+ *  `maxMoves` moves, that the match goes on). */
+export function narrateMatch(game: Game, seed: number, terminal: Io, maxMoves: number = DEMO_MOVES): void {
   const players = defaultPlayers(game);
   // Seats the rules play (a game's `bot`) are told by their label, as in `rules play`.
   const plan = seatPlan(game.meta, players);
@@ -64,6 +72,10 @@ export function narrateMatch(game: Game, seed: number, terminal: Io): void {
   const bots = new Rng(seed).fork();
   let moves = 0;
   for (let activity = whoMayAct(match); activity.kind !== "over"; activity = whoMayAct(match)) {
+    if (moves === maxMoves) {
+      io.print(`Stopped after ${moves} moves: the match goes on (--moves tells more).`);
+      return;
+    }
     if (moves === DECISION_CAP)
       throw new GameFault("fault/decision-cap", `no end after ${moves} moves: an endless flow loop?`);
     const bot = playBot(match, activity.players, bots);

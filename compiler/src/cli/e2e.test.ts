@@ -145,6 +145,16 @@ describe("rules demo", () => {
     expect(out).toMatch(/^Winners?: seat \d/m);
   });
 
+  it("stops a match after --moves moves and says it goes on", async () => {
+    // For Sale ends after well over 5 moves with 4 players: 7 rounds of bids at least.
+    const { status, out } = await rules("demo", "--game", "for-sale", "--moves", "5");
+    expect(status).toBe(0);
+    expect(out).toMatch(/^ {3}5\. /m);
+    expect(out).not.toMatch(/^ {3}6\. /m);
+    expect(out).toContain("Stopped after 5 moves: the match goes on");
+    expect(out).not.toContain("Winner");
+  });
+
   it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
     const { status, out } = await rules("demo");
     expect(status).toBe(0);

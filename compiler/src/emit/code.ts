@@ -5,6 +5,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
+import { ELIMINATED } from "../check/elimination.js";
 import type { RuleSites } from "./sites.js";
 
 const RESERVED = new Set(
@@ -228,7 +229,9 @@ export class CodeWriter {
       case "zone":
         return `s.zones${property(e.name)}`;
       case "builtin":
-        return binding.name === "players" ? "seatList(s.players)" : "s.players";
+        if (binding.name !== "players") return "s.players";
+        // A game that eliminates: the players are those still in the game (check/elimination.ts).
+        return this.game.eliminates ? `seatsInPlay(s.players, ${this.eliminated()})` : "seatList(s.players)";
       case "enum-type":
         // An enum where a list is meant: its members in declaration order (cards.ts).
         return `ALL_${e.name}`;
@@ -272,6 +275,11 @@ export class CodeWriter {
     }
   }
 
+  /** The seats' places in the order of leaving the game, 0 for those still in (`eliminate`). */
+  private eliminated(): string {
+    return `s.vars${property(ELIMINATED)}`;
+  }
+
   private call(e: A.CallExpression): string {
     const binding = this.game.names.get(e);
     if (binding?.kind === "function") return `${functionName(e.callee.name)}(s${e.args.map((a) => `, ${this.expression(a)}`).join("")})`;
@@ -287,7 +295,7 @@ export class CodeWriter {
       case "nth":
         return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "next":
-        return `nextSeat(${args[0]}, s.players)`;
+        return this.game.eliminates ? `nextSeatInPlay(${args[0]}, s.players, ${this.eliminated()})` : `nextSeat(${args[0]}, s.players)`;
       case "bot":
         // Bot seats follow the human ones; a game without bots has none.
         return this.game.bots.length > 0 ? `(${args[0]} >= s.humans)` : "false";
@@ -296,7 +304,7 @@ export class CodeWriter {
       case "roll":
         return `roll(s.random, ${args[0]}, s.events)`;
       case "players_from":
-        return `seatsFrom(${args[0]}, s.players)`;
+        return this.game.eliminates ? `seatsFromInPlay(${args[0]}, s.players, ${this.eliminated()})` : `seatsFrom(${args[0]}, s.players)`;
       case "variant":
         return `s.variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
       case "abs":

@@ -208,7 +208,7 @@ export class EmitContext {
   runtimeHelpers(): string[] {
     return [
       "allOf", "anyOf", "checkTransfer", "countOf", "floorDiv", "floorMod", "GameFault", "highestOf",
-      "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "perSeat", "perCard", "placeCard", "randomInt", "seatList",
+      "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "nextSeatInPlay", "seatsInPlay", "seatsFromInPlay", "perSeat", "perCard", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",

@@ -3,6 +3,7 @@
 // and the repo's tools use besides: `sample`, `enter` and `nextActor`.
 import type * as A from "../syntax/ast.js";
 import { evaluateConstant } from "../check/constants.js";
+import { ELIMINATED } from "../check/elimination.js";
 import { docText, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -83,7 +84,7 @@ export class IndexFile {
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
                 decisions: [${decisions.join(", ")}],
-                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}
+                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}
               },
               moves: ${this.ctx.moveSchema()},
               functions: { ${functionTable.join("\n")} },

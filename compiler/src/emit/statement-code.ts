@@ -24,14 +24,8 @@ export class StatementWriter {
 
   private statementAt(s: A.Statement): string[] {
     switch (s.kind) {
-      case "let": {
-        const binding = this.game.names.get(s.name);
-        if (binding?.kind !== "local") throw new Error("internal: unresolved let");
-        const value = this.code.expression(s.value);
-        return binding.slot.storage === "state"
-          ? [`${this.code.slotAccess(binding.slot)} = ${value};`]
-          : [`let ${this.code.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`];
-      }
+      case "let":
+        return [this.bind(s, this.code.expression(s.value))];
       case "assign": {
         const target = this.code.expression(s.target);
         const changed = this.varArgs(s.target);
@@ -127,12 +121,48 @@ export class StatementWriter {
         return [`concealCard(s.knowledge, ${this.code.expression(s.player)}, ${this.code.expression(s.card)});`];
       case "inlined":
         // A procedure written out here, in a block of its own: its parameters are its locals.
-        return ["{", ...this.statements(s.parameters), ...this.statements(s.body.statements), "}"];
+        return this.inlined(s);
       case "call":
         throw new Error("internal: a call that is no procedure was not refused");
       case "ask":
         throw new Error("internal: a decision inside structured code");
     }
+  }
+
+  /**
+   * A procedure written out where it is called, in a block of its own: its parameters, each a `let`
+   * of its argument, are its locals. An argument is read where the procedure is called, so one that
+   * names a local the block declares (`give(d)` into a parameter `d`, or `pair(b, a)` into `a, b`)
+   * would read the parameter instead: then every argument is read into a temporary outside the
+   * block (`$` is in no rules name), and the parameters bound from them.
+   */
+  private inlined(s: A.InlinedCall): string[] {
+    const declared = s.parameters.flatMap((p) => {
+      const binding = this.game.names.get(p.name);
+      return binding?.kind === "local" && binding.slot.storage !== "state" ? [this.code.localName(binding.slot)] : [];
+    });
+    const values = s.parameters.map((p) => this.code.expression(p.value));
+    const body = this.statements(s.body.statements);
+    const reads = (code: string, name: string) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(code);
+    if (!values.some((code) => declared.some((name) => reads(code, name)))) return ["{", ...s.parameters.map((p, i) => this.bind(p, values[i]!)), ...body, "}"];
+    return [
+      "{",
+      ...values.map((code, i) => `const $argument${i} = ${code};`),
+      "{",
+      ...s.parameters.map((p, i) => this.bind(p, `$argument${i}`)),
+      ...body,
+      "}",
+      "}",
+    ];
+  }
+
+  /** A `let`: its local (or its slot in the state, when it lives across decisions) set to `value`. */
+  private bind(s: A.LetStatement, value: string): string {
+    const binding = this.game.names.get(s.name);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved let");
+    return binding.slot.storage === "state"
+      ? `${this.code.slotAccess(binding.slot)} = ${value};`
+      : `let ${this.code.localName(binding.slot)}: ${tsType(binding.slot.type)} = ${value};`;
   }
 
   /** The values a for loop visits, filtered and ordered as the rules say. The `where` and `by`
