@@ -95,12 +95,12 @@ describe.each(perGame)("$name", (table) => {
 // bundle does not hold them; the search entry is the same game with them, and a search bot given the
 // former refuses it, naming the latter, rather than read the hidden state.
 describe("a game's play entry and its search entry", () => {
-  it("the play entry has no sample, enter or nextActor; the search entry has them and the same rest", async () => {
+  it("the play entry has no sample, enter, nextActor or playout kernel; the search entry has them and the same rest", async () => {
     const played = (await import("@rules/generated/for-sale")).game as unknown as Game;
     const searchable = (await import("@rules/generated/for-sale/search")).game as unknown as Game;
-    expect([played.sample, played.enter, played.nextActor]).toEqual([undefined, undefined, undefined]);
-    expect([typeof searchable.sample, typeof searchable.enter, typeof searchable.nextActor]).toEqual(["function", "function", "function"]);
-    const { sample: _sample, enter: _enter, nextActor: _nextActor, ...rest } = searchable;
+    expect([played.sample, played.enter, played.nextActor, played.playout]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([typeof searchable.sample, typeof searchable.enter, typeof searchable.nextActor, typeof searchable.playout]).toEqual(["function", "function", "function", "function"]);
+    const { sample: _sample, enter: _enter, nextActor: _nextActor, playout: _playout, ...rest } = searchable;
     expect(rest).toEqual({ ...played });
     const state = played.setup({ players: 3, seed: 4 });
     played.advance(state);
