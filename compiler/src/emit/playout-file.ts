@@ -1,6 +1,6 @@
 // playout.ts of a compiled game: the same rules as flow.ts and moves.ts, written for random playouts
 // (Game.playout). One closure per kernel holds a preallocated state reused by every playout; the flow
-// is a `switch` on small integers; cards are ids in typed arrays (playout-code.ts); a decision draws
+// is a `switch` on small integers; cards are ids in typed arrays (playout-zones.ts); a decision draws
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
@@ -8,7 +8,8 @@ import type * as A from "../syntax/ast.js";
 import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { docText, tsType } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
-import { KernelCode, KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-code.js";
+import { KernelCode } from "./playout-statements.js";
+import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
