@@ -10,6 +10,7 @@ import { docText, tsType } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
+import { entryCounts, isFused } from "./step-fusion.js";
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
@@ -69,7 +70,7 @@ export class PlayoutFile {
     if (game.bots.length > 0) unsupported("seats played by the rules' bots");
     if (game.variants.length > 0) unsupported("variants");
     const machine = this.ctx.machine;
-    this.entries = this.entryCounts();
+    this.entries = entryCounts(machine);
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     for (const loop of machine.loops) {
@@ -221,31 +222,8 @@ export class PlayoutFile {
   // ── the flow ───────────────────────────────────────────────────────────────────────────────────
 
   /** As flow.ts: a step with one way in is written inside the step that leads to it. */
-  private entryCounts(): Map<string, number> {
-    const counts = new Map<string, number>();
-    const bump = (label: string): void => {
-      counts.set(label, (counts.get(label) ?? 0) + 1);
-    };
-    bump(this.ctx.machine.start);
-    for (const decision of this.ctx.machine.decisions) {
-      bump(decision.resume);
-      for (const entry of decision.optionEntries.values()) bump(entry);
-    }
-    for (const step of this.ctx.machine.steps) {
-      const exit = step.exit;
-      if (exit.kind === "goto") bump(exit.target);
-      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
-        bump(exit.then);
-        bump(exit.otherwise);
-      }
-    }
-    return counts;
-  }
-
   private fused(label: string): boolean {
-    const machine = this.ctx.machine;
-    const entered = label === machine.start || machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
-    return !entered && this.entries.get(label) === 1;
+    return isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {
