@@ -1,6 +1,6 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
-import { CHAINS, cardFieldArray, chainText, quote, tableConstant } from "./code.js";
+import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { KernelZones, localName, unsupported, varName } from "./playout-zones.js";
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
@@ -111,19 +111,9 @@ export abstract class KernelExpressions extends KernelZones {
   }
 
   private binary(e: A.BinaryExpression): string {
-    const chain = CHAINS[e.operator];
-    if (chain) {
-      // As code.ts writes it: a long chain flat, in runs, so that no parser recurses per term.
-      const links: A.BinaryExpression[] = [];
-      let first: A.Expression = e;
-      while (first.kind === "binary" && CHAINS[first.operator] === chain) {
-        links.push(first);
-        first = first.left;
-      }
-      links.reverse();
-      const terms = [this.expression(first), ...links.map((link) => (link.operator === "and" || link.operator === "or" ? this.inPlace(() => this.expression(link.right)) : this.expression(link.right)))];
-      return `(${chainText(terms, links.map((link) => link.operator))})`;
-    }
+    // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
+    const chain = chainCode(e, (term, after) => (after === "and" || after === "or" ? this.inPlace(() => this.expression(term)) : this.expression(term)));
+    if (chain !== null) return chain;
     const left = this.expression(e.left);
     const right = e.operator === "and" || e.operator === "or" ? this.inPlace(() => this.expression(e.right)) : this.expression(e.right);
     switch (e.operator) {
