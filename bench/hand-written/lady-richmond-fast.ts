@@ -373,6 +373,9 @@ export class FastLadyRichmond {
   }
 }
 
+// removeAt and shuffle are also in freak-shop-fast.ts, on purpose: each reference stands alone, its hot
+// helpers module-local (not shared until a bench shows an import costs them nothing).
+
 /** Removes cards[base + at] of a zone of `size` cards, the later ones moving up. */
 function removeAt(cards: Int32Array, base: number, at: number, size: number): void {
   const last = base + size - 1;

@@ -4,13 +4,39 @@
 // Distinct seeds only would not do: equal averages can hide a rule played differently.
 
 import { describe, expect, it } from "vitest";
-import { Rng, playRandomGame, type Move } from "@rules/runtime/internal";
+import { Rng, playRandomGame, type Game, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
 import { FastForSale } from "./for-sale-fast.js";
 import { FastLadyRichmond } from "./lady-richmond-fast.js";
 import { FastFreakShop } from "./freak-shop-fast.js";
 
 const GAMES = 300;
+
+/** A speed-written reference: set up from a game seed and a policy seed, played to the end. */
+interface Reference<D> {
+  setup(players: number, gameSeed: number, policySeed: number): void;
+  /** Logs each decision; returns how many there were. */
+  play(log: D[]): number;
+  scores(): number[][];
+}
+
+/** Plays GAMES games with the compiled engine's random bot and replays each with the reference:
+ *  the same decisions (as `decision` logs a compiled move), as many, and the same scores. */
+function expectSameGames<D>(compiled: Game, reference: Reference<D>, players: number, seedsSeed: number, decision: (seat: number, move: Move) => D): void {
+  const seeds = new Rng(seedsSeed);
+  for (let i = 0; i < GAMES; i++) {
+    const gameSeed = seeds.int(2 ** 31);
+    const policySeed = seeds.int(2 ** 31);
+    const moves: D[] = [];
+    const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) => moves.push(decision(seat, move)));
+    reference.setup(players, gameSeed, policySeed);
+    const log: D[] = [];
+    const decisions = reference.play(log);
+    expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
+    expect(decisions).toBe(played.decisions);
+    expect(reference.scores()).toEqual(compiled.scores(played.state));
+  }
+}
 
 /** The compiled For Sale's move as the reference logs it (see `Decision`). */
 function forSaleDecision(move: Move, propertyValue: (card: number) => number): number {
@@ -31,22 +57,7 @@ describe("the speed-written For Sale plays the compiled engine's games move for 
   const value = (card: number): number => compiled.meta.cards[card]!.fields["value"] as number;
 
   it.each([3, 4, 5, 6])("%i players", (players) => {
-    const reference = new FastForSale();
-    const seeds = new Rng(players);
-    for (let i = 0; i < GAMES; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const moves: number[] = [];
-      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (_seat, move) =>
-        moves.push(forSaleDecision(move, value)),
-      );
-      reference.setup(players, gameSeed, policySeed);
-      const log: number[] = [];
-      const decisions = reference.play(log);
-      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
-      expect(decisions).toBe(played.decisions);
-      expect(reference.scores()).toEqual(compiled.scores(played.state));
-    }
+    expectSameGames(compiled, new FastForSale(), players, players, (_seat, move) => forSaleDecision(move, value));
   });
 });
 
@@ -62,22 +73,7 @@ describe("the speed-written Lady Richmond plays the compiled engine's games move
   const compiled = games["lady-richmond"]!;
 
   it.each([2, 3, 4, 5])("%i players", (players) => {
-    const reference = new FastLadyRichmond();
-    const seeds = new Rng(100 + players);
-    for (let i = 0; i < GAMES; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const moves: string[] = [];
-      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) =>
-        moves.push(logged(seat, move)),
-      );
-      reference.setup(players, gameSeed, policySeed);
-      const log: string[] = [];
-      const decisions = reference.play(log);
-      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
-      expect(decisions).toBe(played.decisions);
-      expect(reference.scores()).toEqual(compiled.scores(played.state));
-    }
+    expectSameGames(compiled, new FastLadyRichmond(), players, 100 + players, logged);
   });
 });
 
@@ -85,21 +81,6 @@ describe("the speed-written Freak Shop plays the compiled engine's games move fo
   const compiled = games["freak-shop"]!;
 
   it.each([2, 3, 4, 5])("%i players", (players) => {
-    const reference = new FastFreakShop();
-    const seeds = new Rng(200 + players);
-    for (let i = 0; i < GAMES; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const moves: string[] = [];
-      const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) =>
-        moves.push(logged(seat, move)),
-      );
-      reference.setup(players, gameSeed, policySeed);
-      const log: string[] = [];
-      const decisions = reference.play(log);
-      expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
-      expect(decisions).toBe(played.decisions);
-      expect(reference.scores()).toEqual(compiled.scores(played.state));
-    }
+    expectSameGames(compiled, new FastFreakShop(), players, 200 + players, logged);
   });
 });

@@ -18,7 +18,7 @@ const RESERVED = new Set(
 );
 
 /** Operators that JavaScript applies left to right at one precedence: each group chains without inner parentheses. */
-export const CHAINS: Partial<Record<A.BinaryOperator, string>> = { "+": "additive", "-": "additive", "*": "product", and: "and", or: "or" };
+const CHAINS: Partial<Record<A.BinaryOperator, string>> = { "+": "additive", "-": "additive", "*": "product", and: "and", or: "or" };
 const JS_OPERATORS: Partial<Record<A.BinaryOperator, string>> = { and: "&&", or: "||" };
 
 /** Terms of a chain longer than this are written in parenthesized runs of this many. */
@@ -32,7 +32,7 @@ const CHAIN_RUN = 32;
  * the value is the same. Runs of `&&` and `||` are wrapped in `Boolean(…)`: Prettier would flatten
  * mere parentheses back into one chain, on which TypeScript's binder recurses once per operator.
  */
-export function chainText(terms: readonly string[], operators: readonly A.BinaryOperator[]): string {
+function chainText(terms: readonly string[], operators: readonly A.BinaryOperator[]): string {
   const js = (operator: A.BinaryOperator): string => JS_OPERATORS[operator] ?? operator;
   if (terms.length <= CHAIN_RUN) return terms.map((term, i) => (i === 0 ? term : `${js(operators[i - 1]!)} ${term}`)).join(" ");
   const logical = operators[0] === "and" || operators[0] === "or";
@@ -47,6 +47,25 @@ export function chainText(terms: readonly string[], operators: readonly A.Binary
     if (before) between.push(before);
   }
   return chainText(runs, between);
+}
+
+/**
+ * A left-nested chain of one group (`a + b - c`) as code, `(a + b - c)`, or null when `e` heads none.
+ * The chain is walked down its left side instead of recursed into: a 1000-term sum costs the emitter
+ * no stack frame per term. `operand` writes each term in order, told the operator before it.
+ */
+export function chainCode(e: A.BinaryExpression, operand: (term: A.Expression, after: A.BinaryOperator | null) => string): string | null {
+  const chain = CHAINS[e.operator];
+  if (!chain) return null;
+  const links: A.BinaryExpression[] = [];
+  let first: A.Expression = e;
+  while (first.kind === "binary" && CHAINS[first.operator] === chain) {
+    links.push(first);
+    first = first.left;
+  }
+  links.reverse();
+  const terms = [operand(first, null), ...links.map((link) => operand(link.right, link.operator))];
+  return `(${chainText(terms, links.map((link) => link.operator))})`;
 }
 
 /** A string literal for any text, safe inside TypeScript source. */
@@ -243,20 +262,8 @@ export class CodeWriter {
   }
 
   private binary(e: A.BinaryExpression): string {
-    const chain = CHAINS[e.operator];
-    if (chain) {
-      // A left-nested chain is written flat, `(a + b - c)`, walking down its left side instead of
-      // recursing into it: a 1000-term sum costs this emitter no stack frame per term.
-      const links: A.BinaryExpression[] = [];
-      let first: A.Expression = e;
-      while (first.kind === "binary" && CHAINS[first.operator] === chain) {
-        links.push(first);
-        first = first.left;
-      }
-      links.reverse();
-      const terms = [this.expression(first), ...links.map((link) => this.expression(link.right))];
-      return `(${chainText(terms, links.map((link) => link.operator))})`;
-    }
+    const chain = chainCode(e, (term) => this.expression(term));
+    if (chain !== null) return chain;
     const left = this.expression(e.left);
     const right = this.expression(e.right);
     switch (e.operator) {

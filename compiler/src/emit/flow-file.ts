@@ -5,6 +5,7 @@ import type * as A from "../syntax/ast.js";
 import { type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
+import { entryCounts, isFused } from "./step-fusion.js";
 
 export class FlowFile {
   constructor(private readonly ctx: EmitContext) {}
@@ -27,43 +28,16 @@ export class FlowFile {
     }
   }
 
-  /** How many ways lead into each step: exits of other steps, plus entries from outside (the start,
-   *  and where decisions resume). A step with exactly one way in is fused into its predecessor, so
-   *  straight-line code and if/else read as ordinary TypeScript and cost no dispatch. */
-  private entryCounts(): Map<string, number> {
-    const counts = new Map<string, number>();
-    const bump = (label: string): void => {
-      counts.set(label, (counts.get(label) ?? 0) + 1);
-    };
-    bump(this.ctx.machine.start);
-    for (const decision of this.ctx.machine.decisions) {
-      bump(decision.resume);
-      for (const entry of decision.optionEntries.values()) bump(entry);
-    }
-    for (const step of this.ctx.machine.steps) {
-      const exit = step.exit;
-      if (exit.kind === "goto") bump(exit.target);
-      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
-        bump(exit.then);
-        bump(exit.otherwise);
-      }
-    }
-    return counts;
-  }
-
   private entries = new Map<string, number>();
 
   /** Steps that keep a function of their own: loop heads, resume points, the start. */
   private rootSteps(): Step[] {
-    this.entries = this.entryCounts();
+    this.entries = entryCounts(this.ctx.machine);
     return this.ctx.machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
   }
 
-  /** A step entered from outside the flow's own jumps (the start, where a decision resumes,
-   *  an option's body) keeps its own function; so does any step with more than one way in. */
   private fused(label: string): boolean {
-    const entered = label === this.ctx.machine.start || this.ctx.machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
-    return !entered && this.entries.get(label) === 1;
+    return isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {

@@ -1,6 +1,6 @@
 // playout.ts of a compiled game: the same rules as flow.ts and moves.ts, written for random playouts
 // (Game.playout). One closure per kernel holds a preallocated state reused by every playout; the flow
-// is a `switch` on small integers; cards are ids in typed arrays (playout-code.ts); a decision draws
+// is a `switch` on small integers; cards are ids in typed arrays (playout-zones.ts); a decision draws
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
@@ -8,7 +8,9 @@ import type * as A from "../syntax/ast.js";
 import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { docText, tsType } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
-import { KernelCode, KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-code.js";
+import { KernelCode } from "./playout-statements.js";
+import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
+import { entryCounts, isFused } from "./step-fusion.js";
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
@@ -68,7 +70,7 @@ export class PlayoutFile {
     if (game.bots.length > 0) unsupported("seats played by the rules' bots");
     if (game.variants.length > 0) unsupported("variants");
     const machine = this.ctx.machine;
-    this.entries = this.entryCounts();
+    this.entries = entryCounts(machine);
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     for (const loop of machine.loops) {
@@ -220,31 +222,8 @@ export class PlayoutFile {
   // ── the flow ───────────────────────────────────────────────────────────────────────────────────
 
   /** As flow.ts: a step with one way in is written inside the step that leads to it. */
-  private entryCounts(): Map<string, number> {
-    const counts = new Map<string, number>();
-    const bump = (label: string): void => {
-      counts.set(label, (counts.get(label) ?? 0) + 1);
-    };
-    bump(this.ctx.machine.start);
-    for (const decision of this.ctx.machine.decisions) {
-      bump(decision.resume);
-      for (const entry of decision.optionEntries.values()) bump(entry);
-    }
-    for (const step of this.ctx.machine.steps) {
-      const exit = step.exit;
-      if (exit.kind === "goto") bump(exit.target);
-      else if (exit.kind === "branch" || exit.kind === "loop-branch") {
-        bump(exit.then);
-        bump(exit.otherwise);
-      }
-    }
-    return counts;
-  }
-
   private fused(label: string): boolean {
-    const machine = this.ctx.machine;
-    const entered = label === machine.start || machine.decisions.some((d) => d.resume === label || [...d.optionEntries.values()].includes(label));
-    return !entered && this.entries.get(label) === 1;
+    return isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {

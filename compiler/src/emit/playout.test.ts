@@ -1,4 +1,4 @@
-// The playout kernel (playout-file.ts, playout-code.ts) against the state machine on a drill game that
+// The playout kernel (compiler/src/emit/playout-*.ts) against the state machine on a drill game that
 // uses what For Sale does not: a `for` loop around a decision (kept by `where`, ordered by `by`), an
 // option offered by a `require`, an `ask each` kept by `where` with two options and a range, stacks
 // dealt to their bottom and taken from their top, `move all` onto a stack, `any`/`all`/`sum`/`count`

@@ -1,0 +1,220 @@
+// The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
+import type * as A from "../syntax/ast.js";
+import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
+import { KernelZones, localName, unsupported, varName } from "./playout-zones.js";
+
+/** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
+export abstract class KernelExpressions extends KernelZones {
+  // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
+
+  /** Where the aggregates of the expression being written go, as loops; null: write them in place
+   *  (inside `and`, `or` and `?:`, whose later parts may not run, and where no statement precedes). */
+  private prelude: string[] | null = null;
+
+  /** Writes an expression whose aggregates may run first, as loops: `pre` goes before `code`. */
+  hoisted(write: () => string): { pre: string[]; code: string } {
+    const outer = this.prelude;
+    const pre: string[] = [];
+    this.prelude = pre;
+    try {
+      const code = write();
+      return { pre, code };
+    } finally {
+      this.prelude = outer;
+    }
+  }
+
+  /** `write` with aggregates in place (a part of an expression that may not be evaluated). */
+  private inPlace<T>(write: () => T): T {
+    const outer = this.prelude;
+    this.prelude = null;
+    try {
+      return write();
+    } finally {
+      this.prelude = outer;
+    }
+  }
+
+  /** A statement line with its hoisted aggregates before it. */
+  protected withValue(e: A.Expression, line: (code: string) => string[]): string[] {
+    const { pre, code } = this.hoisted(() => this.expression(e));
+    return [...pre, ...line(code)];
+  }
+
+  // ── expressions ──────────────────────────────────────────────────────────────────────────────
+
+  expression(e: A.Expression): string {
+    switch (e.kind) {
+      case "integer":
+        if (this.game.types.get(e)?.kind === "player" && e.value >= this.game.seatCounts[0]!) return unsupported("a seat named by a number that some player counts lack");
+        return String(e.value);
+      case "boolean":
+        return String(e.value);
+      case "string":
+        return quote(e.value);
+      case "name":
+        return this.name(e);
+      case "index": {
+        const target = this.game.types.get(e.target);
+        if (target?.kind === "table") {
+          const name = e.target.kind === "name" ? e.target.name : unsupported("a table read through an expression");
+          this.cardImports.add(tableConstant(name));
+          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)})`;
+        }
+        if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
+          const binding = this.game.names.get(e.target);
+          if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
+        }
+        return unsupported("an index into something other than a per-player variable or a table");
+      }
+      case "member": {
+        const target = this.game.types.get(e.target);
+        if (target?.kind === "enum-type") return quote(e.member.name);
+        if (target?.kind === "card") {
+          const array = cardFieldArray(target.cardType, e.member.name);
+          this.cardImports.add(array);
+          return `${array}[${this.expression(e.target)}]!`;
+        }
+        return unsupported("a member of something other than a card or an enum");
+      }
+      case "unary":
+        return e.operator === "not" ? `!(${this.expression(e.operand)})` : `-(${this.expression(e.operand)})`;
+      case "binary":
+        return this.binary(e);
+      case "conditional": {
+        const condition = this.expression(e.condition);
+        return this.inPlace(() => `(${condition} ? ${this.expression(e.then)} : ${this.expression(e.otherwise)})`);
+      }
+      case "call":
+        return this.call(e);
+      case "aggregate":
+        return this.aggregate(e);
+      default:
+        return unsupported(`a ${e.kind} expression`);
+    }
+  }
+
+  private name(e: A.NameExpression): string {
+    const binding = this.game.names.get(e);
+    switch (binding?.kind) {
+      case "var":
+        if (binding.declaration.perCard) return unsupported("per-card variables");
+        if (binding.declaration.perPlayer) return unsupported(`per-player variable ${e.name} used without a seat`);
+        return varName(e.name);
+      case "builtin":
+        return binding.name === "players" ? unsupported("the list of players used as a value") : "players";
+      case "local":
+        return localName(binding.slot);
+      default:
+        return unsupported(`${binding?.kind ?? "an unresolved name"} '${e.name}' used as a value`);
+    }
+  }
+
+  private binary(e: A.BinaryExpression): string {
+    // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
+    const chain = chainCode(e, (term, after) => (after === "and" || after === "or" ? this.inPlace(() => this.expression(term)) : this.expression(term)));
+    if (chain !== null) return chain;
+    const left = this.expression(e.left);
+    const right = e.operator === "and" || e.operator === "or" ? this.inPlace(() => this.expression(e.right)) : this.expression(e.right);
+    switch (e.operator) {
+      case "/":
+        // A constant divisor other than 0 needs no check.
+        return e.right.kind === "integer" && e.right.value !== 0 ? `Math.floor(${left} / ${right})` : `floorDiv(${left}, ${right})`;
+      case "%":
+        return `floorMod(${left}, ${right})`;
+      case "==":
+        return `(${left} === ${right})`;
+      case "!=":
+        return `(${left} !== ${right})`;
+      case "and":
+        return `(${left} && ${right})`;
+      case "or":
+        return `(${left} || ${right})`;
+      case "in":
+        return unsupported("`in`");
+      default:
+        return `(${left} ${e.operator} ${right})`;
+    }
+  }
+
+  private call(e: A.CallExpression): string {
+    if (this.game.names.get(e)?.kind === "function") return unsupported("calls of the rules' functions");
+    switch (e.callee.name) {
+      case "count": {
+        if (!this.isZone(e.args[0]!)) return unsupported("count of something other than a zone");
+        return this.size(this.zone(e.args[0]!));
+      }
+      case "top": {
+        const z = this.zone(e.args[0]!);
+        return `topCardOf(${this.zoneArgs(z)})`;
+      }
+      case "next": {
+        // A seat is below the player count: the next one wraps to 0 without a division.
+        const seat = this.expression(e.args[0]!);
+        return /drawInt|=>/.test(seat) ? `((${seat} + 1) % players)` : `(${seat} + 1 < players ? ${seat} + 1 : 0)`;
+      }
+      case "random_player":
+        return "drawInt(G, players)";
+      case "abs":
+        return `Math.abs(${this.expression(e.args[0]!)})`;
+      case "min":
+        return `Math.min(${this.expression(e.args[0]!)}, ${this.expression(e.args[1]!)})`;
+      case "max":
+        return `Math.max(${this.expression(e.args[0]!)}, ${this.expression(e.args[1]!)})`;
+      default:
+        return unsupported(`${e.callee.name}()`);
+    }
+  }
+
+  /** Each item of an aggregate's or a loop's source: players by counting, a zone by position. */
+  eachOf(source: A.Expression, binder: string, body: string[]): string[] {
+    if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
+      return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
+    }
+    if (this.isZone(source)) {
+      const z = this.zone(source);
+      const i = this.temp("i");
+      const lines: string[] = [];
+      const seg = this.segment(z, lines);
+      return ["{", ...lines, `for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
+    }
+    return unsupported("a loop over something other than the players or a zone");
+  }
+
+  protected binderOf(identifier: A.Identifier): string {
+    const binding = this.game.names.get(identifier);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved binder");
+    return localName(binding.slot);
+  }
+
+  private aggregate(e: A.AggregateExpression): string {
+    const binder = this.binderOf(e.binder);
+    if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
+    if (!["count", "sum", "any", "all"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
+    if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
+    const prelude = this.prelude;
+    // The condition and value are written inside the loop, their own aggregates hoisted there.
+    const inLoop = (write: (code: string) => string): string[] => {
+      const where = e.condition ? this.hoisted(() => this.expression(e.condition!)) : null;
+      const value = e.value ? this.hoisted(() => this.expression(e.value!)) : { pre: [], code: "" };
+      const line = write(value.code);
+      if (!where) return [...value.pre, line];
+      return [...where.pre, `if (${where.code}) {`, ...value.pre, line, "}"];
+    };
+    const result = prelude ? this.temp(e.callee.name) : "$n";
+    const [type, init, line, end] =
+      e.callee.name === "count"
+        ? ["number", "0", () => `${result}++;`, result]
+        : e.callee.name === "sum"
+          ? ["number", "0", (v: string) => `${result} += ${v};`, result]
+          : e.callee.name === "any"
+            ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`, result]
+            : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`, result];
+    if (prelude) {
+      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)));
+      return result;
+    }
+    // In place: a loop in an arrow function called on the spot (the state machine's form).
+    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} return ${end}; })()`);
+  }
+}

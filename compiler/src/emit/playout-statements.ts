@@ -1,0 +1,311 @@
+// The playout kernel's statements: the decision-free statements a kernel's `play` runs, with their faults.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import { quote, zoneDeclaration } from "./code.js";
+import { KernelExpressions } from "./playout-expressions.js";
+import { localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
+
+/** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
+ *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
+ *  preallocated arrays, zones as segments of one Int32Array of card ids (runtime/src/playout.ts), no
+ *  events, no knowledge. Anything not written here yet throws `KernelUnsupported`, and the game then
+ *  gets no kernel (never a kernel that plays other rules). */
+export class KernelCode extends KernelExpressions {
+  constructor(
+    game: CheckedGame,
+    zones: ReadonlyMap<string, ZoneLayout>,
+    /** Every seat's segments of a per-player zone are this many. */
+    private readonly maxSeats: number,
+    /** The zone a card expression takes its card from, when the rules make that plain (the state
+     *  machine's own record: StatementWriter.origin). */
+    private readonly originOf: (card: A.Expression) => A.Expression | null,
+    /** The site (`AT.L12`) of an `end game` statement, as the state machine names it. */
+    private readonly endSite: (range: A.SourceRange) => string,
+  ) {
+    super(game, zones);
+  }
+
+  /** The sites of the `end game` statements written so far, in the order `K_ended` numbers them. */
+  readonly endSites: string[] = [];
+
+  statements(statements: readonly A.Statement[]): string[] {
+    return statements.flatMap((s) => this.statement(s));
+  }
+
+  statement(s: A.Statement): string[] {
+    switch (s.kind) {
+      case "let": {
+        const binding = this.game.names.get(s.name);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved let");
+        return this.withValue(s.value, (value) => [binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `let ${localName(binding.slot)} = ${value};`]);
+      }
+      case "assign": {
+        const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
+        return [...pre, ...this.withValue(s.value, (value) => [`${target} ${s.operator} ${value};`])];
+      }
+      case "if": {
+        const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
+        if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
+        return lines;
+      }
+      case "while": {
+        // The condition's aggregates run again before each test.
+        const { pre, code } = this.hoisted(() => this.expression(s.condition));
+        return [
+          "for (let $passes = 0; ; $passes++) {",
+          ...pre,
+          `if (!(${code})) break;`,
+          `if ($passes >= LOOP_LIMIT) throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");`,
+          ...this.statements(s.body.statements),
+          "}",
+        ];
+      }
+      case "for":
+        return this.forLoop(s);
+      case "phase":
+        return this.statements(s.body.statements);
+      case "shuffle":
+        return this.shuffle(s);
+      case "deal":
+        return this.deal(s);
+      case "move-all":
+        return this.moveAll(s);
+      case "move":
+        return this.move(s);
+      case "transfer": {
+        const amountCode = this.hoisted(() => this.expression(s.amount));
+        const fromCode = this.hoisted(() => this.assignable(s.from));
+        const toCode = this.hoisted(() => this.assignable(s.to));
+        const [amount, from, to] = [amountCode.code, fromCode.code, toCode.code];
+        return [
+          "{",
+          ...amountCode.pre,
+          ...fromCode.pre,
+          ...toCode.pre,
+          // `transfer up to N`: as much of N as the source holds.
+          `const $amount = ${s.upTo ? `Math.min(${amount}, ${from})` : amount};`,
+          `if ($amount < 0) throw new GameFault("fault/negative-transfer", \`cannot transfer a negative amount (\${$amount}) from ${describeTarget(s.from)}\`);`,
+          `if (${from} < $amount) throw new GameFault("fault/insufficient", \`${describeTarget(s.from)} has \${${from}}, not the \${$amount} to transfer\`);`,
+          `${from} -= $amount;`,
+          `${to} += $amount;`,
+          "}",
+        ];
+      }
+      case "say":
+        // Words for the story of a game: a playout tells none.
+        return [];
+      case "end-game": {
+        // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
+        const end = this.endSites.push(this.endSite(s.range)) - 1;
+        return [`K_ended = ${end};`, "pc = END;", "continue run;"];
+      }
+      case "inlined":
+        return ["{", ...this.statements(s.parameters), ...this.statements(s.body.statements), "}"];
+      default:
+        return unsupported(`the statement \`${s.kind}\``);
+    }
+  }
+
+  /** Fisher–Yates over the positions, drawing from the game's generator as `shuffle` does. */
+  private shuffle(s: A.ShuffleStatement): string[] {
+    const lines = ["{"];
+    const z = this.zone(s.zone);
+    const seg = this.segment(z, lines);
+    const i = this.temp("i");
+    const a = this.temp("a");
+    const b = this.temp("b");
+    const j = this.temp("j");
+    lines.push(
+      `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
+      ...this.draw("G", `(${i} + 1)`, j),
+      `const ${a} = ${this.slot(seg, z.layout.topLast, i)};`,
+      `const ${b} = ${this.slot(seg, z.layout.topLast, j)};`,
+      `const $card = C[${a}]!;`,
+      `C[${a}] = C[${b}]!;`,
+      `C[${b}] = $card;`,
+      "}",
+      "}",
+    );
+    return lines;
+  }
+
+  /** A variable or local that an assignment or transfer writes. */
+  private assignable(e: A.Expression): string {
+    if (e.kind === "name") {
+      const binding = this.game.names.get(e);
+      if (binding?.kind === "local") return localName(binding.slot);
+      if (binding?.kind === "var" && !binding.declaration.perPlayer && !binding.declaration.perCard) return varName(e.name);
+    }
+    if (e.kind === "index" && e.target.kind === "name") {
+      const binding = this.game.names.get(e.target);
+      if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]`;
+    }
+    return unsupported("an assignment to something other than a variable or a local");
+  }
+
+  /** `for x in SOURCE [where] [by]`: the values snapshot first (as the state machine does), kept by
+   *  `where`, sorted stably by `by`, then visited. A plain loop over the players needs no snapshot. */
+  private forLoop(s: A.ForStatement): string[] {
+    const binder = this.binderOf(s.binder);
+    if (!s.condition && !s.orderBy && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
+      return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
+    }
+    const { lines, list, count } = this.snapshot(s);
+    const i = this.temp("i");
+    return ["{", ...lines, `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...this.statements(s.body.statements), "}", "}"];
+  }
+
+  /** A for loop's values in a scratch list: `lines` fill `list[0..count)`. */
+  snapshot(s: A.ForStatement): { lines: string[]; list: string; count: string } {
+    const binder = this.binderOf(s.binder);
+    const sourceSize = this.isZone(s.source) ? "CAP" : String(this.maxSeats);
+    const list = this.newScratch(sourceSize);
+    const count = this.temp("n");
+    const lines = [`let ${count} = 0;`];
+    const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
+    const add = `${list}[${count}++] = ${binder};`;
+    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    if (s.orderBy) {
+      // sortedBy's insertion sort: stable, descending by the negated key.
+      const keys = this.newScratch(sourceSize).replace("$list", "$keys");
+      this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
+      const key = this.hoisted(() => this.expression(s.orderBy!));
+      lines.push(
+        `for (let $k = 0; $k < ${count}; $k++) {`,
+        `const ${binder} = ${list}[$k]!;`,
+        ...key.pre,
+        `const $key = ${s.descending ? `-(${key.code})` : key.code};`,
+        "let $at = $k;",
+        `while ($at > 0 && ${keys}[$at - 1]! > $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
+        `${list}[$at] = ${binder};`,
+        `${keys}[$at] = $key;`,
+        "}",
+      );
+    }
+    return { lines, list, count };
+  }
+
+  private sameZone(a: A.Expression, b: A.Expression): boolean {
+    return zoneDeclaration(this.game, a) === zoneDeclaration(this.game, b);
+  }
+
+  /** Cards put into a stack go on top (position 0) unless the rules say `to bottom of`. */
+  private front(to: ZoneRef, atBottom: boolean): boolean {
+    return to.layout.declaration.zoneKind === "stack" && !atBottom;
+  }
+
+  private deal(s: A.DealStatement): string[] {
+    if (this.sameZone(s.from, s.to)) return unsupported("a deal from a zone into the same zone");
+    const from = this.zone(s.from);
+    const to = this.zone(s.to);
+    const lines = ["{"];
+    const { pre, code: count } = this.hoisted(() => this.expression(s.count));
+    lines.push(...pre);
+    const fromSeg = this.segment(from, lines);
+    const toSeg = this.segment(to, lines);
+    lines.push(
+      `const $count = ${count};`,
+      `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
+      "for (let $dealt = 0; $dealt < $count; $dealt++) {",
+      ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
+      ...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"),
+      "}",
+      "}",
+    );
+    return lines;
+  }
+
+  private moveAll(s: A.MoveAllStatement): string[] {
+    const from = this.zone(s.from);
+    const to = this.zone(s.to);
+    // A zone moved into itself stays as it is (moveAllCards): only two parts of one per-player
+    // zone can turn out to be the same at run time.
+    const same = from.layout === to.layout;
+    if (same && !from.layout.declaration.perPlayer) return [];
+    const front = this.front(to, s.atBottom);
+    const k = this.temp("k");
+    const card = this.cardAt("$from", from.layout.topLast, k);
+    return [
+      "{",
+      `const $from = ${from.seg};`,
+      `const $to = ${to.seg};`,
+      same ? "if ($from !== $to) {" : "{",
+      // Onto the top, the cards keep their order: the last goes in first.
+      front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
+      `const $card = ${card};`,
+      ...this.put("$to", to.layout.topLast, front, "$card"),
+      "}",
+      "N[$from] = 0;",
+      "}",
+      "}",
+    ];
+  }
+
+  private move(s: A.MoveStatement): string[] {
+    const to = this.zone(s.to);
+    const zone = to.layout.declaration;
+    const limit = zone.zoneKind === "slot" ? "1" : zone.limit ? this.expression(zone.limit) : null;
+    const lines = ["{"];
+    const card = s.card;
+    if (card.kind === "aggregate" && !card.condition && card.value && (card.callee.name === "lowest" || card.callee.name === "highest") && this.isZone(card.source)) {
+      // The lowest or highest card of a zone (ties: the first): found by position, taken from there.
+      const from = this.zone(card.source);
+      const seg = this.segment(from, lines);
+      const binder = this.binderOf(card.binder);
+      const better = card.callee.name === "lowest" ? "<" : ">";
+      const key = this.hoisted(() => this.expression(card.value!));
+      lines.push(
+        `const $n = N[${seg}]!;`,
+        `if ($n === 0) throw new GameFault("fault/empty-aggregate", ${quote(`${card.callee.name}(${describeTarget(card.source)}) of nothing: the collection is empty`)});`,
+        "let $at = 0;",
+        "let $best = 0;",
+        "for (let $i = 0; $i < $n; $i++) {",
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
+        ...key.pre,
+        `const $key = ${key.code};`,
+        `if ($i === 0 || $key ${better} $best) { $at = $i; $best = $key; }`,
+        "}",
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
+      );
+    } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
+      const from = this.zone(card.args[0]!);
+      const seg = this.segment(from, lines);
+      lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
+      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
+    } else {
+      const origin = this.originOf(card);
+      if (!origin) return unsupported("a move of a card whose zone the rules do not make plain");
+      const from = this.zone(origin);
+      const { pre, code } = this.hoisted(() => this.expression(card));
+      lines.push(...pre);
+      const seg = this.segment(from, lines);
+      lines.push(
+        `const $wanted = ${code};`,
+        "let $at = -1;",
+        `for (let $i = 0; $i < N[${seg}]!; $i++) if (${this.cardAt(seg, from.layout.topLast, "$i")} === $wanted) { $at = $i; break; }`,
+        `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
+      );
+    }
+    const toSeg = this.segment(to, lines);
+    if (limit !== null) {
+      lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
+    }
+    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+    return lines;
+  }
+}
+
+/** A variable or zone as the rules write it, for fault messages. */
+function describeTarget(e: A.Expression): string {
+  switch (e.kind) {
+    case "name":
+      return e.name;
+    case "index":
+      return `${describeTarget(e.target)}[${describeTarget(e.index)}]`;
+    case "integer":
+      return String(e.value);
+    default:
+      return "…";
+  }
+}

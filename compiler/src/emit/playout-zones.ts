@@ -1,0 +1,157 @@
+// The playout kernel's zones and draws: its card-array layout, zone operations written inline, the random draw.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { LocalSlot } from "../check/types.js";
+import { zoneDeclaration } from "./code.js";
+
+
+/** A construct the kernel emitter does not write yet: the reason is shown by `rules compile`. */
+export class KernelUnsupported extends Error {}
+
+export function unsupported(what: string): never {
+  throw new KernelUnsupported(what);
+}
+
+/** Where each zone lives in the kernel's card array. */
+export interface ZoneLayout {
+  readonly declaration: A.ZoneDeclaration;
+  /** The constant naming its first segment. */
+  readonly constant: string;
+  readonly first: number;
+  /** Stacks are stored top-last (dealing is a pop). */
+  readonly topLast: boolean;
+}
+
+export interface ZoneRef {
+  readonly layout: ZoneLayout;
+  /** The segment as code: `Z_deck`, `(Z_hand + p)`. */
+  readonly seg: string;
+}
+
+/** Names the kernel's generated code uses: `v_` variables, `l_` locals, `$` temporaries (which no
+ *  rules name can contain), so a rules name never clashes with one of the kernel's own. */
+export const varName = (name: string): string => `v_${name}`;
+export const localName = (slot: LocalSlot): string => `l_${slot.slot}`;
+
+/** What the kernel's expression and statement writers share: temporaries, scratch arrays, zones. */
+export abstract class KernelZones {
+  /** Imports from cards.js that the written code uses. */
+  readonly cardImports = new Set<string>();
+  /** Scratch arrays the written code uses (lists snapshot before a loop, choices of an `ask each`). */
+  readonly scratch: { name: string; init: string }[] = [];
+  private temporaries = 0;
+
+  constructor(
+    protected readonly game: CheckedGame,
+    private readonly zones: ReadonlyMap<string, ZoneLayout>,
+  ) {}
+
+  /** Writes an expression (playout-expressions.ts): a per-player zone's seat is one. */
+  abstract expression(e: A.Expression): string;
+
+  /** A fresh temporary name. */
+  temp(base: string): string {
+    return `$${base}${this.temporaries++}`;
+  }
+
+  newScratch(size: string): string {
+    const name = `$list${this.scratch.length}`;
+    this.scratch.push({ name, init: `new Int32Array(${size})` });
+    return name;
+  }
+
+  // ── zones ────────────────────────────────────────────────────────────────────────────────────
+
+  zone(e: A.Expression): ZoneRef {
+    const declaration = zoneDeclaration(this.game, e);
+    const layout = declaration ? this.zones.get(declaration.name.name) : undefined;
+    if (!layout) return unsupported(`a zone written as an expression of kind ${e.kind}`);
+    if (declaration!.perPlayer) {
+      if (e.kind !== "index") return unsupported(`per-player zone ${declaration!.name.name} without a seat`);
+      return { layout, seg: `(${layout.constant} + ${this.expression(e.index)})` };
+    }
+    return { layout, seg: layout.constant };
+  }
+
+  /** Arguments every zone helper of the runtime takes: cards, sizes, cap, segment, top-last. */
+  zoneArgs(z: ZoneRef): string {
+    return `C, N, CAP, ${z.seg}, ${z.layout.topLast}`;
+  }
+
+  size(z: ZoneRef): string {
+    return `N[${z.seg}]!`;
+  }
+
+  isZone(e: A.Expression): boolean {
+    return this.game.types.get(e)?.kind === "zone";
+  }
+
+  /** The segment as a name: a constant as it is, anything else bound once to a temporary. */
+  protected segment(z: ZoneRef, lines: string[]): string {
+    if (/^Z_\w+$/.test(z.seg)) return z.seg;
+    const seg = this.temp("seg");
+    lines.push(`const ${seg} = ${z.seg};`);
+    return seg;
+  }
+
+  // The zone operations of runtime/src/playout.ts written out where they are used: a kernel's `play`
+  // is one large function, too large for V8 to inline many helper calls into it.
+
+  /** Where position `i` of the zone at `seg` is stored. */
+  slot(seg: string, topLast: boolean, i: string): string {
+    return topLast ? `${seg} * CAP + N[${seg}]! - 1 - ${i}` : i === "0" ? `${seg} * CAP` : `${seg} * CAP + ${i}`;
+  }
+
+  cardAt(seg: string, topLast: boolean, i: string): string {
+    return `C[${this.slot(seg, topLast, i)}]!`;
+  }
+
+  /** Takes the card at position `i` into a new const `target`, the others keeping their order. */
+  take(seg: string, topLast: boolean, i: string, target: string): string[] {
+    if (topLast && i === "0") return [`const ${target} = C[${seg} * CAP + --N[${seg}]!]!;`];
+    const at = this.temp("at");
+    const end = this.temp("end");
+    const k = this.temp("k");
+    return [
+      `const ${at} = ${this.slot(seg, topLast, i)};`,
+      `const ${target} = C[${at}]!;`,
+      `const ${end} = ${seg} * CAP + N[${seg}]! - 1;`,
+      `for (let ${k} = ${at}; ${k} < ${end}; ${k}++) C[${k}] = C[${k} + 1]!;`,
+      `N[${seg}]!--;`,
+    ];
+  }
+
+  /** Puts `card` at position 0 (`front`) or after the last position. */
+  put(seg: string, topLast: boolean, front: boolean, card: string): string[] {
+    if (front === topLast) return [`C[${seg} * CAP + N[${seg}]!] = ${card};`, `N[${seg}]!++;`];
+    const k = this.temp("k");
+    return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`];
+  }
+
+  /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32, and a word
+   *  in the last, incomplete block of n values redrawn. That test is `x - x % n > 2^32 - n`, which
+   *  keeps the same words as randomInt's `x >= 2^32 - 2^32 % n` without its modulo of a double. */
+  draw(words: "G" | "P", n: string, target: string): string[] {
+    const x = this.temp("x");
+    const r = this.temp("r");
+    const size = this.temp("n");
+    return [
+      // As unsigned 32-bit integers both, x % n is an integer division, not a modulo of doubles.
+      `const ${size} = (${n}) >>> 0;`,
+      `if (${size} === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");`,
+      `let ${x} = 0;`,
+      `let ${r} = 0;`,
+      "do {",
+      `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
+      "const $t = (((($a + $b) | 0) + $d) | 0);",
+      `${words}[3] = $d + 1;`,
+      `${words}[0] = $b ^ ($b >>> 9);`,
+      `${words}[1] = $c + ($c << 3);`,
+      `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
+      `${x} = $t >>> 0;`,
+      `${r} = ${x} % ${size};`,
+      `} while (${x} - ${r} > 4294967296 - ${size});`,
+      `const ${target} = ${r};`,
+    ];
+  }
+}
