@@ -26,8 +26,9 @@ const spec = {
   notes: [
     "Each match has 4 players, or the nearest count the game allows; one line per move and, under it, what the " +
       "move did, then scores and winners. Nobody sits at a demo's table, so everything is told, hidden cards included.",
-    "A match still going after --moves moves is stopped there: random bots can play a game that ends only when one " +
-      "player is left for thousands of moves.",
+    "After --moves moves a match is played on to its end without being told, then its scores and winners are " +
+      "printed: random bots can play a game that ends only when one player is left for thousands of moves. A match " +
+      "still going after 100,000 moves is stopped there.",
   ],
 } as const satisfies CommandSpec;
 
@@ -57,8 +58,8 @@ export const demoCommand = defineCommand(spec, async (args, io) => {
   return failed ? EXIT_PROBLEMS : EXIT_OK;
 });
 
-/** Plays one seeded bot match, printing a line per move and the final standing (or, after
- *  `maxMoves` moves, that the match goes on). */
+/** Plays one seeded bot match, printing a line per move for its first `maxMoves` moves (the rest is
+ *  played untold), then the final standing. */
 export function narrateMatch(game: Game, seed: number, terminal: Io, maxMoves: number = DEMO_MOVES): void {
   const players = defaultPlayers(game);
   // Seats the rules play (a game's `bot`) are told by their label, as in `rules play`.
@@ -72,18 +73,20 @@ export function narrateMatch(game: Game, seed: number, terminal: Io, maxMoves: n
   const bots = new Rng(seed).fork();
   let moves = 0;
   for (let activity = whoMayAct(match); activity.kind !== "over"; activity = whoMayAct(match)) {
-    if (moves === maxMoves) {
-      io.print(`Stopped after ${moves} moves: the match goes on (--moves tells more).`);
+    if (moves === maxMoves) io.print(`Told the first ${moves} moves; the match is played on untold (--moves tells more).`);
+    if (moves === DECISION_CAP) {
+      // As `rules simulate` counts such a game: unfinished, not broken (a long game and an endless
+      // loop of decisions look alike from here).
+      io.print(`No end after ${moves} moves: the match is stopped.`);
       return;
     }
-    if (moves === DECISION_CAP)
-      throw new GameFault("fault/decision-cap", `no end after ${moves} moves: an endless flow loop?`);
     const bot = playBot(match, activity.players, bots);
     moves++;
+    match = bot.match;
+    if (moves > maxMoves) continue;
     const [line, ...story] = narrateDecision(game, bot, bot.match.events, null);
     io.print(`${String(moves).padStart(4)}. ${line}`);
     for (const sentence of story) io.print(`    ${sentence}`);
-    match = bot.match;
   }
   io.print(`Game over after ${moves} moves.`);
   for (const line of renderResult(resultOf(match)!)) io.print(line);

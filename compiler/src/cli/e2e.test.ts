@@ -145,14 +145,18 @@ describe("rules demo", () => {
     expect(out).toMatch(/^Winners?: seat \d/m);
   });
 
-  it("stops a match after --moves moves and says it goes on", async () => {
+  it("tells a match's first --moves moves, plays the rest untold and gives its result", async () => {
     // For Sale ends after well over 5 moves with 4 players: 7 rounds of bids at least.
     const { status, out } = await rules("demo", "--game", "for-sale", "--moves", "5");
     expect(status).toBe(0);
     expect(out).toMatch(/^ {3}5\. /m);
     expect(out).not.toMatch(/^ {3}6\. /m);
-    expect(out).toContain("Stopped after 5 moves: the match goes on");
-    expect(out).not.toContain("Winner");
+    expect(out).toContain("Told the first 5 moves; the match is played on untold");
+    // The same match as told in full (the whole demo of For Sale, seed 1): the same length and winner.
+    const whole = await rules("demo", "--game", "for-sale");
+    const ending = (text: string) => text.slice(text.indexOf("Game over after"));
+    expect(ending(out)).toMatch(/^Game over after \d+ moves\.\n[^]*Winners?: seat \d/);
+    expect(ending(out)).toBe(ending(whole.out));
   });
 
   it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
