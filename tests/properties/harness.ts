@@ -33,6 +33,9 @@ export interface Table {
   readonly runsLong: boolean;
 }
 
+/** Moves the bots play of a table that runs long: the properties are checked along the way. */
+export const LONG_PLAY_MOVES = 1_500;
+
 /**
  * Games whose random play may outlast MOVE_CAP, unless a variant in `endsWith` is in force: games
  * that end only when all players but one are out. Keys to Knowledge ends when one player is left
@@ -40,9 +43,6 @@ export interface Table {
  * 6,400 decisions with 2 players, and up to 25,000 (`npx rules simulate keys-to-knowledge --players 2 --games 20`). Its `short`
  * variant ends after 20 rounds.
  */
-/** Moves the bots play of a table that runs long: the properties are checked along the way. */
-export const LONG_PLAY_MOVES = 1_500;
-
 const RUNS_LONG: readonly { readonly game: string; readonly endsWith: readonly string[] }[] = [
   { game: "keys-to-knowledge", endsWith: ["short"] },
 ];
