@@ -94,7 +94,21 @@ export type ParameterDomain =
 export interface MoveOption {
   readonly type: string;
   readonly parameters: Readonly<Record<string, ParameterDomain>>;
+  /** How people say the move, from the option's label in the rules (`buy "buy {deed} for ${deed.price}"`):
+   *  words, the move's parameters, and values of the state taken when the menu was listed. Absent when
+   *  the rules give no label (the move is then said as its name and its parameters). */
+  readonly label?: readonly TextPart[];
 }
+
+/**
+ * A piece of text for people, from a template of the rules: plain words, a value with the type that
+ * says how to name it (a seat as "you" or "seat 2", a card by its name, an enum member by its label),
+ * or a parameter of the move being described (with a field of the card it names).
+ */
+export type TextPart =
+  | string
+  | { readonly value: Value; readonly type: string }
+  | { readonly parameter: string; readonly field?: string };
 
 export type IllegalMoveCode =
   | "move/game-over"
@@ -121,6 +135,8 @@ export interface ZoneInfo {
   readonly name: string;
   /** How people call it ("the auction row"): the rules' label, else the name in words. */
   readonly label: string;
+  /** How it is laid out for people (`layout` in the rules); absent: by its kind and visibility. */
+  readonly layout?: ZoneLayout;
   readonly perPlayer: boolean;
   readonly cardType: string;
   readonly visibility: Visibility;
@@ -128,10 +144,26 @@ export interface ZoneInfo {
   readonly capacity: number | null;
 }
 
+/**
+ * How a zone is laid out for people. `hand`: its cards, held by a seat; `row`: laid out in order;
+ * `pile`: in card order; `top`: only its top card, with the count; `count`: only how many cards;
+ * `track`: in order, numbered from 1; `board`: spaces in the order of the field `by`, each with what
+ * stands on it (the seats whose `on` variable names it, the cards of type `with.type` whose field
+ * `with.field` equals its `by`, wherever they lie).
+ */
+export type ZoneLayout =
+  | { readonly kind: "hand" | "row" | "pile" | "top" | "count" | "track" }
+  | { readonly kind: "board"; readonly by: string; readonly with?: { readonly type: string; readonly field: string } };
+
 export interface VarInfo {
   readonly name: string;
   /** How people call it ("the bank"): the rules' label, else the name in words. */
   readonly label: string;
+  /** How the table shows it: `bookkeeping` never (the rules' own record); `when` only while the
+   *  game's `shown(view)` gives it a line. Absent: always, by its label and value. */
+  readonly shown?: "bookkeeping" | "when";
+  /** For a per-player int that places its seat's token on a board (`on spaces`): that zone. */
+  readonly on?: string;
   readonly perPlayer: boolean;
   /** For a per-card variable (`per Deed var houses`), its card type: the state holds a value per
    *  card of that type, keyed by card id, and a view only those of the cards the seat can identify. */
@@ -153,6 +185,10 @@ export interface CardInfo {
   readonly id: CardId;
   readonly type: string;
   readonly fields: Readonly<Record<string, Value>>;
+  /** Its name as people say it, from the rules' `name` template ("Phonics Place (light blue, $100)"). */
+  readonly name?: string;
+  /** What the card says, from the rules' `text` template, for a player who asks. */
+  readonly text?: string;
 }
 
 export interface VariantInfo {
@@ -180,6 +216,9 @@ export interface GameMeta {
    *  who is out, 0 for a seat still in the game, else its place in the order of leaving (1 first).
    *  A seat that is out is never asked to act. Absent in a game that eliminates nobody. */
   readonly eliminated?: string;
+  /** Labels of enum members the rules name (`light_blue "light blue"`), by enum then member; a
+   *  member without one is said as its name in words. */
+  readonly enums?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** A seat played by the rules, added to a match of one of `for` players (human seats). */
@@ -291,6 +330,10 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    * binders. For tests that lay out a position in the middle of a game.
    */
   enter?(state: S, decision: string): void;
+  /** The table lines of the variables the rules show only at times (`shown [as "…"] when COND`), read
+   *  from a seat's view: for each such variable, its line (for a per-player one, one per seat), or null
+   *  while it is not shown. Evaluates only what that view holds. */
+  shown?(view: V, viewer: Seat | null): Readonly<Record<string, readonly TextPart[] | null | readonly (readonly TextPart[] | null)[]>>;
   /** The rules' functions, by name (their types in `meta.functions`), each called with the state
    *  and then its arguments: a part of a score, say. */
   readonly functions?: Readonly<Record<string, (...args: never[]) => unknown>>;

@@ -2,7 +2,7 @@
 // that changed hands, variables that changed, a zone shuffled, a card shown to one seat, a phase that
 // began, words the rules say. A compiled game records them while a move is applied (only when asked:
 // `state.events` is set for the call), and `eventsFor` filters them to what one seat may see.
-import type { BaseState, CardId, GameMeta, RandomState, Seat, Value, Visibility } from "./contract.js";
+import type { BaseState, CardId, GameMeta, RandomState, Seat, TextPart, Value, Visibility } from "./contract.js";
 import { rollDie } from "./random.js";
 
 /** A zone, or one seat's part of a per-player zone. */
@@ -22,8 +22,9 @@ export type GameEvent =
    *  seat that sees either zone; others get the count, with `cards` null. */
   | { readonly kind: "move"; readonly cards: readonly CardId[] | null; readonly count: number; readonly from: ZoneRef | null; readonly to: ZoneRef }
   | { readonly kind: "shuffle"; readonly zone: ZoneRef }
-  /** An amount moved between variables; `amount` null for a seat that sees neither of them. */
-  | { readonly kind: "transfer"; readonly amount: number | null; readonly from: VarRef; readonly to: VarRef }
+  /** An amount moved between variables; `amount` null for a seat that sees neither of them. `why`:
+   *  the reason the rules give (`transfer … "rent for {deed}"`), which reads only what every seat sees. */
+  | { readonly kind: "transfer"; readonly amount: number | null; readonly from: VarRef; readonly to: VarRef; readonly why?: readonly TextPart[] }
   /** A variable took a value (only for seats that may see it). */
   | { readonly kind: "set"; readonly variable: VarRef; readonly value: Value }
   /** A card shown to one seat alone (`reveal ... to`). */
@@ -40,8 +41,17 @@ export function moved(cards: readonly CardId[], fromZone: string | null, fromSea
   return { kind: "move", cards: [...cards], count: cards.length, from: fromZone === null ? null : { zone: fromZone, seat: fromSeat }, to: { zone: toZone, seat: toSeat } };
 }
 
-export function transferred(amount: number, fromVar: string, fromSeat: Seat | null, toVar: string, toSeat: Seat | null): GameEvent {
-  return { kind: "transfer", amount, from: { variable: fromVar, seat: fromSeat }, to: { variable: toVar, seat: toSeat } };
+export function transferred(
+  amount: number,
+  fromVar: string,
+  fromSeat: Seat | null,
+  toVar: string,
+  toSeat: Seat | null,
+  why?: readonly TextPart[],
+): GameEvent {
+  const from = { variable: fromVar, seat: fromSeat };
+  const to = { variable: toVar, seat: toSeat };
+  return why === undefined ? { kind: "transfer", amount, from, to } : { kind: "transfer", amount, from, to, why };
 }
 
 export function changed(variable: string, seat: Seat | null, value: Value): GameEvent {
