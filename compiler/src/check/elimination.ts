@@ -93,6 +93,8 @@ export function desugarElimination(program: A.Program): {
     visibility: "public",
     initial: { kind: "integer", value: 0, range: at },
     label: "out of the game (in the order they left)",
+    shown: null,
+    on: null,
     range: at,
   };
   const first = program.declarations[0];

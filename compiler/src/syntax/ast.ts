@@ -87,6 +87,8 @@ export interface EnumDeclaration {
   readonly kind: "enum";
   readonly name: Identifier;
   readonly members: readonly Identifier[];
+  /** `light_blue "light blue"`: how people say each member, by position (null: its name in words). */
+  readonly labels: readonly (string | null)[];
   readonly range: SourceRange;
 }
 
@@ -113,7 +115,15 @@ export interface Manifest {
   readonly binders: readonly Binder[];
   readonly condition: Expression | null;
   readonly fields: readonly { readonly name: Identifier; readonly value: Expression }[];
+  /** `name "…"` / `text "…"` after the line: these cards' own name or text, over their fields and binders. */
+  readonly presentation: CardPresentation;
   readonly range: SourceRange;
+}
+
+/** A card's name and text as templates over its fields (null: not given here). */
+export interface CardPresentation {
+  readonly name: ReasonText | null;
+  readonly text: ReasonText | null;
 }
 
 export interface CardDeclaration {
@@ -121,6 +131,8 @@ export interface CardDeclaration {
   readonly name: Identifier;
   readonly fields: readonly FieldDeclaration[];
   readonly manifests: readonly Manifest[];
+  /** `name "{place} ({group}, ${price})"`, `text "…"` in the card's body: for every card of the type. */
+  readonly presentation: CardPresentation;
   readonly range: SourceRange;
 }
 
@@ -137,6 +149,23 @@ export interface VarDeclaration {
   readonly initial: Expression;
   /** How people call it (`"the bank"`), for tables and stories; null: from its name. */
   readonly label: string | null;
+  /** `bookkeeping`: never shown on the table; `shown [as "…"] [when COND]`: shown only while COND
+   *  holds, as that line; null: always shown, by its label. */
+  readonly shown: VarShown | null;
+  /** `on ZONE`: a per-player int placing its seat's token on that board zone. */
+  readonly on: Identifier | null;
+  readonly range: SourceRange;
+}
+
+export type VarShown =
+  | { readonly kind: "bookkeeping"; readonly range: SourceRange }
+  | { readonly kind: "shown"; readonly template: ReasonText | null; readonly condition: Expression | null; readonly range: SourceRange };
+
+/** `layout KIND [by FIELD] [with Type.field]`: how people see a zone laid out. */
+export interface ZoneLayoutDeclaration {
+  readonly kind: Identifier;
+  readonly by: Identifier | null;
+  readonly with: { readonly type: Identifier; readonly field: Identifier } | null;
   readonly range: SourceRange;
 }
 
@@ -154,6 +183,7 @@ export interface ZoneDeclaration {
   readonly initialCards: Identifier | null;
   /** How people call it (`"the auction row"`), for tables and stories; null: from its name. */
   readonly label: string | null;
+  readonly layout: ZoneLayoutDeclaration | null;
   readonly range: SourceRange;
 }
 
@@ -341,6 +371,8 @@ export interface TransferStatement {
   readonly amount: Expression;
   readonly from: Expression;
   readonly to: Expression;
+  /** `transfer … "rent for {deed}"`: why, told with the money's move. */
+  readonly why: ReasonText | null;
   readonly range: SourceRange;
 }
 
@@ -384,6 +416,8 @@ export interface ReasonText {
 export interface MoveOptionDeclaration {
   readonly name: Identifier;
   readonly parameters: readonly ParameterDeclaration[];
+  /** `buy "buy {deed} for ${deed.price}"`: how people say the move (null: its name and parameters). */
+  readonly label: ReasonText | null;
   readonly requirements: readonly Requirement[];
   /** `otherwise "reason"`: why this move is refused while the game waits at another decision. */
   readonly otherwise: ReasonText | null;

@@ -83,6 +83,16 @@ export const Others = soft("others");
 export const Procedure = soft("procedure");
 export const Up = soft("up");
 export const Otherwise = soft("otherwise");
+// Presentation: how people are told the game (card names and texts, layouts, shown variables).
+export const Name = soft("name");
+export const Text = soft("text");
+export const Layout = soft("layout");
+export const Bookkeeping = soft("bookkeeping");
+export const Shown = soft("shown");
+export const As = soft("as");
+export const When = soft("when");
+export const On = soft("on");
+export const With = soft("with");
 
 export const IntegerLiteral = createToken({ name: "IntegerLiteral", pattern: /\d+/, label: "a number" });
 // A line ends at LF, CRLF or a lone CR (old Mac files), as Chevrotain's line count has it: strings
@@ -127,7 +137,8 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up,
+  Descending, Function, Bottom, Of, Others, Otherwise, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
+  On, With,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

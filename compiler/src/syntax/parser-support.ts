@@ -77,6 +77,7 @@ export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
   const done: A.MoveOptionDeclaration = {
     name: { name: "done", range: span(parts.last, parts.last) },
     parameters: [],
+    label: null,
     requirements: [],
     otherwise: null,
     body: { statements: [{ kind: "assign", target: flagRead(), operator: "=", value: { kind: "boolean", value: false, range: at }, range: at }], range: at },
@@ -111,7 +112,7 @@ export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
 /** The `decline` option every race has: it does nothing, and the race goes on without that player. */
 export function declineOption(at: IToken): A.MoveOptionDeclaration {
   const range = span(at, at);
-  return { name: { name: "decline", range }, parameters: [], requirements: [], otherwise: null, body: { statements: [], range }, range };
+  return { name: { name: "decline", range }, parameters: [], label: null, requirements: [], otherwise: null, body: { statements: [], range }, range };
 }
 
 

@@ -103,12 +103,18 @@ class RulesParser extends StatementGrammar {
     const name = this.CONSUME(T.Identifier);
     this.CONSUME(T.LBrace);
     const members: A.Identifier[] = [];
+    const labels: (string | null)[] = [];
     this.MANY_SEP({
       SEP: T.Comma,
-      DEF: () => { const m = this.CONSUME2(T.Identifier); this.ACTION(() => members.push(identifier(m))); },
+      DEF: () => {
+        const m = this.CONSUME2(T.Identifier);
+        let label: string | null = null;
+        this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = unquote(token); }); });
+        this.ACTION(() => { members.push(identifier(m)); labels.push(label); });
+      },
     });
     const last = this.CONSUME(T.RBrace);
-    return this.ACTION(() => ({ kind: "enum" as const, name: identifier(name), members, range: span(first, last) }));
+    return this.ACTION(() => ({ kind: "enum" as const, name: identifier(name), members, labels, range: span(first, last) }));
   });
 
   cardDeclaration = this.RULE("cardDeclaration", (): A.CardDeclaration => {
@@ -117,9 +123,15 @@ class RulesParser extends StatementGrammar {
     this.CONSUME(T.LBrace);
     const fields: A.FieldDeclaration[] = [];
     const manifests: A.Manifest[] = [];
+    const presentation: { name: A.ReasonText | null; text: A.ReasonText | null } = { name: null, text: null };
     this.MANY(() => {
       this.OR([
         { ALT: () => { const m = this.SUBRULE(this.manifest); this.ACTION(() => manifests.push(m)); } },
+        {
+          // `name "…"` or `text "…"`: the type's name or text template (a field `name: int` has a colon).
+          GATE: () => this.LA(2).tokenType === T.StringLiteral,
+          ALT: () => this.SUBRULE(this.cardPresentation, { ARGS: [presentation] }),
+        },
         {
           // A field is `name: type`; anything else ends the card (so a missing '}' is blamed there).
           GATE: () => this.LA(2).tokenType === T.Colon,
@@ -138,8 +150,17 @@ class RulesParser extends StatementGrammar {
       name: identifier(name),
       fields,
       manifests,
+      presentation,
       range: span(first, last),
     }));
+  });
+
+  /** `name "template"` or `text "template"`, into the card's (or a manifest line's) presentation. */
+  cardPresentation = this.RULE("cardPresentation", (into: { name: A.ReasonText | null; text: A.ReasonText | null }): void => {
+    this.OR([
+      { ALT: () => { this.CONSUME(T.Name); const t = this.CONSUME(T.StringLiteral); this.ACTION(() => { into.name = this.reasonText(t); }); } },
+      { ALT: () => { this.CONSUME(T.Text); const t = this.CONSUME2(T.StringLiteral); this.ACTION(() => { into.text = this.reasonText(t); }); } },
+    ]);
   });
 
   manifest = this.RULE("manifest", (): A.Manifest => {
@@ -175,7 +196,12 @@ class RulesParser extends StatementGrammar {
       },
     });
     const last = this.CONSUME(T.RBrace);
-    return this.ACTION(() => ({ binders, condition, fields, range: span(first, last) }));
+    const presentation: { name: A.ReasonText | null; text: A.ReasonText | null } = { name: null, text: null };
+    this.MANY2({
+      GATE: () => (this.LA(1).tokenType === T.Name || this.LA(1).tokenType === T.Text) && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => this.SUBRULE(this.cardPresentation, { ARGS: [presentation] }),
+    });
+    return this.ACTION(() => ({ binders, condition, fields, presentation, range: span(first, last) }));
   });
 
   typeReference = this.RULE("typeReference", (): A.TypeReference =>
@@ -308,6 +334,22 @@ class RulesParser extends StatementGrammar {
     const initial = this.SUBRULE(this.expression);
     let label: IToken | null = null;
     this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
+    let shown: A.VarShown | null = null;
+    let on: A.Identifier | null = null;
+    let last: IToken | A.Expression | A.VarShown = label ?? initial;
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => { const t = this.CONSUME(T.Bookkeeping); this.ACTION(() => { shown = { kind: "bookkeeping", range: span(t, t) }; last = t; }); } },
+        { ALT: () => { const s = this.SUBRULE(this.varShown); this.ACTION(() => { shown = s; last = s; }); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.On);
+            const zone = this.CONSUME2(T.Identifier);
+            this.ACTION(() => { on = identifier(zone); last = zone; });
+          },
+        },
+      ]);
+    });
     return this.ACTION(() => ({
       kind: "var" as const,
       perPlayer: per !== null && perCard === null,
@@ -317,8 +359,51 @@ class RulesParser extends StatementGrammar {
       visibility,
       initial,
       label: label ? unquote(label) : null,
-      range: span(per ?? keyword, label ?? initial),
+      shown,
+      on,
+      range: span(per ?? keyword, last),
     }));
+  });
+
+  /** `shown [as "template"] [when COND]`: the variable is on the table only while COND holds, as that line. */
+  varShown = this.RULE("varShown", (): A.VarShown => {
+    const keyword = this.CONSUME(T.Shown);
+    let template: A.ReasonText | null = null;
+    let condition: A.Expression | null = null;
+    let last: IToken | A.Expression = keyword;
+    this.OPTION(() => {
+      this.CONSUME(T.As);
+      const t = this.CONSUME(T.StringLiteral);
+      this.ACTION(() => { template = this.reasonText(t); last = t; });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.When);
+      const c = this.SUBRULE(this.expression);
+      this.ACTION(() => { condition = c; last = c; });
+    });
+    return this.ACTION(() => ({ kind: "shown" as const, template, condition, range: span(keyword, last) }));
+  });
+
+  /** `layout KIND [by FIELD] [with Type.field]`. */
+  zoneLayout = this.RULE("zoneLayout", (): A.ZoneLayoutDeclaration => {
+    const keyword = this.CONSUME(T.Layout);
+    const kind = this.CONSUME(T.Identifier);
+    let by: A.Identifier | null = null;
+    let withCards: { type: A.Identifier; field: A.Identifier } | null = null;
+    let last: IToken = kind;
+    this.OPTION(() => {
+      this.CONSUME(T.By);
+      const field = this.CONSUME2(T.Identifier);
+      this.ACTION(() => { by = identifier(field); last = field; });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.With);
+      const type = this.CONSUME3(T.Identifier);
+      this.CONSUME(T.Dot);
+      const field = this.CONSUME4(T.Identifier);
+      this.ACTION(() => { withCards = { type: identifier(type), field: identifier(field) }; last = field; });
+    });
+    return this.ACTION(() => ({ kind: identifier(kind), by, with: withCards, range: span(keyword, last) }));
   });
 
   zoneKind = this.RULE("zoneKind", (): A.ZoneKind =>
@@ -356,6 +441,11 @@ class RulesParser extends StatementGrammar {
       const token = this.CONSUME(T.StringLiteral);
       this.ACTION(() => { label = unquote(token); last = token; });
     });
+    let layout: A.ZoneLayoutDeclaration | null = null;
+    this.OPTION4(() => {
+      const l = this.SUBRULE(this.zoneLayout);
+      this.ACTION(() => { layout = l; last = l as unknown as A.Expression; });
+    });
     return this.ACTION(() => ({
       kind: "zone" as const,
       perPlayer: per !== null,
@@ -366,6 +456,7 @@ class RulesParser extends StatementGrammar {
       limit,
       initialCards,
       label,
+      layout,
       range: span(per ?? keyword, last),
     }));
   });

@@ -19,7 +19,7 @@ export class StatementGrammar extends ExpressionGrammar {
   private windowsSeen = 0;
 
   /** A reason from its string token, its `{...}` parts parsed. */
-  private reasonText(token: IToken): A.ReasonText {
+  protected reasonText(token: IToken): A.ReasonText {
     const { reason, errors } = reasonFromToken(token);
     this.interpolationErrors.push(...errors);
     return reason;
@@ -268,7 +268,17 @@ export class StatementGrammar extends ExpressionGrammar {
     const from = this.SUBRULE2(this.expression);
     this.CONSUME(T.To);
     const to = this.SUBRULE3(this.expression);
-    return this.ACTION(() => ({ kind: "transfer" as const, upTo, amount, from, to, range: span(first, to) }));
+    let why: IToken | null = null;
+    this.OPTION2(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { why = token; }); });
+    return this.ACTION(() => ({
+      kind: "transfer" as const,
+      upTo,
+      amount,
+      from,
+      to,
+      why: why ? this.reasonText(why) : null,
+      range: span(first, why ?? to),
+    }));
   });
 
   revealStatement = this.RULE("revealStatement", (): A.RevealStatement => {
@@ -409,6 +419,8 @@ export class StatementGrammar extends ExpressionGrammar {
       });
       this.CONSUME(T.RParen);
     });
+    let label: A.ReasonText | null = null;
+    this.OPTION4(() => { const token = this.CONSUME3(T.StringLiteral); this.ACTION(() => { label = this.reasonText(token); }); });
     const requirements: A.Requirement[] = [];
     let otherwise: A.ReasonText | null = null;
     this.MANY(() => {
@@ -424,7 +436,7 @@ export class StatementGrammar extends ExpressionGrammar {
       ]);
     });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ name: identifier(name), parameters, requirements, otherwise, body, range: span(name, body) }));
+    return this.ACTION(() => ({ name: identifier(name), parameters, label, requirements, otherwise, body, range: span(name, body) }));
   });
 
   /** `require COND else "reason"`. */
