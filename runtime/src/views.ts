@@ -70,3 +70,26 @@ export function cardValuesView<T>(values: Readonly<Record<CardId, T>>, zones: re
   }
   return shown;
 }
+
+/**
+ * A seat's view read as a state, for a compiled game's `shown` (the lines of variables shown at times):
+ * each zone as the cards the view shows, a zone the seat cannot see as that many unknown cards (-1),
+ * so that counts are right and nothing hidden is there to read. The rules' checker lets `shown` read
+ * only public things.
+ */
+export function stateOfView(view: { readonly zones: object; readonly vars: object }, players: number): {
+  players: number;
+  variants: string[];
+  zones: Record<string, unknown>;
+  vars: Record<string, unknown>;
+  locals: Record<string, unknown>;
+} {
+  const cardsOf = (zone: unknown): unknown => {
+    if (Array.isArray(zone)) return zone.map(cardsOf);
+    const z = zone as { cards?: readonly number[]; count?: number } | null;
+    return z?.cards ? [...z.cards] : new Array<number>(z?.count ?? 0).fill(-1);
+  };
+  const zones: Record<string, unknown> = {};
+  for (const [name, zone] of Object.entries(view.zones)) zones[name] = cardsOf(zone);
+  return { players, variants: [], zones, vars: { ...view.vars }, locals: {} };
+}

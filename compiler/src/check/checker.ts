@@ -8,6 +8,7 @@ import { evaluateConstant } from "./constants.js";
 import { ERROR, INT, PLAYER, typeName, type Binding, type LocalSlot, type Type } from "./types.js";
 import { CheckContext, Scope, type CardTypeModel, type TableModel } from "./context.js";
 import { DeclarationChecker } from "./declarations.js";
+import { PresentationChecker } from "./presentation.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
@@ -52,6 +53,8 @@ export interface CheckedGame {
   readonly fileOf: ReadonlyMap<A.Declaration, string>;
   /** For a parameter with `where`, the binding that stands for each value the condition tests. */
   readonly filterBinders: ReadonlyMap<A.ParameterDeclaration, LocalSlot>;
+  /** For a per-player variable's `shown` clause, the binding of `owner` (the seat whose line it is). */
+  readonly shownOwners: ReadonlyMap<A.VarDeclaration, LocalSlot>;
 }
 
 
@@ -82,6 +85,7 @@ class Checker {
   private readonly expressions: ExpressionChecker;
   private readonly statements: StatementChecker;
   private readonly declarations: DeclarationChecker;
+  private readonly presentation: PresentationChecker;
 
   constructor(
     program: A.Program,
@@ -92,8 +96,9 @@ class Checker {
   ) {
     this.ctx = new CheckContext(program, fileOf);
     this.expressions = new ExpressionChecker(this.ctx);
-    this.statements = new StatementChecker(this.ctx, this.expressions);
-    this.declarations = new DeclarationChecker(this.ctx, this.expressions);
+    this.presentation = new PresentationChecker(this.ctx, this.expressions);
+    this.statements = new StatementChecker(this.ctx, this.expressions, this.presentation);
+    this.declarations = new DeclarationChecker(this.ctx, this.expressions, this.presentation);
   }
 
   run(): { game: CheckedGame | null; diagnostics: Diagnostic[] } {
@@ -202,6 +207,10 @@ class Checker {
       }
     }
     this.declarations.checkZones();
+    for (const zone of this.ctx.zones.values()) {
+      this.ctx.enter(zone);
+      this.presentation.zoneLayout(zone);
+    }
     const conserved = program.declarations.filter((d): d is A.ConserveDeclaration => d.kind === "conserve");
     for (const c of conserved) {
       this.ctx.enter(c);
@@ -235,6 +244,11 @@ class Checker {
       if (type?.kind === "function") this.ctx.expect(result, type.result, f.body.range, `the result of ${f.name.name}`);
     }
     this.ctx.functionIndex = Number.POSITIVE_INFINITY;
+    // After the functions: a shown line may call them, and its publicity looks inside them.
+    for (const v of this.ctx.vars.values()) {
+      this.ctx.enter(v);
+      this.presentation.variable(v);
+    }
 
     for (const problem of this.inlineProblems) {
       this.ctx.enter(problem.declaration);
@@ -316,6 +330,7 @@ class Checker {
         typeOfVar: (d) => this.ctx.varType(d),
         fileOf: this.fileOf,
         filterBinders: this.ctx.filterBinders,
+        shownOwners: this.ctx.shownOwners,
       },
     };
   }

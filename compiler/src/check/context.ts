@@ -11,6 +11,9 @@ export interface CardTypeModel {
   readonly fields: readonly { readonly name: string; readonly type: Type }[];
   /** Each physical card's field values, in manifest order. */
   readonly cards: readonly Record<string, ConstantValue>[];
+  /** Each card's name and text from the rules' templates, by the same index (null: none given). */
+  readonly names: readonly (string | null)[];
+  readonly texts: readonly (string | null)[];
 }
 
 export interface TableModel {
@@ -67,6 +70,8 @@ export class CheckContext {
   currentFile: string;
   /** The binding that stands for each value a parameter's `where` condition tests. */
   readonly filterBinders = new Map<A.ParameterDeclaration, LocalSlot>();
+  /** For a per-player variable's `shown` clause, the binding of `owner`: the seat whose line it is. */
+  readonly shownOwners = new Map<A.VarDeclaration, LocalSlot>();
   /** The player counts of the game header: seat numbers run from 0 to maxPlayers - 1. */
   minPlayers = 1;
   maxPlayers = 1;

@@ -2,6 +2,7 @@
 // requirements and the reasons shown when a move is refused. Option bodies are statements again,
 // checked by the statement checker that owns this one.
 import type * as A from "../syntax/ast.js";
+import type { PresentationChecker } from "./presentation.js";
 import { subExpressions } from "../syntax/walk.js";
 import { evaluateConstant } from "./constants.js";
 import { BOOL, ERROR, PLAYER, typeName, type Type } from "./types.js";
@@ -41,6 +42,7 @@ export class DecisionChecker {
     private readonly expressions: ExpressionChecker,
     /** Checks a block of statements (an option's body) in a scope. */
     private readonly block: (block: A.Block, scope: Scope) => void,
+    private readonly presentation: PresentationChecker,
   ) {}
 
   ask(s: A.AskStatement, scope: Scope): void {
@@ -117,6 +119,7 @@ export class DecisionChecker {
         elements.push(element);
       }
       this.sameMoveEverywhere(option, elements);
+      this.presentation.optionLabel(option, optionScope);
       for (const requirement of option.requirements) this.requirement(requirement, optionScope, option);
       // Shown while the game waits at another decision, where this decision's names mean nothing.
       if (option.otherwise) this.reason(option.otherwise, this.ctx.globals);

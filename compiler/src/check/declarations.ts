@@ -6,6 +6,7 @@ import { evaluateConstant, tableKey, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
+import type { PresentationChecker } from "./presentation.js";
 
 export class DeclarationChecker {
   /** Manifest expressions already reported as not constant (a manifest is evaluated per card). */
@@ -14,6 +15,7 @@ export class DeclarationChecker {
   constructor(
     private readonly ctx: CheckContext,
     private readonly expressions: ExpressionChecker,
+    private readonly presentation: PresentationChecker,
   ) {}
 
   /** The type a variable's name has: its value's, or per player or per card, still to be indexed. */
@@ -48,6 +50,19 @@ export class DeclarationChecker {
       fields.push({ name: f.name.name, type: this.ctx.resolveType(f.type) });
     }
     const cards: Record<string, ConstantValue>[] = [];
+    const names: (string | null)[] = [];
+    const texts: (string | null)[] = [];
+    const fieldTypes = new Map(fields.map((f) => [f.name, f.type]));
+    /** A card's fields as names a template reads, over the scope of its line (fields win over binders). */
+    const fieldScope = (parent: Scope): Scope => {
+      const scope = new Scope(parent);
+      for (const f of d.fields) {
+        const type = fieldTypes.get(f.name.name);
+        if (type && !scope.has(f.name.name)) this.ctx.bindLocal(scope, f.name, type, "local");
+      }
+      return scope;
+    };
+    this.presentation.cardTemplates(d.presentation, fieldScope(new Scope(this.ctx.globals)));
     if (d.manifests.length === 0) {
       this.ctx.error("check/empty-manifest", `card ${d.name.name} has no cards: add a line like cards for v in 1..10 { value: v }`, d.name.range);
     }
@@ -67,6 +82,13 @@ export class DeclarationChecker {
             card[f.name.name] = value;
           }
           cards.push(card);
+          const own = new Map([...bound, ...Object.entries(card)]);
+          const say = (line: A.ReasonText | null, type: A.ReasonText | null): string | null => {
+            const template = line ?? type;
+            return template ? this.presentation.renderCardTemplate(template, template === line ? own : new Map(Object.entries(card)), fieldTypes) : null;
+          };
+          names.push(say(manifest.presentation.name, d.presentation.name));
+          texts.push(say(manifest.presentation.text, d.presentation.text));
           return;
         }
         const binder = manifest.binders[index]!;
@@ -101,9 +123,10 @@ export class DeclarationChecker {
       for (const field of fields) {
         if (!given.has(field.name)) this.ctx.error("check/missing-field", `these cards need a value for field '${field.name}'`, manifest.range);
       }
+      this.presentation.cardTemplates(manifest.presentation, fieldScope(scope));
       if (!this.ctx.diagnostics.some((d) => d.severity === "error")) expand(0, new Map());
     }
-    return { declaration: d, fields, cards };
+    return { declaration: d, fields, cards, names, texts };
   }
 
   checkTable(d: A.TableDeclaration): Map<ConstantValue, ConstantValue> {

@@ -1,6 +1,7 @@
 // Statements of setup and flow: what each may contain, what it may change, and where the bindings it
 // makes live (the state or a TypeScript local). Decisions and their options are checked in decisions.ts.
 import type * as A from "../syntax/ast.js";
+import type { PresentationChecker } from "./presentation.js";
 import { BOOL, INT, PLAYER, typeName } from "./types.js";
 import { blockHasDecision, containsDecision, DecisionChecker } from "./decisions.js";
 import { Scope, type CheckContext } from "./context.js";
@@ -14,8 +15,9 @@ export class StatementChecker {
   constructor(
     private readonly ctx: CheckContext,
     private readonly expressions: ExpressionChecker,
+    private readonly presentation: PresentationChecker,
   ) {
-    this.decisions = new DecisionChecker(ctx, expressions, (block, scope) => this.block(block, scope));
+    this.decisions = new DecisionChecker(ctx, expressions, (block, scope) => this.block(block, scope), presentation);
   }
 
   block(block: A.Block, scope: Scope): void {
@@ -108,6 +110,7 @@ export class StatementChecker {
           this.ctx.expect(this.expressions.expression(side, scope), INT, side.range, "a transfer's source and destination");
           this.checkAssignable(side, scope, true);
         }
+        if (s.why) this.presentation.transferReason(s.why, scope);
         return;
       }
       case "end-game":

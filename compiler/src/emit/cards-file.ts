@@ -2,7 +2,8 @@
 // the rules' functions as TypeScript functions of the state.
 import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
 import type * as A from "../syntax/ast.js";
-import { cardFieldArray, functionName, quote } from "./code.js";
+import { cardFieldArray, enumLabels, functionName, quote } from "./code.js";
+import { enumLabel } from "../check/presentation.js";
 import { RUNTIME, literal, tsType, type EmitContext, type EmittedFile } from "./context.js";
 
 export class CardsFile {
@@ -29,6 +30,15 @@ export class CardsFile {
           declarationKind: "const" as never,
           docs: [`Every member of ${e.name.name}, in declaration order.`],
           declarations: [{ name: `ALL_${e.name.name}`, type: `readonly Enum_${e.name.name}[]`, initializer: `[${e.members.map((m) => quote(m.name)).join(", ")}]` }],
+        });
+      }
+      for (const name of this.ctx.labelledEnums()) {
+        const e = this.ctx.game.enums.get(name)!;
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: "const" as never,
+          docs: [`How people say each member of ${name}.`],
+          declarations: [{ name: enumLabels(name), type: `Readonly<Record<Enum_${name}, string>>`, initializer: `{ ${e.members.map((m) => `${m.name}: ${quote(enumLabel(e, m.name))}`).join(", ")} }` }],
         });
       }
       for (const [typeName, type] of this.ctx.game.cardTypes) {
@@ -62,12 +72,22 @@ export class CardsFile {
         if (orders.size > 1) {
           return ids.map((id) => {
             const fields = Object.entries(this.ctx.allCards[id]!.fields).map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`);
-            return `{ id: ${id}, type: ${quote(typeName)}, fields: { ${fields.join(", ")} } }`;
+            const card = this.ctx.allCards[id]!;
+            const presented = `${card.name !== null ? `, name: ${quote(card.name)}` : ""}${card.text !== null ? `, text: ${quote(card.text)}` : ""}`;
+            return `{ id: ${id}, type: ${quote(typeName)}, fields: { ${fields.join(", ")} }${presented} }`;
           });
         }
         const names = ids.length > 0 ? Object.keys(this.ctx.allCards[ids[0]!]!.fields) : [];
         const fields = names.map((name) => `${JSON.stringify(name)}: ${cardFieldArray(typeName, name)}[id]!`);
-        return [`...ALL_${typeName}.map((id) => ({ id, type: ${quote(typeName)}, fields: { ${fields.join(", ")} } }))`];
+        // Names and texts, when the rules give them, by the card's place among its type's cards.
+        const told = (["name", "text"] as const).flatMap((what) => {
+          const values = ids.map((id) => this.ctx.allCards[id]![what]);
+          if (values.every((v) => v === null)) return [];
+          const list = `[${values.map((v) => (v === null ? "undefined" : quote(v))).join(", ")}]`;
+          return [`${what}: (${list} as const)[i]`];
+        });
+        const presented = told.length ? `, ${told.join(", ")}` : "";
+        return [`...ALL_${typeName}.map((id${told.length ? ", i" : ""}) => ({ id, type: ${quote(typeName)}, fields: { ${fields.join(", ")} }${presented} }))`];
       });
       file.addVariableStatement({
         isExported: true,

@@ -435,10 +435,36 @@ export class CodeWriter {
     return `\`${parts.join("")}\``;
   }
 
+  /**
+   * A template as `TextPart[]` code, for the runtime's present entry to tell each reader: words, and
+   * each value with its type (a seat is "you" to its own player). `{d}` and `{d.field}` for a name in
+   * `parameters` are the move's own values, read when the move is told.
+   */
+  textParts(template: A.ReasonText, parameters: ReadonlySet<string> = new Set()): string {
+    const parts = template.parts.map((part) => {
+      if (typeof part === "string") return JSON.stringify(part);
+      const own = parameters.size > 0 ? parameterOf(part, parameters) : null;
+      if (own) return `{ parameter: ${JSON.stringify(own.parameter)}${own.field ? `, field: ${JSON.stringify(own.field)}` : ""} }`;
+      return `{ value: ${this.expression(part)}, type: ${JSON.stringify(this.typeName(this.game.types.get(part)))} }`;
+    });
+    return `[${parts.join(", ")}]`;
+  }
+
+  /** A value's type as `TextPart` and `VarInfo` name it: "int", "bool", "player", an enum's or a card type's name. */
+  typeName(type: Type | undefined): string {
+    if (type?.kind === "enum") return type.name;
+    if (type?.kind === "card") return type.cardType;
+    return type?.kind ?? "int";
+  }
+
   /** One value in a reason: a seat as "seat 2", a card by its name, a flag as yes or no. */
   private shown(e: A.Expression): string {
     const value = this.expression(e);
-    switch (this.game.types.get(e)?.kind) {
+    const type = this.game.types.get(e);
+    if (type?.kind === "enum" && this.game.enums.get(type.name)?.labels.some((label) => label !== null)) {
+      return `\${${enumLabels(type.name)}[${value}]}`;
+    }
+    switch (type?.kind) {
       case "player":
         return `seat \${${value}}`;
       case "card":
@@ -450,6 +476,18 @@ export class CodeWriter {
     }
   }
 
+}
+
+/** The constant of an enum's labels in cards.ts: `LABEL_Group`. */
+export function enumLabels(name: string): string {
+  return `LABEL_${name}`;
+}
+
+/** `{d}` or `{d.price}` of a move parameter `d`. */
+function parameterOf(e: A.Expression, parameters: ReadonlySet<string>): { parameter: string; field?: string } | null {
+  if (e.kind === "name" && parameters.has(e.name)) return { parameter: e.name };
+  if (e.kind === "member" && e.target.kind === "name" && parameters.has(e.target.name)) return { parameter: e.target.name, field: e.member.name };
+  return null;
 }
 
 /** The zone a zone expression names (`properties[p]` names `properties`). */

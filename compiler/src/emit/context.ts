@@ -6,7 +6,7 @@ import type { CheckedGame } from "../check/checker.js";
 import type { ConstantValue } from "../check/constants.js";
 import type { Type } from "../check/types.js";
 import type { Decision, FlowMachine } from "../lower/ir.js";
-import { CodeWriter, cardFieldArray, functionName, quote, tableConstant, tsType } from "./code.js";
+import { CodeWriter, cardFieldArray, enumLabels, functionName, quote, tableConstant, tsType } from "./code.js";
 import { RuleSites } from "./sites.js";
 import { StatementWriter } from "./statement-code.js";
 
@@ -36,7 +36,7 @@ export class EmitContext {
   readonly statements: StatementWriter;
   readonly project = new Project({ useInMemoryFileSystem: true });
   readonly cardIds = new Map<string, number[]>();
-  readonly allCards: { type: string; fields: Record<string, ConstantValue> }[] = [];
+  readonly allCards: { type: string; fields: Record<string, ConstantValue>; name: string | null; text: string | null }[] = [];
 
   /** The rules files, as given: `rules/for-sale.rules` (several for a game split into files). */
   readonly sourcePath: string;
@@ -54,10 +54,10 @@ export class EmitContext {
     this.sites = new RuleSites(sources);
     for (const [name, type] of game.cardTypes) {
       const ids: number[] = [];
-      for (const fields of type.cards) {
+      type.cards.forEach((fields, i) => {
         ids.push(this.allCards.length);
-        this.allCards.push({ type: name, fields });
-      }
+        this.allCards.push({ type: name, fields, name: type.names[i] ?? null, text: type.texts[i] ?? null });
+      });
       this.cardIds.set(name, ids);
     }
     this.code = new CodeWriter(
@@ -213,7 +213,7 @@ export class EmitContext {
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
       "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "endGame", "roll",
-      "askHuman", "askHumans", "seatCount",
+      "askHuman", "askHumans", "seatCount", "stateOfView",
     ];
   }
 
@@ -222,11 +222,17 @@ export class EmitContext {
     names.push("CARDS");
     if (this.game.bots.length > 0) names.push("BOTS");
     for (const name of this.game.enums.keys()) names.push(`ALL_${name}`);
+    for (const name of this.labelledEnums()) names.push(enumLabels(name));
     for (const [typeName, type] of this.game.cardTypes) {
       names.push(`ALL_${typeName}`);
       for (const f of type.fields) names.push(cardFieldArray(typeName, f.name));
     }
     return names;
+  }
+
+  /** The enums some of whose members the rules label: cards.ts writes each one's labels (`LABEL_Group`). */
+  labelledEnums(): string[] {
+    return [...this.game.enums.values()].filter((e) => e.labels.some((label) => label !== null)).map((e) => e.name.name);
   }
 
   usedNames(text: string, names: string[]): string[] {

@@ -4,11 +4,39 @@
 import type * as A from "../syntax/ast.js";
 import { evaluateConstant } from "../check/constants.js";
 import { ELIMINATED } from "../check/elimination.js";
-import { docText, functionName, property, quote } from "./code.js";
+import { docText, enumLabels, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
 export class IndexFile {
   constructor(private readonly ctx: EmitContext) {}
+
+  /** For each variable shown at times, its entry of `shown`: its line while its condition holds, else null. */
+  private shownLines(): string[] {
+    return [...this.ctx.game.vars.values()].flatMap((v) => {
+      const shown = v.shown;
+      if (shown?.kind !== "shown") return [];
+      const line = this.ctx.inDeclaration(v, () => {
+        const parts = shown.template
+          ? this.ctx.code.textParts(shown.template)
+          : `[{ value: s.vars${property(v.name.name)}${v.perPlayer ? `[${this.ownerName(v)}]` : ""}, type: ${quote(this.ctx.code.typeName(this.ctx.game.typeOfVar(v)))} }]`;
+        return shown.condition ? `${this.ctx.code.expression(shown.condition)} ? ${parts} : null` : parts;
+      });
+      return [`${property(v.name.name).slice(1)}: ${v.perPlayer ? `perSeat(s.players, (${this.ownerName(v)}: number) => ${line})` : line},`];
+    });
+  }
+
+  private ownerName(v: A.VarDeclaration): string {
+    const slot = this.ctx.game.shownOwners.get(v);
+    return slot ? this.ctx.code.localName(slot) : "owner";
+  }
+
+  /** How many seats a view has: the length of a per-player variable's or zone's entries. */
+  private seatCountOfView(): string {
+    const perPlayerVar = [...this.ctx.game.vars.values()].find((v) => v.perPlayer);
+    if (perPlayerVar) return `view.vars${property(perPlayerVar.name.name)}.length`;
+    const perPlayerZone = [...this.ctx.game.zones.values()].find((z) => z.perPlayer);
+    return perPlayerZone ? `view.zones${property(perPlayerZone.name.name)}.length` : "0";
+  }
 
   indexFile(): EmittedFile {
     const scoreKeys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
@@ -20,7 +48,7 @@ export class IndexFile {
     });
     const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
     const zones = [...this.ctx.game.zones.values()].map((z) =>
-      `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"} }`,
+      `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"}${layoutInfo(z)} }`,
     );
     const vars = [...this.ctx.game.vars.values()].map((v) => {
       const type = this.ctx.game.typeOfVar(v);
@@ -29,7 +57,9 @@ export class IndexFile {
       const start = v.perCard ? evaluateConstant(v.initial, new Map(), this.ctx.game.enums) : null;
       const initial = start !== null && !Array.isArray(start) ? `, initial: ${typeof start === "string" ? quote(start) : String(start)}` : "";
       const perCard = v.perCard ? `, perCard: ${quote(v.perCard.name)}${initial}` : "";
-      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)} }`;
+      const shown = v.shown ? `, shown: ${quote(v.shown.kind === "bookkeeping" ? "bookkeeping" : "when")}` : "";
+      const on = v.on ? `, on: ${quote(v.on.name)}` : "";
+      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)}${shown}${on} }`;
     });
     const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
       ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,
@@ -43,8 +73,11 @@ export class IndexFile {
       return `{ name: ${quote(f.name.name)}, parameters: [${parameters.join(", ")}], result: ${quote(typeText(f.result))} }`;
     });
     const functionTable = declared.map((f) => `${property(f.name.name).slice(1)}: ${functionName(f.name.name)},`);
+    const labelled = this.ctx.labelledEnums();
+    const enums = labelled.length ? `\nenums: { ${labelled.map((name) => `${name}: ${enumLabels(name)}`).join(", ")} },` : "";
+    const shownLines = this.shownLines();
     return this.ctx.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""}`;
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}`;
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
@@ -63,6 +96,23 @@ export class IndexFile {
           ? ["return scoreRows(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
           : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k.slice(1, -1)},`), "]);"],
       });
+      if (shownLines.length) {
+        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["TextPart"] });
+        file.addFunction({
+          isExported: true,
+          name: "shown",
+          docs: ["The table lines of the variables the rules show only at times (`shown … when …`), read from a seat's view."],
+          parameters: [{ name: "view", type: "View" }, { name: "viewer", type: "number | null" }],
+          returnType: "Record<string, readonly TextPart[] | null | readonly (readonly TextPart[] | null)[]>",
+          statements: [
+            "void viewer;",
+            `const s = stateOfView(view, ${this.seatCountOfView()}) as unknown as State;`,
+            "return {",
+            ...shownLines,
+            "};",
+          ],
+        });
+      }
       file.addVariableStatement({
         isExported: true,
         declarationKind: "const" as never,
@@ -84,7 +134,7 @@ export class IndexFile {
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
                 decisions: [${decisions.join(", ")}],
-                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}
+                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}
               },
               moves: ${this.ctx.moveSchema()},
               functions: { ${functionTable.join("\n")} },
@@ -96,13 +146,22 @@ export class IndexFile {
               apply,
               view,
               scores,
-              randomMove,
+              randomMove,${shownLines.length ? "\nshown," : ""}
             }`,
           },
         ],
       });
     });
   }
+}
+
+/** `layout …` in `meta.zones`. */
+function layoutInfo(z: A.ZoneDeclaration): string {
+  const layout = z.layout;
+  if (!layout) return "";
+  const by = layout.by ? `, by: ${quote(layout.by.name)}` : "";
+  const withCards = layout.with ? `, with: { type: ${quote(layout.with.type.name)}, field: ${quote(layout.with.field.name)} }` : "";
+  return `, layout: { kind: ${quote(layout.kind.name)}${by}${withCards} }`;
 }
 
 /** search.ts: the game of index.ts plus what only search bots and tools call, each in its own module,
@@ -141,3 +200,4 @@ function words(name: string): string {
 function typeText(reference: A.TypeReference): string {
   return reference.name.name + (reference.list ? "[]" : "");
 }
+

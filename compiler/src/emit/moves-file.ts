@@ -152,7 +152,8 @@ export class MovesFile {
         const conditions = domains.map((d) => d.nonEmpty);
         // A requirement about the situation rather than the chosen values decides whether the option is offered.
         conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
-        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} } });`;
+        const label = option.label ? `, label: ${this.ctx.code.textParts(option.label, new Set(option.parameters.map((p) => p.name.name)))}` : "";
+        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} }${label} });`;
         legal.push("{", ...domains.flatMap((d) => d.setup), conditions.length ? `if (${conditions.join(" && ")}) ${push}` : push, "}");
       }
       legal.push("return options;");

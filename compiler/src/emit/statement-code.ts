@@ -241,7 +241,8 @@ export class StatementWriter {
   private recordTransfer(s: A.TransferStatement): string[] {
     const from = this.varArgs(s.from);
     const to = this.varArgs(s.to);
-    return from && to ? [this.record(`transferred($amount, ${from}, ${to})`)] : [];
+    const why = s.why ? `, ${this.code.textParts(s.why)}` : "";
+    return from && to ? [this.record(`transferred($amount, ${from}, ${to}${why})`)] : [];
   }
 
   /** A zone expression as event arguments, its name and whose part (`"hand", p`); null when its index
