@@ -36,6 +36,7 @@ import {
   TABLE_stack_stock,
   TABLE_key_stock,
   CARDS,
+  LABEL_Place,
   ALL_Space,
   Space_board,
   ALL_Deed,
@@ -70,60 +71,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L599,
-  "turn.while": AT.L603,
-  "turn.endif": AT.L603,
-  "turn.for_q_2": AT.L424,
-  "turn.while2": AT.L424,
-  "turn.resume": AT.L424,
-  "turn.request_rent_body": AT.L424,
-  "turn.while3": AT.L267,
-  "turn.resume2": AT.L267,
-  "turn.endif2": AT.L424,
-  "turn.endif3": AT.L424,
-  "turn.for_d_2": AT.L249,
-  "turn.while4": AT.L201,
-  "turn.resume3": AT.L201,
-  "turn.offer_body": AT.L424,
-  "turn.resume4": AT.L424,
-  "turn.ask_price_body": AT.L424,
-  "turn.resume5": AT.L424,
-  "turn.endif4": AT.L603,
-  "turn.endif5": AT.L603,
-  "turn.endif6": AT.L603,
-  "turn.endif7": AT.L603,
-  "turn.while5": AT.L267,
-  "turn.resume6": AT.L267,
-  "turn.endif8": AT.L603,
-  "turn.endif9": AT.L603,
-  "turn.for_d_4": AT.L249,
-  "turn.while6": AT.L201,
-  "turn.resume7": AT.L201,
-  "turn.endif10": AT.L603,
-  "turn.while7": AT.L651,
-  "turn.endif11": AT.L651,
-  "turn.endif12": AT.L651,
-  "turn.resume8": AT.L651,
-  "turn.decline_body": AT.L651,
-  "turn.while8": AT.L201,
-  "turn.resume9": AT.L201,
-  "turn.endif13": AT.L651,
-  "turn.endif14": AT.L651,
-  "turn.while9": AT.L267,
-  "turn.resume10": AT.L267,
-  "turn.endif15": AT.L651,
-  "turn.endif16": AT.L651,
-  "turn.for_d_5": AT.L249,
-  "turn.while10": AT.L201,
-  "turn.resume11": AT.L201,
-  "turn.endif17": AT.L651,
-  "turn.while11": AT.L267,
-  "turn.resume12": AT.L267,
-  "turn.endif18": AT.L651,
-  "turn.endif19": AT.L651,
-  "turn.for_d_6": AT.L249,
-  "turn.while12": AT.L201,
-  "turn.resume13": AT.L201,
+  while: AT.L602,
+  "turn.while": AT.L606,
+  "turn.endif": AT.L606,
+  "turn.for_q_2": AT.L427,
+  "turn.while2": AT.L427,
+  "turn.resume": AT.L427,
+  "turn.request_rent_body": AT.L427,
+  "turn.while3": AT.L270,
+  "turn.resume2": AT.L270,
+  "turn.endif2": AT.L427,
+  "turn.endif3": AT.L427,
+  "turn.for_d_2": AT.L252,
+  "turn.while4": AT.L204,
+  "turn.resume3": AT.L204,
+  "turn.offer_body": AT.L427,
+  "turn.resume4": AT.L427,
+  "turn.ask_price_body": AT.L427,
+  "turn.resume5": AT.L427,
+  "turn.endif4": AT.L606,
+  "turn.endif5": AT.L606,
+  "turn.endif6": AT.L606,
+  "turn.endif7": AT.L606,
+  "turn.while5": AT.L270,
+  "turn.resume6": AT.L270,
+  "turn.endif8": AT.L606,
+  "turn.endif9": AT.L606,
+  "turn.for_d_4": AT.L252,
+  "turn.while6": AT.L204,
+  "turn.resume7": AT.L204,
+  "turn.endif10": AT.L606,
+  "turn.while7": AT.L654,
+  "turn.endif11": AT.L654,
+  "turn.endif12": AT.L654,
+  "turn.resume8": AT.L654,
+  "turn.decline_body": AT.L654,
+  "turn.while8": AT.L204,
+  "turn.resume9": AT.L204,
+  "turn.endif13": AT.L654,
+  "turn.endif14": AT.L654,
+  "turn.while9": AT.L270,
+  "turn.resume10": AT.L270,
+  "turn.endif15": AT.L654,
+  "turn.endif16": AT.L654,
+  "turn.for_d_5": AT.L252,
+  "turn.while10": AT.L204,
+  "turn.resume11": AT.L204,
+  "turn.endif17": AT.L654,
+  "turn.while11": AT.L270,
+  "turn.resume12": AT.L270,
+  "turn.endif18": AT.L654,
+  "turn.endif19": AT.L654,
+  "turn.for_d_6": AT.L252,
+  "turn.while12": AT.L204,
+  "turn.resume13": AT.L204,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -270,28 +271,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L542);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L542);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L545);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L545);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L545);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L545);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L548);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L548);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L547);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L550);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L548);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L551);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L550);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L550);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L553);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L553);
     }
   }
 
@@ -301,7 +302,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L556);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L559);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -310,9 +311,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L563));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L566));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L565);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L568);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -322,7 +323,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L566,
+          AT.L569,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -348,19 +349,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L581)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L584)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L581);
+    loopGuard($passes, AT.L584);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L582,
+      AT.L585,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -378,7 +379,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L593,
+    AT.L596,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -547,14 +548,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L298);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L300);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -573,10 +574,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -589,10 +590,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -609,7 +610,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L243,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -620,8 +621,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -637,7 +638,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -652,7 +653,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L257,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -676,7 +677,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -705,15 +706,17 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot = s.locals.d_2;
-    s.events?.push(said(`${Deed_place[s.locals.lot]} is auctioned: any player may bid any price`, null));
+    s.events?.push(
+      said(`${LABEL_Place[Deed_place[s.locals.lot]]} is auctioned: any player may bid any price`, null),
+    );
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
+    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -744,7 +747,7 @@ function step_turn_while4(s: State): void {
     if (s.locals.high_2 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_2} buys ${Deed_place[s.locals.lot]} at auction for $${s.locals.high_2}`,
+          `seat ${s.locals.leader_2} buys ${LABEL_Place[Deed_place[s.locals.lot]]} at auction for $${s.locals.high_2}`,
           null,
         ),
       );
@@ -753,21 +756,26 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L215,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "cash", s.locals.leader_2, "bank", null));
+        s.events?.push(
+          transferred($amount, "cash", s.locals.leader_2, "bank", null, [
+            { value: s.locals.lot, type: "Deed" },
+            " bought at auction",
+          ]),
+        );
       }
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot]} stays with the bank`, null));
+      s.events?.push(said(`nobody bids: ${LABEL_Place[Deed_place[s.locals.lot]]} stays with the bank`, null));
     }
 
     s.locals.d_2_index += 1;
@@ -791,7 +799,7 @@ function step_turn_resume4(s: State): void {
 function step_turn_ask_price_body(s: State): void {
   s.events?.push(
     said(
-      `seat ${s.locals.q_2} offers ${Deed_place[s.locals.d_3]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
+      `seat ${s.locals.q_2} offers ${LABEL_Place[Deed_place[s.locals.d_3]]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
       null,
     ),
   );
@@ -813,22 +821,22 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L323);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L326);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L326);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L329);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
-            s.events?.push(transferred($amount, "bank", null, "cash", p));
+            s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L328);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L331);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
-            s.events?.push(transferred($amount, "bank", null, "cash", p));
+            s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
           }
         }
       }
@@ -865,14 +873,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L298);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L300);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -891,10 +899,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -907,10 +915,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -927,7 +935,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L243,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -938,8 +946,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -955,7 +963,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -970,7 +978,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L257,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -994,7 +1002,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -1023,15 +1031,17 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_2 = s.locals.d_4;
-    s.events?.push(said(`${Deed_place[s.locals.lot_2]} is auctioned: any player may bid any price`, null));
+    s.events?.push(
+      said(`${LABEL_Place[Deed_place[s.locals.lot_2]]} is auctioned: any player may bid any price`, null),
+    );
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
+    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1062,7 +1072,7 @@ function step_turn_while6(s: State): void {
     if (s.locals.high_3 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_3} buys ${Deed_place[s.locals.lot_2]} at auction for $${s.locals.high_3}`,
+          `seat ${s.locals.leader_3} buys ${LABEL_Place[Deed_place[s.locals.lot_2]]} at auction for $${s.locals.high_3}`,
           null,
         ),
       );
@@ -1071,21 +1081,28 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L215,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "cash", s.locals.leader_3, "bank", null));
+        s.events?.push(
+          transferred($amount, "cash", s.locals.leader_3, "bank", null, [
+            { value: s.locals.lot_2, type: "Deed" },
+            " bought at auction",
+          ]),
+        );
       }
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_2]} stays with the bank`, null));
+      s.events?.push(
+        said(`nobody bids: ${LABEL_Place[Deed_place[s.locals.lot_2]]} stays with the bank`, null),
+      );
     }
 
     s.locals.d_4_index += 1;
@@ -1116,10 +1133,10 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L378,
+            AT.L381,
           );
           if (s.vars.mortgaged[deed]) {
-            s.events?.push(said(`${Deed_place[deed]} is mortgaged: no rent`, null));
+            s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
           } else {
             s.vars.claim_open = true;
             s.events?.push(changed("claim_open", null, s.vars.claim_open));
@@ -1146,7 +1163,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L392,
+          AT.L395,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1157,29 +1174,33 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L337);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L337);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L337);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L340);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L340);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L340);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L339);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L339);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L339);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L342);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L342);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L342);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L341);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L344);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L345);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L348);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
-            s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
+            s.events?.push(
+              transferred($amount, "bank", null, "cash", s.locals.p_6, [
+                { value: s.locals.card, type: "Fortune" },
+              ]),
+            );
           }
         } else {
           if (Fortune_effect[s.locals.card] === "pay") {
@@ -1199,7 +1220,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L353);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L356);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1209,7 +1230,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L355,
+                    AT.L358,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1234,15 +1255,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L361);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L361);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L364);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L364);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L363);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L363);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L366);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1266,10 +1287,10 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L410);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L413);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
-              s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5));
+              s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
             }
           } else {
             if (s.locals.kind_2 === "go_to_court") {
@@ -1313,9 +1334,11 @@ function step_turn_resume8(s: State): void {
 
 function step_turn_decline_body(s: State): void {
   s.locals.lot_3 = s.locals.deed_2;
-  s.events?.push(said(`${Deed_place[s.locals.lot_3]} is auctioned: any player may bid any price`, null));
+  s.events?.push(
+    said(`${LABEL_Place[Deed_place[s.locals.lot_3]]} is auctioned: any player may bid any price`, null),
+  );
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
+  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1343,7 +1366,7 @@ function step_turn_while8(s: State): void {
     if (s.locals.high_4 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_4} buys ${Deed_place[s.locals.lot_3]} at auction for $${s.locals.high_4}`,
+          `seat ${s.locals.leader_4} buys ${LABEL_Place[Deed_place[s.locals.lot_3]]} at auction for $${s.locals.high_4}`,
           null,
         ),
       );
@@ -1352,21 +1375,28 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L215,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "cash", s.locals.leader_4, "bank", null));
+        s.events?.push(
+          transferred($amount, "cash", s.locals.leader_4, "bank", null, [
+            { value: s.locals.lot_3, type: "Deed" },
+            " bought at auction",
+          ]),
+        );
       }
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_3]} stays with the bank`, null));
+      s.events?.push(
+        said(`nobody bids: ${LABEL_Place[Deed_place[s.locals.lot_3]]} stays with the bank`, null),
+      );
     }
 
     s.pc = "turn.resume8";
@@ -1399,14 +1429,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L298);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L300);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1425,10 +1455,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1441,10 +1471,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1461,7 +1491,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L243,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1472,8 +1502,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1489,7 +1519,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -1504,7 +1534,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L257,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1528,7 +1558,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -1557,15 +1587,17 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_4 = s.locals.d_5;
-    s.events?.push(said(`${Deed_place[s.locals.lot_4]} is auctioned: any player may bid any price`, null));
+    s.events?.push(
+      said(`${LABEL_Place[Deed_place[s.locals.lot_4]]} is auctioned: any player may bid any price`, null),
+    );
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
+    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1596,7 +1628,7 @@ function step_turn_while10(s: State): void {
     if (s.locals.high_5 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_5} buys ${Deed_place[s.locals.lot_4]} at auction for $${s.locals.high_5}`,
+          `seat ${s.locals.leader_5} buys ${LABEL_Place[Deed_place[s.locals.lot_4]]} at auction for $${s.locals.high_5}`,
           null,
         ),
       );
@@ -1605,21 +1637,28 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L215,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "cash", s.locals.leader_5, "bank", null));
+        s.events?.push(
+          transferred($amount, "cash", s.locals.leader_5, "bank", null, [
+            { value: s.locals.lot_4, type: "Deed" },
+            " bought at auction",
+          ]),
+        );
       }
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_4]} stays with the bank`, null));
+      s.events?.push(
+        said(`nobody bids: ${LABEL_Place[Deed_place[s.locals.lot_4]]} stays with the bank`, null),
+      );
     }
 
     s.locals.d_5_index += 1;
@@ -1649,14 +1688,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L298);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L301);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L300);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L303);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1675,10 +1714,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L231),
+              floorDiv(Deed_stack_price[d], 2, AT.L234),
               s.vars.bank,
               "bank",
-              AT.L231,
+              AT.L234,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1691,10 +1730,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L235),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
               s.vars.bank,
               "bank",
-              AT.L235,
+              AT.L238,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1711,7 +1750,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L243,
+            AT.L246,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1722,8 +1761,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L246);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L246);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L249);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1739,7 +1778,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -1754,7 +1793,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L257,
+            AT.L260,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1778,7 +1817,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L188);
+            endGame(s, AT.L191);
             s.events?.push(gameEnds());
             return;
           }
@@ -1807,15 +1846,17 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L250);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L250);
+      takeCard(s.zones.seized, $card, "seized", AT.L253);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
     s.locals.lot_5 = s.locals.d_6;
-    s.events?.push(said(`${Deed_place[s.locals.lot_5]} is auctioned: any player may bid any price`, null));
+    s.events?.push(
+      said(`${LABEL_Place[Deed_place[s.locals.lot_5]]} is auctioned: any player may bid any price`, null),
+    );
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L199);
+    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1846,7 +1887,7 @@ function step_turn_while12(s: State): void {
     if (s.locals.high_6 > 0) {
       s.events?.push(
         said(
-          `seat ${s.locals.leader_6} buys ${Deed_place[s.locals.lot_5]} at auction for $${s.locals.high_6}`,
+          `seat ${s.locals.leader_6} buys ${LABEL_Place[Deed_place[s.locals.lot_5]]} at auction for $${s.locals.high_6}`,
           null,
         ),
       );
@@ -1855,21 +1896,28 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L215,
+          AT.L218,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "cash", s.locals.leader_6, "bank", null));
+        s.events?.push(
+          transferred($amount, "cash", s.locals.leader_6, "bank", null, [
+            { value: s.locals.lot_5, type: "Deed" },
+            " bought at auction",
+          ]),
+        );
       }
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L216);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L216);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L219);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
-      s.events?.push(said(`nobody bids: ${Deed_place[s.locals.lot_5]} stays with the bank`, null));
+      s.events?.push(
+        said(`nobody bids: ${LABEL_Place[Deed_place[s.locals.lot_5]]} stays with the bank`, null),
+      );
     }
 
     s.locals.d_6_index += 1;

@@ -32,17 +32,17 @@ export function fn_board_size(s: State): number {
 
 /** The rules' function kind_at. */
 export function fn_kind_at(s: State, i: number): Enum_SpaceKind {
-  return Space_kind[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L83)];
+  return Space_kind[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L86)];
 }
 
 /** The rules' function fee_at. */
 export function fn_fee_at(s: State, i: number): number {
-  return Space_fee[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L84)];
+  return Space_fee[firstOf(s.zones.spaces, (s$) => Space_index[s$] === i, "first(spaces)", AT.L87)];
 }
 
 /** The rules' function court_space. */
 export function fn_court_space(s: State): number {
-  return Space_index[firstOf(s.zones.spaces, (s$) => Space_kind[s$] === "court", "first(spaces)", AT.L85)];
+  return Space_index[firstOf(s.zones.spaces, (s$) => Space_kind[s$] === "court", "first(spaces)", AT.L88)];
 }
 
 /** The rules' function owns. */
@@ -67,7 +67,7 @@ export function fn_owner_of(s: State, i: number): number {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => fn_owns(s, q, i),
     "first(players)",
-    AT.L88,
+    AT.L91,
   );
 }
 
@@ -117,7 +117,7 @@ export function fn_lowest_level(s: State, p: number, g: Enum_Group): number {
     s.zones.deeds[p].filter((e) => Deed_group[e] === g),
     (e) => fn_level(s, e),
     "min(deeds[p])",
-    AT.L97,
+    AT.L100,
   );
 }
 
@@ -127,7 +127,7 @@ export function fn_highest_level(s: State, p: number, g: Enum_Group): number {
     s.zones.deeds[p].filter((e) => Deed_group[e] === g),
     (e) => fn_level(s, e),
     "max(deeds[p])",
-    AT.L98,
+    AT.L101,
   );
 }
 
@@ -205,7 +205,7 @@ export function fn_may_mortgage(s: State, p: number, d: CardId): boolean {
 
 /** The rules' function lift_cost. */
 export function fn_lift_cost(s: State, d: CardId): number {
-  return Deed_mortgage[d] + floorDiv(Deed_mortgage[d], 10, AT.L138);
+  return Deed_mortgage[d] + floorDiv(Deed_mortgage[d], 10, AT.L141);
 }
 
 /** The rules' function may_sell_deed. */
@@ -245,7 +245,7 @@ export function fn_treasure(s: State, p: number): number {
       let $n = 0;
       for (const d of s.zones.deeds[p])
         $n +=
-          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L154) : Deed_price[d]) +
+          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L157) : Deed_price[d]) +
           s.vars.books[d] * Deed_stack_price[d] +
           (s.vars.key[d] ? Deed_stack_price[d] : 0);
       return $n;

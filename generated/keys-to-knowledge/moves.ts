@@ -15,7 +15,15 @@ import {
   takeCardFromAnyZone,
   transferred,
 } from "@rules/runtime/internal";
-import { Deed_place, Deed_group, Deed_space, Deed_price, Deed_mortgage, Deed_stack_price } from "./cards.js";
+import {
+  LABEL_Place,
+  Deed_place,
+  Deed_group,
+  Deed_space,
+  Deed_price,
+  Deed_mortgage,
+  Deed_stack_price,
+} from "./cards.js";
 import {
   fn_owns,
   fn_complete,
@@ -51,6 +59,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -67,6 +76,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -82,6 +92,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
       });
   }
 
@@ -145,7 +156,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L271,
+    AT.L274,
   );
 }
 
@@ -183,7 +194,7 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
       if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
-        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Stacks of Books to sell`);
       if (!fn_may_sell_stack(s, s.locals.p, d))
         return illegal(
           "move/constraint",
@@ -208,7 +219,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
+      if (!s.vars.key[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Key to Knowledge`);
       return null;
     }
 
@@ -229,7 +241,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is already mortgaged`);
       if (!fn_undeveloped(s, s.locals.p, Deed_group[d]))
         return illegal(
           "move/constraint",
@@ -257,14 +270,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "a Stack of Books on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -287,14 +306,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "the Key to Knowledge on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -311,10 +336,12 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, ["mortgage on ", { value: pledged, type: "Deed" }]),
+      );
     }
   }
 }
@@ -399,7 +426,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L206,
   );
 }
 
@@ -490,7 +517,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L517,
+      AT.L520,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -529,16 +556,21 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L519);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L522);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
-    s.events?.push(transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2));
+    s.events?.push(
+      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
+        { value: s.locals.d_3, type: "Deed" },
+        " sold",
+      ]),
+    );
   }
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L520);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L520);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L523);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L523);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -570,6 +602,7 @@ function legal_turn_ask_price(s: State, seat: number): MoveOption[] {
       options.push({
         type: "ask_price",
         parameters: { amount: { kind: "range", min: amount_3_min, max: amount_3_max } },
+        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
       });
   }
 
@@ -587,7 +620,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L514,
+      AT.L517,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -661,7 +694,16 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
         return false;
       })()
     )
-      options.push({ type: "request_rent", parameters: {} });
+      options.push({
+        type: "request_rent",
+        parameters: {},
+        label: [
+          "request $",
+          { value: s.vars.claim_amount, type: "int" },
+          " rent from ",
+          { value: s.vars.claim_payer, type: "player" },
+        ],
+      });
   }
 
   {
@@ -670,6 +712,12 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "build",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: [
+          "build a Stack of Books on ",
+          { parameter: "d" },
+          " for $",
+          { parameter: "d", field: "stack_price" },
+        ],
       });
   }
 
@@ -679,6 +727,12 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "buy_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: [
+          "buy a Key to Knowledge for ",
+          { parameter: "d" },
+          " for $",
+          { parameter: "d", field: "stack_price" },
+        ],
       });
   }
 
@@ -688,6 +742,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "sell_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -697,6 +752,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "sell_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -706,6 +762,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
       });
   }
 
@@ -715,6 +772,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       options.push({
         type: "lift",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["lift the mortgage on ", { parameter: "d" }],
       });
   }
 
@@ -730,6 +788,7 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
           d: { kind: "card", zone: "deeds", cards: [...d_3_domain] },
           buyer: { kind: "player", players: buyer_2_domain },
         },
+        label: ["offer ", { parameter: "d" }, " to ", { parameter: "buyer" }],
       });
   }
 
@@ -862,7 +921,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L424,
+    AT.L427,
   );
 }
 
@@ -934,17 +993,17 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       if (!(!s.vars.key[d] && s.vars.books[d] < 4))
         return illegal(
           "move/constraint",
-          `${Deed_place[d]} has four Stacks of Books or a Key: buy a Key, or build elsewhere`,
+          `${LABEL_Place[Deed_place[d]]} has four Stacks of Books or a Key: buy a Key, or build elsewhere`,
         );
       if (!(s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d])))
         return illegal(
           "move/constraint",
-          `build evenly: every property of the group needs ${s.vars.books[d]} Stacks of Books before ${Deed_place[d]} gets another`,
+          `build evenly: every property of the group needs ${s.vars.books[d]} Stacks of Books before ${LABEL_Place[Deed_place[d]]} gets another`,
         );
       if (!(s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]))
         return illegal(
           "move/constraint",
-          `a Stack of Books on ${Deed_place[d]} costs $${Deed_stack_price[d]} and you have $${s.vars.cash[s.locals.q_2]}`,
+          `a Stack of Books on ${LABEL_Place[Deed_place[d]]} costs $${Deed_stack_price[d]} and you have $${s.vars.cash[s.locals.q_2]}`,
         );
       return null;
     }
@@ -968,7 +1027,7 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       if (!!s.vars.key[d])
         return illegal(
           "move/constraint",
-          `${Deed_place[d]} has its Key: one Key to Knowledge on each property`,
+          `${LABEL_Place[Deed_place[d]]} has its Key: one Key to Knowledge on each property`,
         );
       if (!(fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4))
         return illegal(
@@ -980,7 +1039,7 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       if (!(s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]))
         return illegal(
           "move/constraint",
-          `a Key to Knowledge on ${Deed_place[d]} costs $${Deed_stack_price[d]} and you have $${s.vars.cash[s.locals.q_2]}`,
+          `a Key to Knowledge on ${LABEL_Place[Deed_place[d]]} costs $${Deed_stack_price[d]} and you have $${s.vars.cash[s.locals.q_2]}`,
         );
       return null;
     }
@@ -998,7 +1057,7 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
       if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
-        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Stacks of Books to sell`);
       if (!fn_may_sell_stack(s, s.locals.q_2, d))
         return illegal(
           "move/constraint",
@@ -1021,7 +1080,8 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
+      if (!s.vars.key[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Key to Knowledge`);
       return null;
     }
 
@@ -1037,7 +1097,8 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is already mortgaged`);
       if (!fn_undeveloped(s, s.locals.q_2, Deed_group[d]))
         return illegal(
           "move/constraint",
@@ -1058,11 +1119,12 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is not mortgaged`);
+      if (!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is not mortgaged`);
       if (!(s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d)))
         return illegal(
           "move/constraint",
-          `lifting the mortgage on ${Deed_place[d]} costs $${fn_lift_cost(s, d)} and you have $${s.vars.cash[s.locals.q_2]}`,
+          `lifting the mortgage on ${LABEL_Place[Deed_place[d]]} costs $${fn_lift_cost(s, d)} and you have $${s.vars.cash[s.locals.q_2]}`,
         );
       return null;
     }
@@ -1087,10 +1149,13 @@ function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
       if (!fn_may_sell_deed(s, d_3))
         return illegal(
           "move/constraint",
-          `${Deed_place[d_3]} has Stacks of Books or a Key on it: it cannot be sold`,
+          `${LABEL_Place[Deed_place[d_3]]} has Stacks of Books or a Key on it: it cannot be sold`,
         );
       if (!(s.vars.cash[buyer_2] > 0))
-        return illegal("move/constraint", `seat ${buyer_2} has no cash to pay for ${Deed_place[d_3]}`);
+        return illegal(
+          "move/constraint",
+          `seat ${buyer_2} has no cash to pay for ${LABEL_Place[Deed_place[d_3]]}`,
+        );
       return null;
     }
 
@@ -1119,10 +1184,15 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L451);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L454);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
-    s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
+    s.events?.push(
+      transferred($amount, "cash", s.locals.q_2, "bank", null, [
+        "a Stack of Books on ",
+        { value: d, type: "Deed" },
+      ]),
+    );
   }
 
   s.vars.books[d] += 1;
@@ -1138,7 +1208,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L465);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L468);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1167,14 +1237,20 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "a Stack of Books on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -1197,14 +1273,20 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "the Key to Knowledge on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -1221,10 +1303,12 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, ["mortgage on ", { value: pledged, type: "Deed" }]),
+      );
     }
   }
 }
@@ -1237,10 +1321,15 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L501);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L504);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
-    s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
+    s.events?.push(
+      transferred($amount, "cash", s.locals.q_2, "bank", null, [
+        "lifting the mortgage on ",
+        { value: d, type: "Deed" },
+      ]),
+    );
   }
 
   s.vars.mortgaged[d] = false;
@@ -1357,6 +1446,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -1373,6 +1463,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -1388,6 +1479,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
       });
   }
 
@@ -1451,7 +1543,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L271,
+    AT.L274,
   );
 }
 
@@ -1489,7 +1581,7 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
       if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
-        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Stacks of Books to sell`);
       if (!fn_may_sell_stack(s, s.locals.p_3, d))
         return illegal(
           "move/constraint",
@@ -1514,7 +1606,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
+      if (!s.vars.key[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Key to Knowledge`);
       return null;
     }
 
@@ -1535,7 +1628,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is already mortgaged`);
       if (!fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
         return illegal(
           "move/constraint",
@@ -1563,14 +1657,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "a Stack of Books on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -1593,14 +1693,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "the Key to Knowledge on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -1617,10 +1723,12 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, ["mortgage on ", { value: pledged, type: "Deed" }]),
+      );
     }
   }
 }
@@ -1705,7 +1813,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L206,
   );
 }
 
@@ -1822,7 +1930,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L206,
   );
 }
 
@@ -1895,11 +2003,24 @@ function legal_turn_buy_or_decline(s: State, seat: number): MoveOption[] {
   const options: MoveOption[] = [];
   {
     if (s.vars.cash[s.locals.p_5] >= Deed_price[s.locals.deed_2])
-      options.push({ type: "buy", parameters: {} });
+      options.push({
+        type: "buy",
+        parameters: {},
+        label: [
+          "buy ",
+          { value: s.locals.deed_2, type: "Deed" },
+          " for $",
+          { value: Deed_price[s.locals.deed_2], type: "int" },
+        ],
+      });
   }
 
   {
-    options.push({ type: "decline", parameters: {} });
+    options.push({
+      type: "decline",
+      parameters: {},
+      label: ["decline ", { value: s.locals.deed_2, type: "Deed" }, ": it goes to auction"],
+    });
   }
 
   return options;
@@ -1914,7 +2035,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L393,
+      AT.L396,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1942,7 +2063,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
       if (!(s.vars.cash[s.locals.p_5] >= Deed_price[s.locals.deed_2]))
         return illegal(
           "move/constraint",
-          `${Deed_place[s.locals.deed_2]} costs $${Deed_price[s.locals.deed_2]} and you have $${s.vars.cash[s.locals.p_5]}`,
+          `${LABEL_Place[Deed_place[s.locals.deed_2]]} costs $${Deed_price[s.locals.deed_2]} and you have $${s.vars.cash[s.locals.p_5]}`,
         );
       return null;
     }
@@ -1958,16 +2079,21 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L395);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L398);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
-    s.events?.push(transferred($amount, "cash", s.locals.p_5, "bank", null));
+    s.events?.push(
+      transferred($amount, "cash", s.locals.p_5, "bank", null, [
+        { value: s.locals.deed_2, type: "Deed" },
+        " bought",
+      ]),
+    );
   }
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L396);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L396);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L399);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L399);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -2007,6 +2133,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -2023,6 +2150,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -2038,6 +2166,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
       });
   }
 
@@ -2101,7 +2230,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L271,
+    AT.L274,
   );
 }
 
@@ -2139,7 +2268,7 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
       if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
-        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Stacks of Books to sell`);
       if (!fn_may_sell_stack(s, s.locals.p_7, d))
         return illegal(
           "move/constraint",
@@ -2164,7 +2293,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
+      if (!s.vars.key[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Key to Knowledge`);
       return null;
     }
 
@@ -2185,7 +2315,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is already mortgaged`);
       if (!fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
         return illegal(
           "move/constraint",
@@ -2213,14 +2344,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "a Stack of Books on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -2243,14 +2380,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "the Key to Knowledge on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -2267,10 +2410,12 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, ["mortgage on ", { value: pledged, type: "Deed" }]),
+      );
     }
   }
 }
@@ -2355,7 +2500,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L206,
   );
 }
 
@@ -2441,6 +2586,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_stack",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -2457,6 +2603,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_selling_key",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       });
   }
 
@@ -2472,6 +2619,7 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       options.push({
         type: "raise_by_mortgage",
         parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
+        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
       });
   }
 
@@ -2535,7 +2683,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L271,
+    AT.L274,
   );
 }
 
@@ -2573,7 +2721,7 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
       if (!(s.vars.books[d] > 0 && !s.vars.key[d]))
-        return illegal("move/constraint", `${Deed_place[d]} has no Stacks of Books to sell`);
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Stacks of Books to sell`);
       if (!fn_may_sell_stack(s, s.locals.p_9, d))
         return illegal(
           "move/constraint",
@@ -2598,7 +2746,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!s.vars.key[d]) return illegal("move/constraint", `${Deed_place[d]} has no Key to Knowledge`);
+      if (!s.vars.key[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} has no Key to Knowledge`);
       return null;
     }
 
@@ -2619,7 +2768,8 @@ function check_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
       const d = move.d as CardId;
       if (!(typeof d === "number" && d_domain.includes(d)))
         return illegal("move/out-of-domain", `d must be one of the cards in deeds`);
-      if (!!s.vars.mortgaged[d]) return illegal("move/constraint", `${Deed_place[d]} is already mortgaged`);
+      if (!!s.vars.mortgaged[d])
+        return illegal("move/constraint", `${LABEL_Place[Deed_place[d]]} is already mortgaged`);
       if (!fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
         return illegal(
           "move/constraint",
@@ -2647,14 +2797,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L163),
+        floorDiv(Deed_stack_price[sold], 2, AT.L166),
         s.vars.bank,
         "bank",
-        AT.L163,
+        AT.L166,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "a Stack of Books on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -2677,14 +2833,20 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L170),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L170,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, [
+          "the Key to Knowledge on ",
+          { value: sold, type: "Deed" },
+          " sold back",
+        ]),
+      );
     }
   }
 }
@@ -2701,10 +2863,12 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L176);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "cash", p));
+      s.events?.push(
+        transferred($amount, "bank", null, "cash", p, ["mortgage on ", { value: pledged, type: "Deed" }]),
+      );
     }
   }
 }
@@ -2789,7 +2953,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L203,
+    AT.L206,
   );
 }
 

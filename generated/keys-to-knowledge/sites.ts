@@ -3,391 +3,391 @@ import type { RuleSite } from "@rules/runtime/internal";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L83: {
+  L86: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 83,
+    line: 86,
     column: 39,
     text: "function kind_at(i: int): SpaceKind = first(s in spaces where s.index == i).kind",
   },
-  L84: {
+  L87: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 84,
+    line: 87,
     column: 32,
     text: "function fee_at(i: int): int = first(s in spaces where s.index == i).fee",
-  },
-  L85: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 85,
-    column: 31,
-    text: "function court_space(): int = first(s in spaces where s.kind == SpaceKind.court).index",
   },
   L88: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 88,
+    column: 31,
+    text: "function court_space(): int = first(s in spaces where s.kind == SpaceKind.court).index",
+  },
+  L91: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 91,
     column: 37,
     text: "function owner_of(i: int): player = first(q in players where owns(q, i))",
   },
-  L97: {
+  L100: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 97,
+    line: 100,
     column: 51,
     text: "function lowest_level(p: player, g: Group): int = min(e in deeds[p] where e.group == g: level(e))",
   },
-  L98: {
+  L101: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 98,
+    line: 101,
     column: 52,
     text: "function highest_level(p: player, g: Group): int = max(e in deeds[p] where e.group == g: level(e))",
   },
-  L138: {
+  L141: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 138,
+    line: 141,
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L154: {
+  L157: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 154,
+    line: 157,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L163: {
+  L166: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 163,
+    line: 166,
     column: 3,
-    text: "transfer sold.stack_price / 2 from bank to cash[p]",
+    text: 'transfer sold.stack_price / 2 from bank to cash[p] "a Stack of Books on {sold} sold back"',
   },
-  L170: {
+  L173: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 170,
+    line: 173,
     column: 3,
-    text: "transfer sold.stack_price / 2 from bank to cash[p]",
+    text: 'transfer sold.stack_price / 2 from bank to cash[p] "the Key to Knowledge on {sold} sold back"',
   },
-  L176: {
+  L179: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 176,
+    line: 179,
     column: 3,
-    text: "transfer pledged.mortgage from bank to cash[p]",
+    text: 'transfer pledged.mortgage from bank to cash[p] "mortgage on {pledged}"',
   },
-  L188: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 188, column: 5, text: "end game" },
-  L199: {
+  L191: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 191, column: 5, text: "end game" },
+  L202: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 199,
+    line: 202,
     column: 3,
     text: "let leader = top(players)",
   },
-  L201: {
+  L204: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 201,
+    line: 204,
     column: 3,
     text: "while bidding and any(q in players: cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L203: {
+  L206: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 203,
+    line: 206,
     column: 5,
     text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L215: {
+  L218: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 215,
+    line: 218,
     column: 5,
-    text: "transfer high from cash[leader] to bank",
+    text: 'transfer high from cash[leader] to bank "{lot} bought at auction"',
   },
-  L216: {
+  L219: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 216,
+    line: 219,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L231: {
+  L234: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 231,
+    line: 234,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L235: {
+  L238: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 235,
+    line: 238,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
-  },
-  L243: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 243,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to centre",
   },
   L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 246,
-    column: 7,
-    text: "move d to seized",
+    column: 5,
+    text: "transfer cash[p] from cash[p] to centre",
   },
   L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 249,
+    column: 7,
+    text: "move d to seized",
+  },
+  L252: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 252,
     column: 5,
     text: "for d in seized {",
   },
-  L250: {
+  L253: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 250,
+    line: 253,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L257: {
+  L260: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 257,
+    line: 260,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L267: {
+  L270: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 267,
+    line: 270,
     column: 3,
     text: "while cash[p] < amount and can_raise(p) {",
   },
-  L271: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 271, column: 5, text: "ask p {" },
-  L298: {
+  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
+  L301: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 298,
+    line: 301,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L300: {
+  L303: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 300,
+    line: 303,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
-  },
-  L323: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 323,
-    column: 3,
-    text: "position[p] = target % board_size()",
   },
   L326: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 326,
-    column: 7,
-    text: "transfer 500 from bank to cash[p]",
+    column: 3,
+    text: "position[p] = target % board_size()",
   },
-  L328: {
+  L329: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 328,
+    line: 329,
     column: 7,
-    text: "transfer 200 from bank to cash[p]",
+    text: 'transfer 500 from bank to cash[p] "landing on HOME"',
   },
-  L337: {
+  L331: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 337,
+    line: 331,
+    column: 7,
+    text: 'transfer 200 from bank to cash[p] "passing HOME"',
+  },
+  L340: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 340,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L339: {
+  L342: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 339,
+    line: 342,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L341: {
+  L344: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 341,
+    line: 344,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L345: {
+  L348: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 345,
+    line: 348,
     column: 5,
-    text: "transfer card.amount from bank to cash[p]",
+    text: 'transfer card.amount from bank to cash[p] "{card}"',
   },
-  L353: {
+  L356: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 353,
+    line: 356,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L355: {
+  L358: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 355,
+    line: 358,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L361: {
+  L364: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 361,
+    line: 364,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L363: {
+  L366: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 363,
+    line: 366,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L378: {
+  L381: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 378,
+    line: 381,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L392: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 392,
-    column: 7,
-    text: "let deed = first(e in bank_deeds where e.space == here)",
-  },
-  L393: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 393, column: 7, text: "ask p {" },
   L395: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 395,
-    column: 11,
-    text: "transfer deed.price from cash[p] to bank",
+    column: 7,
+    text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L396: {
+  L396: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 396, column: 7, text: "ask p {" },
+  L398: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 396,
+    line: 398,
+    column: 11,
+    text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
+  },
+  L399: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 399,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L410: {
+  L413: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 410,
+    line: 413,
     column: 5,
-    text: "transfer centre from centre to cash[p]",
+    text: 'transfer centre from centre to cash[p] "FIELD TRIP"',
   },
-  L424: {
+  L427: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 424,
+    line: 427,
     column: 3,
     text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L451: {
+  L454: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 451,
+    line: 454,
+    column: 7,
+    text: 'transfer d.stack_price from cash[q] to bank "a Stack of Books on {d}"',
+  },
+  L468: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 468,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L465: {
+  L504: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 465,
+    line: 504,
     column: 7,
-    text: "transfer d.stack_price from cash[q] to bank",
+    text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L501: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 501,
-    column: 7,
-    text: "transfer lift_cost(d) from cash[q] to bank",
-  },
-  L514: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 514, column: 7, text: "ask q {" },
-  L517: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 517,
-    column: 11,
-    text: "ask buyer {",
-  },
-  L519: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 519,
-    column: 15,
-    text: "transfer amount from cash[buyer] to cash[q]",
-  },
+  L517: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 517, column: 7, text: "ask q {" },
   L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 520,
+    column: 11,
+    text: "ask buyer {",
+  },
+  L522: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 522,
+    column: 15,
+    text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
+  },
+  L523: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 523,
     column: 15,
     text: "move d to deeds[buyer]",
-  },
-  L542: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 542,
-    column: 5,
-    text: "move s to box_spaces",
   },
   L545: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 545,
     column: 5,
-    text: "move d to box_deeds",
-  },
-  L547: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 547,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
+    text: "move s to box_spaces",
   },
   L548: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 548,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
+    column: 5,
+    text: "move d to box_deeds",
   },
   L550: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 550,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
+  },
+  L551: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 551,
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
+  },
+  L553: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 553,
     column: 5,
     text: "move c to grace_deck",
   },
-  L556: {
+  L559: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 556,
+    line: 559,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
-  },
-  L563: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 563,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L565: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 565,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L566: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 566,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L568: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 568,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L569: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 569,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L581: {
+  L584: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 581,
+    line: 584,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L582: {
+  L585: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 582,
+    line: 585,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L593: {
+  L596: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 593,
+    line: 596,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L599: {
+  L602: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 599,
+    line: 602,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L603: {
+  L606: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 603,
+    line: 606,
     column: 7,
     text: "while again and active in players {",
   },
-  L651: {
+  L654: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 651,
+    line: 654,
     column: 13,
     text: "while relocated and active in players {",
   },

@@ -47,9 +47,11 @@ export function describeActivity(activity: Activity): string {
   }
 }
 
-/** A card by its name, as people say it: its type, then its values, a set flag by its own name and
- *  an unset one left out (`Property 17`, `Merchandise 7 marked pets`). */
+/** A card by its name, as people say it: the rules' name for it ("Phonics Place (light blue, $100)"),
+ *  else its type, then its values, a set flag by its own name and an unset one left out (`Property 17`,
+ *  `Merchandise 7 marked pets`). */
 export function cardLabel(card: CardInfo): string {
+  if (card.name !== undefined) return card.name;
   const values = Object.entries(card.fields).flatMap(([name, value]) =>
     value === true ? [name] : value === false || value === null ? [] : [String(value)],
   );

@@ -77,7 +77,7 @@ export class IndexFile {
     const enums = labelled.length ? `\nenums: { ${labelled.map((name) => `${name}: ${enumLabels(name)}`).join(", ")} },` : "";
     const shownLines = this.shownLines();
     return this.ctx.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}`;
+      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}${shownLines.length ? " stateOfView perSeat" : ""}`;
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
