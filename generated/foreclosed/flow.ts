@@ -63,131 +63,131 @@ import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L505,
-  "round.for_p": AT.L514,
-  "round.while": AT.L514,
-  "round.resume": AT.L514,
-  "round.play_at_start_body": AT.L514,
-  "round.endif": AT.L514,
-  "round.endif2": AT.L514,
-  "round.endif3": AT.L514,
-  "round.endif4": AT.L514,
-  "round.resume2": AT.L514,
-  "round.from_area_body": AT.L514,
-  "round.resume3": AT.L514,
-  "round.endif5": AT.L514,
-  "round.endif6": AT.L514,
-  "round.resume4": AT.L514,
-  "round.endif7": AT.L514,
-  "round.endif8": AT.L514,
-  "round.resume5": AT.L514,
-  "round.for_active": AT.L523,
-  "round.while2": AT.L535,
-  "round.resume6": AT.L535,
-  "round.play_action_body": AT.L535,
-  "round.endif9": AT.L535,
-  "round.endif10": AT.L535,
-  "round.endif11": AT.L535,
-  "round.endif12": AT.L535,
-  "round.resume7": AT.L535,
-  "round.from_area_body2": AT.L535,
-  "round.resume8": AT.L535,
-  "round.endif13": AT.L535,
-  "round.endif14": AT.L535,
-  "round.resume9": AT.L535,
-  "round.endif15": AT.L535,
-  "round.endif16": AT.L535,
-  "round.resume10": AT.L535,
-  "round.collect_card_body": AT.L535,
-  "round.endif17": AT.L535,
-  "round.endif18": AT.L535,
-  "round.endif19": AT.L535,
-  "round.resume11": AT.L535,
-  "round.offer_body": AT.L535,
-  "round.endif20": AT.L535,
-  "round.resume12": AT.L535,
-  "round.resume13": AT.L535,
-  "round.resume14": AT.L535,
-  "round.protect_body": AT.L535,
-  "round.resume15": AT.L535,
-  "round.for_p_5": AT.L719,
-  "round.while3": AT.L719,
-  "round.resume16": AT.L719,
-  "round.play_at_end_body": AT.L719,
-  "round.endif21": AT.L719,
-  "round.endif22": AT.L719,
-  "round.endif23": AT.L719,
-  "round.endif24": AT.L719,
-  "round.resume17": AT.L719,
-  "round.from_area_body3": AT.L719,
-  "round.resume18": AT.L719,
-  "round.endif25": AT.L719,
-  "round.endif26": AT.L719,
-  "round.resume19": AT.L719,
-  "round.endif27": AT.L719,
-  "round.endif28": AT.L719,
-  "round.resume20": AT.L719,
-  "round.for_p_7": AT.L728,
-  "round.endif29": AT.L728,
-  "round.endif30": AT.L728,
-  "round.endif31": AT.L728,
-  "round.endif32": AT.L728,
-  "round.endif33": AT.L728,
-  "round.endif34": AT.L728,
-  "round.endif35": AT.L728,
-  "round.resume21": AT.L728,
-  "round.resume22": AT.L728,
-  "round.for_u": AT.L316,
-  "round.endif36": AT.L316,
-  "round.endif37": AT.L316,
-  "round.endif38": AT.L316,
-  "round.resume23": AT.L316,
-  "round.resume24": AT.L316,
-  "round.endif39": AT.L728,
-  "round.for_u_2": AT.L322,
-  "round.endif40": AT.L322,
-  "round.endif41": AT.L322,
-  "round.endif42": AT.L322,
-  "round.endif43": AT.L322,
-  "round.resume25": AT.L322,
-  "round.resume26": AT.L322,
-  "round.endif44": AT.L728,
-  "round.endif45": AT.L728,
-  "round.endif46": AT.L728,
-  "round.endif47": AT.L728,
-  "round.resume27": AT.L728,
-  for_p_17: AT.L766,
-  endif: AT.L766,
-  endif2: AT.L766,
-  endif3: AT.L766,
-  endif4: AT.L766,
-  endif5: AT.L766,
-  endif6: AT.L766,
-  endif7: AT.L766,
-  endif8: AT.L766,
-  resume: AT.L766,
-  resume2: AT.L766,
-  for_u_3: AT.L316,
-  endif9: AT.L316,
-  endif10: AT.L316,
-  endif11: AT.L316,
-  resume3: AT.L316,
-  resume4: AT.L316,
-  endif12: AT.L766,
-  for_u_4: AT.L322,
-  endif13: AT.L322,
-  endif14: AT.L322,
-  endif15: AT.L322,
-  endif16: AT.L322,
-  resume5: AT.L322,
-  resume6: AT.L322,
-  for_p_25: AT.L775,
-  for_u_5: AT.L776,
-  endif17: AT.L776,
-  endif18: AT.L776,
-  endif19: AT.L776,
-  resume7: AT.L776,
-  resume8: AT.L776,
+  while: AT.L507,
+  "round.for_p": AT.L516,
+  "round.while": AT.L516,
+  "round.resume": AT.L516,
+  "round.play_at_start_body": AT.L516,
+  "round.endif": AT.L516,
+  "round.endif2": AT.L516,
+  "round.endif3": AT.L516,
+  "round.endif4": AT.L516,
+  "round.resume2": AT.L516,
+  "round.from_area_body": AT.L516,
+  "round.resume3": AT.L516,
+  "round.endif5": AT.L516,
+  "round.endif6": AT.L516,
+  "round.resume4": AT.L516,
+  "round.endif7": AT.L516,
+  "round.endif8": AT.L516,
+  "round.resume5": AT.L516,
+  "round.for_active": AT.L525,
+  "round.while2": AT.L537,
+  "round.resume6": AT.L537,
+  "round.play_action_body": AT.L537,
+  "round.endif9": AT.L537,
+  "round.endif10": AT.L537,
+  "round.endif11": AT.L537,
+  "round.endif12": AT.L537,
+  "round.resume7": AT.L537,
+  "round.from_area_body2": AT.L537,
+  "round.resume8": AT.L537,
+  "round.endif13": AT.L537,
+  "round.endif14": AT.L537,
+  "round.resume9": AT.L537,
+  "round.endif15": AT.L537,
+  "round.endif16": AT.L537,
+  "round.resume10": AT.L537,
+  "round.collect_card_body": AT.L537,
+  "round.endif17": AT.L537,
+  "round.endif18": AT.L537,
+  "round.endif19": AT.L537,
+  "round.resume11": AT.L537,
+  "round.offer_body": AT.L537,
+  "round.endif20": AT.L537,
+  "round.resume12": AT.L537,
+  "round.resume13": AT.L537,
+  "round.resume14": AT.L537,
+  "round.protect_body": AT.L537,
+  "round.resume15": AT.L537,
+  "round.for_p_5": AT.L721,
+  "round.while3": AT.L721,
+  "round.resume16": AT.L721,
+  "round.play_at_end_body": AT.L721,
+  "round.endif21": AT.L721,
+  "round.endif22": AT.L721,
+  "round.endif23": AT.L721,
+  "round.endif24": AT.L721,
+  "round.resume17": AT.L721,
+  "round.from_area_body3": AT.L721,
+  "round.resume18": AT.L721,
+  "round.endif25": AT.L721,
+  "round.endif26": AT.L721,
+  "round.resume19": AT.L721,
+  "round.endif27": AT.L721,
+  "round.endif28": AT.L721,
+  "round.resume20": AT.L721,
+  "round.for_p_7": AT.L730,
+  "round.endif29": AT.L730,
+  "round.endif30": AT.L730,
+  "round.endif31": AT.L730,
+  "round.endif32": AT.L730,
+  "round.endif33": AT.L730,
+  "round.endif34": AT.L730,
+  "round.endif35": AT.L730,
+  "round.resume21": AT.L730,
+  "round.resume22": AT.L730,
+  "round.for_u": AT.L318,
+  "round.endif36": AT.L318,
+  "round.endif37": AT.L318,
+  "round.endif38": AT.L318,
+  "round.resume23": AT.L318,
+  "round.resume24": AT.L318,
+  "round.endif39": AT.L730,
+  "round.for_u_2": AT.L324,
+  "round.endif40": AT.L324,
+  "round.endif41": AT.L324,
+  "round.endif42": AT.L324,
+  "round.endif43": AT.L324,
+  "round.resume25": AT.L324,
+  "round.resume26": AT.L324,
+  "round.endif44": AT.L730,
+  "round.endif45": AT.L730,
+  "round.endif46": AT.L730,
+  "round.endif47": AT.L730,
+  "round.resume27": AT.L730,
+  for_p_17: AT.L768,
+  endif: AT.L768,
+  endif2: AT.L768,
+  endif3: AT.L768,
+  endif4: AT.L768,
+  endif5: AT.L768,
+  endif6: AT.L768,
+  endif7: AT.L768,
+  endif8: AT.L768,
+  resume: AT.L768,
+  resume2: AT.L768,
+  for_u_3: AT.L318,
+  endif9: AT.L318,
+  endif10: AT.L318,
+  endif11: AT.L318,
+  resume3: AT.L318,
+  resume4: AT.L318,
+  endif12: AT.L768,
+  for_u_4: AT.L324,
+  endif13: AT.L324,
+  endif14: AT.L324,
+  endif15: AT.L324,
+  endif16: AT.L324,
+  resume5: AT.L324,
+  resume6: AT.L324,
+  for_p_25: AT.L777,
+  for_u_5: AT.L778,
+  endif17: AT.L778,
+  endif18: AT.L778,
+  endif19: AT.L778,
+  resume7: AT.L778,
+  resume8: AT.L778,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -346,27 +346,27 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   if (!s.variants.includes("simple")) {
     for (let p = 0; p < s.players; p++) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L435);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L437);
     }
   }
 
   shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L442);
+  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L444);
   for (let p = 0; p < s.players; p++) {
     if (p >= s.humans) {
-      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L451);
+      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L453);
     }
 
     for (let $passes = 0; s.zones.dealt[p].length < (p >= s.humans ? 1 : 2); $passes++) {
-      loopGuard($passes, AT.L453);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L454)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L455);
+      loopGuard($passes, AT.L455);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L456)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L457);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L457);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L457);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L457);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L459);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L459);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L459);
         }
       }
     }
@@ -377,7 +377,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   for (let p = 0; p < s.players; p++) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L467);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L469);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -386,7 +386,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
   s.vars.chairman = randomInt(s.random, s.players);
 
   for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-    loopGuard($passes, AT.L472);
+    loopGuard($passes, AT.L474);
     s.vars.chairman = randomInt(s.random, s.players);
   }
 
@@ -400,7 +400,7 @@ function step_start(s: State): void {
     s,
     seatList(s.players).filter(($seat) => !($seat >= s.humans)),
     BOTS,
-    AT.L482,
+    AT.L484,
   );
   s.pending = perSeat(s.players, () => null);
   s.pc = "starting.keep_secret";
@@ -428,7 +428,7 @@ function step_starting_resume(s: State): void {
         said(`seat ${p} returns $${owed} for the +1 and +2 symbols on their starting cards`, null),
       );
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L499);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L501);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(transferred($amount, "coins", p, "bank", null));
@@ -451,7 +451,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L509,
+          AT.L511,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -465,33 +465,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L749)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L751)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L755);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L755);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L757);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L757);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L757);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L757);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L758)] === "money") {
+          loopGuard($passes, AT.L759);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L760)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L759);
-              takeCard(s.zones.box, $card, "box", AT.L759);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L759);
+              const $card = topCard(s.zones.box, "box", AT.L761);
+              takeCard(s.zones.box, $card, "box", AT.L761);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L761);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L761);
-              takeCard(s.zones.box, $card, "box", AT.L761);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L761);
+              const $card = topCard(s.zones.box, "box", AT.L763);
+              takeCard(s.zones.box, $card, "box", AT.L763);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L763);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -519,7 +519,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
     s.pc = "round.play_at_start_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_0 = false;
@@ -543,7 +543,7 @@ function step_round_play_at_start_body(s: State): void {
   );
   if (Action_effect[s.locals.card_2] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_2] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_2));
@@ -551,8 +551,8 @@ function step_round_play_at_start_body(s: State): void {
 
     {
       const $card = s.locals.card_2;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -564,7 +564,7 @@ function step_round_play_at_start_body(s: State): void {
           s.vars.protection[s.locals.p_2],
           s.vars.protection[s.locals.p_2],
           "protection[p]",
-          AT.L344,
+          AT.L346,
         );
         s.vars.protection[s.locals.p_2] -= $amount;
         s.vars.coins[s.locals.p_2] += $amount;
@@ -573,8 +573,8 @@ function step_round_play_at_start_body(s: State): void {
 
       {
         const $card = s.locals.card_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -583,7 +583,7 @@ function step_round_play_at_start_body(s: State): void {
       if (Action_effect[s.locals.card_2] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_2)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -592,8 +592,8 @@ function step_round_play_at_start_body(s: State): void {
 
         {
           const $card = s.locals.card_2;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -602,33 +602,33 @@ function step_round_play_at_start_body(s: State): void {
         if (Action_effect[s.locals.card_2] === "discard_action") {
           {
             const $card = s.locals.card_2;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L358);
+          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L360);
           s.pc = "round.from_board_or_from_area";
         } else {
           if (Action_effect[s.locals.card_2] === "no_exchange") {
             {
               const $card = s.locals.card_2;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
-              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L379);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
+              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L381);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
             }
 
             s.pc = "round.endif5";
           } else {
             if (Action_effect[s.locals.card_2] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L382);
+              s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L384);
               s.pc = "round.onto";
             } else {
               if (Action_effect[s.locals.card_2] === "colour_penalty") {
                 {
                   const $card = s.locals.card_2;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -638,13 +638,13 @@ function step_round_play_at_start_body(s: State): void {
                   Action_effect[s.locals.card_2] === "heart_chart" ||
                   Action_effect[s.locals.card_2] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L393);
+                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L395);
                   s.pc = "round.into_area";
                 } else {
                   {
                     const $card = s.locals.card_2;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
-                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L401);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
+                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L403);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
                   }
 
@@ -680,7 +680,7 @@ function step_round_resume2(s: State): void {
 }
 
 function step_round_from_area_body(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L363);
+  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L365);
   s.pc = "round.from_play_area_or_from_property";
 }
 
@@ -741,7 +741,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L538);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -772,7 +772,7 @@ function step_round_play_action_body(s: State): void {
   );
   if (Action_effect[s.locals.card_4] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_3] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_3));
@@ -780,8 +780,8 @@ function step_round_play_action_body(s: State): void {
 
     {
       const $card = s.locals.card_4;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -793,7 +793,7 @@ function step_round_play_action_body(s: State): void {
           s.vars.protection[s.locals.p_3],
           s.vars.protection[s.locals.p_3],
           "protection[p]",
-          AT.L344,
+          AT.L346,
         );
         s.vars.protection[s.locals.p_3] -= $amount;
         s.vars.coins[s.locals.p_3] += $amount;
@@ -802,8 +802,8 @@ function step_round_play_action_body(s: State): void {
 
       {
         const $card = s.locals.card_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -812,7 +812,7 @@ function step_round_play_action_body(s: State): void {
       if (Action_effect[s.locals.card_4] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_3)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -821,8 +821,8 @@ function step_round_play_action_body(s: State): void {
 
         {
           const $card = s.locals.card_4;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -831,33 +831,33 @@ function step_round_play_action_body(s: State): void {
         if (Action_effect[s.locals.card_4] === "discard_action") {
           {
             const $card = s.locals.card_4;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L358);
+          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L360);
           s.pc = "round.from_board_or_from_area2";
         } else {
           if (Action_effect[s.locals.card_4] === "no_exchange") {
             {
               const $card = s.locals.card_4;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
-              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L379);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
+              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L381);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
             }
 
             s.pc = "round.endif13";
           } else {
             if (Action_effect[s.locals.card_4] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L382);
+              s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L384);
               s.pc = "round.onto2";
             } else {
               if (Action_effect[s.locals.card_4] === "colour_penalty") {
                 {
                   const $card = s.locals.card_4;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -867,13 +867,13 @@ function step_round_play_action_body(s: State): void {
                   Action_effect[s.locals.card_4] === "heart_chart" ||
                   Action_effect[s.locals.card_4] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L393);
+                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L395);
                   s.pc = "round.into_area2";
                 } else {
                   {
                     const $card = s.locals.card_4;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
-                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L401);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
+                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L403);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
                   }
 
@@ -909,7 +909,7 @@ function step_round_resume7(s: State): void {
 }
 
 function step_round_from_area_body2(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L363);
+  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L365);
   s.pc = "round.from_play_area_or_from_property2";
 }
 
@@ -951,7 +951,7 @@ function step_round_collect_card_body(s: State): void {
         1,
         "end",
         "action_deck",
-        AT.L228,
+        AT.L230,
       );
       s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_4));
     }
@@ -963,16 +963,16 @@ function step_round_collect_card_body(s: State): void {
             s.zones.hand[s.locals.p_4],
             roll(s.random, s.zones.hand[s.locals.p_4].length, s.events),
             "hand[p]",
-            AT.L233,
+            AT.L235,
           );
-          takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L233);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L233);
+          takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L235);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L235);
           s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
         }
 
         s.pc = "round.endif19";
       } else {
-        s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L235);
+        s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L237);
         s.pc = "round.discard";
       }
     } else {
@@ -1004,7 +1004,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L603);
+    loopGuard($passes, AT.L605);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -1018,12 +1018,12 @@ function step_round_offer_body(s: State): void {
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L613,
+      AT.L615,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L616);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L644);
     s.pc = "round.accept_or_protect";
   }
 }
@@ -1034,7 +1034,7 @@ function step_round_endif20(s: State): void {
 
 function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L622);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
@@ -1044,7 +1044,7 @@ function step_round_resume13(s: State): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L639,
+      AT.L641,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -1060,13 +1060,13 @@ function step_round_resume14(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L653);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L655);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L656);
   s.pc = "round.pay_or_decline";
 }
 
@@ -1088,7 +1088,7 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
     s.pc = "round.play_at_end_or_done";
     if (legalMoves(s, s.locals.actor).length === 1) {
       s.locals.__window_1 = false;
@@ -1112,7 +1112,7 @@ function step_round_play_at_end_body(s: State): void {
   );
   if (Action_effect[s.locals.card_6] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L339);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_6] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_6));
@@ -1120,8 +1120,8 @@ function step_round_play_at_end_body(s: State): void {
 
     {
       const $card = s.locals.card_6;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L340);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L340);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -1133,7 +1133,7 @@ function step_round_play_at_end_body(s: State): void {
           s.vars.protection[s.locals.p_6],
           s.vars.protection[s.locals.p_6],
           "protection[p]",
-          AT.L344,
+          AT.L346,
         );
         s.vars.protection[s.locals.p_6] -= $amount;
         s.vars.coins[s.locals.p_6] += $amount;
@@ -1142,8 +1142,8 @@ function step_round_play_at_end_body(s: State): void {
 
       {
         const $card = s.locals.card_6;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L345);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L345);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -1152,7 +1152,7 @@ function step_round_play_at_end_body(s: State): void {
       if (Action_effect[s.locals.card_6] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_6)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L350);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -1161,8 +1161,8 @@ function step_round_play_at_end_body(s: State): void {
 
         {
           const $card = s.locals.card_6;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L352);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L352);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -1171,33 +1171,33 @@ function step_round_play_at_end_body(s: State): void {
         if (Action_effect[s.locals.card_6] === "discard_action") {
           {
             const $card = s.locals.card_6;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L357);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L357);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L358);
+          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L360);
           s.pc = "round.from_board_or_from_area3";
         } else {
           if (Action_effect[s.locals.card_6] === "no_exchange") {
             {
               const $card = s.locals.card_6;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
-              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L379);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
+              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L381);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
             }
 
             s.pc = "round.endif25";
           } else {
             if (Action_effect[s.locals.card_6] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L382);
+              s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L384);
               s.pc = "round.onto3";
             } else {
               if (Action_effect[s.locals.card_6] === "colour_penalty") {
                 {
                   const $card = s.locals.card_6;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L390);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L390);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -1207,13 +1207,13 @@ function step_round_play_at_end_body(s: State): void {
                   Action_effect[s.locals.card_6] === "heart_chart" ||
                   Action_effect[s.locals.card_6] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L393);
+                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L395);
                   s.pc = "round.into_area3";
                 } else {
                   {
                     const $card = s.locals.card_6;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L401);
-                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L401);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
+                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L403);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
                   }
 
@@ -1249,7 +1249,7 @@ function step_round_resume17(s: State): void {
 }
 
 function step_round_from_area_body3(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L363);
+  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L365);
   s.pc = "round.from_play_area_or_from_property3";
 }
 
@@ -1285,14 +1285,14 @@ function step_round_for_p_7(s: State): void {
   if (s.locals.p_7_index < s.locals.p_7_list.length) {
     s.locals.p_7 = s.locals.p_7_list[s.locals.p_7_index]!;
     s.locals.p_8 = s.locals.p_7;
-    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L408);
+    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L410);
     s.locals.money_before = fn_money_cards(s, s.locals.p_8);
     {
       const $amount = checkTransfer(
         s.vars.protection[s.locals.p_8],
         s.vars.protection[s.locals.p_8],
         "protection[p]",
-        AT.L410,
+        AT.L412,
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
@@ -1301,8 +1301,8 @@ function step_round_for_p_7(s: State): void {
 
     {
       const $card = s.locals.card_7;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L411);
-      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L411);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L413);
+      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L413);
       s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_8));
     }
 
@@ -1322,7 +1322,7 @@ function step_round_for_p_7(s: State): void {
           s.zones.collection[s.locals.p_9],
           (u) => u !== s.locals.card_8 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_8),
           "first(collection[p])",
-          AT.L306,
+          AT.L308,
         );
         let common: Enum_Colour = fn_shows_colour(s, other, Property_colour[s.locals.card_8])
           ? Property_colour[s.locals.card_8]
@@ -1382,14 +1382,14 @@ function step_round_for_p_7(s: State): void {
                     s,
                     seatList(s.players).filter(($seat) => !($seat >= s.humans)),
                     BOTS,
-                    AT.L273,
+                    AT.L275,
                   );
                   s.pending = perSeat(s.players, () => null);
                   s.pc = "round.place_for_merc";
                 }
               }
             } else {
-              s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L250);
+              s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L252);
               s.pc = "round.commit";
             }
           } else {
@@ -1415,8 +1415,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L734);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L734);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L736);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L736);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1425,7 +1425,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L741);
+      loopGuard($passes, AT.L743);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1443,7 +1443,7 @@ function step_round_endif29(s: State): void {
       ),
     );
     {
-      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L417);
+      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L419);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1452,7 +1452,7 @@ function step_round_endif29(s: State): void {
 
   if (Property_coin[s.locals.card_7]) {
     {
-      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L421);
+      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L423);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1469,7 +1469,7 @@ function step_round_endif29(s: State): void {
           1,
           "end",
           "action_deck",
-          AT.L228,
+          AT.L230,
         );
         s.events?.push(moved($dealt, "action_deck", null, "hand", s.locals.p_16));
       }
@@ -1481,16 +1481,16 @@ function step_round_endif29(s: State): void {
               s.zones.hand[s.locals.p_16],
               roll(s.random, s.zones.hand[s.locals.p_16].length, s.events),
               "hand[p]",
-              AT.L233,
+              AT.L235,
             );
-            takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L233);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L233);
+            takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L235);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L235);
             s.events?.push(moved([$card], "hand", s.locals.p_16, "action_discard", null));
           }
 
           s.pc = "round.endif47";
         } else {
-          s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L235);
+          s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L237);
           s.pc = "round.discard2";
         }
       } else {
@@ -1535,12 +1535,12 @@ function step_round_endif35(s: State): void {
 }
 
 function step_round_resume21(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_2] = s.vars.merc_vote[one];
@@ -1595,14 +1595,14 @@ function step_round_for_u(s: State): void {
             s,
             seatList(s.players).filter(($seat) => !($seat >= s.humans)),
             BOTS,
-            AT.L273,
+            AT.L275,
           );
           s.pending = perSeat(s.players, () => null);
           s.pc = "round.place_for_merc2";
         }
       }
     } else {
-      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L252);
       s.pc = "round.commit2";
     }
   } else {
@@ -1624,12 +1624,12 @@ function step_round_endif38(s: State): void {
 }
 
 function step_round_resume23(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_4] = s.vars.merc_vote[one];
@@ -1692,14 +1692,14 @@ function step_round_for_u_2(s: State): void {
               s,
               seatList(s.players).filter(($seat) => !($seat >= s.humans)),
               BOTS,
-              AT.L273,
+              AT.L275,
             );
             s.pending = perSeat(s.players, () => null);
             s.pc = "round.place_for_merc3";
           }
         }
       } else {
-        s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L250);
+        s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L252);
         s.pc = "round.commit3";
       }
     }
@@ -1726,12 +1726,12 @@ function step_round_endif43(s: State): void {
 }
 
 function step_round_resume25(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_6] = s.vars.merc_vote[one];
@@ -1783,11 +1783,11 @@ function step_for_p_17(s: State): void {
   if (s.locals.p_17_index < s.locals.p_17_list.length) {
     s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
     if (s.zones.secret[s.locals.p_17].length > 0) {
-      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L768);
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L770);
       {
         const $card = s.locals.revealed;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L769);
-        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L769);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L771);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L771);
         s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
       }
 
@@ -1807,7 +1807,7 @@ function step_for_p_17(s: State): void {
             s.zones.collection[s.locals.p_18],
             (u) => u !== s.locals.card_9 && fn_uncommitted(s, u) && fn_shares_colour(s, u, s.locals.card_9),
             "first(collection[p])",
-            AT.L306,
+            AT.L308,
           );
           let common: Enum_Colour = fn_shows_colour(s, other, Property_colour[s.locals.card_9])
             ? Property_colour[s.locals.card_9]
@@ -1874,14 +1874,14 @@ function step_for_p_17(s: State): void {
                       s,
                       seatList(s.players).filter(($seat) => !($seat >= s.humans)),
                       BOTS,
-                      AT.L273,
+                      AT.L275,
                     );
                     s.pending = perSeat(s.players, () => null);
                     s.pc = "place_for_merc";
                   }
                 }
               } else {
-                s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L250);
+                s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L252);
                 s.pc = "commit";
               }
             } else {
@@ -1952,12 +1952,12 @@ function step_endif8(s: State): void {
 }
 
 function step_resume(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_8] = s.vars.merc_vote[one];
@@ -2012,14 +2012,14 @@ function step_for_u_3(s: State): void {
             s,
             seatList(s.players).filter(($seat) => !($seat >= s.humans)),
             BOTS,
-            AT.L273,
+            AT.L275,
           );
           s.pending = perSeat(s.players, () => null);
           s.pc = "place_for_merc2";
         }
       }
     } else {
-      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L252);
       s.pc = "commit2";
     }
   } else {
@@ -2041,12 +2041,12 @@ function step_endif11(s: State): void {
 }
 
 function step_resume3(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_10] = s.vars.merc_vote[one];
@@ -2109,14 +2109,14 @@ function step_for_u_4(s: State): void {
               s,
               seatList(s.players).filter(($seat) => !($seat >= s.humans)),
               BOTS,
-              AT.L273,
+              AT.L275,
             );
             s.pending = perSeat(s.players, () => null);
             s.pc = "place_for_merc3";
           }
         }
       } else {
-        s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L250);
+        s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L252);
         s.pc = "commit3";
       }
     }
@@ -2143,12 +2143,12 @@ function step_endif16(s: State): void {
 }
 
 function step_resume5(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_12] = s.vars.merc_vote[one];
@@ -2215,14 +2215,14 @@ function step_for_u_5(s: State): void {
             s,
             seatList(s.players).filter(($seat) => !($seat >= s.humans)),
             BOTS,
-            AT.L273,
+            AT.L275,
           );
           s.pending = perSeat(s.players, () => null);
           s.pc = "place_for_merc4";
         }
       }
     } else {
-      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L252);
       s.pc = "commit4";
     }
   } else {
@@ -2245,12 +2245,12 @@ function step_endif19(s: State): void {
 }
 
 function step_resume7(s: State): void {
-  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L278);
+  let one: number = firstOf(seatList(s.players), (h) => !(h >= s.humans), "first(players)", AT.L280);
   let other: number = firstOf(
     seatList(s.players),
     (h) => !(h >= s.humans) && h !== one,
     "first(players)",
-    AT.L279,
+    AT.L281,
   );
   if (s.vars.merc_vote[one] === s.vars.merc_vote[other]) {
     s.vars.committed[s.locals.dual_14] = s.vars.merc_vote[one];
@@ -2286,7 +2286,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L482,
+        AT.L484,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "starting.keep_secret";
@@ -2297,7 +2297,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L363);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L365);
       s.pc = "round.from_play_area_or_from_property";
       return;
     case "round.from_board_or_from_area":
@@ -2306,7 +2306,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L358);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L360);
       s.pc = "round.from_board_or_from_area";
       return;
     case "round.onto":
@@ -2315,7 +2315,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L382);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L384);
       s.pc = "round.onto";
       return;
     case "round.into_area":
@@ -2324,7 +2324,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L393);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L395);
       s.pc = "round.into_area";
       return;
     case "round.play_at_start_or_done":
@@ -2334,7 +2334,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
       s.pc = "round.play_at_start_or_done";
       return;
     case "round.from_play_area_or_from_property2":
@@ -2346,7 +2346,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L363);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L365);
       s.pc = "round.from_play_area_or_from_property2";
       return;
     case "round.from_board_or_from_area2":
@@ -2358,7 +2358,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L358);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L360);
       s.pc = "round.from_board_or_from_area2";
       return;
     case "round.onto2":
@@ -2370,7 +2370,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L382);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L384);
       s.pc = "round.onto2";
       return;
     case "round.into_area2":
@@ -2382,7 +2382,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L393);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L395);
       s.pc = "round.into_area2";
       return;
     case "round.discard":
@@ -2394,7 +2394,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L235);
+      s.locals.actor = askHuman(s, s.locals.p_4, BOTS, AT.L237);
       s.pc = "round.discard";
       return;
     case "round.add_protection":
@@ -2406,7 +2406,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L616);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -2418,7 +2418,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L622);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -2430,7 +2430,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L656);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -2442,7 +2442,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L644);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -2454,7 +2454,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L538);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
@@ -2467,7 +2467,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L363);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L365);
       s.pc = "round.from_play_area_or_from_property3";
       return;
     case "round.from_board_or_from_area3":
@@ -2480,7 +2480,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L358);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L360);
       s.pc = "round.from_board_or_from_area3";
       return;
     case "round.onto3":
@@ -2493,7 +2493,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L382);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L384);
       s.pc = "round.onto3";
       return;
     case "round.into_area3":
@@ -2506,7 +2506,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L393);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L395);
       s.pc = "round.into_area3";
       return;
     case "round.play_at_end_or_done":
@@ -2520,7 +2520,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
       s.pc = "round.play_at_end_or_done";
       return;
     case "round.place_for_merc":
@@ -2533,7 +2533,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "round.place_for_merc";
@@ -2544,7 +2544,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
       if (s.locals.p_7_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_10, BOTS, AT.L252);
       s.pc = "round.commit";
       return;
     case "round.place_for_merc2":
@@ -2565,7 +2565,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "round.place_for_merc2";
@@ -2584,7 +2584,7 @@ export function enter(s: State, decision: string): void {
       s.locals.u_index = s.locals.u_list.indexOf(s.locals.u);
       if (s.locals.u_index < 0)
         throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_12, BOTS, AT.L252);
       s.pc = "round.commit2";
       return;
     case "round.place_for_merc3":
@@ -2605,7 +2605,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "round.place_for_merc3";
@@ -2624,7 +2624,7 @@ export function enter(s: State, decision: string): void {
       s.locals.u_2_index = s.locals.u_2_list.indexOf(s.locals.u_2);
       if (s.locals.u_2_index < 0)
         throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_14, BOTS, AT.L252);
       s.pc = "round.commit3";
       return;
     case "round.discard2":
@@ -2633,7 +2633,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_7_index = s.locals.p_7_list.indexOf(s.locals.p_7);
       if (s.locals.p_7_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L235);
+      s.locals.actor = askHuman(s, s.locals.p_16, BOTS, AT.L237);
       s.pc = "round.discard2";
       return;
     case "place_for_merc":
@@ -2646,7 +2646,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "place_for_merc";
@@ -2657,7 +2657,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_17_index = s.locals.p_17_list.indexOf(s.locals.p_17);
       if (s.locals.p_17_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_19, BOTS, AT.L252);
       s.pc = "commit";
       return;
     case "place_for_merc2":
@@ -2679,7 +2679,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "place_for_merc2";
@@ -2699,7 +2699,7 @@ export function enter(s: State, decision: string): void {
       s.locals.u_3_index = s.locals.u_3_list.indexOf(s.locals.u_3);
       if (s.locals.u_3_index < 0)
         throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_21, BOTS, AT.L252);
       s.pc = "commit2";
       return;
     case "place_for_merc3":
@@ -2720,7 +2720,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "place_for_merc3";
@@ -2739,7 +2739,7 @@ export function enter(s: State, decision: string): void {
       s.locals.u_4_index = s.locals.u_4_list.indexOf(s.locals.u_4);
       if (s.locals.u_4_index < 0)
         throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_23, BOTS, AT.L252);
       s.pc = "commit3";
       return;
     case "place_for_merc4":
@@ -2756,7 +2756,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans)),
         BOTS,
-        AT.L273,
+        AT.L275,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "place_for_merc4";
@@ -2771,7 +2771,7 @@ export function enter(s: State, decision: string): void {
       s.locals.u_5_index = s.locals.u_5_list.indexOf(s.locals.u_5);
       if (s.locals.u_5_index < 0)
         throw new GameFault("fault/no-such-position", "u is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L250);
+      s.locals.actor = askHuman(s, s.locals.p_26, BOTS, AT.L252);
       s.pc = "commit4";
       return;
     default:

@@ -71,7 +71,7 @@ export function fn_set_score(s: State, p: number): number {
   return ((): number => {
     let $n = 0;
     for (const k of ALL_Colour)
-      if (k !== "none") $n += tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L166);
+      if (k !== "none") $n += tableValue(TABLE_set_points, fn_cards_of(s, p, k), "set_points", AT.L168);
     return $n;
   })();
 }
@@ -96,7 +96,7 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
   return Action_effect[a] === "money_points"
     ? fn_money_cards(s, p)
     : Action_effect[a] === "colour_pairs"
-      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L175)
+      ? floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L177)
       : Action_effect[a] === "all_colours"
         ? ((): boolean => {
             for (const k of ALL_Colour) if (k !== "none" && !(fn_cards_of(s, p, k) > 0)) return false;
@@ -113,11 +113,11 @@ export function fn_medal_points(s: State, a: CardId, p: number): number {
             ? Action_value[a]
             : 0
           : Action_effect[a] === "coin_pairs"
-            ? floorDiv(s.vars.coins[p], 2, AT.L175)
+            ? floorDiv(s.vars.coins[p], 2, AT.L177)
             : Action_effect[a] === "heart_chart"
-              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L175)
+              ? tableValue(TABLE_heart_points, Math.min(fn_hearts(s, p), 6), "heart_points", AT.L177)
               : Action_effect[a] === "coin_chart"
-                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L175)
+                ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(s, p), 5), "coin_points", AT.L177)
                 : 0;
 }
 
@@ -127,7 +127,7 @@ export function fn_board_points(s: State, p: number): number {
     0 -
     ((): number => {
       let $n = 0;
-      for (const a of s.zones.board) $n += floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L186);
+      for (const a of s.zones.board) $n += floorDiv(fn_cards_of(s, p, Action_colour[a]), 2, AT.L188);
       return $n;
     })()
   );
@@ -164,7 +164,7 @@ export function fn_money_scored(s: State, p: number): number {
         return true;
     return false;
   })()
-    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L194)
+    ? 2 * floorDiv(s.vars.coins[p], 2, AT.L196)
     : 0;
 }
 

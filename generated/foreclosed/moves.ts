@@ -51,7 +51,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L482,
+      AT.L484,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -94,8 +94,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L484);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L484);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L486);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L486);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -165,7 +165,7 @@ function random_round_from_play_area_or_from_property(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L363,
+      AT.L365,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -225,8 +225,8 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L365);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
+    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L367);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -236,9 +236,9 @@ function round_from_play_area_or_from_property_from_property(s: State, seat: num
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_2], "attached[whose]", AT.L370);
-    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L370);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
+    const $card = topCard(s.zones.attached[s.locals.whose_2], "attached[whose]", AT.L372);
+    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L372);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -307,7 +307,7 @@ function random_round_from_board_or_from_area(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L358,
+      AT.L360,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -371,8 +371,8 @@ function round_from_board_or_from_area_from_board(s: State, seat: number, move: 
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L360);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
+    takeCard(s.zones.board, $card, "board", AT.L362);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -424,7 +424,7 @@ function random_round_onto(s: State, seat: number, draw: (n: number) => number):
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L382,
+      AT.L384,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -467,8 +467,8 @@ function round_onto_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
-    placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L385);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
+    placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L387);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
   }
 }
@@ -504,7 +504,7 @@ function random_round_into_area(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L393,
+      AT.L395,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -543,8 +543,8 @@ function round_into_area_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -604,7 +604,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L514,
+    AT.L516,
   );
 }
 
@@ -700,7 +700,7 @@ function random_round_from_play_area_or_from_property2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L363,
+      AT.L365,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -764,8 +764,8 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L365);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
+    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L367);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -775,9 +775,9 @@ function round_from_play_area_or_from_property2_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_3], "attached[whose]", AT.L370);
-    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L370);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
+    const $card = topCard(s.zones.attached[s.locals.whose_3], "attached[whose]", AT.L372);
+    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L372);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -846,7 +846,7 @@ function random_round_from_board_or_from_area2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L358,
+      AT.L360,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -910,8 +910,8 @@ function round_from_board_or_from_area2_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L360);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
+    takeCard(s.zones.board, $card, "board", AT.L362);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -963,7 +963,7 @@ function random_round_onto2(s: State, seat: number, draw: (n: number) => number)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L382,
+      AT.L384,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1006,8 +1006,8 @@ function round_onto2_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
-    placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L385);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
+    placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L387);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
   }
 }
@@ -1043,7 +1043,7 @@ function random_round_into_area2(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L393,
+      AT.L395,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1082,8 +1082,8 @@ function round_into_area2_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -1122,7 +1122,7 @@ function random_round_discard(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L235,
+      AT.L237,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1162,8 +1162,8 @@ function round_discard_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L237);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L237);
+    takeCard(s.zones.hand[s.locals.p_4], $card, "hand[p]", AT.L239);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
     s.events?.push(moved([$card], "hand", s.locals.p_4, "action_discard", null));
   }
 }
@@ -1204,7 +1204,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L614,
+      AT.L616,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1250,7 +1250,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L616);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L618);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.opponent, "protection", s.locals.target));
@@ -1294,7 +1294,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L620,
+      AT.L622,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1338,7 +1338,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L627);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L629);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1349,7 +1349,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L628,
+      AT.L630,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1360,23 +1360,23 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L218);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L218);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L218);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L219);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L219);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L219);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L220);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L220);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L220);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1431,7 +1431,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L654,
+      AT.L656,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1485,7 +1485,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L663,
+      AT.L665,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1497,7 +1497,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L664,
+      AT.L666,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1508,23 +1508,23 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L218);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L218);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L218);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L219);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L219);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L219);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L220);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L220);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L220);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1587,7 +1587,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L642,
+      AT.L644,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1638,7 +1638,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L646);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L648);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1648,23 +1648,23 @@ function round_accept_or_protect_accept(s: State, seat: number, move: Move): voi
     let a: number = s.locals.active;
     let b: number = s.locals.target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L218);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L218);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L218);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L219);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L219);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L219);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L220);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L220);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L220);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -1871,7 +1871,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L536,
+    AT.L538,
   );
 }
 
@@ -2088,7 +2088,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L564);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L566);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -2104,7 +2104,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L572);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L574);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
@@ -2150,7 +2150,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L697,
+      AT.L699,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2162,7 +2162,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L698,
+      AT.L700,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2173,23 +2173,23 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     let a: number = s.locals.active;
     let b: number = target;
     {
-      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L216);
-      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L216);
-      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L216);
+      const $card = topCard(s.zones.exchange[a], "exchange[a]", AT.L218);
+      takeCard(s.zones.exchange[a], $card, "exchange[a]", AT.L218);
+      placeCard(s.zones.in_transit, $card, false, 1, "in_transit", AT.L218);
       s.events?.push(moved([$card], "exchange", a, "in_transit", null));
     }
 
     {
-      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L217);
-      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L217);
-      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L217);
+      const $card = topCard(s.zones.exchange[b], "exchange[b]", AT.L219);
+      takeCard(s.zones.exchange[b], $card, "exchange[b]", AT.L219);
+      placeCard(s.zones.exchange[a], $card, false, 1, "exchange[a]", AT.L219);
       s.events?.push(moved([$card], "exchange", b, "exchange", a));
     }
 
     {
-      const $card = topCard(s.zones.in_transit, "in_transit", AT.L218);
-      takeCard(s.zones.in_transit, $card, "in_transit", AT.L218);
-      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L218);
+      const $card = topCard(s.zones.in_transit, "in_transit", AT.L220);
+      takeCard(s.zones.in_transit, $card, "in_transit", AT.L220);
+      placeCard(s.zones.exchange[b], $card, false, 1, "exchange[b]", AT.L220);
       s.events?.push(moved([$card], "in_transit", null, "exchange", b));
     }
 
@@ -2311,7 +2311,7 @@ function random_round_from_play_area_or_from_property3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L363,
+      AT.L365,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2375,8 +2375,8 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L365);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L365);
+    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L367);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -2386,9 +2386,9 @@ function round_from_play_area_or_from_property3_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_4], "attached[whose]", AT.L370);
-    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L370);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L370);
+    const $card = topCard(s.zones.attached[s.locals.whose_4], "attached[whose]", AT.L372);
+    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L372);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -2457,7 +2457,7 @@ function random_round_from_board_or_from_area3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L358,
+      AT.L360,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2521,8 +2521,8 @@ function round_from_board_or_from_area3_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L360);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L360);
+    takeCard(s.zones.board, $card, "board", AT.L362);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -2574,7 +2574,7 @@ function random_round_onto3(s: State, seat: number, draw: (n: number) => number)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L382,
+      AT.L384,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2617,8 +2617,8 @@ function round_onto3_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L385);
-    placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L385);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
+    placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L387);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
   }
 }
@@ -2654,7 +2654,7 @@ function random_round_into_area3(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L393,
+      AT.L395,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2693,8 +2693,8 @@ function round_into_area3_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L395);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -2754,7 +2754,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L719,
+    AT.L721,
   );
 }
 
@@ -2846,7 +2846,7 @@ function random_round_place_for_merc(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2940,7 +2940,7 @@ function random_round_commit(s: State, seat: number, draw: (n: number) => number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3028,7 +3028,7 @@ function random_round_place_for_merc2(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3122,7 +3122,7 @@ function random_round_commit2(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3210,7 +3210,7 @@ function random_round_place_for_merc3(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3304,7 +3304,7 @@ function random_round_commit3(s: State, seat: number, draw: (n: number) => numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3382,7 +3382,7 @@ function random_round_discard2(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L235,
+      AT.L237,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3422,8 +3422,8 @@ function round_discard2_discard(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "discard" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L237);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L237);
+    takeCard(s.zones.hand[s.locals.p_16], $card, "hand[p]", AT.L239);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L239);
     s.events?.push(moved([$card], "hand", s.locals.p_16, "action_discard", null));
   }
 }
@@ -3472,7 +3472,7 @@ function random_place_for_merc(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3566,7 +3566,7 @@ function random_commit(s: State, seat: number, draw: (n: number) => number): Mov
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3653,7 +3653,7 @@ function random_place_for_merc2(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3747,7 +3747,7 @@ function random_commit2(s: State, seat: number, draw: (n: number) => number): Mo
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3834,7 +3834,7 @@ function random_place_for_merc3(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -3928,7 +3928,7 @@ function random_commit3(s: State, seat: number, draw: (n: number) => number): Mo
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -4015,7 +4015,7 @@ function random_place_for_merc4(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L273,
+      AT.L275,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -4109,7 +4109,7 @@ function random_commit4(s: State, seat: number, draw: (n: number) => number): Mo
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L250,
+      AT.L252,
     );
   let index = draw(total);
   if (index < count_0) {
