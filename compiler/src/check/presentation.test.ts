@@ -1,0 +1,121 @@
+// Presentation in the language: card names and texts worked out before play, enum labels, option
+// labels and transfer reasons as text parts, variables shown only at times, board layouts, and the
+// diagnostics for a template that cannot be shown or would show what a reader may not see.
+import { describe, expect, test } from "vitest";
+import * as runtime from "@rules/runtime/internal";
+import { checkGame } from "../check-game.js";
+import { loadRulesGame } from "../testing/load-game.js";
+
+const game = (body: string): string => `
+game "Shop" {
+  players 2..3
+}
+enum Colour { light_blue "light blue", red }
+card Lot {
+  colour: Colour
+  price: int
+  name "{colour} lot (\${price})"
+  cards for c in [Colour.light_blue, Colour.red], p in [10, 20] { colour: c, price: p }
+  cards { colour: Colour.red, price: 99 } name "the Grand Lot" text "Worth {price} on its own."
+}
+zone deck: Lot stack hidden = all Lot "the deck"
+zone market: Lot row public "the market"
+per player zone hand: Lot pile owner "hand"
+var bank: int hidden = 100 "the bank"
+per player var cash: int public = 10 "cash"
+per player var secret: int owner = 0
+var debt: int public = 0 "debt" shown as "\${debt} owed to {creditor}" when debt > 0
+var creditor: player public = 0 bookkeeping
+per player var bought: bool public = false shown when bought[owner]
+conserve money: bank, cash
+setup {
+  deal 2 from deck to market
+}
+flow {
+  ask 0 {
+    buy(l in market) "buy {l} for \${l.price}" {
+      transfer l.price from cash[0] to bank "{l} bought"
+      move l to hand[0]
+      bought[0] = true
+      debt = 3
+      creditor = 1
+    }
+    wait "wait with \${cash[0]} in hand" { }
+  }
+}
+${body}
+score p: cash[p]
+`;
+
+const codes = (text: string): string[] =>
+  checkGame("shop", [{ path: "shop.rules", text }]).diagnostics.map((d) => `${d.line}:${d.code}`);
+
+/** The line of a text on which `needle` stands, as diagnostics count (1 first). */
+const lineOf = (text: string, needle: string): number => text.slice(0, text.indexOf(needle)).split("\n").length;
+
+/** The diagnostics of the game with one change, each expected at the line of the new text. */
+const expectCodes = (from: string, to: string, expected: readonly string[]): void => {
+  const text = game("").replace(from, to);
+  expect(text).not.toBe(game(""));
+  expect(codes(text)).toEqual(expected.map((code) => `${lineOf(text, to)}:${code}`));
+};
+
+describe("presentation", () => {
+  test("cards are named and described before play, enum members by their labels", async () => {
+    const played = await loadRulesGame("shop", game(""), runtime);
+    const names = played.meta.cards.map((c) => c.name);
+    // Colour is a list of its members in order: light blue 10, light blue 20, red 10, red 20, then the line of its own.
+    expect(names).toEqual(["light blue lot ($10)", "light blue lot ($20)", "red lot ($10)", "red lot ($20)", "the Grand Lot"]);
+    expect(played.meta.cards.map((c) => c.text)).toEqual([undefined, undefined, undefined, undefined, "Worth 99 on its own."]);
+    expect(played.meta.enums).toEqual({ Colour: { light_blue: "light blue", red: "red" } });
+  });
+
+  test("options carry their labels: parameters by reference, the state read when the menu is listed", async () => {
+    const played = await loadRulesGame("shop", game(""), runtime);
+    const state = played.setup({ players: 2, seed: 1 });
+    played.advance(state);
+    const options = played.legalMoves(state, 0);
+    expect(options.find((o) => o.type === "buy")?.label).toEqual(["buy ", { parameter: "l" }, " for $", { parameter: "l", field: "price" }]);
+    expect(options.find((o) => o.type === "wait")?.label).toEqual(["wait with $", { value: 10, type: "int" }, " in hand"]);
+  });
+
+  test("a transfer is told with its reason; bookkeeping is marked; a shown line appears only while its condition holds", async () => {
+    const played = await loadRulesGame("shop", game(""), runtime);
+    const state = played.setup({ players: 2, seed: 1 });
+    played.advance(state);
+    const before = played.shown!(played.view(state, 1), 1);
+    expect(before).toEqual({ debt: null, bought: [null, null] });
+    const lot = (state.zones.market as number[])[0]!;
+    const events = runtime.recordEvents(state, (s) => played.apply(s, 0, { type: "buy", l: lot }));
+    const transfer = events.find((e) => e.kind === "transfer");
+    expect(transfer).toMatchObject({ amount: played.meta.cards[lot]!.fields.price, why: [{ value: lot, type: "Lot" }, " bought"] });
+    const after = played.shown!(played.view(state, 1), 1);
+    expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [[{ value: true, type: "bool" }], null] });
+    expect(played.meta.vars.find((v) => v.name === "creditor")?.shown).toBe("bookkeeping");
+    expect(played.meta.vars.find((v) => v.name === "debt")?.shown).toBe("when");
+  });
+
+  test("a board is laid out by a field, with the seats standing on it", async () => {
+    const text = game("")
+      .replace('zone market: Lot row public "the market"', 'zone market: Lot row public "the market" layout board by price with Lot.price')
+      .replace('per player var secret: int owner = 0', "per player var secret: int owner = 0\nper player var at: int public = 10 on market");
+    const played = await loadRulesGame("shop", text, runtime);
+    expect(played.meta.zones.find((z) => z.name === "market")?.layout).toEqual({ kind: "board", by: "price", with: { type: "Lot", field: "price" } });
+    expect(played.meta.vars.find((v) => v.name === "at")?.on).toBe("market");
+  });
+
+  test("diagnostics: what a template may not show, and what it cannot", () => {
+    // A label that reads an owner's secret, a reason reading the hidden bank, a shown line over a hidden zone's cards.
+    expectCodes('"wait with ${cash[0]} in hand"', '"wait with {secret[0]}"', ["check/shows-hidden"]);
+    expectCodes('"{l} bought"', '"{l} bought from a bank of {bank}"', ["check/shows-hidden"]);
+    expectCodes("when debt > 0", "when count(d in deck where d.price > 10) > 0", ["check/shows-hidden"]);
+    // How many cards a hidden zone holds is seen by all.
+    expectCodes("when debt > 0", "when count(deck) > 0", []);
+    // An unknown field, a name that is not constant, a zone in a template, an unknown layout, a token on no board.
+    expectCodes('name "{colour} lot (${price})"', 'name "{colour} lot ({cost})"', ["check/unknown-name"]);
+    expectCodes('name "{colour} lot (${price})"', 'name "{colour} lot for {player_count}"', ["check/not-constant"]);
+    expectCodes('"wait with ${cash[0]} in hand"', '"wait with {market}"', ["check/type-mismatch"]);
+    expectCodes('"the market"', '"the market" layout spiral', ["check/unknown-layout"]);
+    expectCodes("per player var secret: int owner = 0", "per player var at: int public = 0 on market", ["check/not-a-board"]);
+  });
+});
