@@ -32,15 +32,15 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L74,
-  endif: AT.L74,
-  resume: AT.L74,
-  endif2: AT.L74,
-  resume2: AT.L74,
-  grab_body: AT.L74,
-  while2: AT.L116,
-  endif3: AT.L116,
-  resume3: AT.L116,
+  while: AT.L82,
+  endif: AT.L82,
+  resume: AT.L82,
+  endif2: AT.L82,
+  resume2: AT.L82,
+  grab_body: AT.L82,
+  while2: AT.L124,
+  endif3: AT.L124,
+  resume3: AT.L124,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -84,13 +84,13 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   }
 
   {
-    const $dealt = dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L63);
+    const $dealt = dealInto(s.zones.draw, s.zones.face_down, 7, "end", "draw", AT.L71);
     forgetCards(s.knowledge, $dealt);
   }
 
   for (let p = 0; p < s.players; p++) {
     {
-      const $amount = checkTransfer(10, s.vars.box, "box", AT.L65);
+      const $amount = checkTransfer(10, s.vars.box, "box", AT.L73);
       s.vars.box -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -121,7 +121,7 @@ function step_while(s: State): void {
           Math.min(7, s.zones.draw.length),
           "end",
           "draw",
-          AT.L80,
+          AT.L88,
         );
         forgetCards(s.knowledge, $dealt);
         s.events?.push(moved($dealt, "draw", null, "face_down", null));
@@ -145,7 +145,7 @@ function step_endif(s: State): void {
 }
 
 function step_resume(s: State): void {
-  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L91);
+  s.locals.turned = lastCard(s.zones.face_up, "face_up", AT.L99);
   if (Card_kind[s.locals.turned] === "object" || Card_kind[s.locals.turned] === "clearance_sale") {
     s.locals.sold = false;
     if (Card_kind[s.locals.turned] === "clearance_sale") {
@@ -195,7 +195,7 @@ function step_resume(s: State): void {
             Math.min(7, s.zones.draw.length),
             "end",
             "draw",
-            AT.L254,
+            AT.L262,
           );
           forgetCards(s.knowledge, $dealt);
           s.events?.push(moved($dealt, "draw", null, "face_down", null));
@@ -206,7 +206,7 @@ function step_resume(s: State): void {
           for (let p = 0; p < s.players; p++) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L262);
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L270);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
                 s.events?.push(transferred($amount, "coins", p, "money_chest", null));
@@ -221,7 +221,7 @@ function step_resume(s: State): void {
                   10 - s.vars.coins[p],
                   s.vars.money_chest,
                   "money_chest",
-                  AT.L271,
+                  AT.L279,
                 );
                 s.vars.money_chest -= $amount;
                 s.vars.coins[p] += $amount;
@@ -301,10 +301,10 @@ function step_while2(s: State): void {
 
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
-          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L213);
-          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L213);
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L221);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L221);
           forgetCard(s.knowledge, $card);
-          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L213);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L221);
           s.events?.push(moved([$card], "won", s.locals.grabber, "discard", null));
         }
       }
@@ -317,7 +317,7 @@ function step_while2(s: State): void {
           s.vars.stake[s.locals.bidder],
           s.vars.stake[s.locals.bidder],
           "stake[bidder]",
-          AT.L220,
+          AT.L228,
         );
         s.vars.stake[s.locals.bidder] -= $amount;
         s.vars.money_chest += $amount;
@@ -326,7 +326,7 @@ function step_while2(s: State): void {
 
       for (let q = 0; q < s.players; q++) {
         {
-          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L222);
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L230);
           s.vars.stake[q] -= $amount;
           s.vars.coins[q] += $amount;
           s.events?.push(transferred($amount, "stake", q, "coins", q));
@@ -365,7 +365,7 @@ function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-      loopGuard($passes, AT.L200);
+      loopGuard($passes, AT.L208);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }

@@ -49,7 +49,7 @@ function random_turn(s: State, seat: number, draw: (n: number) => number): Move 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L84,
+      AT.L92,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -94,10 +94,10 @@ function check_turn(s: State, seat: number, move: Move): IllegalMove | null {
 function turn_turn(s: State, seat: number, move: Move): void {
   const position = (move as Extract<Move, { type: "turn" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L88);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L88);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L96);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L96);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L88);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L96);
     s.events?.push(moved([$card], "face_down", null, "face_up", null));
   }
 }
@@ -279,7 +279,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L124,
+    AT.L132,
   );
 }
 
@@ -449,7 +449,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L130,
+      AT.L138,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -489,10 +489,10 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L163));
-  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L163), s.locals.bidder));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L164));
-  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L164), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L171));
+  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L171), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L172));
+  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L172), s.locals.bidder));
   s.vars.peek_used[s.locals.bidder] = true;
   s.events?.push(changed("peek_used", s.locals.bidder, s.vars.peek_used[s.locals.bidder]));
 }
@@ -507,17 +507,17 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up", AT.L172);
+    takeCard(s.zones.face_up, $card, "face_up", AT.L180);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L172);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L180);
     s.events?.push(moved([$card], "face_up", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L173);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L181);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L173);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L181);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_up", null));
   }
 
@@ -534,18 +534,18 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L181);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L181);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L189);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L189);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L181);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L189);
     s.events?.push(moved([$card], "face_down", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L182);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L190);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L182);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L190);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_down", null));
   }
 
@@ -567,7 +567,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       Math.min(1, s.vars.coins[lender]),
       s.vars.coins[lender],
       "coins[lender]",
-      AT.L194,
+      AT.L202,
     );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;
@@ -638,7 +638,7 @@ function random_grab_or_decline(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L103,
+      AT.L111,
     );
   let index = draw(total);
   if (index < count_0) {

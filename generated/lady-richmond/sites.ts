@@ -3,109 +3,109 @@ import type { RuleSite } from "@rules/runtime/internal";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L63: { file: "rules/lady-richmond.rules", line: 63, column: 3, text: "deal 7 from draw to face_down" },
-  L65: { file: "rules/lady-richmond.rules", line: 65, column: 5, text: "transfer 10 from box to coins[p]" },
-  L74: {
+  L71: { file: "rules/lady-richmond.rules", line: 71, column: 3, text: "deal 7 from draw to face_down" },
+  L73: { file: "rules/lady-richmond.rules", line: 73, column: 5, text: "transfer 10 from box to coins[p]" },
+  L82: {
     file: "rules/lady-richmond.rules",
-    line: 74,
+    line: 82,
     column: 3,
     text: "while count(face_down) + count(face_up) + count(draw) > 0 {",
   },
-  L80: {
-    file: "rules/lady-richmond.rules",
-    line: 80,
-    column: 7,
-    text: "deal min(7, count(draw)) from draw to face_down",
-  },
-  L84: { file: "rules/lady-richmond.rules", line: 84, column: 7, text: "ask turner {" },
   L88: {
     file: "rules/lady-richmond.rules",
     line: 88,
+    column: 7,
+    text: "deal min(7, count(draw)) from draw to face_down",
+  },
+  L92: { file: "rules/lady-richmond.rules", line: 92, column: 7, text: "ask turner {" },
+  L96: {
+    file: "rules/lady-richmond.rules",
+    line: 96,
     column: 11,
     text: "move nth(face_down, position) to face_up",
   },
-  L91: { file: "rules/lady-richmond.rules", line: 91, column: 7, text: "let turned = last(face_up)" },
-  L103: { file: "rules/lady-richmond.rules", line: 103, column: 9, text: "race grabber in players {" },
-  L116: {
+  L99: { file: "rules/lady-richmond.rules", line: 99, column: 7, text: "let turned = last(face_up)" },
+  L111: { file: "rules/lady-richmond.rules", line: 111, column: 9, text: "race grabber in players {" },
+  L124: {
     file: "rules/lady-richmond.rules",
-    line: 116,
+    line: 124,
     column: 13,
     text: "while not fined and (high == 0 or count(q in players where not passed[q]) > 1) {",
   },
-  L124: { file: "rules/lady-richmond.rules", line: 124, column: 17, text: "ask bidder {" },
-  L130: {
+  L132: { file: "rules/lady-richmond.rules", line: 132, column: 17, text: "ask bidder {" },
+  L138: {
     file: "rules/lady-richmond.rules",
-    line: 130,
+    line: 138,
     column: 21,
     text: "transfer amount - stake[bidder] from coins[bidder] to stake[bidder]",
   },
-  L163: {
+  L171: {
     file: "rules/lady-richmond.rules",
-    line: 163,
+    line: 171,
     column: 21,
     text: "reveal nth(face_down, first) to bidder",
   },
-  L164: {
+  L172: {
     file: "rules/lady-richmond.rules",
-    line: 164,
+    line: 172,
     column: 21,
     text: "reveal nth(face_down, second) to bidder",
   },
-  L172: { file: "rules/lady-richmond.rules", line: 172, column: 21, text: "move theirs to won[bidder]" },
-  L173: { file: "rules/lady-richmond.rules", line: 173, column: 21, text: "move mine to face_up" },
-  L181: {
+  L180: { file: "rules/lady-richmond.rules", line: 180, column: 21, text: "move theirs to won[bidder]" },
+  L181: { file: "rules/lady-richmond.rules", line: 181, column: 21, text: "move mine to face_up" },
+  L189: {
     file: "rules/lady-richmond.rules",
-    line: 181,
+    line: 189,
     column: 21,
     text: "move nth(face_down, position) to won[bidder]",
   },
-  L182: { file: "rules/lady-richmond.rules", line: 182, column: 21, text: "move mine to face_down" },
-  L194: {
+  L190: { file: "rules/lady-richmond.rules", line: 190, column: 21, text: "move mine to face_down" },
+  L202: {
     file: "rules/lady-richmond.rules",
-    line: 194,
+    line: 202,
     column: 21,
     text: "transfer min(1, coins[lender]) from coins[lender] to coins[bidder]",
   },
-  L200: { file: "rules/lady-richmond.rules", line: 200, column: 19, text: "while passed[bidder] {" },
-  L213: {
+  L208: { file: "rules/lady-richmond.rules", line: 208, column: 19, text: "while passed[bidder] {" },
+  L221: {
     file: "rules/lady-richmond.rules",
-    line: 213,
+    line: 221,
     column: 17,
     text: "move top(won[grabber]) to discard",
   },
-  L220: {
+  L228: {
     file: "rules/lady-richmond.rules",
-    line: 220,
+    line: 228,
     column: 15,
     text: "transfer stake[bidder] from stake[bidder] to money_chest",
   },
-  L222: {
+  L230: {
     file: "rules/lady-richmond.rules",
-    line: 222,
+    line: 230,
     column: 17,
     text: "transfer stake[q] from stake[q] to coins[q]",
-  },
-  L254: {
-    file: "rules/lady-richmond.rules",
-    line: 254,
-    column: 11,
-    text: "deal min(7, count(draw)) from draw to face_down",
   },
   L262: {
     file: "rules/lady-richmond.rules",
     line: 262,
+    column: 11,
+    text: "deal min(7, count(draw)) from draw to face_down",
+  },
+  L270: {
+    file: "rules/lady-richmond.rules",
+    line: 270,
     column: 15,
     text: "transfer coins[p] - 10 from coins[p] to money_chest",
   },
-  L271: {
+  L279: {
     file: "rules/lady-richmond.rules",
-    line: 271,
+    line: 279,
     column: 15,
     text: "transfer 10 - coins[p] from money_chest to coins[p]",
   },
-  L289: {
+  L297: {
     file: "rules/lady-richmond.rules",
-    line: 289,
+    line: 297,
     column: 1,
     text: "tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object))",
   },

@@ -109,7 +109,7 @@ function layOut(lines: Line[]): string[] {
       k++;
     }
     let extra = 0;
-    if (!closedAtStart) extra = continuationExtra(previousCode, previousExtra, line.code[0]!);
+    if (!closedAtStart) extra = continuationExtra(previousCode, previousExtra, line.code[0]!, line.code[1]);
     level += extra;
     for (const c of pendingComments) levels[c] = closedAtStart ? innerBefore : level;
     pendingComments.length = 0;
@@ -144,9 +144,13 @@ function layOut(lines: Line[]): string[] {
 }
 
 /** How many levels a line is indented past its bracket level: one when it continues a statement. */
-function continuationExtra(previous: Line | null, previousExtra: number, first: IToken): number {
+function continuationExtra(previous: Line | null, previousExtra: number, first: IToken, second?: IToken): number {
   if (previous === null) return 0;
   const last = previous.code.at(-1)!;
+  // `name "…"` or `text "…"` under a manifest line belongs to that line (the parser gives it to it).
+  if (isCardPresentation(first, second) && (previous.code[0]?.image === "cards" || previous.code[0]?.image === "}" || (isCardPresentation(previous.code[0], previous.code[1]) && previousExtra > 0))) {
+    return Math.max(previousExtra, 1);
+  }
   if (OPENERS.has(last.image)) return CONTINUING.has(first.image) ? 1 : 0;
   if (last.image === ",") return previousExtra;
   if (HANGING.has(last.image) && !isUnaryMinusAt(previous.code, previous.code.length - 1)) return previousExtra + 1;
@@ -154,6 +158,10 @@ function continuationExtra(previous: Line | null, previousExtra: number, first: 
   // `require COND` / `else "reason"` on the next line: the reason belongs to the requirement.
   if (first.image === "else" && awaitsElse(previous.code)) return previousExtra + 1;
   return CONTINUING.has(first.image) ? 1 : 0;
+}
+
+function isCardPresentation(first: IToken | undefined, second: IToken | undefined): boolean {
+  return (first?.image === "name" || first?.image === "text") && second?.image.startsWith('"') === true;
 }
 
 /** A line with a `require` whose `else` has not come yet. */
