@@ -46,6 +46,27 @@ export const ALL_Goal: readonly Enum_Goal[] = [
 ];
 /** Every member of Colour, in declaration order. */
 export const ALL_Colour: readonly Enum_Colour[] = ["purple", "green", "blue"];
+/** How people say each member of Category. */
+export const LABEL_Category: Readonly<Record<Enum_Category, string>> = {
+  items: "Item",
+  pets: "Pet",
+  employees: "Employee",
+};
+/** How people say each member of Goal. */
+export const LABEL_Goal: Readonly<Record<Enum_Goal, string>> = {
+  tidy_mansion: "A Tidy Mansion",
+  obsessed_by_arrangement: "Obsessed by arrangement",
+  neighbors_festival: "Neighbors' Festival",
+  gem_of_my_collection: "Gem of my collection",
+  collector: "Collector",
+  seeing_double: "Seeing double",
+  three_is_better_than_two: "Three is better than two",
+  sum_of_all_fears: "The sum of all fears",
+  too_snob: "Too snob",
+  art_of_bargaining: "The art of bargaining",
+  not_the_same_values: "Not the same values",
+  fashion_at_lowest_price: "Fashion at lowest price",
+};
 /** The ids of the Merchandise cards. */
 export const ALL_Merchandise: readonly CardId[] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
@@ -548,7 +569,7 @@ export const Objective_starting: readonly boolean[] = [
 ];
 /** Every physical card of the game; a card's id is its index here. */
 export const CARDS: readonly CardInfo[] = [
-  ...ALL_Merchandise.map((id) => ({
+  ...ALL_Merchandise.map((id, i) => ({
     id,
     type: "Merchandise",
     fields: {
@@ -557,10 +578,112 @@ export const CARDS: readonly CardInfo[] = [
       category: Merchandise_category[id]!,
       closed: Merchandise_closed[id]!,
     },
+    name: (
+      [
+        "Item 1",
+        "Pet 1",
+        "Employee 1",
+        "Item 1",
+        "Pet 1",
+        "Employee 1",
+        "Item 1",
+        "Pet 1 (marked down)",
+        "Employee 1 (marked down)",
+        "Item 1 (marked down)",
+        "Pet 1 (marked down)",
+        "Item 2",
+        "Pet 2",
+        "Employee 2",
+        "Item 2",
+        "Pet 2",
+        "Employee 2",
+        "Item 2",
+        "Pet 2 (marked down)",
+        "Employee 2 (marked down)",
+        "Item 2 (marked down)",
+        "Item 3",
+        "Pet 3",
+        "Employee 3",
+        "Item 3",
+        "Pet 3",
+        "Employee 3",
+        "Item 3 (marked down)",
+        "Pet 3 (marked down)",
+        "Employee 3 (marked down)",
+        "Item 4",
+        "Pet 4",
+        "Employee 4",
+        "Item 4",
+        "Pet 4",
+        "Employee 4 (marked down)",
+        "Item 4 (marked down)",
+        "Pet 4 (marked down)",
+        "Item 5",
+        "Pet 5",
+        "Employee 5",
+        "Item 5",
+        "Pet 5",
+        "Employee 5 (marked down)",
+        "Item 5 (marked down)",
+        "Item 6",
+        "Pet 6",
+        "Employee 6",
+        "Item 6",
+        "Pet 6 (marked down)",
+        "Employee 6 (marked down)",
+        "Item 7",
+        "Pet 7",
+        "Employee 7",
+        "Item 7 (marked down)",
+        "Pet 7 (marked down)",
+        "Item 8",
+        "Pet 8",
+        "Employee 8",
+        "Item 8 (marked down)",
+        "Item 9",
+        "Pet 9",
+        "Employee 9 (marked down)",
+        "Item 10",
+        "Pet 10 (marked down)",
+        "Closed Shop",
+      ] as const
+    )[i],
   })),
-  ...ALL_Objective.map((id) => ({
+  ...ALL_Objective.map((id, i) => ({
     id,
     type: "Objective",
     fields: { goal: Objective_goal[id]!, colour: Objective_colour[id]!, starting: Objective_starting[id]! },
+    name: (
+      [
+        "A Tidy Mansion",
+        "Obsessed by arrangement",
+        "Neighbors' Festival",
+        "Collector",
+        "Seeing double",
+        "Three is better than two",
+        "Gem of my collection",
+        "The sum of all fears",
+        "Too snob",
+        "The art of bargaining",
+        "Not the same values",
+        "Fashion at lowest price",
+      ] as const
+    )[i],
+    text: (
+      [
+        "Score points for each run of 3 cards (of ascending values) that you have: 3 for a run of Items, 5 for a run of Pets, and 7 for a run of Employees. If a run is made of two different categories, calculate your points based on the most represented category. Each card can only be used for a single run.",
+        "Score 3 points for each card in the longest run (with sequential values) of cards that you have.",
+        "Successively check each existing card's value (from 1 to 10). For each, the player with the most copies scores 5 points. In case of a tie on a value, all tied players score 5 points.",
+        "Score 3 points for each different card value that you have in your Mansion.",
+        "Score points for each pair (2 cards of the same value): 2 for each pair of Items, 4 for Pets, and 5 for Employees.",
+        "Score points for each three-of-a-kind (3 cards of the same value): 3 for Items, 5 for Pets, and 7 for Employees.",
+        "Score 3 times the value of the card that you have the most copies of. In case of a tie between two values, use the lowest one.",
+        "Add the values of all of your cards. Score 3 points per completed multiple of 10 points in this total.",
+        "Score 2 points for each card value that you possess without any Marked down card.",
+        "Score 2 points for each card value that you possess with at least one Marked down card.",
+        "Score points based on the number of Marked down cards that you have. The player with the least scores 10, the second scores 6, and the third scores 3. In case of a tie, all players sharing a same rank score the corresponding points.",
+        "Score points based on the number of Marked down cards that you have. The player with the most scores 10, the second scores 6, and the third scores 3. In case of a tie, all players sharing the same rank score the indicated points.",
+      ] as const
+    )[i],
   })),
 ];

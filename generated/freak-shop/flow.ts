@@ -34,7 +34,7 @@ import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
-const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L126, resume: AT.L126 };
+const LOOP_AT: Readonly<Record<string, RuleSite>> = { while: AT.L140, resume: AT.L140 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
 export function setup({ players: $players, variants: $variants = [], seed: $seed }: SetupOptions): State {
@@ -59,9 +59,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   s.vars.shop_keeper = randomInt(s.random, s.players);
 
   {
-    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L88);
-    takeCard(s.zones.draw, $card, "draw", AT.L88);
-    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L88);
+    const $card = firstOf(s.zones.draw, (c) => Merchandise_closed[c], "first(draw)", AT.L102);
+    takeCard(s.zones.draw, $card, "draw", AT.L102);
+    placeCard(s.zones.bottom_seven, $card, false, Infinity, "bottom_seven", AT.L102);
   }
 
   shuffle(s.random, s.zones.draw, "draw", null);
@@ -74,27 +74,27 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.draw,
           (c) => Merchandise_value[c] === v && !Merchandise_marked[c],
           "first(draw)",
-          AT.L99,
+          AT.L113,
         );
-        takeCard(s.zones.draw, $card, "draw", AT.L99);
-        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L99);
+        takeCard(s.zones.draw, $card, "draw", AT.L113);
+        placeCard(s.zones.mansion[receiver], $card, false, Infinity, "mansion[receiver]", AT.L113);
       }
     }
 
     receiver = nextSeat(receiver, s.players);
   }
 
-  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L105);
+  dealInto(s.zones.draw, s.zones.bottom_seven, 6, "end", "draw", AT.L119);
   shuffle(s.random, s.zones.bottom_seven, "bottom_seven", null);
 
   moveAllCards(s.zones.bottom_seven, s.zones.draw);
-  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L109);
+  dealInto(s.zones.draw, s.zones.shop, 5, "end", "draw", AT.L123);
   if (s.variants.includes("first_game")) {
     for (const o of [...s.zones.objective_stacks].filter((o) => Objective_starting[o])) {
       {
         const $card = o;
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L113);
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L113);
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L127);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L127);
       }
     }
   } else {
@@ -106,10 +106,10 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           s.zones.objective_stacks,
           (o) => Objective_colour[o] === colour,
           "first(objective_stacks)",
-          AT.L118,
+          AT.L132,
         );
-        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L118);
-        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L118);
+        takeCard(s.zones.objective_stacks, $card, "objective_stacks", AT.L132);
+        placeCard(s.zones.objectives, $card, false, Infinity, "objectives", AT.L132);
       }
     }
   }
@@ -136,12 +136,12 @@ function step_resume(s: State): void {
   let added: number = 0;
   for (
     let $passes = 0;
-    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L165) || s.zones.shop.length < 5;
+    added < tableValue(TABLE_restock_cards, s.players, "restock_cards", AT.L179) || s.zones.shop.length < 5;
     $passes++
   ) {
-    loopGuard($passes, AT.L165);
+    loopGuard($passes, AT.L179);
     {
-      const $dealt = dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L166);
+      const $dealt = dealInto(s.zones.draw, s.zones.shop, 1, "end", "draw", AT.L180);
       s.events?.push(moved($dealt, "draw", null, "shop", null));
     }
 
@@ -154,7 +154,7 @@ function step_resume(s: State): void {
       s.events?.push(
         said(`The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends`, null),
       );
-      endGame(s, AT.L170);
+      endGame(s, AT.L184);
       s.events?.push(gameEnds());
       return;
     }

@@ -52,23 +52,23 @@ export function fn_majority(s: State, set: CardId[]): Enum_Category {
         return $n;
       })(),
     "highest(…)",
-    AT.L187,
+    AT.L201,
   );
 }
 
 /** The rules' function run_score. */
 export function fn_run_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L189);
+  return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L203);
 }
 
 /** The rules' function pair_score. */
 export function fn_pair_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L190);
+  return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L204);
 }
 
 /** The rules' function triple_score. */
 export function fn_triple_score(s: State, set: CardId[]): number {
-  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L191);
+  return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L205);
 }
 
 /** The rules' function rank_points. */
@@ -117,7 +117,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
         "consecutive",
         (set) => fn_run_score(s, set),
         (card) => Merchandise_category[card]!,
-        AT.L204,
+        AT.L218,
       )
     : Objective_goal[o] === "obsessed_by_arrangement"
       ? 3 * longestRun(s.zones.mansion[p], (c) => Merchandise_value[c])
@@ -128,13 +128,13 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
               if (
                 fn_copies(s, p, v) > 0 &&
                 fn_copies(s, p, v) ===
-                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L204)
+                  maxOf(seatList(s.players), (q) => fn_copies(s, q, v), "max(players)", AT.L218)
               )
                 $n += 5;
             return $n;
           })()
         : Objective_goal[o] === "gem_of_my_collection"
-          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L204)
+          ? 3 * highestOf(integers(1, 10), (v) => fn_copies(s, p, v), "highest(…)", AT.L218)
           : Objective_goal[o] === "collector"
             ? 3 * fn_values_held(s, p).length
             : Objective_goal[o] === "seeing_double"
@@ -145,7 +145,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                   "same",
                   (set) => fn_pair_score(s, set),
                   (card) => Merchandise_category[card]!,
-                  AT.L204,
+                  AT.L218,
                 )
               : Objective_goal[o] === "three_is_better_than_two"
                 ? bestSets(
@@ -155,7 +155,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                     "same",
                     (set) => fn_triple_score(s, set),
                     (card) => Merchandise_category[card]!,
-                    AT.L204,
+                    AT.L218,
                   )
                 : Objective_goal[o] === "sum_of_all_fears"
                   ? 3 *
@@ -166,7 +166,7 @@ export function fn_objective_points(s: State, o: CardId, p: number): number {
                         return $n;
                       })(),
                       10,
-                      AT.L204,
+                      AT.L218,
                     )
                   : Objective_goal[o] === "too_snob"
                     ? 2 *

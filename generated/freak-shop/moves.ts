@@ -71,8 +71,8 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
         distinctOf(give, (c) => Merchandise_value[c]).length === 1 &&
         distinctOf(take, (c) => Merchandise_value[c]).length === 1 &&
         give.length === take.length &&
-        Merchandise_value[topCard(give, "give", AT.L136)] !==
-          Merchandise_value[topCard(take, "take", AT.L136)]
+        Merchandise_value[topCard(give, "give", AT.L150)] !==
+          Merchandise_value[topCard(take, "take", AT.L150)]
       )
         return { type: "good_deal", give: give, take: take };
       continue;
@@ -103,7 +103,7 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L127,
+    AT.L141,
   );
 }
 
@@ -138,8 +138,8 @@ function check_good_deal_or_fair_price(s: State, seat: number, move: Move): Ille
         return illegal("move/constraint", `a good deal takes as many cards as it gives`);
       if (
         !(
-          Merchandise_value[topCard(give, "give", AT.L136)] !==
-          Merchandise_value[topCard(take, "take", AT.L136)]
+          Merchandise_value[topCard(give, "give", AT.L150)] !==
+          Merchandise_value[topCard(take, "take", AT.L150)]
         )
       )
         return illegal("move/constraint", `a good deal takes a value different from the one it gives`);
@@ -190,8 +190,8 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L139);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L139);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L153);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L153);
       s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
@@ -199,8 +199,8 @@ function good_deal_or_fair_price_good_deal(s: State, seat: number, move: Move): 
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L142);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L142);
+      takeCard(s.zones.shop, $card, "shop", AT.L156);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L156);
       s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }
@@ -213,8 +213,8 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of give) {
     {
       const $card = c;
-      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L153);
-      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L153);
+      takeCard(s.zones.mansion[s.locals.trader], $card, "mansion[trader]", AT.L167);
+      placeCard(s.zones.shop, $card, false, Infinity, "shop", AT.L167);
       s.events?.push(moved([$card], "mansion", s.locals.trader, "shop", null));
     }
   }
@@ -222,8 +222,8 @@ function good_deal_or_fair_price_fair_price(s: State, seat: number, move: Move):
   for (const c of take) {
     {
       const $card = c;
-      takeCard(s.zones.shop, $card, "shop", AT.L156);
-      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L156);
+      takeCard(s.zones.shop, $card, "shop", AT.L170);
+      placeCard(s.zones.mansion[s.locals.trader], $card, false, Infinity, "mansion[trader]", AT.L170);
       s.events?.push(moved([$card], "shop", null, "mansion", s.locals.trader));
     }
   }

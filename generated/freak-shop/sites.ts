@@ -3,74 +3,74 @@ import type { RuleSite } from "@rules/runtime/internal";
 
 /** The statements of the rules that can fail while a game runs, by line: a fault names its statement. */
 export const AT = {
-  L88: {
+  L102: {
     file: "rules/freak-shop.rules",
-    line: 88,
+    line: 102,
     column: 3,
     text: "move first(c in draw where c.closed) to bottom_seven",
   },
-  L99: {
+  L113: {
     file: "rules/freak-shop.rules",
-    line: 99,
+    line: 113,
     column: 7,
     text: "move first(c in draw where c.value == v and not c.marked) to mansion[receiver]",
   },
-  L105: { file: "rules/freak-shop.rules", line: 105, column: 3, text: "deal 6 from draw to bottom_seven" },
-  L109: { file: "rules/freak-shop.rules", line: 109, column: 3, text: "deal 5 from draw to shop" },
-  L113: { file: "rules/freak-shop.rules", line: 113, column: 7, text: "move o to objectives" },
-  L118: {
+  L119: { file: "rules/freak-shop.rules", line: 119, column: 3, text: "deal 6 from draw to bottom_seven" },
+  L123: { file: "rules/freak-shop.rules", line: 123, column: 3, text: "deal 5 from draw to shop" },
+  L127: { file: "rules/freak-shop.rules", line: 127, column: 7, text: "move o to objectives" },
+  L132: {
     file: "rules/freak-shop.rules",
-    line: 118,
+    line: 132,
     column: 7,
     text: "move first(o in objective_stacks where o.colour == colour) to objectives",
   },
-  L126: { file: "rules/freak-shop.rules", line: 126, column: 3, text: "while true {" },
-  L127: { file: "rules/freak-shop.rules", line: 127, column: 5, text: "ask trader {" },
-  L136: {
+  L140: { file: "rules/freak-shop.rules", line: 140, column: 3, text: "while true {" },
+  L141: { file: "rules/freak-shop.rules", line: 141, column: 5, text: "ask trader {" },
+  L150: {
     file: "rules/freak-shop.rules",
-    line: 136,
+    line: 150,
     column: 9,
     text: 'require top(give).value != top(take).value else "a good deal takes a value different from the one it gives"',
   },
-  L139: { file: "rules/freak-shop.rules", line: 139, column: 11, text: "move c to shop" },
-  L142: { file: "rules/freak-shop.rules", line: 142, column: 11, text: "move c to mansion[trader]" },
   L153: { file: "rules/freak-shop.rules", line: 153, column: 11, text: "move c to shop" },
   L156: { file: "rules/freak-shop.rules", line: 156, column: 11, text: "move c to mansion[trader]" },
-  L165: {
+  L167: { file: "rules/freak-shop.rules", line: 167, column: 11, text: "move c to shop" },
+  L170: { file: "rules/freak-shop.rules", line: 170, column: 11, text: "move c to mansion[trader]" },
+  L179: {
     file: "rules/freak-shop.rules",
-    line: 165,
+    line: 179,
     column: 5,
     text: "while added < restock_cards[player_count] or count(shop) < 5 {",
   },
-  L166: { file: "rules/freak-shop.rules", line: 166, column: 7, text: "deal 1 from draw to shop" },
-  L170: { file: "rules/freak-shop.rules", line: 170, column: 9, text: "end game" },
-  L187: {
+  L180: { file: "rules/freak-shop.rules", line: 180, column: 7, text: "deal 1 from draw to shop" },
+  L184: { file: "rules/freak-shop.rules", line: 184, column: 9, text: "end game" },
+  L201: {
     file: "rules/freak-shop.rules",
-    line: 187,
+    line: 201,
     column: 3,
     text: "highest(k in [Category.items, Category.pets, Category.employees]: count(c in set where c.category == k))",
   },
-  L189: {
+  L203: {
     file: "rules/freak-shop.rules",
-    line: 189,
+    line: 203,
     column: 47,
     text: "function run_score(set: Merchandise[]): int = run_points[majority(set)]",
-  },
-  L190: {
-    file: "rules/freak-shop.rules",
-    line: 190,
-    column: 48,
-    text: "function pair_score(set: Merchandise[]): int = pair_points[majority(set)]",
-  },
-  L191: {
-    file: "rules/freak-shop.rules",
-    line: 191,
-    column: 50,
-    text: "function triple_score(set: Merchandise[]): int = triple_points[majority(set)]",
   },
   L204: {
     file: "rules/freak-shop.rules",
     line: 204,
+    column: 48,
+    text: "function pair_score(set: Merchandise[]): int = pair_points[majority(set)]",
+  },
+  L205: {
+    file: "rules/freak-shop.rules",
+    line: 205,
+    column: 50,
+    text: "function triple_score(set: Merchandise[]): int = triple_points[majority(set)]",
+  },
+  L218: {
+    file: "rules/freak-shop.rules",
+    line: 218,
     column: 3,
     text: "if o.goal == Goal.tidy_mansion then best_sets(mansion[p], 3, consecutive(value), run_score)",
   },

@@ -10,7 +10,8 @@ import type { ExpressionChecker } from "./expressions.js";
 import { subExpressions } from "../syntax/walk.js";
 import { BOOL, INT, PLAYER, typeName, type Type } from "./types.js";
 
-const SHOWABLE = ["int", "bool", "player", "enum", "card", "error"];
+/** What a template can tell: besides values, a piece of text chosen by a condition (`{if marked then ' (marked down)' else ''}`). */
+const SHOWABLE = ["int", "bool", "player", "enum", "card", "string", "error"];
 export const LAYOUTS = ["hand", "row", "pile", "top", "count", "track", "board"] as const;
 
 export class PresentationChecker {
@@ -27,7 +28,7 @@ export class PresentationChecker {
       if (typeof part === "string") continue;
       const type = this.expressions.expression(part, scope);
       if (!SHOWABLE.includes(type.kind)) {
-        this.ctx.error("check/type-mismatch", `${what} can show a number, a flag, a player, an enum value or a card, not ${typeName(type)}`, part.range);
+        this.ctx.error("check/type-mismatch", `${what} can show a number, a flag, a player, an enum value, a card or a piece of text, not ${typeName(type)}`, part.range);
       }
     }
     this.ctx.pure = wasPure;

@@ -102,6 +102,14 @@ export const StringLiteral = createToken({
   pattern: /"(?:[^"\\\n\r]|\\["\\n{}])*"/,
   label: "a string",
 });
+/** `'…'`: a piece of text inside a template's `{…}`, where a double quote would end the template
+ *  (`{if marked then ' (marked down)' else ''}`). No escapes and no `{…}` of its own. */
+export const QuotedText = createToken({
+  name: "QuotedText",
+  pattern: /'[^'\\\n\r{}]*'/,
+  categories: [StringLiteral],
+  label: "a string",
+});
 /** A string that reaches the end of its line: reported as unterminated, never parsed. */
 export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\n\r]|\\["\\n{}])*/, label: "a string" });
 export const DotDot = createToken({ name: "DotDot", pattern: /\.\./, label: "'..'" });
@@ -149,6 +157,7 @@ export const allTokens: TokenType[] = [
   ...keywords,
   Identifier,
   IntegerLiteral,
+  QuotedText,
   StringLiteral,
   UnterminatedString,
   DotDot,
