@@ -6,14 +6,17 @@ import { docText, property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 import { CheckCode } from "./check-code.js";
 import { DecisionCode, type DomainCode } from "./decision-code.js";
+import { OptionListings } from "./option-listing.js";
 
 export class MovesFile {
   private readonly decisions: DecisionCode;
   private readonly checks: CheckCode;
+  private readonly listings: OptionListings;
 
   constructor(private readonly ctx: EmitContext) {
     this.decisions = new DecisionCode(ctx);
     this.checks = new CheckCode(ctx, this.decisions);
+    this.listings = new OptionListings(ctx, this.decisions);
   }
 
   /** Counts each option's concrete moves, draws one index and decodes it (mixed radix over the
@@ -70,8 +73,8 @@ export class MovesFile {
 
   /**
    * The random policy of a decision whose moves are described by constraints: an offered option
-   * uniformly, then each parameter from its domain (a set of cards by `randomSubset`), drawn again
-   * until the requirements about the values hold. The same draws, in the same order, as drawing an
+   * uniformly, then each parameter from its listed domain (a set of cards by `randomSubset`), drawn
+   * again until the requirements about the values hold. The same draws, in the same order, as drawing an
    * option of `legalMoves` with the runtime's `drawMove` and testing it with `check`, so the same
    * moves; but an attempt builds no option list, no refusal and no move object until one is legal,
    * and tests only the requirements a drawn value can break (a value drawn from its domain is in it).
@@ -84,12 +87,21 @@ export class MovesFile {
     const options = decision.ask.options;
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     // Offered as `legalMoves` offers it: every domain non-empty, the requirements about the
-    // situation met. Domains are declared side by side, told apart by the option's index.
-    const domains = options.map((option, i) => option.parameters.map((p) => this.decisions.domainCode(p, `_${i}`)));
-    options.forEach((option, i) => {
-      const conditions = domains[i]!.map((d) => d.nonEmpty);
-      conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
-      body.push(...domains[i]!.flatMap((d) => d.setup), `const offered_${i} = ${conditions.length ? conditions.join(" && ") : "true"};`);
+    // situation met, each narrowed domain (see option-listing.ts) non-empty. Domains are declared
+    // side by side, told apart by the option's index.
+    const listings = options.map((option, i) => this.listings.listing(option, `_${i}`));
+    listings.forEach((listing, i) => {
+      body.push(...listing.declared.flatMap((d) => d.setup));
+      const open = listing.open.length ? listing.open.join(" && ") : "true";
+      if (listing.narrowed.length === 0) {
+        body.push(`const offered_${i} = ${open};`);
+        return;
+      }
+      body.push(
+        `const open_${i} = ${open};`,
+        ...listing.narrowed.map((n) => `const ${n.name} = open_${i} ? ${n.value} : ${n.none};`),
+        `const offered_${i} = open_${i} && ${listing.listedNonEmpty.join(" && ")};`,
+      );
     });
     body.push(
       `const offered = ${options.map((_, i) => `(offered_${i} ? 1 : 0)`).join(" + ")};`,
@@ -98,16 +110,20 @@ export class MovesFile {
       "let pick = draw(offered);",
     );
     options.forEach((option, i) => {
+      const listing = listings[i]!;
       body.push(`if (offered_${i} && pick-- === 0) {`);
       for (const [j, p] of option.parameters.entries()) {
-        body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(domains[i]![j]!)};`);
+        body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(listing.listed[j]!)};`);
       }
       // Requirements read a parameter kept in the state (one that lives across a decision of the
       // option's body) from the drawn value, as `check` does.
       const stored = option.parameters.map((p) => this.decisions.parameterSlot(p)).filter((slot) => slot.storage === "state");
       for (const slot of stored) this.ctx.code.overrides.set(slot, this.ctx.code.localName(slot));
       try {
-        const choice = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option)).map((r) => `(${this.decisions.requirement(r)})`);
+        // A listed value meets the requirements folded into its domain already.
+        const choice = option.requirements
+          .filter((r) => this.decisions.mentionsParameters(r.condition, option) && !listing.folded.has(r))
+          .map((r) => `(${this.decisions.requirement(r)})`);
         const move = `{ type: ${quote(option.name.name)}${option.parameters.map((p) => `, ${p.name.name}: ${this.ctx.code.localName(this.decisions.parameterSlot(p))}`).join("")} }`;
         body.push(...(choice.length ? [`if (${choice.join(" && ")}) return ${move};`, "continue;"] : [`return ${move};`]), "}");
       } finally {
@@ -148,12 +164,15 @@ export class MovesFile {
       // legal moves
       const legal: string[] = [...this.decisions.whoCheck(decision, () => "return [];"), ...this.decisions.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
       for (const option of options) {
-        const domains = option.parameters.map((p) => this.decisions.domainCode(p));
-        const conditions = domains.map((d) => d.nonEmpty);
-        // A requirement about the situation rather than the chosen values decides whether the option is offered.
-        conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
-        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} } });`;
-        legal.push("{", ...domains.flatMap((d) => d.setup), conditions.length ? `if (${conditions.join(" && ")}) ${push}` : push, "}");
+        // A requirement about the situation rather than the chosen values decides whether the
+        // option is offered; one about a single parameter narrows what its domain lists.
+        const listing = this.listings.listing(option);
+        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${listing.listed[i]!.domain}`).join(", ")} } });`;
+        const open = listing.open.join(" && ");
+        const offer = listing.narrowed.length
+          ? [`if (${open}) {`, ...listing.narrowed.map((n) => `const ${n.name} = ${n.value};`), `if (${listing.listedNonEmpty.join(" && ")}) ${push}`, "}"]
+          : [open ? `if (${open}) ${push}` : push];
+        legal.push("{", ...listing.declared.flatMap((d) => d.setup), ...offer, "}");
       }
       legal.push("return options;");
       this.decisions.endPreamble(decision);
