@@ -17,49 +17,36 @@ const TRIES = 5_000;
 
 type Candidate = Value | CardId[];
 
+/** The values a domain lists one by one. */
+function values(domain: Extract<ParameterDomain, { kind: "player" | "card" | "choice" }>): Candidate[] {
+  return [...(domain.kind === "player" ? domain.players : domain.kind === "card" ? domain.cards : domain.values)];
+}
+
 /** The values a listed domain offers, each to be accepted. A range is told by its ends. */
 function listed(domain: ParameterDomain): Candidate[] | null {
-  switch (domain.kind) {
-    case "player":
-      return [...domain.players];
-    case "card":
-      return [...domain.cards];
-    case "choice":
-      return [...domain.values];
-    case "range":
-      return domain.min === domain.max ? [domain.min] : [domain.min, domain.max];
-    case "cards":
-      return null;
-  }
+  if (domain.kind === "cards") return null;
+  if (domain.kind !== "range") return values(domain);
+  return domain.min === domain.max ? [domain.min] : [domain.min, domain.max];
 }
 
 /** Values of another parameter to try a listed value with: all of a list, a range's values from
  *  both ends inwards, a set of cards's empty set, single cards and pairs. */
 function companions(domain: ParameterDomain): Candidate[] {
-  switch (domain.kind) {
-    case "player":
-      return [...domain.players];
-    case "card":
-      return [...domain.cards];
-    case "choice":
-      return [...domain.values];
-    case "range": {
-      const values: number[] = [];
-      for (let low = domain.min, high = domain.max; low <= high && values.length < TRIES; low++, high--) {
-        values.push(low);
-        if (high !== low) values.push(high);
-      }
-      return values;
+  if (domain.kind === "range") {
+    const found: number[] = [];
+    for (let low = domain.min, high = domain.max; low <= high && found.length < TRIES; low++, high--) {
+      found.push(low);
+      if (high !== low) found.push(high);
     }
-    case "cards": {
-      const sets: CardId[][] = [[]];
-      for (const [i, a] of domain.cards.entries()) {
-        sets.push([a]);
-        for (const b of domain.cards.slice(i + 1)) sets.push([a, b]);
-      }
-      return sets;
-    }
+    return found;
   }
+  if (domain.kind !== "cards") return values(domain);
+  const sets: CardId[][] = [[]];
+  for (const [i, a] of domain.cards.entries()) {
+    sets.push([a]);
+    for (const b of domain.cards.slice(i + 1)) sets.push([a, b]);
+  }
+  return sets;
 }
 
 /** Is there a move of this option with `name` set to `value` that `check` accepts? */
