@@ -88,19 +88,22 @@ export class MovesFile {
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     // Offered as `legalMoves` offers it: every domain non-empty, the requirements about the
     // situation met, each narrowed domain (see option-listing.ts) non-empty. Domains are declared
-    // side by side, told apart by the option's index.
+    // side by side, told apart by the option's index. Whether a narrowed list keeps a value is
+    // asked with `some`, which stops at the first; the list itself is built for the option drawn.
     const listings = options.map((option, i) => this.listings.listing(option, `_${i}`));
     listings.forEach((listing, i) => {
       body.push(...listing.declared.flatMap((d) => d.setup));
       const open = listing.open.length ? listing.open.join(" && ") : "true";
-      if (listing.narrowed.length === 0) {
+      if (listing.ends.length === 0 && listing.kept.length === 0) {
         body.push(`const offered_${i} = ${open};`);
         return;
       }
+      const meets = [...listing.endsMeet, ...listing.kept.map((k) => `${k.values}.some(${k.predicate})`)];
       body.push(
         `const open_${i} = ${open};`,
-        ...listing.narrowed.map((n) => `const ${n.name} = open_${i} ? ${n.value} : ${n.none};`),
-        `const offered_${i} = open_${i} && ${listing.listedNonEmpty.join(" && ")};`,
+        ...listing.ends.map((n) => `const ${n.name} = open_${i} ? ${n.value} : ${n.none};`),
+        ...listing.kept.map((k) => `let ${k.name}: typeof ${k.values} | null = null;`),
+        `const offered_${i} = open_${i} && ${meets.join(" && ")};`,
       );
     });
     body.push(
@@ -111,7 +114,7 @@ export class MovesFile {
     );
     options.forEach((option, i) => {
       const listing = listings[i]!;
-      body.push(`if (offered_${i} && pick-- === 0) {`);
+      body.push(`if (offered_${i} && pick-- === 0) {`, ...listing.kept.map((k) => `${k.name} ??= ${k.values}.filter(${k.predicate});`));
       for (const [j, p] of option.parameters.entries()) {
         body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(listing.listed[j]!)};`);
       }
@@ -169,9 +172,12 @@ export class MovesFile {
         const listing = this.listings.listing(option);
         const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${listing.listed[i]!.domain}`).join(", ")} } });`;
         const open = listing.open.join(" && ");
-        const offer = listing.narrowed.length
-          ? [`if (${open}) {`, ...listing.narrowed.map((n) => `const ${n.name} = ${n.value};`), `if (${listing.listedNonEmpty.join(" && ")}) ${push}`, "}"]
-          : [open ? `if (${open}) ${push}` : push];
+        const narrowed = [
+          ...listing.ends.map((n) => `const ${n.name} = ${n.value};`),
+          ...listing.kept.map((k) => `const ${k.name} = ${k.values}.filter(${k.predicate});`),
+        ];
+        const meet = [...listing.endsMeet, ...listing.kept.map((k) => `${k.name}.length > 0`)];
+        const offer = narrowed.length ? [`if (${open}) {`, ...narrowed, `if (${meet.join(" && ")}) ${push}`, "}"] : [open ? `if (${open}) ${push}` : push];
         legal.push("{", ...listing.declared.flatMap((d) => d.setup), ...offer, "}");
       }
       legal.push("return options;");

@@ -14,13 +14,16 @@ export interface OptionListing {
   /** Whether the option may be on offer at all: every declared domain has a value, and the
    *  requirements about the situation hold. */
   readonly open: readonly string[];
-  /** The narrowed domains, worked out only where `open` holds (`const name = value`; `none` where
-   *  it does not, for code that declares every option's domains side by side). */
-  readonly narrowed: readonly { name: string; value: string; none: string }[];
-  /** Each parameter's listed domain: the declared one, or its narrowed values. */
+  /** A range's narrowed ends, worked out only where `open` holds (`const name = value`; `none`
+   *  where it does not, for code that declares every option's domains side by side). */
+  readonly ends: readonly { name: string; value: string; none: string }[];
+  /** A narrowed range still has a value. */
+  readonly endsMeet: readonly string[];
+  /** A list narrowed to the values that `predicate` keeps (`values.filter(predicate)`), worked out
+   *  only where `open` holds. */
+  readonly kept: readonly { name: string; values: string; predicate: string }[];
+  /** Each parameter's listed domain: the declared one, or its narrowed ends or values. */
   readonly listed: readonly DomainCode[];
-  /** Each narrowed domain still has a value: else the option would only be refused. */
-  readonly listedNonEmpty: readonly string[];
   /** The requirements that every listed value meets already. */
   readonly folded: ReadonlySet<A.Requirement>;
 }
@@ -39,8 +42,9 @@ export class OptionListings {
     const declared = option.parameters.map((p) => this.decisions.domainCode(p, scope));
     const open = declared.map((d) => d.nonEmpty);
     open.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
-    const narrowed: { name: string; value: string; none: string }[] = [];
-    const listedNonEmpty: string[] = [];
+    const ends: { name: string; value: string; none: string }[] = [];
+    const endsMeet: string[] = [];
+    const kept: { name: string; values: string; predicate: string }[] = [];
     const folded = new Set<A.Requirement>();
     const listed = option.parameters.map((p, i) => {
       const domain = declared[i]!;
@@ -59,29 +63,27 @@ export class OptionListings {
         const highs = bounds.flatMap((b) => b.ends!.high);
         let { low, high } = domain.ends;
         if (lows.length) {
-          narrowed.push({ name: `${name}_least`, value: `Math.max(${[low, ...lows].join(", ")})`, none: low });
+          ends.push({ name: `${name}_least`, value: `Math.max(${[low, ...lows].join(", ")})`, none: low });
           low = `${name}_least`;
         }
         if (highs.length) {
-          narrowed.push({ name: `${name}_most`, value: `Math.min(${[high, ...highs].join(", ")})`, none: high });
+          ends.push({ name: `${name}_most`, value: `Math.min(${[high, ...highs].join(", ")})`, none: high });
           high = `${name}_most`;
         }
         for (const b of bounds) folded.add(b.r);
         const code = this.decisions.domainOver(p, { low, high });
-        listedNonEmpty.push(code.nonEmpty);
+        endsMeet.push(code.nonEmpty);
         return { setup: [], ...code };
       }
       // The parameter's own requirements, in the order `check` tests them, for each value.
       const slot = this.decisions.parameterSlot(p);
       const binder = this.ctx.code.localName(slot);
       const test = this.ctx.code.reading(slot, binder, () => own.map((r) => `(${this.decisions.requirement(r)})`).join(" && "));
-      narrowed.push({ name: `${name}_listed`, value: `${domain.values!}.filter((${binder}) => ${test})`, none: "[]" });
+      kept.push({ name: `${name}_listed`, values: domain.values!, predicate: `(${binder}) => ${test}` });
       for (const r of own) folded.add(r);
-      const code = this.decisions.domainOver(p, { values: `${name}_listed` });
-      listedNonEmpty.push(code.nonEmpty);
-      return { setup: [], ...code };
+      return { setup: [], ...this.decisions.domainOver(p, { values: `${name}_listed` }) };
     });
-    return { declared, open, narrowed, listed, listedNonEmpty, folded };
+    return { declared, open, ends, endsMeet, kept, listed, folded };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of
