@@ -115,10 +115,10 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
       return false;
     })();
-  const d_0_listed = open_0
-    ? d_0_domain.filter((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d))
-    : [];
-  const offered_0 = open_0 && d_0_listed.length > 0;
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d));
   const d_1_domain = s.zones.deeds[s.locals.p];
   const open_1 =
     d_1_domain.length > 0 &&
@@ -127,8 +127,8 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       return false;
     })() &&
     s.vars.stacks_left >= 4;
-  const d_1_listed = open_1 ? d_1_domain.filter((d) => s.vars.key[d]) : [];
-  const offered_1 = open_1 && d_1_listed.length > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p];
   const open_2 =
     d_2_domain.length > 0 &&
@@ -136,25 +136,31 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
       return false;
     })();
-  const d_2_listed = open_2
-    ? d_2_domain.filter((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]))
-    : [];
-  const offered_2 = open_2 && d_2_listed.length > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d),
+      );
       const d = d_0_listed[draw(d_0_listed.length)]!;
       return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
       const d = d_1_listed[draw(d_1_listed.length)]!;
       return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]),
+      );
       const d = d_2_listed[draw(d_2_listed.length)]!;
       return { type: "raise_by_mortgage", d: d };
     }
@@ -823,61 +829,62 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
     })();
   const d_1_domain = s.zones.deeds[s.locals.q_2];
   const open_1 = d_1_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0;
-  const d_1_listed = open_1
-    ? d_1_domain.filter(
-        (d) =>
-          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
-          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
-          !s.vars.key[d] &&
-          s.vars.books[d] < 4 &&
-          s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
-          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
-      )
-    : [];
-  const offered_1 = open_1 && d_1_listed.length > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 =
+    open_1 &&
+    d_1_domain.some(
+      (d) =>
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        s.vars.books[d] < 4 &&
+        s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+    );
   const d_2_domain = s.zones.deeds[s.locals.q_2];
   const open_2 = d_2_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0;
-  const d_2_listed = open_2
-    ? d_2_domain.filter(
-        (d) =>
-          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
-          !s.vars.key[d] &&
-          fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
-          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
-          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
-      )
-    : [];
-  const offered_2 = open_2 && d_2_listed.length > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 &&
+    d_2_domain.some(
+      (d) =>
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+    );
   const d_3_domain = s.zones.deeds[s.locals.q_2];
   const open_3 = d_3_domain.length > 0 && s.locals.q_2 === s.locals.roller;
-  const d_3_listed = open_3
-    ? d_3_domain.filter((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d))
-    : [];
-  const offered_3 = open_3 && d_3_listed.length > 0;
+  let d_3_listed: typeof d_3_domain | null = null;
+  const offered_3 =
+    open_3 &&
+    d_3_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d));
   const d_4_domain = s.zones.deeds[s.locals.q_2];
   const open_4 = d_4_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4;
-  const d_4_listed = open_4 ? d_4_domain.filter((d) => s.vars.key[d]) : [];
-  const offered_4 = open_4 && d_4_listed.length > 0;
+  let d_4_listed: typeof d_4_domain | null = null;
+  const offered_4 = open_4 && d_4_domain.some((d) => s.vars.key[d]);
   const d_5_domain = s.zones.deeds[s.locals.q_2];
   const open_5 = d_5_domain.length > 0 && s.locals.q_2 === s.locals.roller;
-  const d_5_listed = open_5
-    ? d_5_domain.filter((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]))
-    : [];
-  const offered_5 = open_5 && d_5_listed.length > 0;
+  let d_5_listed: typeof d_5_domain | null = null;
+  const offered_5 =
+    open_5 && d_5_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]));
   const d_6_domain = s.zones.deeds[s.locals.q_2];
   const open_6 = d_6_domain.length > 0 && s.locals.q_2 === s.locals.roller;
-  const d_6_listed = open_6
-    ? d_6_domain.filter((d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d))
-    : [];
-  const offered_6 = open_6 && d_6_listed.length > 0;
+  let d_6_listed: typeof d_6_domain | null = null;
+  const offered_6 =
+    open_6 && d_6_domain.some((d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d));
   const d_3_7_domain = s.zones.deeds[s.locals.q_2];
   const buyer_2_7_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
     (buyer) => buyer !== s.locals.q_2,
   );
   const open_7 = d_3_7_domain.length > 0 && buyer_2_7_domain.length > 0 && s.locals.q_2 === s.locals.roller;
-  const d_3_7_listed = open_7 ? d_3_7_domain.filter((d_3) => fn_may_sell_deed(s, d_3)) : [];
-  const buyer_2_7_listed = open_7 ? buyer_2_7_domain.filter((buyer_2) => s.vars.cash[buyer_2] > 0) : [];
-  const offered_7 = open_7 && d_3_7_listed.length > 0 && buyer_2_7_listed.length > 0;
+  let d_3_7_listed: typeof d_3_7_domain | null = null;
+  let buyer_2_7_listed: typeof buyer_2_7_domain | null = null;
+  const offered_7 =
+    open_7 &&
+    d_3_7_domain.some((d_3) => fn_may_sell_deed(s, d_3)) &&
+    buyer_2_7_domain.some((buyer_2) => s.vars.cash[buyer_2] > 0);
   const offered_8 = true;
   const offered =
     (offered_0 ? 1 : 0) +
@@ -897,36 +904,65 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
     }
 
     if (offered_1 && pick-- === 0) {
+      d_1_listed ??= d_1_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          s.vars.books[d] < 4 &&
+          s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
       const d = d_1_listed[draw(d_1_listed.length)]!;
       return { type: "build", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
+      d_2_listed ??= d_2_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
       const d = d_2_listed[draw(d_2_listed.length)]!;
       return { type: "buy_key", d: d };
     }
 
     if (offered_3 && pick-- === 0) {
+      d_3_listed ??= d_3_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d),
+      );
       const d = d_3_listed[draw(d_3_listed.length)]!;
       return { type: "sell_stack", d: d };
     }
 
     if (offered_4 && pick-- === 0) {
+      d_4_listed ??= d_4_domain.filter((d) => s.vars.key[d]);
       const d = d_4_listed[draw(d_4_listed.length)]!;
       return { type: "sell_key", d: d };
     }
 
     if (offered_5 && pick-- === 0) {
+      d_5_listed ??= d_5_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]),
+      );
       const d = d_5_listed[draw(d_5_listed.length)]!;
       return { type: "mortgage", d: d };
     }
 
     if (offered_6 && pick-- === 0) {
+      d_6_listed ??= d_6_domain.filter(
+        (d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d),
+      );
       const d = d_6_listed[draw(d_6_listed.length)]!;
       return { type: "lift", d: d };
     }
 
     if (offered_7 && pick-- === 0) {
+      d_3_7_listed ??= d_3_7_domain.filter((d_3) => fn_may_sell_deed(s, d_3));
+      buyer_2_7_listed ??= buyer_2_7_domain.filter((buyer_2) => s.vars.cash[buyer_2] > 0);
       const d_3 = d_3_7_listed[draw(d_3_7_listed.length)]!;
       const buyer_2 = buyer_2_7_listed[draw(buyer_2_7_listed.length)]!;
       return { type: "offer", d: d_3, buyer: buyer_2 };
@@ -1499,10 +1535,10 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
       return false;
     })();
-  const d_0_listed = open_0
-    ? d_0_domain.filter((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d))
-    : [];
-  const offered_0 = open_0 && d_0_listed.length > 0;
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d));
   const d_1_domain = s.zones.deeds[s.locals.p_3];
   const open_1 =
     d_1_domain.length > 0 &&
@@ -1511,8 +1547,8 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       return false;
     })() &&
     s.vars.stacks_left >= 4;
-  const d_1_listed = open_1 ? d_1_domain.filter((d) => s.vars.key[d]) : [];
-  const offered_1 = open_1 && d_1_listed.length > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_3];
   const open_2 =
     d_2_domain.length > 0 &&
@@ -1520,25 +1556,31 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
       return false;
     })();
-  const d_2_listed = open_2
-    ? d_2_domain.filter((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
-    : [];
-  const offered_2 = open_2 && d_2_listed.length > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d),
+      );
       const d = d_0_listed[draw(d_0_listed.length)]!;
       return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
       const d = d_1_listed[draw(d_1_listed.length)]!;
       return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]),
+      );
       const d = d_2_listed[draw(d_2_listed.length)]!;
       return { type: "raise_by_mortgage", d: d };
     }
@@ -2175,10 +2217,10 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
       return false;
     })();
-  const d_0_listed = open_0
-    ? d_0_domain.filter((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d))
-    : [];
-  const offered_0 = open_0 && d_0_listed.length > 0;
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d));
   const d_1_domain = s.zones.deeds[s.locals.p_7];
   const open_1 =
     d_1_domain.length > 0 &&
@@ -2187,8 +2229,8 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       return false;
     })() &&
     s.vars.stacks_left >= 4;
-  const d_1_listed = open_1 ? d_1_domain.filter((d) => s.vars.key[d]) : [];
-  const offered_1 = open_1 && d_1_listed.length > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_7];
   const open_2 =
     d_2_domain.length > 0 &&
@@ -2196,25 +2238,31 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
       return false;
     })();
-  const d_2_listed = open_2
-    ? d_2_domain.filter((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
-    : [];
-  const offered_2 = open_2 && d_2_listed.length > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d),
+      );
       const d = d_0_listed[draw(d_0_listed.length)]!;
       return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
       const d = d_1_listed[draw(d_1_listed.length)]!;
       return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]),
+      );
       const d = d_2_listed[draw(d_2_listed.length)]!;
       return { type: "raise_by_mortgage", d: d };
     }
@@ -2631,10 +2679,10 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
       return false;
     })();
-  const d_0_listed = open_0
-    ? d_0_domain.filter((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d))
-    : [];
-  const offered_0 = open_0 && d_0_listed.length > 0;
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d));
   const d_1_domain = s.zones.deeds[s.locals.p_9];
   const open_1 =
     d_1_domain.length > 0 &&
@@ -2643,8 +2691,8 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       return false;
     })() &&
     s.vars.stacks_left >= 4;
-  const d_1_listed = open_1 ? d_1_domain.filter((d) => s.vars.key[d]) : [];
-  const offered_1 = open_1 && d_1_listed.length > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_9];
   const open_2 =
     d_2_domain.length > 0 &&
@@ -2652,25 +2700,31 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
       for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
       return false;
     })();
-  const d_2_listed = open_2
-    ? d_2_domain.filter((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
-    : [];
-  const offered_2 = open_2 && d_2_listed.length > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d),
+      );
       const d = d_0_listed[draw(d_0_listed.length)]!;
       return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
       const d = d_1_listed[draw(d_1_listed.length)]!;
       return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]),
+      );
       const d = d_2_listed[draw(d_2_listed.length)]!;
       return { type: "raise_by_mortgage", d: d };
     }

@@ -229,8 +229,8 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
     mine_5_domain.length > 0 && position_5_min <= position_5_max && !s.vars.swap_used[s.locals.bidder];
   const lender_6_domain: readonly number[] = seatList(s.players);
   const open_6 = lender_6_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder];
-  const lender_6_listed = open_6 ? lender_6_domain.filter((lender) => lender !== s.locals.bidder) : [];
-  const offered_6 = open_6 && lender_6_listed.length > 0;
+  let lender_6_listed: typeof lender_6_domain | null = null;
+  const offered_6 = open_6 && lender_6_domain.some((lender) => lender !== s.locals.bidder);
   const offered =
     (offered_0 ? 1 : 0) +
     (offered_1 ? 1 : 0) +
@@ -275,6 +275,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
     }
 
     if (offered_6 && pick-- === 0) {
+      lender_6_listed ??= lender_6_domain.filter((lender) => lender !== s.locals.bidder);
       const lender = lender_6_listed[draw(lender_6_listed.length)]!;
       return { type: "borrow", lender: lender };
     }
