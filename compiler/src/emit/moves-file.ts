@@ -149,6 +149,34 @@ export class MovesFile {
     };
   }
 
+  /**
+   * `offers_<window>`: whether a window offers this seat anything besides its `done`, which it
+   * always offers; a seat offered nothing else is passed by. What `legalMoves` would say, but it
+   * stops at the first option offered and lists no values (a narrowed list is asked with `some`).
+   */
+  private offersFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+    const body: string[] = [...this.decisions.askPreamble(decision, "seat")];
+    for (const option of decision.ask.options.slice(0, -1)) {
+      const listing = this.listings.listing(option);
+      const open = listing.open.join(" && ");
+      const meets = [...listing.endsMeet, ...listing.kept.map((k) => `${k.values}.some(${k.predicate})`)];
+      const offered = meets.length
+        ? [`if (${open}) {`, ...listing.ends.map((n) => `const ${n.name} = ${n.value};`), `if (${meets.join(" && ")}) return true;`, "}"]
+        : [open ? `if (${open}) return true;` : "return true;"];
+      body.push("{", ...listing.declared.flatMap((d) => d.setup), ...offered, "}");
+    }
+    body.push("return false;");
+    this.decisions.endPreamble(decision);
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `offers_${name}`,
+      parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+      returnType: "boolean",
+      statements: body,
+    };
+  }
+
   /** A parameter's value drawn uniformly from its domain, as the runtime's `drawMove` draws it. */
   private drawnValue(domain: DomainCode): string {
     if (domain.cards) return `randomSubset(${domain.cards}, draw)`;
@@ -183,6 +211,7 @@ export class MovesFile {
       legal.push("return options;");
       this.decisions.endPreamble(decision);
       functions.push({ kind: StructureKind.Function, name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
+      if (decision.ask.window) functions.push(this.offersFunction(decision, name));
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
       this.decisions.endPreamble(decision);
