@@ -577,6 +577,15 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
   return options;
 }
 
+export function offers_round_play_at_start_or_done(s: State, seat: number): boolean {
+  {
+    const card_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
+    if (card_domain.length > 0 && !fn_shielded(s, s.locals.p)) return true;
+  }
+
+  return false;
+}
+
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_round_play_at_start_or_done(
   s: State,
@@ -2812,6 +2821,17 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
   }
 
   return options;
+}
+
+export function offers_round_play_at_end_or_done(s: State, seat: number): boolean {
+  {
+    const card_5_domain = s.zones.hand[s.locals.p_5].filter(
+      (card) => Action_effect[card] === "take_back_protection",
+    );
+    if (card_5_domain.length > 0 && s.vars.protection[s.locals.p_5] > 0) return true;
+  }
+
+  return false;
 }
 
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */

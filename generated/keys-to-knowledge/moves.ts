@@ -811,6 +811,109 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
   return options;
 }
 
+export function offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+  s: State,
+  seat: number,
+): boolean {
+  {
+    if (
+      s.vars.claim_open &&
+      s.vars.claim_owner === s.locals.q_2 &&
+      fn_owns(s, s.locals.q_2, s.vars.claim_space) &&
+      !((): boolean => {
+        for (const e of s.zones.deeds[s.locals.q_2])
+          if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+        return false;
+      })()
+    )
+      return true;
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0) {
+      if (
+        d_domain.some(
+          (d) =>
+            fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+            !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+            !s.vars.key[d] &&
+            s.vars.books[d] < 4 &&
+            s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+            s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+        )
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0) {
+      if (
+        d_domain.some(
+          (d) =>
+            fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+            !s.vars.key[d] &&
+            fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+            !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+            s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+        )
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (
+        d_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d))
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4) {
+      if (d_domain.some((d) => s.vars.key[d])) return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (d_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d])))
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (d_domain.some((d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d)))
+        return true;
+    }
+  }
+
+  {
+    const d_3_domain = s.zones.deeds[s.locals.q_2];
+    const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+      (buyer) => buyer !== s.locals.q_2,
+    );
+    if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (
+        d_3_domain.some((d_3) => fn_may_sell_deed(s, d_3)) &&
+        buyer_2_domain.some((buyer_2) => s.vars.cash[buyer_2] > 0)
+      )
+        return true;
+    }
+  }
+
+  return false;
+}
+
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
   s: State,
