@@ -7,8 +7,8 @@
 // (`playRandomGame`): the same shuffles and first player from the game seed; from the policy seed
 // the same draws in the same order: a race's claimant drawn among the seats still in it, then grab
 // or decline; a turned position; and at a bid the compiled rejection sampler (an offered option
-// uniformly, then its parameters, drawn again until legal: a Peek at one card twice or a Borrow
-// from oneself is refused). Zones keep the compiled game's order, since the policy picks cards and
+// uniformly, then its parameters from their listed domains, drawn again until legal: a Peek at one
+// card twice is refused; a Borrow's lenders are listed without the borrower). Zones keep the compiled game's order, since the policy picks cards and
 // positions by index. The discard pile is never read by the rules, so it is not kept.
 // `replay.test.ts` checks all this move for move.
 
@@ -332,8 +332,9 @@ export class FastLadyRichmond {
           return option;
         }
         default: {
-          const lender = policy.int(this.players);
-          if (lender === bidder) continue;
+          // The menu lists the other seats only (the bidder cannot borrow from themself).
+          let lender = policy.int(this.players - 1);
+          if (lender >= bidder) lender++;
           this.record(option, lender);
           if (coins[lender]! > 0) {
             coins[lender]--;

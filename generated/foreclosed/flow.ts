@@ -56,7 +56,7 @@ import {
   fn_shows_colour,
   fn_shares_colour,
 } from "./functions.js";
-import { legalMoves } from "./moves.js";
+import { offers_round_play_at_start_or_done, offers_round_play_at_end_or_done } from "./moves.js";
 import { AT } from "./sites.js";
 import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State, Enum_Colour } from "./types.js";
@@ -521,7 +521,7 @@ function step_round_while(s: State): void {
   if (s.locals.__window_0) {
     s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
     s.pc = "round.play_at_start_or_done";
-    if (legalMoves(s, s.locals.actor).length === 1) {
+    if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
       s.locals.__window_0 = false;
       s.pc = "round.resume";
     }
@@ -1090,7 +1090,7 @@ function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
     s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
     s.pc = "round.play_at_end_or_done";
-    if (legalMoves(s, s.locals.actor).length === 1) {
+    if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
       s.locals.__window_1 = false;
       s.pc = "round.resume16";
     }

@@ -577,6 +577,15 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
   return options;
 }
 
+export function offers_round_play_at_start_or_done(s: State, seat: number): boolean {
+  {
+    const card_domain = s.zones.hand[s.locals.p].filter((card) => Action_effect[card] === "no_exchange");
+    if (card_domain.length > 0 && !fn_shielded(s, s.locals.p)) return true;
+  }
+
+  return false;
+}
+
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
 function random_round_play_at_start_or_done(
   s: State,
@@ -1703,11 +1712,31 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
   const options: MoveOption[] = [];
   {
     const card_3_domain = s.zones.hand[s.locals.active];
-    if (card_3_domain.length > 0 && !s.locals.action_played && !s.locals.offered)
-      options.push({
-        type: "play_action",
-        parameters: { card: { kind: "card", zone: "hand", cards: [...card_3_domain] } },
-      });
+    if (card_3_domain.length > 0 && !s.locals.action_played && !s.locals.offered) {
+      const card_3_listed = card_3_domain.filter(
+        (card_3) =>
+          (Action_effect[card_3] !== "take_back_protection" || s.vars.protection[s.locals.active] > 0) &&
+          (Action_effect[card_3] !== "no_exchange" || !fn_shielded(s, s.locals.active)) &&
+          (Action_effect[card_3] !== "discard_action" || fn_cards_in_play(s) > 0) &&
+          (Action_effect[card_3] !== "money_points" ||
+            !((): boolean => {
+              for (const a of s.zones.played[s.locals.active])
+                if (Action_effect[a] === "money_points") return true;
+              return false;
+            })()) &&
+          (Action_effect[card_3] !== "double_bonus" ||
+            ((): boolean => {
+              for (const c of s.zones.collection[s.locals.active])
+                if (Property_bonus[c] > 0 && !s.vars.doubled[c]) return true;
+              return false;
+            })()),
+      );
+      if (card_3_listed.length > 0)
+        options.push({
+          type: "play_action",
+          parameters: { card: { kind: "card", zone: "hand", cards: [...card_3_listed] } },
+        });
+    }
   }
 
   {
@@ -1735,8 +1764,18 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
       target_domain.length > 0 &&
       s.vars.protection[s.locals.active] === 0 &&
       s.vars.coins[s.locals.active] >= 1
-    )
-      options.push({ type: "offer", parameters: { target: { kind: "player", players: target_domain } } });
+    ) {
+      const target_listed = target_domain.filter(
+        (target) =>
+          target !== s.locals.active &&
+          !s.vars.passed_over[target] &&
+          !fn_exchanged(s, s.locals.active, target) &&
+          !fn_shielded(s, target) &&
+          s.vars.protection[target] === 0,
+      );
+      if (target_listed.length > 0)
+        options.push({ type: "offer", parameters: { target: { kind: "player", players: target_listed } } });
+    }
   }
 
   {
@@ -1749,8 +1788,19 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
           if (q !== s.locals.active && s.vars.protection[q] > 0) return true;
         return false;
       })()
-    )
-      options.push({ type: "buy", parameters: { target: { kind: "player", players: target_domain } } });
+    ) {
+      const target_listed = target_domain.filter(
+        (target) =>
+          target !== s.locals.active &&
+          !s.vars.passed_over[target] &&
+          !fn_exchanged(s, s.locals.active, target) &&
+          !fn_shielded(s, target) &&
+          s.vars.protection[target] > 0 &&
+          s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1,
+      );
+      if (target_listed.length > 0)
+        options.push({ type: "buy", parameters: { target: { kind: "player", players: target_listed } } });
+    }
   }
 
   {
@@ -1768,42 +1818,12 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
 ): Move | null {
   if (seat !== s.locals.actor) return null;
   const card_3_0_domain = s.zones.hand[s.locals.active];
-  const offered_0 = card_3_0_domain.length > 0 && !s.locals.action_played && !s.locals.offered;
-  const offered_1 = s.vars.protection[s.locals.active] > 0;
-  const offered_2 = s.vars.protection[s.locals.active] === 0 && !s.locals.offered;
-  const offered_3 =
-    !s.variants.includes("simple") &&
-    s.vars.protection[s.locals.active] === 0 &&
-    !s.locals.offered &&
-    s.zones.action_deck.length > 0;
-  const target_4_domain: readonly number[] = seatList(s.players);
-  const offered_4 =
-    target_4_domain.length > 0 &&
-    s.vars.protection[s.locals.active] === 0 &&
-    s.vars.coins[s.locals.active] >= 1;
-  const target_5_domain: readonly number[] = seatList(s.players);
-  const offered_5 =
-    target_5_domain.length > 0 &&
-    s.vars.protection[s.locals.active] === 0 &&
-    ((): boolean => {
-      for (let q = 0; q < s.players; q++) if (q !== s.locals.active && s.vars.protection[q] > 0) return true;
-      return false;
-    })();
-  const offered_6 = s.locals.offered;
-  const offered =
-    (offered_0 ? 1 : 0) +
-    (offered_1 ? 1 : 0) +
-    (offered_2 ? 1 : 0) +
-    (offered_3 ? 1 : 0) +
-    (offered_4 ? 1 : 0) +
-    (offered_5 ? 1 : 0) +
-    (offered_6 ? 1 : 0);
-  if (offered === 0) return null;
-  for (let attempt = 0; attempt < 10_000; attempt++) {
-    let pick = draw(offered);
-    if (offered_0 && pick-- === 0) {
-      const card_3 = card_3_0_domain[draw(card_3_0_domain.length)]!;
-      if (
+  const open_0 = card_3_0_domain.length > 0 && !s.locals.action_played && !s.locals.offered;
+  let card_3_0_listed: typeof card_3_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    card_3_0_domain.some(
+      (card_3) =>
         (Action_effect[card_3] !== "take_back_protection" || s.vars.protection[s.locals.active] > 0) &&
         (Action_effect[card_3] !== "no_exchange" || !fn_shielded(s, s.locals.active)) &&
         (Action_effect[card_3] !== "discard_action" || fn_cards_in_play(s) > 0) &&
@@ -1818,10 +1838,84 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
             for (const c of s.zones.collection[s.locals.active])
               if (Property_bonus[c] > 0 && !s.vars.doubled[c]) return true;
             return false;
-          })())
-      )
-        return { type: "play_action", card: card_3 };
-      continue;
+          })()),
+    );
+  const offered_1 = s.vars.protection[s.locals.active] > 0;
+  const offered_2 = s.vars.protection[s.locals.active] === 0 && !s.locals.offered;
+  const offered_3 =
+    !s.variants.includes("simple") &&
+    s.vars.protection[s.locals.active] === 0 &&
+    !s.locals.offered &&
+    s.zones.action_deck.length > 0;
+  const target_4_domain: readonly number[] = seatList(s.players);
+  const open_4 =
+    target_4_domain.length > 0 &&
+    s.vars.protection[s.locals.active] === 0 &&
+    s.vars.coins[s.locals.active] >= 1;
+  let target_4_listed: typeof target_4_domain | null = null;
+  const offered_4 =
+    open_4 &&
+    target_4_domain.some(
+      (target) =>
+        target !== s.locals.active &&
+        !s.vars.passed_over[target] &&
+        !fn_exchanged(s, s.locals.active, target) &&
+        !fn_shielded(s, target) &&
+        s.vars.protection[target] === 0,
+    );
+  const target_5_domain: readonly number[] = seatList(s.players);
+  const open_5 =
+    target_5_domain.length > 0 &&
+    s.vars.protection[s.locals.active] === 0 &&
+    ((): boolean => {
+      for (let q = 0; q < s.players; q++) if (q !== s.locals.active && s.vars.protection[q] > 0) return true;
+      return false;
+    })();
+  let target_5_listed: typeof target_5_domain | null = null;
+  const offered_5 =
+    open_5 &&
+    target_5_domain.some(
+      (target) =>
+        target !== s.locals.active &&
+        !s.vars.passed_over[target] &&
+        !fn_exchanged(s, s.locals.active, target) &&
+        !fn_shielded(s, target) &&
+        s.vars.protection[target] > 0 &&
+        s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1,
+    );
+  const offered_6 = s.locals.offered;
+  const offered =
+    (offered_0 ? 1 : 0) +
+    (offered_1 ? 1 : 0) +
+    (offered_2 ? 1 : 0) +
+    (offered_3 ? 1 : 0) +
+    (offered_4 ? 1 : 0) +
+    (offered_5 ? 1 : 0) +
+    (offered_6 ? 1 : 0);
+  if (offered === 0) return null;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    let pick = draw(offered);
+    if (offered_0 && pick-- === 0) {
+      card_3_0_listed ??= card_3_0_domain.filter(
+        (card_3) =>
+          (Action_effect[card_3] !== "take_back_protection" || s.vars.protection[s.locals.active] > 0) &&
+          (Action_effect[card_3] !== "no_exchange" || !fn_shielded(s, s.locals.active)) &&
+          (Action_effect[card_3] !== "discard_action" || fn_cards_in_play(s) > 0) &&
+          (Action_effect[card_3] !== "money_points" ||
+            !((): boolean => {
+              for (const a of s.zones.played[s.locals.active])
+                if (Action_effect[a] === "money_points") return true;
+              return false;
+            })()) &&
+          (Action_effect[card_3] !== "double_bonus" ||
+            ((): boolean => {
+              for (const c of s.zones.collection[s.locals.active])
+                if (Property_bonus[c] > 0 && !s.vars.doubled[c]) return true;
+              return false;
+            })()),
+      );
+      const card_3 = card_3_0_listed[draw(card_3_0_listed.length)]!;
+      return { type: "play_action", card: card_3 };
     }
 
     if (offered_1 && pick-- === 0) {
@@ -1837,30 +1931,30 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
     }
 
     if (offered_4 && pick-- === 0) {
-      const target = target_4_domain[draw(target_4_domain.length)]!;
-      if (
-        target !== s.locals.active &&
-        !s.vars.passed_over[target] &&
-        !fn_exchanged(s, s.locals.active, target) &&
-        !fn_shielded(s, target) &&
-        s.vars.protection[target] === 0
-      )
-        return { type: "offer", target: target };
-      continue;
+      target_4_listed ??= target_4_domain.filter(
+        (target) =>
+          target !== s.locals.active &&
+          !s.vars.passed_over[target] &&
+          !fn_exchanged(s, s.locals.active, target) &&
+          !fn_shielded(s, target) &&
+          s.vars.protection[target] === 0,
+      );
+      const target = target_4_listed[draw(target_4_listed.length)]!;
+      return { type: "offer", target: target };
     }
 
     if (offered_5 && pick-- === 0) {
-      const target = target_5_domain[draw(target_5_domain.length)]!;
-      if (
-        target !== s.locals.active &&
-        !s.vars.passed_over[target] &&
-        !fn_exchanged(s, s.locals.active, target) &&
-        !fn_shielded(s, target) &&
-        s.vars.protection[target] > 0 &&
-        s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1
-      )
-        return { type: "buy", target: target };
-      continue;
+      target_5_listed ??= target_5_domain.filter(
+        (target) =>
+          target !== s.locals.active &&
+          !s.vars.passed_over[target] &&
+          !fn_exchanged(s, s.locals.active, target) &&
+          !fn_shielded(s, target) &&
+          s.vars.protection[target] > 0 &&
+          s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1,
+      );
+      const target = target_5_listed[draw(target_5_listed.length)]!;
+      return { type: "buy", target: target };
     }
 
     if (offered_6 && pick-- === 0) {
@@ -2727,6 +2821,17 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
   }
 
   return options;
+}
+
+export function offers_round_play_at_end_or_done(s: State, seat: number): boolean {
+  {
+    const card_5_domain = s.zones.hand[s.locals.p_5].filter(
+      (card) => Action_effect[card] === "take_back_protection",
+    );
+    if (card_5_domain.length > 0 && s.vars.protection[s.locals.p_5] > 0) return true;
+  }
+
+  return false;
 }
 
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */

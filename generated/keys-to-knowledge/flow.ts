@@ -64,7 +64,7 @@ import {
   fn_players_left,
   fn_turn_limit,
 } from "./functions.js";
-import { legalMoves } from "./moves.js";
+import { offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done } from "./moves.js";
 import { AT } from "./sites.js";
 import type { CardId, RuleSite, SetupOptions } from "@rules/runtime/internal";
 import type { State } from "./types.js";
@@ -507,7 +507,12 @@ function step_turn_while2(s: State): void {
     s.locals.actor = s.locals.q_2;
     s.pc =
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";
-    if (legalMoves(s, s.locals.actor).length === 1) {
+    if (
+      !offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+        s,
+        s.locals.actor,
+      )
+    ) {
       s.locals.__window_2_2 = false;
       s.pc = "turn.resume";
     }

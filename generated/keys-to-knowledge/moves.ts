@@ -55,12 +55,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_selling_stack",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_stack",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -72,12 +77,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         return false;
       })() &&
       s.vars.stacks_left >= 4
-    )
-      options.push({
-        type: "raise_by_selling_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter((d) => s.vars.key[d]);
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -88,12 +96,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_mortgage",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_mortgage",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+        });
+    }
   }
 
   return options;
@@ -107,49 +120,60 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
 ): Move | null {
   if (seat !== s.locals.actor) return null;
   const d_0_domain = s.zones.deeds[s.locals.p];
-  const offered_0 =
+  const open_0 =
     d_0_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_stack(s, s.locals.p, e)) return true;
       return false;
     })();
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d));
   const d_1_domain = s.zones.deeds[s.locals.p];
-  const offered_1 =
+  const open_1 =
     d_1_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p]) if (fn_may_sell_key(s, s.locals.p, e)) return true;
       return false;
     })() &&
     s.vars.stacks_left >= 4;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p];
-  const offered_2 =
+  const open_2 =
     d_2_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p]) if (fn_may_mortgage(s, s.locals.p, e)) return true;
       return false;
     })();
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const d = d_0_domain[draw(d_0_domain.length)]!;
-      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d))
-        return { type: "raise_by_selling_stack", d: d };
-      continue;
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p, d),
+      );
+      const d = d_0_listed[draw(d_0_listed.length)]!;
+      return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
-      const d = d_1_domain[draw(d_1_domain.length)]!;
-      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
-      continue;
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
+      const d = d_1_listed[draw(d_1_listed.length)]!;
+      return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
-      const d = d_2_domain[draw(d_2_domain.length)]!;
-      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]))
-        return { type: "raise_by_mortgage", d: d };
-      continue;
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p, Deed_group[d]),
+      );
+      const d = d_2_listed[draw(d_2_listed.length)]!;
+      return { type: "raise_by_mortgage", d: d };
     }
   }
 
@@ -385,11 +409,14 @@ function legal_turn_bid_or_decline(s: State, seat: number): MoveOption[] {
   {
     const amount_min = s.locals.high_2 + 1;
     const amount_max = s.vars.cash[q];
-    if (amount_min <= amount_max)
-      options.push({
-        type: "bid",
-        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
-      });
+    if (amount_min <= amount_max) {
+      const amount_least = Math.max(amount_min, s.locals.high_2 + 1);
+      if (amount_least <= amount_max)
+        options.push({
+          type: "bid",
+          parameters: { amount: { kind: "range", min: amount_least, max: amount_max } },
+        });
+    }
   }
 
   {
@@ -406,16 +433,17 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   const q = seat;
   const amount_0_min = s.locals.high_2 + 1;
   const amount_0_max = s.vars.cash[q];
-  const offered_0 = amount_0_min <= amount_0_max;
+  const open_0 = amount_0_min <= amount_0_max;
+  const amount_0_least = open_0 ? Math.max(amount_0_min, s.locals.high_2 + 1) : amount_0_min;
+  const offered_0 = open_0 && amount_0_least <= amount_0_max;
   const offered_1 = true;
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
-      if (amount > s.locals.high_2) return { type: "bid", amount: amount };
-      continue;
+      const amount = amount_0_least + draw(Math.max(0, amount_0_max - amount_0_least + 1));
+      return { type: "bid", amount: amount };
     }
 
     if (offered_1 && pick-- === 0) {
@@ -708,72 +736,111 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0)
-      options.push({
-        type: "build",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: [
-          "build a Stack of Books on ",
-          { parameter: "d" },
-          " for $",
-          { parameter: "d", field: "stack_price" },
-        ],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0) {
+      const d_listed = d_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          s.vars.books[d] < 4 &&
+          s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "build",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: [
+            "build a Stack of Books on ",
+            { parameter: "d" },
+            " for $",
+            { parameter: "d", field: "stack_price" },
+          ],
+        });
+    }
   }
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0)
-      options.push({
-        type: "buy_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: [
-          "buy a Key to Knowledge for ",
-          { parameter: "d" },
-          " for $",
-          { parameter: "d", field: "stack_price" },
-        ],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0) {
+      const d_listed = d_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "buy_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: [
+            "buy a Key to Knowledge for ",
+            { parameter: "d" },
+            " for $",
+            { parameter: "d", field: "stack_price" },
+          ],
+        });
+    }
   }
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
-      options.push({
-        type: "sell_stack",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "sell_stack",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4)
-      options.push({
-        type: "sell_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4) {
+      const d_listed = d_domain.filter((d) => s.vars.key[d]);
+      if (d_listed.length > 0)
+        options.push({
+          type: "sell_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
-      options.push({
-        type: "mortgage",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      const d_listed = d_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "mortgage",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+        });
+    }
   }
 
   {
     const d_domain = s.zones.deeds[s.locals.q_2];
-    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller)
-      options.push({
-        type: "lift",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["lift the mortgage on ", { parameter: "d" }],
-      });
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "lift",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["lift the mortgage on ", { parameter: "d" }],
+        });
+    }
   }
 
   {
@@ -781,15 +848,19 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
     const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
       (buyer) => buyer !== s.locals.q_2,
     );
-    if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller)
-      options.push({
-        type: "offer",
-        parameters: {
-          d: { kind: "card", zone: "deeds", cards: [...d_3_domain] },
-          buyer: { kind: "player", players: buyer_2_domain },
-        },
-        label: ["offer ", { parameter: "d" }, " to ", { parameter: "buyer" }],
-      });
+    if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      const d_3_listed = d_3_domain.filter((d_3) => fn_may_sell_deed(s, d_3));
+      const buyer_2_listed = buyer_2_domain.filter((buyer_2) => s.vars.cash[buyer_2] > 0);
+      if (d_3_listed.length > 0 && buyer_2_listed.length > 0)
+        options.push({
+          type: "offer",
+          parameters: {
+            d: { kind: "card", zone: "deeds", cards: [...d_3_listed] },
+            buyer: { kind: "player", players: buyer_2_listed },
+          },
+          label: ["offer ", { parameter: "d" }, " to ", { parameter: "buyer" }],
+        });
+    }
   }
 
   {
@@ -797,6 +868,109 @@ function legal_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_o
   }
 
   return options;
+}
+
+export function offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+  s: State,
+  seat: number,
+): boolean {
+  {
+    if (
+      s.vars.claim_open &&
+      s.vars.claim_owner === s.locals.q_2 &&
+      fn_owns(s, s.locals.q_2, s.vars.claim_space) &&
+      !((): boolean => {
+        for (const e of s.zones.deeds[s.locals.q_2])
+          if (Deed_space[e] === s.vars.claim_space && s.vars.mortgaged[e]) return true;
+        return false;
+      })()
+    )
+      return true;
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0) {
+      if (
+        d_domain.some(
+          (d) =>
+            fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+            !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+            !s.vars.key[d] &&
+            s.vars.books[d] < 4 &&
+            s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+            s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+        )
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0) {
+      if (
+        d_domain.some(
+          (d) =>
+            fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+            !s.vars.key[d] &&
+            fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+            !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+            s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+        )
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (
+        d_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d))
+      )
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4) {
+      if (d_domain.some((d) => s.vars.key[d])) return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (d_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d])))
+        return true;
+    }
+  }
+
+  {
+    const d_domain = s.zones.deeds[s.locals.q_2];
+    if (d_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (d_domain.some((d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d)))
+        return true;
+    }
+  }
+
+  {
+    const d_3_domain = s.zones.deeds[s.locals.q_2];
+    const buyer_2_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
+      (buyer) => buyer !== s.locals.q_2,
+    );
+    if (d_3_domain.length > 0 && buyer_2_domain.length > 0 && s.locals.q_2 === s.locals.roller) {
+      if (
+        d_3_domain.some((d_3) => fn_may_sell_deed(s, d_3)) &&
+        buyer_2_domain.some((buyer_2) => s.vars.cash[buyer_2] > 0)
+      )
+        return true;
+    }
+  }
+
+  return false;
 }
 
 /** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
@@ -816,23 +990,63 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
       return false;
     })();
   const d_1_domain = s.zones.deeds[s.locals.q_2];
-  const offered_1 = d_1_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0;
+  const open_1 = d_1_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left > 0;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 =
+    open_1 &&
+    d_1_domain.some(
+      (d) =>
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        s.vars.books[d] < 4 &&
+        s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+    );
   const d_2_domain = s.zones.deeds[s.locals.q_2];
-  const offered_2 = d_2_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0;
+  const open_2 = d_2_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.keys_left > 0;
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 &&
+    d_2_domain.some(
+      (d) =>
+        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+        !s.vars.key[d] &&
+        fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+    );
   const d_3_domain = s.zones.deeds[s.locals.q_2];
-  const offered_3 = d_3_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const open_3 = d_3_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  let d_3_listed: typeof d_3_domain | null = null;
+  const offered_3 =
+    open_3 &&
+    d_3_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d));
   const d_4_domain = s.zones.deeds[s.locals.q_2];
-  const offered_4 = d_4_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4;
+  const open_4 = d_4_domain.length > 0 && s.locals.q_2 === s.locals.roller && s.vars.stacks_left >= 4;
+  let d_4_listed: typeof d_4_domain | null = null;
+  const offered_4 = open_4 && d_4_domain.some((d) => s.vars.key[d]);
   const d_5_domain = s.zones.deeds[s.locals.q_2];
-  const offered_5 = d_5_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const open_5 = d_5_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  let d_5_listed: typeof d_5_domain | null = null;
+  const offered_5 =
+    open_5 && d_5_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]));
   const d_6_domain = s.zones.deeds[s.locals.q_2];
-  const offered_6 = d_6_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  const open_6 = d_6_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  let d_6_listed: typeof d_6_domain | null = null;
+  const offered_6 =
+    open_6 && d_6_domain.some((d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d));
   const d_3_7_domain = s.zones.deeds[s.locals.q_2];
   const buyer_2_7_domain: readonly number[] = seatsInPlay(s.players, s.vars.eliminated).filter(
     (buyer) => buyer !== s.locals.q_2,
   );
+  const open_7 = d_3_7_domain.length > 0 && buyer_2_7_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+  let d_3_7_listed: typeof d_3_7_domain | null = null;
+  let buyer_2_7_listed: typeof buyer_2_7_domain | null = null;
   const offered_7 =
-    d_3_7_domain.length > 0 && buyer_2_7_domain.length > 0 && s.locals.q_2 === s.locals.roller;
+    open_7 &&
+    d_3_7_domain.some((d_3) => fn_may_sell_deed(s, d_3)) &&
+    buyer_2_7_domain.some((buyer_2) => s.vars.cash[buyer_2] > 0);
   const offered_8 = true;
   const offered =
     (offered_0 ? 1 : 0) +
@@ -852,65 +1066,68 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
     }
 
     if (offered_1 && pick-- === 0) {
-      const d = d_1_domain[draw(d_1_domain.length)]!;
-      if (
-        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
-        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
-        !s.vars.key[d] &&
-        s.vars.books[d] < 4 &&
-        s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
-        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]
-      )
-        return { type: "build", d: d };
-      continue;
+      d_1_listed ??= d_1_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          s.vars.books[d] < 4 &&
+          s.vars.books[d] === fn_lowest_level(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
+      const d = d_1_listed[draw(d_1_listed.length)]!;
+      return { type: "build", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
-      const d = d_2_domain[draw(d_2_domain.length)]!;
-      if (
-        fn_complete(s, s.locals.q_2, Deed_group[d]) &&
-        !s.vars.key[d] &&
-        fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
-        !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
-        s.vars.cash[s.locals.q_2] >= Deed_stack_price[d]
-      )
-        return { type: "buy_key", d: d };
-      continue;
+      d_2_listed ??= d_2_domain.filter(
+        (d) =>
+          fn_complete(s, s.locals.q_2, Deed_group[d]) &&
+          !s.vars.key[d] &&
+          fn_lowest_level(s, s.locals.q_2, Deed_group[d]) >= 4 &&
+          !fn_any_mortgaged(s, s.locals.q_2, Deed_group[d]) &&
+          s.vars.cash[s.locals.q_2] >= Deed_stack_price[d],
+      );
+      const d = d_2_listed[draw(d_2_listed.length)]!;
+      return { type: "buy_key", d: d };
     }
 
     if (offered_3 && pick-- === 0) {
-      const d = d_3_domain[draw(d_3_domain.length)]!;
-      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d))
-        return { type: "sell_stack", d: d };
-      continue;
+      d_3_listed ??= d_3_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.q_2, d),
+      );
+      const d = d_3_listed[draw(d_3_listed.length)]!;
+      return { type: "sell_stack", d: d };
     }
 
     if (offered_4 && pick-- === 0) {
-      const d = d_4_domain[draw(d_4_domain.length)]!;
-      if (s.vars.key[d]) return { type: "sell_key", d: d };
-      continue;
+      d_4_listed ??= d_4_domain.filter((d) => s.vars.key[d]);
+      const d = d_4_listed[draw(d_4_listed.length)]!;
+      return { type: "sell_key", d: d };
     }
 
     if (offered_5 && pick-- === 0) {
-      const d = d_5_domain[draw(d_5_domain.length)]!;
-      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]))
-        return { type: "mortgage", d: d };
-      continue;
+      d_5_listed ??= d_5_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.q_2, Deed_group[d]),
+      );
+      const d = d_5_listed[draw(d_5_listed.length)]!;
+      return { type: "mortgage", d: d };
     }
 
     if (offered_6 && pick-- === 0) {
-      const d = d_6_domain[draw(d_6_domain.length)]!;
-      if (s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d))
-        return { type: "lift", d: d };
-      continue;
+      d_6_listed ??= d_6_domain.filter(
+        (d) => s.vars.mortgaged[d] && s.vars.cash[s.locals.q_2] >= fn_lift_cost(s, d),
+      );
+      const d = d_6_listed[draw(d_6_listed.length)]!;
+      return { type: "lift", d: d };
     }
 
     if (offered_7 && pick-- === 0) {
-      const d_3 = d_3_7_domain[draw(d_3_7_domain.length)]!;
-      const buyer_2 = buyer_2_7_domain[draw(buyer_2_7_domain.length)]!;
-      if (fn_may_sell_deed(s, d_3) && s.vars.cash[buyer_2] > 0)
-        return { type: "offer", d: d_3, buyer: buyer_2 };
-      continue;
+      d_3_7_listed ??= d_3_7_domain.filter((d_3) => fn_may_sell_deed(s, d_3));
+      buyer_2_7_listed ??= buyer_2_7_domain.filter((buyer_2) => s.vars.cash[buyer_2] > 0);
+      const d_3 = d_3_7_listed[draw(d_3_7_listed.length)]!;
+      const buyer_2 = buyer_2_7_listed[draw(buyer_2_7_listed.length)]!;
+      return { type: "offer", d: d_3, buyer: buyer_2 };
     }
 
     if (offered_8 && pick-- === 0) {
@@ -1442,12 +1659,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_selling_stack",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_stack",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -1459,12 +1681,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         return false;
       })() &&
       s.vars.stacks_left >= 4
-    )
-      options.push({
-        type: "raise_by_selling_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter((d) => s.vars.key[d]);
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -1475,12 +1700,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_mortgage",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_mortgage",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+        });
+    }
   }
 
   return options;
@@ -1494,49 +1724,60 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
 ): Move | null {
   if (seat !== s.locals.actor) return null;
   const d_0_domain = s.zones.deeds[s.locals.p_3];
-  const offered_0 =
+  const open_0 =
     d_0_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_stack(s, s.locals.p_3, e)) return true;
       return false;
     })();
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d));
   const d_1_domain = s.zones.deeds[s.locals.p_3];
-  const offered_1 =
+  const open_1 =
     d_1_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_sell_key(s, s.locals.p_3, e)) return true;
       return false;
     })() &&
     s.vars.stacks_left >= 4;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_3];
-  const offered_2 =
+  const open_2 =
     d_2_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_3]) if (fn_may_mortgage(s, s.locals.p_3, e)) return true;
       return false;
     })();
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const d = d_0_domain[draw(d_0_domain.length)]!;
-      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d))
-        return { type: "raise_by_selling_stack", d: d };
-      continue;
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_3, d),
+      );
+      const d = d_0_listed[draw(d_0_listed.length)]!;
+      return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
-      const d = d_1_domain[draw(d_1_domain.length)]!;
-      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
-      continue;
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
+      const d = d_1_listed[draw(d_1_listed.length)]!;
+      return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
-      const d = d_2_domain[draw(d_2_domain.length)]!;
-      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]))
-        return { type: "raise_by_mortgage", d: d };
-      continue;
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_3, Deed_group[d]),
+      );
+      const d = d_2_listed[draw(d_2_listed.length)]!;
+      return { type: "raise_by_mortgage", d: d };
     }
   }
 
@@ -1772,11 +2013,14 @@ function legal_turn_bid_or_decline2(s: State, seat: number): MoveOption[] {
   {
     const amount_min = s.locals.high_3 + 1;
     const amount_max = s.vars.cash[q];
-    if (amount_min <= amount_max)
-      options.push({
-        type: "bid",
-        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
-      });
+    if (amount_min <= amount_max) {
+      const amount_least = Math.max(amount_min, s.locals.high_3 + 1);
+      if (amount_least <= amount_max)
+        options.push({
+          type: "bid",
+          parameters: { amount: { kind: "range", min: amount_least, max: amount_max } },
+        });
+    }
   }
 
   {
@@ -1793,16 +2037,17 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   const q = seat;
   const amount_0_min = s.locals.high_3 + 1;
   const amount_0_max = s.vars.cash[q];
-  const offered_0 = amount_0_min <= amount_0_max;
+  const open_0 = amount_0_min <= amount_0_max;
+  const amount_0_least = open_0 ? Math.max(amount_0_min, s.locals.high_3 + 1) : amount_0_min;
+  const offered_0 = open_0 && amount_0_least <= amount_0_max;
   const offered_1 = true;
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
-      if (amount > s.locals.high_3) return { type: "bid", amount: amount };
-      continue;
+      const amount = amount_0_least + draw(Math.max(0, amount_0_max - amount_0_least + 1));
+      return { type: "bid", amount: amount };
     }
 
     if (offered_1 && pick-- === 0) {
@@ -1889,11 +2134,14 @@ function legal_turn_bid_or_decline3(s: State, seat: number): MoveOption[] {
   {
     const amount_min = s.locals.high_4 + 1;
     const amount_max = s.vars.cash[q];
-    if (amount_min <= amount_max)
-      options.push({
-        type: "bid",
-        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
-      });
+    if (amount_min <= amount_max) {
+      const amount_least = Math.max(amount_min, s.locals.high_4 + 1);
+      if (amount_least <= amount_max)
+        options.push({
+          type: "bid",
+          parameters: { amount: { kind: "range", min: amount_least, max: amount_max } },
+        });
+    }
   }
 
   {
@@ -1910,16 +2158,17 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   const q = seat;
   const amount_0_min = s.locals.high_4 + 1;
   const amount_0_max = s.vars.cash[q];
-  const offered_0 = amount_0_min <= amount_0_max;
+  const open_0 = amount_0_min <= amount_0_max;
+  const amount_0_least = open_0 ? Math.max(amount_0_min, s.locals.high_4 + 1) : amount_0_min;
+  const offered_0 = open_0 && amount_0_least <= amount_0_max;
   const offered_1 = true;
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
-      if (amount > s.locals.high_4) return { type: "bid", amount: amount };
-      continue;
+      const amount = amount_0_least + draw(Math.max(0, amount_0_max - amount_0_least + 1));
+      return { type: "bid", amount: amount };
     }
 
     if (offered_1 && pick-- === 0) {
@@ -2129,12 +2378,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_selling_stack",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_stack",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -2146,12 +2400,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         return false;
       })() &&
       s.vars.stacks_left >= 4
-    )
-      options.push({
-        type: "raise_by_selling_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter((d) => s.vars.key[d]);
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -2162,12 +2419,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_mortgage",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_mortgage",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+        });
+    }
   }
 
   return options;
@@ -2181,49 +2443,60 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
 ): Move | null {
   if (seat !== s.locals.actor) return null;
   const d_0_domain = s.zones.deeds[s.locals.p_7];
-  const offered_0 =
+  const open_0 =
     d_0_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_stack(s, s.locals.p_7, e)) return true;
       return false;
     })();
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d));
   const d_1_domain = s.zones.deeds[s.locals.p_7];
-  const offered_1 =
+  const open_1 =
     d_1_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_sell_key(s, s.locals.p_7, e)) return true;
       return false;
     })() &&
     s.vars.stacks_left >= 4;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_7];
-  const offered_2 =
+  const open_2 =
     d_2_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_7]) if (fn_may_mortgage(s, s.locals.p_7, e)) return true;
       return false;
     })();
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const d = d_0_domain[draw(d_0_domain.length)]!;
-      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d))
-        return { type: "raise_by_selling_stack", d: d };
-      continue;
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_7, d),
+      );
+      const d = d_0_listed[draw(d_0_listed.length)]!;
+      return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
-      const d = d_1_domain[draw(d_1_domain.length)]!;
-      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
-      continue;
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
+      const d = d_1_listed[draw(d_1_listed.length)]!;
+      return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
-      const d = d_2_domain[draw(d_2_domain.length)]!;
-      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]))
-        return { type: "raise_by_mortgage", d: d };
-      continue;
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_7, Deed_group[d]),
+      );
+      const d = d_2_listed[draw(d_2_listed.length)]!;
+      return { type: "raise_by_mortgage", d: d };
     }
   }
 
@@ -2459,11 +2732,14 @@ function legal_turn_bid_or_decline4(s: State, seat: number): MoveOption[] {
   {
     const amount_min = s.locals.high_5 + 1;
     const amount_max = s.vars.cash[q];
-    if (amount_min <= amount_max)
-      options.push({
-        type: "bid",
-        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
-      });
+    if (amount_min <= amount_max) {
+      const amount_least = Math.max(amount_min, s.locals.high_5 + 1);
+      if (amount_least <= amount_max)
+        options.push({
+          type: "bid",
+          parameters: { amount: { kind: "range", min: amount_least, max: amount_max } },
+        });
+    }
   }
 
   {
@@ -2480,16 +2756,17 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   const q = seat;
   const amount_0_min = s.locals.high_5 + 1;
   const amount_0_max = s.vars.cash[q];
-  const offered_0 = amount_0_min <= amount_0_max;
+  const open_0 = amount_0_min <= amount_0_max;
+  const amount_0_least = open_0 ? Math.max(amount_0_min, s.locals.high_5 + 1) : amount_0_min;
+  const offered_0 = open_0 && amount_0_least <= amount_0_max;
   const offered_1 = true;
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
-      if (amount > s.locals.high_5) return { type: "bid", amount: amount };
-      continue;
+      const amount = amount_0_least + draw(Math.max(0, amount_0_max - amount_0_least + 1));
+      return { type: "bid", amount: amount };
     }
 
     if (offered_1 && pick-- === 0) {
@@ -2582,12 +2859,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_selling_stack",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_stack",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -2599,12 +2881,15 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         return false;
       })() &&
       s.vars.stacks_left >= 4
-    )
-      options.push({
-        type: "raise_by_selling_key",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
-      });
+    ) {
+      const d_listed = d_domain.filter((d) => s.vars.key[d]);
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_selling_key",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
+        });
+    }
   }
 
   {
@@ -2615,12 +2900,17 @@ function legal_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
         for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
         return false;
       })()
-    )
-      options.push({
-        type: "raise_by_mortgage",
-        parameters: { d: { kind: "card", zone: "deeds", cards: [...d_domain] } },
-        label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
-      });
+    ) {
+      const d_listed = d_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]),
+      );
+      if (d_listed.length > 0)
+        options.push({
+          type: "raise_by_mortgage",
+          parameters: { d: { kind: "card", zone: "deeds", cards: [...d_listed] } },
+          label: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+        });
+    }
   }
 
   return options;
@@ -2634,49 +2924,60 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
 ): Move | null {
   if (seat !== s.locals.actor) return null;
   const d_0_domain = s.zones.deeds[s.locals.p_9];
-  const offered_0 =
+  const open_0 =
     d_0_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_stack(s, s.locals.p_9, e)) return true;
       return false;
     })();
+  let d_0_listed: typeof d_0_domain | null = null;
+  const offered_0 =
+    open_0 &&
+    d_0_domain.some((d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d));
   const d_1_domain = s.zones.deeds[s.locals.p_9];
-  const offered_1 =
+  const open_1 =
     d_1_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_sell_key(s, s.locals.p_9, e)) return true;
       return false;
     })() &&
     s.vars.stacks_left >= 4;
+  let d_1_listed: typeof d_1_domain | null = null;
+  const offered_1 = open_1 && d_1_domain.some((d) => s.vars.key[d]);
   const d_2_domain = s.zones.deeds[s.locals.p_9];
-  const offered_2 =
+  const open_2 =
     d_2_domain.length > 0 &&
     ((): boolean => {
       for (const e of s.zones.deeds[s.locals.p_9]) if (fn_may_mortgage(s, s.locals.p_9, e)) return true;
       return false;
     })();
+  let d_2_listed: typeof d_2_domain | null = null;
+  const offered_2 =
+    open_2 && d_2_domain.some((d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]));
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0) + (offered_2 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const d = d_0_domain[draw(d_0_domain.length)]!;
-      if (s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d))
-        return { type: "raise_by_selling_stack", d: d };
-      continue;
+      d_0_listed ??= d_0_domain.filter(
+        (d) => s.vars.books[d] > 0 && !s.vars.key[d] && fn_may_sell_stack(s, s.locals.p_9, d),
+      );
+      const d = d_0_listed[draw(d_0_listed.length)]!;
+      return { type: "raise_by_selling_stack", d: d };
     }
 
     if (offered_1 && pick-- === 0) {
-      const d = d_1_domain[draw(d_1_domain.length)]!;
-      if (s.vars.key[d]) return { type: "raise_by_selling_key", d: d };
-      continue;
+      d_1_listed ??= d_1_domain.filter((d) => s.vars.key[d]);
+      const d = d_1_listed[draw(d_1_listed.length)]!;
+      return { type: "raise_by_selling_key", d: d };
     }
 
     if (offered_2 && pick-- === 0) {
-      const d = d_2_domain[draw(d_2_domain.length)]!;
-      if (!s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]))
-        return { type: "raise_by_mortgage", d: d };
-      continue;
+      d_2_listed ??= d_2_domain.filter(
+        (d) => !s.vars.mortgaged[d] && fn_undeveloped(s, s.locals.p_9, Deed_group[d]),
+      );
+      const d = d_2_listed[draw(d_2_listed.length)]!;
+      return { type: "raise_by_mortgage", d: d };
     }
   }
 
@@ -2912,11 +3213,14 @@ function legal_turn_bid_or_decline5(s: State, seat: number): MoveOption[] {
   {
     const amount_min = s.locals.high_6 + 1;
     const amount_max = s.vars.cash[q];
-    if (amount_min <= amount_max)
-      options.push({
-        type: "bid",
-        parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
-      });
+    if (amount_min <= amount_max) {
+      const amount_least = Math.max(amount_min, s.locals.high_6 + 1);
+      if (amount_least <= amount_max)
+        options.push({
+          type: "bid",
+          parameters: { amount: { kind: "range", min: amount_least, max: amount_max } },
+        });
+    }
   }
 
   {
@@ -2933,16 +3237,17 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   const q = seat;
   const amount_0_min = s.locals.high_6 + 1;
   const amount_0_max = s.vars.cash[q];
-  const offered_0 = amount_0_min <= amount_0_max;
+  const open_0 = amount_0_min <= amount_0_max;
+  const amount_0_least = open_0 ? Math.max(amount_0_min, s.locals.high_6 + 1) : amount_0_min;
+  const offered_0 = open_0 && amount_0_least <= amount_0_max;
   const offered_1 = true;
   const offered = (offered_0 ? 1 : 0) + (offered_1 ? 1 : 0);
   if (offered === 0) return null;
   for (let attempt = 0; attempt < 10_000; attempt++) {
     let pick = draw(offered);
     if (offered_0 && pick-- === 0) {
-      const amount = amount_0_min + draw(Math.max(0, amount_0_max - amount_0_min + 1));
-      if (amount > s.locals.high_6) return { type: "bid", amount: amount };
-      continue;
+      const amount = amount_0_least + draw(Math.max(0, amount_0_max - amount_0_least + 1));
+      return { type: "bid", amount: amount };
     }
 
     if (offered_1 && pick-- === 0) {

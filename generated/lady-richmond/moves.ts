@@ -186,8 +186,11 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
 
   {
     const lender_domain: readonly number[] = seatList(s.players);
-    if (lender_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder])
-      options.push({ type: "borrow", parameters: { lender: { kind: "player", players: lender_domain } } });
+    if (lender_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder]) {
+      const lender_listed = lender_domain.filter((lender) => lender !== s.locals.bidder);
+      if (lender_listed.length > 0)
+        options.push({ type: "borrow", parameters: { lender: { kind: "player", players: lender_listed } } });
+    }
   }
 
   return options;
@@ -225,7 +228,9 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   const offered_5 =
     mine_5_domain.length > 0 && position_5_min <= position_5_max && !s.vars.swap_used[s.locals.bidder];
   const lender_6_domain: readonly number[] = seatList(s.players);
-  const offered_6 = lender_6_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder];
+  const open_6 = lender_6_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder];
+  let lender_6_listed: typeof lender_6_domain | null = null;
+  const offered_6 = open_6 && lender_6_domain.some((lender) => lender !== s.locals.bidder);
   const offered =
     (offered_0 ? 1 : 0) +
     (offered_1 ? 1 : 0) +
@@ -270,9 +275,9 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
     }
 
     if (offered_6 && pick-- === 0) {
-      const lender = lender_6_domain[draw(lender_6_domain.length)]!;
-      if (lender !== s.locals.bidder) return { type: "borrow", lender: lender };
-      continue;
+      lender_6_listed ??= lender_6_domain.filter((lender) => lender !== s.locals.bidder);
+      const lender = lender_6_listed[draw(lender_6_listed.length)]!;
+      return { type: "borrow", lender: lender };
     }
   }
 

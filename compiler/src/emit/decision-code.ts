@@ -19,6 +19,10 @@ export interface DomainCode {
   valueAt: (index: string) => string;
   /** A set of cards' domain: the name of the list of cards it is drawn from. */
   cards?: string;
+  /** A range's domain: the names of its ends. */
+  ends?: { low: string; high: string };
+  /** Any other domain: the name of the list of its values. */
+  values?: string;
 }
 
 export class DecisionCode {
@@ -47,15 +51,21 @@ export class DecisionCode {
 
   /** Whether an expression reads any of the option's parameters. */
   mentionsParameters(e: A.Expression, option: A.MoveOptionDeclaration): boolean {
-    const slots = new Set(option.parameters.map((p) => this.parameterSlot(p)));
-    const visit = (x: A.Expression): boolean => {
-      if (x.kind === "name") {
-        const binding = this.ctx.game.names.get(x);
-        return binding?.kind === "local" && slots.has(binding.slot);
-      }
-      return subExpressions(x).some(visit);
-    };
-    return visit(e);
+    return this.parametersRead(e, option).length > 0;
+  }
+
+  /** The option's parameters an expression reads, in the option's order. */
+  parametersRead(e: A.Expression, option: A.MoveOptionDeclaration): A.ParameterDeclaration[] {
+    return option.parameters.filter((p) => this.reads(e, this.parameterSlot(p)));
+  }
+
+  /** Whether an expression reads a local. */
+  reads(e: A.Expression, slot: LocalSlot): boolean {
+    if (e.kind === "name") {
+      const binding = this.ctx.game.names.get(e);
+      if (binding?.kind === "local" && binding.slot === slot) return true;
+    }
+    return subExpressions(e).some((x) => this.reads(x, slot));
   }
 
   /** A requirement's condition: a fault while testing it names the `require` line. */
@@ -93,13 +103,27 @@ export class DecisionCode {
    *  domains are declared side by side (the random policy declares every option's at once). */
   domainCode(p: A.ParameterDeclaration, scope = ""): DomainCode {
     const slot = `${this.ctx.code.localName(this.parameterSlot(p))}${scope}`;
+    if (p.domain.kind === "range" && !p.condition) {
+      const [low, high] = [`${slot}_min`, `${slot}_max`];
+      const setup = [`const ${low} = ${this.domainExpression(p, p.domain.low)};`, `const ${high} = ${this.domainExpression(p, p.domain.high)};`];
+      return { setup, ...this.domainOver(p, { low, high }) };
+    }
+    const values = `${slot}_domain`;
+    const type = this.ctx.game.types.get(p.domain);
+    const subset = type?.kind === "subsets" && p.domain.kind === "call";
+    const declared = subset ? (p.domain as A.CallExpression).args[0]! : p.domain;
+    const element = type?.kind === "list" ? tsType(type.element) : type?.kind === "enum-type" ? `Enum_${type.name}` : "unknown";
+    const typed = subset || type?.kind === "zone" ? "" : `: readonly ${element}[]`;
+    return { setup: [`const ${values}${typed} = ${this.filtered(p, this.domainExpression(p, declared))};`], ...this.domainOver(p, { values }) };
+  }
+
+  /** A domain's code over the variables that hold it: its ends (a range) or its values. */
+  domainOver(p: A.ParameterDeclaration, held: { low: string; high: string } | { values: string }): Omit<DomainCode, "setup"> {
     const name = p.name.name;
     const type = this.ctx.game.types.get(p.domain);
-    if (p.domain.kind === "range" && !p.condition) {
-      const low = `${slot}_min`;
-      const high = `${slot}_max`;
+    if ("low" in held) {
+      const { low, high } = held;
       return {
-        setup: [`const ${low} = ${this.domainExpression(p, p.domain.low)};`, `const ${high} = ${this.domainExpression(p, p.domain.high)};`],
         domain: `{ kind: "range", min: ${low}, max: ${high} }`,
         nonEmpty: `${low} <= ${high}`,
         empty: this.emptyReason(p, `\`there is no ${name} to choose now: it would be a whole number from \${${low}} to \${${high}}\``),
@@ -107,13 +131,13 @@ export class DecisionCode {
         describe: `\`${name} must be a whole number from \${${low}} to \${${high}}\``,
         size: `Math.max(0, ${high} - ${low} + 1)`,
         valueAt: (index) => `${low} + ${index}`,
+        ends: { low, high },
       };
     }
-    const values = `${slot}_domain`;
+    const { values } = held;
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       const zone = zoneDeclaration(this.ctx.game, p.domain.args[0]!)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain.args[0]!))};`],
         domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         empty: this.emptyReason(p, quote(`there are no cards in ${zone} to choose ${name} from now`)),
@@ -127,7 +151,6 @@ export class DecisionCode {
     if (type?.kind === "zone") {
       const zone = zoneDeclaration(this.ctx.game, p.domain)?.name.name ?? "cards";
       return {
-        setup: [`const ${values} = ${this.filtered(p, this.domainExpression(p, p.domain))};`],
         domain: `{ kind: "card", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
         empty: this.emptyReason(p, quote(`there is no card in ${zone} to choose as ${name} now`)),
@@ -135,12 +158,11 @@ export class DecisionCode {
         describe: `\`${name} must be one of the cards in ${zone}\``,
         size: `${values}.length`,
         valueAt: (index) => `${values}[${index}]!`,
+        values,
       };
     }
     const isPlayer = type?.kind === "list" && type.element.kind === "player";
-    const element = type?.kind === "list" ? tsType(type.element) : type?.kind === "enum-type" ? `Enum_${type.name}` : "unknown";
     return {
-      setup: [`const ${values}: readonly ${element}[] = ${this.filtered(p, this.domainExpression(p, p.domain))};`],
       domain: isPlayer ? `{ kind: "player", players: ${values} }` : `{ kind: "choice", values: ${values} }`,
       nonEmpty: `${values}.length > 0`,
       empty: this.emptyReason(p, quote(`there is no ${name} to choose now`)),
@@ -148,6 +170,7 @@ export class DecisionCode {
       describe: `\`${name} must be one of \${${values}.join(", ")}\``,
       size: `${values}.length`,
       valueAt: (index) => `${values}[${index}]!`,
+      values,
     };
   }
 

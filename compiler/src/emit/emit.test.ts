@@ -411,11 +411,12 @@ score p: points[p]
     const game = await grabGame();
     const state = started(game);
     expect(game.activity(state)).toEqual({ kind: "race", players: [0, 1, 2] });
-    // No one has a point yet, so cash_in is not offered to anyone; bid is (its requirement reads n).
+    // No one has a point yet, so cash_in is not offered to anyone; bid is, up to points + 1 (its
+    // requirement bounds n).
     for (const seat of [0, 1, 2]) {
       expect(game.legalMoves(state, seat)).toEqual([
         { type: "grab", parameters: {} },
-        { type: "bid", parameters: { n: { kind: "range", min: 1, max: 3 } } },
+        { type: "bid", parameters: { n: { kind: "range", min: 1, max: 1 } } },
         { type: "decline", parameters: {} },
       ]);
     }
@@ -441,6 +442,7 @@ score p: points[p]
     expect(game.legalMoves(state, 1).map((o) => o.type)).toEqual(["grab", "bid", "cash_in", "decline"]);
     expect(game.legalMoves(state, 0).map((o) => o.type)).toEqual(["grab", "bid", "decline"]);
     // Seat 1 may bid up to its points + 1 = 2.
+    expect(game.legalMoves(state, 1).find((o) => o.type === "bid")?.parameters).toEqual({ n: { kind: "range", min: 1, max: 2 } });
     expect(game.check(state, 1, { type: "bid", n: 2 })).toBeNull();
     game.apply(state, 2, { type: "decline" });
     game.apply(state, 1, { type: "bid", n: 2 });

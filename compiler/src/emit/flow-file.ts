@@ -104,7 +104,7 @@ export class FlowFile {
   private passByIdle(decision: Decision): string[] {
     const done = windowDone(decision);
     return [
-      "if (legalMoves(s, s.locals.actor).length === 1) {",
+      `if (!offers_${identifierFor(decision.label)}(s, s.locals.actor)) {`,
       ...this.ctx.statements.statements(done.body.statements),
       ...this.continueAt(decision.resume),
       "}",
@@ -268,7 +268,7 @@ export class FlowFile {
     });
     return this.ctx.file("flow.ts", (file) => {
       const body = [...functions.map((f) => (f.statements as string[]).join("\n")), ...loops].join("\n");
-      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }, { module: "./moves.js", names: ["legalMoves"] }], ["seedRandom"]);
+      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }, { module: "./moves.js", names: this.ctx.machine.decisions.filter((d) => d.ask.window).map((d) => `offers_${identifierFor(d.label)}`) }], ["seedRandom"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["CardId", ...(loops.length ? ["RuleSite"] : []), "SetupOptions"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       if (loops.length) {

@@ -6,14 +6,17 @@ import { docText, property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
 import { CheckCode } from "./check-code.js";
 import { DecisionCode, type DomainCode } from "./decision-code.js";
+import { OptionListings } from "./option-listing.js";
 
 export class MovesFile {
   private readonly decisions: DecisionCode;
   private readonly checks: CheckCode;
+  private readonly listings: OptionListings;
 
   constructor(private readonly ctx: EmitContext) {
     this.decisions = new DecisionCode(ctx);
     this.checks = new CheckCode(ctx, this.decisions);
+    this.listings = new OptionListings(ctx, this.decisions);
   }
 
   /** Counts each option's concrete moves, draws one index and decodes it (mixed radix over the
@@ -70,8 +73,8 @@ export class MovesFile {
 
   /**
    * The random policy of a decision whose moves are described by constraints: an offered option
-   * uniformly, then each parameter from its domain (a set of cards by `randomSubset`), drawn again
-   * until the requirements about the values hold. The same draws, in the same order, as drawing an
+   * uniformly, then each parameter from its listed domain (a set of cards by `randomSubset`), drawn
+   * again until the requirements about the values hold. The same draws, in the same order, as drawing an
    * option of `legalMoves` with the runtime's `drawMove` and testing it with `check`, so the same
    * moves; but an attempt builds no option list, no refusal and no move object until one is legal,
    * and tests only the requirements a drawn value can break (a value drawn from its domain is in it).
@@ -84,12 +87,24 @@ export class MovesFile {
     const options = decision.ask.options;
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     // Offered as `legalMoves` offers it: every domain non-empty, the requirements about the
-    // situation met. Domains are declared side by side, told apart by the option's index.
-    const domains = options.map((option, i) => option.parameters.map((p) => this.decisions.domainCode(p, `_${i}`)));
-    options.forEach((option, i) => {
-      const conditions = domains[i]!.map((d) => d.nonEmpty);
-      conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
-      body.push(...domains[i]!.flatMap((d) => d.setup), `const offered_${i} = ${conditions.length ? conditions.join(" && ") : "true"};`);
+    // situation met, each narrowed domain (see option-listing.ts) non-empty. Domains are declared
+    // side by side, told apart by the option's index. Whether a narrowed list keeps a value is
+    // asked with `some`, which stops at the first; the list itself is built for the option drawn.
+    const listings = options.map((option, i) => this.listings.listing(option, `_${i}`));
+    listings.forEach((listing, i) => {
+      body.push(...listing.declared.flatMap((d) => d.setup));
+      const open = listing.open.length ? listing.open.join(" && ") : "true";
+      if (listing.ends.length === 0 && listing.kept.length === 0) {
+        body.push(`const offered_${i} = ${open};`);
+        return;
+      }
+      const meets = [...listing.endsMeet, ...listing.kept.map((k) => `${k.values}.some(${k.predicate})`)];
+      body.push(
+        `const open_${i} = ${open};`,
+        ...listing.ends.map((n) => `const ${n.name} = open_${i} ? ${n.value} : ${n.none};`),
+        ...listing.kept.map((k) => `let ${k.name}: typeof ${k.values} | null = null;`),
+        `const offered_${i} = open_${i} && ${meets.join(" && ")};`,
+      );
     });
     body.push(
       `const offered = ${options.map((_, i) => `(offered_${i} ? 1 : 0)`).join(" + ")};`,
@@ -98,16 +113,20 @@ export class MovesFile {
       "let pick = draw(offered);",
     );
     options.forEach((option, i) => {
-      body.push(`if (offered_${i} && pick-- === 0) {`);
+      const listing = listings[i]!;
+      body.push(`if (offered_${i} && pick-- === 0) {`, ...listing.kept.map((k) => `${k.name} ??= ${k.values}.filter(${k.predicate});`));
       for (const [j, p] of option.parameters.entries()) {
-        body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(domains[i]![j]!)};`);
+        body.push(`const ${this.ctx.code.localName(this.decisions.parameterSlot(p))} = ${this.drawnValue(listing.listed[j]!)};`);
       }
       // Requirements read a parameter kept in the state (one that lives across a decision of the
       // option's body) from the drawn value, as `check` does.
       const stored = option.parameters.map((p) => this.decisions.parameterSlot(p)).filter((slot) => slot.storage === "state");
       for (const slot of stored) this.ctx.code.overrides.set(slot, this.ctx.code.localName(slot));
       try {
-        const choice = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option)).map((r) => `(${this.decisions.requirement(r)})`);
+        // A listed value meets the requirements folded into its domain already.
+        const choice = option.requirements
+          .filter((r) => this.decisions.mentionsParameters(r.condition, option) && !listing.folded.has(r))
+          .map((r) => `(${this.decisions.requirement(r)})`);
         const move = `{ type: ${quote(option.name.name)}${option.parameters.map((p) => `, ${p.name.name}: ${this.ctx.code.localName(this.decisions.parameterSlot(p))}`).join("")} }`;
         body.push(...(choice.length ? [`if (${choice.join(" && ")}) return ${move};`, "continue;"] : [`return ${move};`]), "}");
       } finally {
@@ -130,6 +149,34 @@ export class MovesFile {
     };
   }
 
+  /**
+   * `offers_<window>`: whether a window offers this seat anything besides its `done`, which it
+   * always offers; a seat offered nothing else is passed by. What `legalMoves` would say, but it
+   * stops at the first option offered and lists no values (a narrowed list is asked with `some`).
+   */
+  private offersFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+    const body: string[] = [...this.decisions.askPreamble(decision, "seat")];
+    for (const option of decision.ask.options.slice(0, -1)) {
+      const listing = this.listings.listing(option);
+      const open = listing.open.join(" && ");
+      const meets = [...listing.endsMeet, ...listing.kept.map((k) => `${k.values}.some(${k.predicate})`)];
+      const offered = meets.length
+        ? [`if (${open}) {`, ...listing.ends.map((n) => `const ${n.name} = ${n.value};`), `if (${meets.join(" && ")}) return true;`, "}"]
+        : [open ? `if (${open}) return true;` : "return true;"];
+      body.push("{", ...listing.declared.flatMap((d) => d.setup), ...offered, "}");
+    }
+    body.push("return false;");
+    this.decisions.endPreamble(decision);
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `offers_${name}`,
+      parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+      returnType: "boolean",
+      statements: body,
+    };
+  }
+
   /** A parameter's value drawn uniformly from its domain, as the runtime's `drawMove` draws it. */
   private drawnValue(domain: DomainCode): string {
     if (domain.cards) return `randomSubset(${domain.cards}, draw)`;
@@ -148,17 +195,24 @@ export class MovesFile {
       // legal moves
       const legal: string[] = [...this.decisions.whoCheck(decision, () => "return [];"), ...this.decisions.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
       for (const option of options) {
-        const domains = option.parameters.map((p) => this.decisions.domainCode(p));
-        const conditions = domains.map((d) => d.nonEmpty);
-        // A requirement about the situation rather than the chosen values decides whether the option is offered.
-        conditions.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
+        // A requirement about the situation rather than the chosen values decides whether the
+        // option is offered; one about a single parameter narrows what its domain lists.
+        const listing = this.listings.listing(option);
         const label = option.label ? `, label: ${this.ctx.code.textParts(option.label, new Set(option.parameters.map((p) => p.name.name)))}` : "";
-        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${domains[i]!.domain}`).join(", ")} }${label} });`;
-        legal.push("{", ...domains.flatMap((d) => d.setup), conditions.length ? `if (${conditions.join(" && ")}) ${push}` : push, "}");
+        const push = `options.push({ type: ${quote(option.name.name)}, parameters: { ${option.parameters.map((p, i) => `${p.name.name}: ${listing.listed[i]!.domain}`).join(", ")} }${label} });`;
+        const open = listing.open.join(" && ");
+        const narrowed = [
+          ...listing.ends.map((n) => `const ${n.name} = ${n.value};`),
+          ...listing.kept.map((k) => `const ${k.name} = ${k.values}.filter(${k.predicate});`),
+        ];
+        const meet = [...listing.endsMeet, ...listing.kept.map((k) => `${k.name}.length > 0`)];
+        const offer = narrowed.length ? [`if (${open}) {`, ...narrowed, `if (${meet.join(" && ")}) ${push}`, "}"] : [open ? `if (${open}) ${push}` : push];
+        legal.push("{", ...listing.declared.flatMap((d) => d.setup), ...offer, "}");
       }
       legal.push("return options;");
       this.decisions.endPreamble(decision);
       functions.push({ kind: StructureKind.Function, name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
+      if (decision.ask.window) functions.push(this.offersFunction(decision, name));
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
       this.decisions.endPreamble(decision);

@@ -89,14 +89,16 @@ describe("an option that is not on offer", () => {
   test("an empty domain gives the domain's reason, before the value is looked at", () => {
     const state = start();
     (state.vars as { coins: number[] }).coins[0] = 2;
-    expect(game.legalMoves(state, 0).map((o) => o.type)).toEqual(["claim"]);
+    // Nor is claim: its one gilded lot is not for sale.
+    expect(game.legalMoves(state, 0)).toEqual([]);
     expect(game.check(state, 0, { type: "bid", amount: 9 })).toEqual({ code: "move/out-of-domain", reason: "the bid to beat is 2 and you have 2 coins" });
   });
 
   test("requirements about the situation come before the domain; those about the choice after it", () => {
     const state = start();
-    // The filtered domain holds the one gilded lot, worth 6.
-    expect(game.legalMoves(state, 0).find((o) => o.type === "claim")).toEqual({ type: "claim", parameters: { lot: { kind: "card", zone: "lots", cards: [5] } } });
+    // The filtered domain holds the one gilded lot, worth 6, which the requirement about the lot
+    // refuses: claim is not on offer, though the situation allows it.
+    expect(game.legalMoves(state, 0).map((o) => o.type)).toEqual(["bid"]);
     expect(game.check(state, 0, { type: "claim", lot: 4 })).toEqual({ code: "move/out-of-domain", reason: "lot must be one of the cards in lots" });
     expect(game.check(state, 0, { type: "claim", lot: 5 })).toEqual({ code: "move/constraint", reason: "the Lot 6 gilded is not for sale" });
     // Opening at 3, the situation forbids claims, whatever lot is named.
