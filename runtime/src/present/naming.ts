@@ -124,7 +124,11 @@ export interface TextContext {
 
 /** The rules' text (`TextPart[]`) in words for this reader. */
 export function renderText(game: Game, parts: readonly TextPart[], reader: Reader, context: TextContext = {}): string {
-  return parts.map((part) => partText(game, part, reader, context)).join("");
+  const said = parts.map((part) => partText(game, part, reader, context));
+  // A seat said as "you" takes the verb after it in its form: "{p} lands on …" → "you land on …".
+  return said
+    .map((text, i) => (i > 0 && said[i - 1] === "you" && typeof parts[i] === "string" ? text.replace(/^ ([a-z]+)\b/, (_, verb: string) => ` ${baseForm(verb)}`) : text))
+    .join("");
 }
 
 function partText(game: Game, part: TextPart, reader: Reader, context: TextContext): string {

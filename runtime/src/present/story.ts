@@ -214,14 +214,14 @@ function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>,
   const { from, to, amount } = event;
   const why = renderText(game, event.why!, reader, context);
   const payee = (ref: VarRef): string => (ref.seat === null ? varLabel(game, ref.variable) : seatName(game, ref.seat, reader));
-  const sum = amount === null ? "" : ` ${amount}`;
   if (from.seat !== null && from.seat !== to.seat) {
+    // An amount the reader may not see: "seat 1 pays seat 2: rent for Phonics Place".
     const who = seatName(game, from.seat, reader);
-    return `${who} ${verbFor(who, "pay")}${sum} to ${payee(to)}: ${why}`;
+    return `${who} ${verbFor(who, "pay")}${amount === null ? "" : ` ${amount} to`} ${payee(to)}: ${why}`;
   }
   if (to.seat !== null) {
     const who = seatName(game, to.seat, reader);
-    return `${who} ${verbFor(who, "get")}${sum === "" ? " an unseen amount" : sum} from ${payee(from)}: ${why}`;
+    return `${who} ${verbFor(who, "get")} ${amount ?? "an unseen amount"} from ${payee(from)}: ${why}`;
   }
   return `${amount ?? "an unseen amount"} goes from ${varLabel(game, from.variable)} to ${varLabel(game, to.variable)}: ${why}`;
 }

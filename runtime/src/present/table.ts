@@ -225,7 +225,14 @@ function tableVar(
   if (seat !== null && info?.type === "bool" && typeof value === "boolean") {
     return value ? { name, seat, label, value, text: label, kind: "flag" } : undefined;
   }
-  const text = value === null || value === undefined ? "hidden" : isPlain(value) ? valueName(game, value, info?.type ?? typeOf(value), reader) : describeUnknown(value);
+  const text =
+    value === null || value === undefined
+      ? "hidden"
+      : info?.on !== undefined && typeof value === "number"
+        ? spaceName(game, info.on, value)
+        : isPlain(value)
+          ? valueName(game, value, info?.type ?? typeOf(value), reader)
+          : describeUnknown(value);
   return { name, seat, label, value: isPlain(value) ? value : null, text, kind: "value" };
 }
 
@@ -324,6 +331,15 @@ function spacesOf(
       }));
     return { card: card(space), seats: here, standing: here.length === 0 ? null : seatList(game, here, reader), cards };
   });
+}
+
+/** The space of a board a token variable stands on (`on`), by name: the zone's card whose `by` field is the value. */
+function spaceName(game: Game, zone: string, at: number): string {
+  const info = zoneInfo(game, zone);
+  const layout = info?.layout;
+  if (!info || layout?.kind !== "board") return String(at);
+  const space = game.meta.cards.find((card) => card.type === info.cardType && card.fields[layout.by] === at);
+  return space ? cardName(game, space.id) : String(at);
 }
 
 function visibleIds(content: unknown): CardId[] {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { MoveOption } from "../contract.js";
+import { moved, transferred } from "../events.js";
+import { describeDecision, describeMove, describeOption, describeResult, describeTurn } from "./moves.js";
+import { SEAT_0, street } from "./__fixtures__/street.js";
+
+const buy: MoveOption = {
+  type: "buy",
+  parameters: { deed: { kind: "card", zone: "bank_deeds", cards: [3] } },
+  label: ["buy ", { parameter: "deed" }, " for $", { parameter: "deed", field: "price" }],
+};
+const offer: MoveOption = {
+  type: "offer",
+  parameters: { buyer: { kind: "player", players: [0, 1, 2] } },
+  label: ["offer a card to ", { parameter: "buyer" }],
+};
+const call: MoveOption = { type: "call", parameters: { colour: { kind: "choice", values: ["light_blue", "red"] } } };
+
+describe("describeMove", () => {
+  it("says a labelled move by its label, with the move's values", () => {
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy)).toBe("buy Phonics Place deed for $100");
+    expect(describeMove(street, { type: "offer", buyer: 1 }, SEAT_0, offer)).toBe("offer a card to seat 1");
+  });
+
+  it("conjugates the label's first word for the seat that made it", () => {
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy, 2)).toBe("Wealthy Nephew Merc buys Phonics Place deed for $100");
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy, 0)).toBe("you buy Phonics Place deed for $100");
+    expect(describeMove(street, { type: "offer", buyer: 0 }, SEAT_0, offer, 1)).toBe("seat 1 offers a card to you");
+  });
+
+  it("says an unlabelled move by its name and parameters, enum members by their labels", () => {
+    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls colour light blue");
+    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call)).toBe("call colour light blue");
+    expect(describeMove(street, { type: "pay_fine" }, SEAT_0, undefined, 2)).toBe("Wealthy Nephew Merc chooses pay fine");
+  });
+});
+
+describe("describeOption: a menu line", () => {
+  it("gives the label with the values it has now, else the name and each domain", () => {
+    expect(describeOption(street, buy, SEAT_0)).toBe("buy Phonics Place deed for $100");
+    expect(describeOption(street, offer, SEAT_0)).toBe("offer a card to (you / seat 1 / Wealthy Nephew Merc)");
+    expect(describeOption(street, call, SEAT_0)).toBe("call colour (light blue / red)");
+  });
+});
+
+describe("describeDecision", () => {
+  it("tells the move, then its events indented, the reason of a payment included", () => {
+    const events = [moved([3], "bank_deeds", null, "deeds", 2), transferred(100, "coins", 2, "bank", null, ["buying ", { parameter: "deed" }])];
+    expect(describeDecision(street, { seat: 2, move: { type: "buy", deed: 3 }, option: buy }, events, SEAT_0)).toEqual([
+      "Wealthy Nephew Merc buys Phonics Place deed for $100",
+      "  Wealthy Nephew Merc takes Phonics Place deed from the bank's deeds",
+      "  Wealthy Nephew Merc pays 100 to the bank: buying Phonics Place deed",
+    ]);
+  });
+
+  it("tells another seat's secret choice without its content", () => {
+    expect(describeDecision(street, { seat: 2, move: { type: "buy", deed: 3 }, option: buy }, [], SEAT_0, true)).toEqual([
+      "Wealthy Nephew Merc chooses secretly",
+    ]);
+    expect(describeDecision(street, { seat: 0, move: { type: "buy", deed: 3 }, option: buy }, [], SEAT_0, true)).toEqual([
+      "you buy Phonics Place deed for $100",
+    ]);
+  });
+});
+
+describe("describeTurn and describeResult", () => {
+  it("names who may act and the standing relative to the reader, bots by label", () => {
+    expect(describeTurn(street, { kind: "turn", players: [2] }, SEAT_0)).toBe("Wealthy Nephew Merc to play");
+    expect(describeTurn(street, { kind: "turn", players: [0] }, SEAT_0)).toBe("your turn");
+    const result = { scores: [[3], [5], [5]], ranking: [[1, 2], [0]], winners: [1, 2] };
+    expect(describeResult(street, result, SEAT_0)).toEqual([
+      "Scores:",
+      "  you: 3",
+      "  seat 1: 5",
+      "  Wealthy Nephew Merc: 5",
+      "Ranking:",
+      "  1st: seat 1, Wealthy Nephew Merc (tied)",
+      "  3rd: you",
+      "Winners: seat 1, Wealthy Nephew Merc",
+    ]);
+  });
+});
