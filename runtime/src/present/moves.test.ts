@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MoveOption } from "../contract.js";
 import { moved, transferred } from "../events.js";
-import { describeDecision, describeMove, describeOption, describeResult, describeTurn } from "./moves.js";
+import { describeDecision, describeMove, describeOption, describePlay, describeResult, describeTurn } from "./moves.js";
 import { SEAT_0, street } from "./__fixtures__/street.js";
 
 const buy: MoveOption = {
@@ -77,6 +77,35 @@ describe("describeTurn and describeResult", () => {
       "  1st: seat 1, Wealthy Nephew Merc (tied)",
       "  3rd: you",
       "Winners: seat 1, Wealthy Nephew Merc",
+    ]);
+  });
+});
+
+describe("describePlay: a log's lines", () => {
+  const pass: MoveOption = { type: "pass", parameters: {} };
+  // An app's own names for its seats: seat 0 is the reader, the others its bots.
+  const app = { seat: 0, names: [null, "Bot 1", "Bot 2"] };
+
+  it("joins the first thing the move made its seat do to the move, one sentence a line, capitalised", () => {
+    const events = [moved([4], "bank_deeds", null, "deeds", 2), transferred(3, "coins", 2, "bank", null)];
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, events, app)).toEqual([
+      "Bot 2 passes and takes Deed 2 120 red from the bank's deeds",
+      "Bot 2 pays 3 to the bank",
+    ]);
+    expect(describePlay(street, { seat: 0, move: { type: "pass" }, option: pass }, [moved([4], "bank_deeds", null, "deeds", 0)], app)).toEqual([
+      "You pass and take Deed 2 120 red from the bank's deeds",
+    ]);
+  });
+
+  it("keeps apart a sentence about other seats too, and one about another seat", () => {
+    const together = [moved([3], "deeds", 2, "bank_deeds", null), moved([4], "deeds", 1, "bank_deeds", null)];
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, together, app)).toEqual([
+      "Bot 2 passes",
+      "Bot 2 puts Phonics Place deed and Bot 1 puts Deed 2 120 red into the bank's deeds",
+    ]);
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, [moved([4], "bank_deeds", null, "deeds", 1)], app)).toEqual([
+      "Bot 2 passes",
+      "Bot 1 takes Deed 2 120 red from the bank's deeds",
     ]);
   });
 });

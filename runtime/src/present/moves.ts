@@ -6,7 +6,7 @@ import type { Activity, Game, GameResult, Move, MoveOption, Seat } from "../cont
 import type { GameEvent } from "../events.js";
 import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
 import { describeEvents } from "./story.js";
-import { verbFor, words } from "./words.js";
+import { capitalise, verbFor, words } from "./words.js";
 
 /**
  * A move in words, from the option it was chosen from (whose label, if any, says it). Without
@@ -79,6 +79,37 @@ export function describeDecision(
       : describeMove(game, move, reader, option, seat);
   const story = describeEvents(game, events, reader, { mover: seat, move, option });
   return [line, ...story.map((sentence) => `  ${sentence}`)];
+}
+
+/**
+ * A decision and what it did as a log says it: one sentence per line, none indented, and the first
+ * thing the move made its own seat do joined to it ("Bot 2 passes and takes Property 3 from the
+ * Properties on auction"), each line capitalised. A secret choice of another seat is told without
+ * its content. Filter the events first (`eventsFor`) to what the reader may know.
+ */
+export function describePlay(
+  game: Game,
+  decision: { readonly seat: Seat; readonly move: Move; readonly option?: MoveOption },
+  events: readonly GameEvent[],
+  reader: Reader,
+  secret = false,
+): string[] {
+  const [line, ...story] = describeDecision(game, decision, events, reader, secret).map((text) => text.trim());
+  const who = `${seatName(game, decision.seat, reader)} `;
+  // "seat 2 takes …" right after "seat 2 passes": one sentence, the subject said once; not when the
+  // sentence goes on to other seats ("seat 2 moves a card and seat 3 moves …"), whose "and" it would blur.
+  const rest = story[0]?.startsWith(who) ? story[0].slice(who.length) : undefined;
+  const others = [/\byou\b/, /\bseats? \d/, ...otherNames(game, decision.seat, reader)];
+  const joined = rest !== undefined && !rest.startsWith("and ") && !others.some((name) => name.test(rest));
+  const lines = joined ? [`${line!} and ${story[0]!.slice(who.length)}`, ...story.slice(1)] : [line!, ...story];
+  return lines.map(capitalise);
+}
+
+/** Patterns of the names given to seats other than `seat` (by the app, or the rules' bots). */
+function otherNames(game: Game, seat: Seat, reader: Reader): RegExp[] {
+  const given = reader !== null && typeof reader === "object" ? (reader.names ?? []).filter((name, at) => at !== seat && name) : [];
+  const bots = (game.meta.bots ?? []).map((bot) => bot.label);
+  return [...given, ...bots].map((name) => new RegExp(`\\b${name!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
 }
 
 /** Who may act: "your turn", "seat 2 to play", "you and seat 3 choose secretly". */

@@ -12,6 +12,13 @@ describe("seats, relative to the reader", () => {
     expect(seatName(street, 0, null)).toBe("seat 0");
   });
 
+  it("calls a seat by the name the app gives it, before a bot's label; the reader stays 'you'", () => {
+    const app = { seat: 0, humans: 2, names: ["Ann", "Bob", "the Nephew"] };
+    expect([0, 1, 2].map((seat) => seatName(street, seat, app))).toEqual(["you", "Bob", "the Nephew"]);
+    expect(seatList(street, [0, 1, 2], app)).toBe("you, Bob and the Nephew");
+    expect(seatName(street, 2, { seat: 0, humans: 2, names: [null, "Bob"] })).toBe("Wealthy Nephew Merc");
+  });
+
   it("lists seats with the reader first and bots by label, and says whose", () => {
     expect(seatList(street, [2, 1, 0], SEAT_0)).toBe("you, seat 1 and Wealthy Nephew Merc");
     expect(seatList(street, [1, 3], { seat: null, humans: 4 })).toBe("seats 1 and 3");

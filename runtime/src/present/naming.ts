@@ -8,41 +8,48 @@ import { cardLabel } from "../views.js";
 import { bare, baseForm, capitalise, joinList, words } from "./words.js";
 
 /**
- * Who reads: their seat, which is "you" (null: nobody at the table, a spectator or a log), and in a
- * game whose rules play seats (`meta.bots`), how many seats are people's (a match's `players`), so
- * that the seats after them are called by their labels. A bare seat (or null) is a reader in a game
- * without bots, or one content with "seat 2" for a bot.
+ * Who reads: their seat, which is "you" (null: nobody at the table, a spectator or a log); in a game
+ * whose rules play seats (`meta.bots`), how many seats are people's (a match's `players`), so that the
+ * seats after them are called by their labels; and the names an app gives seats ("Ann", "Bot 2"), by
+ * seat, which come before those. A bare seat (or null) is a reader in a game without bots, or one
+ * content with "seat 2" for a bot.
  */
-export type Reader = Seat | null | { readonly seat: Seat | null; readonly humans?: number };
+export type Reader =
+  | Seat
+  | null
+  | { readonly seat: Seat | null; readonly humans?: number; readonly names?: readonly (string | null | undefined)[] };
 
 /** The reader's seat. */
 export function readerSeat(reader: Reader): Seat | null {
   return reader !== null && typeof reader === "object" ? reader.seat : reader;
 }
 
-/** The label of the seat the rules play, or undefined for a person's seat (or when unknown). */
-export function botLabel(game: Game, seat: Seat, reader: Reader): string | undefined {
+/** What a seat other than the reader's is called instead of its number: the name the app gave it,
+ *  else the label of the seat the rules play; undefined for a person's seat without a name. */
+export function seatLabel(game: Game, seat: Seat, reader: Reader): string | undefined {
+  const given = reader !== null && typeof reader === "object" ? reader.names?.[seat] : undefined;
+  if (given !== undefined && given !== null) return given;
   const humans = reader !== null && typeof reader === "object" ? reader.humans : undefined;
   if (humans === undefined || seat < humans || !game.meta.bots) return undefined;
   return seatPlan(game.meta, humans).list[seat]?.bot?.label;
 }
 
-/** Whose seat: "you" for the reader, a bot by its label, else "seat N". */
+/** Whose seat: "you" for the reader, else the name the app gave it, a bot by its label, or "seat N". */
 export function seatName(game: Game, seat: Seat, reader: Reader): string {
   if (seat === readerSeat(reader)) return "you";
-  return botLabel(game, seat, reader) ?? `seat ${seat}`;
+  return seatLabel(game, seat, reader) ?? `seat ${seat}`;
 }
 
 /** "you", "seat 2", "seats 1 and 3", "you and seats 1 and 3", "seat 1 and Wealthy Nephew Merc", "nobody". */
 export function seatList(game: Game, seats: readonly Seat[], reader: Reader): string {
   const viewer = readerSeat(reader);
-  const numbered = seats.filter((seat) => seat !== viewer && botLabel(game, seat, reader) === undefined);
+  const numbered = seats.filter((seat) => seat !== viewer && seatLabel(game, seat, reader) === undefined);
   const parts: string[] = [];
   if (seats.includes(viewer as Seat)) parts.push("you");
   if (numbered.length === 1) parts.push(`seat ${numbered[0]}`);
   else if (numbered.length > 1) parts.push(`seats ${joinList(numbered.map(String))}`);
   for (const seat of seats) {
-    const label = seat === viewer ? undefined : botLabel(game, seat, reader);
+    const label = seat === viewer ? undefined : seatLabel(game, seat, reader);
     if (label !== undefined) parts.push(label);
   }
   return parts.length === 0 ? "nobody" : joinList(parts);
@@ -214,7 +221,7 @@ export function addressed(game: Game, text: string, reader: Reader): string {
       if (own) return `${capital ? "Your" : "your"}${next ?? ""}`;
       return `${capital ? "You" : "you"}${next ? ` ${baseForm(next.slice(1))}` : ""}`;
     }
-    const label = botLabel(game, seat, reader);
+    const label = seatLabel(game, seat, reader);
     if (label === undefined) return all;
     return `${capital ? capitalise(label) : label}${own ?? ""}${next ?? ""}`;
   });
