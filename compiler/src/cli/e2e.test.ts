@@ -164,6 +164,14 @@ describe("rules demo", () => {
     expect(ending(out)).toBe(ending(whole.out));
   });
 
+  it("tells a refusal once: Keys to Knowledge's `refuse` move, whose rules also say it", async () => {
+    const { status, out } = await rules("demo", "--game", "keys-to-knowledge", "--moves", "200");
+    expect(status).toBe(0);
+    const refusals = [...out.matchAll(/^ +\d+\. (seat \d) refuses\n(.*)$/gm)];
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const [, who, next] of refusals) expect(next).not.toBe(`      ${who} refuses`);
+  });
+
   it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
     const { status, out } = await rules("demo", "--game", "lady-richmond", "--moves", "1000");
     const freakShop = await rules("demo", "--game", "freak-shop", "--moves", "1000");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MoveOption } from "../contract.js";
-import { moved, transferred } from "../events.js";
+import { moved, said, transferred } from "../events.js";
 import { describeDecision, describeMove, describeOption, describePlay, describeResult, describeTurn } from "./moves.js";
 import { SEAT_0, street } from "./__fixtures__/street.js";
 
@@ -50,6 +50,17 @@ describe("describeDecision", () => {
       "Wealthy Nephew Merc buys Phonics Place deed for $100",
       "  Wealthy Nephew Merc takes Phonics Place deed from the bank's deeds",
       "  Wealthy Nephew Merc pays 100 to the bank: buying Phonics Place deed",
+    ]);
+  });
+
+  it("tells once a move the rules' words say again", () => {
+    // Keys to Knowledge's `refuse { say "{buyer} refuses" }`: the move line and the words are one sentence.
+    const refuse: MoveOption = { type: "refuse", parameters: {} };
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses", null)], SEAT_0)).toEqual(["seat 1 refuses"]);
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses.", null)], { seat: 1 })).toEqual(["you refuse"]);
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses the offer", null)], SEAT_0)).toEqual([
+      "seat 1 refuses",
+      "  seat 1 refuses the offer",
     ]);
   });
 

@@ -77,7 +77,9 @@ export function describeDecision(
     secret && seat !== readerSeat(reader)
       ? `${seatName(game, seat, reader)} ${verbFor(seatName(game, seat, reader), "choose")} secretly`
       : describeMove(game, move, reader, option, seat);
-  const story = describeEvents(game, events, reader, { mover: seat, move, option });
+  // The rules' words may say the move again (`refuse { say "{buyer} refuses" }`): told once.
+  const same = (sentence: string): boolean => sentence.replace(/[.!]$/, "").toLowerCase() === line.toLowerCase();
+  const story = describeEvents(game, events, reader, { mover: seat, move, option }).filter((sentence) => !same(sentence));
   return [line, ...story.map((sentence) => `  ${sentence}`)];
 }
 
