@@ -1,3 +1,5 @@
+// The story `rules play` and `rules demo` tell of a move's events, through @rules/runtime/present, on
+// the CLI's fake game with every kind of place.
 import {
   changed,
   eventsFor,

@@ -1,3 +1,5 @@
+// The table `rules play` prints, through @rules/runtime/present (tableOf, then tableText), on the CLI's
+// fake game.
 import { applyMove, createMatch, viewFor, type Game, type Match, type Move, type MoveOption, type Seat } from "@rules/runtime/internal";
 import { tableOf, tableText } from "@rules/runtime/present";
 import { describe, expect, it } from "vitest";

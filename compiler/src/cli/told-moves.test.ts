@@ -1,8 +1,9 @@
+// What `rules play` and `rules demo` print of moves, turns and results, through @rules/runtime/present,
+// on the CLI's fake game (the entry's own tests, on a hand-made game with the presentation fields, are in runtime/src/present).
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
 import { cardName, describeMove, describeOption, describeResult, describeTurn, thirdPerson } from "@rules/runtime/present";
 import type { Move, MoveOption, Seat } from "@rules/runtime/internal";
-import { table } from "./report.js";
 
 /** A move told of its seat, as `rules play` prints it. */
 function narrateMove(game: typeof gemAuction, seat: Seat, move: Move, { option, viewer = null }: { option?: MoveOption; viewer?: Seat | null } = {}): string {
@@ -171,19 +172,5 @@ describe("describeResult", () => {
       "  3rd: seat 1",
       "Winners: seat 0, seat 2",
     ]);
-  });
-});
-
-describe("table", () => {
-  it("pads columns to their widest cell and aligns numbers right", () => {
-    expect(
-      table(
-        ["seat", "win rate", "name"],
-        [
-          ["0", "25.0%", "Ann"],
-          ["10", "5.5%", "Bo"],
-        ],
-      ),
-    ).toEqual(["seat  win rate  name", "   0     25.0%  Ann", "  10      5.5%  Bo"]);
   });
 });
