@@ -60,18 +60,19 @@ export function describeOption(game: Game, option: MoveOption, reader: Reader): 
   return parameters.length === 0 ? words(option.type) : `${words(option.type)} ${parameters.join(", ")}`;
 }
 
+/** A move made: its seat, the move, and the option it was chosen from (which names its parameters). */
+export interface Decision {
+  readonly seat: Seat;
+  readonly move: Move;
+  readonly option?: MoveOption;
+}
+
 /**
  * A decision and what it did: its line ("seat 1 passes"), then the story of its events, each
  * sentence indented by two spaces. A secret choice (`secret`) of another seat is told without its
  * content ("seat 2 chooses secretly"). Filter the events first (`eventsFor`) to what the reader may know.
  */
-export function describeDecision(
-  game: Game,
-  decision: { readonly seat: Seat; readonly move: Move; readonly option?: MoveOption },
-  events: readonly GameEvent[],
-  reader: Reader,
-  secret = false,
-): string[] {
+export function describeDecision(game: Game, decision: Decision, events: readonly GameEvent[], reader: Reader, secret = false): string[] {
   const { seat, move, option } = decision;
   const line =
     secret && seat !== readerSeat(reader)
@@ -89,13 +90,7 @@ export function describeDecision(
  * Properties on auction"), each line capitalised. A secret choice of another seat is told without
  * its content. Filter the events first (`eventsFor`) to what the reader may know.
  */
-export function describePlay(
-  game: Game,
-  decision: { readonly seat: Seat; readonly move: Move; readonly option?: MoveOption },
-  events: readonly GameEvent[],
-  reader: Reader,
-  secret = false,
-): string[] {
+export function describePlay(game: Game, decision: Decision, events: readonly GameEvent[], reader: Reader, secret = false): string[] {
   const [line, ...story] = describeDecision(game, decision, events, reader, secret).map((text) => text.trim());
   const who = `${seatName(game, decision.seat, reader)} `;
   // "seat 2 takes …" right after "seat 2 passes": one sentence, the subject said once; not when the
