@@ -121,6 +121,8 @@ export function clockSeed(): number {
 
 /** The player left: typed `quit`, or the input ended. */
 const LEFT = Symbol("left");
+/** The player typed `quit` while asked a parameter (said apart from the input ending). */
+const QUIT = Symbol("quit");
 /** In a race, the player lets the others go first. */
 const WAIT = Symbol("wait");
 /** An empty answer to a parameter: back to the list of moves. */
@@ -287,7 +289,7 @@ async function decide(
     const parameters = table.decision!.options[at]!.parameters;
     for (;;) {
       const move = await askParameters(option, parameters, prompt, io);
-      if (move === LEFT) return left(null, io);
+      if (move === LEFT || move === QUIT) return left(move === QUIT ? "quit" : null, io);
       if (move === BACK) break;
       // The game's own check says why a move is refused; the player then tries again.
       const outcome = applyMove(match, YOU, move);
@@ -324,11 +326,11 @@ async function askParameters(
   parameters: readonly TableParameter[],
   prompt: Prompt,
   io: Io,
-): Promise<Move | typeof LEFT | typeof BACK> {
+): Promise<Move | typeof LEFT | typeof QUIT | typeof BACK> {
   const move: Record<string, Value> = { type: option.type };
   for (const parameter of parameters) {
     const value = await askParameter(parameter, prompt, io);
-    if (value === LEFT || value === BACK) return value;
+    if (value === LEFT || value === QUIT || value === BACK) return value;
     move[parameter.name] = value;
   }
   return move as Move;
@@ -339,14 +341,14 @@ function isChoice(parameter: TableParameter): boolean {
   return parameter.kind === "range" ? parameter.max! > parameter.min! : parameter.choices!.length > 1;
 }
 
-async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof BACK> {
+async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
   const { name } = parameter;
   if (parameter.kind === "range") {
     const [min, max] = [parameter.min!, parameter.max!];
     if (min === max) return min;
     for (;;) {
       const answer = await prompt.ask(`  ${name} [${min}..${max}] (empty: back): `);
-      if (answer === null || answer === "quit") return LEFT;
+      if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
       if (answer === "") return BACK;
       // Only the form is checked here: the game's check judges the number, and says why.
       if (/^-?\d+$/.test(answer)) return Number(answer);
@@ -361,7 +363,7 @@ async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): 
   choices.forEach((choice, i) => io.print(`    ${i + 1}) ${choice.label}`));
   for (;;) {
     const answer = await prompt.ask(`  ${name} [1-${choices.length}] (empty: back): `);
-    if (answer === null || answer === "quit") return LEFT;
+    if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
     if (answer === "") return BACK;
     // By number in the list, or by name ("Property 17").
     const index = /^\d+$/.test(answer)
@@ -373,14 +375,14 @@ async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): 
 }
 
 /** A set of cards (a trade): the cards numbered, answered as numbers separated by spaces or commas. */
-async function askCardSet(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof BACK> {
+async function askCardSet(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
   const { name } = parameter;
   const cards = parameter.choices!;
   io.print(`  ${name}, one or more from ${parameter.zone}:`);
   cards.forEach((card, i) => io.print(`    ${i + 1}) ${card.label}`));
   for (;;) {
     const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3] (empty: back): `);
-    if (answer === null || answer === "quit") return LEFT;
+    if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
     if (answer === "") return BACK;
     const picks = answer.split(/[\s,]+/).filter(Boolean).map(Number);
     if (picks.every((n) => Number.isInteger(n) && n >= 1 && n <= cards.length)) {
