@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MoveOption } from "../contract.js";
+import type { Game, MoveOption } from "../contract.js";
 import { tableOf } from "./table.js";
 import { tableText } from "./table-text.js";
 import { SEAT_0, street, streetView } from "./__fixtures__/street.js";
@@ -86,6 +86,21 @@ describe("tableOf", () => {
 
   it("is plain JSON", () => {
     expect(JSON.parse(JSON.stringify(model))).toEqual(model);
+  });
+});
+
+describe("tableOf: the other layouts", () => {
+  const laidOut = (kind: "track" | "row" | "pile"): Game => ({
+    ...street,
+    meta: { ...street.meta, zones: street.meta.zones.map((zone) => (zone.name === "discards" ? { ...zone, layout: { kind } } : zone)) },
+  });
+  const discards = (game: Game): string[] => tableText(tableOf(game, streetView, SEAT_0)).filter((line) => line.startsWith("  The Chance discards"));
+
+  it("numbers a track from 1 as it lies, keeps a row as it lies and sorts a pile in card order", () => {
+    // The discards hold Pay $50 (card 6) on top of Advance to Go (card 5).
+    expect(discards(laidOut("track"))).toEqual(["  The Chance discards: 1. Pay $50, 2. Advance to Go"]);
+    expect(discards(laidOut("row"))).toEqual(["  The Chance discards: Pay $50, Advance to Go"]);
+    expect(discards(laidOut("pile"))).toEqual(["  The Chance discards: Advance to Go, Pay $50"]);
   });
 });
 
