@@ -1,7 +1,9 @@
 // `npm run size`: what an app's bundle pays for the runtime plus one game, per game, minified and
 // gzipped, built as an app builds it (Vite, from the packages' entry points: `@rules/runtime` and
-// `@rules/generated/<game>`). `--json` prints the figures as JSON. `--modules <game>` prints where the
-// bytes of runtime + that game go, module by module. Build first (`npm run build`).
+// `@rules/generated/<game>`); then the present entry (`@rules/runtime/present`, games in words) on its
+// own, and a check that the bundles above, which do not import it, hold none of its modules. `--json`
+// prints the figures as JSON. `--modules <game>` prints where the bytes of runtime + that game go,
+// module by module. Build first (`npm run build`).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -43,11 +45,6 @@ async function bundle(name, source) {
   const chunks = (Array.isArray(built) ? built[0] : built).output.filter((chunk) => chunk.type === "chunk");
   if (chunks.length !== 1) throw new Error(`expected one chunk for ${name}, got ${chunks.length}`);
   return chunks[0];
-}
-
-async function bundleSize(name, source) {
-  const { code } = await bundle(name, source);
-  return { minified: Buffer.byteLength(code), gzipped: gzipped(code) };
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -143,16 +140,31 @@ if (modulesAt >= 0) {
   process.exit(0);
 }
 
+/** Whether a bundle holds any module of the present entry (runtime/dist/present/). */
+const holdsPresent = (chunk) => chunk.map.sources.some((source) => /runtime\/dist\/present\//.test(source));
+
 const rows = [];
+/** Bundles that do not import the present entry yet hold some of it: must stay empty. */
+const leaks = [];
 for (const game of [null, ...games]) {
   const row = { bundle: game === null ? "runtime alone" : `runtime + ${game}` };
-  for (const [name, api] of Object.entries(apis)) row[name] = await bundleSize(`${game ?? "runtime"}-${name}`, entrySource(api, game));
+  for (const [name, api] of Object.entries(apis)) {
+    const chunk = await bundle(`${game ?? "runtime"}-${name}`, entrySource(api, game));
+    row[name] = { minified: Buffer.byteLength(chunk.code), gzipped: gzipped(chunk.code) };
+    if (holdsPresent(chunk)) leaks.push(`${row.bundle} (${name} API)`);
+  }
   rows.push(row);
 }
+// The present entry alone, every export kept: what an app that tells its games in words adds at most.
+const presentChunk = await bundle("present", `export * from "@rules/runtime/present";\n`);
+const present = { minified: Buffer.byteLength(presentChunk.code), gzipped: gzipped(presentChunk.code) };
 await rm(scratch, { recursive: true, force: true });
+// The check must see the entry's modules where they are, or it proves nothing.
+if (!holdsPresent(presentChunk)) throw new Error("the present entry's own bundle shows none of its modules: the leak check cannot see them");
+if (leaks.length > 0) throw new Error(`bundles that do not import @rules/runtime/present hold some of it: ${leaks.join(", ")}`);
 
 if (process.argv.includes("--json")) {
-  process.stdout.write(`${JSON.stringify({ apis, rows }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ apis, rows, present, presentInOtherBundles: 0 }, null, 2)}\n`);
 } else {
   const width = Math.max(...rows.map((r) => r.bundle.length));
   process.stdout.write("Minified by Vite as an app's build does, then gzipped (level 9), built from the packages' entry points.\n");
@@ -162,4 +174,6 @@ if (process.argv.includes("--json")) {
   for (const r of rows) {
     process.stdout.write(`${r.bundle.padEnd(width)}  ${kb(r.full.minified)}  ${kb(r.full.gzipped)}  ${kb(r.play.minified)}  ${kb(r.play.gzipped)}\n`);
   }
+  process.stdout.write(`\n@rules/runtime/present alone (every export): ${kb(present.minified).trim()} minified, ${kb(present.gzipped).trim()} gzipped\n`);
+  process.stdout.write("The bundles above do not import it and hold none of its modules (checked from their source maps).\n");
 }

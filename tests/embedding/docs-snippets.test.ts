@@ -33,6 +33,7 @@ function typeErrors(text: string): string[] {
       paths: {
         "@rules/runtime": [join(root, "runtime/dist/index.d.ts")],
         "@rules/runtime/internal": [join(root, "runtime/dist/internal.d.ts")],
+        "@rules/runtime/present": [join(root, "runtime/dist/present/index.d.ts")],
         "@rules/generated/*": [join(root, "generated/dist/*/index.d.ts")],
       },
     };

@@ -7,7 +7,7 @@ import type { Game } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { loadRulesGame } from "../testing/load-game.js";
 import { recordingIo } from "./io.js";
-import { nameBots } from "../present/naming.js";
+import { addressed, possessive, seatList, seatName } from "@rules/runtime/present";
 import { narrateMatch } from "./demo.js";
 import { playInTerminal } from "./play.js";
 import type { Reload } from "./rules-watch.js";
@@ -19,9 +19,16 @@ const botsGame = (): Promise<Game> => (compiled ??= loadRulesGame("bots", rules,
 
 describe("a game with a seat the rules play, on the command line", () => {
   it("names a bot seat by its label, and leaves the people's seats numbered", () => {
-    const plan = runtime.seatPlan({ bots: [{ id: "house", label: "the House", for: [2] }] }, 2);
-    expect(nameBots("seat 2 puts Chip 20 into pot; seat 1 declines", plan)).toBe("the House puts Chip 20 into pot; seat 1 declines");
-    expect(nameBots("Seat 2:\n  Coins: 3\nseat 2's calls is now 1\nseat 12", plan)).toBe("The House:\n  Coins: 3\nthe House's calls is now 1\nseat 12");
+    const game = { meta: { bots: [{ id: "house", label: "the House", for: [2] }] } } as unknown as Game;
+    // Two people: seat 2 is the House. With three, seat 2 is a person's.
+    const reader = { seat: 0, humans: 2 };
+    expect([seatName(game, 2, reader), seatName(game, 1, reader), seatName(game, 0, reader)]).toEqual(["the House", "seat 1", "you"]);
+    expect(seatName(game, 2, { seat: 0, humans: 3 })).toBe("seat 2");
+    expect(seatList(game, [2, 1, 0], reader)).toBe("you, seat 1 and the House");
+    expect(possessive(game, 2, reader)).toBe("the House's");
+    // The rules' own words name seats by number: the House's seat reads by its label.
+    expect(addressed(game, "seat 2 puts Chip 20 into pot; seat 1 declines", reader)).toBe("the House puts Chip 20 into pot; seat 1 declines");
+    expect(addressed(game, "Seat 2's calls is now 1; seat 12", reader)).toBe("The House's calls is now 1; seat 12");
   });
 
   it("rules play: you and a random person play, the House is told by its label and never asked", async () => {

@@ -9,12 +9,16 @@ import { findRulesDir } from "./compile.js";
 import { recordingIo } from "./io.js";
 
 const forSaleRules = fileURLToPath(new URL("../../../rules/for-sale.rules", import.meta.url));
+// Lady Richmond uses nth(), which the playout kernel writer does not handle: compiling it has a note.
+const ladyRichmondRules = fileURLToPath(new URL("../../../rules/lady-richmond.rules", import.meta.url));
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "rules-cli-compile-"));
   await mkdir(join(dir, "good", "rules"), { recursive: true });
   await copyFile(forSaleRules, join(dir, "good", "rules", "for-sale.rules"));
+  await mkdir(join(dir, "noted", "rules"), { recursive: true });
+  await copyFile(ladyRichmondRules, join(dir, "noted", "rules", "lady-richmond.rules"));
   await mkdir(join(dir, "bad", "rules"), { recursive: true });
   await writeFile(
     join(dir, "bad", "rules", "broken.rules"),
@@ -46,6 +50,15 @@ describe("rules compile", () => {
     const checked = await rules(join(dir, "good"), "compile", "--check");
     expect(checked.status).toBe(0);
     expect(checked.out).toBe("generated is up to date: 1 game (for-sale)\n");
+  });
+
+  it("prints the compiler's notes (a game without a playout kernel) only with --verbose", async () => {
+    const quiet = await rules(join(dir, "noted"), "compile");
+    expect(quiet.status).toBe(0);
+    expect(quiet.out + quiet.err).not.toContain("playout kernel");
+    const verbose = await rules(join(dir, "noted"), "compile", "--verbose");
+    expect(verbose.status).toBe(0);
+    expect(verbose.out).toMatch(/^lady-richmond: no playout kernel \(simulations use the state machine\): .* is not supported by the kernel writer yet$/m);
   });
 
   it("prints each error with its source line and exits 1", async () => {

@@ -12,6 +12,7 @@ const spec = {
   positionals: [],
   options: [
     { name: "check", kind: "flag", description: "write nothing; fail if generated/ is not what compiling would write" },
+    { name: "verbose", kind: "flag", description: "also print the compiler's notes (which games have no playout kernel, and why)" },
     {
       name: "rules",
       kind: "string",
@@ -41,7 +42,8 @@ export const compileCommand = defineCommand(spec, async (args, io) => {
   const report = await compileAll({ rulesDir, outDir, check });
   for (const line of formatDiagnosticList(report.diagnostics, (file) => report.sources.get(file) ?? "", io.cwd))
     io.warn(line);
-  if (!check) for (const note of report.notes) io.print(note);
+  // Notes say what the compiler left out without failing (a playout kernel): for the designer who asks.
+  if (!check && args.options.verbose) for (const note of report.notes) io.print(note);
   const failed = report.diagnostics.some(isError);
   const out = displayPath(outDir, io.cwd);
   if (check && report.stale.length > 0) {

@@ -135,7 +135,8 @@ describe("rules bench", () => {
 
 describe("rules demo", () => {
   it("narrates a For Sale match between 4 bots and names the winners", async () => {
-    const { status, out } = await rules("demo");
+    // Told in full: the demo tells only the first moves unless asked for more.
+    const { status, out } = await rules("demo", "--moves", "1000");
     expect(status).toBe(0);
     expect(out).toContain("== For Sale (for-sale): 4 random bots, seed 1 ==");
     expect(out).toMatch(/seat \d sells card Property \d+/);
@@ -151,16 +152,29 @@ describe("rules demo", () => {
     expect(status).toBe(0);
     expect(out).toMatch(/^ {3}5\. /m);
     expect(out).not.toMatch(/^ {3}6\. /m);
-    expect(out).toContain("Told the first 5 moves; the match is played on untold");
+    // The moves after the fifth are counted, not told: 5 told and those make the whole match.
+    const untold = Number(/^ {6}… (\d+) more moves …$/m.exec(out)![1]);
+    const total = Number(/^Game over after (\d+) moves\.$/m.exec(out)![1]);
+    expect(5 + untold).toBe(total);
     // The same match as told in full (the whole demo of For Sale, seed 1): the same length and winner.
-    const whole = await rules("demo", "--game", "for-sale");
+    const whole = await rules("demo", "--game", "for-sale", "--moves", "1000");
+    expect(whole.out).not.toContain("more moves");
     const ending = (text: string) => text.slice(text.indexOf("Game over after"));
     expect(ending(out)).toMatch(/^Game over after \d+ moves\.\n[^]*Winners?: seat \d/);
     expect(ending(out)).toBe(ending(whole.out));
   });
 
+  it("tells a refusal once: Keys to Knowledge's `refuse` move, whose rules also say it", async () => {
+    const { status, out } = await rules("demo", "--game", "keys-to-knowledge", "--moves", "200");
+    expect(status).toBe(0);
+    const refusals = [...out.matchAll(/^ +\d+\. (seat \d) refuses\n(.*)$/gm)];
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const [, who, next] of refusals) expect(next).not.toBe(`      ${who} refuses`);
+  });
+
   it("tells each game's round ends: Lady Richmond's auctions, Freak Shop's Closed Shop", async () => {
-    const { status, out } = await rules("demo");
+    const { status, out } = await rules("demo", "--game", "lady-richmond", "--moves", "1000");
+    const freakShop = await rules("demo", "--game", "freak-shop", "--moves", "1000");
     expect(status).toBe(0);
     const lady = out.slice(out.indexOf("== Lady Richmond"));
     // "The winner places the number of coins bid into the money chest and then takes all of the
@@ -173,7 +187,7 @@ describe("rules demo", () => {
       expect(lines.some((line) => line.startsWith(`      ${winner} takes `) && line.endsWith(" from the face-up cards"))).toBe(true);
     }
     // "The game ends as soon as the Shop Keeper reveals the Closed Shop card."
-    const freak = out.slice(out.indexOf("== Freak Shop"), out.indexOf("== Lady Richmond"));
+    const freak = freakShop.out;
     expect(freak).toMatch(
       /Merchandise 0 items closed go(es)? from the draw pile to the Shop\n {6}The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends\n {6}the game ends\nGame over/,
     );

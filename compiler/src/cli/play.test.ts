@@ -71,6 +71,13 @@ describe("playInTerminal", () => {
     expect(io.stdout).toContain("You left the game.");
   });
 
+  it("says you left when you type quit while asked a parameter", async () => {
+    const { status, out } = await playWith(["1", "quit"]);
+    expect(status).toBe(0);
+    expect(out).toContain("You left the game.");
+    expect(out).not.toContain("Input ended");
+  });
+
   it("leaves cleanly when the input ends", async () => {
     const { status, out } = await playWith(["1"]);
     expect(status).toBe(0);

@@ -19,7 +19,6 @@ import {
   type MatchOptions,
   type Move,
   type MoveOption,
-  type ParameterDomain,
   type Value,
 } from "@rules/runtime/internal";
 import { commaList, type CommandSpec } from "./args.js";
@@ -30,10 +29,19 @@ import { defineCommand, EXIT_OK } from "./command.js";
 import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { Prompt, PromptInterrupted } from "./prompt.js";
-import { capitalise, cardName, joinList, nameBots, seatName } from "../present/naming.js";
-import { narrateDecision, narrateEvents } from "./narrate.js";
-import { describeChoice, describeOption, describeTurn, domainZone, narrateMove, renderResult } from "./render.js";
-import { renderTable } from "./table.js";
+import {
+  addressed,
+  capitalise,
+  describeDecision,
+  describeEvents,
+  describeMove,
+  describeResult,
+  joinList,
+  tableOf,
+  tableText,
+  type Reader,
+  type TableParameter,
+} from "@rules/runtime/present";
 import { RulesWatch, type Reload } from "./rules-watch.js";
 
 const YOU = 0;
@@ -113,6 +121,8 @@ export function clockSeed(): number {
 
 /** The player left: typed `quit`, or the input ended. */
 const LEFT = Symbol("left");
+/** The player typed `quit` while asked a parameter (said apart from the input ending). */
+const QUIT = Symbol("quit");
 /** In a race, the player lets the others go first. */
 const WAIT = Symbol("wait");
 /** An empty answer to a parameter: back to the list of moves. */
@@ -127,10 +137,10 @@ export async function playInTerminal(
   opponents: readonly (BotSpec | undefined)[] = [],
 ): Promise<number> {
   let match = createMatch(game, options);
-  // Seats the rules play (a `bot` of the game) are told by their label; the rules move for them.
-  // A save may change them, so the plan follows the rules being played.
-  let plan = seatPlan(game.meta, options.players);
-  const io: Io = { ...terminal, print: (line) => terminal.print(nameBots(line, plan)), write: (text) => terminal.write(nameBots(text, plan)) };
+  // You are "you"; seats the rules play (a `bot` of the game) are told by their label.
+  const reader: Reader = { seat: YOU, humans: options.players };
+  const plan = seatPlan(game.meta, options.players);
+  const io = terminal;
   // The bots' own generator, derived from the seed so that a replayed seed replays their moves too.
   let bots = new Rng(options.seed).fork();
   const prompt = new Prompt(io);
@@ -140,7 +150,7 @@ export async function playInTerminal(
   io.print(`${game.title}: ${options.players} players${played}, you are seat ${YOU}, seed ${options.seed}`);
   if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
   // What happened before the first decision: the first phase, the first cards dealt.
-  for (const line of narrateEvents(game, eventsFor(game.meta, match.events, YOU), { viewer: YOU })) io.print(line);
+  for (const line of describeEvents(game, eventsFor(game.meta, match.events, YOU), reader)) io.print(line);
   try {
     for (;;) {
       try {
@@ -157,7 +167,6 @@ export async function playInTerminal(
         const restarted = restart(error.value as Reload, match, io);
         if (restarted !== match && restarted.log.length === 0) bots = new Rng(options.seed).fork();
         match = restarted;
-        plan = seatPlan(match.game.meta, options.players);
         prompt.interruptOn(watch!.next());
       }
     }
@@ -178,14 +187,19 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io, opponen
   const bot = playBot(match, others, bots, opponents);
   // A secret choice is told without its content; what it led to is told as you may see it.
   const events = eventsFor(game.meta, bot.match.events, YOU);
-  for (const line of narrateDecision(game, bot, events, YOU, activity.kind === "simultaneous")) io.print(line);
+  for (const line of describeDecision(game, bot, events, readerOf(match), activity.kind === "simultaneous")) io.print(line);
   return bot.match;
 }
 
 function printResult(match: Match, io: Io): void {
   io.print("");
   io.print("Game over.");
-  for (const line of renderResult(resultOf(match)!, YOU)) io.print(line);
+  for (const line of describeResult(match.game, resultOf(match)!, readerOf(match))) io.print(line);
+}
+
+/** You at seat 0, the match's other people by number, its bots by their labels. */
+function readerOf(match: Match): Reader {
+  return { seat: YOU, humans: match.options.players };
 }
 
 /** After the end, while watching: a save replays the game (an interrupt); 'quit' or the end of input stops. */
@@ -220,7 +234,7 @@ export function restart({ game, changed }: Reload, current: Match, io: Io): Matc
   let before = createMatch(current.game, current.options);
   for (const [i, { seat, move }] of current.log.entries()) {
     const option = legalMoves(before, seat).find((o) => o.type === move.type);
-    const step = `move ${i + 1} (${narrateMove(current.game, seat, move, { option, viewer: YOU })})`;
+    const step = `move ${i + 1} (${describeMove(current.game, move, readerOf(current), option, seat)})`;
     const next = applyMove(before, seat, move);
     if (next.ok) before = next.match;
     let outcome;
@@ -251,38 +265,42 @@ async function decide(
   io: Io,
 ): Promise<Match | typeof LEFT | typeof WAIT> {
   const { game } = match;
-  io.print("");
-  io.print(`── ${capitalise(describeTurn(activity, YOU))} ──`);
-  for (const line of renderTable(game, viewFor(match, YOU), YOU)) io.print(line);
+  const reader = readerOf(match);
   const options = legalMoves(match, YOU);
   if (options.length === 0)
     throw new GameFault("fault/no-legal-move", "it is your decision but you have no legal move");
-  io.print("Your moves:");
-  options.forEach((option, i) => io.print(`  ${i + 1}) ${describeOption(game, option, YOU)}`));
+  // The table, then your moves, as the present entry lays them out; each option's parameters come
+  // with their choices labelled, which the questions below offer.
+  const table = tableOf(game, viewFor(match, YOU), reader, activity, options);
+  io.print("");
+  io.print(`── ${capitalise(table.turn!)} ──`);
+  for (const line of tableText(table)) io.print(line);
   if (mayWait) io.print("  0) wait: let the others go first");
   for (;;) {
     const answer = await prompt.ask(`Your move [${mayWait ? 0 : 1}-${options.length}]: `);
     if (answer === null || answer === "quit") return left(answer, io);
     if (mayWait && answer === "0") return WAIT;
-    const option = pickOption(options, answer);
-    if (!option) {
+    const at = pickOption(options, answer);
+    if (at < 0) {
       io.print(`'${answer}' is not one of your moves: type a number from 1 to ${options.length}, or a move's name.`);
       continue;
     }
+    const option = options[at]!;
+    const parameters = table.decision!.options[at]!.parameters;
     for (;;) {
-      const move = await askParameters(game, option, prompt, io);
-      if (move === LEFT) return left(null, io);
+      const move = await askParameters(option, parameters, prompt, io);
+      if (move === LEFT || move === QUIT) return left(move === QUIT ? "quit" : null, io);
       if (move === BACK) break;
       // The game's own check says why a move is refused; the player then tries again.
       const outcome = applyMove(match, YOU, move);
       if (outcome.ok) {
         const events = eventsFor(game.meta, outcome.match.events, YOU);
-        for (const line of narrateDecision(game, { seat: YOU, move, option }, events, YOU)) io.print(line);
+        for (const line of describeDecision(game, { seat: YOU, move, option }, events, reader)) io.print(line);
         return outcome.match;
       }
-      io.print(`Not allowed: ${outcome.error.reason}`);
+      io.print(`Not allowed: ${addressed(game, outcome.error.reason, reader)}`);
       // Asking the same questions again only helps when there was a choice to make.
-      if (!Object.values(option.parameters).some(isChoice)) break;
+      if (!parameters.some(isChoice)) break;
     }
   }
 }
@@ -292,114 +310,84 @@ function left(answer: string | null, io: Io): typeof LEFT {
   return LEFT;
 }
 
-/** By number in the list, or by the move's name. */
-function pickOption(options: readonly MoveOption[], answer: string): MoveOption | undefined {
-  if (/^\d+$/.test(answer)) return options[Number(answer) - 1];
+/** The option's place by number in the list, or by the move's name; -1 for neither. */
+function pickOption(options: readonly MoveOption[], answer: string): number {
+  if (/^\d+$/.test(answer)) {
+    const at = Number(answer) - 1;
+    return at >= 0 && at < options.length ? at : -1;
+  }
   const name = answer.toLowerCase().replace(/\s+/g, "_");
-  return options.find((o) => o.type.toLowerCase() === name);
+  return options.findIndex((o) => o.type.toLowerCase() === name);
 }
 
 /** Asks each parameter of the option in turn. */
 async function askParameters(
-  game: Game,
   option: MoveOption,
+  parameters: readonly TableParameter[],
   prompt: Prompt,
   io: Io,
-): Promise<Move | typeof LEFT | typeof BACK> {
+): Promise<Move | typeof LEFT | typeof QUIT | typeof BACK> {
   const move: Record<string, Value> = { type: option.type };
-  for (const [name, domain] of Object.entries(option.parameters)) {
-    const value = await askParameter(game, name, domain, prompt, io);
-    if (value === LEFT || value === BACK) return value;
-    move[name] = value;
+  for (const parameter of parameters) {
+    const value = await askParameter(parameter, prompt, io);
+    if (value === LEFT || value === QUIT || value === BACK) return value;
+    move[parameter.name] = value;
   }
   return move as Move;
 }
 
-type ListedDomain = Exclude<ParameterDomain, { kind: "range" }>;
-
 /** A parameter the player is asked for: one with more than one possible value. */
-function isChoice(domain: ParameterDomain): boolean {
-  return domain.kind === "range" ? domain.max > domain.min : listedValues(domain).length > 1;
+function isChoice(parameter: TableParameter): boolean {
+  return parameter.kind === "range" ? parameter.max! > parameter.min! : parameter.choices!.length > 1;
 }
 
-async function askParameter(
-  game: Game,
-  name: string,
-  domain: ParameterDomain,
-  prompt: Prompt,
-  io: Io,
-): Promise<Value | typeof LEFT | typeof BACK> {
-  if (domain.kind === "range") {
-    if (domain.min === domain.max) return domain.min;
+async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
+  const { name } = parameter;
+  if (parameter.kind === "range") {
+    const [min, max] = [parameter.min!, parameter.max!];
+    if (min === max) return min;
     for (;;) {
-      const answer = await prompt.ask(`  ${name} [${domain.min}..${domain.max}] (empty: back): `);
-      if (answer === null || answer === "quit") return LEFT;
+      const answer = await prompt.ask(`  ${name} [${min}..${max}] (empty: back): `);
+      if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
       if (answer === "") return BACK;
       // Only the form is checked here: the game's check judges the number, and says why.
       if (/^-?\d+$/.test(answer)) return Number(answer);
       io.print(`'${answer}' is not a whole number.`);
     }
   }
-  if (domain.kind === "cards") return askCardSet(game, name, domain, prompt, io);
-  const values = [...listedValues(domain)];
-  if (values.length === 1) return values[0]!;
-  // Cards in the order their zone shows them: a pile's in card order, a row's as they lie.
-  const zone = domain.kind === "card" ? game.meta.zones.find((z) => z.name === domain.zone) : undefined;
-  if (zone && !zone.ordered) values.sort((a, b) => (a as number) - (b as number));
-  const labels = values.map((value) => label(game, domain, value));
-  io.print(domain.kind === "card" ? `  ${name}, from ${domainZone(game, domain.zone)}:` : `  ${name}:`);
-  labels.forEach((text, i) => io.print(`    ${i + 1}) ${text}`));
+  // The choices as the table model lists them: cards in their zone's order, labelled by name.
+  const choices = parameter.choices!;
+  if (parameter.kind === "cards") return askCardSet(parameter, prompt, io);
+  if (choices.length === 1) return choices[0]!.value;
+  io.print(parameter.kind === "card" ? `  ${name}, from ${parameter.zone}:` : `  ${name}:`);
+  choices.forEach((choice, i) => io.print(`    ${i + 1}) ${choice.label}`));
   for (;;) {
-    const answer = await prompt.ask(`  ${name} [1-${values.length}] (empty: back): `);
-    if (answer === null || answer === "quit") return LEFT;
+    const answer = await prompt.ask(`  ${name} [1-${choices.length}] (empty: back): `);
+    if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
     if (answer === "") return BACK;
     // By number in the list, or by name ("Property 17").
     const index = /^\d+$/.test(answer)
       ? Number(answer) - 1
-      : labels.findIndex((l) => l.toLowerCase() === answer.toLowerCase());
-    if (index >= 0 && index < values.length) return values[index]!;
-    io.print(`'${answer}' is not in the list: type a number from 1 to ${values.length}.`);
+      : choices.findIndex((c) => c.label.toLowerCase() === answer.toLowerCase());
+    if (index >= 0 && index < choices.length) return choices[index]!.value;
+    io.print(`'${answer}' is not in the list: type a number from 1 to ${choices.length}.`);
   }
 }
 
 /** A set of cards (a trade): the cards numbered, answered as numbers separated by spaces or commas. */
-async function askCardSet(
-  game: Game,
-  name: string,
-  domain: Extract<ParameterDomain, { kind: "cards" }>,
-  prompt: Prompt,
-  io: Io,
-): Promise<Value | typeof LEFT | typeof BACK> {
-  const cards = [...domain.cards].sort((a, b) => a - b);
-  io.print(`  ${name}, one or more from ${domainZone(game, domain.zone)}:`);
-  cards.forEach((card, i) => io.print(`    ${i + 1}) ${cardName(game, card)}`));
+async function askCardSet(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
+  const { name } = parameter;
+  const cards = parameter.choices!;
+  io.print(`  ${name}, one or more from ${parameter.zone}:`);
+  cards.forEach((card, i) => io.print(`    ${i + 1}) ${card.label}`));
   for (;;) {
     const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3] (empty: back): `);
-    if (answer === null || answer === "quit") return LEFT;
+    if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
     if (answer === "") return BACK;
     const picks = answer.split(/[\s,]+/).filter(Boolean).map(Number);
     if (picks.every((n) => Number.isInteger(n) && n >= 1 && n <= cards.length)) {
-      return picks.map((n) => cards[n - 1]!) as unknown as Value;
+      return picks.map((n) => cards[n - 1]!.value) as unknown as Value;
     }
     io.print(`'${answer}': give numbers from 1 to ${cards.length}, separated by spaces.`);
   }
-}
-
-/** The values of a parameter asked from a list: every kind but a range, which is asked as a number. */
-function listedValues(domain: ListedDomain): readonly Value[] {
-  switch (domain.kind) {
-    case "card":
-    case "cards":
-      return domain.cards;
-    case "player":
-      return domain.players;
-    case "choice":
-      return domain.values;
-  }
-}
-
-function label(game: Game, domain: ListedDomain, value: Value): string {
-  if (domain.kind === "card") return cardName(game, value as number);
-  if (domain.kind === "player") return seatName(value as number, YOU);
-  return describeChoice(value as number | string | boolean);
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { Game } from "@rules/runtime";
 import { MarkupKind, type Hover, type Location, type Position, type Range } from "vscode-languageserver/node";
 import type { SourceSpan } from "../diagnostics.js";
-import { cardName } from "../present/naming.js";
+import { cardName } from "../scenario/cards.js";
 import type { CardPattern, Name } from "../scenario/ast.js";
 import { cardsMatching, isProblem, readPattern } from "../scenario/cards.js";
 import * as T from "../scenario/lexer.js";

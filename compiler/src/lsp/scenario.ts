@@ -9,7 +9,7 @@ import { CompletionItemKind, SymbolKind, type CompletionItem, type DocumentSymbo
 import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 import { FormatError } from "../format/layout.js";
 import { formatScenario } from "../format/scenario-layout.js";
-import { cardName } from "../present/naming.js";
+import { cardName } from "../scenario/cards.js";
 import type { Scenario } from "../scenario/ast.js";
 import { parseScenarioFile } from "../scenario/parser.js";
 import { runScenario } from "../scenario/runner.js";

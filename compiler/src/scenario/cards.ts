@@ -2,10 +2,17 @@
 // in declaration order; `Merchandise 5 marked pets` names a flag that is set and an enum value by
 // themselves, in any order. Copies with equal values are interchangeable, so expectations compare
 // cards by what they show, never by id.
-import type { CardId, CardInfo, CardTypeInfo, Game, Value } from "@rules/runtime/internal";
-import { cardName } from "../present/naming.js";
+import { cardLabel, type CardId, type CardInfo, type CardTypeInfo, type Game, type Value } from "@rules/runtime/internal";
 import { didYouMean, type SourceSpan } from "../diagnostics.js";
 import type { CardPattern, Literal } from "./ast.js";
+
+/** A card as a scenario writes it, its type then its values (`Property 17`), whatever name the rules
+ *  give it for people (`@rules/runtime/present` says that one): messages and completions quote cards
+ *  in the notation a scenario can use. */
+export function cardName(game: Game, id: CardId): string {
+  const card = game.meta.cards[id];
+  return card ? cardLabel(card) : `card #${id}`;
+}
 
 /** Turns a scenario literal into the value the game stores. */
 export function literalValue(literal: Literal): Value {

@@ -3,7 +3,7 @@
 // An event matches when every part written agrees; parts left out match anything. A failure lists
 // the events there were, written the same way.
 import { eventsFor, type CardId, type GameEvent, type Match, type Value, type VarInfo } from "@rules/runtime/internal";
-import { cardName } from "../present/naming.js";
+import { cardName } from "./cards.js";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { CardPattern, EventPattern, Expectation, SeatRef, Target } from "./ast.js";
 import { cardMatches, formatLiteral, formatPattern, literalEquals, matchCards } from "./cards.js";

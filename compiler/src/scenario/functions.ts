@@ -3,7 +3,7 @@
 // elsewhere in a scenario: cards by name, seats and numbers as numbers, enum values by name, lists in
 // [ ]. A part of a score can so be checked on its own, one objective at a time.
 import type { CardId, FunctionInfo, Game, Match, Value } from "@rules/runtime/internal";
-import { cardName } from "../present/naming.js";
+import { cardName } from "./cards.js";
 import { didYouMean, error, type Diagnostic } from "../diagnostics.js";
 import type { Argument, CardPattern, Expectation, FunctionResult, Literal } from "./ast.js";
 import { cardMatches, cardsMatching, formatLiteral, formatPattern, literalEquals } from "./cards.js";

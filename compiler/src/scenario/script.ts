@@ -2,7 +2,7 @@
 // next draws, rolls and shuffles give, in the order written (the runtime's `RandomState.script`).
 // The ledger keeps, beside that queue, the line each outcome was scripted on, so that an outcome
 // the game uses otherwise than scripted, or never uses, is reported where it was written.
-import { cardName } from "../present/naming.js";
+import { cardName } from "./cards.js";
 import { error, type Diagnostic } from "../diagnostics.js";
 import type { BaseState, CardId, Game, ScriptedOutcome } from "@rules/runtime/internal";
 import type { ScriptStep } from "./ast.js";

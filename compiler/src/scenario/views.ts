@@ -16,7 +16,7 @@ import {
   matchCards,
   sameCards,
 } from "./cards.js";
-import { cardName } from "../present/naming.js";
+import { cardName } from "./cards.js";
 import { formatCall } from "./moves.js";
 import { seatIndex, formatTarget, targetCard, zoneNamed } from "./names.js";
 

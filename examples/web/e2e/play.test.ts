@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { deserializeMatch, resultOf } from "@rules/runtime";
+import { applyMove, createMatch, deserializeMatch, resultOf } from "@rules/runtime";
 import { game } from "@rules/generated/for-sale";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -106,6 +106,29 @@ test("plays a whole game of For Sale against three bots in Chromium, to the resu
   expect(shown.map(([seat]) => seat)).toEqual(replayed.ranking.flat());
   expect(shown.map(([, score]) => score)).toEqual(replayed.ranking.flat().map((seat) => replayed.scores[seat]![0]));
   expect(await page.locator("#result h2").textContent()).toContain("Game over");
+
+  // The log names who took what: every Property taken from the auction, with its taker, as the
+  // match's own events say (the save replayed here, its moves' events read directly).
+  const log = await page.locator("#log li").allTextContents();
+  const told = log.flatMap((line) =>
+    [...line.matchAll(/\b(You|Bot \d) (?:pass(?:es)? and )?takes? (Property \d+) from the Properties on auction\b/g)].map(([, who, card]) => `${who} ${card}`),
+  );
+  const played = deserializeMatch(game, save);
+  let replay = createMatch(game, played.options);
+  const taken: string[] = [];
+  for (const { seat, move } of played.log) {
+    const outcome = applyMove(replay, seat, move);
+    if (!outcome.ok) throw new Error(outcome.error.reason);
+    replay = outcome.match;
+    for (const event of replay.events) {
+      if (event.kind !== "move" || event.from?.zone !== "auction" || event.to.seat === null) continue;
+      for (const card of event.cards ?? []) taken.push(`${event.to.seat === 0 ? "You" : `Bot ${event.to.seat}`} Property ${game.meta.cards[card]!.fields["value"]}`);
+    }
+  }
+  // 4 players: 7 rounds of 4 Properties each.
+  expect(taken).toHaveLength(28);
+  expect([...told].sort()).toEqual([...taken].sort());
+  expect(log.some((line) => /^Bot \d passes and takes Property \d+ from the Properties on auction$/.test(line))).toBe(true);
   expect(errors).toEqual([]);
   await page.close();
 }, 240_000);

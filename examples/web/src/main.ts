@@ -1,10 +1,14 @@
-// For Sale against bots, on the published packages alone: `@rules/runtime` plays the match and
-// `@rules/generated/for-sale` is the game. The human is seat 0; every other seat is a random bot.
-// URL parameters: `players`, `seed`, and `delay` (ms between bot moves; 0 for tests).
+// For Sale against bots, on the published packages alone: `@rules/runtime` plays the match,
+// `@rules/generated/for-sale` is the game and `@rules/runtime/present` tells the log. The human is
+// seat 0; every other seat is a random bot. URL parameters: `players`, `seed`, and `delay` (ms between
+// bot moves; 0 for tests).
 import { applyMove, botMove, createMatch, isOver, legalMoves, resultOf, serializeMatch, viewFor, whoMayAct, type Match } from "@rules/runtime";
+// A seat's share of what a move did; exported only from the internal entry for now.
+import { eventsFor } from "@rules/runtime/internal";
+import { describePlay, type Reader } from "@rules/runtime/present";
 import { game, type Move } from "@rules/generated/for-sale";
 import { seededRandom } from "./random.js";
-import { describe, renderBoard, renderControls, renderResult, seatName, showRefusal, YOU } from "./render.js";
+import { renderBoard, renderControls, renderResult, seatName, showRefusal, YOU } from "./render.js";
 
 const params = new URLSearchParams(location.search);
 const delay = Number(params.get("delay") ?? 400);
@@ -43,13 +47,19 @@ function draw(): void {
 }
 
 function apply(seat: number, move: Move): boolean {
+  // What the log needs from before the move: the option it was chosen from (to name its card), and
+  // whether it was a secret choice (told without its content until every seat has chosen).
+  const option = legalMoves(match, seat).find((o) => o.type === move.type);
+  const secret = whoMayAct(match).kind === "simultaneous";
   const outcome = applyMove(match, seat, move);
   if (!outcome.ok) {
     showRefusal(section("controls"), outcome.error.reason);
     return false;
   }
   match = outcome.match;
-  log.push(describe(seat, move));
+  // Told to seat 0 as it may know it: "Bot 2 passes and takes Property 3 from the Properties on auction".
+  const reader: Reader = { seat: YOU, names: Array.from({ length: match.state.players }, (_, s) => seatName(s)) };
+  log.push(...describePlay(game, { seat, move, option }, eventsFor(game.meta, match.events, YOU), reader, secret));
   return true;
 }
 

@@ -123,15 +123,3 @@ export function renderResult(root: HTMLElement, result: GameResult, save: string
     el("details", {}, el("summary", {}, "The match as a save (it holds every secret: keep it on a server)"), el("textarea", { name: "save", rows: 4, cols: 80, readOnly: true, value: save })),
   );
 }
-
-/** A move in words, as `seat` may learn it: others' face-down choices stay face down. */
-export function describe(seat: number, move: Move): string {
-  switch (move.type) {
-    case "raise":
-      return `${seatName(seat)} bid ${move.amount}`;
-    case "pass":
-      return `${seatName(seat)} passed`;
-    case "sell":
-      return seat === YOU ? `You laid Property ${value(move.card)} face down` : `${seatName(seat)} laid a Property face down`;
-  }
-}

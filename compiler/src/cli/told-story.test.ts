@@ -1,3 +1,5 @@
+// The story `rules play` and `rules demo` tell of a move's events, through @rules/runtime/present, on
+// the CLI's fake game with every kind of place.
 import {
   changed,
   eventsFor,
@@ -14,7 +16,7 @@ import {
 } from "@rules/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
-import { addressed, narrateDecision, narrateEvents, type NarrationContext } from "./narrate.js";
+import { addressed, describeDecision, describeEvents, type StoryContext } from "@rules/runtime/present";
 
 /** Gem Auction card ids: Gem v has id v - 1. */
 const gem = (value: number): number => value - 1;
@@ -45,11 +47,11 @@ const table: Game = {
 };
 
 /** The events as `viewer` may know them, told to that viewer. */
-function tellTo(viewer: Seat | null, events: GameEvent[], context: Omit<NarrationContext, "viewer"> = {}): string[] {
-  return narrateEvents(table, eventsFor(table.meta, events, viewer), { viewer, ...context });
+function tellTo(viewer: Seat | null, events: GameEvent[], context: StoryContext = {}): string[] {
+  return describeEvents(table, eventsFor(table.meta, events, viewer), viewer, context);
 }
 
-describe("narrateEvents: cards", () => {
+describe("describeEvents: cards", () => {
   it("tells a card taken from a shared zone into a seat's, naming the reader 'you'", () => {
     const events = [moved([gem(6)], "pool", null, "hand", 1)];
     expect(tellTo(0, events)).toEqual(["seat 1 takes Gem 6 from the pool"]);
@@ -110,12 +112,12 @@ describe("narrateEvents: cards", () => {
   });
 });
 
-describe("narrateEvents: amounts", () => {
+describe("describeEvents: amounts", () => {
   it("tells a payment with its amount, or without it to a reader who may not see it", () => {
     expect(tellTo(0, [transferred(2, "coins", 1, "pot", null)])).toEqual(["seat 1 pays 2 to the pot"]);
     // The narrator tells what it is given: an amount the runtime hid reads "pays the pot".
     const hidden: GameEvent = { kind: "transfer", amount: null, from: { variable: "coins", seat: 1 }, to: { variable: "pot", seat: null } };
-    expect(narrateEvents(table, [hidden], { viewer: 0 })).toEqual(["seat 1 pays the pot"]);
+    expect(describeEvents(table, [hidden], 0)).toEqual(["seat 1 pays the pot"]);
     expect(tellTo(1, [transferred(3, "pot", null, "coins", 1)])).toEqual(["you take 3 from the pot"]);
   });
 
@@ -131,7 +133,7 @@ describe("narrateEvents: amounts", () => {
   });
 });
 
-describe("narrateEvents: variables", () => {
+describe("describeEvents: variables", () => {
   it("leaves out resets, and a change the move itself made on its mover", () => {
     const events = [changed("bid", 1, 0), changed("passed", 1, false), changed("bid", 2, 5), changed("passed", 2, true)];
     // Seat 2 raised to 5 and passed in the same move: both are the move itself.
@@ -151,7 +153,7 @@ describe("narrateEvents: variables", () => {
   });
 });
 
-describe("narrateEvents: shuffles, reveals, words of the rules, phases, the end", () => {
+describe("describeEvents: shuffles, reveals, words of the rules, phases, the end", () => {
   it("tells each kind", () => {
     const events = [
       phaseBegins("last_round"),
@@ -182,7 +184,7 @@ describe("narrateEvents: shuffles, reveals, words of the rules, phases, the end"
       "the game ends",
     ]);
     // Unfiltered (the demo tells everything), a reveal or words for one seat say whose they are.
-    expect(narrateEvents(table, events.slice(3), { viewer: null })).toEqual([
+    expect(describeEvents(table, events.slice(3), null)).toEqual([
       "seat 0 sees Gem 4 and Gem 5 and seat 1 sees Gem 6",
       "Seat 1 is fined: a won card is discarded",
       "(to seat 1) You may look at the deck",
@@ -193,16 +195,16 @@ describe("narrateEvents: shuffles, reveals, words of the rules, phases, the end"
 
 describe("addressed: the rules' words to the seat they name", () => {
   it("says 'you' to that seat, its verb agreeing, and leaves other seats and readers alone", () => {
-    expect(addressed("seat 1 may not bid again in this auction", 1)).toBe("you may not bid again in this auction");
-    expect(addressed("seat 1 wins the auction", 1)).toBe("you win the auction");
-    expect(addressed("seat 1 passes, seat 2 carries on", 1)).toBe("you pass, seat 2 carries on");
-    expect(addressed("seat 2 carries the bag", 2)).toBe("you carry the bag");
-    expect(addressed("Seat 1 is out: seat 1's Princess is discarded", 1)).toBe("You are out: your Princess is discarded");
-    expect(addressed("seat 1 grabbed the block", 1)).toBe("you grabbed the block");
-    expect(addressed("The auction goes to seat 1.", 1)).toBe("The auction goes to you.");
-    expect(addressed("seat 10 wins", 1)).toBe("seat 10 wins");
-    expect(addressed("seat 1 wins", 0)).toBe("seat 1 wins");
-    expect(addressed("seat 1 wins", null)).toBe("seat 1 wins");
+    expect(addressed(table, "seat 1 may not bid again in this auction", 1)).toBe("you may not bid again in this auction");
+    expect(addressed(table, "seat 1 wins the auction", 1)).toBe("you win the auction");
+    expect(addressed(table, "seat 1 passes, seat 2 carries on", 1)).toBe("you pass, seat 2 carries on");
+    expect(addressed(table, "seat 2 carries the bag", 2)).toBe("you carry the bag");
+    expect(addressed(table, "Seat 1 is out: seat 1's Princess is discarded", 1)).toBe("You are out: your Princess is discarded");
+    expect(addressed(table, "seat 1 grabbed the block", 1)).toBe("you grabbed the block");
+    expect(addressed(table, "The auction goes to seat 1.", 1)).toBe("The auction goes to you.");
+    expect(addressed(table, "seat 10 wins", 1)).toBe("seat 10 wins");
+    expect(addressed(table, "seat 1 wins", 0)).toBe("seat 1 wins");
+    expect(addressed(table, "seat 1 wins", null)).toBe("seat 1 wins");
   });
 
   it("is how a say event is told", () => {
@@ -211,10 +213,10 @@ describe("addressed: the rules' words to the seat they name", () => {
   });
 });
 
-describe("narrateDecision", () => {
+describe("describeDecision", () => {
   it("names the move, then tells what it did, indented", () => {
     const events = [moved([gem(3)], "pool", null, "hand", 2), transferred(2, "coins", 2, "pot", null), changed("passed", 2, true)];
-    expect(narrateDecision(table, { seat: 2, move: { type: "pass" } }, eventsFor(table.meta, events, 0), 0)).toEqual([
+    expect(describeDecision(table, { seat: 2, move: { type: "pass" } }, eventsFor(table.meta, events, 0), 0)).toEqual([
       "seat 2 passes",
       "  seat 2 takes Gem 3 from the pool",
       "  seat 2 pays 2 to the pot",
@@ -224,7 +226,7 @@ describe("narrateDecision", () => {
   it("tells a secret choice without its content, and what the last choice led to", () => {
     const events = [moved([gem(2)], "hand", 1, "offer", 1), moved([gem(5)], "hand", 0, "offer", 0)];
     const decision = { seat: 1, move: { type: "show", gem: gem(2) } };
-    const told = narrateDecision(table, decision, eventsFor(table.meta, events, 0), 0, true);
+    const told = describeDecision(table, decision, eventsFor(table.meta, events, 0), 0, true);
     expect(told).toEqual(["seat 1 chooses secretly", "  seat 1 moves a card and you move Gem 5 from their hand to their gem laid face down"]);
     expect(told.join("\n")).not.toContain("Gem 2");
   });

@@ -1,7 +1,15 @@
-import { applyMove, createMatch, viewFor, type Game, type Match, type Move } from "@rules/runtime/internal";
+// The table `rules play` prints, through @rules/runtime/present (tableOf, then tableText), on the CLI's
+// fake game.
+import { applyMove, createMatch, viewFor, type Game, type Match, type Move, type MoveOption, type Seat } from "@rules/runtime/internal";
+import { tableOf, tableText } from "@rules/runtime/present";
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
-import { renderTable } from "./table.js";
+
+/** The table as `rules play` prints it, for a seat that is not deciding now (a secret choice made
+ *  from `chosenFrom` names its cards). */
+function renderTable(game: Game, view: unknown, viewer: Seat | null, { chosenFrom }: { chosenFrom?: MoveOption } = {}): string[] {
+  return tableText(tableOf(game, view, viewer, { kind: "simultaneous", players: [] }, chosenFrom ? [chosenFrom] : []));
+}
 
 /** Gem Auction card ids: Gem v has id v - 1. */
 const gem = (value: number): number => value - 1;

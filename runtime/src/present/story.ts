@@ -1,61 +1,29 @@
-// The story of a move, told from its events: what a person at the table would say happened
-// ("seat 2 takes Property 30 from the Properties on auction", "seat 1 pays 2 to the bank"), with
-// seats, cards, zones and variables named as the table names them. The events are told as given:
-// filter them first (`eventsFor`) to what the reader may know, and hidden parts stay hidden here.
+// The story of a move, told from its events: what a person at the table would say happened ("seat 2
+// takes Property 30 from the Properties on auction", "seat 1 pays $22 to seat 2: rent for Phonics
+// Place"), seats named relative to the reader. The events are told as given: filter them first
+// (`eventsFor`) to what the reader may know, and hidden parts stay hidden here.
 //
 // Sentences about seats are clauses that share a place ("from the Currency cards on offer"), so a
 // run of them reads as one sentence: "seat 2 takes Currency 15, you take Currency 12 and seat 1
 // takes Currency 9 from the Currency cards on offer"; "seats 1, 2 and 3 each move a card ...".
 
-import type { GameEvent, Game, Move, MoveOption, Seat, Value, VarRef, ZoneRef } from "@rules/runtime/internal";
-import {
-  bare,
-  cardName,
-  joinList,
-  possessive,
-  seatList,
-  seatName,
-  varLabel,
-  verbFor,
-  words,
-  zoneLabel,
-} from "../present/naming.js";
-import { narrateMove } from "./render.js";
+import type { Game, Move, MoveOption, Seat, Value } from "../contract.js";
+import type { GameEvent, VarRef, ZoneRef } from "../events.js";
+import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
+import { bare, joinList, verbFor, words } from "./words.js";
 
-export interface Decision {
-  readonly seat: Seat;
-  readonly move: Move;
-  /** The option it was chosen from, to name its parameters (cards, seats). */
+/** What the events came from: the seat whose move made them, its move and the option it was chosen from.
+ *  A variable the move set on its mover (a flag turning true, a bid equal to the amount chosen) is the
+ *  move itself, already told; a reason (`why`) naming the move's parameters reads them from here. */
+export interface StoryContext {
+  readonly mover?: Seat;
+  readonly move?: Move;
   readonly option?: MoveOption;
 }
 
-/**
- * A move, then what it did, indented under it: "seat 1 passes", "  seat 1 takes Property 5 from
- * the Properties on auction", "  seat 1 pays 2 to the bank". A secret choice is told without its
- * content ("seat 2 chooses secretly"); its events (none until every seat has chosen) are told.
- */
-export function narrateDecision(
-  game: Game,
-  decision: Decision,
-  events: readonly GameEvent[],
-  viewer: Seat | null,
-  secret = false,
-): string[] {
-  const { seat, move, option } = decision;
-  const line = secret && seat !== viewer
-    ? `${seatName(seat, viewer)} chooses secretly`
-    : narrateMove(game, seat, move, { option, viewer });
-  const story = narrateEvents(game, events, { viewer, mover: seat, move });
-  return [line, ...story.map((sentence) => `  ${sentence}`)];
-}
-
-export interface NarrationContext {
-  /** Who reads: this seat is "you" (null: nobody at the table is). */
-  readonly viewer: Seat | null;
-  /** The seat whose move made the events, and its move: a variable the move set on its mover
-   *  (a flag turning true, a bid equal to the amount chosen) is the move itself, already told. */
-  readonly mover?: Seat;
-  readonly move?: Move;
+/** One event in words ("" when it says nothing worth telling: no card moved, a variable reset). */
+export function describeEvent(game: Game, event: GameEvent, reader: Reader, context: StoryContext = {}): string {
+  return describeEvents(game, [event], reader, context)[0] ?? "";
 }
 
 /** One seat doing something somewhere; clauses in a row with the same `key` share their place. */
@@ -70,10 +38,17 @@ interface Clause {
 
 type Told = string | Clause;
 
+/** An event kept for telling: `at` is its place among the events, `last` that of the last one merged into it. */
+interface Kept {
+  readonly event: GameEvent;
+  readonly at: number;
+  readonly last: number;
+}
+
 /** The sentences that tell these events, in order (none for events not worth telling). */
-export function narrateEvents(game: Game, events: readonly GameEvent[], context: NarrationContext): string[] {
+export function describeEvents(game: Game, events: readonly GameEvent[], reader: Reader, context: StoryContext = {}): string[] {
   const kept = events.flatMap((event, at) => (worthTelling(game, event, context) ? [{ event, at, last: at }] : []));
-  const told = mergeMoves(kept).map(({ event, at, last }) => ({ told: tell(game, event, context.viewer), at, last }));
+  const told = mergeMoves(kept).map(({ event, at, last }) => ({ told: tell(game, event, reader, context), at, last }));
   const lines: string[] = [];
   for (let i = 0; i < told.length; ) {
     const first = told[i]!.told;
@@ -83,7 +58,7 @@ export function narrateEvents(game: Game, events: readonly GameEvent[], context:
     if (typeof first !== "string") {
       while (end < told.length && told[end]!.at === told[end - 1]!.last + 1 && sameKey(told[end]!.told, first)) end++;
     }
-    lines.push(typeof first === "string" ? first : sentence(told.slice(i, end).map((t) => t.told as Clause), context.viewer));
+    lines.push(typeof first === "string" ? first : sentence(game, told.slice(i, end).map((t) => t.told as Clause), reader));
     i = end;
   }
   return lines;
@@ -94,18 +69,20 @@ const sameKey = (told: Told, clause: Clause): boolean => typeof told !== "string
 /**
  * Whether an event says something a reader wants to hear. Not told: nothing moved (no card, no
  * amount); a variable reset (false, 0, nothing: the rules clearing a bid or a flag each round); a
- * variable the move set on its own mover (its flag, or the amount it chose), which the move said.
+ * variable the move set on its own mover (its flag, or the amount it chose), which the move said;
+ * a variable the rules keep for themselves (`bookkeeping`).
  */
-function worthTelling(game: Game, event: GameEvent, context: NarrationContext): boolean {
+function worthTelling(game: Game, event: GameEvent, context: StoryContext): boolean {
   switch (event.kind) {
     case "move":
       return event.count > 0;
     case "transfer":
       return event.amount !== 0;
     case "set": {
-      const type = game.meta.vars.find((v) => v.name === event.variable.variable)?.type;
+      const info = game.meta.vars.find((v) => v.name === event.variable.variable);
+      if (info?.shown === "bookkeeping") return false;
       const { value } = event;
-      if (value === false || value === null || value === "" || (value === 0 && type !== "player")) return false;
+      if (value === false || value === null || value === "" || (value === 0 && info?.type !== "player")) return false;
       if (context.mover === undefined || event.variable.seat !== context.mover) return true;
       const chosen = Object.entries(context.move ?? {}).some(([name, v]) => name !== "type" && v === value);
       return !(value === true || chosen);
@@ -117,13 +94,6 @@ function worthTelling(game: Game, event: GameEvent, context: NarrationContext): 
 
 const sameZone = (a: ZoneRef | null, b: ZoneRef | null): boolean =>
   a === b || (a !== null && b !== null && a.zone === b.zone && a.seat === b.seat);
-
-/** An event kept for telling: `at` is its place among the events, `last` that of the last one merged into it. */
-interface Kept {
-  readonly event: GameEvent;
-  readonly at: number;
-  readonly last: number;
-}
 
 /** Cards moved one by one along the same way, one move after the other (a restock of two cards), are told as one move. */
 function mergeMoves(kept: readonly Kept[]): Kept[] {
@@ -149,18 +119,19 @@ function mergeMoves(kept: readonly Kept[]): Kept[] {
   return merged;
 }
 
-function tell(game: Game, event: GameEvent, viewer: Seat | null): Told {
+function tell(game: Game, event: GameEvent, reader: Reader, context: StoryContext): Told {
+  const viewer = readerSeat(reader);
   switch (event.kind) {
     case "move":
-      return tellMove(game, event, viewer);
+      return tellMove(game, event, reader);
     case "transfer":
-      return tellTransfer(game, event, viewer);
+      return tellTransfer(game, event, reader, context);
     case "set":
-      return tellSet(game, event.variable, event.value, viewer);
+      return tellSet(game, event.variable, event.value, reader);
     case "shuffle": {
       const { zone, seat } = event.zone;
       if (seat === null) return `${zoneLabel(game, zone)} is shuffled`;
-      const who = seatName(seat, viewer);
+      const who = seatName(game, seat, reader);
       return `${who} ${verbFor(who, "shuffle")} ${seat === viewer ? "your" : "their"} ${bare(zoneLabel(game, zone))}`;
     }
     case "reveal":
@@ -170,15 +141,15 @@ function tell(game: Game, event: GameEvent, viewer: Seat | null): Told {
     case "roll":
       return `a ${event.sides}-sided die shows ${event.value}`;
     case "say": {
-      const text = addressed(event.text, viewer);
-      return event.to === null || event.to === viewer ? text : `(to ${seatName(event.to)}) ${text}`;
+      const text = addressed(game, event.text, reader);
+      return event.to === null || event.to === viewer ? text : `(to ${seatName(game, event.to, reader)}) ${text}`;
     }
     case "end":
       return "the game ends";
   }
 }
 
-function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, viewer: Seat | null): Told {
+function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, reader: Reader): Told {
   const { from, to, count } = event;
   const cards =
     event.cards === null ? (count === 1 ? "a card" : `${count} cards`) : joinList(event.cards.map((id) => cardName(game, id)));
@@ -200,8 +171,8 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, viewe
       return { subject: owner, verb: "move", object: cards, place, key: `own ${where}` };
     }
     const target = to.seat;
-    const into = from.zone === to.zone ? "" : ` (into ${possessive(target, viewer)} ${bare(zoneLabel(game, to.zone))})`;
-    return { subject: owner, verb: "give", object: cards, place: () => `to ${seatName(target, viewer)}${into}`, key: `give ${where} ${target}` };
+    const into = from.zone === to.zone ? "" : ` (into ${possessive(game, target, reader)} ${bare(zoneLabel(game, to.zone))})`;
+    return { subject: owner, verb: "give", object: cards, place: () => `to ${seatName(game, target, reader)}${into}`, key: `give ${where} ${target}` };
   }
   // Between shared zones: the cards are the subject.
   const go = count === 1 ? "goes" : "go";
@@ -210,12 +181,13 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, viewe
     : `${cards} ${go} from ${zoneLabel(game, from.zone)} to ${zoneLabel(game, to.zone)}`;
 }
 
-function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, viewer: Seat | null): Told {
+function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): Told {
   const { from, to, amount } = event;
   const known = amount === null ? null : String(amount);
   const where = `${from.variable}>${to.variable}`;
   const fromLabel = varLabel(game, from.variable);
   const toLabel = varLabel(game, to.variable);
+  if (event.why !== undefined) return tellReason(game, event, reader, context);
   if (from.seat !== null && to.seat === null) {
     // "seat 1 pays 2 to the bank"; an amount the reader may not see: "seat 1 pays the bank".
     return known === null
@@ -231,23 +203,35 @@ function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }
       return { subject: from.seat, verb: "move", object: known ?? "an unseen amount", place, key: `own ${where}` };
     }
     const target = to.seat;
-    const object = known ?? `an unseen amount of ${from.seat === viewer ? "your" : "their"} ${bare(fromLabel)}`;
-    return { subject: from.seat, verb: "give", object, place: () => `to ${seatName(target, viewer)}`, key: `give ${where} ${target}` };
+    const object = known ?? `an unseen amount of ${from.seat === readerSeat(reader) ? "your" : "their"} ${bare(fromLabel)}`;
+    return { subject: from.seat, verb: "give", object, place: () => `to ${seatName(game, target, reader)}`, key: `give ${where} ${target}` };
   }
   return `${known ?? "an unseen amount"} goes from ${fromLabel} to ${toLabel}`;
 }
 
-function tellSet(game: Game, variable: VarRef, value: Value, viewer: Seat | null): string {
+/** A payment with the rules' reason, a sentence of its own: "seat 1 pays 22 to seat 2: rent for Phonics Place". */
+function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): string {
+  const { from, to, amount } = event;
+  const why = renderText(game, event.why!, reader, context);
+  const payee = (ref: VarRef): string => (ref.seat === null ? varLabel(game, ref.variable) : seatName(game, ref.seat, reader));
+  if (from.seat !== null && from.seat !== to.seat) {
+    // An amount the reader may not see: "seat 1 pays seat 2: rent for Phonics Place".
+    const who = seatName(game, from.seat, reader);
+    return `${who} ${verbFor(who, "pay")}${amount === null ? "" : ` ${amount} to`} ${payee(to)}: ${why}`;
+  }
+  if (to.seat !== null) {
+    const who = seatName(game, to.seat, reader);
+    return `${who} ${verbFor(who, "get")} ${amount ?? "an unseen amount"} from ${payee(from)}: ${why}`;
+  }
+  return `${amount ?? "an unseen amount"} goes from ${varLabel(game, from.variable)} to ${varLabel(game, to.variable)}: ${why}`;
+}
+
+function tellSet(game: Game, variable: VarRef, value: Value, reader: Reader): string {
   const info = game.meta.vars.find((v) => v.name === variable.variable);
   const label = varLabel(game, variable.variable);
-  if (value === true) return variable.seat === null ? `${label}: yes` : `${seatName(variable.seat, viewer)}: ${label}`;
-  const shown =
-    info?.type === "player" && typeof value === "number"
-      ? seatName(value, viewer)
-      : typeof value === "string"
-        ? words(value)
-        : String(value);
-  const place = variable.seat === null ? label : `${possessive(variable.seat, viewer)} ${bare(label)}`;
+  if (value === true) return variable.seat === null ? `${label}: yes` : `${seatName(game, variable.seat, reader)}: ${label}`;
+  const shown = valueName(game, value, info?.type ?? (typeof value === "string" ? "" : "int"), reader);
+  const place = variable.seat === null ? label : `${possessive(game, variable.seat, reader)} ${bare(label)}`;
   return `${place} is now ${shown}`;
 }
 
@@ -256,7 +240,7 @@ function tellSet(game: Game, variable: VarRef, value: Value, viewer: Seat | null
  * objects ("you see Card 3 and Card 5"); seats doing the same thing join as one subject ("seats 1
  * and 3 each pay 2").
  */
-function sentence(clauses: readonly Clause[], viewer: Seat | null): string {
+function sentence(game: Game, clauses: readonly Clause[], reader: Reader): string {
   const bySubject: { subjects: Seat[]; verb: string; objects: string[] }[] = [];
   for (const clause of clauses) {
     const last = bySubject[bySubject.length - 1];
@@ -273,41 +257,12 @@ function sentence(clauses: readonly Clause[], viewer: Seat | null): string {
     }
   }
   const said = parts.map(({ subjects, verb, objects }) => {
-    const who = seatList(subjects, viewer);
+    const who = seatList(game, subjects, reader);
     const doing = subjects.length === 1 ? verbFor(who, verb) : `each ${verb}`;
     return [who, doing, joinList(objects.filter((o) => o !== ""))].filter((w) => w !== "").join(" ");
   });
   const alone = parts.length === 1 && parts[0]!.subjects.length === 1;
-  const pronoun = alone && parts[0]!.subjects[0] === viewer ? "your" : "their";
+  const pronoun = alone && parts[0]!.subjects[0] === readerSeat(reader) ? "your" : "their";
   const place = clauses[0]!.place(pronoun);
   return place === "" ? joinList(said) : `${joinList(said)} ${place}`;
-}
-
-/**
- * The rules' words as the reader hears them: they name every seat "seat N" (`{p}` in a `say`), and
- * the reader's own seat reads "you", its verb agreeing ("seat 1 wins" → "you win", "seat 1 is" →
- * "you are", "seat 1's" → "your"). Only the word after the seat is changed: a `say` reads best with
- * its seat as the subject of one verb ("{p} may not bid again"), or as an object ("goes to {p}").
- */
-export function addressed(text: string, viewer: Seat | null): string {
-  if (viewer === null) return text;
-  return text.replace(new RegExp(`\\b([Ss])eat ${viewer}\\b('s\\b)?( [a-z]+\\b)?`, "g"), (_, s: string, own?: string, next?: string) => {
-    const capital = s === "S";
-    if (own) return `${capital ? "Your" : "your"}${next ?? ""}`;
-    return `${capital ? "You" : "you"}${next ? ` ${baseForm(next.slice(1))}` : ""}`;
-  });
-}
-
-const IRREGULAR: Readonly<Record<string, string>> = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
-/** Words ending in s that may follow a subject and are no verb. */
-const NOT_VERBS = new Set(["always", "perhaps", "thus", "plus", "as"]);
-
-/** A verb agreeing with "you": "wins" → "win", "passes" → "pass", "carries" → "carry"; other words as they are. */
-function baseForm(word: string): string {
-  if (word in IRREGULAR) return IRREGULAR[word]!;
-  if (NOT_VERBS.has(word)) return word;
-  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(ss|sh|ch|x|z|o)es$/.test(word)) return word.slice(0, -2);
-  if (/[^su]s$/.test(word)) return word.slice(0, -1);
-  return word;
 }

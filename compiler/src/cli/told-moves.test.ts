@@ -1,7 +1,14 @@
+// What `rules play` and `rules demo` print of moves, turns and results, through @rules/runtime/present,
+// on the CLI's fake game (the entry's own tests, on a hand-made game with the presentation fields, are in runtime/src/present).
 import { describe, expect, it } from "vitest";
 import { gemAuction } from "./fake-game.js";
-import { cardName, describeOption, describeTurn, narrateMove, renderResult, thirdPerson } from "./render.js";
-import { table } from "./report.js";
+import { cardName, describeMove, describeOption, describeResult, describeTurn, thirdPerson } from "@rules/runtime/present";
+import type { Move, MoveOption, Seat } from "@rules/runtime/internal";
+
+/** A move told of its seat, as `rules play` prints it. */
+function narrateMove(game: typeof gemAuction, seat: Seat, move: Move, { option, viewer = null }: { option?: MoveOption; viewer?: Seat | null } = {}): string {
+  return describeMove(game, move, viewer, option, seat);
+}
 
 /** Gem Auction card ids: Gem v has id v - 1. */
 const gem = (value: number): number => value - 1;
@@ -19,23 +26,23 @@ describe("describeOption", () => {
       describeOption(gemAuction, {
         type: "take",
         parameters: { gem: { kind: "card", zone: "pool", cards: [0, 1, 2] } },
-      }),
+      }, null),
     ).toBe("take gem (one of 3 in the pool)");
-    expect(describeOption(gemAuction, { type: "bet", parameters: { amount: { kind: "range", min: 0, max: 3 } } })).toBe(
+    expect(describeOption(gemAuction, { type: "bet", parameters: { amount: { kind: "range", min: 0, max: 3 } } }, null)).toBe(
       "bet amount 0..3",
     );
-    expect(describeOption(gemAuction, { type: "pass", parameters: {} })).toBe("pass");
+    expect(describeOption(gemAuction, { type: "pass", parameters: {} }, null)).toBe("pass");
     expect(
       describeOption(gemAuction, {
         type: "play_card",
         parameters: { card: { kind: "card", zone: "hand", cards: [gem(4)] } },
-      }),
+      }, null),
     ).toBe("play card card Gem 4");
     expect(
-      describeOption(gemAuction, { type: "target", parameters: { whom: { kind: "player", players: [1, 2] } } }),
+      describeOption(gemAuction, { type: "target", parameters: { whom: { kind: "player", players: [1, 2] } } }, null),
     ).toBe("target whom (seat 1 / seat 2)");
     expect(
-      describeOption(gemAuction, { type: "call", parameters: { suit: { kind: "choice", values: ["red", "light_blue"] } } }),
+      describeOption(gemAuction, { type: "call", parameters: { suit: { kind: "choice", values: ["red", "light_blue"] } } }, null),
     ).toBe("call suit (red / light blue)");
   });
 
@@ -53,16 +60,16 @@ describe("describeOption", () => {
 
 describe("describeTurn", () => {
   it("says who may act, naming the reader 'you'", () => {
-    expect(describeTurn({ kind: "turn", players: [0] }, 0)).toBe("your turn");
-    expect(describeTurn({ kind: "turn", players: [2] }, 0)).toBe("seat 2 to play");
-    expect(describeTurn({ kind: "simultaneous", players: [0, 1, 3] }, 0)).toBe("you and seats 1 and 3 choose secretly");
-    expect(describeTurn({ kind: "simultaneous", players: [3] }, 0)).toBe("seat 3 chooses secretly");
-    expect(describeTurn({ kind: "race", players: [0, 2] }, 0)).toBe("race: you and seat 2 may claim, and the first claim wins");
-    expect(describeTurn({ kind: "over", players: [] }, 0)).toBe("game over");
+    expect(describeTurn(gemAuction, { kind: "turn", players: [0] }, 0)).toBe("your turn");
+    expect(describeTurn(gemAuction, { kind: "turn", players: [2] }, 0)).toBe("seat 2 to play");
+    expect(describeTurn(gemAuction, { kind: "simultaneous", players: [0, 1, 3] }, 0)).toBe("you and seats 1 and 3 choose secretly");
+    expect(describeTurn(gemAuction, { kind: "simultaneous", players: [3] }, 0)).toBe("seat 3 chooses secretly");
+    expect(describeTurn(gemAuction, { kind: "race", players: [0, 2] }, 0)).toBe("race: you and seat 2 may claim, and the first claim wins");
+    expect(describeTurn(gemAuction, { kind: "over", players: [] }, 0)).toBe("game over");
   });
 });
 
-describe("narrateMove", () => {
+describe("describeMove with its seat", () => {
   const take = { type: "take", parameters: { gem: { kind: "card", zone: "pool", cards: [gem(6)] } } } as const;
   const show = { type: "show", parameters: { gem: { kind: "card", zone: "hand", cards: [gem(6)] } } } as const;
 
@@ -130,7 +137,7 @@ describe("thirdPerson", () => {
   });
 });
 
-describe("renderResult", () => {
+describe("describeResult", () => {
   it("lists scores with tie-breakers, the ranking with shared places, and the winner", () => {
     const result = {
       scores: [
@@ -141,7 +148,7 @@ describe("renderResult", () => {
       ranking: [[1], [0, 2]],
       winners: [1],
     };
-    expect(renderResult(result, 0)).toEqual([
+    expect(describeResult(gemAuction, result, 0)).toEqual([
       "Scores:",
       "  you: 10 (tie-breaker 3)",
       "  seat 1: 12 (tie-breaker 1)",
@@ -155,7 +162,7 @@ describe("renderResult", () => {
 
   it("numbers the place after a tie past the tied seats", () => {
     const result = { scores: [[5], [4], [5]], ranking: [[0, 2], [1]], winners: [0, 2] };
-    expect(renderResult(result)).toEqual([
+    expect(describeResult(gemAuction, result, null)).toEqual([
       "Scores:",
       "  seat 0: 5",
       "  seat 1: 4",
@@ -165,19 +172,5 @@ describe("renderResult", () => {
       "  3rd: seat 1",
       "Winners: seat 0, seat 2",
     ]);
-  });
-});
-
-describe("table", () => {
-  it("pads columns to their widest cell and aligns numbers right", () => {
-    expect(
-      table(
-        ["seat", "win rate", "name"],
-        [
-          ["0", "25.0%", "Ann"],
-          ["10", "5.5%", "Bo"],
-        ],
-      ),
-    ).toEqual(["seat  win rate  name", "   0     25.0%  Ann", "  10      5.5%  Bo"]);
   });
 });

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { MoveOption } from "../contract.js";
+import { moved, said, transferred } from "../events.js";
+import { describeDecision, describeMove, describeOption, describePlay, describeResult, describeTurn } from "./moves.js";
+import { SEAT_0, street } from "./__fixtures__/street.js";
+
+const buy: MoveOption = {
+  type: "buy",
+  parameters: { deed: { kind: "card", zone: "bank_deeds", cards: [3] } },
+  label: ["buy ", { parameter: "deed" }, " for $", { parameter: "deed", field: "price" }],
+};
+const offer: MoveOption = {
+  type: "offer",
+  parameters: { buyer: { kind: "player", players: [0, 1, 2] } },
+  label: ["offer a card to ", { parameter: "buyer" }],
+};
+const call: MoveOption = { type: "call", parameters: { colour: { kind: "choice", values: ["light_blue", "red"] } } };
+
+describe("describeMove", () => {
+  it("says a labelled move by its label, with the move's values", () => {
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy)).toBe("buy Phonics Place deed for $100");
+    expect(describeMove(street, { type: "offer", buyer: 1 }, SEAT_0, offer)).toBe("offer a card to seat 1");
+  });
+
+  it("conjugates the label's first word for the seat that made it", () => {
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy, 2)).toBe("Wealthy Nephew Merc buys Phonics Place deed for $100");
+    expect(describeMove(street, { type: "buy", deed: 3 }, SEAT_0, buy, 0)).toBe("you buy Phonics Place deed for $100");
+    expect(describeMove(street, { type: "offer", buyer: 0 }, SEAT_0, offer, 1)).toBe("seat 1 offers a card to you");
+  });
+
+  it("says an unlabelled move by its name and parameters, enum members by their labels", () => {
+    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls colour light blue");
+    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call)).toBe("call colour light blue");
+    expect(describeMove(street, { type: "pay_fine" }, SEAT_0, undefined, 2)).toBe("Wealthy Nephew Merc chooses pay fine");
+  });
+});
+
+describe("describeOption: a menu line", () => {
+  it("gives the label with the values it has now, else the name and each domain", () => {
+    expect(describeOption(street, buy, SEAT_0)).toBe("buy Phonics Place deed for $100");
+    expect(describeOption(street, offer, SEAT_0)).toBe("offer a card to (you / seat 1 / Wealthy Nephew Merc)");
+    expect(describeOption(street, call, SEAT_0)).toBe("call colour (light blue / red)");
+  });
+});
+
+describe("describeDecision", () => {
+  it("tells the move, then its events indented, the reason of a payment included", () => {
+    const events = [moved([3], "bank_deeds", null, "deeds", 2), transferred(100, "coins", 2, "bank", null, ["buying ", { parameter: "deed" }])];
+    expect(describeDecision(street, { seat: 2, move: { type: "buy", deed: 3 }, option: buy }, events, SEAT_0)).toEqual([
+      "Wealthy Nephew Merc buys Phonics Place deed for $100",
+      "  Wealthy Nephew Merc takes Phonics Place deed from the bank's deeds",
+      "  Wealthy Nephew Merc pays 100 to the bank: buying Phonics Place deed",
+    ]);
+  });
+
+  it("tells once a move the rules' words say again", () => {
+    // Keys to Knowledge's `refuse { say "{buyer} refuses" }`: the move line and the words are one sentence.
+    const refuse: MoveOption = { type: "refuse", parameters: {} };
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses", null)], SEAT_0)).toEqual(["seat 1 refuses"]);
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses.", null)], { seat: 1 })).toEqual(["you refuse"]);
+    expect(describeDecision(street, { seat: 1, move: { type: "refuse" }, option: refuse }, [said("seat 1 refuses the offer", null)], SEAT_0)).toEqual([
+      "seat 1 refuses",
+      "  seat 1 refuses the offer",
+    ]);
+  });
+
+  it("tells another seat's secret choice without its content", () => {
+    expect(describeDecision(street, { seat: 2, move: { type: "buy", deed: 3 }, option: buy }, [], SEAT_0, true)).toEqual([
+      "Wealthy Nephew Merc chooses secretly",
+    ]);
+    expect(describeDecision(street, { seat: 0, move: { type: "buy", deed: 3 }, option: buy }, [], SEAT_0, true)).toEqual([
+      "you buy Phonics Place deed for $100",
+    ]);
+  });
+});
+
+describe("describeTurn and describeResult", () => {
+  it("names who may act and the standing relative to the reader, bots by label", () => {
+    expect(describeTurn(street, { kind: "turn", players: [2] }, SEAT_0)).toBe("Wealthy Nephew Merc to play");
+    expect(describeTurn(street, { kind: "turn", players: [0] }, SEAT_0)).toBe("your turn");
+    const result = { scores: [[3], [5], [5]], ranking: [[1, 2], [0]], winners: [1, 2] };
+    expect(describeResult(street, result, SEAT_0)).toEqual([
+      "Scores:",
+      "  you: 3",
+      "  seat 1: 5",
+      "  Wealthy Nephew Merc: 5",
+      "Ranking:",
+      "  1st: seat 1, Wealthy Nephew Merc (tied)",
+      "  3rd: you",
+      "Winners: seat 1, Wealthy Nephew Merc",
+    ]);
+  });
+});
+
+describe("describePlay: a log's lines", () => {
+  const pass: MoveOption = { type: "pass", parameters: {} };
+  // An app's own names for its seats: seat 0 is the reader, the others its bots.
+  const app = { seat: 0, names: [null, "Bot 1", "Bot 2"] };
+
+  it("joins the first thing the move made its seat do to the move, one sentence a line, capitalised", () => {
+    const events = [moved([4], "bank_deeds", null, "deeds", 2), transferred(3, "coins", 2, "bank", null)];
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, events, app)).toEqual([
+      "Bot 2 passes and takes Deed 2 120 red from the bank's deeds",
+      "Bot 2 pays 3 to the bank",
+    ]);
+    expect(describePlay(street, { seat: 0, move: { type: "pass" }, option: pass }, [moved([4], "bank_deeds", null, "deeds", 0)], app)).toEqual([
+      "You pass and take Deed 2 120 red from the bank's deeds",
+    ]);
+  });
+
+  it("keeps apart a sentence about other seats too, and one about another seat", () => {
+    const together = [moved([3], "deeds", 2, "bank_deeds", null), moved([4], "deeds", 1, "bank_deeds", null)];
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, together, app)).toEqual([
+      "Bot 2 passes",
+      "Bot 2 puts Phonics Place deed and Bot 1 puts Deed 2 120 red into the bank's deeds",
+    ]);
+    expect(describePlay(street, { seat: 2, move: { type: "pass" }, option: pass }, [moved([4], "bank_deeds", null, "deeds", 1)], app)).toEqual([
+      "Bot 2 passes",
+      "Bot 1 takes Deed 2 120 red from the bank's deeds",
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+// Moves in words: on a menu ("buy Phonics Place for $100", "raise amount 6..18"), told of a seat
+// ("seat 2 buys Phonics Place for $100", "you pass"), with what they did; who may act; the result.
+// An option with a label from the rules is said by it; one without, by its name and parameters.
+
+import type { Activity, Game, GameResult, Move, MoveOption, Seat } from "../contract.js";
+import type { GameEvent } from "../events.js";
+import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
+import { describeEvents } from "./story.js";
+import { capitalise, verbFor, words } from "./words.js";
+
+/**
+ * A move in words, from the option it was chosen from (whose label, if any, says it). Without
+ * `mover`, as a menu or a prompt says it, with no subject ("buy Phonics Place for $100", "raise amount
+ * 7"); with `mover`, as a sentence about that seat ("seat 2 buys Phonics Place for $100", "you pass").
+ */
+export function describeMove(game: Game, move: Move, reader: Reader, option?: MoveOption, mover?: Seat): string {
+  const phrase = option?.label
+    ? renderText(game, option.label, reader, { move, option, mover })
+    : unlabelled(game, move, reader, option, mover);
+  if (mover === undefined) return phrase;
+  const who = seatName(game, mover, reader);
+  if (option?.label) return `${who} ${conjugated(phrase, who)}`;
+  const [verb, ...rest] = words(move.type).split(" ");
+  const parameters = phrase.slice(words(move.type).length).trim();
+  // A one-word option reads as a verb ("raises"); a longer name as a choice ("chooses good deal");
+  // a window's `done` (or a `ready`) says how the player is, not what they do: "seat 1 is done".
+  const action =
+    rest.length === 0
+      ? STATES.has(verb!)
+        ? `${who === "you" ? "are" : "is"} ${verb}`
+        : verbFor(who, verb!)
+      : `${verbFor(who, "choose")} ${words(move.type)}${parameters === "" ? "" : ":"}`;
+  return [who, action, parameters].filter((part) => part !== "").join(" ");
+}
+
+const STATES = new Set(["done", "ready", "finished"]);
+
+/** A label's first word agreeing with its subject: "buy …" → "buys …" after "seat 2". */
+function conjugated(phrase: string, subject: string): string {
+  const match = /^([a-z]+)\b/.exec(phrase);
+  return match ? `${verbFor(subject, match[1]!)}${phrase.slice(match[1]!.length)}` : phrase;
+}
+
+/** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5". */
+function unlabelled(game: Game, move: Move, reader: Reader, option: MoveOption | undefined, mover: Seat | undefined): string {
+  const parameters = Object.entries(move)
+    .filter(([name]) => name !== "type")
+    .map(([name, value]) => `${name} ${parameterValue(game, value, option?.parameters[name], undefined, reader, mover)}`)
+    .join(", ");
+  return parameters === "" ? words(move.type) : `${words(move.type)} ${parameters}`;
+}
+
+/** A menu line for an option: its label with the values it has now ("buy Phonics Place for $100"),
+ *  else `raise amount 6..18`, `peek first 1..5, second 1..5`, `pass`. */
+export function describeOption(game: Game, option: MoveOption, reader: Reader): string {
+  if (option.label) return renderText(game, option.label, reader, { option });
+  const parameters = Object.keys(option.parameters).map(
+    (name) => `${name} ${renderText(game, [{ parameter: name }], reader, { option })}`,
+  );
+  return parameters.length === 0 ? words(option.type) : `${words(option.type)} ${parameters.join(", ")}`;
+}
+
+/** A move made: its seat, the move, and the option it was chosen from (which names its parameters). */
+export interface Decision {
+  readonly seat: Seat;
+  readonly move: Move;
+  readonly option?: MoveOption;
+}
+
+/**
+ * A decision and what it did: its line ("seat 1 passes"), then the story of its events, each
+ * sentence indented by two spaces. A secret choice (`secret`) of another seat is told without its
+ * content ("seat 2 chooses secretly"). Filter the events first (`eventsFor`) to what the reader may know.
+ */
+export function describeDecision(game: Game, decision: Decision, events: readonly GameEvent[], reader: Reader, secret = false): string[] {
+  const { seat, move, option } = decision;
+  const line =
+    secret && seat !== readerSeat(reader)
+      ? `${seatName(game, seat, reader)} ${verbFor(seatName(game, seat, reader), "choose")} secretly`
+      : describeMove(game, move, reader, option, seat);
+  // The rules' words may say the move again (`refuse { say "{buyer} refuses" }`): told once.
+  const same = (sentence: string): boolean => sentence.replace(/[.!]$/, "").toLowerCase() === line.toLowerCase();
+  const story = describeEvents(game, events, reader, { mover: seat, move, option }).filter((sentence) => !same(sentence));
+  return [line, ...story.map((sentence) => `  ${sentence}`)];
+}
+
+/**
+ * A decision and what it did as a log says it: one sentence per line, none indented, and the first
+ * thing the move made its own seat do joined to it ("Bot 2 passes and takes Property 3 from the
+ * Properties on auction"), each line capitalised. A secret choice of another seat is told without
+ * its content. Filter the events first (`eventsFor`) to what the reader may know.
+ */
+export function describePlay(game: Game, decision: Decision, events: readonly GameEvent[], reader: Reader, secret = false): string[] {
+  const [line, ...story] = describeDecision(game, decision, events, reader, secret).map((text) => text.trim());
+  const who = `${seatName(game, decision.seat, reader)} `;
+  // "seat 2 takes …" right after "seat 2 passes": one sentence, the subject said once; not when the
+  // sentence goes on to other seats ("seat 2 moves a card and seat 3 moves …"), whose "and" it would blur.
+  const rest = story[0]?.startsWith(who) ? story[0].slice(who.length) : undefined;
+  const others = [/\byou\b/, /\bseats? \d/, ...otherNames(game, decision.seat, reader)];
+  const joined = rest !== undefined && !rest.startsWith("and ") && !others.some((name) => name.test(rest));
+  const lines = joined ? [`${line!} and ${story[0]!.slice(who.length)}`, ...story.slice(1)] : [line!, ...story];
+  return lines.map(capitalise);
+}
+
+/** Patterns of the names given to seats other than `seat` (by the app, or the rules' bots). */
+function otherNames(game: Game, seat: Seat, reader: Reader): RegExp[] {
+  const given = reader !== null && typeof reader === "object" ? (reader.names ?? []).filter((name, at) => at !== seat && name) : [];
+  const bots = (game.meta.bots ?? []).map((bot) => bot.label);
+  return [...given, ...bots].map((name) => new RegExp(`\\b${name!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
+}
+
+/** Who may act: "your turn", "seat 2 to play", "you and seat 3 choose secretly". */
+export function describeTurn(game: Game, activity: Activity, reader: Reader): string {
+  const who = seatList(game, activity.players, reader);
+  const several = activity.players.length > 1 || activity.players[0] === readerSeat(reader);
+  switch (activity.kind) {
+    case "turn":
+      return who === "you" ? "your turn" : `${who} to play`;
+    case "simultaneous":
+      return `${who} ${several ? "choose" : "chooses"} secretly`;
+    case "race":
+      return activity.players.length === 1 ? `race: ${who} may claim` : `race: ${who} may claim, and the first claim wins`;
+    case "over":
+      return "game over";
+  }
+}
+
+const ORDINALS = ["1st", "2nd", "3rd"];
+const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`;
+
+/** Scores (with tie-breakers), the ranking and the winners, one line each. */
+export function describeResult(game: Game, result: GameResult, reader: Reader): string[] {
+  const name = (seat: Seat): string => seatName(game, seat, reader);
+  const lines = ["Scores:"];
+  result.scores.forEach((keys, seat) => {
+    const [score, ...keysAfter] = keys;
+    // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
+    const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
+    const extra =
+      tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
+    lines.push(`  ${name(seat)}: ${score}${extra}`);
+  });
+  lines.push("Ranking:");
+  let place = 1;
+  for (const group of result.ranking) {
+    lines.push(`  ${ordinal(place)}: ${group.map(name).join(", ")}${group.length > 1 ? " (tied)" : ""}`);
+    place += group.length;
+  }
+  const winners = result.winners.map(name).join(", ") || "none";
+  lines.push(`${result.winners.length === 1 ? "Winner" : "Winners"}: ${winners}`);
+  return lines;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { changed, eventsFor, moved, said, transferred, type GameEvent } from "../events.js";
+import { describeEvent, describeEvents } from "./story.js";
+import { SEAT_0, street } from "./__fixtures__/street.js";
+
+const rent = ["rent for ", { value: 3, type: "Deed" }] as const;
+
+describe("describeEvents with the presentation fields", () => {
+  it("tells a payment with the rules' reason, seat-relative, as a sentence of its own", () => {
+    const events = [transferred(22, "coins", 1, "coins", 0, rent)];
+    expect(describeEvents(street, events, null)).toEqual(["seat 1 pays 22 to seat 0: rent for Phonics Place deed"]);
+    expect(describeEvents(street, events, SEAT_0)).toEqual(["seat 1 pays 22 to you: rent for Phonics Place deed"]);
+    expect(describeEvents(street, events, { seat: 1, humans: 2 })).toEqual(["you pay 22 to seat 0: rent for Phonics Place deed"]);
+    // Coins are seen by their owner: seat 2 sees neither side, so it is told the reason without the amount.
+    expect(describeEvents(street, eventsFor(street.meta, events, 2), 2)).toEqual(["seat 1 pays seat 0: rent for Phonics Place deed"]);
+  });
+
+  it("reads a reason's parameters from the move that made it, and tells the bank paying a seat", () => {
+    const buying = ["buying ", { parameter: "deed" }] as const;
+    const buy = { type: "buy", parameters: { deed: { kind: "card", zone: "bank_deeds", cards: [4] } } } as const;
+    const context = { mover: 0, move: { type: "buy", deed: 4 }, option: buy };
+    expect(describeEvents(street, [transferred(120, "coins", 0, "bank", null, buying)], SEAT_0, context)).toEqual([
+      "you pay 120 to the bank: buying Deed 2 120 red",
+    ]);
+    const salary = transferred(200, "bank", null, "coins", 2, ["passing ", { value: 0, type: "Space" }]);
+    expect(describeEvent(street, salary, SEAT_0)).toBe("Wealthy Nephew Merc gets 200 from the bank: passing Go");
+  });
+
+  it("keeps a payment without reason joined with the next of the same kind", () => {
+    const events = [transferred(1, "coins", 1, "bank", null), transferred(4, "coins", 2, "bank", null)];
+    expect(describeEvents(street, events, SEAT_0)).toEqual(["seat 1 pays 1 and Wealthy Nephew Merc pays 4 to the bank"]);
+  });
+
+  it("names enum values, seats and bots as the table does, and leaves bookkeeping untold", () => {
+    const events: GameEvent[] = [changed("called", null, "light_blue"), changed("leader", null, 2), changed("moves_made", null, 8), changed("called", null, "red")];
+    expect(describeEvents(street, events, SEAT_0)).toEqual([
+      "the colour called is now light blue",
+      "the leader is now Wealthy Nephew Merc",
+      "the colour called is now red",
+    ]);
+  });
+
+  it("names cards by their names, and a bot seat by its label wherever a seat is the subject", () => {
+    const events = [moved([3], "bank_deeds", null, "deeds", 2), moved([4], "deeds", 0, "deeds", 2), said("seat 2 takes a deed", null)];
+    expect(describeEvents(street, events, SEAT_0)).toEqual([
+      "Wealthy Nephew Merc takes Phonics Place deed from the bank's deeds",
+      "you give Deed 2 120 red to Wealthy Nephew Merc",
+      "Wealthy Nephew Merc takes a deed",
+    ]);
+  });
+
+  it("says nothing of an event not worth telling", () => {
+    expect(describeEvent(street, changed("called", null, null), SEAT_0)).toBe("");
+  });
+});

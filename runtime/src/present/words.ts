@@ -1,0 +1,58 @@
+// English for the table: lists, plurals, verbs agreeing with their subject. No game in sight here;
+// naming.ts says what things of a game are called.
+
+/** "a", "a and b", "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** "1 card", "3 cards". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "play_card" and "playCard" → "play card": a name of the rules in words. */
+export function words(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
+}
+
+/** "pass" → "passes", "raise" → "raises", "carry" → "carries" (the verb only). */
+export function thirdPerson(verb: string): string {
+  if (verb === "be") return "is";
+  if (verb === "have") return "has";
+  if (/(s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** The verb as its subject takes it: "you take", "seat 2 takes". */
+export function verbFor(subject: string, verb: string): string {
+  return subject === "you" ? verb : thirdPerson(verb);
+}
+
+/** A label without its leading article, to follow a possessive: "the bank" → "bank". */
+export function bare(label: string): string {
+  return label.replace(/^(the|a|an) /i, "");
+}
+
+const IRREGULAR: Readonly<Record<string, string>> = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+/** Words ending in s that may follow a subject and are no verb. */
+const NOT_VERBS = new Set(["always", "perhaps", "thus", "plus", "as"]);
+
+/** A verb agreeing with "you": "wins" → "win", "passes" → "pass", "carries" → "carry"; other words as they are. */
+export function baseForm(word: string): string {
+  if (word in IRREGULAR) return IRREGULAR[word]!;
+  if (NOT_VERBS.has(word)) return word;
+  if (/[^aeiou]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z|o)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
