@@ -58,6 +58,12 @@ export function shown(
   void viewer;
   const s = stateOfView(view, view.vars.eliminated.length) as unknown as State;
   return {
+    eliminated: perSeat(s.players, (owner: number) =>
+      s.vars.eliminated[owner] > 0 ? [{ value: s.vars.eliminated[owner], type: "int" }] : null,
+    ),
+    position: perSeat(s.players, (owner: number) =>
+      s.vars.position[owner] >= 0 ? [{ value: s.vars.position[owner], type: "int" }] : null,
+    ),
     court_rolls: perSeat(s.players, (owner: number) =>
       s.vars.in_court[owner] ? [{ value: s.vars.court_rolls[owner], type: "int" }] : null,
     ),
@@ -244,6 +250,7 @@ export const game: Game<State, Move, View> = {
         perPlayer: true,
         type: "int",
         visibility: "public",
+        shown: "when",
       },
       { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden" },
       { name: "cash", label: "cash", perPlayer: true, type: "int", visibility: "public" },
@@ -254,7 +261,15 @@ export const game: Game<State, Move, View> = {
         type: "int",
         visibility: "public",
       },
-      { name: "position", label: "space", perPlayer: true, type: "int", visibility: "public", on: "spaces" },
+      {
+        name: "position",
+        label: "space",
+        perPlayer: true,
+        type: "int",
+        visibility: "public",
+        shown: "when",
+        on: "spaces",
+      },
       { name: "in_court", label: "in COURT", perPlayer: true, type: "bool", visibility: "public" },
       {
         name: "court_rolls",

@@ -93,7 +93,19 @@ export function desugarElimination(program: A.Program): {
     visibility: "public",
     initial: { kind: "integer", value: 0, range: at },
     label: "out of the game (in the order they left)",
-    shown: null,
+    // On the table only for a seat that is out: `shown when eliminated[owner] > 0`.
+    shown: {
+      kind: "shown",
+      template: null,
+      condition: {
+        kind: "binary",
+        operator: ">",
+        left: { kind: "index", target: { kind: "name", name: ELIMINATED, range: at }, index: { kind: "name", name: "owner", range: at }, range: at },
+        right: { kind: "integer", value: 0, range: at },
+        range: at,
+      },
+      range: at,
+    },
     on: null,
     range: at,
   };
