@@ -1063,7 +1063,9 @@ function step_round_protect_body(s: State): void {
     const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L655);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
+    s.events?.push(
+      transferred($amount, "coins", s.locals.target, "protection", s.locals.target, ["Protection"]),
+    );
   }
 
   s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L656);

@@ -49,8 +49,14 @@ export function shown(
   void viewer;
   const s = stateOfView(view, view.vars.coins.length) as unknown as State;
   return {
+    protection: perSeat(s.players, (owner: number) =>
+      s.vars.protection[owner] > 0 ? [{ value: s.vars.protection[owner], type: "int" }] : null,
+    ),
     took_from: perSeat(s.players, (owner: number) =>
       s.vars.has_taken[owner] ? [{ value: s.vars.took_from[owner], type: "player" }] : null,
+    ),
+    merc_vote: perSeat(s.players, (owner: number) =>
+      s.vars.merc_vote[owner] !== "none" ? [{ value: s.vars.merc_vote[owner], type: "Colour" }] : null,
     ),
   };
 }
@@ -218,7 +224,14 @@ export const game: Game<State, Move, View> = {
     vars: [
       { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden" },
       { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "public" },
-      { name: "protection", label: "Protection coins", perPlayer: true, type: "int", visibility: "public" },
+      {
+        name: "protection",
+        label: "Protection coins",
+        perPlayer: true,
+        type: "int",
+        visibility: "public",
+        shown: "when",
+      },
       { name: "chairman", label: "the Chairman", perPlayer: false, type: "player", visibility: "public" },
       {
         name: "has_taken",
@@ -267,6 +280,7 @@ export const game: Game<State, Move, View> = {
         perPlayer: true,
         type: "Colour",
         visibility: "public",
+        shown: "when",
       },
     ],
     conserved: [{ name: "money", vars: ["coins", "protection", "bank"] }],

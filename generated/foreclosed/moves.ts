@@ -33,6 +33,7 @@ function legal_starting_keep_secret(s: State, seat: number): MoveOption[] {
       options.push({
         type: "keep_secret",
         parameters: { card: { kind: "card", zone: "dealt", cards: [...card_domain] } },
+        label: ["keep ", { parameter: "card" }, " face down"],
       });
   }
 
@@ -133,6 +134,7 @@ function legal_round_from_play_area_or_from_property(s: State, seat: number): Mo
       options.push({
         type: "from_play_area",
         parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }],
       });
   }
 
@@ -142,6 +144,7 @@ function legal_round_from_play_area_or_from_property(s: State, seat: number): Mo
       options.push({
         type: "from_property",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["discard the card on ", { parameter: "target" }],
       });
   }
 
@@ -264,6 +267,7 @@ function legal_round_from_board_or_from_area(s: State, seat: number): MoveOption
       options.push({
         type: "from_board",
         parameters: { target: { kind: "card", zone: "board", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }, " from the game board"],
       });
   }
 
@@ -277,7 +281,11 @@ function legal_round_from_board_or_from_area(s: State, seat: number): MoveOption
         })(),
     );
     if (whose_2_domain.length > 0)
-      options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_2_domain } } });
+      options.push({
+        type: "from_area",
+        parameters: { whose: { kind: "player", players: whose_2_domain } },
+        label: ["discard a card in play in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -406,6 +414,7 @@ function legal_round_onto(s: State, seat: number): MoveOption[] {
       options.push({
         type: "onto",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["play it onto ", { parameter: "target" }],
       });
   }
 
@@ -488,7 +497,11 @@ function legal_round_into_area(s: State, seat: number): MoveOption[] {
   {
     const whose_domain: readonly number[] = seatList(s.players);
     if (whose_domain.length > 0)
-      options.push({ type: "into_area", parameters: { whose: { kind: "player", players: whose_domain } } });
+      options.push({
+        type: "into_area",
+        parameters: { whose: { kind: "player", players: whose_domain } },
+        label: ["play it in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -567,6 +580,7 @@ function legal_round_play_at_start_or_done(s: State, seat: number): MoveOption[]
       options.push({
         type: "play_at_start",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_domain] } },
+        label: ["play ", { parameter: "card" }, " at the start of the round"],
       });
   }
 
@@ -677,6 +691,7 @@ function legal_round_from_play_area_or_from_property2(s: State, seat: number): M
       options.push({
         type: "from_play_area",
         parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }],
       });
   }
 
@@ -686,6 +701,7 @@ function legal_round_from_play_area_or_from_property2(s: State, seat: number): M
       options.push({
         type: "from_property",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["discard the card on ", { parameter: "target" }],
       });
   }
 
@@ -812,6 +828,7 @@ function legal_round_from_board_or_from_area2(s: State, seat: number): MoveOptio
       options.push({
         type: "from_board",
         parameters: { target: { kind: "card", zone: "board", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }, " from the game board"],
       });
   }
 
@@ -825,7 +842,11 @@ function legal_round_from_board_or_from_area2(s: State, seat: number): MoveOptio
         })(),
     );
     if (whose_3_domain.length > 0)
-      options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_3_domain } } });
+      options.push({
+        type: "from_area",
+        parameters: { whose: { kind: "player", players: whose_3_domain } },
+        label: ["discard a card in play in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -954,6 +975,7 @@ function legal_round_onto2(s: State, seat: number): MoveOption[] {
       options.push({
         type: "onto",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["play it onto ", { parameter: "target" }],
       });
   }
 
@@ -1036,7 +1058,11 @@ function legal_round_into_area2(s: State, seat: number): MoveOption[] {
   {
     const whose_domain: readonly number[] = seatList(s.players);
     if (whose_domain.length > 0)
-      options.push({ type: "into_area", parameters: { whose: { kind: "player", players: whose_domain } } });
+      options.push({
+        type: "into_area",
+        parameters: { whose: { kind: "player", players: whose_domain } },
+        label: ["play it in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -1115,6 +1141,7 @@ function legal_round_discard(s: State, seat: number): MoveOption[] {
       options.push({
         type: "discard",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_domain] } },
+        label: ["discard ", { parameter: "card" }],
       });
   }
 
@@ -1196,6 +1223,7 @@ function legal_round_add_protection(s: State, seat: number): MoveOption[] {
       options.push({
         type: "add_protection",
         parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
+        label: ["add $", { parameter: "amount" }, " to Protect Merc's card"],
       });
   }
 
@@ -1262,7 +1290,11 @@ function round_add_protection_add_protection(s: State, seat: number, move: Move)
     const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L618);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.opponent, "protection", s.locals.target));
+    s.events?.push(
+      transferred($amount, "coins", s.locals.opponent, "protection", s.locals.target, [
+        "Protection on Merc's card",
+      ]),
+    );
   }
 }
 
@@ -1280,11 +1312,19 @@ function legal_round_pay_merc_or_decline_merc(s: State, seat: number): MoveOptio
   const options: MoveOption[] = [];
   {
     if (s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 3)
-      options.push({ type: "pay_merc", parameters: {} });
+      options.push({
+        type: "pay_merc",
+        parameters: {},
+        label: [
+          "pay Merc $",
+          { value: s.vars.protection[s.locals.target] + 3, type: "int" },
+          " for his card",
+        ],
+      });
   }
 
   {
-    options.push({ type: "decline_merc", parameters: {} });
+    options.push({ type: "decline_merc", parameters: {}, label: ["leave Merc's card"] });
   }
 
   return options;
@@ -1421,11 +1461,25 @@ function legal_round_pay_or_decline(s: State, seat: number): MoveOption[] {
   const options: MoveOption[] = [];
   {
     if (s.vars.coins[s.locals.active] >= s.vars.protection[s.locals.target] + 1)
-      options.push({ type: "pay", parameters: {} });
+      options.push({
+        type: "pay",
+        parameters: {},
+        label: [
+          "pay $",
+          { value: s.vars.protection[s.locals.target] + 1, type: "int" },
+          " for ",
+          { value: s.locals.target, type: "player" },
+          "'s card",
+        ],
+      });
   }
 
   {
-    options.push({ type: "decline", parameters: {} });
+    options.push({
+      type: "decline",
+      parameters: {},
+      label: ["leave ", { value: s.locals.target, type: "player" }, "'s card"],
+    });
   }
 
   return options;
@@ -1568,7 +1622,7 @@ function legal_round_accept_or_protect(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    options.push({ type: "accept", parameters: {} });
+    options.push({ type: "accept", parameters: {}, label: ["accept the Exchange and $1"] });
   }
 
   {
@@ -1578,6 +1632,7 @@ function legal_round_accept_or_protect(s: State, seat: number): MoveOption[] {
       options.push({
         type: "protect",
         parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
+        label: ["Protect your card with $", { parameter: "amount" }],
       });
   }
 
@@ -1650,7 +1705,9 @@ function round_accept_or_protect_accept(s: State, seat: number, move: Move): voi
     const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L648);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
+    s.events?.push(
+      transferred($amount, "coins", s.locals.active, "coins", s.locals.target, ["the Exchange"]),
+    );
   }
 
   {
@@ -1735,17 +1792,19 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
         options.push({
           type: "play_action",
           parameters: { card: { kind: "card", zone: "hand", cards: [...card_3_listed] } },
+          label: ["play ", { parameter: "card" }],
         });
     }
   }
 
   {
-    if (s.vars.protection[s.locals.active] > 0) options.push({ type: "pass", parameters: {} });
+    if (s.vars.protection[s.locals.active] > 0)
+      options.push({ type: "pass", parameters: {}, label: ["pass and take $1"] });
   }
 
   {
     if (s.vars.protection[s.locals.active] === 0 && !s.locals.offered)
-      options.push({ type: "collect_coin", parameters: {} });
+      options.push({ type: "collect_coin", parameters: {}, label: ["collect $1"] });
   }
 
   {
@@ -1755,7 +1814,7 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
       !s.locals.offered &&
       s.zones.action_deck.length > 0
     )
-      options.push({ type: "collect_card", parameters: {} });
+      options.push({ type: "collect_card", parameters: {}, label: ["collect an Action Card"] });
   }
 
   {
@@ -1774,7 +1833,11 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
           s.vars.protection[target] === 0,
       );
       if (target_listed.length > 0)
-        options.push({ type: "offer", parameters: { target: { kind: "player", players: target_listed } } });
+        options.push({
+          type: "offer",
+          parameters: { target: { kind: "player", players: target_listed } },
+          label: ["offer ", { parameter: "target" }, " an Exchange"],
+        });
     }
   }
 
@@ -1799,12 +1862,16 @@ function legal_round_play_action_or_pass_or_collect_coin_or_collect_card_or_offe
           s.vars.coins[s.locals.active] >= s.vars.protection[target] + 1,
       );
       if (target_listed.length > 0)
-        options.push({ type: "buy", parameters: { target: { kind: "player", players: target_listed } } });
+        options.push({
+          type: "buy",
+          parameters: { target: { kind: "player", players: target_listed } },
+          label: ["buy ", { parameter: "target" }, "'s Protected card"],
+        });
     }
   }
 
   {
-    if (s.locals.offered) options.push({ type: "end_turn", parameters: {} });
+    if (s.locals.offered) options.push({ type: "end_turn", parameters: {}, label: ["end your turn"] });
   }
 
   return options;
@@ -2185,7 +2252,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L566);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
-    s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
+    s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["passing"]));
   }
 
   s.locals.turn_over = true;
@@ -2201,7 +2268,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L574);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
-    s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active));
+    s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["collecting"]));
   }
 
   s.locals.turn_over = true;
@@ -2373,6 +2440,7 @@ function legal_round_from_play_area_or_from_property3(s: State, seat: number): M
       options.push({
         type: "from_play_area",
         parameters: { target: { kind: "card", zone: "played", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }],
       });
   }
 
@@ -2382,6 +2450,7 @@ function legal_round_from_play_area_or_from_property3(s: State, seat: number): M
       options.push({
         type: "from_property",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["discard the card on ", { parameter: "target" }],
       });
   }
 
@@ -2508,6 +2577,7 @@ function legal_round_from_board_or_from_area3(s: State, seat: number): MoveOptio
       options.push({
         type: "from_board",
         parameters: { target: { kind: "card", zone: "board", cards: [...target_domain] } },
+        label: ["discard ", { parameter: "target" }, " from the game board"],
       });
   }
 
@@ -2521,7 +2591,11 @@ function legal_round_from_board_or_from_area3(s: State, seat: number): MoveOptio
         })(),
     );
     if (whose_4_domain.length > 0)
-      options.push({ type: "from_area", parameters: { whose: { kind: "player", players: whose_4_domain } } });
+      options.push({
+        type: "from_area",
+        parameters: { whose: { kind: "player", players: whose_4_domain } },
+        label: ["discard a card in play in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -2650,6 +2724,7 @@ function legal_round_onto3(s: State, seat: number): MoveOption[] {
       options.push({
         type: "onto",
         parameters: { target: { kind: "card", zone: "collection", cards: [...target_domain] } },
+        label: ["play it onto ", { parameter: "target" }],
       });
   }
 
@@ -2732,7 +2807,11 @@ function legal_round_into_area3(s: State, seat: number): MoveOption[] {
   {
     const whose_domain: readonly number[] = seatList(s.players);
     if (whose_domain.length > 0)
-      options.push({ type: "into_area", parameters: { whose: { kind: "player", players: whose_domain } } });
+      options.push({
+        type: "into_area",
+        parameters: { whose: { kind: "player", players: whose_domain } },
+        label: ["play it in front of ", { parameter: "whose" }],
+      });
   }
 
   return options;
@@ -2813,6 +2892,7 @@ function legal_round_play_at_end_or_done(s: State, seat: number): MoveOption[] {
       options.push({
         type: "play_at_end",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_5_domain] } },
+        label: ["play ", { parameter: "card" }, " at the end of the round"],
       });
   }
 
@@ -2930,6 +3010,12 @@ function legal_round_place_for_merc(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_2, type: "Property" },
+        ],
       });
   }
 
@@ -3026,7 +3112,11 @@ function legal_round_commit(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -3112,6 +3202,12 @@ function legal_round_place_for_merc2(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_4, type: "Property" },
+        ],
       });
   }
 
@@ -3208,7 +3304,11 @@ function legal_round_commit2(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_3],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_3, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -3294,6 +3394,12 @@ function legal_round_place_for_merc3(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_6, type: "Property" },
+        ],
       });
   }
 
@@ -3390,7 +3496,11 @@ function legal_round_commit3(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_5],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_5, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -3471,6 +3581,7 @@ function legal_round_discard2(s: State, seat: number): MoveOption[] {
       options.push({
         type: "discard",
         parameters: { card: { kind: "card", zone: "hand", cards: [...card_domain] } },
+        label: ["discard ", { parameter: "card" }],
       });
   }
 
@@ -3556,6 +3667,12 @@ function legal_place_for_merc(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_8, type: "Property" },
+        ],
       });
   }
 
@@ -3652,7 +3769,11 @@ function legal_commit(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_7],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_7, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -3737,6 +3858,12 @@ function legal_place_for_merc2(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_10, type: "Property" },
+        ],
       });
   }
 
@@ -3833,7 +3960,11 @@ function legal_commit2(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_9],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_9, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -3918,6 +4049,12 @@ function legal_place_for_merc3(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_12, type: "Property" },
+        ],
       });
   }
 
@@ -4014,7 +4151,11 @@ function legal_commit3(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_11],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_11, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;
@@ -4099,6 +4240,12 @@ function legal_place_for_merc4(s: State, seat: number): MoveOption[] {
       options.push({
         type: "place_for_merc",
         parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: [
+          "choose ",
+          { parameter: "colour" },
+          " for Merc's ",
+          { value: s.locals.dual_14, type: "Property" },
+        ],
       });
   }
 
@@ -4195,7 +4342,11 @@ function legal_commit4(s: State, seat: number): MoveOption[] {
       Property_second_colour[s.locals.dual_13],
     ];
     if (colour_domain.length > 0)
-      options.push({ type: "commit", parameters: { colour: { kind: "choice", values: colour_domain } } });
+      options.push({
+        type: "commit",
+        parameters: { colour: { kind: "choice", values: colour_domain } },
+        label: ["commit ", { value: s.locals.dual_13, type: "Property" }, " to ", { parameter: "colour" }],
+      });
   }
 
   return options;

@@ -202,13 +202,13 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 566,
     column: 15,
-    text: "transfer 1 from bank to coins[active]",
+    text: 'transfer 1 from bank to coins[active] "passing"',
   },
   L574: {
     file: "rules/foreclosed.rules",
     line: 574,
     column: 15,
-    text: "transfer 1 from bank to coins[active]",
+    text: 'transfer 1 from bank to coins[active] "collecting"',
   },
   L605: { file: "rules/foreclosed.rules", line: 605, column: 15, text: "while between != target {" },
   L615: {
@@ -222,7 +222,7 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 618,
     column: 21,
-    text: "transfer amount from coins[opponent] to protection[target]",
+    text: 'transfer amount from coins[opponent] to protection[target] "Protection on Merc\'s card"',
   },
   L622: { file: "rules/foreclosed.rules", line: 622, column: 17, text: "ask active {" },
   L629: {
@@ -248,13 +248,13 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 648,
     column: 21,
-    text: "transfer 1 from coins[active] to coins[target]",
+    text: 'transfer 1 from coins[active] to coins[target] "the Exchange"',
   },
   L655: {
     file: "rules/foreclosed.rules",
     line: 655,
     column: 21,
-    text: "transfer amount from coins[target] to protection[target]",
+    text: 'transfer amount from coins[target] to protection[target] "Protection"',
   },
   L656: { file: "rules/foreclosed.rules", line: 656, column: 21, text: "ask active {" },
   L665: {
