@@ -176,7 +176,7 @@ function step_buying_while2(s: State): void {
       );
       s.vars.coins[s.locals.bidder] -= $amount;
       s.vars.bank += $amount;
-      s.events?.push(transferred($amount, "coins", s.locals.bidder, "bank", null));
+      s.events?.push(transferred($amount, "coins", s.locals.bidder, "bank", null, ["the winning bid"]));
     }
 
     s.vars.bid[s.locals.bidder] = 0;

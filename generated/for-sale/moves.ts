@@ -29,11 +29,12 @@ function legal_buying_raise_or_pass(s: State, seat: number): MoveOption[] {
       options.push({
         type: "raise",
         parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
+        label: ["bid ", { parameter: "amount" }],
       });
   }
 
   {
-    options.push({ type: "pass", parameters: {} });
+    options.push({ type: "pass", parameters: {}, label: ["pass"] });
   }
 
   return options;
@@ -131,7 +132,9 @@ function buying_raise_or_pass_pass(s: State, seat: number, move: Move): void {
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.bank += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.bidder, "bank", null));
+    s.events?.push(
+      transferred($amount, "coins", s.locals.bidder, "bank", null, ["half the bid, rounded up"]),
+    );
   }
 
   s.vars.bid[s.locals.bidder] = 0;
@@ -163,6 +166,7 @@ function legal_selling_sell(s: State, seat: number): MoveOption[] {
       options.push({
         type: "sell",
         parameters: { card: { kind: "card", zone: "properties", cards: [...card_domain] } },
+        label: ["sell ", { parameter: "card" }],
       });
   }
 

@@ -45,14 +45,14 @@ export const AT = {
     file: "rules/for-sale.rules",
     line: 91,
     column: 13,
-    text: "transfer bid[bidder] - bid[bidder] / 2 from coins[bidder] to bank",
+    text: 'transfer bid[bidder] - bid[bidder] / 2 from coins[bidder] to bank "half the bid, rounded up"',
   },
   L97: { file: "rules/for-sale.rules", line: 97, column: 9, text: "while passed[bidder] {" },
   L104: {
     file: "rules/for-sale.rules",
     line: 104,
     column: 7,
-    text: "transfer bid[bidder] from coins[bidder] to bank",
+    text: 'transfer bid[bidder] from coins[bidder] to bank "the winning bid"',
   },
   L106: {
     file: "rules/for-sale.rules",
