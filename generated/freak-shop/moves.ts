@@ -30,6 +30,7 @@ function legal_good_deal_or_fair_price(s: State, seat: number): MoveOption[] {
           give: { kind: "cards", zone: "mansion", cards: [...give_domain] },
           take: { kind: "cards", zone: "shop", cards: [...take_domain] },
         },
+        label: ["make a good deal: give ", { parameter: "give" }, " for ", { parameter: "take" }],
       });
   }
 
@@ -43,6 +44,7 @@ function legal_good_deal_or_fair_price(s: State, seat: number): MoveOption[] {
           give: { kind: "cards", zone: "mansion", cards: [...give_domain] },
           take: { kind: "cards", zone: "shop", cards: [...take_domain] },
         },
+        label: ["trade at a fair price: give ", { parameter: "give" }, " for ", { parameter: "take" }],
       });
   }
 

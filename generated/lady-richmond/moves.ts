@@ -32,6 +32,7 @@ function legal_turn(s: State, seat: number): MoveOption[] {
       options.push({
         type: "turn",
         parameters: { position: { kind: "range", min: position_min, max: position_max } },
+        label: ["turn over covered card ", { parameter: "position" }],
       });
   }
 
@@ -124,16 +125,17 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
       options.push({
         type: "bid",
         parameters: { amount: { kind: "range", min: amount_min, max: amount_max } },
+        label: ["bid ", { parameter: "amount" }],
       });
   }
 
   {
-    if (s.locals.high > 0) options.push({ type: "pass", parameters: {} });
+    if (s.locals.high > 0) options.push({ type: "pass", parameters: {}, label: ["pass"] });
   }
 
   {
     if (s.locals.high === 0 && s.vars.coins[s.locals.bidder] === 0)
-      options.push({ type: "pay_fine", parameters: {} });
+      options.push({ type: "pay_fine", parameters: {}, label: ["pay the fine"] });
   }
 
   {
@@ -154,6 +156,12 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
           first: { kind: "range", min: first_min, max: first_max },
           second: { kind: "range", min: second_min, max: second_max },
         },
+        label: [
+          "play Cheat Peek on covered cards ",
+          { parameter: "first" },
+          " and ",
+          { parameter: "second" },
+        ],
       });
   }
 
@@ -167,6 +175,7 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
           mine: { kind: "card", zone: "won", cards: [...mine_domain] },
           theirs: { kind: "card", zone: "face_up", cards: [...theirs_domain] },
         },
+        label: ["play Swap: ", { parameter: "mine" }, " for ", { parameter: "theirs" }],
       });
   }
 
@@ -181,6 +190,7 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
           mine: { kind: "card", zone: "won", cards: [...mine_domain] },
           position: { kind: "range", min: position_min, max: position_max },
         },
+        label: ["play Swap: ", { parameter: "mine" }, " for covered card ", { parameter: "position" }],
       });
   }
 
@@ -189,7 +199,11 @@ function legal_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down
     if (lender_domain.length > 0 && !s.vars.borrow_used[s.locals.bidder]) {
       const lender_listed = lender_domain.filter((lender) => lender !== s.locals.bidder);
       if (lender_listed.length > 0)
-        options.push({ type: "borrow", parameters: { lender: { kind: "player", players: lender_listed } } });
+        options.push({
+          type: "borrow",
+          parameters: { lender: { kind: "player", players: lender_listed } },
+          label: ["play Borrow: a coin from ", { parameter: "lender" }],
+        });
     }
   }
 
@@ -458,7 +472,9 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
-    s.events?.push(transferred($amount, "coins", s.locals.bidder, "stake", s.locals.bidder));
+    s.events?.push(
+      transferred($amount, "coins", s.locals.bidder, "stake", s.locals.bidder, ["the bid laid out"]),
+    );
   }
 
   s.locals.high = amount;
@@ -623,7 +639,7 @@ function legal_grab_or_decline(s: State, seat: number): MoveOption[] {
   if (s.locals.declined[seat]) return [];
   const options: MoveOption[] = [];
   {
-    options.push({ type: "grab", parameters: {} });
+    options.push({ type: "grab", parameters: {}, label: ["grab the auction block"] });
   }
 
   {

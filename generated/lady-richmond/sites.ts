@@ -37,7 +37,7 @@ export const AT = {
     file: "rules/lady-richmond.rules",
     line: 138,
     column: 21,
-    text: "transfer amount - stake[bidder] from coins[bidder] to stake[bidder]",
+    text: 'transfer amount - stake[bidder] from coins[bidder] to stake[bidder] "the bid laid out"',
   },
   L171: {
     file: "rules/lady-richmond.rules",

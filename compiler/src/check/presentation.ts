@@ -21,13 +21,15 @@ export class PresentationChecker {
   ) {}
 
   /** Each value a template shows is one a person can read: a number, a flag, a seat, an enum value or a card. */
-  template(template: A.ReasonText, scope: Scope, what: string): void {
+  template(template: A.ReasonText, scope: Scope, what: string, parameters: ReadonlySet<string> = new Set()): void {
     const wasPure = this.ctx.pure;
     this.ctx.pure ??= what;
     for (const part of template.parts) {
       if (typeof part === "string") continue;
       const type = this.expressions.expression(part, scope);
-      if (!SHOWABLE.includes(type.kind)) {
+      // A move's set of cards (`give in subset(mansion[p])`) is told as the cards it holds.
+      const cardSet = type.kind === "list" && type.element.kind === "card" && parameterPart(part, parameters) !== null;
+      if (!SHOWABLE.includes(type.kind) && !cardSet) {
         this.ctx.error("check/type-mismatch", `${what} can show a number, a flag, a player, an enum value, a card or a piece of text, not ${typeName(type)}`, part.range);
       }
     }
@@ -69,8 +71,8 @@ export class PresentationChecker {
   /** An option's label: its parameters shown when the move is told, anything else read when the menu is listed. */
   optionLabel(option: A.MoveOptionDeclaration, scope: Scope): void {
     if (!option.label) return;
-    this.template(option.label, scope, "an option's label");
     const parameters = new Set(option.parameters.map((p) => p.name.name));
+    this.template(option.label, scope, "an option's label", parameters);
     for (const part of option.label.parts) {
       if (typeof part === "string" || parameterPart(part, parameters)) continue;
       this.publicOnly(part, "an option's label is read by every seat when the move is told");
