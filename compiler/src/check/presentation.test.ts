@@ -64,7 +64,7 @@ describe("presentation", () => {
   test("cards are named and described before play, enum members by their labels", async () => {
     const played = await loadRulesGame("shop", game(""), runtime);
     const names = played.meta.cards.map((c) => c.name);
-    // Colour is a list of its members in order: light blue 10, light blue 20, red 10, red 20, then the line of its own.
+    // The cards of each line in the order of its binders, the last fastest: of its members in order: light blue 10, light blue 20, red 10, red 20, then the line of its own.
     expect(names).toEqual(["light blue lot ($10)", "light blue lot ($20)", "red lot ($10)", "red lot ($20)", "the Grand Lot"]);
     expect(played.meta.cards.map((c) => c.text)).toEqual([undefined, undefined, undefined, undefined, "Worth 99 on its own."]);
     expect(played.meta.enums).toEqual({ Colour: { light_blue: "light blue", red: "red" } });
@@ -90,7 +90,7 @@ describe("presentation", () => {
     const transfer = events.find((e) => e.kind === "transfer");
     expect(transfer).toMatchObject({ amount: played.meta.cards[lot]!.fields.price, why: [{ value: lot, type: "Lot" }, " bought"] });
     const after = played.shown!(played.view(state, 1), 1);
-    expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [[{ value: true, type: "bool" }], null] });
+    expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [["bought: ", { value: true, type: "bool" }], null] });
     expect(played.meta.vars.find((v) => v.name === "creditor")?.shown).toBe("bookkeeping");
     expect(played.meta.vars.find((v) => v.name === "debt")?.shown).toBe("when");
   });

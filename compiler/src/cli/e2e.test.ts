@@ -139,7 +139,7 @@ describe("rules demo", () => {
     const { status, out } = await rules("demo", "--moves", "1000");
     expect(status).toBe(0);
     expect(out).toContain("== For Sale (for-sale): 4 random bots, seed 1 ==");
-    expect(out).toMatch(/seat \d sells card Property \d+/);
+    expect(out).toMatch(/seat \d sells Property \d+/);
     // Under each move, what it did; the demo tells everything, the cards laid face down included.
     expect(out).toMatch(/^ {3}\d\. seat \d passes\n {6}seat \d takes Property \d+ from the Properties on auction\n/m);
     expect(out).toMatch(/^ {6}seat \d moves Property \d+, seat \d moves Property \d+, .* from their Properties to their Property laid face down$/m);
@@ -189,7 +189,7 @@ describe("rules demo", () => {
     // "The game ends as soon as the Shop Keeper reveals the Closed Shop card."
     const freak = freakShop.out;
     expect(freak).toMatch(
-      /Merchandise 0 items closed go(es)? from the draw pile to the Shop\n {6}The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends\n {6}the game ends\nGame over/,
+      /Closed Shop go(es)? from the draw pile to the Shop\n {6}The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends\n {6}the game ends\nGame over/,
     );
   });
 });
@@ -237,7 +237,7 @@ describe("rules play", () => {
     expect(status).toBe(0);
     expect(out).toContain("For Sale: 3 players, you are seat 0, seed 2");
     expect(out).toContain("you pass");
-    expect(out).toMatch(/you sell card Property \d+/);
+    expect(out).toMatch(/you sell Property \d+/);
     expect(out).toContain("Game over.");
     expect(out).toMatch(/^Winners?: /m);
   });
@@ -273,7 +273,7 @@ describe("rules play", () => {
     expect(out).toContain("  The Currency cards on offer: Currency 8, Currency 10, Currency 5\n");
     expect(out).toContain(
       [
-        "you sell card Property 7",
+        "you sell Property 7",
         "seat 2 chooses secretly",
         "seat 1 chooses secretly",
         "  you move Property 7 and seats 1 and 2 each move a card from their Properties to their Property laid face down",

@@ -226,3 +226,16 @@ export function addressed(game: Game, text: string, reader: Reader): string {
     return `${capital ? capitalise(label) : label}${own ?? ""}${next ?? ""}`;
   });
 }
+
+/**
+ * The space of a board a token variable stands on (`on`), by name: a card standing on it (`with`:
+ * the deed of a property), else the zone's card whose `by` field is the value.
+ */
+export function spaceName(game: Game, zone: string, at: number): string {
+  const info = game.meta.zones.find((z) => z.name === zone);
+  const layout = info?.layout;
+  if (!info || layout?.kind !== "board") return String(at);
+  const on = layout.with && game.meta.cards.find((card) => card.type === layout.with!.type && card.fields[layout.with!.field] === at);
+  const space = on || game.meta.cards.find((card) => card.type === info.cardType && card.fields[layout.by] === at);
+  return space ? cardName(game, space.id) : String(at);
+}

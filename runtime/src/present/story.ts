@@ -9,7 +9,7 @@
 
 import type { Game, Move, MoveOption, Seat, Value } from "../contract.js";
 import type { GameEvent, VarRef, ZoneRef } from "../events.js";
-import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
+import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
 import { bare, joinList, verbFor, words } from "./words.js";
 
 /** What the events came from: the seat whose move made them, its move and the option it was chosen from.
@@ -230,6 +230,11 @@ function tellSet(game: Game, variable: VarRef, value: Value, reader: Reader): st
   const info = game.meta.vars.find((v) => v.name === variable.variable);
   const label = varLabel(game, variable.variable);
   if (value === true) return variable.seat === null ? `${label}: yes` : `${seatName(game, variable.seat, reader)}: ${label}`;
+  // A token on a board (`on`): its seat moves to a space, called by name.
+  if (info?.on !== undefined && variable.seat !== null && typeof value === "number") {
+    const who = seatName(game, variable.seat, reader);
+    return `${who} ${verbFor(who, "move")} to ${spaceName(game, info.on, value)}`;
+  }
   const shown = valueName(game, value, info?.type ?? (typeof value === "string" ? "" : "int"), reader);
   const place = variable.seat === null ? label : `${possessive(game, variable.seat, reader)} ${bare(label)}`;
   return `${place} is now ${shown}`;

@@ -53,11 +53,9 @@ export function cardText(card: TableCard): string {
   return card.values.length === 0 ? card.name : `${card.name} (${card.values.map((v) => v.text).join(", ")})`;
 }
 
-/** "Go (you and seat 2 here)", "Phonics Place (seat 1's deeds: Phonics Place deed (houses 2))". */
+/** "HOME; you and seat 2 here", "Phonics Place (light blue, $100) (2 Stacks of Books), in seat 1's deeds":
+ *  a space is called by the card standing on it (its deed), else by its own name. */
 function spaceText(space: TableSpace): string {
-  const with_ = [
-    ...(space.standing === null ? [] : [`${space.standing} here`]),
-    ...space.cards.map(({ card, where }) => `${cardText(card)} in ${where}`),
-  ];
-  return with_.length === 0 ? cardText(space.card) : `${cardText(space.card)} (${with_.join("; ")})`;
+  const named = space.cards.length === 0 ? cardText(space.card) : space.cards.map(({ card, where }) => `${cardText(card)}, in ${where}`).join("; ");
+  return space.standing === null ? named : `${named}; ${space.standing} here`;
 }

@@ -48,13 +48,14 @@ describe("tableOf", () => {
       ["leader", "Wealthy Nephew Merc"],
     ]);
     // A token is said by the space it stands on; in jail only while the rules' line is given.
+    // A space with a card standing on it (`with`) is called by that card: the deed of Phonics Place.
     expect(model.areas[1]!.vars.map((v) => [v.name, v.kind, v.text])).toEqual([
       ["coins", "value", "150"],
-      ["at", "value", "Phonics Place"],
+      ["at", "value", "Phonics Place deed"],
     ]);
     expect(model.areas[2]!.vars.map((v) => [v.name, v.kind, v.text])).toEqual([
       ["coins", "value", "hidden"],
-      ["at", "value", "Phonics Place"],
+      ["at", "value", "Phonics Place deed"],
       ["in_jail", "line", "in jail (2 turns left)"],
     ]);
   });
@@ -110,9 +111,9 @@ describe("tableText", () => {
       "Phase: buying",
       "On the table:",
       "  The board:",
-      "    Go (Wealthy Nephew Merc here)",
-      "    Phonics Place (you and seat 1 here; Phonics Place deed (houses 2) in your deeds)",
-      "    Reading Road (Deed 2 120 red (mortgaged) in the bank's deeds)",
+      "    Go; Wealthy Nephew Merc here",
+      "    Phonics Place deed (houses 2), in your deeds; you and seat 1 here",
+      "    Deed 2 120 red (mortgaged), in the bank's deeds",
       "  The bank's deeds: Deed 2 120 red (mortgaged)",
       "  The Chance pile: 1 card",
       "  The Chance discards: Pay $50 on top (2 cards)",
@@ -123,12 +124,12 @@ describe("tableText", () => {
       "  Deeds: Phonics Place deed (houses 2)",
       "  Hand: empty",
       "  Coins: 150",
-      "  Square: Phonics Place",
+      "  Square: Phonics Place deed",
       "Seat 1:",
       "  Deeds: empty",
       "  Hand: 1 card, face down",
       "  Coins: hidden",
-      "  Square: Phonics Place",
+      "  Square: Phonics Place deed",
       "  In jail (2 turns left)",
       "Wealthy Nephew Merc:",
       "  Deeds: empty",

@@ -7,7 +7,7 @@
 // fields are left out, and a field the model does not know is still told (a note), so it hides nothing.
 
 import type { Activity, CardId, Game, Move, MoveOption, ParameterDomain, Seat, TextPart, Value, VarInfo, ZoneInfo, ZoneLayout } from "../contract.js";
-import { cardName, choiceName, readerSeat, renderText, seatList, seatName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
+import { cardName, choiceName, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
 import { describeMove, describeOption, describeTurn } from "./moves.js";
 import { bare, capitalise, words } from "./words.js";
 
@@ -333,14 +333,6 @@ function spacesOf(
   });
 }
 
-/** The space of a board a token variable stands on (`on`), by name: the zone's card whose `by` field is the value. */
-function spaceName(game: Game, zone: string, at: number): string {
-  const info = zoneInfo(game, zone);
-  const layout = info?.layout;
-  if (!info || layout?.kind !== "board") return String(at);
-  const space = game.meta.cards.find((card) => card.type === info.cardType && card.fields[layout.by] === at);
-  return space ? cardName(game, space.id) : String(at);
-}
 
 function visibleIds(content: unknown): CardId[] {
   if (Array.isArray(content)) return content.filter((c): c is CardId => typeof c === "number" && c >= 0);
