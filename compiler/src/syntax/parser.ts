@@ -3,14 +3,14 @@
 // syntax errors; AST building happens inside ACTION blocks, which Chevrotain skips while it records
 // the grammar.
 import type { IToken } from "chevrotain";
-import { LINE_BREAK } from "../diagnostics.js";
+import { LINE_BREAK, quote } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
 import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
-import { bracketDepthError, limitRuleDepth, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { bracketDepthError, guardParser, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -444,7 +444,7 @@ export function validateGrammars(): void {
   new RulesParser({ validate: true });
   validateReasonGrammar();
 }
-limitRuleDepth(parser);
+guardParser(parser);
 
 export interface SyntaxError {
   readonly message: string;
@@ -454,17 +454,42 @@ export interface SyntaxError {
     | "syntax/unknown-character"
     | "syntax/unterminated-string"
     | "syntax/number-too-large"
+    | "syntax/name-too-long"
+    | "syntax/file-too-large"
+    | "syntax/too-many-errors"
     | "syntax/too-deep";
 }
 
+/** The longest name: the games' longest is 27 characters; messages quote names whole. */
+export const MAX_NAME_LENGTH = 64;
+/** The largest rules file read, in characters: the games so far are under 40,000. */
+export const MAX_FILE_LENGTH = 1_000_000;
+/** Syntax errors reported at most per file: after a run of them, the rest say nothing new. */
+export const MAX_SYNTAX_ERRORS = 100;
+
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
 export function parseRules(text: string, file: string): { program: A.Program; errors: SyntaxError[] } {
+  const empty: A.Program = { file, game: null, declarations: [] };
+  if (text.length > MAX_FILE_LENGTH) {
+    const start = { offset: 0, line: 1, column: 1 };
+    const message = `this file has ${text.length} characters; a rules file may have at most ${MAX_FILE_LENGTH}: split it into several files of one game`;
+    return { program: empty, errors: [{ code: "syntax/file-too-large", message, range: { start, end: start } }] };
+  }
+  const { program, errors } = parseText(text, file, empty);
+  if (errors.length <= MAX_SYNTAX_ERRORS) return { program, errors };
+  const last = errors[MAX_SYNTAX_ERRORS - 1]!;
+  const rest = errors.length - MAX_SYNTAX_ERRORS + 1;
+  const message = `${rest} more syntax errors after this place are not shown: fix the ones above first`;
+  return { program, errors: [...errors.slice(0, MAX_SYNTAX_ERRORS - 1), { code: "syntax/too-many-errors", message, range: last.range }] };
+}
+
+function parseText(text: string, file: string, empty: A.Program): { program: A.Program; errors: SyntaxError[] } {
   const lexed = T.rulesLexer.tokenize(text);
   const errors: SyntaxError[] = lexed.errors.map((error) => {
     const start = { offset: error.offset, line: error.line ?? 1, column: error.column ?? 1 };
     return {
       code: "syntax/unknown-character" as const,
-      message: `unexpected character '${text.slice(error.offset, error.offset + error.length)}'`,
+      message: `unexpected character ${quote(text.slice(error.offset, error.offset + error.length))}`,
       range: { start, end: start },
     };
   });
@@ -476,18 +501,21 @@ export function parseRules(text: string, file: string): { program: A.Program; er
         range: span(token, token),
       });
     }
-    if (token.tokenType === T.IntegerLiteral && BigInt(token.image) > BigInt(Number.MAX_SAFE_INTEGER)) {
+    if (token.tokenType === T.Identifier && token.image.length > MAX_NAME_LENGTH) {
+      const message = `this name has ${token.image.length} characters; names have at most ${MAX_NAME_LENGTH}`;
+      errors.push({ code: "syntax/name-too-long", message, range: span(token, token) });
+    }
+    if (token.tokenType === T.IntegerLiteral && tooLarge(token.image)) {
       errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
     }
   }
-  const empty: A.Program = { file, game: null, declarations: [] };
   if (errors.some((e) => e.code === "syntax/unterminated-string")) return { program: empty, errors };
   // Deep nesting is refused before the parser recurses into it.
   const tooManyBrackets = bracketDepthError(lexed.tokens);
   if (tooManyBrackets) return { program: empty, errors: [...errors, tooManyBrackets] };
   parser.file = file;
   parser.misusedComparisons = [];
-  parser.interpolationErrors = [];
+  parser.pendingReasons = [];
   parser.bareExpressions = [];
   parser.perCardZones = [];
   parser.input = lexed.tokens;
@@ -498,7 +526,7 @@ export function parseRules(text: string, file: string): { program: A.Program; er
     if (!(error instanceof ParserTooDeep)) throw error;
     return { program: empty, errors: [...errors, parserTooDeepError(error)] };
   }
-  for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
+  for (const e of parser.fillReasons()) errors.push({ code: e.code ?? "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
   }
@@ -521,6 +549,12 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   const tooDeep = program ? nestingError(program) : null;
   if (tooDeep) return { program: empty, errors: [...errors, tooDeep] };
   return { program: program ?? empty, errors };
+}
+
+/** Past 2^53 - 1; a number of thousands of digits is judged by its length (BigInt would take seconds). */
+function tooLarge(image: string): boolean {
+  const digits = image.replace(/^0+/, "");
+  return digits.length > 16 || BigInt(image) > BigInt(Number.MAX_SAFE_INTEGER);
 }
 
 /** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
