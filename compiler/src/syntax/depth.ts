@@ -126,10 +126,43 @@ export function limitRecoveryDepth(parser: object, limit = MAX_RECOVERIES): void
   };
 }
 
-/** Both guards: the parser neither nests nor recovers past what the stack holds. */
+/**
+ * Syntax errors the parser records before it stops: each recovery costs a search of the grammar, so
+ * a file of thousands of errors (a 5,000-term line pasted into a statement) took seconds; only the
+ * first hundred are ever shown.
+ */
+export const MAX_PARSER_ERRORS = 100;
+
+/** Thrown by the parser once it has recorded MAX_PARSER_ERRORS errors: parsing stops there. */
+export class ParserGaveUp extends Error {
+  constructor() {
+    super("the parser's limit of errors was reached");
+  }
+}
+
+/** The parser internals the error limit hooks into (Chevrotain 11's error list). */
+interface ErrorList {
+  readonly errors: readonly unknown[];
+  SAVE_ERROR(error: unknown): unknown;
+}
+
+/** Makes `parser` throw ParserGaveUp as soon as it has recorded `limit` errors. */
+export function limitErrors(parser: object, limit = MAX_PARSER_ERRORS): void {
+  const target = parser as unknown as ErrorList;
+  const save = target.SAVE_ERROR;
+  if (typeof save !== "function") throw new Error("internal: the Chevrotain parser has no SAVE_ERROR to guard (did Chevrotain change?)");
+  target.SAVE_ERROR = function (this: ErrorList & { _errors?: unknown[] }, error: unknown) {
+    const saved = save.call(this, error);
+    if ((this._errors?.length ?? 0) >= limit) throw new ParserGaveUp();
+    return saved;
+  };
+}
+
+/** The three guards: the parser neither nests nor recovers past what the stack holds, nor errs on and on. */
 export function guardParser(parser: object, rules = MAX_PARSER_RULES): void {
   limitRuleDepth(parser, rules);
   limitRecoveryDepth(parser);
+  limitErrors(parser);
 }
 
 export function parserTooDeepError(error: ParserTooDeep): DepthError {

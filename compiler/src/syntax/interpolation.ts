@@ -8,7 +8,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar, type GrammarOptions } from "./expression-grammar.js";
 import { span } from "./parser-support.js";
 import { quote } from "../diagnostics.js";
-import { bracketDepthError, guardParser, nestingErrorIn, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { bracketDepthError, guardParser, nestingErrorIn, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class ReasonExpressionParser extends ExpressionGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -93,12 +93,13 @@ function parseExpression(source: string, start: A.Position): { expression: A.Exp
   if (tooManyBrackets) return { expression: null, errors: [...errors, tooManyBrackets] };
   const parser = guardedReasonParser();
   parser.input = lexed.tokens;
-  let expression: A.Expression;
+  let expression: A.Expression | null;
   try {
     expression = parser.expression();
   } catch (error) {
-    if (!(error instanceof ParserTooDeep)) throw error;
-    return { expression: null, errors: [...errors, parserTooDeepError(error)] };
+    if (error instanceof ParserTooDeep) return { expression: null, errors: [...errors, parserTooDeepError(error)] };
+    if (!(error instanceof ParserGaveUp)) throw error;
+    expression = null;
   }
   for (const e of parser.errors) {
     const token = e.token;
@@ -106,7 +107,7 @@ function parseExpression(source: string, start: A.Position): { expression: A.Exp
     const position = missing ? here(source.length) : { offset: token.startOffset, line: start.line, column: token.startColumn ?? start.column };
     errors.push({ message: `${e.message} in {...}`, range: { start: position, end: position } });
   }
-  const tooDeep = errors.length === 0 ? nestingErrorIn([expression]) : null;
+  const tooDeep = errors.length === 0 && expression ? nestingErrorIn([expression]) : null;
   if (tooDeep) errors.push(tooDeep);
   return { expression: errors.length === 0 ? expression : null, errors };
 }

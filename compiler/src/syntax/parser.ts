@@ -10,7 +10,7 @@ import { StatementGrammar } from "./statement-grammar.js";
 import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
-import { bracketDepthError, guardParser, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { bracketDepthError, guardParser, nestingError, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -523,8 +523,10 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   try {
     program = parser.program();
   } catch (error) {
-    if (!(error instanceof ParserTooDeep)) throw error;
-    return { program: empty, errors: [...errors, parserTooDeepError(error)] };
+    if (error instanceof ParserTooDeep) return { program: empty, errors: [...errors, parserTooDeepError(error)] };
+    // Past MAX_PARSER_ERRORS the errors found so far are reported, and nothing of the file is kept.
+    if (!(error instanceof ParserGaveUp)) throw error;
+    program = empty;
   }
   for (const e of parser.fillReasons()) errors.push({ code: e.code ?? "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
