@@ -32,6 +32,13 @@ describe("a reason's {…} parts have the file's depth guards", () => {
     expect(found[0]).toMatch(/^syntax\/too-deep 13:\d+$/);
   });
 
+  test("a long name or a large number inside {…} is refused there, as in the file", () => {
+    const { found, messages } = check(game(reason("q".repeat(50_000))));
+    expect(found).toEqual(["syntax/name-too-long 13:47"]);
+    expect(messages[0]).toBe("this name has 50000 characters; names have at most 64");
+    expect(check(game(reason("9".repeat(5000)))).found).toEqual(["syntax/number-too-large 13:47"]);
+  });
+
   test("within the limits, a reason's value is checked as before", () => {
     expect(check(game(reason("((points[p]))"))).found).toEqual([]);
   });

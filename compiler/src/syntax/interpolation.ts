@@ -8,6 +8,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar, type GrammarOptions } from "./expression-grammar.js";
 import { span } from "./parser-support.js";
 import { quote } from "../diagnostics.js";
+import { tokenError, type TokenError } from "./token-limits.js";
 import { bracketDepthError, guardParser, nestingErrorIn, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class ReasonExpressionParser extends ExpressionGrammar {
@@ -33,7 +34,7 @@ export function validateReasonGrammar(): void {
 }
 
 export interface InterpolationError {
-  readonly code?: "syntax/too-deep";
+  readonly code?: "syntax/too-deep" | TokenError["code"];
   readonly message: string;
   readonly range: A.SourceRange;
 }
@@ -88,6 +89,8 @@ function parseExpression(source: string, start: A.Position): { expression: A.Exp
     token.startLine = token.endLine = start.line;
     token.startColumn = start.column + (token.startColumn ?? 1) - 1;
     token.endColumn = start.column + (token.endColumn ?? 1) - 1;
+    const wrong = tokenError(token);
+    if (wrong) errors.push(wrong);
   }
   const tooManyBrackets = bracketDepthError(lexed.tokens);
   if (tooManyBrackets) return { expression: null, errors: [...errors, tooManyBrackets] };

@@ -10,6 +10,7 @@ import { StatementGrammar } from "./statement-grammar.js";
 import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
+import { tokenError } from "./token-limits.js";
 import { bracketDepthError, guardParser, nestingError, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
@@ -460,8 +461,6 @@ export interface SyntaxError {
     | "syntax/too-deep";
 }
 
-/** The longest name: the games' longest is 27 characters; messages quote names whole. */
-export const MAX_NAME_LENGTH = 64;
 /** The largest rules file read, in characters: the games so far are under 40,000. */
 export const MAX_FILE_LENGTH = 1_000_000;
 /** Syntax errors reported at most per file: after a run of them, the rest say nothing new. */
@@ -501,13 +500,8 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
         range: span(token, token),
       });
     }
-    if (token.tokenType === T.Identifier && token.image.length > MAX_NAME_LENGTH) {
-      const message = `this name has ${token.image.length} characters; names have at most ${MAX_NAME_LENGTH}`;
-      errors.push({ code: "syntax/name-too-long", message, range: span(token, token) });
-    }
-    if (token.tokenType === T.IntegerLiteral && tooLarge(token.image)) {
-      errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
-    }
+    const wrong = tokenError(token);
+    if (wrong) errors.push(wrong);
   }
   if (errors.some((e) => e.code === "syntax/unterminated-string")) return { program: empty, errors };
   // Deep nesting is refused before the parser recurses into it.
@@ -551,18 +545,6 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   const tooDeep = program ? nestingError(program) : null;
   if (tooDeep) return { program: empty, errors: [...errors, tooDeep] };
   return { program: program ?? empty, errors };
-}
-
-/** Past 2^53 - 1; a number of thousands of digits is judged by its length (BigInt would take seconds). */
-function tooLarge(image: string): boolean {
-  const digits = image.replace(/^0+/, "");
-  return digits.length > 16 || BigInt(image) > BigInt(Number.MAX_SAFE_INTEGER);
-}
-
-/** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
-function numberTooLarge(image: string): string {
-  const shown = image.length > 30 ? `${image.slice(0, 12)}…${image.slice(-6)} (${image.length} digits)` : image;
-  return `${shown} is too large a number: numbers go from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 }
 
 function lastToken(tokens: IToken[]): IToken | undefined {
