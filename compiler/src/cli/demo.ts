@@ -69,7 +69,7 @@ export function narrateMatch(game: Game, seed: number, terminal: Io, maxMoves: n
   io.print(`== ${game.title} (${game.id}): ${players} random bots${played}, seed ${seed} ==`);
   let match = createMatch(game, { players, seed });
   // The events as they are, unfiltered: the demo tells everything, as no seat is the reader's.
-  for (const line of narrateEvents(game, match.events, { viewer: null })) io.print(`      ${line}`);
+  for (const line of narrateEvents(game, match.unfilteredEvents, { viewer: null })) io.print(`      ${line}`);
   const bots = new Rng(seed).fork();
   let moves = 0;
   for (let activity = whoMayAct(match); activity.kind !== "over"; activity = whoMayAct(match)) {
@@ -84,7 +84,7 @@ export function narrateMatch(game: Game, seed: number, terminal: Io, maxMoves: n
     moves++;
     match = bot.match;
     if (moves > maxMoves) continue;
-    const [line, ...story] = narrateDecision(game, bot, bot.match.events, null);
+    const [line, ...story] = narrateDecision(game, bot, bot.match.unfilteredEvents, null);
     io.print(`${String(moves).padStart(4)}. ${line}`);
     for (const sentence of story) io.print(`    ${sentence}`);
   }
