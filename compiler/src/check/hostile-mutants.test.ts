@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { checkGame } from "../index.js";
-import { deepShape, gameTexts, hostileRules, mutant, tokenSoup } from "../testing/hostile-rules.js";
+import { gameTexts, hostileRules, mutant, plantedShape, tokenSoup } from "../testing/hostile-rules.js";
 
 const RANDOM_SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SEEDS = [20, 2026, RANDOM_SEED];
@@ -25,27 +25,11 @@ function expectAnswered(text: string): void {
   expect(process.memoryUsage().heapUsed, "heap used after checking").toBeLessThan(HEAP_LIMIT);
 }
 
-const TINY = (statement: string): string =>
-  [
-    'game "Tiny" {', "  players 2..4", "}", "card Token {", "  value: int", "  cards for v in 1..6 { value: v }", "}",
-    "per player var points: int public = 0", "flow {", "  for p in players {", "    ask p {",
-    `      take require points[p] < 9 else "you have {points[p]}" {`, `        ${statement}`, "      }", "    }", "  }", "}",
-    "score p: points[p]", "",
-  ].join("\n");
-/** Where a shape is planted: as a statement, an expression, a reason's value, a manifest, the file. */
-const PLACES: ((shape: string) => string)[] = [
-  (shape) => TINY(shape),
-  (shape) => TINY(`points[p] += ${shape}`),
-  (shape) => TINY(`points[p] += 1`).replace("{points[p]}", `{${shape}}`),
-  (shape) => TINY("points[p] += 1").replace("cards for v in 1..6 { value: v }", shape),
-  (shape) => shape,
-];
-
 describe.each(SEEDS)("hostile rules files, seed %i", (seed) => {
   test("grammar-aware mutants of the five games", () => {
     fc.assert(
       fc.property(fc.nat({ max: 10_000 }), (index) => expectAnswered(hostileRules(games, seed, index))),
-      { seed, numRuns: 40 },
+      { seed, numRuns: 25 },
     );
   }, 60_000);
 
@@ -55,13 +39,13 @@ describe.each(SEEDS)("hostile rules files, seed %i", (seed) => {
         expectAnswered(mutant(game.text, own));
         expectAnswered(tokenSoup(soup, 300));
       }),
-      { seed, numRuns: 25 },
+      { seed, numRuns: 15 },
     );
   }, 60_000);
 
   test("deep or long shapes in every place", () => {
     fc.assert(
-      fc.property(fc.nat(), fc.nat({ max: PLACES.length - 1 }), (shape, place) => expectAnswered(PLACES[place]!(deepShape(shape)))),
+      fc.property(fc.nat(), (seed) => expectAnswered(plantedShape(seed))),
       { seed, numRuns: 30 },
     );
   }, 60_000);

@@ -134,15 +134,43 @@ export function mutant(text: string, seed: number): string {
   return pieces.join("");
 }
 
-/** The `index`-th hostile file of a run: mutants of each game in turn, with soups and shapes between. */
+/** A game's text with one word of the vocabulary put between two of its tokens: a typo in progress. */
+export function withStrayToken(text: string, seed: number): string {
+  const random = randomFrom(seed);
+  const tokens = rulesLexer.tokenize(text).tokens;
+  const at = tokens.length === 0 ? 0 : tokens[between(random, 0, tokens.length - 1)]!.startOffset;
+  return `${text.slice(0, at)}${pick(random, VOCABULARY)} ${text.slice(at)}`;
+}
+
+const tinyGame = (statement: string): string =>
+  [
+    'game "Tiny" {', "  players 2..4", "}", "card Token {", "  value: int", "  cards for v in 1..6 { value: v }", "}",
+    "per player var points: int public = 0", "flow {", "  for p in players {", "    ask p {",
+    `      take require points[p] < 9 else "you have {points[p]}" {`, `        ${statement}`, "      }", "    }", "  }", "}",
+    "score p: points[p]", "",
+  ].join("\n");
+
+/** Where a shape is planted: as a statement, an expression, a reason's value, a manifest, the whole file. */
+const PLACES: ((shape: string) => string)[] = [
+  (shape) => tinyGame(shape),
+  (shape) => tinyGame(`points[p] += ${shape}`),
+  (shape) => tinyGame("points[p] += 1").replace("{points[p]}", `{${shape}}`),
+  (shape) => tinyGame("points[p] += 1").replace("cards for v in 1..6 { value: v }", shape),
+  (shape) => shape,
+];
+
+/** A small game with a deep or long shape (deepShape) planted in one of five places. */
+export function plantedShape(seed: number): string {
+  const random = randomFrom(seed);
+  return pick(random, PLACES)(deepShape(between(random, 0, 2 ** 31)));
+}
+
+/** The `index`-th hostile file of a run: mutants of each game in turn, with soups and planted shapes between. */
 export function hostileRules(games: readonly { text: string }[], seed: number, index: number): string {
   const random = randomFrom(seed ^ Math.imul(index + 1, 0x9e3779b1));
   const kind = random();
   const own = between(random, 0, 2 ** 31);
   if (kind < 0.1) return tokenSoup(own);
-  if (kind < 0.2) {
-    const game = games[index % games.length]!.text;
-    return mutant(game, own).replace(/\n\s*score /, `\n${deepShape(own)}\nscore `);
-  }
+  if (kind < 0.3) return plantedShape(own);
   return mutant(games[index % games.length]!.text, own);
 }
