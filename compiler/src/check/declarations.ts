@@ -7,7 +7,7 @@ import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
 
-/** The most cards a game may have, all card types together. The games so far have at most 110. */
+/** The most cards a game may have, all card types together. The games so far have at most 106. */
 export const MAX_CARDS = 10_000;
 /**
  * The most combinations of values the manifests of a game may go through, kept or not by their

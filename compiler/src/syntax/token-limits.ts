@@ -6,7 +6,7 @@ import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { span } from "./parser-support.js";
 
-/** The longest name: the games' longest is 27 characters. */
+/** The longest name: the games' longest is 24 characters. */
 export const MAX_NAME_LENGTH = 64;
 
 export interface TokenError {
