@@ -22,7 +22,11 @@ export interface Diagnostic extends SourceSpan {
   readonly message: string;
 }
 
+/** The longest message: one that quotes a name of 200,000 characters is cut, its length said. */
+export const MAX_MESSAGE = 400;
+
 export function error(file: string, span: SourceSpan, code: string, message: string): Diagnostic {
+  if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)`;
   return {
     file,
     line: span.line,
