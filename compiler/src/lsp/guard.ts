@@ -1,7 +1,7 @@
 // What the language server shows when analysing a document fails (a compiler bug, or a document
 // past what the analysis can hold): one diagnostic at 1:1 saying so, and nothing else known about
 // the file, so that hover, completion and the rest answer with nothing instead of failing.
-import type { Diagnostic } from "../diagnostics.js";
+import { error, type Diagnostic } from "../diagnostics.js";
 import type { Analysis } from "./analysis.js";
 import type { ScenarioAnalysis } from "./scenario.js";
 
@@ -9,16 +9,8 @@ export const ANALYSIS_FAILED = "lsp/analysis-failed";
 
 /** The diagnostic at 1:1 of a document the server could not analyse. */
 export function analysisFailed(file: string, why: string): Diagnostic {
-  return {
-    file,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    severity: "error",
-    code: ANALYSIS_FAILED,
-    message: `the language server could not analyse this file (${why}); \`rules check\` may say more, and the next edit tries again`,
-  };
+  const message = `the language server could not analyse this file (${why}); \`rules check\` may say more, and the next edit tries again`;
+  return error(file, { line: 1, column: 1, endLine: 1, endColumn: 1 }, ANALYSIS_FAILED, message);
 }
 
 /** One line saying what was thrown: no stack, no page of text. */

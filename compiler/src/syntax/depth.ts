@@ -165,6 +165,20 @@ export function guardParser(parser: object, rules = MAX_PARSER_RULES): void {
   limitErrors(parser);
 }
 
+/**
+ * Runs a parse of a guarded parser: its result; or null and the error, when nesting stopped it; or
+ * null alone, when it gave up after MAX_PARSER_ERRORS (those errors are the parser's own).
+ */
+export function guardedParse<T>(parse: () => T): { result: T | null; tooDeep: DepthError | null } {
+  try {
+    return { result: parse(), tooDeep: null };
+  } catch (error) {
+    if (error instanceof ParserTooDeep) return { result: null, tooDeep: parserTooDeepError(error) };
+    if (error instanceof ParserGaveUp) return { result: null, tooDeep: null };
+    throw error;
+  }
+}
+
 export function parserTooDeepError(error: ParserTooDeep): DepthError {
   return { code: "syntax/too-deep", message: tooDeep(MAX_NESTING), range: span(error.token, error.token) };
 }

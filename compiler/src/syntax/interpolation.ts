@@ -9,7 +9,7 @@ import { ExpressionGrammar, type GrammarOptions } from "./expression-grammar.js"
 import { span } from "./parser-support.js";
 import { quote } from "../diagnostics.js";
 import { tokenError, type TokenError } from "./token-limits.js";
-import { bracketDepthError, guardParser, nestingErrorIn, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { bracketDepthError, guardedParse, guardParser, nestingErrorIn } from "./depth.js";
 
 class ReasonExpressionParser extends ExpressionGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -96,14 +96,8 @@ function parseExpression(source: string, start: A.Position): { expression: A.Exp
   if (tooManyBrackets) return { expression: null, errors: [...errors, tooManyBrackets] };
   const parser = guardedReasonParser();
   parser.input = lexed.tokens;
-  let expression: A.Expression | null;
-  try {
-    expression = parser.expression();
-  } catch (error) {
-    if (error instanceof ParserTooDeep) return { expression: null, errors: [...errors, parserTooDeepError(error)] };
-    if (!(error instanceof ParserGaveUp)) throw error;
-    expression = null;
-  }
+  const { result: expression, tooDeep: stopped } = guardedParse(() => parser.expression());
+  if (stopped) return { expression: null, errors: [...errors, stopped] };
   for (const e of parser.errors) {
     const token = e.token;
     const missing = Number.isNaN(token.startOffset) || token.image === "";

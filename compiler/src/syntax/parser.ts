@@ -11,7 +11,7 @@ import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
 import { tokenError } from "./token-limits.js";
-import { bracketDepthError, guardParser, nestingError, ParserGaveUp, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { bracketDepthError, guardedParse, guardParser, nestingError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -513,15 +513,10 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.bareExpressions = [];
   parser.perCardZones = [];
   parser.input = lexed.tokens;
-  let program: A.Program;
-  try {
-    program = parser.program();
-  } catch (error) {
-    if (error instanceof ParserTooDeep) return { program: empty, errors: [...errors, parserTooDeepError(error)] };
-    // Past MAX_PARSER_ERRORS the errors found so far are reported, and nothing of the file is kept.
-    if (!(error instanceof ParserGaveUp)) throw error;
-    program = empty;
-  }
+  const { result, tooDeep: stopped } = guardedParse(() => parser.program());
+  if (stopped) return { program: empty, errors: [...errors, stopped] };
+  // Past MAX_PARSER_ERRORS the errors found so far are reported, and nothing of the file is kept.
+  const program = result ?? empty;
   for (const e of parser.fillReasons()) errors.push({ code: e.code ?? "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });

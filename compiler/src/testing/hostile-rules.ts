@@ -6,18 +6,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Rng } from "@rules/runtime/internal";
 import { rulesLexer } from "../syntax/lexer.js";
 
-/** A source of random numbers in [0, 1) from a seed (mulberry32): the same seed, the same file. */
-export function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Numbers in [0, 1) from a seed (the runtime's generator): the same seed, the same file. */
+function randomFrom(seed: number): Random {
+  const rng = new Rng(seed);
+  return () => rng.int(2 ** 32) / 2 ** 32;
 }
 
 type Random = () => number;
