@@ -25,7 +25,14 @@ async function child(seed, from, to) {
   const { gameTexts, hostileRules } = await import(new URL("testing/hostile-rules.js", dist).href);
   const games = gameTexts();
   for (let index = from; index < to; index++) {
-    const text = hostileRules(games, seed, index);
+    let text;
+    try {
+      text = hostileRules(games, seed, index);
+    } catch (error) {
+      // A bug of this harness, not of the compiler: counted and named apart.
+      process.send({ index, ms: 0, rss: process.memoryUsage().rss, chars: 0, problem: `the generator failed: ${String(error).slice(0, 200)}` });
+      continue;
+    }
     process.send({ starting: index });
     const started = performance.now();
     let problem = null;
@@ -73,6 +80,7 @@ function runChild(seed, from, to, hangMs, figures) {
     let watchdog = setTimeout(hang, hangMs);
     function hang() {
       figures.crashes.push({ index: current, problem: `no answer in ${hangMs / 1000} s (hung)` });
+      console.log(`  file ${current}: no answer in ${hangMs / 1000} s (hung)`);
       worker.kill("SIGKILL");
     }
     worker.on("message", (m) => {
@@ -86,7 +94,10 @@ function runChild(seed, from, to, hangMs, figures) {
       figures.totalMs += m.ms;
       if (m.ms > figures.maxMs) [figures.maxMs, figures.slowest] = [m.ms, m.index];
       figures.maxRssMb = Math.max(figures.maxRssMb, m.rss / 2 ** 20);
-      if (m.problem) figures.crashes.push({ index: m.index, problem: m.problem });
+      if (m.problem) {
+        figures.crashes.push({ index: m.index, problem: m.problem });
+        console.log(`  file ${m.index}: ${m.problem}`);
+      }
       current = m.index + 1;
     });
     worker.on("exit", (code, signal) => {
@@ -96,6 +107,7 @@ function runChild(seed, from, to, hangMs, figures) {
       if (!figures.crashes.some((c) => c.index === current)) {
         const why = /heap out of memory/.test(stderr) ? "the process ran out of memory" : `the process ended (${signal ?? `exit ${code}`})`;
         figures.crashes.push({ index: current, problem: why });
+        console.log(`  file ${current}: ${why}`);
       }
       figures.files++;
       resolve(current + 1);

@@ -108,8 +108,13 @@ export function mutant(text: string, seed: number): string {
       case 1: pieces.splice(i, 0, pieces[i]!); break;
       case 2: if (i + 1 < pieces.length - 1) [pieces[i], pieces[i + 1]] = [pieces[i + 1]!, pieces[i]!]; break;
       case 3: {
-        const others = byKind.get(tokens[i]!.tokenType.name)!;
-        pieces[i] = pieces[i]!.slice(0, pieces[i]!.length - tokens[i]!.image.length) + pick(random, others);
+        // Earlier edits may have shifted the pieces: a piece no longer its token's gets any word.
+        const token = tokens[i];
+        if (token === undefined || !pieces[i]!.endsWith(token.image)) {
+          pieces[i] = ` ${pick(random, VOCABULARY)}`;
+          break;
+        }
+        pieces[i] = pieces[i]!.slice(0, pieces[i]!.length - token.image.length) + pick(random, byKind.get(token.tokenType.name)!);
         break;
       }
       case 4: pieces.splice(i, 0, ` ${pick(random, VOCABULARY)} `); break;
