@@ -122,3 +122,12 @@ describe("names and what messages quote", () => {
     expect(ms).toBeLessThan(2000);
   });
 });
+
+describe("what recovery leaves out of a half-parsed file", () => {
+  test("a table key type of nested parentheses (found by the 100,000-file run: the parser threw)", () => {
+    const text = game("").replace("per player var points", "table bonus: int -> ((((1)))) int { 0: 1 }\nper player var points");
+    const { found } = check(text);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f.startsWith("syntax/"))).toBe(true);
+  });
+});

@@ -200,7 +200,8 @@ class RulesParser extends StatementGrammar {
           const elements: A.TypeReference[] = [];
           this.AT_LEAST_ONE_SEP({
             SEP: T.Comma,
-            DEF: () => { const e = this.SUBRULE(this.typeReference); this.ACTION(() => elements.push(e)); },
+            // Recovery may leave an element out: only those parsed are kept.
+            DEF: () => { const e = this.SUBRULE(this.typeReference); this.ACTION(() => { if (e) elements.push(e); }); },
           });
           const last = this.CONSUME(T.RParen);
           return this.ACTION(() => ({

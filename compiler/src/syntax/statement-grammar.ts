@@ -144,7 +144,7 @@ export class StatementGrammar extends ExpressionGrammar {
         {
           ALT: () => {
             const nested = this.SUBRULE(this.ifStatement);
-            this.ACTION(() => { otherwise = { statements: [nested], range: nested.range }; });
+            this.ACTION(() => { otherwise = { statements: [nested], range: span(nested, nested) }; });
           },
         },
         { ALT: () => { const b = this.SUBRULE2(this.block); this.ACTION(() => { otherwise = b; }); } },
