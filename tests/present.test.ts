@@ -40,7 +40,7 @@ describe("@rules/runtime/present on every compiled game", () => {
       const plan = seatPlan(game.meta, players);
       let match = createMatch(game, { players, seed: 11 });
       const rng = new Rng(11);
-      const told: string[] = describeEvents(game, match.events, { seat: null, humans: players });
+      const told: string[] = describeEvents(game, match.unfilteredEvents, { seat: null, humans: players });
       for (let i = 0; i < MOVES && whoMayAct(match).kind !== "over"; i++) {
         const activity = whoMayAct(match);
         const seat = activity.players[0]!;
@@ -60,12 +60,12 @@ describe("@rules/runtime/present on every compiled game", () => {
         if (!outcome.ok) throw new Error(outcome.error.reason);
         match = outcome.match;
         const secret = activity.kind === "simultaneous";
-        const mine = describeDecision(game, { seat, move, option }, eventsFor(game.meta, match.events, seat), reader, secret);
-        const all = describeDecision(game, { seat, move, option }, match.events, { seat: null, humans: players });
+        const mine = describeDecision(game, { seat, move, option }, eventsFor(match, seat), reader, secret);
+        const all = describeDecision(game, { seat, move, option }, match.unfilteredEvents, { seat: null, humans: players });
         for (const line of [...mine, ...all]) expect(line).not.toMatch(BROKEN);
         told.push(...all);
         // Told to a spectator with every event, a card that moved by id is named.
-        for (const event of match.events) {
+        for (const event of match.unfilteredEvents) {
           if (event.kind === "move" && event.cards) for (const card of event.cards) expect(all.join("\n")).toContain(cardName(game, card));
         }
       }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { didYouMean, error, formatDiagnostic, formatDiagnostics, internalError, joinSpans } from "./diagnostics.js";
+import { didYouMean, error, formatDiagnostic, formatDiagnostics, internalError, joinSpans, nearName, quote } from "./diagnostics.js";
 
 const source = ['game "For Sale" {', "\tzone auction: Property row public", "  players 3..6", "}"].join("\r\n");
 
@@ -127,5 +127,29 @@ describe("internalError", () => {
   test("a thrown value that is no Error is shown as text", () => {
     vi.stubEnv("RULES_DEBUG", "");
     expect(internalError("x.rules", "reading this file", "boom").message).toContain("(please report it): boom (RULES_DEBUG");
+  });
+});
+
+describe("bounds on what a message holds and what a suggestion costs", () => {
+  test("a message past 400 characters is cut, its length said", () => {
+    const long = `unknown name '${"q".repeat(1000)}'`;
+    const d = error("s.scenario", { line: 1, column: 1, endLine: 1, endColumn: 2 }, "scenario/x", long);
+    expect(d.message).toBe(`${long.slice(0, 400)}… (${long.length} characters)`);
+    expect(error("s.scenario", { line: 1, column: 1, endLine: 1, endColumn: 2 }, "scenario/x", "short").message).toBe("short");
+  });
+
+  test("quote cuts a long input after 40 characters", () => {
+    expect(quote("bid")).toBe("'bid'");
+    expect(quote("x".repeat(41))).toBe(`'${"x".repeat(40)}…' (41 characters)`);
+  });
+
+  test("a suggestion only for a name of plausible length, among names of about its length", () => {
+    expect(nearName("bids", ["coins", "bid"])).toBe("bid");
+    expect(nearName("q".repeat(65), ["q".repeat(64)])).toBeUndefined();
+    expect(didYouMean("q".repeat(200_000), ["q"])).toBe("");
+    // 10,000 names of other lengths are skipped without comparing: quick.
+    const started = performance.now();
+    expect(nearName("n".repeat(64), Array.from({ length: 10_000 }, (_, i) => `m${i}`))).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

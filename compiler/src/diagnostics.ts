@@ -22,7 +22,11 @@ export interface Diagnostic extends SourceSpan {
   readonly message: string;
 }
 
+/** The longest message: one that quotes a name of 200,000 characters is cut, its length said. */
+export const MAX_MESSAGE = 400;
+
 export function error(file: string, span: SourceSpan, code: string, message: string): Diagnostic {
+  if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)`;
   return {
     file,
     line: span.line,
@@ -60,16 +64,46 @@ export function joinSpans(first: SourceSpan, last: SourceSpan): SourceSpan {
   return { line: first.line, column: first.column, endLine: last.endLine, endColumn: last.endColumn };
 }
 
+/**
+ * Names longer than this get no "did you mean": no declared name is that long (names stop at
+ * MAX_NAME_LENGTH), and each comparison costs the product of the two lengths.
+ */
+export const MAX_SUGGESTED_NAME = 64;
+/** Known names compared at most for one suggestion, so that a game of 10,000 names stays quick. */
+const MAX_CANDIDATES = 2_000;
+
+/** The first of `known` at most `maxDistance` one-letter edits from `name`, if any (bounded cost). */
+export function nearName(name: string, known: Iterable<string>, maxDistance = 2): string | undefined {
+  if (name.length > MAX_SUGGESTED_NAME) return undefined;
+  let compared = 0;
+  for (const candidate of known) {
+    if (Math.abs(candidate.length - name.length) > maxDistance || candidate.length > MAX_SUGGESTED_NAME) continue;
+    if (++compared > MAX_CANDIDATES) return undefined;
+    if (editDistance(name, candidate) <= maxDistance) return candidate;
+  }
+  return undefined;
+}
+
 /** " (did you mean 'x'?)" when a misspelt name is close to one of the known names, else "". */
 export function didYouMean(name: string, known: readonly string[]): string {
+  if (name.length > MAX_SUGGESTED_NAME) return "";
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of known) {
+  for (const candidate of known.slice(0, MAX_CANDIDATES)) {
+    if (candidate.length > MAX_SUGGESTED_NAME) continue;
     const distance = editDistance(name, candidate);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   const near = bestDistance <= Math.max(2, Math.floor(name.length / 3)) && bestDistance < name.length;
   return best !== undefined && near ? ` (did you mean '${best}'?)` : "";
+}
+
+/** Characters of the input a message quotes at most: a 200,000-character name is shown by its start. */
+export const MAX_QUOTED = 40;
+
+/** `text` in single quotes, cut after MAX_QUOTED characters with its length said. */
+export function quote(text: string): string {
+  return text.length <= MAX_QUOTED ? `'${text}'` : `'${text.slice(0, MAX_QUOTED)}…' (${text.length} characters)`;
 }
 
 /** Where a line ends: LF, CRLF or a lone CR (old Mac files), as the lexers count lines. */

@@ -64,8 +64,14 @@ export type MatchErrorCode =
   | "match/format"
   /** Bot specs that do not fit the game (one per seat, known kinds). */
   | "match/bots"
-  /** A save too big, too long or too slow to replay (`SaveLimits`). */
-  | "match/limits";
+  /** A save too big, too long or too slow to replay (`SaveLimits`), or limits that are not numbers. */
+  | "match/limits"
+  /** Not a compiled game where the API takes one (`createMatch(null, ...)`). */
+  | "match/game"
+  /** Not a match made by this runtime where the API takes one. */
+  | "match/match"
+  /** Any other argument of the wrong kind (a bot's random source that is not a function, say). */
+  | "match/argument";
 
 /** The API was used wrongly: an unknown player count or variant, a seat that does not exist, a log that does not replay. */
 export class MatchError extends Error {

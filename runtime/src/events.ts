@@ -1,8 +1,12 @@
 // What a move did, as events an app can animate and a player can be told: cards that moved, money
 // that changed hands, variables that changed, a zone shuffled, a card shown to one seat, a phase that
 // began, words the rules say. A compiled game records them while a move is applied (only when asked:
-// `state.events` is set for the call), and `eventsFor` filters them to what one seat may see.
+// `state.events` is set for the call), and `eventsFor` filters them to what one seat may see: the
+// only events an app may send to a player.
 import type { BaseState, CardId, GameMeta, RandomState, Seat, TextPart, Value, Visibility } from "./contract.js";
+import { MatchError } from "./errors.js";
+import { requireSeat } from "./options.js";
+import { requireMatch } from "./arguments.js";
 import { rollDie } from "./random.js";
 
 /** A zone, or one seat's part of a per-player zone. */
@@ -101,12 +105,42 @@ function sees(visibility: Visibility, owner: Seat | null, viewer: Seat | null): 
   return visibility === "public" || (visibility === "owner" && viewer !== null && owner === viewer);
 }
 
+/** What eventsFor reads of a match (match.ts imports this file, so it is described here). */
+export interface MatchEvents {
+  readonly game: { readonly meta: GameMeta };
+  readonly state: { readonly players: number };
+  readonly unfilteredEvents: readonly GameEvent[];
+}
+
 /**
  * The events as one seat (null: a spectator) may know them: cards by id only where that seat sees
  * where they left or where they went, amounts only where it sees either side, variables it may see,
- * cards shown to it and words said to it or to all.
+ * cards shown to it and words said to it or to all. `eventsFor(match, seat)` is one seat's share of
+ * the last move's events, what an app sends to that player; tools filter events they kept with
+ * `eventsFor(game.meta, events, seat)`. Arguments an app got wrong are a MatchError.
  */
-export function eventsFor(meta: GameMeta, events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+export function eventsFor(match: MatchEvents, viewer: Seat | null): GameEvent[];
+export function eventsFor(meta: GameMeta, events: readonly GameEvent[], viewer: Seat | null): GameEvent[];
+export function eventsFor(first: MatchEvents | GameMeta, second: readonly GameEvent[] | Seat | null, third?: Seat | null): GameEvent[] {
+  if (typeof first === "object" && first !== null && "unfilteredEvents" in first) {
+    requireMatch(first, "eventsFor");
+    const viewer = second as Seat | null;
+    if (viewer !== null) requireSeat(first.state.players, viewer);
+    return filterEvents(first.game.meta, first.unfilteredEvents, viewer);
+  }
+  const meta = first as GameMeta;
+  if (typeof meta !== "object" || meta === null || !Array.isArray(meta.zones) || !Array.isArray(meta.vars)) {
+    throw new MatchError("match/argument", "eventsFor takes a match and a seat (or a game's meta, its events and a seat)");
+  }
+  if (!Array.isArray(second)) throw new MatchError("match/argument", "eventsFor's events must be a list, as a match's unfilteredEvents is");
+  const viewer = third ?? null;
+  if (viewer !== null && (typeof viewer !== "number" || !Number.isInteger(viewer) || viewer < 0)) {
+    throw new MatchError("match/seat", "eventsFor's seat must be a seat number, or null for a spectator");
+  }
+  return filterEvents(meta, second, viewer);
+}
+
+function filterEvents(meta: GameMeta, events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
   const zoneSeen = (ref: ZoneRef | null): boolean => {
     const info = ref && meta.zones.find((z) => z.name === ref.zone);
     return info !== undefined && info !== null && sees(info.visibility, ref!.seat, viewer);

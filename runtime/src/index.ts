@@ -1,6 +1,7 @@
 // @rules/runtime: plays compiled games. Dependency-free; runs in Node and in browsers.
 // The public API, typed by the game a match is created with (docs/embedding.md). What compiled
-// games call lives in `@rules/runtime/internal`.
+// games call lives in `@rules/runtime/internal`. What a player may be sent: `viewFor`, `logFor` and
+// `eventsFor`, each that seat's share; a Match itself (state, log, unfilteredEvents) holds secrets.
 
 export {
   createMatch,
@@ -42,4 +43,4 @@ export type {
   ParameterKind,
   Seat,
 } from "./contract.js";
-export type { GameEvent } from "./events.js";
+export { eventsFor, type GameEvent, type MatchEvents, type ZoneRef, type VarRef } from "./events.js";

@@ -13,6 +13,7 @@ import { requireSeat, validateOptions, type MatchOptions, type ValidOptions } fr
 import { chooseRandomMove } from "./random-play.js";
 import type { Rng } from "./random.js";
 import { moveNotHere } from "./errors.js";
+import { checkedRandom, requireGame, requireMatch } from "./arguments.js";
 
 export type { MatchOptions, ValidOptions } from "./options.js";
 
@@ -50,9 +51,12 @@ export interface Match<G extends AnyGame = Game> {
   readonly moveCount: number;
   /** Every move in full (secrets: face-down choices). Built on first read; `logFor` is a seat's share. */
   readonly log: readonly LoggedMove<MoveOf<G>>[];
-  /** What the last move did (or, for a new match, its start up to the first decision), as every seat
-   *  may see it; `eventsFor(game.meta, events, seat)` gives one seat's share. Empty after a replay. */
-  readonly events: readonly GameEvent[];
+  /**
+   * What the last move did (or, for a new match, its start up to the first decision), NOT filtered:
+   * hidden cards and words said to one seat included. Never send it to a client: `eventsFor(match,
+   * seat)` is one seat's share, the only thing to send. Empty after a replay.
+   */
+  readonly unfilteredEvents: readonly GameEvent[];
 }
 
 export type MoveOutcome<G extends AnyGame = Game> =
@@ -111,7 +115,7 @@ export function makeMatch<G extends AnyGame>(
       log ??= Object.freeze(listOf(tail));
       return log as readonly LoggedMove<MoveOf<G>>[];
     },
-    events: freezeDeep(events),
+    unfilteredEvents: freezeDeep(events),
   };
   Object.freeze(match);
   inner.set(match, { tail, prepared });
@@ -139,6 +143,7 @@ export function createMatch<G extends AnyGame>(game: G, options: MatchOptions): 
 /** `createMatch` for tools: `prepare` changes the fresh state first (scenarios stack decks and
  *  script dice here). A prepared match cannot be saved: its state does not follow from its options. */
 export function startMatch<G extends AnyGame>(game: G, options: MatchOptions, prepare?: (state: StateOf<G>) => void): Match<G> {
+  requireGame(game, "createMatch");
   const valid = validateOptions(game, options);
   const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed }) as StateOf<G>;
   prepare?.(state);
@@ -152,6 +157,7 @@ export function startMatch<G extends AnyGame>(game: G, options: MatchOptions, pr
  * schema, or why not. Not checked against a state: `applyMove` does that (and reads it again).
  */
 export function readMove<G extends AnyGame>(game: G, input: unknown): ReadMove<MoveOf<G>> {
+  requireGame(game, "readMove");
   const seats = game.maxPlayers + (game.meta.bots?.length ?? 0);
   return readMoveOf(game, input, seats) as ReadMove<MoveOf<G>>;
 }
@@ -175,6 +181,7 @@ export function admitMove(game: Game, state: BaseState, seat: Seat, input: unkno
 /** Plays one move for `seat`: a new Match, or why the move is illegal (the old Match is untouched).
  *  `move` may be anything a client sent; see `admitMove`. */
 export function applyMove<G extends AnyGame>(match: Match<G>, seat: Seat, move: MoveOf<G>): MoveOutcome<G> {
+  requireMatch(match, "applyMove");
   const { game } = match;
   const { tail } = innerOf(match);
   requireSeat(match.state.players, seat);
@@ -187,16 +194,19 @@ export function applyMove<G extends AnyGame>(match: Match<G>, seat: Seat, move: 
 }
 
 export function whoMayAct<G extends AnyGame>(match: Match<G>): Activity {
+  requireMatch(match, "whoMayAct");
   return match.game.activity(match.state);
 }
 
 export function legalMoves<G extends AnyGame>(match: Match<G>, seat: Seat): MoveOptionOf<MoveOf<G>>[] {
+  requireMatch(match, "legalMoves");
   requireSeat(match.state.players, seat);
   return match.game.legalMoves(match.state, seat) as MoveOptionOf<MoveOf<G>>[];
 }
 
 /** What `seat` may know (null: a spectator). */
 export function viewFor<G extends AnyGame>(match: Match<G>, seat: Seat | null): ViewOf<G> {
+  requireMatch(match, "viewFor");
   if (seat !== null) requireSeat(match.state.players, seat);
   return match.game.view(match.state, seat) as ViewOf<G>;
 }
@@ -215,8 +225,10 @@ export function resultOf<G extends AnyGame>(match: Match<G>): GameResult | null 
  * `random` gives numbers in [0, 1), as `Math.random` does.
  */
 export function botMove<G extends AnyGame>(match: Match<G>, seat: Seat, random: () => number = Math.random): MoveOf<G> {
+  requireMatch(match, "botMove");
   requireSeat(match.state.players, seat);
-  const draw = (n: number): number => Math.min(n - 1, Math.floor(random() * n));
+  const next = checkedRandom(random, "botMove");
+  const draw = (n: number): number => Math.min(n - 1, Math.floor(next() * n));
   const rng = { int: draw, pick: <T>(items: readonly T[]): T => items[draw(items.length)]! } as unknown as Rng;
   return chooseRandomMove(match.game, match.state, seat, rng, draw) as MoveOf<G>;
 }

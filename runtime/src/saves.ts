@@ -10,6 +10,21 @@ import { cloneJson, sameJson } from "./json.js";
 import { admitMove, appendLog, makeMatch, matchInner, type AnyGame, type LoggedMove, type LogNode, type Match, type StateOf } from "./match.js";
 import { validateOptions, type MatchOptions } from "./options.js";
 import { seatPlan } from "./seats.js";
+import { requireGame, requireMatch } from "./arguments.js";
+
+/** The limits as given, each checked to be a positive number (or left out). */
+function checkedLimits(limits: unknown): SaveLimits {
+  if (limits === undefined || limits === null) return {};
+  if (typeof limits !== "object" || Array.isArray(limits)) throw new MatchError("match/limits", "save limits are { maxBytes?, maxMoves?, maxMillis? }");
+  const given = limits as Record<string, unknown>;
+  for (const key of ["maxBytes", "maxMoves", "maxMillis"]) {
+    const value = given[key];
+    if (value !== undefined && (typeof value !== "number" || !(value > 0))) {
+      throw new MatchError("match/limits", `the save limit ${key} must be a positive number`);
+    }
+  }
+  return given as SaveLimits;
+}
 
 /** Names the JSON layout of a saved match; bump the version when it changes. */
 export const MATCH_FORMAT = "rules-match";
@@ -38,6 +53,7 @@ interface SavedMatch {
 
 /** A match as JSON: its game, options and log. It holds secrets (the seed decides every deck). */
 export function serializeMatch<G extends AnyGame>(match: Match<G>): string {
+  requireMatch(match, "serializeMatch");
   if (matchInner(match).prepared) {
     throw new MatchError("match/format", "a match started with a prepared state cannot be saved: its state does not follow from its options");
   }
@@ -132,7 +148,8 @@ export function replay<G extends AnyGame>(
  * read and checked as a client's. A tampered, corrupt or oversized save is a MatchError.
  */
 export function deserializeMatch<G extends AnyGame>(game: G, text: string, limits: SaveLimits = {}): Match<G> {
-  const { maxBytes, maxMoves, maxMillis } = { ...DEFAULT_SAVE_LIMITS, ...limits };
+  requireGame(game, "deserializeMatch");
+  const { maxBytes, maxMoves, maxMillis } = { ...DEFAULT_SAVE_LIMITS, ...checkedLimits(limits) };
   if (typeof text !== "string") throw new MatchError("match/format", "cannot read this match: a save is a string of JSON");
   if (text.length > maxBytes) throw new MatchError("match/limits", `cannot read this match: it is longer than ${maxBytes} characters`);
   let data: unknown;

@@ -6,6 +6,7 @@ import type { BaseState, CardId, Move, ParameterKind, Seat } from "./contract.js
 import type { AnyGame, LoggedMove, Match, MoveOf } from "./match.js";
 import { viewFor } from "./match.js";
 import { requireSeat } from "./options.js";
+import { requireMatch } from "./arguments.js";
 
 /** A move with each card the viewer cannot see replaced by null. */
 export type Masked<M extends Move> = M extends Move
@@ -50,6 +51,7 @@ function mask(move: Move, kinds: Readonly<Record<string, ParameterKind>> | undef
 
 /** What `seat` (null: a spectator) may see of the match's history, oldest first. */
 export function logFor<G extends AnyGame>(match: Match<G>, seat: Seat | null): SeatLogEntry<MoveOf<G>>[] {
+  requireMatch(match, "logFor");
   if (seat !== null) requireSeat(match.state.players, seat);
   const log: readonly LoggedMove[] = match.log;
   // The submissions of the simultaneous decision still open are the last entries of the log.

@@ -4,14 +4,43 @@ import type * as A from "../syntax/ast.js";
 
 export type ConstantValue = number | boolean | string | null | ConstantValue[];
 
-/** The value of a constant expression, or null when it depends on the game state. */
+/**
+ * The most values a list or range worked out before play may hold. Cards are listed from these, and
+ * `1..100000000` would otherwise be a list of 10^8 numbers (4 GB) before anything could refuse it.
+ * The games so far draw cards from lists of at most 30 values.
+ */
+export const MAX_CONSTANT_VALUES = 10_000;
+
+/** Thrown while evaluating a list or range of more than MAX_CONSTANT_VALUES values. */
+export class TooManyValues extends Error {
+  constructor(readonly at: A.SourceRange) {
+    super(`more than ${MAX_CONSTANT_VALUES} values`);
+  }
+}
+
+/** The value of a constant expression, or null when it depends on the game state (or is a list too long to hold). */
 export function evaluateConstant(
   e: A.Expression,
   bound: ReadonlyMap<string, ConstantValue>,
   enums: ReadonlyMap<string, A.EnumDeclaration>,
   lenient = false,
 ): ConstantValue {
-  const recur = (x: A.Expression): ConstantValue => evaluateConstant(x, bound, enums, lenient);
+  try {
+    return evaluateBounded(e, bound, enums, lenient);
+  } catch (error) {
+    if (error instanceof TooManyValues) return null;
+    throw error;
+  }
+}
+
+/** evaluateConstant, but a list or range of more than MAX_CONSTANT_VALUES values throws TooManyValues. */
+export function evaluateBounded(
+  e: A.Expression,
+  bound: ReadonlyMap<string, ConstantValue>,
+  enums: ReadonlyMap<string, A.EnumDeclaration>,
+  lenient = false,
+): ConstantValue {
+  const recur = (x: A.Expression): ConstantValue => evaluateBounded(x, bound, enums, lenient);
   switch (e.kind) {
     case "integer":
     case "boolean":
@@ -41,6 +70,7 @@ export function evaluateConstant(
       const low = recur(e.low);
       const high = recur(e.high);
       if (typeof low !== "number" || typeof high !== "number") return null;
+      if (high - low >= MAX_CONSTANT_VALUES) throw new TooManyValues(e.range);
       return integersFrom(low, high);
     }
     case "tuple": {
@@ -54,6 +84,7 @@ export function evaluateConstant(
         if (value === null) return null;
         if (element.kind === "range" && Array.isArray(value)) values.push(...value);
         else values.push(value);
+        if (values.length > MAX_CONSTANT_VALUES) throw new TooManyValues(e.range);
       }
       return values;
     }

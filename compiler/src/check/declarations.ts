@@ -1,16 +1,27 @@
 // Declarations evaluated before play: card types and their manifests (every physical card), tables,
 // zones (where cards start), and who may see shared or owned things.
 import type * as A from "../syntax/ast.js";
-import { editDistance } from "../diagnostics.js";
-import { evaluateConstant, tableKey, type ConstantValue } from "./constants.js";
+import { nearName } from "../diagnostics.js";
+import { evaluateBounded, evaluateConstant, MAX_CONSTANT_VALUES, tableKey, TooManyValues, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
 import type { PresentationChecker } from "./presentation.js";
 
+/** The most cards a game may have, all card types together. The games so far have at most 106. */
+export const MAX_CARDS = 10_000;
+/**
+ * The most combinations of values the manifests of a game may go through, kept or not by their
+ * `where`: `cards for a in 1..10000, b in 1..10000 where a == b` makes few cards but takes 10^8 steps.
+ */
+export const MAX_MANIFEST_STEPS = 100_000;
+
 export class DeclarationChecker {
   /** Manifest expressions already reported as not constant (a manifest is evaluated per card). */
   private readonly notConstant = new Set<A.Expression>();
+  /** Cards listed and combinations gone through so far, over every card type of the game. */
+  private cardsListed = 0;
+  private manifestSteps = 0;
 
   constructor(
     private readonly ctx: CheckContext,
@@ -36,7 +47,7 @@ export class DeclarationChecker {
 
   checkCardTypeName(name: A.Identifier): boolean {
     if (this.ctx.cardTypes.has(name.name)) return true;
-    const close = [...this.ctx.cardTypes.keys()].find((known) => editDistance(known, name.name) <= 2);
+    const close = nearName(name.name, this.ctx.cardTypes.keys());
     this.ctx.error("check/unknown-card-type", `unknown card type '${name.name}'${close ? `; did you mean '${close}'?` : ""}`, name.range);
     return false;
   }
@@ -67,9 +78,24 @@ export class DeclarationChecker {
       this.ctx.error("check/empty-manifest", `card ${d.name.name} has no cards: add a line like cards for v in 1..10 { value: v }`, d.name.range);
     }
     for (const manifest of d.manifests) {
+      /** Set when a bound is passed: the expansion stops there, the error reported once. */
+      let tooMany = false;
+      const refuse = (message: string, range: A.SourceRange): void => {
+        tooMany = true;
+        this.ctx.error("check/too-many-cards", message, range);
+      };
       const expand = (index: number, bound: Map<string, ConstantValue>): void => {
+        if (tooMany) return;
         if (index === manifest.binders.length) {
+          if (++this.manifestSteps > MAX_MANIFEST_STEPS) {
+            refuse(`listing these cards goes through more than ${MAX_MANIFEST_STEPS} combinations of values: use fewer or shorter ranges`, manifest.range);
+            return;
+          }
           if (manifest.condition && evaluateConstant(manifest.condition, bound, this.ctx.enums) !== true) return;
+          if (++this.cardsListed > MAX_CARDS) {
+            refuse(`a game has at most ${MAX_CARDS} cards, and these would make more`, manifest.range);
+            return;
+          }
           const card: Record<string, ConstantValue> = {};
           for (const f of manifest.fields) {
             const value = evaluateConstant(f.value, bound, this.ctx.enums);
@@ -92,7 +118,14 @@ export class DeclarationChecker {
           return;
         }
         const binder = manifest.binders[index]!;
-        const values = evaluateConstant(binder.source, bound, this.ctx.enums);
+        let values: ConstantValue;
+        try {
+          values = evaluateBounded(binder.source, bound, this.ctx.enums);
+        } catch (error) {
+          if (!(error instanceof TooManyValues)) throw error;
+          refuse(`cards are drawn from at most ${MAX_CONSTANT_VALUES} values, and this holds more`, binder.source.range);
+          return;
+        }
         if (!Array.isArray(values)) {
           if (this.notConstant.has(binder.source)) return;
           this.notConstant.add(binder.source);

@@ -1,7 +1,7 @@
 // Types of expressions: names, operators, builtins and user functions, aggregates. Records each
 // expression's type and what each name means in the shared context.
 import type * as A from "../syntax/ast.js";
-import { editDistance } from "../diagnostics.js";
+import { nearName } from "../diagnostics.js";
 import { BOOL, ERROR, INT, PLAYER, STRING, sameType, typeName, type Binding, type Type } from "./types.js";
 import { evaluateConstant, tableKey } from "./constants.js";
 import { Scope, type CheckContext } from "./context.js";
@@ -220,7 +220,7 @@ export class ExpressionChecker {
     const args = e.args.map((a) => this.expression(a, scope));
     if (!builtin) {
       const known = [...Object.keys(BUILTINS), ...AGGREGATES, ...this.ctx.functions.map((f) => f.name.name)];
-      const close = known.find((k) => editDistance(k, name) <= 2);
+      const close = nearName(name, known);
       const hint = close ? `did you mean '${close}'?` : "docs/language.md lists the built-in functions";
       this.ctx.error("check/unknown-function", `unknown function '${name}'; ${hint}`, e.callee.range);
       return ERROR;
@@ -464,7 +464,7 @@ export class ExpressionChecker {
   }
 
   private suggest(name: string, scope: Scope): string {
-    const close = scope.visible().find((c) => editDistance(c, name) <= 2);
+    const close = nearName(name, scope.visible());
     return close ? `; did you mean '${close}'?` : "";
   }
 }

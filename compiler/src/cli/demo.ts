@@ -77,7 +77,7 @@ export function narrateMatch(game: Game, seed: number, io: Io, moves?: number): 
     io.print(line);
     lines++;
   };
-  for (const line of describeEvents(game, match.events, reader)) tell(`      ${line}`);
+  for (const line of describeEvents(game, match.unfilteredEvents, reader)) tell(`      ${line}`);
   const random = new Rng(seed).fork();
   let played = 0;
   let told = 0;
@@ -94,7 +94,7 @@ export function narrateMatch(game: Game, seed: number, io: Io, moves?: number): 
     match = bot.match;
     // Told in a row from the first: once one move goes untold, the rest do too.
     if (told < played - 1 || played > maxMoves || lines >= maxLines) continue;
-    const [line, ...story] = describeDecision(game, bot, bot.match.events, reader);
+    const [line, ...story] = describeDecision(game, bot, bot.match.unfilteredEvents, reader);
     tell(`${String(played).padStart(4)}. ${line}`);
     for (const sentence of story) tell(`    ${sentence}`);
     told = played;

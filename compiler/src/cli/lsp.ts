@@ -12,8 +12,8 @@ const spec = {
 } as const satisfies CommandSpec;
 
 export const lspCommand = defineCommand(spec, async () => {
-  const { startServer } = await import("../lsp/server.js");
-  const { createConnection, ProposedFeatures } = await import("vscode-languageserver/node");
-  startServer(createConnection(ProposedFeatures.all, process.stdin, process.stdout));
+  // The server runs in a worker under a supervisor, which restarts it rather than ever leave the editor without one.
+  const { startSupervisor } = await import("../lsp/supervisor.js");
+  startSupervisor(process.stdin, process.stdout);
   return EXIT_OK;
 });

@@ -150,7 +150,7 @@ export async function playInTerminal(
   io.print(`${game.title}: ${options.players} players${played}, you are seat ${YOU}, seed ${options.seed}`);
   if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
   // What happened before the first decision: the first phase, the first cards dealt.
-  for (const line of describeEvents(game, eventsFor(game.meta, match.events, YOU), reader)) io.print(line);
+  for (const line of describeEvents(game, eventsFor(match, YOU), reader)) io.print(line);
   try {
     for (;;) {
       try {
@@ -186,7 +186,7 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io, opponen
   }
   const bot = playBot(match, others, bots, opponents);
   // A secret choice is told without its content; what it led to is told as you may see it.
-  const events = eventsFor(game.meta, bot.match.events, YOU);
+  const events = eventsFor(bot.match, YOU);
   for (const line of describeDecision(game, bot, events, readerOf(match), activity.kind === "simultaneous")) io.print(line);
   return bot.match;
 }
@@ -294,7 +294,7 @@ async function decide(
       // The game's own check says why a move is refused; the player then tries again.
       const outcome = applyMove(match, YOU, move);
       if (outcome.ok) {
-        const events = eventsFor(game.meta, outcome.match.events, YOU);
+        const events = eventsFor(outcome.match, YOU);
         for (const line of describeDecision(game, { seat: YOU, move, option }, events, reader)) io.print(line);
         return outcome.match;
       }

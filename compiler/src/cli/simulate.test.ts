@@ -1,4 +1,5 @@
-import { GameFault } from "@rules/runtime/internal";
+import { games } from "@rules/generated";
+import { GameFault, type Game } from "@rules/runtime/internal";
 import { parseBotSpec } from "@rules/runtime/search";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -137,6 +138,17 @@ describe("renderSummary", () => {
       "(a shared win counts 1/k to each of its k winners)",
       "errors: 0",
     ]);
+  });
+});
+
+describe("a seat the rules play", () => {
+  it("is named for what plays it, in the summary and its table: Foreclosed!'s Merc at two players is no random bot", () => {
+    const foreclosed = games.foreclosed as unknown as Game;
+    const summary = simulate(foreclosed, { players: 2, seed: 3 }, 2);
+    expect(summary.bots).toEqual(["random", "random", "rules (Wealthy Nephew Merc)"]);
+    const lines = renderSummary(foreclosed, summary);
+    expect(lines[0]).toBe("Foreclosed!: 2 games of 2 players, seed 3");
+    expect(lines.find((line) => line.startsWith("2 (Wealthy Nephew Merc)"))).toBeDefined();
   });
 });
 

@@ -80,7 +80,8 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   const timing = args.options.timing ? new RunTiming() : undefined;
   const tally = await playRunFor(game, ref, options, games, { workers, redis, queue }, io, "games", timing && ((s, n) => timing.add(s, n)));
   if (timing) io.warn(timing.line(workers));
-  const summary = relativeRules(summarize({ game: game.id, players, variants: options.variants, games, seed: options.seed, bots, maxDecisions: cap }, tally), io.cwd);
+  const heading = { game: game.id, players, variants: options.variants, games, seed: options.seed, bots, ruleSeats: ruleSeats(game, players), maxDecisions: cap };
+  const summary = relativeRules(summarize(heading, tally), io.cwd);
   if (args.options.json) io.print(JSON.stringify(summary));
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
@@ -145,7 +146,12 @@ export function simulate(
   let played = 0;
   const tally = runHere(game, { options: run, games: count }, () => bar?.(++played));
   status?.("");
-  return summarize({ game: game.id, players: run.players, variants: run.variants, games: count, seed: run.seed, bots: run.bots }, tally);
+  return summarize({ game: game.id, players: run.players, variants: run.variants, games: count, seed: run.seed, bots: run.bots, ruleSeats: ruleSeats(game, run.players) }, tally);
+}
+
+/** The labels of the seats the rules play at this table ("Wealthy Nephew Merc"). */
+function ruleSeats(game: Game, players: number): string[] {
+  return seatPlan(game.meta, players).list.flatMap((seat) => (seat.bot ? [seat.bot.label] : []));
 }
 
 function runOptions(options: MatchOptions, bots?: readonly BotSpec[]): RunOptions {
@@ -203,7 +209,7 @@ export function renderSummary(game: Game, s: SimulationSummary): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
   // With search bots, which bot sat where and how sure each rate is matter: two more columns.
-  const searching = s.bots.some((bot) => bot !== "random");
+  const searching = s.bots.some((bot, seat) => seat < s.players && bot !== "random");
   const lines = [
     `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
     s.completed === 0

@@ -58,15 +58,15 @@ function played(): runtime.Match {
 describe("events of a move", () => {
   test("the match starts with the phase it enters, and a move records each change in order", () => {
     const start = runtime.createMatch(game, { players: 2, seed: 1 });
-    expect(start.events).toEqual([{ kind: "phase", name: "trading" }]);
+    expect(start.unfilteredEvents).toEqual([{ kind: "phase", name: "trading" }]);
     const match = played();
     const bag = start.state.zones.bag as number[];
-    expect(match.events.map((e) => e.kind)).toEqual(["move", "move", "transfer", "transfer", "set", "set", "reveal", "shuffle", "say", "say", "end"]);
-    expect(match.events[0]).toEqual({ kind: "move", cards: [bag[0], bag[1]], count: 2, from: { zone: "bag", seat: null }, to: { zone: "market", seat: null } });
-    expect(match.events[1]).toEqual({ kind: "move", cards: [bag[2]], count: 1, from: { zone: "bag", seat: null }, to: { zone: "pouch", seat: 0 } });
-    expect(match.events[2]).toEqual({ kind: "transfer", amount: 2, from: { variable: "gold", seat: 0 }, to: { variable: "pot", seat: null } });
-    expect(match.events[8]).toEqual({ kind: "say", text: "seat 0 acted, leaving 3 gems in the bag", to: null });
-    expect(match.events[9]).toEqual({ kind: "say", text: "psst: 4", to: 1 });
+    expect(match.unfilteredEvents.map((e) => e.kind)).toEqual(["move", "move", "transfer", "transfer", "set", "set", "reveal", "shuffle", "say", "say", "end"]);
+    expect(match.unfilteredEvents[0]).toEqual({ kind: "move", cards: [bag[0], bag[1]], count: 2, from: { zone: "bag", seat: null }, to: { zone: "market", seat: null } });
+    expect(match.unfilteredEvents[1]).toEqual({ kind: "move", cards: [bag[2]], count: 1, from: { zone: "bag", seat: null }, to: { zone: "pouch", seat: 0 } });
+    expect(match.unfilteredEvents[2]).toEqual({ kind: "transfer", amount: 2, from: { variable: "gold", seat: 0 }, to: { variable: "pot", seat: null } });
+    expect(match.unfilteredEvents[8]).toEqual({ kind: "say", text: "seat 0 acted, leaving 3 gems in the bag", to: null });
+    expect(match.unfilteredEvents[9]).toEqual({ kind: "say", text: "psst: 4", to: 1 });
   });
 
   test("recording them changes nothing: the state is the one applying the move without them gives", () => {
@@ -84,7 +84,7 @@ describe("each seat is told what it may see", () => {
 
   test("seat 0: the gem it took, its own payment, not seat 1's purse, secret, look or whisper", () => {
     const match = played();
-    const seen = runtime.eventsFor(game.meta, match.events, 0);
+    const seen = runtime.eventsFor(game.meta, match.unfilteredEvents, 0);
     expect(kinds(seen)).toBe("move move transfer transfer set shuffle say end");
     expect(seen[1]).toMatchObject({ cards: [match.state.zones.pouch![0]![0]] });
     expect(seen[2]).toMatchObject({ amount: 2 });
@@ -94,7 +94,7 @@ describe("each seat is told what it may see", () => {
 
   test("seat 1: the count of gems seat 0 took but not which, its own payment, its secret, its look and whisper", () => {
     const match = played();
-    const seen = runtime.eventsFor(game.meta, match.events, 1);
+    const seen = runtime.eventsFor(game.meta, match.unfilteredEvents, 1);
     expect(kinds(seen)).toBe("move move transfer transfer set set reveal shuffle say say end");
     expect(seen[1]).toMatchObject({ kind: "move", cards: null, count: 1 });
     expect(seen[3]).toMatchObject({ amount: 1 });
@@ -102,7 +102,7 @@ describe("each seat is told what it may see", () => {
   });
 
   test("a spectator: only what is public", () => {
-    const seen = runtime.eventsFor(game.meta, played().events, null);
+    const seen = runtime.eventsFor(game.meta, played().unfilteredEvents, null);
     expect(kinds(seen)).toBe("move move transfer transfer set shuffle say end");
     expect(seen[1]).toMatchObject({ cards: null });
     expect(seen[3]).toMatchObject({ amount: null });

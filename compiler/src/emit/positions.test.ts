@@ -91,7 +91,7 @@ score p: score[p]
     const match = runtime.startMatch(game, { players: 2, seed: 4 }, (state) => state.random.script.push(...script));
     const outcome = runtime.applyMove(match, 0, { type: "go" });
     if (!outcome.ok) throw new Error(outcome.error.reason);
-    return { game, state: outcome.match.state, events: [...outcome.match.events] };
+    return { game, state: outcome.match.state, events: [...outcome.match.unfilteredEvents] };
   }
 
   test("a shuffle's outcome as an order of cards, and dice as the numbers drawn", async () => {

@@ -96,6 +96,9 @@ export function referencesTo(analysis: Analysis, symbol: RulesSymbol): Occurrenc
   return analysis.occurrences.filter((o) => o.symbol === symbol);
 }
 
+/** Whether recovery left this name in place: a file being edited parses into pieces with holes. */
+const present = (name: A.Identifier | undefined): name is A.Identifier => typeof name?.name === "string" && name.range !== undefined;
+
 const isIdentifier = (value: object): value is A.Identifier =>
   typeof (value as A.Identifier).name === "string" && "range" in value && !("kind" in value);
 
@@ -120,8 +123,9 @@ class SymbolIndex {
 
   /** The declarations of the file, as symbols. */
   declare(program: A.Program): void {
-    for (const v of program.game?.variants ?? []) this.add("variant", v.name, v.range, true);
+    for (const v of program.game?.variants ?? []) if (present(v?.name)) this.add("variant", v.name, v.range, true);
     for (const d of program.declarations) {
+      if (!d || ("name" in d && !present(d.name as A.Identifier | undefined))) continue;
       switch (d.kind) {
         case "var":
           this.add("var", d.name, d.range, true, this.game?.typeOfVar(d));
@@ -137,12 +141,13 @@ class SymbolIndex {
           break;
         case "enum": {
           const symbol = this.add("enum", d.name, d.range, true);
-          for (const m of d.members) symbol.children.push(this.add("enum-member", m, m.range, false, { kind: "enum", name: d.name.name }));
+          for (const m of d.members.filter(present)) symbol.children.push(this.add("enum-member", m, m.range, false, { kind: "enum", name: d.name.name }));
           break;
         }
         case "card": {
           const symbol = this.add("card", d.name, d.range, true);
           for (const f of d.fields) {
+            if (!present(f?.name)) continue;
             const type = this.game?.cardTypes.get(d.name.name)?.fields.find((x) => x.name === f.name.name)?.type;
             symbol.children.push(this.add("field", f.name, f.name.range, false, type));
           }
@@ -196,12 +201,12 @@ class SymbolIndex {
       const node = value as Record<string, unknown>;
       if (this.isOption(node)) this.declareOption(node as unknown as A.MoveOptionDeclaration);
       const outerPhase = phase;
-      if (node.kind === "phase") {
+      if (node.kind === "phase" && present((node as unknown as A.PhaseStatement).name)) {
         const statement = node as unknown as A.PhaseStatement;
         this.add("phase", statement.name, statement.range, false);
         phase = statement.name.name;
       }
-      if (node.kind === "ask") this.declareDecision(node as unknown as A.AskStatement, phase);
+      if (node.kind === "ask" && Array.isArray(node.options) && node.range) this.declareDecision(node as unknown as A.AskStatement, phase);
       if (node.kind === "name" || isIdentifier(node)) this.note(node as unknown as A.Identifier | A.NameExpression, parent);
       if (node.kind === "member") this.noteMember(node as unknown as A.MemberExpression);
       for (const [key, child] of Object.entries(node)) if (key !== "range" && key !== "procedure") visit(child, node);
@@ -217,8 +222,8 @@ class SymbolIndex {
     return Array.isArray(node.requirements) && Array.isArray(node.parameters) && node.body !== undefined && "otherwise" in node;
   }
 
-  private declareOption(option: A.MoveOptionDeclaration): RulesSymbol {
-    return this.add("option", option.name, option.range, false);
+  private declareOption(option: A.MoveOptionDeclaration): RulesSymbol | undefined {
+    return present(option?.name) ? this.add("option", option.name, option.range, false) : undefined;
   }
 
   /**
@@ -229,20 +234,22 @@ class SymbolIndex {
     const start = ask.range.start;
     const keyword = /^[a-z]+/.exec(this.text.slice(start.offset))?.[0] ?? "ask";
     const range: A.SourceRange = { start, end: { ...start, offset: start.offset + keyword.length - 1, column: start.column + keyword.length - 1 } };
-    const label = (phase ? `${phase}.` : "") + ask.options.map((o) => o.name.name).join("_or_");
+    const options = ask.options.filter((o) => present(o?.name));
+    const label = (phase ? `${phase}.` : "") + options.map((o) => o.name.name).join("_or_");
     const symbol: RulesSymbol = {
       name: label,
       kind: "decision",
       range,
       declaration: ask.range,
       detail: (this.lines[start.line - 1] ?? "").slice(start.column - 1).trimEnd(),
-      children: ask.options.map((o) => this.declareOption(o)),
+      children: options.map((o) => this.declareOption(o)!),
     };
     this.byOffset.set(start.offset, symbol);
     this.found.set(start.offset, { name: keyword, range, symbol });
   }
 
   private note(name: A.Identifier | A.NameExpression, parent: object | null): void {
+    if (name.range === undefined) return;
     const offset = name.range.start.offset;
     if (this.found.get(offset)?.symbol) return;
     if (parent !== null && (parent as A.MemberExpression).kind === "member" && (parent as A.MemberExpression).member === name) return;
@@ -294,6 +301,7 @@ class SymbolIndex {
   }
 
   private noteMember(member: A.MemberExpression): void {
+    if (!member.target || !present(member.member)) return;
     const target = this.game?.types.get(member.target) ?? this.game?.names.get(member.target)?.type;
     let symbol: RulesSymbol | undefined;
     if (target?.kind === "card") symbol = this.byName.get(target.cardType)?.children.find((f) => f.name === member.member.name);

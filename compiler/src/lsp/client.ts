@@ -22,8 +22,9 @@ export class LspClient {
   /** What the server wrote on stderr (it should write nothing). */
   stderr = "";
 
-  constructor() {
-    this.child = spawn(process.execPath, [RULES, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  /** `env` is added to this process's environment (the supervisor's limits, its worker). */
+  constructor(env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [RULES, "lsp", "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
     this.child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
   }
@@ -86,6 +87,11 @@ export class LspClient {
     const result = await this.request<{ capabilities: Record<string, unknown> }>("initialize", { processId: process.pid, rootUri: null, capabilities: {} });
     this.notify("initialized", {});
     return result;
+  }
+
+  /** Whether the server process is still running. */
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** Shuts the server down as an editor does; resolves with its exit status. */

@@ -2,7 +2,9 @@
 // hover, go to definition, references, rename, completion, document symbols and formatting for
 // .rules files; diagnostics (the parser's, then those of running the scenarios), hover, definitions
 // into the game's rules, completion, symbols and formatting for .scenario files (scenario.ts,
-// scenario-navigation.ts). Each open file is analysed on its own (analysis.ts), after a short pause in typing.
+// scenario-navigation.ts). Each open file is analysed on its own (analysis.ts), after a short pause in typing,
+// inside a guard (guard.ts): an analysis that throws is a diagnostic at 1:1. `rules lsp` runs this
+// server in a worker under a supervisor (supervisor.ts), which bounds its time and memory.
 import {
   createConnection,
   DiagnosticSeverity,
@@ -21,11 +23,15 @@ import { analyse, type Analysis } from "./analysis.js";
 import { completions, definition, documentSymbols, formatting, hover, references, rename } from "./features.js";
 import { analyseScenario, scenarioCompletions, scenarioDiagnostics, scenarioFormatting, type ScenarioAnalysis } from "./scenario.js";
 import { scenarioDefinition, scenarioHover } from "./scenario-navigation.js";
+import { analysisFailed, describeThrown, guardedAnalysis, guardedScenario } from "./guard.js";
 
 /** Milliseconds of quiet typing before a changed file is checked again. */
 const DEBOUNCE_MS = 50;
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+/** Told when the analysis of a document starts (its uri) and ends (null): the supervisor times it. */
+export type AnalysisWatcher = (uri: string | null) => void;
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all), watch: AnalysisWatcher = () => {}): void {
   const documents = new TextDocuments(TextDocument);
   const analyses = new Map<string, Analysis>();
   /** The last analysis whose names the checker resolved: completion uses it while a file is broken. */
@@ -39,7 +45,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!document || !isScenario(uri)) return undefined;
     let analysis = scenarios.get(uri);
     if (analysis?.text !== document.getText()) {
-      analysis = analyseScenario(fileOf(document), document.getText());
+      const file = fileOf(document);
+      const text = document.getText();
+      watch(uri);
+      analysis = guardedScenario(file, text, () => analyseScenario(file, text));
+      watch(null);
       scenarios.set(uri, analysis);
     }
     return analysis;
@@ -50,7 +60,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!document || isScenario(uri)) return undefined;
     let analysis = analyses.get(uri);
     if (analysis?.text !== document.getText()) {
-      analysis = analyseDocument(document);
+      watch(uri);
+      analysis = guardedAnalysis(fileOf(document), document.getText(), () => analyseDocument(document));
+      watch(null);
       analyses.set(uri, analysis);
       if (analysis.checked) lastChecked.set(uri, analysis);
     }
@@ -63,10 +75,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (scenario) {
       // Running the scenarios waits for the game to compile (seconds the first time): what a
       // later version of the file says replaces it, so a stale answer is dropped.
-      void scenarioDiagnostics(scenario).then((diagnostics) => {
-        if (documents.get(uri)?.version !== version) return;
-        void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLsp) });
-      });
+      void scenarioDiagnostics(scenario)
+        .catch((thrown: unknown) => [analysisFailed(scenario.file, describeThrown(thrown))])
+        .then((diagnostics) => {
+          if (documents.get(uri)?.version !== version) return;
+          void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics.map(toLsp) });
+        });
       return;
     }
     const analysis = analysisOf(uri);

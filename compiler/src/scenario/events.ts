@@ -153,7 +153,7 @@ function formatPatternOf(pattern: EventPattern): string {
 /** `expect moved …`, `expect not shuffled …`, `expect seat 1 sees moved ? …`: against the match's last events. */
 export function checkEventExpectation(file: string, match: Match, step: EventExpectation, lastPlay: string): Diagnostic[] {
   const viewer = step.viewer?.seat ?? null;
-  const events = viewer === null ? match.events : eventsFor(match.game.meta, match.events, viewer);
+  const events = viewer === null ? match.unfilteredEvents : eventsFor(match, viewer);
   const found = matching(match, step.event, events);
   if (step.happened === found.length > 0) return [];
   const written = formatPatternOf(step.event);

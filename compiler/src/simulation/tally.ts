@@ -136,6 +136,8 @@ export interface RunHeading {
   readonly seed: number;
   /** Each seat's bot; all random when absent. */
   readonly bots?: readonly BotSpec[];
+  /** The labels of the seats the rules play (a game's `bot` lines), after the people's seats. */
+  readonly ruleSeats?: readonly string[];
   /** The run's decision cap, when not the default. */
   readonly maxDecisions?: number;
 }
@@ -154,7 +156,12 @@ export function summarize(heading: RunHeading, tally: Tally): SimulationSummary 
     variants: [...heading.variants],
     games: heading.games,
     seed: heading.seed,
-    bots: (heading.bots ?? new Array<BotSpec>(tally.scoreTotals.length).fill({ kind: "random" })).map(botName),
+    // A seat the rules play (Foreclosed!'s Merc) is no bot's: it is named for what plays it.
+    bots: (heading.bots ?? new Array<BotSpec>(tally.scoreTotals.length).fill({ kind: "random" })).map((bot, seat) =>
+      seat >= heading.players && heading.ruleSeats?.[seat - heading.players] !== undefined
+        ? `rules (${heading.ruleSeats[seat - heading.players]})`
+        : botName(bot),
+    ),
     completed,
     ends: [...tally.ends].sort((a, b) => b.games - a.games),
     unfinished: tally.unfinished,

@@ -28,6 +28,13 @@ const CHAINING = new Set(["+", "-", "*", "and", "or"]);
  * rules), and far below the parser's crash (near 1,040 rules of `not`, 1,200 of `[`).
  */
 export const MAX_PARSER_RULES = 600;
+/**
+ * Error recoveries inside one another. Chevrotain recovers inside a repetition (`MANY`) by calling
+ * the repetition again from within its recovery, so each further error of a run (3,000 `<` in a
+ * row) is one level deeper on the stack; past this many, the parser stops recovering and reports
+ * what it has. Real files make a handful of errors at a time.
+ */
+export const MAX_RECOVERIES = 100;
 
 export interface DepthError {
   readonly code: "syntax/too-deep";
@@ -39,16 +46,16 @@ const OPENERS = new Set([T.LParen, T.LBracket, T.LBrace]);
 const CLOSERS = new Set([T.RParen, T.RBracket, T.RBrace]);
 
 /** The first bracket that opens more than MAX_BRACKETS at once, before the parser sees any of them. */
-export function bracketDepthError(tokens: readonly IToken[]): DepthError | null {
+export function bracketDepthError(tokens: readonly IToken[], limit = MAX_BRACKETS): DepthError | null {
   let depth = 0;
   for (const token of tokens) {
     if (OPENERS.has(token.tokenType)) {
       depth++;
-      if (depth > MAX_BRACKETS) {
+      if (depth > limit) {
         return {
           code: "syntax/too-deep",
           message:
-            `brackets and braces are nested more than ${MAX_BRACKETS} deep here: ` +
+            `brackets and braces are nested more than ${limit} deep here: ` +
             "take this apart with 'let', a function, or fewer blocks inside one another",
           range: span(token, token),
         };
@@ -91,6 +98,87 @@ export function limitRuleDepth(parser: object, limit = MAX_PARSER_RULES): void {
   };
 }
 
+/** The parser internals the recovery guard hooks into (Chevrotain 11's in-repetition recovery). */
+interface RepetitionRecovery {
+  tryInRepetitionRecovery(...args: unknown[]): void;
+}
+
+/**
+ * Makes `parser` give up recovering inside a repetition once `limit` such recoveries are under way
+ * at once: the repetition then ends as if it had met its end, and the error is reported by the rule
+ * around it, without a deeper call.
+ */
+export function limitRecoveryDepth(parser: object, limit = MAX_RECOVERIES): void {
+  const target = parser as unknown as RepetitionRecovery;
+  const recover = target.tryInRepetitionRecovery;
+  if (typeof recover !== "function") {
+    throw new Error("internal: the Chevrotain parser has no repetition recovery to guard (did Chevrotain change?)");
+  }
+  let active = 0;
+  target.tryInRepetitionRecovery = function (this: RepetitionRecovery, ...args: unknown[]) {
+    if (active >= limit) return;
+    active++;
+    try {
+      recover.apply(this, args);
+    } finally {
+      active--;
+    }
+  };
+}
+
+/**
+ * Syntax errors the parser records before it stops: each recovery costs a search of the grammar, so
+ * a file of thousands of errors (a 5,000-term line pasted into a statement) took seconds; only the
+ * first hundred are ever shown.
+ */
+export const MAX_PARSER_ERRORS = 100;
+
+/** Thrown by the parser once it has recorded MAX_PARSER_ERRORS errors: parsing stops there. */
+export class ParserGaveUp extends Error {
+  constructor() {
+    super("the parser's limit of errors was reached");
+  }
+}
+
+/** The parser internals the error limit hooks into (Chevrotain 11's error list). */
+interface ErrorList {
+  readonly errors: readonly unknown[];
+  SAVE_ERROR(error: unknown): unknown;
+}
+
+/** Makes `parser` throw ParserGaveUp as soon as it has recorded `limit` errors. */
+export function limitErrors(parser: object, limit = MAX_PARSER_ERRORS): void {
+  const target = parser as unknown as ErrorList;
+  const save = target.SAVE_ERROR;
+  if (typeof save !== "function") throw new Error("internal: the Chevrotain parser has no SAVE_ERROR to guard (did Chevrotain change?)");
+  target.SAVE_ERROR = function (this: ErrorList & { _errors?: unknown[] }, error: unknown) {
+    const saved = save.call(this, error);
+    if ((this._errors?.length ?? 0) >= limit) throw new ParserGaveUp();
+    return saved;
+  };
+}
+
+/** The three guards: the parser neither nests nor recovers past what the stack holds, nor errs on and on. */
+export function guardParser(parser: object, rules = MAX_PARSER_RULES): void {
+  limitRuleDepth(parser, rules);
+  limitRecoveryDepth(parser);
+  limitErrors(parser);
+}
+
+/**
+ * Runs a parse of a guarded parser: its result; or null and the error, when nesting stopped it; or
+ * null alone, when it gave up after MAX_PARSER_ERRORS (those errors are the parser's own).
+ */
+export function guardedParse<T>(parse: () => T): { result: T | null; tooDeep: DepthError | null } {
+  try {
+    return { result: parse(), tooDeep: null };
+  } catch (error) {
+    if (error instanceof ParserTooDeep) return { result: null, tooDeep: parserTooDeepError(error) };
+    if (error instanceof ParserGaveUp) return { result: null, tooDeep: null };
+    throw error;
+  }
+}
+
 export function parserTooDeepError(error: ParserTooDeep): DepthError {
   return { code: "syntax/too-deep", message: tooDeep(MAX_NESTING), range: span(error.token, error.token) };
 }
@@ -106,8 +194,12 @@ const tooDeep = (limit: number): string =>
  * is a node: syntax added later is counted without changes here.
  */
 export function nestingError(program: A.Program): DepthError | null {
+  return nestingErrorIn([program.game, ...program.declarations]);
+}
+
+/** nestingError for any nodes: a reason's `{...}` expression is checked on its own. */
+export function nestingErrorIn(roots: readonly unknown[]): DepthError | null {
   const pending: { value: unknown; nesting: number; operators: number }[] = [];
-  const roots = [program.game, ...program.declarations];
   for (let i = roots.length - 1; i >= 0; i--) pending.push({ value: roots[i], nesting: -1, operators: 0 });
   while (pending.length > 0) {
     const { value, nesting: outer, operators: outerOperators } = pending.pop()!;

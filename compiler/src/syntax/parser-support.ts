@@ -3,8 +3,9 @@
 import type { IToken, IParserErrorMessageProvider, TokenType } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
+import { quote } from "../diagnostics.js";
 
-const describe = (token: IToken): string => (token.image === "" ? "the end of the file" : `'${token.image}'`);
+const describe = (token: IToken): string => (token.image === "" ? "the end of the file" : quote(token.image));
 const label = (type: TokenType): string => type.LABEL ?? type.name;
 
 /** Messages written for designers: "expected '}' but found 'zone'". */

@@ -3,14 +3,15 @@
 // syntax errors; AST building happens inside ACTION blocks, which Chevrotain skips while it records
 // the grammar.
 import type { IToken } from "chevrotain";
-import { LINE_BREAK } from "../diagnostics.js";
+import { LINE_BREAK, quote } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
 import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
-import { bracketDepthError, limitRuleDepth, nestingError, ParserTooDeep, parserTooDeepError } from "./depth.js";
+import { tokenError } from "./token-limits.js";
+import { bracketDepthError, guardedParse, guardParser, nestingError } from "./depth.js";
 
 class RulesParser extends StatementGrammar {
   constructor(options: GrammarOptions = {}) {
@@ -225,7 +226,8 @@ class RulesParser extends StatementGrammar {
           const elements: A.TypeReference[] = [];
           this.AT_LEAST_ONE_SEP({
             SEP: T.Comma,
-            DEF: () => { const e = this.SUBRULE(this.typeReference); this.ACTION(() => elements.push(e)); },
+            // Recovery may leave an element out: only those parsed are kept.
+            DEF: () => { const e = this.SUBRULE(this.typeReference); this.ACTION(() => { if (e) elements.push(e); }); },
           });
           const last = this.CONSUME(T.RParen);
           return this.ACTION(() => ({
@@ -535,7 +537,7 @@ export function validateGrammars(): void {
   new RulesParser({ validate: true });
   validateReasonGrammar();
 }
-limitRuleDepth(parser);
+guardParser(parser);
 
 export interface SyntaxError {
   readonly message: string;
@@ -545,17 +547,40 @@ export interface SyntaxError {
     | "syntax/unknown-character"
     | "syntax/unterminated-string"
     | "syntax/number-too-large"
+    | "syntax/name-too-long"
+    | "syntax/file-too-large"
+    | "syntax/too-many-errors"
     | "syntax/too-deep";
 }
 
+/** The largest rules file read, in characters: the largest of the games so far has 42,838. */
+export const MAX_FILE_LENGTH = 1_000_000;
+/** Syntax errors reported at most per file: after a run of them, the rest say nothing new. */
+export const MAX_SYNTAX_ERRORS = 100;
+
 /** Parses one rules file. The AST is partial when there are errors (recovery fills what it can). */
 export function parseRules(text: string, file: string): { program: A.Program; errors: SyntaxError[] } {
+  const empty: A.Program = { file, game: null, declarations: [] };
+  if (text.length > MAX_FILE_LENGTH) {
+    const start = { offset: 0, line: 1, column: 1 };
+    const message = `this file has ${text.length} characters; a rules file may have at most ${MAX_FILE_LENGTH}: split it into several files of one game`;
+    return { program: empty, errors: [{ code: "syntax/file-too-large", message, range: { start, end: start } }] };
+  }
+  const { program, errors } = parseText(text, file, empty);
+  if (errors.length <= MAX_SYNTAX_ERRORS) return { program, errors };
+  const last = errors[MAX_SYNTAX_ERRORS - 1]!;
+  const rest = errors.length - MAX_SYNTAX_ERRORS + 1;
+  const message = `${rest} more syntax errors after this place are not shown: fix the ones above first`;
+  return { program, errors: [...errors.slice(0, MAX_SYNTAX_ERRORS - 1), { code: "syntax/too-many-errors", message, range: last.range }] };
+}
+
+function parseText(text: string, file: string, empty: A.Program): { program: A.Program; errors: SyntaxError[] } {
   const lexed = T.rulesLexer.tokenize(text);
   const errors: SyntaxError[] = lexed.errors.map((error) => {
     const start = { offset: error.offset, line: error.line ?? 1, column: error.column ?? 1 };
     return {
       code: "syntax/unknown-character" as const,
-      message: `unexpected character '${text.slice(error.offset, error.offset + error.length)}'`,
+      message: `unexpected character ${quote(text.slice(error.offset, error.offset + error.length))}`,
       range: { start, end: start },
     };
   });
@@ -567,29 +592,24 @@ export function parseRules(text: string, file: string): { program: A.Program; er
         range: span(token, token),
       });
     }
-    if (token.tokenType === T.IntegerLiteral && BigInt(token.image) > BigInt(Number.MAX_SAFE_INTEGER)) {
-      errors.push({ code: "syntax/number-too-large", message: numberTooLarge(token.image), range: span(token, token) });
-    }
+    const wrong = tokenError(token);
+    if (wrong) errors.push(wrong);
   }
-  const empty: A.Program = { file, game: null, declarations: [] };
   if (errors.some((e) => e.code === "syntax/unterminated-string")) return { program: empty, errors };
   // Deep nesting is refused before the parser recurses into it.
   const tooManyBrackets = bracketDepthError(lexed.tokens);
   if (tooManyBrackets) return { program: empty, errors: [...errors, tooManyBrackets] };
   parser.file = file;
   parser.misusedComparisons = [];
-  parser.interpolationErrors = [];
+  parser.pendingReasons = [];
   parser.bareExpressions = [];
   parser.perCardZones = [];
   parser.input = lexed.tokens;
-  let program: A.Program;
-  try {
-    program = parser.program();
-  } catch (error) {
-    if (!(error instanceof ParserTooDeep)) throw error;
-    return { program: empty, errors: [...errors, parserTooDeepError(error)] };
-  }
-  for (const e of parser.interpolationErrors) errors.push({ code: "syntax/unexpected-token", message: e.message, range: e.range });
+  const { result, tooDeep: stopped } = guardedParse(() => parser.program());
+  if (stopped) return { program: empty, errors: [...errors, stopped] };
+  // Past MAX_PARSER_ERRORS the errors found so far are reported, and nothing of the file is kept.
+  const program = result ?? empty;
+  for (const e of parser.fillReasons()) errors.push({ code: e.code ?? "syntax/unexpected-token", message: e.message, range: e.range });
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
   }
@@ -612,12 +632,6 @@ export function parseRules(text: string, file: string): { program: A.Program; er
   const tooDeep = program ? nestingError(program) : null;
   if (tooDeep) return { program: empty, errors: [...errors, tooDeep] };
   return { program: program ?? empty, errors };
-}
-
-/** Integers are exact up to 2^53 - 1 (9007199254740991); past that, `…993` would silently become `…992`. */
-function numberTooLarge(image: string): string {
-  const shown = image.length > 30 ? `${image.slice(0, 12)}…${image.slice(-6)} (${image.length} digits)` : image;
-  return `${shown} is too large a number: numbers go from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 }
 
 function lastToken(tokens: IToken[]): IToken | undefined {

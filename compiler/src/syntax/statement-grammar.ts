@@ -13,16 +13,31 @@ export class StatementGrammar extends ExpressionGrammar {
   bareExpressions: A.Expression[] = [];
   /** `per Deed zone ...`: reported after parsing (a zone cannot belong to a card). */
   perCardZones: A.SourceRange[] = [];
-  /** Mistakes inside the `{...}` parts of reasons; reported after parsing. */
-  interpolationErrors: InterpolationError[] = [];
+  /**
+   * Reasons met, their `{...}` parts still to parse: they are parsed after the file (fillReasons),
+   * on a shallow stack, not from inside a rule that may already be deep.
+   */
+  pendingReasons: { token: IToken; reason: A.ReasonText }[] = [];
   /** Windows parsed so far: each gets its own hidden flag. */
   private windowsSeen = 0;
 
-  /** A reason from its string token, its `{...}` parts parsed. */
+  /** A reason from its string token, its parts filled in by fillReasons once the file is parsed. */
   protected reasonText(token: IToken): A.ReasonText {
-    const { reason, errors } = reasonFromToken(token);
-    this.interpolationErrors.push(...errors);
+    const reason: A.ReasonText = { parts: [], range: span(token, token) };
+    this.pendingReasons.push({ token, reason });
     return reason;
+  }
+
+  /** Parses the `{...}` parts of every reason met; returns the mistakes found in them. */
+  fillReasons(): InterpolationError[] {
+    const errors: InterpolationError[] = [];
+    for (const { token, reason } of this.pendingReasons) {
+      const parsed = reasonFromToken(token);
+      (reason.parts as (string | A.Expression)[]).push(...parsed.reason.parts);
+      errors.push(...parsed.errors);
+    }
+    this.pendingReasons = [];
+    return errors;
   }
 
   /** `to ZONE` or `to bottom of ZONE`. */
@@ -129,7 +144,7 @@ export class StatementGrammar extends ExpressionGrammar {
         {
           ALT: () => {
             const nested = this.SUBRULE(this.ifStatement);
-            this.ACTION(() => { otherwise = { statements: [nested], range: nested.range }; });
+            this.ACTION(() => { otherwise = { statements: [nested], range: span(nested, nested) }; });
           },
         },
         { ALT: () => { const b = this.SUBRULE2(this.block); this.ACTION(() => { otherwise = b; }); } },

@@ -120,7 +120,7 @@ test("plays a whole game of For Sale against three bots in Chromium, to the resu
     const outcome = applyMove(replay, seat, move);
     if (!outcome.ok) throw new Error(outcome.error.reason);
     replay = outcome.match;
-    for (const event of replay.events) {
+    for (const event of replay.unfilteredEvents) {
       if (event.kind !== "move" || event.from?.zone !== "auction" || event.to.seat === null) continue;
       for (const card of event.cards ?? []) taken.push(`${event.to.seat === 0 ? "You" : `Bot ${event.to.seat}`} Property ${game.meta.cards[card]!.fields["value"]}`);
     }

@@ -2,9 +2,7 @@
 // `@rules/generated/for-sale` is the game and `@rules/runtime/present` tells the log. The human is
 // seat 0; every other seat is a random bot. URL parameters: `players`, `seed`, and `delay` (ms between
 // bot moves; 0 for tests).
-import { applyMove, botMove, createMatch, isOver, legalMoves, resultOf, serializeMatch, viewFor, whoMayAct, type Match } from "@rules/runtime";
-// A seat's share of what a move did; exported only from the internal entry for now.
-import { eventsFor } from "@rules/runtime/internal";
+import { applyMove, botMove, createMatch, eventsFor, isOver, legalMoves, resultOf, serializeMatch, viewFor, whoMayAct, type Match } from "@rules/runtime";
 import { describePlay, type Reader } from "@rules/runtime/present";
 import { game, type Move } from "@rules/generated/for-sale";
 import { seededRandom } from "./random.js";
@@ -59,7 +57,7 @@ function apply(seat: number, move: Move): boolean {
   match = outcome.match;
   // Told to seat 0 as it may know it: "Bot 2 passes and takes Property 3 from the Properties on auction".
   const reader: Reader = { seat: YOU, names: Array.from({ length: match.state.players }, (_, s) => seatName(s)) };
-  log.push(...describePlay(game, { seat, move, option }, eventsFor(game.meta, match.events, YOU), reader, secret));
+  log.push(...describePlay(game, { seat, move, option }, eventsFor(match, YOU), reader, secret));
   return true;
 }
 
