@@ -33,7 +33,7 @@ export function shown(
   const s = stateOfView(view, view.vars.coins.length) as unknown as State;
   return {
     bid: perSeat(s.players, (owner: number) =>
-      s.vars.bid[owner] > 0 ? ["bid: ", { value: s.vars.bid[owner], type: "int" }] : null,
+      s.vars.bid[owner] > 0 ? [{ value: s.vars.bid[owner], type: "int" }] : null,
     ),
   };
 }

@@ -50,19 +50,13 @@ export function shown(
   const s = stateOfView(view, view.vars.coins.length) as unknown as State;
   return {
     protection: perSeat(s.players, (owner: number) =>
-      s.vars.protection[owner] > 0
-        ? ["Protection coins: ", { value: s.vars.protection[owner], type: "int" }]
-        : null,
+      s.vars.protection[owner] > 0 ? [{ value: s.vars.protection[owner], type: "int" }] : null,
     ),
     took_from: perSeat(s.players, (owner: number) =>
-      s.vars.has_taken[owner]
-        ? ["the player they exchanged with this round: ", { value: s.vars.took_from[owner], type: "player" }]
-        : null,
+      s.vars.has_taken[owner] ? [{ value: s.vars.took_from[owner], type: "player" }] : null,
     ),
     merc_vote: perSeat(s.players, (owner: number) =>
-      s.vars.merc_vote[owner] !== "none"
-        ? ["choice for Merc's Dual: ", { value: s.vars.merc_vote[owner], type: "Colour" }]
-        : null,
+      s.vars.merc_vote[owner] !== "none" ? [{ value: s.vars.merc_vote[owner], type: "Colour" }] : null,
     ),
   };
 }

@@ -45,7 +45,7 @@ export function shown(
   const s = stateOfView(view, view.vars.coins.length) as unknown as State;
   return {
     stake: perSeat(s.players, (owner: number) =>
-      s.vars.stake[owner] > 0 ? ["coins bid: ", { value: s.vars.stake[owner], type: "int" }] : null,
+      s.vars.stake[owner] > 0 ? [{ value: s.vars.stake[owner], type: "int" }] : null,
     ),
   };
 }

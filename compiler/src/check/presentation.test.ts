@@ -90,7 +90,7 @@ describe("presentation", () => {
     const transfer = events.find((e) => e.kind === "transfer");
     expect(transfer).toMatchObject({ amount: played.meta.cards[lot]!.fields.price, why: [{ value: lot, type: "Lot" }, " bought"] });
     const after = played.shown!(played.view(state, 1), 1);
-    expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [["bought: ", { value: true, type: "bool" }], null] });
+    expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [[{ value: true, type: "bool" }], null] });
     expect(played.meta.vars.find((v) => v.name === "creditor")?.shown).toBe("bookkeeping");
     expect(played.meta.vars.find((v) => v.name === "debt")?.shown).toBe("when");
   });

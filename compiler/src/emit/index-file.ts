@@ -18,8 +18,8 @@ export class IndexFile {
       const line = this.ctx.inDeclaration(v, () => {
         const parts = shown.template
           ? this.ctx.code.textParts(shown.template)
-          : // No template: the line is the variable's label and value, as the table shows any other.
-            `[${quote(`${v.label ?? words(v.name.name)}: `)}, { value: s.vars${property(v.name.name)}${v.perPlayer ? `[${this.ownerName(v)}]` : ""}, type: ${quote(this.ctx.code.typeName(this.ctx.game.typeOfVar(v)))} }]`;
+          : // No template: the value alone, which the table shows as any other variable's (label, value).
+            `[{ value: s.vars${property(v.name.name)}${v.perPlayer ? `[${this.ownerName(v)}]` : ""}, type: ${quote(this.ctx.code.typeName(this.ctx.game.typeOfVar(v)))} }]`;
         return shown.condition ? `${this.ctx.code.expression(shown.condition)} ? ${parts} : null` : parts;
       });
       return [`${property(v.name.name).slice(1)}: ${v.perPlayer ? `perSeat(s.players, (${this.ownerName(v)}: number) => ${line})` : line},`];

@@ -220,7 +220,10 @@ function tableVar(
 ): TableVar | undefined {
   const label = seat === null ? varLabel(game, name) : bare(varLabel(game, name));
   const plain = (value === undefined ? null : value) as Value;
-  if (line !== undefined) return line === null ? undefined : { name, seat, label, value: plain, text: renderText(game, line, reader), kind: "line" };
+  // A line of the rules' own words; a variable shown at times without them (its value alone) is told as any other.
+  const ownWords = line !== undefined && line !== null && !(line.length === 1 && typeof line[0] === "object" && "value" in line[0]!);
+  if (line === null) return undefined;
+  if (ownWords) return { name, seat, label, value: plain, text: renderText(game, line, reader), kind: "line" };
   // A flag is told when it is up ("Out of this auction"), and left out when it is down.
   if (seat !== null && info?.type === "bool" && typeof value === "boolean") {
     return value ? { name, seat, label, value, text: label, kind: "flag" } : undefined;
