@@ -526,7 +526,16 @@ function legal_turn_accept_or_refuse(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    options.push({ type: "accept", parameters: {} });
+    options.push({
+      type: "accept",
+      parameters: {},
+      label: [
+        "buy ",
+        { value: s.locals.d_3, type: "Deed" },
+        " for $",
+        { value: s.locals.amount_3, type: "int" },
+      ],
+    });
   }
 
   {

@@ -144,7 +144,7 @@ function partText(game: Game, part: TextPart, reader: Reader, context: TextConte
   const value = context.move?.[part.parameter];
   const domain = context.option?.parameters[part.parameter];
   if (value === undefined) return domain ? domainText(game, domain, part.field, reader) : words(part.parameter);
-  return parameterValue(game, value, domain, part.field, reader, context.mover);
+  return parameterValue(game, value, domain, part.field, reader, context.mover, true);
 }
 
 /** A parameter not chosen yet, in a menu line: its only value, else what it may be. */
@@ -191,6 +191,8 @@ export function parameterValue(
   field: string | undefined,
   reader: Reader,
   mover?: Seat,
+  /** In a label's words: a card the reader may not see is "a card" ("seat 1 plays a card"). */
+  inWords = false,
 ): string {
   if (domain?.kind === "player" && typeof value === "number") return seatName(game, value, reader);
   if (domain?.kind === "card" || domain?.kind === "cards") {
@@ -198,6 +200,7 @@ export function parameterValue(
     const viewer = readerSeat(reader);
     const visible = zone?.visibility === "public" || viewer === null || (zone?.visibility === "owner" && (mover === undefined || mover === viewer));
     const ids = Array.isArray(value) ? value : [value];
+    if (!visible && inWords) return ids.length === 1 ? "a card" : `${ids.length} cards`;
     if (!visible) return ids.length === 1 ? "(hidden)" : `(${ids.length} hidden cards)`;
     return joinList(ids.map((id) => (typeof id !== "number" ? String(id) : field === undefined ? cardName(game, id) : cardField(game, id, field, reader))));
   }

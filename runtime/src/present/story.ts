@@ -81,6 +81,8 @@ function worthTelling(game: Game, event: GameEvent, context: StoryContext): bool
     case "set": {
       const info = game.meta.vars.find((v) => v.name === event.variable.variable);
       if (info?.shown === "bookkeeping") return false;
+      // A variable shown at times is a line of the table, which tells it; a token's move is told.
+      if (info?.shown === "when" && info.on === undefined) return false;
       const { value } = event;
       if (value === false || value === null || value === "" || (value === 0 && info?.type !== "player")) return false;
       if (context.mover === undefined || event.variable.seat !== context.mover) return true;
@@ -214,7 +216,13 @@ function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>,
   const { from, to, amount } = event;
   const why = renderText(game, event.why!, reader, context);
   const payee = (ref: VarRef): string => (ref.seat === null ? varLabel(game, ref.variable) : seatName(game, ref.seat, reader));
-  if (from.seat !== null && from.seat !== to.seat) {
+  if (from.seat !== null && from.seat === to.seat) {
+    // Between two of one seat's own amounts: "you move 4 from your stockpile to your coins bid: the bid laid out".
+    const who = seatName(game, from.seat, reader);
+    const own = who === "you" ? "your" : "their";
+    return `${who} ${verbFor(who, "move")} ${amount ?? "an unseen amount"} from ${own} ${bare(varLabel(game, from.variable))} to ${own} ${bare(varLabel(game, to.variable))}: ${why}`;
+  }
+  if (from.seat !== null) {
     // An amount the reader may not see: "seat 1 pays seat 2: rent for Phonics Place".
     const who = seatName(game, from.seat, reader);
     return `${who} ${verbFor(who, "pay")}${amount === null ? "" : ` ${amount} to`} ${payee(to)}: ${why}`;
