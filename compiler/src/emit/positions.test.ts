@@ -21,7 +21,7 @@ describe("starting at a decision in the middle of the flow", () => {
     state.zones.auction = (state.zones.property_deck as number[]).splice(0, 4);
     game.enter!(state, "buying.raise_or_pass");
     expect(game.activity(state)).toEqual({ kind: "turn", players: [2] });
-    expect(game.legalMoves(state, 2)[0]).toEqual({ type: "raise", parameters: { amount: { kind: "range", min: 6, max: 18 } } });
+    expect(game.legalMoves(state, 2)[0]).toEqual({ type: "raise", parameters: { amount: { kind: "range", min: 6, max: 18 } }, label: ["bid ", { parameter: "amount" }] });
     expect(game.check(state, 1, { type: "pass" })?.reason).toBe("you passed: you are out of this auction until the next one");
     expect(game.meta.decisions).toEqual(["buying.raise_or_pass", "selling.sell"]);
   });
