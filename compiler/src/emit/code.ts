@@ -6,6 +6,7 @@ import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
 import { ELIMINATED } from "../check/elimination.js";
+import { parameterPart } from "../check/presentation.js";
 import type { RuleSites } from "./sites.js";
 
 const RESERVED = new Set(
@@ -443,7 +444,7 @@ export class CodeWriter {
   textParts(template: A.ReasonText, parameters: ReadonlySet<string> = new Set()): string {
     const parts = template.parts.map((part) => {
       if (typeof part === "string") return JSON.stringify(part);
-      const own = parameters.size > 0 ? parameterOf(part, parameters) : null;
+      const own = parameters.size > 0 ? parameterPart(part, parameters) : null;
       if (own) return `{ parameter: ${JSON.stringify(own.parameter)}${own.field ? `, field: ${JSON.stringify(own.field)}` : ""} }`;
       return `{ value: ${this.expression(part)}, type: ${JSON.stringify(this.typeName(this.game.types.get(part)))} }`;
     });
@@ -483,12 +484,6 @@ export function enumLabels(name: string): string {
   return `LABEL_${name}`;
 }
 
-/** `{d}` or `{d.price}` of a move parameter `d`. */
-function parameterOf(e: A.Expression, parameters: ReadonlySet<string>): { parameter: string; field?: string } | null {
-  if (e.kind === "name" && parameters.has(e.name)) return { parameter: e.name };
-  if (e.kind === "member" && e.target.kind === "name" && parameters.has(e.target.name)) return { parameter: e.target.name, field: e.member.name };
-  return null;
-}
 
 /** The zone a zone expression names (`properties[p]` names `properties`). */
 export function zoneDeclaration(game: CheckedGame, e: A.Expression): A.ZoneDeclaration | undefined {
