@@ -1,6 +1,6 @@
 // `rules demo`: one bot match of every compiled game, told briefly, to see the whole toolchain work.
 
-import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, seatPlan, whoMayAct, type Game } from "@rules/runtime/internal";
+import { createMatch, DECISION_CAP, GameFault, resultOf, Rng, seatPlan, viewFor, whoMayAct, type Game } from "@rules/runtime/internal";
 import { describeDecision, describeEvents, describeResult, joinList, type Reader } from "@rules/runtime/present";
 import type { CommandSpec } from "./args.js";
 import { defaultPlayers, playBot } from "./bots.js";
@@ -65,8 +65,6 @@ export function narrateMatch(game: Game, seed: number, io: Io, moves?: number): 
   const maxMoves = moves ?? DEMO_MOVES;
   const maxLines = moves === undefined ? DEMO_LINES : Number.POSITIVE_INFINITY;
   const players = defaultPlayers(game);
-  // Nobody at the table is "you"; seats the rules play (a game's `bot`) are told by their label.
-  const reader: Reader = { seat: null, humans: players };
   const plan = seatPlan(game.meta, players);
   const bots = plan.seats > players ? ` and ${joinList(plan.list.flatMap((seat) => (seat.bot ? [seat.bot.label] : [])))}` : "";
   io.print(`== ${game.title} (${game.id}): ${players} random bots${bots}, seed ${seed} ==`);
@@ -77,7 +75,10 @@ export function narrateMatch(game: Game, seed: number, io: Io, moves?: number): 
     io.print(line);
     lines++;
   };
-  for (const line of describeEvents(game, match.unfilteredEvents, reader)) tell(`      ${line}`);
+  // Nobody at the table is "you"; seats the rules play (a game's `bot`) are told by their label, and a
+  // spectator's view of the match names the board's spaces among the cards in play.
+  const seen = (m: typeof match): Reader => ({ seat: null, humans: players, view: viewFor(m, null) });
+  for (const line of describeEvents(game, match.unfilteredEvents, seen(match))) tell(`      ${line}`);
   const random = new Rng(seed).fork();
   let played = 0;
   let told = 0;
@@ -94,14 +95,14 @@ export function narrateMatch(game: Game, seed: number, io: Io, moves?: number): 
     match = bot.match;
     // Told in a row from the first: once one move goes untold, the rest do too.
     if (told < played - 1 || played > maxMoves || lines >= maxLines) continue;
-    const [line, ...story] = describeDecision(game, bot, bot.match.unfilteredEvents, reader);
+    const [line, ...story] = describeDecision(game, bot, bot.match.unfilteredEvents, seen(bot.match));
     tell(`${String(played).padStart(4)}. ${line}`);
     for (const sentence of story) tell(`    ${sentence}`);
     told = played;
   }
   untold(played - told, io);
   io.print(`Game over after ${played} moves.`);
-  for (const line of describeResult(game, resultOf(match)!, reader)) io.print(line);
+  for (const line of describeResult(game, resultOf(match)!, seen(match))) io.print(line);
 }
 
 function untold(count: number, io: Io): void {

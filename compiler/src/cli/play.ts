@@ -150,7 +150,7 @@ export async function playInTerminal(
   io.print(`${game.title}: ${options.players} players${played}, you are seat ${YOU}, seed ${options.seed}`);
   if (watch) io.print("Watching the rules: save them and the game goes on with the new rules.");
   // What happened before the first decision: the first phase, the first cards dealt.
-  for (const line of describeEvents(game, eventsFor(match, YOU), reader)) io.print(line);
+  for (const line of describeEvents(game, eventsFor(match, YOU), readerOf(match))) io.print(line);
   try {
     for (;;) {
       try {
@@ -187,7 +187,7 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io, opponen
   const bot = playBot(match, others, bots, opponents);
   // A secret choice is told without its content; what it led to is told as you may see it.
   const events = eventsFor(bot.match, YOU);
-  for (const line of describeDecision(game, bot, events, readerOf(match), activity.kind === "simultaneous")) io.print(line);
+  for (const line of describeDecision(game, bot, events, readerOf(bot.match), activity.kind === "simultaneous")) io.print(line);
   return bot.match;
 }
 
@@ -197,9 +197,9 @@ function printResult(match: Match, io: Io): void {
   for (const line of describeResult(match.game, resultOf(match)!, readerOf(match))) io.print(line);
 }
 
-/** You at seat 0, the match's other people by number, its bots by their labels. */
+/** You at seat 0, the match's other people by number, its bots by their labels; what you see now names board spaces. */
 function readerOf(match: Match): Reader {
-  return { seat: YOU, humans: match.options.players };
+  return { seat: YOU, humans: match.options.players, view: viewFor(match, YOU) };
 }
 
 /** After the end, while watching: a save replays the game (an interrupt); 'quit' or the end of input stops. */
@@ -295,7 +295,7 @@ async function decide(
       const outcome = applyMove(match, YOU, move);
       if (outcome.ok) {
         const events = eventsFor(outcome.match, YOU);
-        for (const line of describeDecision(game, { seat: YOU, move, option }, events, reader)) io.print(line);
+        for (const line of describeDecision(game, { seat: YOU, move, option }, events, readerOf(outcome.match))) io.print(line);
         return outcome.match;
       }
       io.print(`Not allowed: ${addressed(game, outcome.error.reason, reader)}`);

@@ -17,7 +17,14 @@ import { bare, baseForm, capitalise, joinList, words } from "./words.js";
 export type Reader =
   | Seat
   | null
-  | { readonly seat: Seat | null; readonly humans?: number; readonly names?: readonly (string | null | undefined)[] };
+  | {
+      readonly seat: Seat | null;
+      readonly humans?: number;
+      readonly names?: readonly (string | null | undefined)[];
+      /** What the reader sees now (its view): a board space is then named among the cards in play,
+       *  not those left in the box (a game with two boards has two cards for each place). */
+      readonly view?: unknown;
+    };
 
 /** The reader's seat. */
 export function readerSeat(reader: Reader): Seat | null {
@@ -232,13 +239,29 @@ export function addressed(game: Game, text: string, reader: Reader): string {
 
 /**
  * The space of a board a token variable stands on (`on`), by name: a card standing on it (`with`:
- * the deed of a property), else the zone's card whose `by` field is the value.
+ * the deed of a property), else the zone's card whose `by` field is the value. With the reader's view,
+ * only cards the view shows count (a second board's cards lie hidden in the box).
  */
-export function spaceName(game: Game, zone: string, at: number): string {
+export function spaceName(game: Game, zone: string, at: number, reader: Reader = null): string {
   const info = game.meta.zones.find((z) => z.name === zone);
   const layout = info?.layout;
   if (!info || layout?.kind !== "board") return String(at);
-  const on = layout.with && game.meta.cards.find((card) => card.type === layout.with!.type && card.fields[layout.with!.field] === at);
-  const space = on || game.meta.cards.find((card) => card.type === info.cardType && card.fields[layout.by] === at);
+  const view = reader !== null && typeof reader === "object" ? reader.view : undefined;
+  const shown = view === undefined ? null : cardsIn(view);
+  const inPlay = (id: CardId): boolean => shown === null || shown.has(id);
+  const on = layout.with && game.meta.cards.find((card) => card.type === layout.with!.type && card.fields[layout.with!.field] === at && inPlay(card.id));
+  const space = on || game.meta.cards.find((card) => card.type === info.cardType && card.fields[layout.by] === at && inPlay(card.id));
   return space ? cardName(game, space.id) : String(at);
+}
+
+/** Every card id a view shows in its zones. */
+function cardsIn(view: unknown): Set<CardId> {
+  const ids = new Set<CardId>();
+  const visit = (content: unknown): void => {
+    if (Array.isArray(content)) content.forEach((c) => (typeof c === "number" ? c >= 0 && ids.add(c) : visit(c)));
+    else if (content !== null && typeof content === "object" && Array.isArray((content as { cards?: unknown }).cards)) visit((content as { cards: unknown[] }).cards);
+  };
+  const zones = view !== null && typeof view === "object" ? (view as { zones?: unknown }).zones : undefined;
+  if (zones !== null && typeof zones === "object") for (const content of Object.values(zones)) visit(content);
+  return ids;
 }

@@ -241,7 +241,7 @@ function tellSet(game: Game, variable: VarRef, value: Value, reader: Reader): st
   // A token on a board (`on`): its seat moves to a space, called by name.
   if (info?.on !== undefined && variable.seat !== null && typeof value === "number") {
     const who = seatName(game, variable.seat, reader);
-    return `${who} ${verbFor(who, "move")} to ${spaceName(game, info.on, value)}`;
+    return `${who} ${verbFor(who, "move")} to ${spaceName(game, info.on, value, reader)}`;
   }
   const shown = valueName(game, value, info?.type ?? (typeof value === "string" ? "" : "int"), reader);
   const place = variable.seat === null ? label : `${possessive(game, variable.seat, reader)} ${bare(label)}`;

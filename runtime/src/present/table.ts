@@ -128,7 +128,9 @@ type Shown = ReturnType<NonNullable<Game["shown"]>>;
  * The table model of a seat's view (`reader` null or its seat null: a spectator). With `activity`, whose
  * turn it is; with `options` (the reader's legal moves), its decision, when the activity lists it.
  */
-export function tableOf(game: Game, view: unknown, reader: Reader, activity?: Activity, options?: readonly MoveOption[]): TableModel {
+export function tableOf(game: Game, view: unknown, told: Reader, activity?: Activity, options?: readonly MoveOption[]): TableModel {
+  // The reader sees this view: board spaces are named among the cards in play.
+  const reader: Reader = { ...(told !== null && typeof told === "object" ? told : { seat: told }), view };
   const viewer = readerSeat(reader);
   const turn = activity ? describeTurn(game, activity, reader) : null;
   const acting = activity === undefined || (viewer !== null && activity.players.includes(viewer));
@@ -232,7 +234,7 @@ function tableVar(
     value === null || value === undefined
       ? "hidden"
       : info?.on !== undefined && typeof value === "number"
-        ? spaceName(game, info.on, value)
+        ? spaceName(game, info.on, value, reader)
         : isPlain(value)
           ? valueName(game, value, info?.type ?? typeOf(value), reader)
           : describeUnknown(value);
