@@ -47,6 +47,9 @@ interface Child {
   kill(signal: NodeJS.Signals): void;
 }
 
+/** How long a command may take to print what a test waits for (under the test's own timeout). */
+const WAIT_MS = 150_000;
+
 /** `rules …` in `cwd`, with its own cache of compiled games (shared by the tests of this file). */
 function start(cwd: string, args: string[], nodeOptions: string[] = []): Child {
   const child = spawn(process.execPath, [...nodeOptions, bin, ...args], {
@@ -59,9 +62,11 @@ function start(cwd: string, args: string[], nodeOptions: string[] = []): Child {
     err: "",
     stdin: child.stdin,
     exit: new Promise((done) => child.on("close", done)),
+    // A wait that never ends says what the command printed, so that a failure can be read.
     waitFor: (text, from = 0) =>
-      new Promise((done) => {
-        waiters.push({ text, from, done });
+      new Promise((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`no '${text}' after ${WAIT_MS / 1000} s; stdout: ${JSON.stringify(result.out)}; stderr: ${JSON.stringify(result.err)}`)), WAIT_MS);
+        waiters.push({ text, from, done: () => (clearTimeout(timer), done()) });
         check();
       }),
     kill: (signal) => child.kill(signal),
