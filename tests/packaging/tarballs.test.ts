@@ -75,7 +75,7 @@ describe("what the tarballs hold", () => {
     const files = packed.get(`@rules/${folder}`)!.files.map((f) => f.path);
     const sourceRoot = folder === "generated" ? "generated" : `${folder}/src`;
     for (const file of files) {
-      expect(file).toMatch(/^(package\.json|README\.md|bin\/[\w.-]+\.js|dist\/[\w./-]+\.(js|d\.ts))$/);
+      expect(file).toMatch(/^(package\.json|README\.md|LICENSE|bin\/[\w.-]+\.js|dist\/[\w./-]+\.(js|d\.ts))$/);
       expect(file).not.toMatch(/\.test\.|__fixtures__|\.map$|tsbuildinfo/);
       // No leftovers of deleted sources: every built file has its source in the workspace.
       if (file.startsWith("dist/")) {
@@ -105,13 +105,17 @@ describe("what the tarballs hold", () => {
     for (const game of games) expect(Object.keys(exportsOfGenerated)).toContain(`./${/\.\/([\w-]+)\//.exec(game)![1]}`);
   });
 
-  test("each packed package.json states the repository's licence", async () => {
+  test("each packed package is MIT-licensed, in its package.json and its LICENSE file", async () => {
     const { license } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { license?: unknown };
-    // The workspace's own package.json says it, once for all; each package repeats it (npm ships none by itself).
-    expect(typeof license).toBe("string");
+    // The owners' decision: MIT. The workspace's package.json says it; each package repeats it and ships
+    // the licence's text (npm packs a package folder's own LICENSE, never the repository's).
+    expect(license).toBe("MIT");
+    const text = readFileSync(path.join(root, "LICENSE"), "utf8");
+    expect(text).toMatch(/^MIT License\n/);
     for (const folder of PACKAGES) {
       const manifest = JSON.parse(await readFile(path.join(app, "node_modules/@rules", folder, "package.json"), "utf8")) as { license?: unknown };
-      expect(manifest.license, `@rules/${folder}`).toBe(license);
+      expect(manifest.license, `@rules/${folder}`).toBe("MIT");
+      expect(await readFile(path.join(app, "node_modules/@rules", folder, "LICENSE"), "utf8"), `@rules/${folder}`).toBe(text);
     }
   });
 
