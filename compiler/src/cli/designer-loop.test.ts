@@ -44,6 +44,8 @@ interface Child {
   exit: Promise<number | null>;
   /** Resolves when stdout contains the text, counted from `from`. */
   waitFor(text: string, from?: number): Promise<void>;
+  /** The same on stderr, where a watching command says it is watching. */
+  waitForErr(text: string, from?: number): Promise<void>;
   kill(signal: NodeJS.Signals): void;
 }
 
@@ -56,24 +58,26 @@ function start(cwd: string, args: string[], nodeOptions: string[] = []): Child {
     cwd,
     env: { ...process.env, RULES_CACHE_DIR: join(root, "cache") },
   });
-  const waiters: { text: string; from: number; done: () => void }[] = [];
+  const waiters: { text: string; from: number; stream: "out" | "err"; done: () => void }[] = [];
+  // A wait that never ends says what the command printed, so that a failure can be read.
+  const waitOn = (stream: "out" | "err", text: string, from: number): Promise<void> =>
+    new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no '${text}' after ${WAIT_MS / 1000} s; stdout: ${JSON.stringify(result.out)}; stderr: ${JSON.stringify(result.err)}`)), WAIT_MS);
+      waiters.push({ text, from, stream, done: () => (clearTimeout(timer), done()) });
+      check();
+    });
   const result: Child = {
     out: "",
     err: "",
     stdin: child.stdin,
     exit: new Promise((done) => child.on("close", done)),
-    // A wait that never ends says what the command printed, so that a failure can be read.
-    waitFor: (text, from = 0) =>
-      new Promise((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no '${text}' after ${WAIT_MS / 1000} s; stdout: ${JSON.stringify(result.out)}; stderr: ${JSON.stringify(result.err)}`)), WAIT_MS);
-        waiters.push({ text, from, done: () => (clearTimeout(timer), done()) });
-        check();
-      }),
+    waitFor: (text, from = 0) => waitOn("out", text, from),
+    waitForErr: (text, from = 0) => waitOn("err", text, from),
     kill: (signal) => child.kill(signal),
   };
   function check(): void {
     for (const w of waiters.splice(0)) {
-      if (result.out.indexOf(w.text, w.from) >= 0) w.done();
+      if (result[w.stream].indexOf(w.text, w.from) >= 0) w.done();
       else waiters.push(w);
     }
   }
@@ -81,7 +85,10 @@ function start(cwd: string, args: string[], nodeOptions: string[] = []): Child {
     result.out += chunk;
     check();
   });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (result.err += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    result.err += chunk;
+    check();
+  });
   return result;
 }
 
@@ -228,6 +235,9 @@ describe("the rules command in a folder outside the repository", () => {
   it("runs the scenarios again when the rules file is saved with --watch, until the input ends", async () => {
     const child = start(folder, ["test", "--watch", "."]);
     await child.waitFor("2 passed, 0 failed");
+    // The folders are watched once the run has ended, which the command says on stderr: a save before
+    // that would go unnoticed (the race that made this test time out on a busy machine).
+    await child.waitForErr("Watching for changes");
     try {
       await writeFile(join(folder, "last-stone.rules"), rulesText.replace("min(3, heap)", "min(2, heap)"));
       const rerun = child.out.length;
@@ -246,6 +256,7 @@ describe("the rules command in a folder outside the repository", () => {
   it("stops watching on Ctrl-C", async () => {
     const child = start(folder, ["test", "--watch", "last-stone.scenario"]);
     await child.waitFor("2 passed, 0 failed");
+    await child.waitForErr("Watching for changes");
     child.kill("SIGINT");
     expect(await child.exit).toBe(0);
     expect(child.err).toContain("Stopped watching.");
