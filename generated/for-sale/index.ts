@@ -27,9 +27,7 @@ export function scores(s: State): number[][] {
 /** The table lines of the variables the rules show only at times (`shown … when …`), read from a seat's view. */
 export function shown(
   view: View,
-  viewer: number | null,
 ): Record<string, readonly TextPart[] | null | readonly (readonly TextPart[] | null)[]> {
-  void viewer;
   const s = stateOfView(view, view.vars.coins.length) as unknown as State;
   return {
     bid: perSeat(s.players, (owner: number) =>

@@ -103,10 +103,10 @@ export class IndexFile {
           isExported: true,
           name: "shown",
           docs: ["The table lines of the variables the rules show only at times (`shown … when …`), read from a seat's view."],
-          parameters: [{ name: "view", type: "View" }, { name: "viewer", type: "number | null" }],
+          // The same lines for every seat (they read only public things): the viewer is not needed.
+          parameters: [{ name: "view", type: "View" }],
           returnType: "Record<string, readonly TextPart[] | null | readonly (readonly TextPart[] | null)[]>",
           statements: [
-            "void viewer;",
             `const s = stateOfView(view, ${this.seatCountOfView()}) as unknown as State;`,
             "return {",
             ...shownLines,
