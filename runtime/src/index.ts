@@ -43,4 +43,5 @@ export type {
   ParameterKind,
   Seat,
 } from "./contract.js";
+export type { SeatConnection, SeatSnapshot, SendOutcome } from "./connection.js";
 export { eventsFor, type GameEvent, type MatchEvents, type ZoneRef, type VarRef } from "./events.js";
