@@ -7,11 +7,11 @@
 // (each batch's own, read by the thread), and their difference, the overhead; and, for comparison,
 // the same run played on this thread alone (as --workers 1 does). Needs a build.
 import { parseArgs } from "node:util";
-import { createPool, guidedBatch } from "../compiler/dist/simulation/pool.js";
-import { chunksOf } from "../compiler/dist/simulation/chunks.js";
-import { playChunk } from "../compiler/dist/simulation/play-chunk.js";
-import { loadRunGame } from "../compiler/dist/simulation/run-spec.js";
-import { threadCpuSeconds } from "../compiler/dist/simulation/thread-cpu.js";
+import { createPool, guidedBatch } from "../cli/dist/simulation/pool.js";
+import { chunksOf } from "../cli/dist/simulation/chunks.js";
+import { playChunk } from "../cli/dist/simulation/play-chunk.js";
+import { loadRunGame } from "../cli/dist/simulation/run-spec.js";
+import { threadCpuSeconds } from "../cli/dist/simulation/thread-cpu.js";
 
 const { values } = parseArgs({
   options: {

@@ -23,7 +23,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
   },
 });
-const main = fileURLToPath(new URL("../compiler/dist/cli/main.js", import.meta.url));
+const main = fileURLToPath(new URL("../cli/dist/commands/main.js", import.meta.url));
 const counts = values.workers.split(",").map(Number);
 const rounds = Number(values.rounds);
 const args = ["simulate", values.game, "--players", values.players, "--games", values.games, "--seed", values.seed, "--json", "--timing"];

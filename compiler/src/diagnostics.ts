@@ -2,6 +2,8 @@
 // reports to a designer. Each one has a stable code, a message in the game's words and a source
 // range, and prints as `file:line:col: error code: message` above the offending line.
 
+import { isAbsolute, relative } from "node:path";
+
 
 export type Severity = "error" | "warning" | "note";
 
@@ -161,3 +163,35 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/**
+ * Each diagnostic with its source excerpt (files named relative to `cwd`), a blank line between,
+ * then a count like "2 errors, 1 warning".
+ */
+export function formatDiagnosticList(
+  diagnostics: readonly Diagnostic[],
+  sourceOf: (file: string) => string,
+  cwd: string,
+): string[] {
+  if (diagnostics.length === 0) return [];
+  const lines = diagnostics.flatMap((d, i) => [
+    ...(i > 0 ? [""] : []),
+    formatDiagnostic({ ...d, file: displayPath(d.file, cwd) }, sourceOf(d.file)),
+  ]);
+  const errors = diagnostics.filter(isError).length;
+  const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+  lines.push(
+    "",
+    `${errors} ${errors === 1 ? "error" : "errors"}, ${warnings} ${warnings === 1 ? "warning" : "warnings"}`,
+  );
+  return lines;
+}
+
+/** A path as the user would type it from here: an absolute one inside the working folder becomes relative. */
+export function displayPath(path: string, cwd: string): string {
+  if (!isAbsolute(path)) return path;
+  const rel = relative(cwd, path);
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+}
+
+export const isError = (diagnostic: Diagnostic): boolean => diagnostic.severity === "error";

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { compileAll } from "./index.js";
 import { withGameExports } from "./package-exports.js";
 
-const lastStone = fileURLToPath(new URL("./cli/__fixtures__/last-stone/last-stone.rules", import.meta.url));
+const lastStone = fileURLToPath(new URL("./__fixtures__/last-stone/last-stone.rules", import.meta.url));
 
 describe("withGameExports", () => {
   test("gives every game its own entry and its search entry, sorted, keeps the other fields and drops stale entries", () => {

@@ -1,7 +1,7 @@
 // Where a game's rules come from: a `.rules` file, a game folder (several files, one game) or a
 // rules folder (one game per file or subfolder, as `rules/`). Only the file system is read here:
 // no parser, so that finding a game's sources (and a cached build of them) stays cheap.
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import * as path from "node:path";
 
 export interface SourceFile {
@@ -98,4 +98,12 @@ export function gameIdOfFile(file: string): string {
  */
 export function hasGameHeader(text: string): boolean {
   return /^[ \t]*game[ \t]*"/m.test(text.replace(/\/\/[^\n]*/g, ""));
+}
+
+/** The `rules` folder in `cwd` or the nearest folder above it; `cwd/rules` when there is none (the compiler reports it). */
+export function findRulesDir(cwd: string): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "rules"))) return path.join(dir, "rules");
+    if (path.dirname(dir) === dir) return path.join(path.resolve(cwd), "rules");
+  }
 }

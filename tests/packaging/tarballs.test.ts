@@ -1,7 +1,9 @@
-// The packages as an app gets them: `npm pack` each one, install the tarballs into a scratch project
-// outside the workspace (offline, from the npm cache `npm ci` filled), type-check an app against
-// them and run it as an ES module and as CommonJS, and run the `rules` bin of the packed compiler.
-import { execFile } from "node:child_process";
+// The packages as their users get them: `npm pack` each one and install the tarballs into scratch
+// projects outside the workspace (offline, from the npm cache `npm ci` filled): an app (the runtime and
+// the games only: type-checked, run as an ES module and as CommonJS), a tool (the compiler library,
+// without the CLI's simulation, report or editor dependencies) and a designer's machine (the `rules`
+// CLI and the language server, without the optional dependencies).
+import { execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
@@ -18,7 +20,16 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 const npm = process.env["npm_execpath"]?.endsWith("npm-cli.js") ? process.env["npm_execpath"] : null;
-const PACKAGES = ["runtime", "generated", "compiler"] as const;
+const PACKAGES = ["runtime", "generated", "compiler", "language-server", "cli"] as const;
+type PackageFolder = (typeof PACKAGES)[number];
+/** What each scratch project installs, by its users' needs. */
+const PROJECTS = {
+  app: ["runtime", "generated"],
+  tool: ["compiler", "runtime"],
+  designer: ["cli", "language-server", "compiler", "runtime"],
+} as const satisfies Record<string, readonly PackageFolder[]>;
+/** The CLI's heavy dependencies that a tool, and the CLI by default, must do without. */
+const HEAVY = ["bullmq", "ioredis", "vega", "vega-lite", "piscina", "vscode-languageserver", "@dagrejs/dagre"];
 /** tsc and the packed compiler on a busy 2-core machine: well under a minute alone, far more beside other suites. */
 const SLOW = 180_000;
 
@@ -36,31 +47,51 @@ function npmRun(args: readonly string[], cwd: string): Promise<{ stdout: string;
 
 let scratch = "";
 let app = "";
+let tool = "";
+let designer = "";
 const packed = new Map<string, Packed>();
+/** Each scratch project's lockfile: what npm installed there. */
+const locks = new Map<string, Lockfile>();
+
+/** A scratch project installing these tarballs (offline) and the registry packages they need. */
+async function scratchProject(name: keyof typeof PROJECTS, files: readonly string[] = []): Promise<string> {
+  const dir = path.join(scratch, name);
+  await mkdir(dir);
+  const tarballs = PROJECTS[name].map((folder) => {
+    const p = packed.get(`@rules/${folder}`)!;
+    return {
+      name: p.name,
+      file: `../packs/${p.filename}`,
+      manifest: JSON.parse(readFileSync(path.join(root, folder, "package.json"), "utf8")) as LockEntry,
+    };
+  });
+  const lock = scratchLock(JSON.parse(await readFile(path.join(root, "package-lock.json"), "utf8")) as Lockfile, tarballs);
+  locks.set(name, lock);
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: `scratch-${name}`, private: true, dependencies: lock.packages[""]!.dependencies }, null, 2));
+  await writeFile(path.join(dir, "package-lock.json"), JSON.stringify({ name: `scratch-${name}`, lockfileVersion: 3, requires: true, packages: lock.packages }, null, 2));
+  for (const file of files) await copyFile(fileURLToPath(new URL(`./app/${file}`, import.meta.url)), path.join(dir, file));
+  await npmRun(["ci", "--offline", "--ignore-scripts"], dir);
+  return dir;
+}
+
+/** The registry packages a scratch project holds (every node_modules path of its lockfile but the tarballs'). */
+function installedPackages(name: keyof typeof PROJECTS): string[] {
+  return Object.keys(locks.get(name)!.packages)
+    .filter((at) => at !== "")
+    .map((at) => at.slice(at.lastIndexOf("node_modules/") + "node_modules/".length));
+}
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "rules-packages-"));
   const packs = path.join(scratch, "packs");
-  app = path.join(scratch, "app");
   await mkdir(packs);
-  await mkdir(app);
   // --ignore-scripts: the workspace is built already (npm test builds before testing).
   const { stdout } = await npmRun(["pack", "--json", "--ignore-scripts", "--pack-destination", packs, ...PACKAGES.flatMap((p) => ["-w", p])], root);
   for (const entry of JSON.parse(stdout) as Packed[]) packed.set(entry.name, entry);
-
-  const tarballs = [...packed.values()].map((p) => ({
-    name: p.name,
-    file: `../packs/${p.filename}`,
-    manifest: JSON.parse(readFileSync(path.join(root, p.name.replace("@rules/", ""), "package.json"), "utf8")) as LockEntry,
-  }));
-  const lock = scratchLock(JSON.parse(await readFile(path.join(root, "package-lock.json"), "utf8")) as Lockfile, tarballs);
-  await writeFile(path.join(app, "package.json"), JSON.stringify({ name: "scratch", private: true, dependencies: lock.packages[""]!.dependencies }, null, 2));
-  await writeFile(path.join(app, "package-lock.json"), JSON.stringify({ name: "scratch", lockfileVersion: 3, requires: true, packages: lock.packages }, null, 2));
-  for (const file of ["play.mts", "play.cts", "misspelt.mts", "tsconfig.json", "tsconfig.misspelt.json"]) {
-    await copyFile(fileURLToPath(new URL(`./app/${file}`, import.meta.url)), path.join(app, file));
-  }
-  await npmRun(["ci", "--offline", "--ignore-scripts"], app);
-}, 300_000);
+  app = await scratchProject("app", ["play.mts", "play.cts", "misspelt.mts", "tsconfig.json", "tsconfig.misspelt.json"]);
+  tool = await scratchProject("tool", ["compile.mjs"]);
+  designer = await scratchProject("designer");
+}, 600_000);
 
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -68,7 +99,7 @@ afterAll(async () => {
 
 describe("what the tarballs hold", () => {
   test("each package is packed", () => {
-    expect([...packed.keys()].sort()).toEqual(["@rules/compiler", "@rules/generated", "@rules/runtime"]);
+    expect([...packed.keys()].sort()).toEqual(["@rules/cli", "@rules/compiler", "@rules/generated", "@rules/language-server", "@rules/runtime"]);
   });
 
   test.each(PACKAGES)("%s: built JavaScript with its declarations, no sources, tests, fixtures or maps", (folder) => {
@@ -113,18 +144,19 @@ describe("what the tarballs hold", () => {
     const text = readFileSync(path.join(root, "LICENSE"), "utf8");
     expect(text).toMatch(/^MIT License\n/);
     for (const folder of PACKAGES) {
-      const manifest = JSON.parse(await readFile(path.join(app, "node_modules/@rules", folder, "package.json"), "utf8")) as { license?: unknown };
+      const installed = path.join(installedIn(folder), "node_modules/@rules", folder);
+      const manifest = JSON.parse(await readFile(path.join(installed, "package.json"), "utf8")) as { license?: unknown };
       expect(manifest.license, `@rules/${folder}`).toBe("MIT");
-      expect(await readFile(path.join(app, "node_modules/@rules", folder, "LICENSE"), "utf8"), `@rules/${folder}`).toBe(text);
+      expect(await readFile(path.join(installed, "LICENSE"), "utf8"), `@rules/${folder}`).toBe(text);
     }
   });
 
   test("every package imports only node built-ins, itself and what it declares", async () => {
     const builtins = new Set(builtinModules);
     for (const folder of PACKAGES) {
-      const dir = path.join(app, "node_modules/@rules", folder);
+      const dir = path.join(installedIn(folder), "node_modules/@rules", folder);
       const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
-      const declared = new Set([...Object.keys(manifest["dependencies"] ?? {}), ...Object.keys(manifest["peerDependencies"] ?? {})]);
+      const declared = new Set(["dependencies", "optionalDependencies", "peerDependencies"].flatMap((field) => Object.keys(manifest[field] ?? {})));
       for (const file of packed.get(`@rules/${folder}`)!.files.map((f) => f.path).filter((f) => f.endsWith(".js"))) {
         const text = await readFile(path.join(dir, file), "utf8");
         for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([@\w][\w@/.:-]*)"/g)) {
@@ -136,6 +168,13 @@ describe("what the tarballs hold", () => {
     }
   });
 });
+
+/** A scratch project that installed this package. */
+function installedIn(folder: PackageFolder): string {
+  if ((PROJECTS.app as readonly string[]).includes(folder)) return app;
+  if ((PROJECTS.tool as readonly string[]).includes(folder)) return tool;
+  return designer;
+}
 
 /** The apps' seeded bot randomness (mulberry32), the same here. */
 function seededRandom(seed: number): () => number {
@@ -194,14 +233,93 @@ describe("an app outside the workspace, on the installed tarballs", () => {
     expect(esm.coinsSeenBySeat0.slice(1)).toEqual([null, null, null]);
   }, SLOW);
 
-  test("the packed compiler's `rules` bin checks and tests a game with only its declared dependencies", async () => {
+  test("installs the runtime and the games and nothing else", () => {
+    expect(installedPackages("app").sort()).toEqual(["@rules/generated", "@rules/runtime"]);
+  });
+});
+
+describe("a tool on the compiler library", () => {
+  test("installs the compiler without the CLI's simulation, report and editor dependencies", () => {
+    const installed = installedPackages("tool");
+    for (const heavy of HEAVY) expect(installed, heavy).not.toContain(heavy);
+    expect(installed).toEqual(expect.arrayContaining(["chevrotain", "ts-morph", "prettier", "typescript"]));
+  });
+
+  test("checks and compiles a game through the library's entry", async () => {
+    const rules = path.join(root, "compiler/src/__fixtures__/last-stone/last-stone.rules");
+    const { stdout } = await run(process.execPath, ["compile.mjs", rules], { cwd: tool });
+    const outcome = JSON.parse(stdout) as { checkErrors: number; compileErrors: number; files: string[] };
+    expect(outcome.checkErrors).toBe(0);
+    expect(outcome.compileErrors).toBe(0);
+    expect(outcome.files).toEqual(expect.arrayContaining(["index.ts", "moves.ts"]));
+  }, SLOW);
+});
+
+describe("a designer's machine: the `rules` CLI and the language server", () => {
+  test("installs without the optional dependencies (Redis fleets, plots)", () => {
+    const installed = installedPackages("designer");
+    for (const optional of ["bullmq", "ioredis", "vega", "vega-lite"]) expect(installed, optional).not.toContain(optional);
+  });
+
+  test("the packed `rules` bin checks and tests a game", async () => {
     const game = path.join(scratch, "last-stone");
-    await cp(path.join(root, "compiler/src/cli/__fixtures__/last-stone"), game, { recursive: true });
-    const bin = path.join(app, "node_modules/.bin/rules");
+    await cp(path.join(root, "compiler/src/__fixtures__/last-stone"), game, { recursive: true });
+    const bin = path.join(designer, "node_modules/.bin/rules");
     const env = { ...process.env, RULES_CACHE_DIR: path.join(scratch, "cache") };
     const checked = await run(bin, ["check", "last-stone.rules"], { cwd: game, env });
     expect(checked.stdout + checked.stderr).not.toMatch(/error/);
     const tested = await run(bin, ["test", "."], { cwd: game, env });
     expect(tested.stdout.trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed$/);
   }, SLOW);
+
+  test("a report without its optional plotting packages says what to install, with no stack trace", async () => {
+    const game = path.join(scratch, "last-stone-report");
+    await cp(path.join(root, "compiler/src/__fixtures__/last-stone"), game, { recursive: true });
+    const bin = path.join(designer, "node_modules/.bin/rules");
+    const env = { ...process.env, RULES_CACHE_DIR: path.join(scratch, "cache") };
+    const failed = await run(bin, ["report", "last-stone.rules", "--players", "2", "--games", "4", "--workers", "1"], { cwd: game, env }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    const { optionalDependencies } = JSON.parse(readFileSync(path.join(root, "cli/package.json"), "utf8")) as { optionalDependencies: Record<string, string> };
+    expect(failed?.stderr).toContain(`run \`npm install vega@${optionalDependencies["vega"]} vega-lite@${optionalDependencies["vega-lite"]}\``);
+    expect(failed?.stderr).not.toMatch(/^\s+at /m);
+  }, SLOW);
+
+  test.each([
+    ["rules-language-server", ["--stdio"]],
+    ["rules", ["lsp", "--stdio"]],
+  ])("the packed %s answers an editor's initialize", async (command, args) => {
+    const reply = await initializeReply(path.join(designer, "node_modules/.bin", command), args);
+    expect(reply.capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, documentFormattingProvider: true });
+  }, SLOW);
 });
+
+/** Starts a language server, sends LSP `initialize` and gives its result; then asks it to exit. */
+function initializeReply(bin: string, args: readonly string[]): Promise<{ capabilities: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"] });
+    let received = Buffer.alloc(0);
+    const send = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    child.stdout.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const text = received.toString();
+      const header = /Content-Length: (\d+)\r\n\r\n/.exec(text);
+      if (!header) return;
+      const start = header.index + header[0].length;
+      if (received.length < Buffer.byteLength(text.slice(0, start)) + Number(header[1])) return;
+      const message = JSON.parse(received.subarray(Buffer.byteLength(text.slice(0, start)), Buffer.byteLength(text.slice(0, start)) + Number(header[1])).toString()) as { id?: number; result?: { capabilities: Record<string, unknown> } };
+      if (message.id !== 1 || !message.result) return;
+      send({ id: 2, method: "shutdown" });
+      send({ method: "exit" });
+      resolve(message.result);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`${bin} exited (${code}) before answering`)));
+    send({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
+  });
+}

@@ -16,7 +16,7 @@ export interface Transcript {
 }
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
-const main = fileURLToPath(new URL("../../compiler/dist/cli/main.js", import.meta.url));
+const main = fileURLToPath(new URL("../../cli/dist/commands/main.js", import.meta.url));
 
 export const TRANSCRIPTS: readonly Transcript[] = [
   // The first auctions: you bid 16 over 14 and 15, then 18, all your coins, and win; with nothing left

@@ -17,7 +17,7 @@ const folder = (relative: string) =>
     .filter((f) => f.endsWith(".rules"))
     .map((f) => `${relative}${f}`);
 const games = folder("rules/");
-const files = [...games, ...folder("compiler/src/__fixtures__/programs/"), ...folder("compiler/src/cli/__fixtures__/last-stone/")];
+const files = [...games, ...folder("compiler/src/__fixtures__/programs/"), ...folder("compiler/src/__fixtures__/last-stone/")];
 const read = (relative: string) => readFileSync(new URL(relative, root), "utf8");
 
 /** The same tokens with other whitespace: spaces added between tokens, lines indented at random,
