@@ -13,7 +13,7 @@ import { progressBar, table } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { runHere } from "../simulation/pool.js";
 import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
-import { summarize, type EndGroup } from "../simulation/tally.js";
+import { summarize, type EndGroup, type SimulationSummary } from "../simulation/tally.js";
 
 const spec = {
   name: "simulate",
@@ -86,48 +86,6 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   else for (const line of renderSummary(game, summary)) io.print(line);
   return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 });
-
-export interface SimulationSummary {
-  readonly game: string;
-  readonly players: number;
-  readonly variants: readonly string[];
-  readonly games: number;
-  readonly seed: number;
-  /** Each seat's bot (`random`, `mcts:1000`), the rules' own seats included. */
-  readonly bots: readonly string[];
-  /** Games that ended; the figures below are over these. */
-  readonly completed: number;
-  /** How they ended, most frequent first: by an `end game` statement (its rule), or the flow's end (rule null). */
-  readonly ends: EndGroup[];
-  /** Games still going after `maxDecisionsCap` decisions: neither completed nor errors. */
-  readonly unfinished: number;
-  readonly maxDecisionsCap: number;
-  readonly meanDecisions: number;
-  readonly medianDecisions: number;
-  /** Nine games in ten ended within this many decisions. */
-  readonly p90Decisions: number;
-  readonly minDecisions: number;
-  readonly maxDecisions: number;
-  readonly winRateBySeat: number[];
-  readonly meanScoreBySeat: number[];
-  readonly errors: number;
-  readonly errorMessages: string[];
-  /** The games that broke, grouped by fault and by the rule that raised it, most frequent first. */
-  readonly faults: FaultGroup[];
-}
-
-/** Games that broke the same way: one fault code raised by one rule of the rules file. */
-export interface FaultGroup {
-  readonly code: string;
-  /** `rules/x.rules:15:3`, and that line as written, when a compiled rule raised it. */
-  readonly rule: string | null;
-  readonly text: string | null;
-  /** The first such game's message, its number in the run and its seed (to replay it). */
-  readonly message: string;
-  readonly count: number;
-  readonly firstGame: number;
-  readonly firstSeed: number;
-}
 
 /**
  * Plays `count` games between `bots` (one per player; all random when absent) on this thread; game i draws its setup seed and its bots' generator

@@ -3,7 +3,7 @@
 
 import { DECISION_CAP, GameFault, describeFault, endingOf, playRandomGame, playRandomScores, rankPlayers, seatPlan, type BaseState, type Game, type Move, type RandomScores, type Seat } from "@rules/runtime/internal";
 import { playBotGame, type BotSpec } from "@rules/runtime/search";
-import type { FaultGroup } from "../commands/simulate.js";
+import type { FaultGroup } from "./tally.js";
 import { gameRng, type Chunk } from "./chunks.js";
 import { HistogramCounter } from "./histogram.js";
 import { MESSAGES_KEPT, type EndGroup, type Tally } from "./tally.js";
