@@ -198,7 +198,7 @@ export function nestingError(program: A.Program): DepthError | null {
 }
 
 /** nestingError for any nodes: a reason's `{...}` expression is checked on its own. */
-export function nestingErrorIn(roots: readonly unknown[]): DepthError | null {
+export function nestingErrorIn(roots: readonly unknown[], limits = { nesting: MAX_NESTING, operators: MAX_OPERATORS }): DepthError | null {
   const pending: { value: unknown; nesting: number; operators: number }[] = [];
   for (let i = roots.length - 1; i >= 0; i--) pending.push({ value: roots[i], nesting: -1, operators: 0 });
   while (pending.length > 0) {
@@ -211,11 +211,11 @@ export function nestingErrorIn(roots: readonly unknown[]): DepthError | null {
       if (kind === "binary" && CHAINING.has((value as { operator?: unknown }).operator as string)) operators++;
       else nesting++;
       const range = (value as { range?: A.SourceRange }).range;
-      if (range && (nesting > MAX_NESTING || operators > MAX_OPERATORS)) {
+      if (range && (nesting > limits.nesting || operators > limits.operators)) {
         const message =
-          nesting > MAX_NESTING
-            ? tooDeep(MAX_NESTING)
-            : `this chain has more than ${MAX_OPERATORS} operators: split it up with 'let' or a function`;
+          nesting > limits.nesting
+            ? tooDeep(limits.nesting)
+            : `this chain has more than ${limits.operators} operators: split it up with 'let' or a function`;
         return { code: "syntax/too-deep", message, range: { start: range.start, end: range.start } };
       }
     }
