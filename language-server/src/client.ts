@@ -13,6 +13,13 @@ interface Message {
   error?: { message: string };
 }
 
+/** A language server to start with Node: a script, its arguments and the folder it runs in. */
+export interface ServerScript {
+  readonly script: string;
+  readonly args: readonly string[];
+  readonly cwd?: string;
+}
+
 export class LspClient {
   private readonly child: ChildProcessWithoutNullStreams;
   private buffer = Buffer.alloc(0);
@@ -22,9 +29,16 @@ export class LspClient {
   /** What the server wrote on stderr (it should write nothing). */
   stderr = "";
 
-  /** `env` is added to this process's environment (the supervisor's limits, its worker). */
-  constructor(env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [SERVER, "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
+  /**
+   * `env` is added to this process's environment (the supervisor's limits, its worker); `server` is
+   * the script Node starts and its arguments (by default this package's bin, on stdio).
+   */
+  constructor(env: Record<string, string> = {}, server: ServerScript = { script: SERVER, args: ["--stdio"] }) {
+    this.child = spawn(process.execPath, [server.script, ...server.args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+      ...(server.cwd ? { cwd: server.cwd } : {}),
+    });
     this.child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
   }

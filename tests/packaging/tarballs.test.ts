@@ -3,7 +3,7 @@
 // the games only: type-checked, run as an ES module and as CommonJS), a tool (the compiler library,
 // without the CLI's simulation, report or editor dependencies) and a designer's machine (the `rules`
 // CLI and the language server, without the optional dependencies).
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { applyMove, botMove, createMatch, isOver, resultOf, whoMayAct } from "@rules/runtime";
 import { game as forSale } from "@rules/generated/for-sale";
+import { LspClient } from "../../language-server/src/client.js";
 import { scratchLock, type LockEntry, type Lockfile } from "./scratch-lock.js";
 
 const run = promisify(execFile);
@@ -291,35 +292,9 @@ describe("a designer's machine: the `rules` CLI and the language server", () => 
     ["rules-language-server", ["--stdio"]],
     ["rules", ["lsp", "--stdio"]],
   ])("the packed %s answers an editor's initialize", async (command, args) => {
-    const reply = await initializeReply(path.join(designer, "node_modules/.bin", command), args);
+    const server = new LspClient({}, { script: path.join(designer, "node_modules/.bin", command), args, cwd: designer });
+    const reply = await server.initialize();
     expect(reply.capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, documentFormattingProvider: true });
+    expect(await server.close()).toBe(0);
   }, SLOW);
 });
-
-/** Starts a language server, sends LSP `initialize` and gives its result; then asks it to exit. */
-function initializeReply(bin: string, args: readonly string[]): Promise<{ capabilities: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ["pipe", "pipe", "pipe"] });
-    let received = Buffer.alloc(0);
-    const send = (message: object) => {
-      const body = JSON.stringify({ jsonrpc: "2.0", ...message });
-      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-    };
-    child.stdout.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const text = received.toString();
-      const header = /Content-Length: (\d+)\r\n\r\n/.exec(text);
-      if (!header) return;
-      const start = header.index + header[0].length;
-      if (received.length < Buffer.byteLength(text.slice(0, start)) + Number(header[1])) return;
-      const message = JSON.parse(received.subarray(Buffer.byteLength(text.slice(0, start)), Buffer.byteLength(text.slice(0, start)) + Number(header[1])).toString()) as { id?: number; result?: { capabilities: Record<string, unknown> } };
-      if (message.id !== 1 || !message.result) return;
-      send({ id: 2, method: "shutdown" });
-      send({ method: "exit" });
-      resolve(message.result);
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`${bin} exited (${code}) before answering`)));
-    send({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
-  });
-}

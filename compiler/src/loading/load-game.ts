@@ -10,6 +10,7 @@ import { dirname, extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Game } from "@rules/runtime/internal";
 import type { ts as TS } from "ts-morph";
+import { bundled } from "../bundled.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
 
@@ -95,7 +96,7 @@ async function refuseForeignCache(cacheDir: string): Promise<void> {
  * so there is one runtime, and its errors are the CLI's (`instanceof GameFault` holds).
  */
 export function runtimeUrl(): string {
-  return import.meta.resolve(RUNTIME);
+  return bundled ? new URL(bundled.runtimeModule, import.meta.url).href : import.meta.resolve(RUNTIME);
 }
 
 async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime: string): Promise<string> {

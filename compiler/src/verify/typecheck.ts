@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import ts from "typescript";
+import { bundled } from "../bundled.js";
 
 export interface EmittedSource {
   readonly path: string;
@@ -12,6 +13,7 @@ export interface EmittedSource {
 
 /** The runtime's declaration file, as the compiled games import it (`@rules/runtime/internal`). */
 function runtimeDeclarations(): string {
+  if (bundled) return bundled.runtimeDeclarations;
   const entry = createRequire(import.meta.url).resolve("@rules/runtime/internal");
   return entry.replace(/\.js$/, ".d.ts");
 }
@@ -42,6 +44,12 @@ export function typeErrors(files: readonly EmittedSource[], runtimeTypes: string
   virtual.set("/virtual/package.json", '{ "type": "module" }');
   const options: ts.CompilerOptions = { ...OPTIONS, paths: { "@rules/runtime/internal": [runtimeTypes] } };
   const host = ts.createCompilerHost(options);
+  if (bundled) {
+    // No TypeScript package on disk: its standard library and the runtime's declarations are in the bundle.
+    for (const [name, text] of Object.entries(bundled.files)) virtual.set(name, text);
+    host.getDefaultLibLocation = () => bundled!.libFolder;
+    host.getDefaultLibFileName = (given) => path.posix.join(bundled!.libFolder, ts.getDefaultLibFileName(given));
+  }
   const readSource = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, ...rest) => {
     const text = virtual.get(name);
@@ -52,8 +60,8 @@ export function typeErrors(files: readonly EmittedSource[], runtimeTypes: string
   };
   host.fileExists = (name) => virtual.has(name) || ts.sys.fileExists(name);
   host.readFile = (name) => virtual.get(name) ?? ts.sys.readFile(name);
-  host.directoryExists = (name) => name.startsWith("/virtual") || ts.sys.directoryExists(name);
-  const program = ts.createProgram([...virtual.keys()].filter((f) => f.endsWith(".ts")), options, host);
+  host.directoryExists = (name) => name.startsWith("/virtual") || (bundled !== null && name.startsWith("/bundled")) || ts.sys.directoryExists(name);
+  const program = ts.createProgram([...virtual.keys()].filter((f) => f.startsWith(folder) && f.endsWith(".ts")), options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined
       ? `${path.posix.relative(folder, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
