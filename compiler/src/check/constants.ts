@@ -47,7 +47,9 @@ export function evaluateBounded(
     case "string":
       return e.value;
     case "name":
-      return bound.has(e.name) ? bound.get(e.name)! : null;
+      // A manifest's own names first; an enum's name is the list of its members, in order.
+      if (bound.has(e.name)) return bound.get(e.name)!;
+      return enums.get(e.name)?.members.map((member) => member.name) ?? null;
     case "member":
       if (e.target.kind === "name" && enums.has(e.target.name)) return e.member.name;
       return null;

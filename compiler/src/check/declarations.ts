@@ -138,8 +138,10 @@ export class DeclarationChecker {
       const scope = new Scope(this.ctx.globals);
       for (const binder of manifest.binders) {
         const source = this.expressions.expression(binder.source, scope);
-        const element = source.kind === "list" ? source.element : source.kind === "error" ? ERROR : null;
-        if (!element) this.ctx.error("check/type-mismatch", `expected a list or range to draw card values from, found ${typeName(source)}`, binder.source.range);
+        // An enum is the list of its members here as everywhere a list is meant (`for k in Colour`).
+        const element =
+          source.kind === "list" ? source.element : source.kind === "enum-type" ? ({ kind: "enum", name: source.name } as const) : source.kind === "error" ? ERROR : null;
+        if (!element) this.ctx.error("check/type-mismatch", `expected a list, a range or an enum to draw card values from, found ${typeName(source)}`, binder.source.range);
         this.ctx.bindLocal(scope, binder.name, element ?? ERROR, "local");
       }
       if (manifest.condition) this.ctx.expect(this.expressions.expression(manifest.condition, scope), BOOL, manifest.condition.range, "a manifest condition");
