@@ -3,14 +3,16 @@
 // loaded the first time something compiles or formats, so `rules check` and editors stay quick.
 
 import type { SourceFile } from "./sources.js";
-import type { CompileReport, CompileResult } from "./compile.js";
+import type { CompileResult } from "./compile.js";
+import type { CompileReport } from "./compile-all.js";
 
 export type { Diagnostic, Severity, SourceSpan } from "./diagnostics.js";
 export { displayPath, formatDiagnostic, formatDiagnosticList, formatDiagnostics, isError } from "./diagnostics.js";
 export { checkGame, type CheckResult } from "./check-game.js";
 export { findGames, findRulesDir, gamePlace, gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "./sources.js";
 export type { EmittedFile } from "./emit/emit.js";
-export type { CompileReport, CompileResult } from "./compile.js";
+export type { CompileResult } from "./compile.js";
+export type { CompileReport } from "./compile-all.js";
 
 /**
  * Compiles one game from its source files (one, or several that form one game). Never throws: an
@@ -22,7 +24,7 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
 
 /** Compiles every game of `rulesDir` into `outDir` (with `check`, writes nothing and lists what is stale). */
 export async function compileAll(options: { rulesDir: string; outDir: string; check: boolean }): Promise<CompileReport> {
-  return (await import("./compile.js")).compileAll(options);
+  return (await import("./compile-all.js")).compileAll(options);
 }
 
 /** A rules or scenario text in the canonical layout; throws with `line:column: problem` when it cannot be read. */

@@ -79,7 +79,7 @@ export function defaultCacheDir(): string {
  * The code in the cache is run, so a folder that another user could write (someone may create
  * `/tmp/rules-cache-<you>` before you do) is refused rather than trusted.
  */
-async function refuseForeignCache(cacheDir: string): Promise<void> {
+export async function refuseForeignCache(cacheDir: string): Promise<void> {
   const stat = await fs.stat(cacheDir).catch(() => null);
   const uid = process.getuid?.();
   if (!stat || uid === undefined) return;
