@@ -52,6 +52,8 @@ export class CheckContext {
   readonly globals = new Scope(null);
   readonly stateLocals: LocalSlot[] = [];
   private readonly slotNames = new Set<string>(["phase", "actor", "actors"]);
+  /** Locals of a `let` without a type: they took their value's, which a diagnostic may explain. */
+  readonly untypedLets = new Set<LocalSlot>();
   readonly conservedVars = new Set<string>();
   inSetup = false;
   /** Checking something that must not change the state: a function body, a parameter domain, a

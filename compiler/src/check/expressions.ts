@@ -52,6 +52,18 @@ export class ExpressionChecker {
       return expected;
     }
     const actual = this.expression(e, scope);
+    const local = e.kind === "name" ? scope.lookup(e.name) : undefined;
+    if (expected.kind === "player" && actual.kind === "int" && local?.kind === "local" && this.ctx.untypedLets.has(local.slot)) {
+      // `let active = 0` then `ask active`: the let took the number's type; say how to hold a seat.
+      const line = local.slot.declaredAt.start.line;
+      this.ctx.error(
+        "check/type-mismatch",
+        `${what} must be player, but '${local.slot.name}' is an int: its let (line ${line}) takes its value's type, ` +
+          `and a number is an int; to hold a seat, write \`let ${local.slot.name}: player = ...\``,
+        e.range,
+      );
+      return actual;
+    }
     this.ctx.expect(actual, expected, e.range, what);
     return actual;
   }

@@ -42,6 +42,7 @@ export function inlineProcedures(program: A.Program): {
         const parameters: A.LetStatement[] = procedure.parameters.map((p, i) => ({
           kind: "let",
           name: structuredClone(p.name),
+          type: null,
           value: s.args[i] ?? { kind: "integer", value: 0, range: s.range },
           range: s.range,
         }));

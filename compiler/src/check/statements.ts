@@ -2,7 +2,7 @@
 // makes live (the state or a TypeScript local). Decisions and their options are checked in decisions.ts.
 import type * as A from "../syntax/ast.js";
 import type { PresentationChecker } from "./presentation.js";
-import { BOOL, INT, PLAYER, typeName } from "./types.js";
+import { BOOL, INT, PLAYER, typeName, type Type } from "./types.js";
 import { blockHasDecision, containsDecision, DecisionChecker } from "./decisions.js";
 import { Scope, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
@@ -36,13 +36,19 @@ export class StatementChecker {
   private statement(s: A.Statement, scope: Scope, restHasDecision: boolean): void {
     switch (s.kind) {
       case "let": {
-        const type = this.expressions.expression(s.value, scope);
+        // A declared type (`let leader: player = 0`) is the binding's; the value must have it.
+        let type: Type;
+        if (s.type) {
+          type = this.ctx.resolveType(s.type);
+          this.expressions.expectValue(s.value, scope, type, `the value of '${s.name.name}'`);
+        } else type = this.expressions.expression(s.value, scope);
         if (type.kind === "zones" || type.kind === "per-player" || type.kind === "per-card" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
           this.ctx.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
         } else if (type.kind === "zone" && restHasDecision) {
           this.ctx.error("check/type-mismatch", "a let binding that lasts past a decision cannot hold a zone: name the zone itself where it is used", s.value.range);
         }
-        this.ctx.bindLocal(scope, s.name, type, restHasDecision ? "state" : "local");
+        const slot = this.ctx.bindLocal(scope, s.name, type, restHasDecision ? "state" : "local");
+        if (!s.type) this.ctx.untypedLets.add(slot);
         return;
       }
       case "assign": {

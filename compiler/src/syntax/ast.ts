@@ -287,6 +287,8 @@ export interface SayStatement {
 export interface LetStatement {
   readonly kind: "let";
   readonly name: Identifier;
+  /** `let leader: player = 0`: the type the value must have; null: the value's own type. */
+  readonly type: TypeReference | null;
   readonly value: Expression;
   readonly range: SourceRange;
 }

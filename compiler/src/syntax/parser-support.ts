@@ -95,7 +95,7 @@ export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
     range: whole,
   };
   const body: A.Statement[] = [
-    { kind: "let", name: flagName(), value: { kind: "boolean", value: true, range: at }, range: at },
+    { kind: "let", name: flagName(), type: null, value: { kind: "boolean", value: true, range: at }, range: at },
     { kind: "while", condition: flagRead(), body: { statements: [ask], range: whole }, range: whole },
   ];
   return {

@@ -93,9 +93,16 @@ export class StatementGrammar extends ExpressionGrammar {
   letStatement = this.RULE("letStatement", (): A.LetStatement => {
     const first = this.CONSUME(T.Let);
     const name = this.CONSUME(T.Identifier);
+    // `let leader: player = 0`: a type name, where the value's own type is not the one meant.
+    let type: A.TypeReference | null = null;
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      const typeName = this.CONSUME2(T.Identifier);
+      this.ACTION(() => (type = { name: identifier(typeName), list: false }));
+    });
     this.CONSUME(T.Assign);
     const value = this.SUBRULE(this.expression);
-    return this.ACTION(() => ({ kind: "let" as const, name: identifier(name), value, range: span(first, value) }));
+    return this.ACTION(() => ({ kind: "let" as const, name: identifier(name), type, value, range: span(first, value) }));
   });
 
   /** An assignment, or a procedure's call: both start with an expression. */
