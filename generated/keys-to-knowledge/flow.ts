@@ -158,7 +158,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       kind: "home",
       deed: 0,
       q: 0,
-      __window_2: false,
+      __window_0: false,
       d: 0,
       buyer: 0,
       amount: 0,
@@ -168,7 +168,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       again: false,
       roller: 0,
       q_2: 0,
-      __window_2_2: false,
+      __window_0_2: false,
       p: 0,
       amount_2: 0,
       to_centre: false,
@@ -489,7 +489,7 @@ function step_turn_endif(s: State): void {
 function step_turn_for_q_2(s: State): void {
   if (s.locals.q_2_index < s.locals.q_2_list.length) {
     s.locals.q_2 = s.locals.q_2_list[s.locals.q_2_index]!;
-    s.locals.__window_2_2 = true;
+    s.locals.__window_0_2 = true;
     s.pc = "turn.while2";
   } else {
     if (s.vars.claim_open) {
@@ -503,7 +503,7 @@ function step_turn_for_q_2(s: State): void {
 }
 
 function step_turn_while2(s: State): void {
-  if (s.locals.__window_2_2) {
+  if (s.locals.__window_0_2) {
     s.locals.actor = s.locals.q_2;
     s.pc =
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";
@@ -513,7 +513,7 @@ function step_turn_while2(s: State): void {
         s.locals.actor,
       )
     ) {
-      s.locals.__window_2_2 = false;
+      s.locals.__window_0_2 = false;
       s.pc = "turn.resume";
     }
   } else {
@@ -2009,7 +2009,7 @@ export function enter(s: State, decision: string): void {
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.__window_2_2 = true;
+      s.locals.__window_0_2 = true;
       s.locals.actor = s.locals.q_2;
       s.pc =
         "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";

@@ -1578,7 +1578,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
   seat: number,
   move: Move,
 ): void {
-  s.locals.__window_2_2 = false;
+  s.locals.__window_0_2 = false;
 }
 
 function apply_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
