@@ -338,7 +338,7 @@ function step_start(s: State): void {
   s.locals.phase = "opening";
   s.events?.push(phaseBegins("opening"));
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-    s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
+    s.vars.opening[p] = roll(s.random, 6, s.events, "opening", p) + roll(s.random, 6, s.events, "opening", p);
     s.events?.push(changed("opening", p, s.vars.opening[p]));
   }
 
@@ -366,7 +366,8 @@ function step_start(s: State): void {
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
       if (s.vars.opening[p] === best) {
-        s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
+        s.vars.opening[p] =
+          roll(s.random, 6, s.events, "opening", p) + roll(s.random, 6, s.events, "opening", p);
         s.events?.push(changed("opening", p, s.vars.opening[p]));
       } else {
         s.vars.opening[p] = 0;
