@@ -2014,6 +2014,16 @@ export function enter(s: State, decision: string): void {
       s.locals.actor = s.locals.q_2;
       s.pc =
         "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";
+      if (
+        !offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+          s,
+          s.locals.actor,
+        )
+      ) {
+        s.locals.__window_0_2 = false;
+        s.pc = "turn.resume";
+      }
+
       return;
     case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2":
       s.locals.phase = "turn";
