@@ -2338,6 +2338,11 @@ export function enter(s: State, decision: string): void {
       s.locals.__window_0 = true;
       s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
       s.pc = "round.play_at_start_or_done";
+      if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
+        s.locals.__window_0 = false;
+        s.pc = "round.resume";
+      }
+
       return;
     case "round.from_play_area_or_from_property2":
       s.locals.phase = "round";
@@ -2524,6 +2529,11 @@ export function enter(s: State, decision: string): void {
       s.locals.__window_1 = true;
       s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
       s.pc = "round.play_at_end_or_done";
+      if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
+        s.locals.__window_1 = false;
+        s.pc = "round.resume16";
+      }
+
       return;
     case "round.place_for_merc":
       s.locals.phase = "round";

@@ -61,6 +61,7 @@ import {
   fn_owner_of,
   fn_rent_of,
   fn_can_raise,
+  fn_can_pay,
   fn_players_left,
   fn_turn_limit,
 } from "./functions.js";
@@ -71,60 +72,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L602,
-  "turn.while": AT.L606,
-  "turn.endif": AT.L606,
-  "turn.for_q_2": AT.L427,
-  "turn.while2": AT.L427,
-  "turn.resume": AT.L427,
-  "turn.request_rent_body": AT.L427,
-  "turn.while3": AT.L270,
-  "turn.resume2": AT.L270,
-  "turn.endif2": AT.L427,
-  "turn.endif3": AT.L427,
-  "turn.for_d_2": AT.L252,
-  "turn.while4": AT.L204,
-  "turn.resume3": AT.L204,
-  "turn.offer_body": AT.L427,
-  "turn.resume4": AT.L427,
-  "turn.ask_price_body": AT.L427,
-  "turn.resume5": AT.L427,
-  "turn.endif4": AT.L606,
-  "turn.endif5": AT.L606,
-  "turn.endif6": AT.L606,
-  "turn.endif7": AT.L606,
-  "turn.while5": AT.L270,
-  "turn.resume6": AT.L270,
-  "turn.endif8": AT.L606,
-  "turn.endif9": AT.L606,
-  "turn.for_d_4": AT.L252,
-  "turn.while6": AT.L204,
-  "turn.resume7": AT.L204,
-  "turn.endif10": AT.L606,
-  "turn.while7": AT.L654,
-  "turn.endif11": AT.L654,
-  "turn.endif12": AT.L654,
-  "turn.resume8": AT.L654,
-  "turn.decline_body": AT.L654,
-  "turn.while8": AT.L204,
-  "turn.resume9": AT.L204,
-  "turn.endif13": AT.L654,
-  "turn.endif14": AT.L654,
-  "turn.while9": AT.L270,
-  "turn.resume10": AT.L270,
-  "turn.endif15": AT.L654,
-  "turn.endif16": AT.L654,
-  "turn.for_d_5": AT.L252,
-  "turn.while10": AT.L204,
-  "turn.resume11": AT.L204,
-  "turn.endif17": AT.L654,
-  "turn.while11": AT.L270,
-  "turn.resume12": AT.L270,
-  "turn.endif18": AT.L654,
-  "turn.endif19": AT.L654,
-  "turn.for_d_6": AT.L252,
-  "turn.while12": AT.L204,
-  "turn.resume13": AT.L204,
+  while: AT.L612,
+  "turn.while": AT.L616,
+  "turn.endif": AT.L616,
+  "turn.for_q_2": AT.L437,
+  "turn.while2": AT.L437,
+  "turn.resume": AT.L437,
+  "turn.request_rent_body": AT.L437,
+  "turn.while3": AT.L280,
+  "turn.resume2": AT.L280,
+  "turn.endif2": AT.L437,
+  "turn.endif3": AT.L437,
+  "turn.for_d_2": AT.L259,
+  "turn.while4": AT.L211,
+  "turn.resume3": AT.L211,
+  "turn.offer_body": AT.L437,
+  "turn.resume4": AT.L437,
+  "turn.ask_price_body": AT.L437,
+  "turn.resume5": AT.L437,
+  "turn.endif4": AT.L616,
+  "turn.endif5": AT.L616,
+  "turn.endif6": AT.L616,
+  "turn.endif7": AT.L616,
+  "turn.while5": AT.L280,
+  "turn.resume6": AT.L280,
+  "turn.endif8": AT.L616,
+  "turn.endif9": AT.L616,
+  "turn.for_d_4": AT.L259,
+  "turn.while6": AT.L211,
+  "turn.resume7": AT.L211,
+  "turn.endif10": AT.L616,
+  "turn.while7": AT.L664,
+  "turn.endif11": AT.L664,
+  "turn.endif12": AT.L664,
+  "turn.resume8": AT.L664,
+  "turn.decline_body": AT.L664,
+  "turn.while8": AT.L211,
+  "turn.resume9": AT.L211,
+  "turn.endif13": AT.L664,
+  "turn.endif14": AT.L664,
+  "turn.while9": AT.L280,
+  "turn.resume10": AT.L280,
+  "turn.endif15": AT.L664,
+  "turn.endif16": AT.L664,
+  "turn.for_d_5": AT.L259,
+  "turn.while10": AT.L211,
+  "turn.resume11": AT.L211,
+  "turn.endif17": AT.L664,
+  "turn.while11": AT.L280,
+  "turn.resume12": AT.L280,
+  "turn.endif18": AT.L664,
+  "turn.endif19": AT.L664,
+  "turn.for_d_6": AT.L259,
+  "turn.while12": AT.L211,
+  "turn.resume13": AT.L211,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -158,7 +159,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       kind: "home",
       deed: 0,
       q: 0,
-      __window_2: false,
+      __window_0: false,
       d: 0,
       buyer: 0,
       amount: 0,
@@ -168,7 +169,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       again: false,
       roller: 0,
       q_2: 0,
-      __window_2_2: false,
+      __window_0_2: false,
       p: 0,
       amount_2: 0,
       to_centre: false,
@@ -271,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L545);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L545);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L555);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L555);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L548);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L548);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L558);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L558);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L550);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L560);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L551);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L561);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L553);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L553);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L563);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L563);
     }
   }
 
@@ -302,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L559);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L569);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -311,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L566));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L576));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L568);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L578);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -323,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L569,
+          AT.L579,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -338,7 +339,7 @@ function step_start(s: State): void {
   s.locals.phase = "opening";
   s.events?.push(phaseBegins("opening"));
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-    s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
+    s.vars.opening[p] = roll(s.random, 6, s.events, "opening", p) + roll(s.random, 6, s.events, "opening", p);
     s.events?.push(changed("opening", p, s.vars.opening[p]));
   }
 
@@ -349,24 +350,25 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L584)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L594)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L584);
+    loopGuard($passes, AT.L594);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L585,
+      AT.L595,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
       if (s.vars.opening[p] === best) {
-        s.vars.opening[p] = roll(s.random, 6, s.events) + roll(s.random, 6, s.events);
+        s.vars.opening[p] =
+          roll(s.random, 6, s.events, "opening", p) + roll(s.random, 6, s.events, "opening", p);
         s.events?.push(changed("opening", p, s.vars.opening[p]));
       } else {
         s.vars.opening[p] = 0;
@@ -379,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L596,
+    AT.L606,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -489,7 +491,7 @@ function step_turn_endif(s: State): void {
 function step_turn_for_q_2(s: State): void {
   if (s.locals.q_2_index < s.locals.q_2_list.length) {
     s.locals.q_2 = s.locals.q_2_list[s.locals.q_2_index]!;
-    s.locals.__window_2_2 = true;
+    s.locals.__window_0_2 = true;
     s.pc = "turn.while2";
   } else {
     if (s.vars.claim_open) {
@@ -503,7 +505,7 @@ function step_turn_for_q_2(s: State): void {
 }
 
 function step_turn_while2(s: State): void {
-  if (s.locals.__window_2_2) {
+  if (s.locals.__window_0_2) {
     s.locals.actor = s.locals.q_2;
     s.pc =
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";
@@ -513,7 +515,7 @@ function step_turn_while2(s: State): void {
         s.locals.actor,
       )
     ) {
-      s.locals.__window_2_2 = false;
+      s.locals.__window_0_2 = false;
       s.pc = "turn.resume";
     }
   } else {
@@ -540,7 +542,11 @@ function step_turn_request_rent_body(s: State): void {
 }
 
 function step_turn_while3(s: State): void {
-  if (s.vars.cash[s.locals.p] < s.locals.amount_2 && fn_can_raise(s, s.locals.p)) {
+  if (
+    s.vars.cash[s.locals.p] < s.locals.amount_2 &&
+    fn_can_pay(s, s.locals.p, s.locals.amount_2) &&
+    fn_can_raise(s, s.locals.p)
+  ) {
     s.events?.push(
       said(
         `seat ${s.locals.p} owes $${s.locals.amount_2} and has $${s.vars.cash[s.locals.p]}: seat ${s.locals.p} must raise the rest`,
@@ -553,14 +559,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L301);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L303);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -579,10 +585,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L234),
+              floorDiv(Deed_stack_price[d], 2, AT.L241),
               s.vars.bank,
               "bank",
-              AT.L234,
+              AT.L241,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -595,10 +601,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L238,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -615,7 +621,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L246,
+            AT.L253,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -626,8 +632,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L249);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L256);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -643,7 +649,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -658,7 +664,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L260,
+            AT.L267,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -682,7 +688,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -711,8 +717,8 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L253);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
+      takeCard(s.zones.seized, $card, "seized", AT.L260);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -721,7 +727,7 @@ function step_turn_for_d_2(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
+    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -761,7 +767,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L218,
+          AT.L225,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -775,8 +781,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L219);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L226);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -826,19 +832,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L326);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L336);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L329);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L339);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L331);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L341);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
@@ -865,7 +871,11 @@ function step_turn_endif7(s: State): void {
 }
 
 function step_turn_while5(s: State): void {
-  if (s.vars.cash[s.locals.p_3] < s.locals.amount_4 && fn_can_raise(s, s.locals.p_3)) {
+  if (
+    s.vars.cash[s.locals.p_3] < s.locals.amount_4 &&
+    fn_can_pay(s, s.locals.p_3, s.locals.amount_4) &&
+    fn_can_raise(s, s.locals.p_3)
+  ) {
     s.events?.push(
       said(
         `seat ${s.locals.p_3} owes $${s.locals.amount_4} and has $${s.vars.cash[s.locals.p_3]}: seat ${s.locals.p_3} must raise the rest`,
@@ -878,14 +888,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L301);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L303);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -904,10 +914,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L234),
+              floorDiv(Deed_stack_price[d], 2, AT.L241),
               s.vars.bank,
               "bank",
-              AT.L234,
+              AT.L241,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -920,10 +930,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L238,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -940,7 +950,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L246,
+            AT.L253,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -951,8 +961,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L249);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L256);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -968,7 +978,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -983,7 +993,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L260,
+            AT.L267,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1007,7 +1017,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -1036,8 +1046,8 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L253);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
+      takeCard(s.zones.seized, $card, "seized", AT.L260);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1046,7 +1056,7 @@ function step_turn_for_d_4(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_2]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
+    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1086,7 +1096,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L218,
+          AT.L225,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1100,8 +1110,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L219);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L226);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1138,7 +1148,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L381,
+            AT.L391,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
@@ -1168,7 +1178,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L395,
+          AT.L405,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1179,26 +1189,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L340);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L340);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L340);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L350);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L350);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L350);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L342);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L342);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L342);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L352);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L352);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L352);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L344);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L354);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L348);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L358);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(
@@ -1225,7 +1235,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L356);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L366);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1235,7 +1245,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L358,
+                    AT.L368,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1260,15 +1270,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L364);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L364);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L374);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L374);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L366);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L376);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L376);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1292,7 +1302,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L413);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L423);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
@@ -1343,7 +1353,7 @@ function step_turn_decline_body(s: State): void {
     said(`${LABEL_Place[Deed_place[s.locals.lot_3]]} is auctioned: any player may bid any price`, null),
   );
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
+  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1380,7 +1390,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L218,
+          AT.L225,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1394,8 +1404,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L219);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L226);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1421,7 +1431,11 @@ function step_turn_endif14(s: State): void {
 }
 
 function step_turn_while9(s: State): void {
-  if (s.vars.cash[s.locals.p_7] < s.locals.amount_5 && fn_can_raise(s, s.locals.p_7)) {
+  if (
+    s.vars.cash[s.locals.p_7] < s.locals.amount_5 &&
+    fn_can_pay(s, s.locals.p_7, s.locals.amount_5) &&
+    fn_can_raise(s, s.locals.p_7)
+  ) {
     s.events?.push(
       said(
         `seat ${s.locals.p_7} owes $${s.locals.amount_5} and has $${s.vars.cash[s.locals.p_7]}: seat ${s.locals.p_7} must raise the rest`,
@@ -1434,14 +1448,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L301);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L303);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1460,10 +1474,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L234),
+              floorDiv(Deed_stack_price[d], 2, AT.L241),
               s.vars.bank,
               "bank",
-              AT.L234,
+              AT.L241,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1476,10 +1490,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L238,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1496,7 +1510,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L246,
+            AT.L253,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1507,8 +1521,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L249);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L256);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1524,7 +1538,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -1539,7 +1553,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L260,
+            AT.L267,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1563,7 +1577,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -1592,8 +1606,8 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L253);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
+      takeCard(s.zones.seized, $card, "seized", AT.L260);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1602,7 +1616,7 @@ function step_turn_for_d_5(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_4]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
+    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1642,7 +1656,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L218,
+          AT.L225,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1656,8 +1670,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L219);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L226);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1680,7 +1694,11 @@ function step_turn_endif17(s: State): void {
 }
 
 function step_turn_while11(s: State): void {
-  if (s.vars.cash[s.locals.p_9] < s.locals.amount_6 && fn_can_raise(s, s.locals.p_9)) {
+  if (
+    s.vars.cash[s.locals.p_9] < s.locals.amount_6 &&
+    fn_can_pay(s, s.locals.p_9, s.locals.amount_6) &&
+    fn_can_raise(s, s.locals.p_9)
+  ) {
     s.events?.push(
       said(
         `seat ${s.locals.p_9} owes $${s.locals.amount_6} and has $${s.vars.cash[s.locals.p_9]}: seat ${s.locals.p_9} must raise the rest`,
@@ -1693,14 +1711,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L301);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L303);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1719,10 +1737,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L234),
+              floorDiv(Deed_stack_price[d], 2, AT.L241),
               s.vars.bank,
               "bank",
-              AT.L234,
+              AT.L241,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1735,10 +1753,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L238),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L238,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1755,7 +1773,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L246,
+            AT.L253,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1766,8 +1784,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L249);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L249);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L256);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1783,7 +1801,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -1798,7 +1816,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L260,
+            AT.L267,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1822,7 +1840,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L191);
+            endGame(s, AT.L198);
             s.events?.push(gameEnds());
             return;
           }
@@ -1851,8 +1869,8 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L253);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L253);
+      takeCard(s.zones.seized, $card, "seized", AT.L260);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1861,7 +1879,7 @@ function step_turn_for_d_6(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_5]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L202);
+    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1901,7 +1919,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L218,
+          AT.L225,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1915,8 +1933,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L219);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L219);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L226);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
@@ -2009,10 +2027,20 @@ export function enter(s: State, decision: string): void {
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.__window_2_2 = true;
+      s.locals.__window_0_2 = true;
       s.locals.actor = s.locals.q_2;
       s.pc =
         "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done";
+      if (
+        !offers_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+          s,
+          s.locals.actor,
+        )
+      ) {
+        s.locals.__window_0_2 = false;
+        s.pc = "turn.resume";
+      }
+
       return;
     case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2":
       s.locals.phase = "turn";

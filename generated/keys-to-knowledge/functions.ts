@@ -222,6 +222,22 @@ export function fn_can_raise(s: State, p: number): boolean {
   })();
 }
 
+/** The rules' function can_pay. */
+export function fn_can_pay(s: State, p: number, amount: number): boolean {
+  return (
+    s.vars.cash[p] +
+      ((): number => {
+        let $n = 0;
+        for (const d of s.zones.deeds[p])
+          $n +=
+            fn_level(s, d) * floorDiv(Deed_stack_price[d], 2, AT.L153) +
+            (s.vars.mortgaged[d] ? 0 : Deed_mortgage[d]);
+        return $n;
+      })() >=
+    amount
+  );
+}
+
 /** The rules' function players_left. */
 export function fn_players_left(s: State): number {
   return seatsInPlay(s.players, s.vars.eliminated).length;
@@ -245,7 +261,7 @@ export function fn_treasure(s: State, p: number): number {
       let $n = 0;
       for (const d of s.zones.deeds[p])
         $n +=
-          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L157) : Deed_price[d]) +
+          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L164) : Deed_price[d]) +
           s.vars.books[d] * Deed_stack_price[d] +
           (s.vars.key[d] ? Deed_stack_price[d] : 0);
       return $n;

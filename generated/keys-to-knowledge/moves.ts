@@ -180,7 +180,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L284,
   );
 }
 
@@ -294,10 +294,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -330,10 +330,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L180),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L180,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -360,7 +360,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -454,7 +454,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L213,
   );
 }
 
@@ -554,7 +554,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L520,
+      AT.L530,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -593,7 +593,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L522);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L532);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(
@@ -606,8 +606,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L523);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L523);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L533);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L533);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -657,7 +657,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L517,
+      AT.L527,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1147,7 +1147,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L427,
+    AT.L437,
   );
 }
 
@@ -1410,7 +1410,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L454);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L464);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1434,7 +1434,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L468);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L478);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1463,10 +1463,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1499,10 +1499,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L180),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L180,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1529,7 +1529,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -1547,7 +1547,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L504);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L514);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1578,7 +1578,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
   seat: number,
   move: Move,
 ): void {
-  s.locals.__window_2_2 = false;
+  s.locals.__window_0_2 = false;
 }
 
 function apply_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
@@ -1793,7 +1793,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L284,
   );
 }
 
@@ -1907,10 +1907,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1943,10 +1943,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L180),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L180,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1973,7 +1973,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -2067,7 +2067,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L213,
   );
 }
 
@@ -2188,7 +2188,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L213,
   );
 }
 
@@ -2293,7 +2293,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L396,
+      AT.L406,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2337,7 +2337,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L398);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L408);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -2350,8 +2350,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L399);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L399);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L409);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L409);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -2512,7 +2512,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L284,
   );
 }
 
@@ -2626,10 +2626,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2662,10 +2662,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L180),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L180,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2692,7 +2692,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -2786,7 +2786,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L213,
   );
 }
 
@@ -2993,7 +2993,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L274,
+    AT.L284,
   );
 }
 
@@ -3107,10 +3107,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L166),
+        floorDiv(Deed_stack_price[sold], 2, AT.L173),
         s.vars.bank,
         "bank",
-        AT.L166,
+        AT.L173,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -3143,10 +3143,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L180),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L180,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -3173,7 +3173,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L179);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -3267,7 +3267,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L206,
+    AT.L213,
   );
 }
 

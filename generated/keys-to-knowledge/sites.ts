@@ -45,349 +45,355 @@ export const AT = {
     column: 36,
     text: "function lift_cost(d: Deed): int = d.mortgage + d.mortgage / 10",
   },
-  L157: {
+  L153: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 157,
+    line: 153,
+    column: 3,
+    text: "cash[p] + sum(d in deeds[p]: level(d) * (d.stack_price / 2) + (if mortgaged[d] then 0 else d.mortgage)) >= amount",
+  },
+  L164: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 164,
     column: 3,
     text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
-  },
-  L166: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 166,
-    column: 3,
-    text: 'transfer sold.stack_price / 2 from bank to cash[p] "a Stack of Books on {sold} sold back"',
   },
   L173: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 173,
     column: 3,
+    text: 'transfer sold.stack_price / 2 from bank to cash[p] "a Stack of Books on {sold} sold back"',
+  },
+  L180: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 180,
+    column: 3,
     text: 'transfer sold.stack_price / 2 from bank to cash[p] "the Key to Knowledge on {sold} sold back"',
   },
-  L179: {
+  L186: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 179,
+    line: 186,
     column: 3,
     text: 'transfer pledged.mortgage from bank to cash[p] "mortgage on {pledged}"',
   },
-  L191: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 191, column: 5, text: "end game" },
-  L202: {
+  L198: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 198, column: 5, text: "end game" },
+  L209: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 202,
+    line: 209,
     column: 3,
     text: "let leader = top(players)",
   },
-  L204: {
+  L211: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 204,
+    line: 211,
     column: 3,
     text: "while bidding and any(q in players: cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L206: {
+  L213: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 206,
+    line: 213,
     column: 5,
     text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L218: {
+  L225: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 218,
+    line: 225,
     column: 5,
     text: 'transfer high from cash[leader] to bank "{lot} bought at auction"',
   },
-  L219: {
+  L226: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 219,
+    line: 226,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L234: {
+  L241: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 234,
+    line: 241,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L238: {
+  L245: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 238,
+    line: 245,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
-  },
-  L246: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 246,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to centre",
-  },
-  L249: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 249,
-    column: 7,
-    text: "move d to seized",
-  },
-  L252: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 252,
-    column: 5,
-    text: "for d in seized {",
   },
   L253: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 253,
+    column: 5,
+    text: "transfer cash[p] from cash[p] to centre",
+  },
+  L256: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 256,
     column: 7,
-    text: "move d to bank_deeds",
+    text: "move d to seized",
+  },
+  L259: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 259,
+    column: 5,
+    text: "for d in seized {",
   },
   L260: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 260,
+    column: 7,
+    text: "move d to bank_deeds",
+  },
+  L267: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 267,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L270: {
+  L280: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 270,
+    line: 280,
     column: 3,
-    text: "while cash[p] < amount and can_raise(p) {",
+    text: "while cash[p] < amount and can_pay(p, amount) and can_raise(p) {",
   },
-  L274: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 274, column: 5, text: "ask p {" },
-  L301: {
+  L284: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 284, column: 5, text: "ask p {" },
+  L311: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 301,
+    line: 311,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L303: {
+  L313: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 303,
+    line: 313,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
   },
-  L326: {
+  L336: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 326,
+    line: 336,
     column: 3,
     text: "position[p] = target % board_size()",
   },
-  L329: {
+  L339: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 329,
+    line: 339,
     column: 7,
     text: 'transfer 500 from bank to cash[p] "landing on HOME"',
   },
-  L331: {
+  L341: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 331,
+    line: 341,
     column: 7,
     text: 'transfer 200 from bank to cash[p] "passing HOME"',
   },
-  L340: {
+  L350: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 340,
+    line: 350,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L342: {
+  L352: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 342,
+    line: 352,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L344: {
+  L354: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 344,
+    line: 354,
     column: 3,
     text: "let card = top(drawn)",
-  },
-  L348: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 348,
-    column: 5,
-    text: 'transfer card.amount from bank to cash[p] "{card}"',
-  },
-  L356: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 356,
-    column: 5,
-    text: "transfer 500 from bank to cash[p]",
   },
   L358: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 358,
     column: 5,
-    text: "position[p] = (position[p] - 3) % board_size()",
-  },
-  L364: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 364,
-    column: 5,
-    text: "move card to bottom of mercy_deck",
+    text: 'transfer card.amount from bank to cash[p] "{card}"',
   },
   L366: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 366,
     column: 5,
+    text: "transfer 500 from bank to cash[p]",
+  },
+  L368: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 368,
+    column: 5,
+    text: "position[p] = (position[p] - 3) % board_size()",
+  },
+  L374: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 374,
+    column: 5,
+    text: "move card to bottom of mercy_deck",
+  },
+  L376: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 376,
+    column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L381: {
+  L391: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 381,
+    line: 391,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L395: {
+  L405: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 395,
+    line: 405,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L396: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 396, column: 7, text: "ask p {" },
-  L398: {
+  L406: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 406, column: 7, text: "ask p {" },
+  L408: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 398,
+    line: 408,
     column: 11,
     text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
   },
-  L399: {
+  L409: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 399,
+    line: 409,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L413: {
+  L423: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 413,
+    line: 423,
     column: 5,
     text: 'transfer centre from centre to cash[p] "FIELD TRIP"',
   },
-  L427: {
+  L437: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 427,
+    line: 437,
     column: 3,
     text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L454: {
+  L464: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 454,
+    line: 464,
     column: 7,
     text: 'transfer d.stack_price from cash[q] to bank "a Stack of Books on {d}"',
   },
-  L468: {
+  L478: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 468,
+    line: 478,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L504: {
+  L514: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 504,
+    line: 514,
     column: 7,
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L517: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 517, column: 7, text: "ask q {" },
-  L520: {
+  L527: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 527, column: 7, text: "ask q {" },
+  L530: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 520,
+    line: 530,
     column: 11,
     text: "ask buyer {",
   },
-  L522: {
+  L532: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 522,
+    line: 532,
     column: 15,
     text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
-  L523: {
+  L533: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 523,
+    line: 533,
     column: 15,
     text: "move d to deeds[buyer]",
   },
-  L545: {
+  L555: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 545,
+    line: 555,
     column: 5,
     text: "move s to box_spaces",
   },
-  L548: {
+  L558: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 548,
+    line: 558,
     column: 5,
     text: "move d to box_deeds",
   },
-  L550: {
+  L560: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 550,
+    line: 560,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
   },
-  L551: {
+  L561: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 551,
+    line: 561,
     column: 3,
     text: "keys_left = key_stock[board_in_play()]",
   },
-  L553: {
+  L563: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 553,
+    line: 563,
     column: 5,
     text: "move c to grace_deck",
-  },
-  L559: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 559,
-    column: 5,
-    text: "transfer 1630 from bank to cash[p]",
-  },
-  L566: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 566,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L568: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 568,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L569: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 569,
+    column: 5,
+    text: "transfer 1630 from bank to cash[p]",
+  },
+  L576: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 576,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L578: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 578,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L579: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 579,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L584: {
+  L594: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 584,
+    line: 594,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L585: {
+  L595: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 585,
+    line: 595,
     column: 7,
     text: "let best = max(r in players: opening[r])",
-  },
-  L596: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 596,
-    column: 3,
-    text: "let active = highest(q in players: opening[q])",
-  },
-  L602: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 602,
-    column: 3,
-    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
   L606: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 606,
+    column: 3,
+    text: "let active = highest(q in players: opening[q])",
+  },
+  L612: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 612,
+    column: 3,
+    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
+  },
+  L616: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 616,
     column: 7,
     text: "while again and active in players {",
   },
-  L654: {
+  L664: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 654,
+    line: 664,
     column: 13,
     text: "while relocated and active in players {",
   },

@@ -81,7 +81,7 @@ export interface State extends BaseState {
     kind: Enum_SpaceKind;
     deed: CardId;
     q: number;
-    __window_2: boolean;
+    __window_0: boolean;
     d: CardId;
     buyer: number;
     amount: number;
@@ -91,7 +91,7 @@ export interface State extends BaseState {
     again: boolean;
     roller: number;
     q_2: number;
-    __window_2_2: boolean;
+    __window_0_2: boolean;
     p: number;
     amount_2: number;
     to_centre: boolean;

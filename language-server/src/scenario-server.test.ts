@@ -147,6 +147,33 @@ describe("rules lsp on a scenario file", () => {
     expect(edits[0]!.newText).toBe(SCENARIO);
   }, 120_000);
 
+  test("rename and references of a zone or a variable in the rules reach the game's scenario files", async () => {
+    client.notify("textDocument/didOpen", { textDocument: { uri: rulesUri, languageId: "rules", version: 1, text: TINY } });
+    // `bag` of `zone bag` (tiny-rules line 12, characters 5..8); in the scenario, `stack bag:` (line 6, 6..9).
+    const edit = await client.request<{ changes: Record<string, { range: Range; newText: string }[]> }>("textDocument/rename", {
+      textDocument: { uri: rulesUri },
+      position: { line: 12, character: 6 },
+      newName: "sack",
+    });
+    expect(edit.changes[uri]).toEqual([{ range: range(6, 6, 9), newText: "sack" }]);
+    expect(edit.changes[rulesUri]!.length).toBeGreaterThan(1);
+    // `points` (line 14, 15..21): `expect points[0] = 2` (line 9) and `expect points[1] = 1` (line 18), 7..13.
+    const found = await client.request<{ uri: string; range: Range }[]>("textDocument/references", {
+      textDocument: { uri: rulesUri },
+      position: { line: 14, character: 16 },
+      context: { includeDeclaration: true },
+    });
+    expect(found.filter((l) => l.uri === uri).map((l) => l.range)).toEqual([range(9, 7, 13), range(18, 7, 13)]);
+    expect(found.some((l) => l.uri === rulesUri)).toBe(true);
+    // A local is not named by a scenario's zones and variables: `turn` (line 17) stays in the rules.
+    const local = await client.request<{ changes: Record<string, unknown[]> }>("textDocument/rename", {
+      textDocument: { uri: rulesUri },
+      position: { line: 17, character: 7 },
+      newName: "seat",
+    });
+    expect(Object.keys(local.changes)).toEqual([rulesUri]);
+  }, 120_000);
+
   test("a game no rules have is reported at its name", async () => {
     // `game tiny` is line 1: `tine` at 5..9.
     const diagnostics = (await change(SCENARIO.replace("game tiny", "game tine"))).diagnostics;

@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 import * as path from "node:path";
 import type { ast as A } from "@rules/compiler/language";
 import { analyse, type Analysis } from "./analysis.js";
-import { completions, definition, documentSymbols, formatting, hover, references, rename } from "./features.js";
+import { completions, definition, documentSymbols, formatting, hover } from "./features.js";
+import { referencesWithScenarios, renameWithScenarios } from "./scenario-references.js";
 import { analyseScenario, scenarioCompletions, scenarioDiagnostics, scenarioFormatting, type ScenarioAnalysis } from "./scenario.js";
 import { scenarioDefinition, scenarioHover } from "./scenario-navigation.js";
 import { analysisFailed, describeThrown, guardedAnalysis, guardedScenario } from "./guard.js";
@@ -125,8 +126,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (scenario) return scenarioDefinition(scenario, p.position);
     return withAnalysis(p.textDocument.uri, (a) => definition(a, p.textDocument.uri, p.position));
   });
-  connection.onReferences((p) => withAnalysis(p.textDocument.uri, (a) => references(a, p.textDocument.uri, p.position, p.context.includeDeclaration)));
-  connection.onRenameRequest((p) => withAnalysis(p.textDocument.uri, (a) => rename(a, p.textDocument.uri, p.position, p.newName)));
+  // A zone's or variable's places in the game's scenario files too (scenario-references.ts).
+  connection.onReferences((p) => withAnalysis(p.textDocument.uri, (a) => referencesWithScenarios(a, p.textDocument.uri, p.position, p.context.includeDeclaration)));
+  connection.onRenameRequest((p) => withAnalysis(p.textDocument.uri, (a) => renameWithScenarios(a, p.textDocument.uri, p.position, p.newName)));
   connection.onCompletion((p) => {
     const scenario = scenarioOf(p.textDocument.uri);
     if (scenario) return scenarioCompletions(scenario, p.position);

@@ -34,8 +34,9 @@ export type GameEvent =
   /** A card shown to one seat alone (`reveal ... to`). */
   | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
   | { readonly kind: "phase"; readonly name: string }
-  /** A die rolled (`roll(sides)`): seen by everyone. */
-  | { readonly kind: "roll"; readonly sides: number; readonly value: number }
+  /** A die rolled (`roll(sides)`). `into`: the variable the rules roll it into (`die[p] = roll(6)`),
+   *  and then only seats that may see that variable are told; absent, it was rolled in the open. */
+  | { readonly kind: "roll"; readonly sides: number; readonly value: number; readonly into?: VarRef }
   /** Words of the rules (`say "..."`), for everyone or for one seat. */
   | { readonly kind: "say"; readonly text: string; readonly to: Seat | null }
   | { readonly kind: "end" };
@@ -66,10 +67,13 @@ export function shuffled(zone: string, seat: Seat | null): GameEvent {
   return { kind: "shuffle", zone: { zone, seat } };
 }
 
-/** `roll(sides)` in a compiled game: a die from the game's generator, recorded as an event. */
-export function roll(random: RandomState, sides: number, events: GameEvent[] | undefined): number {
+/** `roll(sides)` in a compiled game: a die from the game's generator, recorded as an event, with
+ *  the variable it is rolled into when the rules roll it into one (`intoSeat`: whose entry). */
+export function roll(random: RandomState, sides: number, events: GameEvent[] | undefined, intoVar?: string, intoSeat?: Seat | null): number {
   const value = rollDie(random, sides);
-  events?.push({ kind: "roll", sides, value });
+  if (events) {
+    events.push(intoVar === undefined ? { kind: "roll", sides, value } : { kind: "roll", sides, value, into: { variable: intoVar, seat: intoSeat ?? null } });
+  }
   return value;
 }
 
@@ -115,7 +119,7 @@ export interface MatchEvents {
 /**
  * The events as one seat (null: a spectator) may know them: cards by id only where that seat sees
  * where they left or where they went, amounts only where it sees either side, variables it may see,
- * cards shown to it and words said to it or to all. `eventsFor(match, seat)` is one seat's share of
+ * dice rolled in the open or into variables it may see, cards shown to it and words said to it or to all. `eventsFor(match, seat)` is one seat's share of
  * the last move's events, what an app sends to that player; tools filter events they kept with
  * `eventsFor(game.meta, events, seat)`. Arguments an app got wrong are a MatchError.
  */
@@ -163,6 +167,11 @@ function filterEvents(meta: GameMeta, events: readonly GameEvent[], viewer: Seat
         break;
       case "set":
         if (varSeen(event.variable)) shown.push(event);
+        break;
+      case "roll":
+        // A die rolled into a variable is told as that variable is; a per-card value is never told
+        // as an event (the card's id would reach seats that cannot see it), nor the die rolled into one.
+        if (!event.into || (varSeen(event.into) && !meta.vars.some((v) => v.name === event.into!.variable && v.perCard !== undefined))) shown.push(event);
         break;
       case "reveal":
         if (event.to === viewer) shown.push(event);

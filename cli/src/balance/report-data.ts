@@ -16,7 +16,7 @@ export interface SeatFigures {
 
 export interface ReportData {
   readonly format: "rules-balance-report";
-  readonly version: 2;
+  readonly version: 3;
   readonly game: string;
   readonly title: string;
   readonly players: number;
@@ -28,8 +28,18 @@ export interface ReportData {
   readonly completed: number;
   readonly faults: number;
   readonly bySeat: readonly SeatFigures[];
-  /** Seat 0's win rate against a fair share (1 / seats): the advantage of sitting first. */
-  readonly firstPlayer: { readonly winRate: Proportion; readonly fairShare: number; readonly advantage: number };
+  /**
+   * The first player's win rate against a fair share (1 / seats): the advantage of going first. The
+   * first player is, game by game, the first seat to act (the first asked alone), whichever seat the
+   * game gave the start to; `bySeat[seat]` counts the games each seat went first.
+   */
+  readonly firstPlayer: {
+    readonly by: "turn order";
+    readonly winRate: Proportion;
+    readonly fairShare: number;
+    readonly advantage: number;
+    readonly bySeat: readonly number[];
+  };
   readonly length: Summary;
   readonly leadChanges: Summary;
   /** Games with a sole leader by score after two thirds of their decisions, and how often that leader won. */
@@ -59,16 +69,17 @@ export function reportData(setting: ReportSetting, tally: Tally): ReportData {
     score: summaryOf(tally.scores[seat]!),
   }));
   const fairShare = 1 / setting.seats;
+  const firstWins = wilson(sharedWins(tally.firstWinsShared), tally.firstBySeat.reduce((a, b) => a + b, 0));
   const { bots: _bots, ...heading } = setting;
   return {
     format: "rules-balance-report",
-    version: 2,
+    version: 3,
     ...heading,
     variants: [...setting.variants],
     completed: n,
     faults: tally.errors,
     bySeat,
-    firstPlayer: { winRate: bySeat[0]!.winRate, fairShare, advantage: bySeat[0]!.winRate.rate - fairShare },
+    firstPlayer: { by: "turn order", winRate: firstWins, fairShare, advantage: firstWins.rate - fairShare, bySeat: [...tally.firstBySeat] },
     length: summaryOf(tally.lengths),
     leadChanges: summaryOf(tally.leadChanges),
     leaderAtTwoThirds: { games: tally.leaderGames, wins: wilson(sharedWins(tally.leaderWinsShared), tally.leaderGames) },

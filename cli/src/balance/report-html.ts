@@ -24,6 +24,13 @@ function summaryRow(label: string, field: string, s: Summary): string {
   return `<tr><th>${escapeHtml(label)}</th>${cell(`${field}.mean`, decimal(s.mean))}${cell(`${field}.median`, decimal(s.median))}${cell(`${field}.min`, String(s.min))}${cell(`${field}.max`, String(s.max))}${cell(`${field}.sd`, decimal(s.sd))}</tr>`;
 }
 
+/** "seat 0 went first in 12 games, seat 1 in 13": how often each seat went first. */
+function firstSeats(bySeat: readonly number[]): string {
+  const went = bySeat.map((games, seat) => ({ games, seat })).filter((s) => s.games > 0);
+  if (went.length === 0) return "no game asked a seat alone";
+  return went.map((s, i) => `seat ${s.seat} ${i === 0 ? "went first in " : "in "}${s.games} game${s.games === 1 ? "" : "s"}`).join(", ");
+}
+
 export function reportHtml(data: ReportData, plots: readonly Plot[]): string {
   const variants = data.variants.length > 0 ? `, variants ${data.variants.join(", ")}` : "";
   const seatRows = data.bySeat.map(
@@ -62,12 +69,13 @@ ${seatRows.join("\n")}
 
 <h2>Balance</h2>
 <table id="balance">
-<tr><th>first player (seat 0) win rate</th>${cell("firstPlayer.winRate.rate", percent(first.winRate.rate))}<td>${escapeHtml(interval(first.winRate))}</td></tr>
+<tr><th>first player (by turn order) win rate</th>${cell("firstPlayer.winRate.rate", percent(first.winRate.rate))}<td>${escapeHtml(interval(first.winRate))}</td></tr>
 <tr><th>fair share (1 / seats)</th>${cell("firstPlayer.fairShare", percent(first.fairShare))}<td></td></tr>
 <tr><th>first-player advantage</th>${cell("firstPlayer.advantage", `${first.advantage >= 0 ? "+" : ""}${(first.advantage * 100).toFixed(1)} points`)}<td></td></tr>
 <tr><th>games with a sole leader at two thirds</th>${cell("leaderAtTwoThirds.games", String(lead.games))}<td></td></tr>
 <tr><th>that leader wins</th>${cell("leaderAtTwoThirds.wins.rate", percent(lead.wins.rate))}${cell("leaderAtTwoThirds.wins.interval", interval(lead.wins))}</tr>
 </table>
+<p class="note" id="first-player-note">The first player is, game by game, the first seat to act (the first asked alone), not seat 0: ${escapeHtml(firstSeats(first.bySeat))}.</p>
 <p class="note">The leader is the seat alone at the top by score after two thirds of a game's decisions (scores read mid-game by the rules' score).</p>
 
 <h2>Game length and lead changes</h2>

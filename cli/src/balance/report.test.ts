@@ -8,6 +8,10 @@ import { describe, expect, it } from "vitest";
 import { parseBotSpec } from "@rules/runtime/search";
 import { gemAuction } from "../commands/fake-game.js";
 import { writeReport } from "../commands/balance-report.js";
+import { games } from "@rules/generated";
+import { createMatch, whoMayAct } from "@rules/runtime/internal";
+import { gameRng } from "../simulation/chunks.js";
+import { firstToAct } from "../simulation/first-to-act.js";
 import { playChunk } from "../simulation/play-chunk.js";
 import { emptyTally, type Tally } from "../simulation/tally.js";
 import { reportData, type ReportData } from "./report-data.js";
@@ -34,14 +38,22 @@ describe("reportData", () => {
       // Three games had a sole leader at two thirds; it won two of them alone.
       leaderGames: 3,
       leaderWinsShared: [2, 0],
+      // Seat 1 went first in games 0, 1 and 2, seat 0 in game 3: the first player won game 1 alone
+      // and shared game 2.
+      firstBySeat: [1, 3],
+      firstWinsShared: [1, 1],
     };
     const data = reportData(setting, tally);
     // Seat 0: 1 + 0 + 1/2 + 1 = 2.5 of 4; seat 1: 0 + 1 + 1/2 + 0 = 1.5 of 4.
     expect(data.bySeat.map((s) => s.winRate.rate)).toEqual([0.625, 0.375]);
     expect(data.bySeat.map((s) => s.bot)).toEqual(["mcts:10", "random"]);
-    // Fair share 1/2: seat 0 is 12.5 points above it.
+    // The first player by turn order, not seat 0: 0 + 1 + 1/2 + 0 = 1.5 of 4, 12.5 points below the
+    // fair share of 1/2 (seat 0 is 12.5 points above it).
+    expect(data.firstPlayer.by).toBe("turn order");
+    expect(data.firstPlayer.bySeat).toEqual([1, 3]);
+    expect(data.firstPlayer.winRate.rate).toBe(0.375);
     expect(data.firstPlayer.fairShare).toBe(0.5);
-    expect(data.firstPlayer.advantage).toBeCloseTo(0.125, 10);
+    expect(data.firstPlayer.advantage).toBeCloseTo(-0.125, 10);
     expect(data.leaderAtTwoThirds.games).toBe(3);
     expect(data.leaderAtTwoThirds.wins.rate).toBeCloseTo(2 / 3, 10);
     // Lengths 10, 12, 14, 16: mean 13, median (12 + 14) / 2 = 13, sd sqrt((9 + 1 + 1 + 9) / 4) = sqrt(5).
@@ -63,6 +75,37 @@ describe("reportData", () => {
     // Without `leads` nothing is followed.
     const unfollowed = playChunk(gemAuction, { players: 2, variants: [], seed: 3, bots }, { start: 0, end: 40 });
     expect(unfollowed).toMatchObject({ leadChanges: [], leaderGames: 0, lengths: tally.lengths, scores: tally.scores });
+  });
+});
+
+describe("the first player", () => {
+  const forSale = games["for-sale"]!;
+
+  it("is the first seat to act, which For Sale draws: the seat each new match asks first", () => {
+    const firsts = Array.from({ length: 30 }, (_, seed) => firstToAct(forSale, { players: 4, variants: [], seed }));
+    const asked = Array.from({ length: 30 }, (_, seed) => whoMayAct(createMatch(forSale, { players: 4, seed })).players);
+    expect(firsts).toEqual(asked.map((seats) => seats[0]));
+    expect(asked.every((seats) => seats.length === 1)).toBe(true);
+    // Drawn: not always seat 0.
+    expect(new Set(firsts).size).toBeGreaterThan(1);
+  });
+
+  it("is counted in played games, and the page says it goes by turn order", async () => {
+    const options = { players: 3, variants: [], seed: 5, leads: true };
+    const tally = playChunk(forSale, options, { start: 0, end: 24 });
+    expect(tally.completed).toBe(24);
+    // Each game's first seat, found again from the game's own seed (as the run draws it).
+    const expected = [0, 0, 0];
+    for (let i = 0; i < 24; i++) expected[whoMayAct(createMatch(forSale, { players: 3, seed: gameRng(5, i).int(2 ** 31) })).players[0]!]! += 1;
+    expect(tally.firstBySeat).toEqual(expected);
+    expect(expected.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const dir = await mkdtemp(join(tmpdir(), "rules-first-"));
+    const data = reportData({ ...setting, game: "for-sale", title: "For Sale", players: 3, seats: 3, bots: ["random", "random", "random"], games: 24 }, tally);
+    await writeReport(data, join(dir, "report.html"));
+    const html = await readFile(join(dir, "report.html"), "utf8");
+    expect(html).toContain("first player (by turn order) win rate");
+    expect(html).toContain("the first seat to act (the first asked alone), not seat 0");
+    expect(html).not.toContain("(seat 0)");
   });
 });
 

@@ -28,7 +28,8 @@ const spec = {
     ...PLACEMENT_OPTIONS,
   ],
   notes: [
-    "Seat 0 is the first player. The leader at two thirds is the seat alone at the top by the rules' score after two " +
+    "The first player is, in each game, the first seat to act (the first seat asked alone), whichever seat the game " +
+      "gives the start to (For Sale draws it): its win rate is the first-player figure. The leader at two thirds is the seat alone at the top by the rules' score after two " +
       "thirds of a game's decisions; a lead change is a new sole leader. The page embeds its JSON (#report-data) and " +
       "marks each figure's cell with data-figure, the JSON field it shows. Plots are drawn by Vega-Lite (SVG).",
     GAME_NOTE,

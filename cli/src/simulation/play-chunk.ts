@@ -5,6 +5,7 @@ import { DECISION_CAP, GameFault, describeFault, endingOf, playRandomGame, playR
 import { playBotGame, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup } from "./tally.js";
 import { gameRng, type Chunk } from "./chunks.js";
+import { firstToAct } from "./first-to-act.js";
 import { HistogramCounter } from "./histogram.js";
 import { MESSAGES_KEPT, type EndGroup, type Tally } from "./tally.js";
 
@@ -46,6 +47,8 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
   const leadChanges = new HistogramCounter();
   let leaderGames = 0;
   const leaderWinsShared = new Array<number>(seats).fill(0);
+  const firstBySeat = new Array<number>(seats).fill(0);
+  const firstWinsShared = new Array<number>(seats).fill(0);
   let completed = 0;
   let unfinished = 0;
   const ends = new Map<string | null, EndGroup>();
@@ -85,6 +88,12 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
         scoreTotals[seat]! += keys[0]!;
         scores[seat]!.add(keys[0]!);
       });
+      // Who went first: only followed with the lead (a balance report), as it sets the game up again.
+      const first = options.leads ? firstToAct(game, matchOptions) : null;
+      if (first !== null) {
+        firstBySeat[first]! += 1;
+        if (result.winners.includes(first)) firstWinsShared[k]! += 1;
+      }
       if (options.leads) {
         leadChanges.add(changesOf(leaders));
         const leader = leaders.length === 0 ? null : leaders[Math.max(0, Math.ceil((leaders.length * 2) / 3) - 1)]!;
@@ -132,6 +141,8 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
     leadChanges: leadChanges.histogram(),
     leaderGames,
     leaderWinsShared,
+    firstBySeat,
+    firstWinsShared,
     errors,
     errorMessages,
     faults: [...faults.values()],

@@ -96,6 +96,10 @@ export interface Tally {
    */
   readonly leaderGames: number;
   readonly leaderWinsShared: readonly number[];
+  /** `firstBySeat[seat]`: ended games in which that seat was the first asked alone (first-to-act.ts). */
+  readonly firstBySeat: readonly number[];
+  /** `firstWinsShared[k - 1]`: ended games that the first seat to act won together with k - 1 others. */
+  readonly firstWinsShared: readonly number[];
   readonly errors: number;
   /** The first messages of faulted games, in game order. */
   readonly errorMessages: readonly string[];
@@ -120,6 +124,8 @@ export function emptyTally(seats: number): Tally {
     leadChanges: [],
     leaderGames: 0,
     leaderWinsShared: new Array<number>(seats).fill(0),
+    firstBySeat: new Array<number>(seats).fill(0),
+    firstWinsShared: new Array<number>(seats).fill(0),
     errors: 0,
     errorMessages: [],
     faults: [],
@@ -158,6 +164,8 @@ export function mergeTallies(first: Tally, then: Tally): Tally {
     leadChanges: mergeHistograms(first.leadChanges, then.leadChanges),
     leaderGames: first.leaderGames + then.leaderGames,
     leaderWinsShared: first.leaderWinsShared.map((n, k) => n + then.leaderWinsShared[k]!),
+    firstBySeat: first.firstBySeat.map((n, seat) => n + then.firstBySeat[seat]!),
+    firstWinsShared: first.firstWinsShared.map((n, k) => n + then.firstWinsShared[k]!),
     errors: first.errors + then.errors,
     errorMessages: [...first.errorMessages, ...then.errorMessages].slice(0, MESSAGES_KEPT),
     faults,

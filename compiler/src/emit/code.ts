@@ -149,6 +149,20 @@ export class CodeWriter {
   /** Where the statement being written starts, or null outside any. */
   private site: A.SourceRange | null = null;
 
+  /** The variable a die rolled now goes into, as event arguments (`"die", p`), or null: rolled in the open. */
+  private rollTarget: string | null = null;
+
+  /** Writes an assignment's value: a die rolled in it is told as the variable it goes into is. */
+  rollingInto<T>(target: string | null, write: () => T): T {
+    const outer = this.rollTarget;
+    this.rollTarget = target;
+    try {
+      return write();
+    } finally {
+      this.rollTarget = outer;
+    }
+  }
+
   /** Writes code that belongs to the rule at `range`: a fault inside it names that rule. */
   at<T>(range: A.SourceRange, write: () => T): T {
     const outer = this.site;
@@ -310,7 +324,7 @@ export class CodeWriter {
       case "random_player":
         return "randomInt(s.random, s.players)";
       case "roll":
-        return `roll(s.random, ${args[0]}, s.events)`;
+        return `roll(s.random, ${args[0]}, s.events${this.rollTarget === null ? "" : `, ${this.rollTarget}`})`;
       case "players_from":
         return this.game.eliminates ? `seatsFromInPlay(${args[0]}, s.players, ${this.eliminated()})` : `seatsFrom(${args[0]}, s.players)`;
       case "variant":

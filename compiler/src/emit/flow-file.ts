@@ -169,7 +169,8 @@ export class FlowFile {
         `s.locals.phase = ${quote(decision.phase ?? "")};`,
         ...loops,
         ...(decision.ask.window ? this.windowOpen(decision) : []),
-        ...this.ctx.code.at(decision.ask.range, () => this.decide(decision)),
+        // As the flow does: a window passes by a seat offered nothing but `done` (Game.advance goes on).
+        ...this.ctx.code.at(decision.ask.range, () => [...this.decide(decision), ...(decision.ask.window ? this.passByIdle(decision) : [])]),
         "return;",
       ];
     });

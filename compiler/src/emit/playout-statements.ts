@@ -100,10 +100,29 @@ export class KernelCode extends KernelExpressions {
         return [`K_ended = ${end};`, "pc = END;", "continue run;"];
       }
       case "inlined":
-        return ["{", ...this.statements(s.parameters), ...this.statements(s.body.statements), "}"];
+        return this.inlined(s);
       default:
         return unsupported(`the statement \`${s.kind}\``);
     }
+  }
+
+  /**
+   * A procedure written out where it is called. Every argument is read first, into a temporary
+   * outside the procedure's block, then its parameters are bound from them: a parameter may have
+   * the slot of the local its argument reads (`award(p)` into a parameter `p`), and `let l_p = l_p`
+   * would read the parameter being declared.
+   */
+  private inlined(s: A.InlinedCall): string[] {
+    const lines = ["{"];
+    const bindings = s.parameters.map((parameter) => {
+      const binding = this.game.names.get(parameter.name);
+      if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
+      const argument = this.temp("argument");
+      lines.push(...this.withValue(parameter.value, (value) => [`const ${argument} = ${value};`]));
+      const local = localName(binding.slot);
+      return binding.slot.storage === "state" ? `${local} = ${argument};` : `let ${local} = ${argument};`;
+    });
+    return [...lines, "{", ...bindings, ...this.statements(s.body.statements), "}", "}"];
   }
 
   /** Fisher–Yates over the positions, drawing from the game's generator as `shuffle` does. */

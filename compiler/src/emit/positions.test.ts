@@ -99,7 +99,9 @@ score p: score[p]
     const { state, events } = await played([{ zone: "bag", seat: null, top: [4, 1] }, 2, 5]);
     expect(state.zones.table).toEqual([4, 1]);
     expect((state.vars as Vars).score).toEqual([9, 0]);
-    expect(events.filter((e) => e.kind === "roll")).toEqual([{ kind: "roll", sides: 6, value: 3 }, { kind: "roll", sides: 6, value: 6 }]);
+    // Both dice are rolled into score[0]: each roll event says so (eventsFor tells them as score is told).
+    const into = { variable: "score", seat: 0 };
+    expect(events.filter((e) => e.kind === "roll")).toEqual([{ kind: "roll", sides: 6, value: 3, into }, { kind: "roll", sides: 6, value: 6, into }]);
   });
 
   test("a scripted outcome the game does not draw next is a fault that says what happened", async () => {

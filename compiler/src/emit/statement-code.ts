@@ -29,7 +29,8 @@ export class StatementWriter {
       case "assign": {
         const target = this.code.expression(s.target);
         const changed = this.varArgs(s.target);
-        return [`${target} ${s.operator} ${this.code.expression(s.value)};`, ...(changed ? [this.record(`changed(${changed}, ${target})`)] : [])];
+        const value = this.code.rollingInto(this.rollTargetArgs(s.target), () => this.code.expression(s.value));
+        return [`${target} ${s.operator} ${value};`, ...(changed ? [this.record(`changed(${changed}, ${target})`)] : [])];
       }
       case "if": {
         const lines = [`if (${this.code.expression(s.condition)}) {`, ...this.statements(s.then.statements), "}"];
@@ -260,6 +261,18 @@ export class StatementWriter {
     // A per-card value is not told as an event: the card's id would reach seats that cannot see it.
     if (binding?.kind !== "var" || binding.declaration.perCard || this.draws(e)) return null;
     return `${quote(binding.declaration.name.name)}, ${e.kind === "index" ? this.code.expression(e.index) : "null"}`;
+  }
+
+  /** The variable an assignment rolls dice into, as event arguments, so that a die is told only to
+   *  seats that may see it (eventsFor): `"die", p`. A local is no secret: null, rolled in the open.
+   *  Whose entry, when its index draws a number itself, is not said (null): then only a public
+   *  variable's die is told. */
+  private rollTargetArgs(e: A.Expression): string | null {
+    const root = e.kind === "index" ? e.target : e;
+    const binding = root.kind === "name" ? this.game.names.get(root) : undefined;
+    if (binding?.kind !== "var") return null;
+    const whose = e.kind === "index" && !binding.declaration.perCard && !this.draws(e.index) ? this.code.expression(e.index) : "null";
+    return `${quote(binding.declaration.name.name)}, ${whose}`;
   }
 
   /** Whether evaluating the expression draws from the game's random generator. */

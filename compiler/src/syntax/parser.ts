@@ -604,6 +604,7 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.pendingReasons = [];
   parser.bareExpressions = [];
   parser.perCardZones = [];
+  parser.windowsSeen = 0;
   parser.input = lexed.tokens;
   const { result, tooDeep: stopped } = guardedParse(() => parser.program());
   if (stopped) return { program: empty, errors: [...errors, stopped] };

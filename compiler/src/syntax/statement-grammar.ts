@@ -18,8 +18,9 @@ export class StatementGrammar extends ExpressionGrammar {
    * on a shallow stack, not from inside a rule that may already be deep.
    */
   pendingReasons: { token: IToken; reason: A.ReasonText }[] = [];
-  /** Windows parsed so far: each gets its own hidden flag. */
-  private windowsSeen = 0;
+  /** Windows parsed so far in this file: each gets its own hidden flag. Reset for every file
+   *  (parseRules), so that a flag's name depends on the file alone, never on what was parsed before. */
+  windowsSeen = 0;
 
   /** A reason from its string token, its parts filled in by fillReasons once the file is parsed. */
   protected reasonText(token: IToken): A.ReasonText {

@@ -1,0 +1,81 @@
+// Property: no event told to a seat carries a value that seat's view hides (told-events.ts), over
+// every compiled game and the corpus's Cups, whose dice are rolled into `owner` variables: there a
+// seat is told its own die and the open one, never another player's.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it, test } from "vitest";
+import * as runtime from "@rules/runtime/internal";
+import { applyMove, chooseRandomMove, createMatch, eventsFor, Rng, viewFor, whoMayAct, type GameEvent, type Match, type Seat } from "@rules/runtime/internal";
+import { loadRulesGame } from "../../compiler/src/testing/load-game.js";
+import { dealArb, play, runsFor, tables } from "./harness.js";
+import { toldBeyondView } from "./told-events.js";
+
+function problemsAfter(match: Match, seats: number): string[] {
+  const viewers: (Seat | null)[] = [null, ...Array(seats).keys()];
+  return viewers.flatMap((seat) =>
+    toldBeyondView(match.game.meta, viewFor(match, seat), eventsFor(match, seat), seat).map((problem) => `seat ${seat}: ${problem}`),
+  );
+}
+
+describe.each(tables)("$name", (table) => {
+  it("tells each seat, and a spectator, nothing its view hides", () => {
+    fc.assert(
+      fc.property(dealArb, (deal) => {
+        play(table, deal, (match) => {
+          expect(problemsAfter(match, table.seats), `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+        });
+      }),
+      runsFor(table, 100, 0.05),
+    );
+  });
+});
+
+describe("Cups (dice rolled into owner variables)", async () => {
+  const text = readFileSync(fileURLToPath(new URL("../../compiler/src/__fixtures__/programs/cups.rules", import.meta.url)), "utf8");
+  const game = await loadRulesGame("cups", text, runtime);
+
+  /** Plays a match with random moves; `visit` sees it after setup and after every move. */
+  function playCups(players: number, seed: number, visit: (match: Match) => void): void {
+    const rng = new Rng(seed);
+    let match = createMatch(game, { players, seed });
+    visit(match);
+    while (whoMayAct(match).kind !== "over") {
+      const seat = rng.pick(whoMayAct(match).players);
+      const outcome = applyMove(match, seat, chooseRandomMove(game, match.state, seat, rng));
+      if (!outcome.ok) throw new Error(outcome.error.reason);
+      match = outcome.match;
+      visit(match);
+    }
+  }
+
+  it("tells each seat nothing its view hides", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 4 }), fc.integer(), (players, seed) => {
+        playCups(players, seed, (match) => expect(problemsAfter(match, players)).toEqual([]));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  test("a seat is told its own die and the open die, never another player's", () => {
+    let rounds = 0;
+    for (const players of [2, 3, 4]) {
+      playCups(players, 7 * players, (match) => {
+        const rolls = match.unfilteredEvents.filter((e) => e.kind === "roll");
+        if (rolls.length === 0) return;
+        rounds++;
+        // Every player's die and the open one, all rolled by the move that ended the round.
+        expect(rolls).toHaveLength(players + 1);
+        for (let seat = 0; seat < players; seat++) {
+          const view = viewFor(match, seat) as { vars: { die: (number | null)[]; open_die: number } };
+          const told = eventsFor(match, seat).filter((e): e is Extract<GameEvent, { kind: "roll" }> => e.kind === "roll");
+          expect(told.map((e) => e.value)).toEqual([view.vars.die[seat], view.vars.open_die]);
+        }
+        // A spectator sees only the open die.
+        expect(eventsFor(match, null).filter((e) => e.kind === "roll")).toHaveLength(1);
+      });
+    }
+    expect(rounds).toBeGreaterThan(0);
+  });
+});
