@@ -244,6 +244,9 @@ export function longestRun<T>(items: readonly T[], key: (item: T) => number): nu
   return best;
 }
 
+/** The empty set of cards, as a set parameter's value: generated code asks whether giving nothing is allowed with it. */
+export const NO_CARDS: readonly CardId[] = Object.freeze([]);
+
 /** A random non-empty subset of the cards for a bot: its size k in 1..n with probability
  *  proportional to 2^-k (small sets first, as most constrained choices are small: redrawing
  *  is then rare), then k cards uniformly, one by one, each among the cards not yet chosen in

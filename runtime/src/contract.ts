@@ -83,8 +83,10 @@ export type ParameterDomain =
   /** One card among these (ids), taken from the named zone. */
   | { readonly kind: "card"; readonly zone: string; readonly cards: readonly CardId[] }
   /** Any set of these cards (a list of distinct ids), taken from the named zone; the option's
-   *  requirements say which sets are legal, so they are checked on apply, not enumerated. */
-  | { readonly kind: "cards"; readonly zone: string; readonly cards: readonly CardId[] }
+   *  requirements say which sets are legal, so they are checked on apply, not enumerated. `none`:
+   *  whether the empty set meets the parameter's own requirements (giving nothing is a choice);
+   *  absent, as in games compiled before it, it is not known and may be tried. */
+  | { readonly kind: "cards"; readonly zone: string; readonly cards: readonly CardId[]; readonly none?: boolean }
   /** One player among these seats. */
   | { readonly kind: "player"; readonly players: readonly Seat[] }
   /** One value among these. */

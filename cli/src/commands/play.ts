@@ -378,12 +378,15 @@ async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): 
 async function askCardSet(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
   const { name } = parameter;
   const cards = parameter.choices!;
-  io.print(`  ${name}, one or more from ${parameter.zone}:`);
+  const none = parameter.none !== false;
+  io.print(`  ${name}, ${none ? "any cards" : "one or more"} from ${parameter.zone}${none ? ", or none" : ""}:`);
   cards.forEach((card, i) => io.print(`    ${i + 1}) ${card.label}`));
   for (;;) {
-    const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3] (empty: back): `);
+    const answer = await prompt.ask(`  ${name} [numbers, e.g. 1 3${none ? "; 'none' for no card" : ""}] (empty: back): `);
     if (answer === null || answer === "quit") return answer === null ? LEFT : QUIT;
     if (answer === "") return BACK;
+    // An empty answer goes back, so the empty set is said in words.
+    if (answer === "none" && none) return [] as unknown as Value;
     const picks = answer.split(/[\s,]+/).filter(Boolean).map(Number);
     if (picks.every((n) => Number.isInteger(n) && n >= 1 && n <= cards.length)) {
       return picks.map((n) => cards[n - 1]!.value) as unknown as Value;

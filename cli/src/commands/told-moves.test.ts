@@ -51,8 +51,13 @@ describe("describeOption", () => {
     expect(describeOption(gemAuction, target, 0)).toBe("target whom (you / seat 2)");
     const show = { type: "show", parameters: { gem: { kind: "card", zone: "hand", cards: [gem(1), gem(2)] } } } as const;
     expect(describeOption(gemAuction, show, 0)).toBe("show gem (one of 2 in hand)");
-    const trade = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [gem(1), gem(2), gem(3)] } } } as const;
+    // A set of cards: "or none" unless the rules refuse the empty set; an empty zone offers no card.
+    const trade = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [gem(1), gem(2), gem(3)], none: false } } } as const;
     expect(describeOption(gemAuction, trade, 0)).toBe("trade gems (one or more of the 3 cards in the pool)");
+    const gift = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [gem(1), gem(2)], none: true } } } as const;
+    expect(describeOption(gemAuction, gift, 0)).toBe("trade gems (any of the 2 cards in the pool, or none)");
+    const nothing = { type: "trade", parameters: { gems: { kind: "cards", zone: "pool", cards: [], none: true } } } as const;
+    expect(describeOption(gemAuction, nothing, 0)).toBe("trade gems (no card: the pool is empty)");
     const peek = { type: "peek", parameters: { first: { kind: "range", min: 1, max: 5 }, second: { kind: "range", min: 1, max: 5 } } } as const;
     expect(describeOption(gemAuction, peek, 0)).toBe("peek first 1..5, second 1..5");
   });

@@ -73,7 +73,7 @@ export class CheckCode {
       const slot = this.ctx.code.localName(this.decisions.parameterSlot(p));
       lines.push(
         ...d.setup,
-        `if (!(${d.nonEmpty})) return illegal("move/out-of-domain", ${d.empty});`,
+        ...(d.nonEmpty === null ? [] : [`if (!(${d.nonEmpty})) return illegal("move/out-of-domain", ${d.empty});`]),
         `const ${slot} = move${property(p.name.name)} as ${this.ctx.parameterType(p)};`,
         `if (!(${d.contains(slot)})) return illegal("move/out-of-domain", ${d.describe});`,
       );

@@ -213,7 +213,7 @@ export class EmitContext {
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
       "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "endGame", "roll",
-      "askHuman", "askHumans", "seatCount", "stateOfView",
+      "askHuman", "askHumans", "seatCount", "stateOfView", "NO_CARDS",
     ];
   }
 

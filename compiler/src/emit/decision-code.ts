@@ -10,15 +10,17 @@ import { tsType, type EmitContext } from "./context.js";
 export interface DomainCode {
   setup: string[];
   domain: string;
-  nonEmpty: string;
+  /** Code true when the domain holds a value now; null when it always does (a set of cards may be empty). */
+  nonEmpty: string | null;
   /** Why the option is not on offer when the domain is empty: the rules' `else` reason, or a plain one. */
   empty: string;
   contains: (v: string) => string;
   describe: string;
   size: string;
   valueAt: (index: string) => string;
-  /** A set of cards' domain: the name of the list of cards it is drawn from. */
+  /** A set of cards' domain: the name of the list of cards it is drawn from, and the zone's name. */
   cards?: string;
+  cardsZone?: string;
   /** A range's domain: the names of its ends. */
   ends?: { low: string; high: string };
   /** Any other domain: the name of the list of its values. */
@@ -138,8 +140,10 @@ export class DecisionCode {
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       const zone = zoneDeclaration(this.ctx.game, p.domain.args[0]!)?.name.name ?? "cards";
       return {
-        domain: `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}] }`,
-        nonEmpty: `${values}.length > 0`,
+        domain: cardsDomain(zone, values, "true"),
+        cardsZone: zone,
+        // Giving nothing is a choice too: the empty set is in every subset domain, even of an empty zone.
+        nonEmpty: null,
         empty: this.emptyReason(p, quote(`there are no cards in ${zone} to choose ${name} from now`)),
         contains: (v) => `isCardSet(${v}, ${values})`,
         describe: `\`${name} must be distinct cards from ${zone}\``,
@@ -197,4 +201,9 @@ export class DecisionCode {
     return [`if (seat !== s.locals.actor) ${refuse("move/not-your-turn", "`it is seat ${s.locals.actor}'s turn, not seat ${seat}'s`")}`];
   }
 
+}
+
+/** A set-of-cards domain as the runtime lists it; `none`: code telling whether the empty set is allowed. */
+export function cardsDomain(zone: string, values: string, none: string): string {
+  return `{ kind: "cards", zone: ${quote(zone)}, cards: [...${values}], none: ${none} }`;
 }

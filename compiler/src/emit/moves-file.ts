@@ -161,7 +161,7 @@ export class MovesFile {
       const open = listing.open.join(" && ");
       const meets = [...listing.endsMeet, ...listing.kept.map((k) => `${k.values}.some(${k.predicate})`)];
       const offered = meets.length
-        ? [`if (${open}) {`, ...listing.ends.map((n) => `const ${n.name} = ${n.value};`), `if (${meets.join(" && ")}) return true;`, "}"]
+        ? [`if (${open || "true"}) {`, ...listing.ends.map((n) => `const ${n.name} = ${n.value};`), `if (${meets.join(" && ")}) return true;`, "}"]
         : [open ? `if (${open}) return true;` : "return true;"];
       body.push("{", ...listing.declared.flatMap((d) => d.setup), ...offered, "}");
     }
@@ -206,7 +206,7 @@ export class MovesFile {
           ...listing.kept.map((k) => `const ${k.name} = ${k.values}.filter(${k.predicate});`),
         ];
         const meet = [...listing.endsMeet, ...listing.kept.map((k) => `${k.name}.length > 0`)];
-        const offer = narrowed.length ? [`if (${open}) {`, ...narrowed, `if (${meet.join(" && ")}) ${push}`, "}"] : [open ? `if (${open}) ${push}` : push];
+        const offer = narrowed.length ? [`if (${open || "true"}) {`, ...narrowed, `if (${meet.join(" && ")}) ${push}`, "}"] : [open ? `if (${open}) ${push}` : push];
         legal.push("{", ...listing.declared.flatMap((d) => d.setup), ...offer, "}");
       }
       legal.push("return options;");

@@ -6,7 +6,7 @@
 // leaves out is still refused with the requirement's own reason.
 import type * as A from "../syntax/ast.js";
 import type { EmitContext } from "./context.js";
-import type { DecisionCode, DomainCode } from "./decision-code.js";
+import { cardsDomain, type DecisionCode, type DomainCode } from "./decision-code.js";
 
 export interface OptionListing {
   /** Each parameter's domain as declared; their setup runs first, as before. */
@@ -40,7 +40,7 @@ export class OptionListings {
   /** `scope` as for `domainCode`: tells apart the domains of options declared side by side. */
   listing(option: A.MoveOptionDeclaration, scope = ""): OptionListing {
     const declared = option.parameters.map((p) => this.decisions.domainCode(p, scope));
-    const open = declared.map((d) => d.nonEmpty);
+    const open = declared.flatMap((d) => (d.nonEmpty === null ? [] : [d.nonEmpty]));
     open.push(...option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option)).map((r) => this.decisions.requirement(r)));
     const ends: { name: string; value: string; none: string }[] = [];
     const endsMeet: string[] = [];
@@ -53,7 +53,15 @@ export class OptionListings {
         return read.length === 1 && read[0] === p;
       });
       const name = `${this.ctx.code.localName(this.decisions.parameterSlot(p))}${scope}`;
-      if (own.length === 0 || domain.cards) return domain;
+      if (own.length === 0) return domain;
+      if (domain.cards) {
+        // Sets of cards are not listed one by one (2^n of them): the option is offered while its zone
+        // holds a card, or while the empty set meets the parameter's own requirements; `check` decides.
+        const slot = this.decisions.parameterSlot(p);
+        const withNoCards = this.ctx.code.reading(slot, "NO_CARDS", () => own.map((r) => `(${this.decisions.requirement(r)})`).join(" && "));
+        open.push(`(${domain.cards}.length > 0 || ${withNoCards})`);
+        return { ...domain, domain: cardsDomain(domain.cardsZone!, domain.cards, withNoCards) };
+      }
       if (domain.ends) {
         // A range is reported by its ends, never enumerated: only bounds (`amount > high`) narrow
         // it, since they keep it a range; any other requirement is left to `check`.
@@ -72,7 +80,7 @@ export class OptionListings {
         }
         for (const b of bounds) folded.add(b.r);
         const code = this.decisions.domainOver(p, { low, high });
-        endsMeet.push(code.nonEmpty);
+        endsMeet.push(code.nonEmpty ?? "true");
         return { setup: [], ...code };
       }
       // The parameter's own requirements, in the order `check` tests them, for each value.

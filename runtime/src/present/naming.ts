@@ -163,7 +163,11 @@ function domainText(game: Game, domain: NonNullable<MoveOption["parameters"][str
       if (domain.cards.length === 1) return field === undefined ? cardName(game, domain.cards[0]!) : cardField(game, domain.cards[0]!, field, reader);
       return field === undefined ? `(one of ${domain.cards.length} in ${domainZone(game, domain.zone)})` : "…";
     case "cards":
-      return `(one or more of the ${domain.cards.length} cards in ${domainZone(game, domain.zone)})`;
+      // A set of cards may be empty where the rules allow giving nothing.
+      if (domain.cards.length === 0) return `(no card: ${domainZone(game, domain.zone)} is empty)`;
+      return domain.none === false
+        ? `(one or more of the ${domain.cards.length} cards in ${domainZone(game, domain.zone)})`
+        : `(any of the ${domain.cards.length} cards in ${domainZone(game, domain.zone)}, or none)`;
     case "player":
       return domain.players.length === 1 ? seatName(game, domain.players[0]!, reader) : `(${domain.players.map((s) => seatName(game, s, reader)).join(" / ")})`;
     case "choice":

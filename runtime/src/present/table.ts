@@ -117,6 +117,8 @@ export interface TableParameter {
   readonly choices?: readonly { readonly value: Value; readonly label: string }[];
   /** A card parameter's zone, by its label. */
   readonly zone?: string;
+  /** A set of cards: whether choosing none is allowed (false when the rules' requirements refuse it). */
+  readonly none?: boolean;
 }
 
 /** View fields that belong to the machine (the program counter, the seat asked about), not to the table. */
@@ -357,7 +359,8 @@ function tableOption(game: Game, option: MoveOption, reader: Reader): TableOptio
         const info = zoneInfo(game, domain.zone);
         const cards = info && !info.ordered ? [...domain.cards].sort((a, b) => a - b) : domain.cards;
         const zone = info?.perPlayer ? bare(zoneLabel(game, domain.zone)) : zoneLabel(game, domain.zone);
-        return { name, kind: domain.kind, zone, choices: cards.map((id) => ({ value: id, label: cardName(game, id) })) };
+        const choices = cards.map((id) => ({ value: id, label: cardName(game, id) }));
+        return domain.kind === "cards" ? { name, kind: domain.kind, zone, choices, none: domain.none !== false } : { name, kind: domain.kind, zone, choices };
       }
       case "player":
         return { name, kind: domain.kind, choices: domain.players.map((seat) => ({ value: seat, label: seatName(game, seat, reader) })) };
