@@ -1,134 +1,123 @@
-// The example app in real Chromium (Debian's `chromium`, driven by playwright-core; nothing downloads
-// a browser): build it with Vite, serve it, and play a whole game of For Sale as seat 0 through the
-// page's controls, to the result. The result shown must be what the runtime gives for the save the
-// page offers, replayed here in Node.
-import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import * as path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { build } from "vite";
+// The example app in real Chromium: a whole game of each of the five compiled games, seat 0 played by
+// clicking the table's controls only (the other seats are bots at full speed). The result the page
+// shows must be the one the runtime gives for the page's save, replayed here in Node.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { applyMove, createMatch, deserializeMatch, resultOf } from "@rules/runtime";
-import { game } from "@rules/generated/for-sale";
+import type { Browser, Page } from "playwright-core";
+import { deserializeMatch, resultOf, type AnyGame } from "@rules/runtime";
+import { describeResult } from "@rules/runtime/present";
+import { game as forSale } from "@rules/generated/for-sale";
+import { game as freakShop } from "@rules/generated/freak-shop";
+import { game as ladyRichmond } from "@rules/generated/lady-richmond";
+import { game as foreclosed } from "@rules/generated/foreclosed";
+import { game as keysToKnowledge } from "@rules/generated/keys-to-knowledge";
+import { buildAndServe, launchChromium } from "./serve.mjs";
 
-const appRoot = fileURLToPath(new URL("..", import.meta.url));
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-
-let outDir = "";
-let server: Server;
+let served: Awaited<ReturnType<typeof buildAndServe>>;
 let browser: Browser;
-let base = "";
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}: this test drives a real browser. Install Debian's package ` +
-        "(apt-get install -y chromium; .ci/run does it) or set CHROMIUM_PATH to a Chromium binary.",
-    );
-  }
-  outDir = await mkdtemp(path.join(tmpdir(), "rules-web-"));
-  await build({ root: appRoot, logLevel: "warn", build: { outDir, emptyOutDir: true } });
-  server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
-    const file = path.join(outDir, path.normalize(pathname === "/" ? "/index.html" : pathname));
-    readFile(file).then(
-      (body) => response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  // Root in CI: Chromium's sandbox needs a user namespace it may not get there.
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  served = await buildAndServe();
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await served?.close();
 });
 
-/** One human decision through the controls; false when the game is over. */
-async function playOneMove(page: Page, turn: number): Promise<boolean> {
-  await page.waitForFunction(
-    () => !document.getElementById("result")!.hidden || document.querySelector("#controls [data-move]") !== null,
-  );
-  if (await page.locator("#result").isVisible()) return false;
-  const bid = page.locator('#controls [data-move="raise"]');
-  if (await bid.count()) {
-    const number = bid.locator('input[name="amount"]');
-    const slider = bid.locator('input[name="amount-slider"]');
-    const [min, max] = [Number(await number.getAttribute("min")), Number(await number.getAttribute("max"))];
-    expect(min).toBeLessThanOrEqual(max);
-    expect([await slider.getAttribute("min"), await slider.getAttribute("max")]).toEqual([String(min), String(max)]);
-    // Bid now and then (the lowest legal bid, set with the slider), else pass.
-    if (turn % 3 === 0) {
-      await slider.fill(String(min));
-      await expect.poll(() => number.inputValue()).toBe(String(min));
-      await bid.getByRole("button").click();
-      return true;
-    }
-  }
-  const pass = page.locator('#controls [data-move="pass"] button');
-  if (await pass.count()) await pass.click();
-  else await page.locator('#controls [data-move="sell"] button').first().click();
-  return true;
+/** A small seeded generator, so that a failing game can be played again click for click. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
-test("plays a whole game of For Sale against three bots in Chromium, to the result", async () => {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-  await page.goto(`${base}?players=4&seed=5&delay=0`);
+/** Waits until it is seat 0's decision or the game is over; true when over. */
+async function settle(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => document.querySelector(".rt-result") !== null || document.querySelector(".rt-decision .rt-option") !== null);
+  return (await page.locator(".rt-result").count()) > 0;
+}
 
-  let decisions = 0;
-  while (await playOneMove(page, decisions)) {
-    decisions++;
-    // Seat 0's view: the bots' coins are never shown.
-    for (const seat of [1, 2, 3]) expect(await page.locator(`#board tr[data-seat="${seat}"]`).getAttribute("data-coins")).toBe("hidden");
-    // No move of ours was refused (a refusal leaves its reason here, with the controls).
-    expect((await page.locator("#controls [role=alert]").allTextContents()).join("")).toBe("");
-    expect(decisions).toBeLessThan(400);
-  }
-  // 4 players: 28 of 30 Properties, 7 rounds of buying (at least one decision of seat 0 each, bar the
-  // last buyer) and 7 of selling (one each).
-  expect(decisions).toBeGreaterThanOrEqual(7);
-
-  const save = await page.locator('#result textarea[name="save"]').inputValue();
-  const replayed = resultOf(deserializeMatch(game, save))!;
-  const shown = await page.locator("#result tbody tr").evaluateAll((rows) => rows.map((row) => [Number((row as HTMLElement).dataset["seat"]), Number((row as HTMLElement).dataset["score"])]));
-  expect(shown.map(([seat]) => seat)).toEqual(replayed.ranking.flat());
-  expect(shown.map(([, score]) => score)).toEqual(replayed.ranking.flat().map((seat) => replayed.scores[seat]![0]));
-  expect(await page.locator("#result h2").textContent()).toContain("Game over");
-
-  // The log names who took what: every Property taken from the auction, with its taker, as the
-  // match's own events say (the save replayed here, its moves' events read directly).
-  const log = await page.locator("#log li").allTextContents();
-  const told = log.flatMap((line) =>
-    [...line.matchAll(/\b(You|Bot \d) (?:pass(?:es)? and )?takes? (Property \d+) from the Properties on auction\b/g)].map(([, who, card]) => `${who} ${card}`),
-  );
-  const played = deserializeMatch(game, save);
-  let replay = createMatch(game, played.options);
-  const taken: string[] = [];
-  for (const { seat, move } of played.log) {
-    const outcome = applyMove(replay, seat, move);
-    if (!outcome.ok) throw new Error(outcome.error.reason);
-    replay = outcome.match;
-    for (const event of replay.unfilteredEvents) {
-      if (event.kind !== "move" || event.from?.zone !== "auction" || event.to.seat === null) continue;
-      for (const card of event.cards ?? []) taken.push(`${event.to.seat === 0 ? "You" : `Bot ${event.to.seat}`} Property ${game.meta.cards[card]!.fields["value"]}`);
+/**
+ * One decision by clicking: an option picked at random, then a value for each of its parameters (a
+ * choice button, or a card toggled now and then; a range left at its lowest), then its button.
+ * Returns whether the move was refused (its reason shown in the option).
+ */
+async function clickOneMove(page: Page, random: () => number, counts: { clicks: number; refused: number }): Promise<void> {
+  const before = await page.locator(".rt-table[data-move-count]").first().getAttribute("data-move-count");
+  const options = page.locator(".rt-decision .rt-option");
+  const option = options.nth(Math.floor(random() * (await options.count())));
+  const pick = async (buttons: ReturnType<Page["locator"]>): Promise<void> => {
+    await buttons.nth(Math.floor(random() * (await buttons.count()))).click();
+    counts.clicks++;
+  };
+  if ((await option.evaluate((e) => e.tagName)) === "FORM") {
+    for (const fieldset of await option.locator("fieldset[data-parameter]").all()) {
+      const kind = await fieldset.getAttribute("data-kind");
+      const buttons = fieldset.locator("button.rt-choice");
+      if (kind === "cards") {
+        if (random() < 0.5 && (await buttons.count()) > 0) await pick(buttons);
+      } else if ((await fieldset.locator("button[aria-pressed=true]").count()) === 0) await pick(buttons);
     }
-  }
-  // 4 players: 7 rounds of 4 Properties each.
-  expect(taken).toHaveLength(28);
-  expect([...told].sort()).toEqual([...taken].sort());
-  expect(log.some((line) => /^Bot \d passes and takes Property \d+ from the Properties on auction$/.test(line))).toBe(true);
-  expect(errors).toEqual([]);
-  await page.close();
-}, 240_000);
+    await option.locator("button[data-submit]").click();
+    counts.clicks++;
+  } else await pick(option.locator("button[data-submit]"));
+  // The move is taken (the table moves on) or refused (the reason shows in the option tried).
+  await page.waitForFunction(
+    (count) =>
+      document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count ||
+      [...document.querySelectorAll(".rt-refusal")].some((p) => p.textContent !== ""),
+    before,
+  );
+  if ((await page.locator(".rt-refusal:not(:empty)").count()) > 0) counts.refused++;
+}
+
+const GAMES: { id: string; game: AnyGame; query: string; maxClicks: number }[] = [
+  { id: "for-sale", game: forSale, query: "players=3&seed=11", maxClicks: 300 },
+  { id: "freak-shop", game: freakShop, query: "players=3&seed=12", maxClicks: 300 },
+  { id: "lady-richmond", game: ladyRichmond, query: "players=2&seed=13", maxClicks: 800 },
+  { id: "foreclosed", game: foreclosed, query: "players=2&seed=14", maxClicks: 800 },
+  // The full game can take thousands of moves by random play: the short variant (20 rounds) on the small board.
+  { id: "keys-to-knowledge", game: keysToKnowledge, query: "players=2&seed=15&variants=short,small_board", maxClicks: 1200 },
+];
+
+for (const { id, game, query, maxClicks } of GAMES) {
+  test(`plays a whole game of ${id} by clicking, against bots, to the result its save replays to`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    await page.goto(`${served.base}?game=${id}&${query}&delay=0`);
+    await expect.poll(() => page.locator(".rt-title").textContent()).toBe(game.title);
+
+    const random = seeded(id.length * 7919);
+    const counts = { clicks: 0, refused: 0 };
+    const started = Date.now();
+    while (!(await settle(page))) {
+      await clickOneMove(page, random, counts);
+      expect(counts.clicks, "clicks").toBeLessThan(maxClicks);
+      expect(Date.now() - started, "time").toBeLessThan(150_000);
+    }
+    expect(counts.clicks).toBeGreaterThan(0);
+
+    await page.locator("button[name=save]").click();
+    const save = await page.locator('textarea[name="save"]').inputValue();
+    const replayed = resultOf(deserializeMatch(game, save));
+    expect(replayed).not.toBeNull();
+    const result = replayed!;
+    // The table shows the ranking with each score, the winners, and the runtime's words for them.
+    const rows = await page.locator(".rt-result tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
+    expect(rows.map(([seat]) => seat)).toEqual(result.ranking.flat());
+    expect(rows.map(([, score]) => score)).toEqual(result.ranking.flat().map((seat) => result.scores[seat]![0]));
+    expect(await page.locator(".rt-result").getAttribute("data-winners")).toBe(result.winners.join(","));
+    const words = describeResult(game, result, { seat: 0, humans: deserializeMatch(game, save).options.players });
+    expect(await page.locator(".rt-winners").textContent()).toBe(words[words.length - 1]);
+    expect(errors).toEqual([]);
+    console.log(`${id}: ${counts.clicks} clicks (${counts.refused} refused), ${Date.now() - started} ms`);
+    await page.close();
+  }, 240_000);
+}

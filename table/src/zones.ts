@@ -1,0 +1,144 @@
+// The table's areas as HTML: the middle, then each seat; each zone by its layout (a board of spaces
+// with the seats' tokens, rows and hands of cards, piles, the top card of a stack, counts, tracks,
+// cards lying face down), cards by their names with their text on demand, variables by their labels.
+
+import { h, type ComponentChild } from "preact";
+import type { AnyGame, CardId, Seat } from "@rules/runtime";
+import type { TableArea, TableCard, TableSpace, TableVar, TableZone } from "@rules/runtime/present";
+
+/** What clicking a card does now: plays it (the one option that takes that card), else nothing. */
+export type CardAction = (card: CardId) => (() => void) | undefined;
+
+export interface AreaProps {
+  readonly game: AnyGame;
+  readonly area: TableArea;
+  readonly acting: readonly Seat[];
+  readonly action: CardAction;
+  readonly seatLabel: (seat: Seat) => string;
+}
+
+/** At most this many card backs are drawn for a face-down zone; the rest is a number. */
+const MAX_BACKS = 8;
+
+export function Area({ game, area, acting, action, seatLabel }: AreaProps): ComponentChild {
+  const toAct = area.seat !== null && acting.includes(area.seat);
+  const id = `rt-area-${area.seat ?? "middle"}`;
+  return h(
+    "section",
+    {
+      class: `rt-area${area.seat === null ? " rt-middle" : ""}${toAct ? " rt-acting" : ""}`,
+      "aria-labelledby": id,
+      "data-seat": area.seat ?? undefined,
+      style: area.seat === null ? undefined : `--seat: var(--rt-seat-${area.seat % 8})`,
+    },
+    h(
+      "h2",
+      { id, class: "rt-area-title" },
+      area.seat !== null ? h("span", { class: "rt-token", "aria-hidden": "true" }, String(area.seat)) : null,
+      area.label,
+      toAct ? h("span", { class: "rt-badge" }, "to play") : null,
+    ),
+    area.vars.length > 0 ? Vars({ vars: area.vars }) : null,
+    area.zones.map((zone) => h(Zone, { key: `${zone.name}:${zone.seat}`, game, zone, action, seatLabel })),
+    area.empty.length > 0 ? h("p", { class: "rt-empty" }, `Empty: ${area.empty.join(", ")}`) : null,
+  );
+}
+
+function Vars({ vars }: { vars: readonly TableVar[] }): ComponentChild {
+  return h(
+    "dl",
+    { class: "rt-vars" },
+    vars.map((v) =>
+      v.kind === "value"
+        ? h("div", { class: "rt-var", "data-var": v.name, key: v.name }, h("dt", {}, v.label), h("dd", {}, v.text))
+        : h("div", { class: `rt-var rt-var-${v.kind}`, "data-var": v.name, key: v.name }, h("dd", {}, v.text)),
+    ),
+  );
+}
+
+function Zone({ game, zone, action, seatLabel }: { game: AnyGame; zone: TableZone; action: CardAction; seatLabel: (seat: Seat) => string }): ComponentChild {
+  const id = `rt-z-${zone.name}-${zone.seat ?? "m"}`;
+  const counted = zone.layout === "count" || zone.layout === "top" || zone.hidden > 0;
+  return h(
+    "div",
+    { class: `rt-zone rt-layout-${zone.layout}`, role: "group", "aria-labelledby": id, "data-zone": zone.name },
+    h("h3", { id, class: "rt-zone-title" }, zone.label, counted ? h("span", { class: "rt-count" }, ` ${zone.count} ${zone.count === 1 ? "card" : "cards"}`) : null),
+    zone.spaces ? h(Board, { game, spaces: zone.spaces, action, seatLabel }) : h(Cards, { game, zone, action }),
+  );
+}
+
+function Cards({ game, zone, action }: { game: AnyGame; zone: TableZone; action: CardAction }): ComponentChild {
+  const backs = zone.layout === "count" || zone.layout === "top" ? 0 : Math.min(zone.hidden, MAX_BACKS);
+  const stacked = zone.layout === "top" || zone.layout === "count";
+  return h(
+    "ol",
+    { class: `rt-cards${stacked ? " rt-stack" : ""}` },
+    zone.cards.map((card) => h("li", { key: card.id }, h(Card, { game, card, action }))),
+    zone.layout === "count" && zone.count > 0 ? h("li", { class: "rt-back", "aria-hidden": "true" }, String(zone.count)) : null,
+    Array.from({ length: backs }, (_, i) => h("li", { key: `back-${i}`, class: "rt-back", "aria-hidden": i > 0 ? "true" : undefined }, i === 0 ? h("span", { class: "rt-sr" }, `${zone.hidden} face down`) : null)),
+    zone.hidden > MAX_BACKS && zone.layout !== "count" && zone.layout !== "top" ? h("li", { class: "rt-more" }, `+${zone.hidden - MAX_BACKS}`) : null,
+  );
+}
+
+export function Card({ game, card, action, small }: { game: AnyGame; card: TableCard; action: CardAction; small?: boolean }): ComponentChild {
+  const text = game.meta.cards[card.id]?.text;
+  const play = action(card.id);
+  const face = [
+    card.position !== undefined ? h("span", { class: "rt-position" }, `${card.position}. `) : null,
+    h("span", { class: "rt-card-name" }, card.name),
+    card.values.length > 0 ? h("span", { class: "rt-card-values" }, card.values.map((v) => v.text).join(", ")) : null,
+  ];
+  return h(
+    "div",
+    { class: `rt-card${play ? " rt-playable" : ""}${small ? " rt-small" : ""}`, "data-card": card.id, title: text },
+    play ? h("button", { type: "button", class: "rt-card-face", onClick: play, "aria-label": `Play ${card.name}` }, face) : h("div", { class: "rt-card-face" }, face),
+    text && !small
+      ? h("details", { class: "rt-card-text" }, h("summary", { "aria-label": `What ${card.name} says` }, "text"), h("p", {}, text))
+      : null,
+  );
+}
+
+/** A board: its spaces in order round the table, each with the tokens standing there and the cards that belong to it. */
+function Board({ game, spaces, action, seatLabel }: { game: AnyGame; spaces: readonly TableSpace[]; action: CardAction; seatLabel: (seat: Seat) => string }): ComponentChild {
+  return h(
+    "ol",
+    { class: "rt-board" },
+    spaces.map((space, i) =>
+      h(
+        "li",
+        { key: space.card.id, class: `rt-space${space.seats.length > 0 ? " rt-occupied" : ""}`, "data-space": space.card.id },
+        h("span", { class: "rt-space-index", "aria-hidden": "true" }, String(i)),
+        h("span", { class: "rt-space-name", title: game.meta.cards[space.card.id]?.text }, space.card.name),
+        space.card.values.length > 0 ? h("span", { class: "rt-card-values" }, space.card.values.map((v) => v.text).join(", ")) : null,
+        space.cards.map((held) => h("span", { key: held.card.id, class: "rt-held", style: held.seat === null ? undefined : `--seat: var(--rt-seat-${held.seat % 8})` }, `${held.card.name}: ${held.where}`)),
+        space.seats.length > 0
+          ? h(
+              "span",
+              { class: "rt-tokens", "aria-label": `${space.standing} here` },
+              space.seats.map((seat) => h("span", { key: seat, class: "rt-token", title: seatLabel(seat), style: `--seat: var(--rt-seat-${seat % 8})` }, String(seat))),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+/** Clicking a card plays it only when exactly one option takes that card (and nothing else). */
+export function cardActions(
+  decision: { options: readonly { type: string; parameters: readonly { name: string; kind: string; choices?: readonly { value: unknown }[] }[] }[] } | null,
+  play: (type: string, parameter: string, card: CardId) => void,
+): CardAction {
+  const byCard = new Map<CardId, { type: string; parameter: string } | null>();
+  for (const option of decision?.options ?? []) {
+    if (option.parameters.length !== 1 || option.parameters[0]!.kind !== "card") continue;
+    const p = option.parameters[0]!;
+    for (const choice of p.choices ?? []) {
+      const id = choice.value as CardId;
+      byCard.set(id, byCard.has(id) ? null : { type: option.type, parameter: p.name });
+    }
+  }
+  return (card) => {
+    const target = byCard.get(card);
+    return target ? () => play(target.type, target.parameter, card) : undefined;
+  };
+}
