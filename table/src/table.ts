@@ -51,6 +51,11 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
 
   const send = async (option: TableOption, values: Values): Promise<string | null> => {
     const at = snapshot.moveCount;
+    // A new try clears the last refusal; a new one shows where this one was tried.
+    if (refusal) {
+      refusal = null;
+      draw();
+    }
     const outcome = await connection.send({ type: option.type, ...values } as Move);
     if (outcome.ok) return null;
     refusal = { option: option.type, reason: outcome.error.reason, moveCount: at };

@@ -44,8 +44,8 @@ async function settle(page: Page): Promise<boolean> {
 
 /**
  * One decision by clicking: an option picked at random, then a value for each of its parameters (a
- * choice button, or a card toggled now and then; a range left at its lowest), then its button.
- * Returns whether the move was refused (its reason shown in the option).
+ * choice button; for a set of cards mostly one card, at times none; a range left at its lowest), then
+ * its button. A refusal (its reason shown in the option tried) is counted, and another try follows.
  */
 async function clickOneMove(page: Page, random: () => number, counts: { clicks: number; refused: number }): Promise<void> {
   const before = await page.locator(".rt-table[data-move-count]").first().getAttribute("data-move-count");
@@ -60,7 +60,13 @@ async function clickOneMove(page: Page, random: () => number, counts: { clicks: 
       const kind = await fieldset.getAttribute("data-kind");
       const buttons = fieldset.locator("button.rt-choice");
       if (kind === "cards") {
-        if (random() < 0.5 && (await buttons.count()) > 0) await pick(buttons);
+        // After a refusal the form keeps its choices: unpick them first.
+        for (const pressed of await fieldset.locator("button[aria-pressed=true]").all()) {
+          await pressed.click();
+          counts.clicks++;
+        }
+        // Mostly one card (rules that trade sets accept one for one), at times none.
+        if (random() < 0.85 && (await buttons.count()) > 0) await pick(buttons);
       } else if ((await fieldset.locator("button[aria-pressed=true]").count()) === 0) await pick(buttons);
     }
     await option.locator("button[data-submit]").click();
