@@ -36,7 +36,8 @@ export class Story {
       const events = last ? snapshot.events : [];
       const before = this.previous && this.previous.moveCount === index ? this.previous : null;
       const option: MoveOption | undefined =
-        before && entry.move && before.seat === entry.seat ? before.options.find((o) => o.type === entry.move!.type) : undefined;
+        (before && entry.move && before.seat === entry.seat ? before.options.find((o) => o.type === entry.move!.type) : undefined) ??
+        (entry.move ? optionFromSchema(this.game, entry.move as Record<string, unknown>) : undefined);
       const secret = entry.move === null || (before?.activity.kind === "simultaneous" && entry.seat !== snapshot.seat);
       const move = entry.move ?? { type: "choice" };
       const lines = safe(() => describePlay(this.game, { seat: entry.seat, move: move as never, option }, events, this.reader, secret));
@@ -44,6 +45,26 @@ export class Story {
     });
     this.previous = snapshot;
   }
+}
+
+/**
+ * Another seat's move comes without the option it was chosen from: its parameters' kinds, from the
+ * game's move schema, still let its cards be named ("give Pet 2") and its seats said. The seat's log
+ * already hides every card the reader may not see (null), so a card id given is one it may see.
+ */
+function optionFromSchema(game: AnyGame, move: Record<string, unknown>): MoveOption | undefined {
+  const schema = game.moves?.[String(move["type"])];
+  if (!schema) return undefined;
+  const open = game.meta.zones.find((z) => z.visibility === "public")?.name ?? "";
+  const closed = game.meta.zones.find((z) => z.visibility !== "public")?.name ?? "";
+  const parameters: Record<string, MoveOption["parameters"][string]> = {};
+  for (const [name, kind] of Object.entries(schema)) {
+    const value = move[name];
+    const hidden = value === null || (Array.isArray(value) && value.includes(null));
+    if (kind === "card" || kind === "cards") parameters[name] = { kind, zone: hidden ? closed : open, cards: [] };
+    else if (kind === "player") parameters[name] = { kind, players: [] };
+  }
+  return { type: String(move["type"]), parameters } as MoveOption;
 }
 
 /** The story never stops the table: a move the words cannot tell is told by its JSON. */

@@ -42,11 +42,12 @@ button.rt-card-face{cursor:pointer}
 .rt-position{color:var(--rt-muted)}
 .rt-card-text{font-size:.72rem;padding:0 .4rem .25rem;color:var(--rt-muted)}
 .rt-card-text summary{cursor:pointer;list-style:none;width:max-content}
-.rt-card-text summary::before{content:"ⓘ ";}
 .rt-card-text[open]{position:absolute;z-index:5;top:100%;left:0;width:14rem;background:#fff;border:1px solid #cfc8b8;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.25);padding:.4rem}
 .rt-back{width:3.2rem;height:4.4rem;border-radius:7px;border:2px solid #fff;background:repeating-linear-gradient(45deg,#8b1e2d 0 6px,#a8323f 6px 12px);box-shadow:0 1px 3px rgba(0,0,0,.3);color:#fff;font-weight:700;display:grid;place-items:center}
 .rt-layout-hand .rt-back,.rt-layout-pile .rt-back{margin-left:-1.6rem}
 .rt-layout-hand .rt-back:first-of-type,.rt-layout-pile .rt-back:first-of-type{margin-left:0}
+.rt-deck{width:4.4rem;height:4.4rem;border-radius:7px;border:2px solid #fff;background:repeating-linear-gradient(45deg,#8b1e2d 0 6px,#a8323f 6px 12px);color:#fff;font-weight:700;font-size:1.1rem;display:grid;place-items:center;text-shadow:0 1px 2px #000;box-shadow:0 1px 3px rgba(0,0,0,.3)}
+.rt-deck.rt-deep{box-shadow:2px 2px 0 -1px #fff,3px 3px 0 -1px #8b1e2d,5px 5px 0 -2px #fff,6px 6px 0 -2px #8b1e2d,0 4px 8px rgba(0,0,0,.35)}
 .rt-more{align-self:center;font-weight:600}
 .rt-stack{align-items:flex-start}
 .rt-empty{font-size:.8rem;opacity:.75;margin-top:.25rem}

@@ -68,15 +68,20 @@ function Zone({ game, zone, action, seatLabel }: { game: AnyGame; zone: TableZon
 }
 
 function Cards({ game, zone, action }: { game: AnyGame; zone: TableZone; action: CardAction }): ComponentChild {
-  const backs = zone.layout === "count" || zone.layout === "top" ? 0 : Math.min(zone.hidden, MAX_BACKS);
-  const stacked = zone.layout === "top" || zone.layout === "count";
+  // Cards lying face down: a hand's as a fan of backs, anything else as one stack with its count.
+  const fan = zone.layout === "hand" ? Math.min(zone.hidden, MAX_BACKS) : 0;
+  const stack = zone.layout === "count" ? zone.count : zone.layout === "top" ? Math.max(0, zone.count - zone.cards.length) : fan === 0 ? zone.hidden : 0;
   return h(
     "ol",
-    { class: `rt-cards${stacked ? " rt-stack" : ""}` },
+    { class: `rt-cards${zone.layout === "top" || zone.layout === "count" ? " rt-stack" : ""}` },
     zone.cards.map((card) => h("li", { key: card.id }, h(Card, { game, card, action }))),
-    zone.layout === "count" && zone.count > 0 ? h("li", { class: "rt-back", "aria-hidden": "true" }, String(zone.count)) : null,
-    Array.from({ length: backs }, (_, i) => h("li", { key: `back-${i}`, class: "rt-back", "aria-hidden": i > 0 ? "true" : undefined }, i === 0 ? h("span", { class: "rt-sr" }, `${zone.hidden} face down`) : null)),
-    zone.hidden > MAX_BACKS && zone.layout !== "count" && zone.layout !== "top" ? h("li", { class: "rt-more" }, `+${zone.hidden - MAX_BACKS}`) : null,
+    stack > 0
+      ? h("li", { class: `rt-deck${stack > 1 ? " rt-deep" : ""}`, "aria-label": `${stack} ${stack === 1 ? "card" : "cards"} face down` }, String(stack))
+      : null,
+    Array.from({ length: fan }, (_, i) =>
+      h("li", { key: `back-${i}`, class: "rt-back", "aria-hidden": i > 0 ? "true" : undefined }, i === 0 ? h("span", { class: "rt-sr" }, `${zone.hidden} face down`) : null),
+    ),
+    zone.hidden > fan && fan > 0 ? h("li", { class: "rt-more" }, `+${zone.hidden - fan}`) : null,
   );
 }
 
@@ -93,7 +98,7 @@ export function Card({ game, card, action, small }: { game: AnyGame; card: Table
     { class: `rt-card${play ? " rt-playable" : ""}${small ? " rt-small" : ""}`, "data-card": card.id, title: text },
     play ? h("button", { type: "button", class: "rt-card-face", onClick: play, "aria-label": `Play ${card.name}` }, face) : h("div", { class: "rt-card-face" }, face),
     text && !small
-      ? h("details", { class: "rt-card-text" }, h("summary", { "aria-label": `What ${card.name} says` }, "text"), h("p", {}, text))
+      ? h("details", { class: "rt-card-text" }, h("summary", { "aria-label": `What ${card.name} says` }, "text ▾"), h("p", {}, text))
       : null,
   );
 }
