@@ -16,7 +16,7 @@ font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--r
 @media (max-width:760px){.rt-layout{grid-template-columns:1fr}.rt-table{padding:.4rem;font-size:14px}}
 .rt-felt{display:flex;flex-direction:column;gap:.6rem;min-width:0}
 .rt-area{border-radius:10px;padding:.55rem .6rem;background:#fbf9f4;border:2px solid color-mix(in srgb,var(--seat,#999) 45%,transparent);min-width:0}
-.rt-area.rt-middle{background:radial-gradient(ellipse at center,var(--rt-felt) 0%,var(--rt-felt-edge) 100%);color:#f4f1e8;border:6px solid #6b4226;box-shadow:inset 0 0 24px rgba(0,0,0,.35)}
+.rt-area.rt-middle{background:var(--rt-felt);color:#f4f1e8;border:6px solid #6b4226;box-shadow:inset 0 0 0 2px var(--rt-felt-edge)}
 .rt-area.rt-acting{box-shadow:0 0 0 3px var(--seat),0 4px 14px rgba(0,0,0,.15)}
 .rt-seats{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:.6rem}
 .rt-area-title{display:flex;align-items:center;gap:.4rem;font-size:1rem;margin-bottom:.35rem}
@@ -27,12 +27,13 @@ font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--r
 .rt-middle .rt-var{background:rgba(255,255,255,.14)}
 .rt-var dt{color:inherit;opacity:.75}.rt-var dt::after{content:":"}.rt-var dd{margin:0;font-weight:600}
 .rt-var-flag dd{font-weight:600;color:var(--rt-accent)}.rt-middle .rt-var-flag dd{color:#ffd8a8}
-.rt-zone{margin:.35rem 0}
+.rt-zones{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:flex-start}
+.rt-zone{margin:.2rem 0;min-width:0;max-width:100%}
+.rt-zone.rt-layout-board{flex-basis:100%}
 .rt-zone-title{font-size:.8rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;opacity:.8;margin-bottom:.25rem}
 .rt-count{text-transform:none;font-weight:400;letter-spacing:0}
 .rt-cards{list-style:none;display:flex;flex-wrap:wrap;gap:.35rem;min-height:1rem}
-.rt-layout-pile .rt-cards>li+li,.rt-layout-hand .rt-cards>li+li{margin-left:-.2rem}
-.rt-card{position:relative;display:flex;flex-direction:column;width:6.6rem;min-height:4.4rem;background:var(--rt-card);color:var(--rt-ink);border-radius:7px;border:1px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);font-size:.8rem}
+.rt-card{position:relative;display:flex;flex-direction:column;width:6.6rem;min-height:3.4rem;background:var(--rt-card);color:var(--rt-ink);border-radius:7px;border:1px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);font-size:.8rem}
 .rt-card.rt-small{width:auto;min-height:0}
 .rt-card-face{all:unset;box-sizing:border-box;display:flex;flex-direction:column;gap:.15rem;padding:.35rem .4rem;flex:1;border-radius:7px;overflow-wrap:anywhere;font-weight:600}
 button.rt-card-face{cursor:pointer}
@@ -52,6 +53,9 @@ button.rt-card-face{cursor:pointer}
 .rt-stack{align-items:flex-start}
 .rt-empty{font-size:.8rem;opacity:.75;margin-top:.25rem}
 .rt-board{list-style:none;display:grid;grid-template-columns:repeat(auto-fill,minmax(6.2rem,1fr));gap:3px;background:#0f3b24;padding:3px;border-radius:6px}
+.rt-board.rt-ring{grid-template-columns:repeat(var(--side),minmax(0,1fr));background:#0f3b24}
+@media (max-width:760px){.rt-board.rt-ring{display:flex;flex-direction:column}.rt-board.rt-ring .rt-space{min-height:0;padding-bottom:.25rem;padding-right:3rem}}
+.rt-ring .rt-space{min-height:5rem;font-size:.66rem}
 .rt-space{position:relative;background:#f6f1e1;color:var(--rt-ink);padding:.25rem .3rem 1.5rem;min-height:4.2rem;font-size:.72rem;display:flex;flex-direction:column;gap:.1rem;border-radius:3px}
 .rt-space.rt-occupied{background:#fff6cc}
 .rt-space-index{color:var(--rt-muted);font-size:.65rem}

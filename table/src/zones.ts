@@ -19,6 +19,8 @@ export interface AreaProps {
 
 /** At most this many card backs are drawn for a face-down zone; the rest is a number. */
 const MAX_BACKS = 8;
+/** A zone holding more cards than this shows them smaller, as a spread pile. */
+const MANY = 10;
 
 export function Area({ game, area, acting, action, seatLabel }: AreaProps): ComponentChild {
   const toAct = area.seat !== null && acting.includes(area.seat);
@@ -39,7 +41,7 @@ export function Area({ game, area, acting, action, seatLabel }: AreaProps): Comp
       toAct ? h("span", { class: "rt-badge" }, "to play") : null,
     ),
     area.vars.length > 0 ? Vars({ vars: area.vars }) : null,
-    area.zones.map((zone) => h(Zone, { key: `${zone.name}:${zone.seat}`, game, zone, action, seatLabel })),
+    h("div", { class: "rt-zones" }, area.zones.map((zone) => h(Zone, { key: `${zone.name}:${zone.seat}`, game, zone, action, seatLabel }))),
     area.empty.length > 0 ? h("p", { class: "rt-empty" }, `Empty: ${area.empty.join(", ")}`) : null,
   );
 }
@@ -74,7 +76,7 @@ function Cards({ game, zone, action }: { game: AnyGame; zone: TableZone; action:
   return h(
     "ol",
     { class: `rt-cards${zone.layout === "top" || zone.layout === "count" ? " rt-stack" : ""}` },
-    zone.cards.map((card) => h("li", { key: card.id }, h(Card, { game, card, action }))),
+    zone.cards.map((card) => h("li", { key: card.id }, h(Card, { game, card, action, small: zone.cards.length > MANY }))),
     stack > 0
       ? h("li", { class: `rt-deck${stack > 1 ? " rt-deep" : ""}`, "aria-label": `${stack} ${stack === 1 ? "card" : "cards"} face down` }, String(stack))
       : null,
@@ -105,13 +107,19 @@ export function Card({ game, card, action, small }: { game: AnyGame; card: Table
 
 /** A board: its spaces in order round the table, each with the tokens standing there and the cards that belong to it. */
 function Board({ game, spaces, action, seatLabel }: { game: AnyGame; spaces: readonly TableSpace[]; action: CardAction; seatLabel: (seat: Seat) => string }): ComponentChild {
+  const ring = ringPlaces(spaces.length);
   return h(
     "ol",
-    { class: "rt-board" },
+    { class: `rt-board${ring ? " rt-ring" : ""}`, style: ring ? `--side: ${ring.side}` : undefined },
     spaces.map((space, i) =>
       h(
         "li",
-        { key: space.card.id, class: `rt-space${space.seats.length > 0 ? " rt-occupied" : ""}`, "data-space": space.card.id },
+        {
+          key: space.card.id,
+          class: `rt-space${space.seats.length > 0 ? " rt-occupied" : ""}`,
+          "data-space": space.card.id,
+          style: ring ? `grid-row: ${ring.places[i]![0]}; grid-column: ${ring.places[i]![1]}` : undefined,
+        },
         h("span", { class: "rt-space-index", "aria-hidden": "true" }, String(i)),
         h("span", { class: "rt-space-name", title: game.meta.cards[space.card.id]?.text }, space.card.name),
         space.card.values.length > 0 ? h("span", { class: "rt-card-values" }, space.card.values.map((v) => v.text).join(", ")) : null,
@@ -126,6 +134,21 @@ function Board({ game, spaces, action, seatLabel }: { game: AnyGame; spaces: rea
       ),
     ),
   );
+}
+
+/**
+ * A board of spaces laid round a square, as a track board lies on a table: the first space at the
+ * top left, then clockwise. Each space's [row, column] from 1; null for too few spaces to go round.
+ */
+export function ringPlaces(count: number): { side: number; places: [number, number][] } | null {
+  if (count < 8) return null;
+  const side = Math.ceil(count / 4) + 1;
+  const places: [number, number][] = [];
+  for (let c = 1; c < side; c++) places.push([1, c]);
+  for (let r = 1; r < side; r++) places.push([r, side]);
+  for (let c = side; c > 1; c--) places.push([side, c]);
+  for (let r = side; r > 1; r--) places.push([r, 1]);
+  return { side, places: places.slice(0, count) };
 }
 
 /** Clicking a card plays it only when exactly one option takes that card (and nothing else). */

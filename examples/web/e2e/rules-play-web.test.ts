@@ -41,7 +41,7 @@ async function waitFor(what: () => boolean, label: string, ms = 120_000): Promis
 }
 
 test("the open page takes the rules saved while `rules play --web` serves them, replaying the moves so far", async () => {
-  const env = { ...process.env, RULES_CACHE_DIR: path.join(folder, "cache") };
+  const env: NodeJS.ProcessEnv = { ...process.env, RULES_CACHE_DIR: path.join(folder, "cache") };
   delete env["DISPLAY"];
   delete env["WAYLAND_DISPLAY"];
   cli = spawn(process.execPath, [CLI, "play", "for-sale.rules", "--web", "--port", "0", "--players", "3", "--seed", "7", "--bot-delay", "0"], { cwd: folder, env });
