@@ -10,7 +10,7 @@ import { game as freakShop } from "@rules/generated/freak-shop";
 import { game as ladyRichmond } from "@rules/generated/lady-richmond";
 import { game as foreclosed } from "@rules/generated/foreclosed";
 import { game as keysToKnowledge } from "@rules/generated/keys-to-knowledge";
-import { clickOneMove, GAMES, seeded, settle } from "./clicker.mjs";
+import { clickOneMove, GAMES, moveCount, seeded, settle } from "./clicker.mjs";
 import { buildAndServe, launchChromium } from "./serve.mjs";
 
 let served: Awaited<ReturnType<typeof buildAndServe>>;
@@ -71,3 +71,79 @@ for (const { id, query, maxClicks } of GAMES) {
     await page.close();
   }, 240_000);
 }
+
+test("keyboard only: Tab reaches the decision's controls and Enter plays one", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=21&delay=0`);
+  await page.waitForSelector(".rt-decision .rt-option");
+  const before = await moveCount(page);
+  let reached = false;
+  for (let tab = 0; tab < 80 && !reached; tab++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => document.activeElement?.matches(".rt-decision button[data-submit]") ?? false);
+  }
+  expect(reached).toBe(true);
+  // Every control there is named for a screen reader: its text or its label.
+  const unnamed = await page.locator(".rt-decision button, .rt-decision input").evaluateAll((controls) =>
+    controls.filter((c) => (c.textContent ?? "").trim() === "" && !c.getAttribute("aria-label") && !(c as HTMLInputElement).labels?.length).length,
+  );
+  expect(unnamed).toBe(0);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
+  await page.close();
+});
+
+test("a phone's width: the table (a board of spaces included) fits without scrolling sideways", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  for (const query of ["game=keys-to-knowledge&players=2&seed=3", "game=foreclosed&players=3&seed=3", "game=for-sale&players=6&seed=3"]) {
+    await page.goto(`${served.base}?${query}&delay=0`);
+    await page.waitForSelector(".rt-decision .rt-option");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await page.close();
+});
+
+test("designer's tools: hot seat, stepping back and branching, the state inspector", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=31&delay=0`);
+  await page.waitForSelector(".rt-decision .rt-option");
+  // Seat 1 is played by a person too, and the table shows whoever is to play.
+  await page.locator('input[name="bot-1"]').click();
+  await page.locator('input[name="follow"]').click();
+  const shown = new Set<string>();
+  for (let i = 0; i < 8; i++) {
+    await page.waitForSelector(".rt-decision .rt-option");
+    shown.add((await page.locator(".rt-table[data-move-count]").getAttribute("data-seat"))!);
+    const before = await moveCount(page);
+    await page.locator(".rt-decision button[data-submit]").last().click();
+    await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
+  }
+  expect([...shown].sort()).toEqual(["0", "1"]);
+
+  // Back two moves: the table shows the past and the bots wait.
+  const now = await moveCount(page);
+  await page.locator('button[name="back"]').click();
+  await page.locator('button[name="back"]').click();
+  await expect.poll(() => moveCount(page)).toBe(now - 2);
+  await page.waitForTimeout(100);
+  expect(await moveCount(page)).toBe(now - 2);
+  await expect.poll(() => page.getByText("a move here starts a new branch").count()).toBe(1);
+  // Forward one, then branch from there with a move: the history ends at the new move.
+  await page.locator('button[name="forward"]').click();
+  await expect.poll(() => moveCount(page)).toBe(now - 1);
+  // A person's move there, or the bots' (played on from here), starts a new branch.
+  if ((await page.locator(".rt-decision .rt-option").count()) > 0) await page.locator(".rt-decision button[data-submit]").first().click();
+  else await page.locator('button[name="resume"]').click();
+  await expect.poll(() => moveCount(page)).toBeGreaterThanOrEqual(now);
+  await expect.poll(() => page.getByText("a move here starts a new branch").count()).toBe(0);
+  // The branch is the whole history now: the moment shown is its last.
+  const history = page.locator('input[name="history"]');
+  await expect.poll(async () => (await history.getAttribute("max")) === (await history.inputValue())).toBe(true);
+
+  // The inspector shows the view of the seat shown, as JSON.
+  await page.locator(".rt-inspector summary").click();
+  await expect.poll(() => page.locator(".rt-inspector pre").textContent()).not.toBe("");
+  const view = JSON.parse((await page.locator(".rt-inspector pre").textContent())!) as { zones: object; vars: object };
+  expect(Object.keys(view)).toEqual(expect.arrayContaining(["zones", "vars"]));
+  await page.close();
+});
