@@ -13,7 +13,6 @@ font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--r
 .rt-turn.rt-yours{background:var(--rt-accent);color:#fff}
 .rt-note{color:var(--rt-muted);font-size:.9rem}
 .rt-layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(16rem,22rem);gap:.75rem;align-items:start}
-@media (max-width:760px){.rt-layout{grid-template-columns:1fr}.rt-table{padding:.4rem;font-size:14px}}
 .rt-felt{display:flex;flex-direction:column;gap:.6rem;min-width:0}
 .rt-area{border-radius:10px;padding:.55rem .6rem;background:#fbf9f4;border:2px solid color-mix(in srgb,var(--seat,#999) 45%,transparent);min-width:0}
 .rt-area.rt-middle{background:var(--rt-felt);color:#f4f1e8;border:6px solid #6b4226;box-shadow:inset 0 0 0 2px var(--rt-felt-edge)}
@@ -89,6 +88,8 @@ button.rt-card-face{cursor:pointer}
 .rt-result .rt-winner th::after{content:" ★";color:#b08900}
 .rt-winners{font-weight:700}
 .rt-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+/* A phone: the decision above the table (where the thumb is while reading it), the story after it. */
+@media (max-width:760px){.rt-layout{grid-template-columns:1fr}.rt-table{padding:.4rem;font-size:14px}.rt-side{display:contents}.rt-decision,.rt-result{order:-1}.rt-log{order:2}}
 `;
 
 const MARK = "data-rules-table-styles";

@@ -40,6 +40,13 @@ try {
     await shot("end");
     await page.close();
   }
+  // A phone: the board of Keys to Knowledge as a list of spaces, the decision under the table.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  await phone.goto(`${served.base}?game=keys-to-knowledge&players=2&seed=15&variants=short,small_board&delay=0`);
+  await settle(phone);
+  await phone.waitForTimeout(500);
+  await phone.screenshot({ path: `${out}phone-keys-to-knowledge.png` });
+  console.log("docs/web/phone-keys-to-knowledge.png");
 } finally {
   await browser.close();
   await served.close();
