@@ -113,17 +113,18 @@ function OptionForm({ option, send, title, alert }: { option: TableOption; send:
     },
     h("p", { class: "rt-option-title", id }, title),
     option.parameters.map((p) => h(ParameterControl, { key: p.name, parameter: p, value: values[p.name], set: (v: Value | readonly Value[]) => set(p.name, v) })),
-    h("button", { type: "submit", class: "rt-move", "data-submit": "", disabled: !ready }, submitText(option, values)),
+    h("button", { type: "submit", class: "rt-move", "data-submit": "", disabled: !ready }, submitText(option, title, values)),
     alert,
   );
 }
 
-function submitText(option: TableOption, values: Values): string {
+/** The form's button: "bid 14" for a lone range, "Good deal with none" for empty sets, else the option's name. */
+function submitText(option: TableOption, title: string, values: Values): string {
+  const [only] = option.parameters;
+  if (option.parameters.length === 1 && only!.kind === "range") return `${option.text.split(" ")[0]} ${String(values[only!.name])}`;
   const sets = option.parameters.filter((p) => p.kind === "cards");
-  if (sets.length === 1 && (values[sets[0]!.name] as readonly Value[]).length === 0) return `${option.text.split(" ")[0]} with none`;
-  return option.parameters.length === 1 && option.parameters[0]!.kind === "range"
-    ? `${option.text.split(" ")[0]} ${String(values[option.parameters[0]!.name])}`
-    : "Play";
+  if (sets.length > 0 && sets.every((p) => (values[p.name] as readonly Value[]).length === 0)) return `${title} with none`;
+  return title;
 }
 
 function ParameterControl({ parameter: p, value, set }: { parameter: TableParameter; value: Value | readonly Value[] | undefined; set: (v: Value | readonly Value[]) => void }): ComponentChild {

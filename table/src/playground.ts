@@ -148,9 +148,12 @@ export function mountPlayground(element: HTMLElement, game: AnyGame, options: Pl
     local: () => local,
     reload(next) {
       const report = local.reload(next as never);
-      if (report.reason === null || report.replayed > 0 || report.dropped === 0) currentGame = next;
+      // Rules that refuse the match's options (a player count they no longer allow) leave the old game.
+      currentGame = local.game;
       message =
-        report.dropped === 0
+        currentGame !== next
+          ? `The new rules cannot set this match up (${report.reason}): still playing the previous ones.`
+          : report.dropped === 0
           ? `New rules: ${report.replayed} moves replayed.`
           : `New rules: ${report.replayed} moves replayed; the next was refused (${report.reason}), the ${report.dropped} after it dropped.`;
       attach();

@@ -185,7 +185,8 @@ function Result({ result, lines, seatLabel }: { result: GameResult; lines: reado
             "tr",
             { key: seat, "data-seat": seat, "data-score": String(result.scores[seat]![0]), class: result.winners.includes(seat) ? "rt-winner" : undefined },
             h("th", { scope: "row" }, seatLabel(seat)),
-            h("td", {}, lines.find((line) => line.trim().startsWith(`${seatLabel(seat)}:`) || line.trim().toLowerCase().startsWith(`${seatLabel(seat).toLowerCase()}:`))?.split(":").slice(1).join(":").trim() ?? String(result.scores[seat]![0])),
+            // describeResult's lines: "Scores:", then one per seat in seat order ("  you: 72 (tie-breaker 12)").
+            h("td", {}, lines[1 + seat]?.split(": ").slice(1).join(": ") ?? String(result.scores[seat]![0])),
           ),
         ),
       ),

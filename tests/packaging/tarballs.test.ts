@@ -18,7 +18,7 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 const npm = process.env["npm_execpath"]?.endsWith("npm-cli.js") ? process.env["npm_execpath"] : null;
-const PACKAGES = ["runtime", "generated", "compiler"] as const;
+const PACKAGES = ["runtime", "generated", "table", "compiler"] as const;
 /** tsc and the packed compiler on a busy 2-core machine: well under a minute alone, far more beside other suites. */
 const SLOW = 180_000;
 
@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe("what the tarballs hold", () => {
   test("each package is packed", () => {
-    expect([...packed.keys()].sort()).toEqual(["@rules/compiler", "@rules/generated", "@rules/runtime"]);
+    expect([...packed.keys()].sort()).toEqual(["@rules/compiler", "@rules/generated", "@rules/runtime", "@rules/table"]);
   });
 
   test.each(PACKAGES)("%s: built JavaScript with its declarations, no sources, tests, fixtures or maps", (folder) => {
