@@ -60,7 +60,16 @@ export async function clickOneMove(page, random, counts) {
       [...document.querySelectorAll(".rt-refusal")].some((p) => p.textContent !== ""),
     before,
   );
-  if ((await page.locator(".rt-refusal:not(:empty)").count()) > 0) counts.refused++;
+  const refusals = await page.locator(".rt-refusal:not(:empty)").allTextContents();
+  if (refusals.length > 0) {
+    // A refusal is shown once, in the option tried, with a reason; the match did not move.
+    if (refusals.length !== 1 || refusals[0].trim() === "") throw new Error(`refusals shown: ${JSON.stringify(refusals)}`);
+    if ((await option.locator(".rt-refusal").textContent()) !== refusals[0]) throw new Error("the refusal is not shown in the option tried");
+    const after = await page.locator(".rt-table[data-move-count]").first().getAttribute("data-move-count");
+    if (after !== before) throw new Error(`a refused move changed the match: move ${before} became ${after}`);
+    counts.refused++;
+    counts.reasons?.push(refusals[0]);
+  }
 }
 
 /** The five games as the test and the screenshots play them (Keys to Knowledge short, on the small board). */

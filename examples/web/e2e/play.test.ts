@@ -1,6 +1,9 @@
 // The example app in real Chromium: a whole game of each of the five compiled games, seat 0 played by
 // clicking the table's controls only (the other seats are bots at full speed). The result the page
 // shows must be the one the runtime gives for the page's save, replayed here in Node.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
 import { deserializeMatch, resultOf, type AnyGame } from "@rules/runtime";
@@ -26,6 +29,14 @@ afterAll(async () => {
   await served?.close();
 });
 
+/** A game's rules as written (one file, or a folder of them): the reasons its refusals give are in it. */
+function rulesText(id: string): string {
+  const root = fileURLToPath(new URL("../../../rules/", import.meta.url));
+  const file = path.join(root, `${id}.rules`);
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  return readdirSync(path.join(root, id)).filter((name) => name.endsWith(".rules")).map((name) => readFileSync(path.join(root, id, name), "utf8")).join("\n");
+}
+
 const PLAYED: Record<string, AnyGame> = {
   "for-sale": forSale,
   "freak-shop": freakShop,
@@ -45,7 +56,7 @@ for (const { id, query, maxClicks } of GAMES) {
     await expect.poll(() => page.locator(".rt-title").textContent()).toBe(game.title);
 
     const random = seeded(id.length * 7919);
-    const counts = { clicks: 0, refused: 0 };
+    const counts = { clicks: 0, refused: 0, reasons: [] as string[] };
     const started = Date.now();
     while (!(await settle(page))) {
       await clickOneMove(page, random, counts);
@@ -53,6 +64,9 @@ for (const { id, query, maxClicks } of GAMES) {
       expect(Date.now() - started, "time").toBeLessThan(150_000);
     }
     expect(counts.clicks).toBeGreaterThan(0);
+    // Refused tries showed the rules' own reasons (each `require … else "…"` of the rules says one).
+    const rules = rulesText(id);
+    for (const reason of counts.reasons) expect(rules).toContain(`"${reason}"`);
 
     await page.locator("button[name=save]").click();
     const save = await page.locator('textarea[name="save"]').inputValue();
