@@ -161,3 +161,16 @@ test("designer's tools: hot seat, stepping back and branching, the state inspect
   expect(Object.keys(view)).toEqual(expect.arrayContaining(["zones", "vars"]));
   await page.close();
 });
+
+test("after a move, cards glide from where they lay to their new places", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=41&delay=0`);
+  // Passing in For Sale takes the lowest Property on auction into your Properties: a card that moves in view.
+  await page.waitForSelector('.rt-option[data-option="pass"] button');
+  const before = await page.locator(".rt-table[data-move-count]").getAttribute("data-move-count");
+  await page.locator('.rt-option[data-option="pass"] button').click();
+  await page.waitForFunction((count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count, before);
+  const moving = await page.evaluate(() => document.getAnimations().map((a) => ((a as CSSAnimation).effect as KeyframeEffect | null)?.target?.getAttribute("data-card")));
+  expect(moving.filter((card) => card !== null && card !== undefined).length).toBeGreaterThan(0);
+  await page.close();
+});
