@@ -31,3 +31,10 @@ export function playWeb(args: WebArgs, io: Io): Promise<number> {
     botDelayMs: args.options["bot-delay"] ?? 600,
   });
 }
+
+/** `--port` and `--bot-delay` mean something only on the web table: given without `--web`, a usage error. */
+export function refuseWebOptions(options: WebArgs["options"]): void {
+  for (const name of ["port", "bot-delay"] as const) {
+    if (options[name] !== undefined) throw new UsageError(`--${name} is for the web table: add --web`, "play");
+  }
+}

@@ -43,7 +43,7 @@ import {
   type TableParameter,
 } from "@rules/runtime/present";
 import { RulesWatch, type Reload } from "./rules-watch.js";
-import { playWeb } from "./play-web-command.js";
+import { playWeb, refuseWebOptions } from "./play-web-command.js";
 
 const YOU = 0;
 
@@ -94,6 +94,7 @@ const spec = {
 
 export const playCommand = defineCommand(spec, async (args, io) => {
   if (args.options.web) return playWeb(args, io);
+  refuseWebOptions(args.options);
   const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
   const game = await loadGame(ref, io);
   const players = args.options.players ?? defaultPlayers(game);
