@@ -4,7 +4,6 @@
 // An option with several parameters is a small form. A refusal is shown inside the option tried.
 
 import { h, type ComponentChild, type ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
 import type { TableVar } from "@rules/runtime/present";
 
 /** A parameter's value: what the rules' values are (a card id, a seat, a number, a choice). */
@@ -21,9 +20,12 @@ export interface DecisionProps {
   readonly refusal: { readonly option: string; readonly reason: string } | null;
   /** The option's name in words, for a heading ("raise", "good deal"). */
   readonly title: (option: TableOption) => string;
+  /** What each form holds so far, by option type (kept by the table: a card clicked there picks it here). */
+  readonly chosen: (option: TableOption) => Values;
+  readonly choose: (option: TableOption, values: Values) => void;
 }
 
-export function Decision({ decision, send, refusal, title }: DecisionProps): ComponentChild {
+export function Decision({ decision, send, refusal, title, chosen, choose }: DecisionProps): ComponentChild {
   return h(
     "div",
     { class: "rt-options" },
@@ -34,6 +36,8 @@ export function Decision({ decision, send, refusal, title }: DecisionProps): Com
         send,
         title: title(option),
         refusal: refusal && refusal.option === option.type ? refusal.reason : null,
+        values: chosen(option),
+        choose,
       }),
     ),
   );
@@ -44,12 +48,14 @@ interface OptionProps {
   readonly send: DecisionProps["send"];
   readonly title: string;
   readonly refusal: string | null;
+  readonly values: Values;
+  readonly choose: DecisionProps["choose"];
 }
 
 /** A discrete parameter: one of its choices. */
 const discrete = (p: TableParameter): boolean => p.kind === "card" || p.kind === "player" || p.kind === "choice";
 
-function OptionControl({ option, send, title, refusal }: OptionProps): ComponentChild {
+function OptionControl({ option, send, title, refusal, values, choose }: OptionProps): ComponentChild {
   const parameters = option.parameters;
   const alert = h("p", { class: "rt-refusal", role: "alert" }, refusal ?? "");
   const box = (children: ComponentChildren, extra: Record<string, unknown> = {}): ComponentChild =>
@@ -82,22 +88,12 @@ function OptionControl({ option, send, title, refusal }: OptionProps): Component
       ),
     ]);
   }
-  return h(OptionForm, { option, send, title, alert });
+  return h(OptionForm, { option, send, title, alert, values, choose });
 }
 
 /** An option whose parameters are set first, then played: ranges, sets of cards, several parameters. */
-function OptionForm({ option, send, title, alert }: { option: TableOption; send: DecisionProps["send"]; title: string; alert: ComponentChild }): ComponentChild {
-  const initial = (): Values => {
-    const values: Values = {};
-    for (const p of option.parameters) {
-      if (p.kind === "range") values[p.name] = p.min ?? 0;
-      else if (p.kind === "cards") values[p.name] = [];
-      else if (p.choices?.length === 1) values[p.name] = p.choices[0]!.value;
-    }
-    return values;
-  };
-  const [values, setValues] = useState<Values>(initial);
-  const set = (name: string, value: Value | readonly Value[]): void => setValues({ ...values, [name]: value });
+function OptionForm({ option, send, title, alert, values, choose }: { option: TableOption; send: DecisionProps["send"]; title: string; alert: ComponentChild; values: Values; choose: DecisionProps["choose"] }): ComponentChild {
+  const set = (name: string, value: Value | readonly Value[]): void => choose(option, { ...values, [name]: value });
   const ready = option.parameters.every((p) => values[p.name] !== undefined);
   const id = `rt-f-${option.type}`;
   return h(
@@ -116,6 +112,17 @@ function OptionForm({ option, send, title, alert }: { option: TableOption; send:
     h("button", { type: "submit", class: "rt-move", "data-submit": "", disabled: !ready }, submitText(option, title, values)),
     alert,
   );
+}
+
+/** A form's values before anything is picked: a range at its lowest, sets empty, a lone choice taken. */
+export function initialValues(option: TableOption): Values {
+  const values: Values = {};
+  for (const p of option.parameters) {
+    if (p.kind === "range") values[p.name] = p.min ?? 0;
+    else if (p.kind === "cards") values[p.name] = [];
+    else if (p.choices?.length === 1) values[p.name] = p.choices[0]!.value;
+  }
+  return values;
 }
 
 /** The form's button: "bid 14" for a lone range, "Good deal with none" for empty sets, else the option's name. */

@@ -37,6 +37,7 @@ font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--r
 .rt-card-face{all:unset;box-sizing:border-box;display:flex;flex-direction:column;gap:.15rem;padding:.35rem .4rem;flex:1;border-radius:7px;overflow-wrap:anywhere;font-weight:600}
 button.rt-card-face{cursor:pointer}
 .rt-card.rt-playable{border-color:var(--rt-accent);box-shadow:0 0 0 2px var(--rt-accent),0 3px 8px rgba(0,0,0,.3);transform:translateY(-2px)}
+.rt-card.rt-picked{background:#ffe8a3;box-shadow:0 0 0 3px #b08900,0 3px 8px rgba(0,0,0,.3)}
 .rt-card-face:focus-visible,.rt-table button:focus-visible,.rt-table input:focus-visible,.rt-table summary:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
 .rt-card-values{font-weight:400;color:var(--rt-muted);font-size:.75rem}
 .rt-position{color:var(--rt-muted)}

@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import type { AnyGame, GameResult, Move, Seat, SeatConnection, SeatSnapshot } from "@rules/runtime";
 import { capitalise, describeResult, seatName, tableOf, words, type Reader, type TableModel, type TableOption } from "@rules/runtime/present";
 import { animateCards, type Positions } from "./animate.js";
-import { Decision, type Values } from "./decision.js";
+import { Decision, initialValues, type Values } from "./decision.js";
 import { Story, type StoryEntry } from "./story.js";
 import { installStyles } from "./style.js";
 import { Area, cardActions } from "./zones.js";
@@ -46,6 +46,13 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
   let snapshot = first;
   let refusal: { option: string; reason: string; moveCount: number } | null = null;
   let model = tableOf(game, snapshot.view, reader(snapshot), snapshot.activity, snapshot.options);
+  /** What the decision's forms hold so far, by option type; a new moment starts them afresh. */
+  let forms = new Map<string, Values>();
+  const chosen = (option: TableOption): Values => forms.get(option.type) ?? initialValues(option);
+  const choose = (option: TableOption, values: Values): void => {
+    forms.set(option.type, values);
+    draw();
+  };
   const positions: Positions = new Map();
   let animate = false;
 
@@ -65,11 +72,21 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
   const draw = (): void => {
     if (refusal && refusal.moveCount !== snapshot.moveCount) refusal = null;
     model = tableOf(game, snapshot.view, reader(snapshot), snapshot.activity, snapshot.options);
-    const byType = (type: string): TableOption | undefined => model.decision?.options.find((o) => o.type === type);
-    const action = cardActions(model.decision, (type, parameter, card) => {
-      const option = byType(type);
-      if (option) void send(option, { [parameter]: card });
-    });
+    const action = cardActions(
+      model.decision,
+      (option, parameter, card) => void send(option, { [parameter]: card }),
+      (option, parameter, card) => {
+        const values = chosen(option);
+        const now = values[parameter];
+        const kind = option.parameters.find((p) => p.name === parameter)?.kind;
+        const list = Array.isArray(now) ? (now as readonly number[]) : [];
+        choose(option, { ...values, [parameter]: kind === "cards" ? (list.includes(card) ? list.filter((c) => c !== card) : [...list, card]) : card });
+      },
+      (option, parameter, card) => {
+        const now = chosen(option)[parameter];
+        return Array.isArray(now) ? now.includes(card) : now === card;
+      },
+    );
     render(
       h(TableView, {
         game,
@@ -78,6 +95,8 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
         entries: story.entries,
         refusal,
         send,
+        chosen,
+        choose,
         action,
         seatLabel: (seat: Seat) => capitalise(seatName(game, seat, reader(snapshot))),
         resultLines: snapshot.result ? describeResult(game, snapshot.result, reader(snapshot)) : [],
@@ -91,6 +110,7 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
     story.add(next);
     // A move animates the cards it moved; a step back or a load just redraws.
     animate = next.moveCount === snapshot.moveCount + 1;
+    if (next.moveCount !== snapshot.moveCount) forms = new Map();
     snapshot = next;
     draw();
   });
@@ -111,6 +131,8 @@ interface TableViewProps {
   readonly entries: readonly StoryEntry[];
   readonly refusal: { option: string; reason: string } | null;
   readonly send: (option: TableOption, values: Values) => Promise<string | null>;
+  readonly chosen: (option: TableOption) => Values;
+  readonly choose: (option: TableOption, values: Values) => void;
   readonly action: ReturnType<typeof cardActions>;
   readonly seatLabel: (seat: Seat) => string;
   readonly resultLines: readonly string[];
@@ -119,7 +141,7 @@ interface TableViewProps {
 }
 
 function TableView(props: TableViewProps): ComponentChild {
-  const { game, snapshot, model, entries, refusal, send, action, seatLabel, resultLines } = props;
+  const { game, snapshot, model, entries, refusal, send, action, seatLabel, resultLines, chosen, choose } = props;
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (root.current) animateCards(root.current, props.positions, props.animate);
@@ -157,7 +179,7 @@ function TableView(props: TableViewProps): ComponentChild {
               { class: "rt-decision", "aria-label": yourTurn ? "Your move" : "Waiting" },
               h("h2", {}, yourTurn ? "Your move" : "Waiting"),
               model.decision
-                ? h(Decision, { key: snapshot.moveCount, decision: model.decision, send, refusal, title: (o: TableOption) => capitalise(words(o.type)) })
+                ? h(Decision, { key: snapshot.moveCount, decision: model.decision, send, refusal, title: (o: TableOption) => capitalise(words(o.type)), chosen, choose })
                 : h("p", { class: "rt-waiting" }, acting.length > 0 ? `Waiting for ${acting.map(seatLabel).join(", ")}…` : ""),
             ),
         h(Log, { entries }),

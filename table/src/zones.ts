@@ -4,10 +4,11 @@
 
 import { h, type ComponentChild } from "preact";
 import type { AnyGame, CardId, Seat } from "@rules/runtime";
-import type { TableArea, TableCard, TableSpace, TableVar, TableZone } from "@rules/runtime/present";
+import type { TableArea, TableCard, TableDecision, TableOption, TableSpace, TableVar, TableZone } from "@rules/runtime/present";
 
-/** What clicking a card does now: plays it (the one option that takes that card), else nothing. */
-export type CardAction = (card: CardId) => (() => void) | undefined;
+/** What clicking a card does now: plays it (the one option that takes that card alone), or picks it in
+ *  the one form that takes it (`pressed`: picked now); undefined: nothing. */
+export type CardAction = (card: CardId) => { readonly run: () => void; readonly pressed?: boolean } | undefined;
 
 export interface AreaProps {
   readonly game: AnyGame;
@@ -97,8 +98,20 @@ export function Card({ game, card, action, small }: { game: AnyGame; card: Table
   ];
   return h(
     "div",
-    { class: `rt-card${play ? " rt-playable" : ""}${small ? " rt-small" : ""}`, "data-card": card.id, title: text },
-    play ? h("button", { type: "button", class: "rt-card-face", onClick: play, "aria-label": `Play ${card.name}` }, face) : h("div", { class: "rt-card-face" }, face),
+    { class: `rt-card${play ? " rt-playable" : ""}${play?.pressed ? " rt-picked" : ""}${small ? " rt-small" : ""}`, "data-card": card.id, title: text },
+    play
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "rt-card-face",
+            onClick: play.run,
+            "aria-label": play.pressed === undefined ? `Play ${card.name}` : `Pick ${card.name}`,
+            "aria-pressed": play.pressed === undefined ? undefined : String(play.pressed),
+          },
+          face,
+        )
+      : h("div", { class: "rt-card-face" }, face),
     text && !small
       ? h("details", { class: "rt-card-text" }, h("summary", { "aria-label": `What ${card.name} says` }, "text ▾"), h("p", {}, text))
       : null,
@@ -151,22 +164,40 @@ export function ringPlaces(count: number): { side: number; places: [number, numb
   return { side, places: places.slice(0, count) };
 }
 
-/** Clicking a card plays it only when exactly one option takes that card (and nothing else). */
+/**
+ * What clicking each card does: when one option alone takes it, and takes nothing else, it plays it;
+ * else it picks it (or lets it go) in every form that takes it (a set of cards, or a card among other
+ * parameters), and the option is then chosen by its button, as one selects cards at a table and then
+ * says what to do with them.
+ */
 export function cardActions(
-  decision: { options: readonly { type: string; parameters: readonly { name: string; kind: string; choices?: readonly { value: unknown }[] }[] }[] } | null,
-  play: (type: string, parameter: string, card: CardId) => void,
+  decision: TableDecision | null,
+  play: (option: TableOption, parameter: string, card: CardId) => void,
+  pick: (option: TableOption, parameter: string, card: CardId) => void,
+  picked: (option: TableOption, parameter: string, card: CardId) => boolean,
 ): CardAction {
-  const byCard = new Map<CardId, { type: string; parameter: string } | null>();
+  const byCard = new Map<CardId, { option: TableOption; parameter: string; alone: boolean }[]>();
   for (const option of decision?.options ?? []) {
-    if (option.parameters.length !== 1 || option.parameters[0]!.kind !== "card") continue;
-    const p = option.parameters[0]!;
-    for (const choice of p.choices ?? []) {
-      const id = choice.value as CardId;
-      byCard.set(id, byCard.has(id) ? null : { type: option.type, parameter: p.name });
+    for (const p of option.parameters) {
+      if (p.kind !== "card" && p.kind !== "cards") continue;
+      const alone = option.parameters.length === 1 && p.kind === "card";
+      for (const choice of p.choices ?? []) {
+        const id = choice.value as CardId;
+        byCard.set(id, [...(byCard.get(id) ?? []), { option, parameter: p.name, alone }]);
+      }
     }
   }
   return (card) => {
-    const target = byCard.get(card);
-    return target ? () => play(target.type, target.parameter, card) : undefined;
+    const targets = byCard.get(card) ?? [];
+    if (targets.length === 1 && targets[0]!.alone) return { run: () => play(targets[0]!.option, targets[0]!.parameter, card) };
+    const forms = targets.filter((t) => !t.alone);
+    if (forms.length === 0) return undefined;
+    const pressed = forms.some((t) => picked(t.option, t.parameter, card));
+    return {
+      run: () => {
+        for (const t of forms) if (picked(t.option, t.parameter, card) === pressed) pick(t.option, t.parameter, card);
+      },
+      pressed,
+    };
   };
 }

@@ -134,7 +134,8 @@ test("designer's tools: hot seat, stepping back and branching, the state inspect
   }
   expect([...shown].sort()).toEqual(["0", "1"]);
 
-  // Back two moves: the table shows the past and the bots wait.
+  // Back two moves: the table shows the past and the bots wait. (First the bots finish: a person is to play.)
+  await page.waitForSelector(".rt-decision .rt-option");
   const now = await moveCount(page);
   await page.locator('button[name="back"]').click();
   await page.locator('button[name="back"]').click();
@@ -172,5 +173,39 @@ test("after a move, cards glide from where they lay to their new places", async 
   await page.waitForFunction((count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count, before);
   const moving = await page.evaluate(() => document.getAnimations().map((a) => ((a as CSSAnimation).effect as KeyframeEffect | null)?.target?.getAttribute("data-card")));
   expect(moving.filter((card) => card !== null && card !== undefined).length).toBeGreaterThan(0);
+  await page.close();
+});
+
+test("cards clicked on the table are picked in the forms that take them, then played by the option's button", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=freak-shop&players=3&seed=12&delay=0`);
+  await page.waitForSelector(".rt-decision form");
+  // One of your Mansion's cards and one of the Shop's, clicked where they lie.
+  const mine = page.locator('.rt-area[data-seat="0"] .rt-card.rt-playable').first();
+  const shop = page.locator('.rt-middle [data-zone="shop"] .rt-card.rt-playable').first();
+  const [give, take] = [await mine.getAttribute("data-card"), await shop.getAttribute("data-card")];
+  const givenName = await mine.locator(".rt-card-name").textContent();
+  await mine.locator("button").click();
+  await shop.locator("button").click();
+  await expect.poll(() => mine.getAttribute("class")).toContain("rt-picked");
+  // Every form that takes those cards now holds them, as if picked in the form itself.
+  for (const form of await page.locator(".rt-decision form").all()) {
+    expect(await form.locator(`fieldset[data-parameter="give"] button[data-value="${give}"]`).getAttribute("aria-pressed")).toBe("true");
+    expect(await form.locator(`fieldset[data-parameter="take"] button[data-value="${take}"]`).getAttribute("aria-pressed")).toBe("true");
+  }
+  // Clicked again, a card is let go.
+  await mine.locator("button").click();
+  await expect.poll(() => page.locator(`.rt-decision fieldset[data-parameter="give"] button[data-value="${give}"][aria-pressed="true"]`).count()).toBe(0);
+  // Picked again and played as a good deal: taken (the card given lies in the Shop) or refused with its reason.
+  await mine.locator("button").click();
+  const before = await moveCount(page);
+  await page.locator('.rt-decision form[data-option="good_deal"] button[data-submit]').click();
+  await page.waitForFunction(
+    (count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count || document.querySelector(".rt-refusal:not(:empty)") !== null,
+    String(before),
+  );
+  // Taken: the story tells your deal, naming the card you gave.
+  if ((await moveCount(page)) > before) expect(await page.locator(".rt-log").textContent()).toContain(`You make a good deal: give ${givenName}`);
+  else expect(await page.locator('.rt-decision form[data-option="good_deal"] .rt-refusal').textContent()).not.toBe("");
   await page.close();
 });
