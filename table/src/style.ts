@@ -69,6 +69,8 @@ button.rt-card-face{cursor:pointer}
 .rt-option{display:flex;flex-direction:column;gap:.3rem;border:0;padding:0}
 .rt-option-title{font-weight:600;font-size:.9rem}
 .rt-choices{display:flex;flex-wrap:wrap;gap:.3rem;border:0;padding:0;margin:0}
+/* A long list of choices (a big shop, a deck) scrolls in its box: the cards can be clicked on the table too. */
+.rt-option-form .rt-choices{max-height:9.5rem;overflow:auto;align-content:flex-start}
 .rt-choices legend{font-size:.85rem;margin-bottom:.2rem;padding:0}
 .rt-table button.rt-move,.rt-table button.rt-choice{font:inherit;min-height:2.2rem;padding:.25rem .7rem;border-radius:8px;border:1px solid #b9b2a3;background:#f7f4ec;color:var(--rt-ink);cursor:pointer}
 .rt-table button.rt-move{background:var(--rt-accent);border-color:var(--rt-accent);color:#fff;font-weight:600}
