@@ -1,8 +1,8 @@
 // `npm run size`: what an app's bundle pays for the runtime plus one game, per game, minified and
 // gzipped, built as an app builds it (Vite, from the packages' entry points: `@rules/runtime` and
 // `@rules/generated/<game>`); then the present entry (`@rules/runtime/present`, games in words) on its
-// own, and a check that the bundles above, which do not import it, hold none of its modules. `--json`
-// prints the figures as JSON. `--modules <game>` prints where the bytes of runtime + that game go,
+// own, the web table (`@rules/table`, with preact), and a check that the bundles above, which do not
+// import the present entry, hold none of its modules. `--json` prints the figures as JSON. `--modules <game>` prints where the bytes of runtime + that game go,
 // module by module. Build first (`npm run build`).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
@@ -158,13 +158,17 @@ for (const game of [null, ...games]) {
 // The present entry alone, every export kept: what an app that tells its games in words adds at most.
 const presentChunk = await bundle("present", `export * from "@rules/runtime/present";\n`);
 const present = { minified: Buffer.byteLength(presentChunk.code), gzipped: gzipped(presentChunk.code) };
+// The web table (@rules/table: preact, the table, the local match, the playground) with the runtime
+// and present it draws on, no game: what an app's page adds before the game it plays.
+const tableChunk = await bundle("table", `export { mountTable, mountPlayground, LocalMatch } from "@rules/table";\n`);
+const table = { minified: Buffer.byteLength(tableChunk.code), gzipped: gzipped(tableChunk.code) };
 await rm(scratch, { recursive: true, force: true });
 // The check must see the entry's modules where they are, or it proves nothing.
 if (!holdsPresent(presentChunk)) throw new Error("the present entry's own bundle shows none of its modules: the leak check cannot see them");
 if (leaks.length > 0) throw new Error(`bundles that do not import @rules/runtime/present hold some of it: ${leaks.join(", ")}`);
 
 if (process.argv.includes("--json")) {
-  process.stdout.write(`${JSON.stringify({ apis, rows, present, presentInOtherBundles: 0 }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ apis, rows, present, table, presentInOtherBundles: 0 }, null, 2)}\n`);
 } else {
   const width = Math.max(...rows.map((r) => r.bundle.length));
   process.stdout.write("Minified by Vite as an app's build does, then gzipped (level 9), built from the packages' entry points.\n");
@@ -176,4 +180,5 @@ if (process.argv.includes("--json")) {
   }
   process.stdout.write(`\n@rules/runtime/present alone (every export): ${kb(present.minified).trim()} minified, ${kb(present.gzipped).trim()} gzipped\n`);
   process.stdout.write("The bundles above do not import it and hold none of its modules (checked from their source maps).\n");
+  process.stdout.write(`@rules/table (mountTable, mountPlayground, LocalMatch; with preact, the runtime and present, no game): ${kb(table.minified).trim()} minified, ${kb(table.gzipped).trim()} gzipped\n`);
 }

@@ -21,13 +21,13 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 const npm = process.env["npm_execpath"]?.endsWith("npm-cli.js") ? process.env["npm_execpath"] : null;
-const PACKAGES = ["runtime", "generated", "compiler", "language-server", "cli"] as const;
+const PACKAGES = ["runtime", "generated", "table", "compiler", "language-server", "cli"] as const;
 type PackageFolder = (typeof PACKAGES)[number];
 /** What each scratch project installs, by its users' needs. */
 const PROJECTS = {
   app: ["runtime", "generated"],
   tool: ["compiler", "runtime"],
-  designer: ["cli", "language-server", "compiler", "runtime"],
+  designer: ["cli", "language-server", "compiler", "runtime", "table"],
 } as const satisfies Record<string, readonly PackageFolder[]>;
 /** The CLI's heavy dependencies that a tool, and the CLI by default, must do without. */
 const HEAVY = ["bullmq", "ioredis", "vega", "vega-lite", "piscina", "vscode-languageserver", "@dagrejs/dagre"];
@@ -100,7 +100,7 @@ afterAll(async () => {
 
 describe("what the tarballs hold", () => {
   test("each package is packed", () => {
-    expect([...packed.keys()].sort()).toEqual(["@rules/cli", "@rules/compiler", "@rules/generated", "@rules/language-server", "@rules/runtime"]);
+    expect([...packed.keys()].sort()).toEqual(["@rules/cli", "@rules/compiler", "@rules/generated", "@rules/language-server", "@rules/runtime", "@rules/table"]);
   });
 
   test.each(PACKAGES)("%s: built JavaScript with its declarations, no sources, tests, fixtures or maps", (folder) => {

@@ -43,6 +43,7 @@ import {
   type TableParameter,
 } from "@rules/runtime/present";
 import { RulesWatch, type Reload } from "./rules-watch.js";
+import { playWeb, refuseWebOptions } from "./play-web-command.js";
 
 const YOU = 0;
 
@@ -70,6 +71,9 @@ const spec = {
       placeholder: "B,…",
       description: "your opponents: one bot for all (mcts:1000, mcts:300ms, random) or one per opponent, comma-separated",
     },
+    { name: "web", kind: "flag", description: "play on the web table in your browser instead (served here; rules reloaded on save)" },
+    { name: "port", kind: "int", min: 0, placeholder: "P", description: "with --web: the port to serve on (default 8123; 0: any free one)" },
+    { name: "bot-delay", kind: "int", min: 0, placeholder: "MS", description: "with --web: milliseconds between bot moves (default 600)" },
     {
       name: "watch",
       kind: "flag",
@@ -89,6 +93,8 @@ const spec = {
 } as const satisfies CommandSpec;
 
 export const playCommand = defineCommand(spec, async (args, io) => {
+  if (args.options.web) return playWeb(args, io);
+  refuseWebOptions(args.options);
   const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
   const game = await loadGame(ref, io);
   const players = args.options.players ?? defaultPlayers(game);

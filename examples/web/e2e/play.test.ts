@@ -1,134 +1,211 @@
-// The example app in real Chromium (Debian's `chromium`, driven by playwright-core; nothing downloads
-// a browser): build it with Vite, serve it, and play a whole game of For Sale as seat 0 through the
-// page's controls, to the result. The result shown must be what the runtime gives for the save the
-// page offers, replayed here in Node.
-import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+// The example app in real Chromium: a whole game of each of the five compiled games, seat 0 played by
+// clicking the table's controls only (the other seats are bots at full speed). The result the page
+// shows must be the one the runtime gives for the page's save, replayed here in Node.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { applyMove, createMatch, deserializeMatch, resultOf } from "@rules/runtime";
-import { game } from "@rules/generated/for-sale";
+import type { Browser } from "playwright-core";
+import { deserializeMatch, resultOf, type AnyGame } from "@rules/runtime";
+import { describeResult } from "@rules/runtime/present";
+import { game as forSale } from "@rules/generated/for-sale";
+import { game as freakShop } from "@rules/generated/freak-shop";
+import { game as ladyRichmond } from "@rules/generated/lady-richmond";
+import { game as foreclosed } from "@rules/generated/foreclosed";
+import { game as keysToKnowledge } from "@rules/generated/keys-to-knowledge";
+import { clickOneMove, GAMES, moveCount, seeded, settle } from "./clicker.mjs";
+import { buildAndServe, launchChromium } from "./serve.mjs";
 
-const appRoot = fileURLToPath(new URL("..", import.meta.url));
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-
-let outDir = "";
-let server: Server;
+let served: Awaited<ReturnType<typeof buildAndServe>>;
 let browser: Browser;
-let base = "";
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM}: this test drives a real browser. Install Debian's package ` +
-        "(apt-get install -y chromium; .ci/run does it) or set CHROMIUM_PATH to a Chromium binary.",
-    );
-  }
-  outDir = await mkdtemp(path.join(tmpdir(), "rules-web-"));
-  await build({ root: appRoot, logLevel: "warn", build: { outDir, emptyOutDir: true } });
-  server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
-    const file = path.join(outDir, path.normalize(pathname === "/" ? "/index.html" : pathname));
-    readFile(file).then(
-      (body) => response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  // Root in CI: Chromium's sandbox needs a user namespace it may not get there.
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  served = await buildAndServe();
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await served?.close();
 });
 
-/** One human decision through the controls; false when the game is over. */
-async function playOneMove(page: Page, turn: number): Promise<boolean> {
-  await page.waitForFunction(
-    () => !document.getElementById("result")!.hidden || document.querySelector("#controls [data-move]") !== null,
-  );
-  if (await page.locator("#result").isVisible()) return false;
-  const bid = page.locator('#controls [data-move="raise"]');
-  if (await bid.count()) {
-    const number = bid.locator('input[name="amount"]');
-    const slider = bid.locator('input[name="amount-slider"]');
-    const [min, max] = [Number(await number.getAttribute("min")), Number(await number.getAttribute("max"))];
-    expect(min).toBeLessThanOrEqual(max);
-    expect([await slider.getAttribute("min"), await slider.getAttribute("max")]).toEqual([String(min), String(max)]);
-    // Bid now and then (the lowest legal bid, set with the slider), else pass.
-    if (turn % 3 === 0) {
-      await slider.fill(String(min));
-      await expect.poll(() => number.inputValue()).toBe(String(min));
-      await bid.getByRole("button").click();
-      return true;
-    }
-  }
-  const pass = page.locator('#controls [data-move="pass"] button');
-  if (await pass.count()) await pass.click();
-  else await page.locator('#controls [data-move="sell"] button').first().click();
-  return true;
+/** A game's rules as written (one file, or a folder of them): the reasons its refusals give are in it. */
+function rulesText(id: string): string {
+  const root = fileURLToPath(new URL("../../../rules/", import.meta.url));
+  const file = path.join(root, `${id}.rules`);
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  return readdirSync(path.join(root, id)).filter((name) => name.endsWith(".rules")).map((name) => readFileSync(path.join(root, id, name), "utf8")).join("\n");
 }
 
-test("plays a whole game of For Sale against three bots in Chromium, to the result", async () => {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-  await page.goto(`${base}?players=4&seed=5&delay=0`);
+const PLAYED: Record<string, AnyGame> = {
+  "for-sale": forSale,
+  "freak-shop": freakShop,
+  "lady-richmond": ladyRichmond,
+  foreclosed,
+  "keys-to-knowledge": keysToKnowledge,
+};
 
-  let decisions = 0;
-  while (await playOneMove(page, decisions)) {
-    decisions++;
-    // Seat 0's view: the bots' coins are never shown.
-    for (const seat of [1, 2, 3]) expect(await page.locator(`#board tr[data-seat="${seat}"]`).getAttribute("data-coins")).toBe("hidden");
-    // No move of ours was refused (a refusal leaves its reason here, with the controls).
-    expect((await page.locator("#controls [role=alert]").allTextContents()).join("")).toBe("");
-    expect(decisions).toBeLessThan(400);
-  }
-  // 4 players: 28 of 30 Properties, 7 rounds of buying (at least one decision of seat 0 each, bar the
-  // last buyer) and 7 of selling (one each).
-  expect(decisions).toBeGreaterThanOrEqual(7);
+for (const { id, query, maxClicks } of GAMES) {
+  const game = PLAYED[id]!;
+  test(`plays a whole game of ${id} by clicking, against bots, to the result its save replays to`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    await page.goto(`${served.base}?game=${id}&${query}&delay=0`);
+    await expect.poll(() => page.locator(".rt-title").textContent()).toBe(game.title);
 
-  const save = await page.locator('#result textarea[name="save"]').inputValue();
-  const replayed = resultOf(deserializeMatch(game, save))!;
-  const shown = await page.locator("#result tbody tr").evaluateAll((rows) => rows.map((row) => [Number((row as HTMLElement).dataset["seat"]), Number((row as HTMLElement).dataset["score"])]));
-  expect(shown.map(([seat]) => seat)).toEqual(replayed.ranking.flat());
-  expect(shown.map(([, score]) => score)).toEqual(replayed.ranking.flat().map((seat) => replayed.scores[seat]![0]));
-  expect(await page.locator("#result h2").textContent()).toContain("Game over");
-
-  // The log names who took what: every Property taken from the auction, with its taker, as the
-  // match's own events say (the save replayed here, its moves' events read directly).
-  const log = await page.locator("#log li").allTextContents();
-  const told = log.flatMap((line) =>
-    [...line.matchAll(/\b(You|Bot \d) (?:pass(?:es)? and )?takes? (Property \d+) from the Properties on auction\b/g)].map(([, who, card]) => `${who} ${card}`),
-  );
-  const played = deserializeMatch(game, save);
-  let replay = createMatch(game, played.options);
-  const taken: string[] = [];
-  for (const { seat, move } of played.log) {
-    const outcome = applyMove(replay, seat, move);
-    if (!outcome.ok) throw new Error(outcome.error.reason);
-    replay = outcome.match;
-    for (const event of replay.unfilteredEvents) {
-      if (event.kind !== "move" || event.from?.zone !== "auction" || event.to.seat === null) continue;
-      for (const card of event.cards ?? []) taken.push(`${event.to.seat === 0 ? "You" : `Bot ${event.to.seat}`} Property ${game.meta.cards[card]!.fields["value"]}`);
+    const random = seeded(id.length * 7919);
+    const counts = { clicks: 0, refused: 0, reasons: [] as string[] };
+    const started = Date.now();
+    while (!(await settle(page))) {
+      await clickOneMove(page, random, counts);
+      expect(counts.clicks, "clicks").toBeLessThan(maxClicks);
+      expect(Date.now() - started, "time").toBeLessThan(150_000);
     }
+    expect(counts.clicks).toBeGreaterThan(0);
+    // Refused tries showed the rules' own reasons (each `require … else "…"` of the rules says one).
+    const rules = rulesText(id);
+    for (const reason of counts.reasons) expect(rules).toContain(`"${reason}"`);
+
+    await page.locator("button[name=save]").click();
+    const save = await page.locator('textarea[name="save"]').inputValue();
+    const replayed = resultOf(deserializeMatch(game, save));
+    expect(replayed).not.toBeNull();
+    const result = replayed!;
+    // The table shows the ranking with each score, the winners, and the runtime's words for them.
+    const rows = await page.locator(".rt-result tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
+    expect(rows.map(([seat]) => seat)).toEqual(result.ranking.flat());
+    expect(rows.map(([, score]) => score)).toEqual(result.ranking.flat().map((seat) => result.scores[seat]![0]));
+    expect(await page.locator(".rt-result").getAttribute("data-winners")).toBe(result.winners.join(","));
+    const words = describeResult(game, result, { seat: 0, humans: deserializeMatch(game, save).options.players });
+    expect(await page.locator(".rt-winners").textContent()).toBe(words[words.length - 1]);
+    expect(errors).toEqual([]);
+    console.log(`${id}: ${counts.clicks} clicks (${counts.refused} refused), ${Date.now() - started} ms`);
+    await page.close();
+  }, 240_000);
+}
+
+test("keyboard only: Tab reaches the decision's controls and Enter plays one", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=21&delay=0`);
+  await page.waitForSelector(".rt-decision .rt-option");
+  const before = await moveCount(page);
+  let reached = false;
+  for (let tab = 0; tab < 80 && !reached; tab++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => document.activeElement?.matches(".rt-decision button[data-submit]") ?? false);
   }
-  // 4 players: 7 rounds of 4 Properties each.
-  expect(taken).toHaveLength(28);
-  expect([...told].sort()).toEqual([...taken].sort());
-  expect(log.some((line) => /^Bot \d passes and takes Property \d+ from the Properties on auction$/.test(line))).toBe(true);
-  expect(errors).toEqual([]);
+  expect(reached).toBe(true);
+  // Every control there is named for a screen reader: its text or its label.
+  const unnamed = await page.locator(".rt-decision button, .rt-decision input").evaluateAll((controls) =>
+    controls.filter((c) => (c.textContent ?? "").trim() === "" && !c.getAttribute("aria-label") && !(c as HTMLInputElement).labels?.length).length,
+  );
+  expect(unnamed).toBe(0);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
   await page.close();
-}, 240_000);
+});
+
+test("a phone's width: the table (a board of spaces included) fits without scrolling sideways", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  for (const query of ["game=keys-to-knowledge&players=2&seed=3", "game=foreclosed&players=3&seed=3", "game=for-sale&players=6&seed=3"]) {
+    await page.goto(`${served.base}?${query}&delay=0`);
+    await page.waitForSelector(".rt-decision .rt-option");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await page.close();
+});
+
+test("designer's tools: hot seat, stepping back and branching, the state inspector", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=31&delay=0`);
+  await page.waitForSelector(".rt-decision .rt-option");
+  // Seat 1 is played by a person too, and the table shows whoever is to play.
+  await page.locator('input[name="bot-1"]').click();
+  await page.locator('input[name="follow"]').click();
+  const shown = new Set<string>();
+  for (let i = 0; i < 8; i++) {
+    await page.waitForSelector(".rt-decision .rt-option");
+    shown.add((await page.locator(".rt-table[data-move-count]").getAttribute("data-seat"))!);
+    const before = await moveCount(page);
+    await page.locator(".rt-decision button[data-submit]").last().click();
+    await expect.poll(() => moveCount(page)).toBeGreaterThan(before);
+  }
+  expect([...shown].sort()).toEqual(["0", "1"]);
+
+  // Back two moves: the table shows the past and the bots wait. (First the bots finish: a person is to play.)
+  await page.waitForSelector(".rt-decision .rt-option");
+  const now = await moveCount(page);
+  await page.locator('button[name="back"]').click();
+  await page.locator('button[name="back"]').click();
+  await expect.poll(() => moveCount(page)).toBe(now - 2);
+  await page.waitForTimeout(100);
+  expect(await moveCount(page)).toBe(now - 2);
+  await expect.poll(() => page.getByText("a move here starts a new branch").count()).toBe(1);
+  // Forward one, then branch from there with a move: the history ends at the new move.
+  await page.locator('button[name="forward"]').click();
+  await expect.poll(() => moveCount(page)).toBe(now - 1);
+  // A person's move there, or the bots' (played on from here), starts a new branch.
+  if ((await page.locator(".rt-decision .rt-option").count()) > 0) await page.locator(".rt-decision button[data-submit]").first().click();
+  else await page.locator('button[name="resume"]').click();
+  await expect.poll(() => moveCount(page)).toBeGreaterThanOrEqual(now);
+  await expect.poll(() => page.getByText("a move here starts a new branch").count()).toBe(0);
+  // The branch is the whole history now: the moment shown is its last.
+  const history = page.locator('input[name="history"]');
+  await expect.poll(async () => (await history.getAttribute("max")) === (await history.inputValue())).toBe(true);
+
+  // The inspector shows the view of the seat shown, as JSON.
+  await page.locator(".rt-inspector summary").click();
+  await expect.poll(() => page.locator(".rt-inspector pre").textContent()).not.toBe("");
+  const view = JSON.parse((await page.locator(".rt-inspector pre").textContent())!) as { zones: object; vars: object };
+  expect(Object.keys(view)).toEqual(expect.arrayContaining(["zones", "vars"]));
+  await page.close();
+});
+
+test("after a move, cards glide from where they lay to their new places", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=for-sale&players=3&seed=41&delay=0`);
+  // Passing in For Sale takes the lowest Property on auction into your Properties: a card that moves in view.
+  await page.waitForSelector('.rt-option[data-option="pass"] button');
+  const before = await page.locator(".rt-table[data-move-count]").getAttribute("data-move-count");
+  await page.locator('.rt-option[data-option="pass"] button').click();
+  await page.waitForFunction((count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count, before);
+  const moving = await page.evaluate(() => document.getAnimations().map((a) => ((a as CSSAnimation).effect as KeyframeEffect | null)?.target?.getAttribute("data-card")));
+  expect(moving.filter((card) => card !== null && card !== undefined).length).toBeGreaterThan(0);
+  await page.close();
+});
+
+test("cards clicked on the table are picked in the forms that take them, then played by the option's button", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(`${served.base}?game=freak-shop&players=3&seed=12&delay=0`);
+  await page.waitForSelector(".rt-decision form");
+  // One of your Mansion's cards and one of the Shop's, clicked where they lie.
+  const mine = page.locator('.rt-area[data-seat="0"] .rt-card.rt-playable').first();
+  const shop = page.locator('.rt-middle [data-zone="shop"] .rt-card.rt-playable').first();
+  const [give, take] = [await mine.getAttribute("data-card"), await shop.getAttribute("data-card")];
+  const givenName = await mine.locator(".rt-card-name").textContent();
+  await mine.locator("button").click();
+  await shop.locator("button").click();
+  await expect.poll(() => mine.getAttribute("class")).toContain("rt-picked");
+  // Every form that takes those cards now holds them, as if picked in the form itself.
+  for (const form of await page.locator(".rt-decision form").all()) {
+    expect(await form.locator(`fieldset[data-parameter="give"] button[data-value="${give}"]`).getAttribute("aria-pressed")).toBe("true");
+    expect(await form.locator(`fieldset[data-parameter="take"] button[data-value="${take}"]`).getAttribute("aria-pressed")).toBe("true");
+  }
+  // Clicked again, a card is let go.
+  await mine.locator("button").click();
+  await expect.poll(() => page.locator(`.rt-decision fieldset[data-parameter="give"] button[data-value="${give}"][aria-pressed="true"]`).count()).toBe(0);
+  // Picked again and played as a good deal: taken (the card given lies in the Shop) or refused with its reason.
+  await mine.locator("button").click();
+  const before = await moveCount(page);
+  await page.locator('.rt-decision form[data-option="good_deal"] button[data-submit]').click();
+  await page.waitForFunction(
+    (count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count || document.querySelector(".rt-refusal:not(:empty)") !== null,
+    String(before),
+  );
+  // Taken: the story tells your deal, naming the card you gave.
+  if ((await moveCount(page)) > before) expect(await page.locator(".rt-log").textContent()).toContain(`You make a good deal: give ${givenName}`);
+  else expect(await page.locator('.rt-decision form[data-option="good_deal"] .rt-refusal').textContent()).not.toBe("");
+  await page.close();
+});
