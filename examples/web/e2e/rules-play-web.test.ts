@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchChromium } from "./serve.mjs";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = path.join(repo, "compiler/dist/cli/main.js");
+const CLI = path.join(repo, "cli/dist/commands/main.js");
 
 let folder = "";
 let browser: Browser;
