@@ -239,9 +239,9 @@ class Checker {
         this.ctx.bindLocal(scope, p.name, parameterType, "local");
       });
       this.ctx.pure = "a function";
-      const result = this.expressions.expression(f.body, scope);
+      if (type?.kind === "function") this.expressions.expectValue(f.body, scope, type.result, `the result of ${f.name.name}`);
+      else this.expressions.expression(f.body, scope);
       this.ctx.pure = null;
-      if (type?.kind === "function") this.ctx.expect(result, type.result, f.body.range, `the result of ${f.name.name}`);
     }
     this.ctx.functionIndex = Number.POSITIVE_INFINITY;
     // After the functions: a shown line may call them, and its publicity looks inside them.

@@ -165,7 +165,7 @@ export class CheckContext {
       return ERROR;
     }
     if (reference.list && !allowCards) {
-      this.error("check/unknown-type", `a list type like '${name}[]' can only be a function's parameter or result`, reference.name.range);
+      this.error("check/unknown-type", `a list type like '${name}[]' can only be a function's parameter or result, or a let's type`, reference.name.range);
       return ERROR;
     }
     return reference.list ? { kind: "list", element } : element;

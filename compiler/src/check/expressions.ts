@@ -42,6 +42,11 @@ export class ExpressionChecker {
       this.ctx.types.set(e, expected);
       return expected;
     }
+    // `[]` is a list of whatever the place needs: no cards, no seats, no numbers.
+    if (expected.kind === "list" && e.kind === "list" && e.elements.length === 0) {
+      this.ctx.types.set(e, expected);
+      return expected;
+    }
     if (expected.kind === "tuple" && e.kind === "tuple") {
       if (e.elements.length !== expected.elements.length) {
         this.ctx.error("check/wrong-arity", `${what} is ${expected.elements.length} values, ${typeName(expected)}, not ${e.elements.length}`, e.range);

@@ -39,7 +39,7 @@ export class StatementChecker {
         // A declared type (`let leader: player = 0`) is the binding's; the value must have it.
         let type: Type;
         if (s.type) {
-          type = this.ctx.resolveType(s.type);
+          type = this.ctx.resolveType(s.type, true);
           this.expressions.expectValue(s.value, scope, type, `the value of '${s.name.name}'`);
         } else type = this.expressions.expression(s.value, scope);
         if (type.kind === "zones" || type.kind === "per-player" || type.kind === "per-card" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {

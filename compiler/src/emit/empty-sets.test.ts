@@ -77,3 +77,39 @@ describe("sets of cards that may be empty", () => {
     }
   });
 });
+
+// `[]` takes the type of the place it is written: a function's result, a typed let.
+const emptyLists = `
+game "Empty lists" {
+  players 2..2
+}
+card Chip {
+  value: int
+  cards for v in 1..3 { value: v }
+}
+zone pile: Chip stack hidden = all Chip
+per player zone hand: Chip pile owner
+score p: count(hand[p])
+function no_chips(): Chip[] = []
+flow {
+  let kept: Chip[] = []
+  let seats: player[] = []
+  ask 0 {
+    keep {
+      for c in no_chips() { move c to hand[0] }
+      for c in kept { move c to hand[1] }
+      for p in seats { move top(pile) to hand[p] }
+    }
+  }
+}
+`;
+
+test("an empty list is a list of cards, or of seats, where the rules need one", async () => {
+  const lists = await loadRulesGame("empty-lists", emptyLists, runtime);
+  const outcome = applyMove(createMatch(lists, { players: 2, seed: 1 }), 0, { type: "keep" });
+  expect(outcome.ok).toBe(true);
+  if (outcome.ok) {
+    expect(isOver(outcome.match)).toBe(true);
+    expect(outcome.match.state.zones["hand"]).toEqual([[], []]);
+  }
+});

@@ -99,7 +99,13 @@ export class StatementGrammar extends ExpressionGrammar {
     this.OPTION(() => {
       this.CONSUME(T.Colon);
       const typeName = this.CONSUME2(T.Identifier);
-      this.ACTION(() => (type = { name: identifier(typeName), list: false }));
+      let list = false;
+      this.OPTION2(() => {
+        this.CONSUME(T.LBracket);
+        this.CONSUME(T.RBracket);
+        list = true;
+      });
+      this.ACTION(() => (type = { name: identifier(typeName), list }));
     });
     this.CONSUME(T.Assign);
     const value = this.SUBRULE(this.expression);
