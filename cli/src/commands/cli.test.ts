@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { commands, runCli } from "./cli.js";
+import { COMMANDS, runCli } from "./cli.js";
 import { recordingIo } from "./io.js";
 
 async function rules(...argv: string[]) {
@@ -16,7 +16,11 @@ describe("runCli", () => {
     expect(status).toBe(0);
     for (const name of ["compile", "check", "test", "play", "simulate", "strength", "report", "worker", "bench", "demo", "format", "lsp", "diagram"])
       expect(out).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-    expect(commands).toHaveLength(13);
+    expect(COMMANDS).toHaveLength(13);
+  });
+
+  it("loads each command under the name it is listed by", async () => {
+    for (const entry of COMMANDS) expect((await entry.load()).spec.name).toBe(entry.name);
   });
 
   it("shows the overall help on stderr with exit 2 when no command is given", async () => {

@@ -3,42 +3,34 @@
 
 import { readFile } from "node:fs/promises";
 import { GameFault, MatchError, describeFault } from "@rules/runtime/internal";
-import { editDistance } from "@rules/compiler/language";
 import { formatHelp, parseArgs, UsageError } from "./args.js";
-import { benchCommand } from "./bench.js";
-import { checkCommand } from "./check.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, type Command } from "./command.js";
-import { compileCommand } from "./compile.js";
-import { demoCommand } from "./demo.js";
-import { diagramCommand } from "./diagram.js";
-import { formatCommand } from "./format.js";
-import { lspCommand } from "./lsp.js";
 import { CompileFailed } from "./game-lookup.js";
 import type { Io } from "./io.js";
-import { playCommand } from "./play.js";
-import { simulateCommand } from "./simulate.js";
-import { strengthCommand } from "./strength.js";
-import { reportCommand } from "./balance-report.js";
-import { testCommand } from "./test.js";
-import { workerCommand } from "./worker.js";
 
-export const commands: readonly Command[] = [
-  compileCommand,
-  checkCommand,
-  testCommand,
-  playCommand,
-  simulateCommand,
-  workerCommand,
-  strengthCommand,
-  reportCommand,
-  benchCommand,
-  demoCommand,
-  formatCommand,
-  lspCommand,
-  diagramCommand,
+/**
+ * Every command by name, each loaded only when it runs (or for the overall help): a command's module
+ * brings what it needs (the search bots, the simulation pool, the web server), and `rules check`
+ * should not wait for the others. cli.test.ts checks that each name is its command's.
+ */
+export const COMMANDS: readonly { readonly name: string; readonly load: () => Promise<Command> }[] = [
+  { name: "compile", load: async () => (await import("./compile.js")).compileCommand },
+  { name: "check", load: async () => (await import("./check.js")).checkCommand },
+  { name: "test", load: async () => (await import("./test.js")).testCommand },
+  { name: "play", load: async () => (await import("./play.js")).playCommand },
+  { name: "simulate", load: async () => (await import("./simulate.js")).simulateCommand },
+  { name: "worker", load: async () => (await import("./worker.js")).workerCommand },
+  { name: "strength", load: async () => (await import("./strength.js")).strengthCommand },
+  { name: "report", load: async () => (await import("./balance-report.js")).reportCommand },
+  { name: "bench", load: async () => (await import("./bench.js")).benchCommand },
+  { name: "demo", load: async () => (await import("./demo.js")).demoCommand },
+  { name: "format", load: async () => (await import("./format.js")).formatCommand },
+  { name: "lsp", load: async () => (await import("./lsp.js")).lspCommand },
+  { name: "diagram", load: async () => (await import("./diagram.js")).diagramCommand },
 ];
 
-export function overallHelp(): string {
+export async function overallHelp(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((entry) => entry.load()));
   const width = Math.max(...commands.map((c) => c.spec.name.length));
   return [
     "rules — compile board-game rules into TypeScript state machines, and play them",
@@ -58,11 +50,11 @@ export function overallHelp(): string {
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.warn(overallHelp());
+    io.warn(await overallHelp());
     return EXIT_USAGE;
   }
   if (name === "--help" || name === "-h" || (name === "help" && rest.length === 0)) {
-    io.print(overallHelp());
+    io.print(await overallHelp());
     return EXIT_OK;
   }
   if (name === "help") return runCli([rest[0]!, "--help"], io);
@@ -70,13 +62,15 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     io.print(`rules ${await version()}`);
     return EXIT_OK;
   }
-  const command = commands.find((c) => c.spec.name === name);
-  if (!command) {
-    const near = commands.find((c) => editDistance(c.spec.name, name) <= 2);
-    io.warn(`rules: unknown command '${name}'${near ? ` (did you mean '${near.spec.name}'?)` : ""}`);
-    io.warn(`Commands: ${commands.map((c) => c.spec.name).join(", ")}. Run \`rules --help\` for more.`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
+    const { editDistance } = await import("@rules/compiler/language");
+    const near = COMMANDS.find((c) => editDistance(c.name, name) <= 2);
+    io.warn(`rules: unknown command '${name}'${near ? ` (did you mean '${near.name}'?)` : ""}`);
+    io.warn(`Commands: ${COMMANDS.map((c) => c.name).join(", ")}. Run \`rules --help\` for more.`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   try {
     const args = parseArgs(command.spec, rest);
     if (args.help) {
