@@ -1,0 +1,450 @@
+// One hosted match: a Colyseus room holding the Match (secrets stay here) and sending each client only
+// its seat's share (viewFor, eventsFor, logFor, legalMoves). No schema state sync: it would broadcast.
+
+import { Room, type Client } from "@colyseus/core";
+import {
+  applyMove,
+  createMatch,
+  eventsFor,
+  isOver,
+  legalMoves,
+  logFor,
+  readMove,
+  resultOf,
+  viewFor,
+  whoMayAct,
+  type AnyGame,
+  type GameEvent,
+  type Match,
+  type Move,
+  type SeatSnapshot,
+} from "@rules/runtime";
+import { MESSAGE, type JoinOptions, type OutcomeMessage, type SeatMessage, type ServerRefusal, type StatusMessage } from "./protocol.js";
+import { findGame } from "./registry.js";
+import { DEFAULT_SETTINGS, chooseTurnSeconds, mergeSettings, type RoomSettings } from "./settings.js";
+import type { MatchStore, StoredMatch, StoredMove } from "./store.js";
+import { hashToken, newToken, serverSeed, tokenMatches } from "./tokens.js";
+import { RateLimit } from "./rate-limit.js";
+import { TurnClock, timeoutMove } from "./turn-clock.js";
+import { readCreateOptions, readJoinOptions, readMoveMessage } from "./read-options.js";
+
+/** What the host gives every room: defaults, the store, the restores it asked for. */
+export interface RoomContext {
+  settings: RoomSettings;
+  store: MatchStore | null;
+  /** Restores the host asked for, by a one-time key only it knows (a client cannot ask for one). */
+  restores: Map<string, string>;
+  /** Tokens of matches the host created, handed back to it, by a one-time key the host made. */
+  created: Map<string, string[]>;
+  processId: string;
+  onError(error: unknown): void;
+}
+
+export const roomContext: RoomContext = {
+  settings: DEFAULT_SETTINGS,
+  store: null,
+  restores: new Map(),
+  created: new Map(),
+  processId: "local",
+  onError: (error) => console.error(error),
+};
+
+/** Stands for "the server's default move" in an auto message (never equal to anything a client sends). */
+const AUTO: unique symbol = Symbol("auto");
+
+function readAutoId(message: unknown): number {
+  const id = typeof message === "object" && message !== null && !Array.isArray(message) && Object.keys(message).length === 1 ? (message as { id?: unknown }).id : undefined;
+  return typeof id === "number" && Number.isSafeInteger(id) && id >= 0 ? id : -1;
+}
+
+interface SeatSlot {
+  tokenHash: string | null;
+  client: Client | null;
+  /** When the seat became empty (ms), for the empty-seat policy; null while held. */
+  emptySince: number | null;
+  botPlayed: boolean;
+  /** Someone has held this seat at least once. */
+  joined: boolean;
+  emptyTimer: { clear(): void } | null;
+}
+
+interface Attached {
+  readonly seat: number | null;
+  /** The moveCount of the last snapshot this client got; -1 before its first (which tells all). */
+  sent: number;
+  readonly rate: RateLimit;
+}
+
+export class GameRoom extends Room {
+  private game!: AnyGame;
+  private gameId!: string;
+  private settings!: RoomSettings;
+  private match!: Match<AnyGame>;
+  /** What each move did, unfiltered (index 0: the setup up to the first decision): for catch-up. */
+  private readonly eventsByMove: (readonly GameEvent[])[] = [];
+  private readonly seats: SeatSlot[] = [];
+  private readonly attached = new Map<string, Attached>();
+  private open = true;
+  /** Moves wait until every seat has been taken once; until then no clock runs. */
+  private started = false;
+  private paused = false;
+  private turnClock!: TurnClock;
+  private botTimer: { clear(): void } | null = null;
+  private abandonTimer: { clear(): void } | null = null;
+  /** Writes to the store, in order: a move is appended after the match record exists. */
+  private storeChain: Promise<void> = Promise.resolve();
+
+  override async onCreate(options: Record<string, unknown>): Promise<void> {
+    const gameId = String(options["gameId"]);
+    const registered = findGame(gameId);
+    if (!registered) throw new Error(`no game "${gameId}" is hosted here`);
+    this.game = registered.game;
+    this.gameId = gameId;
+    this.settings = mergeSettings(roomContext.settings, registered.settings);
+    this.autoDispose = false; // seats are kept for players who come back; see onLeave and finish
+
+    const restoreKey = typeof options["restoreKey"] === "string" ? options["restoreKey"] : null;
+    const restoreId = restoreKey === null ? undefined : roomContext.restores.get(restoreKey);
+    if (restoreKey !== null) {
+      roomContext.restores.delete(restoreKey);
+      if (restoreId === undefined) throw new Error("unknown restore");
+      await this.restore(restoreId);
+    } else {
+      const hostKey = typeof options["hostKey"] === "string" && roomContext.created.has(options["hostKey"]) ? options["hostKey"] : null;
+      this.start(readCreateOptions(this.game, options, hostKey !== null), hostKey);
+    }
+    this.maxClients = this.match.options.players + this.settings.maxSpectators;
+    this.turnClock = new TurnClock(this.clockSeconds, (run, ms) => this.later(run, ms), () => this.onTimeout());
+    await this.setMetadata({ game: gameId, players: this.match.options.players, open: this.openSeats() });
+    this.onMessage(MESSAGE.move, (client, message) => this.guard(() => this.onMove(client, message)));
+    this.onMessage(MESSAGE.auto, (client, message) => this.guard(() => this.onMove(client, { id: readAutoId(message), move: AUTO })));
+    this.onMessage("*", (client) => this.guard(() => this.refuse(client, null, { code: "server/unknown-message", reason: "this server takes only 'move' messages" })));
+    this.afterChange();
+  }
+
+  private clockSeconds = 0;
+
+  private start(asked: { players: number; variants: string[]; turnSeconds: unknown; open: boolean }, hostKey: string | null): void {
+    this.match = createMatch(this.game, { players: asked.players, variants: asked.variants, seed: serverSeed() });
+    this.eventsByMove.push(this.match.unfilteredEvents);
+    this.clockSeconds = chooseTurnSeconds(this.settings, asked.turnSeconds);
+    this.open = asked.open;
+    const tokens: string[] = [];
+    for (let seat = 0; seat < asked.players; seat++) {
+      // A closed match (the host's) gets every token now; an open one gives each as its seat is taken.
+      const token = this.open ? null : newToken();
+      if (token !== null) tokens.push(token);
+      this.seats.push({ tokenHash: token === null ? null : hashToken(token), client: null, emptySince: Date.now(), botPlayed: false, joined: false, emptyTimer: null });
+    }
+    if (hostKey !== null) roomContext.created.set(hostKey, tokens);
+    const record: StoredMatch = {
+      roomId: this.roomId,
+      game: this.gameId,
+      options: { players: this.match.options.players, variants: [...this.match.options.variants], seed: this.match.options.seed },
+      tokenHashes: this.seats.map((slot) => slot.tokenHash),
+      turnSeconds: this.clockSeconds,
+      open: this.open,
+    };
+    this.persist((store) => store.create(record));
+  }
+
+  /** Sets the match up again from its save: options, then every logged move through applyMove. */
+  private async restore(roomId: string): Promise<void> {
+    const store = roomContext.store;
+    const saved = store === null ? null : await store.load(roomId);
+    if (saved === null) throw new Error(`no saved match ${roomId}`);
+    this.roomId = roomId;
+    let match = createMatch(this.game, saved.match.options);
+    this.eventsByMove.push(match.unfilteredEvents);
+    for (const entry of saved.log) {
+      const outcome = applyMove(match, entry.seat, entry.move as never);
+      if (!outcome.ok) throw new Error(`the saved match ${roomId} does not replay: move ${match.moveCount + 1} is refused (${outcome.error.reason})`);
+      match = outcome.match;
+      this.eventsByMove.push(match.unfilteredEvents);
+    }
+    this.match = match;
+    this.clockSeconds = saved.match.turnSeconds;
+    this.open = saved.match.open;
+    for (const tokenHash of saved.match.tokenHashes) {
+      this.seats.push({ tokenHash, client: null, emptySince: Date.now(), botPlayed: false, joined: false, emptyTimer: null });
+    }
+    this.started = true; // its players had all come; those not back yet are absent
+    for (let seat = 0; seat < this.seats.length; seat++) this.watchEmptySeat(seat);
+  }
+
+  /** Who a joining client is: a seat by its token, the next open seat, or a spectator. */
+  override onAuth(_client: Client, options: unknown): { seat: number | null; token: string | null } {
+    const join: JoinOptions = readJoinOptions(options);
+    if (join.token !== undefined) {
+      const seat = this.seats.findIndex((slot) => slot.tokenHash !== null && tokenMatches(join.token!, slot.tokenHash));
+      if (seat < 0) throw new Error("this token holds no seat in this match");
+      if (this.seats[seat]!.client !== null) throw new Error("this seat is already connected");
+      return { seat, token: null };
+    }
+    if (join.spectate === true) return { seat: null, token: null };
+    const seat = this.open ? this.seats.findIndex((slot) => slot.tokenHash === null) : -1;
+    if (seat < 0) throw new Error("no seat is open in this match: join with a seat's token, or as a spectator");
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    this.seats[seat]!.tokenHash = tokenHash;
+    this.persist((store) => store.claim(this.roomId, seat, tokenHash));
+    void this.setMetadata({ open: this.openSeats() });
+    return { seat, token };
+  }
+
+  override onJoin(client: Client, options: unknown, auth: { seat: number | null; token: string | null }): void {
+    const since = readJoinOptions(options).since;
+    const attached: Attached = { seat: auth.seat, sent: since === undefined ? -1 : Math.min(since, this.match.moveCount), rate: new RateLimit(this.settings.rate) };
+    if (auth.seat !== null && this.seats[auth.seat]!.client !== null) {
+      // Two joins with one token raced past onAuth: the second is refused here.
+      client.leave(4003, "this seat is already connected");
+      return;
+    }
+    this.attached.set(client.sessionId, attached);
+    this.abandonTimer?.clear();
+    this.abandonTimer = null;
+    const welcome: SeatMessage = {
+      roomId: this.roomId,
+      game: this.gameId,
+      seat: auth.seat,
+      token: auth.token,
+      players: this.match.options.players,
+      variants: this.match.options.variants,
+    };
+    client.send(MESSAGE.seat, welcome);
+    if (auth.seat !== null) {
+      const slot = this.seats[auth.seat]!;
+      slot.client = client;
+      slot.emptySince = null;
+      slot.botPlayed = false;
+      slot.emptyTimer?.clear();
+      slot.emptyTimer = null;
+      slot.joined = true;
+      if (this.seats.every((s) => s.joined)) this.started = true;
+      this.paused = this.seats.some((s) => s.client === null && this.settings.emptySeat.then === "pause" && s.emptySince !== null && this.emptyLongEnough(s));
+    }
+    this.sendSnapshot(client, attached);
+    this.afterChange();
+  }
+
+  override onLeave(client: Client): void {
+    const attached = this.attached.get(client.sessionId);
+    this.attached.delete(client.sessionId);
+    if (attached?.seat !== null && attached?.seat !== undefined) {
+      const slot = this.seats[attached.seat]!;
+      if (slot.client === client) {
+        slot.client = null;
+        slot.emptySince = Date.now();
+        this.watchEmptySeat(attached.seat);
+      }
+      this.broadcastStatus();
+    }
+    if (this.attached.size === 0) this.whenNobodyIsHere();
+  }
+
+  override onDispose(): void {
+    this.turnClock?.stop();
+    this.botTimer?.clear();
+    this.abandonTimer?.clear();
+    for (const slot of this.seats) slot.emptyTimer?.clear();
+  }
+
+  override onUncaughtException(error: unknown): void {
+    roomContext.onError(error);
+  }
+
+  // ---- moves ----
+
+  private onMove(client: Client, message: unknown): void {
+    const attached = this.attached.get(client.sessionId);
+    if (!attached) return;
+    const read = readMoveMessage(message);
+    if (!attached.rate.take()) {
+      if (attached.rate.refusedInARow > this.settings.rate.disconnectAfter) return client.leave(4008, "too many messages");
+      return this.refuse(client, read.ok ? read.message.id : null, { code: "server/flood", reason: "too many messages: wait a moment" });
+    }
+    if (!read.ok) return this.refuse(client, null, read.error);
+    const { id, move: input } = read.message;
+    if (attached.seat === null) return this.refuse(client, id, { code: "server/spectator", reason: "a spectator cannot move" });
+    if (!this.started) return this.refuse(client, id, { code: "server/waiting", reason: "the match starts when every seat is taken" });
+    if (this.paused) return this.refuse(client, id, { code: "server/paused", reason: "the match waits for a player to come back" });
+    if (input === AUTO) {
+      if (id < 0) return this.refuse(client, null, { code: "server/malformed", reason: "an auto message is { id }" });
+      if (!whoMayAct(this.match).players.includes(attached.seat)) return this.refuse(client, id, { code: "server/not-your-turn", reason: "you may not act now" });
+    }
+    const parsed = input === AUTO ? { ok: true as const, move: timeoutMove(this.match, attached.seat, whoMayAct(this.match).kind) } : readMove(this.game, input);
+    if (!parsed.ok) return this.refuse(client, id, parsed.error);
+    const outcome = applyMove(this.match, attached.seat, parsed.move);
+    if (!outcome.ok) return this.refuse(client, id, outcome.error);
+    const accepted: OutcomeMessage = { id, ok: true };
+    client.send(MESSAGE.outcome, accepted);
+    this.commit(attached.seat, parsed.move, outcome.match);
+  }
+
+  private refuse(client: Client, id: number | null, error: OutcomeMessage extends infer O ? (O extends { ok: false; error: infer E } ? E : never) : never): void {
+    const refused: OutcomeMessage = { id, ok: false, error };
+    client.send(MESSAGE.outcome, refused);
+  }
+
+  /** An accepted move: keep it, store it, tell everyone their share, run the clock and the bots. */
+  private commit(seat: number, move: Move, next: Match<AnyGame>): void {
+    this.match = next;
+    this.eventsByMove.push(next.unfilteredEvents);
+    const entry: StoredMove = { seat, move };
+    this.persist((store) => store.append(this.roomId, entry));
+    for (const client of this.clients) {
+      const attached = this.attached.get(client.sessionId);
+      if (attached) this.sendSnapshot(client, attached);
+    }
+    if (isOver(next)) this.persist((store) => store.remove(this.roomId));
+    this.afterChange();
+  }
+
+  private sendSnapshot(client: Client, attached: Attached): void {
+    const seat = attached.seat;
+    const match = this.match;
+    const events: GameEvent[] = [];
+    for (let k = attached.sent + 1; k <= match.moveCount; k++) {
+      events.push(...eventsFor(this.game.meta, this.eventsByMove[k] ?? [], seat));
+    }
+    const activity = whoMayAct(match);
+    const snapshot: SeatSnapshot = {
+      seat,
+      moveCount: match.moveCount,
+      view: viewFor(match, seat),
+      activity,
+      options: seat !== null && activity.players.includes(seat) ? legalMoves(match, seat) : [],
+      moves: logFor(match, seat).slice(Math.max(0, attached.sent)),
+      events,
+      result: resultOf(match),
+    };
+    attached.sent = match.moveCount;
+    client.send(MESSAGE.snapshot, snapshot);
+  }
+
+  // ---- clocks, absent seats, bots ----
+
+  private afterChange(): void {
+    if (isOver(this.match)) {
+      this.turnClock.stop();
+      this.broadcastStatus();
+      return;
+    }
+    if (this.paused || !this.started) this.turnClock.stop();
+    else this.turnClock.decide(whoMayAct(this.match));
+    this.scheduleBots();
+    this.broadcastStatus();
+  }
+
+  /** A timer on the room's clock (cleared when the room is disposed), its callback guarded. */
+  private later(run: () => void, ms: number): { clear(): void } {
+    const delayed = this.clock.setTimeout(() => this.guard(run), ms);
+    return { clear: () => delayed.clear() };
+  }
+
+  private onTimeout(): void {
+    if (isOver(this.match) || this.paused) return;
+    const activity = whoMayAct(this.match);
+    const seats = activity.kind === "turn" ? activity.players.slice(0, 1) : [...activity.players];
+    for (const seat of seats) {
+      if (isOver(this.match) || !whoMayAct(this.match).players.includes(seat)) continue;
+      const move = timeoutMove(this.match, seat, activity.kind);
+      const outcome = applyMove(this.match, seat, move);
+      if (outcome.ok) this.commit(seat, move, outcome.match);
+    }
+  }
+
+  /** Seats the server plays (absent past the limit, policy "bot") move after a short delay. */
+  private scheduleBots(): void {
+    if (this.botTimer !== null || isOver(this.match) || this.paused || !this.started) return;
+    const activity = whoMayAct(this.match);
+    const seat = activity.players.find((s) => this.seats[s]?.botPlayed === true);
+    if (seat === undefined) return;
+    this.botTimer = this.later(() => {
+      this.botTimer = null;
+      if (isOver(this.match) || this.paused || !whoMayAct(this.match).players.includes(seat) || !this.seats[seat]!.botPlayed) return this.scheduleBots();
+      const move = timeoutMove(this.match, seat, whoMayAct(this.match).kind);
+      const outcome = applyMove(this.match, seat, move);
+      if (outcome.ok) this.commit(seat, move, outcome.match);
+    }, this.settings.botDelayMs);
+  }
+
+  private emptyLongEnough(slot: SeatSlot): boolean {
+    return slot.emptySince !== null && Date.now() - slot.emptySince >= this.settings.emptySeat.seconds * 1000;
+  }
+
+  /** Starts the empty-seat timer of a seat nobody holds. */
+  private watchEmptySeat(seat: number): void {
+    const slot = this.seats[seat]!;
+    slot.emptyTimer?.clear();
+    slot.emptyTimer = this.later(() => {
+      slot.emptyTimer = null;
+      if (slot.client !== null || isOver(this.match)) return;
+      if (this.settings.emptySeat.then === "bot") slot.botPlayed = true;
+      else this.paused = true;
+      this.afterChange();
+    }, this.settings.emptySeat.seconds * 1000);
+  }
+
+  private whenNobodyIsHere(): void {
+    if (isOver(this.match)) {
+      void this.disconnect();
+      return;
+    }
+    this.abandonTimer?.clear();
+    this.abandonTimer = this.later(() => {
+      if (this.attached.size > 0) return;
+      this.persist((store) => store.remove(this.roomId));
+      void this.disconnect();
+    }, this.settings.abandonSeconds * 1000);
+  }
+
+  private broadcastStatus(): void {
+    const absent: number[] = [];
+    const botPlayed: number[] = [];
+    this.seats.forEach((slot, seat) => {
+      if (slot.client === null) absent.push(seat);
+      if (slot.botPlayed) botPlayed.push(seat);
+    });
+    const status: StatusMessage = { absent, botPlayed, paused: this.paused, clock: this.turnClock.current() };
+    this.broadcast(MESSAGE.status, status);
+  }
+
+  private openSeats(): number {
+    return this.open ? this.seats.filter((slot) => slot.tokenHash === null).length : 0;
+  }
+
+  // ---- helpers ----
+
+  private persist(write: (store: MatchStore) => Promise<void>): void {
+    const store = roomContext.store;
+    if (store === null) return;
+    this.storeChain = this.storeChain.then(() => write(store)).catch((error: unknown) => roomContext.onError(error));
+  }
+
+  /** Every handler runs through here: a bug in one message must not end the room or the process. */
+  private guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      roomContext.onError(error);
+    }
+  }
+
+  /** For the host and tests in this process: the match (secrets) and the store's pending writes. */
+  serverMatch(): Match<AnyGame> {
+    return this.match;
+  }
+
+  flushed(): Promise<void> {
+    return this.storeChain;
+  }
+
+  seatTokens(hostKey: string): string[] | undefined {
+    const tokens = roomContext.created.get(hostKey);
+    roomContext.created.delete(hostKey);
+    return tokens;
+  }
+}
+
+export type { ServerRefusal };
