@@ -48,9 +48,10 @@ export function mergeSettings(base: RoomSettings, override: SettingsOverride | u
   };
 }
 
-/** The clock a creator asked for, within the bounds; anything but a whole number keeps the default. */
+/** The clock a creator asked for (seconds, fractions allowed), within the bounds; anything but a
+ *  number keeps the default. */
 export function chooseTurnSeconds(settings: RoomSettings, asked: unknown): number {
-  if (typeof asked !== "number" || !Number.isSafeInteger(asked) || asked < 0) return settings.turnSeconds;
+  if (typeof asked !== "number" || !Number.isFinite(asked) || asked < 0) return settings.turnSeconds;
   if (asked === 0) return settings.turnSecondsMin === 0 ? 0 : settings.turnSecondsMin;
   return Math.min(settings.turnSecondsMax, Math.max(settings.turnSecondsMin, asked));
 }
