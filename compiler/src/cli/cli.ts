@@ -19,6 +19,8 @@ import { playCommand } from "./play.js";
 import { simulateCommand } from "./simulate.js";
 import { strengthCommand } from "./strength.js";
 import { reportCommand } from "./balance-report.js";
+import { remoteBotsCommand } from "./remote-bots.js";
+import { serveCommand } from "./serve.js";
 import { testCommand } from "./test.js";
 import { workerCommand } from "./worker.js";
 
@@ -36,6 +38,8 @@ export const commands: readonly Command[] = [
   formatCommand,
   lspCommand,
   diagramCommand,
+  serveCommand,
+  remoteBotsCommand,
 ];
 
 export function overallHelp(): string {
