@@ -277,8 +277,7 @@ export class GameRoom extends Room {
     const outcome = applyMove(this.match, attached.seat, parsed.move);
     if (!outcome.ok) return this.refuse(client, id, outcome.error);
     const accepted: OutcomeMessage = { id, ok: true };
-    client.send(MESSAGE.outcome, accepted);
-    this.commit(attached.seat, parsed.move, outcome.match);
+    this.commit(attached.seat, parsed.move, outcome.match, () => client.send(MESSAGE.outcome, accepted));
   }
 
   private refuse(client: Client, id: number | null, error: OutcomeMessage extends infer O ? (O extends { ok: false; error: infer E } ? E : never) : never): void {
@@ -286,23 +285,28 @@ export class GameRoom extends Room {
     client.send(MESSAGE.outcome, refused);
   }
 
-  /** An accepted move: keep it, store it, tell everyone their share, run the clock and the bots. */
-  private commit(seat: number, move: Move, next: Match<AnyGame>): void {
+  /**
+   * An accepted move: keep it, store it, then (once stored: "accepted" means it survives a crash)
+   * answer the mover and tell everyone their share; run the clock and the bots.
+   */
+  private commit(seat: number, move: Move, next: Match<AnyGame>, answer?: () => void): void {
     this.match = next;
     this.eventsByMove.push(next.unfilteredEvents);
     const entry: StoredMove = { seat, move };
     this.persist((store) => store.append(this.roomId, entry));
-    for (const client of this.clients) {
-      const attached = this.attached.get(client.sessionId);
-      if (attached) this.sendSnapshot(client, attached);
-    }
-    if (isOver(next)) this.persist((store) => store.remove(this.roomId));
+    if (isOver(next)) this.persist((store) => store.finish(this.roomId));
+    this.afterStored(() => {
+      answer?.();
+      for (const client of this.clients) {
+        const attached = this.attached.get(client.sessionId);
+        if (attached && attached.sent < next.moveCount) this.sendSnapshot(client, attached, next);
+      }
+    });
     this.afterChange();
   }
 
-  private sendSnapshot(client: Client, attached: Attached): void {
+  private sendSnapshot(client: Client, attached: Attached, match: Match<AnyGame> = this.match): void {
     const seat = attached.seat;
-    const match = this.match;
     const events: GameEvent[] = [];
     for (let k = attached.sent + 1; k <= match.moveCount; k++) {
       events.push(...eventsFor(this.game.meta, this.eventsByMove[k] ?? [], seat));
@@ -415,6 +419,12 @@ export class GameRoom extends Room {
   }
 
   // ---- helpers ----
+
+  /** Runs after every write queued so far (at once without a store). */
+  private afterStored(run: () => void): void {
+    if (roomContext.store === null) return this.guard(run);
+    this.storeChain = this.storeChain.then(() => this.guard(run));
+  }
 
   private persist(write: (store: MatchStore) => Promise<void>): void {
     const store = roomContext.store;

@@ -25,7 +25,9 @@ export interface MatchStore {
   /** A seat's token was handed out (an open seat claimed). */
   claim(roomId: string, seat: number, tokenHash: string): Promise<void>;
   append(roomId: string, entry: StoredMove): Promise<void>;
-  /** The match is over or abandoned: nothing to restore. */
+  /** The match is over: nothing to restore; its save is kept `keepSeconds` for the record. */
+  finish(roomId: string): Promise<void>;
+  /** The match is abandoned: forgotten. */
   remove(roomId: string): Promise<void>;
   /** Matches to restore. */
   list(): Promise<string[]>;
@@ -43,7 +45,11 @@ const seatsKey = (id: string): string => `rules:seats:${id}`;
 export class RedisMatchStore implements MatchStore {
   private readonly redis: Redis;
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    /** How long a finished match's save is kept. */
+    private readonly keepSeconds = 86_400,
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.redis.on("error", () => {}); // each command reports its own failure
   }
@@ -61,6 +67,11 @@ export class RedisMatchStore implements MatchStore {
 
   async append(roomId: string, entry: StoredMove): Promise<void> {
     await this.redis.rpush(logKey(roomId), JSON.stringify(entry));
+  }
+
+  async finish(roomId: string): Promise<void> {
+    const keep = this.keepSeconds;
+    await this.redis.multi().srem(LIVE, roomId).expire(matchKey(roomId), keep).expire(logKey(roomId), keep).expire(seatsKey(roomId), keep).exec();
   }
 
   async remove(roomId: string): Promise<void> {

@@ -15,7 +15,7 @@ const spec = {
     { name: "port", kind: "int", min: 0, placeholder: "P", description: "the port to listen on (default 2567; 0: any free port)" },
     { name: "host", kind: "string", placeholder: "ADDRESS", description: "the address to listen on (default 127.0.0.1)" },
     { name: "redis", kind: "string", placeholder: "URL", description: "share matchmaking with other `rules serve` processes and keep every match in this Redis" },
-    { name: "public-address", kind: "string", placeholder: "HOST:PORT", description: "how clients reach this process (with --redis, for seats matched through another process)" },
+    { name: "public-address", kind: "string", placeholder: "HOST:PORT", description: "how clients reach this process, for seats matched through another (default with --redis: ADDRESS:P)" },
     { name: "turn-seconds", kind: "number", min: 0, placeholder: "S", description: "seconds per decision, then a default move (default 0: no clock)" },
     { name: "empty-seat-seconds", kind: "number", min: 0, placeholder: "S", description: "how long a seat may stay empty (default 60)" },
     { name: "empty-seat", kind: "string", choices: ["bot", "pause"], description: "then: the server's bot plays it, or the match waits (default bot)" },
@@ -49,9 +49,13 @@ export const serveCommand = defineCommand(spec, async (args, io) => {
   // Loaded only for this command: the rest of the CLI does not need Colyseus.
   const { createHost } = await import("@rules/server");
   const { redis } = args.options;
+  const address = args.options.host ?? "127.0.0.1";
+  const port = args.options.port ?? 2567;
+  // With --redis a seat matched through another process connects here: it needs this process's address.
+  const publicAddress = args.options["public-address"] ?? (redis !== undefined && port !== 0 ? `${address}:${port}` : undefined);
   const host = await createHost({
     ...(redis !== undefined ? { redis } : {}),
-    ...(args.options["public-address"] !== undefined ? { publicAddress: args.options["public-address"] } : {}),
+    ...(publicAddress !== undefined ? { publicAddress } : {}),
     settings: {
       ...(args.options["turn-seconds"] !== undefined ? { turnSeconds: args.options["turn-seconds"] } : {}),
       emptySeat: {
@@ -62,9 +66,8 @@ export const serveCommand = defineCommand(spec, async (args, io) => {
     onError: (error) => io.warn(`rules serve: ${error instanceof Error ? error.message : String(error)}`),
   });
   for (const game of games) host.registerGame(game.id, game);
-  const address = args.options.host ?? "127.0.0.1";
-  const port = await host.listen(args.options.port ?? 2567, address);
-  io.warn(`rules serve: listening on ws://${address}:${port} (${games.map((game) => game.id).join(", ")})${redis !== undefined ? `, Redis ${redis}` : ""}`);
+  const listening = await host.listen(port, address);
+  io.warn(`rules serve: listening on ws://${address}:${listening} (${games.map((game) => game.id).join(", ")})${redis !== undefined ? `, Redis ${redis}` : ""}`);
   await new Promise((done) => {
     process.once("SIGINT", done);
     process.once("SIGTERM", done);
