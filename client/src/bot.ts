@@ -35,7 +35,10 @@ export interface BotRun {
  * refused draw is drawn again, up to `retries` times (default 20); then the bot asks the server for
  * its default move. A server refusal (paused, waiting for players) waits for the next snapshot.
  */
-export function playAsBot<G extends AnyGame>(connection: RemoteSeat<G>, options: { random?: () => number; retries?: number; maxMoves?: number } = {}): BotRun {
+export function playAsBot<G extends AnyGame>(
+  connection: RemoteSeat<G>,
+  options: { random?: () => number; retries?: number; maxMoves?: number; /** Waits this long before each move, as a person would. */ thinkMs?: number } = {},
+): BotRun {
   const random = options.random ?? Math.random;
   const retries = options.retries ?? 20;
   const maxMoves = options.maxMoves ?? Number.POSITIVE_INFINITY;
@@ -63,6 +66,7 @@ export function playAsBot<G extends AnyGame>(connection: RemoteSeat<G>, options:
     if (moves >= maxMoves) return end(false);
     busy = true;
     try {
+      if ((options.thinkMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
       let accepted = false;
       for (let attempt = 0; attempt <= retries && !stopped && !accepted; attempt++) {
         const now = connection.current();

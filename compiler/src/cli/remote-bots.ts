@@ -17,6 +17,7 @@ const spec = {
     { name: "matches", kind: "int", min: 1, required: true, placeholder: "M", description: "how many matches to play" },
     { name: "concurrency", kind: "int", min: 1, placeholder: "C", description: "matches played at once (default: all of them)" },
     { name: "max-moves", kind: "int", min: 1, placeholder: "K", description: "a bot leaves a match after this many of its moves (default 5000): counted as an error" },
+    { name: "think-ms", kind: "int", min: 0, placeholder: "MS", description: "each bot waits this long before each move, as a person would (default 0)" },
     { name: "variants", kind: "string", placeholder: "A,B", description: "the game's variants, comma-separated" },
     { name: "json", kind: "flag", description: "print one JSON line: completed, errors, moves, p50Ms, p99Ms, maxRooms, seconds" },
   ],
@@ -55,7 +56,7 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
       rooms++;
       maxRooms = Math.max(maxRooms, rooms);
       for (let seat = 1; seat < players; seat++) seats.push(await joinMatch(seatServer(seat), game, { roomId: first.roomId }, { retries: 3 }));
-      const results = await Promise.all(seats.map((seat) => playAsBot(seat, { maxMoves }).done));
+      const results = await Promise.all(seats.map((seat) => playAsBot(seat, { maxMoves, thinkMs: args.options["think-ms"] ?? 0 }).done));
       for (const result of results) {
         latencies.push(...result.latenciesMs);
         moves += result.moves;
