@@ -32,6 +32,8 @@ export interface ConnectOptions {
   /** On an unexpected drop, rejoin with the token this many times (default 5), waiting `retryMs` (500) between. */
   readonly retries?: number;
   readonly retryMs?: number;
+  /** How long joining waits for the seat and the first snapshot (default 60 s). */
+  readonly joinMs?: number;
   /** How long a move waits for the server's answer (default 10 s). */
   readonly answerMs?: number;
 }
@@ -101,6 +103,17 @@ class Link<G extends AnyGame> implements RemoteSeat<G> {
 
   /** Joins (or rejoins) and waits for the seat and the first snapshot. */
   async open(join: () => Promise<Room>): Promise<void> {
+    const limit = this.connect.joinMs ?? 60_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from the server within ${limit} ms`)), limit)));
+    try {
+      await Promise.race([this.join(join), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async join(join: () => Promise<Room>): Promise<void> {
     const room = await join();
     this.room = room;
     const ready = new Promise<void>((resolve, reject) => {

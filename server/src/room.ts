@@ -102,6 +102,8 @@ export class GameRoom extends Room {
     this.gameId = gameId;
     this.settings = mergeSettings(roomContext.settings, registered.settings);
     this.autoDispose = false; // seats are kept for players who come back; see onLeave and finish
+    this.setPatchRate(null); // no synchronised state: no patch timer per room
+    this.setSeatReservationTime(60); // a client slowed by a busy machine still gets its seat
 
     const restoreKey = typeof options["restoreKey"] === "string" ? options["restoreKey"] : null;
     const restoreId = restoreKey === null ? undefined : roomContext.restores.get(restoreKey);

@@ -17,9 +17,10 @@ const spec = {
     { name: "matches", kind: "int", min: 1, required: true, placeholder: "M", description: "how many matches to play" },
     { name: "concurrency", kind: "int", min: 1, placeholder: "C", description: "matches played at once (default: all of them)" },
     { name: "max-moves", kind: "int", min: 1, placeholder: "K", description: "a bot leaves a match after this many of its moves (default 5000): counted as an error" },
+    { name: "ramp-s", kind: "number", min: 0, placeholder: "S", description: "start the first C matches spread over this many seconds, as players arrive (default 0)" },
     { name: "think-ms", kind: "int", min: 0, placeholder: "MS", description: "each bot waits this long before each move, as a person would (default 0)" },
     { name: "variants", kind: "string", placeholder: "A,B", description: "the game's variants, comma-separated" },
-    { name: "json", kind: "flag", description: "print one JSON line: completed, errors, moves, p50Ms, p99Ms, maxRooms, seconds" },
+    { name: "json", kind: "flag", description: "print one JSON line: completed, errors, moves, p50Ms, p99Ms, maxRooms, retriedJoins, seconds" },
   ],
   notes: ["Latency is from sending a move to the server's answer, as one client sees it; under load it includes the client's own wait."],
 } as const satisfies CommandSpec;
@@ -44,18 +45,33 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
   let moves = 0;
   let rooms = 0;
   let maxRooms = 0;
+  let retried = 0;
   const firstErrors: string[] = [];
   const started = performance.now();
+
+  /** A server busy accepting thousands of connections may drop one: try again a few times, as a person would. */
+  const withRetries = async <T>(attempt: () => Promise<T>): Promise<T> => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (tries >= 4 || !/hang up|ECONNRESET|ECONNREFUSED|ETIMEDOUT|timed out/i.test(message)) throw error;
+        retried++;
+        await new Promise((resolve) => setTimeout(resolve, 250 * tries + Math.random() * 250));
+      }
+    }
+  };
 
   const playOne = async (index: number): Promise<void> => {
     const seatServer = (seat: number): string => servers[(index + seat) % servers.length]!;
     const seats = [];
     try {
-      const first = await createMatch(seatServer(0), game, { players, variants, gameId: args.options.game }, { retries: 3 });
+      const first = await withRetries(() => createMatch(seatServer(0), game, { players, variants, gameId: args.options.game }, { retries: 3 }));
       seats.push(first);
       rooms++;
       maxRooms = Math.max(maxRooms, rooms);
-      for (let seat = 1; seat < players; seat++) seats.push(await joinMatch(seatServer(seat), game, { roomId: first.roomId }, { retries: 3 }));
+      for (let seat = 1; seat < players; seat++) seats.push(await withRetries(() => joinMatch(seatServer(seat), game, { roomId: first.roomId }, { retries: 3 })));
       const results = await Promise.all(seats.map((seat) => playAsBot(seat, { maxMoves, thinkMs: args.options["think-ms"] ?? 0 }).done));
       for (const result of results) {
         latencies.push(...result.latenciesMs);
@@ -73,8 +89,10 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
   };
 
   let next = 0;
+  const rampMs = (args.options["ramp-s"] ?? 0) * 1000;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, lane) => {
+      if (rampMs > 0) await new Promise((resolve) => setTimeout(resolve, (lane * rampMs) / concurrency));
       while (next < matches) await playOne(next++);
     }),
   );
@@ -87,12 +105,13 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
     p50Ms: Math.round(percentile(latencies, 50) * 100) / 100,
     p99Ms: Math.round(percentile(latencies, 99) * 100) / 100,
     maxRooms,
+    retriedJoins: retried,
     seconds: Math.round(seconds * 10) / 10,
   };
   if (args.options.json) io.print(JSON.stringify(summary));
   else {
     io.print(`${completed} of ${matches} matches completed, ${errors} errors, ${moves} moves in ${summary.seconds} s`);
-    io.print(`move latency: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms; at most ${maxRooms} matches at once`);
+    io.print(`move latency: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms; at most ${maxRooms} matches at once; ${retried} joins retried`);
   }
   for (const message of firstErrors) io.warn(`rules bots: ${message}`);
   return errors === 0 ? EXIT_OK : EXIT_PROBLEMS;
