@@ -43,6 +43,8 @@ export interface Host {
   localMatch(roomId: string): Match<AnyGame> | null;
   /** Resolves once a room's accepted moves are in the store. */
   flushed(roomId: string): Promise<void>;
+  /** This process's own time per accepted move so far (message in to answer out). */
+  moveTimings(): { moves: number; p50Ms: number; p99Ms: number; maxMs: number };
   /** Restores stored matches no process hosts; returns how many. Called by listen. */
   restore(): Promise<number>;
   close(): Promise<void>;
@@ -107,6 +109,10 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     async flushed(roomId) {
       const room = matchMaker.getLocalRoomById(roomId);
       if (room instanceof GameRoom) await room.flushed();
+    },
+
+    moveTimings() {
+      return roomContext.timings.summary();
     },
 
     async restore() {

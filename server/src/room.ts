@@ -25,6 +25,7 @@ import { DEFAULT_SETTINGS, chooseTurnSeconds, mergeSettings, type RoomSettings }
 import type { MatchStore, StoredMatch, StoredMove } from "./store.js";
 import { hashToken, newToken, serverSeed, tokenMatches } from "./tokens.js";
 import { RateLimit } from "./rate-limit.js";
+import { MoveTimings } from "./timings.js";
 import { TurnClock, timeoutMove } from "./turn-clock.js";
 import { readCreateOptions, readJoinOptions, readMoveMessage } from "./read-options.js";
 
@@ -38,6 +39,8 @@ export interface RoomContext {
   created: Map<string, string[]>;
   processId: string;
   onError(error: unknown): void;
+  /** How long accepted moves took here, from the message to the answer (stored, snapshots sent). */
+  timings: MoveTimings;
 }
 
 export const roomContext: RoomContext = {
@@ -47,6 +50,7 @@ export const roomContext: RoomContext = {
   created: new Map(),
   processId: "local",
   onError: (error) => console.error(error),
+  timings: new MoveTimings(),
 };
 
 /** Stands for "the server's default move" in an auto message (never equal to anything a client sends). */
@@ -258,6 +262,7 @@ export class GameRoom extends Room {
   // ---- moves ----
 
   private onMove(client: Client, message: unknown): void {
+    const received = performance.now();
     const attached = this.attached.get(client.sessionId);
     if (!attached) return;
     const read = readMoveMessage(message);
@@ -279,7 +284,10 @@ export class GameRoom extends Room {
     const outcome = applyMove(this.match, attached.seat, parsed.move);
     if (!outcome.ok) return this.refuse(client, id, outcome.error);
     const accepted: OutcomeMessage = { id, ok: true };
-    this.commit(attached.seat, parsed.move, outcome.match, () => client.send(MESSAGE.outcome, accepted));
+    this.commit(attached.seat, parsed.move, outcome.match, () => {
+      client.send(MESSAGE.outcome, accepted);
+      roomContext.timings.record(performance.now() - received);
+    });
   }
 
   private refuse(client: Client, id: number | null, error: OutcomeMessage extends infer O ? (O extends { ok: false; error: infer E } ? E : never) : never): void {

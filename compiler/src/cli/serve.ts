@@ -72,7 +72,8 @@ export const serveCommand = defineCommand(spec, async (args, io) => {
     process.once("SIGINT", done);
     process.once("SIGTERM", done);
   });
+  const timings = host.moveTimings();
   await host.close();
-  io.warn("rules serve: stopped");
+  io.warn(`rules serve: stopped after ${timings.moves} moves; time per move here: p50 ${timings.p50Ms} ms, p99 ${timings.p99Ms} ms, max ${timings.maxMs} ms`);
   return EXIT_OK;
 });
