@@ -3,7 +3,7 @@
 
 import { Client, type Room } from "colyseus.js";
 import type { AnyGame, Move, MoveOf, SeatConnection, SeatSnapshot, SendOutcome } from "@rules/runtime";
-import { MESSAGE, type CreateOptions, type JoinOptions, type OutcomeMessage, type SeatMessage, type StatusMessage } from "./protocol.js";
+import { LOBBY, MESSAGE, type CreateOptions, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type StatusMessage } from "./protocol.js";
 
 /** A network seat: a SeatConnection whose `send` takes only the game's own moves. */
 export interface RemoteSeat<G extends AnyGame> extends SeatConnection<G> {
@@ -244,4 +244,40 @@ class Link<G extends AnyGame> implements RemoteSeat<G> {
     }
     for (const listener of [...this.closeListeners]) listener(code);
   }
+}
+
+export interface ListedMatch extends MatchListing {
+  readonly roomId: string;
+  /** Connections in the match now (seats and spectators). */
+  readonly clients: number;
+}
+
+/**
+ * Watches the server's open matches (all games, or one): `listener` gets the whole list at once and
+ * after every change. Returns a function that stops watching.
+ */
+export async function watchLobby(server: Server, listener: (matches: readonly ListedMatch[]) => void, game?: string): Promise<() => void> {
+  const room = await clientOf(server).joinOrCreate(LOBBY, game === undefined ? {} : { filter: { name: game } });
+  const rooms = new Map<string, ListedMatch>();
+  type Listed = { roomId: string; clients: number; metadata?: MatchListing };
+  const keep = (item: Listed): void => {
+    if (item.metadata === undefined || (game !== undefined && item.metadata.game !== game)) return;
+    rooms.set(item.roomId, { roomId: item.roomId, clients: item.clients, game: item.metadata.game, players: item.metadata.players, open: item.metadata.open });
+  };
+  const tell = (): void => listener([...rooms.values()]);
+  room.onMessage("rooms", (items: Listed[]) => {
+    rooms.clear();
+    for (const item of items) keep(item);
+    tell();
+  });
+  room.onMessage("+", ([roomId, item]: [string, Listed]) => {
+    rooms.delete(roomId);
+    keep({ ...item, roomId });
+    tell();
+  });
+  room.onMessage("-", (roomId: string) => {
+    rooms.delete(roomId);
+    tell();
+  });
+  return () => void room.leave(true).catch(() => {});
 }

@@ -3,7 +3,7 @@
 // registering games and creating matches for an app that hands out the seats' tokens itself.
 
 import type { AddressInfo } from "node:net";
-import { LocalPresence, Server, matchMaker, type Presence } from "@colyseus/core";
+import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { AnyGame, Match } from "@rules/runtime";
 import { addGame, findGame } from "./registry.js";
@@ -11,6 +11,7 @@ import { GameRoom, roomContext } from "./room.js";
 import { DEFAULT_SETTINGS, mergeSettings, type SettingsOverride } from "./settings.js";
 import { RedisMatchStore, type MatchStore } from "./store.js";
 import { newToken } from "./tokens.js";
+import { LOBBY } from "./protocol.js";
 
 export interface HostOptions {
   /** Defaults for every room (clocks, absent seats, rate limits...). */
@@ -74,10 +75,13 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     gracefullyShutdown: false,
   });
 
+  server.define(LOBBY, LobbyRoom);
+
   const host: Host = {
     registerGame(id, game, settings) {
       addGame(id, game, settings);
-      server.define(id, GameRoom, { gameId: id });
+      // Listed in the lobby as they are created, joined and left (`watchLobby` in @rules/client).
+      server.define(id, GameRoom, { gameId: id }).enableRealtimeListing();
     },
 
     async listen(port, hostname = "127.0.0.1") {

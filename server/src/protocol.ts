@@ -72,4 +72,14 @@ export interface StatusMessage {
 /** Server to client, message type "snapshot". */
 export type SnapshotMessage = SeatSnapshot;
 
+/** The room type listing the open matches (Colyseus's LobbyRoom); a match's listing carries `MatchListing` as metadata. */
+export const LOBBY = "lobby";
+
+export interface MatchListing {
+  readonly game: GameId;
+  readonly players: number;
+  /** Seats not taken yet (0 for a match whose seats open only with tokens). */
+  readonly open: number;
+}
+
 export const MESSAGE = { move: "move", auto: "auto", seat: "seat", snapshot: "snapshot", outcome: "outcome", status: "status" } as const;

@@ -19,7 +19,7 @@ import {
   type Move,
   type SeatSnapshot,
 } from "@rules/runtime";
-import { MESSAGE, type JoinOptions, type OutcomeMessage, type SeatMessage, type ServerRefusal, type StatusMessage } from "./protocol.js";
+import { MESSAGE, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type ServerRefusal, type StatusMessage } from "./protocol.js";
 import { findGame } from "./registry.js";
 import { DEFAULT_SETTINGS, chooseTurnSeconds, mergeSettings, type RoomSettings } from "./settings.js";
 import type { MatchStore, StoredMatch, StoredMove } from "./store.js";
@@ -95,6 +95,7 @@ export class GameRoom extends Room {
   private turnClock!: TurnClock;
   private botTimer: { clear(): void } | null = null;
   private abandonTimer: { clear(): void } | null = null;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** Writes to the store, in order: a move is appended after the match record exists. */
   private storeChain: Promise<void> = Promise.resolve();
 
@@ -121,11 +122,14 @@ export class GameRoom extends Room {
     }
     this.maxClients = this.match.options.players + this.settings.maxSpectators;
     this.turnClock = new TurnClock(this.clockSeconds, (run, ms) => this.later(run, ms), () => this.onTimeout());
-    await this.setMetadata({ game: gameId, players: this.match.options.players, open: this.openSeats() });
+    const listing: MatchListing = { game: gameId, players: this.match.options.players, open: this.openSeats() };
+    await this.setMetadata(listing);
+    if (!this.open) await this.setPrivate(true); // seats by token only: not for matchmaking
     this.onMessage(MESSAGE.move, (client, message) => this.guard(() => this.onMove(client, message)));
     this.onMessage(MESSAGE.auto, (client, message) => this.guard(() => this.onMove(client, { id: readAutoId(message), move: AUTO })));
-    this.onMessage("*", (client) => this.guard(() => this.refuse(client, null, { code: "server/unknown-message", reason: "this server takes only 'move' messages" })));
+    this.onMessage("*", (client) => this.guard(() => this.refuse(client, null, { code: "server/unknown-message", reason: "this server takes only 'move' and 'auto' messages" })));
     this.afterChange();
+    this.whenNobodyIsHere(); // a restored match nobody comes back to, or a host's match nobody joins, is abandoned in time
   }
 
   private clockSeconds = 0;
@@ -253,6 +257,8 @@ export class GameRoom extends Room {
     this.botTimer?.clear();
     this.abandonTimer?.clear();
     for (const slot of this.seats) slot.emptyTimer?.clear();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   override onUncaughtException(error: unknown): void {
@@ -350,10 +356,22 @@ export class GameRoom extends Room {
     this.broadcastStatus();
   }
 
-  /** A timer on the room's clock (cleared when the room is disposed), its callback guarded. */
+  /**
+   * A timer, cleared when the room is disposed, its callback guarded. Not the room's Colyseus clock:
+   * that one is ticked by the patch loop, which these rooms switch off.
+   */
   private later(run: () => void, ms: number): { clear(): void } {
-    const delayed = this.clock.setTimeout(() => this.guard(run), ms);
-    return { clear: () => delayed.clear() };
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.guard(run);
+    }, ms);
+    this.timers.add(timer);
+    return {
+      clear: () => {
+        clearTimeout(timer);
+        this.timers.delete(timer);
+      },
+    };
   }
 
   private onTimeout(): void {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "@rules/generated";
 import { createHost, type Host } from "@rules/server";
-import { createMatch, joinMatch, playAsBot, type RemoteSeat } from "@rules/client";
+import { createMatch, joinMatch, playAsBot, watchLobby, type ListedMatch, type RemoteSeat } from "@rules/client";
 import type { AnyGame } from "@rules/runtime";
 import { checkSnapshots, history, record, waitFor } from "./support.js";
 
@@ -74,3 +74,26 @@ function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe("the lobby", () => {
+  it("lists open matches with their open seats, follows joins, and leaves out matches opened by token", async () => {
+    let listed: readonly ListedMatch[] = [];
+    const stop = await watchLobby(url, (matches) => (listed = matches), "for-sale");
+    const game = games["for-sale"] as AnyGame;
+    const first = await createMatch(url, game, { players: 3 });
+    const entry = (): ListedMatch | undefined => listed.find((match) => match.roomId === first.roomId);
+    await waitFor(() => entry()?.open === 2, 5_000, "the new match listed with two open seats");
+    expect(entry()).toMatchObject({ game: "for-sale", players: 3, open: 2 });
+    const second = await joinMatch(url, game, { roomId: first.roomId });
+    await waitFor(() => entry()?.open === 1, 5_000, "one open seat left");
+    const closed = await host.createMatch("for-sale", { players: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listed.some((match) => match.roomId === closed.roomId)).toBe(false);
+    expect(closed.tokens).toHaveLength(3);
+    const byToken = await joinMatch(url, game, { roomId: closed.roomId, token: closed.tokens[1]! });
+    expect(byToken.seat).toBe(1);
+    await expect(joinMatch(url, game, { roomId: closed.roomId })).rejects.toThrow(/no seat is open/);
+    stop();
+    for (const seat of [first, second, byToken]) seat.close();
+  }, 30_000);
+});

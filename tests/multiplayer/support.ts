@@ -69,7 +69,7 @@ export async function waitFor(condition: () => boolean, ms: number, what: string
   const until = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > until) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
