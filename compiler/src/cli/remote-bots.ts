@@ -5,6 +5,7 @@
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { UsageError, type CommandSpec } from "./args.js";
 import { findGameRef, loadGame } from "./game-lookup.js";
+import { importOptional } from "./optional-package.js";
 
 const spec = {
   name: "bots",
@@ -34,7 +35,7 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
   const servers = args.options.server.split(",").map((url) => url.trim()).filter((url) => url.length > 0);
   if (servers.length === 0) throw new UsageError("--server needs at least one URL", spec.name);
   const game = await loadGame(await findGameRef(args.options.game, io.cwd, spec.name), io);
-  const { createMatch, joinMatch, playAsBot } = await import("@rules/client");
+  const { createMatch, joinMatch, playAsBot } = await importOptional<typeof import("@rules/client")>("@rules/client", spec.name);
   const { players, matches } = args.options;
   const variants = args.options.variants?.split(",").filter((v) => v.length > 0) ?? [];
   const concurrency = Math.min(args.options.concurrency ?? matches, matches);

@@ -6,6 +6,7 @@ import { defineCommand, EXIT_OK } from "./command.js";
 import { UsageError, type CommandSpec } from "./args.js";
 import { findGameRef, isPathArgument, loadGame, type GameRef } from "./game-lookup.js";
 import type { Game } from "@rules/runtime/internal";
+import { importOptional } from "./optional-package.js";
 
 const spec = {
   name: "serve",
@@ -47,7 +48,7 @@ async function gamesToServe(arg: string, cwd: string, io: Parameters<typeof load
 export const serveCommand = defineCommand(spec, async (args, io) => {
   const games = await gamesToServe(args.positionals[0]!, io.cwd, io);
   // Loaded only for this command: the rest of the CLI does not need Colyseus.
-  const { createHost } = await import("@rules/server");
+  const { createHost } = await importOptional<typeof import("@rules/server")>("@rules/server", spec.name);
   const { redis } = args.options;
   const address = args.options.host ?? "127.0.0.1";
   const port = args.options.port ?? 2567;
