@@ -45,7 +45,7 @@ export interface Host {
   /** Resolves once a room's accepted moves are in the store. */
   flushed(roomId: string): Promise<void>;
   /** This process's own time per accepted move so far (message in to answer out). */
-  moveTimings(): { moves: number; p50Ms: number; p99Ms: number; maxMs: number };
+  moveTimings(): { moves: number; p50Ms: number; p99Ms: number; maxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
   /** Restores stored matches no process hosts; returns how many. Called by listen. */
   restore(): Promise<number>;
   close(): Promise<void>;
@@ -88,6 +88,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
       await server.listen(port, hostname);
       const address = transport.server?.address() as AddressInfo | null;
       roomContext.processId = matchMaker.processId;
+      roomContext.timings.watchLoop();
       await host.restore();
       return address?.port ?? port;
     },

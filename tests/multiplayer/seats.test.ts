@@ -44,7 +44,8 @@ describe("a seat that drops", () => {
     const seats = await seatsOf(forSale, "for-sale", 4);
     const roomId = seats[0]!.roomId;
     const recorded = seats.map((seat) => record(seat));
-    const runs = seats.map((seat) => playAsBot(seat));
+    // Bots that take 20 ms a move, so the match is still on when the test acts (polling every 50 ms).
+    const runs = seats.map((seat) => playAsBot(seat, { thinkMs: 20 }));
     await waitFor(() => seats[3]!.current().moveCount >= 10, 10_000, "ten moves");
     const token = seats[3]!.token!;
     runs[3]!.stop();
@@ -68,6 +69,7 @@ describe("a seat that drops", () => {
     expect(back.token).toBe(null); // the token is only handed out once, when the seat is first taken
     const caughtUp = back.current();
     expect(caughtUp.moveCount).toBeGreaterThan(lastSeen);
+    expect(caughtUp.result).toBeNull();
     expect(caughtUp.moves.length).toBe(caughtUp.moveCount - lastSeen);
     const backRecord = record(back);
     const reruns = [...seats.slice(0, 3), back].map((seat) => playAsBot(seat));

@@ -75,6 +75,6 @@ export const serveCommand = defineCommand(spec, async (args, io) => {
   });
   const timings = host.moveTimings();
   await host.close();
-  io.warn(`rules serve: stopped after ${timings.moves} moves; time per move here: p50 ${timings.p50Ms} ms, p99 ${timings.p99Ms} ms, max ${timings.maxMs} ms`);
+  io.warn(`rules serve: stopped after ${timings.moves} moves; time per move here: p50 ${timings.p50Ms} ms, p99 ${timings.p99Ms} ms, max ${timings.maxMs} ms; event loop delay p99 ${timings.loopDelayP99Ms} ms, max ${timings.loopDelayMaxMs} ms`);
   return EXIT_OK;
 });
