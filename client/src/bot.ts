@@ -65,9 +65,9 @@ export function playAsBot<G extends AnyGame>(
     if (snapshot.options.length === 0) return;
     if (moves >= maxMoves) return end(false);
     busy = true;
+    let accepted = false;
     try {
       if ((options.thinkMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.thinkMs));
-      let accepted = false;
       for (let attempt = 0; attempt <= retries && !stopped && !accepted; attempt++) {
         const now = connection.current();
         if (now.moveCount !== snapshot.moveCount || now.options.length === 0) return;
@@ -89,8 +89,11 @@ export function playAsBot<G extends AnyGame>(
       }
     } finally {
       busy = false;
-      // A snapshot that came while this one was being answered: act on it.
-      if (!stopped && connection.current().moveCount !== snapshot.moveCount) setTimeout(() => void act(), 0);
+      const now = connection.current();
+      // A snapshot that came while this one was being answered: act on it. Still to move after every
+      // try (the server refused for a while: too many messages): try again a little later.
+      if (!stopped && now.moveCount !== snapshot.moveCount) setTimeout(() => void act(), 0);
+      else if (!stopped && !accepted && now.options.length > 0 && now.result === null) setTimeout(() => void act(), 250);
     }
   };
 

@@ -72,6 +72,9 @@ interface SeatSlot {
   emptyTimer: { clear(): void } | null;
 }
 
+/** Who onAuth let in: a seat's holder by token, a spectator, or someone to give an open seat. */
+type Joiner = { readonly kind: "token"; readonly seat: number } | { readonly kind: "spectator" } | { readonly kind: "open" };
+
 interface Attached {
   readonly seat: number | null;
   /** The moveCount of the last snapshot this client got; -1 before its first (which tells all). */
@@ -182,48 +185,56 @@ export class GameRoom extends Room {
     for (let seat = 0; seat < this.seats.length; seat++) this.watchEmptySeat(seat);
   }
 
-  /** Who a joining client is: a seat by its token, the next open seat, or a spectator. */
-  override onAuth(_client: Client, options: unknown): { seat: number | null; token: string | null } {
+  /**
+   * Who a joining client is: a seat by its token, a spectator, or one asking for an open seat (taken
+   * in onJoin, once its connection is up, so a join that fails half-way takes no seat).
+   */
+  override onAuth(_client: Client, options: unknown): Joiner {
     const join: JoinOptions = readJoinOptions(options);
     if (join.token !== undefined) {
       const seat = this.seats.findIndex((slot) => slot.tokenHash !== null && tokenMatches(join.token!, slot.tokenHash));
       if (seat < 0) throw new Error("this token holds no seat in this match");
       if (this.seats[seat]!.client !== null) throw new Error("this seat is already connected");
-      return { seat, token: null };
+      return { kind: "token", seat };
     }
-    if (join.spectate === true) return { seat: null, token: null };
-    const seat = this.open ? this.seats.findIndex((slot) => slot.tokenHash === null) : -1;
-    if (seat < 0) throw new Error("no seat is open in this match: join with a seat's token, or as a spectator");
-    const token = newToken();
-    const tokenHash = hashToken(token);
-    this.seats[seat]!.tokenHash = tokenHash;
-    this.persist((store) => store.claim(this.roomId, seat, tokenHash));
-    void this.setMetadata({ open: this.openSeats() });
-    return { seat, token };
+    if (join.spectate === true) return { kind: "spectator" };
+    if (!this.open || !this.seats.some((slot) => slot.tokenHash === null)) {
+      throw new Error("no seat is open in this match: join with a seat's token, or as a spectator");
+    }
+    return { kind: "open" };
   }
 
-  override onJoin(client: Client, options: unknown, auth: { seat: number | null; token: string | null }): void {
-    const since = readJoinOptions(options).since;
-    const attached: Attached = { seat: auth.seat, sent: since === undefined ? -1 : Math.min(since, this.match.moveCount), rate: new RateLimit(this.settings.rate) };
-    if (auth.seat !== null && this.seats[auth.seat]!.client !== null) {
+  override onJoin(client: Client, options: unknown, joiner: Joiner): void {
+    let seat: number | null = joiner.kind === "token" ? joiner.seat : null;
+    let token: string | null = null;
+    if (joiner.kind === "open") {
+      seat = this.seats.findIndex((slot) => slot.tokenHash === null);
+      if (seat < 0) return client.leave(4003, "no seat is open in this match any more");
+      token = newToken();
+      const tokenHash = hashToken(token);
+      this.seats[seat]!.tokenHash = tokenHash;
+      const claimed = seat;
+      this.persist((store) => store.claim(this.roomId, claimed, tokenHash));
+      void this.setMetadata({ open: this.openSeats() });
+    } else if (seat !== null && this.seats[seat]!.client !== null) {
       // Two joins with one token raced past onAuth: the second is refused here.
-      client.leave(4003, "this seat is already connected");
-      return;
+      return client.leave(4003, "this seat is already connected");
     }
+    const since = readJoinOptions(options).since;
+    const attached: Attached = { seat, sent: since === undefined ? -1 : Math.min(since, this.match.moveCount), rate: new RateLimit(this.settings.rate) };
     this.attached.set(client.sessionId, attached);
     this.abandonTimer?.clear();
     this.abandonTimer = null;
     const welcome: SeatMessage = {
       roomId: this.roomId,
       game: this.gameId,
-      seat: auth.seat,
-      token: auth.token,
+      seat,
+      token,
       players: this.match.options.players,
       variants: this.match.options.variants,
     };
-    client.send(MESSAGE.seat, welcome);
-    if (auth.seat !== null) {
-      const slot = this.seats[auth.seat]!;
+    if (seat !== null) {
+      const slot = this.seats[seat]!;
       slot.client = client;
       slot.emptySince = null;
       slot.botPlayed = false;
@@ -233,7 +244,12 @@ export class GameRoom extends Room {
       if (this.seats.every((s) => s.joined)) this.started = true;
       this.paused = this.seats.some((s) => s.client === null && this.settings.emptySeat.then === "pause" && s.emptySince !== null && this.emptyLongEnough(s));
     }
-    this.sendSnapshot(client, attached);
+    // Once the seat's claim (and every move so far) is stored: a token handed out survives a crash.
+    const at = this.match;
+    this.afterStored(() => {
+      client.send(MESSAGE.seat, welcome);
+      this.sendSnapshot(client, attached, at); // always: the client waits for its first snapshot
+    });
     this.afterChange();
   }
 
