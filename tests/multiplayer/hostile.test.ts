@@ -8,6 +8,7 @@ import { Client, type Room } from "colyseus.js";
 import { game as forSale } from "@rules/generated/for-sale";
 import { createHost, MESSAGE, type Host, type OutcomeMessage, type SeatMessage } from "@rules/server";
 import { createMatch, joinMatch, playAsBot, type RemoteSeat } from "@rules/client";
+import type { SeatConnection } from "@rules/runtime";
 import { checkSnapshots, history, record, waitFor } from "./support.js";
 
 let host: Host;
@@ -145,4 +146,9 @@ export function typedSends(seat: RemoteSeat<typeof forSale>): void {
   void seat.send({ type: "rasie", amount: 3 });
   // @ts-expect-error a missing parameter does not compile
   void seat.send({ type: "raise" });
+}
+
+// Compile-time: a remote seat is a SeatConnection, so a table drawn from one plays over the network.
+export function tableConnection(seat: RemoteSeat<typeof forSale>): SeatConnection<typeof forSale> {
+  return seat;
 }
