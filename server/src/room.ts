@@ -15,6 +15,7 @@ import {
   whoMayAct,
   type AnyGame,
   type GameEvent,
+  type IllegalMove,
   type Match,
   type Move,
   type SeatSnapshot,
@@ -312,7 +313,7 @@ export class GameRoom extends Room {
     });
   }
 
-  private refuse(client: Client, id: number | null, error: OutcomeMessage extends infer O ? (O extends { ok: false; error: infer E } ? E : never) : never): void {
+  private refuse(client: Client, id: number | null, error: IllegalMove | ServerRefusal): void {
     const refused: OutcomeMessage = { id, ok: false, error };
     client.send(MESSAGE.outcome, refused);
   }
@@ -493,12 +494,4 @@ export class GameRoom extends Room {
   flushed(): Promise<void> {
     return this.storeChain;
   }
-
-  seatTokens(hostKey: string): string[] | undefined {
-    const tokens = roomContext.created.get(hostKey);
-    roomContext.created.delete(hostKey);
-    return tokens;
-  }
 }
-
-export type { ServerRefusal };
