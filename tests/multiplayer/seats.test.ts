@@ -86,6 +86,25 @@ describe("a seat that drops", () => {
     for (const seat of [...seats.slice(0, 3), back]) seat.close();
   }, 60_000);
 
+  it("rejoins by itself after a drop it did not ask for, and catches up", async () => {
+    const first = await createMatch(url, forSale, { players: 3, gameId: "for-sale" }, { retryMs: 100 });
+    const seats = [first, await joinMatch(url, forSale, { roomId: first.roomId }), await joinMatch(url, forSale, { roomId: first.roomId })];
+    const recorded = seats.map((seat) => record(seat));
+    const runs = seats.map((seat) => playAsBot(seat, { thinkMs: 10 }));
+    await waitFor(() => first.current().moveCount >= 5, 10_000, "five moves");
+    const oldRoom = (first as unknown as { room: unknown }).room;
+    kill(first);
+    await waitFor(() => (first as unknown as { room: unknown }).room !== oldRoom && first.connected, 10_000, "the rejoin");
+    const results = await Promise.all(runs.map((run) => run.done));
+    expect(results.every((result) => result.over)).toBe(true);
+    const match = host.localMatch(first.roomId)!;
+    await waitFor(() => seats.every((seat) => seat.current().moveCount === match.moveCount), 5_000, "the last snapshots");
+    // Seat 0's snapshots, across the drop, still tell each move once and only its share.
+    const matches = history(match);
+    for (let i = 0; i < 3; i++) checkSnapshots(matches, i, recorded[i]!);
+    for (const seat of seats) seat.close();
+  }, 60_000);
+
   it("pauses the match when the host chose 'pause', until it comes back", async () => {
     const seats = await seatsOf(forSale, "for-sale-pause", 3);
     const roomId = seats[0]!.roomId;
