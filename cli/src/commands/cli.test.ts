@@ -14,9 +14,9 @@ describe("runCli", () => {
   it("lists every command with --help, and exits 0", async () => {
     const { status, out } = await rules("--help");
     expect(status).toBe(0);
-    for (const name of ["compile", "check", "test", "play", "simulate", "strength", "report", "worker", "bench", "demo", "format", "lsp", "diagram"])
+    for (const name of ["compile", "check", "test", "play", "simulate", "strength", "report", "worker", "bench", "demo", "format", "lsp", "diagram", "serve", "bots"])
       expect(out).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
-    expect(COMMANDS).toHaveLength(13);
+    expect(COMMANDS).toHaveLength(15);
   });
 
   it("loads each command under the name it is listed by", async () => {

@@ -27,6 +27,8 @@ export const COMMANDS: readonly { readonly name: string; readonly load: () => Pr
   { name: "format", load: async () => (await import("./format.js")).formatCommand },
   { name: "lsp", load: async () => (await import("./lsp.js")).lspCommand },
   { name: "diagram", load: async () => (await import("./diagram.js")).diagramCommand },
+  { name: "serve", load: async () => (await import("./serve.js")).serveCommand },
+  { name: "bots", load: async () => (await import("./remote-bots.js")).remoteBotsCommand },
 ];
 
 export async function overallHelp(): Promise<string> {
