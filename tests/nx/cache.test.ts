@@ -25,7 +25,7 @@ const nothingBack = "transfer bid[bidder] from coins[bidder] to bank";
 const refutingScenario = "tests/for-sale/bidding.scenario > The rulebook's example: a player who bid 3 and passes gets 1 back";
 // Every task of the inner run: the scenarios and what they are built from (bench too: the tests'
 // fuzz test reads its hostile inputs from bench/hostile.ts).
-const graph = ["runtime:build", "table:build", "compiler:build", "language-server:build", "cli:build", "generated:compile-rules", "generated:build", "bench:build", "tests:test:scenarios"];
+const graph = ["runtime:build", "table:build", "server:build", "client:build", "compiler:build", "language-server:build", "cli:build", "generated:compile-rules", "generated:build", "bench:build", "tests:test:scenarios"];
 
 /** The run's output, indented so that its summary line cannot pass for the outer run's. */
 const shown = (run: NxRun) => run.output.replace(/^/gm, "  | ");
