@@ -162,6 +162,14 @@ class Checker {
         }
       }
     }
+    // Tables before cards: a card manifest may read a table (`points: worth[v]`).
+    for (const d of program.declarations) {
+      this.ctx.enter(d);
+      if (d.kind === "table") {
+        declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.ctx.resolveType(d.keyType, false, true), value: this.ctx.resolveType(d.valueType) } });
+        this.ctx.tables.set(d.name.name, { declaration: d, entries: this.declarations.checkTable(d) });
+      }
+    }
     for (const d of program.declarations) {
       this.ctx.enter(d);
       if (d.kind === "card") {
@@ -197,10 +205,6 @@ class Checker {
         }
         case "procedure":
           declare(d.name, { kind: "procedure", declaration: d, type: ERROR });
-          break;
-        case "table":
-          declare(d.name, { kind: "table", declaration: d, type: { kind: "table", key: this.ctx.resolveType(d.keyType, false, true), value: this.ctx.resolveType(d.valueType) } });
-          this.ctx.tables.set(d.name.name, { declaration: d, entries: this.declarations.checkTable(d) });
           break;
         default:
           break;

@@ -4,6 +4,9 @@ import type * as A from "../syntax/ast.js";
 
 export type ConstantValue = number | boolean | string | null | ConstantValue[];
 
+/** Constant tables by name, their entries keyed by `tableKey`: what a manifest may read (`worth[v]`). */
+export type ConstantTables = ReadonlyMap<string, { readonly entries: ReadonlyMap<ConstantValue, ConstantValue> }>;
+
 /**
  * The most values a list or range worked out before play may hold. Cards are listed from these, and
  * `1..100000000` would otherwise be a list of 10^8 numbers (4 GB) before anything could refuse it.
@@ -24,9 +27,10 @@ export function evaluateConstant(
   bound: ReadonlyMap<string, ConstantValue>,
   enums: ReadonlyMap<string, A.EnumDeclaration>,
   lenient = false,
+  tables: ConstantTables = new Map(),
 ): ConstantValue {
   try {
-    return evaluateBounded(e, bound, enums, lenient);
+    return evaluateBounded(e, bound, enums, lenient, tables);
   } catch (error) {
     if (error instanceof TooManyValues) return null;
     throw error;
@@ -39,8 +43,9 @@ export function evaluateBounded(
   bound: ReadonlyMap<string, ConstantValue>,
   enums: ReadonlyMap<string, A.EnumDeclaration>,
   lenient = false,
+  tables: ConstantTables = new Map(),
 ): ConstantValue {
-  const recur = (x: A.Expression): ConstantValue => evaluateBounded(x, bound, enums, lenient);
+  const recur = (x: A.Expression): ConstantValue => evaluateBounded(x, bound, enums, lenient, tables);
   switch (e.kind) {
     case "integer":
     case "boolean":
@@ -53,6 +58,12 @@ export function evaluateBounded(
     case "member":
       if (e.target.kind === "name" && enums.has(e.target.name)) return e.member.name;
       return null;
+    case "index": {
+      // A table read with constant keys (`worth[v]`, `points[colour, n]`) is a constant.
+      const table = e.target.kind === "name" && !bound.has(e.target.name) ? tables.get(e.target.name) : undefined;
+      const key = table ? recur(e.index) : null;
+      return table && key !== null ? (table.entries.get(tableKey(key)) ?? null) : null;
+    }
     case "unary": {
       const operand = recur(e.operand);
       if (e.operator === "not") return typeof operand === "boolean" ? !operand : null;

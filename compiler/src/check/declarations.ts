@@ -80,9 +80,10 @@ export class DeclarationChecker {
     for (const manifest of d.manifests) {
       /** Set when a bound is passed: the expansion stops there, the error reported once. */
       let tooMany = false;
-      const refuse = (message: string, range: A.SourceRange): void => {
+      // One refusal stops the listing: the rest would repeat it.
+      const refuse = (message: string, range: A.SourceRange, code = "check/too-many-cards"): void => {
         tooMany = true;
-        this.ctx.error("check/too-many-cards", message, range);
+        this.ctx.error(code, message, range);
       };
       const expand = (index: number, bound: Map<string, ConstantValue>): void => {
         if (tooMany) return;
@@ -91,18 +92,23 @@ export class DeclarationChecker {
             refuse(`listing these cards goes through more than ${MAX_MANIFEST_STEPS} combinations of values: use fewer or shorter ranges`, manifest.range);
             return;
           }
-          if (manifest.condition && evaluateConstant(manifest.condition, bound, this.ctx.enums) !== true) return;
+          if (manifest.condition && evaluateConstant(manifest.condition, bound, this.ctx.enums, false, this.ctx.tables) !== true) return;
           if (++this.cardsListed > MAX_CARDS) {
             refuse(`a game has at most ${MAX_CARDS} cards, and these would make more`, manifest.range);
             return;
           }
           const card: Record<string, ConstantValue> = {};
           for (const f of manifest.fields) {
-            const value = evaluateConstant(f.value, bound, this.ctx.enums);
+            const value = evaluateConstant(f.value, bound, this.ctx.enums, false, this.ctx.tables);
             if (value === null) {
               if (this.notConstant.has(f.value)) return;
               this.notConstant.add(f.value);
-              this.ctx.error("check/not-constant", `the value of '${f.name.name}' must be fixed before play: numbers, enum values and the manifest's own names only`, f.value.range);
+              this.ctx.error("check/not-constant", `the value of '${f.name.name}' must be fixed before play: numbers, enum values, tables and the manifest's own names only`, f.value.range);
+              return;
+            }
+            const maxSeats = Math.max(...this.ctx.seatCounts);
+            if (fields.find((field) => field.name === f.name.name)?.type.kind === "player" && (typeof value !== "number" || value < 0 || value >= maxSeats)) {
+              refuse(`there is no seat ${String(value)} for '${f.name.name}': the game has at most ${maxSeats} seats, numbered 0 to ${maxSeats - 1}`, f.value.range, "check/no-such-seat");
               return;
             }
             card[f.name.name] = value;
@@ -120,7 +126,7 @@ export class DeclarationChecker {
         const binder = manifest.binders[index]!;
         let values: ConstantValue;
         try {
-          values = evaluateBounded(binder.source, bound, this.ctx.enums);
+          values = evaluateBounded(binder.source, bound, this.ctx.enums, false, this.ctx.tables);
         } catch (error) {
           if (!(error instanceof TooManyValues)) throw error;
           refuse(`cards are drawn from at most ${MAX_CONSTANT_VALUES} values, and this holds more`, binder.source.range);
@@ -153,7 +159,10 @@ export class DeclarationChecker {
           continue;
         }
         given.add(f.name.name);
-        this.ctx.expect(this.expressions.expression(f.value, scope), field.type, f.value.range, `field '${f.name.name}'`);
+        // A manifest's values are fixed: where a field is a player, a whole number is a seat (its range is
+        // checked as the cards are listed), as it is wherever a player is meant.
+        const actual = this.expressions.expression(f.value, scope);
+        if (!(field.type.kind === "player" && actual.kind === "int")) this.ctx.expect(actual, field.type, f.value.range, `field '${f.name.name}'`);
       }
       for (const field of fields) {
         if (!given.has(field.name)) this.ctx.error("check/missing-field", `these cards need a value for field '${field.name}'`, manifest.range);
