@@ -3,7 +3,7 @@
 
 import { Client, type Room } from "colyseus.js";
 import type { AnyGame, Move, MoveOf, SeatConnection, SeatSnapshot, SendOutcome } from "@rules/runtime";
-import { LOBBY, MESSAGE, type CreateOptions, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type StatusMessage } from "./protocol.js";
+import { LOBBY, MESSAGE, type CreateOptions, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type StatusMessage } from "@rules/runtime/protocol";
 
 /** A network seat: a SeatConnection whose `send` takes only the game's own moves. */
 export interface RemoteSeat<G extends AnyGame> extends SeatConnection<G> {

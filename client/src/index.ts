@@ -2,4 +2,4 @@
 
 export { createMatch, joinMatch, joinAnyMatch, watchLobby, type RemoteSeat, type ConnectOptions, type ListedMatch } from "./connection.js";
 export { playAsBot, randomMoveFrom, type BotRun } from "./bot.js";
-export * from "./protocol.js";
+export * from "@rules/runtime/protocol";

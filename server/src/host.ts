@@ -11,7 +11,7 @@ import { GameRoom, roomContext } from "./room.js";
 import { DEFAULT_SETTINGS, mergeSettings, type SettingsOverride } from "./settings.js";
 import { RedisMatchStore, type MatchStore } from "./store.js";
 import { newToken } from "./tokens.js";
-import { LOBBY } from "./protocol.js";
+import { LOBBY } from "@rules/runtime/protocol";
 
 export interface HostOptions {
   /** Defaults for every room (clocks, absent seats, rate limits...). */

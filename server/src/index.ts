@@ -4,4 +4,4 @@ export { createHost, type Host, type HostOptions, type CreatedMatch } from "./ho
 export { GameRoom } from "./room.js";
 export { DEFAULT_SETTINGS, type RoomSettings, type SettingsOverride, type EmptySeatPolicy } from "./settings.js";
 export { RedisMatchStore, type MatchStore, type StoredMatch, type StoredMove } from "./store.js";
-export * from "./protocol.js";
+export * from "@rules/runtime/protocol";

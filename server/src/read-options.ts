@@ -2,7 +2,7 @@
 // Each is plain JSON of a known shape or refused with a reason; nothing is read twice.
 
 import type { AnyGame } from "@rules/runtime";
-import type { JoinOptions, MoveMessage, ServerRefusal } from "./protocol.js";
+import type { JoinOptions, MoveMessage, ServerRefusal } from "@rules/runtime/protocol";
 
 function plain(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;

@@ -20,7 +20,7 @@ import {
   type Move,
   type SeatSnapshot,
 } from "@rules/runtime";
-import { MESSAGE, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type ServerRefusal, type StatusMessage } from "./protocol.js";
+import { MESSAGE, type JoinOptions, type MatchListing, type OutcomeMessage, type SeatMessage, type ServerRefusal, type StatusMessage } from "@rules/runtime/protocol";
 import { findGame } from "./registry.js";
 import { DEFAULT_SETTINGS, chooseTurnSeconds, mergeSettings, type RoomSettings } from "./settings.js";
 import type { MatchStore, StoredMatch, StoredMove } from "./store.js";

@@ -1,7 +1,9 @@
-// The messages between @rules/server and @rules/client. The same text is in client/src/protocol.ts
-// (a test keeps the two equal): a browser client must not depend on the server package.
+// @rules/runtime/protocol: the messages between a game server and its clients (@rules/server and
+// @rules/client). Here, so that both read one definition and a browser client depends on no server
+// package; types and two constants, nothing that runs.
 
-import type { IllegalMove, SeatSnapshot } from "@rules/runtime";
+import type { IllegalMove } from "./contract.js";
+import type { SeatSnapshot } from "./connection.js";
 
 /** The room type of every hosted game is named by the game's id. */
 export type GameId = string;
