@@ -1,25 +1,10 @@
 // Shared by the multiplayer tests: a host in this process on a free loopback port with the five
 // games, remote seats that record every snapshot, and the hidden-information oracle.
 
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect } from "vitest";
+export { freePort, startRedis, type RedisServer } from "../support/redis-server.js";
 import { applyMove, createMatch, eventsFor, legalMoves, logFor, viewFor, whoMayAct, type AnyGame, type Match, type SeatSnapshot } from "@rules/runtime";
 import type { RemoteSeat } from "@rules/client";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every snapshot a remote seat receives, in order, from the moment it joined. */
 export function record<G extends AnyGame>(seat: RemoteSeat<G>): SeatSnapshot<G>[] {
@@ -73,43 +58,3 @@ export async function waitFor(condition: () => boolean, ms: number, what: string
   }
 }
 
-export interface RedisServer {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-/** A redis-server of the test's own on a free loopback port, nothing saved to disk. */
-export async function startRedis(): Promise<RedisServer> {
-  if (spawnSync("redis-server", ["--version"]).error) throw new Error("redis-server is not installed: the Redis tests need a real server");
-  const dir = mkdtempSync(join(tmpdir(), "rules-mp-redis-"));
-  const port = await freePort();
-  const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 15 s:\n${log}`)), 15_000);
-    server.stdout!.on("data", (data: Buffer) => {
-      log += data.toString();
-      if (log.includes("Ready to accept connections")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited (${code}) before it was ready:\n${log}`));
-    });
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.once("exit", () => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        server.kill("SIGTERM");
-      }),
-  };
-}
