@@ -1,48 +1,16 @@
 // docs/embedding.md promises that each of its `ts` blocks compiles: each is type-checked here, as a
 // module of an app, against the built declarations of @rules/runtime and the compiled games.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { snippetsOf, snippetTypeErrors } from "../support/doc-snippets.js";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const page = readFileSync(join(root, "docs/embedding.md"), "utf8");
-const blocks = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => ({
-  line: page.slice(0, match.index).split("\n").length,
-  text: match[1]!,
-}));
-
-/** Type errors of `text` as an app module importing the packages by their public names. */
-function typeErrors(text: string): string[] {
-  const folder = mkdtempSync(join(tmpdir(), "embedding-doc-"));
-  try {
-    writeFileSync(join(folder, "package.json"), '{ "type": "module" }');
-    const file = join(folder, "app.ts");
-    writeFileSync(file, text);
-    const options: ts.CompilerOptions = {
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-      paths: {
-        "@rules/runtime": [join(root, "runtime/dist/index.d.ts")],
-        "@rules/runtime/internal": [join(root, "runtime/dist/internal.d.ts")],
-        "@rules/runtime/present": [join(root, "runtime/dist/present/index.d.ts")],
-        "@rules/generated/*": [join(root, "generated/dist/*/index.d.ts")],
-      },
-    };
-    const program = ts.createProgram([file], options);
-    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
+const blocks = snippetsOf("embedding.md");
+const typeErrors = (text: string) =>
+  snippetTypeErrors(text, {
+    "@rules/runtime": "runtime/dist/index.d.ts",
+    "@rules/runtime/internal": "runtime/dist/internal.d.ts",
+    "@rules/runtime/present": "runtime/dist/present/index.d.ts",
+    "@rules/generated/*": "generated/dist/*/index.d.ts",
+  });
 
 describe("docs/embedding.md", () => {
   it("has snippets", () => expect(blocks.length).toBeGreaterThanOrEqual(3));
