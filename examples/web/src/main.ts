@@ -2,6 +2,8 @@
 // is the game, `@rules/table` the table and the match in the page (`@rules/runtime` underneath). You
 // play seat 0; the other seats are bots. URL parameters: `game`, `players`, `seed`, `variants`
 // (comma-separated), `delay` (ms between bot moves; 0 for tests).
+// With `server=ws://host:port` (a `rules serve` host) the page plays online instead: a lobby of the
+// game's matches, then the same table on the seat's remote connection (src/online.ts, loaded only then).
 import type { AnyGame } from "@rules/runtime";
 import { mountPlayground, type PlaygroundHandle } from "@rules/table";
 
@@ -37,5 +39,17 @@ async function open(id: string, first: boolean): Promise<void> {
 }
 
 picker.value = params.get("game") ?? "for-sale";
-picker.addEventListener("change", () => void open(picker.value, false));
-void open(picker.value, true);
+const server = params.get("server");
+if (server === null) {
+  picker.addEventListener("change", () => void open(picker.value, false));
+  void open(picker.value, true);
+} else {
+  // Online: another game is another lobby (the page again, on the same server).
+  picker.addEventListener("change", () => location.assign(`?${new URLSearchParams({ server, game: picker.value })}`));
+  document.querySelector(".site h1")!.textContent = "Rules compiler: any compiled game, online";
+  const id = GAMES[picker.value] ? picker.value : "for-sale";
+  void Promise.all([GAMES[id]!(), import("./online.js")]).then(([{ game }, online]) => {
+    document.title = `${game.title} online — rules compiler example`;
+    return online.openOnline(app, server, id, game, params);
+  });
+}
