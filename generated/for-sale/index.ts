@@ -156,6 +156,7 @@ export const game: Game<State, Move, View> = {
     ],
     conserved: [{ name: "money", vars: ["coins", "bank"] }],
     decisions: ["buying.raise_or_pass", "selling.sell"],
+    defaults: { "buying.raise_or_pass": "pass" },
     functions: [],
   },
   moves: { raise: { amount: "int" }, pass: {}, sell: { card: "card" } },

@@ -320,6 +320,7 @@ export const game: Game<State, Move, View> = {
       "place_for_merc4",
       "commit4",
     ],
+    defaults: { "round.play_at_start_or_done": "done", "round.play_at_end_or_done": "done" },
     functions: [
       { name: "colour_of", parameters: [{ name: "c", type: "Property" }], result: "Colour" },
       {

@@ -401,6 +401,15 @@ export const game: Game<State, Move, View> = {
       "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4",
       "turn.bid_or_decline5",
     ],
+    defaults: {
+      "turn.bid_or_decline": "decline",
+      "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
+        "done",
+      "turn.bid_or_decline2": "decline",
+      "turn.bid_or_decline3": "decline",
+      "turn.bid_or_decline4": "decline",
+      "turn.bid_or_decline5": "decline",
+    },
     functions: [
       { name: "board_in_play", parameters: [], result: "Board" },
       { name: "board_size", parameters: [], result: "int" },

@@ -155,6 +155,7 @@ export const game: Game<State, Move, View> = {
       "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow",
       "grab_or_decline",
     ],
+    defaults: { grab_or_decline: "decline" },
     functions: [],
     enums: { Category: LABEL_Category },
   },

@@ -208,6 +208,9 @@ export interface GameMeta {
   readonly conserved: readonly { readonly name: string; readonly vars: readonly string[] }[];
   /** The decisions of the flow, by the label the game waits at (`buying.raise_or_pass`). */
   readonly decisions?: readonly string[];
+  /** The move made for a seat that does not decide in time or is away, by decision label: the rules'
+   *  `default` option, a race's `decline`, a window's `done`. Absent where the rules name none. */
+  readonly defaults?: Readonly<Record<string, string>>;
   /** The rules' functions (`Game.functions`): each parameter's type and the result's, as VarInfo
    *  types are written, a card type's name for a card, `T[]` for a list. */
   readonly functions?: readonly FunctionInfo[];

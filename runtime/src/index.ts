@@ -13,6 +13,7 @@ export {
   isOver,
   resultOf,
   botMove,
+  defaultMove,
   type AnyGame,
   type Match,
   type MatchOptions,

@@ -221,6 +221,20 @@ export function resultOf<G extends AnyGame>(match: Match<G>): GameResult | null 
 }
 
 /**
+ * The move the rules make for a seat that does not decide (its turn clock ran out, it is away): the
+ * decision's default option (`default pass`, a race's decline, a window's done) when that move is legal
+ * for the seat now; null where the rules name none, and a host chooses (`botMove`, or waiting).
+ */
+export function defaultMove<G extends AnyGame>(match: Match<G>, seat: Seat): MoveOf<G> | null {
+  requireMatch(match, "defaultMove");
+  requireSeat(match.state.players, seat);
+  const name = match.game.meta.defaults?.[(match.state as BaseState).pc];
+  if (name === undefined) return null;
+  const move = { type: name } as MoveOf<G>;
+  return match.game.check(match.state, seat, move) === null ? move : null;
+}
+
+/**
  * A move of the random bot for `seat` (which must be able to act): uniform among its legal moves.
  * `random` gives numbers in [0, 1), as `Math.random` does.
  */

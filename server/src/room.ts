@@ -4,6 +4,7 @@
 import { Room, type Client } from "@colyseus/core";
 import {
   applyMove,
+  botMove,
   createMatch,
   eventsFor,
   isOver,
@@ -302,7 +303,7 @@ export class GameRoom extends Room {
       if (id < 0) return this.refuse(client, null, { code: "server/malformed", reason: "an auto message is { id }" });
       if (!whoMayAct(this.match).players.includes(attached.seat)) return this.refuse(client, id, { code: "server/not-your-turn", reason: "you may not act now" });
     }
-    const parsed = input === AUTO ? { ok: true as const, move: timeoutMove(this.match, attached.seat, whoMayAct(this.match).kind) } : readMove(this.game, input);
+    const parsed = input === AUTO ? { ok: true as const, move: botMove(this.match, attached.seat) } : readMove(this.game, input);
     if (!parsed.ok) return this.refuse(client, id, parsed.error);
     const outcome = applyMove(this.match, attached.seat, parsed.move);
     if (!outcome.ok) return this.refuse(client, id, outcome.error);
@@ -397,7 +398,7 @@ export class GameRoom extends Room {
     const seats = activity.kind === "turn" ? activity.players.slice(0, 1) : [...activity.players];
     for (const seat of seats) {
       if (isOver(this.match) || !whoMayAct(this.match).players.includes(seat)) continue;
-      const move = timeoutMove(this.match, seat, activity.kind);
+      const move = timeoutMove(this.match, seat);
       const outcome = applyMove(this.match, seat, move);
       if (outcome.ok) this.commit(seat, move, outcome.match);
     }
@@ -412,7 +413,8 @@ export class GameRoom extends Room {
     this.botTimer = this.later(() => {
       this.botTimer = null;
       if (isOver(this.match) || this.paused || !whoMayAct(this.match).players.includes(seat) || !this.seats[seat]!.botPlayed) return this.scheduleBots();
-      const move = timeoutMove(this.match, seat, whoMayAct(this.match).kind);
+      // A seat the server plays is played as a random bot plays it, not by waiting out each decision.
+      const move = botMove(this.match, seat);
       const outcome = applyMove(this.match, seat, move);
       if (outcome.ok) this.commit(seat, move, outcome.match);
     }, this.settings.botDelayMs);

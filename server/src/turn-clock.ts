@@ -1,7 +1,7 @@
 // A clock per decision: when a decision opens, its seats get `seconds`; a simultaneous decision or a
 // race keeps its deadline while seats submit or decline (the same decision), a new decision resets it.
 
-import { botMove, legalMoves, type Activity, type AnyGame, type Match, type Move } from "@rules/runtime";
+import { botMove, defaultMove, type Activity, type AnyGame, type Match, type Move } from "@rules/runtime";
 
 type Timer = { clear(): void };
 
@@ -45,13 +45,9 @@ export class TurnClock {
 }
 
 /**
- * The move a seat makes when its time is up or the server plays it: at a race, declining (the window
- * closes); otherwise a random legal move. The rules cannot declare a default move yet; when they can,
- * it goes here.
+ * The move a seat makes when its time is up or the server plays it: the rules' default for the decision
+ * (`default pass`, a race's decline, a window's done) when it is legal now; otherwise a random legal move.
  */
-export function timeoutMove(match: Match<AnyGame>, seat: number, kind: Activity["kind"]): Move {
-  if (kind === "race" && legalMoves(match, seat).some((option) => option.type === "decline" && Object.keys(option.parameters).length === 0)) {
-    return { type: "decline" };
-  }
-  return botMove(match, seat);
+export function timeoutMove(match: Match<AnyGame>, seat: number): Move {
+  return defaultMove(match, seat) ?? botMove(match, seat);
 }

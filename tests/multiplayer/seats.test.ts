@@ -140,4 +140,15 @@ describe("turn clocks", () => {
     for (let i = 0; i < seats.length; i++) checkSnapshots(matches, i, recorded[i]! as never);
     for (const seat of seats) seat.close();
   }, 90_000);
+
+  it("on time, a seat makes the rules' default move: For Sale's bidders pass (`default pass`), a card is sold at random", async () => {
+    const seats = await seatsOf(forSale, "for-sale", 3, 0.02);
+    const roomId = seats[0]!.roomId;
+    await waitFor(() => isOver(host.localMatch(roomId)!), 60_000, "the match to end on timeouts");
+    const match = host.localMatch(roomId)!;
+    // Phase 1 has no raise at all: every bidder, timed out, passed. Phase 2 has no default: cards are sold.
+    const types = new Set(match.log.map((entry) => entry.move.type));
+    expect([...types].sort()).toEqual(["pass", "sell"]);
+    for (const seat of seats) seat.close();
+  }, 90_000);
 });

@@ -75,6 +75,15 @@ export class DecisionChecker {
     if (s.window && s.options.length === 1) {
       this.ctx.error("check/empty-decision", "this window offers nothing to do: add an option such as play(card in hand[p]) { ... }", s.range);
     }
+    // The default move is made for a seat that does not decide (a turn clock, an empty seat): without
+    // asking, so it takes no parameters, and a decision has one at most.
+    const defaults = s.options.filter((option) => option.isDefault);
+    for (const extra of defaults.slice(1)) {
+      this.ctx.error("check/duplicate-definition", `this decision already has a default move, '${defaults[0]!.name.name}'`, extra.name.range);
+    }
+    for (const option of defaults.filter((o) => o.parameters.length > 0)) {
+      this.ctx.error("check/default-with-parameters", `the default move is made without asking anyone, so '${option.name.name}' cannot take parameters`, option.name.range);
+    }
     for (const option of s.options) {
       if (names.has(option.name.name)) {
         const supplied = s.race ? "decline" : s.window ? "done" : null;

@@ -68,6 +68,11 @@ export class IndexFile {
     const conserved = this.ctx.game.conserved.map((c) => `{ name: ${quote(c.name.name)}, vars: [${c.vars.map((v) => quote(v.name)).join(", ")}] }`);
     const variants = this.ctx.game.variants.map((v) => `{ name: ${quote(v.name.name)}, description: ${quote(v.description)} }`);
     const decisions = this.ctx.machine.decisions.map((d) => quote(d.label));
+    // The move made for a seat that does not decide, by decision: the rules' `default`, a race's decline, a window's done.
+    const defaults = this.ctx.machine.decisions.flatMap((d) => {
+      const option = d.ask.options.find((o) => o.isDefault);
+      return option ? [`${quote(d.label)}: ${quote(option.name.name)}`] : [];
+    });
     const declared = this.ctx.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
     const functionInfo = declared.map((f) => {
       const parameters = f.parameters.map((p) => `{ name: ${quote(p.name.name)}, type: ${quote(typeText(p.type))} }`);
@@ -134,7 +139,7 @@ export class IndexFile {
                 zones: [${zones.join(",\n")}],
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
-                decisions: [${decisions.join(", ")}],
+                decisions: [${decisions.join(", ")}],${defaults.length ? `\ndefaults: { ${defaults.join(", ")} },` : ""}
                 functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}
               },
               moves: ${this.ctx.moveSchema()},

@@ -417,6 +417,8 @@ export interface ReasonText {
 
 export interface MoveOptionDeclaration {
   readonly name: Identifier;
+  /** `default pass { … }`: the move made for a seat that does not decide in time (or is away). */
+  readonly isDefault: boolean;
   readonly parameters: readonly ParameterDeclaration[];
   /** `buy "buy {deed} for ${deed.price}"`: how people say the move (null: its name and parameters). */
   readonly label: ReasonText | null;

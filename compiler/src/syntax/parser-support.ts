@@ -77,6 +77,8 @@ export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
   const flagRead = (): A.Expression => ({ kind: "name", name: flag, range: at });
   const done: A.MoveOptionDeclaration = {
     name: { name: "done", range: span(parts.last, parts.last) },
+    // Passing the window by is what a seat that does not decide does, unless the rules name another default.
+    isDefault: !parts.options.some((option) => option.isDefault),
     parameters: [],
     label: null,
     requirements: [],
@@ -110,10 +112,13 @@ export function windowLoop(parts: WindowParts, n: number): A.ForStatement {
   };
 }
 
-/** The `decline` option every race has: it does nothing, and the race goes on without that player. */
-export function declineOption(at: IToken): A.MoveOptionDeclaration {
+/**
+ * The `decline` option every race has: it does nothing, and the race goes on without that player. It is
+ * the default move (a seat that does not decide declines) unless the rules name another.
+ */
+export function declineOption(at: IToken, isDefault: boolean): A.MoveOptionDeclaration {
   const range = span(at, at);
-  return { name: { name: "decline", range }, parameters: [], label: null, requirements: [], otherwise: null, body: { statements: [], range }, range };
+  return { name: { name: "decline", range }, isDefault, parameters: [], label: null, requirements: [], otherwise: null, body: { statements: [], range }, range };
 }
 
 

@@ -395,7 +395,7 @@ export class StatementGrammar extends ExpressionGrammar {
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
-      if (race) options.push(declineOption(last));
+      if (race) options.push(declineOption(last, !options.some((option) => option.isDefault)));
       return { kind: "ask" as const, player, each, race, window: false, others, options, range: span(first, last) };
     });
   });
@@ -421,6 +421,17 @@ export class StatementGrammar extends ExpressionGrammar {
   });
 
   moveOption = this.RULE("moveOption", (): A.MoveOptionDeclaration => {
+    // `default pass { … }`; an option may still be named `default` (`default { … }`, `default(x in …)`).
+    let isDefault = false;
+    this.OPTION5({
+      GATE: () =>
+        this.LA(1).tokenType === T.Default &&
+        ![T.LParen, T.LBrace, T.Require, T.Otherwise, T.StringLiteral].includes(this.LA(2).tokenType),
+      DEF: () => {
+        this.CONSUME(T.Default);
+        isDefault = true;
+      },
+    });
     const name = this.CONSUME(T.Identifier);
     const parameters: A.ParameterDeclaration[] = [];
     this.OPTION(() => {
@@ -465,7 +476,7 @@ export class StatementGrammar extends ExpressionGrammar {
       ]);
     });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ name: identifier(name), parameters, label, requirements, otherwise, body, range: span(name, body) }));
+    return this.ACTION(() => ({ name: identifier(name), isDefault, parameters, label, requirements, otherwise, body, range: span(name, body) }));
   });
 
   /** `require COND else "reason"`. */
