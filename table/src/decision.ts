@@ -160,7 +160,8 @@ function ParameterControl({ parameter: p, value, set }: { parameter: TableParame
   return h(
     "fieldset",
     { class: "rt-choices", "data-parameter": p.name, "data-kind": p.kind },
-    h("legend", {}, p.kind === "cards" ? `${label}: any of these, or none` : label),
+    // A set of cards: "or none" only where the rules allow the empty set (`none`, from the domain).
+    h("legend", {}, p.kind === "cards" ? (p.none === false ? `${label}: one or more of these` : `${label}: any of these, or none`) : label),
     (p.choices ?? []).map((choice) =>
       h(
         "button",

@@ -180,6 +180,10 @@ test("cards clicked on the table are picked in the forms that take them, then pl
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.goto(`${served.base}?game=freak-shop&players=3&seed=12&delay=0`);
   await page.waitForSelector(".rt-decision form");
+  // Freak Shop's trades must give and take at least one card: no form offers "none" (the domain's `none`).
+  const legends = await page.locator('.rt-decision fieldset[data-parameter="give"] legend').allTextContents();
+  expect(legends.length).toBeGreaterThan(0);
+  for (const legend of legends) expect(legend).toMatch(/: one or more of these$/);
   // One of your Mansion's cards and one of the Shop's, clicked where they lie.
   const mine = page.locator('.rt-area[data-seat="0"] .rt-card.rt-playable').first();
   const shop = page.locator('.rt-middle [data-zone="shop"] .rt-card.rt-playable').first();
