@@ -2,10 +2,10 @@
 // writing anything. Only the parser and the checker are loaded (no ts-morph, no Prettier), and
 // each game of a rules folder is checked on its own.
 
-import { resolve } from "node:path";
 import { displayPath, formatDiagnosticList, gamePlace, isError, type Diagnostic } from "@rules/compiler";
-import { UsageError, type CommandSpec } from "./args.js";
+import type { CommandSpec } from "./args.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
+import { readGamesAt } from "./game-lookup.js";
 import type { Io } from "./io.js";
 
 const spec = {
@@ -37,15 +37,11 @@ const spec = {
 export const checkCommand = defineCommand(spec, async (args, io) => {
   // Loaded here, not at start-up, so that other commands do not pay for the parser.
   const { checkGame } = await import("@rules/compiler");
-  const { gamesAt } = await import("@rules/compiler");
   const clean: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const texts = new Map<string, string>();
   for (const given of args.positionals) {
-    const games = await gamesAt(resolve(io.cwd, given)).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read ${given}: ${error.code === "ENOENT" ? "no such file or folder" : error.message}`, spec.name);
-    });
-    if (games.size === 0) throw new UsageError(`${given} holds no .rules file`, spec.name);
+    const games = await readGamesAt(given, io.cwd, spec.name);
     for (const [id, sources] of games) {
       for (const s of sources) texts.set(s.path, s.text);
       const found = checkGame(id, sources).diagnostics;

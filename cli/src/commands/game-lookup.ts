@@ -2,7 +2,16 @@
 // words around it: the help text of the argument, and a game not found as a usage error.
 
 import type { Game } from "@rules/runtime/internal";
-import { findGameRef as findRef, GameNotFound, loadGame as load, type GameRef, type Games } from "@rules/compiler/loading";
+import type { GameSources } from "@rules/compiler";
+import {
+  findGameRef as findRef,
+  findGameRefs as findRefs,
+  GameNotFound,
+  loadGame as load,
+  readGamesAt as readAt,
+  type GameRef,
+  type Games,
+} from "@rules/compiler/loading";
 import { UsageError } from "./args.js";
 import type { Io } from "./io.js";
 
@@ -19,14 +28,29 @@ export const GAME_NOTE =
   "Rules are compiled in memory, never read from a stale build (compiled games are cached in the temporary " +
   "folder, or in $RULES_CACHE_DIR).";
 
-/** The one game an argument of `command` means; a usage error of that command when there is none. */
-export async function findGameRef(arg: string, cwd: string, command: string): Promise<GameRef> {
+/** A game not found, as a usage error of `command`. */
+async function asUsage<T>(found: Promise<T>, command: string): Promise<T> {
   try {
-    return await findRef(arg, cwd);
+    return await found;
   } catch (error) {
     if (error instanceof GameNotFound) throw new UsageError(error.message, command);
     throw error;
   }
+}
+
+/** The one game an argument of `command` means; a usage error of that command when there is none. */
+export function findGameRef(arg: string, cwd: string, command: string): Promise<GameRef> {
+  return asUsage(findRef(arg, cwd), command);
+}
+
+/** Every game an argument means (each of a folder's, or the one an id names); a usage error when none. */
+export function findGameRefs(arg: string, cwd: string, command: string): Promise<GameRef[]> {
+  return asUsage(findRefs(arg, cwd), command);
+}
+
+/** The games a path holds, at least one; a usage error of `command` when it cannot be read or holds none. */
+export function readGamesAt(arg: string, cwd: string, command: string): Promise<GameSources> {
+  return asUsage(readAt(arg, cwd), command);
 }
 
 /** Loads a game, its warnings printed on stderr; throws CompileFailed when its rules do not compile. */

@@ -1,11 +1,9 @@
 // `rules serve <rules folder|file|game> --port P [--redis URL]`: hosts games for remote players
 // (@rules/server on Colyseus) until stopped. A folder serves every game in it. See docs/multiplayer.md.
 
-import { resolve } from "node:path";
 import { defineCommand, EXIT_OK } from "./command.js";
-import { UsageError, type CommandSpec } from "./args.js";
-import { isPathArgument } from "@rules/compiler/loading";
-import { findGameRef, loadGame, type GameRef } from "./game-lookup.js";
+import type { CommandSpec } from "./args.js";
+import { findGameRefs, loadGame } from "./game-lookup.js";
 import type { Game } from "@rules/runtime/internal";
 import { importOptional } from "../optional-dependency.js";
 
@@ -30,19 +28,8 @@ const spec = {
 } as const satisfies CommandSpec;
 
 async function gamesToServe(arg: string, cwd: string, io: Parameters<typeof loadGame>[1]): Promise<Game[]> {
-  const refs: GameRef[] = [];
-  if (isPathArgument(arg, cwd)) {
-    const { gamesAt } = await import("@rules/compiler");
-    const found = await gamesAt(resolve(cwd, arg)).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read ${arg}: ${error.code === "ENOENT" ? "no such file or folder" : error.message}`, spec.name);
-    });
-    if (found.size === 0) throw new UsageError(`${arg} holds no .rules file`, spec.name);
-    for (const [id, sources] of found) refs.push({ kind: "rules", id, sources });
-  } else {
-    refs.push(await findGameRef(arg, cwd, spec.name));
-  }
   const games: Game[] = [];
-  for (const ref of refs) games.push(await loadGame(ref, io));
+  for (const ref of await findGameRefs(arg, cwd, spec.name)) games.push(await loadGame(ref, io));
   return games;
 }
 

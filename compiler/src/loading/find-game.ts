@@ -53,13 +53,25 @@ export function isPathArgument(arg: string, cwd: string): boolean {
   return isFolder(full) && holdsRules(full);
 }
 
+/** The games a path (a `.rules` file, a game folder, a rules folder) holds, at least one; throws GameNotFound. */
+export async function readGamesAt(arg: string, cwd: string): Promise<GameSources> {
+  const games = await gamesAt(resolve(cwd, arg)).catch((error: NodeJS.ErrnoException) => {
+    throw new GameNotFound(`cannot read ${arg}: ${error.code === "ENOENT" ? "no such file or folder" : error.message}`);
+  });
+  if (games.size === 0) throw new GameNotFound(`${arg} holds no .rules file`);
+  return games;
+}
+
+/** Every game an argument means: each game a path holds, or the one game an id names; throws GameNotFound. */
+export async function findGameRefs(arg: string, cwd: string): Promise<GameRef[]> {
+  if (!isPathArgument(arg, cwd)) return [await findGameRef(arg, cwd)];
+  return [...(await readGamesAt(arg, cwd))].map(([id, sources]) => ({ kind: "rules", id, sources }));
+}
+
 /** The one game an argument (of `play`, `simulate`, `bench`…) means; throws GameNotFound. */
 export async function findGameRef(arg: string, cwd: string): Promise<GameRef> {
   if (isPathArgument(arg, cwd)) {
-    const games = await gamesAt(resolve(cwd, arg)).catch((error: NodeJS.ErrnoException) => {
-      throw new GameNotFound(`cannot read ${arg}: ${error.code === "ENOENT" ? "no such file or folder" : error.message}`);
-    });
-    if (games.size === 0) throw new GameNotFound(`${arg} holds no .rules file`);
+    const games = await readGamesAt(arg, cwd);
     if (games.size > 1) {
       const places = [...games.values()].map((sources) => displayPath(gamePlace(sources), cwd));
       throw new GameNotFound(`${arg} holds ${games.size} games; give one of them: ${places.join(", ")}`);
