@@ -23,9 +23,10 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   abs: { arity: 1, describe: "abs(number)" },
   min: { arity: 2, describe: "min(a, b)" },
   max: { arity: 2, describe: "max(a, b)" },
+  first: { arity: 2, describe: "first(zone, n)" },
 };
 export const AGGREGATES = new Set([
-  "count", "sum", "min", "max", "lowest", "highest", "any", "all", "first", "distinct", "longest_run", "sort", "sort_descending",
+  "count", "sum", "min", "max", "lowest", "highest", "any", "all", "first", "distinct", "longest_run", "sort", "sort_descending", "select",
 ]);
 
 export class ExpressionChecker {
@@ -266,6 +267,13 @@ export class ExpressionChecker {
         if (args[0]!.kind === "list") return args[0].element;
         if (args[0]!.kind !== "error") this.ctx.error("check/not-a-zone", `nth needs a zone or a list, not ${typeName(args[0]!)}`, e.args[0]!.range);
         return ERROR;
+      case "first":
+        // `first(hand[p], 2)`: the first n cards (a stack's top n) or elements, as a list.
+        this.ctx.expect(args[1]!, INT, e.args[1]!.range, "how many to take (first(zone, n))");
+        if (args[0]!.kind === "zone") return { kind: "list", element: { kind: "card", cardType: args[0].cardType } };
+        if (args[0]!.kind === "list") return args[0];
+        if (args[0]!.kind !== "error") this.ctx.error("check/not-a-zone", `first(…, n) takes the first n of a zone or a list, not of ${typeName(args[0]!)}`, e.args[0]!.range);
+        return ERROR;
       case "subset":
         if (!this.ctx.inDomain) {
           this.ctx.error("check/subset-outside-domain", "subset(zone) describes a move parameter's choices, as in give in subset(hand[p]); it is not a value", e.range);
@@ -379,7 +387,7 @@ export class ExpressionChecker {
       this.ctx.error("check/unknown-function", `unknown aggregate '${name}'; the aggregates are ${[...AGGREGATES].join(", ")}`, e.callee.range);
       return ERROR;
     }
-    const needsValue = name !== "count" && name !== "first";
+    const needsValue = name !== "count" && name !== "first" && name !== "select";
     if (needsValue && !value) {
       this.ctx.error("check/wrong-arity", `${name} needs a value after ':', as in ${name}(c in zone: c.value)`, e.range);
       return ERROR;
@@ -390,6 +398,9 @@ export class ExpressionChecker {
         return INT;
       case "first":
         return element;
+      case "select":
+        // The elements themselves, in the collection's order: a list of cards where cards are meant.
+        return { kind: "list", element };
       case "distinct":
         if (value!.kind !== "int" && value!.kind !== "enum" && value!.kind !== "bool" && value!.kind !== "player" && value!.kind !== "error") {
           this.ctx.error("check/type-mismatch", `distinct collects numbers, players, flags or enum values, not ${typeName(value!)}`, e.value!.range);

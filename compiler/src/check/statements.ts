@@ -105,7 +105,9 @@ export class StatementChecker {
         return;
       }
       case "move-all": {
-        const from = this.expectZone(s.from, scope);
+        // `move all select(c in field[p] where ...) to discard`: a list of cards moves like a zone's cards.
+        const listed = this.expressions.expression(s.from, scope);
+        const from = listed.kind === "list" && listed.element.kind === "card" ? listed.element.cardType : this.expectZone(s.from, scope);
         const to = this.expectZone(s.to, scope);
         if (from && to && from !== to) this.ctx.error("check/card-type-mismatch", `cannot move ${from} cards into a zone of ${to} cards`, s.to.range);
         return;

@@ -314,6 +314,9 @@ export class CodeWriter {
         return `topCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "last":
         return `lastCard(${args[0]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
+      case "first":
+        // The first n (all of them when there are fewer, none for n <= 0), as a new list.
+        return `${args[0]}.slice(0, Math.max(0, ${args[1]}))`;
       case "nth":
         return `nthCard(${args[0]}, ${args[1]}, ${quote(describe(e.args[0]!))}${this.rule()})`;
       case "next":
@@ -425,6 +428,9 @@ export class CodeWriter {
         return `highestOf(${source}, ${value}, ${what}${this.rule()})`;
       case "first":
         return `firstOf(${this.expression(e.source)}, (${binder}) => ${e.condition ? this.expression(e.condition) : "true"}, ${what}${this.rule()})`;
+      case "select":
+        // A copy even unfiltered: `move all select(...)` must not walk a zone it is emptying.
+        return e.condition ? source : `[...${source}]`;
       case "distinct":
         return `distinctOf(${source}, ${value})`;
       case "sort":

@@ -235,6 +235,7 @@ export class KernelCode extends KernelExpressions {
   }
 
   private moveAll(s: A.MoveAllStatement): string[] {
+    if (this.game.types.get(s.from)?.kind === "list") unsupported("`move all` of a list of cards");
     const from = this.zone(s.from);
     const to = this.zone(s.to);
     // A zone moved into itself stays as it is (moveAllCards): only two parts of one per-player

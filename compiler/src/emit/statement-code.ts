@@ -82,6 +82,7 @@ export class StatementWriter {
         ];
       }
       case "move-all": {
+        if (this.game.types.get(s.from)?.kind === "list") return this.moveList(s);
         const to = `${this.code.expression(s.to)}${this.onTop(s.to, s.atBottom) ? ", true" : ""}`;
         if (!this.recording && !this.game.usesKnowledge) return [`moveAllCards(${this.code.expression(s.from)}, ${to});`];
         return [
@@ -180,6 +181,21 @@ export class StatementWriter {
       if (s.orderBy) source = `sortedBy(${source}, (${binder}) => ${this.code.expression(s.orderBy)}, ${s.descending})`;
       return source;
     });
+  }
+
+  /** `move all LIST to Z`: each card of the list in its order, taken from wherever it lies (a card-list
+   *  aggregate such as `select(c in field[p] where ...)` names no single zone). */
+  private moveList(s: A.MoveAllStatement): string[] {
+    const zone = this.zoneOf(s.to);
+    const limit = zone?.zoneKind === "slot" ? "1" : zone?.limit ? this.code.expression(zone.limit) : "Infinity";
+    return [
+      `for (const $card of ${this.code.expression(s.from)}) {`,
+      `const $from = takeCardFromAnyZone(s.zones, $card${this.code.rule()});`,
+      ...this.forgetMoved(),
+      `placeCard(${this.code.expression(s.to)}, $card, ${this.onTop(s.to, s.atBottom)}, ${limit}, ${quote(describe(s.to))}${this.code.rule()});`,
+      ...this.recordMove("[$card]", "$from.zone, $from.seat", this.zoneArgs(s.to)),
+      "}",
+    ];
   }
 
   private move(s: A.MoveStatement): string[] {

@@ -34,6 +34,7 @@ export const Ask = hard("ask");
 export const Each = hard("each");
 export const Race = hard("race");
 export const Window = hard("window");
+export const Negotiate = hard("negotiate");
 export const Reveal = hard("reveal");
 export const Conceal = hard("conceal");
 export const Say = hard("say");
@@ -143,7 +144,7 @@ const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexe
 const Comment = createToken({ name: "Comment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
 
 const keywords = [
-  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Reveal, Conceal, Say, Require, End,
+  If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Negotiate, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
   Descending, Function, Bottom, Of, Others, Otherwise, Default, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,

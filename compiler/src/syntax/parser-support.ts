@@ -29,7 +29,7 @@ const EXPRESSION_RULES = [
 const STATEMENT_RULES = [
   "statement", "letStatement", "assignStatement", "ifStatement", "whileStatement", "forStatement", "phaseStatement",
   "shuffleStatement", "dealStatement", "moveStatement", "transferStatement", "endGameStatement", "askStatement", "block",
-  "revealStatement", "concealStatement", "sayStatement", "requirement",
+  "revealStatement", "concealStatement", "sayStatement", "requirement", "negotiateStatement",
 ];
 /** What each grammar rule stands for, in a designer's words: messages never name a rule. */
 const ruleDescriptions: Record<string, string> = {

@@ -7,6 +7,7 @@ import { LINE_BREAK, quote } from "../diagnostics.js";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
 import { StatementGrammar } from "./statement-grammar.js";
+import { expandNegotiation } from "./negotiation.js";
 import type { GrammarOptions } from "./expression-grammar.js";
 import { validateReasonGrammar } from "./interpolation.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
@@ -550,7 +551,9 @@ export interface SyntaxError {
     | "syntax/name-too-long"
     | "syntax/file-too-large"
     | "syntax/too-many-errors"
-    | "syntax/too-deep";
+    | "syntax/too-deep"
+    | "syntax/negotiation-terms"
+    | "syntax/negotiation-counters";
 }
 
 /** The largest rules file read, in characters: the largest of the games so far has 42,838. */
@@ -605,12 +608,17 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.bareExpressions = [];
   parser.perCardZones = [];
   parser.windowsSeen = 0;
+  parser.pendingNegotiations = [];
+  parser.negotiationErrors = [];
   parser.input = lexed.tokens;
   const { result, tooDeep: stopped } = guardedParse(() => parser.program());
   if (stopped) return { program: empty, errors: [...errors, stopped] };
   // Past MAX_PARSER_ERRORS the errors found so far are reported, and nothing of the file is kept.
   const program = result ?? empty;
   for (const e of parser.fillReasons()) errors.push({ code: e.code ?? "syntax/unexpected-token", message: e.message, range: e.range });
+  // Negotiations copy their terms at every level, reasons included: now that those are filled in.
+  for (const negotiation of parser.pendingNegotiations) expandNegotiation(negotiation);
+  errors.push(...parser.negotiationErrors);
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
   }

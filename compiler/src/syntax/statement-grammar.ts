@@ -5,6 +5,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
 import { DECLARATION_STARTS, declineOption, identifier, span, windowLoop } from "./parser-support.js";
 import { reasonFromToken, type InterpolationError } from "./interpolation.js";
+import { DEFAULT_COUNTERS, MAX_COUNTERS, type NegotiationParts } from "./negotiation.js";
 
 export class StatementGrammar extends ExpressionGrammar {
   /** `==` written where a statement assigns; reported after parsing. */
@@ -21,6 +22,10 @@ export class StatementGrammar extends ExpressionGrammar {
   /** Windows parsed so far in this file: each gets its own hidden flag. Reset for every file
    *  (parseRules), so that a flag's name depends on the file alone, never on what was parsed before. */
   windowsSeen = 0;
+  /** Negotiations parsed so far, written out once the file's reasons are filled in (expandNegotiation). */
+  pendingNegotiations: NegotiationParts[] = [];
+  /** Mistakes in a negotiation's shape, reported after parsing with their own codes. */
+  negotiationErrors: { code: "syntax/negotiation-terms" | "syntax/negotiation-counters"; message: string; range: A.SourceRange }[] = [];
 
   /** A reason from its string token, its parts filled in by fillReasons once the file is parsed. */
   protected reasonText(token: IToken): A.ReasonText {
@@ -83,6 +88,7 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.transferStatement) },
       { ALT: () => this.SUBRULE(this.askStatement) },
       { ALT: () => this.SUBRULE(this.windowStatement) },
+      { ALT: () => this.SUBRULE(this.negotiateStatement) },
       { ALT: () => this.SUBRULE(this.revealStatement) },
       { ALT: () => this.SUBRULE(this.concealStatement) },
       { ALT: () => this.SUBRULE(this.sayStatement) },
@@ -418,6 +424,52 @@ export class StatementGrammar extends ExpressionGrammar {
     this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => windowLoop({ keyword: first, binder: identifier(binder), source, condition, options, last }, this.windowsSeen++));
+  });
+
+  /** `negotiate A with B [counters N] { terms(...) { deal } }`: offers and counter-offers, written out as
+   *  the asks they mean once the file is parsed (see `expandNegotiation`). */
+  negotiateStatement = this.RULE("negotiateStatement", (): A.AskStatement => {
+    const first = this.CONSUME(T.Negotiate);
+    const proposer = this.SUBRULE(this.expression);
+    this.CONSUME(T.With);
+    const partner = this.SUBRULE2(this.expression);
+    let counters: IToken | null = null;
+    this.OPTION({
+      GATE: () => this.LA(1).image === "counters",
+      DEF: () => {
+        this.CONSUME(T.Identifier);
+        const n = this.CONSUME(T.IntegerLiteral);
+        this.ACTION(() => { counters = n; });
+      },
+    });
+    this.CONSUME(T.LBrace);
+    const options: A.MoveOptionDeclaration[] = [];
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    const last = this.CONSUME(T.RBrace);
+    return this.ACTION(() => {
+      const range = span(first, last);
+      const ask: A.AskStatement = { kind: "ask", player: proposer, each: null, race: false, window: false, others: null, options: [], range };
+      const bound = counters === null ? DEFAULT_COUNTERS : Number((counters as IToken).image);
+      if (counters !== null && bound > MAX_COUNTERS) {
+        const token = counters as IToken;
+        this.negotiationErrors.push({ code: "syntax/negotiation-counters", message: `a negotiation allows at most ${MAX_COUNTERS} counters (each one writes the terms and the deal out again); ${bound} is too many`, range: span(token, token) });
+      }
+      if (options.length !== 1) {
+        this.negotiationErrors.push({
+          code: "syntax/negotiation-terms",
+          message: options.length === 0
+            ? "a negotiation needs its terms: one option whose parameters say what changes hands, as in trade(give in subset(hand[a]), take in subset(hand[b])) { ... }"
+            : `a negotiation has one option, its terms (accept, refuse and counters come with it); found ${options.length}: ${options.map((o) => o.name.name).join(", ")}`,
+          range: options.length === 0 ? range : options[1]!.name.range,
+        });
+      }
+      const reserved = options.find((o) => o.name.name === "accept" || o.name.name === "refuse");
+      if (reserved) {
+        this.negotiationErrors.push({ code: "syntax/negotiation-terms", message: `every negotiation already has '${reserved.name.name}': name the terms after what they do, as in trade(...)`, range: reserved.name.range });
+      }
+      if (options.length >= 1 && !reserved) this.pendingNegotiations.push({ keyword: first, proposer, partner, counters: bound, terms: options[0]!, ask });
+      return ask;
+    });
   });
 
   moveOption = this.RULE("moveOption", (): A.MoveOptionDeclaration => {
