@@ -162,8 +162,9 @@ export interface VarInfo {
   /** How people call it ("the bank"): the rules' label, else the name in words. */
   readonly label: string;
   /** How the table shows it: `bookkeeping` never (the rules' own record); `when` only while the
-   *  game's `shown(view)` gives it a line. Absent: always, by its label and value. */
-  readonly shown?: "bookkeeping" | "when";
+   *  game's `shown(view)` gives it a line; `always` (per-card values) beside its card even at its
+   *  start value. Absent: always by its label and value, a per-card one where it differs from the start. */
+  readonly shown?: "bookkeeping" | "when" | "always";
   /** For a per-player int that places its seat's token on a board (`on spaces`): that zone. */
   readonly on?: string;
   readonly perPlayer: boolean;

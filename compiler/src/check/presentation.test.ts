@@ -3,6 +3,7 @@
 // diagnostics for a template that cannot be shown or would show what a reader may not see.
 import { describe, expect, test } from "vitest";
 import * as runtime from "@rules/runtime/internal";
+import { tableOf } from "@rules/runtime/present";
 import { checkGame } from "../check-game.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
@@ -93,6 +94,17 @@ describe("presentation", () => {
     expect(after).toEqual({ debt: ["$", { value: 3, type: "int" }, " owed to ", { value: 1, type: "player" }], bought: [[{ value: true, type: "bool" }], null] });
     expect(played.meta.vars.find((v) => v.name === "creditor")?.shown).toBe("bookkeeping");
     expect(played.meta.vars.find((v) => v.name === "debt")?.shown).toBe("when");
+  });
+
+  test("a per-card value with a bare `shown` is told at its start value too, at the table", async () => {
+    const text = game("per Lot var bids: int public = 0 shown\nper Lot var sold: int public = 0");
+    const played = await loadRulesGame("shop", text, runtime);
+    expect(played.meta.vars.find((v) => v.name === "bids")?.shown).toBe("always");
+    expect(played.meta.vars.find((v) => v.name === "sold")?.shown).toBeUndefined();
+    const state = played.setup({ players: 2, seed: 1 });
+    played.advance(state);
+    const market = tableOf(played, played.view(state, 0), 0, undefined, []).areas[0]!.zones.find((z) => z.name === "market")!;
+    expect(market.cards.map((card) => card.values.map((v) => v.text))).toEqual([["bids 0"], ["bids 0"]]);
   });
 
   test("a board is laid out by a field, with the seats standing on it", async () => {

@@ -90,7 +90,7 @@ export class PresentationChecker {
     const shown = v.shown;
     if (shown?.kind === "shown") {
       if (v.perCard) {
-        this.ctx.error("check/shown-per-card", `'${v.name.name}' is told beside its cards: 'shown' is for shared and per-player variables`, shown.range);
+        this.perCardShown(v, shown);
         return;
       }
       if (!shown.template && !shown.condition) {
@@ -115,6 +115,24 @@ export class PresentationChecker {
       }
     }
     if (v.on) this.boardToken(v, v.on);
+  }
+
+  /**
+   * A per-card value is told beside its card, and only where it differs from its start value (a deed's
+   * "Stacks of Books 0" on every space would be noise); a bare `shown` tells it at its start value too.
+   * A line or a condition has no place there: the card is the line.
+   */
+  private perCardShown(v: A.VarDeclaration, shown: Extract<A.VarShown, { kind: "shown" }>): void {
+    const name = v.name.name;
+    if (shown.template || shown.condition) {
+      const message = `'${name}' is told beside its cards, by its label: on a per-card variable write 'shown' alone (told even at its start value), without 'as' or 'when'`;
+      this.ctx.error("check/shown-per-card", message, shown.range);
+    } else if (this.ctx.varType(v).kind === "bool") {
+      const message = `'${name}' is a flag: a card is told '${v.label ?? name}' while it is true, so 'shown' adds nothing; it is for values told even at their start value`;
+      this.ctx.error("check/shown-per-card", message, shown.range);
+    } else if (v.visibility !== "public") {
+      this.ctx.error("check/shows-hidden", `'${name}' is ${v.visibility}: only a public value is told beside its card`, shown.range);
+    }
   }
 
   /** `on ZONE`: a per-player whole number placing its seat on one space of a board zone. */

@@ -14,7 +14,8 @@ export class IndexFile {
   private shownLines(): string[] {
     return [...this.ctx.game.vars.values()].flatMap((v) => {
       const shown = v.shown;
-      if (shown?.kind !== "shown") return [];
+      // A per-card `shown` has no line: the value is told beside its card (meta `shown: "always"`).
+      if (shown?.kind !== "shown" || v.perCard) return [];
       const line = this.ctx.inDeclaration(v, () => {
         const parts = shown.template
           ? this.ctx.code.textParts(shown.template)
@@ -58,7 +59,8 @@ export class IndexFile {
       const start = v.perCard ? evaluateConstant(v.initial, new Map(), this.ctx.game.enums) : null;
       const initial = start !== null && !Array.isArray(start) ? `, initial: ${typeof start === "string" ? quote(start) : String(start)}` : "";
       const perCard = v.perCard ? `, perCard: ${quote(v.perCard.name)}${initial}` : "";
-      const shown = v.shown ? `, shown: ${quote(v.shown.kind === "bookkeeping" ? "bookkeeping" : "when")}` : "";
+      const shownAs = v.shown?.kind === "bookkeeping" ? "bookkeeping" : v.perCard ? "always" : "when";
+      const shown = v.shown ? `, shown: ${quote(shownAs)}` : "";
       const on = v.on ? `, on: ${quote(v.on.name)}` : "";
       return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)}${shown}${on} }`;
     });

@@ -64,6 +64,8 @@ export interface ZonePart {
 export interface CardPattern {
   readonly type: Name;
   readonly fields: readonly Literal[];
+  /** `Currency 5 copy 2`: the second of the cards the rest names, in the order the rules deal them. */
+  readonly copy?: { readonly number: number; readonly span: SourceSpan };
   readonly span: SourceSpan;
 }
 

@@ -46,7 +46,8 @@ export function formatValue(value: Value | undefined): string {
 }
 
 export function formatPattern(pattern: CardPattern): string {
-  return [pattern.type.text, ...pattern.fields.map(formatLiteral)].join(" ");
+  const copy = pattern.copy ? [`copy ${pattern.copy.number}`] : [];
+  return [pattern.type.text, ...pattern.fields.map(formatLiteral), ...copy].join(" ");
 }
 
 export function formatPatterns(patterns: readonly CardPattern[]): string {
@@ -70,6 +71,8 @@ export interface PatternMeaning {
   readonly given: ReadonlyMap<string, Literal>;
   /** Flags that tell copies apart and were not named: the card must have them false. */
   readonly plain: readonly string[];
+  /** `copy N`: the id of that one card among those the values name. */
+  readonly copyId?: CardId;
 }
 
 /** Why a pattern means no card at all, before any card is looked at. */
@@ -190,7 +193,23 @@ function interpret(game: Game, pattern: CardPattern): PatternMeaning | PatternPr
     given.set(field.name, literal);
   }
   const plain = [...copyFlags].filter((flag) => !given.has(flag));
-  return { type, given, plain };
+  const meaning: PatternMeaning = { type, given, plain };
+  return pattern.copy ? copyOf(game, meaning, pattern, problem) : meaning;
+}
+
+/** `Currency 5 copy 2`: the second card, in id (manifest) order, of those the values name. */
+function copyOf(
+  game: Game,
+  meaning: PatternMeaning,
+  pattern: CardPattern,
+  problem: (span: SourceSpan, code: string, message: string) => PatternProblem,
+): PatternMeaning | PatternProblem {
+  const { number, span } = pattern.copy!;
+  const ids = game.meta.cards.filter((card) => card.type === meaning.type.name && meaningMatches(meaning, card)).map((card) => card.id);
+  if (Number.isInteger(number) && number >= 1 && number <= ids.length) return { ...meaning, copyId: ids[number - 1]! };
+  const named = [meaning.type.name, ...pattern.fields.map(formatLiteral)].join(" ");
+  const copies = ids.length === 1 ? "is one card" : `names ${ids.length} cards`;
+  return problem(span, "scenario/no-such-copy", `${named} ${copies}: copies are counted from 1 to ${ids.length}, in the order the rules list them`);
 }
 
 /** Could this bare word be a value of a field of this type (as the next positional value)? */
@@ -219,6 +238,7 @@ export function cardMatches(game: Game, card: CardInfo | undefined, pattern: Car
 
 /** Does the card (of the meaning's type) have the values asked? */
 export function meaningMatches(meaning: PatternMeaning, card: CardInfo): boolean {
+  if (meaning.copyId !== undefined) return card.id === meaning.copyId;
   for (const [name, literal] of meaning.given) if (!literalEquals(literal, card.fields[name] ?? null)) return false;
   return meaning.plain.every((flag) => card.fields[flag] === false);
 }

@@ -186,11 +186,19 @@ export function card(line: Statement, stops: readonly string[] = ["into"]): Card
   const type = name(line, "a card, such as 'Property 30'");
   const fields: Literal[] = [];
   const ends = (): boolean => stops.some((word) => line.isWord(word));
+  let copy: CardPattern["copy"];
   while (!line.atEnd() && !line.is(T.Comma) && !line.is(T.RBracket) && !line.is(T.RParen) && !ends()) {
+    // `copy N` ends the card: which of several identical cards (their manifest order).
+    if (line.isWord("copy") && line.is(T.NumberLiteral, 1)) {
+      const word = line.next();
+      const number = literal(line, "which copy, such as 'copy 2'");
+      copy = { number: number.value as number, span: joinSpans(T.tokenSpan(word), number.span) };
+      break;
+    }
     fields.push(literal(line, "a field value of the card"));
   }
-  const last = fields[fields.length - 1];
-  return { type, fields, span: last ? joinSpans(type.span, last.span) : type.span };
+  const last = copy ?? fields[fields.length - 1];
+  return { type, fields, ...(copy ? { copy } : {}), span: last ? joinSpans(type.span, last.span) : type.span };
 }
 
 /** Cards separated by commas, at least one. */

@@ -83,6 +83,28 @@ expect view 1 houses[Plot 1] = 0
     expect(String(problems(outcome)[0]![2])).toContain("houses[Plot 1]");
   });
 
+  test("identical copies are named by their order in the rules: `Bean 1 copy 2`", () => {
+    // Two Bean 1 cards, alike in every field: only the second is set ripe.
+    const outcome = run(`set ripe[Bean 1 copy 2] = true
+expect ripe[Bean 1 copy 1] = false
+expect ripe[Bean 1 copy 2] = true
+expect ripe[Bean 2 copy 2] = false
+expect view 1 ripe[Bean 1 copy 2] = true
+`);
+    expect(problems(outcome)).toEqual([]);
+  });
+
+  test("a copy the rules do not have is refused where it is named", () => {
+    const outcome = run(`expect ripe[Bean 1 copy 3] = false
+expect ripe[Bean 1 copy 0] = false
+`);
+    expect(problems(outcome).map(([line, code]) => [line, code])).toEqual([
+      [4, "scenario/no-such-copy"],
+      [5, "scenario/no-such-copy"],
+    ]);
+    expect(problems(outcome)[0]![2]).toBe("Bean 1 names 2 cards: copies are counted from 1 to 2, in the order the rules list them");
+  });
+
   test("a per-card variable needs one card of its type; others take no card", () => {
     const outcome = run(`expect houses = 0
 expect houses[0] = 0
@@ -99,7 +121,7 @@ expect changed houses[Plot 1] to 1
       [5, "scenario/needs-card", "'houses' holds one value per Plot card: say which card's, e.g. 'houses[Plot ...]'"],
       [6, "scenario/not-per-card", "'coins' is not a variable per card: write it with a seat, without a card"],
       [7, "scenario/wrong-card-type", "'houses' holds one value per Plot card, not per Bean"],
-      [8, "scenario/ambiguous-card", "Bean 1 names 2 cards, and each has its own 'ripe': give more of its values"],
+      [8, "scenario/ambiguous-card", "Bean 1 names 2 cards, and each has its own 'ripe': give more of its values, or say which copy ('Bean 1 copy 2')"],
       [9, "scenario/unknown-card", "no Plot card has value 9"],
       [10, "scenario/needs-card", "'houses' holds one value per Plot card: say which card's, e.g. 'houses[Plot ...]'"],
       [12, "scenario/not-an-event", "a change of 'houses' (a value per card) is no event, which would name the card to seats that cannot see it: expect its value, or a seat's view of it"],

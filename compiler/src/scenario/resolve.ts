@@ -376,7 +376,7 @@ class Resolver implements ResolveContext {
     if (type !== variable.perCard) {
       this.report(target.card.type.span, "scenario/wrong-card-type", `'${name}' holds one value per ${variable.perCard} card, not per ${type}`);
     } else if (ids.length > 1) {
-      this.report(target.card.span, "scenario/ambiguous-card", `${formatPattern(target.card)} names ${ids.length} cards, and each has its own '${name}': give more of its values`);
+      this.report(target.card.span, "scenario/ambiguous-card", `${formatPattern(target.card)} names ${ids.length} cards, and each has its own '${name}': give more of its values, or say which copy ('${formatPattern(target.card)} copy 2')`);
     }
   }
 

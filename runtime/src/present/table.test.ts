@@ -30,6 +30,15 @@ describe("tableOf", () => {
     ]);
   });
 
+  it("tells a per-card value at its start value too when the rules say `shown` (meta `shown: always`)", () => {
+    const vars = street.meta.vars.map((v) => (v.name === "houses" ? { ...v, shown: "always" as const } : v));
+    const shownGame = { ...street, meta: { ...street.meta, vars } } as Game;
+    const board = tableOf(shownGame, streetView, SEAT_0, { kind: "turn", players: [0] }, []).areas[0]!.zones.find((zone) => zone.name === "board")!;
+    // Deed 4 has no houses: left out above, told here; deed 3 still has its 2.
+    expect(board.spaces![2]!.cards.map(({ card }) => card.values.map((v) => v.text))).toEqual([["houses 0", "mortgaged"]]);
+    expect(board.spaces![1]!.cards.map(({ card }) => card.values.map((v) => v.text))).toEqual([["houses 2"]]);
+  });
+
   it("shows a `count` zone as its count, a `top` zone as its top card, hidden cards as counts", () => {
     const zones = model.areas[0]!.zones;
     expect(zones.find((zone) => zone.name === "chance")).toMatchObject({ layout: "count", count: 1, cards: [], hidden: 1 });

@@ -390,7 +390,7 @@ function describeNotes(game: Game, view: Record<string, unknown>, reader: Reader
   return notes;
 }
 
-/** What the per-card variables in a view say of one card: values other than the starting one, a flag by its label. */
+/** What the per-card variables in a view say of one card: values other than the starting one (any, if `shown`), a flag by its label. */
 function cardValues(game: Game, vars: Record<string, unknown>, reader: Reader): (card: CardId) => TableValue[] {
   const perCard = Object.entries(vars).flatMap(([name, values]) => {
     const info = varInfo(game, name);
@@ -399,7 +399,7 @@ function cardValues(game: Game, vars: Record<string, unknown>, reader: Reader): 
   return (card) =>
     perCard.flatMap(({ info, values }): TableValue[] => {
       const value = values[String(card)] as Value | undefined;
-      if (value === undefined || value === info.initial) return [];
+      if (value === undefined || (value === info.initial && info.shown !== "always")) return [];
       const label = bare(info.label);
       if (info.type === "bool") return value === true ? [{ name: info.name, label, value, text: label }] : [];
       return [{ name: info.name, label, value, text: `${label} ${valueName(game, value, info.type, reader)}` }];
