@@ -9,6 +9,7 @@ import {
   fn_harvest_value,
   fn_beans_of,
   fn_holds,
+  fn_most_alike,
 } from "./functions.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
@@ -213,6 +214,7 @@ export const game: Game<State, Move, View> = {
         ],
         result: "bool",
       },
+      { name: "most_alike", parameters: [{ name: "p", type: "player" }], result: "int" },
     ],
   },
   moves: {
@@ -271,6 +273,7 @@ export const game: Game<State, Move, View> = {
     harvest_value: fn_harvest_value,
     beans_of: fn_beans_of,
     holds: fn_holds,
+    most_alike: fn_most_alike,
   },
   setup,
   advance,

@@ -20,6 +20,7 @@ import {
   fn_harvest_value,
   fn_beans_of,
   fn_holds,
+  fn_most_alike,
 } from "./functions.js";
 import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
@@ -93,7 +94,7 @@ function random_planting_plant_in_or_harvest_or_buy_field(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L109,
+    AT.L111,
   );
 }
 
@@ -153,8 +154,8 @@ function planting_plant_in_or_harvest_or_buy_field_plant_in(s: State, seat: numb
   s.vars.planted_in[s.locals.bean] = f;
   {
     const $card = s.locals.bean;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L112);
-    placeCard(s.zones.fields[s.locals.p], $card, false, Infinity, "fields[p]", AT.L112);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L114);
+    placeCard(s.zones.fields[s.locals.p], $card, false, Infinity, "fields[p]", AT.L114);
     s.events?.push(moved([$card], $from.zone, $from.seat, "fields", s.locals.p));
   }
 
@@ -172,14 +173,14 @@ function planting_plant_in_or_harvest_or_buy_field_harvest(s: State, seat: numbe
       let f: Enum_Field = $argument1;
       let value: number = fn_harvest_value(s, p, f);
       for (const $card of fn_field_cards(s, p, f).slice(0, Math.max(0, value))) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L100);
-        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L100);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L102);
+        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L102);
         s.events?.push(moved([$card], $from.zone, $from.seat, "treasury", p));
       }
 
       for (const $card of fn_field_cards(s, p, f)) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L101);
-        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L101);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L103);
+        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L103);
         s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
       }
     }
@@ -189,8 +190,8 @@ function planting_plant_in_or_harvest_or_buy_field_harvest(s: State, seat: numbe
 /** planting.plant_in_or_harvest_or_buy_field: the effect of 'buy_field'. */
 function planting_plant_in_or_harvest_or_buy_field_buy_field(s: State, seat: number, move: Move): void {
   for (const $card of s.zones.treasury[s.locals.p].slice(0, Math.max(0, 3))) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L124);
-    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L124);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L126);
+    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L126);
     s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
   }
 
@@ -280,7 +281,7 @@ function random_planting_plant_in_or_harvest_or_buy_field2(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L109,
+    AT.L111,
   );
 }
 
@@ -340,8 +341,8 @@ function planting_plant_in_or_harvest_or_buy_field2_plant_in(s: State, seat: num
   s.vars.planted_in[s.locals.bean_2] = f;
   {
     const $card = s.locals.bean_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L112);
-    placeCard(s.zones.fields[s.locals.p_2], $card, false, Infinity, "fields[p]", AT.L112);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L114);
+    placeCard(s.zones.fields[s.locals.p_2], $card, false, Infinity, "fields[p]", AT.L114);
     s.events?.push(moved([$card], $from.zone, $from.seat, "fields", s.locals.p_2));
   }
 
@@ -359,14 +360,14 @@ function planting_plant_in_or_harvest_or_buy_field2_harvest(s: State, seat: numb
       let f: Enum_Field = $argument1;
       let value: number = fn_harvest_value(s, p, f);
       for (const $card of fn_field_cards(s, p, f).slice(0, Math.max(0, value))) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L100);
-        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L100);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L102);
+        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L102);
         s.events?.push(moved([$card], $from.zone, $from.seat, "treasury", p));
       }
 
       for (const $card of fn_field_cards(s, p, f)) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L101);
-        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L101);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L103);
+        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L103);
         s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
       }
     }
@@ -376,8 +377,8 @@ function planting_plant_in_or_harvest_or_buy_field2_harvest(s: State, seat: numb
 /** planting.plant_in_or_harvest_or_buy_field2: the effect of 'buy_field'. */
 function planting_plant_in_or_harvest_or_buy_field2_buy_field(s: State, seat: number, move: Move): void {
   for (const $card of s.zones.treasury[s.locals.p_2].slice(0, Math.max(0, 3))) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L124);
-    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L124);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L126);
+    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L126);
     s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
   }
 
@@ -427,7 +428,7 @@ function random_planting_plant_next_or_stop_planting(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L138,
+      AT.L140,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -509,7 +510,7 @@ function random_trading_accept_or_refuse(s: State, seat: number, draw: (n: numbe
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L161,
+      AT.L163,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -548,14 +549,14 @@ function check_trading_accept_or_refuse(s: State, seat: number, move: Move): Ill
 /** trading.accept_or_refuse: the effect of 'accept'. */
 function trading_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   for (const $card of s.locals.given_4) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L168);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L168);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L170);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
   for (const $card of fn_beans_of(s, s.zones.hand[s.vars.active], s.locals.give_4, s.locals.give_count_4)) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L169);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L169);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L171);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L171);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
@@ -565,8 +566,8 @@ function trading_accept_or_refuse_accept(s: State, seat: number, move: Move): vo
     s.locals.take_4,
     s.locals.take_count_4,
   )) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
-    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L170);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L172);
+    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L172);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.vars.active));
   }
 }
@@ -601,10 +602,10 @@ function legal_trading_accept_or_refuse_or_offer3(s: State, seat: number): MoveO
     const given_4_domain = s.zones.turned_up;
     const give_4_domain: readonly Enum_Variety[] = ALL_Variety;
     const give_count_4_min = 0;
-    const give_count_4_max = s.zones.hand[s.vars.active].length;
+    const give_count_4_max = fn_most_alike(s, s.vars.active);
     const take_4_domain: readonly Enum_Variety[] = ALL_Variety;
     const take_count_4_min = 0;
-    const take_count_4_max = s.zones.hand[s.locals.partner].length;
+    const take_count_4_max = fn_most_alike(s, s.locals.partner);
     if (
       give_4_domain.length > 0 &&
       give_count_4_min <= give_count_4_max &&
@@ -638,10 +639,10 @@ function random_trading_accept_or_refuse_or_offer3(
   const given_4_2_domain = s.zones.turned_up;
   const give_4_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const give_count_4_2_min = 0;
-  const give_count_4_2_max = s.zones.hand[s.vars.active].length;
+  const give_count_4_2_max = fn_most_alike(s, s.vars.active);
   const take_4_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const take_count_4_2_min = 0;
-  const take_count_4_2_max = s.zones.hand[s.locals.partner].length;
+  const take_count_4_2_max = fn_most_alike(s, s.locals.partner);
   const offered_2 =
     give_4_2_domain.length > 0 &&
     give_count_4_2_min <= give_count_4_2_max &&
@@ -687,7 +688,7 @@ function random_trading_accept_or_refuse_or_offer3(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L161,
+    AT.L163,
   );
 }
 
@@ -721,7 +722,7 @@ function check_trading_accept_or_refuse_or_offer3(s: State, seat: number, move: 
       if (!(give_4_domain as unknown[]).includes(give_4))
         return illegal("move/out-of-domain", `give must be one of ${give_4_domain.join(", ")}`);
       const give_count_4_min = 0;
-      const give_count_4_max = s.zones.hand[s.vars.active].length;
+      const give_count_4_max = fn_most_alike(s, s.vars.active);
       if (!(give_count_4_min <= give_count_4_max))
         return illegal(
           "move/out-of-domain",
@@ -743,7 +744,7 @@ function check_trading_accept_or_refuse_or_offer3(s: State, seat: number, move: 
       if (!(take_4_domain as unknown[]).includes(take_4))
         return illegal("move/out-of-domain", `take must be one of ${take_4_domain.join(", ")}`);
       const take_count_4_min = 0;
-      const take_count_4_max = s.zones.hand[s.locals.partner].length;
+      const take_count_4_max = fn_most_alike(s, s.locals.partner);
       if (!(take_count_4_min <= take_count_4_max))
         return illegal(
           "move/out-of-domain",
@@ -781,14 +782,14 @@ function check_trading_accept_or_refuse_or_offer3(s: State, seat: number, move: 
 /** trading.accept_or_refuse_or_offer3: the effect of 'accept'. */
 function trading_accept_or_refuse_or_offer3_accept(s: State, seat: number, move: Move): void {
   for (const $card of s.locals.given_3) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L168);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L168);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L170);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
   for (const $card of fn_beans_of(s, s.zones.hand[s.vars.active], s.locals.give_3, s.locals.give_count_3)) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L169);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L169);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L171);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L171);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
@@ -798,8 +799,8 @@ function trading_accept_or_refuse_or_offer3_accept(s: State, seat: number, move:
     s.locals.take_3,
     s.locals.take_count_3,
   )) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
-    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L170);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L172);
+    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L172);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.vars.active));
   }
 }
@@ -847,10 +848,10 @@ function legal_trading_accept_or_refuse_or_offer2(s: State, seat: number): MoveO
     const given_3_domain = s.zones.turned_up;
     const give_3_domain: readonly Enum_Variety[] = ALL_Variety;
     const give_count_3_min = 0;
-    const give_count_3_max = s.zones.hand[s.vars.active].length;
+    const give_count_3_max = fn_most_alike(s, s.vars.active);
     const take_3_domain: readonly Enum_Variety[] = ALL_Variety;
     const take_count_3_min = 0;
-    const take_count_3_max = s.zones.hand[s.locals.partner].length;
+    const take_count_3_max = fn_most_alike(s, s.locals.partner);
     if (
       give_3_domain.length > 0 &&
       give_count_3_min <= give_count_3_max &&
@@ -884,10 +885,10 @@ function random_trading_accept_or_refuse_or_offer2(
   const given_3_2_domain = s.zones.turned_up;
   const give_3_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const give_count_3_2_min = 0;
-  const give_count_3_2_max = s.zones.hand[s.vars.active].length;
+  const give_count_3_2_max = fn_most_alike(s, s.vars.active);
   const take_3_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const take_count_3_2_min = 0;
-  const take_count_3_2_max = s.zones.hand[s.locals.partner].length;
+  const take_count_3_2_max = fn_most_alike(s, s.locals.partner);
   const offered_2 =
     give_3_2_domain.length > 0 &&
     give_count_3_2_min <= give_count_3_2_max &&
@@ -933,7 +934,7 @@ function random_trading_accept_or_refuse_or_offer2(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L161,
+    AT.L163,
   );
 }
 
@@ -967,7 +968,7 @@ function check_trading_accept_or_refuse_or_offer2(s: State, seat: number, move: 
       if (!(give_3_domain as unknown[]).includes(give_3))
         return illegal("move/out-of-domain", `give must be one of ${give_3_domain.join(", ")}`);
       const give_count_3_min = 0;
-      const give_count_3_max = s.zones.hand[s.vars.active].length;
+      const give_count_3_max = fn_most_alike(s, s.vars.active);
       if (!(give_count_3_min <= give_count_3_max))
         return illegal(
           "move/out-of-domain",
@@ -989,7 +990,7 @@ function check_trading_accept_or_refuse_or_offer2(s: State, seat: number, move: 
       if (!(take_3_domain as unknown[]).includes(take_3))
         return illegal("move/out-of-domain", `take must be one of ${take_3_domain.join(", ")}`);
       const take_count_3_min = 0;
-      const take_count_3_max = s.zones.hand[s.locals.partner].length;
+      const take_count_3_max = fn_most_alike(s, s.locals.partner);
       if (!(take_count_3_min <= take_count_3_max))
         return illegal(
           "move/out-of-domain",
@@ -1027,14 +1028,14 @@ function check_trading_accept_or_refuse_or_offer2(s: State, seat: number, move: 
 /** trading.accept_or_refuse_or_offer2: the effect of 'accept'. */
 function trading_accept_or_refuse_or_offer2_accept(s: State, seat: number, move: Move): void {
   for (const $card of s.locals.given_2) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L168);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L168);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L170);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
   for (const $card of fn_beans_of(s, s.zones.hand[s.vars.active], s.locals.give_2, s.locals.give_count_2)) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L169);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L169);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L171);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L171);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
@@ -1044,8 +1045,8 @@ function trading_accept_or_refuse_or_offer2_accept(s: State, seat: number, move:
     s.locals.take_2,
     s.locals.take_count_2,
   )) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
-    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L170);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L172);
+    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L172);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.vars.active));
   }
 }
@@ -1093,10 +1094,10 @@ function legal_trading_accept_or_refuse_or_offer(s: State, seat: number): MoveOp
     const given_2_domain = s.zones.turned_up;
     const give_2_domain: readonly Enum_Variety[] = ALL_Variety;
     const give_count_2_min = 0;
-    const give_count_2_max = s.zones.hand[s.vars.active].length;
+    const give_count_2_max = fn_most_alike(s, s.vars.active);
     const take_2_domain: readonly Enum_Variety[] = ALL_Variety;
     const take_count_2_min = 0;
-    const take_count_2_max = s.zones.hand[s.locals.partner].length;
+    const take_count_2_max = fn_most_alike(s, s.locals.partner);
     if (
       give_2_domain.length > 0 &&
       give_count_2_min <= give_count_2_max &&
@@ -1130,10 +1131,10 @@ function random_trading_accept_or_refuse_or_offer(
   const given_2_2_domain = s.zones.turned_up;
   const give_2_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const give_count_2_2_min = 0;
-  const give_count_2_2_max = s.zones.hand[s.vars.active].length;
+  const give_count_2_2_max = fn_most_alike(s, s.vars.active);
   const take_2_2_domain: readonly Enum_Variety[] = ALL_Variety;
   const take_count_2_2_min = 0;
-  const take_count_2_2_max = s.zones.hand[s.locals.partner].length;
+  const take_count_2_2_max = fn_most_alike(s, s.locals.partner);
   const offered_2 =
     give_2_2_domain.length > 0 &&
     give_count_2_2_min <= give_count_2_2_max &&
@@ -1179,7 +1180,7 @@ function random_trading_accept_or_refuse_or_offer(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L161,
+    AT.L163,
   );
 }
 
@@ -1210,7 +1211,7 @@ function check_trading_accept_or_refuse_or_offer(s: State, seat: number, move: M
       if (!(give_2_domain as unknown[]).includes(give_2))
         return illegal("move/out-of-domain", `give must be one of ${give_2_domain.join(", ")}`);
       const give_count_2_min = 0;
-      const give_count_2_max = s.zones.hand[s.vars.active].length;
+      const give_count_2_max = fn_most_alike(s, s.vars.active);
       if (!(give_count_2_min <= give_count_2_max))
         return illegal(
           "move/out-of-domain",
@@ -1232,7 +1233,7 @@ function check_trading_accept_or_refuse_or_offer(s: State, seat: number, move: M
       if (!(take_2_domain as unknown[]).includes(take_2))
         return illegal("move/out-of-domain", `take must be one of ${take_2_domain.join(", ")}`);
       const take_count_2_min = 0;
-      const take_count_2_max = s.zones.hand[s.locals.partner].length;
+      const take_count_2_max = fn_most_alike(s, s.locals.partner);
       if (!(take_count_2_min <= take_count_2_max))
         return illegal(
           "move/out-of-domain",
@@ -1270,20 +1271,20 @@ function check_trading_accept_or_refuse_or_offer(s: State, seat: number, move: M
 /** trading.accept_or_refuse_or_offer: the effect of 'accept'. */
 function trading_accept_or_refuse_or_offer_accept(s: State, seat: number, move: Move): void {
   for (const $card of s.locals.given) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L168);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L168);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L170);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
   for (const $card of fn_beans_of(s, s.zones.hand[s.vars.active], s.locals.give, s.locals.give_count)) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L169);
-    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L169);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L171);
+    placeCard(s.zones.to_plant[s.locals.partner], $card, false, Infinity, "to_plant[partner]", AT.L171);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.locals.partner));
   }
 
   for (const $card of fn_beans_of(s, s.zones.hand[s.locals.partner], s.locals.take, s.locals.take_count)) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L170);
-    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L170);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L172);
+    placeCard(s.zones.to_plant[s.vars.active], $card, false, Infinity, "to_plant[active]", AT.L172);
     s.events?.push(moved([$card], $from.zone, $from.seat, "to_plant", s.vars.active));
   }
 }
@@ -1323,10 +1324,10 @@ function legal_trading_offer(s: State, seat: number): MoveOption[] {
     const given_domain = s.zones.turned_up;
     const give_domain: readonly Enum_Variety[] = ALL_Variety;
     const give_count_min = 0;
-    const give_count_max = s.zones.hand[s.vars.active].length;
+    const give_count_max = fn_most_alike(s, s.vars.active);
     const take_domain: readonly Enum_Variety[] = ALL_Variety;
     const take_count_min = 0;
-    const take_count_max = s.zones.hand[s.locals.partner].length;
+    const take_count_max = fn_most_alike(s, s.locals.partner);
     if (
       give_domain.length > 0 &&
       give_count_min <= give_count_max &&
@@ -1354,10 +1355,10 @@ function random_trading_offer(s: State, seat: number, draw: (n: number) => numbe
   const given_0_domain = s.zones.turned_up;
   const give_0_domain: readonly Enum_Variety[] = ALL_Variety;
   const give_count_0_min = 0;
-  const give_count_0_max = s.zones.hand[s.vars.active].length;
+  const give_count_0_max = fn_most_alike(s, s.vars.active);
   const take_0_domain: readonly Enum_Variety[] = ALL_Variety;
   const take_count_0_min = 0;
-  const take_count_0_max = s.zones.hand[s.locals.partner].length;
+  const take_count_0_max = fn_most_alike(s, s.locals.partner);
   const offered_0 =
     give_0_domain.length > 0 &&
     give_count_0_min <= give_count_0_max &&
@@ -1393,7 +1394,7 @@ function random_trading_offer(s: State, seat: number, draw: (n: number) => numbe
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L161,
+    AT.L163,
   );
 }
 
@@ -1416,7 +1417,7 @@ function check_trading_offer(s: State, seat: number, move: Move): IllegalMove | 
       if (!(give_domain as unknown[]).includes(give))
         return illegal("move/out-of-domain", `give must be one of ${give_domain.join(", ")}`);
       const give_count_min = 0;
-      const give_count_max = s.zones.hand[s.vars.active].length;
+      const give_count_max = fn_most_alike(s, s.vars.active);
       if (!(give_count_min <= give_count_max))
         return illegal(
           "move/out-of-domain",
@@ -1434,7 +1435,7 @@ function check_trading_offer(s: State, seat: number, move: Move): IllegalMove | 
       if (!(take_domain as unknown[]).includes(take))
         return illegal("move/out-of-domain", `take must be one of ${take_domain.join(", ")}`);
       const take_count_min = 0;
-      const take_count_max = s.zones.hand[s.locals.partner].length;
+      const take_count_max = fn_most_alike(s, s.locals.partner);
       if (!(take_count_min <= take_count_max))
         return illegal(
           "move/out-of-domain",
@@ -1551,7 +1552,7 @@ function random_trading_trade_with_or_end_trading(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L155,
+    AT.L157,
   );
 }
 
@@ -1675,7 +1676,7 @@ function random_planting_trades_plant_in_or_harvest_or_buy_field(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L109,
+    AT.L111,
   );
 }
 
@@ -1735,8 +1736,8 @@ function planting_trades_plant_in_or_harvest_or_buy_field_plant_in(s: State, sea
   s.vars.planted_in[s.locals.bean_4] = f;
   {
     const $card = s.locals.bean_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L112);
-    placeCard(s.zones.fields[s.locals.p_4], $card, false, Infinity, "fields[p]", AT.L112);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L114);
+    placeCard(s.zones.fields[s.locals.p_4], $card, false, Infinity, "fields[p]", AT.L114);
     s.events?.push(moved([$card], $from.zone, $from.seat, "fields", s.locals.p_4));
   }
 
@@ -1754,14 +1755,14 @@ function planting_trades_plant_in_or_harvest_or_buy_field_harvest(s: State, seat
       let f: Enum_Field = $argument1;
       let value: number = fn_harvest_value(s, p, f);
       for (const $card of fn_field_cards(s, p, f).slice(0, Math.max(0, value))) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L100);
-        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L100);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L102);
+        placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L102);
         s.events?.push(moved([$card], $from.zone, $from.seat, "treasury", p));
       }
 
       for (const $card of fn_field_cards(s, p, f)) {
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L101);
-        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L101);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L103);
+        placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L103);
         s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
       }
     }
@@ -1775,8 +1776,8 @@ function planting_trades_plant_in_or_harvest_or_buy_field_buy_field(
   move: Move,
 ): void {
   for (const $card of s.zones.treasury[s.locals.p_4].slice(0, Math.max(0, 3))) {
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L124);
-    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L124);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L126);
+    placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L126);
     s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
   }
 
@@ -1828,7 +1829,7 @@ function random_planting_trades_plant_traded(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L183,
+      AT.L185,
     );
   let index = draw(total);
   if (index < count_0) {
