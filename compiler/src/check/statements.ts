@@ -106,8 +106,7 @@ export class StatementChecker {
       }
       case "move-all": {
         // `move all select(c in field[p] where ...) to discard`: a list of cards moves like a zone's cards.
-        const listed = this.expressions.expression(s.from, scope);
-        const from = listed.kind === "list" && listed.element.kind === "card" ? listed.element.cardType : this.expectZone(s.from, scope);
+        const from = this.cardsToMove(s.from, scope);
         const to = this.expectZone(s.to, scope);
         if (from && to && from !== to) this.ctx.error("check/card-type-mismatch", `cannot move ${from} cards into a zone of ${to} cards`, s.to.range);
         return;
@@ -219,6 +218,17 @@ export class StatementChecker {
       this.ctx.error("check/conserved", `'${root.name}' is conserved: change it with transfer ... from ... to ...`, target.range);
     }
     if (transfer && isLocal) this.ctx.error("check/not-assignable", "transfer moves amounts between variables, not let bindings", target.range);
+  }
+
+  /** What `move all` moves: a zone's cards or a list of cards (`select(...)`, `first(zone, n)`); their card type. */
+  private cardsToMove(e: A.Expression, scope: Scope): string | null {
+    const type = this.expressions.expression(e, scope);
+    if (type.kind === "zone") return type.cardType;
+    if (type.kind === "list" && type.element.kind === "card") return type.element.cardType;
+    if (type.kind !== "error") {
+      this.ctx.error("check/not-a-zone", type.kind === "zones" ? `'${describeExpression(e)}' is a zone per player: say whose, e.g. ${describeExpression(e)}[p]` : `move all moves the cards of a zone or a list of cards, not ${typeName(type)}`, e.range);
+    }
+    return null;
   }
 
   private expectZone(e: A.Expression, scope: Scope): string | null {
