@@ -27,8 +27,9 @@ export interface BaseState {
   /** Cards by zone: a shared zone is CardId[] (index 0 = top), a per-player zone is CardId[][]. */
   zones: Record<string, CardId[] | CardId[][]>;
   /** Game variables: a shared one is a value, a per-player one an array by seat, a per-card one
-   *  (`per Deed var houses`) a record by card id holding every card of its type. */
-  vars: Record<string, Value | Value[] | CardValues>;
+   *  (`per Deed var houses`) a record by card id holding every card of its type; a variable per
+   *  player per enum member or per player, an array by seat of rows (PairRow). */
+  vars: Record<string, Value | Value[] | CardValues | PairRow[]>;
   /** Flow locals (loop counters, `let` bindings), kept in the state so it can pause anywhere. */
   locals: Record<string, Value | Value[]>;
   /** Simultaneous decisions: each seat's submitted move, hidden from others until all are in. */
@@ -41,6 +42,10 @@ export type Value = number | boolean | string | null;
 
 /** A per-card variable's values, keyed by card id (in JSON, the ids are the keys' strings). */
 export type CardValues = Record<CardId, Value>;
+
+/** One seat's values of a variable per player per enum member (a record by member name) or per
+ *  player per player (an array by seat). */
+export type PairRow = Record<string, Value> | Value[];
 
 /** The random generator's state: sfc32's four 32-bit words, plus outcomes scripted by a test. */
 export interface RandomState {
@@ -171,6 +176,9 @@ export interface VarInfo {
   /** For a per-card variable (`per Deed var houses`), its card type: the state holds a value per
    *  card of that type, keyed by card id, and a view only those of the cards the seat can identify. */
   readonly perCard?: string;
+  /** A variable per player per enum member ("Field") or per player ("player"): each seat's value is
+   *  then a record by member, or a list by seat. */
+  readonly perKey?: string;
   /** A per-card variable's starting value for every card, when the rules give a constant. */
   readonly initial?: Value;
   /** "int", "bool", "player", or an enum's name. */

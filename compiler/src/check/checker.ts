@@ -221,6 +221,7 @@ class Checker {
       for (const v of c.vars) {
         const declaration = this.ctx.vars.get(v.name);
         if (!declaration) this.ctx.error("check/unknown-name", `'${v.name}' is not a variable`, v.range);
+        else if (declaration.perKey) this.ctx.error("check/type-mismatch", `'${v.name}' holds one value per player per ${declaration.perKey.name}: only shared and per-player int variables can be conserved`, v.range);
         else if (declaration.perCard) this.ctx.error("check/type-mismatch", `'${v.name}' holds one value per ${declaration.perCard.name} card: only shared and per-player int variables can be conserved`, v.range);
         else if (this.ctx.varType(declaration).kind !== "int") this.ctx.error("check/type-mismatch", `only int variables can be conserved; '${v.name}' is ${typeName(this.ctx.varType(declaration))}`, v.range);
         else this.ctx.conservedVars.add(v.name);

@@ -1,6 +1,7 @@
 // Declarations evaluated before play: card types and their manifests (every physical card), tables,
 // zones (where cards start), and who may see shared or owned things.
 import type * as A from "../syntax/ast.js";
+import { pairKeyType } from "./pairs.js";
 import { nearName } from "../diagnostics.js";
 import { evaluateBounded, evaluateConstant, MAX_CONSTANT_VALUES, tableKey, TooManyValues, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
@@ -31,6 +32,10 @@ export class DeclarationChecker {
 
   /** The type a variable's name has: its value's, or per player or per card, still to be indexed. */
   varBindingType(d: A.VarDeclaration): Type {
+    if (d.perPlayer && d.perKey) {
+      const key = pairKeyType(this.ctx, d.perKey);
+      return key.kind === "error" ? ERROR : { kind: "per-pair", key, element: this.ctx.varType(d) };
+    }
     if (d.perPlayer) return { kind: "per-player", element: this.ctx.varType(d) };
     if (d.perCard) return this.checkCardTypeName(d.perCard) ? { kind: "per-card", cardType: d.perCard.name, element: this.ctx.varType(d) } : ERROR;
     return this.ctx.varType(d);

@@ -5,6 +5,7 @@ import { nearName } from "../diagnostics.js";
 import { BOOL, ERROR, INT, PLAYER, STRING, sameType, typeName, type Binding, type Type } from "./types.js";
 import { evaluateConstant, tableKey } from "./constants.js";
 import { Scope, type CheckContext } from "./context.js";
+import { pairIndex } from "./pairs.js";
 
 /** Builtin functions: name → arity and how its result type follows from its arguments. */
 const BUILTINS: Record<string, { arity: number; describe: string }> = {
@@ -125,6 +126,7 @@ export class ExpressionChecker {
           return target.kind === "zones" ? { kind: "zone", cardType: target.cardType } : target.element;
         }
         if (target.kind === "per-card") return this.perCardIndex(e, target, scope);
+        if (target.kind === "per-pair") return pairIndex(this.ctx, this, e, target, scope);
         if (target.kind === "table") {
           this.expectValue(e.index, scope, target.key, "the table key");
           if (e.target.kind === "name") this.checkTableCovers(e.target.name, target.key, e.index);
@@ -212,7 +214,7 @@ export class ExpressionChecker {
         if (left.kind === "player" && e.right.kind === "integer") right = this.seatNumber(e.right);
         else if (right.kind === "player" && e.left.kind === "integer") left = this.seatNumber(e.left);
         if (!sameType(left, right)) this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with ${typeName(right)}`, e.range);
-        else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player" || left.kind === "per-card") this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
+        else if (left.kind === "zone" || left.kind === "zones" || left.kind === "list" || left.kind === "table" || left.kind === "per-player" || left.kind === "per-card" || left.kind === "per-pair") this.ctx.error("check/type-mismatch", `cannot compare ${typeName(left)} with '${e.operator}'`, e.range);
         return BOOL;
       case "<":
       case "<=":

@@ -42,7 +42,7 @@ export class StatementChecker {
           type = this.ctx.resolveType(s.type, true);
           this.expressions.expectValue(s.value, scope, type, `the value of '${s.name.name}'`);
         } else type = this.expressions.expression(s.value, scope);
-        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "per-card" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
+        if (type.kind === "zones" || type.kind === "per-player" || type.kind === "per-card" || type.kind === "per-pair" || type.kind === "table" || type.kind === "enum-type" || type.kind === "function") {
           this.ctx.error("check/type-mismatch", `a let binding holds a value, not ${typeName(type)}`, s.value.range);
         } else if (type.kind === "zone" && restHasDecision) {
           this.ctx.error("check/type-mismatch", "a let binding that lasts past a decision cannot hold a zone: name the zone itself where it is used", s.value.range);

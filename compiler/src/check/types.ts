@@ -16,6 +16,9 @@ export type Type =
   | { readonly kind: "per-player"; readonly element: Type }
   /** A per-card variable (`per Deed var houses`) not yet indexed by a card of its type. */
   | { readonly kind: "per-card"; readonly cardType: string; readonly element: Type }
+  /** A variable per player per enum member or per player (`per player per Field var owned`), not yet
+   *  indexed by both: `owned[p, f]`. */
+  | { readonly kind: "per-pair"; readonly key: Type; readonly element: Type }
   | { readonly kind: "list"; readonly element: Type }
   | { readonly kind: "table"; readonly key: Type; readonly value: Type }
   | { readonly kind: "enum-type"; readonly name: string }
@@ -48,6 +51,8 @@ export function typeName(type: Type): string {
       return `a per-player ${typeName(type.element)} (index it with a player)`;
     case "per-card":
       return `a ${typeName(type.element)} per ${type.cardType} card (index it with a ${type.cardType} card)`;
+    case "per-pair":
+      return `a ${typeName(type.element)} per player per ${type.key.kind === "player" ? "player" : typeName(type.key)} (index it with both, as in v[p, k])`;
     case "list":
       return `a list of ${typeName(type.element)}`;
     case "table":
@@ -82,6 +87,8 @@ export function sameType(a: Type, b: Type): boolean {
       return sameType(a.element, (b as typeof a).element);
     case "per-card":
       return a.cardType === (b as typeof a).cardType && sameType(a.element, (b as typeof a).element);
+    case "per-pair":
+      return sameType(a.key, (b as typeof a).key) && sameType(a.element, (b as typeof a).element);
     case "tuple": {
       const other = b as typeof a;
       return a.elements.length === other.elements.length && a.elements.every((e, i) => sameType(e, other.elements[i]!));

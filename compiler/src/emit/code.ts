@@ -226,6 +226,10 @@ export class CodeWriter {
           const name = e.target.kind === "name" ? e.target.name : "?";
           return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)}${this.rule()})`;
         }
+        if (target?.kind === "per-pair" && e.index.kind === "tuple") {
+          // `owned[p, f]`: the seat's row, then the member's (or the other seat's) value.
+          return `${this.expression(e.target)}[${this.expression(e.index.elements[0]!)}]![${this.expression(e.index.elements[1]!)}]!`;
+        }
         return `${this.expression(e.target)}[${this.expression(e.index)}]`;
       }
       case "member": {

@@ -1,6 +1,7 @@
 // flow.ts of a compiled game: setup, then the flow as step functions that `advance` runs until the
 // game waits at a decision. Steps with one way in are fused into their predecessor.
 import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import { pairRowStart } from "./pairs.js";
 import type * as A from "../syntax/ast.js";
 import { type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { property, quote } from "./code.js";
@@ -219,7 +220,7 @@ export class FlowFile {
       "};",
       ...vars.map((v) => {
         const initial = this.ctx.inDeclaration(v, () => this.ctx.code.at(v.initial.range, () => this.ctx.code.expression(v.initial)));
-        const value = v.perPlayer ? `perSeat($players, () => ${initial})` : v.perCard ? `perCard(ALL_${v.perCard.name}, () => ${initial})` : initial;
+        const value = v.perKey ? `perSeat($players, () => ${pairRowStart(this.ctx, v, initial)})` : v.perPlayer ? `perSeat($players, () => ${initial})` : v.perCard ? `perCard(ALL_${v.perCard.name}, () => ${initial})` : initial;
         return `s.vars${property(v.name.name)} = ${value};`;
       }),
       // Setup makes the match: nothing is recorded yet, so its statements record no events.

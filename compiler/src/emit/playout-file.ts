@@ -162,6 +162,7 @@ export class PlayoutFile {
     const scalars: { name: string; type: string; blank: string }[] = [];
     for (const v of this.ctx.game.vars.values()) {
       if (v.perCard) unsupported("per-card variables");
+      if (v.perKey) unsupported("variables per player per enum member or per player");
       const ts = tsType(this.ctx.game.typeOfVar(v));
       if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a variable of type ${ts}`);
       const blank = ts === "boolean" ? "false" : "0";

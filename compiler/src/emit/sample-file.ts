@@ -2,6 +2,7 @@
 // (information-set MCTS determinizes with it). Written from the same visibility declarations as
 // view.ts: whatever the view hides is drawn afresh, everything the view shows is kept.
 import type * as A from "../syntax/ast.js";
+import { pairRowStart } from "./pairs.js";
 import { evaluateConstant } from "../check/constants.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
@@ -137,7 +138,11 @@ export class SampleFile {
       if (v.visibility === "public" || v.perCard || conserved.has(v.name.name)) continue;
       const access = `t.vars${property(v.name.name)}`;
       const start = this.constant(v);
-      if (v.perPlayer && v.visibility === "owner") {
+      if (v.perKey) {
+        // A row per seat: the others' rows guessed as the seat's own (owner), or back at the start.
+        const row = v.visibility === "owner" ? `JSON.parse(JSON.stringify(s.vars${property(v.name.name)}[seat]!))` : start !== null ? pairRowStart(this.ctx, v, start, "t.players") : null;
+        if (row !== null) lines.push(`for (let p = 0; p < t.players; p++) ${v.visibility === "owner" ? "if (p !== seat) " : ""}${access}[p] = ${row};`);
+      } else if (v.perPlayer && v.visibility === "owner") {
         // By symmetry: the others' private value is guessed to be the seat's own.
         lines.push(`for (let p = 0; p < t.players; p++) ${access}[p] = s.vars${property(v.name.name)}[seat]!;`);
       } else if (start !== null) {

@@ -276,6 +276,8 @@ export class StatementWriter {
     const binding = root.kind === "name" ? this.game.names.get(root) : undefined;
     // A per-card value is not told as an event: the card's id would reach seats that cannot see it.
     if (binding?.kind !== "var" || binding.declaration.perCard || this.draws(e)) return null;
+    // A value per pair is not an event (an event names one seat's value); views and the table show it.
+    if (binding.declaration.perKey) return null;
     return `${quote(binding.declaration.name.name)}, ${e.kind === "index" ? this.code.expression(e.index) : "null"}`;
   }
 
@@ -287,7 +289,8 @@ export class StatementWriter {
     const root = e.kind === "index" ? e.target : e;
     const binding = root.kind === "name" ? this.game.names.get(root) : undefined;
     if (binding?.kind !== "var") return null;
-    const whose = e.kind === "index" && !binding.declaration.perCard && !this.draws(e.index) ? this.code.expression(e.index) : "null";
+    const seatIndex = e.kind === "index" && e.index.kind === "tuple" && binding.declaration.perKey ? e.index.elements[0]! : e.kind === "index" ? e.index : null;
+    const whose = seatIndex && !binding.declaration.perCard && !this.draws(seatIndex) ? this.code.expression(seatIndex) : "null";
     return `${quote(binding.declaration.name.name)}, ${whose}`;
   }
 

@@ -1,5 +1,6 @@
 // types.ts of a compiled game: the State, the Move union and the View, typed from the rules.
 import { docText, quote } from "./code.js";
+import { pairRowType } from "./pairs.js";
 import { RUNTIME, tsType, type EmitContext, type EmittedFile } from "./context.js";
 
 export class TypesFile {
@@ -14,6 +15,7 @@ export class TypesFile {
       const zones = [...this.ctx.game.zones.values()].map((z) => `${z.name.name}: CardId[]${z.perPlayer ? "[]" : ""};`);
       const vars = [...this.ctx.game.vars.values()].map((v) => {
         const type = tsType(this.ctx.game.typeOfVar(v));
+        if (v.perKey) return `${v.name.name}: ${pairRowType(v, type)}[];`;
         return `${v.name.name}: ${v.perCard ? `Record<CardId, ${type}>` : `${type}${v.perPlayer ? "[]" : ""}`};`;
       });
       const locals = this.ctx.stateSlots().map((l) => `${l.name}: ${l.type};`);
@@ -48,6 +50,7 @@ export class TypesFile {
           const type = tsType(this.ctx.game.typeOfVar(v));
           // A per-card value shows only for the cards the seat can identify.
           if (v.perCard) return `${v.name.name}: Partial<Record<CardId, ${type}>>;`;
+          if (v.perKey) return `${v.name.name}: (${pairRowType(v, type)} | null)[];`;
           return `${v.name.name}: ${v.perPlayer ? `(${type} | null)[]` : type};`;
         });
       file.addInterface({

@@ -1,5 +1,6 @@
 // view.ts of a compiled game: what one seat may know, from the visibility declarations.
 import { property } from "./code.js";
+import { pairRowCopy } from "./pairs.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
 export class ViewFile {
@@ -24,6 +25,11 @@ export class ViewFile {
           return `${v.name.name}: cardValuesView(${access}, [${zones.map((z) => `zones${property(z.name.name)}`).join(", ")}]),`;
         }
         if (!v.perPlayer) return `${v.name.name}: ${access},`;
+        if (v.perKey) {
+          return v.visibility === "public"
+            ? `${v.name.name}: ${access}.map((row) => ${pairRowCopy(v, "row")}),`
+            : `${v.name.name}: ${access}.map((row, owner) => (owner === seat ? ${pairRowCopy(v, "row")} : null)),`;
+        }
         return v.visibility === "public"
           ? `${v.name.name}: [...${access}],`
           : `${v.name.name}: ${access}.map((value, owner) => (owner === seat ? value : null)),`;

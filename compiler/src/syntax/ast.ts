@@ -143,6 +143,9 @@ export interface VarDeclaration {
   readonly perPlayer: boolean;
   /** `per Deed var ...`: one value per card of this card type (perPlayer is then false). */
   readonly perCard: Identifier | null;
+  /** `per player per Field var ...` / `per player per player var ...`: one value per seat per member of
+   *  that enum (or per seat), read `owned[p, f]`; perPlayer is then true. Absent: one value per seat. */
+  readonly perKey?: Identifier | null;
   readonly name: Identifier;
   readonly type: TypeReference;
   readonly visibility: Visibility;

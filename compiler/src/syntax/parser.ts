@@ -302,10 +302,25 @@ class RulesParser extends StatementGrammar {
         GATE: () => this.LA(1).tokenType === T.Player,
         ALT: () => {
           this.CONSUME(T.Player);
-          return this.OR2([
+          // `per player per Field var ...`: one value per seat and member (pairs.ts in the checker).
+          let perKey: IToken | null = null;
+          this.OPTION(() => {
+            this.CONSUME2(T.Per);
+            const key = this.CONSUME2(T.Identifier);
+            this.ACTION(() => { perKey = key; });
+          });
+          const declaration = this.OR2([
             { ALT: () => this.SUBRULE(this.varDeclaration, { ARGS: [per, null] }) },
             { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
           ]);
+          return this.ACTION(() => {
+            if (perKey === null) return declaration;
+            if (declaration.kind !== "var") {
+              this.perPairZones.push(declaration.range);
+              return declaration;
+            }
+            return { ...declaration, perKey: identifier(perKey) };
+          });
         },
       },
       {
@@ -607,6 +622,7 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.pendingReasons = [];
   parser.bareExpressions = [];
   parser.perCardZones = [];
+  parser.perPairZones = [];
   parser.windowsSeen = 0;
   parser.pendingNegotiations = [];
   parser.negotiationErrors = [];
@@ -621,6 +637,9 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   errors.push(...parser.negotiationErrors);
   for (const e of parser.bareExpressions) {
     errors.push({ code: "syntax/unexpected-token", message: "this does nothing on its own: assign it (x = ...), or call a procedure, as in swap(a, b)", range: e.range });
+  }
+  for (const range of parser.perPairZones) {
+    errors.push({ code: "syntax/unexpected-token", message: "a zone is shared or per player, not per player and per something else: write 'per player zone' (per player per ..., only 'var')", range });
   }
   for (const range of parser.perCardZones) {
     errors.push({ code: "syntax/unexpected-token", message: "a zone is shared or per player, not per card: write 'zone' or 'per player zone' (per card, only 'var')", range });

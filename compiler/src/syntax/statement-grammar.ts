@@ -14,6 +14,8 @@ export class StatementGrammar extends ExpressionGrammar {
   bareExpressions: A.Expression[] = [];
   /** `per Deed zone ...`: reported after parsing (a zone cannot belong to a card). */
   perCardZones: A.SourceRange[] = [];
+  /** `per player per Field zone ...`: reported after parsing (only a variable is kept per pair). */
+  perPairZones: A.SourceRange[] = [];
   /**
    * Reasons met, their `{...}` parts still to parse: they are parsed after the file (fillReasons),
    * on a shallow stack, not from inside a rule that may already be deep.

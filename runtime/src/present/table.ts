@@ -91,6 +91,8 @@ export interface TableVar {
   readonly text: string;
   /** `value`: "Label: text"; `flag`: a per-seat flag that is up, said by its label; `line`: the rules' own line. */
   readonly kind: "value" | "flag" | "line";
+  /** For a variable per player per enum member or per player, which member (its name) or seat (as text). */
+  readonly key?: string;
 }
 
 export interface TableDecision {
@@ -192,6 +194,11 @@ export function tableOf(game: Game, view: unknown, told: Reader, activity?: Acti
     const lines = shown[name];
     if (Array.isArray(value) && (info ? info.perPlayer : true)) {
       value.forEach((one, seat) => {
+        if (info?.perKey) {
+          // One line per member (or per other seat): "owns a bean field (third)".
+          for (const told of pairVars(game, name, seat, one, info, reader)) areaOf(seat).vars.push(told);
+          return;
+        }
         const line = info?.shown === "when" ? seatLine(lines, seat) : undefined;
         const told = tableVar(game, name, seat, one, info, line, reader);
         if (told) areaOf(seat).vars.push(told);
@@ -203,6 +210,19 @@ export function tableOf(game: Game, view: unknown, told: Reader, activity?: Acti
     }
   }
   return { turn, notes, areas: [middle, ...areas], emptyForEverySeat, decision };
+}
+
+/** A seat's row of a variable per player per enum member (a record) or per player (a list), each value
+ *  told as a per-player one, its label followed by the member's label or the seat's name. */
+function pairVars(game: Game, name: string, seat: Seat, row: unknown, info: VarInfo, reader: Reader): TableVar[] {
+  if (row === null || typeof row !== "object") return [];
+  return Object.entries(row as Record<string, unknown>).flatMap(([key, value]) => {
+    const told = tableVar(game, name, seat, value, info, undefined, reader);
+    if (!told) return [];
+    const which = info.perKey === "player" ? valueName(game, Number(key), "player", reader) : valueName(game, key, info.perKey!, reader);
+    const label = `${told.label} (${which})`;
+    return [{ ...told, label, text: told.kind === "flag" ? label : told.text, key }];
+  });
 }
 
 /** One seat's line of a per-player variable shown at times. */
