@@ -30,33 +30,33 @@ import type { State, Enum_Field } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L134,
-  "planting.endif": AT.L134,
-  "planting.while": AT.L110,
-  "planting.resume": AT.L110,
-  "planting.endif2": AT.L134,
-  "planting.resume2": AT.L134,
-  "planting.plant_next_body": AT.L134,
-  "planting.while2": AT.L110,
-  "planting.resume3": AT.L110,
-  "trading.while": AT.L156,
-  "trading.resume": AT.L156,
-  "trading.trade_with_body": AT.L156,
-  "trading.resume2": AT.L156,
-  "trading.offer_body": AT.L156,
-  "trading.resume3": AT.L156,
-  "trading.offer_body2": AT.L156,
-  "trading.resume4": AT.L156,
-  "trading.offer_body3": AT.L156,
-  "trading.resume5": AT.L156,
-  "trading.offer_body4": AT.L156,
-  "trading.resume6": AT.L156,
-  "planting_trades.for_p_3": AT.L183,
-  "planting_trades.while": AT.L184,
-  "planting_trades.resume": AT.L184,
-  "planting_trades.plant_traded_body": AT.L184,
-  "planting_trades.while2": AT.L110,
-  "planting_trades.resume2": AT.L110,
+  while: AT.L136,
+  "planting.endif": AT.L136,
+  "planting.while": AT.L112,
+  "planting.resume": AT.L112,
+  "planting.endif2": AT.L136,
+  "planting.resume2": AT.L136,
+  "planting.plant_next_body": AT.L136,
+  "planting.while2": AT.L112,
+  "planting.resume3": AT.L112,
+  "trading.while": AT.L158,
+  "trading.resume": AT.L158,
+  "trading.trade_with_body": AT.L158,
+  "trading.resume2": AT.L158,
+  "trading.offer_body": AT.L158,
+  "trading.resume3": AT.L158,
+  "trading.offer_body2": AT.L158,
+  "trading.resume4": AT.L158,
+  "trading.offer_body3": AT.L158,
+  "trading.resume5": AT.L158,
+  "trading.offer_body4": AT.L158,
+  "trading.resume6": AT.L158,
+  "planting_trades.for_p_3": AT.L185,
+  "planting_trades.while": AT.L186,
+  "planting_trades.resume": AT.L186,
+  "planting_trades.plant_traded_body": AT.L186,
+  "planting_trades.while2": AT.L112,
+  "planting_trades.resume2": AT.L112,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -120,13 +120,15 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
     pending: null,
   };
   s.vars.planted_in = perCard(ALL_Bean, () => "first");
-  s.vars.third_field = perSeat($players, () => false);
+  s.vars.owned = perSeat($players, () => ({ first: false, second: false, third: false }));
   s.vars.active = 0;
   s.vars.deck_runs = 0;
   shuffle(s.random, s.zones.deck, "deck", null);
 
   for (let p = 0; p < s.players; p++) {
     dealInto(s.zones.deck, s.zones.hand[p], 5, "end", "deck", AT.L81);
+    s.vars.owned[p]!["first"]! = true;
+    s.vars.owned[p]!["second"]! = true;
   }
 
   s.vars.active = randomInt(s.random, s.players);
@@ -144,7 +146,7 @@ function step_while(s: State): void {
     s.events?.push(phaseBegins("planting"));
     if (s.zones.hand[s.vars.active].length > 0) {
       s.locals.p = s.vars.active;
-      s.locals.bean = topCard(s.zones.hand[s.vars.active], "hand[active]", AT.L138);
+      s.locals.bean = topCard(s.zones.hand[s.vars.active], "hand[active]", AT.L140);
       s.locals.planted_2 = false;
       s.pc = "planting.while";
     } else {
@@ -162,14 +164,14 @@ function step_while(s: State): void {
               let f: Enum_Field = $argument1;
               let value: number = fn_harvest_value(s, p, f);
               for (const $card of fn_field_cards(s, p, f).slice(0, Math.max(0, value))) {
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L102);
-                placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L102);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L104);
+                placeCard(s.zones.treasury[p], $card, false, Infinity, "treasury[p]", AT.L104);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "treasury", p));
               }
 
               for (const $card of fn_field_cards(s, p, f)) {
-                const $from = takeCardFromAnyZone(s.zones, $card, AT.L103);
-                placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L103);
+                const $from = takeCardFromAnyZone(s.zones, $card, AT.L105);
+                placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L105);
                 s.events?.push(moved([$card], $from.zone, $from.seat, "discard", null));
               }
             }
@@ -206,9 +208,9 @@ function step_planting_endif(s: State): void {
 
     if (s.zones.deck.length > 0) {
       {
-        const $card = topCard(s.zones.deck, "deck", AT.L152);
-        takeCard(s.zones.deck, $card, "deck", AT.L152);
-        placeCard(s.zones.turned_up, $card, false, Infinity, "turned_up", AT.L152);
+        const $card = topCard(s.zones.deck, "deck", AT.L154);
+        takeCard(s.zones.deck, $card, "deck", AT.L154);
+        placeCard(s.zones.turned_up, $card, false, Infinity, "turned_up", AT.L154);
         s.events?.push(moved([$card], "deck", null, "turned_up", null));
       }
     }
@@ -246,7 +248,7 @@ function step_planting_resume2(s: State): void {
 
 function step_planting_plant_next_body(s: State): void {
   s.locals.p_2 = s.vars.active;
-  s.locals.bean_2 = topCard(s.zones.hand[s.vars.active], "hand[active]", AT.L141);
+  s.locals.bean_2 = topCard(s.zones.hand[s.vars.active], "hand[active]", AT.L143);
   s.locals.planted_3 = false;
   s.pc = "planting.while2";
 }
@@ -359,7 +361,7 @@ function step_planting_trades_for_p_3(s: State): void {
 
       if (s.zones.deck.length > 0) {
         {
-          const $dealt = dealInto(s.zones.deck, s.zones.hand[s.vars.active], 1, "end", "deck", AT.L196);
+          const $dealt = dealInto(s.zones.deck, s.zones.hand[s.vars.active], 1, "end", "deck", AT.L198);
           s.events?.push(moved($dealt, "deck", null, "hand", s.vars.active));
         }
       }

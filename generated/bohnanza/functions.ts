@@ -19,15 +19,10 @@ export function fn_field_cards(s: State, p: number, f: Enum_Field): CardId[] {
   return s.zones.fields[p].filter((c) => s.vars.planted_in[c] === f);
 }
 
-/** The rules' function owns. */
-export function fn_owns(s: State, p: number, f: Enum_Field): boolean {
-  return f !== "third" || s.vars.third_field[p];
-}
-
 /** The rules' function can_plant. */
 export function fn_can_plant(s: State, p: number, f: Enum_Field, bean: CardId): boolean {
   return (
-    fn_owns(s, p, f) &&
+    s.vars.owned[p]![f]! &&
     (fn_field_size(s, p, f) === 0 ||
       Bean_variety[topCard(fn_field_cards(s, p, f), "…", AT.L63)] === Bean_variety[bean])
   );

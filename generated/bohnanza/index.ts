@@ -3,7 +3,6 @@ import { perSeat } from "@rules/runtime/internal";
 import {
   fn_field_size,
   fn_field_cards,
-  fn_owns,
   fn_can_plant,
   fn_may_harvest,
   fn_harvest_value,
@@ -111,9 +110,10 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
       },
       {
-        name: "third_field",
-        label: "owns a third bean field",
+        name: "owned",
+        label: "owns a bean field",
         perPlayer: true,
+        perKey: "Field",
         type: "bool",
         visibility: "public",
       },
@@ -162,14 +162,6 @@ export const game: Game<State, Move, View> = {
           { name: "f", type: "Field" },
         ],
         result: "Bean[]",
-      },
-      {
-        name: "owns",
-        parameters: [
-          { name: "p", type: "player" },
-          { name: "f", type: "Field" },
-        ],
-        result: "bool",
       },
       {
         name: "can_plant",
@@ -267,7 +259,6 @@ export const game: Game<State, Move, View> = {
   functions: {
     field_size: fn_field_size,
     field_cards: fn_field_cards,
-    owns: fn_owns,
     can_plant: fn_can_plant,
     may_harvest: fn_may_harvest,
     harvest_value: fn_harvest_value,

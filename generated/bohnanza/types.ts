@@ -16,7 +16,12 @@ export interface State extends BaseState {
     turned_up: CardId[];
     to_plant: CardId[][];
   };
-  vars: { planted_in: Record<CardId, Enum_Field>; third_field: boolean[]; active: number; deck_runs: number };
+  vars: {
+    planted_in: Record<CardId, Enum_Field>;
+    owned: Record<Enum_Field, boolean>[];
+    active: number;
+    deck_runs: number;
+  };
   locals: {
     phase: string;
     actor: number;
@@ -104,7 +109,7 @@ export interface View {
   };
   vars: {
     planted_in: Partial<Record<CardId, Enum_Field>>;
-    third_field: (boolean | null)[];
+    owned: (Record<Enum_Field, boolean> | null)[];
     active: number;
     deck_runs: number;
   };

@@ -28,7 +28,7 @@ export function view(s: State, seat: number | null): View {
         zones.turned_up,
         zones.to_plant,
       ]),
-      third_field: [...s.vars.third_field],
+      owned: s.vars.owned.map((row) => ({ ...row })),
       active: s.vars.active,
       deck_runs: s.vars.deck_runs,
     },

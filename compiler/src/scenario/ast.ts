@@ -46,6 +46,8 @@ export interface Target {
   readonly seat: SeatRef | null;
   /** `houses[Deed 3]`: one card's value of a per-card variable. */
   readonly card?: CardPattern;
+  /** `owned[0, third]`, `owes[0, 2]`: which member (or seat) of a variable per player per enum or player. */
+  readonly key?: Literal;
   readonly span: SourceSpan;
 }
 

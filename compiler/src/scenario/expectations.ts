@@ -9,6 +9,7 @@ import {
   type Activity,
   type CardId,
   type Match,
+  type PairRow,
   type Value,
 } from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
@@ -29,6 +30,7 @@ import { formatSeatRef, seatIndex, targetCard, varNamed, zoneNamed } from "./nam
 import { checkEventExpectation } from "./events.js";
 import { checkFunctionExpectation } from "./functions.js";
 import { checkViewExpectation } from "./views.js";
+import { pairValue } from "./pairs.js";
 
 const FAILED = "scenario/expectation-failed";
 
@@ -40,7 +42,7 @@ function label(match: Match, target: Target, part: ZonePart | null = null): stri
   const seat = target.seat;
   const which = target.card
     ? `[${formatPattern(target.card)}]`
-    : seat === null ? "" : `[${formatSeatRef(seat)}]${"seat" in seat ? "" : ` (seat ${seatOf(match, seat)})`}`;
+    : seat === null ? "" : `[${formatSeatRef(seat)}${target.key ? `, ${target.key.value}` : ""}]${"seat" in seat ? "" : ` (seat ${seatOf(match, seat)})`}`;
   return `${part ? `${part.end} ${part.count} of ` : ""}${target.name.text}${which}`;
 }
 
@@ -69,6 +71,7 @@ function varValues(match: Match, target: Target): Value[] {
   const value = match.state.vars[target.name.text]!;
   if (target.card) return [(value as Record<CardId, Value>)[targetCard(match.game, target)]!];
   if (!varNamed(match.game, target.name.text)!.perPlayer) return [value as Value];
+  if (target.seat && target.key) return [pairValue(value as PairRow[], seatOf(match, target.seat), target.key.value)];
   const values = value as Value[];
   return target.seat ? [values[seatOf(match, target.seat)]!] : [...values];
 }

@@ -29,6 +29,7 @@ export function formatSeatRef(ref: SeatRef): string {
 /** `mansion[shop_keeper + 1]`, `draw`: a target as written. */
 export function formatTarget(target: Target): string {
   if (target.card) return `${target.name.text}[${formatPattern(target.card)}]`;
+  if (target.seat && target.key) return `${target.name.text}[${formatSeatRef(target.seat)}, ${target.key.value}]`;
   return target.seat ? `${target.name.text}[${formatSeatRef(target.seat)}]` : target.name.text;
 }
 

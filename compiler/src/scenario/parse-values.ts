@@ -174,8 +174,14 @@ export function target(line: Statement, what: string): Target {
     return { name: zone, seat: null, card: pattern, span: joinSpans(zone.span, T.tokenSpan(close)) };
   }
   const which = seatRef(line);
-  const close = line.take(T.RBracket, "']' after the seat");
-  return { name: zone, seat: which, span: joinSpans(zone.span, T.tokenSpan(close)) };
+  // `owned[0, third]`: a variable per player per enum member (or per player) names both.
+  let key: Literal | undefined;
+  if (line.is(T.Comma)) {
+    line.next();
+    key = literal(line, "the member (or seat) after the seat, as in owned[0, third]");
+  }
+  const close = line.take(T.RBracket, key ? "']' after the member" : "']' after the seat");
+  return { name: zone, seat: which, ...(key ? { key } : {}), span: joinSpans(zone.span, T.tokenSpan(close)) };
 }
 
 /**

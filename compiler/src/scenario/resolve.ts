@@ -3,6 +3,7 @@
 // with a wrong name is reported in full and never half-run.
 import { seatPlan, type BaseState, type CardId, type Game, type SeatPlan, type VarInfo, type ZoneInfo } from "@rules/runtime/internal";
 import { didYouMean, error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
+import { pairTargetProblems } from "./pairs.js";
 import type {
   Argument,
   CardPattern,
@@ -353,6 +354,11 @@ class Resolver implements ResolveContext {
     }
     if (variable.perCard || target.card) {
       this.perCard(target, variable);
+      return variable;
+    }
+    if (variable.perKey || target.key) {
+      for (const problem of pairTargetProblems(this.game, target, variable, this.players)) this.report(problem.span, problem.code, problem.message);
+      if (target.seat) this.seat(target.seat);
       return variable;
     }
     this.perPlayer(target, variable.perPlayer, false, "variable");

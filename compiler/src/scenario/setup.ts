@@ -2,13 +2,14 @@
 // (the `prepare` hook of `createMatch`): cards stacked, put and set, variables and the flow's locals
 // set, then the random outcomes scripted, and last the flow put at the decision it starts at.
 // Cards are only ever moved or swapped, so every card stays in exactly one place.
-import type { BaseState, CardId, Game, Value } from "@rules/runtime/internal";
+import type { BaseState, CardId, Game, PairRow, Value } from "@rules/runtime/internal";
 import { error, type Diagnostic } from "../diagnostics.js";
 import { isScriptStep, type CardPattern, type SetupStep, type Target } from "./ast.js";
 import { formatPattern, literalValue } from "./cards.js";
 import { localValue } from "./flow.js";
 import { formatTarget, seatIndex, targetCard, varNamed, zoneNamed } from "./names.js";
 import type { ScriptLedger } from "./script.js";
+import { setPairValue } from "./pairs.js";
 
 /** The card list of a zone, or of one seat's part of a per-player zone. */
 function cardsOf(state: BaseState, game: Game, target: Target): CardId[] {
@@ -88,6 +89,8 @@ export function prepareSetup(
           const values = step.values.map(literalValue);
           const current = state.vars[name];
           if (step.variable.card) (current as Record<CardId, Value>)[targetCard(game, step.variable)] = values[0]!;
+          else if (step.variable.seat && step.variable.key)
+            setPairValue(current as PairRow[], seatIndex(state.vars, state.players, step.variable.seat), step.variable.key.value, values[0]!);
           else if (step.variable.seat)
             (current as Value[])[seatIndex(state.vars, state.players, step.variable.seat)] = values[0]!;
           else if (Array.isArray(current))
