@@ -52,7 +52,7 @@ export function typeName(type: Type): string {
     case "per-card":
       return `a ${typeName(type.element)} per ${type.cardType} card (index it with a ${type.cardType} card)`;
     case "per-pair":
-      return `a ${typeName(type.element)} per player per ${type.key.kind === "player" ? "player" : typeName(type.key)} (index it with both, as in v[p, k])`;
+      return `${typeName(type.element)} values per player per ${type.key.kind === "player" ? "player" : typeName(type.key)} (index it with both, as in v[p, k])`;
     case "list":
       return `a list of ${typeName(type.element)}`;
     case "table":
