@@ -314,7 +314,7 @@ class RulesParser extends StatementGrammar {
             { ALT: () => this.SUBRULE(this.zoneDeclaration, { ARGS: [per] }) },
           ]);
           return this.ACTION(() => {
-            if (perKey === null) return declaration;
+            if (perKey === null || !declaration) return declaration;
             if (declaration.kind !== "var") {
               this.perPairZones.push(declaration.range);
               return declaration;

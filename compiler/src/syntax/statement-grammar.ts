@@ -446,7 +446,8 @@ export class StatementGrammar extends ExpressionGrammar {
     });
     this.CONSUME(T.LBrace);
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may leave an option out: only whole ones count.
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o?.name && o.body) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       const range = span(first, last);
@@ -469,7 +470,7 @@ export class StatementGrammar extends ExpressionGrammar {
       if (reserved) {
         this.negotiationErrors.push({ code: "syntax/negotiation-terms", message: `every negotiation already has '${reserved.name.name}': name the terms after what they do, as in trade(...)`, range: reserved.name.range });
       }
-      if (options.length >= 1 && !reserved) this.pendingNegotiations.push({ keyword: first, proposer, partner, counters: bound, terms: options[0]!, ask });
+      if (options.length >= 1 && !reserved && proposer && partner) this.pendingNegotiations.push({ keyword: first, proposer, partner, counters: bound, terms: options[0]!, ask });
       return ask;
     });
   });
