@@ -34,7 +34,11 @@ function legal_planting_plant_in_or_harvest_or_buy_field(s: State, seat: number)
       fn_can_plant(s, s.locals.p, f, s.locals.bean),
     );
     if (f_domain.length > 0)
-      options.push({ type: "plant_in", parameters: { f: { kind: "choice", values: f_domain } } });
+      options.push({
+        type: "plant_in",
+        parameters: { f: { kind: "choice", values: f_domain } },
+        label: ["plant it in the ", { parameter: "f" }, " field"],
+      });
   }
 
   {
@@ -42,13 +46,17 @@ function legal_planting_plant_in_or_harvest_or_buy_field(s: State, seat: number)
     if (f_domain.length > 0) {
       const f_listed = f_domain.filter((f) => fn_may_harvest(s, s.locals.p, f));
       if (f_listed.length > 0)
-        options.push({ type: "harvest", parameters: { f: { kind: "choice", values: f_listed } } });
+        options.push({
+          type: "harvest",
+          parameters: { f: { kind: "choice", values: f_listed } },
+          label: ["harvest the ", { parameter: "f" }, " field"],
+        });
     }
   }
 
   {
     if (!s.vars.owned[s.locals.p]!["third"]! && s.zones.treasury[s.locals.p].length >= 3)
-      options.push({ type: "buy_field", parameters: {} });
+      options.push({ type: "buy_field", parameters: {}, label: ["buy a third bean field for 3 coins"] });
   }
 
   return options;
@@ -220,7 +228,11 @@ function legal_planting_plant_in_or_harvest_or_buy_field2(s: State, seat: number
       fn_can_plant(s, s.locals.p_2, f, s.locals.bean_2),
     );
     if (f_domain.length > 0)
-      options.push({ type: "plant_in", parameters: { f: { kind: "choice", values: f_domain } } });
+      options.push({
+        type: "plant_in",
+        parameters: { f: { kind: "choice", values: f_domain } },
+        label: ["plant it in the ", { parameter: "f" }, " field"],
+      });
   }
 
   {
@@ -228,13 +240,17 @@ function legal_planting_plant_in_or_harvest_or_buy_field2(s: State, seat: number
     if (f_domain.length > 0) {
       const f_listed = f_domain.filter((f) => fn_may_harvest(s, s.locals.p_2, f));
       if (f_listed.length > 0)
-        options.push({ type: "harvest", parameters: { f: { kind: "choice", values: f_listed } } });
+        options.push({
+          type: "harvest",
+          parameters: { f: { kind: "choice", values: f_listed } },
+          label: ["harvest the ", { parameter: "f" }, " field"],
+        });
     }
   }
 
   {
     if (!s.vars.owned[s.locals.p_2]!["third"]! && s.zones.treasury[s.locals.p_2].length >= 3)
-      options.push({ type: "buy_field", parameters: {} });
+      options.push({ type: "buy_field", parameters: {}, label: ["buy a third bean field for 3 coins"] });
   }
 
   return options;
@@ -402,11 +418,11 @@ function legal_planting_plant_next_or_stop_planting(s: State, seat: number): Mov
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    options.push({ type: "plant_next", parameters: {} });
+    options.push({ type: "plant_next", parameters: {}, label: ["plant the next card of the hand"] });
   }
 
   {
-    options.push({ type: "stop_planting", parameters: {} });
+    options.push({ type: "stop_planting", parameters: {}, label: ["stop planting"] });
   }
 
   return options;
@@ -1498,12 +1514,13 @@ function legal_trading_trade_with_or_end_trading(s: State, seat: number): MoveOp
         options.push({
           type: "trade_with",
           parameters: { partner: { kind: "player", players: partner_listed } },
+          label: ["trade with ", { parameter: "partner" }],
         });
     }
   }
 
   {
-    options.push({ type: "end_trading", parameters: {} });
+    options.push({ type: "end_trading", parameters: {}, label: ["end the trading"] });
   }
 
   return options;
@@ -1614,7 +1631,11 @@ function legal_planting_trades_plant_in_or_harvest_or_buy_field(s: State, seat: 
       fn_can_plant(s, s.locals.p_4, f, s.locals.bean_4),
     );
     if (f_domain.length > 0)
-      options.push({ type: "plant_in", parameters: { f: { kind: "choice", values: f_domain } } });
+      options.push({
+        type: "plant_in",
+        parameters: { f: { kind: "choice", values: f_domain } },
+        label: ["plant it in the ", { parameter: "f" }, " field"],
+      });
   }
 
   {
@@ -1622,13 +1643,17 @@ function legal_planting_trades_plant_in_or_harvest_or_buy_field(s: State, seat: 
     if (f_domain.length > 0) {
       const f_listed = f_domain.filter((f) => fn_may_harvest(s, s.locals.p_4, f));
       if (f_listed.length > 0)
-        options.push({ type: "harvest", parameters: { f: { kind: "choice", values: f_listed } } });
+        options.push({
+          type: "harvest",
+          parameters: { f: { kind: "choice", values: f_listed } },
+          label: ["harvest the ", { parameter: "f" }, " field"],
+        });
     }
   }
 
   {
     if (!s.vars.owned[s.locals.p_4]!["third"]! && s.zones.treasury[s.locals.p_4].length >= 3)
-      options.push({ type: "buy_field", parameters: {} });
+      options.push({ type: "buy_field", parameters: {}, label: ["buy a third bean field for 3 coins"] });
   }
 
   return options;
@@ -1805,6 +1830,7 @@ function legal_planting_trades_plant_traded(s: State, seat: number): MoveOption[
       options.push({
         type: "plant_traded",
         parameters: { bean: { kind: "card", zone: "to_plant", cards: [...bean_3_domain] } },
+        label: ["plant ", { parameter: "bean" }],
       });
   }
 

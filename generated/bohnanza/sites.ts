@@ -44,8 +44,8 @@ export const AT = {
   L143: {
     file: "rules/bohnanza.rules",
     line: 143,
-    column: 26,
-    text: "plant_next { plant(active, top(hand[active])) }",
+    column: 60,
+    text: 'plant_next "plant the next card of the hand" { plant(active, top(hand[active])) }',
   },
   L154: { file: "rules/bohnanza.rules", line: 154, column: 11, text: "move top(deck) to turned_up" },
   L158: { file: "rules/bohnanza.rules", line: 158, column: 7, text: "while trading {" },
