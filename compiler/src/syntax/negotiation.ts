@@ -19,6 +19,8 @@ export interface NegotiationParts {
   readonly partner: A.Expression;
   readonly counters: number;
   readonly terms: A.MoveOptionDeclaration;
+  /** `refuse { ... }`: what a refusal does besides ending the negotiation (null: nothing). */
+  readonly refusal: A.MoveOptionDeclaration | null;
   readonly ask: A.AskStatement;
 }
 
@@ -37,7 +39,7 @@ export function expandNegotiation(parts: NegotiationParts): void {
     const options: A.MoveOptionDeclaration[] = [
       fixedOption("accept", at, false, structuredClone(parts.terms.body)),
       // A seat that does not answer refuses: nothing changes hands.
-      fixedOption("refuse", at, !parts.terms.isDefault, { statements: [], range: at }),
+      fixedOption("refuse", at, true, parts.refusal ? structuredClone(parts.refusal.body) : { statements: [], range: at }),
     ];
     if (level <= parts.counters) options.push(proposal(respond(level + 1, proposer, responder)));
     return { kind: "ask", player: structuredClone(responder), each: null, race: false, window: false, others: null, options, range: parts.ask.range };

@@ -457,6 +457,9 @@ export class StatementGrammar extends ExpressionGrammar {
         const token = counters as IToken;
         this.negotiationErrors.push({ code: "syntax/negotiation-counters", message: `a negotiation allows at most ${MAX_COUNTERS} counters (each one writes the terms and the deal out again); ${bound} is too many`, range: span(token, token) });
       }
+      // `refuse { ... }` (no parameters) says what a refusal does besides ending the negotiation.
+      const refusal = options.find((o) => o.name.name === "refuse" && o.parameters.length === 0) ?? null;
+      if (refusal) options.splice(options.indexOf(refusal), 1);
       if (options.length !== 1) {
         this.negotiationErrors.push({
           code: "syntax/negotiation-terms",
@@ -468,9 +471,12 @@ export class StatementGrammar extends ExpressionGrammar {
       }
       const reserved = options.find((o) => o.name.name === "accept" || o.name.name === "refuse");
       if (reserved) {
-        this.negotiationErrors.push({ code: "syntax/negotiation-terms", message: `every negotiation already has '${reserved.name.name}': name the terms after what they do, as in trade(...)`, range: reserved.name.range });
+        const message = reserved.name.name === "accept"
+          ? "every negotiation already has 'accept', which runs the terms' body: name the terms after what they do, as in trade(...)"
+          : "'refuse' takes no parameters: it says what a refusal does (refuse { say \"...\" }); name the terms after what they do";
+        this.negotiationErrors.push({ code: "syntax/negotiation-terms", message, range: reserved.name.range });
       }
-      if (options.length >= 1 && !reserved && proposer && partner) this.pendingNegotiations.push({ keyword: first, proposer, partner, counters: bound, terms: options[0]!, ask });
+      if (options.length >= 1 && !reserved && proposer && partner) this.pendingNegotiations.push({ keyword: first, proposer, partner, counters: bound, terms: options[0]!, refusal, ask });
       return ask;
     });
   });
