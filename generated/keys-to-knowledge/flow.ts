@@ -72,9 +72,9 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L612,
-  "turn.while": AT.L616,
-  "turn.endif": AT.L616,
+  while: AT.L608,
+  "turn.while": AT.L612,
+  "turn.endif": AT.L612,
   "turn.for_q_2": AT.L437,
   "turn.while2": AT.L437,
   "turn.resume": AT.L437,
@@ -90,42 +90,48 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "turn.resume4": AT.L437,
   "turn.ask_price_body": AT.L437,
   "turn.resume5": AT.L437,
-  "turn.endif4": AT.L616,
-  "turn.endif5": AT.L616,
-  "turn.endif6": AT.L616,
-  "turn.endif7": AT.L616,
+  "turn.ask_price_body2": AT.L437,
+  "turn.resume6": AT.L437,
+  "turn.ask_price_body3": AT.L437,
+  "turn.resume7": AT.L437,
+  "turn.ask_price_body4": AT.L437,
+  "turn.resume8": AT.L437,
+  "turn.endif4": AT.L612,
+  "turn.endif5": AT.L612,
+  "turn.endif6": AT.L612,
+  "turn.endif7": AT.L612,
   "turn.while5": AT.L280,
-  "turn.resume6": AT.L280,
-  "turn.endif8": AT.L616,
-  "turn.endif9": AT.L616,
+  "turn.resume9": AT.L280,
+  "turn.endif8": AT.L612,
+  "turn.endif9": AT.L612,
   "turn.for_d_4": AT.L259,
   "turn.while6": AT.L211,
-  "turn.resume7": AT.L211,
-  "turn.endif10": AT.L616,
-  "turn.while7": AT.L664,
-  "turn.endif11": AT.L664,
-  "turn.endif12": AT.L664,
-  "turn.resume8": AT.L664,
-  "turn.decline_body": AT.L664,
+  "turn.resume10": AT.L211,
+  "turn.endif10": AT.L612,
+  "turn.while7": AT.L660,
+  "turn.endif11": AT.L660,
+  "turn.endif12": AT.L660,
+  "turn.resume11": AT.L660,
+  "turn.decline_body": AT.L660,
   "turn.while8": AT.L211,
-  "turn.resume9": AT.L211,
-  "turn.endif13": AT.L664,
-  "turn.endif14": AT.L664,
+  "turn.resume12": AT.L211,
+  "turn.endif13": AT.L660,
+  "turn.endif14": AT.L660,
   "turn.while9": AT.L280,
-  "turn.resume10": AT.L280,
-  "turn.endif15": AT.L664,
-  "turn.endif16": AT.L664,
+  "turn.resume13": AT.L280,
+  "turn.endif15": AT.L660,
+  "turn.endif16": AT.L660,
   "turn.for_d_5": AT.L259,
   "turn.while10": AT.L211,
-  "turn.resume11": AT.L211,
-  "turn.endif17": AT.L664,
+  "turn.resume14": AT.L211,
+  "turn.endif17": AT.L660,
   "turn.while11": AT.L280,
-  "turn.resume12": AT.L280,
-  "turn.endif18": AT.L664,
-  "turn.endif19": AT.L664,
+  "turn.resume15": AT.L280,
+  "turn.endif18": AT.L660,
+  "turn.endif19": AT.L660,
   "turn.for_d_6": AT.L259,
   "turn.while12": AT.L211,
-  "turn.resume13": AT.L211,
+  "turn.resume16": AT.L211,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -163,6 +169,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       d: 0,
       buyer: 0,
       amount: 0,
+      amount_2: 0,
+      amount_3: 0,
+      amount_4: 0,
       active: 0,
       preset: 0,
       doubles: 0,
@@ -171,7 +180,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       q_2: 0,
       __window_0_2: false,
       p: 0,
-      amount_2: 0,
+      amount_5: 0,
       to_centre: false,
       creditor: 0,
       p_2: 0,
@@ -184,12 +193,15 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       bidding_2: false,
       d_3: 0,
       buyer_2: 0,
-      amount_3: 0,
+      amount_6: 0,
+      amount_7: 0,
+      amount_8: 0,
+      amount_9: 0,
       steps: 0,
       is_double: false,
       move_token: false,
       p_3: 0,
-      amount_4: 0,
+      amount_10: 0,
       to_centre_3: false,
       creditor_3: 0,
       p_4: 0,
@@ -213,7 +225,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       card: 0,
       owed: 0,
       p_7: 0,
-      amount_5: 0,
+      amount_11: 0,
       to_centre_5: false,
       creditor_5: 0,
       p_8: 0,
@@ -225,7 +237,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       leader_5: 0,
       bidding_5: false,
       p_9: 0,
-      amount_6: 0,
+      amount_12: 0,
       to_centre_7: false,
       creditor_7: 0,
       p_10: 0,
@@ -272,28 +284,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L555);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L555);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L551);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L551);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L558);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L558);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L554);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L554);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L560);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L556);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L561);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L557);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L563);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L563);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L559);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L559);
     }
   }
 
@@ -303,7 +315,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L569);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L565);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,9 +324,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L576));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L572));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L578);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L574);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -324,7 +336,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L579,
+          AT.L575,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -350,19 +362,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L594)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L590)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L594);
+    loopGuard($passes, AT.L590);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L595,
+      AT.L591,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -381,7 +393,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L606,
+    AT.L602,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -455,7 +467,7 @@ function step_turn_endif(s: State): void {
           s.vars.in_court[s.locals.active] = false;
           s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
           s.locals.p_3 = s.locals.active;
-          s.locals.amount_4 = 85;
+          s.locals.amount_10 = 85;
           s.locals.to_centre_3 = true;
           s.locals.creditor_3 = s.locals.active;
           s.pc = "turn.while5";
@@ -535,7 +547,7 @@ function step_turn_request_rent_body(s: State): void {
     said(`seat ${s.locals.q_2} requests $${s.vars.claim_amount} rent from seat ${s.vars.claim_payer}`, null),
   );
   s.locals.p = s.vars.claim_payer;
-  s.locals.amount_2 = s.vars.claim_amount;
+  s.locals.amount_5 = s.vars.claim_amount;
   s.locals.to_centre = false;
   s.locals.creditor = s.locals.q_2;
   s.pc = "turn.while3";
@@ -543,30 +555,30 @@ function step_turn_request_rent_body(s: State): void {
 
 function step_turn_while3(s: State): void {
   if (
-    s.vars.cash[s.locals.p] < s.locals.amount_2 &&
-    fn_can_pay(s, s.locals.p, s.locals.amount_2) &&
+    s.vars.cash[s.locals.p] < s.locals.amount_5 &&
+    fn_can_pay(s, s.locals.p, s.locals.amount_5) &&
     fn_can_raise(s, s.locals.p)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p} owes $${s.locals.amount_2} and has $${s.vars.cash[s.locals.p]}: seat ${s.locals.p} must raise the rest`,
+        `seat ${s.locals.p} owes $${s.locals.amount_5} and has $${s.vars.cash[s.locals.p]}: seat ${s.locals.p} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage";
   } else {
-    if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
+    if (s.vars.cash[s.locals.p] >= s.locals.amount_5) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -808,18 +820,39 @@ function step_turn_resume4(s: State): void {
 }
 
 function step_turn_ask_price_body(s: State): void {
-  s.events?.push(
-    said(
-      `seat ${s.locals.q_2} offers ${LABEL_Place[Deed_place[s.locals.d_3]]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
-      null,
-    ),
-  );
   s.locals.actor = s.locals.buyer_2;
-  s.pc = "turn.accept_or_refuse";
+  s.pc = "turn.accept_or_refuse_or_ask_price";
 }
 
 function step_turn_resume5(s: State): void {
   s.pc = "turn.resume4";
+}
+
+function step_turn_ask_price_body2(s: State): void {
+  s.locals.actor = s.locals.q_2;
+  s.pc = "turn.accept_or_refuse_or_ask_price2";
+}
+
+function step_turn_resume6(s: State): void {
+  s.pc = "turn.resume5";
+}
+
+function step_turn_ask_price_body3(s: State): void {
+  s.locals.actor = s.locals.buyer_2;
+  s.pc = "turn.accept_or_refuse_or_ask_price3";
+}
+
+function step_turn_resume7(s: State): void {
+  s.pc = "turn.resume6";
+}
+
+function step_turn_ask_price_body4(s: State): void {
+  s.locals.actor = s.locals.q_2;
+  s.pc = "turn.accept_or_refuse";
+}
+
+function step_turn_resume8(s: State): void {
+  s.pc = "turn.resume7";
 }
 
 function step_turn_endif4(s: State): void {
@@ -872,30 +905,30 @@ function step_turn_endif7(s: State): void {
 
 function step_turn_while5(s: State): void {
   if (
-    s.vars.cash[s.locals.p_3] < s.locals.amount_4 &&
-    fn_can_pay(s, s.locals.p_3, s.locals.amount_4) &&
+    s.vars.cash[s.locals.p_3] < s.locals.amount_10 &&
+    fn_can_pay(s, s.locals.p_3, s.locals.amount_10) &&
     fn_can_raise(s, s.locals.p_3)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_3} owes $${s.locals.amount_4} and has $${s.vars.cash[s.locals.p_3]}: seat ${s.locals.p_3} must raise the rest`,
+        `seat ${s.locals.p_3} owes $${s.locals.amount_10} and has $${s.vars.cash[s.locals.p_3]}: seat ${s.locals.p_3} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_3;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2";
   } else {
-    if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
+    if (s.vars.cash[s.locals.p_3] >= s.locals.amount_10) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_10, s.vars.cash[s.locals.p_3], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_10, s.vars.cash[s.locals.p_3], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -1029,7 +1062,7 @@ function step_turn_while5(s: State): void {
   }
 }
 
-function step_turn_resume6(s: State): void {
+function step_turn_resume9(s: State): void {
   s.pc = "turn.while5";
 }
 
@@ -1125,7 +1158,7 @@ function step_turn_while6(s: State): void {
   }
 }
 
-function step_turn_resume7(s: State): void {
+function step_turn_resume10(s: State): void {
   s.pc = "turn.while6";
 }
 
@@ -1285,7 +1318,7 @@ function step_turn_while7(s: State): void {
 
         if (s.locals.owed > 0) {
           s.locals.p_7 = s.locals.p_6;
-          s.locals.amount_5 = s.locals.owed;
+          s.locals.amount_11 = s.locals.owed;
           s.locals.to_centre_5 = true;
           s.locals.creditor_5 = s.locals.p_6;
           s.pc = "turn.while9";
@@ -1295,7 +1328,7 @@ function step_turn_while7(s: State): void {
       } else {
         if (s.locals.kind_2 === "fee") {
           s.locals.p_9 = s.locals.p_5;
-          s.locals.amount_6 = fn_fee_at(s, s.locals.here_2);
+          s.locals.amount_12 = fn_fee_at(s, s.locals.here_2);
           s.locals.to_centre_7 = true;
           s.locals.creditor_7 = s.locals.p_5;
           s.pc = "turn.while11";
@@ -1343,7 +1376,7 @@ function step_turn_endif12(s: State): void {
   s.pc = "turn.endif11";
 }
 
-function step_turn_resume8(s: State): void {
+function step_turn_resume11(s: State): void {
   s.pc = "turn.endif12";
 }
 
@@ -1414,11 +1447,11 @@ function step_turn_while8(s: State): void {
       );
     }
 
-    s.pc = "turn.resume8";
+    s.pc = "turn.resume11";
   }
 }
 
-function step_turn_resume9(s: State): void {
+function step_turn_resume12(s: State): void {
   s.pc = "turn.while8";
 }
 
@@ -1432,30 +1465,30 @@ function step_turn_endif14(s: State): void {
 
 function step_turn_while9(s: State): void {
   if (
-    s.vars.cash[s.locals.p_7] < s.locals.amount_5 &&
-    fn_can_pay(s, s.locals.p_7, s.locals.amount_5) &&
+    s.vars.cash[s.locals.p_7] < s.locals.amount_11 &&
+    fn_can_pay(s, s.locals.p_7, s.locals.amount_11) &&
     fn_can_raise(s, s.locals.p_7)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_7} owes $${s.locals.amount_5} and has $${s.vars.cash[s.locals.p_7]}: seat ${s.locals.p_7} must raise the rest`,
+        `seat ${s.locals.p_7} owes $${s.locals.amount_11} and has $${s.vars.cash[s.locals.p_7]}: seat ${s.locals.p_7} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_7;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3";
   } else {
-    if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
+    if (s.vars.cash[s.locals.p_7] >= s.locals.amount_11) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_11, s.vars.cash[s.locals.p_7], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_11, s.vars.cash[s.locals.p_7], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1589,7 +1622,7 @@ function step_turn_while9(s: State): void {
   }
 }
 
-function step_turn_resume10(s: State): void {
+function step_turn_resume13(s: State): void {
   s.pc = "turn.while9";
 }
 
@@ -1685,7 +1718,7 @@ function step_turn_while10(s: State): void {
   }
 }
 
-function step_turn_resume11(s: State): void {
+function step_turn_resume14(s: State): void {
   s.pc = "turn.while10";
 }
 
@@ -1695,30 +1728,30 @@ function step_turn_endif17(s: State): void {
 
 function step_turn_while11(s: State): void {
   if (
-    s.vars.cash[s.locals.p_9] < s.locals.amount_6 &&
-    fn_can_pay(s, s.locals.p_9, s.locals.amount_6) &&
+    s.vars.cash[s.locals.p_9] < s.locals.amount_12 &&
+    fn_can_pay(s, s.locals.p_9, s.locals.amount_12) &&
     fn_can_raise(s, s.locals.p_9)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_9} owes $${s.locals.amount_6} and has $${s.vars.cash[s.locals.p_9]}: seat ${s.locals.p_9} must raise the rest`,
+        `seat ${s.locals.p_9} owes $${s.locals.amount_12} and has $${s.vars.cash[s.locals.p_9]}: seat ${s.locals.p_9} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_9;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4";
   } else {
-    if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
+    if (s.vars.cash[s.locals.p_9] >= s.locals.amount_12) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_12, s.vars.cash[s.locals.p_9], "cash[p]", AT.L311);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_12, s.vars.cash[s.locals.p_9], "cash[p]", AT.L313);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1852,7 +1885,7 @@ function step_turn_while11(s: State): void {
   }
 }
 
-function step_turn_resume12(s: State): void {
+function step_turn_resume15(s: State): void {
   s.pc = "turn.while11";
 }
 
@@ -1948,7 +1981,7 @@ function step_turn_while12(s: State): void {
   }
 }
 
-function step_turn_resume13(s: State): void {
+function step_turn_resume16(s: State): void {
   s.pc = "turn.while12";
 }
 
@@ -2001,8 +2034,47 @@ export function enter(s: State, decision: string): void {
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.actor = s.locals.buyer_2;
+      s.locals.actor = s.locals.q_2;
       s.pc = "turn.accept_or_refuse";
+      return;
+    case "turn.accept_or_refuse_or_ask_price3":
+      s.locals.phase = "turn";
+      s.locals.q_2_list = [
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
+        ),
+      ];
+      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
+      if (s.locals.q_2_index < 0)
+        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
+      s.locals.actor = s.locals.buyer_2;
+      s.pc = "turn.accept_or_refuse_or_ask_price3";
+      return;
+    case "turn.accept_or_refuse_or_ask_price2":
+      s.locals.phase = "turn";
+      s.locals.q_2_list = [
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
+        ),
+      ];
+      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
+      if (s.locals.q_2_index < 0)
+        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
+      s.locals.actor = s.locals.q_2;
+      s.pc = "turn.accept_or_refuse_or_ask_price2";
+      return;
+    case "turn.accept_or_refuse_or_ask_price":
+      s.locals.phase = "turn";
+      s.locals.q_2_list = [
+        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
+          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
+        ),
+      ];
+      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
+      if (s.locals.q_2_index < 0)
+        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
+      s.locals.actor = s.locals.buyer_2;
+      s.pc = "turn.accept_or_refuse_or_ask_price";
       return;
     case "turn.ask_price":
       s.locals.phase = "turn";
@@ -2184,6 +2256,24 @@ export function advance(s: State): void {
       case "turn.resume5":
         step_turn_resume5(s);
         break;
+      case "turn.ask_price_body2":
+        step_turn_ask_price_body2(s);
+        break;
+      case "turn.resume6":
+        step_turn_resume6(s);
+        break;
+      case "turn.ask_price_body3":
+        step_turn_ask_price_body3(s);
+        break;
+      case "turn.resume7":
+        step_turn_resume7(s);
+        break;
+      case "turn.ask_price_body4":
+        step_turn_ask_price_body4(s);
+        break;
+      case "turn.resume8":
+        step_turn_resume8(s);
+        break;
       case "turn.endif4":
         step_turn_endif4(s);
         break;
@@ -2199,8 +2289,8 @@ export function advance(s: State): void {
       case "turn.while5":
         step_turn_while5(s);
         break;
-      case "turn.resume6":
-        step_turn_resume6(s);
+      case "turn.resume9":
+        step_turn_resume9(s);
         break;
       case "turn.endif8":
         step_turn_endif8(s);
@@ -2214,8 +2304,8 @@ export function advance(s: State): void {
       case "turn.while6":
         step_turn_while6(s);
         break;
-      case "turn.resume7":
-        step_turn_resume7(s);
+      case "turn.resume10":
+        step_turn_resume10(s);
         break;
       case "turn.endif10":
         step_turn_endif10(s);
@@ -2229,8 +2319,8 @@ export function advance(s: State): void {
       case "turn.endif12":
         step_turn_endif12(s);
         break;
-      case "turn.resume8":
-        step_turn_resume8(s);
+      case "turn.resume11":
+        step_turn_resume11(s);
         break;
       case "turn.decline_body":
         step_turn_decline_body(s);
@@ -2238,8 +2328,8 @@ export function advance(s: State): void {
       case "turn.while8":
         step_turn_while8(s);
         break;
-      case "turn.resume9":
-        step_turn_resume9(s);
+      case "turn.resume12":
+        step_turn_resume12(s);
         break;
       case "turn.endif13":
         step_turn_endif13(s);
@@ -2250,8 +2340,8 @@ export function advance(s: State): void {
       case "turn.while9":
         step_turn_while9(s);
         break;
-      case "turn.resume10":
-        step_turn_resume10(s);
+      case "turn.resume13":
+        step_turn_resume13(s);
         break;
       case "turn.endif15":
         step_turn_endif15(s);
@@ -2265,8 +2355,8 @@ export function advance(s: State): void {
       case "turn.while10":
         step_turn_while10(s);
         break;
-      case "turn.resume11":
-        step_turn_resume11(s);
+      case "turn.resume14":
+        step_turn_resume14(s);
         break;
       case "turn.endif17":
         step_turn_endif17(s);
@@ -2274,8 +2364,8 @@ export function advance(s: State): void {
       case "turn.while11":
         step_turn_while11(s);
         break;
-      case "turn.resume12":
-        step_turn_resume12(s);
+      case "turn.resume15":
+        step_turn_resume15(s);
         break;
       case "turn.endif18":
         step_turn_endif18(s);
@@ -2289,8 +2379,8 @@ export function advance(s: State): void {
       case "turn.while12":
         step_turn_while12(s);
         break;
-      case "turn.resume13":
-        step_turn_resume13(s);
+      case "turn.resume16":
+        step_turn_resume16(s);
         break;
       default:
         return; // a decision point, or the end

@@ -526,16 +526,7 @@ function legal_turn_accept_or_refuse(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    options.push({
-      type: "accept",
-      parameters: {},
-      label: [
-        "buy ",
-        { value: s.locals.d_3, type: "Deed" },
-        " for $",
-        { value: s.locals.amount_3, type: "int" },
-      ],
-    });
+    options.push({ type: "accept", parameters: {} });
   }
 
   {
@@ -554,7 +545,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L530,
+      AT.L528,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -593,7 +584,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L532);
+    const $amount = checkTransfer(s.locals.amount_9, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(
@@ -606,19 +597,21 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L533);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L533);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
 
 /** turn.accept_or_refuse: the effect of 'refuse'. */
 function turn_accept_or_refuse_refuse(s: State, seat: number, move: Move): void {
-  s.events?.push(said(`seat ${s.locals.buyer_2} refuses`, null));
+  s.events?.push(
+    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
+  );
 }
 
 function apply_turn_accept_or_refuse(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume5";
+  s.pc = "turn.resume8";
   switch (move.type) {
     case "accept":
       turn_accept_or_refuse_accept(s, seat, move);
@@ -629,16 +622,481 @@ function apply_turn_accept_or_refuse(s: State, seat: number, move: Move): void {
   }
 }
 
+function legal_turn_accept_or_refuse_or_ask_price3(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    options.push({ type: "accept", parameters: {} });
+  }
+
+  {
+    options.push({ type: "refuse", parameters: {} });
+  }
+
+  {
+    const amount_9_min = 1;
+    const amount_9_max = s.vars.cash[s.locals.buyer_2];
+    if (amount_9_min <= amount_9_max)
+      options.push({
+        type: "ask_price",
+        parameters: { amount: { kind: "range", min: amount_9_min, max: amount_9_max } },
+        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
+      });
+  }
+
+  return options;
+}
+
+function random_turn_accept_or_refuse_or_ask_price3(
+  s: State,
+  seat: number,
+  draw: (n: number) => number,
+): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const count_0: number = 1;
+  const count_1: number = 1;
+  const amount_9_min = 1;
+  const amount_9_max = s.vars.cash[s.locals.buyer_2];
+  const size_2_0 = Math.max(0, amount_9_max - amount_9_min + 1);
+  const count_2: number = size_2_0;
+  const total = count_0 + count_1 + count_2;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L528,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    return { type: "accept" };
+  }
+
+  index -= count_0;
+  if (index < count_1) {
+    return { type: "refuse" };
+  }
+
+  index -= count_1;
+  if (index < count_2) {
+    const digit_2_0 = index % size_2_0;
+    index = Math.floor(index / size_2_0);
+    return { type: "ask_price", amount: amount_9_min + digit_2_0 };
+  }
+
+  index -= count_2;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_turn_accept_or_refuse_or_ask_price3(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
+    return notNow(
+      String((move as { type: unknown }).type),
+      legal_turn_accept_or_refuse_or_ask_price3(s, seat),
+    );
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "accept": {
+      return null;
+    }
+
+    case "refuse": {
+      return null;
+    }
+
+    case "ask_price": {
+      const amount_9_min = 1;
+      const amount_9_max = s.vars.cash[s.locals.buyer_2];
+      if (!(amount_9_min <= amount_9_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no amount to choose now: it would be a whole number from ${amount_9_min} to ${amount_9_max}`,
+        );
+      const amount_9 = move.amount as number;
+      if (!(Number.isInteger(amount_9) && amount_9 >= amount_9_min && amount_9 <= amount_9_max))
+        return illegal(
+          "move/out-of-domain",
+          `amount must be a whole number from ${amount_9_min} to ${amount_9_max}`,
+        );
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** turn.accept_or_refuse_or_ask_price3: the effect of 'accept'. */
+function turn_accept_or_refuse_or_ask_price3_accept(s: State, seat: number, move: Move): void {
+  {
+    const $amount = checkTransfer(s.locals.amount_8, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
+    s.vars.cash[s.locals.buyer_2] -= $amount;
+    s.vars.cash[s.locals.q_2] += $amount;
+    s.events?.push(
+      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
+        { value: s.locals.d_3, type: "Deed" },
+        " sold",
+      ]),
+    );
+  }
+
+  {
+    const $card = s.locals.d_3;
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
+    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
+  }
+}
+
+/** turn.accept_or_refuse_or_ask_price3: the effect of 'refuse'. */
+function turn_accept_or_refuse_or_ask_price3_refuse(s: State, seat: number, move: Move): void {
+  s.events?.push(
+    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
+  );
+}
+
+/** turn.accept_or_refuse_or_ask_price3: the effect of 'ask_price'. */
+function turn_accept_or_refuse_or_ask_price3_ask_price(s: State, seat: number, move: Move): void {
+  s.locals.amount_9 = (move as Extract<Move, { type: "ask_price" }>).amount;
+  s.pc = "turn.ask_price_body4";
+}
+
+function apply_turn_accept_or_refuse_or_ask_price3(s: State, seat: number, move: Move): void {
+  s.pc = "turn.resume7";
+  switch (move.type) {
+    case "accept":
+      turn_accept_or_refuse_or_ask_price3_accept(s, seat, move);
+      break;
+    case "refuse":
+      turn_accept_or_refuse_or_ask_price3_refuse(s, seat, move);
+      break;
+    case "ask_price":
+      turn_accept_or_refuse_or_ask_price3_ask_price(s, seat, move);
+      break;
+  }
+}
+
+function legal_turn_accept_or_refuse_or_ask_price2(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    options.push({ type: "accept", parameters: {} });
+  }
+
+  {
+    options.push({ type: "refuse", parameters: {} });
+  }
+
+  {
+    const amount_8_min = 1;
+    const amount_8_max = s.vars.cash[s.locals.buyer_2];
+    if (amount_8_min <= amount_8_max)
+      options.push({
+        type: "ask_price",
+        parameters: { amount: { kind: "range", min: amount_8_min, max: amount_8_max } },
+        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
+      });
+  }
+
+  return options;
+}
+
+function random_turn_accept_or_refuse_or_ask_price2(
+  s: State,
+  seat: number,
+  draw: (n: number) => number,
+): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const count_0: number = 1;
+  const count_1: number = 1;
+  const amount_8_min = 1;
+  const amount_8_max = s.vars.cash[s.locals.buyer_2];
+  const size_2_0 = Math.max(0, amount_8_max - amount_8_min + 1);
+  const count_2: number = size_2_0;
+  const total = count_0 + count_1 + count_2;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L528,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    return { type: "accept" };
+  }
+
+  index -= count_0;
+  if (index < count_1) {
+    return { type: "refuse" };
+  }
+
+  index -= count_1;
+  if (index < count_2) {
+    const digit_2_0 = index % size_2_0;
+    index = Math.floor(index / size_2_0);
+    return { type: "ask_price", amount: amount_8_min + digit_2_0 };
+  }
+
+  index -= count_2;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_turn_accept_or_refuse_or_ask_price2(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
+    return notNow(
+      String((move as { type: unknown }).type),
+      legal_turn_accept_or_refuse_or_ask_price2(s, seat),
+    );
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "accept": {
+      return null;
+    }
+
+    case "refuse": {
+      return null;
+    }
+
+    case "ask_price": {
+      const amount_8_min = 1;
+      const amount_8_max = s.vars.cash[s.locals.buyer_2];
+      if (!(amount_8_min <= amount_8_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no amount to choose now: it would be a whole number from ${amount_8_min} to ${amount_8_max}`,
+        );
+      const amount_8 = move.amount as number;
+      if (!(Number.isInteger(amount_8) && amount_8 >= amount_8_min && amount_8 <= amount_8_max))
+        return illegal(
+          "move/out-of-domain",
+          `amount must be a whole number from ${amount_8_min} to ${amount_8_max}`,
+        );
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** turn.accept_or_refuse_or_ask_price2: the effect of 'accept'. */
+function turn_accept_or_refuse_or_ask_price2_accept(s: State, seat: number, move: Move): void {
+  {
+    const $amount = checkTransfer(s.locals.amount_7, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
+    s.vars.cash[s.locals.buyer_2] -= $amount;
+    s.vars.cash[s.locals.q_2] += $amount;
+    s.events?.push(
+      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
+        { value: s.locals.d_3, type: "Deed" },
+        " sold",
+      ]),
+    );
+  }
+
+  {
+    const $card = s.locals.d_3;
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
+    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
+  }
+}
+
+/** turn.accept_or_refuse_or_ask_price2: the effect of 'refuse'. */
+function turn_accept_or_refuse_or_ask_price2_refuse(s: State, seat: number, move: Move): void {
+  s.events?.push(
+    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
+  );
+}
+
+/** turn.accept_or_refuse_or_ask_price2: the effect of 'ask_price'. */
+function turn_accept_or_refuse_or_ask_price2_ask_price(s: State, seat: number, move: Move): void {
+  s.locals.amount_8 = (move as Extract<Move, { type: "ask_price" }>).amount;
+  s.pc = "turn.ask_price_body3";
+}
+
+function apply_turn_accept_or_refuse_or_ask_price2(s: State, seat: number, move: Move): void {
+  s.pc = "turn.resume6";
+  switch (move.type) {
+    case "accept":
+      turn_accept_or_refuse_or_ask_price2_accept(s, seat, move);
+      break;
+    case "refuse":
+      turn_accept_or_refuse_or_ask_price2_refuse(s, seat, move);
+      break;
+    case "ask_price":
+      turn_accept_or_refuse_or_ask_price2_ask_price(s, seat, move);
+      break;
+  }
+}
+
+function legal_turn_accept_or_refuse_or_ask_price(s: State, seat: number): MoveOption[] {
+  if (seat !== s.locals.actor) return [];
+  const options: MoveOption[] = [];
+  {
+    options.push({ type: "accept", parameters: {} });
+  }
+
+  {
+    options.push({ type: "refuse", parameters: {} });
+  }
+
+  {
+    const amount_7_min = 1;
+    const amount_7_max = s.vars.cash[s.locals.buyer_2];
+    if (amount_7_min <= amount_7_max)
+      options.push({
+        type: "ask_price",
+        parameters: { amount: { kind: "range", min: amount_7_min, max: amount_7_max } },
+        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
+      });
+  }
+
+  return options;
+}
+
+function random_turn_accept_or_refuse_or_ask_price(
+  s: State,
+  seat: number,
+  draw: (n: number) => number,
+): Move | null {
+  if (seat !== s.locals.actor) return null;
+  const count_0: number = 1;
+  const count_1: number = 1;
+  const amount_7_min = 1;
+  const amount_7_max = s.vars.cash[s.locals.buyer_2];
+  const size_2_0 = Math.max(0, amount_7_max - amount_7_min + 1);
+  const count_2: number = size_2_0;
+  const total = count_0 + count_1 + count_2;
+  if (total === 0)
+    throw new GameFault(
+      "fault/no-legal-move",
+      `seat ${seat} must act at ${s.pc} but has no legal move`,
+      AT.L528,
+    );
+  let index = draw(total);
+  if (index < count_0) {
+    return { type: "accept" };
+  }
+
+  index -= count_0;
+  if (index < count_1) {
+    return { type: "refuse" };
+  }
+
+  index -= count_1;
+  if (index < count_2) {
+    const digit_2_0 = index % size_2_0;
+    index = Math.floor(index / size_2_0);
+    return { type: "ask_price", amount: amount_7_min + digit_2_0 };
+  }
+
+  index -= count_2;
+  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function check_turn_accept_or_refuse_or_ask_price(s: State, seat: number, move: Move): IllegalMove | null {
+  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
+    return notNow(
+      String((move as { type: unknown }).type),
+      legal_turn_accept_or_refuse_or_ask_price(s, seat),
+    );
+  if (seat !== s.locals.actor) {
+    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
+  }
+
+  switch (move.type) {
+    case "accept": {
+      return null;
+    }
+
+    case "refuse": {
+      return null;
+    }
+
+    case "ask_price": {
+      const amount_7_min = 1;
+      const amount_7_max = s.vars.cash[s.locals.buyer_2];
+      if (!(amount_7_min <= amount_7_max))
+        return illegal(
+          "move/out-of-domain",
+          `there is no amount to choose now: it would be a whole number from ${amount_7_min} to ${amount_7_max}`,
+        );
+      const amount_7 = move.amount as number;
+      if (!(Number.isInteger(amount_7) && amount_7 >= amount_7_min && amount_7 <= amount_7_max))
+        return illegal(
+          "move/out-of-domain",
+          `amount must be a whole number from ${amount_7_min} to ${amount_7_max}`,
+        );
+      return null;
+    }
+  }
+
+  return null;
+}
+
+/** turn.accept_or_refuse_or_ask_price: the effect of 'accept'. */
+function turn_accept_or_refuse_or_ask_price_accept(s: State, seat: number, move: Move): void {
+  {
+    const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
+    s.vars.cash[s.locals.buyer_2] -= $amount;
+    s.vars.cash[s.locals.q_2] += $amount;
+    s.events?.push(
+      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
+        { value: s.locals.d_3, type: "Deed" },
+        " sold",
+      ]),
+    );
+  }
+
+  {
+    const $card = s.locals.d_3;
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
+    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
+  }
+}
+
+/** turn.accept_or_refuse_or_ask_price: the effect of 'refuse'. */
+function turn_accept_or_refuse_or_ask_price_refuse(s: State, seat: number, move: Move): void {
+  s.events?.push(
+    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
+  );
+}
+
+/** turn.accept_or_refuse_or_ask_price: the effect of 'ask_price'. */
+function turn_accept_or_refuse_or_ask_price_ask_price(s: State, seat: number, move: Move): void {
+  s.locals.amount_7 = (move as Extract<Move, { type: "ask_price" }>).amount;
+  s.pc = "turn.ask_price_body2";
+}
+
+function apply_turn_accept_or_refuse_or_ask_price(s: State, seat: number, move: Move): void {
+  s.pc = "turn.resume5";
+  switch (move.type) {
+    case "accept":
+      turn_accept_or_refuse_or_ask_price_accept(s, seat, move);
+      break;
+    case "refuse":
+      turn_accept_or_refuse_or_ask_price_refuse(s, seat, move);
+      break;
+    case "ask_price":
+      turn_accept_or_refuse_or_ask_price_ask_price(s, seat, move);
+      break;
+  }
+}
+
 function legal_turn_ask_price(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const amount_3_min = 1;
-    const amount_3_max = s.vars.cash[s.locals.buyer_2];
-    if (amount_3_min <= amount_3_max)
+    const amount_6_min = 1;
+    const amount_6_max = s.vars.cash[s.locals.buyer_2];
+    if (amount_6_min <= amount_6_max)
       options.push({
         type: "ask_price",
-        parameters: { amount: { kind: "range", min: amount_3_min, max: amount_3_max } },
+        parameters: { amount: { kind: "range", min: amount_6_min, max: amount_6_max } },
         label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
       });
   }
@@ -648,22 +1106,22 @@ function legal_turn_ask_price(s: State, seat: number): MoveOption[] {
 
 function random_turn_ask_price(s: State, seat: number, draw: (n: number) => number): Move | null {
   if (seat !== s.locals.actor) return null;
-  const amount_3_min = 1;
-  const amount_3_max = s.vars.cash[s.locals.buyer_2];
-  const size_0_0 = Math.max(0, amount_3_max - amount_3_min + 1);
+  const amount_6_min = 1;
+  const amount_6_max = s.vars.cash[s.locals.buyer_2];
+  const size_0_0 = Math.max(0, amount_6_max - amount_6_min + 1);
   const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L527,
+      AT.L528,
     );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
     index = Math.floor(index / size_0_0);
-    return { type: "ask_price", amount: amount_3_min + digit_0_0 };
+    return { type: "ask_price", amount: amount_6_min + digit_0_0 };
   }
 
   index -= count_0;
@@ -679,18 +1137,18 @@ function check_turn_ask_price(s: State, seat: number, move: Move): IllegalMove |
 
   switch (move.type) {
     case "ask_price": {
-      const amount_3_min = 1;
-      const amount_3_max = s.vars.cash[s.locals.buyer_2];
-      if (!(amount_3_min <= amount_3_max))
+      const amount_6_min = 1;
+      const amount_6_max = s.vars.cash[s.locals.buyer_2];
+      if (!(amount_6_min <= amount_6_max))
         return illegal(
           "move/out-of-domain",
-          `there is no amount to choose now: it would be a whole number from ${amount_3_min} to ${amount_3_max}`,
+          `there is no amount to choose now: it would be a whole number from ${amount_6_min} to ${amount_6_max}`,
         );
-      const amount_3 = move.amount as number;
-      if (!(Number.isInteger(amount_3) && amount_3 >= amount_3_min && amount_3 <= amount_3_max))
+      const amount_6 = move.amount as number;
+      if (!(Number.isInteger(amount_6) && amount_6 >= amount_6_min && amount_6 <= amount_6_max))
         return illegal(
           "move/out-of-domain",
-          `amount must be a whole number from ${amount_3_min} to ${amount_3_max}`,
+          `amount must be a whole number from ${amount_6_min} to ${amount_6_max}`,
         );
       return null;
     }
@@ -701,7 +1159,7 @@ function check_turn_ask_price(s: State, seat: number, move: Move): IllegalMove |
 
 /** turn.ask_price: the effect of 'ask_price'. */
 function turn_ask_price_ask_price(s: State, seat: number, move: Move): void {
-  s.locals.amount_3 = (move as Extract<Move, { type: "ask_price" }>).amount;
+  s.locals.amount_6 = (move as Extract<Move, { type: "ask_price" }>).amount;
   s.pc = "turn.ask_price_body";
 }
 
@@ -1988,7 +2446,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume6";
+  s.pc = "turn.resume9";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2_raise_by_selling_stack(
@@ -2122,12 +2580,12 @@ function apply_turn_bid_or_decline2(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume7";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume10";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume7";
+  s.pc = "turn.resume10";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline2_bid(s, seat, move);
@@ -2243,12 +2701,12 @@ function apply_turn_bid_or_decline3(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume9";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume12";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume9";
+  s.pc = "turn.resume12";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline3_bid(s, seat, move);
@@ -2362,7 +2820,7 @@ function turn_buy_or_decline_decline(s: State, seat: number, move: Move): void {
 }
 
 function apply_turn_buy_or_decline(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume8";
+  s.pc = "turn.resume11";
   switch (move.type) {
     case "buy":
       turn_buy_or_decline_buy(s, seat, move);
@@ -2707,7 +3165,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume10";
+  s.pc = "turn.resume13";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3_raise_by_selling_stack(
@@ -2841,12 +3299,12 @@ function apply_turn_bid_or_decline4(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume11";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume14";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume11";
+  s.pc = "turn.resume14";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline4_bid(s, seat, move);
@@ -3188,7 +3646,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume12";
+  s.pc = "turn.resume15";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4_raise_by_selling_stack(
@@ -3322,12 +3780,12 @@ function apply_turn_bid_or_decline5(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume13";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume16";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume13";
+  s.pc = "turn.resume16";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline5_bid(s, seat, move);
@@ -3371,6 +3829,12 @@ export function activity(s: State): Activity {
       return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };
     case "turn.accept_or_refuse":
       return { kind: "turn", players: [s.locals.actor] };
+    case "turn.accept_or_refuse_or_ask_price3":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "turn.accept_or_refuse_or_ask_price2":
+      return { kind: "turn", players: [s.locals.actor] };
+    case "turn.accept_or_refuse_or_ask_price":
+      return { kind: "turn", players: [s.locals.actor] };
     case "turn.ask_price":
       return { kind: "turn", players: [s.locals.actor] };
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3404,6 +3868,12 @@ export function nextActor(s: State): number {
     case "turn.bid_or_decline":
       return -2;
     case "turn.accept_or_refuse":
+      return s.locals.actor;
+    case "turn.accept_or_refuse_or_ask_price3":
+      return s.locals.actor;
+    case "turn.accept_or_refuse_or_ask_price2":
+      return s.locals.actor;
+    case "turn.accept_or_refuse_or_ask_price":
       return s.locals.actor;
     case "turn.ask_price":
       return s.locals.actor;
@@ -3439,6 +3909,12 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_turn_bid_or_decline(s, seat);
     case "turn.accept_or_refuse":
       return legal_turn_accept_or_refuse(s, seat);
+    case "turn.accept_or_refuse_or_ask_price3":
+      return legal_turn_accept_or_refuse_or_ask_price3(s, seat);
+    case "turn.accept_or_refuse_or_ask_price2":
+      return legal_turn_accept_or_refuse_or_ask_price2(s, seat);
+    case "turn.accept_or_refuse_or_ask_price":
+      return legal_turn_accept_or_refuse_or_ask_price(s, seat);
     case "turn.ask_price":
       return legal_turn_ask_price(s, seat);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3476,6 +3952,12 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_turn_bid_or_decline(s, seat, draw);
     case "turn.accept_or_refuse":
       return random_turn_accept_or_refuse(s, seat, draw);
+    case "turn.accept_or_refuse_or_ask_price3":
+      return random_turn_accept_or_refuse_or_ask_price3(s, seat, draw);
+    case "turn.accept_or_refuse_or_ask_price2":
+      return random_turn_accept_or_refuse_or_ask_price2(s, seat, draw);
+    case "turn.accept_or_refuse_or_ask_price":
+      return random_turn_accept_or_refuse_or_ask_price(s, seat, draw);
     case "turn.ask_price":
       return random_turn_ask_price(s, seat, draw);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3516,6 +3998,12 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_turn_bid_or_decline(s, seat, move);
     case "turn.accept_or_refuse":
       return check_turn_accept_or_refuse(s, seat, move);
+    case "turn.accept_or_refuse_or_ask_price3":
+      return check_turn_accept_or_refuse_or_ask_price3(s, seat, move);
+    case "turn.accept_or_refuse_or_ask_price2":
+      return check_turn_accept_or_refuse_or_ask_price2(s, seat, move);
+    case "turn.accept_or_refuse_or_ask_price":
+      return check_turn_accept_or_refuse_or_ask_price(s, seat, move);
     case "turn.ask_price":
       return check_turn_ask_price(s, seat, move);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3556,6 +4044,15 @@ export function apply(s: State, seat: number, move: Move): void {
       break;
     case "turn.accept_or_refuse":
       apply_turn_accept_or_refuse(s, seat, move);
+      break;
+    case "turn.accept_or_refuse_or_ask_price3":
+      apply_turn_accept_or_refuse_or_ask_price3(s, seat, move);
+      break;
+    case "turn.accept_or_refuse_or_ask_price2":
+      apply_turn_accept_or_refuse_or_ask_price2(s, seat, move);
+      break;
+    case "turn.accept_or_refuse_or_ask_price":
+      apply_turn_accept_or_refuse_or_ask_price(s, seat, move);
       break;
     case "turn.ask_price":
       apply_turn_ask_price(s, seat, move);

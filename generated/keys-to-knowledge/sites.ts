@@ -288,112 +288,111 @@ export const AT = {
     column: 7,
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L527: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 527, column: 7, text: "ask q {" },
+  L528: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 528,
+    column: 7,
+    text: "negotiate q with buyer {",
+  },
   L530: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 530,
     column: 11,
-    text: "ask buyer {",
-  },
-  L532: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 532,
-    column: 15,
     text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
-  L533: {
+  L531: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 533,
-    column: 15,
+    line: 531,
+    column: 11,
     text: "move d to deeds[buyer]",
   },
-  L555: {
+  L551: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 555,
+    line: 551,
     column: 5,
     text: "move s to box_spaces",
   },
-  L558: {
+  L554: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 558,
+    line: 554,
     column: 5,
     text: "move d to box_deeds",
   },
-  L560: {
+  L556: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 560,
+    line: 556,
     column: 3,
     text: "stacks_left = stack_stock[board_in_play()]",
   },
-  L561: {
+  L557: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 561,
+    line: 557,
     column: 3,
     text: "keys_left = key_stock[board_in_play()]",
   },
-  L563: {
+  L559: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 563,
+    line: 559,
     column: 5,
     text: "move c to grace_deck",
   },
-  L569: {
+  L565: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 569,
+    line: 565,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
   },
-  L576: {
+  L572: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 576,
+    line: 572,
     column: 5,
     text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
   },
-  L578: {
+  L574: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 578,
+    line: 574,
     column: 7,
     text: "deal dealt_each from bank_deeds to deeds[p]",
   },
-  L579: {
+  L575: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 579,
+    line: 575,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L594: {
+  L590: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 594,
+    line: 590,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L595: {
+  L591: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 595,
+    line: 591,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L606: {
+  L602: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 606,
+    line: 602,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
+  },
+  L608: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 608,
+    column: 3,
+    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
   L612: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 612,
-    column: 3,
-    text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
-  },
-  L616: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 616,
     column: 7,
     text: "while again and active in players {",
   },
-  L664: {
+  L660: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 664,
+    line: 660,
     column: 13,
     text: "while relocated and active in players {",
   },
