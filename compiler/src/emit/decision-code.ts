@@ -5,6 +5,7 @@ import type { LocalSlot } from "../check/types.js";
 import { subExpressions } from "../syntax/walk.js";
 import type { Decision } from "../lower/ir.js";
 import { quote, zoneDeclaration } from "./code.js";
+import { cardListZone } from "./card-lists.js";
 import { tsType, type EmitContext } from "./context.js";
 
 export interface DomainCode {
@@ -152,8 +153,11 @@ export class DecisionCode {
         cards: values,
       };
     }
-    if (type?.kind === "zone") {
-      const zone = zoneDeclaration(this.ctx.game, p.domain)?.name.name ?? "cards";
+    // A list of cards drawn from one zone (`select(c in hand[p] where ...)`, `first(hand[p], 2)`) is a
+    // card domain of that zone, so that apps show cards, not numbers.
+    const listZone = type?.kind === "list" && type.element.kind === "card" ? cardListZone(this.ctx.game, p.domain) : null;
+    if (type?.kind === "zone" || listZone) {
+      const zone = (listZone ? listZone : zoneDeclaration(this.ctx.game, p.domain))?.name.name ?? "cards";
       return {
         domain: `{ kind: "card", zone: ${quote(zone)}, cards: [...${values}] }`,
         nonEmpty: `${values}.length > 0`,
