@@ -33,6 +33,9 @@ export class DeclarationChecker {
   /** The type a variable's name has: its value's, or per player or per card, still to be indexed. */
   varBindingType(d: A.VarDeclaration): Type {
     if (d.perPlayer && d.perKey) {
+      // A row per seat is told value by value (the table's own lines); `shown` and `on` say one line per seat.
+      const clause = d.shown && d.shown.kind !== "bookkeeping" ? d.shown.range : d.on?.range;
+      if (clause) this.ctx.error("check/type-mismatch", `'${d.name.name}' holds one value per player per ${d.perKey.name}: the table tells each value with its label, so 'shown' and 'on' are for variables of one value per seat`, clause);
       const key = pairKeyType(this.ctx, d.perKey);
       return key.kind === "error" ? ERROR : { kind: "per-pair", key, element: this.ctx.varType(d) };
     }
