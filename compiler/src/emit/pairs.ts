@@ -13,7 +13,7 @@ export function pairRowType(v: A.VarDeclaration, elementType: string): string {
 
 /** One seat's row, every value at `initial` (the code of the initial value). */
 export function pairRowStart(ctx: EmitContext, v: A.VarDeclaration, initial: string, seats = "$players"): string {
-  if (v.perKey!.name === "player") return `perSeat(${seats}, () => ${initial})`;
+  if (v.perKey!.name === "player") return `Array.from({ length: ${seats} }, () => ${initial})`;
   const members = ctx.game.enums.get(v.perKey!.name)?.members ?? [];
   return `({ ${members.map((m) => `${quote(m.name)}: ${initial}`).join(", ")} })`;
 }
