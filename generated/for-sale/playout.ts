@@ -414,7 +414,7 @@ export function playout(): PlayoutKernel {
             {
               let $n21 = 0;
               for (let l_p = 0; l_p < players; l_p++) {
-                $list0[$n21++] = l_p;
+                if (N[Z_properties + l_p]! > 0) $list0[$n21++] = l_p;
               }
               if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
               for (let $a22 = 0; $a22 < $n21; $a22++) {

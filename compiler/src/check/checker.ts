@@ -12,6 +12,7 @@ import { PresentationChecker } from "./presentation.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
+import { decisionsWithoutSureMove } from "./sure-moves.js";
 import { desugarElimination, type EliminationProblem } from "./elimination.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
@@ -288,6 +289,7 @@ class Checker {
     else {
       this.ctx.enter(flows[0]!);
       this.statements.block(flow, new Scope(this.ctx.globals));
+      for (const gap of decisionsWithoutSureMove(flow, this.ctx)) this.ctx.report("warning", "check/may-have-no-move", gap.message, gap.range);
     }
     const score = scores[0];
     if (!score) this.ctx.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
