@@ -313,6 +313,10 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
   randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
+  /** The rules' playout preferences (`prefer N` on options): each option's weight at this seat's
+   *  decision now, or null where the rules state none. Only the rules' random players read them
+   *  (`choosePreferredMove`); `randomMove` and the playout kernel stay uniform. Absent: no preferences. */
+  preferences?(state: S, seat: Seat): Readonly<Record<string, number>> | null;
   /** Optional fast path of `activity` for simulations: the one seat a random playout moves next
    *  (a turn's player; at a simultaneous decision the first seat still to choose), -1 once the game
    *  is over, -2 where `activity` must decide (a race, whose claimant is drawn at random, or nobody

@@ -51,11 +51,14 @@ const spec = {
       "counted under errors, left out of the other figures, and make the exit status 1. Games still going at " +
       "the decision cap (--max-decisions) are counted as unfinished, left out of the other figures too, but are " +
       "not errors: a game whose rules may not end under random play is reported, not failed.",
+    "Random players follow the rules' playout preferences (`prefer N` on an option) where the rules state some; " +
+      "the same games are then played again by uniform random players and reported below, for comparison.",
     "How the games ended: by each `end game` statement of the rules (its file:line:col and text), or by the " +
       "flow's own end (the flow ran to its last line).",
     "JSON fields: game, players, variants, games, seed, completed, ends ({rule, text, games}: rule null for the flow's end), " +
       "unfinished, maxDecisionsCap, meanDecisions, medianDecisions, p90Decisions, minDecisions, maxDecisions, " +
-      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
+      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed); " +
+      "for rules with playout preferences (`prefer N`) played by random players, preferences: true and uniform (the same fields for the same games played uniformly).",
     "Each game's seed comes from the run's seed and the game's number alone, and the games' sums are merged " +
       "in the games' order: the same seed gives the same figures on one thread, on --workers N, or on a Redis " +
       "fleet (--redis; see docs/simulate.md).",
@@ -82,9 +85,20 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   if (timing) io.warn(timing.line(workers));
   const heading = { game: game.id, players, variants: options.variants, games, seed: options.seed, bots, ruleSeats: ruleSeats(game, players), maxDecisions: cap };
   const summary = relativeRules(summarize(heading, tally), io.cwd);
-  if (args.options.json) io.print(JSON.stringify(summary));
-  else for (const line of renderSummary(game, summary)) io.print(line);
-  return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
+  // Where the rules state playout preferences, the same games played uniformly show what they change.
+  const random = !options.bots || options.bots.every((bot) => bot.kind === "random");
+  const uniform = game.preferences && random
+    ? relativeRules(summarize(heading, await playRunFor(game, ref, { ...options, uniform: true }, games, { workers, redis, queue }, io, "uniform games")), io.cwd)
+    : undefined;
+  if (args.options.json) io.print(JSON.stringify(uniform ? { ...summary, preferences: true, uniform } : summary));
+  else {
+    for (const line of renderSummary(game, summary, uniform ? "random players by the rules' preferences (prefer)" : undefined)) io.print(line);
+    if (uniform) {
+      io.print("");
+      for (const line of renderSummary(game, uniform, "uniform random players, the same seeds: the preferences ignored")) io.print(line);
+    }
+  }
+  return summary.errors > 0 || (uniform?.errors ?? 0) > 0 ? EXIT_PROBLEMS : EXIT_OK;
 });
 
 /**
@@ -163,13 +177,13 @@ function endLines(s: SimulationSummary): string[] {
   return ["how the games ended:", ...rows.map(([games, how]) => `  ${games!.padStart(Math.max(...rows.map((r) => r[0]!.length)))}  ${how}`)];
 }
 
-export function renderSummary(game: Game, s: SimulationSummary): string[] {
+export function renderSummary(game: Game, s: SimulationSummary, players?: string): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
   // With search bots, which bot sat where and how sure each rate is matter: two more columns.
   const searching = s.bots.some((bot, seat) => seat < s.players && bot !== "random");
   const lines = [
-    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
+    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}${players ? `, ${players}` : ""}`,
     s.completed === 0
       ? s.errors === 0
         ? `no game ended within ${s.maxDecisionsCap} decisions`

@@ -177,6 +177,18 @@ export class MovesFile {
     };
   }
 
+  /** `prefer_<decision>`: each option's weight for the rules' random players (`prefer N`; 1 unless said). */
+  private preferenceFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+    const weights = decision.ask.options.map((o) => `${o.name.name}: ${o.preference ? this.ctx.code.expression(o.preference) : "1"},`);
+    return {
+      kind: StructureKind.Function,
+      name: `prefer_${name}`,
+      parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+      returnType: "Record<string, number>",
+      statements: [...this.decisions.askPreamble(decision, "seat"), "return {", ...weights, "};"],
+    };
+  }
+
   /** A parameter's value drawn uniformly from its domain, as the runtime's `drawMove` draws it. */
   private drawnValue(domain: DomainCode): string {
     if (domain.cards) return `randomSubset(${domain.cards}, draw)`;
@@ -216,6 +228,10 @@ export class MovesFile {
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
       this.decisions.endPreamble(decision);
+      if (options.some((o) => o.preference)) {
+        functions.push(this.preferenceFunction(decision, name));
+        this.decisions.endPreamble(decision);
+      }
       functions.push(this.checks.checkFunction(decision, name));
       // apply: one transition function per option
       for (const option of options) {
@@ -334,6 +350,18 @@ export class MovesFile {
       returnType: "Move | null",
       statements: ["switch (s.pc) {", ...dispatch.map((d) => `case ${quote(d.label)}: return random_${d.name}(s, seat, draw);`), "default: return null;", "}"],
     });
+    const preferring = this.ctx.machine.decisions.filter((d) => d.ask.options.some((o) => o.preference));
+    if (preferring.length > 0) {
+      functions.push({
+        kind: StructureKind.Function,
+        isExported: true,
+        name: "preferences",
+        docs: ["How often the rules' random players pick each option here (`prefer N`), or null where the rules state no preference."],
+        parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+        returnType: "Record<string, number> | null",
+        statements: ["switch (s.pc) {", ...preferring.map((d) => `case ${quote(d.label)}: return prefer_${identifierFor(d.label)}(s, seat);`), "default: return null;", "}"],
+      });
+    }
     functions.push({
       kind: StructureKind.Function,
       isExported: true,

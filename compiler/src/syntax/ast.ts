@@ -425,6 +425,8 @@ export interface MoveOptionDeclaration {
   readonly requirements: readonly Requirement[];
   /** `otherwise "reason"`: why this move is refused while the game waits at another decision. */
   readonly otherwise: ReasonText | null;
+  /** `prefer 5`: how much more often than 1 the rules' random players pick this option (playouts only). */
+  readonly preference?: Expression | null;
   readonly body: Block;
   readonly range: SourceRange;
 }

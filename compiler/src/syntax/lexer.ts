@@ -84,6 +84,7 @@ export const Procedure = soft("procedure");
 export const Up = soft("up");
 export const Otherwise = soft("otherwise");
 export const Default = soft("default");
+export const Prefer = soft("prefer");
 // Presentation: how people are told the game (card names and texts, layouts, shown variables).
 export const Name = soft("name");
 export const Text = soft("text");
@@ -146,7 +147,7 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of, Others, Otherwise, Default, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
+  Descending, Function, Bottom, Of, Others, Otherwise, Default, Prefer, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
   On, With,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.

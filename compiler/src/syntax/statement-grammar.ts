@@ -426,7 +426,7 @@ export class StatementGrammar extends ExpressionGrammar {
     this.OPTION5({
       GATE: () =>
         this.LA(1).tokenType === T.Default &&
-        ![T.LParen, T.LBrace, T.Require, T.Otherwise, T.StringLiteral].includes(this.LA(2).tokenType),
+        ![T.LParen, T.LBrace, T.Require, T.Otherwise, T.Prefer, T.StringLiteral].includes(this.LA(2).tokenType),
       DEF: () => {
         this.CONSUME(T.Default);
         isDefault = true;
@@ -463,9 +463,17 @@ export class StatementGrammar extends ExpressionGrammar {
     this.OPTION4(() => { const token = this.CONSUME3(T.StringLiteral); this.ACTION(() => { label = this.reasonText(token); }); });
     const requirements: A.Requirement[] = [];
     let otherwise: A.ReasonText | null = null;
+    let preference: A.Expression | null = null;
     this.MANY(() => {
       this.OR([
         { ALT: () => { const r = this.SUBRULE(this.requirement); this.ACTION(() => requirements.push(r)); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Prefer);
+            const weight = this.SUBRULE5(this.expression);
+            this.ACTION(() => { preference = weight; });
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.Otherwise);
@@ -476,7 +484,7 @@ export class StatementGrammar extends ExpressionGrammar {
       ]);
     });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ name: identifier(name), isDefault, parameters, label, requirements, otherwise, body, range: span(name, body) }));
+    return this.ACTION(() => ({ name: identifier(name), isDefault, parameters, label, requirements, otherwise, ...(preference ? { preference } : {}), body, range: span(name, body) }));
   });
 
   /** `require COND else "reason"`. */
