@@ -72,58 +72,58 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L612,
-  "turn.while": AT.L616,
-  "turn.endif": AT.L616,
-  "turn.for_q_2": AT.L437,
-  "turn.while2": AT.L437,
-  "turn.resume": AT.L437,
-  "turn.request_rent_body": AT.L437,
-  "turn.while3": AT.L280,
-  "turn.resume2": AT.L280,
-  "turn.endif2": AT.L437,
-  "turn.endif3": AT.L437,
-  "turn.for_d_2": AT.L259,
+  while: AT.L616,
+  "turn.while": AT.L620,
+  "turn.endif": AT.L620,
+  "turn.for_q_2": AT.L438,
+  "turn.while2": AT.L438,
+  "turn.resume": AT.L438,
+  "turn.request_rent_body": AT.L438,
+  "turn.while3": AT.L281,
+  "turn.resume2": AT.L281,
+  "turn.endif2": AT.L438,
+  "turn.endif3": AT.L438,
+  "turn.for_d_2": AT.L260,
   "turn.while4": AT.L211,
   "turn.resume3": AT.L211,
-  "turn.offer_body": AT.L437,
-  "turn.resume4": AT.L437,
-  "turn.ask_price_body": AT.L437,
-  "turn.resume5": AT.L437,
-  "turn.endif4": AT.L616,
-  "turn.endif5": AT.L616,
-  "turn.endif6": AT.L616,
-  "turn.endif7": AT.L616,
-  "turn.while5": AT.L280,
-  "turn.resume6": AT.L280,
-  "turn.endif8": AT.L616,
-  "turn.endif9": AT.L616,
-  "turn.for_d_4": AT.L259,
+  "turn.offer_body": AT.L438,
+  "turn.resume4": AT.L438,
+  "turn.ask_price_body": AT.L438,
+  "turn.resume5": AT.L438,
+  "turn.endif4": AT.L620,
+  "turn.endif5": AT.L620,
+  "turn.endif6": AT.L620,
+  "turn.endif7": AT.L620,
+  "turn.while5": AT.L281,
+  "turn.resume6": AT.L281,
+  "turn.endif8": AT.L620,
+  "turn.endif9": AT.L620,
+  "turn.for_d_4": AT.L260,
   "turn.while6": AT.L211,
   "turn.resume7": AT.L211,
-  "turn.endif10": AT.L616,
-  "turn.while7": AT.L664,
-  "turn.endif11": AT.L664,
-  "turn.endif12": AT.L664,
-  "turn.resume8": AT.L664,
-  "turn.decline_body": AT.L664,
+  "turn.endif10": AT.L620,
+  "turn.while7": AT.L668,
+  "turn.endif11": AT.L668,
+  "turn.endif12": AT.L668,
+  "turn.resume8": AT.L668,
+  "turn.decline_body": AT.L668,
   "turn.while8": AT.L211,
   "turn.resume9": AT.L211,
-  "turn.endif13": AT.L664,
-  "turn.endif14": AT.L664,
-  "turn.while9": AT.L280,
-  "turn.resume10": AT.L280,
-  "turn.endif15": AT.L664,
-  "turn.endif16": AT.L664,
-  "turn.for_d_5": AT.L259,
+  "turn.endif13": AT.L668,
+  "turn.endif14": AT.L668,
+  "turn.while9": AT.L281,
+  "turn.resume10": AT.L281,
+  "turn.endif15": AT.L668,
+  "turn.endif16": AT.L668,
+  "turn.for_d_5": AT.L260,
   "turn.while10": AT.L211,
   "turn.resume11": AT.L211,
-  "turn.endif17": AT.L664,
-  "turn.while11": AT.L280,
-  "turn.resume12": AT.L280,
-  "turn.endif18": AT.L664,
-  "turn.endif19": AT.L664,
-  "turn.for_d_6": AT.L259,
+  "turn.endif17": AT.L668,
+  "turn.while11": AT.L281,
+  "turn.resume12": AT.L281,
+  "turn.endif18": AT.L668,
+  "turn.endif19": AT.L668,
+  "turn.for_d_6": AT.L260,
   "turn.while12": AT.L211,
   "turn.resume13": AT.L211,
 };
@@ -272,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L555);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L555);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L559);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L559);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L558);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L558);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L562);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L562);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L560);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L564);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L561);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L565);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L563);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L563);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L567);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L567);
     }
   }
 
@@ -303,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L569);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L573);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L576));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L580));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L578);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L582);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -324,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L579,
+          AT.L583,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -350,19 +350,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L594)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L598)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L594);
+    loopGuard($passes, AT.L598);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L595,
+      AT.L599,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -381,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L606,
+    AT.L610,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -559,14 +559,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -585,10 +585,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -601,10 +601,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -621,7 +621,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -632,8 +632,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -664,7 +664,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -717,8 +717,8 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -767,7 +767,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -781,8 +781,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -832,19 +832,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L336);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L337);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L339);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L340);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L341);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L342);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
@@ -888,14 +888,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -914,10 +914,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -930,10 +930,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -950,7 +950,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -961,8 +961,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -993,7 +993,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1046,8 +1046,8 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1096,7 +1096,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1110,8 +1110,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1148,7 +1148,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L391,
+            AT.L392,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
@@ -1178,7 +1178,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L405,
+          AT.L406,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1189,26 +1189,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L350);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L350);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L350);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L351);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L351);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L351);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L352);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L352);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L352);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L353);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L353);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L353);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L354);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L355);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L358);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L359);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(
@@ -1235,7 +1235,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L366);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L367);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1245,7 +1245,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L368,
+                    AT.L369,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1270,15 +1270,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L374);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L374);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L375);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L375);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L376);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L376);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L377);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L377);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1302,7 +1302,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L423);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L424);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
@@ -1390,7 +1390,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1404,8 +1404,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1448,14 +1448,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1474,10 +1474,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1490,10 +1490,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1510,7 +1510,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1521,8 +1521,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1553,7 +1553,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1606,8 +1606,8 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1656,7 +1656,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1670,8 +1670,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1711,14 +1711,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1737,10 +1737,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1753,10 +1753,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1773,7 +1773,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1784,8 +1784,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1816,7 +1816,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1869,8 +1869,8 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1919,7 +1919,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1933,8 +1933,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {

@@ -36,7 +36,7 @@ import {
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
 import { advance, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, preferences, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
 import type { TextPart } from "@rules/runtime/internal";
@@ -604,5 +604,6 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
+  preferences,
   shown,
 };

@@ -180,7 +180,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -458,6 +458,14 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   );
 }
 
+function prefer_turn_bid_or_decline(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_2 < Deed_price[s.locals.lot] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline(s, seat));
@@ -554,7 +562,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L530,
+      AT.L533,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -568,6 +576,13 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
 
   index -= count_1;
   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function prefer_turn_accept_or_refuse(s: State, seat: number): Record<string, number> {
+  return {
+    accept: s.locals.amount_3 <= 2 * Deed_price[s.locals.d_3] ? 1 : 0,
+    refuse: 1,
+  };
 }
 
 function check_turn_accept_or_refuse(s: State, seat: number, move: Move): IllegalMove | null {
@@ -593,7 +608,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L532);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L536);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(
@@ -606,8 +621,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L533);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L533);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L537);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L537);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -657,7 +672,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L527,
+      AT.L530,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1147,8 +1162,25 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L437,
+    AT.L438,
   );
+}
+
+function prefer_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+  s: State,
+  seat: number,
+): Record<string, number> {
+  return {
+    request_rent: 20,
+    build: 2,
+    buy_key: 2,
+    sell_stack: 0,
+    sell_key: 0,
+    mortgage: 0,
+    lift: s.vars.cash[s.locals.q_2] > 500 ? 1 : 0,
+    offer: 1,
+    done: 1,
+  };
 }
 
 function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
@@ -1410,7 +1442,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L464);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L467);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1434,7 +1466,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L478);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L481);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1547,7 +1579,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L514);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L517);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1793,7 +1825,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -2071,6 +2103,14 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline2(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_3 < Deed_price[s.locals.lot_2] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline2(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline2(s, seat));
@@ -2192,6 +2232,14 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline3(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_4 < Deed_price[s.locals.lot_3] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline3(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline3(s, seat));
@@ -2293,7 +2341,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L406,
+      AT.L407,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2307,6 +2355,13 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
 
   index -= count_1;
   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function prefer_turn_buy_or_decline(s: State, seat: number): Record<string, number> {
+  return {
+    buy: 3,
+    decline: 1,
+  };
 }
 
 function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalMove | null {
@@ -2337,7 +2392,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L408);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L409);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -2350,8 +2405,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L409);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L409);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L410);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L410);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -2512,7 +2567,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -2790,6 +2845,14 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline4(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_5 < Deed_price[s.locals.lot_4] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline4(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline4(s, seat));
@@ -2993,7 +3056,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -3271,6 +3334,14 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline5(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_6 < Deed_price[s.locals.lot_5] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline5(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline5(s, seat));
@@ -3500,6 +3571,33 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4(s, seat, draw);
     case "turn.bid_or_decline5":
       return random_turn_bid_or_decline5(s, seat, draw);
+    default:
+      return null;
+  }
+}
+
+/** How often the rules' random players pick each option here (`prefer N`), or null where the rules state no preference. */
+export function preferences(s: State, seat: number): Record<string, number> | null {
+  switch (s.pc) {
+    case "turn.bid_or_decline":
+      return prefer_turn_bid_or_decline(s, seat);
+    case "turn.accept_or_refuse":
+      return prefer_turn_accept_or_refuse(s, seat);
+    case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
+      return prefer_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+        s,
+        seat,
+      );
+    case "turn.bid_or_decline2":
+      return prefer_turn_bid_or_decline2(s, seat);
+    case "turn.bid_or_decline3":
+      return prefer_turn_bid_or_decline3(s, seat);
+    case "turn.buy_or_decline":
+      return prefer_turn_buy_or_decline(s, seat);
+    case "turn.bid_or_decline4":
+      return prefer_turn_bid_or_decline4(s, seat);
+    case "turn.bid_or_decline5":
+      return prefer_turn_bid_or_decline5(s, seat);
     default:
       return null;
   }
