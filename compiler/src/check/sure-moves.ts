@@ -42,7 +42,7 @@ function constantLets(block: A.Block, names: Names): A.Expression[] {
   visit(block);
   return [...lets].flatMap(([name, values]) => {
     const value = values.length === 1 && !assigned.has(name) ? evaluateConstant(values[0]!, new Map(), names.enums, true) : null;
-    return typeof value === "number" ? [atLeast({ kind: "name", name, range: block.range }, value)] : [];
+    return typeof value === "number" ? [boundedBelowBy({ kind: "name", name, range: block.range }, value)] : [];
   });
 }
 
@@ -62,7 +62,7 @@ function innerBlocks(s: A.Statement): A.Block[] {
   }
 }
 
-const atLeast = (e: A.Expression, n: number): A.Expression => ({
+const boundedBelowBy = (e: A.Expression, n: number): A.Expression => ({
   kind: "binary",
   operator: ">=",
   left: e,
@@ -144,11 +144,21 @@ function domainMayBeEmpty(domain: A.Expression, guards: readonly A.Expression[],
 function rangeIsSure(range: Extract<A.Expression, { kind: "range" }>, guards: readonly A.Expression[], names: Names): boolean {
   const low = evaluateConstant(range.low, new Map(), names.enums, true);
   if (typeof low !== "number") return false;
-  const high = evaluateConstant(range.high, new Map(), names.enums, true);
   // A range empty as written is already an error (check/empty-domain).
-  if (typeof high === "number") return true;
-  if (low <= 0 && neverNegative(range.high, names)) return true;
-  return guards.some((guard) => boundsBelow(guard, range.high, low));
+  if (typeof evaluateConstant(range.high, new Map(), names.enums, true) === "number") return true;
+  return atLeast(range.high, low, guards, names);
+}
+
+/** Is `e` sure to be at least `low` here: a constant, a count or money from zero, a guard, `min`/`max` of such? */
+function atLeast(e: A.Expression, low: number, guards: readonly A.Expression[], names: Names): boolean {
+  const value = evaluateConstant(e, new Map(), names.enums, true);
+  if (typeof value === "number") return value >= low;
+  if (low <= 0 && neverNegative(e, names)) return true;
+  if (e.kind === "call" && (e.callee.name === "min" || e.callee.name === "max") && e.args.length > 0) {
+    const each = e.args.map((arg) => atLeast(arg, low, guards, names));
+    return e.callee.name === "min" ? each.every(Boolean) : each.some(Boolean);
+  }
+  return guards.some((guard) => boundsBelow(guard, e, low));
 }
 
 function neverNegative(e: A.Expression, names: Names): boolean {
