@@ -7,6 +7,7 @@
 // players where count(hand[p]) > 0`), which is also how a designer states what it cannot see.
 
 import type * as A from "../syntax/ast.js";
+import { innerBlocks, sameExpression } from "../syntax/walk.js";
 import { evaluateConstant } from "./constants.js";
 
 export interface MoveGap {
@@ -44,22 +45,6 @@ function constantLets(block: A.Block, names: Names): A.Expression[] {
     const value = values.length === 1 && !assigned.has(name) ? evaluateConstant(values[0]!, new Map(), names.enums, true) : null;
     return typeof value === "number" ? [boundedBelowBy({ kind: "name", name, range: block.range }, value)] : [];
   });
-}
-
-function innerBlocks(s: A.Statement): A.Block[] {
-  switch (s.kind) {
-    case "if":
-      return s.otherwise ? [s.then, s.otherwise] : [s.then];
-    case "while":
-    case "for":
-    case "phase":
-    case "inlined":
-      return [s.body];
-    case "ask":
-      return s.options.map((option) => option.body);
-    default:
-      return [];
-  }
 }
 
 const boundedBelowBy = (e: A.Expression, n: number): A.Expression => ({
@@ -197,18 +182,4 @@ function zoneName(e: A.Expression, names: Names): string | null {
 function saysHoldsCards(condition: A.Expression, zone: A.Expression): boolean {
   const count: A.Expression = { kind: "call", callee: { name: "count", range: zone.range }, args: [zone], range: zone.range };
   return boundsBelow(condition, count, 1);
-}
-
-/** The same expression written twice (where it was written aside). */
-function sameExpression(a: A.Expression, b: A.Expression): boolean {
-  return sameNode(a, b);
-}
-
-function sameNode(a: unknown, b: unknown): boolean {
-  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return a === b;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = (o: object): string[] => Object.keys(o).filter((k) => k !== "range" && (o as Record<string, unknown>)[k] !== undefined).sort();
-  const ka = keys(a);
-  const kb = keys(b);
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && sameNode((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
