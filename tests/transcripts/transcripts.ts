@@ -26,12 +26,12 @@ export const TRANSCRIPTS: readonly Transcript[] = [
   { name: "freak-shop", args: ["freak-shop", "--players", "3", "--seed", "20"], answers: ["2", "1 4", "3", "1", "1", "1", "quit"] },
   // You turn over the third covered card, grab the auction block and open at 4.
   { name: "lady-richmond", args: ["lady-richmond", "--players", "3", "--seed", "8"], answers: ["1", "3", "1", "1", "4", "quit"] },
-  // You keep the +1 card face down, play nothing at the round's start, then play No Exchange on your
-  // turn and collect $1.
-  { name: "foreclosed", args: ["foreclosed", "--players", "3", "--seed", "3"], answers: ["1", "1", "2", "1", "1", "quit"] },
-  // The short game: you roll, buy the street you land on, refuse seat 2's offer of Grammar Grove, then
-  // request the rent waiting for you before rolling again.
-  { name: "keys-to-knowledge", args: ["keys-to-knowledge", "--players", "3", "--variant", "short", "--seed", "7"], answers: ["3", "1", "2", "1", "quit"] },
+  // You keep the yellow Property with a Coin face down, play nothing at the round's start, then play
+  // No Exchange on your turn and collect $1.
+  { name: "foreclosed", args: ["foreclosed", "--players", "3", "--seed", "11"], answers: ["1", "1", "2", "1", "1", "1", "quit"] },
+  // The short game: you roll, buy Grammar Grove where you land, refuse seat 1's offer of Crayon Court
+  // for $540, then roll again and land on Geometry Gardens.
+  { name: "keys-to-knowledge", args: ["keys-to-knowledge", "--players", "3", "--variant", "short", "--seed", "19"], answers: ["3", "1", "2", "3", "quit"] },
 ];
 
 /** Runs `rules play` with the answers on its standard input; resolves to what it printed. */
