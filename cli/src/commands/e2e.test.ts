@@ -121,16 +121,18 @@ describe("search bots and balance reports", () => {
 });
 
 describe("rules bench", () => {
-  it("prints one JSON object with the playout rate", async () => {
-    const { status, out } = await rules("bench", "for-sale", "--players", "4", "--seconds", "0.3", "--json");
+  it("measures For Sale's kernel and state machine, playing the same games, as one JSON object", async () => {
+    const { status, out } = await rules("bench", "for-sale", "--players", "4", "--seconds", "0.1", "--rounds", "1", "--json");
     expect(status).toBe(0);
     const result = JSON.parse(out);
-    expect(result).toMatchObject({ game: "for-sale", players: 4 });
-    expect(result.playouts).toBeGreaterThanOrEqual(1);
-    expect(result.seconds).toBeGreaterThanOrEqual(0.3);
-    expect(result.playoutsPerSec).toBeCloseTo(result.playouts / result.seconds, 6);
-    expect(result.meanDecisions).toBeGreaterThanOrEqual(49);
-  });
+    expect(result).toMatchObject({ game: "for-sale", players: 4, rounds: 1, noKernel: null, sameGames: true });
+    for (const engine of [result.kernel, result.stateMachine]) {
+      expect(engine.playouts).toBeGreaterThanOrEqual(16);
+      expect(engine.playoutsPerSec).toBeGreaterThan(0);
+      // Seven auctions of at least three passes each, then seven sales of four cards.
+      expect(engine.meanDecisions).toBeGreaterThanOrEqual(7 * 3 + 7 * 4);
+    }
+  }, 120_000);
 });
 
 describe("rules demo", () => {
