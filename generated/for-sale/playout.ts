@@ -291,8 +291,7 @@ export function playout(): PlayoutKernel {
               decisions++;
               steps = 0;
               if ($index7 < $count4) {
-                const $digit10 = $index7 % $size2;
-                $index7 = Math.floor($index7 / $size2);
+                const $digit10 = $index7;
                 const $value11 = $low3 + $digit10;
                 if (trace !== null) trace.push($seat1, 0, $value11);
                 const l_amount = $value11;
@@ -474,8 +473,7 @@ export function playout(): PlayoutKernel {
                   decisions++;
                   steps = 0;
                   if ($index27 < $count25) {
-                    const $digit30 = $index27 % $size23;
-                    $index27 = Math.floor($index27 / $size23);
+                    const $digit30 = $index27;
                     const $value31 = C[$seg24 * CAP + $digit30]!;
                     if (trace !== null) trace.push(l_p, 2, $value31);
                     $list1[$a21] = 0;
