@@ -131,7 +131,10 @@ export interface IllegalMove {
   readonly reason: string;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** Who sees a zone's cards or a variable's value: everyone; its seat only; every seat but its own
+ *  (`others`: a Hanabi hand); everyone wherever its card lies, face down too (`open`, per-card values
+ *  only: a Hanabi clue); nobody. A spectator sees only what is public or open. */
+export type Visibility = "public" | "owner" | "others" | "open" | "hidden";
 
 export interface ZoneInfo {
   readonly name: string;

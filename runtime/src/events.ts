@@ -8,6 +8,7 @@ import { MatchError } from "./errors.js";
 import { requireSeat } from "./options.js";
 import { requireMatch } from "./arguments.js";
 import { rollDie } from "./random.js";
+import { seesVisibility } from "./views.js";
 
 /** A zone, or one seat's part of a per-player zone. */
 export interface ZoneRef {
@@ -106,7 +107,7 @@ export function recordEvents<S extends BaseState>(state: S, apply: (state: S) =>
 }
 
 function sees(visibility: Visibility, owner: Seat | null, viewer: Seat | null): boolean {
-  return visibility === "public" || (visibility === "owner" && viewer !== null && owner === viewer);
+  return seesVisibility(visibility, owner, viewer);
 }
 
 /** What eventsFor reads of a match (match.ts imports this file, so it is described here). */

@@ -136,7 +136,9 @@ export interface CardDeclaration {
   readonly range: SourceRange;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** `others`: every seat but the owner's (per player only); `open`: a per-card value seen by every
+ *  seat wherever its card lies, face down included (by position where the card is hidden). */
+export type Visibility = "public" | "owner" | "others" | "open" | "hidden";
 
 export interface VarDeclaration {
   readonly kind: "var";
