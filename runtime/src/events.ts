@@ -36,8 +36,9 @@ export type GameEvent =
   | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
   | { readonly kind: "phase"; readonly name: string }
   /** A die rolled (`roll(sides)`). `into`: the variable the rules roll it into (`die[p] = roll(6)`),
-   *  and then only seats that may see that variable are told; absent, it was rolled in the open. */
-  | { readonly kind: "roll"; readonly sides: number; readonly value: number; readonly into?: VarRef }
+   *  and then only seats that may see that variable are told; absent, it was rolled in the open.
+   *  `secret`: rolled out of sight (`secret_roll(sides)`), told to no seat. */
+  | { readonly kind: "roll"; readonly sides: number; readonly value: number; readonly into?: VarRef; readonly secret?: true }
   /** Words of the rules (`say "..."`), for everyone or for one seat. */
   | { readonly kind: "say"; readonly text: string; readonly to: Seat | null }
   | { readonly kind: "end" };
@@ -75,6 +76,14 @@ export function roll(random: RandomState, sides: number, events: GameEvent[] | u
   if (events) {
     events.push(intoVar === undefined ? { kind: "roll", sides, value } : { kind: "roll", sides, value, into: { variable: intoVar, seat: intoSeat ?? null } });
   }
+  return value;
+}
+
+/** `secret_roll(sides)`: a die rolled out of sight. Recorded (scenarios and logs read it) but told
+ *  to no seat: its value reaches a seat only where the rules put it, as a variable set or a card moved. */
+export function secretRoll(random: RandomState, sides: number, events: GameEvent[] | undefined): number {
+  const value = rollDie(random, sides);
+  if (events) events.push({ kind: "roll", sides, value, secret: true });
   return value;
 }
 
@@ -172,6 +181,7 @@ function filterEvents(meta: GameMeta, events: readonly GameEvent[], viewer: Seat
       case "roll":
         // A die rolled into a variable is told as that variable is; a per-card value is never told
         // as an event (the card's id would reach seats that cannot see it), nor the die rolled into one.
+        if (event.secret) break;
         if (!event.into || (varSeen(event.into) && !meta.vars.some((v) => v.name === event.into!.variable && v.perCard !== undefined))) shown.push(event);
         break;
       case "reveal":

@@ -13,6 +13,7 @@ import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
 import { desugarElimination, type EliminationProblem } from "./elimination.js";
+import { checkOpenRolls } from "./open-rolls.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
@@ -289,6 +290,8 @@ class Checker {
       this.ctx.enter(flows[0]!);
       this.statements.block(flow, new Scope(this.ctx.globals));
     }
+    // A die told to every seat must not become a secret (open-rolls.ts).
+    checkOpenRolls(this.ctx, program);
     const score = scores[0];
     if (!score) this.ctx.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
     for (const s of [...scores, ...tiebreaks]) {
