@@ -70,8 +70,9 @@ export interface Move {
 export type Activity =
   /** One player decides. */
   | { readonly kind: "turn"; readonly players: readonly Seat[] }
-  /** Several players decide secretly; each seat listed has not submitted yet. */
-  | { readonly kind: "simultaneous"; readonly players: readonly Seat[] }
+  /** Several players decide secretly; each seat listed has not submitted yet. `pause`: the rules'
+   *  `pause`, where each seat only acknowledges (its one move, `continue`, is no secret). */
+  | { readonly kind: "simultaneous"; readonly players: readonly Seat[]; readonly pause?: true }
   /** Several players may act; the first move applied wins. */
   | { readonly kind: "race"; readonly players: readonly Seat[] }
   | { readonly kind: "over"; readonly players: readonly Seat[] };

@@ -73,6 +73,7 @@ export function describeActivity(activity: Activity): string {
     case "turn":
       return `${seats} to play`;
     case "simultaneous":
+      if (activity.pause) return `${seats} ${activity.players.length === 1 ? "takes a look, then continues" : "take a look, then continue"}`;
       return `${seats} ${activity.players.length === 1 ? "chooses" : "choose"} secretly`;
     case "race":
       return activity.players.length === 1 ? `race: ${seats} may claim` : `race: first of ${seats} wins`;

@@ -397,6 +397,8 @@ export interface AskStatement {
   /** Asked by a `window`: `done` is the window's own option, and a player with nothing else on offer is
    *  passed by as if they had chosen it. */
   readonly window: boolean;
+  /** Written as `pause`: every seat asked only acknowledges (its one option, `continue`, hides nothing). */
+  readonly pause?: boolean;
   /** `others q require COND else "reason"`: why a seat that is not asked may not move (it passed...). */
   readonly others: { readonly binder: Identifier; readonly requirements: readonly Requirement[] } | null;
   readonly options: readonly MoveOptionDeclaration[];

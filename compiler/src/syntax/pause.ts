@@ -38,6 +38,7 @@ export function pauseAsk(parts: PauseParts): A.AskStatement {
     },
     race: false,
     window: false,
+    pause: true,
     others: null,
     options: [go],
     range: whole,
