@@ -91,6 +91,8 @@ score p: sum(c in hand[p]: c.value) + points[p]
     ["", "let face = roll(6) points[p] += face"],
     ["", "pause"],
     ["", "pause for [p] \"I have seen it\""],
+    // A pause, then a loop: `for c in` starts the loop, not the seats of the pause.
+    ["", "pause for c in hand[p] { points[p] += c.value }"],
   ])("%s %s", async (extra, statement) => {
     const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);
     expect(result.diagnostics).toEqual([]);

@@ -1,9 +1,15 @@
 // `pause [for SEATS] ["label"]`: after a round, the seats acknowledge before the flow goes on, so a
 // result can be seen before the next deal. Written out here as the decision it means, a simultaneous
 // ask with one option, `continue`, which is also the default move (a seat away is passed by).
-import type { IToken } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
+import { Identifier } from "./lexer.js";
 import type * as A from "./ast.js";
 import { span } from "./parser-support.js";
+
+/** A name, or a soft keyword used as one (`for card in hand`). */
+export function isName(type: TokenType): boolean {
+  return type === Identifier || (type.CATEGORIES ?? []).includes(Identifier);
+}
 
 export interface PauseParts {
   readonly keyword: IToken;

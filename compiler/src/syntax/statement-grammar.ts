@@ -5,7 +5,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
 import { DECLARATION_STARTS, declineOption, identifier, span, windowLoop } from "./parser-support.js";
 import { reasonFromToken, type InterpolationError } from "./interpolation.js";
-import { pauseAsk } from "./pause.js";
+import { isName, pauseAsk } from "./pause.js";
 
 export class StatementGrammar extends ExpressionGrammar {
   /** `==` written where a statement assigns; reported after parsing. */
@@ -350,10 +350,14 @@ export class StatementGrammar extends ExpressionGrammar {
   pauseStatement = this.RULE("pauseStatement", (): A.AskStatement => {
     const first = this.CONSUME(T.Pause);
     const found: { seats: A.Expression | null; label: IToken | null } = { seats: null, label: null };
-    this.OPTION(() => {
-      this.CONSUME(T.For);
-      const s = this.SUBRULE(this.expression);
-      this.ACTION(() => { found.seats = s; });
+    // `pause` then a loop on the next line (`for c in out {`) is a pause for every seat, then the loop.
+    this.OPTION({
+      GATE: () => !(isName(this.LA(2).tokenType) && this.LA(3).tokenType === T.In),
+      DEF: () => {
+        this.CONSUME(T.For);
+        const s = this.SUBRULE(this.expression);
+        this.ACTION(() => { found.seats = s; });
+      },
     });
     this.OPTION2(() => { found.label = this.CONSUME(T.StringLiteral); });
     return this.ACTION(() => {
