@@ -58,7 +58,7 @@ export class ViewFile {
         if (!v.perPlayer) return `${v.name.name}: ${access},`;
         return v.visibility === "public"
           ? `${v.name.name}: [...${access}],`
-          : `${v.name.name}: ${access}.map((value, owner) => (${seesCode(v.visibility, "owner")} ? value : null)),`;
+          : `${v.name.name}: ${access}.map((value, owner) => (${v.visibility === "owner" ? "owner === seat" : seesCode(v.visibility, "owner")} ? value : null)),`;
       });
     // Per-card values are read off the zones' views, so the zones are built first.
     const cardValues = [...this.ctx.game.vars.values()].some((v) => v.perCard && v.visibility !== "hidden");
