@@ -33,7 +33,7 @@ describe.each(games)("%s", async (id) => {
 });
 
 describe("how the table tells them", async () => {
-  const { applyMove, createMatch, legalMoves, viewFor, whoMayAct, chooseRandomMove, Rng } = runtime;
+  const { applyMove, createMatch, defaultMove, legalMoves, viewFor, whoMayAct, chooseRandomMove, Rng } = runtime;
   const { describeTurn, tableOf, tableText } = await import("@rules/runtime/present");
   type Match = ReturnType<typeof createMatch>;
   const play = (match: Match, seat: number, move: Record<string, unknown>): Match => {
@@ -80,9 +80,17 @@ describe("how the table tells them", async () => {
     expect(activity).toEqual({ kind: "simultaneous", players: [0, 1, 2], pause: true });
     expect(describeTurn(game, activity, 0)).toBe("you and seats 1 and 2 take a look, then continue");
     for (const seat of [0, 1, 2]) expect(legalMoves(match, seat).map((option) => option.type)).toEqual(["continue"]);
-    expect(Object.values(game.meta.defaults ?? {})).toContain("continue");
     // Every die is on the table for every seat while the game waits.
     const lifted = (viewFor(match, 1) as { zones: { lifted: { cards?: number[] }[] } }).zones.lifted;
     expect(lifted.every((zone) => Array.isArray(zone.cards))).toBe(true);
+    // The move made for a seat that does not decide (the server's turn clock): each seat's continue,
+    // and once every seat has, the game goes on to the next round.
+    expect(Object.values(game.meta.defaults ?? {})).toContain("continue");
+    for (const seat of [0, 1, 2]) {
+      const move = defaultMove(match, seat);
+      expect(move).toEqual({ type: "continue" });
+      match = play(match, seat, move!);
+    }
+    expect(whoMayAct(match).kind).toBe("turn");
   });
 });
