@@ -419,7 +419,8 @@ export class StatementGrammar extends ExpressionGrammar {
       },
     });
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
@@ -443,7 +444,8 @@ export class StatementGrammar extends ExpressionGrammar {
     });
     this.CONSUME(T.LBrace);
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => windowLoop({ keyword: first, binder: identifier(binder), source, condition, options, last }, this.windowsSeen++));
   });
