@@ -7,8 +7,8 @@ import type * as A from "../syntax/ast.js";
 import { subExpressions } from "../syntax/walk.js";
 import type { CheckContext } from "./context.js";
 
-/** The open roll a value carries: where it was rolled. */
-type Taint = { readonly roll: A.SourceRange };
+/** The open roll a value carries: where it was rolled (the declaration says which file). */
+type Taint = { readonly roll: A.SourceRange; readonly declaration: A.Declaration };
 
 export function checkOpenRolls(ctx: CheckContext, program: A.Program): void {
   const vars = new Map<string, A.VarDeclaration>();
@@ -17,7 +17,7 @@ export function checkOpenRolls(ctx: CheckContext, program: A.Program): void {
   for (const d of program.declarations) {
     if (d.kind !== "setup" && d.kind !== "flow") continue;
     ctx.enter(d);
-    new OpenRolls(ctx, vars, reported).block(d.body.statements, null);
+    new OpenRolls(ctx, vars, reported, d).block(d.body.statements, null);
   }
 }
 
@@ -39,6 +39,8 @@ class OpenRolls {
     private readonly ctx: CheckContext,
     private readonly vars: ReadonlyMap<string, A.VarDeclaration>,
     private readonly reported: Set<string>,
+    /** The declaration being read: the flow or setup, or a procedure written out in it. */
+    private declaration: A.Declaration,
   ) {}
 
   block(statements: readonly A.Statement[], guard: Taint | null): void {
@@ -93,10 +95,14 @@ class OpenRolls {
       case "phase":
         this.block(s.body.statements, guard);
         break;
-      case "inlined":
+      case "inlined": {
         this.block(s.parameters, guard);
+        const outer = this.declaration;
+        this.declaration = s.procedure;
         this.block(s.body.statements, guard);
+        this.declaration = outer;
         break;
+      }
       case "ask":
         for (const option of s.options) this.block(option.body.statements, guard);
         break;
@@ -119,6 +125,8 @@ class OpenRolls {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     const told = "this die is rolled in the open, so every seat is told it";
+    // Reported in the file of the roll (a procedure may come from another file of the game).
+    this.ctx.enter(taint.declaration);
     this.ctx.error(
       "check/open-roll-kept-secret",
       decides
@@ -126,12 +134,13 @@ class OpenRolls {
         : `${told}, but its value is kept in '${name}' (line ${at.start.line}), which is ${hides}: roll it straight into the variable (${name}[…] = roll(…)), or out of sight with secret_roll(…)`,
       taint.roll,
     );
+    this.ctx.enter(this.declaration);
   }
 
   /** The open die `e` carries: a roll in it (when `rollsCount`: not in a value assigned to a variable,
    *  where the die is told as the variable is), or a local holding one. */
   private carried(e: A.Expression, rollsCount: boolean): Taint | null {
-    if (rollsCount && e.kind === "call" && e.callee.name === "roll") return { roll: e.range };
+    if (rollsCount && e.kind === "call" && e.callee.name === "roll") return { roll: e.range, declaration: this.declaration };
     if (e.kind === "name" && this.taints.has(e.name)) return this.taints.get(e.name)!;
     for (const sub of subExpressions(e)) {
       const found = this.carried(sub, rollsCount);
