@@ -70,8 +70,9 @@ export interface Move {
 export type Activity =
   /** One player decides. */
   | { readonly kind: "turn"; readonly players: readonly Seat[] }
-  /** Several players decide secretly; each seat listed has not submitted yet. */
-  | { readonly kind: "simultaneous"; readonly players: readonly Seat[] }
+  /** Several players decide secretly; each seat listed has not submitted yet. `pause`: the rules'
+   *  `pause`, where each seat only acknowledges (its one move, `continue`, is no secret). */
+  | { readonly kind: "simultaneous"; readonly players: readonly Seat[]; readonly pause?: true }
   /** Several players may act; the first move applied wins. */
   | { readonly kind: "race"; readonly players: readonly Seat[] }
   | { readonly kind: "over"; readonly players: readonly Seat[] };
@@ -131,7 +132,10 @@ export interface IllegalMove {
   readonly reason: string;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** Who sees a zone's cards or a variable's value: everyone; its seat only; every seat but its own
+ *  (`others`: a Hanabi hand); everyone wherever its card lies, face down too (`open`, per-card values
+ *  only: a Hanabi clue); nobody. A spectator sees only what is public or open. */
+export type Visibility = "public" | "owner" | "others" | "open" | "hidden";
 
 export interface ZoneInfo {
   readonly name: string;

@@ -15,6 +15,7 @@ import { inlineProcedures, type InlineProblem } from "./procedures.js";
 import { decisionsWithoutSureMove } from "./sure-moves.js";
 import { lostReveals } from "./lost-reveals.js";
 import { desugarElimination, type EliminationProblem } from "./elimination.js";
+import { checkOpenRolls } from "./open-rolls.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
@@ -296,6 +297,8 @@ class Checker {
       if (clean) for (const gap of decisionsWithoutSureMove(flow, this.ctx)) this.ctx.report("warning", "check/may-have-no-move", gap.message, gap.range);
       for (const lost of lostReveals(flow)) this.ctx.report("warning", "check/reveal-lost", lost.message, lost.range);
     }
+    // A die told to every seat must not become a secret (open-rolls.ts).
+    checkOpenRolls(this.ctx, program);
     const score = scores[0];
     if (!score) this.ctx.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
     for (const s of [...scores, ...tiebreaks]) {

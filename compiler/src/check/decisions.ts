@@ -50,7 +50,7 @@ export class DecisionChecker {
     if (this.ctx.inSimultaneous) this.ctx.error("check/decision-in-simultaneous", "a simultaneous decision cannot contain another decision", s.range);
     const inner = new Scope(scope);
     if (s.each) {
-      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : "the players of 'ask each'");
+      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : s.pause ? "the seats of a pause (pause for [winner])" : "the players of 'ask each'");
       // A race's winner is needed after the decisions its option may hold.
       const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
       this.ctx.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");

@@ -198,11 +198,11 @@ export class MovesFile {
   /** Per decision: its legal moves, random policy, check, and the effect of each option. */
   private decisionFunctions(
     functions: OptionalKind<FunctionDeclarationStructure>[],
-    dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[],
+    dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[],
   ): void {
     for (const decision of this.ctx.machine.decisions) {
       const name = identifierFor(decision.label);
-      dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn" });
+      dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn", pause: decision.ask.pause === true });
       const options = decision.ask.options;
       // legal moves
       const legal: string[] = [...this.decisions.whoCheck(decision, () => "return [];"), ...this.decisions.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
@@ -293,7 +293,7 @@ export class MovesFile {
 
   movesFile(): EmittedFile {
     const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
-    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[] = [];
+    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[] = [];
     this.ctx.inDeclaration(this.ctx.game.flow, () => {
       this.decisionFunctions(functions, dispatch);
       functions.push(this.checks.notNowFunction());
@@ -304,7 +304,7 @@ export class MovesFile {
         d.kind === "race"
           ? `case ${quote(d.label)}: return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };`
           : d.kind === "simultaneous"
-            ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null) };`
+            ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null)${d.pause ? ", pause: true" : ""} };`
             : `case ${quote(d.label)}: return { kind: "turn", players: [s.locals.actor] };`,
       ),
       'default: return { kind: "over", players: [] };',

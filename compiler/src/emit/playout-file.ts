@@ -289,6 +289,7 @@ export class PlayoutFile {
     const ask = decision.ask;
     if (ask.race) unsupported("races");
     if (ask.window) unsupported("windows");
+    if (ask.pause) unsupported("`pause`");
     if (!ask.each) {
       const seat = this.code.temp("seat");
       const apply = (i: number, params: string[]): string[] => {

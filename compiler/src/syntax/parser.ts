@@ -288,6 +288,8 @@ class RulesParser extends StatementGrammar {
     this.OR([
       { ALT: () => { this.CONSUME(T.Public); return "public" as const; } },
       { ALT: () => { this.CONSUME(T.Owner); return "owner" as const; } },
+      { ALT: () => { this.CONSUME(T.Others); return "others" as const; } },
+      { ALT: () => { this.CONSUME(T.Open); return "open" as const; } },
       { ALT: () => { this.CONSUME(T.Hidden); return "hidden" as const; } },
     ]),
   );
@@ -605,6 +607,7 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.bareExpressions = [];
   parser.perCardZones = [];
   parser.windowsSeen = 0;
+  parser.pausesSeen = 0;
   parser.input = lexed.tokens;
   const { result, tooDeep: stopped } = guardedParse(() => parser.program());
   if (stopped) return { program: empty, errors: [...errors, stopped] };

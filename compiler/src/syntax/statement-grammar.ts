@@ -5,6 +5,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
 import { DECLARATION_STARTS, declineOption, identifier, span, windowLoop } from "./parser-support.js";
 import { reasonFromToken, type InterpolationError } from "./interpolation.js";
+import { isName, pauseAsk } from "./pause.js";
 
 export class StatementGrammar extends ExpressionGrammar {
   /** `==` written where a statement assigns; reported after parsing. */
@@ -21,6 +22,7 @@ export class StatementGrammar extends ExpressionGrammar {
   /** Windows parsed so far in this file: each gets its own hidden flag. Reset for every file
    *  (parseRules), so that a flag's name depends on the file alone, never on what was parsed before. */
   windowsSeen = 0;
+  pausesSeen = 0;
 
   /** A reason from its string token, its parts filled in by fillReasons once the file is parsed. */
   protected reasonText(token: IToken): A.ReasonText {
@@ -87,6 +89,12 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.concealStatement) },
       { ALT: () => this.SUBRULE(this.sayStatement) },
       { ALT: () => this.SUBRULE(this.endGameStatement) },
+      // `pause` is a soft keyword: a variable called pause is still assigned (`pause = 1`).
+      {
+        GATE: () => this.LA(1).tokenType === T.Pause && ![T.Assign, T.PlusAssign, T.MinusAssign, T.LParen, T.LBracket, T.Dot].includes(this.LA(2).tokenType),
+        IGNORE_AMBIGUITIES: true,
+        ALT: () => this.SUBRULE(this.pauseStatement),
+      },
       { ALT: () => this.SUBRULE(this.assignStatement) },
     ]),
   );
@@ -338,6 +346,26 @@ export class StatementGrammar extends ExpressionGrammar {
     return this.ACTION(() => ({ kind: "say" as const, text: this.reasonText(text), to, range: span(first, to ?? text) }));
   });
 
+  /** `pause [for SEATS] ["label"]`: every seat named acknowledges (`continue`) before the flow goes on. */
+  pauseStatement = this.RULE("pauseStatement", (): A.AskStatement => {
+    const first = this.CONSUME(T.Pause);
+    const found: { seats: A.Expression | null; label: IToken | null } = { seats: null, label: null };
+    // `pause` then a loop on the next line (`for c in out {`) is a pause for every seat, then the loop.
+    this.OPTION({
+      GATE: () => !(isName(this.LA(2).tokenType) && this.LA(3).tokenType === T.In),
+      DEF: () => {
+        this.CONSUME(T.For);
+        const s = this.SUBRULE(this.expression);
+        this.ACTION(() => { found.seats = s; });
+      },
+    });
+    this.OPTION2(() => { found.label = this.CONSUME(T.StringLiteral); });
+    return this.ACTION(() => {
+      const { seats, label } = found;
+      return pauseAsk({ keyword: first, seats, label: label ? this.reasonText(label) : null, last: label ?? seats ?? first, n: this.pausesSeen++ });
+    });
+  });
+
   endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {
     const first = this.CONSUME(T.End);
     const last = this.CONSUME(T.Game);
@@ -391,7 +419,8 @@ export class StatementGrammar extends ExpressionGrammar {
       },
     });
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
@@ -415,7 +444,8 @@ export class StatementGrammar extends ExpressionGrammar {
     });
     this.CONSUME(T.LBrace);
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => windowLoop({ keyword: first, binder: identifier(binder), source, condition, options, last }, this.windowsSeen++));
   });
