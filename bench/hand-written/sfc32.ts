@@ -1,6 +1,6 @@
 // sfc32 as a speed-minded engine keeps it: four words in a Uint32Array, no checks, no script.
 // Seeded exactly as the runtime's `seedRandom` (splitmix32 finalizer, 15 warm-up rounds) and
-// drawing integers exactly as its `randomInt` (rejection below the largest multiple of n), so a
+// drawing integers exactly as its `randomInt` (Lemire's multiply-shift with its rejection), so a
 // reference engine fed the same seeds sees the same numbers as a compiled game and its bots.
 
 const TWO_32 = 2 ** 32;
@@ -45,12 +45,21 @@ export class Sfc32 {
     return t >>> 0;
   }
 
-  /** A whole number in [0, n), n ≤ 2^32: unbiased, the same outputs as the runtime's `randomInt`. */
+  /** A whole number in [0, n), n ≤ 2^32: unbiased, the same outputs as the runtime's `randomInt`.
+   *  The high word of the 64-bit product word · n, the word redrawn while the product's low word is
+   *  below 2^32 mod n (Lemire); below 2^21 the product is exact as a double. */
   int(n: number): number {
-    const limit = TWO_32 - (TWO_32 % n);
+    if (n <= 2097152) {
+      for (;;) {
+        const product = this.word() * n;
+        const low = product >>> 0;
+        if (low >= n || low >= TWO_32 % n) return (product / TWO_32) >>> 0;
+      }
+    }
     for (;;) {
       const x = this.word();
-      if (x < limit) return x % n;
+      const low = Math.imul(x, n) >>> 0;
+      if (low >= n || low >= TWO_32 % n) return Math.floor(((x >>> 16) * n + Math.floor(((x & 0xffff) * n) / 65536)) / 65536);
     }
   }
 }

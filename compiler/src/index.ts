@@ -3,7 +3,7 @@
 // loaded the first time something compiles or formats, so `rules check` and editors stay quick.
 
 import type { SourceFile } from "./sources.js";
-import type { CompileResult } from "./compile.js";
+import type { CompileOptions, CompileResult } from "./compile.js";
 import type { CompileReport } from "./compile-all.js";
 
 export type { Diagnostic, Severity, SourceSpan } from "./diagnostics.js";
@@ -11,15 +11,15 @@ export { displayPath, formatDiagnostic, formatDiagnosticList, formatDiagnostics,
 export { checkGame, type CheckResult } from "./check-game.js";
 export { findGames, findRulesDir, gamePlace, gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "./sources.js";
 export type { EmittedFile } from "./emit/emit.js";
-export type { CompileResult } from "./compile.js";
+export type { CompileOptions, CompileResult } from "./compile.js";
 export type { CompileReport } from "./compile-all.js";
 
 /**
  * Compiles one game from its source files (one, or several that form one game). Never throws: an
  * exception in a phase is the compiler's bug, reported as `compiler/internal`, and nothing is written.
  */
-export async function compileGame(gameId: string, sources: readonly SourceFile[]): Promise<CompileResult> {
-  return (await import("./compile.js")).compileGame(gameId, sources);
+export async function compileGame(gameId: string, sources: readonly SourceFile[], options?: CompileOptions): Promise<CompileResult> {
+  return (await import("./compile.js")).compileGame(gameId, sources, options);
 }
 
 /** Compiles every game of `rulesDir` into `outDir` (with `check`, writes nothing and lists what is stale). */

@@ -217,7 +217,7 @@ function step_selling_while(s: State): void {
       s.events?.push(moved($dealt, "currency_deck", null, "market", null));
     }
 
-    s.locals.actors = [...seatList(s.players)];
+    s.locals.actors = [...seatList(s.players).filter(($seat) => s.zones.properties[$seat].length > 0)];
     s.pending = perSeat(s.players, () => null);
     s.pc = "selling.sell";
   } else {
@@ -229,13 +229,13 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L124)],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L125)],
     true,
   )) {
     {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L125);
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L126);
       const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L125);
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L126);
       s.events?.push(moved([$card], "market", null, "proceeds", p));
     }
   }
@@ -261,7 +261,7 @@ export function enter(s: State, decision: string): void {
       return;
     case "selling.sell":
       s.locals.phase = "selling";
-      s.locals.actors = [...seatList(s.players)];
+      s.locals.actors = [...seatList(s.players).filter(($seat) => s.zones.properties[$seat].length > 0)];
       s.pending = perSeat(s.players, () => null);
       s.pc = "selling.sell";
       return;

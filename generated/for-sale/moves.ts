@@ -185,7 +185,7 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L115,
+      AT.L116,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -228,8 +228,8 @@ function selling_sell_sell(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "sell" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L120);
-    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L120);
+    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L121);
+    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L121);
     s.events?.push(moved([$card], "properties", p, "offer", p));
   }
 }

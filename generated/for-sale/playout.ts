@@ -96,59 +96,69 @@ export function playout(): PlayoutKernel {
     for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
     v_start_player = 0;
     {
-      for (let $i46 = N[Z_property_deck]! - 1; $i46 > 0; $i46--) {
-        const $n52 = ($i46 + 1) >>> 0;
-        if ($n52 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x50 = 0;
-        let $r51 = 0;
-        do {
-          const $a = G[0]!,
-            $b = G[1]!,
-            $c = G[2]!,
-            $d = G[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          G[3] = $d + 1;
-          G[0] = $b ^ ($b >>> 9);
-          G[1] = $c + ($c << 3);
-          G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x50 = $t >>> 0;
-          $r51 = $x50 % $n52;
-        } while ($x50 - $r51 > 4294967296 - $n52);
-        const $j49 = $r51;
-        const $a47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i46;
-        const $b48 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j49;
-        const $card = C[$a47]!;
-        C[$a47] = C[$b48]!;
-        C[$b48] = $card;
+      for (let $i44 = N[Z_property_deck]! - 1; $i44 > 0; $i44--) {
+        const $n48 = $i44 + 1;
+        if (!($n48 >= 1 && $n48 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        let $r49 = 0;
+        if ($n48 <= 2097152) {
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n48;
+            const $low = $m >>> 0;
+            if ($low >= $n48 || $low >= 4294967296 % $n48) {
+              $r49 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else $r49 = drawInt(G, $n48);
+        const $j47 = $r49;
+        const $a45 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i44;
+        const $b46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j47;
+        const $card = C[$a45]!;
+        C[$a45] = C[$b46]!;
+        C[$b46] = $card;
       }
     }
     {
-      for (let $i53 = N[Z_currency_deck]! - 1; $i53 > 0; $i53--) {
-        const $n59 = ($i53 + 1) >>> 0;
-        if ($n59 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x57 = 0;
-        let $r58 = 0;
-        do {
-          const $a = G[0]!,
-            $b = G[1]!,
-            $c = G[2]!,
-            $d = G[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          G[3] = $d + 1;
-          G[0] = $b ^ ($b >>> 9);
-          G[1] = $c + ($c << 3);
-          G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x57 = $t >>> 0;
-          $r58 = $x57 % $n59;
-        } while ($x57 - $r58 > 4294967296 - $n59);
-        const $j56 = $r58;
-        const $a54 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i53;
-        const $b55 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j56;
-        const $card = C[$a54]!;
-        C[$a54] = C[$b55]!;
-        C[$b55] = $card;
+      for (let $i50 = N[Z_currency_deck]! - 1; $i50 > 0; $i50--) {
+        const $n54 = $i50 + 1;
+        if (!($n54 >= 1 && $n54 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        let $r55 = 0;
+        if ($n54 <= 2097152) {
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n54;
+            const $low = $m >>> 0;
+            if ($low >= $n54 || $low >= 4294967296 % $n54) {
+              $r55 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else $r55 = drawInt(G, $n54);
+        const $j53 = $r55;
+        const $a51 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i50;
+        const $b52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j53;
+        const $card = C[$a51]!;
+        C[$a51] = C[$b52]!;
+        C[$b52] = $card;
       }
     }
     {
@@ -253,34 +263,38 @@ export function playout(): PlayoutKernel {
                   "fault/decision-cap",
                   `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                 );
-              const $n10 = $total6 >>> 0;
-              if ($n10 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x8 = 0;
+              const $n8 = $total6;
+              if (!($n8 >= 1 && $n8 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               let $r9 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x8 = $t >>> 0;
-                $r9 = $x8 % $n10;
-              } while ($x8 - $r9 > 4294967296 - $n10);
+              if ($n8 <= 2097152) {
+                for (;;) {
+                  const $a = P[0]!,
+                    $b = P[1]!,
+                    $c = P[2]!,
+                    $d = P[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  P[3] = $d + 1;
+                  P[0] = $b ^ ($b >>> 9);
+                  P[1] = $c + ($c << 3);
+                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n8;
+                  const $low = $m >>> 0;
+                  if ($low >= $n8 || $low >= 4294967296 % $n8) {
+                    $r9 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else $r9 = drawInt(P, $n8);
               const $index7$drawn = $r9;
               let $index7 = $index7$drawn;
               decisions++;
               steps = 0;
               if ($index7 < $count4) {
-                const $digit11 = $index7 % $size2;
-                $index7 = Math.floor($index7 / $size2);
-                const $value12 = $low3 + $digit11;
-                if (trace !== null) trace.push($seat1, 0, $value12);
-                const l_amount = $value12;
+                const $digit10 = $index7;
+                const $value11 = $low3 + $digit10;
+                if (trace !== null) trace.push($seat1, 0, $value11);
+                const l_amount = $value11;
                 v_bid[l_bidder] = l_amount;
                 l_high = l_amount;
                 pc = 3;
@@ -306,14 +320,14 @@ export function playout(): PlayoutKernel {
                       $best = $key;
                     }
                   }
-                  const $at13 = Z_auction * CAP + $at;
-                  const $card = C[$at13]!;
-                  const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
-                  for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
+                  const $at12 = Z_auction * CAP + $at;
+                  const $card = C[$at12]!;
+                  const $end13 = Z_auction * CAP + N[Z_auction]! - 1;
+                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
                   N[Z_auction]!--;
-                  const $seg16 = Z_properties + l_bidder;
-                  C[$seg16 * CAP + N[$seg16]!] = $card;
-                  N[$seg16]!++;
+                  const $seg15 = Z_properties + l_bidder;
+                  C[$seg15 * CAP + N[$seg15]!] = $card;
+                  N[$seg15]!++;
                 }
                 {
                   const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
@@ -372,14 +386,14 @@ export function playout(): PlayoutKernel {
                 $best = $key;
               }
             }
-            const $at17 = Z_auction * CAP + $at;
-            const $card = C[$at17]!;
-            const $end18 = Z_auction * CAP + N[Z_auction]! - 1;
-            for (let $k19 = $at17; $k19 < $end18; $k19++) C[$k19] = C[$k19 + 1]!;
+            const $at16 = Z_auction * CAP + $at;
+            const $card = C[$at16]!;
+            const $end17 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k18 = $at16; $k18 < $end17; $k18++) C[$k18] = C[$k18 + 1]!;
             N[Z_auction]!--;
-            const $seg20 = Z_properties + l_bidder;
-            C[$seg20 * CAP + N[$seg20]!] = $card;
-            N[$seg20]!++;
+            const $seg19 = Z_properties + l_bidder;
+            C[$seg19 * CAP + N[$seg19]!] = $card;
+            N[$seg19]!++;
           }
           l_leader = l_bidder;
           pc = 1;
@@ -412,84 +426,88 @@ export function playout(): PlayoutKernel {
               }
             }
             {
-              let $n21 = 0;
+              let $n20 = 0;
               for (let l_p = 0; l_p < players; l_p++) {
-                $list0[$n21++] = l_p;
+                if (N[Z_properties + l_p]! > 0) $list0[$n20++] = l_p;
               }
-              if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                pick23: {
-                  const $seg25 = Z_properties + l_p;
-                  const $size24 = N[$seg25]!;
-                  const $count26 = $size24;
-                  const $total27 = $count26;
-                  if ($total27 === 0)
+              if ($n20 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+              for (let $a21 = 0; $a21 < $n20; $a21++) {
+                const l_p = $list0[$a21]!;
+                pick22: {
+                  const $seg24 = Z_properties + l_p;
+                  const $size23 = N[$seg24]!;
+                  const $count25 = $size23;
+                  const $total26 = $count25;
+                  if ($total26 === 0)
                     throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                   if (decisions >= DECISION_CAP)
                     throw new GameFault(
                       "fault/decision-cap",
                       `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                     );
-                  const $n31 = $total27 >>> 0;
-                  if ($n31 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x29 = 0;
-                  let $r30 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x29 = $t >>> 0;
-                    $r30 = $x29 % $n31;
-                  } while ($x29 - $r30 > 4294967296 - $n31);
-                  const $index28$drawn = $r30;
-                  let $index28 = $index28$drawn;
+                  const $n28 = $total26;
+                  if (!($n28 >= 1 && $n28 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  let $r29 = 0;
+                  if ($n28 <= 2097152) {
+                    for (;;) {
+                      const $a = P[0]!,
+                        $b = P[1]!,
+                        $c = P[2]!,
+                        $d = P[3]!;
+                      const $t = ((($a + $b) | 0) + $d) | 0;
+                      P[3] = $d + 1;
+                      P[0] = $b ^ ($b >>> 9);
+                      P[1] = $c + ($c << 3);
+                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                      const $m = ($t >>> 0) * $n28;
+                      const $low = $m >>> 0;
+                      if ($low >= $n28 || $low >= 4294967296 % $n28) {
+                        $r29 = ($m / 4294967296) >>> 0;
+                        break;
+                      }
+                    }
+                  } else $r29 = drawInt(P, $n28);
+                  const $index27$drawn = $r29;
+                  let $index27 = $index27$drawn;
                   decisions++;
                   steps = 0;
-                  if ($index28 < $count26) {
-                    const $digit32 = $index28 % $size24;
-                    $index28 = Math.floor($index28 / $size24);
-                    const $value33 = C[$seg25 * CAP + $digit32]!;
-                    if (trace !== null) trace.push(l_p, 2, $value33);
-                    $list1[$a22] = 0;
-                    $list2[$a22 * 1 + 0] = $value33;
-                    break pick23;
+                  if ($index27 < $count25) {
+                    const $digit30 = $index27;
+                    const $value31 = C[$seg24 * CAP + $digit30]!;
+                    if (trace !== null) trace.push(l_p, 2, $value31);
+                    $list1[$a21] = 0;
+                    $list2[$a21 * 1 + 0] = $value31;
+                    break pick22;
                   }
-                  $index28 -= $count26;
+                  $index27 -= $count25;
                   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
                 }
               }
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                if ($list1[$a22] === 0) {
-                  const l_card = $list2[$a22 * 1 + 0]!;
+              for (let $a21 = 0; $a21 < $n20; $a21++) {
+                const l_p = $list0[$a21]!;
+                if ($list1[$a21] === 0) {
+                  const l_card = $list2[$a21 * 1 + 0]!;
                   {
-                    const $seg34 = Z_properties + l_p;
+                    const $seg32 = Z_properties + l_p;
                     const $wanted = l_card;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg34]!; $i++)
-                      if (C[$seg34 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg32]!; $i++)
+                      if (C[$seg32 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    const $at35 = $seg34 * CAP + $at;
-                    const $card = C[$at35]!;
-                    const $end36 = $seg34 * CAP + N[$seg34]! - 1;
-                    for (let $k37 = $at35; $k37 < $end36; $k37++) C[$k37] = C[$k37 + 1]!;
-                    N[$seg34]!--;
-                    const $seg38 = Z_offer + l_p;
-                    if (N[$seg38]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    C[$seg38 * CAP + N[$seg38]!] = $card;
-                    N[$seg38]!++;
+                    const $at33 = $seg32 * CAP + $at;
+                    const $card = C[$at33]!;
+                    const $end34 = $seg32 * CAP + N[$seg32]! - 1;
+                    for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
+                    N[$seg32]!--;
+                    const $seg36 = Z_offer + l_p;
+                    if (N[$seg36]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                    C[$seg36 * CAP + N[$seg36]!] = $card;
+                    N[$seg36]!++;
                   }
                 }
               }
@@ -502,11 +520,11 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n39 = 0;
+            let $n37 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list3[$n39++] = l_p;
+              $list3[$n37++] = l_p;
             }
-            for (let $k = 0; $k < $n39; $k++) {
+            for (let $k = 0; $k < $n37; $k++) {
               const l_p = $list3[$k]!;
               const $key = -Property_value[topCardOf(C, N, CAP, Z_offer + l_p, false)]!;
               let $at = $k;
@@ -518,8 +536,8 @@ export function playout(): PlayoutKernel {
               $list3[$at] = l_p;
               $keys4[$at] = $key;
             }
-            for (let $i40 = 0; $i40 < $n39; $i40++) {
-              const l_p = $list3[$i40]!;
+            for (let $i38 = 0; $i38 < $n37; $i38++) {
+              const l_p = $list3[$i38]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -537,14 +555,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at41 = Z_market * CAP + $at;
-                const $card = C[$at41]!;
-                const $end42 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k43 = $at41; $k43 < $end42; $k43++) C[$k43] = C[$k43 + 1]!;
+                const $at39 = Z_market * CAP + $at;
+                const $card = C[$at39]!;
+                const $end40 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
                 N[Z_market]!--;
-                const $seg44 = Z_proceeds + l_p;
-                C[$seg44 * CAP + N[$seg44]!] = $card;
-                N[$seg44]!++;
+                const $seg42 = Z_proceeds + l_p;
+                C[$seg42 * CAP + N[$seg42]!] = $card;
+                N[$seg42]!++;
               }
             }
           }
@@ -553,8 +571,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
               {
-                for (let $k45 = 0; $k45 < N[$from]!; $k45++) {
-                  const $card = C[$from * CAP + $k45]!;
+                for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
+                  const $card = C[$from * CAP + $k43]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -611,9 +629,9 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg61 = Z_proceeds + l_p;
-              for (let $i60 = 0; $i60 < N[$seg61]!; $i60++) {
-                const l_c = C[$seg61 * CAP + $i60]!;
+              const $seg57 = Z_proceeds + l_p;
+              for (let $i56 = 0; $i56 < N[$seg57]!; $i56++) {
+                const l_c = C[$seg57 * CAP + $i56]!;
                 $n += Currency_value[l_c]!;
               }
             }

@@ -67,17 +67,22 @@ export const AT = {
     column: 7,
     text: "deal player_count from currency_deck to market",
   },
-  L115: { file: "rules/for-sale.rules", line: 115, column: 7, text: "ask each p in players {" },
-  L120: { file: "rules/for-sale.rules", line: 120, column: 11, text: "move card to offer[p]" },
-  L124: {
+  L116: {
     file: "rules/for-sale.rules",
-    line: 124,
+    line: 116,
     column: 7,
-    text: "for p in players by top(offer[p]).value descending {",
+    text: "ask each p in players where count(properties[p]) > 0 {",
   },
+  L121: { file: "rules/for-sale.rules", line: 121, column: 11, text: "move card to offer[p]" },
   L125: {
     file: "rules/for-sale.rules",
     line: 125,
+    column: 7,
+    text: "for p in players by top(offer[p]).value descending {",
+  },
+  L126: {
+    file: "rules/for-sale.rules",
+    line: 126,
     column: 9,
     text: "move highest(c in market: c.value) to proceeds[p]",
   },

@@ -398,7 +398,7 @@ function step_start(s: State): void {
   s.events?.push(phaseBegins("starting"));
   s.locals.actors = askHumans(
     s,
-    seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+    seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
     BOTS,
     AT.L484,
   );
@@ -2286,7 +2286,7 @@ export function enter(s: State, decision: string): void {
       s.locals.phase = "starting";
       s.locals.actors = askHumans(
         s,
-        seatList(s.players).filter(($seat) => !($seat >= s.humans)),
+        seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
         BOTS,
         AT.L484,
       );

@@ -173,7 +173,7 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 484,
     column: 5,
-    text: "ask each p in players where not bot(p) {",
+    text: "ask each p in players where not bot(p) and count(dealt[p]) > 0 {",
   },
   L486: { file: "rules/foreclosed.rules", line: 486, column: 9, text: "move card to secret[p]" },
   L501: { file: "rules/foreclosed.rules", line: 501, column: 9, text: "transfer owed from coins[p] to bank" },

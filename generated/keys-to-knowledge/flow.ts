@@ -72,66 +72,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L608,
-  "turn.while": AT.L612,
-  "turn.endif": AT.L612,
-  "turn.for_q_2": AT.L437,
-  "turn.while2": AT.L437,
-  "turn.resume": AT.L437,
-  "turn.request_rent_body": AT.L437,
-  "turn.while3": AT.L280,
-  "turn.resume2": AT.L280,
-  "turn.endif2": AT.L437,
-  "turn.endif3": AT.L437,
-  "turn.for_d_2": AT.L259,
+  while: AT.L616,
+  "turn.while": AT.L620,
+  "turn.endif": AT.L620,
+  "turn.for_q_2": AT.L438,
+  "turn.while2": AT.L438,
+  "turn.resume": AT.L438,
+  "turn.request_rent_body": AT.L438,
+  "turn.while3": AT.L281,
+  "turn.resume2": AT.L281,
+  "turn.endif2": AT.L438,
+  "turn.endif3": AT.L438,
+  "turn.for_d_2": AT.L260,
   "turn.while4": AT.L211,
   "turn.resume3": AT.L211,
-  "turn.offer_body": AT.L437,
-  "turn.resume4": AT.L437,
-  "turn.ask_price_body": AT.L437,
-  "turn.resume5": AT.L437,
-  "turn.ask_price_body2": AT.L437,
-  "turn.resume6": AT.L437,
-  "turn.ask_price_body3": AT.L437,
-  "turn.resume7": AT.L437,
-  "turn.ask_price_body4": AT.L437,
-  "turn.resume8": AT.L437,
-  "turn.endif4": AT.L612,
-  "turn.endif5": AT.L612,
-  "turn.endif6": AT.L612,
-  "turn.endif7": AT.L612,
-  "turn.while5": AT.L280,
-  "turn.resume9": AT.L280,
-  "turn.endif8": AT.L612,
-  "turn.endif9": AT.L612,
-  "turn.for_d_4": AT.L259,
+  "turn.offer_body": AT.L438,
+  "turn.resume4": AT.L438,
+  "turn.ask_price_body": AT.L438,
+  "turn.resume5": AT.L438,
+  "turn.endif4": AT.L620,
+  "turn.endif5": AT.L620,
+  "turn.endif6": AT.L620,
+  "turn.endif7": AT.L620,
+  "turn.while5": AT.L281,
+  "turn.resume6": AT.L281,
+  "turn.endif8": AT.L620,
+  "turn.endif9": AT.L620,
+  "turn.for_d_4": AT.L260,
   "turn.while6": AT.L211,
-  "turn.resume10": AT.L211,
-  "turn.endif10": AT.L612,
-  "turn.while7": AT.L660,
-  "turn.endif11": AT.L660,
-  "turn.endif12": AT.L660,
-  "turn.resume11": AT.L660,
-  "turn.decline_body": AT.L660,
+  "turn.resume7": AT.L211,
+  "turn.endif10": AT.L620,
+  "turn.while7": AT.L668,
+  "turn.endif11": AT.L668,
+  "turn.endif12": AT.L668,
+  "turn.resume8": AT.L668,
+  "turn.decline_body": AT.L668,
   "turn.while8": AT.L211,
-  "turn.resume12": AT.L211,
-  "turn.endif13": AT.L660,
-  "turn.endif14": AT.L660,
-  "turn.while9": AT.L280,
-  "turn.resume13": AT.L280,
-  "turn.endif15": AT.L660,
-  "turn.endif16": AT.L660,
-  "turn.for_d_5": AT.L259,
+  "turn.resume9": AT.L211,
+  "turn.endif13": AT.L668,
+  "turn.endif14": AT.L668,
+  "turn.while9": AT.L281,
+  "turn.resume10": AT.L281,
+  "turn.endif15": AT.L668,
+  "turn.endif16": AT.L668,
+  "turn.for_d_5": AT.L260,
   "turn.while10": AT.L211,
-  "turn.resume14": AT.L211,
-  "turn.endif17": AT.L660,
-  "turn.while11": AT.L280,
-  "turn.resume15": AT.L280,
-  "turn.endif18": AT.L660,
-  "turn.endif19": AT.L660,
-  "turn.for_d_6": AT.L259,
+  "turn.resume11": AT.L211,
+  "turn.endif17": AT.L668,
+  "turn.while11": AT.L281,
+  "turn.resume12": AT.L281,
+  "turn.endif18": AT.L668,
+  "turn.endif19": AT.L668,
+  "turn.for_d_6": AT.L260,
   "turn.while12": AT.L211,
-  "turn.resume16": AT.L211,
+  "turn.resume13": AT.L211,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -169,9 +163,6 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       d: 0,
       buyer: 0,
       amount: 0,
-      amount_2: 0,
-      amount_3: 0,
-      amount_4: 0,
       active: 0,
       preset: 0,
       doubles: 0,
@@ -180,7 +171,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       q_2: 0,
       __window_0_2: false,
       p: 0,
-      amount_5: 0,
+      amount_2: 0,
       to_centre: false,
       creditor: 0,
       p_2: 0,
@@ -193,15 +184,12 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       bidding_2: false,
       d_3: 0,
       buyer_2: 0,
-      amount_6: 0,
-      amount_7: 0,
-      amount_8: 0,
-      amount_9: 0,
+      amount_3: 0,
       steps: 0,
       is_double: false,
       move_token: false,
       p_3: 0,
-      amount_10: 0,
+      amount_4: 0,
       to_centre_3: false,
       creditor_3: 0,
       p_4: 0,
@@ -225,7 +213,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       card: 0,
       owed: 0,
       p_7: 0,
-      amount_11: 0,
+      amount_5: 0,
       to_centre_5: false,
       creditor_5: 0,
       p_8: 0,
@@ -237,7 +225,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
       leader_5: 0,
       bidding_5: false,
       p_9: 0,
-      amount_12: 0,
+      amount_6: 0,
       to_centre_7: false,
       creditor_7: 0,
       p_10: 0,
@@ -284,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L551);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L551);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L559);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L559);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L554);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L554);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L562);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L562);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L556);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L564);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L557);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L565);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L559);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L559);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L567);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L567);
     }
   }
 
@@ -315,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L565);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L573);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -324,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L572));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L580));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L574);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L582);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -336,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L575,
+          AT.L583,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -362,19 +350,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L590)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L598)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L590);
+    loopGuard($passes, AT.L598);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L591,
+      AT.L599,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -393,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L602,
+    AT.L610,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -467,7 +455,7 @@ function step_turn_endif(s: State): void {
           s.vars.in_court[s.locals.active] = false;
           s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
           s.locals.p_3 = s.locals.active;
-          s.locals.amount_10 = 85;
+          s.locals.amount_4 = 85;
           s.locals.to_centre_3 = true;
           s.locals.creditor_3 = s.locals.active;
           s.pc = "turn.while5";
@@ -547,7 +535,7 @@ function step_turn_request_rent_body(s: State): void {
     said(`seat ${s.locals.q_2} requests $${s.vars.claim_amount} rent from seat ${s.vars.claim_payer}`, null),
   );
   s.locals.p = s.vars.claim_payer;
-  s.locals.amount_5 = s.vars.claim_amount;
+  s.locals.amount_2 = s.vars.claim_amount;
   s.locals.to_centre = false;
   s.locals.creditor = s.locals.q_2;
   s.pc = "turn.while3";
@@ -555,30 +543,30 @@ function step_turn_request_rent_body(s: State): void {
 
 function step_turn_while3(s: State): void {
   if (
-    s.vars.cash[s.locals.p] < s.locals.amount_5 &&
-    fn_can_pay(s, s.locals.p, s.locals.amount_5) &&
+    s.vars.cash[s.locals.p] < s.locals.amount_2 &&
+    fn_can_pay(s, s.locals.p, s.locals.amount_2) &&
     fn_can_raise(s, s.locals.p)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p} owes $${s.locals.amount_5} and has $${s.vars.cash[s.locals.p]}: seat ${s.locals.p} must raise the rest`,
+        `seat ${s.locals.p} owes $${s.locals.amount_2} and has $${s.vars.cash[s.locals.p]}: seat ${s.locals.p} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage";
   } else {
-    if (s.vars.cash[s.locals.p] >= s.locals.amount_5) {
+    if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -597,10 +585,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -613,10 +601,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -633,7 +621,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -644,8 +632,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -676,7 +664,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -729,8 +717,8 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -779,7 +767,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -793,8 +781,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -820,39 +808,18 @@ function step_turn_resume4(s: State): void {
 }
 
 function step_turn_ask_price_body(s: State): void {
+  s.events?.push(
+    said(
+      `seat ${s.locals.q_2} offers ${LABEL_Place[Deed_place[s.locals.d_3]]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
+      null,
+    ),
+  );
   s.locals.actor = s.locals.buyer_2;
-  s.pc = "turn.accept_or_refuse_or_ask_price";
+  s.pc = "turn.accept_or_refuse";
 }
 
 function step_turn_resume5(s: State): void {
   s.pc = "turn.resume4";
-}
-
-function step_turn_ask_price_body2(s: State): void {
-  s.locals.actor = s.locals.q_2;
-  s.pc = "turn.accept_or_refuse_or_ask_price2";
-}
-
-function step_turn_resume6(s: State): void {
-  s.pc = "turn.resume5";
-}
-
-function step_turn_ask_price_body3(s: State): void {
-  s.locals.actor = s.locals.buyer_2;
-  s.pc = "turn.accept_or_refuse_or_ask_price3";
-}
-
-function step_turn_resume7(s: State): void {
-  s.pc = "turn.resume6";
-}
-
-function step_turn_ask_price_body4(s: State): void {
-  s.locals.actor = s.locals.q_2;
-  s.pc = "turn.accept_or_refuse";
-}
-
-function step_turn_resume8(s: State): void {
-  s.pc = "turn.resume7";
 }
 
 function step_turn_endif4(s: State): void {
@@ -865,19 +832,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L336);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L337);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L339);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L340);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L341);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L342);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
@@ -905,30 +872,30 @@ function step_turn_endif7(s: State): void {
 
 function step_turn_while5(s: State): void {
   if (
-    s.vars.cash[s.locals.p_3] < s.locals.amount_10 &&
-    fn_can_pay(s, s.locals.p_3, s.locals.amount_10) &&
+    s.vars.cash[s.locals.p_3] < s.locals.amount_4 &&
+    fn_can_pay(s, s.locals.p_3, s.locals.amount_4) &&
     fn_can_raise(s, s.locals.p_3)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_3} owes $${s.locals.amount_10} and has $${s.vars.cash[s.locals.p_3]}: seat ${s.locals.p_3} must raise the rest`,
+        `seat ${s.locals.p_3} owes $${s.locals.amount_4} and has $${s.vars.cash[s.locals.p_3]}: seat ${s.locals.p_3} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_3;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2";
   } else {
-    if (s.vars.cash[s.locals.p_3] >= s.locals.amount_10) {
+    if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_10, s.vars.cash[s.locals.p_3], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_10, s.vars.cash[s.locals.p_3], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -947,10 +914,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -963,10 +930,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -983,7 +950,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -994,8 +961,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -1026,7 +993,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1062,7 +1029,7 @@ function step_turn_while5(s: State): void {
   }
 }
 
-function step_turn_resume9(s: State): void {
+function step_turn_resume6(s: State): void {
   s.pc = "turn.while5";
 }
 
@@ -1079,8 +1046,8 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1129,7 +1096,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1143,8 +1110,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1158,7 +1125,7 @@ function step_turn_while6(s: State): void {
   }
 }
 
-function step_turn_resume10(s: State): void {
+function step_turn_resume7(s: State): void {
   s.pc = "turn.while6";
 }
 
@@ -1181,7 +1148,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L391,
+            AT.L392,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
@@ -1211,7 +1178,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L405,
+          AT.L406,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1222,26 +1189,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L350);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L350);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L350);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L351);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L351);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L351);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L352);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L352);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L352);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L353);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L353);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L353);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L354);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L355);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L358);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L359);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(
@@ -1268,7 +1235,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L366);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L367);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1278,7 +1245,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L368,
+                    AT.L369,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1303,22 +1270,22 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L374);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L374);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L375);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L375);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L376);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L376);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L377);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L377);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
 
         if (s.locals.owed > 0) {
           s.locals.p_7 = s.locals.p_6;
-          s.locals.amount_11 = s.locals.owed;
+          s.locals.amount_5 = s.locals.owed;
           s.locals.to_centre_5 = true;
           s.locals.creditor_5 = s.locals.p_6;
           s.pc = "turn.while9";
@@ -1328,14 +1295,14 @@ function step_turn_while7(s: State): void {
       } else {
         if (s.locals.kind_2 === "fee") {
           s.locals.p_9 = s.locals.p_5;
-          s.locals.amount_12 = fn_fee_at(s, s.locals.here_2);
+          s.locals.amount_6 = fn_fee_at(s, s.locals.here_2);
           s.locals.to_centre_7 = true;
           s.locals.creditor_7 = s.locals.p_5;
           s.pc = "turn.while11";
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L423);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L424);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
@@ -1376,7 +1343,7 @@ function step_turn_endif12(s: State): void {
   s.pc = "turn.endif11";
 }
 
-function step_turn_resume11(s: State): void {
+function step_turn_resume8(s: State): void {
   s.pc = "turn.endif12";
 }
 
@@ -1423,7 +1390,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1437,8 +1404,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1447,11 +1414,11 @@ function step_turn_while8(s: State): void {
       );
     }
 
-    s.pc = "turn.resume11";
+    s.pc = "turn.resume8";
   }
 }
 
-function step_turn_resume12(s: State): void {
+function step_turn_resume9(s: State): void {
   s.pc = "turn.while8";
 }
 
@@ -1465,30 +1432,30 @@ function step_turn_endif14(s: State): void {
 
 function step_turn_while9(s: State): void {
   if (
-    s.vars.cash[s.locals.p_7] < s.locals.amount_11 &&
-    fn_can_pay(s, s.locals.p_7, s.locals.amount_11) &&
+    s.vars.cash[s.locals.p_7] < s.locals.amount_5 &&
+    fn_can_pay(s, s.locals.p_7, s.locals.amount_5) &&
     fn_can_raise(s, s.locals.p_7)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_7} owes $${s.locals.amount_11} and has $${s.vars.cash[s.locals.p_7]}: seat ${s.locals.p_7} must raise the rest`,
+        `seat ${s.locals.p_7} owes $${s.locals.amount_5} and has $${s.vars.cash[s.locals.p_7]}: seat ${s.locals.p_7} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_7;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3";
   } else {
-    if (s.vars.cash[s.locals.p_7] >= s.locals.amount_11) {
+    if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_11, s.vars.cash[s.locals.p_7], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_11, s.vars.cash[s.locals.p_7], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1507,10 +1474,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1523,10 +1490,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1543,7 +1510,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1554,8 +1521,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1586,7 +1553,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1622,7 +1589,7 @@ function step_turn_while9(s: State): void {
   }
 }
 
-function step_turn_resume13(s: State): void {
+function step_turn_resume10(s: State): void {
   s.pc = "turn.while9";
 }
 
@@ -1639,8 +1606,8 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1689,7 +1656,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1703,8 +1670,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1718,7 +1685,7 @@ function step_turn_while10(s: State): void {
   }
 }
 
-function step_turn_resume14(s: State): void {
+function step_turn_resume11(s: State): void {
   s.pc = "turn.while10";
 }
 
@@ -1728,30 +1695,30 @@ function step_turn_endif17(s: State): void {
 
 function step_turn_while11(s: State): void {
   if (
-    s.vars.cash[s.locals.p_9] < s.locals.amount_12 &&
-    fn_can_pay(s, s.locals.p_9, s.locals.amount_12) &&
+    s.vars.cash[s.locals.p_9] < s.locals.amount_6 &&
+    fn_can_pay(s, s.locals.p_9, s.locals.amount_6) &&
     fn_can_raise(s, s.locals.p_9)
   ) {
     s.events?.push(
       said(
-        `seat ${s.locals.p_9} owes $${s.locals.amount_12} and has $${s.vars.cash[s.locals.p_9]}: seat ${s.locals.p_9} must raise the rest`,
+        `seat ${s.locals.p_9} owes $${s.locals.amount_6} and has $${s.vars.cash[s.locals.p_9]}: seat ${s.locals.p_9} must raise the rest`,
         null,
       ),
     );
     s.locals.actor = s.locals.p_9;
     s.pc = "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4";
   } else {
-    if (s.vars.cash[s.locals.p_9] >= s.locals.amount_12) {
+    if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_12, s.vars.cash[s.locals.p_9], "cash[p]", AT.L311);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L312);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_12, s.vars.cash[s.locals.p_9], "cash[p]", AT.L313);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L314);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1770,10 +1737,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L241),
+              floorDiv(Deed_stack_price[d], 2, AT.L242),
               s.vars.bank,
               "bank",
-              AT.L241,
+              AT.L242,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1786,10 +1753,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L245),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
               s.vars.bank,
               "bank",
-              AT.L245,
+              AT.L246,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1806,7 +1773,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L253,
+            AT.L254,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1817,8 +1784,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L256);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L256);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L257);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1849,7 +1816,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L267,
+            AT.L268,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1885,7 +1852,7 @@ function step_turn_while11(s: State): void {
   }
 }
 
-function step_turn_resume15(s: State): void {
+function step_turn_resume12(s: State): void {
   s.pc = "turn.while11";
 }
 
@@ -1902,8 +1869,8 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L260);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L260);
+      takeCard(s.zones.seized, $card, "seized", AT.L261);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1952,7 +1919,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L225,
+          AT.L226,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1966,8 +1933,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L226);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L226);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L227);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {
@@ -1981,7 +1948,7 @@ function step_turn_while12(s: State): void {
   }
 }
 
-function step_turn_resume16(s: State): void {
+function step_turn_resume13(s: State): void {
   s.pc = "turn.while12";
 }
 
@@ -2034,47 +2001,8 @@ export function enter(s: State, decision: string): void {
       s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
       if (s.locals.q_2_index < 0)
         throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.actor = s.locals.q_2;
+      s.locals.actor = s.locals.buyer_2;
       s.pc = "turn.accept_or_refuse";
-      return;
-    case "turn.accept_or_refuse_or_ask_price3":
-      s.locals.phase = "turn";
-      s.locals.q_2_list = [
-        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
-          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
-        ),
-      ];
-      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
-      if (s.locals.q_2_index < 0)
-        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.actor = s.locals.buyer_2;
-      s.pc = "turn.accept_or_refuse_or_ask_price3";
-      return;
-    case "turn.accept_or_refuse_or_ask_price2":
-      s.locals.phase = "turn";
-      s.locals.q_2_list = [
-        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
-          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
-        ),
-      ];
-      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
-      if (s.locals.q_2_index < 0)
-        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.actor = s.locals.q_2;
-      s.pc = "turn.accept_or_refuse_or_ask_price2";
-      return;
-    case "turn.accept_or_refuse_or_ask_price":
-      s.locals.phase = "turn";
-      s.locals.q_2_list = [
-        ...seatsFromInPlay(s.locals.roller, s.players, s.vars.eliminated).filter(
-          (q_2) => q_2 === s.locals.roller || (s.vars.claim_open && s.vars.claim_owner === q_2),
-        ),
-      ];
-      s.locals.q_2_index = s.locals.q_2_list.indexOf(s.locals.q_2);
-      if (s.locals.q_2_index < 0)
-        throw new GameFault("fault/no-such-position", "q is none of the values its loop goes through now");
-      s.locals.actor = s.locals.buyer_2;
-      s.pc = "turn.accept_or_refuse_or_ask_price";
       return;
     case "turn.ask_price":
       s.locals.phase = "turn";
@@ -2256,24 +2184,6 @@ export function advance(s: State): void {
       case "turn.resume5":
         step_turn_resume5(s);
         break;
-      case "turn.ask_price_body2":
-        step_turn_ask_price_body2(s);
-        break;
-      case "turn.resume6":
-        step_turn_resume6(s);
-        break;
-      case "turn.ask_price_body3":
-        step_turn_ask_price_body3(s);
-        break;
-      case "turn.resume7":
-        step_turn_resume7(s);
-        break;
-      case "turn.ask_price_body4":
-        step_turn_ask_price_body4(s);
-        break;
-      case "turn.resume8":
-        step_turn_resume8(s);
-        break;
       case "turn.endif4":
         step_turn_endif4(s);
         break;
@@ -2289,8 +2199,8 @@ export function advance(s: State): void {
       case "turn.while5":
         step_turn_while5(s);
         break;
-      case "turn.resume9":
-        step_turn_resume9(s);
+      case "turn.resume6":
+        step_turn_resume6(s);
         break;
       case "turn.endif8":
         step_turn_endif8(s);
@@ -2304,8 +2214,8 @@ export function advance(s: State): void {
       case "turn.while6":
         step_turn_while6(s);
         break;
-      case "turn.resume10":
-        step_turn_resume10(s);
+      case "turn.resume7":
+        step_turn_resume7(s);
         break;
       case "turn.endif10":
         step_turn_endif10(s);
@@ -2319,8 +2229,8 @@ export function advance(s: State): void {
       case "turn.endif12":
         step_turn_endif12(s);
         break;
-      case "turn.resume11":
-        step_turn_resume11(s);
+      case "turn.resume8":
+        step_turn_resume8(s);
         break;
       case "turn.decline_body":
         step_turn_decline_body(s);
@@ -2328,8 +2238,8 @@ export function advance(s: State): void {
       case "turn.while8":
         step_turn_while8(s);
         break;
-      case "turn.resume12":
-        step_turn_resume12(s);
+      case "turn.resume9":
+        step_turn_resume9(s);
         break;
       case "turn.endif13":
         step_turn_endif13(s);
@@ -2340,8 +2250,8 @@ export function advance(s: State): void {
       case "turn.while9":
         step_turn_while9(s);
         break;
-      case "turn.resume13":
-        step_turn_resume13(s);
+      case "turn.resume10":
+        step_turn_resume10(s);
         break;
       case "turn.endif15":
         step_turn_endif15(s);
@@ -2355,8 +2265,8 @@ export function advance(s: State): void {
       case "turn.while10":
         step_turn_while10(s);
         break;
-      case "turn.resume14":
-        step_turn_resume14(s);
+      case "turn.resume11":
+        step_turn_resume11(s);
         break;
       case "turn.endif17":
         step_turn_endif17(s);
@@ -2364,8 +2274,8 @@ export function advance(s: State): void {
       case "turn.while11":
         step_turn_while11(s);
         break;
-      case "turn.resume15":
-        step_turn_resume15(s);
+      case "turn.resume12":
+        step_turn_resume12(s);
         break;
       case "turn.endif18":
         step_turn_endif18(s);
@@ -2379,8 +2289,8 @@ export function advance(s: State): void {
       case "turn.while12":
         step_turn_while12(s);
         break;
-      case "turn.resume16":
-        step_turn_resume16(s);
+      case "turn.resume13":
+        step_turn_resume13(s);
         break;
       default:
         return; // a decision point, or the end

@@ -36,7 +36,7 @@ import {
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
 import { advance, setup } from "./flow.js";
-import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
+import { activity, apply, check, legalMoves, preferences, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
 import type { TextPart } from "@rules/runtime/internal";
@@ -390,9 +390,6 @@ export const game: Game<State, Move, View> = {
       "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage",
       "turn.bid_or_decline",
       "turn.accept_or_refuse",
-      "turn.accept_or_refuse_or_ask_price3",
-      "turn.accept_or_refuse_or_ask_price2",
-      "turn.accept_or_refuse_or_ask_price",
       "turn.ask_price",
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done",
       "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2",
@@ -406,10 +403,6 @@ export const game: Game<State, Move, View> = {
     ],
     defaults: {
       "turn.bid_or_decline": "decline",
-      "turn.accept_or_refuse": "refuse",
-      "turn.accept_or_refuse_or_ask_price3": "refuse",
-      "turn.accept_or_refuse_or_ask_price2": "refuse",
-      "turn.accept_or_refuse_or_ask_price": "refuse",
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
         "done",
       "turn.bid_or_decline2": "decline",
@@ -611,5 +604,6 @@ export const game: Game<State, Move, View> = {
   view,
   scores,
   randomMove,
+  preferences,
   shown,
 };

@@ -180,7 +180,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -458,6 +458,14 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   );
 }
 
+function prefer_turn_bid_or_decline(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_2 < Deed_price[s.locals.lot] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline(s, seat));
@@ -526,7 +534,16 @@ function legal_turn_accept_or_refuse(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    options.push({ type: "accept", parameters: {} });
+    options.push({
+      type: "accept",
+      parameters: {},
+      label: [
+        "buy ",
+        { value: s.locals.d_3, type: "Deed" },
+        " for $",
+        { value: s.locals.amount_3, type: "int" },
+      ],
+    });
   }
 
   {
@@ -545,7 +562,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L528,
+      AT.L533,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -559,6 +576,13 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
 
   index -= count_1;
   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function prefer_turn_accept_or_refuse(s: State, seat: number): Record<string, number> {
+  return {
+    accept: s.locals.amount_3 <= 2 * Deed_price[s.locals.d_3] ? 1 : 0,
+    refuse: 1,
+  };
 }
 
 function check_turn_accept_or_refuse(s: State, seat: number, move: Move): IllegalMove | null {
@@ -584,7 +608,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_9, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L536);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(
@@ -597,21 +621,19 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L537);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L537);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
 
 /** turn.accept_or_refuse: the effect of 'refuse'. */
 function turn_accept_or_refuse_refuse(s: State, seat: number, move: Move): void {
-  s.events?.push(
-    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
-  );
+  s.events?.push(said(`seat ${s.locals.buyer_2} refuses`, null));
 }
 
 function apply_turn_accept_or_refuse(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume8";
+  s.pc = "turn.resume5";
   switch (move.type) {
     case "accept":
       turn_accept_or_refuse_accept(s, seat, move);
@@ -622,481 +644,16 @@ function apply_turn_accept_or_refuse(s: State, seat: number, move: Move): void {
   }
 }
 
-function legal_turn_accept_or_refuse_or_ask_price3(s: State, seat: number): MoveOption[] {
-  if (seat !== s.locals.actor) return [];
-  const options: MoveOption[] = [];
-  {
-    options.push({ type: "accept", parameters: {} });
-  }
-
-  {
-    options.push({ type: "refuse", parameters: {} });
-  }
-
-  {
-    const amount_9_min = 1;
-    const amount_9_max = s.vars.cash[s.locals.buyer_2];
-    if (amount_9_min <= amount_9_max)
-      options.push({
-        type: "ask_price",
-        parameters: { amount: { kind: "range", min: amount_9_min, max: amount_9_max } },
-        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
-      });
-  }
-
-  return options;
-}
-
-function random_turn_accept_or_refuse_or_ask_price3(
-  s: State,
-  seat: number,
-  draw: (n: number) => number,
-): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const count_0: number = 1;
-  const count_1: number = 1;
-  const amount_9_min = 1;
-  const amount_9_max = s.vars.cash[s.locals.buyer_2];
-  const size_2_0 = Math.max(0, amount_9_max - amount_9_min + 1);
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L528,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    return { type: "accept" };
-  }
-
-  index -= count_0;
-  if (index < count_1) {
-    return { type: "refuse" };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "ask_price", amount: amount_9_min + digit_2_0 };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-
-function check_turn_accept_or_refuse_or_ask_price3(s: State, seat: number, move: Move): IllegalMove | null {
-  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
-    return notNow(
-      String((move as { type: unknown }).type),
-      legal_turn_accept_or_refuse_or_ask_price3(s, seat),
-    );
-  if (seat !== s.locals.actor) {
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
-  }
-
-  switch (move.type) {
-    case "accept": {
-      return null;
-    }
-
-    case "refuse": {
-      return null;
-    }
-
-    case "ask_price": {
-      const amount_9_min = 1;
-      const amount_9_max = s.vars.cash[s.locals.buyer_2];
-      if (!(amount_9_min <= amount_9_max))
-        return illegal(
-          "move/out-of-domain",
-          `there is no amount to choose now: it would be a whole number from ${amount_9_min} to ${amount_9_max}`,
-        );
-      const amount_9 = move.amount as number;
-      if (!(Number.isInteger(amount_9) && amount_9 >= amount_9_min && amount_9 <= amount_9_max))
-        return illegal(
-          "move/out-of-domain",
-          `amount must be a whole number from ${amount_9_min} to ${amount_9_max}`,
-        );
-      return null;
-    }
-  }
-
-  return null;
-}
-
-/** turn.accept_or_refuse_or_ask_price3: the effect of 'accept'. */
-function turn_accept_or_refuse_or_ask_price3_accept(s: State, seat: number, move: Move): void {
-  {
-    const $amount = checkTransfer(s.locals.amount_8, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
-    s.vars.cash[s.locals.buyer_2] -= $amount;
-    s.vars.cash[s.locals.q_2] += $amount;
-    s.events?.push(
-      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
-        { value: s.locals.d_3, type: "Deed" },
-        " sold",
-      ]),
-    );
-  }
-
-  {
-    const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
-    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
-  }
-}
-
-/** turn.accept_or_refuse_or_ask_price3: the effect of 'refuse'. */
-function turn_accept_or_refuse_or_ask_price3_refuse(s: State, seat: number, move: Move): void {
-  s.events?.push(
-    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
-  );
-}
-
-/** turn.accept_or_refuse_or_ask_price3: the effect of 'ask_price'. */
-function turn_accept_or_refuse_or_ask_price3_ask_price(s: State, seat: number, move: Move): void {
-  s.locals.amount_9 = (move as Extract<Move, { type: "ask_price" }>).amount;
-  s.pc = "turn.ask_price_body4";
-}
-
-function apply_turn_accept_or_refuse_or_ask_price3(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume7";
-  switch (move.type) {
-    case "accept":
-      turn_accept_or_refuse_or_ask_price3_accept(s, seat, move);
-      break;
-    case "refuse":
-      turn_accept_or_refuse_or_ask_price3_refuse(s, seat, move);
-      break;
-    case "ask_price":
-      turn_accept_or_refuse_or_ask_price3_ask_price(s, seat, move);
-      break;
-  }
-}
-
-function legal_turn_accept_or_refuse_or_ask_price2(s: State, seat: number): MoveOption[] {
-  if (seat !== s.locals.actor) return [];
-  const options: MoveOption[] = [];
-  {
-    options.push({ type: "accept", parameters: {} });
-  }
-
-  {
-    options.push({ type: "refuse", parameters: {} });
-  }
-
-  {
-    const amount_8_min = 1;
-    const amount_8_max = s.vars.cash[s.locals.buyer_2];
-    if (amount_8_min <= amount_8_max)
-      options.push({
-        type: "ask_price",
-        parameters: { amount: { kind: "range", min: amount_8_min, max: amount_8_max } },
-        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
-      });
-  }
-
-  return options;
-}
-
-function random_turn_accept_or_refuse_or_ask_price2(
-  s: State,
-  seat: number,
-  draw: (n: number) => number,
-): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const count_0: number = 1;
-  const count_1: number = 1;
-  const amount_8_min = 1;
-  const amount_8_max = s.vars.cash[s.locals.buyer_2];
-  const size_2_0 = Math.max(0, amount_8_max - amount_8_min + 1);
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L528,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    return { type: "accept" };
-  }
-
-  index -= count_0;
-  if (index < count_1) {
-    return { type: "refuse" };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "ask_price", amount: amount_8_min + digit_2_0 };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-
-function check_turn_accept_or_refuse_or_ask_price2(s: State, seat: number, move: Move): IllegalMove | null {
-  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
-    return notNow(
-      String((move as { type: unknown }).type),
-      legal_turn_accept_or_refuse_or_ask_price2(s, seat),
-    );
-  if (seat !== s.locals.actor) {
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
-  }
-
-  switch (move.type) {
-    case "accept": {
-      return null;
-    }
-
-    case "refuse": {
-      return null;
-    }
-
-    case "ask_price": {
-      const amount_8_min = 1;
-      const amount_8_max = s.vars.cash[s.locals.buyer_2];
-      if (!(amount_8_min <= amount_8_max))
-        return illegal(
-          "move/out-of-domain",
-          `there is no amount to choose now: it would be a whole number from ${amount_8_min} to ${amount_8_max}`,
-        );
-      const amount_8 = move.amount as number;
-      if (!(Number.isInteger(amount_8) && amount_8 >= amount_8_min && amount_8 <= amount_8_max))
-        return illegal(
-          "move/out-of-domain",
-          `amount must be a whole number from ${amount_8_min} to ${amount_8_max}`,
-        );
-      return null;
-    }
-  }
-
-  return null;
-}
-
-/** turn.accept_or_refuse_or_ask_price2: the effect of 'accept'. */
-function turn_accept_or_refuse_or_ask_price2_accept(s: State, seat: number, move: Move): void {
-  {
-    const $amount = checkTransfer(s.locals.amount_7, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
-    s.vars.cash[s.locals.buyer_2] -= $amount;
-    s.vars.cash[s.locals.q_2] += $amount;
-    s.events?.push(
-      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
-        { value: s.locals.d_3, type: "Deed" },
-        " sold",
-      ]),
-    );
-  }
-
-  {
-    const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
-    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
-  }
-}
-
-/** turn.accept_or_refuse_or_ask_price2: the effect of 'refuse'. */
-function turn_accept_or_refuse_or_ask_price2_refuse(s: State, seat: number, move: Move): void {
-  s.events?.push(
-    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
-  );
-}
-
-/** turn.accept_or_refuse_or_ask_price2: the effect of 'ask_price'. */
-function turn_accept_or_refuse_or_ask_price2_ask_price(s: State, seat: number, move: Move): void {
-  s.locals.amount_8 = (move as Extract<Move, { type: "ask_price" }>).amount;
-  s.pc = "turn.ask_price_body3";
-}
-
-function apply_turn_accept_or_refuse_or_ask_price2(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume6";
-  switch (move.type) {
-    case "accept":
-      turn_accept_or_refuse_or_ask_price2_accept(s, seat, move);
-      break;
-    case "refuse":
-      turn_accept_or_refuse_or_ask_price2_refuse(s, seat, move);
-      break;
-    case "ask_price":
-      turn_accept_or_refuse_or_ask_price2_ask_price(s, seat, move);
-      break;
-  }
-}
-
-function legal_turn_accept_or_refuse_or_ask_price(s: State, seat: number): MoveOption[] {
-  if (seat !== s.locals.actor) return [];
-  const options: MoveOption[] = [];
-  {
-    options.push({ type: "accept", parameters: {} });
-  }
-
-  {
-    options.push({ type: "refuse", parameters: {} });
-  }
-
-  {
-    const amount_7_min = 1;
-    const amount_7_max = s.vars.cash[s.locals.buyer_2];
-    if (amount_7_min <= amount_7_max)
-      options.push({
-        type: "ask_price",
-        parameters: { amount: { kind: "range", min: amount_7_min, max: amount_7_max } },
-        label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
-      });
-  }
-
-  return options;
-}
-
-function random_turn_accept_or_refuse_or_ask_price(
-  s: State,
-  seat: number,
-  draw: (n: number) => number,
-): Move | null {
-  if (seat !== s.locals.actor) return null;
-  const count_0: number = 1;
-  const count_1: number = 1;
-  const amount_7_min = 1;
-  const amount_7_max = s.vars.cash[s.locals.buyer_2];
-  const size_2_0 = Math.max(0, amount_7_max - amount_7_min + 1);
-  const count_2: number = size_2_0;
-  const total = count_0 + count_1 + count_2;
-  if (total === 0)
-    throw new GameFault(
-      "fault/no-legal-move",
-      `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L528,
-    );
-  let index = draw(total);
-  if (index < count_0) {
-    return { type: "accept" };
-  }
-
-  index -= count_0;
-  if (index < count_1) {
-    return { type: "refuse" };
-  }
-
-  index -= count_1;
-  if (index < count_2) {
-    const digit_2_0 = index % size_2_0;
-    index = Math.floor(index / size_2_0);
-    return { type: "ask_price", amount: amount_7_min + digit_2_0 };
-  }
-
-  index -= count_2;
-  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-
-function check_turn_accept_or_refuse_or_ask_price(s: State, seat: number, move: Move): IllegalMove | null {
-  if (move.type !== "accept" && move.type !== "refuse" && move.type !== "ask_price")
-    return notNow(
-      String((move as { type: unknown }).type),
-      legal_turn_accept_or_refuse_or_ask_price(s, seat),
-    );
-  if (seat !== s.locals.actor) {
-    return illegal("move/not-your-turn", `it is seat ${s.locals.actor}'s turn, not yours`);
-  }
-
-  switch (move.type) {
-    case "accept": {
-      return null;
-    }
-
-    case "refuse": {
-      return null;
-    }
-
-    case "ask_price": {
-      const amount_7_min = 1;
-      const amount_7_max = s.vars.cash[s.locals.buyer_2];
-      if (!(amount_7_min <= amount_7_max))
-        return illegal(
-          "move/out-of-domain",
-          `there is no amount to choose now: it would be a whole number from ${amount_7_min} to ${amount_7_max}`,
-        );
-      const amount_7 = move.amount as number;
-      if (!(Number.isInteger(amount_7) && amount_7 >= amount_7_min && amount_7 <= amount_7_max))
-        return illegal(
-          "move/out-of-domain",
-          `amount must be a whole number from ${amount_7_min} to ${amount_7_max}`,
-        );
-      return null;
-    }
-  }
-
-  return null;
-}
-
-/** turn.accept_or_refuse_or_ask_price: the effect of 'accept'. */
-function turn_accept_or_refuse_or_ask_price_accept(s: State, seat: number, move: Move): void {
-  {
-    const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L530);
-    s.vars.cash[s.locals.buyer_2] -= $amount;
-    s.vars.cash[s.locals.q_2] += $amount;
-    s.events?.push(
-      transferred($amount, "cash", s.locals.buyer_2, "cash", s.locals.q_2, [
-        { value: s.locals.d_3, type: "Deed" },
-        " sold",
-      ]),
-    );
-  }
-
-  {
-    const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L531);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L531);
-    s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
-  }
-}
-
-/** turn.accept_or_refuse_or_ask_price: the effect of 'refuse'. */
-function turn_accept_or_refuse_or_ask_price_refuse(s: State, seat: number, move: Move): void {
-  s.events?.push(
-    said(`no sale: ${LABEL_Place[Deed_place[s.locals.d_3]]} stays with seat ${s.locals.q_2}`, null),
-  );
-}
-
-/** turn.accept_or_refuse_or_ask_price: the effect of 'ask_price'. */
-function turn_accept_or_refuse_or_ask_price_ask_price(s: State, seat: number, move: Move): void {
-  s.locals.amount_7 = (move as Extract<Move, { type: "ask_price" }>).amount;
-  s.pc = "turn.ask_price_body2";
-}
-
-function apply_turn_accept_or_refuse_or_ask_price(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume5";
-  switch (move.type) {
-    case "accept":
-      turn_accept_or_refuse_or_ask_price_accept(s, seat, move);
-      break;
-    case "refuse":
-      turn_accept_or_refuse_or_ask_price_refuse(s, seat, move);
-      break;
-    case "ask_price":
-      turn_accept_or_refuse_or_ask_price_ask_price(s, seat, move);
-      break;
-  }
-}
-
 function legal_turn_ask_price(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
   const options: MoveOption[] = [];
   {
-    const amount_6_min = 1;
-    const amount_6_max = s.vars.cash[s.locals.buyer_2];
-    if (amount_6_min <= amount_6_max)
+    const amount_3_min = 1;
+    const amount_3_max = s.vars.cash[s.locals.buyer_2];
+    if (amount_3_min <= amount_3_max)
       options.push({
         type: "ask_price",
-        parameters: { amount: { kind: "range", min: amount_6_min, max: amount_6_max } },
+        parameters: { amount: { kind: "range", min: amount_3_min, max: amount_3_max } },
         label: ["ask $", { parameter: "amount" }, " for ", { value: s.locals.d_3, type: "Deed" }],
       });
   }
@@ -1106,22 +663,22 @@ function legal_turn_ask_price(s: State, seat: number): MoveOption[] {
 
 function random_turn_ask_price(s: State, seat: number, draw: (n: number) => number): Move | null {
   if (seat !== s.locals.actor) return null;
-  const amount_6_min = 1;
-  const amount_6_max = s.vars.cash[s.locals.buyer_2];
-  const size_0_0 = Math.max(0, amount_6_max - amount_6_min + 1);
+  const amount_3_min = 1;
+  const amount_3_max = s.vars.cash[s.locals.buyer_2];
+  const size_0_0 = Math.max(0, amount_3_max - amount_3_min + 1);
   const count_0: number = size_0_0;
   const total = count_0;
   if (total === 0)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L528,
+      AT.L530,
     );
   let index = draw(total);
   if (index < count_0) {
     const digit_0_0 = index % size_0_0;
     index = Math.floor(index / size_0_0);
-    return { type: "ask_price", amount: amount_6_min + digit_0_0 };
+    return { type: "ask_price", amount: amount_3_min + digit_0_0 };
   }
 
   index -= count_0;
@@ -1137,18 +694,18 @@ function check_turn_ask_price(s: State, seat: number, move: Move): IllegalMove |
 
   switch (move.type) {
     case "ask_price": {
-      const amount_6_min = 1;
-      const amount_6_max = s.vars.cash[s.locals.buyer_2];
-      if (!(amount_6_min <= amount_6_max))
+      const amount_3_min = 1;
+      const amount_3_max = s.vars.cash[s.locals.buyer_2];
+      if (!(amount_3_min <= amount_3_max))
         return illegal(
           "move/out-of-domain",
-          `there is no amount to choose now: it would be a whole number from ${amount_6_min} to ${amount_6_max}`,
+          `there is no amount to choose now: it would be a whole number from ${amount_3_min} to ${amount_3_max}`,
         );
-      const amount_6 = move.amount as number;
-      if (!(Number.isInteger(amount_6) && amount_6 >= amount_6_min && amount_6 <= amount_6_max))
+      const amount_3 = move.amount as number;
+      if (!(Number.isInteger(amount_3) && amount_3 >= amount_3_min && amount_3 <= amount_3_max))
         return illegal(
           "move/out-of-domain",
-          `amount must be a whole number from ${amount_6_min} to ${amount_6_max}`,
+          `amount must be a whole number from ${amount_3_min} to ${amount_3_max}`,
         );
       return null;
     }
@@ -1159,7 +716,7 @@ function check_turn_ask_price(s: State, seat: number, move: Move): IllegalMove |
 
 /** turn.ask_price: the effect of 'ask_price'. */
 function turn_ask_price_ask_price(s: State, seat: number, move: Move): void {
-  s.locals.amount_6 = (move as Extract<Move, { type: "ask_price" }>).amount;
+  s.locals.amount_3 = (move as Extract<Move, { type: "ask_price" }>).amount;
   s.pc = "turn.ask_price_body";
 }
 
@@ -1605,8 +1162,25 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L437,
+    AT.L438,
   );
+}
+
+function prefer_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+  s: State,
+  seat: number,
+): Record<string, number> {
+  return {
+    request_rent: 20,
+    build: 2,
+    buy_key: 2,
+    sell_stack: 0,
+    sell_key: 0,
+    mortgage: 0,
+    lift: s.vars.cash[s.locals.q_2] > 500 ? 1 : 0,
+    offer: 1,
+    done: 1,
+  };
 }
 
 function check_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
@@ -1868,7 +1442,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L464);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L467);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1892,7 +1466,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L478);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L481);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -2005,7 +1579,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L514);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L517);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -2251,7 +1825,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -2446,7 +2020,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume9";
+  s.pc = "turn.resume6";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2_raise_by_selling_stack(
@@ -2529,6 +2103,14 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline2(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_3 < Deed_price[s.locals.lot_2] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline2(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline2(s, seat));
@@ -2580,12 +2162,12 @@ function apply_turn_bid_or_decline2(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume10";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume7";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume10";
+  s.pc = "turn.resume7";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline2_bid(s, seat, move);
@@ -2650,6 +2232,14 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline3(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_4 < Deed_price[s.locals.lot_3] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline3(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline3(s, seat));
@@ -2701,12 +2291,12 @@ function apply_turn_bid_or_decline3(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume12";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume9";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume12";
+  s.pc = "turn.resume9";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline3_bid(s, seat, move);
@@ -2751,7 +2341,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L406,
+      AT.L407,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2765,6 +2355,13 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
 
   index -= count_1;
   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+
+function prefer_turn_buy_or_decline(s: State, seat: number): Record<string, number> {
+  return {
+    buy: 3,
+    decline: 1,
+  };
 }
 
 function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalMove | null {
@@ -2795,7 +2392,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L408);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L409);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -2808,8 +2405,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L409);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L409);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L410);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L410);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -2820,7 +2417,7 @@ function turn_buy_or_decline_decline(s: State, seat: number, move: Move): void {
 }
 
 function apply_turn_buy_or_decline(s: State, seat: number, move: Move): void {
-  s.pc = "turn.resume11";
+  s.pc = "turn.resume8";
   switch (move.type) {
     case "buy":
       turn_buy_or_decline_buy(s, seat, move);
@@ -2970,7 +2567,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -3165,7 +2762,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume13";
+  s.pc = "turn.resume10";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3_raise_by_selling_stack(
@@ -3248,6 +2845,14 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline4(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_5 < Deed_price[s.locals.lot_4] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline4(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline4(s, seat));
@@ -3299,12 +2904,12 @@ function apply_turn_bid_or_decline4(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume14";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume11";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume14";
+  s.pc = "turn.resume11";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline4_bid(s, seat, move);
@@ -3451,7 +3056,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L284,
+    AT.L285,
   );
 }
 
@@ -3646,7 +3251,7 @@ function apply_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_m
   seat: number,
   move: Move,
 ): void {
-  s.pc = "turn.resume15";
+  s.pc = "turn.resume12";
   switch (move.type) {
     case "raise_by_selling_stack":
       turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4_raise_by_selling_stack(
@@ -3729,6 +3334,14 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   );
 }
 
+function prefer_turn_bid_or_decline5(s: State, seat: number): Record<string, number> {
+  const q = seat;
+  return {
+    bid: s.locals.high_6 < Deed_price[s.locals.lot_5] ? 1 : 0,
+    decline: 1,
+  };
+}
+
 function check_turn_bid_or_decline5(s: State, seat: number, move: Move): IllegalMove | null {
   if (move.type !== "bid" && move.type !== "decline")
     return notNow(String((move as { type: unknown }).type), legal_turn_bid_or_decline5(s, seat));
@@ -3780,12 +3393,12 @@ function apply_turn_bid_or_decline5(s: State, seat: number, move: Move): void {
   if (move.type === "decline") {
     s.locals.declined[seat] = true;
     // Everyone declined: the race lapses and the flow goes on.
-    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume16";
+    if (s.locals.actors.every((actor) => s.locals.declined[actor])) s.pc = "turn.resume13";
     return;
   }
 
   // The first claim applied wins the race.
-  s.pc = "turn.resume16";
+  s.pc = "turn.resume13";
   switch (move.type) {
     case "bid":
       turn_bid_or_decline5_bid(s, seat, move);
@@ -3829,12 +3442,6 @@ export function activity(s: State): Activity {
       return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };
     case "turn.accept_or_refuse":
       return { kind: "turn", players: [s.locals.actor] };
-    case "turn.accept_or_refuse_or_ask_price3":
-      return { kind: "turn", players: [s.locals.actor] };
-    case "turn.accept_or_refuse_or_ask_price2":
-      return { kind: "turn", players: [s.locals.actor] };
-    case "turn.accept_or_refuse_or_ask_price":
-      return { kind: "turn", players: [s.locals.actor] };
     case "turn.ask_price":
       return { kind: "turn", players: [s.locals.actor] };
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3868,12 +3475,6 @@ export function nextActor(s: State): number {
     case "turn.bid_or_decline":
       return -2;
     case "turn.accept_or_refuse":
-      return s.locals.actor;
-    case "turn.accept_or_refuse_or_ask_price3":
-      return s.locals.actor;
-    case "turn.accept_or_refuse_or_ask_price2":
-      return s.locals.actor;
-    case "turn.accept_or_refuse_or_ask_price":
       return s.locals.actor;
     case "turn.ask_price":
       return s.locals.actor;
@@ -3909,12 +3510,6 @@ export function legalMoves(s: State, seat: number): MoveOption[] {
       return legal_turn_bid_or_decline(s, seat);
     case "turn.accept_or_refuse":
       return legal_turn_accept_or_refuse(s, seat);
-    case "turn.accept_or_refuse_or_ask_price3":
-      return legal_turn_accept_or_refuse_or_ask_price3(s, seat);
-    case "turn.accept_or_refuse_or_ask_price2":
-      return legal_turn_accept_or_refuse_or_ask_price2(s, seat);
-    case "turn.accept_or_refuse_or_ask_price":
-      return legal_turn_accept_or_refuse_or_ask_price(s, seat);
     case "turn.ask_price":
       return legal_turn_ask_price(s, seat);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3952,12 +3547,6 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
       return random_turn_bid_or_decline(s, seat, draw);
     case "turn.accept_or_refuse":
       return random_turn_accept_or_refuse(s, seat, draw);
-    case "turn.accept_or_refuse_or_ask_price3":
-      return random_turn_accept_or_refuse_or_ask_price3(s, seat, draw);
-    case "turn.accept_or_refuse_or_ask_price2":
-      return random_turn_accept_or_refuse_or_ask_price2(s, seat, draw);
-    case "turn.accept_or_refuse_or_ask_price":
-      return random_turn_accept_or_refuse_or_ask_price(s, seat, draw);
     case "turn.ask_price":
       return random_turn_ask_price(s, seat, draw);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -3987,6 +3576,33 @@ export function randomMove(s: State, seat: number, draw: (n: number) => number):
   }
 }
 
+/** How often the rules' random players pick each option here (`prefer N`), or null where the rules state no preference. */
+export function preferences(s: State, seat: number): Record<string, number> | null {
+  switch (s.pc) {
+    case "turn.bid_or_decline":
+      return prefer_turn_bid_or_decline(s, seat);
+    case "turn.accept_or_refuse":
+      return prefer_turn_accept_or_refuse(s, seat);
+    case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
+      return prefer_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done(
+        s,
+        seat,
+      );
+    case "turn.bid_or_decline2":
+      return prefer_turn_bid_or_decline2(s, seat);
+    case "turn.bid_or_decline3":
+      return prefer_turn_bid_or_decline3(s, seat);
+    case "turn.buy_or_decline":
+      return prefer_turn_buy_or_decline(s, seat);
+    case "turn.bid_or_decline4":
+      return prefer_turn_bid_or_decline4(s, seat);
+    case "turn.bid_or_decline5":
+      return prefer_turn_bid_or_decline5(s, seat);
+    default:
+      return null;
+  }
+}
+
 /** null when the move is legal for this seat now; otherwise why not. Never changes the state. */
 export function check(s: State, seat: number, move: Move): IllegalMove | null {
   if (typeof move !== "object" || move === null || typeof (move as { type: unknown }).type !== "string")
@@ -3998,12 +3614,6 @@ export function check(s: State, seat: number, move: Move): IllegalMove | null {
       return check_turn_bid_or_decline(s, seat, move);
     case "turn.accept_or_refuse":
       return check_turn_accept_or_refuse(s, seat, move);
-    case "turn.accept_or_refuse_or_ask_price3":
-      return check_turn_accept_or_refuse_or_ask_price3(s, seat, move);
-    case "turn.accept_or_refuse_or_ask_price2":
-      return check_turn_accept_or_refuse_or_ask_price2(s, seat, move);
-    case "turn.accept_or_refuse_or_ask_price":
-      return check_turn_accept_or_refuse_or_ask_price(s, seat, move);
     case "turn.ask_price":
       return check_turn_ask_price(s, seat, move);
     case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
@@ -4044,15 +3654,6 @@ export function apply(s: State, seat: number, move: Move): void {
       break;
     case "turn.accept_or_refuse":
       apply_turn_accept_or_refuse(s, seat, move);
-      break;
-    case "turn.accept_or_refuse_or_ask_price3":
-      apply_turn_accept_or_refuse_or_ask_price3(s, seat, move);
-      break;
-    case "turn.accept_or_refuse_or_ask_price2":
-      apply_turn_accept_or_refuse_or_ask_price2(s, seat, move);
-      break;
-    case "turn.accept_or_refuse_or_ask_price":
-      apply_turn_accept_or_refuse_or_ask_price(s, seat, move);
       break;
     case "turn.ask_price":
       apply_turn_ask_price(s, seat, move);

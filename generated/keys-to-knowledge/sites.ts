@@ -94,305 +94,306 @@ export const AT = {
     column: 5,
     text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L225: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 225,
-    column: 5,
-    text: 'transfer high from cash[leader] to bank "{lot} bought at auction"',
-  },
   L226: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 226,
     column: 5,
+    text: 'transfer high from cash[leader] to bank "{lot} bought at auction"',
+  },
+  L227: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 227,
+    column: 5,
     text: "move lot to deeds[leader]",
   },
-  L241: {
+  L242: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 241,
+    line: 242,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L245: {
+  L246: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 245,
+    line: 246,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
   },
-  L253: {
+  L254: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 253,
+    line: 254,
     column: 5,
     text: "transfer cash[p] from cash[p] to centre",
   },
-  L256: {
+  L257: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 256,
+    line: 257,
     column: 7,
     text: "move d to seized",
-  },
-  L259: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 259,
-    column: 5,
-    text: "for d in seized {",
   },
   L260: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 260,
+    column: 5,
+    text: "for d in seized {",
+  },
+  L261: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 261,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L267: {
+  L268: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 267,
+    line: 268,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L280: {
+  L281: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 280,
+    line: 281,
     column: 3,
     text: "while cash[p] < amount and can_pay(p, amount) and can_raise(p) {",
   },
-  L284: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 284, column: 5, text: "ask p {" },
-  L311: {
+  L285: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 285, column: 5, text: "ask p {" },
+  L312: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 311,
+    line: 312,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L313: {
+  L314: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 313,
+    line: 314,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
   },
-  L336: {
+  L337: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 336,
+    line: 337,
     column: 3,
     text: "position[p] = target % board_size()",
   },
-  L339: {
+  L340: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 339,
+    line: 340,
     column: 7,
     text: 'transfer 500 from bank to cash[p] "landing on HOME"',
   },
-  L341: {
+  L342: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 341,
+    line: 342,
     column: 7,
     text: 'transfer 200 from bank to cash[p] "passing HOME"',
   },
-  L350: {
+  L351: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 350,
+    line: 351,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L352: {
+  L353: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 352,
+    line: 353,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L354: {
+  L355: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 354,
+    line: 355,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L358: {
+  L359: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 358,
+    line: 359,
     column: 5,
     text: 'transfer card.amount from bank to cash[p] "{card}"',
   },
-  L366: {
+  L367: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 366,
+    line: 367,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L368: {
+  L369: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 368,
+    line: 369,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L374: {
+  L375: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 374,
+    line: 375,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L376: {
+  L377: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 376,
+    line: 377,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L391: {
+  L392: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 391,
+    line: 392,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L405: {
+  L406: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 405,
+    line: 406,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L406: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 406, column: 7, text: "ask p {" },
-  L408: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 408,
-    column: 11,
-    text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
-  },
+  L407: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 407, column: 7, text: "ask p {" },
   L409: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 409,
     column: 11,
+    text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
+  },
+  L410: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 410,
+    column: 11,
     text: "move deed to deeds[p]",
   },
-  L423: {
+  L424: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 423,
+    line: 424,
     column: 5,
     text: 'transfer centre from centre to cash[p] "FIELD TRIP"',
   },
-  L437: {
+  L438: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 437,
+    line: 438,
     column: 3,
     text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L464: {
+  L467: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 464,
+    line: 467,
     column: 7,
     text: 'transfer d.stack_price from cash[q] to bank "a Stack of Books on {d}"',
   },
-  L478: {
+  L481: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 478,
+    line: 481,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L514: {
+  L517: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 514,
+    line: 517,
     column: 7,
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L528: {
+  L530: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 530, column: 7, text: "ask q {" },
+  L533: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 528,
-    column: 7,
-    text: "negotiate q with buyer {",
-  },
-  L530: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 530,
+    line: 533,
     column: 11,
+    text: "ask buyer {",
+  },
+  L536: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 536,
+    column: 15,
     text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
-  L531: {
+  L537: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 531,
-    column: 11,
+    line: 537,
+    column: 15,
     text: "move d to deeds[buyer]",
-  },
-  L551: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 551,
-    column: 5,
-    text: "move s to box_spaces",
-  },
-  L554: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 554,
-    column: 5,
-    text: "move d to box_deeds",
-  },
-  L556: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 556,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L557: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 557,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
   },
   L559: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 559,
     column: 5,
-    text: "move c to grace_deck",
+    text: "move s to box_spaces",
+  },
+  L562: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 562,
+    column: 5,
+    text: "move d to box_deeds",
+  },
+  L564: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 564,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
   },
   L565: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 565,
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
+  },
+  L567: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 567,
+    column: 5,
+    text: "move c to grace_deck",
+  },
+  L573: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 573,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
   },
-  L572: {
+  L580: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 572,
+    line: 580,
     column: 5,
     text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
   },
-  L574: {
+  L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 574,
+    line: 582,
     column: 7,
     text: "deal dealt_each from bank_deeds to deeds[p]",
   },
-  L575: {
+  L583: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 575,
+    line: 583,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L590: {
+  L598: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 590,
+    line: 598,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L591: {
+  L599: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 591,
+    line: 599,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L602: {
+  L610: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 602,
+    line: 610,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L608: {
+  L616: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 608,
+    line: 616,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L612: {
+  L620: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 612,
+    line: 620,
     column: 7,
     text: "while again and active in players {",
   },
-  L660: {
+  L668: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 660,
+    line: 668,
     column: 13,
     text: "while relocated and active in players {",
   },

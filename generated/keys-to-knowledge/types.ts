@@ -85,9 +85,6 @@ export interface State extends BaseState {
     d: CardId;
     buyer: number;
     amount: number;
-    amount_2: number;
-    amount_3: number;
-    amount_4: number;
     active: number;
     preset: number;
     doubles: number;
@@ -96,7 +93,7 @@ export interface State extends BaseState {
     q_2: number;
     __window_0_2: boolean;
     p: number;
-    amount_5: number;
+    amount_2: number;
     to_centre: boolean;
     creditor: number;
     p_2: number;
@@ -109,15 +106,12 @@ export interface State extends BaseState {
     bidding_2: boolean;
     d_3: CardId;
     buyer_2: number;
-    amount_6: number;
-    amount_7: number;
-    amount_8: number;
-    amount_9: number;
+    amount_3: number;
     steps: number;
     is_double: boolean;
     move_token: boolean;
     p_3: number;
-    amount_10: number;
+    amount_4: number;
     to_centre_3: boolean;
     creditor_3: number;
     p_4: number;
@@ -141,7 +135,7 @@ export interface State extends BaseState {
     card: CardId;
     owed: number;
     p_7: number;
-    amount_11: number;
+    amount_5: number;
     to_centre_5: boolean;
     creditor_5: number;
     p_8: number;
@@ -153,7 +147,7 @@ export interface State extends BaseState {
     leader_5: number;
     bidding_5: boolean;
     p_9: number;
-    amount_12: number;
+    amount_6: number;
     to_centre_7: boolean;
     creditor_7: number;
     p_10: number;

@@ -75,8 +75,9 @@ export interface Move {
 export type Activity =
   /** One player decides. */
   | { readonly kind: "turn"; readonly players: readonly Seat[] }
-  /** Several players decide secretly; each seat listed has not submitted yet. */
-  | { readonly kind: "simultaneous"; readonly players: readonly Seat[] }
+  /** Several players decide secretly; each seat listed has not submitted yet. `pause`: the rules'
+   *  `pause`, where each seat only acknowledges (its one move, `continue`, is no secret). */
+  | { readonly kind: "simultaneous"; readonly players: readonly Seat[]; readonly pause?: true }
   /** Several players may act; the first move applied wins. */
   | { readonly kind: "race"; readonly players: readonly Seat[] }
   | { readonly kind: "over"; readonly players: readonly Seat[] };
@@ -136,7 +137,10 @@ export interface IllegalMove {
   readonly reason: string;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** Who sees a zone's cards or a variable's value: everyone; its seat only; every seat but its own
+ *  (`others`: a Hanabi hand); everyone wherever its card lies, face down too (`open`, per-card values
+ *  only: a Hanabi clue); nobody. A spectator sees only what is public or open. */
+export type Visibility = "public" | "owner" | "others" | "open" | "hidden";
 
 export interface ZoneInfo {
   readonly name: string;
@@ -321,6 +325,10 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
    *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */
   randomMove?(state: S, seat: Seat, draw: (n: number) => number): M | null;
+  /** The rules' playout preferences (`prefer N` on options): each option's weight at this seat's
+   *  decision now, or null where the rules state none. Only the rules' random players read them
+   *  (`choosePreferredMove`); `randomMove` and the playout kernel stay uniform. Absent: no preferences. */
+  preferences?(state: S, seat: Seat): Readonly<Record<string, number>> | null;
   /** Optional fast path of `activity` for simulations: the one seat a random playout moves next
    *  (a turn's player; at a simultaneous decision the first seat still to choose), -1 once the game
    *  is over, -2 where `activity` must decide (a race, whose claimant is drawn at random, or nobody

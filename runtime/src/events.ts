@@ -8,6 +8,7 @@ import { MatchError } from "./errors.js";
 import { requireSeat } from "./options.js";
 import { requireMatch } from "./arguments.js";
 import { rollDie } from "./random.js";
+import { seesVisibility } from "./views.js";
 
 /** A zone, or one seat's part of a per-player zone. */
 export interface ZoneRef {
@@ -35,8 +36,9 @@ export type GameEvent =
   | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
   | { readonly kind: "phase"; readonly name: string }
   /** A die rolled (`roll(sides)`). `into`: the variable the rules roll it into (`die[p] = roll(6)`),
-   *  and then only seats that may see that variable are told; absent, it was rolled in the open. */
-  | { readonly kind: "roll"; readonly sides: number; readonly value: number; readonly into?: VarRef }
+   *  and then only seats that may see that variable are told; absent, it was rolled in the open.
+   *  `secret`: rolled out of sight (`secret_roll(sides)`), told to no seat. */
+  | { readonly kind: "roll"; readonly sides: number; readonly value: number; readonly into?: VarRef; readonly secret?: true }
   /** Words of the rules (`say "..."`), for everyone or for one seat. */
   | { readonly kind: "say"; readonly text: string; readonly to: Seat | null }
   | { readonly kind: "end" };
@@ -77,6 +79,14 @@ export function roll(random: RandomState, sides: number, events: GameEvent[] | u
   return value;
 }
 
+/** `secret_roll(sides)`: a die rolled out of sight. Recorded (scenarios and logs read it) but told
+ *  to no seat: its value reaches a seat only where the rules put it, as a variable set or a card moved. */
+export function secretRoll(random: RandomState, sides: number, events: GameEvent[] | undefined): number {
+  const value = rollDie(random, sides);
+  if (events) events.push({ kind: "roll", sides, value, secret: true });
+  return value;
+}
+
 export function revealed(card: CardId, to: Seat): GameEvent {
   return { kind: "reveal", card, to };
 }
@@ -106,7 +116,7 @@ export function recordEvents<S extends BaseState>(state: S, apply: (state: S) =>
 }
 
 function sees(visibility: Visibility, owner: Seat | null, viewer: Seat | null): boolean {
-  return visibility === "public" || (visibility === "owner" && viewer !== null && owner === viewer);
+  return seesVisibility(visibility, owner, viewer);
 }
 
 /** What eventsFor reads of a match (match.ts imports this file, so it is described here). */
@@ -171,6 +181,7 @@ function filterEvents(meta: GameMeta, events: readonly GameEvent[], viewer: Seat
       case "roll":
         // A die rolled into a variable is told as that variable is; a per-card value is never told
         // as an event (the card's id would reach seats that cannot see it), nor the die rolled into one.
+        if (event.secret) break;
         if (!event.into || (varSeen(event.into) && !meta.vars.some((v) => v.name === event.into!.variable && v.perCard !== undefined))) shown.push(event);
         break;
       case "reveal":

@@ -413,7 +413,7 @@ describe("serializeMatch and deserializeMatch", () => {
     const saved = JSON.parse(text);
     expect(Object.keys(saved).sort()).toEqual(["format", "game", "log", "options", "version"]);
     expect(saved.format).toBe("rules-match");
-    expect(saved.version).toBe(2);
+    expect(saved.version).toBe(3);
     expect(saved.game).toBe("last-stone");
     const back = deserializeMatch(lastStone, text);
     expect(back.state).toEqual(match.state);
@@ -459,6 +459,10 @@ describe("serializeMatch and deserializeMatch", () => {
     expect(code("[]")).toBe("match/format");
     expect(code(JSON.stringify({ ...JSON.parse(text), game: "for-sale" }))).toBe("match/format");
     expect(code(JSON.stringify({ ...JSON.parse(text), version: 1 }))).toBe("match/format");
+    // A save of runtime 0.1 would replay its moves into another deal: refused, saying why.
+    const older = thrown(() => deserializeMatch(lastStone, JSON.stringify({ ...JSON.parse(text), version: 2 }))) as MatchError;
+    expect(older.code).toBe("match/format");
+    expect(older.message).toContain("saved by an earlier runtime (format version 2, @rules/runtime 0.1), whose shuffles and dice differ");
     expect(code(JSON.stringify({ ...JSON.parse(text), log: [{ seat: 0 }] }))).toBe("match/format");
     expect(code(JSON.stringify({ ...JSON.parse(text), options: { players: "two", seed: 1 } }))).toBe("match/players");
     const wrongGame = thrown(() => deserializeMatch(lastStone, JSON.stringify({ ...JSON.parse(text), game: "x".repeat(5000) })));

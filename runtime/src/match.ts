@@ -10,7 +10,7 @@ import { rankPlayers } from "./result.js";
 import { recordEvents, type GameEvent } from "./events.js";
 import { boundedReason, readMoveFields, readMoveShape, readMoveOf, type ReadMove } from "./read-move.js";
 import { requireSeat, validateOptions, type MatchOptions, type ValidOptions } from "./options.js";
-import { chooseRandomMove } from "./random-play.js";
+import { choosePreferredMove } from "./preferences.js";
 import type { Rng } from "./random.js";
 import { moveNotHere } from "./errors.js";
 import { checkedRandom, requireGame, requireMatch } from "./arguments.js";
@@ -235,7 +235,8 @@ export function defaultMove<G extends AnyGame>(match: Match<G>, seat: Seat): Mov
 }
 
 /**
- * A move of the random bot for `seat` (which must be able to act): uniform among its legal moves.
+ * A move of the random bot for `seat` (which must be able to act): uniform among its legal moves, or
+ * by the rules' playout preferences where they state some (`prefer N`).
  * `random` gives numbers in [0, 1), as `Math.random` does.
  */
 export function botMove<G extends AnyGame>(match: Match<G>, seat: Seat, random: () => number = Math.random): MoveOf<G> {
@@ -244,5 +245,5 @@ export function botMove<G extends AnyGame>(match: Match<G>, seat: Seat, random: 
   const next = checkedRandom(random, "botMove");
   const draw = (n: number): number => Math.min(n - 1, Math.floor(next() * n));
   const rng = { int: draw, pick: <T>(items: readonly T[]): T => items[draw(items.length)]! } as unknown as Rng;
-  return chooseRandomMove(match.game, match.state, seat, rng, draw) as MoveOf<G>;
+  return choosePreferredMove(match.game, match.state, seat, rng, draw) as MoveOf<G>;
 }

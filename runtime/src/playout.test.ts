@@ -13,7 +13,7 @@ describe("a playout kernel's generator", () => {
     const words = new Uint32Array(4);
     seedWords(words, 7);
     const random = seedRandom(7);
-    for (const n of [1, 2, 3, 6, 7, 30, 1000, 2 ** 31 + 5, 2 ** 32]) {
+    for (const n of [1, 2, 3, 6, 7, 30, 1000, 2 ** 21 - 1, 2 ** 21, 2 ** 21 + 1, 2 ** 31 + 5, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32]) {
       for (let i = 0; i < 50; i++) expect(drawInt(words, n)).toBe(randomInt(random, n));
     }
   });

@@ -2,7 +2,7 @@
 // generator over a Uint32Array, seeded and drawing exactly as `seedRandom` and `randomInt` (no
 // script: playouts have none), so a kernel plays the very games the state machine plays.
 import { GameFault } from "./errors.js";
-import { seedRandom } from "./random.js";
+import { EXACT_PRODUCT_BOUND, multiplyHigh, seedRandom } from "./random.js";
 
 const TWO_32 = 2 ** 32;
 
@@ -16,8 +16,8 @@ export function seedWords(words: Uint32Array, seed: number): void {
   words[1] = mix32((low + 0x3c6ef372) >>> 0);
   words[2] = mix32((high + 0xdaa66d2b) >>> 0);
   words[3] = 1;
-  // seedRandom's warm-up: its first 15 words are discarded (a draw below 2^32 takes one word each).
-  for (let i = 0; i < 15; i++) drawInt(words, TWO_32);
+  // seedRandom's warm-up: its first 15 words are discarded.
+  for (let i = 0; i < 15; i++) nextWord(words);
 }
 
 /** splitmix32's finalizer, as random.ts seeds with it. */
@@ -27,22 +27,35 @@ function mix32(x: number): number {
   return (x ^ (x >>> 15)) >>> 0;
 }
 
-/** A whole number in [0, n) for 1 ≤ n ≤ 2^32: the outputs of `randomInt` on these words. */
+/** A whole number in [0, n) for 1 ≤ n ≤ 2^32: the outputs of `randomInt` on these words (Lemire's
+ *  multiply-shift, random.ts). */
 export function drawInt(words: Uint32Array, n: number): number {
-  const limit = TWO_32 - (TWO_32 % n);
-  for (;;) {
-    const a = words[0]!;
-    const b = words[1]!;
-    const c = words[2]!;
-    const d = words[3]!;
-    const t = (((a + b) | 0) + d) | 0;
-    words[3] = d + 1;
-    words[0] = b ^ (b >>> 9);
-    words[1] = c + (c << 3);
-    words[2] = ((c << 21) | (c >>> 11)) + t;
-    const x = t >>> 0;
-    if (x < limit) return x % n;
+  if (n <= EXACT_PRODUCT_BOUND) {
+    for (;;) {
+      const product = nextWord(words) * n;
+      const low = product >>> 0;
+      if (low >= n || low >= TWO_32 % n) return (product / TWO_32) >>> 0;
+    }
   }
+  for (;;) {
+    const x = nextWord(words);
+    const low = Math.imul(x, n) >>> 0;
+    if (low >= n || low >= TWO_32 % n) return multiplyHigh(x, n);
+  }
+}
+
+/** One sfc32 step on the four words: an unsigned 32-bit word. */
+function nextWord(words: Uint32Array): number {
+  const a = words[0]!;
+  const b = words[1]!;
+  const c = words[2]!;
+  const d = words[3]!;
+  const t = (((a + b) | 0) + d) | 0;
+  words[3] = d + 1;
+  words[0] = b ^ (b >>> 9);
+  words[1] = c + (c << 3);
+  words[2] = ((c << 21) | (c >>> 11)) + t;
+  return t >>> 0;
 }
 
 // ── Zones of a playout kernel ──────────────────────────────────────────────────────────────────

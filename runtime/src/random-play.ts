@@ -22,6 +22,9 @@ export function chooseRandomMove<S extends BaseState>(
   return game.randomMove?.(state, seat, draw) ?? randomMove(game.legalMoves(state, seat), rng);
 }
 
+/** How a random player picks its move: `chooseRandomMove` (uniform) or `choosePreferredMove` (the rules' preferences). */
+export type MoveChooser = <S extends BaseState>(game: Game<S>, state: S, seat: Seat, rng: Rng, draw: (n: number) => number) => Move;
+
 /** Decisions after which a simulated game is declared stuck in an endless flow loop. */
 export const DECISION_CAP = 100_000;
 
@@ -33,7 +36,8 @@ export interface PlayedGame<S extends BaseState = BaseState> {
 
 /**
  * The fast path for simulations and benchmarks: one mutable state, no copies and no `check`
- * (random bots only choose legal moves), every seat played by `randomMove`. `onMove` sees each
+ * (random bots only choose legal moves), every seat played by `randomMove`, or by `choose`
+ * (`choosePreferredMove`: the rules' playout preferences). `onMove` sees each
  * move after it is applied, with the live state (do not keep or change it).
  */
 export function playRandomGame<S extends BaseState>(
@@ -42,6 +46,7 @@ export function playRandomGame<S extends BaseState>(
   rng: Rng,
   onMove?: (seat: Seat, move: Move, state: S) => void,
   maxDecisions: number = DECISION_CAP,
+  choose: MoveChooser = chooseRandomMove,
 ): PlayedGame<S> {
   const valid = validateOptions(game, options);
   const state = game.setup({ players: valid.players, variants: valid.variants, seed: valid.seed });
@@ -52,7 +57,7 @@ export function playRandomGame<S extends BaseState>(
     // The seat to move without building an Activity, when the game says it (see Game.nextActor).
     const next = game.nextActor?.(state) ?? -2;
     if (next >= 0 && decisions < maxDecisions) {
-      const move = chooseRandomMove(game, state, next, rng, draw);
+      const move = choose(game, state, next, rng, draw);
       game.apply(state, next, move);
       decisions++;
       onMove?.(next, move, state);
@@ -74,7 +79,7 @@ export function playRandomGame<S extends BaseState>(
     // A race's claims arrive in a random order (the first wins). Simultaneous choices are
     // resolved together, so their order changes nothing: the first seat still to choose goes.
     const seat = seats.length === 1 || activity.kind === "simultaneous" ? seats[0]! : rng.pick(seats);
-    const move = chooseRandomMove(game, state, seat, rng, draw);
+    const move = choose(game, state, seat, rng, draw);
     game.apply(state, seat, move);
     decisions++;
     onMove?.(seat, move, state);

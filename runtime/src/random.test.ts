@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GameFault, MatchError } from "./errors.js";
-import { Rng, randomInt, seedRandom, shuffle } from "./random.js";
+import type { RandomState } from "./contract.js";
+import { Rng, multiplyHigh, randomInt, seedRandom, shuffle } from "./random.js";
 
 function draws(seed: number, count: number, n = 2 ** 32): number[] {
   const random = seedRandom(seed);
@@ -74,12 +75,60 @@ describe("seedRandom and randomInt", () => {
     expect(chiSquare(counts)).toBeLessThan(25);
   });
 
+  it("draws as Lemire's multiply-shift computed in BigInt, rejections included, at every size of n", () => {
+    // The reference: the high word of the 64-bit product x·n, the word redrawn while the low word
+    // is below 2^32 mod n. Its words are the generator's own (a draw among 2^32 is the word itself).
+    const reference = (words: RandomState, n: number): number => {
+      const bigN = BigInt(n);
+      const threshold = 2n ** 32n % bigN;
+      for (;;) {
+        const product = BigInt(randomInt(words, 2 ** 32)) * bigN;
+        if (product % 2n ** 32n >= threshold) return Number(product >> 32n);
+      }
+    };
+    const edges = [1, 2, 3, 7, 2 ** 16 + 1, 2 ** 21 - 1, 2 ** 21, 2 ** 21 + 1, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1,
+      3 * 2 ** 30, 2 ** 32 - 2, 2 ** 32 - 1, 2 ** 32];
+    for (const n of edges) {
+      const random = seedRandom(n);
+      const copy: RandomState = { s: [...random.s], script: [] };
+      for (let i = 0; i < 2000; i++) expect(randomInt(random, n)).toBe(reference(copy, n));
+      expect(random.s).toEqual(copy.s); // the same words consumed: rejections happened alike
+    }
+  });
+
+  it("redraws the words Lemire's method rejects (n = 2^31 + 1 rejects almost half)", () => {
+    const n = 2 ** 31 + 1;
+    const random = seedRandom(21);
+    const before = JSON.stringify(random.s);
+    let words = 0;
+    const probe: RandomState = { s: JSON.parse(before), script: [] };
+    for (let i = 0; i < 1000; i++) {
+      randomInt(random, n);
+      // Count the words one draw took by drawing words from the copy until it catches up.
+      do {
+        randomInt(probe, 2 ** 32);
+        words++;
+      } while (JSON.stringify(probe.s) !== JSON.stringify(random.s));
+    }
+    // Acceptance is 1 - (2^32 mod n)/2^32 ≈ 1/2: about 2000 words for 1000 draws.
+    expect(words).toBeGreaterThan(1800);
+    expect(words).toBeLessThan(2200);
+  });
+
   it("is roughly uniform above 2^32 too, in its low and high halves", () => {
     const random = seedRandom(11);
     const n = 3 * 2 ** 40;
     const counts = [0, 0, 0, 0, 0, 0];
     for (let i = 0; i < 30_000; i++) counts[Math.floor(randomInt(random, n) / (n / 6))]!++;
     expect(chiSquare(counts)).toBeLessThan(30);
+  });
+
+  it("takes the exact high word of a product up to 2^64 (multiplyHigh)", () => {
+    const xs = [0, 1, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff, 0x9e3779b9, 0x12345678];
+    const ns = [1, 2, 3, 0xffff, 0x10001, 2 ** 21, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 0xdeadbeef];
+    for (const x of xs) {
+      for (const n of ns) expect(multiplyHigh(x, n)).toBe(Number((BigInt(x) * BigInt(n)) >> 32n));
+    }
   });
 
   it("refuses a bound that is not a whole number of at least 1", () => {

@@ -80,21 +80,46 @@ export function randomInt(random: RandomState, n: number): number {
   return generatorInt(random, n);
 }
 
-/** A whole number in [0, n) from the generator itself, whatever is scripted. */
+/** Below this bound a word times n stays under 2^53, so the double product is exact. */
+export const EXACT_PRODUCT_BOUND = 2 ** 21;
+
+/**
+ * A whole number in [0, n) from the generator itself, whatever is scripted. For n ≤ 2^32 it is
+ * Lemire's multiply-shift ("Fast random integer generation in an interval", 2019): the word x times
+ * n is a 64-bit product whose high word is the draw; a product whose low word falls below 2^32 mod n
+ * is redrawn, which leaves exactly floor(2^32 / n) words for every value (unbiased) and, unlike a
+ * remainder, costs no division except on that rare low word. The kernel writer
+ * (compiler/src/emit/playout-zones.ts) and `drawInt` (playout.ts) draw the same way.
+ */
 function generatorInt(random: RandomState, n: number): number {
-  if (n <= TWO_32) {
-    const limit = TWO_32 - (TWO_32 % n);
+  const s = random.s;
+  if (n <= EXACT_PRODUCT_BOUND) {
     for (;;) {
-      const x = nextWord(random.s);
-      if (x < limit) return x % n;
+      const product = nextWord(s) * n;
+      const low = product >>> 0;
+      if (low >= n || low >= TWO_32 % n) return (product / TWO_32) >>> 0;
     }
   }
-  // Beyond 2^32 (only counts of huge move sets get here): 53 bits from two words.
+  if (n <= TWO_32) {
+    for (;;) {
+      const x = nextWord(s);
+      const low = Math.imul(x, n) >>> 0;
+      if (low >= n || low >= TWO_32 % n) return multiplyHigh(x, n);
+    }
+  }
+  // Beyond 2^32 (only counts of huge move sets get here): 53 bits from two words, rejection below
+  // the largest multiple of n.
   const limit = TWO_53 - (TWO_53 % n);
   for (;;) {
-    const x = (nextWord(random.s) >>> 11) * TWO_32 + nextWord(random.s);
+    const x = (nextWord(s) >>> 11) * TWO_32 + nextWord(s);
     if (x < limit) return x % n;
   }
+}
+
+/** The high word of x · n (x < 2^32, n ≤ 2^32), exact: the product is taken in 16-bit halves of x,
+ *  each below 2^48, since the whole one (up to 2^64) would be rounded in a double. */
+export function multiplyHigh(x: number, n: number): number {
+  return Math.floor(((x >>> 16) * n + Math.floor(((x & 0xffff) * n) / 65536)) / 65536);
 }
 
 /** Fisher–Yates, in place: every order equally likely. Index 0 is the top of a deck. A compiled game

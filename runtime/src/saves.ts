@@ -28,8 +28,9 @@ function checkedLimits(limits: unknown): SaveLimits {
 
 /** Names the JSON layout of a saved match; bump the version when it changes. */
 export const MATCH_FORMAT = "rules-match";
-/** Version 2 holds no initial or current state (version 1 did, and trusted them). */
-export const MATCH_FORMAT_VERSION = 2;
+/** Version 2 holds no initial or current state (version 1 did, and trusted them). Version 3: the same
+ *  layout, for runtime 0.2's draws (Lemire's): a version 2 save's seed deals another game now. */
+export const MATCH_FORMAT_VERSION = 3;
 
 /** Bounds on what loading a save may cost; each refusal is a `match/limits` MatchError. */
 export interface SaveLimits {
@@ -76,6 +77,9 @@ const SAVE_KEYS = ["format", "version", "game", "options", "log"];
 /** Why `data` is not a saved match of `game`, or null when its shape is right. Quotes nothing of it. */
 function shapeProblem(data: unknown, gameId: string, maxMoves: number): string | null {
   if (!isRecord(data) || data["format"] !== MATCH_FORMAT) return `it is not a saved match (no "format": "${MATCH_FORMAT}")`;
+  if (data["version"] === 2) {
+    return "it was saved by an earlier runtime (format version 2, @rules/runtime 0.1), whose shuffles and dice differ for the same seed, so its moves would replay into another game";
+  }
   if (data["version"] !== MATCH_FORMAT_VERSION) {
     return `it is not format version ${MATCH_FORMAT_VERSION}, the one this runtime reads`;
   }

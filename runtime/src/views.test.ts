@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardValuesView, describeActivity, describeSeats, zoneView } from "./views.js";
+import { cardValuesView, describeActivity, describeSeats, seesVisibility, zoneView } from "./views.js";
 
 describe("zoneView", () => {
   it("shows the ids of a visible zone, as a copy", () => {
@@ -79,3 +79,42 @@ describe("cardValuesView", () => {
   });
 });
 
+
+describe("seesVisibility", () => {
+  it("reads each visibility word for a seat, another seat and a spectator", () => {
+    // [visibility, owner, viewer, sees]
+    const cases: [Parameters<typeof seesVisibility>[0], number | null, number | null, boolean][] = [
+      ["public", 1, 0, true],
+      ["public", null, null, true],
+      ["owner", 1, 1, true],
+      ["owner", 1, 0, false],
+      ["owner", 1, null, false],
+      ["others", 1, 1, false],
+      ["others", 1, 0, true],
+      ["others", 1, null, false],
+      ["others", null, 0, false],
+      ["open", null, null, true],
+      ["hidden", 1, 1, false],
+    ];
+    for (const [visibility, owner, viewer, sees] of cases) {
+      expect(seesVisibility(visibility, owner, viewer), `${visibility} of ${owner} to ${viewer}`).toBe(sees);
+    }
+  });
+});
+
+describe("zoneView with open per-card values", () => {
+  const told = { 4: "red", 9: "none", 2: "yellow", 7: "none" } as Record<number, string>;
+
+  it("tells, in a hidden zone, each card's open value by position, null where it is the start value", () => {
+    expect(zoneView([4, 9, 2, 7], false, [], { told: [told, "none"] })).toEqual({ count: 4, marks: { told: ["red", null, "yellow", null] } });
+  });
+
+  it("adds marks beside the cards the viewer knows", () => {
+    expect(zoneView([9, 2], false, [2], { told: [told, "none"] })).toEqual({ count: 2, known: [null, 2], marks: { told: [null, "yellow"] } });
+  });
+
+  it("leaves marks out when no card carries one, and out of a visible zone", () => {
+    expect(zoneView([9, 7], false, [], { told: [told, "none"] })).toEqual({ count: 2 });
+    expect(zoneView([4, 2], true, [], { told: [told, "none"] })).toEqual({ count: 2, cards: [4, 2] });
+  });
+});

@@ -1,6 +1,22 @@
 // Helpers for the compiled games' `view` functions and for apps that talk to people.
 
-import type { Activity, CardId, CardInfo, Seat } from "./contract.js";
+import type { Activity, CardId, CardInfo, Seat, Value, Visibility } from "./contract.js";
+
+/** Whether `viewer` (null: a spectator) sees what has this visibility and belongs to `owner` (null:
+ *  shared). The one reading of visibility for views, events, samples and the table. */
+export function seesVisibility(visibility: Visibility, owner: Seat | null, viewer: Seat | null): boolean {
+  switch (visibility) {
+    case "public":
+    case "open":
+      return true;
+    case "owner":
+      return viewer !== null && owner === viewer;
+    case "others":
+      return viewer !== null && owner !== null && owner !== viewer;
+    default:
+      return false;
+  }
+}
 
 /**
  * A zone as one player sees it. Everyone sees how many cards it holds; `cards` (ids, index 0 =
@@ -13,16 +29,34 @@ export interface ZoneView {
   /** In a zone the viewer cannot see, the cards it knows anyway (it peeked), by position; null
    *  where it does not know. Present only when it knows at least one card there. */
   readonly known?: (CardId | null)[];
+  /** In a zone the viewer cannot see, the rules' `open` per-card values, by position: what every seat
+   *  sees on a face-down card (a Hanabi hint on a card its owner holds unseen); null where a card
+   *  carries the value every card starts with. Present only when some card there carries one. */
+  readonly marks?: Record<string, (Value | null)[]>;
 }
+
+/** An open per-card variable for zoneView: its values by card, and the value that marks nothing. */
+export type OpenValues = readonly [Readonly<Record<CardId, Value>>, Value | undefined];
 
 /** A zone's view; the ids are copied so a view never aliases the game state. `known` lists the
  *  cards this viewer has been shown (`reveal ... to`), which it sees even in a hidden zone. */
-export function zoneView(cards: readonly CardId[], visible: boolean, known: readonly CardId[] = []): ZoneView {
+export function zoneView(
+  cards: readonly CardId[],
+  visible: boolean,
+  known: readonly CardId[] = [],
+  open: Readonly<Record<string, OpenValues>> = {},
+): ZoneView {
   if (visible) return { count: cards.length, cards: [...cards] };
-  if (known.length > 0 && cards.some((card) => known.includes(card))) {
-    return { count: cards.length, known: cards.map((card) => (known.includes(card) ? card : null)) };
+  const marks: Record<string, (Value | null)[]> = {};
+  for (const [name, [values, start]] of Object.entries(open)) {
+    const row = cards.map((card) => (card in values && values[card] !== start ? values[card]! : null));
+    if (row.some((value) => value !== null)) marks[name] = row;
   }
-  return { count: cards.length };
+  const marked = Object.keys(marks).length > 0 ? { marks } : {};
+  if (known.length > 0 && cards.some((card) => known.includes(card))) {
+    return { count: cards.length, known: cards.map((card) => (known.includes(card) ? card : null)), ...marked };
+  }
+  return { count: cards.length, ...marked };
 }
 
 /** "seat 2", "seats 0 and 1", "seats 0, 1 and 3". */
@@ -39,6 +73,7 @@ export function describeActivity(activity: Activity): string {
     case "turn":
       return `${seats} to play`;
     case "simultaneous":
+      if (activity.pause) return `${seats} ${activity.players.length === 1 ? "takes a look, then continues" : "take a look, then continue"}`;
       return `${seats} ${activity.players.length === 1 ? "chooses" : "choose"} secretly`;
     case "race":
       return activity.players.length === 1 ? `race: ${seats} may claim` : `race: first of ${seats} wins`;

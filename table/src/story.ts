@@ -38,7 +38,8 @@ export class Story {
       const option: MoveOption | undefined =
         (before && entry.move && before.seat === entry.seat ? before.options.find((o) => o.type === entry.move!.type) : undefined) ??
         (entry.move ? optionFromSchema(this.game, entry.move as Record<string, unknown>) : undefined);
-      const secret = entry.move === null || (before?.activity.kind === "simultaneous" && entry.seat !== snapshot.seat);
+      // A pause's `continue` is no secret (once the log shows it).
+      const secret = entry.move === null || (before?.activity.kind === "simultaneous" && before.activity.pause !== true && entry.seat !== snapshot.seat);
       const move = entry.move ?? { type: "choice" };
       const lines = safe(() => describePlay(this.game, { seat: entry.seat, move: move as never, option }, events, this.reader, secret));
       this.entries.push({ index, seat: entry.seat, lines });

@@ -41,6 +41,8 @@ button.rt-card-face{cursor:pointer}
 .rt-card-face:focus-visible,.rt-table button:focus-visible,.rt-table input:focus-visible,.rt-table summary:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
 .rt-card-values{font-weight:400;color:var(--rt-muted);font-size:.75rem}
 .rt-position{color:var(--rt-muted)}
+.rt-cards .rt-back.rt-marked{display:flex;align-items:flex-end;padding:.2rem;width:4.6rem;margin-left:0}
+.rt-mark{background:var(--rt-card);color:var(--rt-ink);border-radius:4px;padding:0 .25rem;font-size:.7rem}
 .rt-card-text{font-size:.72rem;padding:0 .4rem .25rem;color:var(--rt-muted)}
 .rt-card-text summary{cursor:pointer;list-style:none;width:max-content}
 .rt-card-text[open]{position:absolute;z-index:5;top:100%;left:0;width:14rem;background:#fff;border:1px solid #cfc8b8;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.25);padding:.4rem}

@@ -71,6 +71,7 @@ function Zone({ game, zone, action, seatLabel }: { game: AnyGame; zone: TableZon
 }
 
 function Cards({ game, zone, action }: { game: AnyGame; zone: TableZone; action: CardAction }): ComponentChild {
+  if (zone.marks && zone.marks.length > 0) return h(MarkedBacks, { game, zone, action });
   // Cards lying face down: a hand's as a fan of backs, anything else as one stack with its count.
   const fan = zone.layout === "hand" ? Math.min(zone.hidden, MAX_BACKS) : 0;
   const stack = zone.layout === "count" ? zone.count : zone.layout === "top" ? Math.max(0, zone.count - zone.cards.length) : fan === 0 ? zone.hidden : 0;
@@ -85,6 +86,27 @@ function Cards({ game, zone, action }: { game: AnyGame; zone: TableZone; action:
       h("li", { key: `back-${i}`, class: "rt-back", "aria-hidden": i > 0 ? "true" : undefined }, i === 0 ? h("span", { class: "rt-sr" }, `${zone.hidden} face down`) : null),
     ),
     zone.hidden > fan && fan > 0 ? h("li", { class: "rt-more" }, `+${zone.hidden - fan}`) : null,
+  );
+}
+
+/** A hidden zone whose face-down cards carry open values (a Hanabi clue on the reader's own hand):
+ *  each place in order, a card the reader knows shown, every other a back with what is told of it. */
+function MarkedBacks({ game, zone, action }: { game: AnyGame; zone: TableZone; action: CardAction }): ComponentChild {
+  return h(
+    "ol",
+    { class: "rt-cards" },
+    Array.from({ length: zone.count }, (_, i) => {
+      const position = i + 1;
+      const known = zone.cards.find((card) => card.position === position);
+      if (known) return h("li", { key: `at-${position}` }, h(Card, { game, card: known, action }));
+      const told = zone.marks!.find((mark) => mark.position === position)?.values.map((v) => v.text).join(", ");
+      return h(
+        "li",
+        { key: `at-${position}`, class: "rt-back rt-marked", "data-position": String(position) },
+        h("span", { class: "rt-mark" }, told ? `${position}. ${told}` : `${position}.`),
+        h("span", { class: "rt-sr" }, " face down"),
+      );
+    }),
   );
 }
 

@@ -4,11 +4,16 @@
 // what the rules imply but the view does not show, say a bid above the coins drawn for its bidder:
 // the game then faults in that iteration's playout, and the search drops the iteration.)
 
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "@rules/runtime/internal";
 import { searchMove } from "@rules/runtime/search";
 import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
+import * as runtime from "@rules/runtime/internal";
+import { compileGame } from "../../compiler/src/index.js";
+import { evaluateFiles } from "../../compiler/src/testing/load-game.js";
 import { secretChanges } from "./secrets.js";
 
 /** The seat's view without whether the others have submitted: a sample withdraws their secret choices. */
@@ -109,5 +114,45 @@ describe("a game's play entry and its search entry", () => {
       /For Sale has hidden information but no `sample`.*@rules\/generated\/for-sale\/search/,
     );
     expect(searchable.check(state, seat, searchMove(searchable, state, seat, new Rng(1), { iterations: 10 }).move)).toBeNull();
+  });
+});
+
+// The corpus games of hidden information finer than a zone: Hanabi's own hand seen by everyone else
+// and its open clues, Perudo's dice under cups. A sample keeps all the seat sees (the others' hands,
+// the clues on its own cards by position) and draws the rest afresh.
+describe.each(["hanabi", "perudo"])("%s (examples/games)", async (id) => {
+  const text = readFileSync(fileURLToPath(new URL(`../../examples/games/${id}/${id}.rules`, import.meta.url)), "utf8");
+  const compiled = await compileGame(id, [{ path: `${id}.rules`, text }]);
+  const game = evaluateFiles(compiled.files, runtime).get("search.ts")!.game as Game;
+
+  /** Random games at every player count, three seeds each; `visit` sees every other decision. */
+  function visitGames(visit: (state: BaseState, seats: readonly Seat[], where: string) => void): void {
+    for (let players = game.minPlayers; players <= game.maxPlayers; players++) {
+      for (let seed = 1; seed <= 3; seed++) {
+        const rng = new Rng(players * 31 + seed);
+        const state = game.setup({ players, variants: [], seed });
+        game.advance(state);
+        for (let moves = 0; game.activity(state).kind !== "over" && moves < 400; moves++) {
+          const seats = game.activity(state).players;
+          if (moves % 2 === 0) visit(state, seats, `${players} players, seed ${seed}, move ${moves}`);
+          const seat = seats[rng.int(seats.length)]!;
+          game.apply(state, seat, runtime.chooseRandomMove(game, state, seat, rng));
+        }
+      }
+    }
+  }
+
+  it("samples states that keep all the seat sees and offer the seat the same moves", () => {
+    let checked = 0;
+    visitGames((state, seats, where) => {
+      for (const seat of seats) {
+        const draws = new Rng(checked);
+        const sampled = game.sample!(state, seat, (n) => draws.int(n));
+        expect(viewBeyondSubmissions(game, sampled, seat), `${where}, seat ${seat}`).toEqual(viewBeyondSubmissions(game, state, seat));
+        expect(game.legalMoves(sampled, seat)).toEqual(game.legalMoves(state, seat));
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(40);
   });
 });

@@ -20,11 +20,14 @@ import { legalMoveFor } from "./harness.js";
 
 /**
  * Whether `seat` (null: a spectator) may see a zone or variable with this visibility, held by
- * `owner` (null: shared). A shared thing has no owner, so "owner" visibility hides it from all.
+ * `owner` (null: shared). A shared thing has no owner, so "owner" and "others" visibility hide it from all.
  */
 export function maySee(visibility: Visibility, owner: Seat | null, seat: Seat | null): boolean {
-  if (visibility === "public") return true;
+  // "open" is a per-card value's: seen wherever its card lies (by position where the card is hidden).
+  if (visibility === "public" || visibility === "open") return true;
   if (visibility === "hidden") return false;
+  // "others": every seat but the owner's (a Hanabi hand); a spectator is no seat, so not it either.
+  if (visibility === "others") return owner !== null && seat !== null && owner !== seat;
   return owner !== null && owner === seat;
 }
 
@@ -66,6 +69,7 @@ function checkZoneView(
   visible: boolean,
   problems: string[],
   known: readonly CardId[] = [],
+  open: readonly { name: string; values: Record<CardId, Value>; initial: Value | undefined }[] = [],
 ): void {
   if (!isRecord(entry)) {
     problems.push(`the view has no zone view for ${where}`);
@@ -86,6 +90,23 @@ function checkZoneView(
   if (knowsSome ? !sameJson(entry["known"], expectedKnown) : entry["known"] !== undefined) {
     problems.push(`the view shows ${JSON.stringify(entry["known"])} as known in ${where}; the seat knows ${JSON.stringify(expectedKnown)}`);
   }
+  // Where the cards are hidden, each open per-card value by position (null where it is the start value).
+  const expectedMarks: Record<string, (Value | null)[]> = {};
+  for (const v of visible ? [] : open) {
+    const row = cards.map((card) => (v.values[card] === v.initial ? null : v.values[card]!));
+    if (row.some((value) => value !== null)) expectedMarks[v.name] = row;
+  }
+  const marks = Object.keys(expectedMarks).length > 0 ? expectedMarks : undefined;
+  if (!sameJson(entry["marks"], marks)) {
+    problems.push(`the view marks ${where} with ${JSON.stringify(entry["marks"])}; its cards carry ${JSON.stringify(marks)}`);
+  }
+}
+
+/** The open per-card variables of a card type, with their values, for checkZoneView. */
+function openValues(meta: GameMeta, state: BaseState, cardType: string): { name: string; values: Record<CardId, Value>; initial: Value | undefined }[] {
+  return meta.vars
+    .filter((v) => v.perCard === cardType && v.visibility === "open")
+    .map((v) => ({ name: v.name, values: state.vars[v.name] as Record<CardId, Value>, initial: v.initial }));
 }
 
 /** The cards of a type `seat` can tell apart where they lie: those in zones it sees, and those it was shown. */
@@ -103,7 +124,7 @@ export function identifiedCards(meta: GameMeta, state: BaseState, seat: Seat | n
 /** A per-card variable in a view: a public one holds the values of exactly the cards the seat can
  *  identify, keyed by id (any other entry would tell where a hidden card lies); a hidden one is absent. */
 function checkCardValuesView(meta: GameMeta, state: BaseState, v: VarInfo, shown: unknown, seat: Seat | null, problems: string[]): void {
-  if (v.visibility !== "public") {
+  if (v.visibility !== "public" && v.visibility !== "open") {
     if (shown !== undefined) problems.push(`the view shows ${v.visibility} per-card ${v.name}: ${JSON.stringify(shown)}`);
     return;
   }
@@ -162,11 +183,12 @@ export function viewProblems(meta: GameMeta, state: BaseState, view: unknown, se
   for (const zone of meta.zones) {
     const entry = zones[zone.name];
     const known = knownCards(state, seat);
+    const open = openValues(meta, state, zone.cardType);
     for (const { owner, cards } of zoneLists(zone, state)) {
       const visible = maySee(zone.visibility, owner, seat);
-      if (owner === null) checkZoneView(zone.name, entry, cards, visible, problems, known);
+      if (owner === null) checkZoneView(zone.name, entry, cards, visible, problems, known, open);
       else if (!Array.isArray(entry)) problems.push(`the view of per-player zone ${zone.name} is not one per seat`);
-      else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems, known);
+      else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems, known, open);
     }
   }
   for (const v of meta.vars) {
@@ -210,9 +232,13 @@ function permuteSecretCards(meta: GameMeta, state: BaseState, seat: Seat | null,
     const ofType = lists.filter(({ zone }) => zone.cardType === cardType).map(({ cards }) => cards);
     const pool = ofType.flat().filter((card) => !known.includes(card));
     rng.shuffle(pool);
+    // An open value is seen where it lies, so it stays at its place whichever card is dealt there.
+    const open = openValues(meta, changed, cardType);
+    const atPlaces = open.map(({ values }) => ofType.map((cards) => cards.map((card) => values[card]!)));
     for (const cards of ofType) {
       for (let i = 0; i < cards.length; i++) if (!known.includes(cards[i]!)) cards[i] = pool.shift()!;
     }
+    open.forEach(({ values }, k) => ofType.forEach((cards, i) => cards.forEach((card, j) => (values[card] = atPlaces[k]![i]![j]!))));
   }
   return changed;
 }
@@ -228,7 +254,8 @@ export function secretChanges(game: Game, state: BaseState, seat: Seat | null, r
   const changes: SecretChange[] = [];
   changes.push({ what: "the secret cards dealt anew", state: permuteSecretCards(meta, state, seat, rng) });
 
-  for (const v of meta.vars.filter((v) => v.perCard)) {
+  // An open per-card value is seen by every seat wherever its card lies: no secret to change.
+  for (const v of meta.vars.filter((v) => v.perCard && v.visibility !== "open")) {
     // One card the seat cannot identify: its value may be anything.
     const values = state.vars[v.name] as Record<CardId, Value>;
     const seen = v.visibility === "public" ? identifiedCards(meta, state, seat, v.perCard!) : new Set<CardId>();

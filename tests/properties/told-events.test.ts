@@ -1,6 +1,8 @@
 // Property: no event told to a seat carries a value that seat's view hides (told-events.ts), over
-// every compiled game and the corpus's Cups, whose dice are rolled into `owner` variables: there a
-// seat is told its own die and the open one, never another player's.
+// every compiled game, the corpus's Cups, whose dice are rolled into `owner` variables (a seat is told
+// its own die and the open one, never another player's), Foreheads (a zone and a die seen by all but
+// their owner, a die rolled out of sight, open values on hidden cards, a pause), and the corpus games
+// written from published rulebooks (Hanabi, Perudo).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -77,5 +79,73 @@ describe("Cups (dice rolled into owner variables)", async () => {
       });
     }
     expect(rounds).toBeGreaterThan(0);
+  });
+});
+
+/** Plays a match of `game` with random moves; `visit` sees it after setup and after every move. */
+function playRandom(game: Match["game"], players: number, seed: number, visit: (match: Match) => void): void {
+  const rng = new Rng(seed);
+  let match = createMatch(game, { players, seed });
+  visit(match);
+  while (whoMayAct(match).kind !== "over") {
+    const seat = rng.pick(whoMayAct(match).players);
+    const outcome = applyMove(match, seat, chooseRandomMove(game, match.state, seat, rng));
+    if (!outcome.ok) throw new Error(outcome.error.reason);
+    match = outcome.match;
+    visit(match);
+  }
+}
+
+describe("Foreheads (others, open values, secret rolls, a pause)", async () => {
+  const text = readFileSync(fileURLToPath(new URL("../../compiler/src/__fixtures__/programs/foreheads.rules", import.meta.url)), "utf8");
+  const game = await loadRulesGame("foreheads", text, runtime);
+
+  it("tells each seat nothing its view hides", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 4 }), fc.integer(), (players, seed) => {
+        playRandom(game, players, seed, (match) => expect(problemsAfter(match, players)).toEqual([]));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  test("the secret die is told to nobody, the forehead die to every seat but its owner", () => {
+    let rounds = 0;
+    for (const players of [2, 3, 4]) {
+      playRandom(game, players, 11 * players, (match) => {
+        const rolls = match.unfilteredEvents.filter((e): e is Extract<GameEvent, { kind: "roll" }> => e.kind === "roll");
+        if (rolls.length === 0) return;
+        rounds++;
+        // Each player's secret die, then their forehead die.
+        expect(rolls.map((e) => e.secret === true)).toEqual(Array.from({ length: players }, () => [true, false]).flat());
+        for (let seat = 0; seat < players; seat++) {
+          const told = eventsFor(match, seat).filter((e): e is Extract<GameEvent, { kind: "roll" }> => e.kind === "roll");
+          const foreheads = rolls.filter((e) => !e.secret);
+          // Told every forehead die but its own, and no secret die.
+          expect(told).toEqual(foreheads.filter((e) => e.into?.seat !== seat));
+          // Its own secret die it learns from the variable set, as its view shows it.
+          const view = viewFor(match, seat) as { vars: { secret_die: (number | null)[]; shown_die: (number | null)[] } };
+          expect(view.vars.shown_die[seat]).toBeNull();
+          expect(eventsFor(match, seat).filter((e) => e.kind === "set" && e.variable.variable === "secret_die").map((e) => (e as { value: unknown }).value)).toEqual([
+            view.vars.secret_die[seat],
+          ]);
+        }
+        expect(eventsFor(match, null).filter((e) => e.kind === "roll")).toEqual([]);
+      });
+    }
+    expect(rounds).toBeGreaterThan(0);
+  });
+});
+
+const examples = fileURLToPath(new URL("../../examples/games/", import.meta.url));
+describe.each(["hanabi", "perudo"])("%s (examples/games)", async (id) => {
+  const game = await loadRulesGame(id, readFileSync(`${examples}${id}/${id}.rules`, "utf8"), runtime);
+  it("tells each seat nothing its view hides, at every player count", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: game.minPlayers, max: game.maxPlayers }), fc.integer(), (players, seed) => {
+        playRandom(game, players, seed, (match) => expect(problemsAfter(match, players)).toEqual([]));
+      }),
+      { numRuns: 15 },
+    );
   });
 });

@@ -42,7 +42,9 @@ export function toldBeyondView(meta: GameMeta, view: unknown, told: readonly Gam
         if (!showsVar(meta, seen, event.variable)) problems.push(`the value of a variable it cannot see: ${what}`);
         break;
       case "roll":
-        if (event.into !== undefined && !showsVar(meta, seen, event.into)) problems.push(`a die rolled into a variable it cannot see: ${what}`);
+        // A die rolled out of sight (`secret_roll`) is told to nobody.
+        if (event.secret) problems.push(`a die rolled out of sight: ${what}`);
+        else if (event.into !== undefined && !showsVar(meta, seen, event.into)) problems.push(`a die rolled into a variable it cannot see: ${what}`);
         break;
       case "reveal":
         if (event.to !== seat) problems.push(`a card shown to another seat: ${what}`);

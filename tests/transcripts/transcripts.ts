@@ -19,19 +19,19 @@ export const root = fileURLToPath(new URL("../../", import.meta.url));
 const main = fileURLToPath(new URL("../../cli/dist/commands/main.js", import.meta.url));
 
 export const TRANSCRIPTS: readonly Transcript[] = [
-  // The first auctions: you bid 16 over 14 and 15, then 18, all your coins, and win; with nothing left
+  // The first auctions: you bid 16 over 10 and 12, then 18, all your coins, and win; with nothing left
   // you pass in the next two, taking the lowest card each time.
-  { name: "for-sale", args: ["for-sale", "--players", "3", "--seed", "1"], answers: ["1", "16", "1", "1", "1", "quit"] },
-  // A fair price (Item 1 and Pet 5 for Item 6), then a good deal (Item 2 for Pet 4).
-  { name: "freak-shop", args: ["freak-shop", "--players", "3", "--seed", "5"], answers: ["2", "1 4", "3", "1", "1", "1", "quit"] },
+  { name: "for-sale", args: ["for-sale", "--players", "3", "--seed", "4"], answers: ["1", "16", "1", "1", "1", "quit"] },
+  // A fair price (Item 1 and Pet 7 for Item 8), then a good deal (Item 2 for Pet 1, marked down).
+  { name: "freak-shop", args: ["freak-shop", "--players", "3", "--seed", "20"], answers: ["2", "1 4", "3", "1", "1", "1", "quit"] },
   // You turn over the third covered card, grab the auction block and open at 4.
-  { name: "lady-richmond", args: ["lady-richmond", "--players", "3", "--seed", "2"], answers: ["1", "3", "1", "1", "4", "quit"] },
-  // You keep the +1 card face down, play nothing at the round's start, then play No Exchange on your
-  // turn and collect $1.
-  { name: "foreclosed", args: ["foreclosed", "--players", "3", "--seed", "3"], answers: ["1", "1", "2", "1", "1", "quit"] },
-  // The short game: you roll, buy the street you land on, refuse seat 2's offer of Grammar Grove, then
-  // request the rent waiting for you before rolling again.
-  { name: "keys-to-knowledge", args: ["keys-to-knowledge", "--players", "3", "--variant", "short", "--seed", "7"], answers: ["3", "1", "2", "1", "quit"] },
+  { name: "lady-richmond", args: ["lady-richmond", "--players", "3", "--seed", "8"], answers: ["1", "3", "1", "1", "4", "quit"] },
+  // You keep the yellow Property with a Coin face down, play nothing at the round's start, then play
+  // No Exchange on your turn and collect $1.
+  { name: "foreclosed", args: ["foreclosed", "--players", "3", "--seed", "11"], answers: ["1", "1", "2", "1", "1", "1", "quit"] },
+  // The short game: you roll, buy Grammar Grove where you land, refuse seat 1's offer of Crayon Court
+  // for $540, then roll again and land on Geometry Gardens.
+  { name: "keys-to-knowledge", args: ["keys-to-knowledge", "--players", "3", "--variant", "short", "--seed", "19"], answers: ["3", "1", "2", "3", "quit"] },
 ];
 
 /** Runs `rules play` with the answers on its standard input; resolves to what it printed. */

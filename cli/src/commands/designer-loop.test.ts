@@ -229,7 +229,37 @@ describe("the rules command in a folder outside the repository", () => {
     const simulate = start(dir, ["simulate", "last-stone.rules", "--players", "2", "--games", "1"], ["--import", hook]);
     simulate.stdin.end();
     expect(await simulate.exit).toBe(1);
-    expect(simulate.err).toMatch(/loaded (ts-morph|prettier)/);
+    expect(simulate.err).toMatch(/loaded (ts-morph|prettier|typescript)/);
+  });
+
+  it("simulates saved rules without loading Prettier: the interactive path neither lays out nor type-checks", async () => {
+    const hook = join(root, "refuse-prettier.mjs");
+    const resolver = "export async function resolve(s, c, next) { if (/^prettier(\\/|$)/.test(s)) throw new Error(`loaded ${s}`); return next(s, c); }";
+    await writeFile(hook, `import { register } from "node:module";\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolver)}`)});\n`);
+    const dir = await designerFolder("unformatted");
+    await writeFile(join(dir, "last-stone.rules"), rulesText.replace('"Last Stone"', '"Last Stone, unformatted"'));
+    const simulate = start(dir, ["simulate", "last-stone.rules", "--players", "2", "--games", "5"], ["--import", hook]);
+    simulate.stdin.end();
+    expect(await simulate.exit).toBe(0);
+    expect(simulate.out).toContain("Last Stone, unformatted: 5 games of 2 players");
+  });
+
+  it("simulates again when the rules file is saved with simulate --watch, and waits past rules that do not compile", async () => {
+    const dir = await designerFolder("simulate-watch");
+    const child = start(dir, ["simulate", "last-stone.rules", "--players", "2", "--games", "20", "--watch"]);
+    await child.waitFor("Last Stone: 20 games of 2 players");
+    await child.waitForErr("Watching the rules: each save simulates again");
+    let from = child.out.length;
+    await writeFile(join(dir, "last-stone.rules"), rulesText.replace('"Last Stone"', '"Last Stone II"'));
+    await child.waitFor("── last-stone.rules changed: running again ──", from);
+    await child.waitFor("Last Stone II: 20 games of 2 players", from);
+    from = child.err.length;
+    await writeFile(join(dir, "last-stone.rules"), rulesText.replace("transfer amount from heap", "transfer amount from heaps"));
+    await child.waitForErr("unknown name 'heaps'", from);
+    await child.waitForErr("Watching the rules", from + 1);
+    child.stdin.end();
+    expect(await child.exit).toBe(1);
+    expect(child.err).toContain("Stopped watching.");
   });
 
   it("runs the scenarios again when the rules file is saved with --watch, until the input ends", async () => {

@@ -121,16 +121,18 @@ describe("search bots and balance reports", () => {
 });
 
 describe("rules bench", () => {
-  it("prints one JSON object with the playout rate", async () => {
-    const { status, out } = await rules("bench", "for-sale", "--players", "4", "--seconds", "0.3", "--json");
+  it("measures For Sale's kernel and state machine, playing the same games, as one JSON object", async () => {
+    const { status, out } = await rules("bench", "for-sale", "--players", "4", "--seconds", "0.1", "--rounds", "1", "--json");
     expect(status).toBe(0);
     const result = JSON.parse(out);
-    expect(result).toMatchObject({ game: "for-sale", players: 4 });
-    expect(result.playouts).toBeGreaterThanOrEqual(1);
-    expect(result.seconds).toBeGreaterThanOrEqual(0.3);
-    expect(result.playoutsPerSec).toBeCloseTo(result.playouts / result.seconds, 6);
-    expect(result.meanDecisions).toBeGreaterThanOrEqual(49);
-  });
+    expect(result).toMatchObject({ game: "for-sale", players: 4, rounds: 1, noKernel: null, sameGames: true });
+    for (const engine of [result.kernel, result.stateMachine]) {
+      expect(engine.playouts).toBeGreaterThanOrEqual(16);
+      expect(engine.playoutsPerSec).toBeGreaterThan(0);
+      // Seven auctions of at least three passes each, then seven sales of four cards.
+      expect(engine.meanDecisions).toBeGreaterThanOrEqual(7 * 3 + 7 * 4);
+    }
+  }, 120_000);
 });
 
 describe("rules demo", () => {
@@ -243,43 +245,43 @@ describe("rules play", () => {
   });
 
   it("tells what each move did: a bot's pass, the auction's end, and each round of sales", async () => {
-    const { status, out } = await playForSale(3, 1);
+    const { status, out } = await playForSale(3, 75);
     expect(status).toBe(0);
-    // Seed 1, three players. The first auction, as the table shows it at your first decision: seat 1
-    // bid 14, seat 2 bid 15, on Property 14, 20 and 30.
-    expect(out).toContain("  The Properties on auction: Property 14, Property 20, Property 30\n");
-    expect(out).toContain("Seat 1:\n  Coins: hidden\n  Bid: 14\nSeat 2:\n  Coins: hidden\n  Bid: 15\n");
-    // You pass with no bid: you take the lowest, Property 14, and pay nothing (0 is not told). Seat 1
-    // passes: it takes the lowest left, Property 20, and pays 14 - 14 / 2 = 7 of its 14. Seat 2, the
-    // last in the bidding, pays its whole bid, 15, and takes the highest, Property 30. Then the next
+    // Seed 75, three players. The first auction, as the table shows it at your first decision: seat 1
+    // bid 14, seat 2 bid 18, on Property 19, 3 and 17.
+    expect(out).toContain("  The Properties on auction: Property 19, Property 3, Property 17\n");
+    expect(out).toContain("Seat 1:\n  Coins: hidden\n  Bid: 14\nSeat 2:\n  Coins: hidden\n  Bid: 18\n");
+    // You pass with no bid: you take the lowest, Property 3, and pay nothing (0 is not told). Seat 1
+    // passes: it takes the lowest left, Property 17, and pays 14 - 14 / 2 = 7 of its 14. Seat 2, the
+    // last in the bidding, pays its whole bid, 18, and takes the highest, Property 19. Then the next
     // auction's three cards are turned up.
     expect(out).toContain(
       [
         "you pass",
-        "  you take Property 14 from the Properties on auction",
+        "  you take Property 3 from the Properties on auction",
         "seat 1 passes",
-        "  seat 1 takes Property 20 from the Properties on auction",
+        "  seat 1 takes Property 17 from the Properties on auction",
         "  seat 1 pays 7 to the bank: half the bid, rounded up",
-        "  The auction goes to seat 2, the last in the bidding, for a bid of 15",
-        "  seat 2 pays 15 to the bank: the winning bid",
-        "  seat 2 takes Property 30 from the Properties on auction",
+        "  The auction goes to seat 2, the last in the bidding, for a bid of 18",
+        "  seat 2 pays 18 to the bank: the winning bid",
+        "  seat 2 takes Property 19 from the Properties on auction",
         "",
       ].join("\n"),
     );
-    // The first sale: Currency 8, 10 and 5 are on offer; you sell Property 7, your lowest. When the
-    // last seat has chosen, the cards are laid face down, then the Currency cards go out by the
-    // Properties' values: seat 1's 28 takes the highest, 10; seat 2's 8 takes 8; your 7 takes 5. The
-    // Properties played then go to the sold pile, face up, before the next round's Currency cards.
-    expect(out).toContain("  The Currency cards on offer: Currency 8, Currency 10, Currency 5\n");
+    // The first sale: Currency 15, 8 and 12 are on offer; you sell Property 3, the first of your hand.
+    // When the last seat has chosen, the cards are laid face down, then the Currency cards go out by
+    // the Properties' values: seat 1's 17 takes the highest, 15; seat 2's 8 takes 12; your 3 takes 8.
+    // The Properties played then go to the sold pile, face up, before the next round's Currency cards.
+    expect(out).toContain("  The Currency cards on offer: Currency 15, Currency 8, Currency 12\n");
     expect(out).toContain(
       [
-        "you sell Property 7",
-        "seat 2 chooses secretly",
+        "you sell Property 3",
         "seat 1 chooses secretly",
-        "  you move Property 7 and seats 1 and 2 each move a card from their Properties to their Property laid face down",
-        "  seat 1 takes Currency 10, seat 2 takes Currency 8 and you take Currency 5 from the Currency cards on offer",
-        "  you put Property 7, seat 1 puts Property 28 and seat 2 puts Property 8 into the sold Properties",
-        "  Currency 0, Currency 10 and Currency 15 go from the Currency deck to the Currency cards on offer",
+        "seat 2 chooses secretly",
+        "  you move Property 3 and seats 1 and 2 each move a card from their Properties to their Property laid face down",
+        "  seat 1 takes Currency 15, seat 2 takes Currency 12 and you take Currency 8 from the Currency cards on offer",
+        "  you put Property 3, seat 1 puts Property 17 and seat 2 puts Property 8 into the sold Properties",
+        "  Currency 11, Currency 3 and Currency 3 go from the Currency deck to the Currency cards on offer",
         "",
       ].join("\n"),
     );
@@ -293,10 +295,14 @@ describe("rules play", () => {
     for (const [, offered, taken, sold] of rounds) {
       const offer = offered!.split(", ").map((name) => Number(/\d+$/.exec(name)![0])).sort((a, b) => b - a);
       const played = [...sold!.matchAll(/(you|seat \d) puts? Property (\d+)/g)].map(([, seat, card]) => ({ seat, card: Number(card) }));
-      const got = [...taken!.matchAll(/(you|seat \d) takes? Currency (\d+)/g)].map(([, seat, card]) => ({ seat, card: Number(card) }));
+      // Seats that take Currency cards of one value are told together: "you and seat 1 each take Currency 3".
+      const got = [...taken!.matchAll(/((?:you|seat \d)(?: and (?:you|seat \d))*) (?:each )?takes? Currency (\d+)/g)].flatMap(([, seats, card]) =>
+        seats!.split(" and ").map((seat) => ({ seat, card: Number(card) })),
+      );
       expect(played).toHaveLength(3);
       played.sort((a, b) => b.card - a.card);
-      expect(got).toEqual(played.map(({ seat }, i) => ({ seat, card: offer[i] })));
+      const bySeatAndCard = (a: { seat: string; card: number }, b: { seat: string; card: number }) => b.card - a.card || a.seat.localeCompare(b.seat);
+      expect(got.sort(bySeatAndCard)).toEqual(played.map(({ seat }, i) => ({ seat, card: offer[i]! })).sort(bySeatAndCard));
     }
   });
 });

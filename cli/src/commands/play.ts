@@ -193,7 +193,9 @@ async function nextMove(match: Match, prompt: Prompt, bots: Rng, io: Io, opponen
   const bot = playBot(match, others, bots, opponents);
   // A secret choice is told without its content; what it led to is told as you may see it.
   const events = eventsFor(bot.match, YOU);
-  for (const line of describeDecision(game, bot, events, readerOf(bot.match), activity.kind === "simultaneous")) io.print(line);
+  // A pause's `continue` is no secret.
+  const secret = activity.kind === "simultaneous" && activity.pause !== true;
+  for (const line of describeDecision(game, bot, events, readerOf(bot.match), secret)) io.print(line);
   return bot.match;
 }
 

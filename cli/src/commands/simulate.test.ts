@@ -3,7 +3,6 @@ import { GameFault, type Game } from "@rules/runtime/internal";
 import { parseBotSpec } from "@rules/runtime/search";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { bench } from "./bench.js";
 import { narrateMatch } from "./demo.js";
 import { gemAuction } from "./fake-game.js";
 import { recordingIo } from "./io.js";
@@ -195,17 +194,6 @@ describe("simulate with search bots", () => {
       "   0  mcts:100     50.0%  23.7–76.3%          9.50",
       "   1  random       50.0%  23.7–76.3%          6.00",
     ]);
-  });
-});
-
-describe("bench", () => {
-  it("plays whole playouts for about the time asked, at least one", () => {
-    const result = bench(gemAuction, { players: 2, seed: 1 }, 0.05);
-    expect(result.playouts).toBeGreaterThanOrEqual(1);
-    expect(result.seconds).toBeGreaterThanOrEqual(0.05);
-    expect(result.meanDecisions).toBe(2 * DECISIONS_PER_PLAYER);
-    expect(result.playoutsPerSec).toBeCloseTo(result.playouts / result.seconds, 6);
-    expect(bench(gemAuction, { players: 3, seed: 1 }, 0).playouts).toBe(1);
   });
 });
 

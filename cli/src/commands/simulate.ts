@@ -1,19 +1,20 @@
 // `rules simulate <game>`: many random-bot games, summarised: game length, wins and scores by seat, faults.
 
-import { isAbsolute, relative } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { DECISION_CAP, seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
 import { botName, botsForSeats, type BotSpec } from "@rules/runtime/search";
 import { wilson } from "../balance/stats.js";
 import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
-import { findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame } from "./game-lookup.js";
+import { CompileFailed, findGameRef, GAME_ARGUMENT, GAME_NOTE, loadGame, sourcePaths, type GameRef } from "./game-lookup.js";
 import type { Io } from "./io.js";
-import { commaList, type CommandSpec } from "./args.js";
+import { commaList, UsageError, type CommandSpec, type ParsedArgs } from "./args.js";
 import { progressBar, table } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { runHere } from "../simulation/pool.js";
 import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
 import { summarize, type EndGroup, type SimulationSummary } from "../simulation/tally.js";
+import { watchRuns, type WatchedRun } from "./watch.js";
 
 const spec = {
   name: "simulate",
@@ -38,6 +39,7 @@ const spec = {
       description: `count a game still going after N decisions as unfinished (default ${DECISION_CAP})`,
     },
     { name: "json", kind: "flag", description: "print one JSON object on stdout instead of the table" },
+    { name: "watch", kind: "flag", description: "simulate again each time the rules files are saved" },
     {
       name: "timing",
       kind: "flag",
@@ -51,21 +53,49 @@ const spec = {
       "counted under errors, left out of the other figures, and make the exit status 1. Games still going at " +
       "the decision cap (--max-decisions) are counted as unfinished, left out of the other figures too, but are " +
       "not errors: a game whose rules may not end under random play is reported, not failed.",
+    "Random players follow the rules' playout preferences (`prefer N` on an option) where the rules state some; " +
+      "the same games are then played again by uniform random players and reported below, for comparison.",
     "How the games ended: by each `end game` statement of the rules (its file:line:col and text), or by the " +
       "flow's own end (the flow ran to its last line).",
     "JSON fields: game, players, variants, games, seed, completed, ends ({rule, text, games}: rule null for the flow's end), " +
       "unfinished, maxDecisionsCap, meanDecisions, medianDecisions, p90Decisions, minDecisions, maxDecisions, " +
-      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed).",
+      "bots (each seat's), winRateBySeat, meanScoreBySeat (every seat, a game's bots after the players), errors, errorMessages (the first few, with each game's seed); " +
+      "for rules with playout preferences (`prefer N`) played by random players, preferences: true and uniform (the same fields for the same games played uniformly).",
     "Each game's seed comes from the run's seed and the game's number alone, and the games' sums are merged " +
       "in the games' order: the same seed gives the same figures on one thread, on --workers N, or on a Redis " +
       "fleet (--redis; see docs/simulate.md).",
+    "With --watch, each save of the rules files simulates again (the exit status is the last run's); saved " +
+      "rules that do not compile are reported and waited past. Games loaded to be run are compiled without " +
+      "Prettier's layout or tsc's check of the emitted code, which `rules compile` keeps.",
     GAME_NOTE,
   ],
 } as const satisfies CommandSpec;
 
+type SimulateArgs = ParsedArgs<typeof spec>;
+
 export const simulateCommand = defineCommand(spec, async (args, io) => {
+  if (!args.options.watch) return (await simulateOnce(args, io)).status;
   const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
-  const game = await loadGame(ref, io);
+  if (ref.kind !== "rules") throw new UsageError(`--watch needs rules to watch, and '${args.positionals[0]}' is a built game of @rules/generated`, spec.name);
+  return watchRuns(() => simulateOnce(args, io, true), io, (file) => file.endsWith(".rules"), "Watching the rules: each save simulates again");
+});
+
+/** One run of the command; while watching, rules that do not compile are reported and waited past. */
+async function simulateOnce(args: SimulateArgs, io: Io, watching = false): Promise<WatchedRun> {
+  const ref = await findGameRef(args.positionals[0]!, io.cwd, spec.name);
+  const folders = [...new Set(sourcePaths(ref).map((path) => dirname(resolve(io.cwd, path))))];
+  let game: Game;
+  try {
+    game = await loadGame(ref, io);
+  } catch (error) {
+    if (!watching || !(error instanceof CompileFailed)) throw error;
+    for (const line of error.format(io.cwd)) io.warn(line);
+    return { status: EXIT_PROBLEMS, folders };
+  }
+  return { status: await simulateGame(args, io, ref, game), folders };
+}
+
+async function simulateGame(args: SimulateArgs, io: Io, ref: GameRef, game: Game): Promise<number> {
   const { players, games } = args.options;
   const bots = args.options.bots === undefined ? undefined : botsForSeats(parseBotList(args.options.bots, game, players), game.meta, players);
   const cap = args.options["max-decisions"];
@@ -82,10 +112,21 @@ export const simulateCommand = defineCommand(spec, async (args, io) => {
   if (timing) io.warn(timing.line(workers));
   const heading = { game: game.id, players, variants: options.variants, games, seed: options.seed, bots, ruleSeats: ruleSeats(game, players), maxDecisions: cap };
   const summary = relativeRules(summarize(heading, tally), io.cwd);
-  if (args.options.json) io.print(JSON.stringify(summary));
-  else for (const line of renderSummary(game, summary)) io.print(line);
-  return summary.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
-});
+  // Where the rules state playout preferences, the same games played uniformly show what they change.
+  const random = !options.bots || options.bots.every((bot) => bot.kind === "random");
+  const uniform = game.preferences && random
+    ? relativeRules(summarize(heading, await playRunFor(game, ref, { ...options, uniform: true }, games, { workers, redis, queue }, io, "uniform games")), io.cwd)
+    : undefined;
+  if (args.options.json) io.print(JSON.stringify(uniform ? { ...summary, preferences: true, uniform } : summary));
+  else {
+    for (const line of renderSummary(game, summary, uniform ? "random players by the rules' preferences (prefer)" : undefined)) io.print(line);
+    if (uniform) {
+      io.print("");
+      for (const line of renderSummary(game, uniform, "uniform random players, the same seeds: the preferences ignored")) io.print(line);
+    }
+  }
+  return summary.errors > 0 || (uniform?.errors ?? 0) > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
 
 /**
  * Plays `count` games between `bots` (one per player; all random when absent) on this thread; game i draws its setup seed and its bots' generator
@@ -163,13 +204,13 @@ function endLines(s: SimulationSummary): string[] {
   return ["how the games ended:", ...rows.map(([games, how]) => `  ${games!.padStart(Math.max(...rows.map((r) => r[0]!.length)))}  ${how}`)];
 }
 
-export function renderSummary(game: Game, s: SimulationSummary): string[] {
+export function renderSummary(game: Game, s: SimulationSummary, players?: string): string[] {
   const variants = s.variants.length > 0 ? `, variants ${s.variants.join(", ")}` : "";
   const plan = seatPlan(game.meta, s.players);
   // With search bots, which bot sat where and how sure each rate is matter: two more columns.
   const searching = s.bots.some((bot, seat) => seat < s.players && bot !== "random");
   const lines = [
-    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}`,
+    `${game.title}: ${s.games} games of ${s.players} players${variants}, seed ${s.seed}${searching ? `, bots ${s.bots.join(", ")}` : ""}${players ? `, ${players}` : ""}`,
     s.completed === 0
       ? s.errors === 0
         ? `no game ended within ${s.maxDecisionsCap} decisions`

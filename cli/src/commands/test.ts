@@ -15,7 +15,7 @@ import { CompileFailed, findScenarioGameRef, loadGame, sourcePaths, type GameRef
 import { loadGames } from "@rules/compiler/loading";
 import type { Io } from "./io.js";
 import { junitReport, type CaseResult, type FileResult } from "./junit.js";
-import { changedNames, listenForStop, watchFolders, WatchEvents } from "./watch.js";
+import { watchRuns } from "./watch.js";
 
 type ScenarioModule = typeof import("@rules/compiler/scenario");
 
@@ -71,7 +71,7 @@ export const testCommand = defineCommand(spec, async (args, io) => {
     return run;
   };
   if (!args.options.watch) return (await report()).status;
-  return watchTests(report, io);
+  return watchRuns(report, io, isWatched, "Watching for changes to .rules and .scenario files");
 });
 
 export interface TestRun {
@@ -237,33 +237,6 @@ async function unknownGame(scenario: Scenario) {
     "scenario/unknown-game",
     `there is no game '${scenario.game.text}' in the .rules files beside this file or in a folder above it${also}`,
   );
-}
-
-/** Runs, then runs again on every save, until Ctrl-C or the end of input; returns the last run's status. */
-async function watchTests(run: () => Promise<TestRun>, io: Io): Promise<number> {
-  const events = new WatchEvents();
-  const stopListening = listenForStop(io, events);
-  let last = await run();
-  // Each run's folders are watched from its end until the next run's end, so a save made during a run counts.
-  let watcher = watchFolders(last.folders, isWatched, (files) => events.push({ kind: "change", files }));
-  try {
-    for (;;) {
-      io.warn("Watching for changes to .rules and .scenario files (Enter reruns; Ctrl-C or end of input stops).");
-      const event = await events.next();
-      if (event.kind === "stop") break;
-      io.print("");
-      io.print(event.kind === "change" ? `── ${changedNames(event.files)} changed: running again ──` : "── running again ──");
-      last = await run();
-      const next = watchFolders(last.folders, isWatched, (files) => events.push({ kind: "change", files }));
-      watcher.close();
-      watcher = next;
-    }
-  } finally {
-    watcher.close();
-    stopListening();
-  }
-  io.warn("Stopped watching.");
-  return last.status;
 }
 
 function isFolder(path: string): boolean {

@@ -100,3 +100,39 @@ export function listenForStop(io: Io, events: WatchEvents): () => void {
 
 /** `pig.rules, pig.scenario`: the changed files' names, for the rerun's header. */
 export const changedNames = (files: readonly string[]): string => [...new Set(files.map((f) => basename(f)))].join(", ");
+
+/** What a watched command's run tells the watch: its exit status, and the folders to watch until the next run. */
+export interface WatchedRun {
+  readonly status: number;
+  readonly folders: Iterable<string>;
+}
+
+/**
+ * Runs, then runs again on every save of a file `accept` takes (or Enter), until Ctrl-C or the end of
+ * input; returns the last run's status. `watching` opens the line said while waiting.
+ */
+export async function watchRuns(run: () => Promise<WatchedRun>, io: Io, accept: (file: string) => boolean, watching: string): Promise<number> {
+  const events = new WatchEvents();
+  const stopListening = listenForStop(io, events);
+  let last = await run();
+  // Each run's folders are watched from its end until the next run's end, so a save made during a run counts.
+  let watcher = watchFolders(last.folders, accept, (files) => events.push({ kind: "change", files }));
+  try {
+    for (;;) {
+      io.warn(`${watching} (Enter reruns; Ctrl-C or end of input stops).`);
+      const event = await events.next();
+      if (event.kind === "stop") break;
+      io.print("");
+      io.print(event.kind === "change" ? `── ${changedNames(event.files)} changed: running again ──` : "── running again ──");
+      last = await run();
+      const next = watchFolders(last.folders, accept, (files) => events.push({ kind: "change", files }));
+      watcher.close();
+      watcher = next;
+    }
+  } finally {
+    watcher.close();
+    stopListening();
+  }
+  io.warn("Stopped watching.");
+  return last.status;
+}

@@ -1,7 +1,7 @@
 // One chunk of a run, played where it is asked to be (this thread, a worker thread, a machine of
 // a Redis fleet): each game from the run's seed and its own index, summed into a Tally.
 
-import { DECISION_CAP, GameFault, describeFault, endingOf, playRandomGame, playRandomScores, rankPlayers, seatPlan, type BaseState, type Game, type Move, type RandomScores, type Seat } from "@rules/runtime/internal";
+import { DECISION_CAP, GameFault, chooseRandomMove, choosePreferredMove, describeFault, endingOf, playRandomGame, playRandomScores, rankPlayers, seatPlan, type BaseState, type Game, type Move, type RandomScores, type Seat } from "@rules/runtime/internal";
 import { playBotGame, type BotSpec } from "@rules/runtime/search";
 import type { FaultGroup } from "./tally.js";
 import { gameRng, type Chunk } from "./chunks.js";
@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly leads?: boolean;
   /** A game still going after this many decisions is counted unfinished (default DECISION_CAP). */
   readonly maxDecisions?: number;
+  /** Random players ignore the rules' playout preferences (`prefer N`) and pick uniformly. */
+  readonly uniform?: boolean;
 }
 
 /** The bot list's place of the bot at `seat` in game `index` (see RunOptions.rotate). */
@@ -63,7 +65,9 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
   const searching = options.bots?.some((bot) => bot.kind !== "random") ?? false;
   // Random games whose moves nobody follows run on the game's playout kernel when it has one (the
   // same games; its cap is the default one).
-  const fast = !searching && !options.leads && cap === DECISION_CAP;
+  // Random players follow the rules' preferences unless told to play uniformly; the kernel plays uniformly.
+  const choose = options.uniform || !game.preferences ? chooseRandomMove : choosePreferredMove;
+  const fast = !searching && !options.leads && cap === DECISION_CAP && choose === chooseRandomMove;
   for (let i = chunk.start; i < chunk.end; i++) {
     const bots = gameRng(options.seed, i);
     const gameSeed = bots.int(2 ** 31);
@@ -73,7 +77,7 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
       const onMove = options.leads ? (_seat: Seat, _move: Move, state: BaseState) => leaders.push(soleLeader(game.scores(state))) : undefined;
       const played = fast
         ? playRandomScores(game, matchOptions, bots)
-        : statePlayed(game, searching ? playBotGame(game, matchOptions, seatedBots(options, i, seats), bots, onMove, cap) : playRandomGame(game, matchOptions, bots, onMove, cap));
+        : statePlayed(game, searching ? playBotGame(game, matchOptions, seatedBots(options, i, seats), bots, onMove, cap) : playRandomGame(game, matchOptions, bots, onMove, cap, choose));
       const ending = played.ending;
       const rule = ending === undefined ? "unknown" : ending && `${ending.file}:${ending.line}:${ending.column}`;
       const end = ends.get(rule);

@@ -82,6 +82,17 @@ score p: sum(c in hand[p]: c.value) + points[p]
     ["", "for q in players_from(p) { points[q] += 1 }"],
     // One move offered by two decisions, with the same parameters (fixture 92 gives it two).
     ["", "ask p { take(n in 1..2) { points[p] += n } pass { } } ask p { take(n in 1..3) { points[p] += n } pass { } }"],
+    // Hidden information (fixture 96): a zone seen by all but its owner, an open per-card value,
+    // a die rolled out of sight and kept secret, a die rolled in the open kept public, a pause.
+    ["per player zone shown: Token row others", "move top(deck) to shown[p]"],
+    ["per Token var told: int open = 0", "told[top(deck)] = 1"],
+    ["per player var die: int owner = 0", "let face = secret_roll(6) die[p] = face"],
+    ["per player var die: int others = 0", "die[p] = roll(6)"],
+    ["", "let face = roll(6) points[p] += face"],
+    ["", "pause"],
+    ["", "pause for [p] \"I have seen it\""],
+    // A pause, then a loop: `for c in` starts the loop, not the seats of the pause.
+    ["", "pause for c in hand[p] { points[p] += c.value }"],
   ])("%s %s", async (extra, statement) => {
     const result = await compileGame("tiny", [{ path: "tiny.rules", text: game(extra, statement) }]);
     expect(result.diagnostics).toEqual([]);

@@ -12,7 +12,10 @@ import { PresentationChecker } from "./presentation.js";
 import { ExpressionChecker } from "./expressions.js";
 import { StatementChecker } from "./statements.js";
 import { inlineProcedures, type InlineProblem } from "./procedures.js";
+import { decisionsWithoutSureMove } from "./sure-moves.js";
+import { lostReveals } from "./lost-reveals.js";
 import { desugarElimination, type EliminationProblem } from "./elimination.js";
+import { checkOpenRolls } from "./open-rolls.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
@@ -283,13 +286,20 @@ class Checker {
       this.ctx.inSetup = true;
       this.statements.block(setup, new Scope(this.ctx.globals));
       this.ctx.inSetup = false;
+      for (const lost of lostReveals(setup)) this.ctx.report("warning", "check/reveal-lost", lost.message, lost.range);
     }
     const flow = flows[0]?.body;
     if (!flow) this.ctx.error("check/missing-flow", "a game needs a flow { ... } block: the procedure of play", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
     else {
       this.ctx.enter(flows[0]!);
       this.statements.block(flow, new Scope(this.ctx.globals));
+      // Only of rules that check: a domain the checker refused already says what is wrong there.
+      const clean = !this.ctx.diagnostics.some((d) => d.severity === "error");
+      if (clean) for (const gap of decisionsWithoutSureMove(flow, this.ctx)) this.ctx.report("warning", "check/may-have-no-move", gap.message, gap.range);
+      for (const lost of lostReveals(flow)) this.ctx.report("warning", "check/reveal-lost", lost.message, lost.range);
     }
+    // A die told to every seat must not become a secret (open-rolls.ts).
+    checkOpenRolls(this.ctx, program);
     const score = scores[0];
     if (!score) this.ctx.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
     for (const s of [...scores, ...tiebreaks]) {

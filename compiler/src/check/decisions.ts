@@ -5,7 +5,7 @@ import type * as A from "../syntax/ast.js";
 import type { PresentationChecker } from "./presentation.js";
 import { subExpressions } from "../syntax/walk.js";
 import { evaluateConstant } from "./constants.js";
-import { BOOL, ERROR, PLAYER, typeName, type Type } from "./types.js";
+import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
 import { Scope, type CheckContext } from "./context.js";
 import type { ExpressionChecker } from "./expressions.js";
 
@@ -50,7 +50,7 @@ export class DecisionChecker {
     if (this.ctx.inSimultaneous) this.ctx.error("check/decision-in-simultaneous", "a simultaneous decision cannot contain another decision", s.range);
     const inner = new Scope(scope);
     if (s.each) {
-      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : "the players of 'ask each'");
+      this.expressions.expectValue(s.each.source, scope, { kind: "list", element: PLAYER }, s.race ? "the players of a race" : s.pause ? "the seats of a pause (pause for [winner])" : "the players of 'ask each'");
       // A race's winner is needed after the decisions its option may hold.
       const lasts = s.race && s.options.some((o) => blockHasDecision(o.body));
       this.ctx.bindLocal(inner, s.each.binder, PLAYER, lasts ? "state" : "local");
@@ -132,6 +132,7 @@ export class DecisionChecker {
       for (const requirement of option.requirements) this.requirement(requirement, optionScope, option);
       // Shown while the game waits at another decision, where this decision's names mean nothing.
       if (option.otherwise) this.reason(option.otherwise, this.ctx.globals);
+      if (option.preference) this.preference(option, option.preference, inner);
       const wasSimultaneous = this.ctx.inSimultaneous;
       this.ctx.inSimultaneous = wasSimultaneous || (s.each !== null && !s.race);
       this.block(option.body, optionScope);
@@ -196,6 +197,26 @@ export class DecisionChecker {
   }
 
   /** A parameter's domain is fixed before any parameter is chosen: it may not use one. */
+  /** `prefer N`: a whole number weighed when the option is picked, so before its parameters exist. */
+  private preference(option: A.MoveOptionDeclaration, weight: A.Expression, scope: Scope): void {
+    const parameters = new Set(option.parameters.map((p) => p.name.name));
+    const visit = (e: A.Expression): boolean => (e.kind === "name" && parameters.has(e.name) ? (this.parameterInPreference(option, e), true) : subExpressions(e).some(visit));
+    if (visit(weight)) return;
+    const wasPure = this.ctx.pure;
+    this.ctx.pure ??= "a preference";
+    this.ctx.expect(this.expressions.expression(weight, scope), INT, weight.range, "a preference");
+    this.ctx.pure = wasPure;
+    const constant = evaluateConstant(weight, new Map(), this.ctx.enums, true);
+    if (typeof constant === "number" && constant < 0) {
+      this.ctx.error("check/negative-preference", `a preference is how often the option is picked: ${constant} is below 0 (0 means never, while another option is open)`, weight.range);
+    }
+  }
+
+  private parameterInPreference(option: A.MoveOptionDeclaration, name: A.NameExpression): void {
+    const message = `'${option.name.name}' is weighed before its parameters are chosen, so its preference cannot read '${name.name}': prefer the option, then a require or a narrower domain picks the value`;
+    this.ctx.error("check/parameter-in-domain", message, name.range);
+  }
+
   private checkNoParameterIn(domain: A.Expression, option: A.MoveOptionDeclaration, parameter: A.ParameterDeclaration): void {
     const others = new Set(option.parameters.filter((p) => p !== parameter).map((p) => p.name.name));
     const visit = (e: A.Expression): void => {

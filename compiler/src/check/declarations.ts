@@ -6,6 +6,7 @@ import { nearName } from "../diagnostics.js";
 import { evaluateBounded, evaluateConstant, MAX_CONSTANT_VALUES, tableKey, TooManyValues, type ConstantValue } from "./constants.js";
 import { BOOL, ERROR, typeName, type Type } from "./types.js";
 import { Scope, type CardTypeModel, type CheckContext } from "./context.js";
+import { checkSeatVisibility } from "./visibility.js";
 import type { ExpressionChecker } from "./expressions.js";
 import type { PresentationChecker } from "./presentation.js";
 
@@ -46,6 +47,7 @@ export class DeclarationChecker {
 
   /** `owner` means "seen by the player it belongs to": only per-player things have one. */
   checkOwnerVisibility(d: A.VarDeclaration | A.ZoneDeclaration): void {
+    checkSeatVisibility(this.ctx, d);
     if (d.visibility === "owner" && d.kind === "var" && d.perCard) {
       this.ctx.error("check/owner-of-shared", `'${d.name.name}' belongs to ${d.perCard.name} cards, which no player owns: make it public (seen wherever its card is seen) or hidden`, d.name.range);
     } else if (d.visibility === "owner" && !d.perPlayer) {

@@ -15,6 +15,7 @@ const BUILTINS: Record<string, { arity: number; describe: string }> = {
   bot: { arity: 1, describe: "bot(player)" },
   random_player: { arity: 0, describe: "random_player()" },
   roll: { arity: 1, describe: "roll(sides)" },
+  secret_roll: { arity: 1, describe: "secret_roll(sides)" },
   variant: { arity: 1, describe: "variant(name)" },
   subset: { arity: 1, describe: "subset(zone)" },
   nth: { arity: 2, describe: "nth(zone, position)" },
@@ -293,8 +294,9 @@ export class ExpressionChecker {
         return BOOL;
       case "random_player":
       case "roll":
+      case "secret_roll":
         if (this.ctx.pure) this.ctx.error("check/random-in-pure", `${name}() draws from the game's random numbers, which ${this.ctx.pure} may not do: draw in the flow and keep the result in a let or a var`, e.range);
-        if (name === "roll") {
+        if (name === "roll" || name === "secret_roll") {
           this.ctx.expect(args[0]!, INT, e.args[0]!.range, "the number of sides of the die");
           return INT;
         }

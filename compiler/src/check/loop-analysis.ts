@@ -35,7 +35,7 @@ export class LoopAnalysis {
         if (part) found.add(part);
       }
       if (x.kind === "call") {
-        if (x.callee.name === "random_player" || x.callee.name === "roll") found.add(RANDOM);
+        if (x.callee.name === "random_player" || x.callee.name === "roll" || x.callee.name === "secret_roll") found.add(RANDOM);
         const binding = this.names.get(x);
         if (binding?.kind === "function" && !seen.has(binding.declaration)) {
           seen.add(binding.declaration);

@@ -332,6 +332,9 @@ export class CodeWriter {
         return "randomInt(s.random, s.players)";
       case "roll":
         return `roll(s.random, ${args[0]}, s.events${this.rollTarget === null ? "" : `, ${this.rollTarget}`})`;
+      case "secret_roll":
+        // Told to no seat: its value is told where the rules put it (a variable set, a card moved).
+        return `secretRoll(s.random, ${args[0]}, s.events)`;
       case "players_from":
         return this.game.eliminates ? `seatsFromInPlay(${args[0]}, s.players, ${this.eliminated()})` : `seatsFrom(${args[0]}, s.players)`;
       case "variant":

@@ -212,7 +212,7 @@ export class EmitContext {
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
       "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
-      "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "endGame", "roll",
+      "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "endGame", "roll", "secretRoll",
       "askHuman", "askHumans", "seatCount", "stateOfView", "NO_CARDS",
     ];
   }

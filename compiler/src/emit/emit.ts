@@ -1,7 +1,6 @@
 // Emission: a checked game and its flow machine become TypeScript files, built from ts-morph
 // structures in one batch per file and formatted by Prettier, so `--check` compares final bytes.
 // One module per emitted file; context.ts holds what they share.
-import * as prettier from "prettier";
 import type { CheckedGame } from "../check/checker.js";
 import type { FlowMachine } from "../lower/ir.js";
 import { CardsFile } from "./cards-file.js";
@@ -25,6 +24,8 @@ export async function emitGame(
   notes: string[] = [],
   /** false: emit no playout kernel (compileGame's retry when the kernel's code does not type-check). */
   withKernel = true,
+  /** false: the code as built, without Prettier's layout (for code that is run, never read or compared). */
+  formatted = true,
 ): Promise<EmittedFile[]> {
   const ctx = new EmitContext(game, machine, gameId, sources);
   // The playout kernel, when the kernel writer handles every construct of the game; index.ts names it.
@@ -47,6 +48,9 @@ export async function emitGame(
   ];
   // Last: the other files have now named every rule that can fail.
   files.push({ path: "sites.ts", text: ctx.header() + ctx.sites.fileText() });
+  if (!formatted) return files;
+  // Loaded only to lay code out: a game compiled to be run never loads Prettier.
+  const prettier = await import("prettier");
   return Promise.all(
     files.map(async (f) => ({ path: f.path, text: await prettier.format(f.text, { parser: "typescript", printWidth: 110 }) })),
   );

@@ -45,7 +45,8 @@ score p: gold[p]
 
 let game: Game;
 beforeAll(async () => {
-  game = await loadRulesGame("story", rules, runtime);
+  // The reveal before the shuffle is lost at once, as the checker warns: here it is there for its event.
+  game = await loadRulesGame("story", rules, runtime, ["check/reveal-lost"]);
 });
 
 function played(): runtime.Match {

@@ -86,13 +86,14 @@ export class IndexFile {
     const labelled = this.ctx.labelledEnums();
     const enums = labelled.length ? `\nenums: { ${labelled.map((name) => `${name}: ${enumLabels(name)}`).join(", ")} },` : "";
     const shownLines = this.shownLines();
+    const prefers = this.ctx.machine.decisions.some((d) => d.ask.options.some((o) => o.preference));
     return this.ctx.file("index.ts", (file) => {
       const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}${shownLines.length ? " stateOfView perSeat" : ""}`;
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
-      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", "randomMove"] });
+      file.addImportDeclaration({ moduleSpecifier: "./moves.js", namedImports: ["activity", "apply", "check", "legalMoves", ...(prefers ? ["preferences"] : []), "randomMove"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State", "View"] });
       file.addImportDeclaration({ moduleSpecifier: "./view.js", namedImports: ["view"] });
       file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["Move", "State", "View"] });
@@ -156,7 +157,7 @@ export class IndexFile {
               apply,
               view,
               scores,
-              randomMove,${shownLines.length ? "\nshown," : ""}
+              randomMove,${prefers ? "\npreferences," : ""}${shownLines.length ? "\nshown," : ""}
             }`,
           },
         ],

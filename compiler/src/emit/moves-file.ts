@@ -177,6 +177,18 @@ export class MovesFile {
     };
   }
 
+  /** `prefer_<decision>`: each option's weight for the rules' random players (`prefer N`; 1 unless said). */
+  private preferenceFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+    const weights = decision.ask.options.map((o) => `${o.name.name}: ${o.preference ? this.ctx.code.expression(o.preference) : "1"},`);
+    return {
+      kind: StructureKind.Function,
+      name: `prefer_${name}`,
+      parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+      returnType: "Record<string, number>",
+      statements: [...this.decisions.askPreamble(decision, "seat"), "return {", ...weights, "};"],
+    };
+  }
+
   /** A parameter's value drawn uniformly from its domain, as the runtime's `drawMove` draws it. */
   private drawnValue(domain: DomainCode): string {
     if (domain.cards) return `randomSubset(${domain.cards}, draw)`;
@@ -186,11 +198,11 @@ export class MovesFile {
   /** Per decision: its legal moves, random policy, check, and the effect of each option. */
   private decisionFunctions(
     functions: OptionalKind<FunctionDeclarationStructure>[],
-    dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[],
+    dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[],
   ): void {
     for (const decision of this.ctx.machine.decisions) {
       const name = identifierFor(decision.label);
-      dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn" });
+      dispatch.push({ label: decision.label, name, kind: decision.ask.race ? "race" : decision.ask.each ? "simultaneous" : "turn", pause: decision.ask.pause === true });
       const options = decision.ask.options;
       // legal moves
       const legal: string[] = [...this.decisions.whoCheck(decision, () => "return [];"), ...this.decisions.askPreamble(decision, "seat"), "const options: MoveOption[] = [];"];
@@ -216,6 +228,10 @@ export class MovesFile {
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
       this.decisions.endPreamble(decision);
+      if (options.some((o) => o.preference)) {
+        functions.push(this.preferenceFunction(decision, name));
+        this.decisions.endPreamble(decision);
+      }
       functions.push(this.checks.checkFunction(decision, name));
       // apply: one transition function per option
       for (const option of options) {
@@ -277,7 +293,7 @@ export class MovesFile {
 
   movesFile(): EmittedFile {
     const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
-    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race" }[] = [];
+    const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[] = [];
     this.ctx.inDeclaration(this.ctx.game.flow, () => {
       this.decisionFunctions(functions, dispatch);
       functions.push(this.checks.notNowFunction());
@@ -288,7 +304,7 @@ export class MovesFile {
         d.kind === "race"
           ? `case ${quote(d.label)}: return { kind: "race", players: s.locals.actors.filter((actor) => !s.locals.declined[actor]) };`
           : d.kind === "simultaneous"
-            ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null) };`
+            ? `case ${quote(d.label)}: return { kind: "simultaneous", players: s.locals.actors.filter((actor) => s.pending?.[actor] === null)${d.pause ? ", pause: true" : ""} };`
             : `case ${quote(d.label)}: return { kind: "turn", players: [s.locals.actor] };`,
       ),
       'default: return { kind: "over", players: [] };',
@@ -334,6 +350,18 @@ export class MovesFile {
       returnType: "Move | null",
       statements: ["switch (s.pc) {", ...dispatch.map((d) => `case ${quote(d.label)}: return random_${d.name}(s, seat, draw);`), "default: return null;", "}"],
     });
+    const preferring = this.ctx.machine.decisions.filter((d) => d.ask.options.some((o) => o.preference));
+    if (preferring.length > 0) {
+      functions.push({
+        kind: StructureKind.Function,
+        isExported: true,
+        name: "preferences",
+        docs: ["How often the rules' random players pick each option here (`prefer N`), or null where the rules state no preference."],
+        parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
+        returnType: "Record<string, number> | null",
+        statements: ["switch (s.pc) {", ...preferring.map((d) => `case ${quote(d.label)}: return prefer_${identifierFor(d.label)}(s, seat);`), "default: return null;", "}"],
+      });
+    }
     functions.push({
       kind: StructureKind.Function,
       isExported: true,

@@ -290,6 +290,7 @@ export class PlayoutFile {
     const ask = decision.ask;
     if (ask.race) unsupported("races");
     if (ask.window) unsupported("windows");
+    if (ask.pause) unsupported("`pause`");
     if (!ask.each) {
       const seat = this.code.temp("seat");
       const apply = (i: number, params: string[]): string[] => {
@@ -404,7 +405,11 @@ export class PlayoutFile {
       sizes.forEach((size, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
-        decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`, `const ${value} = ${valueAt[j]!(digit)};`);
+        // The last digit is what is left of the index (below its size): no division for it, and
+        // none at all for an option of one parameter.
+        if (j === sizes.length - 1) decode.push(`const ${digit} = ${index};`);
+        else decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`);
+        decode.push(`const ${value} = ${valueAt[j]!(digit)};`);
         params.push(value);
       });
       const type = this.moveTypes.indexOf(option.name.name);

@@ -128,29 +128,33 @@ export abstract class KernelZones {
     return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`];
   }
 
-  /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32, and a word
-   *  in the last, incomplete block of n values redrawn. That test is `x - x % n > 2^32 - n`, which
-   *  keeps the same words as randomInt's `x >= 2^32 - 2^32 % n` without its modulo of a double. */
+  /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32 and
+   *  Lemire's multiply-shift (runtime/src/random.ts), the high word of word · n, the word redrawn
+   *  while the product's low word is below 2^32 mod n. Below 2^21 (every count a game has met) the
+   *  product is exact as a double and written out here; above, `drawInt` takes it in halves. */
   draw(words: "G" | "P", n: string, target: string): string[] {
-    const x = this.temp("x");
-    const r = this.temp("r");
     const size = this.temp("n");
+    const r = this.temp("r");
     return [
-      // As unsigned 32-bit integers both, x % n is an integer division, not a modulo of doubles.
-      `const ${size} = (${n}) >>> 0;`,
-      `if (${size} === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");`,
-      `let ${x} = 0;`,
+      `const ${size} = ${n};`,
+      `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
       `let ${r} = 0;`,
-      "do {",
+      `if (${size} <= 2097152) {`,
+      "for (;;) {",
       `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
       "const $t = (((($a + $b) | 0) + $d) | 0);",
       `${words}[3] = $d + 1;`,
       `${words}[0] = $b ^ ($b >>> 9);`,
       `${words}[1] = $c + ($c << 3);`,
       `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
-      `${x} = $t >>> 0;`,
-      `${r} = ${x} % ${size};`,
-      `} while (${x} - ${r} > 4294967296 - ${size});`,
+      `const $m = ($t >>> 0) * ${size};`,
+      "const $low = $m >>> 0;",
+      `if ($low >= ${size} || $low >= 4294967296 % ${size}) {`,
+      `${r} = ($m / 4294967296) >>> 0;`,
+      "break;",
+      "}",
+      "}",
+      `} else ${r} = drawInt(${words}, ${size});`,
       `const ${target} = ${r};`,
     ];
   }

@@ -4,7 +4,7 @@
 // too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count,
 // while an oracle checks that no view shows a card's place to a seat that may not know it, and every
 // view is checked against the declarations (tests/properties/secrets.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
@@ -17,7 +17,11 @@ import { secretDifferences, viewProblems } from "../../../tests/properties/secre
 
 const corpus = fileURLToPath(new URL("../__fixtures__/programs/", import.meta.url));
 const rulesFolder = fileURLToPath(new URL("../../../rules/", import.meta.url));
+// The corpus games written from published rulebooks (examples/games/<game>/<game>.rules).
+const examples = fileURLToPath(new URL("../../../examples/games/", import.meta.url));
+const exampleGames = readdirSync(examples).filter((game) => existsSync(`${examples}${game}/${game}.rules`));
 const files = [
+  ...exampleGames.map((game) => `${examples}${game}/${game}.rules`),
   ...readdirSync(corpus).filter((f) => f.endsWith(".rules")).map((f) => corpus + f),
   ...readdirSync(rulesFolder).filter((f) => f.endsWith(".rules")).map((f) => rulesFolder + f),
 ];

@@ -15,7 +15,9 @@ test("compiling every game in two orders, twice each, gives identical bytes", as
   const compileIn = async (order: readonly string[]): Promise<Map<string, string>> => {
     const out = new Map<string, string>();
     for (const id of order) {
-      const result = await compileGame(id, games.get(id)!);
+      // Unlaid and unchecked (strict: false): what is compared is what the compiler writes, and Prettier and
+      // tsc, which take three quarters of a compile, only lay it out and read it.
+      const result = await compileGame(id, games.get(id)!, { strict: false });
       expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       for (const f of result.files) out.set(`${id}/${f.path}`, f.text);
     }

@@ -32,18 +32,29 @@ export class SampleFile {
         .map((z) => {
           const access = `t.zones${property(z.name.name)}`;
           if (!z.perPlayer) return access;
-          return z.visibility === "hidden" ? `...${access}` : `...${access}.filter((_, owner) => owner !== seat)`;
+          if (z.visibility === "hidden") return `...${access}`;
+          // `others`: the seat's own part is what it cannot see.
+          return z.visibility === "others" ? `...${access}.filter((_, owner) => owner === seat)` : `...${access}.filter((_, owner) => owner !== seat)`;
         });
       if (piles.length === 0) continue;
+      const open = perCardVars.filter((v) => v.perCard!.name === type && v.visibility === "open");
       const resets = perCardVars
-        .filter((v) => v.perCard!.name === type)
+        .filter((v) => v.perCard!.name === type && v.visibility !== "open")
         .flatMap((v) => {
           const start = this.constant(v);
           // A dealt card's value is unknown too: it starts afresh; without a constant start it is kept.
           return start === null ? [] : [`t.vars${property(v.name.name)}[card] = ${start};`];
         });
-      const deal = `redealUnknown(draw, ${known}, [${piles.join(", ")}])`;
+      const deal = `redealUnknown(draw, ${known}, ${open.length > 0 ? `piles${type}` : `[${piles.join(", ")}]`})`;
+      if (open.length > 0) {
+        // An open value is seen where it lies, face down too: it stays at its place, whichever card is drawn there.
+        statements.push(`const piles${type} = [${piles.join(", ")}];`);
+        for (const v of open) statements.push(`const ${v.name.name}AtPlaces = piles${type}.map((pile) => pile.map((card) => t.vars${property(v.name.name)}[card]!));`);
+      }
       statements.push(resets.length > 0 ? `for (const card of ${deal}) { ${resets.join(" ")} }` : `${deal};`);
+      for (const v of open) {
+        statements.push(`piles${type}.forEach((pile, i) => pile.forEach((card, j) => { t.vars${property(v.name.name)}[card] = ${v.name.name}AtPlaces[i]![j]!; }));`);
+      }
     }
     statements.push(...this.amounts());
     statements.push("return t;");
@@ -107,6 +118,7 @@ export class SampleFile {
       const seen = vars.flatMap((v) => {
         const access = `s.vars${property(v.name.name)}`;
         if (v.visibility === "public") return [v.perPlayer ? `${access}.reduce((a, b) => a + b, 0)` : access];
+        if (v.visibility === "others" && v.perPlayer) return [`${access}.reduce((a, b, p) => (p === seat ? a : a + b), 0)`];
         return v.visibility === "owner" && v.perPlayer ? [`${access}[seat]!`] : [];
       });
       // Slots in order: each unseen per-seat entry, then each unseen shared amount.
@@ -116,7 +128,7 @@ export class SampleFile {
         const access = `t.vars${property(v.name.name)}`;
         if (v.visibility === "public") continue;
         if (v.perPlayer) {
-          const others = v.visibility === "owner" ? "p !== seat" : "true";
+          const others = v.visibility === "owner" ? "p !== seat" : v.visibility === "others" ? "p === seat" : "true";
           guesses.push(`...Array.from({ length: t.players }, (_, p) => p).filter((p) => ${others}).map(() => null)`);
           assign.push(`for (let p = 0; p < t.players; p++) if (${others}) ${access}[p] = shares[k++]!;`);
         } else {
@@ -145,6 +157,9 @@ export class SampleFile {
       } else if (v.perPlayer && v.visibility === "owner") {
         // By symmetry: the others' private value is guessed to be the seat's own.
         lines.push(`for (let p = 0; p < t.players; p++) ${access}[p] = s.vars${property(v.name.name)}[seat]!;`);
+      } else if (v.perPlayer && v.visibility === "others") {
+        // The seat's own value is the one it cannot see: guessed to be where it started.
+        if (start !== null) lines.push(`${access}[seat] = ${start};`);
       } else if (start !== null) {
         lines.push(v.perPlayer ? `${access} = ${access}.map(() => ${start});` : `${access} = ${start};`);
       }

@@ -296,7 +296,7 @@ export class StatementWriter {
 
   /** Whether evaluating the expression draws from the game's random generator. */
   private draws(e: A.Expression): boolean {
-    return (e.kind === "call" && (e.callee.name === "random_player" || e.callee.name === "roll")) || subExpressions(e).some((x) => this.draws(x));
+    return (e.kind === "call" && (e.callee.name === "random_player" || e.callee.name === "roll" || e.callee.name === "secret_roll")) || subExpressions(e).some((x) => this.draws(x));
   }
 
   /** A card that moves is forgotten by whoever knew where it lay (games that reveal cards only). */

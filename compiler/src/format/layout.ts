@@ -27,9 +27,9 @@ const CLOSERS = new Set([")", "]", "}"]);
 const ARITHMETIC = new Set(["+", "-", "*", "/", "%"]);
 const BINARY = new Set([...ARITHMETIC, "==", "!=", "<", "<=", ">", ">=", "=", "+=", "-=", "->", "and", "or"]);
 /** A line ending with one of these goes on: the next line continues the same statement. */
-const HANGING = new Set([...BINARY, ".", "..", ":", "in", "from", "to", "by", "where", "then", "else", "not", "require", "otherwise", "when", "as"]);
+const HANGING = new Set([...BINARY, ".", "..", ":", "in", "from", "to", "by", "where", "then", "else", "not", "require", "otherwise", "prefer", "when", "as"]);
 /** A line starting with one of these continues the statement above it. */
-const CONTINUING = new Set([...BINARY, ".", "..", "else", "where", "then", "from", "to", "by", "require", "otherwise", "shown", "when", "bookkeeping", "layout"]);
+const CONTINUING = new Set([...BINARY, ".", "..", "else", "where", "then", "from", "to", "by", "require", "otherwise", "prefer", "shown", "when", "bookkeeping", "layout"]);
 
 interface Line {
   /** Code tokens, without the comment. */

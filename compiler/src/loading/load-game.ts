@@ -1,4 +1,5 @@
-// Loading a game straight from its rules: compile in memory, transpile the emitted TypeScript to
+// Loading a game straight from its rules: compile in memory (on the interactive path: neither
+// formatted nor type-checked, see CompileOptions.strict), transpile the emitted TypeScript to
 // JavaScript in a cache folder, and import it. No build step, and never a stale build: the cache is
 // keyed by the sources, the compiler's own code and the runtime, so any change makes a new folder
 // (and so a fresh module, which `--watch` needs), while unchanged sources load without compiling.
@@ -14,8 +15,8 @@ import { bundled } from "../bundled.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
 
-/** Bumped when the layout of a cache entry or the transpile settings change. */
-const CACHE_FORMAT = 1;
+/** Bumped when the layout of a cache entry, the transpile settings or the compile mode change. */
+const CACHE_FORMAT = 2;
 const RUNTIME = "@rules/runtime/internal";
 /** Cache entries older than this are removed when a new one is written. */
 const CACHE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
@@ -36,6 +37,9 @@ export interface LoadOptions {
   readonly cacheDir?: string;
   /** The compiler (default: `compileGame`); tests pass a counting one. */
   readonly compile?: (gameId: string, sources: readonly SourceFile[]) => Promise<CompileResult>;
+  /** Format and type-check the emitted code as `rules compile` does (default false: a game loaded to
+   *  be run is compiled on the interactive path; see CompileOptions.strict). */
+  readonly strict?: boolean;
 }
 
 /** Compiles (or finds in the cache) and imports one game from its rules sources. */
@@ -47,7 +51,8 @@ export async function loadGameFromSources(
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   await refuseForeignCache(cacheDir);
   const runtime = runtimeUrl();
-  const key = await cacheKey(gameId, sources, runtime);
+  const strict = options.strict ?? false;
+  const key = await cacheKey(gameId, sources, runtime, strict);
   const entry = join(cacheDir, key);
   const stored = await readDiagnostics(entry);
   if (stored) return { ok: true, game: await importGame(entry), diagnostics: stored, cached: true };
@@ -56,7 +61,8 @@ export async function loadGameFromSources(
   const { checkGame } = await import("../check-game.js");
   const checked = checkGame(gameId, sources);
   if (checked.diagnostics.some((d) => d.severity === "error")) return { ok: false, diagnostics: checked.diagnostics };
-  const compile = options.compile ?? (await import("../index.js")).compileGame;
+  const compileGame = (await import("../index.js")).compileGame;
+  const compile = options.compile ?? ((id: string, files: readonly SourceFile[]) => compileGame(id, files, { strict }));
   const result = await compile(gameId, sources);
   // The hook where the pipeline rejects a game: every check of compileGame (and any later one, such
   // as type-checking the emitted code) reports errors here, and only code it accepted is loaded.
@@ -99,9 +105,9 @@ export function runtimeUrl(): string {
   return bundled ? new URL(bundled.runtimeModule, import.meta.url).href : import.meta.resolve(RUNTIME);
 }
 
-async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime: string): Promise<string> {
+async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime: string, strict: boolean): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ format: CACHE_FORMAT, compiler: await compilerFingerprint(), runtime, gameId }));
+  hash.update(JSON.stringify({ format: CACHE_FORMAT, compiler: await compilerFingerprint(), runtime, gameId, strict }));
   for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
   return `${gameId.replace(/[^A-Za-z0-9_-]/g, "_")}-${hash.digest("hex").slice(0, 24)}`;
 }

@@ -115,10 +115,10 @@ expect hand[2] = [Number 6]
 `;
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8])
       expect(problems(run(swap.replace("seed 5", `seed ${seed}`)))).toEqual([]);
-    // Seed 13 boxes Number 6 (id 5); seed 1 leaves it in the deck: both ways of taking it are played.
-    expect(tiny.setup({ players: 3, seed: 13 }).zones["box"]).toEqual([5]);
+    // Seed 6 boxes Number 6 (id 5); seed 1 leaves it in the deck: both ways of taking it are played.
+    expect(tiny.setup({ players: 3, seed: 6 }).zones["box"]).toEqual([5]);
     expect(tiny.setup({ players: 3, seed: 1 }).zones["box"]).not.toEqual([5]);
-    for (const seed of [1, 13]) expect(problems(run(put.replace("players 3", `players 3\nseed ${seed}`)))).toEqual([]);
+    for (const seed of [1, 6]) expect(problems(run(put.replace("players 3", `players 3\nseed ${seed}`)))).toEqual([]);
   });
 
   test("set gives a per-player variable one value for all, and variants and seeds reach the game", () => {

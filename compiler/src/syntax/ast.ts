@@ -136,7 +136,9 @@ export interface CardDeclaration {
   readonly range: SourceRange;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** `others`: every seat but the owner's (per player only); `open`: a per-card value seen by every
+ *  seat wherever its card lies, face down included (by position where the card is hidden). */
+export type Visibility = "public" | "owner" | "others" | "open" | "hidden";
 
 export interface VarDeclaration {
   readonly kind: "var";
@@ -398,6 +400,8 @@ export interface AskStatement {
   /** Asked by a `window`: `done` is the window's own option, and a player with nothing else on offer is
    *  passed by as if they had chosen it. */
   readonly window: boolean;
+  /** Written as `pause`: every seat asked only acknowledges (its one option, `continue`, hides nothing). */
+  readonly pause?: boolean;
   /** `others q require COND else "reason"`: why a seat that is not asked may not move (it passed...). */
   readonly others: { readonly binder: Identifier; readonly requirements: readonly Requirement[] } | null;
   readonly options: readonly MoveOptionDeclaration[];
@@ -428,6 +432,8 @@ export interface MoveOptionDeclaration {
   readonly requirements: readonly Requirement[];
   /** `otherwise "reason"`: why this move is refused while the game waits at another decision. */
   readonly otherwise: ReasonText | null;
+  /** `prefer 5`: how much more often than 1 the rules' random players pick this option (playouts only). */
+  readonly preference?: Expression | null;
   readonly body: Block;
   readonly range: SourceRange;
 }

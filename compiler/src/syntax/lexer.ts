@@ -81,10 +81,13 @@ export const Function = soft("function");
 export const Bottom = soft("bottom");
 export const Of = soft("of");
 export const Others = soft("others");
+export const Open = soft("open");
+export const Pause = soft("pause");
 export const Procedure = soft("procedure");
 export const Up = soft("up");
 export const Otherwise = soft("otherwise");
 export const Default = soft("default");
+export const Prefer = soft("prefer");
 // Presentation: how people are told the game (card names and texts, layouts, shown variables).
 export const Name = soft("name");
 export const Text = soft("text");
@@ -147,7 +150,7 @@ const keywords = [
   If, Else, Then, While, For, In, Where, Let, Move, Deal, From, To, Shuffle, Transfer, Ask, Each, Race, Window, Negotiate, Reveal, Conceal, Say, Require, End,
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
-  Descending, Function, Bottom, Of, Others, Otherwise, Default, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
+  Descending, Function, Bottom, Of, Others, Open, Pause, Otherwise, Default, Prefer, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
   On, With,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.

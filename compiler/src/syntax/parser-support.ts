@@ -29,7 +29,7 @@ const EXPRESSION_RULES = [
 const STATEMENT_RULES = [
   "statement", "letStatement", "assignStatement", "ifStatement", "whileStatement", "forStatement", "phaseStatement",
   "shuffleStatement", "dealStatement", "moveStatement", "transferStatement", "endGameStatement", "askStatement", "block",
-  "revealStatement", "concealStatement", "sayStatement", "requirement", "negotiateStatement",
+  "revealStatement", "concealStatement", "sayStatement", "pauseStatement", "requirement", "negotiateStatement",
 ];
 /** What each grammar rule stands for, in a designer's words: messages never name a rule. */
 const ruleDescriptions: Record<string, string> = {
@@ -37,7 +37,7 @@ const ruleDescriptions: Record<string, string> = {
   ...Object.fromEntries(STATEMENT_RULES.map((rule) => [rule, "a statement"])),
   declaration: DECLARATION,
   program: DECLARATION,
-  visibility: "public, owner or hidden",
+  visibility: "public, owner, others, open or hidden",
   zoneKind: "stack, row, pile or slot",
   typeReference: "a type",
   moveOption: "a move option, like pass { ... }",

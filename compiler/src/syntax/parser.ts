@@ -289,6 +289,8 @@ class RulesParser extends StatementGrammar {
     this.OR([
       { ALT: () => { this.CONSUME(T.Public); return "public" as const; } },
       { ALT: () => { this.CONSUME(T.Owner); return "owner" as const; } },
+      { ALT: () => { this.CONSUME(T.Others); return "others" as const; } },
+      { ALT: () => { this.CONSUME(T.Open); return "open" as const; } },
       { ALT: () => { this.CONSUME(T.Hidden); return "hidden" as const; } },
     ]),
   );
@@ -624,6 +626,7 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   parser.perCardZones = [];
   parser.perPairZones = [];
   parser.windowsSeen = 0;
+  parser.pausesSeen = 0;
   parser.pendingNegotiations = [];
   parser.negotiationErrors = [];
   parser.input = lexed.tokens;

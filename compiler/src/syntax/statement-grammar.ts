@@ -5,6 +5,7 @@ import type * as A from "./ast.js";
 import { ExpressionGrammar } from "./expression-grammar.js";
 import { DECLARATION_STARTS, declineOption, identifier, span, windowLoop } from "./parser-support.js";
 import { reasonFromToken, type InterpolationError } from "./interpolation.js";
+import { isName, pauseAsk } from "./pause.js";
 import { DEFAULT_COUNTERS, MAX_COUNTERS, type NegotiationParts } from "./negotiation.js";
 
 export class StatementGrammar extends ExpressionGrammar {
@@ -24,6 +25,7 @@ export class StatementGrammar extends ExpressionGrammar {
   /** Windows parsed so far in this file: each gets its own hidden flag. Reset for every file
    *  (parseRules), so that a flag's name depends on the file alone, never on what was parsed before. */
   windowsSeen = 0;
+  pausesSeen = 0;
   /** Negotiations parsed so far, written out once the file's reasons are filled in (expandNegotiation). */
   pendingNegotiations: NegotiationParts[] = [];
   /** Mistakes in a negotiation's shape, reported after parsing with their own codes. */
@@ -95,6 +97,12 @@ export class StatementGrammar extends ExpressionGrammar {
       { ALT: () => this.SUBRULE(this.concealStatement) },
       { ALT: () => this.SUBRULE(this.sayStatement) },
       { ALT: () => this.SUBRULE(this.endGameStatement) },
+      // `pause` is a soft keyword: a variable called pause is still assigned (`pause = 1`).
+      {
+        GATE: () => this.LA(1).tokenType === T.Pause && ![T.Assign, T.PlusAssign, T.MinusAssign, T.LParen, T.LBracket, T.Dot].includes(this.LA(2).tokenType),
+        IGNORE_AMBIGUITIES: true,
+        ALT: () => this.SUBRULE(this.pauseStatement),
+      },
       { ALT: () => this.SUBRULE(this.assignStatement) },
     ]),
   );
@@ -346,6 +354,26 @@ export class StatementGrammar extends ExpressionGrammar {
     return this.ACTION(() => ({ kind: "say" as const, text: this.reasonText(text), to, range: span(first, to ?? text) }));
   });
 
+  /** `pause [for SEATS] ["label"]`: every seat named acknowledges (`continue`) before the flow goes on. */
+  pauseStatement = this.RULE("pauseStatement", (): A.AskStatement => {
+    const first = this.CONSUME(T.Pause);
+    const found: { seats: A.Expression | null; label: IToken | null } = { seats: null, label: null };
+    // `pause` then a loop on the next line (`for c in out {`) is a pause for every seat, then the loop.
+    this.OPTION({
+      GATE: () => !(isName(this.LA(2).tokenType) && this.LA(3).tokenType === T.In),
+      DEF: () => {
+        this.CONSUME(T.For);
+        const s = this.SUBRULE(this.expression);
+        this.ACTION(() => { found.seats = s; });
+      },
+    });
+    this.OPTION2(() => { found.label = this.CONSUME(T.StringLiteral); });
+    return this.ACTION(() => {
+      const { seats, label } = found;
+      return pauseAsk({ keyword: first, seats, label: label ? this.reasonText(label) : null, last: label ?? seats ?? first, n: this.pausesSeen++ });
+    });
+  });
+
   endGameStatement = this.RULE("endGameStatement", (): A.EndGameStatement => {
     const first = this.CONSUME(T.End);
     const last = this.CONSUME(T.Game);
@@ -399,7 +427,8 @@ export class StatementGrammar extends ExpressionGrammar {
       },
     });
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => {
       // Every racer may also decline; the race supplies that option itself.
@@ -423,7 +452,8 @@ export class StatementGrammar extends ExpressionGrammar {
     });
     this.CONSUME(T.LBrace);
     const options: A.MoveOptionDeclaration[] = [];
-    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => options.push(o)); });
+    // Error recovery may give back no option (its syntax error is already recorded).
+    this.MANY(() => { const o = this.SUBRULE(this.moveOption); this.ACTION(() => { if (o) options.push(o); }); });
     const last = this.CONSUME(T.RBrace);
     return this.ACTION(() => windowLoop({ keyword: first, binder: identifier(binder), source, condition, options, last }, this.windowsSeen++));
   });
@@ -487,7 +517,7 @@ export class StatementGrammar extends ExpressionGrammar {
     this.OPTION5({
       GATE: () =>
         this.LA(1).tokenType === T.Default &&
-        ![T.LParen, T.LBrace, T.Require, T.Otherwise, T.StringLiteral].includes(this.LA(2).tokenType),
+        ![T.LParen, T.LBrace, T.Require, T.Otherwise, T.Prefer, T.StringLiteral].includes(this.LA(2).tokenType),
       DEF: () => {
         this.CONSUME(T.Default);
         isDefault = true;
@@ -524,9 +554,17 @@ export class StatementGrammar extends ExpressionGrammar {
     this.OPTION4(() => { const token = this.CONSUME3(T.StringLiteral); this.ACTION(() => { label = this.reasonText(token); }); });
     const requirements: A.Requirement[] = [];
     let otherwise: A.ReasonText | null = null;
+    let preference: A.Expression | null = null;
     this.MANY(() => {
       this.OR([
         { ALT: () => { const r = this.SUBRULE(this.requirement); this.ACTION(() => requirements.push(r)); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Prefer);
+            const weight = this.SUBRULE5(this.expression);
+            this.ACTION(() => { preference = weight; });
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.Otherwise);
@@ -537,7 +575,7 @@ export class StatementGrammar extends ExpressionGrammar {
       ]);
     });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ name: identifier(name), isDefault, parameters, label, requirements, otherwise, body, range: span(name, body) }));
+    return this.ACTION(() => ({ name: identifier(name), isDefault, parameters, label, requirements, otherwise, ...(preference ? { preference } : {}), body, range: span(name, body) }));
   });
 
   /** `require COND else "reason"`. */

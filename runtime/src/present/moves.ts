@@ -117,6 +117,8 @@ export function describeTurn(game: Game, activity: Activity, reader: Reader): st
     case "turn":
       return who === "you" ? "your turn" : `${who} to play`;
     case "simultaneous":
+      // A pause: the seats look at the table, then go on.
+      if (activity.pause) return `${who} ${several ? "take" : "takes"} a look, then ${several ? "continue" : "continues"}`;
       return `${who} ${several ? "choose" : "chooses"} secretly`;
     case "race":
       return activity.players.length === 1 ? `race: ${who} may claim` : `race: ${who} may claim, and the first claim wins`;

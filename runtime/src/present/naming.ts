@@ -209,7 +209,12 @@ export function parameterValue(
   if (domain?.kind === "card" || domain?.kind === "cards") {
     const zone = game.meta.zones.find((z) => z.name === domain.zone);
     const viewer = readerSeat(reader);
-    const visible = zone?.visibility === "public" || viewer === null || (zone?.visibility === "owner" && (mover === undefined || mover === viewer));
+    // The zone is the mover's own (a parameter's zone is read on the seat that moves).
+    const visible =
+      zone?.visibility === "public" ||
+      viewer === null ||
+      (zone?.visibility === "owner" && (mover === undefined || mover === viewer)) ||
+      (zone?.visibility === "others" && mover !== undefined && mover !== viewer);
     const ids = Array.isArray(value) ? value : [value];
     if (!visible && inWords) return ids.length === 1 ? "a card" : `${ids.length} cards`;
     if (!visible) return ids.length === 1 ? "(hidden)" : `(${ids.length} hidden cards)`;

@@ -35,6 +35,14 @@ export function zoneLines(zone: TableZone): string[] {
 function zoneText(zone: TableZone): string {
   if (zone.count === 0) return "empty";
   const known = zone.cards.filter((card) => card.position !== undefined && zone.hidden === zone.count);
+  if (zone.marks && zone.marks.length > 0) {
+    // "5 cards, face down (position 1: colour hinted red; position 4: number hinted 5)".
+    const told = zone.marks.map((mark) => {
+      const card = known.find((k) => k.position === mark.position);
+      return `position ${mark.position}: ${card ? `${card.name}, ` : ""}${mark.values.map((v) => v.text).join(", ")}`;
+    });
+    return `${plural(zone.count, "card")}, face down (${told.join("; ")})`;
+  }
   if (zone.hidden === zone.count && known.length > 0) {
     return `${plural(zone.count, "card")}, face down (you know ${joinList(known.map((card) => `${cardText(card)} at position ${card.position}`))})`;
   }

@@ -53,6 +53,15 @@ export interface TableZone {
   readonly hidden: number;
   /** A `board`'s spaces in the order of its `by` field, with what stands on each. */
   readonly spaces?: readonly TableSpace[];
+  /** In a zone hidden from the reader, the open values every seat sees on its face-down cards, by
+   *  position (a Hanabi hint on a card in the reader's own hand); absent when there are none. */
+  readonly marks?: readonly TableMark[];
+}
+
+/** What every seat sees on a face-down card at a position of a zone (1 = the first): the rules' open values. */
+export interface TableMark {
+  readonly position: number;
+  readonly values: readonly TableValue[];
 }
 
 export interface TableCard {
@@ -291,6 +300,12 @@ function zoneOf(
     if (Array.isArray(content.cards)) ids = content.cards.filter((c): c is CardId => typeof c === "number");
     else if (Array.isArray(content.known)) known = content.known as (CardId | null)[];
   }
+  // Open values on cards the reader cannot see, by position ("position 2: colour hinted red").
+  const marks = isRecord(content) ? marksOf(game, content, reader) : [];
+  if (marks.length > 0) {
+    const cards = (known ?? []).flatMap((id, i) => (typeof id === "number" ? [card(id, i + 1)] : []));
+    return { ...base, count, cards, hidden: count, marks };
+  }
   if (known) {
     const cards = known.flatMap((id, i) => (typeof id === "number" ? [card(id, i + 1)] : []));
     return { ...base, count, cards, hidden: count };
@@ -416,14 +431,30 @@ function cardValues(game: Game, vars: Record<string, unknown>, reader: Reader): 
     const info = varInfo(game, name);
     return info?.perCard && info.shown !== "bookkeeping" && isRecord(values) ? [{ info, values }] : [];
   });
-  return (card) =>
-    perCard.flatMap(({ info, values }): TableValue[] => {
-      const value = values[String(card)] as Value | undefined;
-      if (value === undefined || (value === info.initial && info.shown !== "always")) return [];
-      const label = bare(info.label);
-      if (info.type === "bool") return value === true ? [{ name: info.name, label, value, text: label }] : [];
-      return [{ name: info.name, label, value, text: `${label} ${valueName(game, value, info.type, reader)}` }];
+  return (card) => perCard.flatMap(({ info, values }) => perCardValue(game, info, values[String(card)] as Value | undefined, reader));
+}
+
+/** One per-card value as the table tells it: nothing for the value every card starts with, unless `shown`. */
+function perCardValue(game: Game, info: VarInfo, value: Value | undefined, reader: Reader): TableValue[] {
+  if (value === undefined || value === null || (value === info.initial && info.shown !== "always")) return [];
+  const label = bare(info.label);
+  if (info.type === "bool") return value === true ? [{ name: info.name, label, value, text: label }] : [];
+  return [{ name: info.name, label, value, text: `${label} ${valueName(game, value, info.type, reader)}` }];
+}
+
+/** A hidden zone's `marks` (open per-card values by position, a Hanabi hint) as the table tells them. */
+function marksOf(game: Game, content: Record<string, unknown>, reader: Reader): TableMark[] {
+  if (!isRecord(content.marks)) return [];
+  const count = typeof content.count === "number" ? content.count : 0;
+  const marks: TableMark[] = [];
+  for (let i = 0; i < count; i++) {
+    const values = Object.entries(content.marks as Record<string, unknown>).flatMap(([name, row]) => {
+      const info = varInfo(game, name);
+      return info && Array.isArray(row) ? perCardValue(game, info, row[i] as Value | undefined, reader) : [];
     });
+    if (values.length > 0) marks.push({ position: i + 1, values });
+  }
+  return marks;
 }
 
 /** Seats in the order a person reads round the table: the reader first, then clockwise. */

@@ -5,6 +5,7 @@ import type { BaseState, Game, Move, Seat } from "../contract.js";
 import { GameFault, MatchError } from "../errors.js";
 import type { MatchOptions } from "../match.js";
 import { chooseRandomMove, DECISION_CAP } from "../random-play.js";
+import { choosePreferredMove } from "../preferences.js";
 import type { Rng } from "../random.js";
 import { seatPlan } from "../seats.js";
 import { DEFAULT_ITERATIONS, searchMove, type MctsOptions } from "./mcts.js";
@@ -46,7 +47,8 @@ export function botsForSeats(specs: readonly BotSpec[], meta: Game["meta"], play
 
 /** The bot's move for `seat`: it reads the state only through `legalMoves` and the game's `sample`. */
 export function botMove<S extends BaseState>(game: Game<S>, state: S, seat: Seat, spec: BotSpec, rng: Rng): Move {
-  if (spec.kind === "random") return chooseRandomMove(game, state, seat, rng);
+  // The random bot plays the rules' preferences where they state some (uniform elsewhere).
+  if (spec.kind === "random") return choosePreferredMove(game, state, seat, rng);
   const options: MctsOptions = spec.timeMs !== undefined ? { timeMs: spec.timeMs } : { iterations: spec.iterations ?? DEFAULT_ITERATIONS };
   const move = searchMove(game, state, seat, rng, options).move;
   // The referee's word: a move the search found legal in the states it drew is checked on the real one.

@@ -17,6 +17,7 @@ import type { BaseState, Game, Move, Seat } from "../contract.js";
 import { GameFault, MatchError } from "../errors.js";
 import { cloneJson } from "../json.js";
 import { chooseRandomMove } from "../random-play.js";
+import { choosePreferredMove } from "../preferences.js";
 import { Rng } from "../random.js";
 import { rankPlayers } from "../result.js";
 import { listMoves, moveKey } from "./moves.js";
@@ -203,7 +204,8 @@ class Search<S extends BaseState> {
     return edge;
   }
 
-  /** Random moves to the end; each seat's share of the win (a shared win split evenly). */
+  /** Random moves to the end, leaning as the rules' playout preferences say where they state some
+   *  (a playout as a sensible player would play it); each seat's share of the win (a shared win split evenly). */
   private playout(state: S): number[] {
     const { game } = this;
     for (let moves = 0; moves < this.playoutCap; moves++) {
@@ -217,7 +219,7 @@ class Search<S extends BaseState> {
       const seats = activity.players;
       if (seats.length === 0) break;
       const seat = seats.length === 1 || activity.kind === "simultaneous" ? seats[0]! : this.rng.pick(seats);
-      game.apply(state, seat, chooseRandomMove(game, state, seat, this.rng, this.draw));
+      game.apply(state, seat, choosePreferredMove(game, state, seat, this.rng, this.draw));
     }
     // No end in sight: nobody is credited more than another.
     return new Array<number>(state.players).fill(1 / state.players);
