@@ -138,7 +138,7 @@ describe("Foreheads (others, open values, secret rolls, a pause)", async () => {
 });
 
 const examples = fileURLToPath(new URL("../../examples/games/", import.meta.url));
-describe.each(["hanabi", "perudo"])("%s (examples/games)", async (id) => {
+describe.each(["hanabi", "perudo", "bohnanza"])("%s (examples/games)", async (id) => {
   const game = await loadRulesGame(id, readFileSync(`${examples}${id}/${id}.rules`, "utf8"), runtime);
   it("tells each seat nothing its view hides, at every player count", () => {
     fc.assert(

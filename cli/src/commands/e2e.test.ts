@@ -207,7 +207,7 @@ describe("rules check", () => {
     // Not as one game: five headers and their shared names would be duplicate definitions.
     const { status, out } = await rules("check", "rules/");
     expect(out).toBe(
-      "rules/bohnanza.rules: no problems\nrules/for-sale.rules: no problems\nrules/foreclosed.rules: no problems\nrules/freak-shop.rules: no problems\nrules/keys-to-knowledge: no problems\nrules/lady-richmond.rules: no problems\n",
+      "rules/for-sale.rules: no problems\nrules/foreclosed.rules: no problems\nrules/freak-shop.rules: no problems\nrules/keys-to-knowledge: no problems\nrules/lady-richmond.rules: no problems\n",
     );
     expect(status).toBe(0);
   });
