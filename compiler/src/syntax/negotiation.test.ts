@@ -57,3 +57,13 @@ test("accept runs the terms' body, refuse the refusal's; every level has nodes o
   expect(counter.requirements[0]!.condition).not.toBe(ask.options[0]!.requirements[0]!.condition);
   expect(counter.requirements[0]!.reason.parts).toEqual(["more"]);
 });
+
+test("a weight for the rules' random players goes with the terms to every counter, and with refuse", () => {
+  const ask = negotiation("negotiate 0 with 1 counters 1 {\n  pay(n in 1..3) prefer 3 { }\n  refuse prefer 2 { }\n}");
+  const answer = ask.options[0]!.body.statements[0] as A.AskStatement;
+  const weight = (option: A.MoveOptionDeclaration | undefined) => (option?.preference as A.IntegerLiteral | null | undefined)?.value ?? null;
+  expect(weight(ask.options[0])).toBe(3);
+  expect(weight(answer.options.find((o) => o.name.name === "pay"))).toBe(3);
+  expect(weight(answer.options.find((o) => o.name.name === "refuse"))).toBe(2);
+  expect(weight(answer.options.find((o) => o.name.name === "accept"))).toBeNull();
+});

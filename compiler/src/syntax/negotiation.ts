@@ -39,13 +39,14 @@ export function expandNegotiation(parts: NegotiationParts): void {
     const options: A.MoveOptionDeclaration[] = [
       fixedOption("accept", at, false, structuredClone(parts.terms.body)),
       // A seat that does not answer refuses: nothing changes hands.
-      fixedOption("refuse", at, true, parts.refusal ? structuredClone(parts.refusal.body) : { statements: [], range: at }),
+      // `refuse prefer N { ... }` weighs a refusal for the rules' random players, as `prefer` does any option.
+      { ...fixedOption("refuse", at, true, parts.refusal ? structuredClone(parts.refusal.body) : { statements: [], range: at }), preference: parts.refusal?.preference ? structuredClone(parts.refusal.preference) : null },
     ];
     if (level <= parts.counters) options.push(proposal(respond(level + 1, proposer, responder)));
     return { kind: "ask", player: structuredClone(responder), each: null, race: false, window: false, others: null, options, range: parts.ask.range };
   };
   const proposal = (answer: A.AskStatement): A.MoveOptionDeclaration => ({
-    ...structuredClone({ name: parts.terms.name, parameters: parts.terms.parameters, label: parts.terms.label, requirements: parts.terms.requirements, otherwise: parts.terms.otherwise, range: parts.terms.range }),
+    ...structuredClone({ name: parts.terms.name, parameters: parts.terms.parameters, label: parts.terms.label, requirements: parts.terms.requirements, otherwise: parts.terms.otherwise, preference: parts.terms.preference ?? null, range: parts.terms.range }),
     isDefault: false,
     body: { statements: [answer], range: parts.terms.body.range },
   });
