@@ -96,7 +96,7 @@ describe("decisions that may be left with no legal move", () => {
   });
 });
 
-describe("the five games and the corpus programs", () => {
+describe("the five games, the corpus games and the corpus programs", () => {
   const sources = (path: string): { path: string; text: string }[] =>
     statSync(path).isDirectory()
       ? readdirSync(path).filter((f) => f.endsWith(".rules")).map((f) => ({ path: join(path, f), text: readFileSync(join(path, f), "utf8") }))
@@ -104,6 +104,7 @@ describe("the five games and the corpus programs", () => {
   const root = join(import.meta.dirname, "../../..");
   const games = [
     ...readdirSync(join(root, "rules")).map((name) => join(root, "rules", name)),
+    ...readdirSync(join(root, "examples/games")).map((name) => join(root, "examples/games", name)),
     ...readdirSync(join(root, "compiler/src/__fixtures__/programs")).filter((f) => f.endsWith(".rules")).map((f) => join(root, "compiler/src/__fixtures__/programs", f)),
   ];
 
