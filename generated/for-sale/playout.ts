@@ -96,12 +96,12 @@ export function playout(): PlayoutKernel {
     for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
     v_start_player = 0;
     {
-      for (let $i46 = N[Z_property_deck]! - 1; $i46 > 0; $i46--) {
-        const $n52 = ($i46 + 1) >>> 0;
-        if ($n52 === 0)
+      for (let $i47 = N[Z_property_deck]! - 1; $i47 > 0; $i47--) {
+        const $n53 = ($i47 + 1) >>> 0;
+        if ($n53 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x50 = 0;
-        let $r51 = 0;
+        let $x51 = 0;
+        let $r52 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -112,24 +112,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x50 = $t >>> 0;
-          $r51 = $x50 % $n52;
-        } while ($x50 - $r51 > 4294967296 - $n52);
-        const $j49 = $r51;
-        const $a47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i46;
-        const $b48 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j49;
-        const $card = C[$a47]!;
-        C[$a47] = C[$b48]!;
-        C[$b48] = $card;
+          $x51 = $t >>> 0;
+          $r52 = $x51 % $n53;
+        } while ($x51 - $r52 > 4294967296 - $n53);
+        const $j50 = $r52;
+        const $a48 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i47;
+        const $b49 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j50;
+        const $card = C[$a48]!;
+        C[$a48] = C[$b49]!;
+        C[$b49] = $card;
       }
     }
     {
-      for (let $i53 = N[Z_currency_deck]! - 1; $i53 > 0; $i53--) {
-        const $n59 = ($i53 + 1) >>> 0;
-        if ($n59 === 0)
+      for (let $i54 = N[Z_currency_deck]! - 1; $i54 > 0; $i54--) {
+        const $n60 = ($i54 + 1) >>> 0;
+        if ($n60 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x57 = 0;
-        let $r58 = 0;
+        let $x58 = 0;
+        let $r59 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -140,15 +140,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x57 = $t >>> 0;
-          $r58 = $x57 % $n59;
-        } while ($x57 - $r58 > 4294967296 - $n59);
-        const $j56 = $r58;
-        const $a54 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i53;
-        const $b55 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j56;
-        const $card = C[$a54]!;
-        C[$a54] = C[$b55]!;
-        C[$b55] = $card;
+          $x58 = $t >>> 0;
+          $r59 = $x58 % $n60;
+        } while ($x58 - $r59 > 4294967296 - $n60);
+        const $j57 = $r59;
+        const $a55 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i54;
+        const $b56 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j57;
+        const $card = C[$a55]!;
+        C[$a55] = C[$b56]!;
+        C[$b56] = $card;
       }
     }
     {
@@ -241,23 +241,24 @@ export function playout(): PlayoutKernel {
           if ($count0 > 1) {
             {
               const $seat1 = l_bidder;
-              const $low3 = l_high + 1;
-              const $size2 = Math.max(0, v_coins[l_bidder]! - $low3 + 1);
-              const $count4 = $size2;
-              const $count5 = 1;
-              const $total6 = $count4 + $count5;
-              if ($total6 === 0)
+              const $low2 = l_high + 1;
+              const $high3 = v_coins[l_bidder]!;
+              const $size4 = Math.max(0, $high3 - $low2 + 1);
+              const $count5 = $size4;
+              const $count6 = 1;
+              const $total7 = $count5 + $count6;
+              if ($total7 === 0)
                 throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
               if (decisions >= DECISION_CAP)
                 throw new GameFault(
                   "fault/decision-cap",
                   `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                 );
-              const $n10 = $total6 >>> 0;
-              if ($n10 === 0)
+              const $n11 = $total7 >>> 0;
+              if ($n11 === 0)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x8 = 0;
-              let $r9 = 0;
+              let $x9 = 0;
+              let $r10 = 0;
               do {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -268,74 +269,78 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x8 = $t >>> 0;
-                $r9 = $x8 % $n10;
-              } while ($x8 - $r9 > 4294967296 - $n10);
-              const $index7$drawn = $r9;
-              let $index7 = $index7$drawn;
+                $x9 = $t >>> 0;
+                $r10 = $x9 % $n11;
+              } while ($x9 - $r10 > 4294967296 - $n11);
+              const $index8$drawn = $r10;
+              let $index8 = $index8$drawn;
               decisions++;
               steps = 0;
-              if ($index7 < $count4) {
-                const $digit11 = $index7 % $size2;
-                $index7 = Math.floor($index7 / $size2);
-                const $value12 = $low3 + $digit11;
-                if (trace !== null) trace.push($seat1, 0, $value12);
-                const l_amount = $value12;
-                v_bid[l_bidder] = l_amount;
-                l_high = l_amount;
-                pc = 3;
-                continue run;
+              if ($index8 < $count5) {
+                const $digit12 = $index8 % $size4;
+                $index8 = Math.floor($index8 / $size4);
+                const $value13 = $low2 + $digit12;
+                if (trace !== null) trace.push($seat1, 0, $value13);
+                {
+                  const l_amount = $value13;
+                  v_bid[l_bidder] = l_amount;
+                  l_high = l_amount;
+                  pc = 3;
+                  continue run;
+                }
               }
-              $index7 -= $count4;
-              if ($index7 < $count5) {
+              $index8 -= $count5;
+              if ($index8 < $count6) {
                 if (trace !== null) trace.push($seat1, 1);
                 {
-                  const $n = N[Z_auction]!;
-                  if ($n === 0)
-                    throw new GameFault(
-                      "fault/empty-aggregate",
-                      "lowest(auction) of nothing: the collection is empty",
-                    );
-                  let $at = 0;
-                  let $best = 0;
-                  for (let $i = 0; $i < $n; $i++) {
-                    const l_c = C[Z_auction * CAP + $i]!;
-                    const $key = Property_value[l_c]!;
-                    if ($i === 0 || $key < $best) {
-                      $at = $i;
-                      $best = $key;
+                  {
+                    const $n = N[Z_auction]!;
+                    if ($n === 0)
+                      throw new GameFault(
+                        "fault/empty-aggregate",
+                        "lowest(auction) of nothing: the collection is empty",
+                      );
+                    let $at = 0;
+                    let $best = 0;
+                    for (let $i = 0; $i < $n; $i++) {
+                      const l_c = C[Z_auction * CAP + $i]!;
+                      const $key = Property_value[l_c]!;
+                      if ($i === 0 || $key < $best) {
+                        $at = $i;
+                        $best = $key;
+                      }
                     }
+                    const $at14 = Z_auction * CAP + $at;
+                    const $card = C[$at14]!;
+                    const $end15 = Z_auction * CAP + N[Z_auction]! - 1;
+                    for (let $k16 = $at14; $k16 < $end15; $k16++) C[$k16] = C[$k16 + 1]!;
+                    N[Z_auction]!--;
+                    const $seg17 = Z_properties + l_bidder;
+                    C[$seg17 * CAP + N[$seg17]!] = $card;
+                    N[$seg17]!++;
                   }
-                  const $at13 = Z_auction * CAP + $at;
-                  const $card = C[$at13]!;
-                  const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
-                  for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
-                  N[Z_auction]!--;
-                  const $seg16 = Z_properties + l_bidder;
-                  C[$seg16 * CAP + N[$seg16]!] = $card;
-                  N[$seg16]!++;
+                  {
+                    const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                      );
+                    if (v_coins[l_bidder] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_bidder] -= $amount;
+                    v_bank += $amount;
+                  }
+                  v_bid[l_bidder] = 0;
+                  v_passed[l_bidder] = true;
+                  pc = 3;
+                  continue run;
                 }
-                {
-                  const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                    );
-                  if (v_coins[l_bidder] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_bidder] -= $amount;
-                  v_bank += $amount;
-                }
-                v_bid[l_bidder] = 0;
-                v_passed[l_bidder] = true;
-                pc = 3;
-                continue run;
               }
-              $index7 -= $count5;
+              $index8 -= $count6;
               throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
             }
           }
@@ -372,14 +377,14 @@ export function playout(): PlayoutKernel {
                 $best = $key;
               }
             }
-            const $at17 = Z_auction * CAP + $at;
-            const $card = C[$at17]!;
-            const $end18 = Z_auction * CAP + N[Z_auction]! - 1;
-            for (let $k19 = $at17; $k19 < $end18; $k19++) C[$k19] = C[$k19 + 1]!;
+            const $at18 = Z_auction * CAP + $at;
+            const $card = C[$at18]!;
+            const $end19 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k20 = $at18; $k20 < $end19; $k20++) C[$k20] = C[$k20 + 1]!;
             N[Z_auction]!--;
-            const $seg20 = Z_properties + l_bidder;
-            C[$seg20 * CAP + N[$seg20]!] = $card;
-            N[$seg20]!++;
+            const $seg21 = Z_properties + l_bidder;
+            C[$seg21 * CAP + N[$seg21]!] = $card;
+            N[$seg21]!++;
           }
           l_leader = l_bidder;
           pc = 1;
@@ -412,30 +417,30 @@ export function playout(): PlayoutKernel {
               }
             }
             {
-              let $n21 = 0;
+              let $n22 = 0;
               for (let l_p = 0; l_p < players; l_p++) {
-                $list0[$n21++] = l_p;
+                $list0[$n22++] = l_p;
               }
-              if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                pick23: {
+              if ($n22 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+              for (let $a23 = 0; $a23 < $n22; $a23++) {
+                const l_p = $list0[$a23]!;
+                pick24: {
                   const $seg25 = Z_properties + l_p;
-                  const $size24 = N[$seg25]!;
-                  const $count26 = $size24;
-                  const $total27 = $count26;
-                  if ($total27 === 0)
+                  const $size26 = N[$seg25]!;
+                  const $count27 = $size26;
+                  const $total28 = $count27;
+                  if ($total28 === 0)
                     throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                   if (decisions >= DECISION_CAP)
                     throw new GameFault(
                       "fault/decision-cap",
                       `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                     );
-                  const $n31 = $total27 >>> 0;
-                  if ($n31 === 0)
+                  const $n32 = $total28 >>> 0;
+                  if ($n32 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x29 = 0;
-                  let $r30 = 0;
+                  let $x30 = 0;
+                  let $r31 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -446,50 +451,50 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x29 = $t >>> 0;
-                    $r30 = $x29 % $n31;
-                  } while ($x29 - $r30 > 4294967296 - $n31);
-                  const $index28$drawn = $r30;
-                  let $index28 = $index28$drawn;
+                    $x30 = $t >>> 0;
+                    $r31 = $x30 % $n32;
+                  } while ($x30 - $r31 > 4294967296 - $n32);
+                  const $index29$drawn = $r31;
+                  let $index29 = $index29$drawn;
                   decisions++;
                   steps = 0;
-                  if ($index28 < $count26) {
-                    const $digit32 = $index28 % $size24;
-                    $index28 = Math.floor($index28 / $size24);
-                    const $value33 = C[$seg25 * CAP + $digit32]!;
-                    if (trace !== null) trace.push(l_p, 2, $value33);
-                    $list1[$a22] = 0;
-                    $list2[$a22 * 1 + 0] = $value33;
-                    break pick23;
+                  if ($index29 < $count27) {
+                    const $digit33 = $index29 % $size26;
+                    $index29 = Math.floor($index29 / $size26);
+                    const $value34 = C[$seg25 * CAP + $digit33]!;
+                    if (trace !== null) trace.push(l_p, 2, $value34);
+                    $list1[$a23] = 0;
+                    $list2[$a23 * 1 + 0] = $value34;
+                    break pick24;
                   }
-                  $index28 -= $count26;
+                  $index29 -= $count27;
                   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
                 }
               }
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                if ($list1[$a22] === 0) {
-                  const l_card = $list2[$a22 * 1 + 0]!;
+              for (let $a23 = 0; $a23 < $n22; $a23++) {
+                const l_p = $list0[$a23]!;
+                if ($list1[$a23] === 0) {
+                  const l_card = $list2[$a23 * 1 + 0]!;
                   {
-                    const $seg34 = Z_properties + l_p;
+                    const $seg35 = Z_properties + l_p;
                     const $wanted = l_card;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg34]!; $i++)
-                      if (C[$seg34 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg35]!; $i++)
+                      if (C[$seg35 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    const $at35 = $seg34 * CAP + $at;
-                    const $card = C[$at35]!;
-                    const $end36 = $seg34 * CAP + N[$seg34]! - 1;
-                    for (let $k37 = $at35; $k37 < $end36; $k37++) C[$k37] = C[$k37 + 1]!;
-                    N[$seg34]!--;
-                    const $seg38 = Z_offer + l_p;
-                    if (N[$seg38]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    C[$seg38 * CAP + N[$seg38]!] = $card;
-                    N[$seg38]!++;
+                    const $at36 = $seg35 * CAP + $at;
+                    const $card = C[$at36]!;
+                    const $end37 = $seg35 * CAP + N[$seg35]! - 1;
+                    for (let $k38 = $at36; $k38 < $end37; $k38++) C[$k38] = C[$k38 + 1]!;
+                    N[$seg35]!--;
+                    const $seg39 = Z_offer + l_p;
+                    if (N[$seg39]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                    C[$seg39 * CAP + N[$seg39]!] = $card;
+                    N[$seg39]!++;
                   }
                 }
               }
@@ -502,11 +507,11 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n39 = 0;
+            let $n40 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list3[$n39++] = l_p;
+              $list3[$n40++] = l_p;
             }
-            for (let $k = 0; $k < $n39; $k++) {
+            for (let $k = 0; $k < $n40; $k++) {
               const l_p = $list3[$k]!;
               const $key = -Property_value[topCardOf(C, N, CAP, Z_offer + l_p, false)]!;
               let $at = $k;
@@ -518,8 +523,8 @@ export function playout(): PlayoutKernel {
               $list3[$at] = l_p;
               $keys4[$at] = $key;
             }
-            for (let $i40 = 0; $i40 < $n39; $i40++) {
-              const l_p = $list3[$i40]!;
+            for (let $i41 = 0; $i41 < $n40; $i41++) {
+              const l_p = $list3[$i41]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -537,14 +542,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at41 = Z_market * CAP + $at;
-                const $card = C[$at41]!;
-                const $end42 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k43 = $at41; $k43 < $end42; $k43++) C[$k43] = C[$k43 + 1]!;
+                const $at42 = Z_market * CAP + $at;
+                const $card = C[$at42]!;
+                const $end43 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k44 = $at42; $k44 < $end43; $k44++) C[$k44] = C[$k44 + 1]!;
                 N[Z_market]!--;
-                const $seg44 = Z_proceeds + l_p;
-                C[$seg44 * CAP + N[$seg44]!] = $card;
-                N[$seg44]!++;
+                const $seg45 = Z_proceeds + l_p;
+                C[$seg45 * CAP + N[$seg45]!] = $card;
+                N[$seg45]!++;
               }
             }
           }
@@ -553,8 +558,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
               {
-                for (let $k45 = 0; $k45 < N[$from]!; $k45++) {
-                  const $card = C[$from * CAP + $k45]!;
+                for (let $k46 = 0; $k46 < N[$from]!; $k46++) {
+                  const $card = C[$from * CAP + $k46]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -611,9 +616,9 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg61 = Z_proceeds + l_p;
-              for (let $i60 = 0; $i60 < N[$seg61]!; $i60++) {
-                const l_c = C[$seg61 * CAP + $i60]!;
+              const $seg62 = Z_proceeds + l_p;
+              for (let $i61 = 0; $i61 < N[$seg62]!; $i61++) {
+                const l_c = C[$seg62 * CAP + $i61]!;
                 $n += Currency_value[l_c]!;
               }
             }

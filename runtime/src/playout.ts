@@ -110,3 +110,19 @@ export function topCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg
   if (sizes[seg]! === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no top card");
   return cardAt(cards, sizes, cap, seg, topLast, 0);
 }
+
+/** `nth(zone, position)`: the card at a 1-based position; a fault past either end (as nthCard). */
+export function nthCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, position: number): number {
+  const n = sizes[seg]!;
+  if (!Number.isInteger(position) || position < 1 || position > n) {
+    throw new GameFault("fault/no-such-position", `the zone has no card at position ${position}: it holds ${n}`);
+  }
+  return cardAt(cards, sizes, cap, seg, topLast, position - 1);
+}
+
+/** `last(zone)`: the card at its last position; a fault when the zone is empty (as lastCard). */
+export function lastCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
+  const n = sizes[seg]!;
+  if (n === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no last card");
+  return cardAt(cards, sizes, cap, seg, topLast, n - 1);
+}

@@ -153,6 +153,14 @@ export abstract class KernelExpressions extends KernelZones {
         const seat = this.expression(e.args[0]!);
         return /drawInt|=>/.test(seat) ? `((${seat} + 1) % players)` : `(${seat} + 1 < players ? ${seat} + 1 : 0)`;
       }
+      case "nth": {
+        const z = this.zone(e.args[0]!);
+        return `nthCardOf(${this.zoneArgs(z)}, ${this.expression(e.args[1]!)})`;
+      }
+      case "last": {
+        const z = this.zone(e.args[0]!);
+        return `lastCardOf(${this.zoneArgs(z)})`;
+      }
       case "random_player":
         return "drawInt(G, players)";
       case "abs":
@@ -178,7 +186,17 @@ export abstract class KernelExpressions extends KernelZones {
       const seg = this.segment(z, lines);
       return ["{", ...lines, `for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
-    return unsupported("a loop over something other than the players or a zone");
+    if (source.kind === "range") {
+      const high = this.temp("high");
+      return ["{", `const ${high} = ${this.expression(source.high)};`, `for (let ${binder} = ${this.expression(source.low)}; ${binder} <= ${high}; ${binder}++) {`, ...body, "}", "}"];
+    }
+    if (source.kind === "list") {
+      // A list written out (`[Category.paintings, Category.jewellery]`): its values, in order.
+      const values = source.elements.map((element) => this.expression(element));
+      const i = this.temp("i");
+      return [`for (const ${i} of [${values.join(", ")}]) {`, `const ${binder} = ${i};`, ...body, "}"];
+    }
+    return unsupported("a loop over something other than the players, a zone or a list written out");
   }
 
   protected binderOf(identifier: A.Identifier): string {
@@ -190,7 +208,7 @@ export abstract class KernelExpressions extends KernelZones {
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
-    if (!["count", "sum", "any", "all"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
+    if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
     const prelude = this.prelude;
     // The condition and value are written inside the loop, their own aggregates hoisted there.
@@ -202,19 +220,28 @@ export abstract class KernelExpressions extends KernelZones {
       return [...where.pre, `if (${where.code}) {`, ...value.pre, line, "}"];
     };
     const result = prelude ? this.temp(e.callee.name) : "$n";
-    const [type, init, line, end] =
-      e.callee.name === "count"
-        ? ["number", "0", () => `${result}++;`, result]
-        : e.callee.name === "sum"
-          ? ["number", "0", (v: string) => `${result} += ${v};`, result]
-          : e.callee.name === "any"
-            ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`, result]
-            : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`, result];
+    // min and max as bestIndex: the first value, then each strictly better one (NaN marks "none
+    // yet": values are whole numbers); of nothing, a fault.
+    const best = e.callee.name === "max" ? ">" : "<";
+    const [type, init, line] =
+      e.callee.name === "min" || e.callee.name === "max"
+        ? ["number", "NaN", (v: string) => `{ const $v = ${v}; if (${result} !== ${result} || $v ${best} ${result}) ${result} = $v; }`]
+        : e.callee.name === "count"
+          ? ["number", "0", () => `${result}++;`]
+          : e.callee.name === "sum"
+            ? ["number", "0", (v: string) => `${result} += ${v};`]
+            : e.callee.name === "any"
+              ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`]
+              : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`];
+    const empty =
+      e.callee.name === "min" || e.callee.name === "max"
+        ? [`if (${result} !== ${result}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…) of nothing: the collection is empty`)});`]
+        : [];
     if (prelude) {
-      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)));
+      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)), ...empty);
       return result;
     }
     // In place: a loop in an arrow function called on the spot (the state machine's form).
-    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} return ${end}; })()`);
+    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} ${empty.join(" ")} return ${result}; })()`);
   }
 }

@@ -4,24 +4,26 @@
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
-import type * as A from "../syntax/ast.js";
-import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import { docText, tsType } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+import { DecisionCode } from "./decision-code.js";
+import { KernelDecisions } from "./playout-decisions.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
-  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "nextSeat",
-  "positionOf", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
+  "nextSeat", "nthCardOf", "positionOf", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
 
 export class PlayoutFile {
   private readonly code: KernelCode;
+  private readonly decisions: KernelDecisions;
   private readonly zones = new Map<string, ZoneLayout>();
   private readonly segments: number;
   private readonly cap: number;
@@ -51,6 +53,7 @@ export class PlayoutFile {
     });
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
+    this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
   /** The kernel file, or why this game has none yet. */
@@ -277,146 +280,7 @@ export class PlayoutFile {
         return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
       }
       case "decide":
-        return this.decide(exit.decision);
+        return this.decisions.decide(exit.decision);
     }
-  }
-
-  // ── decisions ──────────────────────────────────────────────────────────────────────────────────
-
-  /** A decision: the seat (or each seat, in order) draws a move as the compiled sampler does, and
-   *  the move takes effect at once (an `ask each`: once every seat has chosen, in seat order). */
-  private decide(decision: Decision): string[] {
-    const ask = decision.ask;
-    if (ask.race) unsupported("races");
-    if (ask.window) unsupported("windows");
-    if (!ask.each) {
-      const seat = this.code.temp("seat");
-      const apply = (i: number, params: string[]): string[] => {
-        const option = ask.options[i]!;
-        // As `apply`: the flow resumes after the decision unless the option's body asks again.
-        const entry = decision.optionEntries.get(option.name.name);
-        return [
-          ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
-          ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
-        ];
-      };
-      const player = this.code.hoisted(() => this.code.expression(ask.player!));
-      return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, apply), "}"];
-    }
-    if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
-    const binding = this.ctx.game.names.get(ask.each.binder);
-    if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
-    const seatVar = localName(binding.slot);
-    const declared = binding.slot.storage === "state";
-    const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
-    const actors = this.code.newScratch(String(this.maxSeats));
-    const choice = this.code.newScratch(String(this.maxSeats));
-    const values = this.code.newScratch(String(this.maxSeats * most));
-    const count = this.code.temp("n");
-    const a = this.code.temp("a");
-    const lines = ["{", `let ${count} = 0;`];
-    const keep = ask.each.condition ? this.code.hoisted(() => this.code.expression(ask.each!.condition!)) : null;
-    const add = `${actors}[${count}++] = ${seatVar};`;
-    lines.push(...this.code.eachOf(ask.each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
-    lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
-    // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
-    const pick = this.code.temp("pick");
-    const store = (i: number, params: string[]): string[] => [`${choice}[${a}] = ${i};`, ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`), `break ${pick.slice(1)};`];
-    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`, `${pick.slice(1)}: {`, ...this.sampler(decision, seatVar, store), "}", "}");
-    // Then each choice takes effect, in seat order.
-    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
-    decision.ask.options.forEach((option, i) => {
-      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}]!`));
-      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
-    });
-    lines.push("}", ...this.continueAt(decision.resume), "}");
-    return lines;
-  }
-
-  private bindParameter(p: A.ParameterDeclaration, value: string): string {
-    const binding = this.ctx.game.names.get(p.name);
-    if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
-    return binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `const ${localName(binding.slot)} = ${value};`;
-  }
-
-  /**
-   * The compiled sampler (moves-file.ts `samplerFunction`): each option's count of concrete moves,
-   * one draw from the policy's generator, the index decoded in mixed radix over the parameters.
-   * Then, per option, `then(option, its parameters' values)`, which must leave the block (a turn
-   * applies the option and jumps on; an `ask each` stores the choice and breaks out).
-   */
-  private sampler(decision: Decision, seat: string, then: (option: number, params: string[]) => string[]): string[] {
-    const options = decision.ask.options;
-    if (options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.ctx.game.types.get(p.domain)?.kind === "subsets"))) {
-      unsupported("moves described by constraints (drawn by rejection)");
-    }
-    const lines: string[] = [];
-    const counts: string[] = [];
-    const decoders: { sizes: string[]; valueAt: ((digit: string) => string)[] }[] = [];
-    for (const option of options) {
-      const sizes: string[] = [];
-      const valueAt: ((digit: string) => string)[] = [];
-      for (const p of option.parameters) {
-        if (p.condition) unsupported("a parameter kept by `where`");
-        const size = this.code.temp("size");
-        if (p.domain.kind === "range") {
-          const low = this.code.temp("low");
-          const range = p.domain;
-          const lowCode = this.code.hoisted(() => this.code.expression(range.low));
-          const highCode = this.code.hoisted(() => this.code.expression(range.high));
-          lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${size} = Math.max(0, ${highCode.code} - ${low} + 1);`);
-          valueAt.push((digit) => `${low} + ${digit}`);
-        } else if (this.ctx.game.types.get(p.domain)?.kind === "zone") {
-          const zone = this.code.zone(p.domain);
-          const seg = this.code.temp("seg");
-          lines.push(`const ${seg} = ${zone.seg};`, `const ${size} = N[${seg}]!;`);
-          valueAt.push((digit) => this.code.cardAt(seg, zone.layout.topLast, digit));
-        } else unsupported("a parameter chosen from a list");
-        sizes.push(size);
-      }
-      const count = this.code.temp("count");
-      const product = sizes.length ? sizes.join(" * ") : "1";
-      const requirements = option.requirements.map((r) => {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        lines.push(...pre);
-        return code;
-      });
-      lines.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
-      counts.push(count);
-      decoders.push({ sizes, valueAt });
-    }
-    const total = this.code.temp("total");
-    const index = this.code.temp("index");
-    lines.push(
-      `const ${total} = ${counts.join(" + ")};`,
-      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
-      `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
-      ...this.code.draw("P", total, `${index}$drawn`),
-      `let ${index} = ${index}$drawn;`,
-      "decisions++;",
-      "steps = 0;",
-    );
-    options.forEach((option, i) => {
-      const { sizes, valueAt } = decoders[i]!;
-      const decode: string[] = [];
-      const params: string[] = [];
-      sizes.forEach((size, j) => {
-        const digit = this.code.temp("digit");
-        const value = this.code.temp("value");
-        decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`, `const ${value} = ${valueAt[j]!(digit)};`);
-        params.push(value);
-      });
-      const type = this.moveTypes.indexOf(option.name.name);
-      lines.push(
-        `if (${index} < ${counts[i]}) {`,
-        ...decode,
-        `if (trace !== null) trace.push(${[seat, String(type), ...params].join(", ")});`,
-        ...then(i, params),
-        "}",
-        `${index} -= ${counts[i]};`,
-      );
-    });
-    lines.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
-    return lines;
   }
 }

@@ -94,6 +94,10 @@ export class KernelCode extends KernelExpressions {
       case "say":
         // Words for the story of a game: a playout tells none.
         return [];
+      case "reveal":
+      case "conceal":
+        // What a seat knows: a random playout reads no knowledge.
+        return [];
       case "end-game": {
         // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
         const end = this.endSites.push(this.endSite(s.range)) - 1;

@@ -60,6 +60,13 @@ export abstract class KernelZones {
     return name;
   }
 
+  /** A preallocated list of values (a domain listed, or narrowed by requirements), emptied before use. */
+  newList(element: "number" | "string"): string {
+    const name = `$values${this.scratch.length}`;
+    this.scratch.push({ name, init: `[] as ${element}[]` });
+    return name;
+  }
+
   // ── zones ────────────────────────────────────────────────────────────────────────────────────
 
   zone(e: A.Expression): ZoneRef {
