@@ -10,11 +10,19 @@ import { games } from "@rules/generated";
 
 const GAMES_PER_COUNT = 200;
 
-/** A move as a kernel traces it: seat, move type's index in `game.moves`, parameters in schema order. */
+/** A move as a kernel traces it: seat, move type's index in `game.moves`, parameters in schema order
+ *  (a set of cards as its size, then its cards). */
 function traced(game: Game, seat: number, move: Move): number[] {
   const types = Object.keys(game.moves!);
   const parameters = Object.keys(game.moves![move.type]!);
-  return [seat, types.indexOf(move.type), ...parameters.map((name) => move[name] as number)];
+  return [
+    seat,
+    types.indexOf(move.type),
+    ...parameters.flatMap((name) => {
+      const value = move[name] as number | number[];
+      return Array.isArray(value) ? [value.length, ...value] : [value];
+    }),
+  ];
 }
 
 const withKernel = Object.values(games).filter((game) => game.playout !== undefined);
@@ -24,28 +32,39 @@ describe("playout kernels play the state machine's games move for move", () => {
     expect(withKernel.map((game) => game.id)).toContain("for-sale");
   });
 
+  /** `count` games of `game` at `players` seats with these variants, each compared move for move. */
+  function sameGames(game: Game, players: number, variants: readonly string[], seeds: Rng, count: number): void {
+    const kernel = game.playout!();
+    for (let i = 0; i < count; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const expected: number[] = [];
+      const played = playRandomGame(game, { players, seed: gameSeed, variants }, new Rng(policySeed), (seat, move) =>
+        expected.push(...traced(game, seat, move)),
+      );
+      kernel.policy.set(new Rng(policySeed).words());
+      const trace: number[] = [];
+      const decisions = kernel.play(players, gameSeed, trace, variants);
+      const context = `${game.id}, ${players} players, variants [${variants.join(", ")}], game seed ${gameSeed}, policy seed ${policySeed}`;
+      expect(trace, context).toEqual(expected);
+      expect(decisions, context).toBe(played.decisions);
+      expect(kernel.scores(), context).toEqual(game.scores(played.state));
+      expect(kernel.ending(), context).toEqual(endingOf(played.state));
+    }
+  }
+
   for (const game of withKernel) {
     const counts = [...new Set([game.minPlayers, Math.min(game.minPlayers + 1, game.maxPlayers), game.maxPlayers])];
     it.each(counts)(`${game.id}, %i players`, (players) => {
-      const kernel = game.playout!();
-      const seeds = new Rng(1000 + players);
-      for (let i = 0; i < GAMES_PER_COUNT; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: number[] = [];
-        const played = playRandomGame(game, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) =>
-          expected.push(...traced(game, seat, move)),
-        );
-        kernel.policy.set(new Rng(policySeed).words());
-        const trace: number[] = [];
-        const decisions = kernel.play(players, gameSeed, trace);
-        const context = `${game.id}, ${players} players, game seed ${gameSeed}, policy seed ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-        expect(kernel.ending(), context).toEqual(endingOf(played.state));
-      }
+      sameGames(game, players, [], new Rng(1000 + players), GAMES_PER_COUNT);
     });
+    // Each variant on its own, then all of them together, at the fewest and the most seats.
+    const choices = game.variants.length > 1 ? [...game.variants.map((v) => [v.name]), game.variants.map((v) => v.name)] : game.variants.map((v) => [v.name]);
+    for (const variants of choices) {
+      it(`${game.id} with variants [${variants.join(", ")}]`, () => {
+        for (const players of new Set([game.minPlayers, game.maxPlayers])) sameGames(game, players, variants, new Rng(2000 + players), GAMES_PER_COUNT / 2);
+      });
+    }
   }
 });
 

@@ -50,7 +50,14 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  function play($players: number, seed: number, trace: number[] | null = null): number {
+  let K_variants: readonly string[] = [];
+
+  function play(
+    $players: number,
+    seed: number,
+    trace: number[] | null = null,
+    variants: readonly string[] = [],
+  ): number {
     const CAP = 30;
     const END = -1;
     const Z_property_deck = 0;
@@ -76,6 +83,9 @@ export function playout(): PlayoutKernel {
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;
+    K_variants = variants;
+    const $variants = variants;
+    const $drawP = (n: number): number => drawInt(P, n);
     if (!(Number.isInteger($players) && $players >= 3 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 3 to 6 players, not ${$players}`);
     const players = $players;
@@ -609,6 +619,7 @@ export function playout(): PlayoutKernel {
     const players = K_players;
     const v_bank = K_v_bank;
     const v_start_player = K_v_start_player;
+    const $variants = K_variants;
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([

@@ -39,7 +39,14 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  function play($players: number, seed: number, trace: number[] | null = null): number {
+  let K_variants: readonly string[] = [];
+
+  function play(
+    $players: number,
+    seed: number,
+    trace: number[] | null = null,
+    variants: readonly string[] = [],
+  ): number {
     const CAP = 49;
     const END = -1;
     const Z_draw = 0;
@@ -61,6 +68,9 @@ export function playout(): PlayoutKernel {
     const v_swap_used = K_v_swap_used;
     const v_borrow_used = K_v_borrow_used;
     const v_passed = K_v_passed;
+    K_variants = variants;
+    const $variants = variants;
+    const $drawP = (n: number): number => drawInt(P, n);
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
       throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
     const players = $players;
@@ -1142,6 +1152,7 @@ export function playout(): PlayoutKernel {
     const players = K_players;
     const v_money_chest = K_v_money_chest;
     const v_box = K_v_box;
+    const $variants = K_variants;
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([

@@ -126,3 +126,11 @@ export function lastCardOf(cards: Int32Array, sizes: Int32Array, cap: number, se
   if (n === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no last card");
   return cardAt(cards, sizes, cap, seg, topLast, n - 1);
 }
+
+/** A zone's cards in position order, as a new array: a zone used as a value (a function's argument). */
+export function zoneCards(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number[] {
+  const n = sizes[seg]!;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = cardAt(cards, sizes, cap, seg, topLast, i);
+  return out;
+}

@@ -5,6 +5,7 @@ import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
+import { kernelType } from "./playout-lists.js";
 import { localName, unsupported } from "./playout-zones.js";
 
 /** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
@@ -17,6 +18,8 @@ interface KernelDomain {
   readonly ends?: { readonly low: string; readonly high: string };
   /** Each value in order, bound to `binder`, running `body`. */
   readonly each: (binder: string, body: string[]) => string[];
+  /** A set of cards: the zone it is drawn from (an array, as `randomSubset` reads it). */
+  readonly cards?: string;
 }
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
@@ -50,6 +53,8 @@ export class KernelDecisions {
       return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), "}"];
     }
     if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
+    // Choices wait in a typed array of numbers until every seat has chosen.
+    if (ask.options.some((o) => o.parameters.some((p) => kernelType(this.decisions.parameterSlot(p).type) !== "number"))) unsupported("an `ask each` choosing other than numbers");
     const seatVar = this.binder(ask.each.binder);
     const declared = this.stored(ask.each.binder);
     const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
@@ -160,7 +165,18 @@ export class KernelDecisions {
    *  compiled sampler declares every option's domains). */
   private domain(p: A.ParameterDeclaration, lines: string[]): KernelDomain {
     const type = this.game.types.get(p.domain);
-    if (type?.kind === "subsets") return unsupported("a set of cards as a move's parameter");
+    if (type?.kind === "subsets" && p.domain.kind === "call") {
+      if (p.condition) unsupported("a set of cards kept by `where`");
+      const cards = this.code.temp("cards");
+      lines.push(`const ${cards} = ${this.code.zoneValue(p.domain.args[0]!)};`);
+      return {
+        nonEmpty: null,
+        size: `2 ** ${cards}.length`,
+        valueAt: (digit) => `${cards}.filter((_, bit) => Math.floor(${digit} / 2 ** bit) % 2 === 1)`,
+        each: () => unsupported("a set of cards narrowed value by value"),
+        cards,
+      };
+    }
     if (p.domain.kind === "range" && !p.condition) {
       const range = p.domain;
       const low = this.code.temp("low");
@@ -315,6 +331,13 @@ export class KernelDecisions {
         });
         if (own.length === 0) return domain;
         const name = localName(this.decisions.parameterSlot(p));
+        if (domain.cards) {
+          // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
+          // empty set meets the parameter's own requirements; tested again after the draw.
+          const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
+          open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
+          return domain;
+        }
         if (domain.ends) {
           // Only bounds narrow a range (it stays a range); any other requirement is tested after the draw.
           const bounds = own.map((r) => ({ r, ends: this.bounds(r, p) })).filter((b) => b.ends !== null);
@@ -372,7 +395,8 @@ export class KernelDecisions {
       listed.forEach((domain, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
-        draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
+        if (domain.cards) draws.push(`const ${value} = randomSubset(${domain.cards}, $drawP);`);
+        else draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });
       const tests = rest.flatMap((r) => {
@@ -434,7 +458,9 @@ export class KernelDecisions {
     return [`if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`];
   }
 
+  /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
   private traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
-    return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...params].join(", ")});`;
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? `${params[j]}.length, ...${params[j]}` : params[j]!));
+    return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }
 }

@@ -1,10 +1,11 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
-import { KernelZones, localName, unsupported, varName } from "./playout-zones.js";
+import { KernelLists } from "./playout-lists.js";
+import { localName, unsupported, varName } from "./playout-zones.js";
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
-export abstract class KernelExpressions extends KernelZones {
+export abstract class KernelExpressions extends KernelLists {
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
   /** Where the aggregates of the expression being written go, as loops; null: write them in place
@@ -25,7 +26,7 @@ export abstract class KernelExpressions extends KernelZones {
   }
 
   /** `write` with aggregates in place (a part of an expression that may not be evaluated). */
-  private inPlace<T>(write: () => T): T {
+  protected inPlace<T>(write: () => T): T {
     const outer = this.prelude;
     this.prelude = null;
     try {
@@ -44,7 +45,13 @@ export abstract class KernelExpressions extends KernelZones {
   // ── expressions ──────────────────────────────────────────────────────────────────────────────
 
   expression(e: A.Expression): string {
+    // A zone reaching here is used as a value (`count`, loops and moves read zones in place).
+    if ((e.kind === "name" || e.kind === "index") && this.isZone(e)) return this.zoneValue(e);
     switch (e.kind) {
+      case "list":
+        return `[${e.elements.map((element) => this.expression(element)).join(", ")}]`;
+      case "range":
+        return `integers(${this.expression(e.low)}, ${this.expression(e.high)})`;
       case "integer":
         if (this.game.types.get(e)?.kind === "player" && e.value >= this.game.seatCounts[0]!) return unsupported("a seat named by a number that some player counts lack");
         return String(e.value);
@@ -102,7 +109,7 @@ export abstract class KernelExpressions extends KernelZones {
         if (binding.declaration.perPlayer) return unsupported(`per-player variable ${e.name} used without a seat`);
         return varName(e.name);
       case "builtin":
-        return binding.name === "players" ? unsupported("the list of players used as a value") : "players";
+        return binding.name === "players" ? "seatList(players)" : "players";
       case "local":
         return localName(binding.slot);
       default:
@@ -131,23 +138,23 @@ export abstract class KernelExpressions extends KernelZones {
       case "or":
         return `(${left} || ${right})`;
       case "in":
-        return unsupported("`in`");
+        return this.isZone(e.right) ? `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)` : `${right}.includes(${left})`;
       default:
         return `(${left} ${e.operator} ${right})`;
     }
   }
 
   private call(e: A.CallExpression): string {
-    if (this.game.names.get(e)?.kind === "function") return unsupported("calls of the rules' functions");
+    if (this.game.names.get(e)?.kind === "function") return this.functionCall(e);
     switch (e.callee.name) {
-      case "count": {
-        if (!this.isZone(e.args[0]!)) return unsupported("count of something other than a zone");
-        return this.size(this.zone(e.args[0]!));
-      }
-      case "top": {
-        const z = this.zone(e.args[0]!);
-        return `topCardOf(${this.zoneArgs(z)})`;
-      }
+      case "count":
+        return this.isZone(e.args[0]!) ? this.size(this.zone(e.args[0]!)) : `${this.expression(e.args[0]!)}.length`;
+      case "top":
+        return this.isZone(e.args[0]!) ? `topCardOf(${this.zoneArgs(this.zone(e.args[0]!))})` : `topCard(${this.expression(e.args[0]!)}, "the list")`;
+      case "best_sets":
+        return this.bestSets(e);
+      case "variant":
+        return `$variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);
@@ -196,7 +203,9 @@ export abstract class KernelExpressions extends KernelZones {
       const i = this.temp("i");
       return [`for (const ${i} of [${values.join(", ")}]) {`, `const ${binder} = ${i};`, ...body, "}"];
     }
-    return unsupported("a loop over something other than the players, a zone or a list written out");
+    // Any other list: its values as an array.
+    const item = this.temp("item");
+    return [`for (const ${item} of ${this.expression(source)}) {`, `const ${binder} = ${item};`, ...body, "}"];
   }
 
   protected binderOf(identifier: A.Identifier): string {
@@ -208,7 +217,7 @@ export abstract class KernelExpressions extends KernelZones {
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
-    if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
+    if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
     const prelude = this.prelude;
     // The condition and value are written inside the loop, their own aggregates hoisted there.

@@ -16,7 +16,8 @@ import { entryCounts, isFused } from "./step-fusion.js";
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
   "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
-  "nextSeat", "nthCardOf", "positionOf", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "nextSeat", "nthCardOf", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubset", "scoreRows", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
@@ -53,6 +54,7 @@ export class PlayoutFile {
     });
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
+    this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
@@ -71,7 +73,6 @@ export class PlayoutFile {
   private file(): EmittedFile {
     const game = this.ctx.game;
     if (game.bots.length > 0) unsupported("seats played by the rules' bots");
-    if (game.variants.length > 0) unsupported("variants");
     const machine = this.ctx.machine;
     this.entries = entryCounts(machine);
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
@@ -85,6 +86,7 @@ export class PlayoutFile {
     const scores = this.scoresCode();
     const locals = this.localsCode();
     const vars = this.varsCode();
+    const functions = this.code.functionsCode();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them.
@@ -112,12 +114,18 @@ export class PlayoutFile {
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      "function play($players: number, seed: number, trace: number[] | null = null): number {",
+      "let K_variants: readonly string[] = [];",
+      "",
+      "function play($players: number, seed: number, trace: number[] | null = null, variants: readonly string[] = []): number {",
       ...constants,
       ...aliases,
+      "K_variants = variants;",
+      "const $variants = variants;",
+      "const $drawP = (n: number): number => drawInt(P, n);",
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       "const players = $players;",
       ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
+      ...functions,
       "seedWords(G, seed);",
       "K_ended = -1;",
       ...setup,
@@ -140,6 +148,8 @@ export class PlayoutFile {
       ...constants,
       ...aliases,
       ...scalars.map((s) => `const ${s.name} = K_${s.name};`),
+      "const $variants = K_variants;",
+      ...functions,
       ...scores,
       "}",
       "",
@@ -151,7 +161,7 @@ export class PlayoutFile {
       if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      const cards = [...this.code.cardImports].sort();
+      const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter((n) => new RegExp(`\\b${n}\\b`).test(text))])].sort();
       if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
       file.addStatements(text);
     });
@@ -213,12 +223,16 @@ export class PlayoutFile {
   }
 
   private scoresCode(): string[] {
-    const keys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
-      if (this.ctx.game.types.get(d.value)?.kind === "list") unsupported("a score that is a list");
+    const declarations = [this.ctx.game.score, ...this.ctx.game.tiebreaks];
+    const lists = declarations.some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+    const keys = declarations.map((d) => {
       const binding = this.ctx.game.names.get(d.player);
       if (binding?.kind !== "local") throw new Error("internal: unresolved score binder");
-      return `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
+      const key = `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
+      // A list key (a tie-breaker of several numbers) is padded by scoreRows, as Game.scores does.
+      return lists && this.ctx.game.types.get(d.value)?.kind !== "list" ? `[${key}]` : key;
     });
+    if (lists) return ["const keys: number[][][] = [];", "for (let $seat = 0; $seat < players; $seat++) keys.push([", ...keys.map((k) => `${k},`), "]);", "return scoreRows(keys);"];
     return ["const rows: number[][] = [];", "for (let $seat = 0; $seat < players; $seat++) rows.push([", ...keys.map((k) => `${k},`), "]);", "return rows;"];
   }
 

@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
+import { kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
@@ -182,7 +183,14 @@ export class KernelCode extends KernelExpressions {
   snapshot(s: A.ForStatement): { lines: string[]; list: string; count: string } {
     const binder = this.binderOf(s.binder);
     const sourceSize = this.isZone(s.source) ? "CAP" : String(this.maxSeats);
-    const list = this.newScratch(sourceSize);
+    // Numbers (seats, cards) go in a typed array; enum members in an array of strings.
+    const binding = this.game.names.get(s.binder);
+    const element = binding?.kind === "local" ? kernelType(binding.slot.type) : "number";
+    // A list of unknown length (a set of cards, what a function gives) goes in an array that grows.
+    const players = s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin";
+    const bounded = this.isZone(s.source) || players;
+    if (element !== "number" && element !== "string") unsupported(`a loop over values of type ${element}`);
+    const list = element === "number" && bounded ? this.newScratch(sourceSize) : this.newList(element as "number" | "string");
     const count = this.temp("n");
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;

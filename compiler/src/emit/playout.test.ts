@@ -217,13 +217,14 @@ describe("the playout kernel", () => {
   });
 
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {
-    const text = DRILL.replace("players 2..4", 'players 2..4\n  variant short "Short game"');
+    const text = DRILL.replace("for p in players {\n      if count(shown[p]) > 0", "for p in players_from(first) {\n      if count(shown[p]) > 0");
+    expect(text).not.toEqual(DRILL);
     const result = await compileGame("drill", [{ path: "drill.rules", text }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
     expect(result.files.find((f) => f.path === "index.ts")!.text).not.toMatch(/playout/);
     expect(result.notes).toEqual([
-      "drill: no playout kernel (simulations use the state machine): variants is not supported by the kernel writer yet",
+      "drill: no playout kernel (simulations use the state machine): players_from() is not supported by the kernel writer yet",
     ]);
   });
 });
