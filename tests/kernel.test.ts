@@ -12,14 +12,14 @@ const GAMES_PER_COUNT = 200;
 
 /** A move as a kernel traces it: seat, move type's index in `game.moves`, parameters in schema order
  *  (a set of cards as its size, then its cards). */
-function traced(game: Game, seat: number, move: Move): number[] {
+function traced(game: Game, seat: number, move: Move): unknown[] {
   const types = Object.keys(game.moves!);
   const parameters = Object.keys(game.moves![move.type]!);
   return [
     seat,
     types.indexOf(move.type),
     ...parameters.flatMap((name) => {
-      const value = move[name] as number | number[];
+      const value = move[name];
       return Array.isArray(value) ? [value.length, ...value] : [value];
     }),
   ];
@@ -38,12 +38,12 @@ describe("playout kernels play the state machine's games move for move", () => {
     for (let i = 0; i < count; i++) {
       const gameSeed = seeds.int(2 ** 31);
       const policySeed = seeds.int(2 ** 31);
-      const expected: number[] = [];
+      const expected: unknown[] = [];
       const played = playRandomGame(game, { players, seed: gameSeed, variants }, new Rng(policySeed), (seat, move) =>
         expected.push(...traced(game, seat, move)),
       );
       kernel.policy.set(new Rng(policySeed).words());
-      const trace: number[] = [];
+      const trace: unknown[] = [];
       const decisions = kernel.play(players, gameSeed, trace, variants);
       const context = `${game.id}, ${players} players, variants [${variants.join(", ")}], game seed ${gameSeed}, policy seed ${policySeed}`;
       expect(trace, context).toEqual(expected);

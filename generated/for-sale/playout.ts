@@ -37,7 +37,7 @@ export function playout(): PlayoutKernel {
   const K_P = new Uint32Array(4);
   const K_$list0 = new Int32Array(6);
   const K_$list1 = new Int32Array(6);
-  const K_$list2 = new Int32Array(6);
+  const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
   const K_$keys4 = new Float64Array(6);
   const K_v_coins = new Array<number>(6).fill(0);
@@ -55,7 +55,7 @@ export function playout(): PlayoutKernel {
   function play(
     $players: number,
     seed: number,
-    trace: number[] | null = null,
+    trace: unknown[] | null = null,
     variants: readonly string[] = [],
   ): number {
     const CAP = 30;
@@ -77,7 +77,7 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
     const v_coins = K_v_coins;
@@ -474,7 +474,7 @@ export function playout(): PlayoutKernel {
                     const $value34 = C[$seg25 * CAP + $digit33]!;
                     if (trace !== null) trace.push(l_p, 2, $value34);
                     $list1[$a23] = 0;
-                    $list2[$a23 * 1 + 0] = $value34;
+                    $values2[$a23 * 1 + 0] = $value34;
                     break pick24;
                   }
                   $index29 -= $count27;
@@ -484,7 +484,7 @@ export function playout(): PlayoutKernel {
               for (let $a23 = 0; $a23 < $n22; $a23++) {
                 const l_p = $list0[$a23]!;
                 if ($list1[$a23] === 0) {
-                  const l_card = $list2[$a23 * 1 + 0]!;
+                  const l_card = $values2[$a23 * 1 + 0] as number;
                   {
                     const $seg35 = Z_properties + l_p;
                     const $wanted = l_card;
@@ -610,7 +610,7 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
     const v_coins = K_v_coins;

@@ -69,7 +69,7 @@ export function playout(): PlayoutKernel {
   function play(
     $players: number,
     seed: number,
-    trace: number[] | null = null,
+    trace: unknown[] | null = null,
     variants: readonly string[] = [],
   ): number {
     const CAP = 66;

@@ -134,3 +134,27 @@ export function zoneCards(cards: Int32Array, sizes: Int32Array, cap: number, seg
   for (let i = 0; i < n; i++) out[i] = cardAt(cards, sizes, cap, seg, topLast, i);
   return out;
 }
+
+/** `roll(sides)` on the game's generator: 1 to `sides`, as `rollDie` draws it. */
+export function rollOn(words: Uint32Array, sides: number): number {
+  if (!Number.isSafeInteger(sides) || sides < 1 || sides > TWO_32) {
+    throw new GameFault("fault/random-range", `cannot draw a random number below ${sides}: need a whole number of at least 1`);
+  }
+  return drawInt(words, sides) + 1;
+}
+
+/** Takes `card` out of whichever zone holds it (a move whose origin the rules leave open, as
+ *  takeCardFromAnyZone): the others in its zone keep their order. */
+export function takeFromAnyZone(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, card: number): void {
+  for (let seg = 0; seg < segments; seg++) {
+    const base = seg * cap;
+    const end = base + sizes[seg]!;
+    for (let k = base; k < end; k++) {
+      if (cards[k] !== card) continue;
+      for (let m = k; m < end - 1; m++) cards[m] = cards[m + 1]!;
+      sizes[seg]!--;
+      return;
+    }
+  }
+  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
+}

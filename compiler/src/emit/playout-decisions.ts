@@ -45,22 +45,23 @@ export class KernelDecisions {
    *  chosen, in seat order). */
   decide(decision: Decision): string[] {
     const ask = decision.ask;
-    if (ask.window) unsupported("windows");
     if (ask.race) return this.race(decision);
     if (!ask.each) {
       const seat = this.code.temp("seat");
       const player = this.code.hoisted(() => this.code.expression(ask.player!));
-      return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), "}"];
+      const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
+      if (ask.window) lines.push(...this.passByIdle(decision));
+      return [...lines, ...this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), "}"];
     }
+    if (ask.window) unsupported("a window asking several seats at once");
     if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
-    // Choices wait in a typed array of numbers until every seat has chosen.
-    if (ask.options.some((o) => o.parameters.some((p) => kernelType(this.decisions.parameterSlot(p).type) !== "number"))) unsupported("an `ask each` choosing other than numbers");
     const seatVar = this.binder(ask.each.binder);
     const declared = this.stored(ask.each.binder);
     const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
     const actors = this.code.newScratch(String(this.maxSeats));
     const choice = this.code.newScratch(String(this.maxSeats));
-    const values = this.code.newScratch(String(this.maxSeats * most));
+    // The values chosen wait until every seat has chosen (numbers, enum members, sets of cards).
+    const values = this.code.newValues();
     const count = this.code.temp("n");
     const a = this.code.temp("a");
     const lines = ["{", ...this.askedSeats(ask.each, seatVar, actors, count)];
@@ -72,7 +73,7 @@ export class KernelDecisions {
     // Then each choice takes effect, in seat order.
     lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
     decision.ask.options.forEach((option, i) => {
-      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}]!`));
+      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}] as ${kernelType(this.decisions.parameterSlot(p).type)}`));
       lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
     });
     lines.push("}", ...this.continueAt(decision.resume), "}");
@@ -138,8 +139,25 @@ export class KernelDecisions {
   /** The seats an `ask each` or race asks, into `actors[0..count)`: its collection, kept by `where`. */
   private askedSeats(each: NonNullable<A.AskStatement["each"]>, seatVar: string, actors: string, count: string): string[] {
     const keep = each.condition ? this.code.hoisted(() => this.code.expression(each.condition!)) : null;
-    const add = `${actors}[${count}++] = ${seatVar};`;
-    return [`let ${count} = 0;`, ...this.code.eachOf(each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add])];
+    const add = [...this.botAsked(seatVar), `${actors}[${count}++] = ${seatVar};`];
+    return [`let ${count} = 0;`, ...this.code.eachOf(each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) {`, ...add, "}"] : add)];
+  }
+
+  /** Asking a seat the rules play is a fault (the rules must decide for it). */
+  private botAsked(seat: string): string[] {
+    if (this.game.bots.length === 0) return [];
+    return [`if (${seat} >= humans) throw new GameFault("fault/bot-asked", \`seat \${${seat}} is played by the rules: the rules must decide for it, never ask it\`);`];
+  }
+
+  /**
+   * A window passes by a seat offered nothing but its `done` (the last option): what `done` does
+   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
+   */
+  private passByIdle(decision: Decision): string[] {
+    const lines: string[] = [];
+    const flags = decision.ask.options.slice(0, -1).map((option) => this.offered(option, lines).flag);
+    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    return [...lines, `if (!(${flags.length ? flags.join(" || ") : "false"})) {`, ...this.code.statements(done.body.statements), ...this.continueAt(decision.resume), "}"];
   }
 
   private binder(identifier: A.Identifier): string {
@@ -312,70 +330,9 @@ export class KernelDecisions {
     const offered: string[] = [];
     const drawn: { listed: KernelDomain[]; rest: A.Requirement[] }[] = [];
     options.forEach((option) => {
-      const declared = option.parameters.map((p) => this.domain(p, lines));
-      const flag = this.code.temp("offered");
-      const block = flag.slice(1) + "$open";
-      lines.push(`let ${flag} = false;`);
-      const open: string[] = [`${block}: {`];
-      for (const d of declared) if (d.nonEmpty) open.push(`if (!(${d.nonEmpty})) break ${block};`);
-      for (const r of option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option))) {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        open.push(...pre, `if (!(${code})) break ${block};`);
-      }
-      const folded = new Set<A.Requirement>();
-      const listed = option.parameters.map((p, j) => {
-        const domain = declared[j]!;
-        const own = option.requirements.filter((r) => {
-          const read = this.decisions.parametersRead(r.condition, option);
-          return read.length === 1 && read[0] === p;
-        });
-        if (own.length === 0) return domain;
-        const name = localName(this.decisions.parameterSlot(p));
-        if (domain.cards) {
-          // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
-          // empty set meets the parameter's own requirements; tested again after the draw.
-          const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
-          open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
-          return domain;
-        }
-        if (domain.ends) {
-          // Only bounds narrow a range (it stays a range); any other requirement is tested after the draw.
-          const bounds = own.map((r) => ({ r, ends: this.bounds(r, p) })).filter((b) => b.ends !== null);
-          if (bounds.length === 0) return domain;
-          let { low, high } = domain.ends;
-          const lows = bounds.flatMap((b) => b.ends!.low);
-          const highs = bounds.flatMap((b) => b.ends!.high);
-          if (lows.length) {
-            const least = this.code.temp("least");
-            lines.push(`let ${least} = ${low};`);
-            open.push(`${least} = Math.max(${[low, ...lows].join(", ")});`);
-            low = least;
-          }
-          if (highs.length) {
-            const most = this.code.temp("most");
-            lines.push(`let ${most} = ${high};`);
-            open.push(`${most} = Math.min(${[high, ...highs].join(", ")});`);
-            high = most;
-          }
-          for (const b of bounds) folded.add(b.r);
-          open.push(`if (!(${low} <= ${high})) break ${block};`);
-          return this.rangeOver(low, high);
-        }
-        // The values that meet the parameter's own requirements, in the order `check` tests them.
-        const kept = this.code.newList(this.elementType(p));
-        const tests: string[] = [];
-        for (const r of own) {
-          const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-          tests.push(...pre, `if (!(${code})) continue;`);
-          folded.add(r);
-        }
-        open.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]), `if (${kept}.length === 0) break ${block};`);
-        return this.listed(kept);
-      });
-      open.push(`${flag} = true;`, "}");
-      lines.push(...open);
+      const { flag, listed, rest } = this.offered(option, lines);
       offered.push(flag);
-      drawn.push({ listed, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) });
+      drawn.push({ listed, rest });
     });
     const count = this.code.temp("offered");
     const attempt = this.code.temp("attempt").slice(1);
@@ -419,6 +376,76 @@ export class KernelDecisions {
     });
     lines.push("}", 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
     return lines;
+  }
+
+  /** Whether an option is on offer (into a new `let` flag): its domains hold values, its
+   *  requirements about the situation hold, each domain narrowed by the requirements about that
+   *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
+   *  requirements left to test after it. */
+  private offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; rest: A.Requirement[] } {
+    const declared = option.parameters.map((p) => this.domain(p, lines));
+    const flag = this.code.temp("offered");
+    const block = flag.slice(1) + "$open";
+    lines.push(`let ${flag} = false;`);
+    const open: string[] = [`${block}: {`];
+    for (const d of declared) if (d.nonEmpty) open.push(`if (!(${d.nonEmpty})) break ${block};`);
+    for (const r of option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option))) {
+      const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+      open.push(...pre, `if (!(${code})) break ${block};`);
+    }
+    const folded = new Set<A.Requirement>();
+    const listed = option.parameters.map((p, j) => {
+      const domain = declared[j]!;
+      const own = option.requirements.filter((r) => {
+        const read = this.decisions.parametersRead(r.condition, option);
+        return read.length === 1 && read[0] === p;
+      });
+      if (own.length === 0) return domain;
+      const name = localName(this.decisions.parameterSlot(p));
+      if (domain.cards) {
+        // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
+        // empty set meets the parameter's own requirements; tested again after the draw.
+        const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
+        open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
+        return domain;
+      }
+      if (domain.ends) {
+        // Only bounds narrow a range (it stays a range); any other requirement is tested after the draw.
+        const bounds = own.map((r) => ({ r, ends: this.bounds(r, p) })).filter((b) => b.ends !== null);
+        if (bounds.length === 0) return domain;
+        let { low, high } = domain.ends;
+        const lows = bounds.flatMap((b) => b.ends!.low);
+        const highs = bounds.flatMap((b) => b.ends!.high);
+        if (lows.length) {
+          const least = this.code.temp("least");
+          lines.push(`let ${least} = ${low};`);
+          open.push(`${least} = Math.max(${[low, ...lows].join(", ")});`);
+          low = least;
+        }
+        if (highs.length) {
+          const most = this.code.temp("most");
+          lines.push(`let ${most} = ${high};`);
+          open.push(`${most} = Math.min(${[high, ...highs].join(", ")});`);
+          high = most;
+        }
+        for (const b of bounds) folded.add(b.r);
+        open.push(`if (!(${low} <= ${high})) break ${block};`);
+        return this.rangeOver(low, high);
+      }
+      // The values that meet the parameter's own requirements, in the order `check` tests them.
+      const kept = this.code.newList(this.elementType(p));
+      const tests: string[] = [];
+      for (const r of own) {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+        tests.push(...pre, `if (!(${code})) continue;`);
+        folded.add(r);
+      }
+      open.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]), `if (${kept}.length === 0) break ${block};`);
+      return this.listed(kept);
+    });
+    open.push(`${flag} = true;`, "}");
+    lines.push(...open);
+    return { flag, listed, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of

@@ -70,7 +70,7 @@ export abstract class KernelExpressions extends KernelLists {
         }
         if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
           const binding = this.game.names.get(e.target);
-          if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
+          if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
         }
         return unsupported("an index into something other than a per-player variable or a table");
       }
@@ -112,6 +112,10 @@ export abstract class KernelExpressions extends KernelLists {
         return binding.name === "players" ? "seatList(players)" : "players";
       case "local":
         return localName(binding.slot);
+      case "enum-type":
+        // An enum as a collection (`k in Colour`): its members in order.
+        this.cardImports.add(`ALL_${e.name}`);
+        return `ALL_${e.name}`;
       default:
         return unsupported(`${binding?.kind ?? "an unresolved name"} '${e.name}' used as a value`);
     }
@@ -170,6 +174,14 @@ export abstract class KernelExpressions extends KernelLists {
       }
       case "random_player":
         return "drawInt(G, players)";
+      case "roll":
+        return `rollOn(G, ${this.expression(e.args[0]!)})`;
+      case "bot":
+        // The rules' bots sit after the human seats; a game without bots has none.
+        return this.game.bots.length > 0 ? `(${this.expression(e.args[0]!)} >= humans)` : "false";
+      case "players_from":
+        if (this.game.eliminates) return unsupported("players_from() in a game that eliminates players");
+        return `seatsFrom(${this.expression(e.args[0]!)}, players)`;
       case "abs":
         return `Math.abs(${this.expression(e.args[0]!)})`;
       case "min":

@@ -5,10 +5,11 @@
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
 import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
-import { docText, tsType } from "./code.js";
+import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
+import { kernelType } from "./playout-lists.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
@@ -17,7 +18,7 @@ import { entryCounts, isFused } from "./step-fusion.js";
 const RUNTIME_NAMES = [
   "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
   "nextSeat", "nthCardOf", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubset", "scoreRows", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubset", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
@@ -29,6 +30,8 @@ export class PlayoutFile {
   private readonly segments: number;
   private readonly cap: number;
   private readonly maxSeats: number;
+  /** Card ids run from 0 to this (every card type's). */
+  private readonly cardCount: number;
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
@@ -38,8 +41,10 @@ export class PlayoutFile {
   private readonly moveTypes: string[];
 
   constructor(private readonly ctx: EmitContext) {
-    this.maxSeats = ctx.game.maxPlayers;
+    // The most seats a match has: humans and the rules' bots together.
+    this.maxSeats = Math.max(ctx.game.maxPlayers, ...ctx.game.seatCounts);
     this.cap = Math.max(1, ...[...ctx.cardIds.values()].map((ids) => ids.length));
+    this.cardCount = Math.max(1, [...ctx.cardIds.values()].reduce((n, ids) => n + ids.length, 0));
     let segment = 0;
     for (const z of ctx.game.zones.values()) {
       this.zones.set(z.name.name, { declaration: z, constant: `Z_${z.name.name}`, first: segment, topLast: z.zoneKind === "stack" });
@@ -72,7 +77,6 @@ export class PlayoutFile {
 
   private file(): EmittedFile {
     const game = this.ctx.game;
-    if (game.bots.length > 0) unsupported("seats played by the rules' bots");
     const machine = this.ctx.machine;
     this.entries = entryCounts(machine);
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
@@ -98,7 +102,7 @@ export class PlayoutFile {
       ...this.code.scratch,
       ...vars.arrays,
     ];
-    const scalars = [{ name: "players", type: "number", blank: "0" }, ...vars.scalars];
+    const scalars = [{ name: "players", type: "number", blank: "0" }, ...(game.bots.length > 0 ? [{ name: "humans", type: "number", blank: "0" }] : []), ...vars.scalars];
     const constants = [
       `const CAP = ${this.cap};`,
       `const END = -1;`,
@@ -116,14 +120,14 @@ export class PlayoutFile {
       "",
       "let K_variants: readonly string[] = [];",
       "",
-      "function play($players: number, seed: number, trace: number[] | null = null, variants: readonly string[] = []): number {",
+      "function play($players: number, seed: number, trace: unknown[] | null = null, variants: readonly string[] = []): number {",
       ...constants,
       ...aliases,
       "K_variants = variants;",
       "const $variants = variants;",
       "const $drawP = (n: number): number => drawInt(P, n);",
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
-      "const players = $players;",
+      ...(game.bots.length > 0 ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"] : ["const players = $players;"]),
       ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
       ...functions,
       "seedWords(G, seed);",
@@ -174,13 +178,12 @@ export class PlayoutFile {
     const arrays: { name: string; init: string }[] = [];
     const scalars: { name: string; type: string; blank: string }[] = [];
     for (const v of this.ctx.game.vars.values()) {
-      if (v.perCard) unsupported("per-card variables");
-      const ts = tsType(this.ctx.game.typeOfVar(v));
-      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a variable of type ${ts}`);
-      const blank = ts === "boolean" ? "false" : "0";
-      const element = ts === "boolean" ? "boolean" : "number";
-      if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${element}>(${this.maxSeats}).fill(${blank})` });
-      else scalars.push({ name: varName(v.name.name), type: element, blank });
+      const ts = kernelType(this.ctx.game.typeOfVar(v));
+      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
+      // Per-card values by card id (ids of other card types stay blank, never read).
+      if (v.perCard) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.cardCount}).fill(${blank})` });
+      else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.maxSeats}).fill(${blank})` });
+      else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }
     return { arrays, scalars };
   }
@@ -188,9 +191,9 @@ export class PlayoutFile {
   /** The flow's locals that live across decisions, and the lists of loops around decisions. */
   private localsCode(): string[] {
     const lines = this.ctx.game.stateLocals.map((slot) => {
-      const ts = tsType(slot.type);
-      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a flow local of type ${ts}`);
-      return `let ${localName(slot)}: ${ts === "boolean" ? "boolean" : "number"} = ${ts === "boolean" ? "false" : "0"};`;
+      const ts = kernelType(slot.type);
+      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : "[]";
+      return `let ${localName(slot)}: ${ts} = ${blank};`;
     });
     for (const loop of this.ctx.machine.loops) {
       const list = this.loopLists.get(loop)!;
@@ -216,7 +219,10 @@ export class PlayoutFile {
     for (const v of this.ctx.game.vars.values()) {
       const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
       lines.push(...pre);
-      lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
+      if (v.perCard) {
+        const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
+        lines.push(`for (const $c of ${ids}) ${varName(v.name.name)}[$c] = ${initial};`);
+      } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
     return lines;

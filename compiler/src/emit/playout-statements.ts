@@ -162,7 +162,7 @@ export class KernelCode extends KernelExpressions {
     }
     if (e.kind === "index" && e.target.kind === "name") {
       const binding = this.game.names.get(e.target);
-      if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]`;
+      if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]`;
     }
     return unsupported("an assignment to something other than a variable or a local");
   }
@@ -305,7 +305,15 @@ export class KernelCode extends KernelExpressions {
       lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
     } else {
       const origin = this.originOf(card);
-      if (!origin) return unsupported("a move of a card whose zone the rules do not make plain");
+      if (!origin) {
+        // Wherever the card lies now.
+        const { pre, code } = this.hoisted(() => this.expression(card));
+        lines.push(...pre, `const $card = ${code};`, "takeFromAnyZone(C, N, CAP, SEGMENTS, $card);");
+        const toSeg = this.segment(to, lines);
+        if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
+        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+        return lines;
+      }
       const from = this.zone(origin);
       const { pre, code } = this.hoisted(() => this.expression(card));
       lines.push(...pre);
