@@ -219,7 +219,7 @@ export class KernelDecisions {
         },
       };
     }
-    if (!p.condition && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
+    if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
       return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.

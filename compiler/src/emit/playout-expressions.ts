@@ -3,6 +3,10 @@ import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { KernelLists } from "./playout-lists.js";
 import { localName, unsupported, varName } from "./playout-zones.js";
+import { ELIMINATED } from "../check/elimination.js";
+
+/** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
+const ELIMINATED_VAR = varName(ELIMINATED);
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
 export abstract class KernelExpressions extends KernelLists {
@@ -109,7 +113,8 @@ export abstract class KernelExpressions extends KernelLists {
         if (binding.declaration.perPlayer) return unsupported(`per-player variable ${e.name} used without a seat`);
         return varName(e.name);
       case "builtin":
-        return binding.name === "players" ? "seatList(players)" : "players";
+        if (binding.name !== "players") return "players";
+        return this.game.eliminates ? `seatsInPlay(players, ${ELIMINATED_VAR})` : "seatList(players)";
       case "local":
         return localName(binding.slot);
       case "enum-type":
@@ -162,6 +167,7 @@ export abstract class KernelExpressions extends KernelLists {
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);
+        if (this.game.eliminates) return `nextSeatInPlay(${seat}, players, ${ELIMINATED_VAR})`;
         return /drawInt|=>/.test(seat) ? `((${seat} + 1) % players)` : `(${seat} + 1 < players ? ${seat} + 1 : 0)`;
       }
       case "nth": {
@@ -180,8 +186,7 @@ export abstract class KernelExpressions extends KernelLists {
         // The rules' bots sit after the human seats; a game without bots has none.
         return this.game.bots.length > 0 ? `(${this.expression(e.args[0]!)} >= humans)` : "false";
       case "players_from":
-        if (this.game.eliminates) return unsupported("players_from() in a game that eliminates players");
-        return `seatsFrom(${this.expression(e.args[0]!)}, players)`;
+        return this.game.eliminates ? `seatsFromInPlay(${this.expression(e.args[0]!)}, players, ${ELIMINATED_VAR})` : `seatsFrom(${this.expression(e.args[0]!)}, players)`;
       case "abs":
         return `Math.abs(${this.expression(e.args[0]!)})`;
       case "min":
@@ -196,6 +201,8 @@ export abstract class KernelExpressions extends KernelLists {
   /** Each item of an aggregate's or a loop's source: players by counting, a zone by position. */
   eachOf(source: A.Expression, binder: string, body: string[]): string[] {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
+      // A game that eliminates: the players are those still in the game.
+      if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
       return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
     }
     if (this.isZone(source)) {

@@ -5,6 +5,7 @@
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
 import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import type * as A from "../syntax/ast.js";
 import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
@@ -18,7 +19,7 @@ import { entryCounts, isFused } from "./step-fusion.js";
 const RUNTIME_NAMES = [
   "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
   "nextSeat", "nthCardOf", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubset", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubset", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
@@ -32,6 +33,8 @@ export class PlayoutFile {
   private readonly maxSeats: number;
   /** Card ids run from 0 to this (every card type's). */
   private readonly cardCount: number;
+  /** The declaration whose statements are being written: its file names the sites of `end game`. */
+  private writing: A.Block | null | undefined;
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
@@ -44,6 +47,7 @@ export class PlayoutFile {
     // The most seats a match has: humans and the rules' bots together.
     this.maxSeats = Math.max(ctx.game.maxPlayers, ...ctx.game.seatCounts);
     this.cap = Math.max(1, ...[...ctx.cardIds.values()].map((ids) => ids.length));
+    this.writing = ctx.game.flow;
     this.cardCount = Math.max(1, [...ctx.cardIds.values()].reduce((n, ids) => n + ids.length, 0));
     let segment = 0;
     for (const z of ctx.game.zones.values()) {
@@ -52,10 +56,9 @@ export class PlayoutFile {
     }
     this.segments = Math.max(1, segment);
     this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card), (range) => {
-      // A site names its file; the kernel is written outside any one declaration, so it names the
-      // ends of one-file games only.
-      if (ctx.game.fileOf.size > 0 && new Set(ctx.game.fileOf.values()).size > 1) unsupported("`end game` in a game of several files");
-      return ctx.inDeclaration(ctx.game.flow, () => ctx.sites.site(range));
+      // A site names the file of the declaration being written (setup or flow), as the state
+      // machine names it.
+      return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
     });
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
@@ -224,7 +227,9 @@ export class PlayoutFile {
         lines.push(`for (const $c of ${ids}) ${varName(v.name.name)}[$c] = ${initial};`);
       } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
+    this.writing = this.ctx.game.setup;
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
+    this.writing = this.ctx.game.flow;
     return lines;
   }
 

@@ -171,7 +171,7 @@ export class KernelCode extends KernelExpressions {
    *  `where`, sorted stably by `by`, then visited. A plain loop over the players needs no snapshot. */
   private forLoop(s: A.ForStatement): string[] {
     const binder = this.binderOf(s.binder);
-    if (!s.condition && !s.orderBy && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
+    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
       return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
     }
     const { lines, list, count } = this.snapshot(s);
