@@ -46,11 +46,10 @@ export function playout(): PlayoutKernel {
   let K_players: number = 0;
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;
+  let K_variants: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
-
-  let K_variants: readonly string[] = [];
 
   function play(
     $players: number,

@@ -40,6 +40,7 @@ import {
 /** Foreclosed! for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
   const CAP = 60;
+  const END = -1;
   const Z_property_deck = 0;
   const Z_box = 1;
   const Z_set_aside = 2;
@@ -74,8 +75,8 @@ export function playout(): PlayoutKernel {
   const K_$list12 = new Int32Array(6);
   const K_$values13 = [] as unknown[];
   const K_$list14 = new Int32Array(6);
-  const K_$values15 = [] as number[];
-  const K_$list16 = new Int32Array(6);
+  const K_$list15 = new Int32Array(6);
+  const K_$values16 = [] as number[];
   const K_$values17 = [] as number[];
   const K_$values18 = [] as number[];
   const K_$list19 = new Int32Array(6);
@@ -95,41 +96,41 @@ export function playout(): PlayoutKernel {
   const K_$values33 = [] as number[];
   const K_$values34 = [] as number[];
   const K_$values35 = [] as number[];
-  const K_$list36 = new Int32Array(6);
-  const K_$list37 = new Int32Array(6);
-  const K_$values38 = [] as unknown[];
-  const K_$values39 = [] as string[];
-  const K_$values40 = [] as string[];
-  const K_$list41 = new Int32Array(CAP);
-  const K_$list42 = new Int32Array(6);
+  const K_$list36 = new Int32Array(CAP);
+  const K_$values37 = [] as string[];
+  const K_$list38 = new Int32Array(6);
+  const K_$list39 = new Int32Array(6);
+  const K_$values40 = [] as unknown[];
+  const K_$values41 = [] as string[];
+  const K_$values42 = [] as string[];
   const K_$list43 = new Int32Array(6);
-  const K_$values44 = [] as unknown[];
-  const K_$values45 = [] as string[];
+  const K_$list44 = new Int32Array(6);
+  const K_$values45 = [] as unknown[];
   const K_$values46 = [] as string[];
-  const K_$list47 = new Int32Array(6);
+  const K_$values47 = [] as string[];
   const K_$list48 = new Int32Array(6);
-  const K_$values49 = [] as unknown[];
-  const K_$values50 = [] as string[];
+  const K_$list49 = new Int32Array(6);
+  const K_$values50 = [] as unknown[];
   const K_$values51 = [] as string[];
-  const K_$list52 = new Int32Array(6);
+  const K_$values52 = [] as string[];
   const K_$list53 = new Int32Array(6);
-  const K_$values54 = [] as unknown[];
-  const K_$values55 = [] as string[];
+  const K_$list54 = new Int32Array(6);
+  const K_$values55 = [] as unknown[];
   const K_$values56 = [] as string[];
-  const K_$list57 = new Int32Array(6);
+  const K_$values57 = [] as string[];
   const K_$list58 = new Int32Array(6);
-  const K_$values59 = [] as unknown[];
-  const K_$values60 = [] as string[];
+  const K_$list59 = new Int32Array(6);
+  const K_$values60 = [] as unknown[];
   const K_$values61 = [] as string[];
-  const K_$list62 = new Int32Array(6);
+  const K_$values62 = [] as string[];
   const K_$list63 = new Int32Array(6);
-  const K_$values64 = [] as unknown[];
-  const K_$values65 = [] as string[];
+  const K_$list64 = new Int32Array(6);
+  const K_$values65 = [] as unknown[];
   const K_$values66 = [] as string[];
-  const K_$list67 = new Int32Array(6);
+  const K_$values67 = [] as string[];
   const K_$list68 = new Int32Array(6);
-  const K_$values69 = [] as unknown[];
-  const K_$values70 = [] as string[];
+  const K_$list69 = new Int32Array(6);
+  const K_$values70 = [] as unknown[];
   const K_$values71 = [] as string[];
   const K_v_coins = new Array<number>(6).fill(0);
   const K_v_protection = new Array<number>(6).fill(0);
@@ -139,20 +140,6013 @@ export function playout(): PlayoutKernel {
   const K_v_committed = new Array<string>(99).fill("");
   const K_v_doubled = new Array<boolean>(99).fill(false);
   const K_v_merc_vote = new Array<string>(6).fill("");
-  let K_players: number = 0;
-  let K_humans: number = 0;
-  let K_v_bank: number = 0;
-  let K_v_chairman: number = 0;
+  const C = K_C;
+  const N = K_N;
+  const G = K_G;
+  const P = K_P;
+  const $values0 = K_$values0;
+  const $values1 = K_$values1;
+  const $values2 = K_$values2;
+  const $values3 = K_$values3;
+  const $list4 = K_$list4;
+  const $list5 = K_$list5;
+  const $list6 = K_$list6;
+  const $list7 = K_$list7;
+  const $list8 = K_$list8;
+  const $list9 = K_$list9;
+  const $list10 = K_$list10;
+  const $list11 = K_$list11;
+  const $list12 = K_$list12;
+  const $values13 = K_$values13;
+  const $list14 = K_$list14;
+  const $list15 = K_$list15;
+  const $values16 = K_$values16;
+  const $values17 = K_$values17;
+  const $values18 = K_$values18;
+  const $list19 = K_$list19;
+  const $values20 = K_$values20;
+  const $values21 = K_$values21;
+  const $values22 = K_$values22;
+  const $values23 = K_$values23;
+  const $values24 = K_$values24;
+  const $values25 = K_$values25;
+  const $list26 = K_$list26;
+  const $values27 = K_$values27;
+  const $values28 = K_$values28;
+  const $values29 = K_$values29;
+  const $values30 = K_$values30;
+  const $values31 = K_$values31;
+  const $list32 = K_$list32;
+  const $values33 = K_$values33;
+  const $values34 = K_$values34;
+  const $values35 = K_$values35;
+  const $list36 = K_$list36;
+  const $values37 = K_$values37;
+  const $list38 = K_$list38;
+  const $list39 = K_$list39;
+  const $values40 = K_$values40;
+  const $values41 = K_$values41;
+  const $values42 = K_$values42;
+  const $list43 = K_$list43;
+  const $list44 = K_$list44;
+  const $values45 = K_$values45;
+  const $values46 = K_$values46;
+  const $values47 = K_$values47;
+  const $list48 = K_$list48;
+  const $list49 = K_$list49;
+  const $values50 = K_$values50;
+  const $values51 = K_$values51;
+  const $values52 = K_$values52;
+  const $list53 = K_$list53;
+  const $list54 = K_$list54;
+  const $values55 = K_$values55;
+  const $values56 = K_$values56;
+  const $values57 = K_$values57;
+  const $list58 = K_$list58;
+  const $list59 = K_$list59;
+  const $values60 = K_$values60;
+  const $values61 = K_$values61;
+  const $values62 = K_$values62;
+  const $list63 = K_$list63;
+  const $list64 = K_$list64;
+  const $values65 = K_$values65;
+  const $values66 = K_$values66;
+  const $values67 = K_$values67;
+  const $list68 = K_$list68;
+  const $list69 = K_$list69;
+  const $values70 = K_$values70;
+  const $values71 = K_$values71;
+  const v_coins = K_v_coins;
+  const v_protection = K_v_protection;
+  const v_has_taken = K_v_has_taken;
+  const v_took_from = K_v_took_from;
+  const v_passed_over = K_v_passed_over;
+  const v_committed = K_v_committed;
+  const v_doubled = K_v_doubled;
+  const v_merc_vote = K_v_merc_vote;
+  let players: number = 0;
+  let humans: number = 0;
+  let v_bank: number = 0;
+  let v_chairman: number = 0;
+  let $variants: readonly string[] = [];
+  let decisions = 0;
+  let steps = 0;
+  let trace: unknown[] | null = null;
+  const $drawP = (n: number): number => drawInt(P, n);
+  let l_first_count: number = 0;
+  let l_second_count: number = 0;
+  let l_whose: number = 0;
+  let l_p: number = 0;
+  let l___window_0: boolean = false;
+  let l_card: number = 0;
+  let l_p_2: number = 0;
+  let l_card_2: number = 0;
+  let l_whose_2: number = 0;
+  let l_active: number = 0;
+  let l_action_played: boolean = false;
+  let l_offered: boolean = false;
+  let l_turn_over: boolean = false;
+  let l_card_3: number = 0;
+  let l_p_3: number = 0;
+  let l_card_4: number = 0;
+  let l_whose_3: number = 0;
+  let l_p_4: number = 0;
+  let l_target: number = 0;
+  let l_between: number = 0;
+  let l_opponent: number = 0;
+  let l_amount: number = 0;
+  let l_p_5: number = 0;
+  let l___window_1: boolean = false;
+  let l_card_5: number = 0;
+  let l_p_6: number = 0;
+  let l_card_6: number = 0;
+  let l_whose_4: number = 0;
+  let l_p_7: number = 0;
+  let l_p_8: number = 0;
+  let l_card_7: number = 0;
+  let l_money_before: number = 0;
+  let l_p_9: number = 0;
+  let l_card_8: number = 0;
+  let l_p_10: number = 0;
+  let l_dual: number = 0;
+  let l_p_11: number = 0;
+  let l_dual_2: number = 0;
+  let l_first_count_2: number = 0;
+  let l_second_count_2: number = 0;
+  let l_u: number = 0;
+  let l_p_12: number = 0;
+  let l_dual_3: number = 0;
+  let l_p_13: number = 0;
+  let l_dual_4: number = 0;
+  let l_first_count_3: number = 0;
+  let l_second_count_3: number = 0;
+  let l_u_2: number = 0;
+  let l_p_14: number = 0;
+  let l_dual_5: number = 0;
+  let l_p_15: number = 0;
+  let l_dual_6: number = 0;
+  let l_first_count_4: number = 0;
+  let l_second_count_4: number = 0;
+  let l_p_16: number = 0;
+  let l_p_17: number = 0;
+  let l_revealed: number = 0;
+  let l_p_18: number = 0;
+  let l_card_9: number = 0;
+  let l_p_19: number = 0;
+  let l_dual_7: number = 0;
+  let l_p_20: number = 0;
+  let l_dual_8: number = 0;
+  let l_first_count_5: number = 0;
+  let l_second_count_5: number = 0;
+  let l_u_3: number = 0;
+  let l_p_21: number = 0;
+  let l_dual_9: number = 0;
+  let l_p_22: number = 0;
+  let l_dual_10: number = 0;
+  let l_first_count_6: number = 0;
+  let l_second_count_6: number = 0;
+  let l_u_4: number = 0;
+  let l_p_23: number = 0;
+  let l_dual_11: number = 0;
+  let l_p_24: number = 0;
+  let l_dual_12: number = 0;
+  let l_first_count_7: number = 0;
+  let l_second_count_7: number = 0;
+  let l_p_25: number = 0;
+  let l_u_5: number = 0;
+  let l_p_26: number = 0;
+  let l_dual_13: number = 0;
+  let l_p_27: number = 0;
+  let l_dual_14: number = 0;
+  let l_first_count_8: number = 0;
+  let l_second_count_8: number = 0;
+  let l_p$count = 0;
+  let l_p$index = 0;
+  let l_active$count = 0;
+  let l_active$index = 0;
+  let l_p_5$count = 0;
+  let l_p_5$index = 0;
+  let l_p_7$count = 0;
+  let l_p_7$index = 0;
+  let l_u$count = 0;
+  let l_u$index = 0;
+  let l_u_2$count = 0;
+  let l_u_2$index = 0;
+  let l_p_17$count = 0;
+  let l_p_17$index = 0;
+  let l_u_3$count = 0;
+  let l_u_3$index = 0;
+  let l_u_4$count = 0;
+  let l_u_4$index = 0;
+  let l_p_25$count = 0;
+  let l_p_25$index = 0;
+  let l_u_5$count = 0;
+  let l_u_5$index = 0;
+  function fn_colour_of(l_c: number): string {
+    return Property_kind[l_c]! === "standard"
+      ? Property_colour[l_c]!
+      : Property_kind[l_c]! === "dual"
+        ? v_committed[l_c]!
+        : "none";
+  }
+  function fn_cards_of(l_p: number, l_k: string): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg751 = Z_collection + l_p;
+        for (let $i750 = 0; $i750 < N[$seg751]!; $i750++) {
+          const l_c = C[$seg751 * CAP + $i750]!;
+          if (fn_colour_of(l_c) === l_k) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_money_cards(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg753 = Z_collection + l_p;
+        for (let $i752 = 0; $i752 < N[$seg753]!; $i752++) {
+          const l_c = C[$seg753 * CAP + $i752]!;
+          if (Property_kind[l_c]! === "money") {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_hearts(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg755 = Z_collection + l_p;
+        for (let $i754 = 0; $i754 < N[$seg755]!; $i754++) {
+          const l_c = C[$seg755 * CAP + $i754]!;
+          if (Property_heart[l_c]!) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_coin_symbols(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg757 = Z_collection + l_p;
+        for (let $i756 = 0; $i756 < N[$seg757]!; $i756++) {
+          const l_c = C[$seg757 * CAP + $i756]!;
+          if (Property_coin[l_c]!) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_set_score(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      for (const $item758 of ALL_Colour) {
+        const l_k = $item758;
+        if (l_k !== "none") {
+          $n += tableValue(TABLE_set_points, fn_cards_of(l_p, l_k), "set_points");
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_bonus_points(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg760 = Z_collection + l_p;
+        for (let $i759 = 0; $i759 < N[$seg760]!; $i759++) {
+          const l_c = C[$seg760 * CAP + $i759]!;
+          $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_shows(l_a: number, l_k: string): boolean {
+    return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
+  }
+  function fn_medal_points(l_a: number, l_p: number): number {
+    return Action_effect[l_a]! === "money_points"
+      ? fn_money_cards(l_p)
+      : Action_effect[l_a]! === "colour_pairs"
+        ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
+        : Action_effect[l_a]! === "all_colours"
+          ? ((): boolean => {
+              let $n: boolean = true;
+              for (const $item761 of ALL_Colour) {
+                const l_k = $item761;
+                if (l_k !== "none") {
+                  if (!(fn_cards_of(l_p, l_k) > 0)) {
+                    $n = false;
+                    break;
+                  }
+                }
+              }
+              return $n;
+            })()
+            ? Action_value[l_a]!
+            : 0
+          : Action_effect[l_a]! === "few_colours"
+            ? ((): boolean => {
+                let $n: boolean = true;
+                for (const $item762 of ALL_Colour) {
+                  const l_k = $item762;
+                  if (l_k !== "none") {
+                    if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
+                      $n = false;
+                      break;
+                    }
+                  }
+                }
+                return $n;
+              })()
+              ? Action_value[l_a]!
+              : 0
+            : Action_effect[l_a]! === "coin_pairs"
+              ? Math.floor(v_coins[l_p]! / 2)
+              : Action_effect[l_a]! === "heart_chart"
+                ? tableValue(TABLE_heart_points, Math.min(fn_hearts(l_p), 6), "heart_points")
+                : Action_effect[l_a]! === "coin_chart"
+                  ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(l_p), 5), "coin_points")
+                  : 0;
+  }
+  function fn_board_points(l_p: number): number {
+    return (
+      0 -
+      ((): number => {
+        let $n: number = 0;
+        {
+          for (let $i763 = 0; $i763 < N[Z_board]!; $i763++) {
+            const l_a = C[Z_board * CAP + $i763]!;
+            $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+          }
+        }
+        return $n;
+      })()
+    );
+  }
+  function fn_action_points(l_p: number): number {
+    return (
+      ((): number => {
+        let $n: number = 0;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
+            let $sum764: number = 0;
+            {
+              const $seg766 = Z_played + l_q;
+              for (let $i765 = 0; $i765 < N[$seg766]!; $i765++) {
+                const l_a = C[$seg766 * CAP + $i765]!;
+                $sum764 += fn_medal_points(l_a, l_p);
+              }
+            }
+            $n += $sum764;
+          }
+        }
+        return $n;
+      })() + fn_board_points(l_p)
+    );
+  }
+  function fn_money_scored(l_p: number): number {
+    return ((): boolean => {
+      let $n: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
+          let $any767: boolean = false;
+          {
+            const $seg769 = Z_played + l_q;
+            for (let $i768 = 0; $i768 < N[$seg769]!; $i768++) {
+              const l_a = C[$seg769 * CAP + $i768]!;
+              if (Action_effect[l_a]! === "coin_pairs") {
+                $any767 = true;
+                break;
+              }
+            }
+          }
+          if ($any767) {
+            $n = true;
+            break;
+          }
+        }
+      }
+      return $n;
+    })()
+      ? 2 * Math.floor(v_coins[l_p]! / 2)
+      : 0;
+  }
+  function fn_cards_in_play(): number {
+    return (
+      N[Z_board]! +
+      ((): number => {
+        let $n: number = 0;
+        for (let l_q = 0; l_q < players; l_q++) {
+          $n += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+        }
+        return $n;
+      })()
+    );
+  }
+  function fn_shielded(l_p: number): boolean {
+    return ((): boolean => {
+      let $n: boolean = false;
+      {
+        const $seg771 = Z_played + l_p;
+        for (let $i770 = 0; $i770 < N[$seg771]!; $i770++) {
+          const l_a = C[$seg771 * CAP + $i770]!;
+          if (Action_effect[l_a]! === "no_exchange") {
+            $n = true;
+            break;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_exchanged(l_a: number, l_b: number): boolean {
+    return (
+      (v_has_taken[l_a]! && v_took_from[l_a]! === l_b) || (v_has_taken[l_b]! && v_took_from[l_b]! === l_a)
+    );
+  }
+  function fn_reachable(l_a: number, l_q: number): boolean {
+    return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
+  }
+  function fn_uncommitted(l_c: number): boolean {
+    return Property_kind[l_c]! === "dual" && v_committed[l_c]! === "none";
+  }
+  function fn_shows_colour(l_c: number, l_k: string): boolean {
+    return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
+  }
+  function fn_shares_colour(l_a: number, l_b: number): boolean {
+    return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
+  }
+  function step0(): number {
+    return 1;
+  }
+  function step1(): number {
+    {
+      let $n25 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (!(l_p >= humans)) {
+          if (l_p >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list11[$n25++] = l_p;
+        }
+      }
+      if ($n25 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a26 = 0; $a26 < $n25; $a26++) {
+        const l_p = $list11[$a26]!;
+        pick27: {
+          const $seg28 = Z_dealt + l_p;
+          const $size29 = N[$seg28]!;
+          const $count30 = $size29;
+          const $total31 = $count30;
+          if ($total31 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n35 = $total31 >>> 0;
+          if ($n35 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x33 = 0;
+          let $r34 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x33 = $t >>> 0;
+            $r34 = $x33 % $n35;
+          } while ($x33 - $r34 > 4294967296 - $n35);
+          const $index32$drawn = $r34;
+          let $index32 = $index32$drawn;
+          decisions++;
+          steps = 0;
+          if ($index32 < $count30) {
+            const $digit36 = $index32 % $size29;
+            $index32 = Math.floor($index32 / $size29);
+            const $value37 = C[$seg28 * CAP + $digit36]!;
+            if (trace !== null) trace.push(l_p, 0, $value37);
+            $list12[$a26] = 0;
+            $values13[$a26 * 1 + 0] = $value37;
+            break pick27;
+          }
+          $index32 -= $count30;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a26 = 0; $a26 < $n25; $a26++) {
+        const l_p = $list11[$a26]!;
+        if ($list12[$a26] === 0) {
+          const l_card = $values13[$a26 * 1 + 0] as number;
+          {
+            const $seg38 = Z_dealt + l_p;
+            const $wanted = l_card;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg38]!; $i++)
+              if (C[$seg38 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
+            const $at39 = $seg38 * CAP + $at;
+            const $card = C[$at39]!;
+            const $end40 = $seg38 * CAP + N[$seg38]! - 1;
+            for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
+            N[$seg38]!--;
+            const $seg42 = Z_secret + l_p;
+            if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+            C[$seg42 * CAP + N[$seg42]!] = $card;
+            N[$seg42]!++;
+          }
+          {
+            const $from = Z_dealt + l_p;
+            const $to = Z_collection + l_p;
+            {
+              for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
+                const $card = C[$from * CAP + $k43]!;
+                C[$to * CAP + N[$to]!] = $card;
+                N[$to]!++;
+              }
+              N[$from] = 0;
+            }
+          }
+        }
+      }
+      return 2;
+    }
+  }
+  function step2(): number {
+    {
+      let $n44 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans) $list14[$n44++] = l_p;
+      }
+      for (let $i45 = 0; $i45 < $n44; $i45++) {
+        const l_p = $list14[$i45]!;
+        {
+          const $from = Z_dealt + l_p;
+          const $to = Z_collection + l_p;
+          {
+            for (let $k46 = 0; $k46 < N[$from]!; $k46++) {
+              const $card = C[$from * CAP + $k46]!;
+              C[$to * CAP + N[$to]!] = $card;
+              N[$to]!++;
+            }
+            N[$from] = 0;
+          }
+        }
+      }
+    }
+    for (let l_p = 0; l_p < players; l_p++) {
+      let $sum47: number = 0;
+      {
+        const $seg49 = Z_secret + l_p;
+        for (let $i48 = 0; $i48 < N[$seg49]!; $i48++) {
+          const l_c = C[$seg49 * CAP + $i48]!;
+          $sum47 += Property_bonus[l_c]!;
+        }
+      }
+      let l_owed = fn_bonus_points(l_p) + $sum47;
+      if (l_owed > 0) {
+        {
+          const $amount = l_owed;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[p]`,
+            );
+          if (v_coins[l_p] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_p] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    return 3;
+  }
+  function step3(): number {
+    return 4;
+  }
+  function step4(): number {
+    if (N[Z_property_deck]! > 0) {
+      return 5;
+    }
+    return 6;
+  }
+  function step5(): number {
+    return 7;
+  }
+  function step6(): number {
+    {
+      let $n50 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n50++] = l_p;
+      }
+      for (let $i51 = 0; $i51 < $n50; $i51++) {
+        const l_p = $list15[$i51]!;
+        if (Property_kind[topCardOf(C, N, CAP, Z_secret + l_p, false)]! === "money") {
+          {
+            const $seg52 = Z_secret + l_p;
+            if (N[$seg52]! === 0)
+              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
+            const $at53 = $seg52 * CAP;
+            const $card = C[$at53]!;
+            const $end54 = $seg52 * CAP + N[$seg52]! - 1;
+            for (let $k55 = $at53; $k55 < $end54; $k55++) C[$k55] = C[$k55 + 1]!;
+            N[$seg52]!--;
+            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+            N[Z_set_aside]!++;
+          }
+          {
+            for (let $i56 = N[Z_box]! - 1; $i56 > 0; $i56--) {
+              const $n62 = ($i56 + 1) >>> 0;
+              if ($n62 === 0)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+              let $x60 = 0;
+              let $r61 = 0;
+              do {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                $x60 = $t >>> 0;
+                $r61 = $x60 % $n62;
+              } while ($x60 - $r61 > 4294967296 - $n62);
+              const $j59 = $r61;
+              const $a57 = Z_box * CAP + $i56;
+              const $b58 = Z_box * CAP + $j59;
+              const $card = C[$a57]!;
+              C[$a57] = C[$b58]!;
+              C[$b58] = $card;
+            }
+          }
+          for (let $passes = 0; ; $passes++) {
+            if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
+            if ($passes >= LOOP_LIMIT)
+              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+            if (Property_kind[topCardOf(C, N, CAP, Z_box, false)]! === "money") {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at63 = Z_box * CAP;
+                const $card = C[$at63]!;
+                const $end64 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
+                N[Z_box]!--;
+                C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+                N[Z_set_aside]!++;
+              }
+            } else {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at66 = Z_box * CAP;
+                const $card = C[$at66]!;
+                const $end67 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k68 = $at66; $k68 < $end67; $k68++) C[$k68] = C[$k68 + 1]!;
+                N[Z_box]!--;
+                const $seg69 = Z_secret + l_p;
+                if (N[$seg69]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg69 * CAP + N[$seg69]!] = $card;
+                N[$seg69]!++;
+              }
+            }
+          }
+        }
+      }
+    }
+    {
+      let $n14 = 0;
+      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
+        $list6[$n14++] = l_p_17;
+      }
+      l_p_17$count = $n14;
+    }
+    l_p_17$index = 0;
+    return 213;
+  }
+  function step7(): number {
+    {
+      let $n70 = 0;
+      for (const $item71 of seatsFrom(v_chairman, players)) {
+        const l_p = $item71;
+        $values16[$n70++] = l_p;
+      }
+      for (let $i72 = 0; $i72 < $n70; $i72++) {
+        const l_p = $values16[$i72]!;
+        {
+          const $seg73 = Z_exchange + l_p;
+          const $count = 1;
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+          for (let $dealt = 0; $dealt < $count; $dealt++) {
+            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+            C[$seg73 * CAP + N[$seg73]!] = $card;
+            N[$seg73]!++;
+          }
+        }
+        v_has_taken[l_p] = false;
+      }
+    }
+    {
+      let $n0 = 0;
+      for (const $item1 of seatsFrom(v_chairman, players)) {
+        const l_p = $item1;
+        if (!(l_p >= humans)) $values0[$n0++] = l_p;
+      }
+      l_p$count = $n0;
+    }
+    l_p$index = 0;
+    return 8;
+  }
+  function step8(): number {
+    if (l_p$index < l_p$count) {
+      return 9;
+    }
+    return 10;
+  }
+  function step9(): number {
+    l_p = $values0[l_p$index]!;
+    l___window_0 = true;
+    return 11;
+  }
+  function step10(): number {
+    {
+      let $n2 = 0;
+      for (const $item3 of seatsFrom(v_chairman, players)) {
+        const l_active = $item3;
+        $values1[$n2++] = l_active;
+      }
+      l_active$count = $n2;
+    }
+    l_active$index = 0;
+    return 45;
+  }
+  function step11(): number {
+    if (l___window_0) {
+      return 12;
+    }
+    return 13;
+  }
+  function step12(): number {
+    {
+      const $seat74 = l_p;
+      if ($seat74 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat74} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      idle75: {
+        $values17.length = 0;
+        {
+          const $seg77 = Z_hand + l_p;
+          for (let $i76 = 0; $i76 < N[$seg77]!; $i76++) {
+            const l_card = C[$seg77 * CAP + $i76]!;
+            if (Action_effect[l_card]! === "no_exchange") $values17.push(l_card);
+          }
+        }
+        let $offered78 = false;
+        offered78$open: {
+          if (!($values17.length > 0)) break offered78$open;
+          if (!!fn_shielded(l_p)) break offered78$open;
+          $offered78 = true;
+        }
+        if ($offered78) break idle75;
+        l___window_0 = false;
+        return 14;
+      }
+      $values18.length = 0;
+      {
+        const $seg80 = Z_hand + l_p;
+        for (let $i79 = 0; $i79 < N[$seg80]!; $i79++) {
+          const l_card = C[$seg80 * CAP + $i79]!;
+          if (Action_effect[l_card]! === "no_exchange") $values18.push(l_card);
+        }
+      }
+      let $offered81 = false;
+      offered81$open: {
+        if (!($values18.length > 0)) break offered81$open;
+        if (!!fn_shielded(l_p)) break offered81$open;
+        $offered81 = true;
+      }
+      let $offered82 = false;
+      offered82$open: {
+        $offered82 = true;
+      }
+      const $offered83 = ($offered81 ? 1 : 0) + ($offered82 ? 1 : 0);
+      if ($offered83 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat74} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n88 = $offered83 >>> 0;
+        if ($n88 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x86 = 0;
+        let $r87 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x86 = $t >>> 0;
+          $r87 = $x86 % $n88;
+        } while ($x86 - $r87 > 4294967296 - $n88);
+        const $pick85$drawn = $r87;
+        let $pick85 = $pick85$drawn;
+        if ($offered81 && $pick85-- === 0) {
+          const $n94 = $values18.length >>> 0;
+          if ($n94 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x92 = 0;
+          let $r93 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x92 = $t >>> 0;
+            $r93 = $x92 % $n94;
+          } while ($x92 - $r93 > 4294967296 - $n94);
+          const $digit90 = $r93;
+          const $value91 = $values18[$digit90]!;
+          {
+            l_card = $value91;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat74, 7, $value91);
+          {
+            l_card = $value91;
+            return 15;
+          }
+        }
+        if ($offered82 && $pick85-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat74, 8);
+          {
+            l___window_0 = false;
+            return 14;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step13(): number {
+    l_p$index += 1;
+    return 8;
+  }
+  function step14(): number {
+    return 11;
+  }
+  function step15(): number {
+    l_p_2 = l_p;
+    l_card_2 = l_card;
+    if (Action_effect[l_card_2]! === "gain_two") {
+      return 16;
+    }
+    return 17;
+  }
+  function step16(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 18;
+  }
+  function step17(): number {
+    if (Action_effect[l_card_2]! === "take_back_protection") {
+      return 19;
+    }
+    return 20;
+  }
+  function step18(): number {
+    return 14;
+  }
+  function step19(): number {
+    {
+      const $amount = v_protection[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_2] -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 21;
+  }
+  function step20(): number {
+    if (Action_effect[l_card_2]! === "others_lose_one") {
+      return 22;
+    }
+    return 23;
+  }
+  function step21(): number {
+    return 18;
+  }
+  function step22(): number {
+    {
+      let $n96 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_2) $list19[$n96++] = l_q;
+      }
+      for (let $i97 = 0; $i97 < $n96; $i97++) {
+        const l_q = $list19[$i97]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 24;
+  }
+  function step23(): number {
+    if (Action_effect[l_card_2]! === "discard_action") {
+      return 25;
+    }
+    return 26;
+  }
+  function step24(): number {
+    return 21;
+  }
+  function step25(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat98 = l_p_2;
+      if ($seat98 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat98} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg99 = Z_board;
+      const $size100 = N[$seg99]!;
+      const $count101 = $size100;
+      $values20.length = 0;
+      for (let l_whose = 0; l_whose < players; l_whose++) {
+        if (
+          N[Z_played + l_whose]! > 0 ||
+          ((): boolean => {
+            let $n: boolean = false;
+            {
+              const $seg103 = Z_collection + l_whose;
+              for (let $i102 = 0; $i102 < N[$seg103]!; $i102++) {
+                const l_c = C[$seg103 * CAP + $i102]!;
+                if (v_doubled[l_c]!) {
+                  $n = true;
+                  break;
+                }
+              }
+            }
+            return $n;
+          })()
+        )
+          $values20.push(l_whose);
+      }
+      const $size104 = $values20.length;
+      const $count105 = $size104;
+      const $total106 = $count101 + $count105;
+      if ($total106 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat98} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n110 = $total106 >>> 0;
+      if ($n110 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x108 = 0;
+      let $r109 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x108 = $t >>> 0;
+        $r109 = $x108 % $n110;
+      } while ($x108 - $r109 > 4294967296 - $n110);
+      const $index107$drawn = $r109;
+      let $index107 = $index107$drawn;
+      decisions++;
+      steps = 0;
+      if ($index107 < $count101) {
+        const $digit111 = $index107 % $size100;
+        $index107 = Math.floor($index107 / $size100);
+        const $value112 = C[$seg99 * CAP + $digit111]!;
+        if (trace !== null) trace.push($seat98, 3, $value112);
+        {
+          const l_target = $value112;
+          {
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+            const $at113 = Z_board * CAP + $at;
+            const $card = C[$at113]!;
+            const $end114 = Z_board * CAP + N[Z_board]! - 1;
+            for (let $k115 = $at113; $k115 < $end114; $k115++) C[$k115] = C[$k115 + 1]!;
+            N[Z_board]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 28;
+        }
+      }
+      $index107 -= $count101;
+      if ($index107 < $count105) {
+        const $digit116 = $index107 % $size104;
+        $index107 = Math.floor($index107 / $size104);
+        const $value117 = $values20[$digit116]!;
+        if (trace !== null) trace.push($seat98, 4, $value117);
+        {
+          l_whose_2 = $value117;
+          return 29;
+        }
+      }
+      $index107 -= $count105;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step26(): number {
+    if (Action_effect[l_card_2]! === "no_exchange") {
+      return 31;
+    }
+    return 32;
+  }
+  function step27(): number {
+    return 24;
+  }
+  function step28(): number {
+    return 27;
+  }
+  function step29(): number {
+    {
+      const $seat118 = l_p_2;
+      if ($seat118 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat118} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg119 = Z_played + l_whose_2;
+      const $size120 = N[$seg119]!;
+      const $count121 = $size120;
+      $values21.length = 0;
+      {
+        const $seg123 = Z_collection + l_whose_2;
+        for (let $i122 = 0; $i122 < N[$seg123]!; $i122++) {
+          const l_target = C[$seg123 * CAP + $i122]!;
+          if (v_doubled[l_target]!) $values21.push(l_target);
+        }
+      }
+      const $size124 = $values21.length;
+      const $count125 = $size124;
+      const $total126 = $count121 + $count125;
+      if ($total126 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat118} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n130 = $total126 >>> 0;
+      if ($n130 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x128 = 0;
+      let $r129 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x128 = $t >>> 0;
+        $r129 = $x128 % $n130;
+      } while ($x128 - $r129 > 4294967296 - $n130);
+      const $index127$drawn = $r129;
+      let $index127 = $index127$drawn;
+      decisions++;
+      steps = 0;
+      if ($index127 < $count121) {
+        const $digit131 = $index127 % $size120;
+        $index127 = Math.floor($index127 / $size120);
+        const $value132 = C[$seg119 * CAP + $digit131]!;
+        if (trace !== null) trace.push($seat118, 1, $value132);
+        {
+          const l_target = $value132;
+          {
+            const $seg133 = Z_played + l_whose_2;
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg133]!; $i++)
+              if (C[$seg133 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+            const $at134 = $seg133 * CAP + $at;
+            const $card = C[$at134]!;
+            const $end135 = $seg133 * CAP + N[$seg133]! - 1;
+            for (let $k136 = $at134; $k136 < $end135; $k136++) C[$k136] = C[$k136 + 1]!;
+            N[$seg133]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 30;
+        }
+      }
+      $index127 -= $count121;
+      if ($index127 < $count125) {
+        const $digit137 = $index127 % $size124;
+        $index127 = Math.floor($index127 / $size124);
+        const $value138 = $values21[$digit137]!;
+        if (trace !== null) trace.push($seat118, 2, $value138);
+        {
+          const l_target = $value138;
+          v_doubled[l_target] = false;
+          {
+            const $seg139 = Z_attached + l_whose_2;
+            if (N[$seg139]! === 0)
+              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+            const $at140 = $seg139 * CAP;
+            const $card = C[$at140]!;
+            const $end141 = $seg139 * CAP + N[$seg139]! - 1;
+            for (let $k142 = $at140; $k142 < $end141; $k142++) C[$k142] = C[$k142 + 1]!;
+            N[$seg139]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 30;
+        }
+      }
+      $index127 -= $count125;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step30(): number {
+    return 28;
+  }
+  function step31(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg143 = Z_played + l_p_2;
+      C[$seg143 * CAP + N[$seg143]!] = $card;
+      N[$seg143]!++;
+    }
+    return 33;
+  }
+  function step32(): number {
+    if (Action_effect[l_card_2]! === "double_bonus") {
+      return 34;
+    }
+    return 35;
+  }
+  function step33(): number {
+    return 27;
+  }
+  function step34(): number {
+    {
+      const $seat144 = l_p_2;
+      if ($seat144 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat144} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values22.length = 0;
+      {
+        const $seg146 = Z_collection + l_p_2;
+        for (let $i145 = 0; $i145 < N[$seg146]!; $i145++) {
+          const l_target = C[$seg146 * CAP + $i145]!;
+          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values22.push(l_target);
+        }
+      }
+      const $size147 = $values22.length;
+      const $count148 = $size147;
+      const $total149 = $count148;
+      if ($total149 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat144} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n153 = $total149 >>> 0;
+      if ($n153 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x151 = 0;
+      let $r152 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x151 = $t >>> 0;
+        $r152 = $x151 % $n153;
+      } while ($x151 - $r152 > 4294967296 - $n153);
+      const $index150$drawn = $r152;
+      let $index150 = $index150$drawn;
+      decisions++;
+      steps = 0;
+      if ($index150 < $count148) {
+        const $digit154 = $index150 % $size147;
+        $index150 = Math.floor($index150 / $size147);
+        const $value155 = $values22[$digit154]!;
+        if (trace !== null) trace.push($seat144, 5, $value155);
+        {
+          const l_target = $value155;
+          v_doubled[l_target] = true;
+          {
+            const $card = l_card_2;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg156 = Z_attached + l_p_2;
+            C[$seg156 * CAP + N[$seg156]!] = $card;
+            N[$seg156]!++;
+          }
+          return 37;
+        }
+      }
+      $index150 -= $count148;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step35(): number {
+    if (Action_effect[l_card_2]! === "colour_penalty") {
+      return 38;
+    }
+    return 39;
+  }
+  function step36(): number {
+    return 33;
+  }
+  function step37(): number {
+    return 36;
+  }
+  function step38(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 40;
+  }
+  function step39(): number {
+    if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
+      return 41;
+    }
+    return 42;
+  }
+  function step40(): number {
+    return 36;
+  }
+  function step41(): number {
+    {
+      const $seat157 = l_p_2;
+      if ($seat157 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat157} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $size158 = players;
+      const $count159 = $size158;
+      const $total160 = $count159;
+      if ($total160 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat157} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n164 = $total160 >>> 0;
+      if ($n164 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x162 = 0;
+      let $r163 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x162 = $t >>> 0;
+        $r163 = $x162 % $n164;
+      } while ($x162 - $r163 > 4294967296 - $n164);
+      const $index161$drawn = $r163;
+      let $index161 = $index161$drawn;
+      decisions++;
+      steps = 0;
+      if ($index161 < $count159) {
+        const $digit165 = $index161 % $size158;
+        $index161 = Math.floor($index161 / $size158);
+        const $value166 = $digit165;
+        if (trace !== null) trace.push($seat157, 6, $value166);
+        {
+          const l_whose = $value166;
+          {
+            const $card = l_card_2;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg167 = Z_played + l_whose;
+            C[$seg167 * CAP + N[$seg167]!] = $card;
+            N[$seg167]!++;
+          }
+          return 44;
+        }
+      }
+      $index161 -= $count159;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step42(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg168 = Z_played + l_p_2;
+      C[$seg168 * CAP + N[$seg168]!] = $card;
+      N[$seg168]!++;
+    }
+    return 43;
+  }
+  function step43(): number {
+    return 40;
+  }
+  function step44(): number {
+    return 43;
+  }
+  function step45(): number {
+    if (l_active$index < l_active$count) {
+      return 46;
+    }
+    return 47;
+  }
+  function step46(): number {
+    l_active = $values1[l_active$index]!;
+    for (let l_q = 0; l_q < players; l_q++) {
+      v_passed_over[l_q] = false;
+    }
+    if (l_active >= humans) {
+    }
+    l_action_played = false;
+    l_offered = false;
+    l_turn_over = l_active >= humans;
+    return 48;
+  }
+  function step47(): number {
+    {
+      let $n4 = 0;
+      for (const $item5 of seatsFrom(v_chairman, players)) {
+        const l_p_5 = $item5;
+        if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n4++] = l_p_5;
+      }
+      l_p_5$count = $n4;
+    }
+    l_p_5$index = 0;
+    return 102;
+  }
+  function step48(): number {
+    if (!l_turn_over) {
+      return 49;
+    }
+    return 50;
+  }
+  function step49(): number {
+    {
+      const $seat169 = l_active;
+      if ($seat169 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat169} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg170 = Z_hand + l_active;
+      let $offered171 = false;
+      offered171$open: {
+        if (!(N[$seg170]! > 0)) break offered171$open;
+        if (!!l_action_played) break offered171$open;
+        if (!!l_offered) break offered171$open;
+        let $found176 = false;
+        for (let $i177 = 0; $i177 < N[$seg170]!; $i177++) {
+          const l_card_3 = C[$seg170 * CAP + $i177]!;
+          if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
+          if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
+          if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+          if (!(
+            Action_effect[l_card_3]! !== "money_points" ||
+            !((): boolean => {
+              let $n: boolean = false;
+              {
+                const $seg173 = Z_played + l_active;
+                for (let $i172 = 0; $i172 < N[$seg173]!; $i172++) {
+                  const l_a = C[$seg173 * CAP + $i172]!;
+                  if (Action_effect[l_a]! === "money_points") {
+                    $n = true;
+                    break;
+                  }
+                }
+              }
+              return $n;
+            })()
+          ))
+            continue;
+          if (!(
+            Action_effect[l_card_3]! !== "double_bonus" ||
+            ((): boolean => {
+              let $n: boolean = false;
+              {
+                const $seg175 = Z_collection + l_active;
+                for (let $i174 = 0; $i174 < N[$seg175]!; $i174++) {
+                  const l_c = C[$seg175 * CAP + $i174]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                    $n = true;
+                    break;
+                  }
+                }
+              }
+              return $n;
+            })()
+          ))
+            continue;
+          $found176 = true;
+          break;
+        }
+        if (!$found176) break offered171$open;
+        $offered171 = true;
+      }
+      let $offered179 = false;
+      offered179$open: {
+        if (!(v_protection[l_active]! > 0)) break offered179$open;
+        $offered179 = true;
+      }
+      let $offered180 = false;
+      offered180$open: {
+        if (!(v_protection[l_active]! === 0)) break offered180$open;
+        if (!!l_offered) break offered180$open;
+        $offered180 = true;
+      }
+      let $offered181 = false;
+      offered181$open: {
+        if (!!$variants.includes("simple")) break offered181$open;
+        if (!(v_protection[l_active]! === 0)) break offered181$open;
+        if (!!l_offered) break offered181$open;
+        if (!(N[Z_action_deck]! > 0)) break offered181$open;
+        $offered181 = true;
+      }
+      let $offered182 = false;
+      offered182$open: {
+        if (!(players > 0)) break offered182$open;
+        if (!(v_protection[l_active]! === 0)) break offered182$open;
+        if (!(v_coins[l_active]! >= 1)) break offered182$open;
+        let $found183 = false;
+        for (let l_target = 0; l_target < players; l_target++) {
+          if (!(l_target !== l_active)) continue;
+          if (!!v_passed_over[l_target]!) continue;
+          if (!!fn_exchanged(l_active, l_target)) continue;
+          if (!!fn_shielded(l_target)) continue;
+          if (!(v_protection[l_target]! === 0)) continue;
+          $found183 = true;
+          break;
+        }
+        if (!$found183) break offered182$open;
+        $offered182 = true;
+      }
+      let $offered184 = false;
+      offered184$open: {
+        if (!(players > 0)) break offered184$open;
+        if (!(v_protection[l_active]! === 0)) break offered184$open;
+        let $any185: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (l_q !== l_active && v_protection[l_q]! > 0) {
+            $any185 = true;
+            break;
+          }
+        }
+        if (!$any185) break offered184$open;
+        let $found186 = false;
+        for (let l_target = 0; l_target < players; l_target++) {
+          if (!(l_target !== l_active)) continue;
+          if (!!v_passed_over[l_target]!) continue;
+          if (!!fn_exchanged(l_active, l_target)) continue;
+          if (!!fn_shielded(l_target)) continue;
+          if (!(v_protection[l_target]! > 0)) continue;
+          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+          $found186 = true;
+          break;
+        }
+        if (!$found186) break offered184$open;
+        $offered184 = true;
+      }
+      let $offered187 = false;
+      offered187$open: {
+        if (!l_offered) break offered187$open;
+        $offered187 = true;
+      }
+      const $offered188 =
+        ($offered171 ? 1 : 0) +
+        ($offered179 ? 1 : 0) +
+        ($offered180 ? 1 : 0) +
+        ($offered181 ? 1 : 0) +
+        ($offered182 ? 1 : 0) +
+        ($offered184 ? 1 : 0) +
+        ($offered187 ? 1 : 0);
+      if ($offered188 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat169} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built194 = false;
+      let $built203 = false;
+      let $built209 = false;
+      attempt189: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n193 = $offered188 >>> 0;
+        if ($n193 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x191 = 0;
+        let $r192 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x191 = $t >>> 0;
+          $r192 = $x191 % $n193;
+        } while ($x191 - $r192 > 4294967296 - $n193);
+        const $pick190$drawn = $r192;
+        let $pick190 = $pick190$drawn;
+        if ($offered171 && $pick190-- === 0) {
+          if (!$built194) {
+            $values23.length = 0;
+            for (let $i178 = 0; $i178 < N[$seg170]!; $i178++) {
+              const l_card_3 = C[$seg170 * CAP + $i178]!;
+              if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
+                continue;
+              if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
+              if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+              if (!(
+                Action_effect[l_card_3]! !== "money_points" ||
+                !((): boolean => {
+                  let $n: boolean = false;
+                  {
+                    const $seg173 = Z_played + l_active;
+                    for (let $i172 = 0; $i172 < N[$seg173]!; $i172++) {
+                      const l_a = C[$seg173 * CAP + $i172]!;
+                      if (Action_effect[l_a]! === "money_points") {
+                        $n = true;
+                        break;
+                      }
+                    }
+                  }
+                  return $n;
+                })()
+              ))
+                continue;
+              if (!(
+                Action_effect[l_card_3]! !== "double_bonus" ||
+                ((): boolean => {
+                  let $n: boolean = false;
+                  {
+                    const $seg175 = Z_collection + l_active;
+                    for (let $i174 = 0; $i174 < N[$seg175]!; $i174++) {
+                      const l_c = C[$seg175 * CAP + $i174]!;
+                      if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                        $n = true;
+                        break;
+                      }
+                    }
+                  }
+                  return $n;
+                })()
+              ))
+                continue;
+              $values23.push(l_card_3);
+            }
+            $built194 = true;
+          }
+          const $n199 = $values23.length >>> 0;
+          if ($n199 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x197 = 0;
+          let $r198 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x197 = $t >>> 0;
+            $r198 = $x197 % $n199;
+          } while ($x197 - $r198 > 4294967296 - $n199);
+          const $digit195 = $r198;
+          const $value196 = $values23[$digit195]!;
+          {
+            l_card_3 = $value196;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 17, $value196);
+          {
+            l_card_3 = $value196;
+            return 52;
+          }
+        }
+        if ($offered179 && $pick190-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 18);
+          {
+            {
+              const $amount = 1;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_coins[l_active] += $amount;
+            }
+            l_turn_over = true;
+            return 51;
+          }
+        }
+        if ($offered180 && $pick190-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 19);
+          {
+            {
+              const $amount = 1;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_coins[l_active] += $amount;
+            }
+            l_turn_over = true;
+            return 51;
+          }
+        }
+        if ($offered181 && $pick190-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 20);
+          {
+            return 82;
+          }
+        }
+        if ($offered182 && $pick190-- === 0) {
+          if (!$built203) {
+            $values24.length = 0;
+            for (let l_target = 0; l_target < players; l_target++) {
+              if (!(l_target !== l_active)) continue;
+              if (!!v_passed_over[l_target]!) continue;
+              if (!!fn_exchanged(l_active, l_target)) continue;
+              if (!!fn_shielded(l_target)) continue;
+              if (!(v_protection[l_target]! === 0)) continue;
+              $values24.push(l_target);
+            }
+            $built203 = true;
+          }
+          const $n208 = $values24.length >>> 0;
+          if ($n208 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x206 = 0;
+          let $r207 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x206 = $t >>> 0;
+            $r207 = $x206 % $n208;
+          } while ($x206 - $r207 > 4294967296 - $n208);
+          const $digit204 = $r207;
+          const $value205 = $values24[$digit204]!;
+          {
+            l_target = $value205;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 21, $value205);
+          {
+            l_target = $value205;
+            return 93;
+          }
+        }
+        if ($offered184 && $pick190-- === 0) {
+          if (!$built209) {
+            $values25.length = 0;
+            for (let l_target = 0; l_target < players; l_target++) {
+              if (!(l_target !== l_active)) continue;
+              if (!!v_passed_over[l_target]!) continue;
+              if (!!fn_exchanged(l_active, l_target)) continue;
+              if (!!fn_shielded(l_target)) continue;
+              if (!(v_protection[l_target]! > 0)) continue;
+              if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+              $values25.push(l_target);
+            }
+            $built209 = true;
+          }
+          const $n214 = $values25.length >>> 0;
+          if ($n214 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x212 = 0;
+          let $r213 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x212 = $t >>> 0;
+            $r213 = $x212 % $n214;
+          } while ($x212 - $r213 > 4294967296 - $n214);
+          const $digit210 = $r213;
+          const $value211 = $values25[$digit210]!;
+          {
+            const l_target = $value211;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 22, $value211);
+          {
+            const l_target = $value211;
+            {
+              const $amount = v_protection[l_target]! + 1;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from coins[active]`,
+                );
+              if (v_coins[l_active] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+                );
+              v_coins[l_active] -= $amount;
+              v_coins[l_target] += $amount;
+            }
+            {
+              const $amount = v_protection[l_target]!;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from protection[target]`,
+                );
+              if (v_protection[l_target] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+                );
+              v_protection[l_target] -= $amount;
+              v_coins[l_target] += $amount;
+            }
+            {
+              const $argument215 = l_active;
+              const $argument216 = l_target;
+              {
+                let l_a = $argument215;
+                let l_b = $argument216;
+                {
+                  const $seg217 = Z_exchange + l_a;
+                  if (N[$seg217]! === 0)
+                    throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                  const $at218 = $seg217 * CAP;
+                  const $card = C[$at218]!;
+                  const $end219 = $seg217 * CAP + N[$seg217]! - 1;
+                  for (let $k220 = $at218; $k220 < $end219; $k220++) C[$k220] = C[$k220 + 1]!;
+                  N[$seg217]!--;
+                  if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+                  C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+                  N[Z_in_transit]!++;
+                }
+                {
+                  const $seg221 = Z_exchange + l_b;
+                  if (N[$seg221]! === 0)
+                    throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                  const $at222 = $seg221 * CAP;
+                  const $card = C[$at222]!;
+                  const $end223 = $seg221 * CAP + N[$seg221]! - 1;
+                  for (let $k224 = $at222; $k224 < $end223; $k224++) C[$k224] = C[$k224 + 1]!;
+                  N[$seg221]!--;
+                  const $seg225 = Z_exchange + l_a;
+                  if (N[$seg225]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                  C[$seg225 * CAP + N[$seg225]!] = $card;
+                  N[$seg225]!++;
+                }
+                {
+                  if (N[Z_in_transit]! === 0)
+                    throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                  const $at226 = Z_in_transit * CAP;
+                  const $card = C[$at226]!;
+                  const $end227 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                  for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
+                  N[Z_in_transit]!--;
+                  const $seg229 = Z_exchange + l_b;
+                  if (N[$seg229]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                  C[$seg229 * CAP + N[$seg229]!] = $card;
+                  N[$seg229]!++;
+                }
+                v_has_taken[l_a] = true;
+                v_took_from[l_a] = l_b;
+              }
+            }
+            l_turn_over = true;
+            return 51;
+          }
+        }
+        if ($offered187 && $pick190-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat169, 23);
+          {
+            l_turn_over = true;
+            return 51;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step50(): number {
+    l_active$index += 1;
+    return 45;
+  }
+  function step51(): number {
+    if (
+      l_offered &&
+      !((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (fn_reachable(l_active, l_q)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      l_turn_over = true;
+    }
+    return 48;
+  }
+  function step52(): number {
+    l_action_played = true;
+    l_p_3 = l_active;
+    l_card_4 = l_card_3;
+    if (Action_effect[l_card_4]! === "gain_two") {
+      return 53;
+    }
+    return 54;
+  }
+  function step53(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 55;
+  }
+  function step54(): number {
+    if (Action_effect[l_card_4]! === "take_back_protection") {
+      return 56;
+    }
+    return 57;
+  }
+  function step55(): number {
+    return 51;
+  }
+  function step56(): number {
+    {
+      const $amount = v_protection[l_p_3]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_3] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_3] -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 58;
+  }
+  function step57(): number {
+    if (Action_effect[l_card_4]! === "others_lose_one") {
+      return 59;
+    }
+    return 60;
+  }
+  function step58(): number {
+    return 55;
+  }
+  function step59(): number {
+    {
+      let $n231 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_3) $list26[$n231++] = l_q;
+      }
+      for (let $i232 = 0; $i232 < $n231; $i232++) {
+        const l_q = $list26[$i232]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 61;
+  }
+  function step60(): number {
+    if (Action_effect[l_card_4]! === "discard_action") {
+      return 62;
+    }
+    return 63;
+  }
+  function step61(): number {
+    return 58;
+  }
+  function step62(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat233 = l_p_3;
+      if ($seat233 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat233} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg234 = Z_board;
+      const $size235 = N[$seg234]!;
+      const $count236 = $size235;
+      $values27.length = 0;
+      for (let l_whose = 0; l_whose < players; l_whose++) {
+        if (
+          N[Z_played + l_whose]! > 0 ||
+          ((): boolean => {
+            let $n: boolean = false;
+            {
+              const $seg238 = Z_collection + l_whose;
+              for (let $i237 = 0; $i237 < N[$seg238]!; $i237++) {
+                const l_c = C[$seg238 * CAP + $i237]!;
+                if (v_doubled[l_c]!) {
+                  $n = true;
+                  break;
+                }
+              }
+            }
+            return $n;
+          })()
+        )
+          $values27.push(l_whose);
+      }
+      const $size239 = $values27.length;
+      const $count240 = $size239;
+      const $total241 = $count236 + $count240;
+      if ($total241 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat233} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n245 = $total241 >>> 0;
+      if ($n245 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x243 = 0;
+      let $r244 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x243 = $t >>> 0;
+        $r244 = $x243 % $n245;
+      } while ($x243 - $r244 > 4294967296 - $n245);
+      const $index242$drawn = $r244;
+      let $index242 = $index242$drawn;
+      decisions++;
+      steps = 0;
+      if ($index242 < $count236) {
+        const $digit246 = $index242 % $size235;
+        $index242 = Math.floor($index242 / $size235);
+        const $value247 = C[$seg234 * CAP + $digit246]!;
+        if (trace !== null) trace.push($seat233, 3, $value247);
+        {
+          const l_target = $value247;
+          {
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+            const $at248 = Z_board * CAP + $at;
+            const $card = C[$at248]!;
+            const $end249 = Z_board * CAP + N[Z_board]! - 1;
+            for (let $k250 = $at248; $k250 < $end249; $k250++) C[$k250] = C[$k250 + 1]!;
+            N[Z_board]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 65;
+        }
+      }
+      $index242 -= $count236;
+      if ($index242 < $count240) {
+        const $digit251 = $index242 % $size239;
+        $index242 = Math.floor($index242 / $size239);
+        const $value252 = $values27[$digit251]!;
+        if (trace !== null) trace.push($seat233, 4, $value252);
+        {
+          l_whose_3 = $value252;
+          return 66;
+        }
+      }
+      $index242 -= $count240;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step63(): number {
+    if (Action_effect[l_card_4]! === "no_exchange") {
+      return 68;
+    }
+    return 69;
+  }
+  function step64(): number {
+    return 61;
+  }
+  function step65(): number {
+    return 64;
+  }
+  function step66(): number {
+    {
+      const $seat253 = l_p_3;
+      if ($seat253 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat253} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg254 = Z_played + l_whose_3;
+      const $size255 = N[$seg254]!;
+      const $count256 = $size255;
+      $values28.length = 0;
+      {
+        const $seg258 = Z_collection + l_whose_3;
+        for (let $i257 = 0; $i257 < N[$seg258]!; $i257++) {
+          const l_target = C[$seg258 * CAP + $i257]!;
+          if (v_doubled[l_target]!) $values28.push(l_target);
+        }
+      }
+      const $size259 = $values28.length;
+      const $count260 = $size259;
+      const $total261 = $count256 + $count260;
+      if ($total261 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat253} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n265 = $total261 >>> 0;
+      if ($n265 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x263 = 0;
+      let $r264 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x263 = $t >>> 0;
+        $r264 = $x263 % $n265;
+      } while ($x263 - $r264 > 4294967296 - $n265);
+      const $index262$drawn = $r264;
+      let $index262 = $index262$drawn;
+      decisions++;
+      steps = 0;
+      if ($index262 < $count256) {
+        const $digit266 = $index262 % $size255;
+        $index262 = Math.floor($index262 / $size255);
+        const $value267 = C[$seg254 * CAP + $digit266]!;
+        if (trace !== null) trace.push($seat253, 1, $value267);
+        {
+          const l_target = $value267;
+          {
+            const $seg268 = Z_played + l_whose_3;
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg268]!; $i++)
+              if (C[$seg268 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+            const $at269 = $seg268 * CAP + $at;
+            const $card = C[$at269]!;
+            const $end270 = $seg268 * CAP + N[$seg268]! - 1;
+            for (let $k271 = $at269; $k271 < $end270; $k271++) C[$k271] = C[$k271 + 1]!;
+            N[$seg268]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 67;
+        }
+      }
+      $index262 -= $count256;
+      if ($index262 < $count260) {
+        const $digit272 = $index262 % $size259;
+        $index262 = Math.floor($index262 / $size259);
+        const $value273 = $values28[$digit272]!;
+        if (trace !== null) trace.push($seat253, 2, $value273);
+        {
+          const l_target = $value273;
+          v_doubled[l_target] = false;
+          {
+            const $seg274 = Z_attached + l_whose_3;
+            if (N[$seg274]! === 0)
+              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+            const $at275 = $seg274 * CAP;
+            const $card = C[$at275]!;
+            const $end276 = $seg274 * CAP + N[$seg274]! - 1;
+            for (let $k277 = $at275; $k277 < $end276; $k277++) C[$k277] = C[$k277 + 1]!;
+            N[$seg274]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 67;
+        }
+      }
+      $index262 -= $count260;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step67(): number {
+    return 65;
+  }
+  function step68(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg278 = Z_played + l_p_3;
+      C[$seg278 * CAP + N[$seg278]!] = $card;
+      N[$seg278]!++;
+    }
+    return 70;
+  }
+  function step69(): number {
+    if (Action_effect[l_card_4]! === "double_bonus") {
+      return 71;
+    }
+    return 72;
+  }
+  function step70(): number {
+    return 64;
+  }
+  function step71(): number {
+    {
+      const $seat279 = l_p_3;
+      if ($seat279 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat279} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values29.length = 0;
+      {
+        const $seg281 = Z_collection + l_p_3;
+        for (let $i280 = 0; $i280 < N[$seg281]!; $i280++) {
+          const l_target = C[$seg281 * CAP + $i280]!;
+          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values29.push(l_target);
+        }
+      }
+      const $size282 = $values29.length;
+      const $count283 = $size282;
+      const $total284 = $count283;
+      if ($total284 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat279} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n288 = $total284 >>> 0;
+      if ($n288 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x286 = 0;
+      let $r287 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x286 = $t >>> 0;
+        $r287 = $x286 % $n288;
+      } while ($x286 - $r287 > 4294967296 - $n288);
+      const $index285$drawn = $r287;
+      let $index285 = $index285$drawn;
+      decisions++;
+      steps = 0;
+      if ($index285 < $count283) {
+        const $digit289 = $index285 % $size282;
+        $index285 = Math.floor($index285 / $size282);
+        const $value290 = $values29[$digit289]!;
+        if (trace !== null) trace.push($seat279, 5, $value290);
+        {
+          const l_target = $value290;
+          v_doubled[l_target] = true;
+          {
+            const $card = l_card_4;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg291 = Z_attached + l_p_3;
+            C[$seg291 * CAP + N[$seg291]!] = $card;
+            N[$seg291]!++;
+          }
+          return 74;
+        }
+      }
+      $index285 -= $count283;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step72(): number {
+    if (Action_effect[l_card_4]! === "colour_penalty") {
+      return 75;
+    }
+    return 76;
+  }
+  function step73(): number {
+    return 70;
+  }
+  function step74(): number {
+    return 73;
+  }
+  function step75(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 77;
+  }
+  function step76(): number {
+    if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
+      return 78;
+    }
+    return 79;
+  }
+  function step77(): number {
+    return 73;
+  }
+  function step78(): number {
+    {
+      const $seat292 = l_p_3;
+      if ($seat292 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat292} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $size293 = players;
+      const $count294 = $size293;
+      const $total295 = $count294;
+      if ($total295 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n299 = $total295 >>> 0;
+      if ($n299 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x297 = 0;
+      let $r298 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x297 = $t >>> 0;
+        $r298 = $x297 % $n299;
+      } while ($x297 - $r298 > 4294967296 - $n299);
+      const $index296$drawn = $r298;
+      let $index296 = $index296$drawn;
+      decisions++;
+      steps = 0;
+      if ($index296 < $count294) {
+        const $digit300 = $index296 % $size293;
+        $index296 = Math.floor($index296 / $size293);
+        const $value301 = $digit300;
+        if (trace !== null) trace.push($seat292, 6, $value301);
+        {
+          const l_whose = $value301;
+          {
+            const $card = l_card_4;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg302 = Z_played + l_whose;
+            C[$seg302 * CAP + N[$seg302]!] = $card;
+            N[$seg302]!++;
+          }
+          return 81;
+        }
+      }
+      $index296 -= $count294;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step79(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg303 = Z_played + l_p_3;
+      C[$seg303 * CAP + N[$seg303]!] = $card;
+      N[$seg303]!++;
+    }
+    return 80;
+  }
+  function step80(): number {
+    return 77;
+  }
+  function step81(): number {
+    return 80;
+  }
+  function step82(): number {
+    l_p_4 = l_active;
+    if (N[Z_action_deck]! > 0) {
+      return 83;
+    }
+    return 84;
+  }
+  function step83(): number {
+    {
+      const $seg304 = Z_hand + l_p_4;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg304 * CAP + N[$seg304]!] = $card;
+        N[$seg304]!++;
+      }
+    }
+    if (N[Z_hand + l_p_4]! > 5) {
+      return 86;
+    }
+    return 87;
+  }
+  function step84(): number {
+    return 85;
+  }
+  function step85(): number {
+    l_turn_over = true;
+    return 51;
+  }
+  function step86(): number {
+    if (l_p_4 >= humans) {
+      return 89;
+    }
+    return 90;
+  }
+  function step87(): number {
+    return 88;
+  }
+  function step88(): number {
+    return 85;
+  }
+  function step89(): number {
+    {
+      const $seg305 = Z_hand + l_p_4;
+      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg305]!; $i++)
+        if (C[$seg305 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+      const $at306 = $seg305 * CAP + $at;
+      const $card = C[$at306]!;
+      const $end307 = $seg305 * CAP + N[$seg305]! - 1;
+      for (let $k308 = $at306; $k308 < $end307; $k308++) C[$k308] = C[$k308 + 1]!;
+      N[$seg305]!--;
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 91;
+  }
+  function step90(): number {
+    {
+      const $seat309 = l_p_4;
+      if ($seat309 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat309} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg310 = Z_hand + l_p_4;
+      const $size311 = N[$seg310]!;
+      const $count312 = $size311;
+      const $total313 = $count312;
+      if ($total313 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat309} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n317 = $total313 >>> 0;
+      if ($n317 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x315 = 0;
+      let $r316 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x315 = $t >>> 0;
+        $r316 = $x315 % $n317;
+      } while ($x315 - $r316 > 4294967296 - $n317);
+      const $index314$drawn = $r316;
+      let $index314 = $index314$drawn;
+      decisions++;
+      steps = 0;
+      if ($index314 < $count312) {
+        const $digit318 = $index314 % $size311;
+        $index314 = Math.floor($index314 / $size311);
+        const $value319 = C[$seg310 * CAP + $digit318]!;
+        if (trace !== null) trace.push($seat309, 9, $value319);
+        {
+          const l_card = $value319;
+          {
+            const $seg320 = Z_hand + l_p_4;
+            const $wanted = l_card;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg320]!; $i++)
+              if (C[$seg320 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+            const $at321 = $seg320 * CAP + $at;
+            const $card = C[$at321]!;
+            const $end322 = $seg320 * CAP + N[$seg320]! - 1;
+            for (let $k323 = $at321; $k323 < $end322; $k323++) C[$k323] = C[$k323 + 1]!;
+            N[$seg320]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 92;
+        }
+      }
+      $index314 -= $count312;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step91(): number {
+    return 88;
+  }
+  function step92(): number {
+    return 91;
+  }
+  function step93(): number {
+    l_offered = true;
+    l_between = l_active + 1 < players ? l_active + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(l_between !== l_target)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_passed_over[l_between] = true;
+      l_between = l_between + 1 < players ? l_between + 1 : 0;
+    }
+    if (l_target >= humans) {
+      return 94;
+    }
+    return 95;
+  }
+  function step94(): number {
+    l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
+    {
+      const $seat324 = l_opponent;
+      if ($seat324 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat324} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $low325 = 0;
+      const $high326 = v_coins[l_opponent]!;
+      const $size327 = Math.max(0, $high326 - $low325 + 1);
+      const $count328 = $size327;
+      const $total329 = $count328;
+      if ($total329 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat324} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n333 = $total329 >>> 0;
+      if ($n333 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x331 = 0;
+      let $r332 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x331 = $t >>> 0;
+        $r332 = $x331 % $n333;
+      } while ($x331 - $r332 > 4294967296 - $n333);
+      const $index330$drawn = $r332;
+      let $index330 = $index330$drawn;
+      decisions++;
+      steps = 0;
+      if ($index330 < $count328) {
+        const $digit334 = $index330 % $size327;
+        $index330 = Math.floor($index330 / $size327);
+        const $value335 = $low325 + $digit334;
+        if (trace !== null) trace.push($seat324, 10, $value335);
+        {
+          const l_amount = $value335;
+          {
+            const $amount = l_amount;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
+              );
+            if (v_coins[l_opponent] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+              );
+            v_coins[l_opponent] -= $amount;
+            v_protection[l_target] += $amount;
+          }
+          return 97;
+        }
+      }
+      $index330 -= $count328;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step95(): number {
+    {
+      const $seat336 = l_target;
+      if ($seat336 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $count337 = 1;
+      const $low338 = 1;
+      const $high339 = v_coins[l_target]!;
+      const $size340 = Math.max(0, $high339 - $low338 + 1);
+      const $count341 = $size340;
+      const $total342 = $count337 + $count341;
+      if ($total342 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n346 = $total342 >>> 0;
+      if ($n346 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x344 = 0;
+      let $r345 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x344 = $t >>> 0;
+        $r345 = $x344 % $n346;
+      } while ($x344 - $r345 > 4294967296 - $n346);
+      const $index343$drawn = $r345;
+      let $index343 = $index343$drawn;
+      decisions++;
+      steps = 0;
+      if ($index343 < $count337) {
+        if (trace !== null) trace.push($seat336, 15);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+              );
+            if (v_coins[l_active] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              );
+            v_coins[l_active] -= $amount;
+            v_coins[l_target] += $amount;
+          }
+          {
+            const $argument347 = l_active;
+            const $argument348 = l_target;
+            {
+              let l_a = $argument347;
+              let l_b = $argument348;
+              {
+                const $seg349 = Z_exchange + l_a;
+                if (N[$seg349]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                const $at350 = $seg349 * CAP;
+                const $card = C[$at350]!;
+                const $end351 = $seg349 * CAP + N[$seg349]! - 1;
+                for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
+                N[$seg349]!--;
+                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+                C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+                N[Z_in_transit]!++;
+              }
+              {
+                const $seg353 = Z_exchange + l_b;
+                if (N[$seg353]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                const $at354 = $seg353 * CAP;
+                const $card = C[$at354]!;
+                const $end355 = $seg353 * CAP + N[$seg353]! - 1;
+                for (let $k356 = $at354; $k356 < $end355; $k356++) C[$k356] = C[$k356 + 1]!;
+                N[$seg353]!--;
+                const $seg357 = Z_exchange + l_a;
+                if (N[$seg357]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg357 * CAP + N[$seg357]!] = $card;
+                N[$seg357]!++;
+              }
+              {
+                if (N[Z_in_transit]! === 0)
+                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                const $at358 = Z_in_transit * CAP;
+                const $card = C[$at358]!;
+                const $end359 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k360 = $at358; $k360 < $end359; $k360++) C[$k360] = C[$k360 + 1]!;
+                N[Z_in_transit]!--;
+                const $seg361 = Z_exchange + l_b;
+                if (N[$seg361]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg361 * CAP + N[$seg361]!] = $card;
+                N[$seg361]!++;
+              }
+              v_has_taken[l_a] = true;
+              v_took_from[l_a] = l_b;
+            }
+          }
+          l_turn_over = true;
+          return 99;
+        }
+      }
+      $index343 -= $count337;
+      if ($index343 < $count341) {
+        const $digit362 = $index343 % $size340;
+        $index343 = Math.floor($index343 / $size340);
+        const $value363 = $low338 + $digit362;
+        if (trace !== null) trace.push($seat336, 16, $value363);
+        {
+          l_amount = $value363;
+          return 100;
+        }
+      }
+      $index343 -= $count341;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step96(): number {
+    return 51;
+  }
+  function step97(): number {
+    {
+      const $seat364 = l_active;
+      if ($seat364 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $count365 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+      const $count366 = 1;
+      const $total367 = $count365 + $count366;
+      if ($total367 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat364} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n371 = $total367 >>> 0;
+      if ($n371 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x369 = 0;
+      let $r370 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x369 = $t >>> 0;
+        $r370 = $x369 % $n371;
+      } while ($x369 - $r370 > 4294967296 - $n371);
+      const $index368$drawn = $r370;
+      let $index368 = $index368$drawn;
+      decisions++;
+      steps = 0;
+      if ($index368 < $count365) {
+        if (trace !== null) trace.push($seat364, 11);
+        {
+          {
+            const $amount = 3;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+              );
+            if (v_coins[l_active] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              );
+            v_coins[l_active] -= $amount;
+            v_coins[l_target] += $amount;
+          }
+          {
+            const $amount = v_protection[l_target]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+              );
+            if (v_coins[l_active] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              );
+            v_coins[l_active] -= $amount;
+            v_bank += $amount;
+          }
+          {
+            const $argument372 = l_active;
+            const $argument373 = l_target;
+            {
+              let l_a = $argument372;
+              let l_b = $argument373;
+              {
+                const $seg374 = Z_exchange + l_a;
+                if (N[$seg374]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                const $at375 = $seg374 * CAP;
+                const $card = C[$at375]!;
+                const $end376 = $seg374 * CAP + N[$seg374]! - 1;
+                for (let $k377 = $at375; $k377 < $end376; $k377++) C[$k377] = C[$k377 + 1]!;
+                N[$seg374]!--;
+                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+                C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+                N[Z_in_transit]!++;
+              }
+              {
+                const $seg378 = Z_exchange + l_b;
+                if (N[$seg378]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                const $at379 = $seg378 * CAP;
+                const $card = C[$at379]!;
+                const $end380 = $seg378 * CAP + N[$seg378]! - 1;
+                for (let $k381 = $at379; $k381 < $end380; $k381++) C[$k381] = C[$k381 + 1]!;
+                N[$seg378]!--;
+                const $seg382 = Z_exchange + l_a;
+                if (N[$seg382]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg382 * CAP + N[$seg382]!] = $card;
+                N[$seg382]!++;
+              }
+              {
+                if (N[Z_in_transit]! === 0)
+                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                const $at383 = Z_in_transit * CAP;
+                const $card = C[$at383]!;
+                const $end384 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k385 = $at383; $k385 < $end384; $k385++) C[$k385] = C[$k385 + 1]!;
+                N[Z_in_transit]!--;
+                const $seg386 = Z_exchange + l_b;
+                if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg386 * CAP + N[$seg386]!] = $card;
+                N[$seg386]!++;
+              }
+              v_has_taken[l_a] = true;
+              v_took_from[l_a] = l_b;
+            }
+          }
+          l_turn_over = true;
+          return 98;
+        }
+      }
+      $index368 -= $count365;
+      if ($index368 < $count366) {
+        if (trace !== null) trace.push($seat364, 12);
+        {
+          v_passed_over[l_target] = true;
+          return 98;
+        }
+      }
+      $index368 -= $count366;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step98(): number {
+    {
+      const $amount = v_protection[l_target]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[target]`,
+        );
+      if (v_protection[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_target] -= $amount;
+      v_bank += $amount;
+    }
+    return 96;
+  }
+  function step99(): number {
+    return 96;
+  }
+  function step100(): number {
+    {
+      const $amount = l_amount;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from coins[target]`,
+        );
+      if (v_coins[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_coins[l_target] -= $amount;
+      v_protection[l_target] += $amount;
+    }
+    {
+      const $seat387 = l_active;
+      if ($seat387 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat387} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $count388 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+      const $count389 = 1;
+      const $total390 = $count388 + $count389;
+      if ($total390 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat387} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n394 = $total390 >>> 0;
+      if ($n394 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x392 = 0;
+      let $r393 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x392 = $t >>> 0;
+        $r393 = $x392 % $n394;
+      } while ($x392 - $r393 > 4294967296 - $n394);
+      const $index391$drawn = $r393;
+      let $index391 = $index391$drawn;
+      decisions++;
+      steps = 0;
+      if ($index391 < $count388) {
+        if (trace !== null) trace.push($seat387, 13);
+        {
+          {
+            const $amount = v_protection[l_target]! + 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+              );
+            if (v_coins[l_active] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              );
+            v_coins[l_active] -= $amount;
+            v_coins[l_target] += $amount;
+          }
+          {
+            const $amount = v_protection[l_target]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from protection[target]`,
+              );
+            if (v_protection[l_target] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+              );
+            v_protection[l_target] -= $amount;
+            v_coins[l_target] += $amount;
+          }
+          {
+            const $argument395 = l_active;
+            const $argument396 = l_target;
+            {
+              let l_a = $argument395;
+              let l_b = $argument396;
+              {
+                const $seg397 = Z_exchange + l_a;
+                if (N[$seg397]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                const $at398 = $seg397 * CAP;
+                const $card = C[$at398]!;
+                const $end399 = $seg397 * CAP + N[$seg397]! - 1;
+                for (let $k400 = $at398; $k400 < $end399; $k400++) C[$k400] = C[$k400 + 1]!;
+                N[$seg397]!--;
+                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+                C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+                N[Z_in_transit]!++;
+              }
+              {
+                const $seg401 = Z_exchange + l_b;
+                if (N[$seg401]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                const $at402 = $seg401 * CAP;
+                const $card = C[$at402]!;
+                const $end403 = $seg401 * CAP + N[$seg401]! - 1;
+                for (let $k404 = $at402; $k404 < $end403; $k404++) C[$k404] = C[$k404 + 1]!;
+                N[$seg401]!--;
+                const $seg405 = Z_exchange + l_a;
+                if (N[$seg405]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg405 * CAP + N[$seg405]!] = $card;
+                N[$seg405]!++;
+              }
+              {
+                if (N[Z_in_transit]! === 0)
+                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                const $at406 = Z_in_transit * CAP;
+                const $card = C[$at406]!;
+                const $end407 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k408 = $at406; $k408 < $end407; $k408++) C[$k408] = C[$k408 + 1]!;
+                N[Z_in_transit]!--;
+                const $seg409 = Z_exchange + l_b;
+                if (N[$seg409]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg409 * CAP + N[$seg409]!] = $card;
+                N[$seg409]!++;
+              }
+              v_has_taken[l_a] = true;
+              v_took_from[l_a] = l_b;
+            }
+          }
+          l_turn_over = true;
+          return 101;
+        }
+      }
+      $index391 -= $count388;
+      if ($index391 < $count389) {
+        if (trace !== null) trace.push($seat387, 14);
+        {
+          v_passed_over[l_target] = true;
+          return 101;
+        }
+      }
+      $index391 -= $count389;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step101(): number {
+    return 99;
+  }
+  function step102(): number {
+    if (l_p_5$index < l_p_5$count) {
+      return 103;
+    }
+    return 104;
+  }
+  function step103(): number {
+    l_p_5 = $values2[l_p_5$index]!;
+    l___window_1 = true;
+    return 105;
+  }
+  function step104(): number {
+    {
+      let $n6 = 0;
+      for (const $item7 of seatsFrom(v_chairman, players)) {
+        const l_p_7 = $item7;
+        $values3[$n6++] = l_p_7;
+      }
+      l_p_7$count = $n6;
+    }
+    l_p_7$index = 0;
+    return 139;
+  }
+  function step105(): number {
+    if (l___window_1) {
+      return 106;
+    }
+    return 107;
+  }
+  function step106(): number {
+    {
+      const $seat410 = l_p_5;
+      if ($seat410 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat410} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      idle411: {
+        $values30.length = 0;
+        {
+          const $seg413 = Z_hand + l_p_5;
+          for (let $i412 = 0; $i412 < N[$seg413]!; $i412++) {
+            const l_card = C[$seg413 * CAP + $i412]!;
+            if (Action_effect[l_card]! === "take_back_protection") $values30.push(l_card);
+          }
+        }
+        let $offered414 = false;
+        offered414$open: {
+          if (!($values30.length > 0)) break offered414$open;
+          if (!(v_protection[l_p_5]! > 0)) break offered414$open;
+          $offered414 = true;
+        }
+        if ($offered414) break idle411;
+        l___window_1 = false;
+        return 108;
+      }
+      $values31.length = 0;
+      {
+        const $seg416 = Z_hand + l_p_5;
+        for (let $i415 = 0; $i415 < N[$seg416]!; $i415++) {
+          const l_card = C[$seg416 * CAP + $i415]!;
+          if (Action_effect[l_card]! === "take_back_protection") $values31.push(l_card);
+        }
+      }
+      let $offered417 = false;
+      offered417$open: {
+        if (!($values31.length > 0)) break offered417$open;
+        if (!(v_protection[l_p_5]! > 0)) break offered417$open;
+        $offered417 = true;
+      }
+      let $offered418 = false;
+      offered418$open: {
+        $offered418 = true;
+      }
+      const $offered419 = ($offered417 ? 1 : 0) + ($offered418 ? 1 : 0);
+      if ($offered419 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat410} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      attempt420: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n424 = $offered419 >>> 0;
+        if ($n424 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x422 = 0;
+        let $r423 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x422 = $t >>> 0;
+          $r423 = $x422 % $n424;
+        } while ($x422 - $r423 > 4294967296 - $n424);
+        const $pick421$drawn = $r423;
+        let $pick421 = $pick421$drawn;
+        if ($offered417 && $pick421-- === 0) {
+          const $n430 = $values31.length >>> 0;
+          if ($n430 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x428 = 0;
+          let $r429 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x428 = $t >>> 0;
+            $r429 = $x428 % $n430;
+          } while ($x428 - $r429 > 4294967296 - $n430);
+          const $digit426 = $r429;
+          const $value427 = $values31[$digit426]!;
+          {
+            l_card_5 = $value427;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat410, 24, $value427);
+          {
+            l_card_5 = $value427;
+            return 109;
+          }
+        }
+        if ($offered418 && $pick421-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat410, 8);
+          {
+            l___window_1 = false;
+            return 108;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step107(): number {
+    l_p_5$index += 1;
+    return 102;
+  }
+  function step108(): number {
+    return 105;
+  }
+  function step109(): number {
+    l_p_6 = l_p_5;
+    l_card_6 = l_card_5;
+    if (Action_effect[l_card_6]! === "gain_two") {
+      return 110;
+    }
+    return 111;
+  }
+  function step110(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 112;
+  }
+  function step111(): number {
+    if (Action_effect[l_card_6]! === "take_back_protection") {
+      return 113;
+    }
+    return 114;
+  }
+  function step112(): number {
+    return 108;
+  }
+  function step113(): number {
+    {
+      const $amount = v_protection[l_p_6]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_6] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_6] -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 115;
+  }
+  function step114(): number {
+    if (Action_effect[l_card_6]! === "others_lose_one") {
+      return 116;
+    }
+    return 117;
+  }
+  function step115(): number {
+    return 112;
+  }
+  function step116(): number {
+    {
+      let $n432 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_6) $list32[$n432++] = l_q;
+      }
+      for (let $i433 = 0; $i433 < $n432; $i433++) {
+        const l_q = $list32[$i433]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 118;
+  }
+  function step117(): number {
+    if (Action_effect[l_card_6]! === "discard_action") {
+      return 119;
+    }
+    return 120;
+  }
+  function step118(): number {
+    return 115;
+  }
+  function step119(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat434 = l_p_6;
+      if ($seat434 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat434} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg435 = Z_board;
+      const $size436 = N[$seg435]!;
+      const $count437 = $size436;
+      $values33.length = 0;
+      for (let l_whose = 0; l_whose < players; l_whose++) {
+        if (
+          N[Z_played + l_whose]! > 0 ||
+          ((): boolean => {
+            let $n: boolean = false;
+            {
+              const $seg439 = Z_collection + l_whose;
+              for (let $i438 = 0; $i438 < N[$seg439]!; $i438++) {
+                const l_c = C[$seg439 * CAP + $i438]!;
+                if (v_doubled[l_c]!) {
+                  $n = true;
+                  break;
+                }
+              }
+            }
+            return $n;
+          })()
+        )
+          $values33.push(l_whose);
+      }
+      const $size440 = $values33.length;
+      const $count441 = $size440;
+      const $total442 = $count437 + $count441;
+      if ($total442 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat434} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n446 = $total442 >>> 0;
+      if ($n446 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x444 = 0;
+      let $r445 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x444 = $t >>> 0;
+        $r445 = $x444 % $n446;
+      } while ($x444 - $r445 > 4294967296 - $n446);
+      const $index443$drawn = $r445;
+      let $index443 = $index443$drawn;
+      decisions++;
+      steps = 0;
+      if ($index443 < $count437) {
+        const $digit447 = $index443 % $size436;
+        $index443 = Math.floor($index443 / $size436);
+        const $value448 = C[$seg435 * CAP + $digit447]!;
+        if (trace !== null) trace.push($seat434, 3, $value448);
+        {
+          const l_target = $value448;
+          {
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+            const $at449 = Z_board * CAP + $at;
+            const $card = C[$at449]!;
+            const $end450 = Z_board * CAP + N[Z_board]! - 1;
+            for (let $k451 = $at449; $k451 < $end450; $k451++) C[$k451] = C[$k451 + 1]!;
+            N[Z_board]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 122;
+        }
+      }
+      $index443 -= $count437;
+      if ($index443 < $count441) {
+        const $digit452 = $index443 % $size440;
+        $index443 = Math.floor($index443 / $size440);
+        const $value453 = $values33[$digit452]!;
+        if (trace !== null) trace.push($seat434, 4, $value453);
+        {
+          l_whose_4 = $value453;
+          return 123;
+        }
+      }
+      $index443 -= $count441;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step120(): number {
+    if (Action_effect[l_card_6]! === "no_exchange") {
+      return 125;
+    }
+    return 126;
+  }
+  function step121(): number {
+    return 118;
+  }
+  function step122(): number {
+    return 121;
+  }
+  function step123(): number {
+    {
+      const $seat454 = l_p_6;
+      if ($seat454 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat454} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg455 = Z_played + l_whose_4;
+      const $size456 = N[$seg455]!;
+      const $count457 = $size456;
+      $values34.length = 0;
+      {
+        const $seg459 = Z_collection + l_whose_4;
+        for (let $i458 = 0; $i458 < N[$seg459]!; $i458++) {
+          const l_target = C[$seg459 * CAP + $i458]!;
+          if (v_doubled[l_target]!) $values34.push(l_target);
+        }
+      }
+      const $size460 = $values34.length;
+      const $count461 = $size460;
+      const $total462 = $count457 + $count461;
+      if ($total462 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat454} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n466 = $total462 >>> 0;
+      if ($n466 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x464 = 0;
+      let $r465 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x464 = $t >>> 0;
+        $r465 = $x464 % $n466;
+      } while ($x464 - $r465 > 4294967296 - $n466);
+      const $index463$drawn = $r465;
+      let $index463 = $index463$drawn;
+      decisions++;
+      steps = 0;
+      if ($index463 < $count457) {
+        const $digit467 = $index463 % $size456;
+        $index463 = Math.floor($index463 / $size456);
+        const $value468 = C[$seg455 * CAP + $digit467]!;
+        if (trace !== null) trace.push($seat454, 1, $value468);
+        {
+          const l_target = $value468;
+          {
+            const $seg469 = Z_played + l_whose_4;
+            const $wanted = l_target;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg469]!; $i++)
+              if (C[$seg469 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+            const $at470 = $seg469 * CAP + $at;
+            const $card = C[$at470]!;
+            const $end471 = $seg469 * CAP + N[$seg469]! - 1;
+            for (let $k472 = $at470; $k472 < $end471; $k472++) C[$k472] = C[$k472 + 1]!;
+            N[$seg469]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 124;
+        }
+      }
+      $index463 -= $count457;
+      if ($index463 < $count461) {
+        const $digit473 = $index463 % $size460;
+        $index463 = Math.floor($index463 / $size460);
+        const $value474 = $values34[$digit473]!;
+        if (trace !== null) trace.push($seat454, 2, $value474);
+        {
+          const l_target = $value474;
+          v_doubled[l_target] = false;
+          {
+            const $seg475 = Z_attached + l_whose_4;
+            if (N[$seg475]! === 0)
+              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+            const $at476 = $seg475 * CAP;
+            const $card = C[$at476]!;
+            const $end477 = $seg475 * CAP + N[$seg475]! - 1;
+            for (let $k478 = $at476; $k478 < $end477; $k478++) C[$k478] = C[$k478 + 1]!;
+            N[$seg475]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 124;
+        }
+      }
+      $index463 -= $count461;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step124(): number {
+    return 122;
+  }
+  function step125(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg479 = Z_played + l_p_6;
+      C[$seg479 * CAP + N[$seg479]!] = $card;
+      N[$seg479]!++;
+    }
+    return 127;
+  }
+  function step126(): number {
+    if (Action_effect[l_card_6]! === "double_bonus") {
+      return 128;
+    }
+    return 129;
+  }
+  function step127(): number {
+    return 121;
+  }
+  function step128(): number {
+    {
+      const $seat480 = l_p_6;
+      if ($seat480 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat480} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values35.length = 0;
+      {
+        const $seg482 = Z_collection + l_p_6;
+        for (let $i481 = 0; $i481 < N[$seg482]!; $i481++) {
+          const l_target = C[$seg482 * CAP + $i481]!;
+          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values35.push(l_target);
+        }
+      }
+      const $size483 = $values35.length;
+      const $count484 = $size483;
+      const $total485 = $count484;
+      if ($total485 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat480} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n489 = $total485 >>> 0;
+      if ($n489 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x487 = 0;
+      let $r488 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x487 = $t >>> 0;
+        $r488 = $x487 % $n489;
+      } while ($x487 - $r488 > 4294967296 - $n489);
+      const $index486$drawn = $r488;
+      let $index486 = $index486$drawn;
+      decisions++;
+      steps = 0;
+      if ($index486 < $count484) {
+        const $digit490 = $index486 % $size483;
+        $index486 = Math.floor($index486 / $size483);
+        const $value491 = $values35[$digit490]!;
+        if (trace !== null) trace.push($seat480, 5, $value491);
+        {
+          const l_target = $value491;
+          v_doubled[l_target] = true;
+          {
+            const $card = l_card_6;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg492 = Z_attached + l_p_6;
+            C[$seg492 * CAP + N[$seg492]!] = $card;
+            N[$seg492]!++;
+          }
+          return 131;
+        }
+      }
+      $index486 -= $count484;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step129(): number {
+    if (Action_effect[l_card_6]! === "colour_penalty") {
+      return 132;
+    }
+    return 133;
+  }
+  function step130(): number {
+    return 127;
+  }
+  function step131(): number {
+    return 130;
+  }
+  function step132(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 134;
+  }
+  function step133(): number {
+    if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
+      return 135;
+    }
+    return 136;
+  }
+  function step134(): number {
+    return 130;
+  }
+  function step135(): number {
+    {
+      const $seat493 = l_p_6;
+      if ($seat493 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat493} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $size494 = players;
+      const $count495 = $size494;
+      const $total496 = $count495;
+      if ($total496 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat493} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n500 = $total496 >>> 0;
+      if ($n500 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x498 = 0;
+      let $r499 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x498 = $t >>> 0;
+        $r499 = $x498 % $n500;
+      } while ($x498 - $r499 > 4294967296 - $n500);
+      const $index497$drawn = $r499;
+      let $index497 = $index497$drawn;
+      decisions++;
+      steps = 0;
+      if ($index497 < $count495) {
+        const $digit501 = $index497 % $size494;
+        $index497 = Math.floor($index497 / $size494);
+        const $value502 = $digit501;
+        if (trace !== null) trace.push($seat493, 6, $value502);
+        {
+          const l_whose = $value502;
+          {
+            const $card = l_card_6;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg503 = Z_played + l_whose;
+            C[$seg503 * CAP + N[$seg503]!] = $card;
+            N[$seg503]!++;
+          }
+          return 138;
+        }
+      }
+      $index497 -= $count495;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step136(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg504 = Z_played + l_p_6;
+      C[$seg504 * CAP + N[$seg504]!] = $card;
+      N[$seg504]!++;
+    }
+    return 137;
+  }
+  function step137(): number {
+    return 134;
+  }
+  function step138(): number {
+    return 137;
+  }
+  function step139(): number {
+    if (l_p_7$index < l_p_7$count) {
+      return 140;
+    }
+    return 141;
+  }
+  function step140(): number {
+    l_p_7 = $values3[l_p_7$index]!;
+    l_p_8 = l_p_7;
+    l_card_7 = topCardOf(C, N, CAP, Z_exchange + l_p_8, false);
+    l_money_before = fn_money_cards(l_p_8);
+    {
+      const $amount = v_protection[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_8] -= $amount;
+      v_bank += $amount;
+    }
+    {
+      const $card = l_card_7;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg505 = Z_collection + l_p_8;
+      C[$seg505 * CAP + N[$seg505]!] = $card;
+      N[$seg505]!++;
+    }
+    l_p_9 = l_p_8;
+    l_card_8 = l_card_7;
+    if (Property_kind[l_card_8]! === "dual") {
+      return 142;
+    }
+    return 143;
+  }
+  function step141(): number {
+    for (let l_p = 0; l_p < players; l_p++) {
+      {
+        let $n506 = 0;
+        {
+          const $seg508 = Z_played + l_p;
+          for (let $i507 = 0; $i507 < N[$seg508]!; $i507++) {
+            const l_a = C[$seg508 * CAP + $i507]!;
+            if (Action_effect[l_a]! === "no_exchange") $list36[$n506++] = l_a;
+          }
+        }
+        for (let $i509 = 0; $i509 < $n506; $i509++) {
+          const l_a = $list36[$i509]!;
+          {
+            const $seg510 = Z_played + l_p;
+            const $wanted = l_a;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg510]!; $i++)
+              if (C[$seg510 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+            const $at511 = $seg510 * CAP + $at;
+            const $card = C[$at511]!;
+            const $end512 = $seg510 * CAP + N[$seg510]! - 1;
+            for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
+            N[$seg510]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+        }
+      }
+    }
+    v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(v_chairman >= humans)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
+    }
+    return 212;
+  }
+  function step142(): number {
+    if (
+      l_p_9 >= humans &&
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg515 = Z_collection + l_p_9;
+          for (let $i514 = 0; $i514 < N[$seg515]!; $i514++) {
+            const l_u = C[$seg515 * CAP + $i514]!;
+            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 145;
+    }
+    return 146;
+  }
+  function step143(): number {
+    if (Property_kind[l_card_8]! === "standard") {
+      return 179;
+    }
+    return 180;
+  }
+  function step144(): number {
+    if (Property_kind[l_card_7]! === "money") {
+      {
+        const $amount = 1 + l_money_before;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_coins[l_p_8] += $amount;
+      }
+    }
+    if (Property_coin[l_card_7]!) {
+      {
+        const $amount = 1;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_coins[l_p_8] += $amount;
+      }
+    }
+    if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
+      return 199;
+    }
+    return 200;
+  }
+  function step145(): number {
+    let l_other = firstOf(
+      zoneCards(C, N, CAP, Z_collection + l_p_9, false),
+      (l_u) => l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8),
+      "first(…)",
+    );
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
+      ? Property_colour[l_card_8]!
+      : Property_second_colour[l_card_8]!;
+    v_committed[l_card_8] = l_common;
+    v_committed[l_other] = l_common;
+    return 147;
+  }
+  function step146(): number {
+    if (
+      l_p_9 >= humans &&
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
+        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
+        0
+    ) {
+      return 148;
+    }
+    return 149;
+  }
+  function step147(): number {
+    return 144;
+  }
+  function step148(): number {
+    return 150;
+  }
+  function step149(): number {
+    if (
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
+        0 ||
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg517 = Z_collection + l_p_9;
+          for (let $i516 = 0; $i516 < N[$seg517]!; $i516++) {
+            const l_u = C[$seg517 * CAP + $i516]!;
+            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 151;
+    }
+    return 152;
+  }
+  function step150(): number {
+    return 147;
+  }
+  function step151(): number {
+    l_p_10 = l_p_9;
+    l_dual = l_card_8;
+    if (l_p_10 >= humans) {
+      return 154;
+    }
+    return 155;
+  }
+  function step152(): number {
+    return 153;
+  }
+  function step153(): number {
+    return 150;
+  }
+  function step154(): number {
+    l_p_11 = l_p_10;
+    l_dual_2 = l_dual;
+    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
+    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
+    if (l_first_count_2 > l_second_count_2) {
+      return 157;
+    }
+    return 158;
+  }
+  function step155(): number {
+    {
+      const $seat518 = l_p_10;
+      if ($seat518 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat518} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values37.length = 0;
+      for (const $i520 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+        const $item519 = $i520;
+        $values37.push($item519);
+      }
+      const $size521 = $values37.length;
+      const $count522 = $size521;
+      const $total523 = $count522;
+      if ($total523 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat518} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n527 = $total523 >>> 0;
+      if ($n527 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x525 = 0;
+      let $r526 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x525 = $t >>> 0;
+        $r526 = $x525 % $n527;
+      } while ($x525 - $r526 > 4294967296 - $n527);
+      const $index524$drawn = $r526;
+      let $index524 = $index524$drawn;
+      decisions++;
+      steps = 0;
+      if ($index524 < $count522) {
+        const $digit528 = $index524 % $size521;
+        $index524 = Math.floor($index524 / $size521);
+        const $value529 = $values37[$digit528]!;
+        if (trace !== null) trace.push($seat518, 26, $value529);
+        {
+          const l_colour = $value529;
+          v_committed[l_dual] = l_colour;
+          return 164;
+        }
+      }
+      $index524 -= $count522;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step156(): number {
+    {
+      let $n8 = 0;
+      {
+        const $seg10 = Z_collection + l_p_9;
+        for (let $i9 = 0; $i9 < N[$seg10]!; $i9++) {
+          const l_u = C[$seg10 * CAP + $i9]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list4[$n8++] = l_u;
+        }
+      }
+      l_u$count = $n8;
+    }
+    l_u$index = 0;
+    return 165;
+  }
+  function step157(): number {
+    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+    return 159;
+  }
+  function step158(): number {
+    if (l_second_count_2 > l_first_count_2) {
+      return 160;
+    }
+    return 161;
+  }
+  function step159(): number {
+    return 156;
+  }
+  function step160(): number {
+    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+    return 162;
+  }
+  function step161(): number {
+    {
+      let $n530 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list38[$n530++] = l_h;
+        }
+      }
+      if ($n530 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a531 = 0; $a531 < $n530; $a531++) {
+        const l_h = $list38[$a531]!;
+        pick532: {
+          $values41.length = 0;
+          for (const $i534 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item533 = $i534;
+            $values41.push($item533);
+          }
+          const $size535 = $values41.length;
+          const $count536 = $size535;
+          const $total537 = $count536;
+          if ($total537 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n541 = $total537 >>> 0;
+          if ($n541 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x539 = 0;
+          let $r540 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x539 = $t >>> 0;
+            $r540 = $x539 % $n541;
+          } while ($x539 - $r540 > 4294967296 - $n541);
+          const $index538$drawn = $r540;
+          let $index538 = $index538$drawn;
+          decisions++;
+          steps = 0;
+          if ($index538 < $count536) {
+            const $digit542 = $index538 % $size535;
+            $index538 = Math.floor($index538 / $size535);
+            const $value543 = $values41[$digit542]!;
+            if (trace !== null) trace.push(l_h, 25, $value543);
+            $list39[$a531] = 0;
+            $values40[$a531 * 1 + 0] = $value543;
+            break pick532;
+          }
+          $index538 -= $count536;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a531 = 0; $a531 < $n530; $a531++) {
+        const l_h = $list38[$a531]!;
+        if ($list39[$a531] === 0) {
+          const l_colour = $values40[$a531 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 163;
+    }
+  }
+  function step162(): number {
+    return 159;
+  }
+  function step163(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_2] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_2] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_2] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+          } else {
+            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+          }
+        }
+      }
+    }
+    return 162;
+  }
+  function step164(): number {
+    return 156;
+  }
+  function step165(): number {
+    if (l_u$index < l_u$count) {
+      return 166;
+    }
+    return 167;
+  }
+  function step166(): number {
+    l_u = $list4[l_u$index]!;
+    l_p_12 = l_p_9;
+    l_dual_3 = l_u;
+    if (l_p_12 >= humans) {
+      return 168;
+    }
+    return 169;
+  }
+  function step167(): number {
+    return 153;
+  }
+  function step168(): number {
+    l_p_13 = l_p_12;
+    l_dual_4 = l_dual_3;
+    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
+    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
+    if (l_first_count_3 > l_second_count_3) {
+      return 171;
+    }
+    return 172;
+  }
+  function step169(): number {
+    {
+      const $seat544 = l_p_12;
+      if ($seat544 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values42.length = 0;
+      for (const $i546 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+        const $item545 = $i546;
+        $values42.push($item545);
+      }
+      const $size547 = $values42.length;
+      const $count548 = $size547;
+      const $total549 = $count548;
+      if ($total549 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n553 = $total549 >>> 0;
+      if ($n553 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x551 = 0;
+      let $r552 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x551 = $t >>> 0;
+        $r552 = $x551 % $n553;
+      } while ($x551 - $r552 > 4294967296 - $n553);
+      const $index550$drawn = $r552;
+      let $index550 = $index550$drawn;
+      decisions++;
+      steps = 0;
+      if ($index550 < $count548) {
+        const $digit554 = $index550 % $size547;
+        $index550 = Math.floor($index550 / $size547);
+        const $value555 = $values42[$digit554]!;
+        if (trace !== null) trace.push($seat544, 26, $value555);
+        {
+          const l_colour = $value555;
+          v_committed[l_dual_3] = l_colour;
+          return 178;
+        }
+      }
+      $index550 -= $count548;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step170(): number {
+    l_u$index += 1;
+    return 165;
+  }
+  function step171(): number {
+    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+    return 173;
+  }
+  function step172(): number {
+    if (l_second_count_3 > l_first_count_3) {
+      return 174;
+    }
+    return 175;
+  }
+  function step173(): number {
+    return 170;
+  }
+  function step174(): number {
+    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+    return 176;
+  }
+  function step175(): number {
+    {
+      let $n556 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list43[$n556++] = l_h;
+        }
+      }
+      if ($n556 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a557 = 0; $a557 < $n556; $a557++) {
+        const l_h = $list43[$a557]!;
+        pick558: {
+          $values46.length = 0;
+          for (const $i560 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item559 = $i560;
+            $values46.push($item559);
+          }
+          const $size561 = $values46.length;
+          const $count562 = $size561;
+          const $total563 = $count562;
+          if ($total563 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n567 = $total563 >>> 0;
+          if ($n567 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x565 = 0;
+          let $r566 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x565 = $t >>> 0;
+            $r566 = $x565 % $n567;
+          } while ($x565 - $r566 > 4294967296 - $n567);
+          const $index564$drawn = $r566;
+          let $index564 = $index564$drawn;
+          decisions++;
+          steps = 0;
+          if ($index564 < $count562) {
+            const $digit568 = $index564 % $size561;
+            $index564 = Math.floor($index564 / $size561);
+            const $value569 = $values46[$digit568]!;
+            if (trace !== null) trace.push(l_h, 25, $value569);
+            $list44[$a557] = 0;
+            $values45[$a557 * 1 + 0] = $value569;
+            break pick558;
+          }
+          $index564 -= $count562;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a557 = 0; $a557 < $n556; $a557++) {
+        const l_h = $list43[$a557]!;
+        if ($list44[$a557] === 0) {
+          const l_colour = $values45[$a557 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 177;
+    }
+  }
+  function step176(): number {
+    return 173;
+  }
+  function step177(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_4] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_4] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_4] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+          } else {
+            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+          }
+        }
+      }
+    }
+    return 176;
+  }
+  function step178(): number {
+    return 170;
+  }
+  function step179(): number {
+    {
+      let $n11 = 0;
+      {
+        const $seg13 = Z_collection + l_p_9;
+        for (let $i12 = 0; $i12 < N[$seg13]!; $i12++) {
+          const l_u_2 = C[$seg13 * CAP + $i12]!;
+          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
+            $list5[$n11++] = l_u_2;
+        }
+      }
+      l_u_2$count = $n11;
+    }
+    l_u_2$index = 0;
+    return 182;
+  }
+  function step180(): number {
+    return 181;
+  }
+  function step181(): number {
+    return 144;
+  }
+  function step182(): number {
+    if (l_u_2$index < l_u_2$count) {
+      return 183;
+    }
+    return 184;
+  }
+  function step183(): number {
+    l_u_2 = $list5[l_u_2$index]!;
+    if (l_p_9 >= humans) {
+      return 185;
+    }
+    return 186;
+  }
+  function step184(): number {
+    return 181;
+  }
+  function step185(): number {
+    v_committed[l_u_2] = Property_colour[l_card_8]!;
+    return 187;
+  }
+  function step186(): number {
+    l_p_14 = l_p_9;
+    l_dual_5 = l_u_2;
+    if (l_p_14 >= humans) {
+      return 188;
+    }
+    return 189;
+  }
+  function step187(): number {
+    l_u_2$index += 1;
+    return 182;
+  }
+  function step188(): number {
+    l_p_15 = l_p_14;
+    l_dual_6 = l_dual_5;
+    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
+    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
+    if (l_first_count_4 > l_second_count_4) {
+      return 191;
+    }
+    return 192;
+  }
+  function step189(): number {
+    {
+      const $seat570 = l_p_14;
+      if ($seat570 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values47.length = 0;
+      for (const $i572 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+        const $item571 = $i572;
+        $values47.push($item571);
+      }
+      const $size573 = $values47.length;
+      const $count574 = $size573;
+      const $total575 = $count574;
+      if ($total575 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat570} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n579 = $total575 >>> 0;
+      if ($n579 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x577 = 0;
+      let $r578 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x577 = $t >>> 0;
+        $r578 = $x577 % $n579;
+      } while ($x577 - $r578 > 4294967296 - $n579);
+      const $index576$drawn = $r578;
+      let $index576 = $index576$drawn;
+      decisions++;
+      steps = 0;
+      if ($index576 < $count574) {
+        const $digit580 = $index576 % $size573;
+        $index576 = Math.floor($index576 / $size573);
+        const $value581 = $values47[$digit580]!;
+        if (trace !== null) trace.push($seat570, 26, $value581);
+        {
+          const l_colour = $value581;
+          v_committed[l_dual_5] = l_colour;
+          return 198;
+        }
+      }
+      $index576 -= $count574;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step190(): number {
+    return 187;
+  }
+  function step191(): number {
+    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+    return 193;
+  }
+  function step192(): number {
+    if (l_second_count_4 > l_first_count_4) {
+      return 194;
+    }
+    return 195;
+  }
+  function step193(): number {
+    return 190;
+  }
+  function step194(): number {
+    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+    return 196;
+  }
+  function step195(): number {
+    {
+      let $n582 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list48[$n582++] = l_h;
+        }
+      }
+      if ($n582 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a583 = 0; $a583 < $n582; $a583++) {
+        const l_h = $list48[$a583]!;
+        pick584: {
+          $values51.length = 0;
+          for (const $i586 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item585 = $i586;
+            $values51.push($item585);
+          }
+          const $size587 = $values51.length;
+          const $count588 = $size587;
+          const $total589 = $count588;
+          if ($total589 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n593 = $total589 >>> 0;
+          if ($n593 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x591 = 0;
+          let $r592 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x591 = $t >>> 0;
+            $r592 = $x591 % $n593;
+          } while ($x591 - $r592 > 4294967296 - $n593);
+          const $index590$drawn = $r592;
+          let $index590 = $index590$drawn;
+          decisions++;
+          steps = 0;
+          if ($index590 < $count588) {
+            const $digit594 = $index590 % $size587;
+            $index590 = Math.floor($index590 / $size587);
+            const $value595 = $values51[$digit594]!;
+            if (trace !== null) trace.push(l_h, 25, $value595);
+            $list49[$a583] = 0;
+            $values50[$a583 * 1 + 0] = $value595;
+            break pick584;
+          }
+          $index590 -= $count588;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a583 = 0; $a583 < $n582; $a583++) {
+        const l_h = $list48[$a583]!;
+        if ($list49[$a583] === 0) {
+          const l_colour = $values50[$a583 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 197;
+    }
+  }
+  function step196(): number {
+    return 193;
+  }
+  function step197(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_6] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_6] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_6] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+          } else {
+            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+          }
+        }
+      }
+    }
+    return 196;
+  }
+  function step198(): number {
+    return 190;
+  }
+  function step199(): number {
+    l_p_16 = l_p_8;
+    if (N[Z_action_deck]! > 0) {
+      return 202;
+    }
+    return 203;
+  }
+  function step200(): number {
+    return 201;
+  }
+  function step201(): number {
+    l_p_7$index += 1;
+    return 139;
+  }
+  function step202(): number {
+    {
+      const $seg596 = Z_hand + l_p_16;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+      }
+    }
+    if (N[Z_hand + l_p_16]! > 5) {
+      return 205;
+    }
+    return 206;
+  }
+  function step203(): number {
+    return 204;
+  }
+  function step204(): number {
+    return 201;
+  }
+  function step205(): number {
+    if (l_p_16 >= humans) {
+      return 208;
+    }
+    return 209;
+  }
+  function step206(): number {
+    return 207;
+  }
+  function step207(): number {
+    return 204;
+  }
+  function step208(): number {
+    {
+      const $seg597 = Z_hand + l_p_16;
+      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg597]!; $i++)
+        if (C[$seg597 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+      const $at598 = $seg597 * CAP + $at;
+      const $card = C[$at598]!;
+      const $end599 = $seg597 * CAP + N[$seg597]! - 1;
+      for (let $k600 = $at598; $k600 < $end599; $k600++) C[$k600] = C[$k600 + 1]!;
+      N[$seg597]!--;
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 210;
+  }
+  function step209(): number {
+    {
+      const $seat601 = l_p_16;
+      if ($seat601 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat601} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      const $seg602 = Z_hand + l_p_16;
+      const $size603 = N[$seg602]!;
+      const $count604 = $size603;
+      const $total605 = $count604;
+      if ($total605 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat601} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n609 = $total605 >>> 0;
+      if ($n609 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x607 = 0;
+      let $r608 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x607 = $t >>> 0;
+        $r608 = $x607 % $n609;
+      } while ($x607 - $r608 > 4294967296 - $n609);
+      const $index606$drawn = $r608;
+      let $index606 = $index606$drawn;
+      decisions++;
+      steps = 0;
+      if ($index606 < $count604) {
+        const $digit610 = $index606 % $size603;
+        $index606 = Math.floor($index606 / $size603);
+        const $value611 = C[$seg602 * CAP + $digit610]!;
+        if (trace !== null) trace.push($seat601, 9, $value611);
+        {
+          const l_card = $value611;
+          {
+            const $seg612 = Z_hand + l_p_16;
+            const $wanted = l_card;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg612]!; $i++)
+              if (C[$seg612 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+            const $at613 = $seg612 * CAP + $at;
+            const $card = C[$at613]!;
+            const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+            for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+            N[$seg612]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+          return 211;
+        }
+      }
+      $index606 -= $count604;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step210(): number {
+    return 207;
+  }
+  function step211(): number {
+    return 210;
+  }
+  function step212(): number {
+    return 4;
+  }
+  function step213(): number {
+    if (l_p_17$index < l_p_17$count) {
+      return 214;
+    }
+    return 215;
+  }
+  function step214(): number {
+    l_p_17 = $list6[l_p_17$index]!;
+    if (N[Z_secret + l_p_17]! > 0) {
+      return 216;
+    }
+    return 217;
+  }
+  function step215(): number {
+    {
+      let $n21 = 0;
+      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
+        $list9[$n21++] = l_p_25;
+      }
+      l_p_25$count = $n21;
+    }
+    l_p_25$index = 0;
+    return 276;
+  }
+  function step216(): number {
+    l_revealed = topCardOf(C, N, CAP, Z_secret + l_p_17, false);
+    {
+      const $card = l_revealed;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg616 = Z_collection + l_p_17;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+    }
+    l_p_18 = l_p_17;
+    l_card_9 = l_revealed;
+    if (Property_kind[l_card_9]! === "dual") {
+      return 219;
+    }
+    return 220;
+  }
+  function step217(): number {
+    return 218;
+  }
+  function step218(): number {
+    l_p_17$index += 1;
+    return 213;
+  }
+  function step219(): number {
+    if (
+      l_p_18 >= humans &&
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg618 = Z_collection + l_p_18;
+          for (let $i617 = 0; $i617 < N[$seg618]!; $i617++) {
+            const l_u = C[$seg618 * CAP + $i617]!;
+            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 222;
+    }
+    return 223;
+  }
+  function step220(): number {
+    if (Property_kind[l_card_9]! === "standard") {
+      return 256;
+    }
+    return 257;
+  }
+  function step221(): number {
+    return 218;
+  }
+  function step222(): number {
+    let l_other = firstOf(
+      zoneCards(C, N, CAP, Z_collection + l_p_18, false),
+      (l_u) => l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9),
+      "first(…)",
+    );
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
+      ? Property_colour[l_card_9]!
+      : Property_second_colour[l_card_9]!;
+    v_committed[l_card_9] = l_common;
+    v_committed[l_other] = l_common;
+    return 224;
+  }
+  function step223(): number {
+    if (
+      l_p_18 >= humans &&
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
+        0
+    ) {
+      return 225;
+    }
+    return 226;
+  }
+  function step224(): number {
+    return 221;
+  }
+  function step225(): number {
+    return 227;
+  }
+  function step226(): number {
+    if (
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
+        0 ||
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg620 = Z_collection + l_p_18;
+          for (let $i619 = 0; $i619 < N[$seg620]!; $i619++) {
+            const l_u = C[$seg620 * CAP + $i619]!;
+            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 228;
+    }
+    return 229;
+  }
+  function step227(): number {
+    return 224;
+  }
+  function step228(): number {
+    l_p_19 = l_p_18;
+    l_dual_7 = l_card_9;
+    if (l_p_19 >= humans) {
+      return 231;
+    }
+    return 232;
+  }
+  function step229(): number {
+    return 230;
+  }
+  function step230(): number {
+    return 227;
+  }
+  function step231(): number {
+    l_p_20 = l_p_19;
+    l_dual_8 = l_dual_7;
+    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
+    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
+    if (l_first_count_5 > l_second_count_5) {
+      return 234;
+    }
+    return 235;
+  }
+  function step232(): number {
+    {
+      const $seat621 = l_p_19;
+      if ($seat621 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat621} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values52.length = 0;
+      for (const $i623 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+        const $item622 = $i623;
+        $values52.push($item622);
+      }
+      const $size624 = $values52.length;
+      const $count625 = $size624;
+      const $total626 = $count625;
+      if ($total626 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat621} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n630 = $total626 >>> 0;
+      if ($n630 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x628 = 0;
+      let $r629 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x628 = $t >>> 0;
+        $r629 = $x628 % $n630;
+      } while ($x628 - $r629 > 4294967296 - $n630);
+      const $index627$drawn = $r629;
+      let $index627 = $index627$drawn;
+      decisions++;
+      steps = 0;
+      if ($index627 < $count625) {
+        const $digit631 = $index627 % $size624;
+        $index627 = Math.floor($index627 / $size624);
+        const $value632 = $values52[$digit631]!;
+        if (trace !== null) trace.push($seat621, 26, $value632);
+        {
+          const l_colour = $value632;
+          v_committed[l_dual_7] = l_colour;
+          return 241;
+        }
+      }
+      $index627 -= $count625;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step233(): number {
+    {
+      let $n15 = 0;
+      {
+        const $seg17 = Z_collection + l_p_18;
+        for (let $i16 = 0; $i16 < N[$seg17]!; $i16++) {
+          const l_u_3 = C[$seg17 * CAP + $i16]!;
+          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
+            $list7[$n15++] = l_u_3;
+        }
+      }
+      l_u_3$count = $n15;
+    }
+    l_u_3$index = 0;
+    return 242;
+  }
+  function step234(): number {
+    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+    return 236;
+  }
+  function step235(): number {
+    if (l_second_count_5 > l_first_count_5) {
+      return 237;
+    }
+    return 238;
+  }
+  function step236(): number {
+    return 233;
+  }
+  function step237(): number {
+    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+    return 239;
+  }
+  function step238(): number {
+    {
+      let $n633 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list53[$n633++] = l_h;
+        }
+      }
+      if ($n633 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a634 = 0; $a634 < $n633; $a634++) {
+        const l_h = $list53[$a634]!;
+        pick635: {
+          $values56.length = 0;
+          for (const $i637 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item636 = $i637;
+            $values56.push($item636);
+          }
+          const $size638 = $values56.length;
+          const $count639 = $size638;
+          const $total640 = $count639;
+          if ($total640 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n644 = $total640 >>> 0;
+          if ($n644 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x642 = 0;
+          let $r643 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x642 = $t >>> 0;
+            $r643 = $x642 % $n644;
+          } while ($x642 - $r643 > 4294967296 - $n644);
+          const $index641$drawn = $r643;
+          let $index641 = $index641$drawn;
+          decisions++;
+          steps = 0;
+          if ($index641 < $count639) {
+            const $digit645 = $index641 % $size638;
+            $index641 = Math.floor($index641 / $size638);
+            const $value646 = $values56[$digit645]!;
+            if (trace !== null) trace.push(l_h, 25, $value646);
+            $list54[$a634] = 0;
+            $values55[$a634 * 1 + 0] = $value646;
+            break pick635;
+          }
+          $index641 -= $count639;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a634 = 0; $a634 < $n633; $a634++) {
+        const l_h = $list53[$a634]!;
+        if ($list54[$a634] === 0) {
+          const l_colour = $values55[$a634 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 240;
+    }
+  }
+  function step239(): number {
+    return 236;
+  }
+  function step240(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_8] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_8] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_8] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+          } else {
+            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+          }
+        }
+      }
+    }
+    return 239;
+  }
+  function step241(): number {
+    return 233;
+  }
+  function step242(): number {
+    if (l_u_3$index < l_u_3$count) {
+      return 243;
+    }
+    return 244;
+  }
+  function step243(): number {
+    l_u_3 = $list7[l_u_3$index]!;
+    l_p_21 = l_p_18;
+    l_dual_9 = l_u_3;
+    if (l_p_21 >= humans) {
+      return 245;
+    }
+    return 246;
+  }
+  function step244(): number {
+    return 230;
+  }
+  function step245(): number {
+    l_p_22 = l_p_21;
+    l_dual_10 = l_dual_9;
+    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
+    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
+    if (l_first_count_6 > l_second_count_6) {
+      return 248;
+    }
+    return 249;
+  }
+  function step246(): number {
+    {
+      const $seat647 = l_p_21;
+      if ($seat647 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values57.length = 0;
+      for (const $i649 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+        const $item648 = $i649;
+        $values57.push($item648);
+      }
+      const $size650 = $values57.length;
+      const $count651 = $size650;
+      const $total652 = $count651;
+      if ($total652 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat647} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n656 = $total652 >>> 0;
+      if ($n656 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x654 = 0;
+      let $r655 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x654 = $t >>> 0;
+        $r655 = $x654 % $n656;
+      } while ($x654 - $r655 > 4294967296 - $n656);
+      const $index653$drawn = $r655;
+      let $index653 = $index653$drawn;
+      decisions++;
+      steps = 0;
+      if ($index653 < $count651) {
+        const $digit657 = $index653 % $size650;
+        $index653 = Math.floor($index653 / $size650);
+        const $value658 = $values57[$digit657]!;
+        if (trace !== null) trace.push($seat647, 26, $value658);
+        {
+          const l_colour = $value658;
+          v_committed[l_dual_9] = l_colour;
+          return 255;
+        }
+      }
+      $index653 -= $count651;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step247(): number {
+    l_u_3$index += 1;
+    return 242;
+  }
+  function step248(): number {
+    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+    return 250;
+  }
+  function step249(): number {
+    if (l_second_count_6 > l_first_count_6) {
+      return 251;
+    }
+    return 252;
+  }
+  function step250(): number {
+    return 247;
+  }
+  function step251(): number {
+    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+    return 253;
+  }
+  function step252(): number {
+    {
+      let $n659 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list58[$n659++] = l_h;
+        }
+      }
+      if ($n659 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a660 = 0; $a660 < $n659; $a660++) {
+        const l_h = $list58[$a660]!;
+        pick661: {
+          $values61.length = 0;
+          for (const $i663 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item662 = $i663;
+            $values61.push($item662);
+          }
+          const $size664 = $values61.length;
+          const $count665 = $size664;
+          const $total666 = $count665;
+          if ($total666 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n670 = $total666 >>> 0;
+          if ($n670 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x668 = 0;
+          let $r669 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x668 = $t >>> 0;
+            $r669 = $x668 % $n670;
+          } while ($x668 - $r669 > 4294967296 - $n670);
+          const $index667$drawn = $r669;
+          let $index667 = $index667$drawn;
+          decisions++;
+          steps = 0;
+          if ($index667 < $count665) {
+            const $digit671 = $index667 % $size664;
+            $index667 = Math.floor($index667 / $size664);
+            const $value672 = $values61[$digit671]!;
+            if (trace !== null) trace.push(l_h, 25, $value672);
+            $list59[$a660] = 0;
+            $values60[$a660 * 1 + 0] = $value672;
+            break pick661;
+          }
+          $index667 -= $count665;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a660 = 0; $a660 < $n659; $a660++) {
+        const l_h = $list58[$a660]!;
+        if ($list59[$a660] === 0) {
+          const l_colour = $values60[$a660 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 254;
+    }
+  }
+  function step253(): number {
+    return 250;
+  }
+  function step254(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_10] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_10] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_10] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+          } else {
+            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+          }
+        }
+      }
+    }
+    return 253;
+  }
+  function step255(): number {
+    return 247;
+  }
+  function step256(): number {
+    {
+      let $n18 = 0;
+      {
+        const $seg20 = Z_collection + l_p_18;
+        for (let $i19 = 0; $i19 < N[$seg20]!; $i19++) {
+          const l_u_4 = C[$seg20 * CAP + $i19]!;
+          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
+            $list8[$n18++] = l_u_4;
+        }
+      }
+      l_u_4$count = $n18;
+    }
+    l_u_4$index = 0;
+    return 259;
+  }
+  function step257(): number {
+    return 258;
+  }
+  function step258(): number {
+    return 221;
+  }
+  function step259(): number {
+    if (l_u_4$index < l_u_4$count) {
+      return 260;
+    }
+    return 261;
+  }
+  function step260(): number {
+    l_u_4 = $list8[l_u_4$index]!;
+    if (l_p_18 >= humans) {
+      return 262;
+    }
+    return 263;
+  }
+  function step261(): number {
+    return 258;
+  }
+  function step262(): number {
+    v_committed[l_u_4] = Property_colour[l_card_9]!;
+    return 264;
+  }
+  function step263(): number {
+    l_p_23 = l_p_18;
+    l_dual_11 = l_u_4;
+    if (l_p_23 >= humans) {
+      return 265;
+    }
+    return 266;
+  }
+  function step264(): number {
+    l_u_4$index += 1;
+    return 259;
+  }
+  function step265(): number {
+    l_p_24 = l_p_23;
+    l_dual_12 = l_dual_11;
+    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
+    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
+    if (l_first_count_7 > l_second_count_7) {
+      return 268;
+    }
+    return 269;
+  }
+  function step266(): number {
+    {
+      const $seat673 = l_p_23;
+      if ($seat673 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values62.length = 0;
+      for (const $i675 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+        const $item674 = $i675;
+        $values62.push($item674);
+      }
+      const $size676 = $values62.length;
+      const $count677 = $size676;
+      const $total678 = $count677;
+      if ($total678 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat673} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n682 = $total678 >>> 0;
+      if ($n682 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x680 = 0;
+      let $r681 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x680 = $t >>> 0;
+        $r681 = $x680 % $n682;
+      } while ($x680 - $r681 > 4294967296 - $n682);
+      const $index679$drawn = $r681;
+      let $index679 = $index679$drawn;
+      decisions++;
+      steps = 0;
+      if ($index679 < $count677) {
+        const $digit683 = $index679 % $size676;
+        $index679 = Math.floor($index679 / $size676);
+        const $value684 = $values62[$digit683]!;
+        if (trace !== null) trace.push($seat673, 26, $value684);
+        {
+          const l_colour = $value684;
+          v_committed[l_dual_11] = l_colour;
+          return 275;
+        }
+      }
+      $index679 -= $count677;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step267(): number {
+    return 264;
+  }
+  function step268(): number {
+    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+    return 270;
+  }
+  function step269(): number {
+    if (l_second_count_7 > l_first_count_7) {
+      return 271;
+    }
+    return 272;
+  }
+  function step270(): number {
+    return 267;
+  }
+  function step271(): number {
+    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+    return 273;
+  }
+  function step272(): number {
+    {
+      let $n685 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list63[$n685++] = l_h;
+        }
+      }
+      if ($n685 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a686 = 0; $a686 < $n685; $a686++) {
+        const l_h = $list63[$a686]!;
+        pick687: {
+          $values66.length = 0;
+          for (const $i689 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item688 = $i689;
+            $values66.push($item688);
+          }
+          const $size690 = $values66.length;
+          const $count691 = $size690;
+          const $total692 = $count691;
+          if ($total692 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n696 = $total692 >>> 0;
+          if ($n696 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x694 = 0;
+          let $r695 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x694 = $t >>> 0;
+            $r695 = $x694 % $n696;
+          } while ($x694 - $r695 > 4294967296 - $n696);
+          const $index693$drawn = $r695;
+          let $index693 = $index693$drawn;
+          decisions++;
+          steps = 0;
+          if ($index693 < $count691) {
+            const $digit697 = $index693 % $size690;
+            $index693 = Math.floor($index693 / $size690);
+            const $value698 = $values66[$digit697]!;
+            if (trace !== null) trace.push(l_h, 25, $value698);
+            $list64[$a686] = 0;
+            $values65[$a686 * 1 + 0] = $value698;
+            break pick687;
+          }
+          $index693 -= $count691;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a686 = 0; $a686 < $n685; $a686++) {
+        const l_h = $list63[$a686]!;
+        if ($list64[$a686] === 0) {
+          const l_colour = $values65[$a686 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 274;
+    }
+  }
+  function step273(): number {
+    return 270;
+  }
+  function step274(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_12] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_12] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_12] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+          } else {
+            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+          }
+        }
+      }
+    }
+    return 273;
+  }
+  function step275(): number {
+    return 267;
+  }
+  function step276(): number {
+    if (l_p_25$index < l_p_25$count) {
+      return 277;
+    }
+    return 278;
+  }
+  function step277(): number {
+    l_p_25 = $list9[l_p_25$index]!;
+    {
+      let $n22 = 0;
+      {
+        const $seg24 = Z_collection + l_p_25;
+        for (let $i23 = 0; $i23 < N[$seg24]!; $i23++) {
+          const l_u_5 = C[$seg24 * CAP + $i23]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n22++] = l_u_5;
+        }
+      }
+      l_u_5$count = $n22;
+    }
+    l_u_5$index = 0;
+    return 279;
+  }
+  function step278(): number {
+    return END;
+  }
+  function step279(): number {
+    if (l_u_5$index < l_u_5$count) {
+      return 280;
+    }
+    return 281;
+  }
+  function step280(): number {
+    l_u_5 = $list10[l_u_5$index]!;
+    l_p_26 = l_p_25;
+    l_dual_13 = l_u_5;
+    if (l_p_26 >= humans) {
+      return 282;
+    }
+    return 283;
+  }
+  function step281(): number {
+    l_p_25$index += 1;
+    return 276;
+  }
+  function step282(): number {
+    l_p_27 = l_p_26;
+    l_dual_14 = l_dual_13;
+    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
+    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
+    if (l_first_count_8 > l_second_count_8) {
+      return 285;
+    }
+    return 286;
+  }
+  function step283(): number {
+    {
+      const $seat699 = l_p_26;
+      if ($seat699 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      $values67.length = 0;
+      for (const $i701 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+        const $item700 = $i701;
+        $values67.push($item700);
+      }
+      const $size702 = $values67.length;
+      const $count703 = $size702;
+      const $total704 = $count703;
+      if ($total704 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n708 = $total704 >>> 0;
+      if ($n708 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x706 = 0;
+      let $r707 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x706 = $t >>> 0;
+        $r707 = $x706 % $n708;
+      } while ($x706 - $r707 > 4294967296 - $n708);
+      const $index705$drawn = $r707;
+      let $index705 = $index705$drawn;
+      decisions++;
+      steps = 0;
+      if ($index705 < $count703) {
+        const $digit709 = $index705 % $size702;
+        $index705 = Math.floor($index705 / $size702);
+        const $value710 = $values67[$digit709]!;
+        if (trace !== null) trace.push($seat699, 26, $value710);
+        {
+          const l_colour = $value710;
+          v_committed[l_dual_13] = l_colour;
+          return 292;
+        }
+      }
+      $index705 -= $count703;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step284(): number {
+    l_u_5$index += 1;
+    return 279;
+  }
+  function step285(): number {
+    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+    return 287;
+  }
+  function step286(): number {
+    if (l_second_count_8 > l_first_count_8) {
+      return 288;
+    }
+    return 289;
+  }
+  function step287(): number {
+    return 284;
+  }
+  function step288(): number {
+    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+    return 290;
+  }
+  function step289(): number {
+    {
+      let $n711 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list68[$n711++] = l_h;
+        }
+      }
+      if ($n711 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a712 = 0; $a712 < $n711; $a712++) {
+        const l_h = $list68[$a712]!;
+        pick713: {
+          $values71.length = 0;
+          for (const $i715 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item714 = $i715;
+            $values71.push($item714);
+          }
+          const $size716 = $values71.length;
+          const $count717 = $size716;
+          const $total718 = $count717;
+          if ($total718 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= DECISION_CAP)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            );
+          const $n722 = $total718 >>> 0;
+          if ($n722 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x720 = 0;
+          let $r721 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x720 = $t >>> 0;
+            $r721 = $x720 % $n722;
+          } while ($x720 - $r721 > 4294967296 - $n722);
+          const $index719$drawn = $r721;
+          let $index719 = $index719$drawn;
+          decisions++;
+          steps = 0;
+          if ($index719 < $count717) {
+            const $digit723 = $index719 % $size716;
+            $index719 = Math.floor($index719 / $size716);
+            const $value724 = $values71[$digit723]!;
+            if (trace !== null) trace.push(l_h, 25, $value724);
+            $list69[$a712] = 0;
+            $values70[$a712 * 1 + 0] = $value724;
+            break pick713;
+          }
+          $index719 -= $count717;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a712 = 0; $a712 < $n711; $a712++) {
+        const l_h = $list68[$a712]!;
+        if ($list69[$a712] === 0) {
+          const l_colour = $values70[$a712 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return 291;
+    }
+  }
+  function step290(): number {
+    return 287;
+  }
+  function step291(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_14] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_14] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_14] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+          } else {
+            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+          }
+        }
+      }
+    }
+    return 290;
+  }
+  function step292(): number {
+    return 284;
+  }
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  let K_variants: readonly string[] = [];
-
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
+    $trace: unknown[] | null = null,
     variants: readonly string[] = [],
   ): number {
     const CAP = 60;
@@ -191,8 +6185,8 @@ export function playout(): PlayoutKernel {
     const $list12 = K_$list12;
     const $values13 = K_$values13;
     const $list14 = K_$list14;
-    const $values15 = K_$values15;
-    const $list16 = K_$list16;
+    const $list15 = K_$list15;
+    const $values16 = K_$values16;
     const $values17 = K_$values17;
     const $values18 = K_$values18;
     const $list19 = K_$list19;
@@ -213,39 +6207,39 @@ export function playout(): PlayoutKernel {
     const $values34 = K_$values34;
     const $values35 = K_$values35;
     const $list36 = K_$list36;
-    const $list37 = K_$list37;
-    const $values38 = K_$values38;
-    const $values39 = K_$values39;
+    const $values37 = K_$values37;
+    const $list38 = K_$list38;
+    const $list39 = K_$list39;
     const $values40 = K_$values40;
-    const $list41 = K_$list41;
-    const $list42 = K_$list42;
+    const $values41 = K_$values41;
+    const $values42 = K_$values42;
     const $list43 = K_$list43;
-    const $values44 = K_$values44;
+    const $list44 = K_$list44;
     const $values45 = K_$values45;
     const $values46 = K_$values46;
-    const $list47 = K_$list47;
+    const $values47 = K_$values47;
     const $list48 = K_$list48;
-    const $values49 = K_$values49;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $list52 = K_$list52;
+    const $values52 = K_$values52;
     const $list53 = K_$list53;
-    const $values54 = K_$values54;
+    const $list54 = K_$list54;
     const $values55 = K_$values55;
     const $values56 = K_$values56;
-    const $list57 = K_$list57;
+    const $values57 = K_$values57;
     const $list58 = K_$list58;
-    const $values59 = K_$values59;
+    const $list59 = K_$list59;
     const $values60 = K_$values60;
     const $values61 = K_$values61;
-    const $list62 = K_$list62;
+    const $values62 = K_$values62;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
     const $values66 = K_$values66;
-    const $list67 = K_$list67;
+    const $values67 = K_$values67;
     const $list68 = K_$list68;
-    const $values69 = K_$values69;
+    const $list69 = K_$list69;
     const $values70 = K_$values70;
     const $values71 = K_$values71;
     const v_coins = K_v_coins;
@@ -256,265 +6250,14 @@ export function playout(): PlayoutKernel {
     const v_committed = K_v_committed;
     const v_doubled = K_v_doubled;
     const v_merc_vote = K_v_merc_vote;
-    K_variants = variants;
-    const $variants = variants;
-    const $drawP = (n: number): number => drawInt(P, n);
+    $variants = variants;
+    trace = $trace;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
-    const humans = $players;
-    const players = seatCount(BOTS, humans);
-    let v_bank: number = 0;
-    let v_chairman: number = 0;
-    function fn_colour_of(l_c: number): string {
-      return Property_kind[l_c]! === "standard"
-        ? Property_colour[l_c]!
-        : Property_kind[l_c]! === "dual"
-          ? v_committed[l_c]!
-          : "none";
-    }
-    function fn_cards_of(l_p: number, l_k: string): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg734 = Z_collection + l_p;
-          for (let $i733 = 0; $i733 < N[$seg734]!; $i733++) {
-            const l_c = C[$seg734 * CAP + $i733]!;
-            if (fn_colour_of(l_c) === l_k) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_money_cards(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg736 = Z_collection + l_p;
-          for (let $i735 = 0; $i735 < N[$seg736]!; $i735++) {
-            const l_c = C[$seg736 * CAP + $i735]!;
-            if (Property_kind[l_c]! === "money") {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_hearts(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg738 = Z_collection + l_p;
-          for (let $i737 = 0; $i737 < N[$seg738]!; $i737++) {
-            const l_c = C[$seg738 * CAP + $i737]!;
-            if (Property_heart[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_coin_symbols(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg740 = Z_collection + l_p;
-          for (let $i739 = 0; $i739 < N[$seg740]!; $i739++) {
-            const l_c = C[$seg740 * CAP + $i739]!;
-            if (Property_coin[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_set_score(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        for (const $item741 of ALL_Colour) {
-          const l_k = $item741;
-          if (l_k !== "none") {
-            $n += tableValue(TABLE_set_points, fn_cards_of(l_p, l_k), "set_points");
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_bonus_points(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg743 = Z_collection + l_p;
-          for (let $i742 = 0; $i742 < N[$seg743]!; $i742++) {
-            const l_c = C[$seg743 * CAP + $i742]!;
-            $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_shows(l_a: number, l_k: string): boolean {
-      return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
-    }
-    function fn_medal_points(l_a: number, l_p: number): number {
-      return Action_effect[l_a]! === "money_points"
-        ? fn_money_cards(l_p)
-        : Action_effect[l_a]! === "colour_pairs"
-          ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
-          : Action_effect[l_a]! === "all_colours"
-            ? ((): boolean => {
-                let $n: boolean = true;
-                for (const $item744 of ALL_Colour) {
-                  const l_k = $item744;
-                  if (l_k !== "none") {
-                    if (!(fn_cards_of(l_p, l_k) > 0)) {
-                      $n = false;
-                      break;
-                    }
-                  }
-                }
-                return $n;
-              })()
-              ? Action_value[l_a]!
-              : 0
-            : Action_effect[l_a]! === "few_colours"
-              ? ((): boolean => {
-                  let $n: boolean = true;
-                  for (const $item745 of ALL_Colour) {
-                    const l_k = $item745;
-                    if (l_k !== "none") {
-                      if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
-                        $n = false;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-                ? Action_value[l_a]!
-                : 0
-              : Action_effect[l_a]! === "coin_pairs"
-                ? Math.floor(v_coins[l_p]! / 2)
-                : Action_effect[l_a]! === "heart_chart"
-                  ? tableValue(TABLE_heart_points, Math.min(fn_hearts(l_p), 6), "heart_points")
-                  : Action_effect[l_a]! === "coin_chart"
-                    ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(l_p), 5), "coin_points")
-                    : 0;
-    }
-    function fn_board_points(l_p: number): number {
-      return (
-        0 -
-        ((): number => {
-          let $n: number = 0;
-          {
-            for (let $i746 = 0; $i746 < N[Z_board]!; $i746++) {
-              const l_a = C[Z_board * CAP + $i746]!;
-              $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_action_points(l_p: number): number {
-      return (
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-              let $sum747: number = 0;
-              {
-                const $seg749 = Z_played + l_q;
-                for (let $i748 = 0; $i748 < N[$seg749]!; $i748++) {
-                  const l_a = C[$seg749 * CAP + $i748]!;
-                  $sum747 += fn_medal_points(l_a, l_p);
-                }
-              }
-              $n += $sum747;
-            }
-          }
-          return $n;
-        })() + fn_board_points(l_p)
-      );
-    }
-    function fn_money_scored(l_p: number): number {
-      return ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-            let $any750: boolean = false;
-            {
-              const $seg752 = Z_played + l_q;
-              for (let $i751 = 0; $i751 < N[$seg752]!; $i751++) {
-                const l_a = C[$seg752 * CAP + $i751]!;
-                if (Action_effect[l_a]! === "coin_pairs") {
-                  $any750 = true;
-                  break;
-                }
-              }
-            }
-            if ($any750) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })()
-        ? 2 * Math.floor(v_coins[l_p]! / 2)
-        : 0;
-    }
-    function fn_cards_in_play(): number {
-      return (
-        N[Z_board]! +
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            $n += N[Z_played + l_q]! + N[Z_attached + l_q]!;
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_shielded(l_p: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg754 = Z_played + l_p;
-          for (let $i753 = 0; $i753 < N[$seg754]!; $i753++) {
-            const l_a = C[$seg754 * CAP + $i753]!;
-            if (Action_effect[l_a]! === "no_exchange") {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_exchanged(l_a: number, l_b: number): boolean {
-      return (
-        (v_has_taken[l_a]! && v_took_from[l_a]! === l_b) || (v_has_taken[l_b]! && v_took_from[l_b]! === l_a)
-      );
-    }
-    function fn_reachable(l_a: number, l_q: number): boolean {
-      return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
-    }
-    function fn_uncommitted(l_c: number): boolean {
-      return Property_kind[l_c]! === "dual" && v_committed[l_c]! === "none";
-    }
-    function fn_shows_colour(l_c: number, l_k: string): boolean {
-      return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
-    }
-    function fn_shares_colour(l_a: number, l_b: number): boolean {
-      return (
-        fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!)
-      );
-    }
+    humans = $players;
+    players = seatCount(BOTS, humans);
+    v_bank = 0;
+    v_chairman = 0;
     seedWords(G, seed);
     K_ended = -1;
     N.fill(0);
@@ -535,12 +6278,12 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i708 = N[Z_action_deck]! - 1; $i708 > 0; $i708--) {
-        const $n714 = ($i708 + 1) >>> 0;
-        if ($n714 === 0)
+      for (let $i725 = N[Z_action_deck]! - 1; $i725 > 0; $i725--) {
+        const $n731 = ($i725 + 1) >>> 0;
+        if ($n731 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x712 = 0;
-        let $r713 = 0;
+        let $x729 = 0;
+        let $r730 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -551,39 +6294,39 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x712 = $t >>> 0;
-          $r713 = $x712 % $n714;
-        } while ($x712 - $r713 > 4294967296 - $n714);
-        const $j711 = $r713;
-        const $a709 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i708;
-        const $b710 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j711;
-        const $card = C[$a709]!;
-        C[$a709] = C[$b710]!;
-        C[$b710] = $card;
+          $x729 = $t >>> 0;
+          $r730 = $x729 % $n731;
+        } while ($x729 - $r730 > 4294967296 - $n731);
+        const $j728 = $r730;
+        const $a726 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i725;
+        const $b727 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j728;
+        const $card = C[$a726]!;
+        C[$a726] = C[$b727]!;
+        C[$b727] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg715 = Z_hand + l_p;
+          const $seg732 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg715 * CAP + N[$seg715]!] = $card;
-            N[$seg715]!++;
+            C[$seg732 * CAP + N[$seg732]!] = $card;
+            N[$seg732]!++;
           }
         }
       }
     }
     {
-      for (let $i716 = N[Z_property_deck]! - 1; $i716 > 0; $i716--) {
-        const $n722 = ($i716 + 1) >>> 0;
-        if ($n722 === 0)
+      for (let $i733 = N[Z_property_deck]! - 1; $i733 > 0; $i733--) {
+        const $n739 = ($i733 + 1) >>> 0;
+        if ($n739 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x720 = 0;
-        let $r721 = 0;
+        let $x737 = 0;
+        let $r738 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -594,15 +6337,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x720 = $t >>> 0;
-          $r721 = $x720 % $n722;
-        } while ($x720 - $r721 > 4294967296 - $n722);
-        const $j719 = $r721;
-        const $a717 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i716;
-        const $b718 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j719;
-        const $card = C[$a717]!;
-        C[$a717] = C[$b718]!;
-        C[$b718] = $card;
+          $x737 = $t >>> 0;
+          $r738 = $x737 % $n739;
+        } while ($x737 - $r738 > 4294967296 - $n739);
+        const $j736 = $r738;
+        const $a734 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i733;
+        const $b735 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j736;
+        const $card = C[$a734]!;
+        C[$a734] = C[$b735]!;
+        C[$b735] = $card;
       }
     }
     {
@@ -618,14 +6361,14 @@ export function playout(): PlayoutKernel {
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg723 = Z_secret + l_p;
+          const $seg740 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg723 * CAP + N[$seg723]!] = $card;
-            N[$seg723]!++;
+            C[$seg740 * CAP + N[$seg740]!] = $card;
+            N[$seg740]!++;
           }
         }
       }
@@ -635,14 +6378,14 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
         if (Property_kind[topCardOf(C, N, CAP, Z_property_deck, true)]! === "standard") {
           {
-            const $seg724 = Z_dealt + l_p;
+            const $seg741 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg724 * CAP + N[$seg724]!] = $card;
-              N[$seg724]!++;
+              C[$seg741 * CAP + N[$seg741]!] = $card;
+              N[$seg741]!++;
             }
           }
         } else {
@@ -660,8 +6403,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k725 = N[$from]! - 1; $k725 >= 0; $k725--) {
-          const $card = C[$from * CAP + $k725]!;
+        for (let $k742 = N[$from]! - 1; $k742 >= 0; $k742--) {
+          const $card = C[$from * CAP + $k742]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -669,12 +6412,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i726 = N[Z_property_deck]! - 1; $i726 > 0; $i726--) {
-        const $n732 = ($i726 + 1) >>> 0;
-        if ($n732 === 0)
+      for (let $i743 = N[Z_property_deck]! - 1; $i743 > 0; $i743--) {
+        const $n749 = ($i743 + 1) >>> 0;
+        if ($n749 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x730 = 0;
-        let $r731 = 0;
+        let $x747 = 0;
+        let $r748 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -685,15 +6428,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x730 = $t >>> 0;
-          $r731 = $x730 % $n732;
-        } while ($x730 - $r731 > 4294967296 - $n732);
-        const $j729 = $r731;
-        const $a727 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i726;
-        const $b728 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j729;
-        const $card = C[$a727]!;
-        C[$a727] = C[$b728]!;
-        C[$b728] = $card;
+          $x747 = $t >>> 0;
+          $r748 = $x747 % $n749;
+        } while ($x747 - $r748 > 4294967296 - $n749);
+        const $j746 = $r748;
+        const $a744 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i743;
+        const $b745 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j746;
+        const $card = C[$a744]!;
+        C[$a744] = C[$b745]!;
+        C[$b745] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -717,117 +6460,117 @@ export function playout(): PlayoutKernel {
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = drawInt(G, players);
     }
-    let l_first_count: number = 0;
-    let l_second_count: number = 0;
-    let l_whose: number = 0;
-    let l_p: number = 0;
-    let l___window_0: boolean = false;
-    let l_card: number = 0;
-    let l_p_2: number = 0;
-    let l_card_2: number = 0;
-    let l_whose_2: number = 0;
-    let l_active: number = 0;
-    let l_action_played: boolean = false;
-    let l_offered: boolean = false;
-    let l_turn_over: boolean = false;
-    let l_card_3: number = 0;
-    let l_p_3: number = 0;
-    let l_card_4: number = 0;
-    let l_whose_3: number = 0;
-    let l_p_4: number = 0;
-    let l_target: number = 0;
-    let l_between: number = 0;
-    let l_opponent: number = 0;
-    let l_amount: number = 0;
-    let l_p_5: number = 0;
-    let l___window_1: boolean = false;
-    let l_card_5: number = 0;
-    let l_p_6: number = 0;
-    let l_card_6: number = 0;
-    let l_whose_4: number = 0;
-    let l_p_7: number = 0;
-    let l_p_8: number = 0;
-    let l_card_7: number = 0;
-    let l_money_before: number = 0;
-    let l_p_9: number = 0;
-    let l_card_8: number = 0;
-    let l_p_10: number = 0;
-    let l_dual: number = 0;
-    let l_p_11: number = 0;
-    let l_dual_2: number = 0;
-    let l_first_count_2: number = 0;
-    let l_second_count_2: number = 0;
-    let l_u: number = 0;
-    let l_p_12: number = 0;
-    let l_dual_3: number = 0;
-    let l_p_13: number = 0;
-    let l_dual_4: number = 0;
-    let l_first_count_3: number = 0;
-    let l_second_count_3: number = 0;
-    let l_u_2: number = 0;
-    let l_p_14: number = 0;
-    let l_dual_5: number = 0;
-    let l_p_15: number = 0;
-    let l_dual_6: number = 0;
-    let l_first_count_4: number = 0;
-    let l_second_count_4: number = 0;
-    let l_p_16: number = 0;
-    let l_p_17: number = 0;
-    let l_revealed: number = 0;
-    let l_p_18: number = 0;
-    let l_card_9: number = 0;
-    let l_p_19: number = 0;
-    let l_dual_7: number = 0;
-    let l_p_20: number = 0;
-    let l_dual_8: number = 0;
-    let l_first_count_5: number = 0;
-    let l_second_count_5: number = 0;
-    let l_u_3: number = 0;
-    let l_p_21: number = 0;
-    let l_dual_9: number = 0;
-    let l_p_22: number = 0;
-    let l_dual_10: number = 0;
-    let l_first_count_6: number = 0;
-    let l_second_count_6: number = 0;
-    let l_u_4: number = 0;
-    let l_p_23: number = 0;
-    let l_dual_11: number = 0;
-    let l_p_24: number = 0;
-    let l_dual_12: number = 0;
-    let l_first_count_7: number = 0;
-    let l_second_count_7: number = 0;
-    let l_p_25: number = 0;
-    let l_u_5: number = 0;
-    let l_p_26: number = 0;
-    let l_dual_13: number = 0;
-    let l_p_27: number = 0;
-    let l_dual_14: number = 0;
-    let l_first_count_8: number = 0;
-    let l_second_count_8: number = 0;
-    let l_p$count = 0;
-    let l_p$index = 0;
-    let l_active$count = 0;
-    let l_active$index = 0;
-    let l_p_5$count = 0;
-    let l_p_5$index = 0;
-    let l_p_7$count = 0;
-    let l_p_7$index = 0;
-    let l_u$count = 0;
-    let l_u$index = 0;
-    let l_u_2$count = 0;
-    let l_u_2$index = 0;
-    let l_p_17$count = 0;
-    let l_p_17$index = 0;
-    let l_u_3$count = 0;
-    let l_u_3$index = 0;
-    let l_u_4$count = 0;
-    let l_u_4$index = 0;
-    let l_p_25$count = 0;
-    let l_p_25$index = 0;
-    let l_u_5$count = 0;
-    let l_u_5$index = 0;
-    let decisions = 0;
-    let steps = 0;
+    l_first_count = 0;
+    l_second_count = 0;
+    l_whose = 0;
+    l_p = 0;
+    l___window_0 = false;
+    l_card = 0;
+    l_p_2 = 0;
+    l_card_2 = 0;
+    l_whose_2 = 0;
+    l_active = 0;
+    l_action_played = false;
+    l_offered = false;
+    l_turn_over = false;
+    l_card_3 = 0;
+    l_p_3 = 0;
+    l_card_4 = 0;
+    l_whose_3 = 0;
+    l_p_4 = 0;
+    l_target = 0;
+    l_between = 0;
+    l_opponent = 0;
+    l_amount = 0;
+    l_p_5 = 0;
+    l___window_1 = false;
+    l_card_5 = 0;
+    l_p_6 = 0;
+    l_card_6 = 0;
+    l_whose_4 = 0;
+    l_p_7 = 0;
+    l_p_8 = 0;
+    l_card_7 = 0;
+    l_money_before = 0;
+    l_p_9 = 0;
+    l_card_8 = 0;
+    l_p_10 = 0;
+    l_dual = 0;
+    l_p_11 = 0;
+    l_dual_2 = 0;
+    l_first_count_2 = 0;
+    l_second_count_2 = 0;
+    l_u = 0;
+    l_p_12 = 0;
+    l_dual_3 = 0;
+    l_p_13 = 0;
+    l_dual_4 = 0;
+    l_first_count_3 = 0;
+    l_second_count_3 = 0;
+    l_u_2 = 0;
+    l_p_14 = 0;
+    l_dual_5 = 0;
+    l_p_15 = 0;
+    l_dual_6 = 0;
+    l_first_count_4 = 0;
+    l_second_count_4 = 0;
+    l_p_16 = 0;
+    l_p_17 = 0;
+    l_revealed = 0;
+    l_p_18 = 0;
+    l_card_9 = 0;
+    l_p_19 = 0;
+    l_dual_7 = 0;
+    l_p_20 = 0;
+    l_dual_8 = 0;
+    l_first_count_5 = 0;
+    l_second_count_5 = 0;
+    l_u_3 = 0;
+    l_p_21 = 0;
+    l_dual_9 = 0;
+    l_p_22 = 0;
+    l_dual_10 = 0;
+    l_first_count_6 = 0;
+    l_second_count_6 = 0;
+    l_u_4 = 0;
+    l_p_23 = 0;
+    l_dual_11 = 0;
+    l_p_24 = 0;
+    l_dual_12 = 0;
+    l_first_count_7 = 0;
+    l_second_count_7 = 0;
+    l_p_25 = 0;
+    l_u_5 = 0;
+    l_p_26 = 0;
+    l_dual_13 = 0;
+    l_p_27 = 0;
+    l_dual_14 = 0;
+    l_first_count_8 = 0;
+    l_second_count_8 = 0;
+    l_p$count = 0;
+    l_p$index = 0;
+    l_active$count = 0;
+    l_active$index = 0;
+    l_p_5$count = 0;
+    l_p_5$index = 0;
+    l_p_7$count = 0;
+    l_p_7$index = 0;
+    l_u$count = 0;
+    l_u$index = 0;
+    l_u_2$count = 0;
+    l_u_2$index = 0;
+    l_p_17$count = 0;
+    l_p_17$index = 0;
+    l_u_3$count = 0;
+    l_u_3$index = 0;
+    l_u_4$count = 0;
+    l_u_4$index = 0;
+    l_p_25$count = 0;
+    l_p_25$index = 0;
+    l_u_5$count = 0;
+    l_u_5$index = 0;
+    decisions = 0;
+    steps = 0;
     let pc = 0;
     run: for (;;) {
       if (++steps > 10_000_000)
@@ -836,5328 +6579,890 @@ export function playout(): PlayoutKernel {
           "the flow ran 10,000,000 steps without reaching a decision",
         );
       switch (pc) {
-        case 0: {
-          {
-            let $n25 = 0;
-            for (let l_p = 0; l_p < players; l_p++) {
-              if (!(l_p >= humans)) {
-                if (l_p >= humans)
-                  throw new GameFault(
-                    "fault/bot-asked",
-                    `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
-                  );
-                $list11[$n25++] = l_p;
-              }
-            }
-            if ($n25 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-            for (let $a26 = 0; $a26 < $n25; $a26++) {
-              const l_p = $list11[$a26]!;
-              pick27: {
-                const $seg28 = Z_dealt + l_p;
-                const $size29 = N[$seg28]!;
-                const $count30 = $size29;
-                const $total31 = $count30;
-                if ($total31 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                const $n35 = $total31 >>> 0;
-                if ($n35 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x33 = 0;
-                let $r34 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x33 = $t >>> 0;
-                  $r34 = $x33 % $n35;
-                } while ($x33 - $r34 > 4294967296 - $n35);
-                const $index32$drawn = $r34;
-                let $index32 = $index32$drawn;
-                decisions++;
-                steps = 0;
-                if ($index32 < $count30) {
-                  const $digit36 = $index32 % $size29;
-                  $index32 = Math.floor($index32 / $size29);
-                  const $value37 = C[$seg28 * CAP + $digit36]!;
-                  if (trace !== null) trace.push(l_p, 0, $value37);
-                  $list12[$a26] = 0;
-                  $values13[$a26 * 1 + 0] = $value37;
-                  break pick27;
-                }
-                $index32 -= $count30;
-                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-              }
-            }
-            for (let $a26 = 0; $a26 < $n25; $a26++) {
-              const l_p = $list11[$a26]!;
-              if ($list12[$a26] === 0) {
-                const l_card = $values13[$a26 * 1 + 0] as number;
-                {
-                  const $seg38 = Z_dealt + l_p;
-                  const $wanted = l_card;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg38]!; $i++)
-                    if (C[$seg38 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
-                  const $at39 = $seg38 * CAP + $at;
-                  const $card = C[$at39]!;
-                  const $end40 = $seg38 * CAP + N[$seg38]! - 1;
-                  for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
-                  N[$seg38]!--;
-                  const $seg42 = Z_secret + l_p;
-                  if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                  C[$seg42 * CAP + N[$seg42]!] = $card;
-                  N[$seg42]!++;
-                }
-                {
-                  const $from = Z_dealt + l_p;
-                  const $to = Z_collection + l_p;
-                  {
-                    for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
-                      const $card = C[$from * CAP + $k43]!;
-                      C[$to * CAP + N[$to]!] = $card;
-                      N[$to]!++;
-                    }
-                    N[$from] = 0;
-                  }
-                }
-              }
-            }
-            pc = 1;
-            continue run;
-          }
-        }
-        case 1: {
-          {
-            let $n44 = 0;
-            for (let l_p = 0; l_p < players; l_p++) {
-              if (l_p >= humans) $list14[$n44++] = l_p;
-            }
-            for (let $i45 = 0; $i45 < $n44; $i45++) {
-              const l_p = $list14[$i45]!;
-              {
-                const $from = Z_dealt + l_p;
-                const $to = Z_collection + l_p;
-                {
-                  for (let $k46 = 0; $k46 < N[$from]!; $k46++) {
-                    const $card = C[$from * CAP + $k46]!;
-                    C[$to * CAP + N[$to]!] = $card;
-                    N[$to]!++;
-                  }
-                  N[$from] = 0;
-                }
-              }
-            }
-          }
-          for (let l_p = 0; l_p < players; l_p++) {
-            let $sum47: number = 0;
-            {
-              const $seg49 = Z_secret + l_p;
-              for (let $i48 = 0; $i48 < N[$seg49]!; $i48++) {
-                const l_c = C[$seg49 * CAP + $i48]!;
-                $sum47 += Property_bonus[l_c]!;
-              }
-            }
-            let l_owed = fn_bonus_points(l_p) + $sum47;
-            if (l_owed > 0) {
-              {
-                const $amount = l_owed;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from coins[p]`,
-                  );
-                if (v_coins[l_p] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
-                  );
-                v_coins[l_p] -= $amount;
-                v_bank += $amount;
-              }
-            }
-          }
-          pc = 2;
-          continue run;
-        }
-        case 2: {
-          if (N[Z_property_deck]! > 0) {
-            {
-              let $n50 = 0;
-              for (const $item51 of seatsFrom(v_chairman, players)) {
-                const l_p = $item51;
-                $values15[$n50++] = l_p;
-              }
-              for (let $i52 = 0; $i52 < $n50; $i52++) {
-                const l_p = $values15[$i52]!;
-                {
-                  const $seg53 = Z_exchange + l_p;
-                  const $count = 1;
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-                    throw new GameFault(
-                      "fault/not-enough-cards",
-                      "cannot deal that many cards from property_deck",
-                    );
-                  for (let $dealt = 0; $dealt < $count; $dealt++) {
-                    const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                    C[$seg53 * CAP + N[$seg53]!] = $card;
-                    N[$seg53]!++;
-                  }
-                }
-                v_has_taken[l_p] = false;
-              }
-            }
-            {
-              let $n0 = 0;
-              for (const $item1 of seatsFrom(v_chairman, players)) {
-                const l_p = $item1;
-                if (!(l_p >= humans)) $values0[$n0++] = l_p;
-              }
-              l_p$count = $n0;
-            }
-            l_p$index = 0;
-            pc = 3;
-            continue run;
-          }
-          {
-            let $n54 = 0;
-            for (let l_p = 0; l_p < players; l_p++) {
-              if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n54++] = l_p;
-            }
-            for (let $i55 = 0; $i55 < $n54; $i55++) {
-              const l_p = $list16[$i55]!;
-              if (Property_kind[topCardOf(C, N, CAP, Z_secret + l_p, false)]! === "money") {
-                {
-                  const $seg56 = Z_secret + l_p;
-                  if (N[$seg56]! === 0)
-                    throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-                  const $at57 = $seg56 * CAP;
-                  const $card = C[$at57]!;
-                  const $end58 = $seg56 * CAP + N[$seg56]! - 1;
-                  for (let $k59 = $at57; $k59 < $end58; $k59++) C[$k59] = C[$k59 + 1]!;
-                  N[$seg56]!--;
-                  C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-                  N[Z_set_aside]!++;
-                }
-                {
-                  for (let $i60 = N[Z_box]! - 1; $i60 > 0; $i60--) {
-                    const $n66 = ($i60 + 1) >>> 0;
-                    if ($n66 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x64 = 0;
-                    let $r65 = 0;
-                    do {
-                      const $a = G[0]!,
-                        $b = G[1]!,
-                        $c = G[2]!,
-                        $d = G[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      G[3] = $d + 1;
-                      G[0] = $b ^ ($b >>> 9);
-                      G[1] = $c + ($c << 3);
-                      G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x64 = $t >>> 0;
-                      $r65 = $x64 % $n66;
-                    } while ($x64 - $r65 > 4294967296 - $n66);
-                    const $j63 = $r65;
-                    const $a61 = Z_box * CAP + $i60;
-                    const $b62 = Z_box * CAP + $j63;
-                    const $card = C[$a61]!;
-                    C[$a61] = C[$b62]!;
-                    C[$b62] = $card;
-                  }
-                }
-                for (let $passes = 0; ; $passes++) {
-                  if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
-                  if ($passes >= LOOP_LIMIT)
-                    throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-                  if (Property_kind[topCardOf(C, N, CAP, Z_box, false)]! === "money") {
-                    {
-                      if (N[Z_box]! === 0)
-                        throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                      const $at67 = Z_box * CAP;
-                      const $card = C[$at67]!;
-                      const $end68 = Z_box * CAP + N[Z_box]! - 1;
-                      for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
-                      N[Z_box]!--;
-                      C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-                      N[Z_set_aside]!++;
-                    }
-                  } else {
-                    {
-                      if (N[Z_box]! === 0)
-                        throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                      const $at70 = Z_box * CAP;
-                      const $card = C[$at70]!;
-                      const $end71 = Z_box * CAP + N[Z_box]! - 1;
-                      for (let $k72 = $at70; $k72 < $end71; $k72++) C[$k72] = C[$k72 + 1]!;
-                      N[Z_box]!--;
-                      const $seg73 = Z_secret + l_p;
-                      if (N[$seg73]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                      C[$seg73 * CAP + N[$seg73]!] = $card;
-                      N[$seg73]!++;
-                    }
-                  }
-                }
-              }
-            }
-          }
-          {
-            let $n14 = 0;
-            for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-              $list6[$n14++] = l_p_17;
-            }
-            l_p_17$count = $n14;
-          }
-          l_p_17$index = 0;
-          pc = 95;
-          continue run;
-        }
-        case 3: {
-          if (l_p$index < l_p$count) {
-            l_p = $values0[l_p$index]!;
-            l___window_0 = true;
-            pc = 4;
-            continue run;
-          }
-          {
-            let $n2 = 0;
-            for (const $item3 of seatsFrom(v_chairman, players)) {
-              const l_active = $item3;
-              $values1[$n2++] = l_active;
-            }
-            l_active$count = $n2;
-          }
-          l_active$index = 0;
-          pc = 20;
-          continue run;
-        }
-        case 4: {
-          if (l___window_0) {
-            {
-              const $seat74 = l_p;
-              if ($seat74 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat74} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values17.length = 0;
-              {
-                const $seg76 = Z_hand + l_p;
-                for (let $i75 = 0; $i75 < N[$seg76]!; $i75++) {
-                  const l_card = C[$seg76 * CAP + $i75]!;
-                  if (Action_effect[l_card]! === "no_exchange") $values17.push(l_card);
-                }
-              }
-              let $offered77 = false;
-              offered77$open: {
-                if (!($values17.length > 0)) break offered77$open;
-                if (!!fn_shielded(l_p)) break offered77$open;
-                $offered77 = true;
-              }
-              if (!$offered77) {
-                l___window_0 = false;
-                pc = 5;
-                continue run;
-              }
-              $values18.length = 0;
-              {
-                const $seg79 = Z_hand + l_p;
-                for (let $i78 = 0; $i78 < N[$seg79]!; $i78++) {
-                  const l_card = C[$seg79 * CAP + $i78]!;
-                  if (Action_effect[l_card]! === "no_exchange") $values18.push(l_card);
-                }
-              }
-              let $offered80 = false;
-              offered80$open: {
-                if (!($values18.length > 0)) break offered80$open;
-                if (!!fn_shielded(l_p)) break offered80$open;
-                $offered80 = true;
-              }
-              let $offered81 = false;
-              offered81$open: {
-                $offered81 = true;
-              }
-              const $offered82 = ($offered80 ? 1 : 0) + ($offered81 ? 1 : 0);
-              if ($offered82 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat74} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt83: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n87 = $offered82 >>> 0;
-                if ($n87 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x85 = 0;
-                let $r86 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x85 = $t >>> 0;
-                  $r86 = $x85 % $n87;
-                } while ($x85 - $r86 > 4294967296 - $n87);
-                const $pick84$drawn = $r86;
-                let $pick84 = $pick84$drawn;
-                if ($offered80 && $pick84-- === 0) {
-                  const $n92 = $values18.length >>> 0;
-                  if ($n92 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x90 = 0;
-                  let $r91 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x90 = $t >>> 0;
-                    $r91 = $x90 % $n92;
-                  } while ($x90 - $r91 > 4294967296 - $n92);
-                  const $digit88 = $r91;
-                  const $value89 = $values18[$digit88]!;
-                  {
-                    l_card = $value89;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat74, 7, $value89);
-                  {
-                    l_card = $value89;
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered81 && $pick84-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat74, 8);
-                  {
-                    l___window_0 = false;
-                    pc = 5;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          l_p$index += 1;
-          pc = 3;
-          continue run;
-        }
-        case 5: {
-          pc = 4;
-          continue run;
-        }
-        case 6: {
-          l_p_2 = l_p;
-          l_card_2 = l_card;
-          if (Action_effect[l_card_2]! === "gain_two") {
-            {
-              const $amount = 2;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_p_2] += $amount;
-            }
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 7;
-            continue run;
-          }
-          if (Action_effect[l_card_2]! === "take_back_protection") {
-            {
-              const $amount = v_protection[l_p_2]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[p]`,
-                );
-              if (v_protection[l_p_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
-                );
-              v_protection[l_p_2] -= $amount;
-              v_coins[l_p_2] += $amount;
-            }
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 8;
-            continue run;
-          }
-          if (Action_effect[l_card_2]! === "others_lose_one") {
-            {
-              let $n93 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (l_q !== l_p_2) $list19[$n93++] = l_q;
-              }
-              for (let $i94 = 0; $i94 < $n93; $i94++) {
-                const l_q = $list19[$i94]!;
-                {
-                  const $amount = Math.min(1, v_coins[l_q]);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[q]`,
-                    );
-                  if (v_coins[l_q] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_q] -= $amount;
-                  v_bank += $amount;
-                }
-              }
-            }
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 9;
-            continue run;
-          }
-          if (Action_effect[l_card_2]! === "discard_action") {
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            {
-              const $seat95 = l_p_2;
-              if ($seat95 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat95} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $seg96 = Z_board;
-              const $size97 = N[$seg96]!;
-              const $count98 = $size97;
-              $values20.length = 0;
-              for (let l_whose = 0; l_whose < players; l_whose++) {
-                if (
-                  N[Z_played + l_whose]! > 0 ||
-                  ((): boolean => {
-                    let $n: boolean = false;
-                    {
-                      const $seg100 = Z_collection + l_whose;
-                      for (let $i99 = 0; $i99 < N[$seg100]!; $i99++) {
-                        const l_c = C[$seg100 * CAP + $i99]!;
-                        if (v_doubled[l_c]!) {
-                          $n = true;
-                          break;
-                        }
-                      }
-                    }
-                    return $n;
-                  })()
-                )
-                  $values20.push(l_whose);
-              }
-              const $size101 = $values20.length;
-              const $count102 = $size101;
-              const $total103 = $count98 + $count102;
-              if ($total103 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat95} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n107 = $total103 >>> 0;
-              if ($n107 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x105 = 0;
-              let $r106 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x105 = $t >>> 0;
-                $r106 = $x105 % $n107;
-              } while ($x105 - $r106 > 4294967296 - $n107);
-              const $index104$drawn = $r106;
-              let $index104 = $index104$drawn;
-              decisions++;
-              steps = 0;
-              if ($index104 < $count98) {
-                const $digit108 = $index104 % $size97;
-                $index104 = Math.floor($index104 / $size97);
-                const $value109 = C[$seg96 * CAP + $digit108]!;
-                if (trace !== null) trace.push($seat95, 3, $value109);
-                {
-                  const l_target = $value109;
-                  {
-                    const $wanted = l_target;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_board]!; $i++)
-                      if (C[Z_board * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-                    const $at110 = Z_board * CAP + $at;
-                    const $card = C[$at110]!;
-                    const $end111 = Z_board * CAP + N[Z_board]! - 1;
-                    for (let $k112 = $at110; $k112 < $end111; $k112++) C[$k112] = C[$k112 + 1]!;
-                    N[Z_board]!--;
-                    C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                    N[Z_action_discard]!++;
-                  }
-                  pc = 11;
-                  continue run;
-                }
-              }
-              $index104 -= $count98;
-              if ($index104 < $count102) {
-                const $digit113 = $index104 % $size101;
-                $index104 = Math.floor($index104 / $size101);
-                const $value114 = $values20[$digit113]!;
-                if (trace !== null) trace.push($seat95, 4, $value114);
-                {
-                  l_whose_2 = $value114;
-                  pc = 12;
-                  continue run;
-                }
-              }
-              $index104 -= $count102;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_2]! === "no_exchange") {
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg115 = Z_played + l_p_2;
-              C[$seg115 * CAP + N[$seg115]!] = $card;
-              N[$seg115]!++;
-            }
-            pc = 14;
-            continue run;
-          }
-          if (Action_effect[l_card_2]! === "double_bonus") {
-            {
-              const $seat116 = l_p_2;
-              if ($seat116 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat116} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values21.length = 0;
-              {
-                const $seg118 = Z_collection + l_p_2;
-                for (let $i117 = 0; $i117 < N[$seg118]!; $i117++) {
-                  const l_target = C[$seg118 * CAP + $i117]!;
-                  if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values21.push(l_target);
-                }
-              }
-              const $size119 = $values21.length;
-              const $count120 = $size119;
-              const $total121 = $count120;
-              if ($total121 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat116} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n125 = $total121 >>> 0;
-              if ($n125 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x123 = 0;
-              let $r124 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x123 = $t >>> 0;
-                $r124 = $x123 % $n125;
-              } while ($x123 - $r124 > 4294967296 - $n125);
-              const $index122$drawn = $r124;
-              let $index122 = $index122$drawn;
-              decisions++;
-              steps = 0;
-              if ($index122 < $count120) {
-                const $digit126 = $index122 % $size119;
-                $index122 = Math.floor($index122 / $size119);
-                const $value127 = $values21[$digit126]!;
-                if (trace !== null) trace.push($seat116, 5, $value127);
-                {
-                  const l_target = $value127;
-                  v_doubled[l_target] = true;
-                  {
-                    const $card = l_card_2;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg128 = Z_attached + l_p_2;
-                    C[$seg128 * CAP + N[$seg128]!] = $card;
-                    N[$seg128]!++;
-                  }
-                  pc = 16;
-                  continue run;
-                }
-              }
-              $index122 -= $count120;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_2]! === "colour_penalty") {
-            {
-              const $card = l_card_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_board * CAP + N[Z_board]!] = $card;
-              N[Z_board]!++;
-            }
-            pc = 17;
-            continue run;
-          }
-          if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
-            {
-              const $seat129 = l_p_2;
-              if ($seat129 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat129} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $size130 = players;
-              const $count131 = $size130;
-              const $total132 = $count131;
-              if ($total132 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat129} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n136 = $total132 >>> 0;
-              if ($n136 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x134 = 0;
-              let $r135 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x134 = $t >>> 0;
-                $r135 = $x134 % $n136;
-              } while ($x134 - $r135 > 4294967296 - $n136);
-              const $index133$drawn = $r135;
-              let $index133 = $index133$drawn;
-              decisions++;
-              steps = 0;
-              if ($index133 < $count131) {
-                const $digit137 = $index133 % $size130;
-                $index133 = Math.floor($index133 / $size130);
-                const $value138 = $digit137;
-                if (trace !== null) trace.push($seat129, 6, $value138);
-                {
-                  const l_whose = $value138;
-                  {
-                    const $card = l_card_2;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg139 = Z_played + l_whose;
-                    C[$seg139 * CAP + N[$seg139]!] = $card;
-                    N[$seg139]!++;
-                  }
-                  pc = 19;
-                  continue run;
-                }
-              }
-              $index133 -= $count131;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          {
-            const $card = l_card_2;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg140 = Z_played + l_p_2;
-            C[$seg140 * CAP + N[$seg140]!] = $card;
-            N[$seg140]!++;
-          }
-          pc = 18;
-          continue run;
-        }
-        case 7: {
-          pc = 5;
-          continue run;
-        }
-        case 8: {
-          pc = 7;
-          continue run;
-        }
-        case 9: {
-          pc = 8;
-          continue run;
-        }
-        case 10: {
-          pc = 9;
-          continue run;
-        }
-        case 11: {
-          pc = 10;
-          continue run;
-        }
-        case 12: {
-          {
-            const $seat141 = l_p_2;
-            if ($seat141 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat141} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $seg142 = Z_played + l_whose_2;
-            const $size143 = N[$seg142]!;
-            const $count144 = $size143;
-            $values22.length = 0;
-            {
-              const $seg146 = Z_collection + l_whose_2;
-              for (let $i145 = 0; $i145 < N[$seg146]!; $i145++) {
-                const l_target = C[$seg146 * CAP + $i145]!;
-                if (v_doubled[l_target]!) $values22.push(l_target);
-              }
-            }
-            const $size147 = $values22.length;
-            const $count148 = $size147;
-            const $total149 = $count144 + $count148;
-            if ($total149 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat141} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n153 = $total149 >>> 0;
-            if ($n153 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x151 = 0;
-            let $r152 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x151 = $t >>> 0;
-              $r152 = $x151 % $n153;
-            } while ($x151 - $r152 > 4294967296 - $n153);
-            const $index150$drawn = $r152;
-            let $index150 = $index150$drawn;
-            decisions++;
-            steps = 0;
-            if ($index150 < $count144) {
-              const $digit154 = $index150 % $size143;
-              $index150 = Math.floor($index150 / $size143);
-              const $value155 = C[$seg142 * CAP + $digit154]!;
-              if (trace !== null) trace.push($seat141, 1, $value155);
-              {
-                const l_target = $value155;
-                {
-                  const $seg156 = Z_played + l_whose_2;
-                  const $wanted = l_target;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg156]!; $i++)
-                    if (C[$seg156 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-                  const $at157 = $seg156 * CAP + $at;
-                  const $card = C[$at157]!;
-                  const $end158 = $seg156 * CAP + N[$seg156]! - 1;
-                  for (let $k159 = $at157; $k159 < $end158; $k159++) C[$k159] = C[$k159 + 1]!;
-                  N[$seg156]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 13;
-                continue run;
-              }
-            }
-            $index150 -= $count144;
-            if ($index150 < $count148) {
-              const $digit160 = $index150 % $size147;
-              $index150 = Math.floor($index150 / $size147);
-              const $value161 = $values22[$digit160]!;
-              if (trace !== null) trace.push($seat141, 2, $value161);
-              {
-                const l_target = $value161;
-                v_doubled[l_target] = false;
-                {
-                  const $seg162 = Z_attached + l_whose_2;
-                  if (N[$seg162]! === 0)
-                    throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-                  const $at163 = $seg162 * CAP;
-                  const $card = C[$at163]!;
-                  const $end164 = $seg162 * CAP + N[$seg162]! - 1;
-                  for (let $k165 = $at163; $k165 < $end164; $k165++) C[$k165] = C[$k165 + 1]!;
-                  N[$seg162]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 13;
-                continue run;
-              }
-            }
-            $index150 -= $count148;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 13: {
-          pc = 11;
-          continue run;
-        }
-        case 14: {
-          pc = 10;
-          continue run;
-        }
-        case 15: {
-          pc = 14;
-          continue run;
-        }
-        case 16: {
-          pc = 15;
-          continue run;
-        }
-        case 17: {
-          pc = 15;
-          continue run;
-        }
-        case 18: {
-          pc = 17;
-          continue run;
-        }
-        case 19: {
-          pc = 18;
-          continue run;
-        }
-        case 20: {
-          if (l_active$index < l_active$count) {
-            l_active = $values1[l_active$index]!;
-            for (let l_q = 0; l_q < players; l_q++) {
-              v_passed_over[l_q] = false;
-            }
-            if (l_active >= humans) {
-            }
-            l_action_played = false;
-            l_offered = false;
-            l_turn_over = l_active >= humans;
-            pc = 21;
-            continue run;
-          }
-          {
-            let $n4 = 0;
-            for (const $item5 of seatsFrom(v_chairman, players)) {
-              const l_p_5 = $item5;
-              if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n4++] = l_p_5;
-            }
-            l_p_5$count = $n4;
-          }
-          l_p_5$index = 0;
-          pc = 49;
-          continue run;
-        }
-        case 21: {
-          if (!l_turn_over) {
-            {
-              const $seat166 = l_active;
-              if ($seat166 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat166} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $seg167 = Z_hand + l_active;
-              let $offered168 = false;
-              offered168$open: {
-                if (!(N[$seg167]! > 0)) break offered168$open;
-                if (!!l_action_played) break offered168$open;
-                if (!!l_offered) break offered168$open;
-                $values23.length = 0;
-                for (let $i173 = 0; $i173 < N[$seg167]!; $i173++) {
-                  const l_card_3 = C[$seg167 * CAP + $i173]!;
-                  if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
-                    continue;
-                  if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-                  if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-                  if (!(
-                    Action_effect[l_card_3]! !== "money_points" ||
-                    !((): boolean => {
-                      let $n: boolean = false;
-                      {
-                        const $seg170 = Z_played + l_active;
-                        for (let $i169 = 0; $i169 < N[$seg170]!; $i169++) {
-                          const l_a = C[$seg170 * CAP + $i169]!;
-                          if (Action_effect[l_a]! === "money_points") {
-                            $n = true;
-                            break;
-                          }
-                        }
-                      }
-                      return $n;
-                    })()
-                  ))
-                    continue;
-                  if (!(
-                    Action_effect[l_card_3]! !== "double_bonus" ||
-                    ((): boolean => {
-                      let $n: boolean = false;
-                      {
-                        const $seg172 = Z_collection + l_active;
-                        for (let $i171 = 0; $i171 < N[$seg172]!; $i171++) {
-                          const l_c = C[$seg172 * CAP + $i171]!;
-                          if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                            $n = true;
-                            break;
-                          }
-                        }
-                      }
-                      return $n;
-                    })()
-                  ))
-                    continue;
-                  $values23.push(l_card_3);
-                }
-                if ($values23.length === 0) break offered168$open;
-                $offered168 = true;
-              }
-              let $offered174 = false;
-              offered174$open: {
-                if (!(v_protection[l_active]! > 0)) break offered174$open;
-                $offered174 = true;
-              }
-              let $offered175 = false;
-              offered175$open: {
-                if (!(v_protection[l_active]! === 0)) break offered175$open;
-                if (!!l_offered) break offered175$open;
-                $offered175 = true;
-              }
-              let $offered176 = false;
-              offered176$open: {
-                if (!!$variants.includes("simple")) break offered176$open;
-                if (!(v_protection[l_active]! === 0)) break offered176$open;
-                if (!!l_offered) break offered176$open;
-                if (!(N[Z_action_deck]! > 0)) break offered176$open;
-                $offered176 = true;
-              }
-              let $offered177 = false;
-              offered177$open: {
-                if (!(players > 0)) break offered177$open;
-                if (!(v_protection[l_active]! === 0)) break offered177$open;
-                if (!(v_coins[l_active]! >= 1)) break offered177$open;
-                $values24.length = 0;
-                for (let l_target = 0; l_target < players; l_target++) {
-                  if (!(l_target !== l_active)) continue;
-                  if (!!v_passed_over[l_target]!) continue;
-                  if (!!fn_exchanged(l_active, l_target)) continue;
-                  if (!!fn_shielded(l_target)) continue;
-                  if (!(v_protection[l_target]! === 0)) continue;
-                  $values24.push(l_target);
-                }
-                if ($values24.length === 0) break offered177$open;
-                $offered177 = true;
-              }
-              let $offered178 = false;
-              offered178$open: {
-                if (!(players > 0)) break offered178$open;
-                if (!(v_protection[l_active]! === 0)) break offered178$open;
-                let $any179: boolean = false;
-                for (let l_q = 0; l_q < players; l_q++) {
-                  if (l_q !== l_active && v_protection[l_q]! > 0) {
-                    $any179 = true;
-                    break;
-                  }
-                }
-                if (!$any179) break offered178$open;
-                $values25.length = 0;
-                for (let l_target = 0; l_target < players; l_target++) {
-                  if (!(l_target !== l_active)) continue;
-                  if (!!v_passed_over[l_target]!) continue;
-                  if (!!fn_exchanged(l_active, l_target)) continue;
-                  if (!!fn_shielded(l_target)) continue;
-                  if (!(v_protection[l_target]! > 0)) continue;
-                  if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-                  $values25.push(l_target);
-                }
-                if ($values25.length === 0) break offered178$open;
-                $offered178 = true;
-              }
-              let $offered180 = false;
-              offered180$open: {
-                if (!l_offered) break offered180$open;
-                $offered180 = true;
-              }
-              const $offered181 =
-                ($offered168 ? 1 : 0) +
-                ($offered174 ? 1 : 0) +
-                ($offered175 ? 1 : 0) +
-                ($offered176 ? 1 : 0) +
-                ($offered177 ? 1 : 0) +
-                ($offered178 ? 1 : 0) +
-                ($offered180 ? 1 : 0);
-              if ($offered181 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat166} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt182: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n186 = $offered181 >>> 0;
-                if ($n186 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x184 = 0;
-                let $r185 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x184 = $t >>> 0;
-                  $r185 = $x184 % $n186;
-                } while ($x184 - $r185 > 4294967296 - $n186);
-                const $pick183$drawn = $r185;
-                let $pick183 = $pick183$drawn;
-                if ($offered168 && $pick183-- === 0) {
-                  const $n191 = $values23.length >>> 0;
-                  if ($n191 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x189 = 0;
-                  let $r190 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x189 = $t >>> 0;
-                    $r190 = $x189 % $n191;
-                  } while ($x189 - $r190 > 4294967296 - $n191);
-                  const $digit187 = $r190;
-                  const $value188 = $values23[$digit187]!;
-                  {
-                    l_card_3 = $value188;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 17, $value188);
-                  {
-                    l_card_3 = $value188;
-                    pc = 23;
-                    continue run;
-                  }
-                }
-                if ($offered174 && $pick183-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 18);
-                  {
-                    {
-                      const $amount = 1;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from bank`,
-                        );
-                      if (v_bank < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `bank has ${v_bank}, not the ${$amount} to transfer`,
-                        );
-                      v_bank -= $amount;
-                      v_coins[l_active] += $amount;
-                    }
-                    l_turn_over = true;
-                    pc = 22;
-                    continue run;
-                  }
-                }
-                if ($offered175 && $pick183-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 19);
-                  {
-                    {
-                      const $amount = 1;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from bank`,
-                        );
-                      if (v_bank < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `bank has ${v_bank}, not the ${$amount} to transfer`,
-                        );
-                      v_bank -= $amount;
-                      v_coins[l_active] += $amount;
-                    }
-                    l_turn_over = true;
-                    pc = 22;
-                    continue run;
-                  }
-                }
-                if ($offered176 && $pick183-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 20);
-                  {
-                    pc = 37;
-                    continue run;
-                  }
-                }
-                if ($offered177 && $pick183-- === 0) {
-                  const $n196 = $values24.length >>> 0;
-                  if ($n196 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x194 = 0;
-                  let $r195 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x194 = $t >>> 0;
-                    $r195 = $x194 % $n196;
-                  } while ($x194 - $r195 > 4294967296 - $n196);
-                  const $digit192 = $r195;
-                  const $value193 = $values24[$digit192]!;
-                  {
-                    l_target = $value193;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 21, $value193);
-                  {
-                    l_target = $value193;
-                    pc = 42;
-                    continue run;
-                  }
-                }
-                if ($offered178 && $pick183-- === 0) {
-                  const $n201 = $values25.length >>> 0;
-                  if ($n201 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x199 = 0;
-                  let $r200 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x199 = $t >>> 0;
-                    $r200 = $x199 % $n201;
-                  } while ($x199 - $r200 > 4294967296 - $n201);
-                  const $digit197 = $r200;
-                  const $value198 = $values25[$digit197]!;
-                  {
-                    const l_target = $value198;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 22, $value198);
-                  {
-                    const l_target = $value198;
-                    {
-                      const $amount = v_protection[l_target]! + 1;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                        );
-                      if (v_coins[l_active] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                        );
-                      v_coins[l_active] -= $amount;
-                      v_coins[l_target] += $amount;
-                    }
-                    {
-                      const $amount = v_protection[l_target]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from protection[target]`,
-                        );
-                      if (v_protection[l_target] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-                        );
-                      v_protection[l_target] -= $amount;
-                      v_coins[l_target] += $amount;
-                    }
-                    {
-                      const $argument202 = l_active;
-                      const $argument203 = l_target;
-                      {
-                        let l_a = $argument202;
-                        let l_b = $argument203;
-                        {
-                          const $seg204 = Z_exchange + l_a;
-                          if (N[$seg204]! === 0)
-                            throw new GameFault(
-                              "fault/empty-zone",
-                              "exchange[a] is empty: it has no top card",
-                            );
-                          const $at205 = $seg204 * CAP;
-                          const $card = C[$at205]!;
-                          const $end206 = $seg204 * CAP + N[$seg204]! - 1;
-                          for (let $k207 = $at205; $k207 < $end206; $k207++) C[$k207] = C[$k207 + 1]!;
-                          N[$seg204]!--;
-                          if (N[Z_in_transit]! >= 1)
-                            throw new GameFault("fault/zone-full", "in_transit is full");
-                          C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                          N[Z_in_transit]!++;
-                        }
-                        {
-                          const $seg208 = Z_exchange + l_b;
-                          if (N[$seg208]! === 0)
-                            throw new GameFault(
-                              "fault/empty-zone",
-                              "exchange[b] is empty: it has no top card",
-                            );
-                          const $at209 = $seg208 * CAP;
-                          const $card = C[$at209]!;
-                          const $end210 = $seg208 * CAP + N[$seg208]! - 1;
-                          for (let $k211 = $at209; $k211 < $end210; $k211++) C[$k211] = C[$k211 + 1]!;
-                          N[$seg208]!--;
-                          const $seg212 = Z_exchange + l_a;
-                          if (N[$seg212]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                          C[$seg212 * CAP + N[$seg212]!] = $card;
-                          N[$seg212]!++;
-                        }
-                        {
-                          if (N[Z_in_transit]! === 0)
-                            throw new GameFault(
-                              "fault/empty-zone",
-                              "in_transit is empty: it has no top card",
-                            );
-                          const $at213 = Z_in_transit * CAP;
-                          const $card = C[$at213]!;
-                          const $end214 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                          for (let $k215 = $at213; $k215 < $end214; $k215++) C[$k215] = C[$k215 + 1]!;
-                          N[Z_in_transit]!--;
-                          const $seg216 = Z_exchange + l_b;
-                          if (N[$seg216]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                          C[$seg216 * CAP + N[$seg216]!] = $card;
-                          N[$seg216]!++;
-                        }
-                        v_has_taken[l_a] = true;
-                        v_took_from[l_a] = l_b;
-                      }
-                    }
-                    l_turn_over = true;
-                    pc = 22;
-                    continue run;
-                  }
-                }
-                if ($offered180 && $pick183-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat166, 23);
-                  {
-                    l_turn_over = true;
-                    pc = 22;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          l_active$index += 1;
-          pc = 20;
-          continue run;
-        }
-        case 22: {
-          if (
-            l_offered &&
-            !((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (fn_reachable(l_active, l_q)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_turn_over = true;
-          }
-          pc = 21;
-          continue run;
-        }
-        case 23: {
-          l_action_played = true;
-          l_p_3 = l_active;
-          l_card_4 = l_card_3;
-          if (Action_effect[l_card_4]! === "gain_two") {
-            {
-              const $amount = 2;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_p_3] += $amount;
-            }
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 24;
-            continue run;
-          }
-          if (Action_effect[l_card_4]! === "take_back_protection") {
-            {
-              const $amount = v_protection[l_p_3]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[p]`,
-                );
-              if (v_protection[l_p_3] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
-                );
-              v_protection[l_p_3] -= $amount;
-              v_coins[l_p_3] += $amount;
-            }
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 25;
-            continue run;
-          }
-          if (Action_effect[l_card_4]! === "others_lose_one") {
-            {
-              let $n217 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (l_q !== l_p_3) $list26[$n217++] = l_q;
-              }
-              for (let $i218 = 0; $i218 < $n217; $i218++) {
-                const l_q = $list26[$i218]!;
-                {
-                  const $amount = Math.min(1, v_coins[l_q]);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[q]`,
-                    );
-                  if (v_coins[l_q] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_q] -= $amount;
-                  v_bank += $amount;
-                }
-              }
-            }
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 26;
-            continue run;
-          }
-          if (Action_effect[l_card_4]! === "discard_action") {
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            {
-              const $seat219 = l_p_3;
-              if ($seat219 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat219} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $seg220 = Z_board;
-              const $size221 = N[$seg220]!;
-              const $count222 = $size221;
-              $values27.length = 0;
-              for (let l_whose = 0; l_whose < players; l_whose++) {
-                if (
-                  N[Z_played + l_whose]! > 0 ||
-                  ((): boolean => {
-                    let $n: boolean = false;
-                    {
-                      const $seg224 = Z_collection + l_whose;
-                      for (let $i223 = 0; $i223 < N[$seg224]!; $i223++) {
-                        const l_c = C[$seg224 * CAP + $i223]!;
-                        if (v_doubled[l_c]!) {
-                          $n = true;
-                          break;
-                        }
-                      }
-                    }
-                    return $n;
-                  })()
-                )
-                  $values27.push(l_whose);
-              }
-              const $size225 = $values27.length;
-              const $count226 = $size225;
-              const $total227 = $count222 + $count226;
-              if ($total227 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat219} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n231 = $total227 >>> 0;
-              if ($n231 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x229 = 0;
-              let $r230 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x229 = $t >>> 0;
-                $r230 = $x229 % $n231;
-              } while ($x229 - $r230 > 4294967296 - $n231);
-              const $index228$drawn = $r230;
-              let $index228 = $index228$drawn;
-              decisions++;
-              steps = 0;
-              if ($index228 < $count222) {
-                const $digit232 = $index228 % $size221;
-                $index228 = Math.floor($index228 / $size221);
-                const $value233 = C[$seg220 * CAP + $digit232]!;
-                if (trace !== null) trace.push($seat219, 3, $value233);
-                {
-                  const l_target = $value233;
-                  {
-                    const $wanted = l_target;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_board]!; $i++)
-                      if (C[Z_board * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-                    const $at234 = Z_board * CAP + $at;
-                    const $card = C[$at234]!;
-                    const $end235 = Z_board * CAP + N[Z_board]! - 1;
-                    for (let $k236 = $at234; $k236 < $end235; $k236++) C[$k236] = C[$k236 + 1]!;
-                    N[Z_board]!--;
-                    C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                    N[Z_action_discard]!++;
-                  }
-                  pc = 28;
-                  continue run;
-                }
-              }
-              $index228 -= $count222;
-              if ($index228 < $count226) {
-                const $digit237 = $index228 % $size225;
-                $index228 = Math.floor($index228 / $size225);
-                const $value238 = $values27[$digit237]!;
-                if (trace !== null) trace.push($seat219, 4, $value238);
-                {
-                  l_whose_3 = $value238;
-                  pc = 29;
-                  continue run;
-                }
-              }
-              $index228 -= $count226;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_4]! === "no_exchange") {
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg239 = Z_played + l_p_3;
-              C[$seg239 * CAP + N[$seg239]!] = $card;
-              N[$seg239]!++;
-            }
-            pc = 31;
-            continue run;
-          }
-          if (Action_effect[l_card_4]! === "double_bonus") {
-            {
-              const $seat240 = l_p_3;
-              if ($seat240 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat240} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values28.length = 0;
-              {
-                const $seg242 = Z_collection + l_p_3;
-                for (let $i241 = 0; $i241 < N[$seg242]!; $i241++) {
-                  const l_target = C[$seg242 * CAP + $i241]!;
-                  if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values28.push(l_target);
-                }
-              }
-              const $size243 = $values28.length;
-              const $count244 = $size243;
-              const $total245 = $count244;
-              if ($total245 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat240} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n249 = $total245 >>> 0;
-              if ($n249 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x247 = 0;
-              let $r248 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x247 = $t >>> 0;
-                $r248 = $x247 % $n249;
-              } while ($x247 - $r248 > 4294967296 - $n249);
-              const $index246$drawn = $r248;
-              let $index246 = $index246$drawn;
-              decisions++;
-              steps = 0;
-              if ($index246 < $count244) {
-                const $digit250 = $index246 % $size243;
-                $index246 = Math.floor($index246 / $size243);
-                const $value251 = $values28[$digit250]!;
-                if (trace !== null) trace.push($seat240, 5, $value251);
-                {
-                  const l_target = $value251;
-                  v_doubled[l_target] = true;
-                  {
-                    const $card = l_card_4;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg252 = Z_attached + l_p_3;
-                    C[$seg252 * CAP + N[$seg252]!] = $card;
-                    N[$seg252]!++;
-                  }
-                  pc = 33;
-                  continue run;
-                }
-              }
-              $index246 -= $count244;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_4]! === "colour_penalty") {
-            {
-              const $card = l_card_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_board * CAP + N[Z_board]!] = $card;
-              N[Z_board]!++;
-            }
-            pc = 34;
-            continue run;
-          }
-          if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
-            {
-              const $seat253 = l_p_3;
-              if ($seat253 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat253} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $size254 = players;
-              const $count255 = $size254;
-              const $total256 = $count255;
-              if ($total256 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat253} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n260 = $total256 >>> 0;
-              if ($n260 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x258 = 0;
-              let $r259 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x258 = $t >>> 0;
-                $r259 = $x258 % $n260;
-              } while ($x258 - $r259 > 4294967296 - $n260);
-              const $index257$drawn = $r259;
-              let $index257 = $index257$drawn;
-              decisions++;
-              steps = 0;
-              if ($index257 < $count255) {
-                const $digit261 = $index257 % $size254;
-                $index257 = Math.floor($index257 / $size254);
-                const $value262 = $digit261;
-                if (trace !== null) trace.push($seat253, 6, $value262);
-                {
-                  const l_whose = $value262;
-                  {
-                    const $card = l_card_4;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg263 = Z_played + l_whose;
-                    C[$seg263 * CAP + N[$seg263]!] = $card;
-                    N[$seg263]!++;
-                  }
-                  pc = 36;
-                  continue run;
-                }
-              }
-              $index257 -= $count255;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          {
-            const $card = l_card_4;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg264 = Z_played + l_p_3;
-            C[$seg264 * CAP + N[$seg264]!] = $card;
-            N[$seg264]!++;
-          }
-          pc = 35;
-          continue run;
-        }
-        case 24: {
-          pc = 22;
-          continue run;
-        }
-        case 25: {
-          pc = 24;
-          continue run;
-        }
-        case 26: {
-          pc = 25;
-          continue run;
-        }
-        case 27: {
-          pc = 26;
-          continue run;
-        }
-        case 28: {
-          pc = 27;
-          continue run;
-        }
-        case 29: {
-          {
-            const $seat265 = l_p_3;
-            if ($seat265 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat265} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $seg266 = Z_played + l_whose_3;
-            const $size267 = N[$seg266]!;
-            const $count268 = $size267;
-            $values29.length = 0;
-            {
-              const $seg270 = Z_collection + l_whose_3;
-              for (let $i269 = 0; $i269 < N[$seg270]!; $i269++) {
-                const l_target = C[$seg270 * CAP + $i269]!;
-                if (v_doubled[l_target]!) $values29.push(l_target);
-              }
-            }
-            const $size271 = $values29.length;
-            const $count272 = $size271;
-            const $total273 = $count268 + $count272;
-            if ($total273 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat265} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n277 = $total273 >>> 0;
-            if ($n277 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x275 = 0;
-            let $r276 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x275 = $t >>> 0;
-              $r276 = $x275 % $n277;
-            } while ($x275 - $r276 > 4294967296 - $n277);
-            const $index274$drawn = $r276;
-            let $index274 = $index274$drawn;
-            decisions++;
-            steps = 0;
-            if ($index274 < $count268) {
-              const $digit278 = $index274 % $size267;
-              $index274 = Math.floor($index274 / $size267);
-              const $value279 = C[$seg266 * CAP + $digit278]!;
-              if (trace !== null) trace.push($seat265, 1, $value279);
-              {
-                const l_target = $value279;
-                {
-                  const $seg280 = Z_played + l_whose_3;
-                  const $wanted = l_target;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg280]!; $i++)
-                    if (C[$seg280 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-                  const $at281 = $seg280 * CAP + $at;
-                  const $card = C[$at281]!;
-                  const $end282 = $seg280 * CAP + N[$seg280]! - 1;
-                  for (let $k283 = $at281; $k283 < $end282; $k283++) C[$k283] = C[$k283 + 1]!;
-                  N[$seg280]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 30;
-                continue run;
-              }
-            }
-            $index274 -= $count268;
-            if ($index274 < $count272) {
-              const $digit284 = $index274 % $size271;
-              $index274 = Math.floor($index274 / $size271);
-              const $value285 = $values29[$digit284]!;
-              if (trace !== null) trace.push($seat265, 2, $value285);
-              {
-                const l_target = $value285;
-                v_doubled[l_target] = false;
-                {
-                  const $seg286 = Z_attached + l_whose_3;
-                  if (N[$seg286]! === 0)
-                    throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-                  const $at287 = $seg286 * CAP;
-                  const $card = C[$at287]!;
-                  const $end288 = $seg286 * CAP + N[$seg286]! - 1;
-                  for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
-                  N[$seg286]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 30;
-                continue run;
-              }
-            }
-            $index274 -= $count272;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 30: {
-          pc = 28;
-          continue run;
-        }
-        case 31: {
-          pc = 27;
-          continue run;
-        }
-        case 32: {
-          pc = 31;
-          continue run;
-        }
-        case 33: {
-          pc = 32;
-          continue run;
-        }
-        case 34: {
-          pc = 32;
-          continue run;
-        }
-        case 35: {
-          pc = 34;
-          continue run;
-        }
-        case 36: {
-          pc = 35;
-          continue run;
-        }
-        case 37: {
-          l_p_4 = l_active;
-          if (N[Z_action_deck]! > 0) {
-            {
-              const $seg290 = Z_hand + l_p_4;
-              const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-                throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-              for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-                C[$seg290 * CAP + N[$seg290]!] = $card;
-                N[$seg290]!++;
-              }
-            }
-            if (N[Z_hand + l_p_4]! > 5) {
-              if (l_p_4 >= humans) {
-                {
-                  const $seg291 = Z_hand + l_p_4;
-                  const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg291]!; $i++)
-                    if (C[$seg291 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-                  const $at292 = $seg291 * CAP + $at;
-                  const $card = C[$at292]!;
-                  const $end293 = $seg291 * CAP + N[$seg291]! - 1;
-                  for (let $k294 = $at292; $k294 < $end293; $k294++) C[$k294] = C[$k294 + 1]!;
-                  N[$seg291]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 40;
-                continue run;
-              }
-              {
-                const $seat295 = l_p_4;
-                if ($seat295 >= humans)
-                  throw new GameFault(
-                    "fault/bot-asked",
-                    `seat ${$seat295} is played by the rules: the rules must decide for it, never ask it`,
-                  );
-                const $seg296 = Z_hand + l_p_4;
-                const $size297 = N[$seg296]!;
-                const $count298 = $size297;
-                const $total299 = $count298;
-                if ($total299 === 0)
-                  throw new GameFault(
-                    "fault/no-legal-move",
-                    `seat ${$seat295} must act but has no legal move`,
-                  );
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                const $n303 = $total299 >>> 0;
-                if ($n303 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x301 = 0;
-                let $r302 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x301 = $t >>> 0;
-                  $r302 = $x301 % $n303;
-                } while ($x301 - $r302 > 4294967296 - $n303);
-                const $index300$drawn = $r302;
-                let $index300 = $index300$drawn;
-                decisions++;
-                steps = 0;
-                if ($index300 < $count298) {
-                  const $digit304 = $index300 % $size297;
-                  $index300 = Math.floor($index300 / $size297);
-                  const $value305 = C[$seg296 * CAP + $digit304]!;
-                  if (trace !== null) trace.push($seat295, 9, $value305);
-                  {
-                    const l_card = $value305;
-                    {
-                      const $seg306 = Z_hand + l_p_4;
-                      const $wanted = l_card;
-                      let $at = -1;
-                      for (let $i = 0; $i < N[$seg306]!; $i++)
-                        if (C[$seg306 * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-                      const $at307 = $seg306 * CAP + $at;
-                      const $card = C[$at307]!;
-                      const $end308 = $seg306 * CAP + N[$seg306]! - 1;
-                      for (let $k309 = $at307; $k309 < $end308; $k309++) C[$k309] = C[$k309 + 1]!;
-                      N[$seg306]!--;
-                      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                      N[Z_action_discard]!++;
-                    }
-                    pc = 41;
-                    continue run;
-                  }
-                }
-                $index300 -= $count298;
-                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-              }
-            }
-            pc = 39;
-            continue run;
-          }
-          pc = 38;
-          continue run;
-        }
-        case 38: {
-          l_turn_over = true;
-          pc = 22;
-          continue run;
-        }
-        case 39: {
-          pc = 38;
-          continue run;
-        }
-        case 40: {
-          pc = 39;
-          continue run;
-        }
-        case 41: {
-          pc = 40;
-          continue run;
-        }
-        case 42: {
-          l_offered = true;
-          l_between = l_active + 1 < players ? l_active + 1 : 0;
-          for (let $passes = 0; ; $passes++) {
-            if (!(l_between !== l_target)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            v_passed_over[l_between] = true;
-            l_between = l_between + 1 < players ? l_between + 1 : 0;
-          }
-          if (l_target >= humans) {
-            l_opponent = firstOf(
-              seatList(players),
-              (l_q) => !(l_q >= humans) && l_q !== l_active,
-              "first(…)",
-            );
-            {
-              const $seat310 = l_opponent;
-              if ($seat310 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat310} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $low311 = 0;
-              const $high312 = v_coins[l_opponent]!;
-              const $size313 = Math.max(0, $high312 - $low311 + 1);
-              const $count314 = $size313;
-              const $total315 = $count314;
-              if ($total315 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat310} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n319 = $total315 >>> 0;
-              if ($n319 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x317 = 0;
-              let $r318 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x317 = $t >>> 0;
-                $r318 = $x317 % $n319;
-              } while ($x317 - $r318 > 4294967296 - $n319);
-              const $index316$drawn = $r318;
-              let $index316 = $index316$drawn;
-              decisions++;
-              steps = 0;
-              if ($index316 < $count314) {
-                const $digit320 = $index316 % $size313;
-                $index316 = Math.floor($index316 / $size313);
-                const $value321 = $low311 + $digit320;
-                if (trace !== null) trace.push($seat310, 10, $value321);
-                {
-                  const l_amount = $value321;
-                  {
-                    const $amount = l_amount;
-                    if ($amount < 0)
-                      throw new GameFault(
-                        "fault/negative-transfer",
-                        `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
-                      );
-                    if (v_coins[l_opponent] < $amount)
-                      throw new GameFault(
-                        "fault/insufficient",
-                        `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
-                      );
-                    v_coins[l_opponent] -= $amount;
-                    v_protection[l_target] += $amount;
-                  }
-                  pc = 44;
-                  continue run;
-                }
-              }
-              $index316 -= $count314;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          {
-            const $seat322 = l_target;
-            if ($seat322 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat322} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $count323 = 1;
-            const $low324 = 1;
-            const $high325 = v_coins[l_target]!;
-            const $size326 = Math.max(0, $high325 - $low324 + 1);
-            const $count327 = $size326;
-            const $total328 = $count323 + $count327;
-            if ($total328 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat322} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n332 = $total328 >>> 0;
-            if ($n332 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x330 = 0;
-            let $r331 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x330 = $t >>> 0;
-              $r331 = $x330 % $n332;
-            } while ($x330 - $r331 > 4294967296 - $n332);
-            const $index329$drawn = $r331;
-            let $index329 = $index329$drawn;
-            decisions++;
-            steps = 0;
-            if ($index329 < $count323) {
-              if (trace !== null) trace.push($seat322, 15);
-              {
-                {
-                  const $amount = 1;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                    );
-                  if (v_coins[l_active] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_active] -= $amount;
-                  v_coins[l_target] += $amount;
-                }
-                {
-                  const $argument333 = l_active;
-                  const $argument334 = l_target;
-                  {
-                    let l_a = $argument333;
-                    let l_b = $argument334;
-                    {
-                      const $seg335 = Z_exchange + l_a;
-                      if (N[$seg335]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                      const $at336 = $seg335 * CAP;
-                      const $card = C[$at336]!;
-                      const $end337 = $seg335 * CAP + N[$seg335]! - 1;
-                      for (let $k338 = $at336; $k338 < $end337; $k338++) C[$k338] = C[$k338 + 1]!;
-                      N[$seg335]!--;
-                      if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                      C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                      N[Z_in_transit]!++;
-                    }
-                    {
-                      const $seg339 = Z_exchange + l_b;
-                      if (N[$seg339]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                      const $at340 = $seg339 * CAP;
-                      const $card = C[$at340]!;
-                      const $end341 = $seg339 * CAP + N[$seg339]! - 1;
-                      for (let $k342 = $at340; $k342 < $end341; $k342++) C[$k342] = C[$k342 + 1]!;
-                      N[$seg339]!--;
-                      const $seg343 = Z_exchange + l_a;
-                      if (N[$seg343]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                      C[$seg343 * CAP + N[$seg343]!] = $card;
-                      N[$seg343]!++;
-                    }
-                    {
-                      if (N[Z_in_transit]! === 0)
-                        throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                      const $at344 = Z_in_transit * CAP;
-                      const $card = C[$at344]!;
-                      const $end345 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                      for (let $k346 = $at344; $k346 < $end345; $k346++) C[$k346] = C[$k346 + 1]!;
-                      N[Z_in_transit]!--;
-                      const $seg347 = Z_exchange + l_b;
-                      if (N[$seg347]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                      C[$seg347 * CAP + N[$seg347]!] = $card;
-                      N[$seg347]!++;
-                    }
-                    v_has_taken[l_a] = true;
-                    v_took_from[l_a] = l_b;
-                  }
-                }
-                l_turn_over = true;
-                pc = 46;
-                continue run;
-              }
-            }
-            $index329 -= $count323;
-            if ($index329 < $count327) {
-              const $digit348 = $index329 % $size326;
-              $index329 = Math.floor($index329 / $size326);
-              const $value349 = $low324 + $digit348;
-              if (trace !== null) trace.push($seat322, 16, $value349);
-              {
-                l_amount = $value349;
-                pc = 47;
-                continue run;
-              }
-            }
-            $index329 -= $count327;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 43: {
-          pc = 22;
-          continue run;
-        }
-        case 44: {
-          {
-            const $seat350 = l_active;
-            if ($seat350 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat350} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $count351 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-            const $count352 = 1;
-            const $total353 = $count351 + $count352;
-            if ($total353 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n357 = $total353 >>> 0;
-            if ($n357 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x355 = 0;
-            let $r356 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x355 = $t >>> 0;
-              $r356 = $x355 % $n357;
-            } while ($x355 - $r356 > 4294967296 - $n357);
-            const $index354$drawn = $r356;
-            let $index354 = $index354$drawn;
-            decisions++;
-            steps = 0;
-            if ($index354 < $count351) {
-              if (trace !== null) trace.push($seat350, 11);
-              {
-                {
-                  const $amount = 3;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                    );
-                  if (v_coins[l_active] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_active] -= $amount;
-                  v_coins[l_target] += $amount;
-                }
-                {
-                  const $amount = v_protection[l_target]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                    );
-                  if (v_coins[l_active] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_active] -= $amount;
-                  v_bank += $amount;
-                }
-                {
-                  const $argument358 = l_active;
-                  const $argument359 = l_target;
-                  {
-                    let l_a = $argument358;
-                    let l_b = $argument359;
-                    {
-                      const $seg360 = Z_exchange + l_a;
-                      if (N[$seg360]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                      const $at361 = $seg360 * CAP;
-                      const $card = C[$at361]!;
-                      const $end362 = $seg360 * CAP + N[$seg360]! - 1;
-                      for (let $k363 = $at361; $k363 < $end362; $k363++) C[$k363] = C[$k363 + 1]!;
-                      N[$seg360]!--;
-                      if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                      C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                      N[Z_in_transit]!++;
-                    }
-                    {
-                      const $seg364 = Z_exchange + l_b;
-                      if (N[$seg364]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                      const $at365 = $seg364 * CAP;
-                      const $card = C[$at365]!;
-                      const $end366 = $seg364 * CAP + N[$seg364]! - 1;
-                      for (let $k367 = $at365; $k367 < $end366; $k367++) C[$k367] = C[$k367 + 1]!;
-                      N[$seg364]!--;
-                      const $seg368 = Z_exchange + l_a;
-                      if (N[$seg368]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                      C[$seg368 * CAP + N[$seg368]!] = $card;
-                      N[$seg368]!++;
-                    }
-                    {
-                      if (N[Z_in_transit]! === 0)
-                        throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                      const $at369 = Z_in_transit * CAP;
-                      const $card = C[$at369]!;
-                      const $end370 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                      for (let $k371 = $at369; $k371 < $end370; $k371++) C[$k371] = C[$k371 + 1]!;
-                      N[Z_in_transit]!--;
-                      const $seg372 = Z_exchange + l_b;
-                      if (N[$seg372]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                      C[$seg372 * CAP + N[$seg372]!] = $card;
-                      N[$seg372]!++;
-                    }
-                    v_has_taken[l_a] = true;
-                    v_took_from[l_a] = l_b;
-                  }
-                }
-                l_turn_over = true;
-                pc = 45;
-                continue run;
-              }
-            }
-            $index354 -= $count351;
-            if ($index354 < $count352) {
-              if (trace !== null) trace.push($seat350, 12);
-              {
-                v_passed_over[l_target] = true;
-                pc = 45;
-                continue run;
-              }
-            }
-            $index354 -= $count352;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 45: {
-          {
-            const $amount = v_protection[l_target]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from protection[target]`,
-              );
-            if (v_protection[l_target] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-              );
-            v_protection[l_target] -= $amount;
-            v_bank += $amount;
-          }
-          pc = 43;
-          continue run;
-        }
-        case 46: {
-          pc = 43;
-          continue run;
-        }
-        case 47: {
-          {
-            const $amount = l_amount;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[target]`,
-              );
-            if (v_coins[l_target] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_target] -= $amount;
-            v_protection[l_target] += $amount;
-          }
-          {
-            const $seat373 = l_active;
-            if ($seat373 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat373} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $count374 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-            const $count375 = 1;
-            const $total376 = $count374 + $count375;
-            if ($total376 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat373} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n380 = $total376 >>> 0;
-            if ($n380 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x378 = 0;
-            let $r379 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x378 = $t >>> 0;
-              $r379 = $x378 % $n380;
-            } while ($x378 - $r379 > 4294967296 - $n380);
-            const $index377$drawn = $r379;
-            let $index377 = $index377$drawn;
-            decisions++;
-            steps = 0;
-            if ($index377 < $count374) {
-              if (trace !== null) trace.push($seat373, 13);
-              {
-                {
-                  const $amount = v_protection[l_target]! + 1;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                    );
-                  if (v_coins[l_active] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_active] -= $amount;
-                  v_coins[l_target] += $amount;
-                }
-                {
-                  const $amount = v_protection[l_target]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from protection[target]`,
-                    );
-                  if (v_protection[l_target] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-                    );
-                  v_protection[l_target] -= $amount;
-                  v_coins[l_target] += $amount;
-                }
-                {
-                  const $argument381 = l_active;
-                  const $argument382 = l_target;
-                  {
-                    let l_a = $argument381;
-                    let l_b = $argument382;
-                    {
-                      const $seg383 = Z_exchange + l_a;
-                      if (N[$seg383]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                      const $at384 = $seg383 * CAP;
-                      const $card = C[$at384]!;
-                      const $end385 = $seg383 * CAP + N[$seg383]! - 1;
-                      for (let $k386 = $at384; $k386 < $end385; $k386++) C[$k386] = C[$k386 + 1]!;
-                      N[$seg383]!--;
-                      if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                      C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                      N[Z_in_transit]!++;
-                    }
-                    {
-                      const $seg387 = Z_exchange + l_b;
-                      if (N[$seg387]! === 0)
-                        throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                      const $at388 = $seg387 * CAP;
-                      const $card = C[$at388]!;
-                      const $end389 = $seg387 * CAP + N[$seg387]! - 1;
-                      for (let $k390 = $at388; $k390 < $end389; $k390++) C[$k390] = C[$k390 + 1]!;
-                      N[$seg387]!--;
-                      const $seg391 = Z_exchange + l_a;
-                      if (N[$seg391]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                      C[$seg391 * CAP + N[$seg391]!] = $card;
-                      N[$seg391]!++;
-                    }
-                    {
-                      if (N[Z_in_transit]! === 0)
-                        throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                      const $at392 = Z_in_transit * CAP;
-                      const $card = C[$at392]!;
-                      const $end393 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                      for (let $k394 = $at392; $k394 < $end393; $k394++) C[$k394] = C[$k394 + 1]!;
-                      N[Z_in_transit]!--;
-                      const $seg395 = Z_exchange + l_b;
-                      if (N[$seg395]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                      C[$seg395 * CAP + N[$seg395]!] = $card;
-                      N[$seg395]!++;
-                    }
-                    v_has_taken[l_a] = true;
-                    v_took_from[l_a] = l_b;
-                  }
-                }
-                l_turn_over = true;
-                pc = 48;
-                continue run;
-              }
-            }
-            $index377 -= $count374;
-            if ($index377 < $count375) {
-              if (trace !== null) trace.push($seat373, 14);
-              {
-                v_passed_over[l_target] = true;
-                pc = 48;
-                continue run;
-              }
-            }
-            $index377 -= $count375;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 48: {
-          pc = 46;
-          continue run;
-        }
-        case 49: {
-          if (l_p_5$index < l_p_5$count) {
-            l_p_5 = $values2[l_p_5$index]!;
-            l___window_1 = true;
-            pc = 50;
-            continue run;
-          }
-          {
-            let $n6 = 0;
-            for (const $item7 of seatsFrom(v_chairman, players)) {
-              const l_p_7 = $item7;
-              $values3[$n6++] = l_p_7;
-            }
-            l_p_7$count = $n6;
-          }
-          l_p_7$index = 0;
-          pc = 66;
-          continue run;
-        }
-        case 50: {
-          if (l___window_1) {
-            {
-              const $seat396 = l_p_5;
-              if ($seat396 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values30.length = 0;
-              {
-                const $seg398 = Z_hand + l_p_5;
-                for (let $i397 = 0; $i397 < N[$seg398]!; $i397++) {
-                  const l_card = C[$seg398 * CAP + $i397]!;
-                  if (Action_effect[l_card]! === "take_back_protection") $values30.push(l_card);
-                }
-              }
-              let $offered399 = false;
-              offered399$open: {
-                if (!($values30.length > 0)) break offered399$open;
-                if (!(v_protection[l_p_5]! > 0)) break offered399$open;
-                $offered399 = true;
-              }
-              if (!$offered399) {
-                l___window_1 = false;
-                pc = 51;
-                continue run;
-              }
-              $values31.length = 0;
-              {
-                const $seg401 = Z_hand + l_p_5;
-                for (let $i400 = 0; $i400 < N[$seg401]!; $i400++) {
-                  const l_card = C[$seg401 * CAP + $i400]!;
-                  if (Action_effect[l_card]! === "take_back_protection") $values31.push(l_card);
-                }
-              }
-              let $offered402 = false;
-              offered402$open: {
-                if (!($values31.length > 0)) break offered402$open;
-                if (!(v_protection[l_p_5]! > 0)) break offered402$open;
-                $offered402 = true;
-              }
-              let $offered403 = false;
-              offered403$open: {
-                $offered403 = true;
-              }
-              const $offered404 = ($offered402 ? 1 : 0) + ($offered403 ? 1 : 0);
-              if ($offered404 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat396} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt405: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n409 = $offered404 >>> 0;
-                if ($n409 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x407 = 0;
-                let $r408 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x407 = $t >>> 0;
-                  $r408 = $x407 % $n409;
-                } while ($x407 - $r408 > 4294967296 - $n409);
-                const $pick406$drawn = $r408;
-                let $pick406 = $pick406$drawn;
-                if ($offered402 && $pick406-- === 0) {
-                  const $n414 = $values31.length >>> 0;
-                  if ($n414 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x412 = 0;
-                  let $r413 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x412 = $t >>> 0;
-                    $r413 = $x412 % $n414;
-                  } while ($x412 - $r413 > 4294967296 - $n414);
-                  const $digit410 = $r413;
-                  const $value411 = $values31[$digit410]!;
-                  {
-                    l_card_5 = $value411;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat396, 24, $value411);
-                  {
-                    l_card_5 = $value411;
-                    pc = 52;
-                    continue run;
-                  }
-                }
-                if ($offered403 && $pick406-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat396, 8);
-                  {
-                    l___window_1 = false;
-                    pc = 51;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          l_p_5$index += 1;
-          pc = 49;
-          continue run;
-        }
-        case 51: {
-          pc = 50;
-          continue run;
-        }
-        case 52: {
-          l_p_6 = l_p_5;
-          l_card_6 = l_card_5;
-          if (Action_effect[l_card_6]! === "gain_two") {
-            {
-              const $amount = 2;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_p_6] += $amount;
-            }
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 53;
-            continue run;
-          }
-          if (Action_effect[l_card_6]! === "take_back_protection") {
-            {
-              const $amount = v_protection[l_p_6]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[p]`,
-                );
-              if (v_protection[l_p_6] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
-                );
-              v_protection[l_p_6] -= $amount;
-              v_coins[l_p_6] += $amount;
-            }
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 54;
-            continue run;
-          }
-          if (Action_effect[l_card_6]! === "others_lose_one") {
-            {
-              let $n415 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (l_q !== l_p_6) $list32[$n415++] = l_q;
-              }
-              for (let $i416 = 0; $i416 < $n415; $i416++) {
-                const l_q = $list32[$i416]!;
-                {
-                  const $amount = Math.min(1, v_coins[l_q]);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[q]`,
-                    );
-                  if (v_coins[l_q] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_q] -= $amount;
-                  v_bank += $amount;
-                }
-              }
-            }
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            pc = 55;
-            continue run;
-          }
-          if (Action_effect[l_card_6]! === "discard_action") {
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-            }
-            {
-              const $seat417 = l_p_6;
-              if ($seat417 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat417} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $seg418 = Z_board;
-              const $size419 = N[$seg418]!;
-              const $count420 = $size419;
-              $values33.length = 0;
-              for (let l_whose = 0; l_whose < players; l_whose++) {
-                if (
-                  N[Z_played + l_whose]! > 0 ||
-                  ((): boolean => {
-                    let $n: boolean = false;
-                    {
-                      const $seg422 = Z_collection + l_whose;
-                      for (let $i421 = 0; $i421 < N[$seg422]!; $i421++) {
-                        const l_c = C[$seg422 * CAP + $i421]!;
-                        if (v_doubled[l_c]!) {
-                          $n = true;
-                          break;
-                        }
-                      }
-                    }
-                    return $n;
-                  })()
-                )
-                  $values33.push(l_whose);
-              }
-              const $size423 = $values33.length;
-              const $count424 = $size423;
-              const $total425 = $count420 + $count424;
-              if ($total425 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat417} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n429 = $total425 >>> 0;
-              if ($n429 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x427 = 0;
-              let $r428 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x427 = $t >>> 0;
-                $r428 = $x427 % $n429;
-              } while ($x427 - $r428 > 4294967296 - $n429);
-              const $index426$drawn = $r428;
-              let $index426 = $index426$drawn;
-              decisions++;
-              steps = 0;
-              if ($index426 < $count420) {
-                const $digit430 = $index426 % $size419;
-                $index426 = Math.floor($index426 / $size419);
-                const $value431 = C[$seg418 * CAP + $digit430]!;
-                if (trace !== null) trace.push($seat417, 3, $value431);
-                {
-                  const l_target = $value431;
-                  {
-                    const $wanted = l_target;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_board]!; $i++)
-                      if (C[Z_board * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-                    const $at432 = Z_board * CAP + $at;
-                    const $card = C[$at432]!;
-                    const $end433 = Z_board * CAP + N[Z_board]! - 1;
-                    for (let $k434 = $at432; $k434 < $end433; $k434++) C[$k434] = C[$k434 + 1]!;
-                    N[Z_board]!--;
-                    C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                    N[Z_action_discard]!++;
-                  }
-                  pc = 57;
-                  continue run;
-                }
-              }
-              $index426 -= $count420;
-              if ($index426 < $count424) {
-                const $digit435 = $index426 % $size423;
-                $index426 = Math.floor($index426 / $size423);
-                const $value436 = $values33[$digit435]!;
-                if (trace !== null) trace.push($seat417, 4, $value436);
-                {
-                  l_whose_4 = $value436;
-                  pc = 58;
-                  continue run;
-                }
-              }
-              $index426 -= $count424;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_6]! === "no_exchange") {
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg437 = Z_played + l_p_6;
-              C[$seg437 * CAP + N[$seg437]!] = $card;
-              N[$seg437]!++;
-            }
-            pc = 60;
-            continue run;
-          }
-          if (Action_effect[l_card_6]! === "double_bonus") {
-            {
-              const $seat438 = l_p_6;
-              if ($seat438 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values34.length = 0;
-              {
-                const $seg440 = Z_collection + l_p_6;
-                for (let $i439 = 0; $i439 < N[$seg440]!; $i439++) {
-                  const l_target = C[$seg440 * CAP + $i439]!;
-                  if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values34.push(l_target);
-                }
-              }
-              const $size441 = $values34.length;
-              const $count442 = $size441;
-              const $total443 = $count442;
-              if ($total443 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n447 = $total443 >>> 0;
-              if ($n447 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x445 = 0;
-              let $r446 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x445 = $t >>> 0;
-                $r446 = $x445 % $n447;
-              } while ($x445 - $r446 > 4294967296 - $n447);
-              const $index444$drawn = $r446;
-              let $index444 = $index444$drawn;
-              decisions++;
-              steps = 0;
-              if ($index444 < $count442) {
-                const $digit448 = $index444 % $size441;
-                $index444 = Math.floor($index444 / $size441);
-                const $value449 = $values34[$digit448]!;
-                if (trace !== null) trace.push($seat438, 5, $value449);
-                {
-                  const l_target = $value449;
-                  v_doubled[l_target] = true;
-                  {
-                    const $card = l_card_6;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg450 = Z_attached + l_p_6;
-                    C[$seg450 * CAP + N[$seg450]!] = $card;
-                    N[$seg450]!++;
-                  }
-                  pc = 62;
-                  continue run;
-                }
-              }
-              $index444 -= $count442;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          if (Action_effect[l_card_6]! === "colour_penalty") {
-            {
-              const $card = l_card_6;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              C[Z_board * CAP + N[Z_board]!] = $card;
-              N[Z_board]!++;
-            }
-            pc = 63;
-            continue run;
-          }
-          if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
-            {
-              const $seat451 = l_p_6;
-              if ($seat451 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              const $size452 = players;
-              const $count453 = $size452;
-              const $total454 = $count453;
-              if ($total454 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n458 = $total454 >>> 0;
-              if ($n458 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x456 = 0;
-              let $r457 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x456 = $t >>> 0;
-                $r457 = $x456 % $n458;
-              } while ($x456 - $r457 > 4294967296 - $n458);
-              const $index455$drawn = $r457;
-              let $index455 = $index455$drawn;
-              decisions++;
-              steps = 0;
-              if ($index455 < $count453) {
-                const $digit459 = $index455 % $size452;
-                $index455 = Math.floor($index455 / $size452);
-                const $value460 = $digit459;
-                if (trace !== null) trace.push($seat451, 6, $value460);
-                {
-                  const l_whose = $value460;
-                  {
-                    const $card = l_card_6;
-                    takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                    const $seg461 = Z_played + l_whose;
-                    C[$seg461 * CAP + N[$seg461]!] = $card;
-                    N[$seg461]!++;
-                  }
-                  pc = 65;
-                  continue run;
-                }
-              }
-              $index455 -= $count453;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          {
-            const $card = l_card_6;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg462 = Z_played + l_p_6;
-            C[$seg462 * CAP + N[$seg462]!] = $card;
-            N[$seg462]!++;
-          }
-          pc = 64;
-          continue run;
-        }
-        case 53: {
-          pc = 51;
-          continue run;
-        }
-        case 54: {
-          pc = 53;
-          continue run;
-        }
-        case 55: {
-          pc = 54;
-          continue run;
-        }
-        case 56: {
-          pc = 55;
-          continue run;
-        }
-        case 57: {
-          pc = 56;
-          continue run;
-        }
-        case 58: {
-          {
-            const $seat463 = l_p_6;
-            if ($seat463 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat463} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            const $seg464 = Z_played + l_whose_4;
-            const $size465 = N[$seg464]!;
-            const $count466 = $size465;
-            $values35.length = 0;
-            {
-              const $seg468 = Z_collection + l_whose_4;
-              for (let $i467 = 0; $i467 < N[$seg468]!; $i467++) {
-                const l_target = C[$seg468 * CAP + $i467]!;
-                if (v_doubled[l_target]!) $values35.push(l_target);
-              }
-            }
-            const $size469 = $values35.length;
-            const $count470 = $size469;
-            const $total471 = $count466 + $count470;
-            if ($total471 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat463} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n475 = $total471 >>> 0;
-            if ($n475 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x473 = 0;
-            let $r474 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x473 = $t >>> 0;
-              $r474 = $x473 % $n475;
-            } while ($x473 - $r474 > 4294967296 - $n475);
-            const $index472$drawn = $r474;
-            let $index472 = $index472$drawn;
-            decisions++;
-            steps = 0;
-            if ($index472 < $count466) {
-              const $digit476 = $index472 % $size465;
-              $index472 = Math.floor($index472 / $size465);
-              const $value477 = C[$seg464 * CAP + $digit476]!;
-              if (trace !== null) trace.push($seat463, 1, $value477);
-              {
-                const l_target = $value477;
-                {
-                  const $seg478 = Z_played + l_whose_4;
-                  const $wanted = l_target;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg478]!; $i++)
-                    if (C[$seg478 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-                  const $at479 = $seg478 * CAP + $at;
-                  const $card = C[$at479]!;
-                  const $end480 = $seg478 * CAP + N[$seg478]! - 1;
-                  for (let $k481 = $at479; $k481 < $end480; $k481++) C[$k481] = C[$k481 + 1]!;
-                  N[$seg478]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 59;
-                continue run;
-              }
-            }
-            $index472 -= $count466;
-            if ($index472 < $count470) {
-              const $digit482 = $index472 % $size469;
-              $index472 = Math.floor($index472 / $size469);
-              const $value483 = $values35[$digit482]!;
-              if (trace !== null) trace.push($seat463, 2, $value483);
-              {
-                const l_target = $value483;
-                v_doubled[l_target] = false;
-                {
-                  const $seg484 = Z_attached + l_whose_4;
-                  if (N[$seg484]! === 0)
-                    throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-                  const $at485 = $seg484 * CAP;
-                  const $card = C[$at485]!;
-                  const $end486 = $seg484 * CAP + N[$seg484]! - 1;
-                  for (let $k487 = $at485; $k487 < $end486; $k487++) C[$k487] = C[$k487 + 1]!;
-                  N[$seg484]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-                pc = 59;
-                continue run;
-              }
-            }
-            $index472 -= $count470;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 59: {
-          pc = 57;
-          continue run;
-        }
-        case 60: {
-          pc = 56;
-          continue run;
-        }
-        case 61: {
-          pc = 60;
-          continue run;
-        }
-        case 62: {
-          pc = 61;
-          continue run;
-        }
-        case 63: {
-          pc = 61;
-          continue run;
-        }
-        case 64: {
-          pc = 63;
-          continue run;
-        }
-        case 65: {
-          pc = 64;
-          continue run;
-        }
-        case 66: {
-          if (l_p_7$index < l_p_7$count) {
-            l_p_7 = $values3[l_p_7$index]!;
-            l_p_8 = l_p_7;
-            l_card_7 = topCardOf(C, N, CAP, Z_exchange + l_p_8, false);
-            l_money_before = fn_money_cards(l_p_8);
-            {
-              const $amount = v_protection[l_p_8]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[p]`,
-                );
-              if (v_protection[l_p_8] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
-                );
-              v_protection[l_p_8] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_card_7;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg488 = Z_collection + l_p_8;
-              C[$seg488 * CAP + N[$seg488]!] = $card;
-              N[$seg488]!++;
-            }
-            l_p_9 = l_p_8;
-            l_card_8 = l_card_7;
-            if (Property_kind[l_card_8]! === "dual") {
-              if (
-                l_p_9 >= humans &&
-                ((): boolean => {
-                  let $n: boolean = false;
-                  {
-                    const $seg490 = Z_collection + l_p_9;
-                    for (let $i489 = 0; $i489 < N[$seg490]!; $i489++) {
-                      const l_u = C[$seg490 * CAP + $i489]!;
-                      if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-                        $n = true;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-              ) {
-                let l_other = firstOf(
-                  zoneCards(C, N, CAP, Z_collection + l_p_9, false),
-                  (l_u) => l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8),
-                  "first(…)",
-                );
-                let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
-                  ? Property_colour[l_card_8]!
-                  : Property_second_colour[l_card_8]!;
-                v_committed[l_card_8] = l_common;
-                v_committed[l_other] = l_common;
-                pc = 68;
-                continue run;
-              }
-              if (
-                l_p_9 >= humans &&
-                fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
-                  fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
-                  0
-              ) {
-                pc = 69;
-                continue run;
-              }
-              if (
-                fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
-                  fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
-                  0 ||
-                ((): boolean => {
-                  let $n: boolean = false;
-                  {
-                    const $seg492 = Z_collection + l_p_9;
-                    for (let $i491 = 0; $i491 < N[$seg492]!; $i491++) {
-                      const l_u = C[$seg492 * CAP + $i491]!;
-                      if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-                        $n = true;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-              ) {
-                l_p_10 = l_p_9;
-                l_dual = l_card_8;
-                if (l_p_10 >= humans) {
-                  l_p_11 = l_p_10;
-                  l_dual_2 = l_dual;
-                  l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
-                  l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
-                  if (l_first_count_2 > l_second_count_2) {
-                    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-                    pc = 72;
-                    continue run;
-                  }
-                  if (l_second_count_2 > l_first_count_2) {
-                    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-                    pc = 73;
-                    continue run;
-                  }
-                  {
-                    let $n493 = 0;
-                    for (let l_h = 0; l_h < players; l_h++) {
-                      if (!(l_h >= humans)) {
-                        if (l_h >= humans)
-                          throw new GameFault(
-                            "fault/bot-asked",
-                            `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                          );
-                        $list36[$n493++] = l_h;
-                      }
-                    }
-                    if ($n493 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                    for (let $a494 = 0; $a494 < $n493; $a494++) {
-                      const l_h = $list36[$a494]!;
-                      pick495: {
-                        $values39.length = 0;
-                        for (const $i497 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-                          const $item496 = $i497;
-                          $values39.push($item496);
-                        }
-                        const $size498 = $values39.length;
-                        const $count499 = $size498;
-                        const $total500 = $count499;
-                        if ($total500 === 0)
-                          throw new GameFault(
-                            "fault/no-legal-move",
-                            `seat ${l_h} must act but has no legal move`,
-                          );
-                        if (decisions >= DECISION_CAP)
-                          throw new GameFault(
-                            "fault/decision-cap",
-                            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                          );
-                        const $n504 = $total500 >>> 0;
-                        if ($n504 === 0)
-                          throw new GameFault(
-                            "fault/random-range",
-                            "a kernel draws among 1 to 2^32 - 1 values",
-                          );
-                        let $x502 = 0;
-                        let $r503 = 0;
-                        do {
-                          const $a = P[0]!,
-                            $b = P[1]!,
-                            $c = P[2]!,
-                            $d = P[3]!;
-                          const $t = ((($a + $b) | 0) + $d) | 0;
-                          P[3] = $d + 1;
-                          P[0] = $b ^ ($b >>> 9);
-                          P[1] = $c + ($c << 3);
-                          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                          $x502 = $t >>> 0;
-                          $r503 = $x502 % $n504;
-                        } while ($x502 - $r503 > 4294967296 - $n504);
-                        const $index501$drawn = $r503;
-                        let $index501 = $index501$drawn;
-                        decisions++;
-                        steps = 0;
-                        if ($index501 < $count499) {
-                          const $digit505 = $index501 % $size498;
-                          $index501 = Math.floor($index501 / $size498);
-                          const $value506 = $values39[$digit505]!;
-                          if (trace !== null) trace.push(l_h, 25, $value506);
-                          $list37[$a494] = 0;
-                          $values38[$a494 * 1 + 0] = $value506;
-                          break pick495;
-                        }
-                        $index501 -= $count499;
-                        throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                      }
-                    }
-                    for (let $a494 = 0; $a494 < $n493; $a494++) {
-                      const l_h = $list36[$a494]!;
-                      if ($list37[$a494] === 0) {
-                        const l_colour = $values38[$a494 * 1 + 0] as string;
-                        v_merc_vote[l_h] = l_colour;
-                      }
-                    }
-                    pc = 74;
-                    continue run;
-                  }
-                }
-                {
-                  const $seat507 = l_p_10;
-                  if ($seat507 >= humans)
-                    throw new GameFault(
-                      "fault/bot-asked",
-                      `seat ${$seat507} is played by the rules: the rules must decide for it, never ask it`,
-                    );
-                  $values40.length = 0;
-                  for (const $i509 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-                    const $item508 = $i509;
-                    $values40.push($item508);
-                  }
-                  const $size510 = $values40.length;
-                  const $count511 = $size510;
-                  const $total512 = $count511;
-                  if ($total512 === 0)
-                    throw new GameFault(
-                      "fault/no-legal-move",
-                      `seat ${$seat507} must act but has no legal move`,
-                    );
-                  if (decisions >= DECISION_CAP)
-                    throw new GameFault(
-                      "fault/decision-cap",
-                      `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                    );
-                  const $n516 = $total512 >>> 0;
-                  if ($n516 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x514 = 0;
-                  let $r515 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x514 = $t >>> 0;
-                    $r515 = $x514 % $n516;
-                  } while ($x514 - $r515 > 4294967296 - $n516);
-                  const $index513$drawn = $r515;
-                  let $index513 = $index513$drawn;
-                  decisions++;
-                  steps = 0;
-                  if ($index513 < $count511) {
-                    const $digit517 = $index513 % $size510;
-                    $index513 = Math.floor($index513 / $size510);
-                    const $value518 = $values40[$digit517]!;
-                    if (trace !== null) trace.push($seat507, 26, $value518);
-                    {
-                      const l_colour = $value518;
-                      v_committed[l_dual] = l_colour;
-                      pc = 75;
-                      continue run;
-                    }
-                  }
-                  $index513 -= $count511;
-                  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                }
-              }
-              pc = 70;
-              continue run;
-            }
-            if (Property_kind[l_card_8]! === "standard") {
-              {
-                let $n11 = 0;
-                {
-                  const $seg13 = Z_collection + l_p_9;
-                  for (let $i12 = 0; $i12 < N[$seg13]!; $i12++) {
-                    const l_u_2 = C[$seg13 * CAP + $i12]!;
-                    if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-                      $list5[$n11++] = l_u_2;
-                  }
-                }
-                l_u_2$count = $n11;
-              }
-              l_u_2$index = 0;
-              pc = 83;
-              continue run;
-            }
-            pc = 82;
-            continue run;
-          }
-          for (let l_p = 0; l_p < players; l_p++) {
-            {
-              let $n519 = 0;
-              {
-                const $seg521 = Z_played + l_p;
-                for (let $i520 = 0; $i520 < N[$seg521]!; $i520++) {
-                  const l_a = C[$seg521 * CAP + $i520]!;
-                  if (Action_effect[l_a]! === "no_exchange") $list41[$n519++] = l_a;
-                }
-              }
-              for (let $i522 = 0; $i522 < $n519; $i522++) {
-                const l_a = $list41[$i522]!;
-                {
-                  const $seg523 = Z_played + l_p;
-                  const $wanted = l_a;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg523]!; $i++)
-                    if (C[$seg523 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-                  const $at524 = $seg523 * CAP + $at;
-                  const $card = C[$at524]!;
-                  const $end525 = $seg523 * CAP + N[$seg523]! - 1;
-                  for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
-                  N[$seg523]!--;
-                  C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                  N[Z_action_discard]!++;
-                }
-              }
-            }
-          }
-          v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-          for (let $passes = 0; ; $passes++) {
-            if (!(v_chairman >= humans)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-          }
-          pc = 2;
-          continue run;
-        }
-        case 67: {
-          if (Property_kind[l_card_7]! === "money") {
-            {
-              const $amount = 1 + l_money_before;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_p_8] += $amount;
-            }
-          }
-          if (Property_coin[l_card_7]!) {
-            {
-              const $amount = 1;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_p_8] += $amount;
-            }
-          }
-          if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
-            l_p_16 = l_p_8;
-            if (N[Z_action_deck]! > 0) {
-              {
-                const $seg527 = Z_hand + l_p_16;
-                const $count = 1;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-                  throw new GameFault(
-                    "fault/not-enough-cards",
-                    "cannot deal that many cards from action_deck",
-                  );
-                for (let $dealt = 0; $dealt < $count; $dealt++) {
-                  const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-                  C[$seg527 * CAP + N[$seg527]!] = $card;
-                  N[$seg527]!++;
-                }
-              }
-              if (N[Z_hand + l_p_16]! > 5) {
-                if (l_p_16 >= humans) {
-                  {
-                    const $seg528 = Z_hand + l_p_16;
-                    const $wanted = nthCardOf(
-                      C,
-                      N,
-                      CAP,
-                      Z_hand + l_p_16,
-                      false,
-                      rollOn(G, N[Z_hand + l_p_16]!),
-                    );
-                    let $at = -1;
-                    for (let $i = 0; $i < N[$seg528]!; $i++)
-                      if (C[$seg528 * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-                    const $at529 = $seg528 * CAP + $at;
-                    const $card = C[$at529]!;
-                    const $end530 = $seg528 * CAP + N[$seg528]! - 1;
-                    for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
-                    N[$seg528]!--;
-                    C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                    N[Z_action_discard]!++;
-                  }
-                  pc = 93;
-                  continue run;
-                }
-                {
-                  const $seat532 = l_p_16;
-                  if ($seat532 >= humans)
-                    throw new GameFault(
-                      "fault/bot-asked",
-                      `seat ${$seat532} is played by the rules: the rules must decide for it, never ask it`,
-                    );
-                  const $seg533 = Z_hand + l_p_16;
-                  const $size534 = N[$seg533]!;
-                  const $count535 = $size534;
-                  const $total536 = $count535;
-                  if ($total536 === 0)
-                    throw new GameFault(
-                      "fault/no-legal-move",
-                      `seat ${$seat532} must act but has no legal move`,
-                    );
-                  if (decisions >= DECISION_CAP)
-                    throw new GameFault(
-                      "fault/decision-cap",
-                      `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                    );
-                  const $n540 = $total536 >>> 0;
-                  if ($n540 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x538 = 0;
-                  let $r539 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x538 = $t >>> 0;
-                    $r539 = $x538 % $n540;
-                  } while ($x538 - $r539 > 4294967296 - $n540);
-                  const $index537$drawn = $r539;
-                  let $index537 = $index537$drawn;
-                  decisions++;
-                  steps = 0;
-                  if ($index537 < $count535) {
-                    const $digit541 = $index537 % $size534;
-                    $index537 = Math.floor($index537 / $size534);
-                    const $value542 = C[$seg533 * CAP + $digit541]!;
-                    if (trace !== null) trace.push($seat532, 9, $value542);
-                    {
-                      const l_card = $value542;
-                      {
-                        const $seg543 = Z_hand + l_p_16;
-                        const $wanted = l_card;
-                        let $at = -1;
-                        for (let $i = 0; $i < N[$seg543]!; $i++)
-                          if (C[$seg543 * CAP + $i]! === $wanted) {
-                            $at = $i;
-                            break;
-                          }
-                        if ($at < 0)
-                          throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-                        const $at544 = $seg543 * CAP + $at;
-                        const $card = C[$at544]!;
-                        const $end545 = $seg543 * CAP + N[$seg543]! - 1;
-                        for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
-                        N[$seg543]!--;
-                        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-                        N[Z_action_discard]!++;
-                      }
-                      pc = 94;
-                      continue run;
-                    }
-                  }
-                  $index537 -= $count535;
-                  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                }
-              }
-              pc = 92;
-              continue run;
-            }
-            pc = 91;
-            continue run;
-          }
-          pc = 90;
-          continue run;
-        }
-        case 68: {
-          pc = 67;
-          continue run;
-        }
-        case 69: {
-          pc = 68;
-          continue run;
-        }
-        case 70: {
-          pc = 69;
-          continue run;
-        }
-        case 71: {
-          {
-            let $n8 = 0;
-            {
-              const $seg10 = Z_collection + l_p_9;
-              for (let $i9 = 0; $i9 < N[$seg10]!; $i9++) {
-                const l_u = C[$seg10 * CAP + $i9]!;
-                if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
-                  $list4[$n8++] = l_u;
-              }
-            }
-            l_u$count = $n8;
-          }
-          l_u$index = 0;
-          pc = 76;
-          continue run;
-        }
-        case 72: {
-          pc = 71;
-          continue run;
-        }
-        case 73: {
-          pc = 72;
-          continue run;
-        }
-        case 74: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_2] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_2] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_2] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-                } else {
-                  v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-                }
-              }
-            }
-          }
-          pc = 73;
-          continue run;
-        }
-        case 75: {
-          pc = 71;
-          continue run;
-        }
-        case 76: {
-          if (l_u$index < l_u$count) {
-            l_u = $list4[l_u$index]!;
-            l_p_12 = l_p_9;
-            l_dual_3 = l_u;
-            if (l_p_12 >= humans) {
-              l_p_13 = l_p_12;
-              l_dual_4 = l_dual_3;
-              l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
-              l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
-              if (l_first_count_3 > l_second_count_3) {
-                v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-                pc = 78;
-                continue run;
-              }
-              if (l_second_count_3 > l_first_count_3) {
-                v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-                pc = 79;
-                continue run;
-              }
-              {
-                let $n547 = 0;
-                for (let l_h = 0; l_h < players; l_h++) {
-                  if (!(l_h >= humans)) {
-                    if (l_h >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $list42[$n547++] = l_h;
-                  }
-                }
-                if ($n547 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                for (let $a548 = 0; $a548 < $n547; $a548++) {
-                  const l_h = $list42[$a548]!;
-                  pick549: {
-                    $values45.length = 0;
-                    for (const $i551 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-                      const $item550 = $i551;
-                      $values45.push($item550);
-                    }
-                    const $size552 = $values45.length;
-                    const $count553 = $size552;
-                    const $total554 = $count553;
-                    if ($total554 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${l_h} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n558 = $total554 >>> 0;
-                    if ($n558 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x556 = 0;
-                    let $r557 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x556 = $t >>> 0;
-                      $r557 = $x556 % $n558;
-                    } while ($x556 - $r557 > 4294967296 - $n558);
-                    const $index555$drawn = $r557;
-                    let $index555 = $index555$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index555 < $count553) {
-                      const $digit559 = $index555 % $size552;
-                      $index555 = Math.floor($index555 / $size552);
-                      const $value560 = $values45[$digit559]!;
-                      if (trace !== null) trace.push(l_h, 25, $value560);
-                      $list43[$a548] = 0;
-                      $values44[$a548 * 1 + 0] = $value560;
-                      break pick549;
-                    }
-                    $index555 -= $count553;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                for (let $a548 = 0; $a548 < $n547; $a548++) {
-                  const l_h = $list42[$a548]!;
-                  if ($list43[$a548] === 0) {
-                    const l_colour = $values44[$a548 * 1 + 0] as string;
-                    v_merc_vote[l_h] = l_colour;
-                  }
-                }
-                pc = 80;
-                continue run;
-              }
-            }
-            {
-              const $seat561 = l_p_12;
-              if ($seat561 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values46.length = 0;
-              for (const $i563 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-                const $item562 = $i563;
-                $values46.push($item562);
-              }
-              const $size564 = $values46.length;
-              const $count565 = $size564;
-              const $total566 = $count565;
-              if ($total566 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n570 = $total566 >>> 0;
-              if ($n570 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x568 = 0;
-              let $r569 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x568 = $t >>> 0;
-                $r569 = $x568 % $n570;
-              } while ($x568 - $r569 > 4294967296 - $n570);
-              const $index567$drawn = $r569;
-              let $index567 = $index567$drawn;
-              decisions++;
-              steps = 0;
-              if ($index567 < $count565) {
-                const $digit571 = $index567 % $size564;
-                $index567 = Math.floor($index567 / $size564);
-                const $value572 = $values46[$digit571]!;
-                if (trace !== null) trace.push($seat561, 26, $value572);
-                {
-                  const l_colour = $value572;
-                  v_committed[l_dual_3] = l_colour;
-                  pc = 81;
-                  continue run;
-                }
-              }
-              $index567 -= $count565;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          pc = 70;
-          continue run;
-        }
-        case 77: {
-          l_u$index += 1;
-          pc = 76;
-          continue run;
-        }
-        case 78: {
-          pc = 77;
-          continue run;
-        }
-        case 79: {
-          pc = 78;
-          continue run;
-        }
-        case 80: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_4] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_4] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_4] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-                } else {
-                  v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-                }
-              }
-            }
-          }
-          pc = 79;
-          continue run;
-        }
-        case 81: {
-          pc = 77;
-          continue run;
-        }
-        case 82: {
-          pc = 67;
-          continue run;
-        }
-        case 83: {
-          if (l_u_2$index < l_u_2$count) {
-            l_u_2 = $list5[l_u_2$index]!;
-            if (l_p_9 >= humans) {
-              v_committed[l_u_2] = Property_colour[l_card_8]!;
-              pc = 84;
-              continue run;
-            }
-            l_p_14 = l_p_9;
-            l_dual_5 = l_u_2;
-            if (l_p_14 >= humans) {
-              l_p_15 = l_p_14;
-              l_dual_6 = l_dual_5;
-              l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
-              l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
-              if (l_first_count_4 > l_second_count_4) {
-                v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-                pc = 86;
-                continue run;
-              }
-              if (l_second_count_4 > l_first_count_4) {
-                v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-                pc = 87;
-                continue run;
-              }
-              {
-                let $n573 = 0;
-                for (let l_h = 0; l_h < players; l_h++) {
-                  if (!(l_h >= humans)) {
-                    if (l_h >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $list47[$n573++] = l_h;
-                  }
-                }
-                if ($n573 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                for (let $a574 = 0; $a574 < $n573; $a574++) {
-                  const l_h = $list47[$a574]!;
-                  pick575: {
-                    $values50.length = 0;
-                    for (const $i577 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-                      const $item576 = $i577;
-                      $values50.push($item576);
-                    }
-                    const $size578 = $values50.length;
-                    const $count579 = $size578;
-                    const $total580 = $count579;
-                    if ($total580 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${l_h} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n584 = $total580 >>> 0;
-                    if ($n584 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x582 = 0;
-                    let $r583 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x582 = $t >>> 0;
-                      $r583 = $x582 % $n584;
-                    } while ($x582 - $r583 > 4294967296 - $n584);
-                    const $index581$drawn = $r583;
-                    let $index581 = $index581$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index581 < $count579) {
-                      const $digit585 = $index581 % $size578;
-                      $index581 = Math.floor($index581 / $size578);
-                      const $value586 = $values50[$digit585]!;
-                      if (trace !== null) trace.push(l_h, 25, $value586);
-                      $list48[$a574] = 0;
-                      $values49[$a574 * 1 + 0] = $value586;
-                      break pick575;
-                    }
-                    $index581 -= $count579;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                for (let $a574 = 0; $a574 < $n573; $a574++) {
-                  const l_h = $list47[$a574]!;
-                  if ($list48[$a574] === 0) {
-                    const l_colour = $values49[$a574 * 1 + 0] as string;
-                    v_merc_vote[l_h] = l_colour;
-                  }
-                }
-                pc = 88;
-                continue run;
-              }
-            }
-            {
-              const $seat587 = l_p_14;
-              if ($seat587 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat587} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values51.length = 0;
-              for (const $i589 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-                const $item588 = $i589;
-                $values51.push($item588);
-              }
-              const $size590 = $values51.length;
-              const $count591 = $size590;
-              const $total592 = $count591;
-              if ($total592 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat587} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n596 = $total592 >>> 0;
-              if ($n596 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x594 = 0;
-              let $r595 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x594 = $t >>> 0;
-                $r595 = $x594 % $n596;
-              } while ($x594 - $r595 > 4294967296 - $n596);
-              const $index593$drawn = $r595;
-              let $index593 = $index593$drawn;
-              decisions++;
-              steps = 0;
-              if ($index593 < $count591) {
-                const $digit597 = $index593 % $size590;
-                $index593 = Math.floor($index593 / $size590);
-                const $value598 = $values51[$digit597]!;
-                if (trace !== null) trace.push($seat587, 26, $value598);
-                {
-                  const l_colour = $value598;
-                  v_committed[l_dual_5] = l_colour;
-                  pc = 89;
-                  continue run;
-                }
-              }
-              $index593 -= $count591;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          pc = 82;
-          continue run;
-        }
-        case 84: {
-          l_u_2$index += 1;
-          pc = 83;
-          continue run;
-        }
-        case 85: {
-          pc = 84;
-          continue run;
-        }
-        case 86: {
-          pc = 85;
-          continue run;
-        }
-        case 87: {
-          pc = 86;
-          continue run;
-        }
-        case 88: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_6] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_6] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_6] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-                } else {
-                  v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-                }
-              }
-            }
-          }
-          pc = 87;
-          continue run;
-        }
-        case 89: {
-          pc = 85;
-          continue run;
-        }
-        case 90: {
-          l_p_7$index += 1;
-          pc = 66;
-          continue run;
-        }
-        case 91: {
-          pc = 90;
-          continue run;
-        }
-        case 92: {
-          pc = 91;
-          continue run;
-        }
-        case 93: {
-          pc = 92;
-          continue run;
-        }
-        case 94: {
-          pc = 93;
-          continue run;
-        }
-        case 95: {
-          if (l_p_17$index < l_p_17$count) {
-            l_p_17 = $list6[l_p_17$index]!;
-            if (N[Z_secret + l_p_17]! > 0) {
-              l_revealed = topCardOf(C, N, CAP, Z_secret + l_p_17, false);
-              {
-                const $card = l_revealed;
-                takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                const $seg599 = Z_collection + l_p_17;
-                C[$seg599 * CAP + N[$seg599]!] = $card;
-                N[$seg599]!++;
-              }
-              l_p_18 = l_p_17;
-              l_card_9 = l_revealed;
-              if (Property_kind[l_card_9]! === "dual") {
-                if (
-                  l_p_18 >= humans &&
-                  ((): boolean => {
-                    let $n: boolean = false;
-                    {
-                      const $seg601 = Z_collection + l_p_18;
-                      for (let $i600 = 0; $i600 < N[$seg601]!; $i600++) {
-                        const l_u = C[$seg601 * CAP + $i600]!;
-                        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-                          $n = true;
-                          break;
-                        }
-                      }
-                    }
-                    return $n;
-                  })()
-                ) {
-                  let l_other = firstOf(
-                    zoneCards(C, N, CAP, Z_collection + l_p_18, false),
-                    (l_u) => l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9),
-                    "first(…)",
-                  );
-                  let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
-                    ? Property_colour[l_card_9]!
-                    : Property_second_colour[l_card_9]!;
-                  v_committed[l_card_9] = l_common;
-                  v_committed[l_other] = l_common;
-                  pc = 98;
-                  continue run;
-                }
-                if (
-                  l_p_18 >= humans &&
-                  fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-                    fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
-                    0
-                ) {
-                  pc = 99;
-                  continue run;
-                }
-                if (
-                  fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-                    fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
-                    0 ||
-                  ((): boolean => {
-                    let $n: boolean = false;
-                    {
-                      const $seg603 = Z_collection + l_p_18;
-                      for (let $i602 = 0; $i602 < N[$seg603]!; $i602++) {
-                        const l_u = C[$seg603 * CAP + $i602]!;
-                        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-                          $n = true;
-                          break;
-                        }
-                      }
-                    }
-                    return $n;
-                  })()
-                ) {
-                  l_p_19 = l_p_18;
-                  l_dual_7 = l_card_9;
-                  if (l_p_19 >= humans) {
-                    l_p_20 = l_p_19;
-                    l_dual_8 = l_dual_7;
-                    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
-                    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
-                    if (l_first_count_5 > l_second_count_5) {
-                      v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-                      pc = 102;
-                      continue run;
-                    }
-                    if (l_second_count_5 > l_first_count_5) {
-                      v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-                      pc = 103;
-                      continue run;
-                    }
-                    {
-                      let $n604 = 0;
-                      for (let l_h = 0; l_h < players; l_h++) {
-                        if (!(l_h >= humans)) {
-                          if (l_h >= humans)
-                            throw new GameFault(
-                              "fault/bot-asked",
-                              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                            );
-                          $list52[$n604++] = l_h;
-                        }
-                      }
-                      if ($n604 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                      for (let $a605 = 0; $a605 < $n604; $a605++) {
-                        const l_h = $list52[$a605]!;
-                        pick606: {
-                          $values55.length = 0;
-                          for (const $i608 of [
-                            Property_colour[l_dual_8]!,
-                            Property_second_colour[l_dual_8]!,
-                          ]) {
-                            const $item607 = $i608;
-                            $values55.push($item607);
-                          }
-                          const $size609 = $values55.length;
-                          const $count610 = $size609;
-                          const $total611 = $count610;
-                          if ($total611 === 0)
-                            throw new GameFault(
-                              "fault/no-legal-move",
-                              `seat ${l_h} must act but has no legal move`,
-                            );
-                          if (decisions >= DECISION_CAP)
-                            throw new GameFault(
-                              "fault/decision-cap",
-                              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                            );
-                          const $n615 = $total611 >>> 0;
-                          if ($n615 === 0)
-                            throw new GameFault(
-                              "fault/random-range",
-                              "a kernel draws among 1 to 2^32 - 1 values",
-                            );
-                          let $x613 = 0;
-                          let $r614 = 0;
-                          do {
-                            const $a = P[0]!,
-                              $b = P[1]!,
-                              $c = P[2]!,
-                              $d = P[3]!;
-                            const $t = ((($a + $b) | 0) + $d) | 0;
-                            P[3] = $d + 1;
-                            P[0] = $b ^ ($b >>> 9);
-                            P[1] = $c + ($c << 3);
-                            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                            $x613 = $t >>> 0;
-                            $r614 = $x613 % $n615;
-                          } while ($x613 - $r614 > 4294967296 - $n615);
-                          const $index612$drawn = $r614;
-                          let $index612 = $index612$drawn;
-                          decisions++;
-                          steps = 0;
-                          if ($index612 < $count610) {
-                            const $digit616 = $index612 % $size609;
-                            $index612 = Math.floor($index612 / $size609);
-                            const $value617 = $values55[$digit616]!;
-                            if (trace !== null) trace.push(l_h, 25, $value617);
-                            $list53[$a605] = 0;
-                            $values54[$a605 * 1 + 0] = $value617;
-                            break pick606;
-                          }
-                          $index612 -= $count610;
-                          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                        }
-                      }
-                      for (let $a605 = 0; $a605 < $n604; $a605++) {
-                        const l_h = $list52[$a605]!;
-                        if ($list53[$a605] === 0) {
-                          const l_colour = $values54[$a605 * 1 + 0] as string;
-                          v_merc_vote[l_h] = l_colour;
-                        }
-                      }
-                      pc = 104;
-                      continue run;
-                    }
-                  }
-                  {
-                    const $seat618 = l_p_19;
-                    if ($seat618 >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${$seat618} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $values56.length = 0;
-                    for (const $i620 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-                      const $item619 = $i620;
-                      $values56.push($item619);
-                    }
-                    const $size621 = $values56.length;
-                    const $count622 = $size621;
-                    const $total623 = $count622;
-                    if ($total623 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${$seat618} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n627 = $total623 >>> 0;
-                    if ($n627 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x625 = 0;
-                    let $r626 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x625 = $t >>> 0;
-                      $r626 = $x625 % $n627;
-                    } while ($x625 - $r626 > 4294967296 - $n627);
-                    const $index624$drawn = $r626;
-                    let $index624 = $index624$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index624 < $count622) {
-                      const $digit628 = $index624 % $size621;
-                      $index624 = Math.floor($index624 / $size621);
-                      const $value629 = $values56[$digit628]!;
-                      if (trace !== null) trace.push($seat618, 26, $value629);
-                      {
-                        const l_colour = $value629;
-                        v_committed[l_dual_7] = l_colour;
-                        pc = 105;
-                        continue run;
-                      }
-                    }
-                    $index624 -= $count622;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                pc = 100;
-                continue run;
-              }
-              if (Property_kind[l_card_9]! === "standard") {
-                {
-                  let $n18 = 0;
-                  {
-                    const $seg20 = Z_collection + l_p_18;
-                    for (let $i19 = 0; $i19 < N[$seg20]!; $i19++) {
-                      const l_u_4 = C[$seg20 * CAP + $i19]!;
-                      if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-                        $list8[$n18++] = l_u_4;
-                    }
-                  }
-                  l_u_4$count = $n18;
-                }
-                l_u_4$index = 0;
-                pc = 113;
-                continue run;
-              }
-              pc = 112;
-              continue run;
-            }
-            pc = 96;
-            continue run;
-          }
-          {
-            let $n21 = 0;
-            for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-              $list9[$n21++] = l_p_25;
-            }
-            l_p_25$count = $n21;
-          }
-          l_p_25$index = 0;
-          pc = 120;
-          continue run;
-        }
-        case 96: {
-          l_p_17$index += 1;
-          pc = 95;
-          continue run;
-        }
-        case 97: {
-          pc = 96;
-          continue run;
-        }
-        case 98: {
-          pc = 97;
-          continue run;
-        }
-        case 99: {
-          pc = 98;
-          continue run;
-        }
-        case 100: {
-          pc = 99;
-          continue run;
-        }
-        case 101: {
-          {
-            let $n15 = 0;
-            {
-              const $seg17 = Z_collection + l_p_18;
-              for (let $i16 = 0; $i16 < N[$seg17]!; $i16++) {
-                const l_u_3 = C[$seg17 * CAP + $i16]!;
-                if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-                  $list7[$n15++] = l_u_3;
-              }
-            }
-            l_u_3$count = $n15;
-          }
-          l_u_3$index = 0;
-          pc = 106;
-          continue run;
-        }
-        case 102: {
-          pc = 101;
-          continue run;
-        }
-        case 103: {
-          pc = 102;
-          continue run;
-        }
-        case 104: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_8] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_8] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_8] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-                } else {
-                  v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-                }
-              }
-            }
-          }
-          pc = 103;
-          continue run;
-        }
-        case 105: {
-          pc = 101;
-          continue run;
-        }
-        case 106: {
-          if (l_u_3$index < l_u_3$count) {
-            l_u_3 = $list7[l_u_3$index]!;
-            l_p_21 = l_p_18;
-            l_dual_9 = l_u_3;
-            if (l_p_21 >= humans) {
-              l_p_22 = l_p_21;
-              l_dual_10 = l_dual_9;
-              l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
-              l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
-              if (l_first_count_6 > l_second_count_6) {
-                v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-                pc = 108;
-                continue run;
-              }
-              if (l_second_count_6 > l_first_count_6) {
-                v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-                pc = 109;
-                continue run;
-              }
-              {
-                let $n630 = 0;
-                for (let l_h = 0; l_h < players; l_h++) {
-                  if (!(l_h >= humans)) {
-                    if (l_h >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $list57[$n630++] = l_h;
-                  }
-                }
-                if ($n630 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                for (let $a631 = 0; $a631 < $n630; $a631++) {
-                  const l_h = $list57[$a631]!;
-                  pick632: {
-                    $values60.length = 0;
-                    for (const $i634 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-                      const $item633 = $i634;
-                      $values60.push($item633);
-                    }
-                    const $size635 = $values60.length;
-                    const $count636 = $size635;
-                    const $total637 = $count636;
-                    if ($total637 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${l_h} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n641 = $total637 >>> 0;
-                    if ($n641 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x639 = 0;
-                    let $r640 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x639 = $t >>> 0;
-                      $r640 = $x639 % $n641;
-                    } while ($x639 - $r640 > 4294967296 - $n641);
-                    const $index638$drawn = $r640;
-                    let $index638 = $index638$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index638 < $count636) {
-                      const $digit642 = $index638 % $size635;
-                      $index638 = Math.floor($index638 / $size635);
-                      const $value643 = $values60[$digit642]!;
-                      if (trace !== null) trace.push(l_h, 25, $value643);
-                      $list58[$a631] = 0;
-                      $values59[$a631 * 1 + 0] = $value643;
-                      break pick632;
-                    }
-                    $index638 -= $count636;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                for (let $a631 = 0; $a631 < $n630; $a631++) {
-                  const l_h = $list57[$a631]!;
-                  if ($list58[$a631] === 0) {
-                    const l_colour = $values59[$a631 * 1 + 0] as string;
-                    v_merc_vote[l_h] = l_colour;
-                  }
-                }
-                pc = 110;
-                continue run;
-              }
-            }
-            {
-              const $seat644 = l_p_21;
-              if ($seat644 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat644} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values61.length = 0;
-              for (const $i646 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-                const $item645 = $i646;
-                $values61.push($item645);
-              }
-              const $size647 = $values61.length;
-              const $count648 = $size647;
-              const $total649 = $count648;
-              if ($total649 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat644} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n653 = $total649 >>> 0;
-              if ($n653 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x651 = 0;
-              let $r652 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x651 = $t >>> 0;
-                $r652 = $x651 % $n653;
-              } while ($x651 - $r652 > 4294967296 - $n653);
-              const $index650$drawn = $r652;
-              let $index650 = $index650$drawn;
-              decisions++;
-              steps = 0;
-              if ($index650 < $count648) {
-                const $digit654 = $index650 % $size647;
-                $index650 = Math.floor($index650 / $size647);
-                const $value655 = $values61[$digit654]!;
-                if (trace !== null) trace.push($seat644, 26, $value655);
-                {
-                  const l_colour = $value655;
-                  v_committed[l_dual_9] = l_colour;
-                  pc = 111;
-                  continue run;
-                }
-              }
-              $index650 -= $count648;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          pc = 100;
-          continue run;
-        }
-        case 107: {
-          l_u_3$index += 1;
-          pc = 106;
-          continue run;
-        }
-        case 108: {
-          pc = 107;
-          continue run;
-        }
-        case 109: {
-          pc = 108;
-          continue run;
-        }
-        case 110: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_10] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_10] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_10] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-                } else {
-                  v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-                }
-              }
-            }
-          }
-          pc = 109;
-          continue run;
-        }
-        case 111: {
-          pc = 107;
-          continue run;
-        }
-        case 112: {
-          pc = 97;
-          continue run;
-        }
-        case 113: {
-          if (l_u_4$index < l_u_4$count) {
-            l_u_4 = $list8[l_u_4$index]!;
-            if (l_p_18 >= humans) {
-              v_committed[l_u_4] = Property_colour[l_card_9]!;
-              pc = 114;
-              continue run;
-            }
-            l_p_23 = l_p_18;
-            l_dual_11 = l_u_4;
-            if (l_p_23 >= humans) {
-              l_p_24 = l_p_23;
-              l_dual_12 = l_dual_11;
-              l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
-              l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
-              if (l_first_count_7 > l_second_count_7) {
-                v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-                pc = 116;
-                continue run;
-              }
-              if (l_second_count_7 > l_first_count_7) {
-                v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-                pc = 117;
-                continue run;
-              }
-              {
-                let $n656 = 0;
-                for (let l_h = 0; l_h < players; l_h++) {
-                  if (!(l_h >= humans)) {
-                    if (l_h >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $list62[$n656++] = l_h;
-                  }
-                }
-                if ($n656 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                for (let $a657 = 0; $a657 < $n656; $a657++) {
-                  const l_h = $list62[$a657]!;
-                  pick658: {
-                    $values65.length = 0;
-                    for (const $i660 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-                      const $item659 = $i660;
-                      $values65.push($item659);
-                    }
-                    const $size661 = $values65.length;
-                    const $count662 = $size661;
-                    const $total663 = $count662;
-                    if ($total663 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${l_h} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n667 = $total663 >>> 0;
-                    if ($n667 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x665 = 0;
-                    let $r666 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x665 = $t >>> 0;
-                      $r666 = $x665 % $n667;
-                    } while ($x665 - $r666 > 4294967296 - $n667);
-                    const $index664$drawn = $r666;
-                    let $index664 = $index664$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index664 < $count662) {
-                      const $digit668 = $index664 % $size661;
-                      $index664 = Math.floor($index664 / $size661);
-                      const $value669 = $values65[$digit668]!;
-                      if (trace !== null) trace.push(l_h, 25, $value669);
-                      $list63[$a657] = 0;
-                      $values64[$a657 * 1 + 0] = $value669;
-                      break pick658;
-                    }
-                    $index664 -= $count662;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                for (let $a657 = 0; $a657 < $n656; $a657++) {
-                  const l_h = $list62[$a657]!;
-                  if ($list63[$a657] === 0) {
-                    const l_colour = $values64[$a657 * 1 + 0] as string;
-                    v_merc_vote[l_h] = l_colour;
-                  }
-                }
-                pc = 118;
-                continue run;
-              }
-            }
-            {
-              const $seat670 = l_p_23;
-              if ($seat670 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat670} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values66.length = 0;
-              for (const $i672 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-                const $item671 = $i672;
-                $values66.push($item671);
-              }
-              const $size673 = $values66.length;
-              const $count674 = $size673;
-              const $total675 = $count674;
-              if ($total675 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat670} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n679 = $total675 >>> 0;
-              if ($n679 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x677 = 0;
-              let $r678 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x677 = $t >>> 0;
-                $r678 = $x677 % $n679;
-              } while ($x677 - $r678 > 4294967296 - $n679);
-              const $index676$drawn = $r678;
-              let $index676 = $index676$drawn;
-              decisions++;
-              steps = 0;
-              if ($index676 < $count674) {
-                const $digit680 = $index676 % $size673;
-                $index676 = Math.floor($index676 / $size673);
-                const $value681 = $values66[$digit680]!;
-                if (trace !== null) trace.push($seat670, 26, $value681);
-                {
-                  const l_colour = $value681;
-                  v_committed[l_dual_11] = l_colour;
-                  pc = 119;
-                  continue run;
-                }
-              }
-              $index676 -= $count674;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          pc = 112;
-          continue run;
-        }
-        case 114: {
-          l_u_4$index += 1;
-          pc = 113;
-          continue run;
-        }
-        case 115: {
-          pc = 114;
-          continue run;
-        }
-        case 116: {
-          pc = 115;
-          continue run;
-        }
-        case 117: {
-          pc = 116;
-          continue run;
-        }
-        case 118: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_12] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_12] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_12] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-                } else {
-                  v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-                }
-              }
-            }
-          }
-          pc = 117;
-          continue run;
-        }
-        case 119: {
-          pc = 115;
-          continue run;
-        }
-        case 120: {
-          if (l_p_25$index < l_p_25$count) {
-            l_p_25 = $list9[l_p_25$index]!;
-            {
-              let $n22 = 0;
-              {
-                const $seg24 = Z_collection + l_p_25;
-                for (let $i23 = 0; $i23 < N[$seg24]!; $i23++) {
-                  const l_u_5 = C[$seg24 * CAP + $i23]!;
-                  if (fn_uncommitted(l_u_5)) $list10[$n22++] = l_u_5;
-                }
-              }
-              l_u_5$count = $n22;
-            }
-            l_u_5$index = 0;
-            pc = 121;
-            continue run;
-          }
-          pc = END;
-          continue run;
-        }
-        case 121: {
-          if (l_u_5$index < l_u_5$count) {
-            l_u_5 = $list10[l_u_5$index]!;
-            l_p_26 = l_p_25;
-            l_dual_13 = l_u_5;
-            if (l_p_26 >= humans) {
-              l_p_27 = l_p_26;
-              l_dual_14 = l_dual_13;
-              l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
-              l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
-              if (l_first_count_8 > l_second_count_8) {
-                v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-                pc = 123;
-                continue run;
-              }
-              if (l_second_count_8 > l_first_count_8) {
-                v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-                pc = 124;
-                continue run;
-              }
-              {
-                let $n682 = 0;
-                for (let l_h = 0; l_h < players; l_h++) {
-                  if (!(l_h >= humans)) {
-                    if (l_h >= humans)
-                      throw new GameFault(
-                        "fault/bot-asked",
-                        `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-                      );
-                    $list67[$n682++] = l_h;
-                  }
-                }
-                if ($n682 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-                for (let $a683 = 0; $a683 < $n682; $a683++) {
-                  const l_h = $list67[$a683]!;
-                  pick684: {
-                    $values70.length = 0;
-                    for (const $i686 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-                      const $item685 = $i686;
-                      $values70.push($item685);
-                    }
-                    const $size687 = $values70.length;
-                    const $count688 = $size687;
-                    const $total689 = $count688;
-                    if ($total689 === 0)
-                      throw new GameFault(
-                        "fault/no-legal-move",
-                        `seat ${l_h} must act but has no legal move`,
-                      );
-                    if (decisions >= DECISION_CAP)
-                      throw new GameFault(
-                        "fault/decision-cap",
-                        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                      );
-                    const $n693 = $total689 >>> 0;
-                    if ($n693 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x691 = 0;
-                    let $r692 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x691 = $t >>> 0;
-                      $r692 = $x691 % $n693;
-                    } while ($x691 - $r692 > 4294967296 - $n693);
-                    const $index690$drawn = $r692;
-                    let $index690 = $index690$drawn;
-                    decisions++;
-                    steps = 0;
-                    if ($index690 < $count688) {
-                      const $digit694 = $index690 % $size687;
-                      $index690 = Math.floor($index690 / $size687);
-                      const $value695 = $values70[$digit694]!;
-                      if (trace !== null) trace.push(l_h, 25, $value695);
-                      $list68[$a683] = 0;
-                      $values69[$a683 * 1 + 0] = $value695;
-                      break pick684;
-                    }
-                    $index690 -= $count688;
-                    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                  }
-                }
-                for (let $a683 = 0; $a683 < $n682; $a683++) {
-                  const l_h = $list67[$a683]!;
-                  if ($list68[$a683] === 0) {
-                    const l_colour = $values69[$a683 * 1 + 0] as string;
-                    v_merc_vote[l_h] = l_colour;
-                  }
-                }
-                pc = 125;
-                continue run;
-              }
-            }
-            {
-              const $seat696 = l_p_26;
-              if ($seat696 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat696} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              $values71.length = 0;
-              for (const $i698 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-                const $item697 = $i698;
-                $values71.push($item697);
-              }
-              const $size699 = $values71.length;
-              const $count700 = $size699;
-              const $total701 = $count700;
-              if ($total701 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat696} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n705 = $total701 >>> 0;
-              if ($n705 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x703 = 0;
-              let $r704 = 0;
-              do {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x703 = $t >>> 0;
-                $r704 = $x703 % $n705;
-              } while ($x703 - $r704 > 4294967296 - $n705);
-              const $index702$drawn = $r704;
-              let $index702 = $index702$drawn;
-              decisions++;
-              steps = 0;
-              if ($index702 < $count700) {
-                const $digit706 = $index702 % $size699;
-                $index702 = Math.floor($index702 / $size699);
-                const $value707 = $values71[$digit706]!;
-                if (trace !== null) trace.push($seat696, 26, $value707);
-                {
-                  const l_colour = $value707;
-                  v_committed[l_dual_13] = l_colour;
-                  pc = 126;
-                  continue run;
-                }
-              }
-              $index702 -= $count700;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
-          }
-          l_p_25$index += 1;
-          pc = 120;
-          continue run;
-        }
-        case 122: {
-          l_u_5$index += 1;
-          pc = 121;
-          continue run;
-        }
-        case 123: {
-          pc = 122;
-          continue run;
-        }
-        case 124: {
-          pc = 123;
-          continue run;
-        }
-        case 125: {
-          let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-          let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-          if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-            v_committed[l_dual_14] = v_merc_vote[l_one]!;
-          } else {
-            if (v_coins[l_one]! > v_coins[l_other]!) {
-              v_committed[l_dual_14] = v_merc_vote[l_one]!;
-            } else {
-              if (v_coins[l_other]! > v_coins[l_one]!) {
-                v_committed[l_dual_14] = v_merc_vote[l_other]!;
-              } else {
-                if (rollOn(G, 2) === 1) {
-                  v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-                } else {
-                  v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-                }
-              }
-            }
-          }
-          pc = 124;
-          continue run;
-        }
-        case 126: {
-          pc = 122;
-          continue run;
-        }
+        case 0:
+          pc = step0();
+          break;
+        case 1:
+          pc = step1();
+          break;
+        case 2:
+          pc = step2();
+          break;
+        case 3:
+          pc = step3();
+          break;
+        case 4:
+          pc = step4();
+          break;
+        case 5:
+          pc = step5();
+          break;
+        case 6:
+          pc = step6();
+          break;
+        case 7:
+          pc = step7();
+          break;
+        case 8:
+          pc = step8();
+          break;
+        case 9:
+          pc = step9();
+          break;
+        case 10:
+          pc = step10();
+          break;
+        case 11:
+          pc = step11();
+          break;
+        case 12:
+          pc = step12();
+          break;
+        case 13:
+          pc = step13();
+          break;
+        case 14:
+          pc = step14();
+          break;
+        case 15:
+          pc = step15();
+          break;
+        case 16:
+          pc = step16();
+          break;
+        case 17:
+          pc = step17();
+          break;
+        case 18:
+          pc = step18();
+          break;
+        case 19:
+          pc = step19();
+          break;
+        case 20:
+          pc = step20();
+          break;
+        case 21:
+          pc = step21();
+          break;
+        case 22:
+          pc = step22();
+          break;
+        case 23:
+          pc = step23();
+          break;
+        case 24:
+          pc = step24();
+          break;
+        case 25:
+          pc = step25();
+          break;
+        case 26:
+          pc = step26();
+          break;
+        case 27:
+          pc = step27();
+          break;
+        case 28:
+          pc = step28();
+          break;
+        case 29:
+          pc = step29();
+          break;
+        case 30:
+          pc = step30();
+          break;
+        case 31:
+          pc = step31();
+          break;
+        case 32:
+          pc = step32();
+          break;
+        case 33:
+          pc = step33();
+          break;
+        case 34:
+          pc = step34();
+          break;
+        case 35:
+          pc = step35();
+          break;
+        case 36:
+          pc = step36();
+          break;
+        case 37:
+          pc = step37();
+          break;
+        case 38:
+          pc = step38();
+          break;
+        case 39:
+          pc = step39();
+          break;
+        case 40:
+          pc = step40();
+          break;
+        case 41:
+          pc = step41();
+          break;
+        case 42:
+          pc = step42();
+          break;
+        case 43:
+          pc = step43();
+          break;
+        case 44:
+          pc = step44();
+          break;
+        case 45:
+          pc = step45();
+          break;
+        case 46:
+          pc = step46();
+          break;
+        case 47:
+          pc = step47();
+          break;
+        case 48:
+          pc = step48();
+          break;
+        case 49:
+          pc = step49();
+          break;
+        case 50:
+          pc = step50();
+          break;
+        case 51:
+          pc = step51();
+          break;
+        case 52:
+          pc = step52();
+          break;
+        case 53:
+          pc = step53();
+          break;
+        case 54:
+          pc = step54();
+          break;
+        case 55:
+          pc = step55();
+          break;
+        case 56:
+          pc = step56();
+          break;
+        case 57:
+          pc = step57();
+          break;
+        case 58:
+          pc = step58();
+          break;
+        case 59:
+          pc = step59();
+          break;
+        case 60:
+          pc = step60();
+          break;
+        case 61:
+          pc = step61();
+          break;
+        case 62:
+          pc = step62();
+          break;
+        case 63:
+          pc = step63();
+          break;
+        case 64:
+          pc = step64();
+          break;
+        case 65:
+          pc = step65();
+          break;
+        case 66:
+          pc = step66();
+          break;
+        case 67:
+          pc = step67();
+          break;
+        case 68:
+          pc = step68();
+          break;
+        case 69:
+          pc = step69();
+          break;
+        case 70:
+          pc = step70();
+          break;
+        case 71:
+          pc = step71();
+          break;
+        case 72:
+          pc = step72();
+          break;
+        case 73:
+          pc = step73();
+          break;
+        case 74:
+          pc = step74();
+          break;
+        case 75:
+          pc = step75();
+          break;
+        case 76:
+          pc = step76();
+          break;
+        case 77:
+          pc = step77();
+          break;
+        case 78:
+          pc = step78();
+          break;
+        case 79:
+          pc = step79();
+          break;
+        case 80:
+          pc = step80();
+          break;
+        case 81:
+          pc = step81();
+          break;
+        case 82:
+          pc = step82();
+          break;
+        case 83:
+          pc = step83();
+          break;
+        case 84:
+          pc = step84();
+          break;
+        case 85:
+          pc = step85();
+          break;
+        case 86:
+          pc = step86();
+          break;
+        case 87:
+          pc = step87();
+          break;
+        case 88:
+          pc = step88();
+          break;
+        case 89:
+          pc = step89();
+          break;
+        case 90:
+          pc = step90();
+          break;
+        case 91:
+          pc = step91();
+          break;
+        case 92:
+          pc = step92();
+          break;
+        case 93:
+          pc = step93();
+          break;
+        case 94:
+          pc = step94();
+          break;
+        case 95:
+          pc = step95();
+          break;
+        case 96:
+          pc = step96();
+          break;
+        case 97:
+          pc = step97();
+          break;
+        case 98:
+          pc = step98();
+          break;
+        case 99:
+          pc = step99();
+          break;
+        case 100:
+          pc = step100();
+          break;
+        case 101:
+          pc = step101();
+          break;
+        case 102:
+          pc = step102();
+          break;
+        case 103:
+          pc = step103();
+          break;
+        case 104:
+          pc = step104();
+          break;
+        case 105:
+          pc = step105();
+          break;
+        case 106:
+          pc = step106();
+          break;
+        case 107:
+          pc = step107();
+          break;
+        case 108:
+          pc = step108();
+          break;
+        case 109:
+          pc = step109();
+          break;
+        case 110:
+          pc = step110();
+          break;
+        case 111:
+          pc = step111();
+          break;
+        case 112:
+          pc = step112();
+          break;
+        case 113:
+          pc = step113();
+          break;
+        case 114:
+          pc = step114();
+          break;
+        case 115:
+          pc = step115();
+          break;
+        case 116:
+          pc = step116();
+          break;
+        case 117:
+          pc = step117();
+          break;
+        case 118:
+          pc = step118();
+          break;
+        case 119:
+          pc = step119();
+          break;
+        case 120:
+          pc = step120();
+          break;
+        case 121:
+          pc = step121();
+          break;
+        case 122:
+          pc = step122();
+          break;
+        case 123:
+          pc = step123();
+          break;
+        case 124:
+          pc = step124();
+          break;
+        case 125:
+          pc = step125();
+          break;
+        case 126:
+          pc = step126();
+          break;
+        case 127:
+          pc = step127();
+          break;
+        case 128:
+          pc = step128();
+          break;
+        case 129:
+          pc = step129();
+          break;
+        case 130:
+          pc = step130();
+          break;
+        case 131:
+          pc = step131();
+          break;
+        case 132:
+          pc = step132();
+          break;
+        case 133:
+          pc = step133();
+          break;
+        case 134:
+          pc = step134();
+          break;
+        case 135:
+          pc = step135();
+          break;
+        case 136:
+          pc = step136();
+          break;
+        case 137:
+          pc = step137();
+          break;
+        case 138:
+          pc = step138();
+          break;
+        case 139:
+          pc = step139();
+          break;
+        case 140:
+          pc = step140();
+          break;
+        case 141:
+          pc = step141();
+          break;
+        case 142:
+          pc = step142();
+          break;
+        case 143:
+          pc = step143();
+          break;
+        case 144:
+          pc = step144();
+          break;
+        case 145:
+          pc = step145();
+          break;
+        case 146:
+          pc = step146();
+          break;
+        case 147:
+          pc = step147();
+          break;
+        case 148:
+          pc = step148();
+          break;
+        case 149:
+          pc = step149();
+          break;
+        case 150:
+          pc = step150();
+          break;
+        case 151:
+          pc = step151();
+          break;
+        case 152:
+          pc = step152();
+          break;
+        case 153:
+          pc = step153();
+          break;
+        case 154:
+          pc = step154();
+          break;
+        case 155:
+          pc = step155();
+          break;
+        case 156:
+          pc = step156();
+          break;
+        case 157:
+          pc = step157();
+          break;
+        case 158:
+          pc = step158();
+          break;
+        case 159:
+          pc = step159();
+          break;
+        case 160:
+          pc = step160();
+          break;
+        case 161:
+          pc = step161();
+          break;
+        case 162:
+          pc = step162();
+          break;
+        case 163:
+          pc = step163();
+          break;
+        case 164:
+          pc = step164();
+          break;
+        case 165:
+          pc = step165();
+          break;
+        case 166:
+          pc = step166();
+          break;
+        case 167:
+          pc = step167();
+          break;
+        case 168:
+          pc = step168();
+          break;
+        case 169:
+          pc = step169();
+          break;
+        case 170:
+          pc = step170();
+          break;
+        case 171:
+          pc = step171();
+          break;
+        case 172:
+          pc = step172();
+          break;
+        case 173:
+          pc = step173();
+          break;
+        case 174:
+          pc = step174();
+          break;
+        case 175:
+          pc = step175();
+          break;
+        case 176:
+          pc = step176();
+          break;
+        case 177:
+          pc = step177();
+          break;
+        case 178:
+          pc = step178();
+          break;
+        case 179:
+          pc = step179();
+          break;
+        case 180:
+          pc = step180();
+          break;
+        case 181:
+          pc = step181();
+          break;
+        case 182:
+          pc = step182();
+          break;
+        case 183:
+          pc = step183();
+          break;
+        case 184:
+          pc = step184();
+          break;
+        case 185:
+          pc = step185();
+          break;
+        case 186:
+          pc = step186();
+          break;
+        case 187:
+          pc = step187();
+          break;
+        case 188:
+          pc = step188();
+          break;
+        case 189:
+          pc = step189();
+          break;
+        case 190:
+          pc = step190();
+          break;
+        case 191:
+          pc = step191();
+          break;
+        case 192:
+          pc = step192();
+          break;
+        case 193:
+          pc = step193();
+          break;
+        case 194:
+          pc = step194();
+          break;
+        case 195:
+          pc = step195();
+          break;
+        case 196:
+          pc = step196();
+          break;
+        case 197:
+          pc = step197();
+          break;
+        case 198:
+          pc = step198();
+          break;
+        case 199:
+          pc = step199();
+          break;
+        case 200:
+          pc = step200();
+          break;
+        case 201:
+          pc = step201();
+          break;
+        case 202:
+          pc = step202();
+          break;
+        case 203:
+          pc = step203();
+          break;
+        case 204:
+          pc = step204();
+          break;
+        case 205:
+          pc = step205();
+          break;
+        case 206:
+          pc = step206();
+          break;
+        case 207:
+          pc = step207();
+          break;
+        case 208:
+          pc = step208();
+          break;
+        case 209:
+          pc = step209();
+          break;
+        case 210:
+          pc = step210();
+          break;
+        case 211:
+          pc = step211();
+          break;
+        case 212:
+          pc = step212();
+          break;
+        case 213:
+          pc = step213();
+          break;
+        case 214:
+          pc = step214();
+          break;
+        case 215:
+          pc = step215();
+          break;
+        case 216:
+          pc = step216();
+          break;
+        case 217:
+          pc = step217();
+          break;
+        case 218:
+          pc = step218();
+          break;
+        case 219:
+          pc = step219();
+          break;
+        case 220:
+          pc = step220();
+          break;
+        case 221:
+          pc = step221();
+          break;
+        case 222:
+          pc = step222();
+          break;
+        case 223:
+          pc = step223();
+          break;
+        case 224:
+          pc = step224();
+          break;
+        case 225:
+          pc = step225();
+          break;
+        case 226:
+          pc = step226();
+          break;
+        case 227:
+          pc = step227();
+          break;
+        case 228:
+          pc = step228();
+          break;
+        case 229:
+          pc = step229();
+          break;
+        case 230:
+          pc = step230();
+          break;
+        case 231:
+          pc = step231();
+          break;
+        case 232:
+          pc = step232();
+          break;
+        case 233:
+          pc = step233();
+          break;
+        case 234:
+          pc = step234();
+          break;
+        case 235:
+          pc = step235();
+          break;
+        case 236:
+          pc = step236();
+          break;
+        case 237:
+          pc = step237();
+          break;
+        case 238:
+          pc = step238();
+          break;
+        case 239:
+          pc = step239();
+          break;
+        case 240:
+          pc = step240();
+          break;
+        case 241:
+          pc = step241();
+          break;
+        case 242:
+          pc = step242();
+          break;
+        case 243:
+          pc = step243();
+          break;
+        case 244:
+          pc = step244();
+          break;
+        case 245:
+          pc = step245();
+          break;
+        case 246:
+          pc = step246();
+          break;
+        case 247:
+          pc = step247();
+          break;
+        case 248:
+          pc = step248();
+          break;
+        case 249:
+          pc = step249();
+          break;
+        case 250:
+          pc = step250();
+          break;
+        case 251:
+          pc = step251();
+          break;
+        case 252:
+          pc = step252();
+          break;
+        case 253:
+          pc = step253();
+          break;
+        case 254:
+          pc = step254();
+          break;
+        case 255:
+          pc = step255();
+          break;
+        case 256:
+          pc = step256();
+          break;
+        case 257:
+          pc = step257();
+          break;
+        case 258:
+          pc = step258();
+          break;
+        case 259:
+          pc = step259();
+          break;
+        case 260:
+          pc = step260();
+          break;
+        case 261:
+          pc = step261();
+          break;
+        case 262:
+          pc = step262();
+          break;
+        case 263:
+          pc = step263();
+          break;
+        case 264:
+          pc = step264();
+          break;
+        case 265:
+          pc = step265();
+          break;
+        case 266:
+          pc = step266();
+          break;
+        case 267:
+          pc = step267();
+          break;
+        case 268:
+          pc = step268();
+          break;
+        case 269:
+          pc = step269();
+          break;
+        case 270:
+          pc = step270();
+          break;
+        case 271:
+          pc = step271();
+          break;
+        case 272:
+          pc = step272();
+          break;
+        case 273:
+          pc = step273();
+          break;
+        case 274:
+          pc = step274();
+          break;
+        case 275:
+          pc = step275();
+          break;
+        case 276:
+          pc = step276();
+          break;
+        case 277:
+          pc = step277();
+          break;
+        case 278:
+          pc = step278();
+          break;
+        case 279:
+          pc = step279();
+          break;
+        case 280:
+          pc = step280();
+          break;
+        case 281:
+          pc = step281();
+          break;
+        case 282:
+          pc = step282();
+          break;
+        case 283:
+          pc = step283();
+          break;
+        case 284:
+          pc = step284();
+          break;
+        case 285:
+          pc = step285();
+          break;
+        case 286:
+          pc = step286();
+          break;
+        case 287:
+          pc = step287();
+          break;
+        case 288:
+          pc = step288();
+          break;
+        case 289:
+          pc = step289();
+          break;
+        case 290:
+          pc = step290();
+          break;
+        case 291:
+          pc = step291();
+          break;
+        case 292:
+          pc = step292();
+          break;
         default:
           break run;
       }
     }
-    K_players = players;
-    K_humans = humans;
-    K_v_bank = v_bank;
-    K_v_chairman = v_chairman;
+    trace = null;
     return decisions;
   }
 
@@ -6198,8 +7503,8 @@ export function playout(): PlayoutKernel {
     const $list12 = K_$list12;
     const $values13 = K_$values13;
     const $list14 = K_$list14;
-    const $values15 = K_$values15;
-    const $list16 = K_$list16;
+    const $list15 = K_$list15;
+    const $values16 = K_$values16;
     const $values17 = K_$values17;
     const $values18 = K_$values18;
     const $list19 = K_$list19;
@@ -6220,39 +7525,39 @@ export function playout(): PlayoutKernel {
     const $values34 = K_$values34;
     const $values35 = K_$values35;
     const $list36 = K_$list36;
-    const $list37 = K_$list37;
-    const $values38 = K_$values38;
-    const $values39 = K_$values39;
+    const $values37 = K_$values37;
+    const $list38 = K_$list38;
+    const $list39 = K_$list39;
     const $values40 = K_$values40;
-    const $list41 = K_$list41;
-    const $list42 = K_$list42;
+    const $values41 = K_$values41;
+    const $values42 = K_$values42;
     const $list43 = K_$list43;
-    const $values44 = K_$values44;
+    const $list44 = K_$list44;
     const $values45 = K_$values45;
     const $values46 = K_$values46;
-    const $list47 = K_$list47;
+    const $values47 = K_$values47;
     const $list48 = K_$list48;
-    const $values49 = K_$values49;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $list52 = K_$list52;
+    const $values52 = K_$values52;
     const $list53 = K_$list53;
-    const $values54 = K_$values54;
+    const $list54 = K_$list54;
     const $values55 = K_$values55;
     const $values56 = K_$values56;
-    const $list57 = K_$list57;
+    const $values57 = K_$values57;
     const $list58 = K_$list58;
-    const $values59 = K_$values59;
+    const $list59 = K_$list59;
     const $values60 = K_$values60;
     const $values61 = K_$values61;
-    const $list62 = K_$list62;
+    const $values62 = K_$values62;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
     const $values66 = K_$values66;
-    const $list67 = K_$list67;
+    const $values67 = K_$values67;
     const $list68 = K_$list68;
-    const $values69 = K_$values69;
+    const $list69 = K_$list69;
     const $values70 = K_$values70;
     const $values71 = K_$values71;
     const v_coins = K_v_coins;
@@ -6263,261 +7568,6 @@ export function playout(): PlayoutKernel {
     const v_committed = K_v_committed;
     const v_doubled = K_v_doubled;
     const v_merc_vote = K_v_merc_vote;
-    const players = K_players;
-    const humans = K_humans;
-    const v_bank = K_v_bank;
-    const v_chairman = K_v_chairman;
-    const $variants = K_variants;
-    function fn_colour_of(l_c: number): string {
-      return Property_kind[l_c]! === "standard"
-        ? Property_colour[l_c]!
-        : Property_kind[l_c]! === "dual"
-          ? v_committed[l_c]!
-          : "none";
-    }
-    function fn_cards_of(l_p: number, l_k: string): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg734 = Z_collection + l_p;
-          for (let $i733 = 0; $i733 < N[$seg734]!; $i733++) {
-            const l_c = C[$seg734 * CAP + $i733]!;
-            if (fn_colour_of(l_c) === l_k) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_money_cards(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg736 = Z_collection + l_p;
-          for (let $i735 = 0; $i735 < N[$seg736]!; $i735++) {
-            const l_c = C[$seg736 * CAP + $i735]!;
-            if (Property_kind[l_c]! === "money") {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_hearts(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg738 = Z_collection + l_p;
-          for (let $i737 = 0; $i737 < N[$seg738]!; $i737++) {
-            const l_c = C[$seg738 * CAP + $i737]!;
-            if (Property_heart[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_coin_symbols(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg740 = Z_collection + l_p;
-          for (let $i739 = 0; $i739 < N[$seg740]!; $i739++) {
-            const l_c = C[$seg740 * CAP + $i739]!;
-            if (Property_coin[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_set_score(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        for (const $item741 of ALL_Colour) {
-          const l_k = $item741;
-          if (l_k !== "none") {
-            $n += tableValue(TABLE_set_points, fn_cards_of(l_p, l_k), "set_points");
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_bonus_points(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg743 = Z_collection + l_p;
-          for (let $i742 = 0; $i742 < N[$seg743]!; $i742++) {
-            const l_c = C[$seg743 * CAP + $i742]!;
-            $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_shows(l_a: number, l_k: string): boolean {
-      return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
-    }
-    function fn_medal_points(l_a: number, l_p: number): number {
-      return Action_effect[l_a]! === "money_points"
-        ? fn_money_cards(l_p)
-        : Action_effect[l_a]! === "colour_pairs"
-          ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
-          : Action_effect[l_a]! === "all_colours"
-            ? ((): boolean => {
-                let $n: boolean = true;
-                for (const $item744 of ALL_Colour) {
-                  const l_k = $item744;
-                  if (l_k !== "none") {
-                    if (!(fn_cards_of(l_p, l_k) > 0)) {
-                      $n = false;
-                      break;
-                    }
-                  }
-                }
-                return $n;
-              })()
-              ? Action_value[l_a]!
-              : 0
-            : Action_effect[l_a]! === "few_colours"
-              ? ((): boolean => {
-                  let $n: boolean = true;
-                  for (const $item745 of ALL_Colour) {
-                    const l_k = $item745;
-                    if (l_k !== "none") {
-                      if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
-                        $n = false;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-                ? Action_value[l_a]!
-                : 0
-              : Action_effect[l_a]! === "coin_pairs"
-                ? Math.floor(v_coins[l_p]! / 2)
-                : Action_effect[l_a]! === "heart_chart"
-                  ? tableValue(TABLE_heart_points, Math.min(fn_hearts(l_p), 6), "heart_points")
-                  : Action_effect[l_a]! === "coin_chart"
-                    ? tableValue(TABLE_coin_points, Math.min(fn_coin_symbols(l_p), 5), "coin_points")
-                    : 0;
-    }
-    function fn_board_points(l_p: number): number {
-      return (
-        0 -
-        ((): number => {
-          let $n: number = 0;
-          {
-            for (let $i746 = 0; $i746 < N[Z_board]!; $i746++) {
-              const l_a = C[Z_board * CAP + $i746]!;
-              $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_action_points(l_p: number): number {
-      return (
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-              let $sum747: number = 0;
-              {
-                const $seg749 = Z_played + l_q;
-                for (let $i748 = 0; $i748 < N[$seg749]!; $i748++) {
-                  const l_a = C[$seg749 * CAP + $i748]!;
-                  $sum747 += fn_medal_points(l_a, l_p);
-                }
-              }
-              $n += $sum747;
-            }
-          }
-          return $n;
-        })() + fn_board_points(l_p)
-      );
-    }
-    function fn_money_scored(l_p: number): number {
-      return ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-            let $any750: boolean = false;
-            {
-              const $seg752 = Z_played + l_q;
-              for (let $i751 = 0; $i751 < N[$seg752]!; $i751++) {
-                const l_a = C[$seg752 * CAP + $i751]!;
-                if (Action_effect[l_a]! === "coin_pairs") {
-                  $any750 = true;
-                  break;
-                }
-              }
-            }
-            if ($any750) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })()
-        ? 2 * Math.floor(v_coins[l_p]! / 2)
-        : 0;
-    }
-    function fn_cards_in_play(): number {
-      return (
-        N[Z_board]! +
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            $n += N[Z_played + l_q]! + N[Z_attached + l_q]!;
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_shielded(l_p: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg754 = Z_played + l_p;
-          for (let $i753 = 0; $i753 < N[$seg754]!; $i753++) {
-            const l_a = C[$seg754 * CAP + $i753]!;
-            if (Action_effect[l_a]! === "no_exchange") {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_exchanged(l_a: number, l_b: number): boolean {
-      return (
-        (v_has_taken[l_a]! && v_took_from[l_a]! === l_b) || (v_has_taken[l_b]! && v_took_from[l_b]! === l_a)
-      );
-    }
-    function fn_reachable(l_a: number, l_q: number): boolean {
-      return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
-    }
-    function fn_uncommitted(l_c: number): boolean {
-      return Property_kind[l_c]! === "dual" && v_committed[l_c]! === "none";
-    }
-    function fn_shows_colour(l_c: number, l_k: string): boolean {
-      return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
-    }
-    function fn_shares_colour(l_a: number, l_b: number): boolean {
-      return (
-        fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!)
-      );
-    }
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([

@@ -39,6 +39,7 @@ import {
 /** Freak Shop for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
   const CAP = 66;
+  const END = -1;
   const Z_draw = 0;
   const Z_bottom_seven = 1;
   const Z_shop = 2;
@@ -58,18 +59,541 @@ export function playout(): PlayoutKernel {
   const K_$values5 = [] as number[];
   const K_$list6 = new Int32Array(CAP);
   const K_$values7 = [] as string[];
-  let K_players: number = 0;
-  let K_v_shop_keeper: number = 0;
+  const C = K_C;
+  const N = K_N;
+  const G = K_G;
+  const P = K_P;
+  const $values0 = K_$values0;
+  const $values1 = K_$values1;
+  const $values2 = K_$values2;
+  const $values3 = K_$values3;
+  const $values4 = K_$values4;
+  const $values5 = K_$values5;
+  const $list6 = K_$list6;
+  const $values7 = K_$values7;
+  let players: number = 0;
+  let v_shop_keeper: number = 0;
+  let $variants: readonly string[] = [];
+  let decisions = 0;
+  let steps = 0;
+  let trace: unknown[] | null = null;
+  const $drawP = (n: number): number => drawInt(P, n);
+  let l_trader: number = 0;
+  function fn_copies(l_p: number, l_v: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg107 = Z_mansion + l_p;
+        for (let $i106 = 0; $i106 < N[$seg107]!; $i106++) {
+          const l_c = C[$seg107 * CAP + $i106]!;
+          if (Merchandise_value[l_c]! === l_v) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_marked_cards(l_p: number): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg109 = Z_mansion + l_p;
+        for (let $i108 = 0; $i108 < N[$seg109]!; $i108++) {
+          const l_c = C[$seg109 * CAP + $i108]!;
+          if (Merchandise_marked[l_c]!) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_majority(l_set: number[]): string {
+    return highestOf(
+      ["items", "pets", "employees"],
+      (l_k) =>
+        ((): number => {
+          let $n: number = 0;
+          for (const $item110 of l_set) {
+            const l_c = $item110;
+            if (Merchandise_category[l_c]! === l_k) {
+              $n++;
+            }
+          }
+          return $n;
+        })(),
+      "highest(…)",
+    );
+  }
+  function fn_run_score(l_set: number[]): number {
+    return tableValue(TABLE_run_points, fn_majority(l_set), "run_points");
+  }
+  function fn_pair_score(l_set: number[]): number {
+    return tableValue(TABLE_pair_points, fn_majority(l_set), "pair_points");
+  }
+  function fn_triple_score(l_set: number[]): number {
+    return tableValue(TABLE_triple_points, fn_majority(l_set), "triple_points");
+  }
+  function fn_rank_points(l_rank: number): number {
+    return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
+  }
+  function fn_least_marked_rank(l_p: number): number {
+    return (
+      1 +
+      ((): number => {
+        let $n: number = 0;
+        for (const $item111 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item111;
+          if (l_k < fn_marked_cards(l_p)) {
+            $n++;
+          }
+        }
+        return $n;
+      })()
+    );
+  }
+  function fn_most_marked_rank(l_p: number): number {
+    return (
+      1 +
+      ((): number => {
+        let $n: number = 0;
+        for (const $item112 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item112;
+          if (l_k > fn_marked_cards(l_p)) {
+            $n++;
+          }
+        }
+        return $n;
+      })()
+    );
+  }
+  function fn_values_held(l_p: number): number[] {
+    return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
+  }
+  function fn_objective_points(l_o: number, l_p: number): number {
+    return Objective_goal[l_o]! === "tidy_mansion"
+      ? bestSets(
+          zoneCards(C, N, CAP, Z_mansion + l_p, false),
+          3,
+          (card) => Merchandise_value[card]!,
+          "consecutive",
+          (set) => fn_run_score(set),
+          (card) => Merchandise_category[card]!,
+        )
+      : Objective_goal[l_o]! === "obsessed_by_arrangement"
+        ? 3 * longestRun(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!)
+        : Objective_goal[l_o]! === "neighbors_festival"
+          ? ((): number => {
+              let $n: number = 0;
+              {
+                const $high113 = 10;
+                for (let l_v = 1; l_v <= $high113; l_v++) {
+                  if (
+                    fn_copies(l_p, l_v) > 0 &&
+                    fn_copies(l_p, l_v) ===
+                      ((): number => {
+                        let $n: number = NaN;
+                        for (let l_q = 0; l_q < players; l_q++) {
+                          {
+                            const $v = fn_copies(l_q, l_v);
+                            if ($n !== $n || $v > $n) $n = $v;
+                          }
+                        }
+                        if ($n !== $n)
+                          throw new GameFault(
+                            "fault/empty-aggregate",
+                            "max(…) of nothing: the collection is empty",
+                          );
+                        return $n;
+                      })()
+                  ) {
+                    $n += 5;
+                  }
+                }
+              }
+              return $n;
+            })()
+          : Objective_goal[l_o]! === "gem_of_my_collection"
+            ? 3 * highestOf(integers(1, 10), (l_v) => fn_copies(l_p, l_v), "highest(…)")
+            : Objective_goal[l_o]! === "collector"
+              ? 3 * fn_values_held(l_p).length
+              : Objective_goal[l_o]! === "seeing_double"
+                ? bestSets(
+                    zoneCards(C, N, CAP, Z_mansion + l_p, false),
+                    2,
+                    (card) => Merchandise_value[card]!,
+                    "same",
+                    (set) => fn_pair_score(set),
+                    (card) => Merchandise_category[card]!,
+                  )
+                : Objective_goal[l_o]! === "three_is_better_than_two"
+                  ? bestSets(
+                      zoneCards(C, N, CAP, Z_mansion + l_p, false),
+                      3,
+                      (card) => Merchandise_value[card]!,
+                      "same",
+                      (set) => fn_triple_score(set),
+                      (card) => Merchandise_category[card]!,
+                    )
+                  : Objective_goal[l_o]! === "sum_of_all_fears"
+                    ? 3 *
+                      Math.floor(
+                        ((): number => {
+                          let $n: number = 0;
+                          {
+                            const $seg115 = Z_mansion + l_p;
+                            for (let $i114 = 0; $i114 < N[$seg115]!; $i114++) {
+                              const l_c = C[$seg115 * CAP + $i114]!;
+                              $n += Merchandise_value[l_c]!;
+                            }
+                          }
+                          return $n;
+                        })() / 10,
+                      )
+                    : Objective_goal[l_o]! === "too_snob"
+                      ? 2 *
+                        ((): number => {
+                          let $n: number = 0;
+                          for (const $item119 of fn_values_held(l_p)) {
+                            const l_v = $item119;
+                            let $any116: boolean = false;
+                            {
+                              const $seg118 = Z_mansion + l_p;
+                              for (let $i117 = 0; $i117 < N[$seg118]!; $i117++) {
+                                const l_c = C[$seg118 * CAP + $i117]!;
+                                if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
+                                  $any116 = true;
+                                  break;
+                                }
+                              }
+                            }
+                            if (!$any116) {
+                              $n++;
+                            }
+                          }
+                          return $n;
+                        })()
+                      : Objective_goal[l_o]! === "art_of_bargaining"
+                        ? 2 *
+                          ((): number => {
+                            let $n: number = 0;
+                            for (const $item123 of fn_values_held(l_p)) {
+                              const l_v = $item123;
+                              let $any120: boolean = false;
+                              {
+                                const $seg122 = Z_mansion + l_p;
+                                for (let $i121 = 0; $i121 < N[$seg122]!; $i121++) {
+                                  const l_c = C[$seg122 * CAP + $i121]!;
+                                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
+                                    $any120 = true;
+                                    break;
+                                  }
+                                }
+                              }
+                              if ($any120) {
+                                $n++;
+                              }
+                            }
+                            return $n;
+                          })()
+                        : Objective_goal[l_o]! === "not_the_same_values"
+                          ? fn_rank_points(fn_least_marked_rank(l_p))
+                          : fn_rank_points(fn_most_marked_rank(l_p));
+  }
+  function step0(): number {
+    l_trader = v_shop_keeper;
+    return 1;
+  }
+  function step1(): number {
+    if (true) {
+      return 2;
+    }
+    return 3;
+  }
+  function step2(): number {
+    {
+      const $seat0 = l_trader;
+      const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
+      let $offered3 = false;
+      offered3$open: {
+        if (!(
+          $cards1.length > 0 ||
+          ((l_give: number[]): boolean =>
+            l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)([])
+        ))
+          break offered3$open;
+        if (!(
+          $cards2.length > 0 ||
+          ((l_take: number[]): boolean =>
+            l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)([])
+        ))
+          break offered3$open;
+        $offered3 = true;
+      }
+      const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
+      let $offered6 = false;
+      offered6$open: {
+        if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
+          break offered6$open;
+        if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
+          break offered6$open;
+        $offered6 = true;
+      }
+      const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
+      if ($offered7 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n12 = $offered7 >>> 0;
+        if ($n12 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x10 = 0;
+        let $r11 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x10 = $t >>> 0;
+          $r11 = $x10 % $n12;
+        } while ($x10 - $r11 > 4294967296 - $n12);
+        const $pick9$drawn = $r11;
+        let $pick9 = $pick9$drawn;
+        if ($offered3 && $pick9-- === 0) {
+          const $value15 = randomSubset($cards1, $drawP);
+          const $value17 = randomSubset($cards2, $drawP);
+          {
+            const l_give = $value15;
+            const l_take = $value17;
+            if (!(l_give.length > 0)) continue attempt8;
+            if (!(l_take.length > 0)) continue attempt8;
+            if (!(distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
+            if (!(distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
+            if (!(l_give.length === l_take.length)) continue attempt8;
+            if (
+              !(
+                Merchandise_value[topCard(l_give, "the list")]! !==
+                Merchandise_value[topCard(l_take, "the list")]!
+              )
+            )
+              continue attempt8;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null)
+            trace.push($seat0, 0, $value15.length, ...$value15, $value17.length, ...$value17);
+          {
+            const l_give = $value15;
+            const l_take = $value17;
+            {
+              let $n18 = 0;
+              for (const $item19 of l_give) {
+                const l_c = $item19;
+                $values0[$n18++] = l_c;
+              }
+              for (let $i20 = 0; $i20 < $n18; $i20++) {
+                const l_c = $values0[$i20]!;
+                {
+                  const $seg21 = Z_mansion + l_trader;
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[$seg21]!; $i++)
+                    if (C[$seg21 * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  const $at22 = $seg21 * CAP + $at;
+                  const $card = C[$at22]!;
+                  const $end23 = $seg21 * CAP + N[$seg21]! - 1;
+                  for (let $k24 = $at22; $k24 < $end23; $k24++) C[$k24] = C[$k24 + 1]!;
+                  N[$seg21]!--;
+                  C[Z_shop * CAP + N[Z_shop]!] = $card;
+                  N[Z_shop]!++;
+                }
+              }
+            }
+            {
+              let $n25 = 0;
+              for (const $item26 of l_take) {
+                const l_c = $item26;
+                $values1[$n25++] = l_c;
+              }
+              for (let $i27 = 0; $i27 < $n25; $i27++) {
+                const l_c = $values1[$i27]!;
+                {
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_shop]!; $i++)
+                    if (C[Z_shop * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  const $at28 = Z_shop * CAP + $at;
+                  const $card = C[$at28]!;
+                  const $end29 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k30 = $at28; $k30 < $end29; $k30++) C[$k30] = C[$k30 + 1]!;
+                  N[Z_shop]!--;
+                  const $seg31 = Z_mansion + l_trader;
+                  C[$seg31 * CAP + N[$seg31]!] = $card;
+                  N[$seg31]!++;
+                }
+              }
+            }
+            return 4;
+          }
+        }
+        if ($offered6 && $pick9-- === 0) {
+          const $value34 = randomSubset($cards4, $drawP);
+          const $value36 = randomSubset($cards5, $drawP);
+          {
+            const l_give = $value34;
+            const l_take = $value36;
+            if (!(l_give.length > 0)) continue attempt8;
+            if (!(l_take.length > 0)) continue attempt8;
+            let $sum37: number = 0;
+            for (const $item38 of l_give) {
+              const l_c = $item38;
+              $sum37 += Merchandise_value[l_c]!;
+            }
+            let $sum39: number = 0;
+            for (const $item40 of l_take) {
+              const l_c = $item40;
+              $sum39 += Merchandise_value[l_c]!;
+            }
+            if (!($sum37 === $sum39)) continue attempt8;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null)
+            trace.push($seat0, 1, $value34.length, ...$value34, $value36.length, ...$value36);
+          {
+            const l_give = $value34;
+            const l_take = $value36;
+            {
+              let $n41 = 0;
+              for (const $item42 of l_give) {
+                const l_c = $item42;
+                $values2[$n41++] = l_c;
+              }
+              for (let $i43 = 0; $i43 < $n41; $i43++) {
+                const l_c = $values2[$i43]!;
+                {
+                  const $seg44 = Z_mansion + l_trader;
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[$seg44]!; $i++)
+                    if (C[$seg44 * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  const $at45 = $seg44 * CAP + $at;
+                  const $card = C[$at45]!;
+                  const $end46 = $seg44 * CAP + N[$seg44]! - 1;
+                  for (let $k47 = $at45; $k47 < $end46; $k47++) C[$k47] = C[$k47 + 1]!;
+                  N[$seg44]!--;
+                  C[Z_shop * CAP + N[Z_shop]!] = $card;
+                  N[Z_shop]!++;
+                }
+              }
+            }
+            {
+              let $n48 = 0;
+              for (const $item49 of l_take) {
+                const l_c = $item49;
+                $values3[$n48++] = l_c;
+              }
+              for (let $i50 = 0; $i50 < $n48; $i50++) {
+                const l_c = $values3[$i50]!;
+                {
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_shop]!; $i++)
+                    if (C[Z_shop * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  const $at51 = Z_shop * CAP + $at;
+                  const $card = C[$at51]!;
+                  const $end52 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
+                  N[Z_shop]!--;
+                  const $seg54 = Z_mansion + l_trader;
+                  C[$seg54 * CAP + N[$seg54]!] = $card;
+                  N[$seg54]!++;
+                }
+              }
+            }
+            return 4;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step3(): number {
+    return END;
+  }
+  function step4(): number {
+    let l_added = 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(l_added < tableValue(TABLE_restock_cards, players, "restock_cards") || N[Z_shop]! < 5)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      {
+        const $count = 1;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_shop * CAP + N[Z_shop]!] = $card;
+          N[Z_shop]!++;
+        }
+      }
+      let $any55: boolean = false;
+      {
+        for (let $i56 = 0; $i56 < N[Z_shop]!; $i56++) {
+          const l_c = C[Z_shop * CAP + $i56]!;
+          if (Merchandise_closed[l_c]!) {
+            $any55 = true;
+            break;
+          }
+        }
+      }
+      if ($any55) {
+        K_ended = 0;
+        return END;
+      }
+      l_added += 1;
+    }
+    l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
+    return 1;
+  }
   const ENDS: readonly RuleSite[] = [AT.L184];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  let K_variants: readonly string[] = [];
-
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
+    $trace: unknown[] | null = null,
     variants: readonly string[] = [],
   ): number {
     const CAP = 66;
@@ -93,235 +617,12 @@ export function playout(): PlayoutKernel {
     const $values5 = K_$values5;
     const $list6 = K_$list6;
     const $values7 = K_$values7;
-    K_variants = variants;
-    const $variants = variants;
-    const $drawP = (n: number): number => drawInt(P, n);
+    $variants = variants;
+    trace = $trace;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
       throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
-    const players = $players;
-    let v_shop_keeper: number = 0;
-    function fn_copies(l_p: number, l_v: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg105 = Z_mansion + l_p;
-          for (let $i104 = 0; $i104 < N[$seg105]!; $i104++) {
-            const l_c = C[$seg105 * CAP + $i104]!;
-            if (Merchandise_value[l_c]! === l_v) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_marked_cards(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg107 = Z_mansion + l_p;
-          for (let $i106 = 0; $i106 < N[$seg107]!; $i106++) {
-            const l_c = C[$seg107 * CAP + $i106]!;
-            if (Merchandise_marked[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_majority(l_set: number[]): string {
-      return highestOf(
-        ["items", "pets", "employees"],
-        (l_k) =>
-          ((): number => {
-            let $n: number = 0;
-            for (const $item108 of l_set) {
-              const l_c = $item108;
-              if (Merchandise_category[l_c]! === l_k) {
-                $n++;
-              }
-            }
-            return $n;
-          })(),
-        "highest(…)",
-      );
-    }
-    function fn_run_score(l_set: number[]): number {
-      return tableValue(TABLE_run_points, fn_majority(l_set), "run_points");
-    }
-    function fn_pair_score(l_set: number[]): number {
-      return tableValue(TABLE_pair_points, fn_majority(l_set), "pair_points");
-    }
-    function fn_triple_score(l_set: number[]): number {
-      return tableValue(TABLE_triple_points, fn_majority(l_set), "triple_points");
-    }
-    function fn_rank_points(l_rank: number): number {
-      return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
-    }
-    function fn_least_marked_rank(l_p: number): number {
-      return (
-        1 +
-        ((): number => {
-          let $n: number = 0;
-          for (const $item109 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-            const l_k = $item109;
-            if (l_k < fn_marked_cards(l_p)) {
-              $n++;
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_most_marked_rank(l_p: number): number {
-      return (
-        1 +
-        ((): number => {
-          let $n: number = 0;
-          for (const $item110 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-            const l_k = $item110;
-            if (l_k > fn_marked_cards(l_p)) {
-              $n++;
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_values_held(l_p: number): number[] {
-      return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
-    }
-    function fn_objective_points(l_o: number, l_p: number): number {
-      return Objective_goal[l_o]! === "tidy_mansion"
-        ? bestSets(
-            zoneCards(C, N, CAP, Z_mansion + l_p, false),
-            3,
-            (card) => Merchandise_value[card]!,
-            "consecutive",
-            (set) => fn_run_score(set),
-            (card) => Merchandise_category[card]!,
-          )
-        : Objective_goal[l_o]! === "obsessed_by_arrangement"
-          ? 3 * longestRun(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!)
-          : Objective_goal[l_o]! === "neighbors_festival"
-            ? ((): number => {
-                let $n: number = 0;
-                {
-                  const $high111 = 10;
-                  for (let l_v = 1; l_v <= $high111; l_v++) {
-                    if (
-                      fn_copies(l_p, l_v) > 0 &&
-                      fn_copies(l_p, l_v) ===
-                        ((): number => {
-                          let $n: number = NaN;
-                          for (let l_q = 0; l_q < players; l_q++) {
-                            {
-                              const $v = fn_copies(l_q, l_v);
-                              if ($n !== $n || $v > $n) $n = $v;
-                            }
-                          }
-                          if ($n !== $n)
-                            throw new GameFault(
-                              "fault/empty-aggregate",
-                              "max(…) of nothing: the collection is empty",
-                            );
-                          return $n;
-                        })()
-                    ) {
-                      $n += 5;
-                    }
-                  }
-                }
-                return $n;
-              })()
-            : Objective_goal[l_o]! === "gem_of_my_collection"
-              ? 3 * highestOf(integers(1, 10), (l_v) => fn_copies(l_p, l_v), "highest(…)")
-              : Objective_goal[l_o]! === "collector"
-                ? 3 * fn_values_held(l_p).length
-                : Objective_goal[l_o]! === "seeing_double"
-                  ? bestSets(
-                      zoneCards(C, N, CAP, Z_mansion + l_p, false),
-                      2,
-                      (card) => Merchandise_value[card]!,
-                      "same",
-                      (set) => fn_pair_score(set),
-                      (card) => Merchandise_category[card]!,
-                    )
-                  : Objective_goal[l_o]! === "three_is_better_than_two"
-                    ? bestSets(
-                        zoneCards(C, N, CAP, Z_mansion + l_p, false),
-                        3,
-                        (card) => Merchandise_value[card]!,
-                        "same",
-                        (set) => fn_triple_score(set),
-                        (card) => Merchandise_category[card]!,
-                      )
-                    : Objective_goal[l_o]! === "sum_of_all_fears"
-                      ? 3 *
-                        Math.floor(
-                          ((): number => {
-                            let $n: number = 0;
-                            {
-                              const $seg113 = Z_mansion + l_p;
-                              for (let $i112 = 0; $i112 < N[$seg113]!; $i112++) {
-                                const l_c = C[$seg113 * CAP + $i112]!;
-                                $n += Merchandise_value[l_c]!;
-                              }
-                            }
-                            return $n;
-                          })() / 10,
-                        )
-                      : Objective_goal[l_o]! === "too_snob"
-                        ? 2 *
-                          ((): number => {
-                            let $n: number = 0;
-                            for (const $item117 of fn_values_held(l_p)) {
-                              const l_v = $item117;
-                              let $any114: boolean = false;
-                              {
-                                const $seg116 = Z_mansion + l_p;
-                                for (let $i115 = 0; $i115 < N[$seg116]!; $i115++) {
-                                  const l_c = C[$seg116 * CAP + $i115]!;
-                                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any114 = true;
-                                    break;
-                                  }
-                                }
-                              }
-                              if (!$any114) {
-                                $n++;
-                              }
-                            }
-                            return $n;
-                          })()
-                        : Objective_goal[l_o]! === "art_of_bargaining"
-                          ? 2 *
-                            ((): number => {
-                              let $n: number = 0;
-                              for (const $item121 of fn_values_held(l_p)) {
-                                const l_v = $item121;
-                                let $any118: boolean = false;
-                                {
-                                  const $seg120 = Z_mansion + l_p;
-                                  for (let $i119 = 0; $i119 < N[$seg120]!; $i119++) {
-                                    const l_c = C[$seg120 * CAP + $i119]!;
-                                    if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                      $any118 = true;
-                                      break;
-                                    }
-                                  }
-                                }
-                                if ($any118) {
-                                  $n++;
-                                }
-                              }
-                              return $n;
-                            })()
-                          : Objective_goal[l_o]! === "not_the_same_values"
-                            ? fn_rank_points(fn_least_marked_rank(l_p))
-                            : fn_rank_points(fn_most_marked_rank(l_p));
-    }
+    players = $players;
+    v_shop_keeper = 0;
     seedWords(G, seed);
     K_ended = -1;
     N.fill(0);
@@ -345,21 +646,21 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in draw");
-      const $at55 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at55]!;
-      const $end56 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k57 = $at55; $k57 < $end56; $k57++) C[$k57] = C[$k57 + 1]!;
+      const $at57 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+      const $card = C[$at57]!;
+      const $end58 = Z_draw * CAP + N[Z_draw]! - 1;
+      for (let $k59 = $at57; $k59 < $end58; $k59++) C[$k59] = C[$k59 + 1]!;
       N[Z_draw]!--;
       C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
       N[Z_bottom_seven]!++;
     }
     {
-      for (let $i58 = N[Z_draw]! - 1; $i58 > 0; $i58--) {
-        const $n64 = ($i58 + 1) >>> 0;
-        if ($n64 === 0)
+      for (let $i60 = N[Z_draw]! - 1; $i60 > 0; $i60--) {
+        const $n66 = ($i60 + 1) >>> 0;
+        if ($n66 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x62 = 0;
-        let $r63 = 0;
+        let $x64 = 0;
+        let $r65 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -370,36 +671,36 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x62 = $t >>> 0;
-          $r63 = $x62 % $n64;
-        } while ($x62 - $r63 > 4294967296 - $n64);
-        const $j61 = $r63;
-        const $a59 = Z_draw * CAP + N[Z_draw]! - 1 - $i58;
-        const $b60 = Z_draw * CAP + N[Z_draw]! - 1 - $j61;
-        const $card = C[$a59]!;
-        C[$a59] = C[$b60]!;
-        C[$b60] = $card;
+          $x64 = $t >>> 0;
+          $r65 = $x64 % $n66;
+        } while ($x64 - $r65 > 4294967296 - $n66);
+        const $j63 = $r65;
+        const $a61 = Z_draw * CAP + N[Z_draw]! - 1 - $i60;
+        const $b62 = Z_draw * CAP + N[Z_draw]! - 1 - $j63;
+        const $card = C[$a61]!;
+        C[$a61] = C[$b62]!;
+        C[$b62] = $card;
       }
     }
     let l_receiver = v_shop_keeper;
     {
-      let $n65 = 0;
+      let $n67 = 0;
       {
-        const $high66 = players;
-        for (let l_k = 1; l_k <= $high66; l_k++) {
-          $values4[$n65++] = l_k;
+        const $high68 = players;
+        for (let l_k = 1; l_k <= $high68; l_k++) {
+          $values4[$n67++] = l_k;
         }
       }
-      for (let $i67 = 0; $i67 < $n65; $i67++) {
-        const l_k = $values4[$i67]!;
+      for (let $i69 = 0; $i69 < $n67; $i69++) {
+        const l_k = $values4[$i69]!;
         {
-          let $n68 = 0;
-          for (const $i69 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i69;
-            $values5[$n68++] = l_v;
+          let $n70 = 0;
+          for (const $i71 of [1, 2, 3, 4 + l_k]) {
+            const l_v = $i71;
+            $values5[$n70++] = l_v;
           }
-          for (let $i70 = 0; $i70 < $n68; $i70++) {
-            const l_v = $values5[$i70]!;
+          for (let $i72 = 0; $i72 < $n70; $i72++) {
+            const l_v = $values5[$i72]!;
             {
               const $wanted = firstOf(
                 zoneCards(C, N, CAP, Z_draw, true),
@@ -413,14 +714,14 @@ export function playout(): PlayoutKernel {
                   break;
                 }
               if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in draw");
-              const $at71 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at71]!;
-              const $end72 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k73 = $at71; $k73 < $end72; $k73++) C[$k73] = C[$k73 + 1]!;
+              const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+              const $card = C[$at73]!;
+              const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
+              for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
               N[Z_draw]!--;
-              const $seg74 = Z_mansion + l_receiver;
-              C[$seg74 * CAP + N[$seg74]!] = $card;
-              N[$seg74]!++;
+              const $seg76 = Z_mansion + l_receiver;
+              C[$seg76 * CAP + N[$seg76]!] = $card;
+              N[$seg76]!++;
             }
           }
         }
@@ -438,12 +739,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i75 = N[Z_bottom_seven]! - 1; $i75 > 0; $i75--) {
-        const $n81 = ($i75 + 1) >>> 0;
-        if ($n81 === 0)
+      for (let $i77 = N[Z_bottom_seven]! - 1; $i77 > 0; $i77--) {
+        const $n83 = ($i77 + 1) >>> 0;
+        if ($n83 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x79 = 0;
-        let $r80 = 0;
+        let $x81 = 0;
+        let $r82 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -454,24 +755,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x79 = $t >>> 0;
-          $r80 = $x79 % $n81;
-        } while ($x79 - $r80 > 4294967296 - $n81);
-        const $j78 = $r80;
-        const $a76 = Z_bottom_seven * CAP + $i75;
-        const $b77 = Z_bottom_seven * CAP + $j78;
-        const $card = C[$a76]!;
-        C[$a76] = C[$b77]!;
-        C[$b77] = $card;
+          $x81 = $t >>> 0;
+          $r82 = $x81 % $n83;
+        } while ($x81 - $r82 > 4294967296 - $n83);
+        const $j80 = $r82;
+        const $a78 = Z_bottom_seven * CAP + $i77;
+        const $b79 = Z_bottom_seven * CAP + $j80;
+        const $card = C[$a78]!;
+        C[$a78] = C[$b79]!;
+        C[$b79] = $card;
       }
     }
     {
       const $from = Z_bottom_seven;
       const $to = Z_draw;
       {
-        for (let $k82 = 0; $k82 < N[$from]!; $k82++) {
-          const $card = C[$from * CAP + $k82]!;
-          for (let $k83 = $to * CAP + N[$to]!; $k83 > $to * CAP; $k83--) C[$k83] = C[$k83 - 1]!;
+        for (let $k84 = 0; $k84 < N[$from]!; $k84++) {
+          const $card = C[$from * CAP + $k84]!;
+          for (let $k85 = $to * CAP + N[$to]!; $k85 > $to * CAP; $k85--) C[$k85] = C[$k85 - 1]!;
           C[$to * CAP] = $card;
           N[$to]!++;
         }
@@ -490,15 +791,15 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("first_game")) {
       {
-        let $n84 = 0;
+        let $n86 = 0;
         {
-          for (let $i85 = 0; $i85 < N[Z_objective_stacks]!; $i85++) {
-            const l_o = C[Z_objective_stacks * CAP + $i85]!;
-            if (Objective_starting[l_o]!) $list6[$n84++] = l_o;
+          for (let $i87 = 0; $i87 < N[Z_objective_stacks]!; $i87++) {
+            const l_o = C[Z_objective_stacks * CAP + $i87]!;
+            if (Objective_starting[l_o]!) $list6[$n86++] = l_o;
           }
         }
-        for (let $i86 = 0; $i86 < $n84; $i86++) {
-          const l_o = $list6[$i86]!;
+        for (let $i88 = 0; $i88 < $n86; $i88++) {
+          const l_o = $list6[$i88]!;
           {
             const $wanted = l_o;
             let $at = -1;
@@ -508,10 +809,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at87 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at87]!;
-            const $end88 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
+            const $at89 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at89]!;
+            const $end90 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k91 = $at89; $k91 < $end90; $k91++) C[$k91] = C[$k91 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -520,12 +821,12 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        for (let $i90 = N[Z_objective_stacks]! - 1; $i90 > 0; $i90--) {
-          const $n96 = ($i90 + 1) >>> 0;
-          if ($n96 === 0)
+        for (let $i92 = N[Z_objective_stacks]! - 1; $i92 > 0; $i92--) {
+          const $n98 = ($i92 + 1) >>> 0;
+          if ($n98 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x94 = 0;
-          let $r95 = 0;
+          let $x96 = 0;
+          let $r97 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -536,25 +837,25 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x94 = $t >>> 0;
-            $r95 = $x94 % $n96;
-          } while ($x94 - $r95 > 4294967296 - $n96);
-          const $j93 = $r95;
-          const $a91 = Z_objective_stacks * CAP + $i90;
-          const $b92 = Z_objective_stacks * CAP + $j93;
-          const $card = C[$a91]!;
-          C[$a91] = C[$b92]!;
-          C[$b92] = $card;
+            $x96 = $t >>> 0;
+            $r97 = $x96 % $n98;
+          } while ($x96 - $r97 > 4294967296 - $n98);
+          const $j95 = $r97;
+          const $a93 = Z_objective_stacks * CAP + $i92;
+          const $b94 = Z_objective_stacks * CAP + $j95;
+          const $card = C[$a93]!;
+          C[$a93] = C[$b94]!;
+          C[$b94] = $card;
         }
       }
       {
-        let $n97 = 0;
-        for (const $i98 of ["purple", "green", "blue"]) {
-          const l_colour = $i98;
-          $values7[$n97++] = l_colour;
+        let $n99 = 0;
+        for (const $i100 of ["purple", "green", "blue"]) {
+          const l_colour = $i100;
+          $values7[$n99++] = l_colour;
         }
-        for (let $i99 = 0; $i99 < $n97; $i99++) {
-          const l_colour = $values7[$i99]!;
+        for (let $i101 = 0; $i101 < $n99; $i101++) {
+          const l_colour = $values7[$i101]!;
           {
             const $wanted = firstOf(
               zoneCards(C, N, CAP, Z_objective_stacks, false),
@@ -568,10 +869,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at100 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at100]!;
-            const $end101 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k102 = $at100; $k102 < $end101; $k102++) C[$k102] = C[$k102 + 1]!;
+            const $at102 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at102]!;
+            const $end103 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -579,9 +880,9 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    let l_trader: number = 0;
-    let decisions = 0;
-    let steps = 0;
+    l_trader = 0;
+    decisions = 0;
+    steps = 0;
     let pc = 0;
     run: for (;;) {
       if (++steps > 10_000_000)
@@ -590,312 +891,26 @@ export function playout(): PlayoutKernel {
           "the flow ran 10,000,000 steps without reaching a decision",
         );
       switch (pc) {
-        case 0: {
-          l_trader = v_shop_keeper;
-          pc = 1;
-          continue run;
-        }
-        case 1: {
-          if (true) {
-            {
-              const $seat0 = l_trader;
-              const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-              const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
-              let $offered3 = false;
-              offered3$open: {
-                if (!(
-                  $cards1.length > 0 ||
-                  ((l_give: number[]): boolean =>
-                    l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)(
-                    [],
-                  )
-                ))
-                  break offered3$open;
-                if (!(
-                  $cards2.length > 0 ||
-                  ((l_take: number[]): boolean =>
-                    l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)(
-                    [],
-                  )
-                ))
-                  break offered3$open;
-                $offered3 = true;
-              }
-              const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-              const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
-              let $offered6 = false;
-              offered6$open: {
-                if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
-                  break offered6$open;
-                if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
-                  break offered6$open;
-                $offered6 = true;
-              }
-              const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
-              if ($offered7 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n12 = $offered7 >>> 0;
-                if ($n12 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x10 = 0;
-                let $r11 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x10 = $t >>> 0;
-                  $r11 = $x10 % $n12;
-                } while ($x10 - $r11 > 4294967296 - $n12);
-                const $pick9$drawn = $r11;
-                let $pick9 = $pick9$drawn;
-                if ($offered3 && $pick9-- === 0) {
-                  const $value14 = randomSubset($cards1, $drawP);
-                  const $value16 = randomSubset($cards2, $drawP);
-                  {
-                    const l_give = $value14;
-                    const l_take = $value16;
-                    if (!(l_give.length > 0)) continue attempt8;
-                    if (!(l_take.length > 0)) continue attempt8;
-                    if (!(distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1))
-                      continue attempt8;
-                    if (!(distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1))
-                      continue attempt8;
-                    if (!(l_give.length === l_take.length)) continue attempt8;
-                    if (
-                      !(
-                        Merchandise_value[topCard(l_give, "the list")]! !==
-                        Merchandise_value[topCard(l_take, "the list")]!
-                      )
-                    )
-                      continue attempt8;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null)
-                    trace.push($seat0, 0, $value14.length, ...$value14, $value16.length, ...$value16);
-                  {
-                    const l_give = $value14;
-                    const l_take = $value16;
-                    {
-                      let $n17 = 0;
-                      for (const $item18 of l_give) {
-                        const l_c = $item18;
-                        $values0[$n17++] = l_c;
-                      }
-                      for (let $i19 = 0; $i19 < $n17; $i19++) {
-                        const l_c = $values0[$i19]!;
-                        {
-                          const $seg20 = Z_mansion + l_trader;
-                          const $wanted = l_c;
-                          let $at = -1;
-                          for (let $i = 0; $i < N[$seg20]!; $i++)
-                            if (C[$seg20 * CAP + $i]! === $wanted) {
-                              $at = $i;
-                              break;
-                            }
-                          if ($at < 0)
-                            throw new GameFault(
-                              "fault/card-not-in-zone",
-                              "the card is not in mansion[trader]",
-                            );
-                          const $at21 = $seg20 * CAP + $at;
-                          const $card = C[$at21]!;
-                          const $end22 = $seg20 * CAP + N[$seg20]! - 1;
-                          for (let $k23 = $at21; $k23 < $end22; $k23++) C[$k23] = C[$k23 + 1]!;
-                          N[$seg20]!--;
-                          C[Z_shop * CAP + N[Z_shop]!] = $card;
-                          N[Z_shop]!++;
-                        }
-                      }
-                    }
-                    {
-                      let $n24 = 0;
-                      for (const $item25 of l_take) {
-                        const l_c = $item25;
-                        $values1[$n24++] = l_c;
-                      }
-                      for (let $i26 = 0; $i26 < $n24; $i26++) {
-                        const l_c = $values1[$i26]!;
-                        {
-                          const $wanted = l_c;
-                          let $at = -1;
-                          for (let $i = 0; $i < N[Z_shop]!; $i++)
-                            if (C[Z_shop * CAP + $i]! === $wanted) {
-                              $at = $i;
-                              break;
-                            }
-                          if ($at < 0)
-                            throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                          const $at27 = Z_shop * CAP + $at;
-                          const $card = C[$at27]!;
-                          const $end28 = Z_shop * CAP + N[Z_shop]! - 1;
-                          for (let $k29 = $at27; $k29 < $end28; $k29++) C[$k29] = C[$k29 + 1]!;
-                          N[Z_shop]!--;
-                          const $seg30 = Z_mansion + l_trader;
-                          C[$seg30 * CAP + N[$seg30]!] = $card;
-                          N[$seg30]!++;
-                        }
-                      }
-                    }
-                    pc = 2;
-                    continue run;
-                  }
-                }
-                if ($offered6 && $pick9-- === 0) {
-                  const $value32 = randomSubset($cards4, $drawP);
-                  const $value34 = randomSubset($cards5, $drawP);
-                  {
-                    const l_give = $value32;
-                    const l_take = $value34;
-                    if (!(l_give.length > 0)) continue attempt8;
-                    if (!(l_take.length > 0)) continue attempt8;
-                    let $sum35: number = 0;
-                    for (const $item36 of l_give) {
-                      const l_c = $item36;
-                      $sum35 += Merchandise_value[l_c]!;
-                    }
-                    let $sum37: number = 0;
-                    for (const $item38 of l_take) {
-                      const l_c = $item38;
-                      $sum37 += Merchandise_value[l_c]!;
-                    }
-                    if (!($sum35 === $sum37)) continue attempt8;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null)
-                    trace.push($seat0, 1, $value32.length, ...$value32, $value34.length, ...$value34);
-                  {
-                    const l_give = $value32;
-                    const l_take = $value34;
-                    {
-                      let $n39 = 0;
-                      for (const $item40 of l_give) {
-                        const l_c = $item40;
-                        $values2[$n39++] = l_c;
-                      }
-                      for (let $i41 = 0; $i41 < $n39; $i41++) {
-                        const l_c = $values2[$i41]!;
-                        {
-                          const $seg42 = Z_mansion + l_trader;
-                          const $wanted = l_c;
-                          let $at = -1;
-                          for (let $i = 0; $i < N[$seg42]!; $i++)
-                            if (C[$seg42 * CAP + $i]! === $wanted) {
-                              $at = $i;
-                              break;
-                            }
-                          if ($at < 0)
-                            throw new GameFault(
-                              "fault/card-not-in-zone",
-                              "the card is not in mansion[trader]",
-                            );
-                          const $at43 = $seg42 * CAP + $at;
-                          const $card = C[$at43]!;
-                          const $end44 = $seg42 * CAP + N[$seg42]! - 1;
-                          for (let $k45 = $at43; $k45 < $end44; $k45++) C[$k45] = C[$k45 + 1]!;
-                          N[$seg42]!--;
-                          C[Z_shop * CAP + N[Z_shop]!] = $card;
-                          N[Z_shop]!++;
-                        }
-                      }
-                    }
-                    {
-                      let $n46 = 0;
-                      for (const $item47 of l_take) {
-                        const l_c = $item47;
-                        $values3[$n46++] = l_c;
-                      }
-                      for (let $i48 = 0; $i48 < $n46; $i48++) {
-                        const l_c = $values3[$i48]!;
-                        {
-                          const $wanted = l_c;
-                          let $at = -1;
-                          for (let $i = 0; $i < N[Z_shop]!; $i++)
-                            if (C[Z_shop * CAP + $i]! === $wanted) {
-                              $at = $i;
-                              break;
-                            }
-                          if ($at < 0)
-                            throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                          const $at49 = Z_shop * CAP + $at;
-                          const $card = C[$at49]!;
-                          const $end50 = Z_shop * CAP + N[Z_shop]! - 1;
-                          for (let $k51 = $at49; $k51 < $end50; $k51++) C[$k51] = C[$k51 + 1]!;
-                          N[Z_shop]!--;
-                          const $seg52 = Z_mansion + l_trader;
-                          C[$seg52 * CAP + N[$seg52]!] = $card;
-                          N[$seg52]!++;
-                        }
-                      }
-                    }
-                    pc = 2;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          pc = END;
-          continue run;
-        }
-        case 2: {
-          let l_added = 0;
-          for (let $passes = 0; ; $passes++) {
-            if (!(l_added < tableValue(TABLE_restock_cards, players, "restock_cards") || N[Z_shop]! < 5))
-              break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            {
-              const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-              for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-                C[Z_shop * CAP + N[Z_shop]!] = $card;
-                N[Z_shop]!++;
-              }
-            }
-            let $any53: boolean = false;
-            {
-              for (let $i54 = 0; $i54 < N[Z_shop]!; $i54++) {
-                const l_c = C[Z_shop * CAP + $i54]!;
-                if (Merchandise_closed[l_c]!) {
-                  $any53 = true;
-                  break;
-                }
-              }
-            }
-            if ($any53) {
-              K_ended = 0;
-              pc = END;
-              continue run;
-            }
-            l_added += 1;
-          }
-          l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
-          pc = 1;
-          continue run;
-        }
+        case 0:
+          pc = step0();
+          break;
+        case 1:
+          pc = step1();
+          break;
+        case 2:
+          pc = step2();
+          break;
+        case 3:
+          pc = step3();
+          break;
+        case 4:
+          pc = step4();
+          break;
         default:
           break run;
       }
     }
-    K_players = players;
-    K_v_shop_keeper = v_shop_keeper;
+    trace = null;
     return decisions;
   }
 
@@ -921,231 +936,6 @@ export function playout(): PlayoutKernel {
     const $values5 = K_$values5;
     const $list6 = K_$list6;
     const $values7 = K_$values7;
-    const players = K_players;
-    const v_shop_keeper = K_v_shop_keeper;
-    const $variants = K_variants;
-    function fn_copies(l_p: number, l_v: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg105 = Z_mansion + l_p;
-          for (let $i104 = 0; $i104 < N[$seg105]!; $i104++) {
-            const l_c = C[$seg105 * CAP + $i104]!;
-            if (Merchandise_value[l_c]! === l_v) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_marked_cards(l_p: number): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg107 = Z_mansion + l_p;
-          for (let $i106 = 0; $i106 < N[$seg107]!; $i106++) {
-            const l_c = C[$seg107 * CAP + $i106]!;
-            if (Merchandise_marked[l_c]!) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_majority(l_set: number[]): string {
-      return highestOf(
-        ["items", "pets", "employees"],
-        (l_k) =>
-          ((): number => {
-            let $n: number = 0;
-            for (const $item108 of l_set) {
-              const l_c = $item108;
-              if (Merchandise_category[l_c]! === l_k) {
-                $n++;
-              }
-            }
-            return $n;
-          })(),
-        "highest(…)",
-      );
-    }
-    function fn_run_score(l_set: number[]): number {
-      return tableValue(TABLE_run_points, fn_majority(l_set), "run_points");
-    }
-    function fn_pair_score(l_set: number[]): number {
-      return tableValue(TABLE_pair_points, fn_majority(l_set), "pair_points");
-    }
-    function fn_triple_score(l_set: number[]): number {
-      return tableValue(TABLE_triple_points, fn_majority(l_set), "triple_points");
-    }
-    function fn_rank_points(l_rank: number): number {
-      return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
-    }
-    function fn_least_marked_rank(l_p: number): number {
-      return (
-        1 +
-        ((): number => {
-          let $n: number = 0;
-          for (const $item109 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-            const l_k = $item109;
-            if (l_k < fn_marked_cards(l_p)) {
-              $n++;
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_most_marked_rank(l_p: number): number {
-      return (
-        1 +
-        ((): number => {
-          let $n: number = 0;
-          for (const $item110 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-            const l_k = $item110;
-            if (l_k > fn_marked_cards(l_p)) {
-              $n++;
-            }
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_values_held(l_p: number): number[] {
-      return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
-    }
-    function fn_objective_points(l_o: number, l_p: number): number {
-      return Objective_goal[l_o]! === "tidy_mansion"
-        ? bestSets(
-            zoneCards(C, N, CAP, Z_mansion + l_p, false),
-            3,
-            (card) => Merchandise_value[card]!,
-            "consecutive",
-            (set) => fn_run_score(set),
-            (card) => Merchandise_category[card]!,
-          )
-        : Objective_goal[l_o]! === "obsessed_by_arrangement"
-          ? 3 * longestRun(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!)
-          : Objective_goal[l_o]! === "neighbors_festival"
-            ? ((): number => {
-                let $n: number = 0;
-                {
-                  const $high111 = 10;
-                  for (let l_v = 1; l_v <= $high111; l_v++) {
-                    if (
-                      fn_copies(l_p, l_v) > 0 &&
-                      fn_copies(l_p, l_v) ===
-                        ((): number => {
-                          let $n: number = NaN;
-                          for (let l_q = 0; l_q < players; l_q++) {
-                            {
-                              const $v = fn_copies(l_q, l_v);
-                              if ($n !== $n || $v > $n) $n = $v;
-                            }
-                          }
-                          if ($n !== $n)
-                            throw new GameFault(
-                              "fault/empty-aggregate",
-                              "max(…) of nothing: the collection is empty",
-                            );
-                          return $n;
-                        })()
-                    ) {
-                      $n += 5;
-                    }
-                  }
-                }
-                return $n;
-              })()
-            : Objective_goal[l_o]! === "gem_of_my_collection"
-              ? 3 * highestOf(integers(1, 10), (l_v) => fn_copies(l_p, l_v), "highest(…)")
-              : Objective_goal[l_o]! === "collector"
-                ? 3 * fn_values_held(l_p).length
-                : Objective_goal[l_o]! === "seeing_double"
-                  ? bestSets(
-                      zoneCards(C, N, CAP, Z_mansion + l_p, false),
-                      2,
-                      (card) => Merchandise_value[card]!,
-                      "same",
-                      (set) => fn_pair_score(set),
-                      (card) => Merchandise_category[card]!,
-                    )
-                  : Objective_goal[l_o]! === "three_is_better_than_two"
-                    ? bestSets(
-                        zoneCards(C, N, CAP, Z_mansion + l_p, false),
-                        3,
-                        (card) => Merchandise_value[card]!,
-                        "same",
-                        (set) => fn_triple_score(set),
-                        (card) => Merchandise_category[card]!,
-                      )
-                    : Objective_goal[l_o]! === "sum_of_all_fears"
-                      ? 3 *
-                        Math.floor(
-                          ((): number => {
-                            let $n: number = 0;
-                            {
-                              const $seg113 = Z_mansion + l_p;
-                              for (let $i112 = 0; $i112 < N[$seg113]!; $i112++) {
-                                const l_c = C[$seg113 * CAP + $i112]!;
-                                $n += Merchandise_value[l_c]!;
-                              }
-                            }
-                            return $n;
-                          })() / 10,
-                        )
-                      : Objective_goal[l_o]! === "too_snob"
-                        ? 2 *
-                          ((): number => {
-                            let $n: number = 0;
-                            for (const $item117 of fn_values_held(l_p)) {
-                              const l_v = $item117;
-                              let $any114: boolean = false;
-                              {
-                                const $seg116 = Z_mansion + l_p;
-                                for (let $i115 = 0; $i115 < N[$seg116]!; $i115++) {
-                                  const l_c = C[$seg116 * CAP + $i115]!;
-                                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any114 = true;
-                                    break;
-                                  }
-                                }
-                              }
-                              if (!$any114) {
-                                $n++;
-                              }
-                            }
-                            return $n;
-                          })()
-                        : Objective_goal[l_o]! === "art_of_bargaining"
-                          ? 2 *
-                            ((): number => {
-                              let $n: number = 0;
-                              for (const $item121 of fn_values_held(l_p)) {
-                                const l_v = $item121;
-                                let $any118: boolean = false;
-                                {
-                                  const $seg120 = Z_mansion + l_p;
-                                  for (let $i119 = 0; $i119 < N[$seg120]!; $i119++) {
-                                    const l_c = C[$seg120 * CAP + $i119]!;
-                                    if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                      $any118 = true;
-                                      break;
-                                    }
-                                  }
-                                }
-                                if ($any118) {
-                                  $n++;
-                                }
-                              }
-                              return $n;
-                            })()
-                          : Objective_goal[l_o]! === "not_the_same_values"
-                            ? fn_rank_points(fn_least_marked_rank(l_p))
-                            : fn_rank_points(fn_most_marked_rank(l_p));
-    }
     const keys: number[][][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       keys.push([
@@ -1154,8 +944,8 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                for (let $i103 = 0; $i103 < N[Z_objectives]!; $i103++) {
-                  const l_o = C[Z_objectives * CAP + $i103]!;
+                for (let $i105 = 0; $i105 < N[Z_objectives]!; $i105++) {
+                  const l_o = C[Z_objectives * CAP + $i105]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

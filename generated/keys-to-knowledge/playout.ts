@@ -51,6 +51,7 @@ import {
 /** Keys to Knowledge for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
   const CAP = 56;
+  const END = -1;
   const Z_bank_deeds = 0;
   const Z_deeds = 1;
   const Z_spaces = 7;
@@ -134,28 +135,5419 @@ export function playout(): PlayoutKernel {
   const K_v_books = new Array<number>(106).fill(0);
   const K_v_key = new Array<boolean>(106).fill(false);
   const K_v_mortgaged = new Array<boolean>(106).fill(false);
-  let K_players: number = 0;
-  let K_v_bank: number = 0;
-  let K_v_centre: number = 0;
-  let K_v_turns_played: number = 0;
-  let K_v_relocated: boolean = false;
-  let K_v_stacks_left: number = 0;
-  let K_v_keys_left: number = 0;
-  let K_v_claim_open: boolean = false;
-  let K_v_claim_owner: number = 0;
-  let K_v_claim_payer: number = 0;
-  let K_v_claim_amount: number = 0;
-  let K_v_claim_space: number = 0;
+  const C = K_C;
+  const N = K_N;
+  const G = K_G;
+  const P = K_P;
+  const $values0 = K_$values0;
+  const $list1 = K_$list1;
+  const $list2 = K_$list2;
+  const $list3 = K_$list3;
+  const $list4 = K_$list4;
+  const $list5 = K_$list5;
+  const $list6 = K_$list6;
+  const $values7 = K_$values7;
+  const $values8 = K_$values8;
+  const $values9 = K_$values9;
+  const $values10 = K_$values10;
+  const $values11 = K_$values11;
+  const $values12 = K_$values12;
+  const $values13 = K_$values13;
+  const $values14 = K_$values14;
+  const $values15 = K_$values15;
+  const $values16 = K_$values16;
+  const $values17 = K_$values17;
+  const $values18 = K_$values18;
+  const $values19 = K_$values19;
+  const $values20 = K_$values20;
+  const $values21 = K_$values21;
+  const $values22 = K_$values22;
+  const $values23 = K_$values23;
+  const $values24 = K_$values24;
+  const $values25 = K_$values25;
+  const $values26 = K_$values26;
+  const $values27 = K_$values27;
+  const $list28 = K_$list28;
+  const $list29 = K_$list29;
+  const $list30 = K_$list30;
+  const $list31 = K_$list31;
+  const $values32 = K_$values32;
+  const $values33 = K_$values33;
+  const $values34 = K_$values34;
+  const $list35 = K_$list35;
+  const $list36 = K_$list36;
+  const $list37 = K_$list37;
+  const $list38 = K_$list38;
+  const $list39 = K_$list39;
+  const $list40 = K_$list40;
+  const $values41 = K_$values41;
+  const $values42 = K_$values42;
+  const $values43 = K_$values43;
+  const $list44 = K_$list44;
+  const $list45 = K_$list45;
+  const $list46 = K_$list46;
+  const $list47 = K_$list47;
+  const $values48 = K_$values48;
+  const $values49 = K_$values49;
+  const $values50 = K_$values50;
+  const $list51 = K_$list51;
+  const $list52 = K_$list52;
+  const $list53 = K_$list53;
+  const $list54 = K_$list54;
+  const $list55 = K_$list55;
+  const $list56 = K_$list56;
+  const $list57 = K_$list57;
+  const $list58 = K_$list58;
+  const $list59 = K_$list59;
+  const v_eliminated = K_v_eliminated;
+  const v_cash = K_v_cash;
+  const v_position = K_v_position;
+  const v_in_court = K_v_in_court;
+  const v_court_rolls = K_v_court_rolls;
+  const v_opening = K_v_opening;
+  const v_books = K_v_books;
+  const v_key = K_v_key;
+  const v_mortgaged = K_v_mortgaged;
+  let players: number = 0;
+  let v_bank: number = 0;
+  let v_centre: number = 0;
+  let v_turns_played: number = 0;
+  let v_relocated: boolean = false;
+  let v_stacks_left: number = 0;
+  let v_keys_left: number = 0;
+  let v_claim_open: boolean = false;
+  let v_claim_owner: number = 0;
+  let v_claim_payer: number = 0;
+  let v_claim_amount: number = 0;
+  let v_claim_space: number = 0;
+  let $variants: readonly string[] = [];
+  let decisions = 0;
+  let steps = 0;
+  let trace: unknown[] | null = null;
+  const $drawP = (n: number): number => drawInt(P, n);
+  let l_high: number = 0;
+  let l_leader: number = 0;
+  let l_bidding: boolean = false;
+  let l_here: number = 0;
+  let l_kind: string = "";
+  let l_deed: number = 0;
+  let l_q: number = 0;
+  let l___window_0: boolean = false;
+  let l_d: number = 0;
+  let l_buyer: number = 0;
+  let l_amount: number = 0;
+  let l_active: number = 0;
+  let l_preset: number = 0;
+  let l_doubles: number = 0;
+  let l_again: boolean = false;
+  let l_roller: number = 0;
+  let l_q_2: number = 0;
+  let l___window_0_2: boolean = false;
+  let l_p: number = 0;
+  let l_amount_2: number = 0;
+  let l_to_centre: boolean = false;
+  let l_creditor: number = 0;
+  let l_p_2: number = 0;
+  let l_to_centre_2: boolean = false;
+  let l_creditor_2: number = 0;
+  let l_d_2: number = 0;
+  let l_lot: number = 0;
+  let l_high_2: number = 0;
+  let l_leader_2: number = 0;
+  let l_bidding_2: boolean = false;
+  let l_d_3: number = 0;
+  let l_buyer_2: number = 0;
+  let l_amount_3: number = 0;
+  let l_steps: number = 0;
+  let l_is_double: boolean = false;
+  let l_move_token: boolean = false;
+  let l_p_3: number = 0;
+  let l_amount_4: number = 0;
+  let l_to_centre_3: boolean = false;
+  let l_creditor_3: number = 0;
+  let l_p_4: number = 0;
+  let l_to_centre_4: boolean = false;
+  let l_creditor_4: number = 0;
+  let l_d_4: number = 0;
+  let l_lot_2: number = 0;
+  let l_high_3: number = 0;
+  let l_leader_3: number = 0;
+  let l_bidding_3: boolean = false;
+  let l_p_5: number = 0;
+  let l_here_2: number = 0;
+  let l_kind_2: string = "";
+  let l_deed_2: number = 0;
+  let l_lot_3: number = 0;
+  let l_high_4: number = 0;
+  let l_leader_4: number = 0;
+  let l_bidding_4: boolean = false;
+  let l_p_6: number = 0;
+  let l_mercy: boolean = false;
+  let l_card: number = 0;
+  let l_owed: number = 0;
+  let l_p_7: number = 0;
+  let l_amount_5: number = 0;
+  let l_to_centre_5: boolean = false;
+  let l_creditor_5: number = 0;
+  let l_p_8: number = 0;
+  let l_to_centre_6: boolean = false;
+  let l_creditor_6: number = 0;
+  let l_d_5: number = 0;
+  let l_lot_4: number = 0;
+  let l_high_5: number = 0;
+  let l_leader_5: number = 0;
+  let l_bidding_5: boolean = false;
+  let l_p_9: number = 0;
+  let l_amount_6: number = 0;
+  let l_to_centre_7: boolean = false;
+  let l_creditor_7: number = 0;
+  let l_p_10: number = 0;
+  let l_to_centre_8: boolean = false;
+  let l_creditor_8: number = 0;
+  let l_d_6: number = 0;
+  let l_lot_5: number = 0;
+  let l_high_6: number = 0;
+  let l_leader_6: number = 0;
+  let l_bidding_6: boolean = false;
+  let l_q_2$count = 0;
+  let l_q_2$index = 0;
+  let l_d_2$count = 0;
+  let l_d_2$index = 0;
+  let l_d_4$count = 0;
+  let l_d_4$index = 0;
+  let l_d_5$count = 0;
+  let l_d_5$index = 0;
+  let l_d_6$count = 0;
+  let l_d_6$index = 0;
+  function fn_board_in_play(): string {
+    return $variants.includes("small_board") ? "small" : "standard";
+  }
+  function fn_board_size(): number {
+    return N[Z_spaces]!;
+  }
+  function fn_kind_at(l_i: number): string {
+    return Space_kind[
+      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
+    ]!;
+  }
+  function fn_fee_at(l_i: number): number {
+    return Space_fee[
+      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
+    ]!;
+  }
+  function fn_court_space(): number {
+    return Space_index[
+      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_kind[l_s]! === "court", "first(…)")
+    ]!;
+  }
+  function fn_owns(l_p: number, l_i: number): boolean {
+    return ((): boolean => {
+      let $n: boolean = false;
+      {
+        const $seg692 = Z_deeds + l_p;
+        for (let $i691 = 0; $i691 < N[$seg692]!; $i691++) {
+          const l_d = C[$seg692 * CAP + $i691]!;
+          if (Deed_space[l_d]! === l_i) {
+            $n = true;
+            break;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_owned(l_i: number): boolean {
+    return ((): boolean => {
+      let $n: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (fn_owns(l_q, l_i)) {
+          $n = true;
+          break;
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_owner_of(l_i: number): number {
+    return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
+  }
+  function fn_group_size(l_g: string): number {
+    return (
+      ((): number => {
+        let $n: number = 0;
+        {
+          for (let $i693 = 0; $i693 < N[Z_bank_deeds]!; $i693++) {
+            const l_d = C[Z_bank_deeds * CAP + $i693]!;
+            if (Deed_group[l_d]! === l_g) {
+              $n++;
+            }
+          }
+        }
+        return $n;
+      })() +
+      ((): number => {
+        let $n: number = 0;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          let $count694: number = 0;
+          {
+            const $seg696 = Z_deeds + l_q;
+            for (let $i695 = 0; $i695 < N[$seg696]!; $i695++) {
+              const l_d = C[$seg696 * CAP + $i695]!;
+              if (Deed_group[l_d]! === l_g) {
+                $count694++;
+              }
+            }
+          }
+          $n += $count694;
+        }
+        return $n;
+      })()
+    );
+  }
+  function fn_held(l_p: number, l_g: string): number {
+    return ((): number => {
+      let $n: number = 0;
+      {
+        const $seg698 = Z_deeds + l_p;
+        for (let $i697 = 0; $i697 < N[$seg698]!; $i697++) {
+          const l_d = C[$seg698 * CAP + $i697]!;
+          if (Deed_group[l_d]! === l_g) {
+            $n++;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_complete(l_p: number, l_g: string): boolean {
+    return fn_held(l_p, l_g) === fn_group_size(l_g);
+  }
+  function fn_level(l_d: number): number {
+    return v_key[l_d]! ? 5 : v_books[l_d]!;
+  }
+  function fn_lowest_level(l_p: number, l_g: string): number {
+    return ((): number => {
+      let $n: number = NaN;
+      {
+        const $seg700 = Z_deeds + l_p;
+        for (let $i699 = 0; $i699 < N[$seg700]!; $i699++) {
+          const l_e = C[$seg700 * CAP + $i699]!;
+          if (Deed_group[l_e]! === l_g) {
+            {
+              const $v = fn_level(l_e);
+              if ($n !== $n || $v < $n) $n = $v;
+            }
+          }
+        }
+      }
+      if ($n !== $n)
+        throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
+      return $n;
+    })();
+  }
+  function fn_highest_level(l_p: number, l_g: string): number {
+    return ((): number => {
+      let $n: number = NaN;
+      {
+        const $seg702 = Z_deeds + l_p;
+        for (let $i701 = 0; $i701 < N[$seg702]!; $i701++) {
+          const l_e = C[$seg702 * CAP + $i701]!;
+          if (Deed_group[l_e]! === l_g) {
+            {
+              const $v = fn_level(l_e);
+              if ($n !== $n || $v > $n) $n = $v;
+            }
+          }
+        }
+      }
+      if ($n !== $n)
+        throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+      return $n;
+    })();
+  }
+  function fn_undeveloped(l_p: number, l_g: string): boolean {
+    return ((): boolean => {
+      let $n: boolean = true;
+      {
+        const $seg704 = Z_deeds + l_p;
+        for (let $i703 = 0; $i703 < N[$seg704]!; $i703++) {
+          const l_e = C[$seg704 * CAP + $i703]!;
+          if (Deed_group[l_e]! === l_g) {
+            if (!(fn_level(l_e) === 0)) {
+              $n = false;
+              break;
+            }
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
+    return ((): boolean => {
+      let $n: boolean = false;
+      {
+        const $seg706 = Z_deeds + l_p;
+        for (let $i705 = 0; $i705 < N[$seg706]!; $i705++) {
+          const l_e = C[$seg706 * CAP + $i705]!;
+          if (Deed_group[l_e]! === l_g) {
+            if (v_mortgaged[l_e]!) {
+              $n = true;
+              break;
+            }
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_rent_of(l_d: number, l_p: number): number {
+    return v_mortgaged[l_d]!
+      ? 0
+      : v_key[l_d]!
+        ? Deed_rent_key[l_d]!
+        : v_books[l_d]! === 4
+          ? Deed_rent4[l_d]!
+          : v_books[l_d]! === 3
+            ? Deed_rent3[l_d]!
+            : v_books[l_d]! === 2
+              ? Deed_rent2[l_d]!
+              : v_books[l_d]! === 1
+                ? Deed_rent1[l_d]!
+                : fn_complete(l_p, Deed_group[l_d]!)
+                  ? 2 * Deed_rent[l_d]!
+                  : Deed_rent[l_d]!;
+  }
+  function fn_may_build(l_p: number, l_d: number): boolean {
+    return (
+      fn_complete(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !v_key[l_d]! &&
+      v_books[l_d]! < 4 &&
+      v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
+    );
+  }
+  function fn_may_buy_key(l_p: number, l_d: number): boolean {
+    return (
+      fn_complete(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !v_key[l_d]! &&
+      v_books[l_d]! === 4 &&
+      fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
+    );
+  }
+  function fn_may_sell_stack(l_p: number, l_d: number): boolean {
+    return !v_key[l_d]! && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!);
+  }
+  function fn_may_sell_key(l_p: number, l_d: number): boolean {
+    return v_key[l_d]! && v_stacks_left >= 4;
+  }
+  function fn_may_mortgage(l_p: number, l_d: number): boolean {
+    return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
+  }
+  function fn_lift_cost(l_d: number): number {
+    return Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
+  }
+  function fn_may_sell_deed(l_d: number): boolean {
+    return fn_level(l_d) === 0;
+  }
+  function fn_can_raise(l_p: number): boolean {
+    return ((): boolean => {
+      let $n: boolean = false;
+      {
+        const $seg708 = Z_deeds + l_p;
+        for (let $i707 = 0; $i707 < N[$seg708]!; $i707++) {
+          const l_d = C[$seg708 * CAP + $i707]!;
+          if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
+            $n = true;
+            break;
+          }
+        }
+      }
+      return $n;
+    })();
+  }
+  function fn_can_pay(l_p: number, l_amount: number): boolean {
+    return (
+      v_cash[l_p]! +
+        ((): number => {
+          let $n: number = 0;
+          {
+            const $seg710 = Z_deeds + l_p;
+            for (let $i709 = 0; $i709 < N[$seg710]!; $i709++) {
+              const l_d = C[$seg710 * CAP + $i709]!;
+              $n +=
+                fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
+                (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
+            }
+          }
+          return $n;
+        })() >=
+      l_amount
+    );
+  }
+  function fn_players_left(): number {
+    return seatsInPlay(players, v_eliminated).length;
+  }
+  function fn_round_limit(): number {
+    return 20;
+  }
+  function fn_turn_limit(): number {
+    return fn_round_limit() * players;
+  }
+  function fn_treasure(l_p: number): number {
+    return (
+      v_cash[l_p]! +
+      ((): number => {
+        let $n: number = 0;
+        {
+          const $seg712 = Z_deeds + l_p;
+          for (let $i711 = 0; $i711 < N[$seg712]!; $i711++) {
+            const l_d = C[$seg712 * CAP + $i711]!;
+            $n +=
+              (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
+              v_books[l_d]! * Deed_stack_price[l_d]! +
+              (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
+          }
+        }
+        return $n;
+      })()
+    );
+  }
+  function step0(): number {
+    {
+      let $n10 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (v_eliminated[l_p] !== 0) continue;
+        $list5[$n10++] = l_p;
+      }
+      for (let $i11 = 0; $i11 < $n10; $i11++) {
+        const l_p = $list5[$i11]!;
+        v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
+      }
+    }
+    for (let $passes = 0; ; $passes++) {
+      let $count12: number = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        let $max13: number = NaN;
+        for (let l_r = 0; l_r < players; l_r++) {
+          if (v_eliminated[l_r] !== 0) continue;
+          {
+            const $v = v_opening[l_r]!;
+            if ($max13 !== $max13 || $v > $max13) $max13 = $v;
+          }
+        }
+        if ($max13 !== $max13)
+          throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+        if (v_opening[l_q]! === $max13) {
+          $count12++;
+        }
+      }
+      if (!($count12 > 1)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      let $max14: number = NaN;
+      for (let l_r = 0; l_r < players; l_r++) {
+        if (v_eliminated[l_r] !== 0) continue;
+        {
+          const $v = v_opening[l_r]!;
+          if ($max14 !== $max14 || $v > $max14) $max14 = $v;
+        }
+      }
+      if ($max14 !== $max14)
+        throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+      let l_best = $max14;
+      {
+        let $n15 = 0;
+        for (let l_p = 0; l_p < players; l_p++) {
+          if (v_eliminated[l_p] !== 0) continue;
+          $list6[$n15++] = l_p;
+        }
+        for (let $i16 = 0; $i16 < $n15; $i16++) {
+          const l_p = $list6[$i16]!;
+          if (v_opening[l_p]! === l_best) {
+            v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
+          } else {
+            v_opening[l_p] = 0;
+          }
+        }
+      }
+    }
+    l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
+    l_preset = v_opening[l_active]!;
+    return 1;
+  }
+  function step1(): number {
+    if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
+      return 2;
+    }
+    return 3;
+  }
+  function step2(): number {
+    return 4;
+  }
+  function step3(): number {
+    return END;
+  }
+  function step4(): number {
+    l_doubles = 0;
+    l_again = true;
+    return 5;
+  }
+  function step5(): number {
+    if (l_again && seatsInPlay(players, v_eliminated).includes(l_active)) {
+      return 6;
+    }
+    return 7;
+  }
+  function step6(): number {
+    l_again = false;
+    if (l_preset === 0) {
+      return 8;
+    }
+    return 9;
+  }
+  function step7(): number {
+    v_turns_played += 1;
+    return 130;
+  }
+  function step8(): number {
+    l_roller = l_active;
+    {
+      let $n0 = 0;
+      for (const $item1 of seatsFromInPlay(l_roller, players, v_eliminated)) {
+        const l_q_2 = $item1;
+        if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+      }
+      l_q_2$count = $n0;
+    }
+    l_q_2$index = 0;
+    return 11;
+  }
+  function step9(): number {
+    return 10;
+  }
+  function step10(): number {
+    if (seatsInPlay(players, v_eliminated).includes(l_active)) {
+      return 40;
+    }
+    return 41;
+  }
+  function step11(): number {
+    if (l_q_2$index < l_q_2$count) {
+      return 12;
+    }
+    return 13;
+  }
+  function step12(): number {
+    l_q_2 = $values0[l_q_2$index]!;
+    l___window_0_2 = true;
+    return 14;
+  }
+  function step13(): number {
+    if (v_claim_open) {
+      v_claim_open = false;
+    }
+    return 10;
+  }
+  function step14(): number {
+    if (l___window_0_2) {
+      return 15;
+    }
+    return 16;
+  }
+  function step15(): number {
+    {
+      const $seat17 = l_q_2;
+      idle18: {
+        let $offered19 = false;
+        offered19$open: {
+          if (!(v_claim_open && v_claim_owner === l_q_2)) break offered19$open;
+          if (!fn_owns(l_q_2, v_claim_space)) break offered19$open;
+          let $any20: boolean = false;
+          {
+            const $seg22 = Z_deeds + l_q_2;
+            for (let $i21 = 0; $i21 < N[$seg22]!; $i21++) {
+              const l_e = C[$seg22 * CAP + $i21]!;
+              if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+                $any20 = true;
+                break;
+              }
+            }
+          }
+          if (!!$any20) break offered19$open;
+          $offered19 = true;
+        }
+        if ($offered19) break idle18;
+        const $seg23 = Z_deeds + l_q_2;
+        let $offered24 = false;
+        offered24$open: {
+          if (!(N[$seg23]! > 0)) break offered24$open;
+          if (!(l_q_2 === l_roller)) break offered24$open;
+          if (!(v_stacks_left > 0)) break offered24$open;
+          let $found25 = false;
+          for (let $i26 = 0; $i26 < N[$seg23]!; $i26++) {
+            const l_d = C[$seg23 * CAP + $i26]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $found25 = true;
+            break;
+          }
+          if (!$found25) break offered24$open;
+          $offered24 = true;
+        }
+        if ($offered24) break idle18;
+        const $seg28 = Z_deeds + l_q_2;
+        let $offered29 = false;
+        offered29$open: {
+          if (!(N[$seg28]! > 0)) break offered29$open;
+          if (!(l_q_2 === l_roller)) break offered29$open;
+          if (!(v_keys_left > 0)) break offered29$open;
+          let $found30 = false;
+          for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
+            const l_d = C[$seg28 * CAP + $i31]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!v_key[l_d]!) continue;
+            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $found30 = true;
+            break;
+          }
+          if (!$found30) break offered29$open;
+          $offered29 = true;
+        }
+        if ($offered29) break idle18;
+        const $seg33 = Z_deeds + l_q_2;
+        let $offered34 = false;
+        offered34$open: {
+          if (!(N[$seg33]! > 0)) break offered34$open;
+          if (!(l_q_2 === l_roller)) break offered34$open;
+          let $found35 = false;
+          for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
+            const l_d = C[$seg33 * CAP + $i36]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+            $found35 = true;
+            break;
+          }
+          if (!$found35) break offered34$open;
+          $offered34 = true;
+        }
+        if ($offered34) break idle18;
+        const $seg38 = Z_deeds + l_q_2;
+        let $offered39 = false;
+        offered39$open: {
+          if (!(N[$seg38]! > 0)) break offered39$open;
+          if (!(l_q_2 === l_roller)) break offered39$open;
+          if (!(v_stacks_left >= 4)) break offered39$open;
+          let $found40 = false;
+          for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
+            const l_d = C[$seg38 * CAP + $i41]!;
+            if (!v_key[l_d]!) continue;
+            $found40 = true;
+            break;
+          }
+          if (!$found40) break offered39$open;
+          $offered39 = true;
+        }
+        if ($offered39) break idle18;
+        const $seg43 = Z_deeds + l_q_2;
+        let $offered44 = false;
+        offered44$open: {
+          if (!(N[$seg43]! > 0)) break offered44$open;
+          if (!(l_q_2 === l_roller)) break offered44$open;
+          let $found45 = false;
+          for (let $i46 = 0; $i46 < N[$seg43]!; $i46++) {
+            const l_d = C[$seg43 * CAP + $i46]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+            $found45 = true;
+            break;
+          }
+          if (!$found45) break offered44$open;
+          $offered44 = true;
+        }
+        if ($offered44) break idle18;
+        const $seg48 = Z_deeds + l_q_2;
+        let $offered49 = false;
+        offered49$open: {
+          if (!(N[$seg48]! > 0)) break offered49$open;
+          if (!(l_q_2 === l_roller)) break offered49$open;
+          let $found50 = false;
+          for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
+            const l_d = C[$seg48 * CAP + $i51]!;
+            if (!v_mortgaged[l_d]!) continue;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+            $found50 = true;
+            break;
+          }
+          if (!$found50) break offered49$open;
+          $offered49 = true;
+        }
+        if ($offered49) break idle18;
+        const $seg53 = Z_deeds + l_q_2;
+        $values13.length = 0;
+        for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+          if (v_eliminated[l_buyer] !== 0) continue;
+          if (l_buyer !== l_q_2) $values13.push(l_buyer);
+        }
+        let $offered54 = false;
+        offered54$open: {
+          if (!(N[$seg53]! > 0)) break offered54$open;
+          if (!($values13.length > 0)) break offered54$open;
+          if (!(l_q_2 === l_roller)) break offered54$open;
+          let $found55 = false;
+          for (let $i56 = 0; $i56 < N[$seg53]!; $i56++) {
+            const l_d_3 = C[$seg53 * CAP + $i56]!;
+            if (!fn_may_sell_deed(l_d_3)) continue;
+            $found55 = true;
+            break;
+          }
+          if (!$found55) break offered54$open;
+          let $found58 = false;
+          for (let $i59 = 0; $i59 < $values13.length; $i59++) {
+            const l_buyer_2 = $values13[$i59]!;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $found58 = true;
+            break;
+          }
+          if (!$found58) break offered54$open;
+          $offered54 = true;
+        }
+        if ($offered54) break idle18;
+        l___window_0_2 = false;
+        return 17;
+      }
+      let $offered61 = false;
+      offered61$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered61$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered61$open;
+        let $any62: boolean = false;
+        {
+          const $seg64 = Z_deeds + l_q_2;
+          for (let $i63 = 0; $i63 < N[$seg64]!; $i63++) {
+            const l_e = C[$seg64 * CAP + $i63]!;
+            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+              $any62 = true;
+              break;
+            }
+          }
+        }
+        if (!!$any62) break offered61$open;
+        $offered61 = true;
+      }
+      const $seg65 = Z_deeds + l_q_2;
+      let $offered66 = false;
+      offered66$open: {
+        if (!(N[$seg65]! > 0)) break offered66$open;
+        if (!(l_q_2 === l_roller)) break offered66$open;
+        if (!(v_stacks_left > 0)) break offered66$open;
+        let $found67 = false;
+        for (let $i68 = 0; $i68 < N[$seg65]!; $i68++) {
+          const l_d = C[$seg65 * CAP + $i68]!;
+          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+          if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found67 = true;
+          break;
+        }
+        if (!$found67) break offered66$open;
+        $offered66 = true;
+      }
+      const $seg70 = Z_deeds + l_q_2;
+      let $offered71 = false;
+      offered71$open: {
+        if (!(N[$seg70]! > 0)) break offered71$open;
+        if (!(l_q_2 === l_roller)) break offered71$open;
+        if (!(v_keys_left > 0)) break offered71$open;
+        let $found72 = false;
+        for (let $i73 = 0; $i73 < N[$seg70]!; $i73++) {
+          const l_d = C[$seg70 * CAP + $i73]!;
+          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!v_key[l_d]!) continue;
+          if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found72 = true;
+          break;
+        }
+        if (!$found72) break offered71$open;
+        $offered71 = true;
+      }
+      const $seg75 = Z_deeds + l_q_2;
+      let $offered76 = false;
+      offered76$open: {
+        if (!(N[$seg75]! > 0)) break offered76$open;
+        if (!(l_q_2 === l_roller)) break offered76$open;
+        let $found77 = false;
+        for (let $i78 = 0; $i78 < N[$seg75]!; $i78++) {
+          const l_d = C[$seg75 * CAP + $i78]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+          $found77 = true;
+          break;
+        }
+        if (!$found77) break offered76$open;
+        $offered76 = true;
+      }
+      const $seg80 = Z_deeds + l_q_2;
+      let $offered81 = false;
+      offered81$open: {
+        if (!(N[$seg80]! > 0)) break offered81$open;
+        if (!(l_q_2 === l_roller)) break offered81$open;
+        if (!(v_stacks_left >= 4)) break offered81$open;
+        let $found82 = false;
+        for (let $i83 = 0; $i83 < N[$seg80]!; $i83++) {
+          const l_d = C[$seg80 * CAP + $i83]!;
+          if (!v_key[l_d]!) continue;
+          $found82 = true;
+          break;
+        }
+        if (!$found82) break offered81$open;
+        $offered81 = true;
+      }
+      const $seg85 = Z_deeds + l_q_2;
+      let $offered86 = false;
+      offered86$open: {
+        if (!(N[$seg85]! > 0)) break offered86$open;
+        if (!(l_q_2 === l_roller)) break offered86$open;
+        let $found87 = false;
+        for (let $i88 = 0; $i88 < N[$seg85]!; $i88++) {
+          const l_d = C[$seg85 * CAP + $i88]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+          $found87 = true;
+          break;
+        }
+        if (!$found87) break offered86$open;
+        $offered86 = true;
+      }
+      const $seg90 = Z_deeds + l_q_2;
+      let $offered91 = false;
+      offered91$open: {
+        if (!(N[$seg90]! > 0)) break offered91$open;
+        if (!(l_q_2 === l_roller)) break offered91$open;
+        let $found92 = false;
+        for (let $i93 = 0; $i93 < N[$seg90]!; $i93++) {
+          const l_d = C[$seg90 * CAP + $i93]!;
+          if (!v_mortgaged[l_d]!) continue;
+          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+          $found92 = true;
+          break;
+        }
+        if (!$found92) break offered91$open;
+        $offered91 = true;
+      }
+      const $seg95 = Z_deeds + l_q_2;
+      $values22.length = 0;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (l_buyer !== l_q_2) $values22.push(l_buyer);
+      }
+      let $offered96 = false;
+      offered96$open: {
+        if (!(N[$seg95]! > 0)) break offered96$open;
+        if (!($values22.length > 0)) break offered96$open;
+        if (!(l_q_2 === l_roller)) break offered96$open;
+        let $found97 = false;
+        for (let $i98 = 0; $i98 < N[$seg95]!; $i98++) {
+          const l_d_3 = C[$seg95 * CAP + $i98]!;
+          if (!fn_may_sell_deed(l_d_3)) continue;
+          $found97 = true;
+          break;
+        }
+        if (!$found97) break offered96$open;
+        let $found100 = false;
+        for (let $i101 = 0; $i101 < $values22.length; $i101++) {
+          const l_buyer_2 = $values22[$i101]!;
+          if (!(v_cash[l_buyer_2]! > 0)) continue;
+          $found100 = true;
+          break;
+        }
+        if (!$found100) break offered96$open;
+        $offered96 = true;
+      }
+      let $offered103 = false;
+      offered103$open: {
+        $offered103 = true;
+      }
+      const $offered104 =
+        ($offered61 ? 1 : 0) +
+        ($offered66 ? 1 : 0) +
+        ($offered71 ? 1 : 0) +
+        ($offered76 ? 1 : 0) +
+        ($offered81 ? 1 : 0) +
+        ($offered86 ? 1 : 0) +
+        ($offered91 ? 1 : 0) +
+        ($offered96 ? 1 : 0) +
+        ($offered103 ? 1 : 0);
+      if ($offered104 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat17} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built111 = false;
+      let $built117 = false;
+      let $built123 = false;
+      let $built131 = false;
+      let $built139 = false;
+      let $built147 = false;
+      let $built153 = false;
+      attempt105: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n109 = $offered104 >>> 0;
+        if ($n109 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x107 = 0;
+        let $r108 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x107 = $t >>> 0;
+          $r108 = $x107 % $n109;
+        } while ($x107 - $r108 > 4294967296 - $n109);
+        const $pick106$drawn = $r108;
+        let $pick106 = $pick106$drawn;
+        if ($offered61 && $pick106-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 8);
+          {
+            return 18;
+          }
+        }
+        if ($offered66 && $pick106-- === 0) {
+          if (!$built111) {
+            $values16.length = 0;
+            for (let $i69 = 0; $i69 < N[$seg65]!; $i69++) {
+              const l_d = C[$seg65 * CAP + $i69]!;
+              if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+              if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+              if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+              if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $values16.push(l_d);
+            }
+            $built111 = true;
+          }
+          const $n116 = $values16.length >>> 0;
+          if ($n116 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x114 = 0;
+          let $r115 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x114 = $t >>> 0;
+            $r115 = $x114 % $n116;
+          } while ($x114 - $r115 > 4294967296 - $n116);
+          const $digit112 = $r115;
+          const $value113 = $values16[$digit112]!;
+          {
+            const l_d = $value113;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 9, $value113);
+          {
+            const l_d = $value113;
+            {
+              const $amount = Deed_stack_price[l_d]!;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                );
+              if (v_cash[l_q_2] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                );
+              v_cash[l_q_2] -= $amount;
+              v_bank += $amount;
+            }
+            v_books[l_d] += 1;
+            v_stacks_left -= 1;
+            return 17;
+          }
+        }
+        if ($offered71 && $pick106-- === 0) {
+          if (!$built117) {
+            $values17.length = 0;
+            for (let $i74 = 0; $i74 < N[$seg70]!; $i74++) {
+              const l_d = C[$seg70 * CAP + $i74]!;
+              if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+              if (!!v_key[l_d]!) continue;
+              if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+              if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $values17.push(l_d);
+            }
+            $built117 = true;
+          }
+          const $n122 = $values17.length >>> 0;
+          if ($n122 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x120 = 0;
+          let $r121 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x120 = $t >>> 0;
+            $r121 = $x120 % $n122;
+          } while ($x120 - $r121 > 4294967296 - $n122);
+          const $digit118 = $r121;
+          const $value119 = $values17[$digit118]!;
+          {
+            const l_d = $value119;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 10, $value119);
+          {
+            const l_d = $value119;
+            {
+              const $amount = Deed_stack_price[l_d]!;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                );
+              if (v_cash[l_q_2] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                );
+              v_cash[l_q_2] -= $amount;
+              v_bank += $amount;
+            }
+            v_books[l_d] = 0;
+            v_stacks_left += 4;
+            v_key[l_d] = true;
+            v_keys_left -= 1;
+            return 17;
+          }
+        }
+        if ($offered76 && $pick106-- === 0) {
+          if (!$built123) {
+            $values18.length = 0;
+            for (let $i79 = 0; $i79 < N[$seg75]!; $i79++) {
+              const l_d = C[$seg75 * CAP + $i79]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+              $values18.push(l_d);
+            }
+            $built123 = true;
+          }
+          const $n128 = $values18.length >>> 0;
+          if ($n128 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x126 = 0;
+          let $r127 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x126 = $t >>> 0;
+            $r127 = $x126 % $n128;
+          } while ($x126 - $r127 > 4294967296 - $n128);
+          const $digit124 = $r127;
+          const $value125 = $values18[$digit124]!;
+          {
+            const l_d = $value125;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 11, $value125);
+          {
+            const l_d = $value125;
+            {
+              const $argument129 = l_q_2;
+              const $argument130 = l_d;
+              {
+                let l_p = $argument129;
+                let l_sold = $argument130;
+                v_books[l_sold] -= 1;
+                v_stacks_left += 1;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 17;
+          }
+        }
+        if ($offered81 && $pick106-- === 0) {
+          if (!$built131) {
+            $values19.length = 0;
+            for (let $i84 = 0; $i84 < N[$seg80]!; $i84++) {
+              const l_d = C[$seg80 * CAP + $i84]!;
+              if (!v_key[l_d]!) continue;
+              $values19.push(l_d);
+            }
+            $built131 = true;
+          }
+          const $n136 = $values19.length >>> 0;
+          if ($n136 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x134 = 0;
+          let $r135 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x134 = $t >>> 0;
+            $r135 = $x134 % $n136;
+          } while ($x134 - $r135 > 4294967296 - $n136);
+          const $digit132 = $r135;
+          const $value133 = $values19[$digit132]!;
+          {
+            const l_d = $value133;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 12, $value133);
+          {
+            const l_d = $value133;
+            {
+              const $argument137 = l_q_2;
+              const $argument138 = l_d;
+              {
+                let l_p = $argument137;
+                let l_sold = $argument138;
+                v_key[l_sold] = false;
+                v_keys_left += 1;
+                v_books[l_sold] = 4;
+                v_stacks_left -= 4;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 17;
+          }
+        }
+        if ($offered86 && $pick106-- === 0) {
+          if (!$built139) {
+            $values20.length = 0;
+            for (let $i89 = 0; $i89 < N[$seg85]!; $i89++) {
+              const l_d = C[$seg85 * CAP + $i89]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+              $values20.push(l_d);
+            }
+            $built139 = true;
+          }
+          const $n144 = $values20.length >>> 0;
+          if ($n144 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x142 = 0;
+          let $r143 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x142 = $t >>> 0;
+            $r143 = $x142 % $n144;
+          } while ($x142 - $r143 > 4294967296 - $n144);
+          const $digit140 = $r143;
+          const $value141 = $values20[$digit140]!;
+          {
+            const l_d = $value141;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 13, $value141);
+          {
+            const l_d = $value141;
+            {
+              const $argument145 = l_q_2;
+              const $argument146 = l_d;
+              {
+                let l_p = $argument145;
+                let l_pledged = $argument146;
+                v_mortgaged[l_pledged] = true;
+                {
+                  const $amount = Deed_mortgage[l_pledged]!;
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 17;
+          }
+        }
+        if ($offered91 && $pick106-- === 0) {
+          if (!$built147) {
+            $values21.length = 0;
+            for (let $i94 = 0; $i94 < N[$seg90]!; $i94++) {
+              const l_d = C[$seg90 * CAP + $i94]!;
+              if (!v_mortgaged[l_d]!) continue;
+              if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+              $values21.push(l_d);
+            }
+            $built147 = true;
+          }
+          const $n152 = $values21.length >>> 0;
+          if ($n152 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x150 = 0;
+          let $r151 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x150 = $t >>> 0;
+            $r151 = $x150 % $n152;
+          } while ($x150 - $r151 > 4294967296 - $n152);
+          const $digit148 = $r151;
+          const $value149 = $values21[$digit148]!;
+          {
+            const l_d = $value149;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 14, $value149);
+          {
+            const l_d = $value149;
+            {
+              const $amount = fn_lift_cost(l_d);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                );
+              if (v_cash[l_q_2] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                );
+              v_cash[l_q_2] -= $amount;
+              v_bank += $amount;
+            }
+            v_mortgaged[l_d] = false;
+            return 17;
+          }
+        }
+        if ($offered96 && $pick106-- === 0) {
+          if (!$built153) {
+            $values23.length = 0;
+            for (let $i99 = 0; $i99 < N[$seg95]!; $i99++) {
+              const l_d_3 = C[$seg95 * CAP + $i99]!;
+              if (!fn_may_sell_deed(l_d_3)) continue;
+              $values23.push(l_d_3);
+            }
+            $values24.length = 0;
+            for (let $i102 = 0; $i102 < $values22.length; $i102++) {
+              const l_buyer_2 = $values22[$i102]!;
+              if (!(v_cash[l_buyer_2]! > 0)) continue;
+              $values24.push(l_buyer_2);
+            }
+            $built153 = true;
+          }
+          const $n158 = $values23.length >>> 0;
+          if ($n158 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x156 = 0;
+          let $r157 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x156 = $t >>> 0;
+            $r157 = $x156 % $n158;
+          } while ($x156 - $r157 > 4294967296 - $n158);
+          const $digit154 = $r157;
+          const $value155 = $values23[$digit154]!;
+          const $n163 = $values24.length >>> 0;
+          if ($n163 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x161 = 0;
+          let $r162 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x161 = $t >>> 0;
+            $r162 = $x161 % $n163;
+          } while ($x161 - $r162 > 4294967296 - $n163);
+          const $digit159 = $r162;
+          const $value160 = $values24[$digit159]!;
+          {
+            l_d_3 = $value155;
+            l_buyer_2 = $value160;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 15, $value155, $value160);
+          {
+            l_d_3 = $value155;
+            l_buyer_2 = $value160;
+            return 36;
+          }
+        }
+        if ($offered103 && $pick106-- === 0) {
+          {
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat17, 16);
+          {
+            l___window_0_2 = false;
+            return 17;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step16(): number {
+    l_q_2$index += 1;
+    return 11;
+  }
+  function step17(): number {
+    return 14;
+  }
+  function step18(): number {
+    v_claim_open = false;
+    l_p = v_claim_payer;
+    l_amount_2 = v_claim_amount;
+    l_to_centre = false;
+    l_creditor = l_q_2;
+    return 19;
+  }
+  function step19(): number {
+    if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
+      return 20;
+    }
+    return 21;
+  }
+  function step20(): number {
+    {
+      const $seat165 = l_p;
+      const $seg166 = Z_deeds + l_p;
+      let $offered167 = false;
+      offered167$open: {
+        if (!(N[$seg166]! > 0)) break offered167$open;
+        let $any168: boolean = false;
+        {
+          const $seg170 = Z_deeds + l_p;
+          for (let $i169 = 0; $i169 < N[$seg170]!; $i169++) {
+            const l_e = C[$seg170 * CAP + $i169]!;
+            if (fn_may_sell_stack(l_p, l_e)) {
+              $any168 = true;
+              break;
+            }
+          }
+        }
+        if (!$any168) break offered167$open;
+        let $found171 = false;
+        for (let $i172 = 0; $i172 < N[$seg166]!; $i172++) {
+          const l_d = C[$seg166 * CAP + $i172]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_p, l_d)) continue;
+          $found171 = true;
+          break;
+        }
+        if (!$found171) break offered167$open;
+        $offered167 = true;
+      }
+      const $seg174 = Z_deeds + l_p;
+      let $offered175 = false;
+      offered175$open: {
+        if (!(N[$seg174]! > 0)) break offered175$open;
+        let $any176: boolean = false;
+        {
+          const $seg178 = Z_deeds + l_p;
+          for (let $i177 = 0; $i177 < N[$seg178]!; $i177++) {
+            const l_e = C[$seg178 * CAP + $i177]!;
+            if (fn_may_sell_key(l_p, l_e)) {
+              $any176 = true;
+              break;
+            }
+          }
+        }
+        if (!$any176) break offered175$open;
+        if (!(v_stacks_left >= 4)) break offered175$open;
+        let $found179 = false;
+        for (let $i180 = 0; $i180 < N[$seg174]!; $i180++) {
+          const l_d = C[$seg174 * CAP + $i180]!;
+          if (!v_key[l_d]!) continue;
+          $found179 = true;
+          break;
+        }
+        if (!$found179) break offered175$open;
+        $offered175 = true;
+      }
+      const $seg182 = Z_deeds + l_p;
+      let $offered183 = false;
+      offered183$open: {
+        if (!(N[$seg182]! > 0)) break offered183$open;
+        let $any184: boolean = false;
+        {
+          const $seg186 = Z_deeds + l_p;
+          for (let $i185 = 0; $i185 < N[$seg186]!; $i185++) {
+            const l_e = C[$seg186 * CAP + $i185]!;
+            if (fn_may_mortgage(l_p, l_e)) {
+              $any184 = true;
+              break;
+            }
+          }
+        }
+        if (!$any184) break offered183$open;
+        let $found187 = false;
+        for (let $i188 = 0; $i188 < N[$seg182]!; $i188++) {
+          const l_d = C[$seg182 * CAP + $i188]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+          $found187 = true;
+          break;
+        }
+        if (!$found187) break offered183$open;
+        $offered183 = true;
+      }
+      const $offered190 = ($offered167 ? 1 : 0) + ($offered175 ? 1 : 0) + ($offered183 ? 1 : 0);
+      if ($offered190 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat165} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built196 = false;
+      let $built204 = false;
+      let $built212 = false;
+      attempt191: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n195 = $offered190 >>> 0;
+        if ($n195 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x193 = 0;
+        let $r194 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x193 = $t >>> 0;
+          $r194 = $x193 % $n195;
+        } while ($x193 - $r194 > 4294967296 - $n195);
+        const $pick192$drawn = $r194;
+        let $pick192 = $pick192$drawn;
+        if ($offered167 && $pick192-- === 0) {
+          if (!$built196) {
+            $values25.length = 0;
+            for (let $i173 = 0; $i173 < N[$seg166]!; $i173++) {
+              const l_d = C[$seg166 * CAP + $i173]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack(l_p, l_d)) continue;
+              $values25.push(l_d);
+            }
+            $built196 = true;
+          }
+          const $n201 = $values25.length >>> 0;
+          if ($n201 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x199 = 0;
+          let $r200 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x199 = $t >>> 0;
+            $r200 = $x199 % $n201;
+          } while ($x199 - $r200 > 4294967296 - $n201);
+          const $digit197 = $r200;
+          const $value198 = $values25[$digit197]!;
+          {
+            const l_d = $value198;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat165, 0, $value198);
+          {
+            const l_d = $value198;
+            {
+              const $argument202 = l_p;
+              const $argument203 = l_d;
+              {
+                let l_p = $argument202;
+                let l_sold = $argument203;
+                v_books[l_sold] -= 1;
+                v_stacks_left += 1;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 22;
+          }
+        }
+        if ($offered175 && $pick192-- === 0) {
+          if (!$built204) {
+            $values26.length = 0;
+            for (let $i181 = 0; $i181 < N[$seg174]!; $i181++) {
+              const l_d = C[$seg174 * CAP + $i181]!;
+              if (!v_key[l_d]!) continue;
+              $values26.push(l_d);
+            }
+            $built204 = true;
+          }
+          const $n209 = $values26.length >>> 0;
+          if ($n209 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x207 = 0;
+          let $r208 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x207 = $t >>> 0;
+            $r208 = $x207 % $n209;
+          } while ($x207 - $r208 > 4294967296 - $n209);
+          const $digit205 = $r208;
+          const $value206 = $values26[$digit205]!;
+          {
+            const l_d = $value206;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat165, 1, $value206);
+          {
+            const l_d = $value206;
+            {
+              const $argument210 = l_p;
+              const $argument211 = l_d;
+              {
+                let l_p = $argument210;
+                let l_sold = $argument211;
+                v_key[l_sold] = false;
+                v_keys_left += 1;
+                v_books[l_sold] = 4;
+                v_stacks_left -= 4;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 22;
+          }
+        }
+        if ($offered183 && $pick192-- === 0) {
+          if (!$built212) {
+            $values27.length = 0;
+            for (let $i189 = 0; $i189 < N[$seg182]!; $i189++) {
+              const l_d = C[$seg182 * CAP + $i189]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+              $values27.push(l_d);
+            }
+            $built212 = true;
+          }
+          const $n217 = $values27.length >>> 0;
+          if ($n217 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x215 = 0;
+          let $r216 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x215 = $t >>> 0;
+            $r216 = $x215 % $n217;
+          } while ($x215 - $r216 > 4294967296 - $n217);
+          const $digit213 = $r216;
+          const $value214 = $values27[$digit213]!;
+          {
+            const l_d = $value214;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat165, 2, $value214);
+          {
+            const l_d = $value214;
+            {
+              const $argument218 = l_p;
+              const $argument219 = l_d;
+              {
+                let l_p = $argument218;
+                let l_pledged = $argument219;
+                v_mortgaged[l_pledged] = true;
+                {
+                  const $amount = Deed_mortgage[l_pledged]!;
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 22;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step21(): number {
+    if (v_cash[l_p]! >= l_amount_2) {
+      return 23;
+    }
+    return 24;
+  }
+  function step22(): number {
+    return 19;
+  }
+  function step23(): number {
+    if (l_to_centre) {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_cash[l_creditor] += $amount;
+      }
+    }
+    return 25;
+  }
+  function step24(): number {
+    l_p_2 = l_p;
+    l_to_centre_2 = l_to_centre;
+    l_creditor_2 = l_creditor;
+    {
+      let $n220 = 0;
+      {
+        const $seg222 = Z_deeds + l_p_2;
+        for (let $i221 = 0; $i221 < N[$seg222]!; $i221++) {
+          const l_d = C[$seg222 * CAP + $i221]!;
+          $list28[$n220++] = l_d;
+        }
+      }
+      for (let $i223 = 0; $i223 < $n220; $i223++) {
+        const l_d = $list28[$i223]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_2] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_2] += $amount;
+          }
+          v_books[l_d] = 0;
+        }
+      }
+    }
+    if (l_to_centre_2) {
+      return 26;
+    }
+    return 27;
+  }
+  function step25(): number {
+    return 17;
+  }
+  function step26(): number {
+    {
+      const $amount = v_cash[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_2] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n224 = 0;
+      {
+        const $seg226 = Z_deeds + l_p_2;
+        for (let $i225 = 0; $i225 < N[$seg226]!; $i225++) {
+          const l_d = C[$seg226 * CAP + $i225]!;
+          $list29[$n224++] = l_d;
+        }
+      }
+      for (let $i227 = 0; $i227 < $n224; $i227++) {
+        const l_d = $list29[$i227]!;
+        v_mortgaged[l_d] = false;
+        {
+          const $seg228 = Z_deeds + l_p_2;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg228]!; $i++)
+            if (C[$seg228 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at229 = $seg228 * CAP + $at;
+          const $card = C[$at229]!;
+          const $end230 = $seg228 * CAP + N[$seg228]! - 1;
+          for (let $k231 = $at229; $k231 < $end230; $k231++) C[$k231] = C[$k231 + 1]!;
+          N[$seg228]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+        }
+      }
+    }
+    {
+      const $argument232 = l_p_2;
+      {
+        let l_p = $argument232;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 0;
+          return END;
+        }
+      }
+    }
+    {
+      let $n2 = 0;
+      {
+        for (let $i3 = 0; $i3 < N[Z_seized]!; $i3++) {
+          const l_d_2 = C[Z_seized * CAP + $i3]!;
+          $list1[$n2++] = l_d_2;
+        }
+      }
+      l_d_2$count = $n2;
+    }
+    l_d_2$index = 0;
+    return 29;
+  }
+  function step27(): number {
+    {
+      const $amount = v_cash[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_2] -= $amount;
+      v_cash[l_creditor_2] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_2;
+      const $to = Z_deeds + l_creditor_2;
+      if ($from !== $to) {
+        for (let $k233 = 0; $k233 < N[$from]!; $k233++) {
+          const $card = C[$from * CAP + $k233]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+        }
+        N[$from] = 0;
+      }
+    }
+    {
+      const $argument234 = l_p_2;
+      {
+        let l_p = $argument234;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 1;
+          return END;
+        }
+      }
+    }
+    return 28;
+  }
+  function step28(): number {
+    return 25;
+  }
+  function step29(): number {
+    if (l_d_2$index < l_d_2$count) {
+      return 30;
+    }
+    return 31;
+  }
+  function step30(): number {
+    l_d_2 = $list1[l_d_2$index]!;
+    {
+      const $wanted = l_d_2;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at235 = Z_seized * CAP + $at;
+      const $card = C[$at235]!;
+      const $end236 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+    }
+    l_lot = l_d_2;
+    l_high_2 = 0;
+    l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_2 = true;
+    return 32;
+  }
+  function step31(): number {
+    return 28;
+  }
+  function step32(): number {
+    if (
+      l_bidding_2 &&
+      ((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 33;
+    }
+    return 34;
+  }
+  function step33(): number {
+    l_bidding_2 = false;
+    {
+      let $n238 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $list30[$n238++] = l_q;
+        }
+      }
+      $list31.fill(0);
+      race239: for (;;) {
+        let $left240 = 0;
+        for (let $a243 = 0; $a243 < $n238; $a243++) if ($list31[$list30[$a243]!] === 0) $left240++;
+        if ($left240 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k242 = 0;
+        if ($left240 > 1) {
+          const $n246 = $left240 >>> 0;
+          if ($n246 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x244 = 0;
+          let $r245 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x244 = $t >>> 0;
+            $r245 = $x244 % $n246;
+          } while ($x244 - $r245 > 4294967296 - $n246);
+          const $k242$drawn = $r245;
+          $k242 = $k242$drawn;
+        }
+        let $seat241 = -1;
+        for (let $a243 = 0; $a243 < $n238; $a243++)
+          if ($list31[$list30[$a243]!] === 0 && $k242-- === 0) {
+            $seat241 = $list30[$a243]!;
+            break;
+          }
+        const l_q = $seat241;
+        const $low247 = l_high_2 + 1;
+        const $high248 = v_cash[l_q]!;
+        let $offered249 = false;
+        let $least250 = $low247;
+        offered249$open: {
+          if (!($low247 <= $high248)) break offered249$open;
+          $least250 = Math.max($low247, l_high_2 + 1);
+          if (!($least250 <= $high248)) break offered249$open;
+          $offered249 = true;
+        }
+        let $offered251 = false;
+        offered251$open: {
+          $offered251 = true;
+        }
+        const $offered252 = ($offered249 ? 1 : 0) + ($offered251 ? 1 : 0);
+        if ($offered252 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt253: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n257 = $offered252 >>> 0;
+          if ($n257 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x255 = 0;
+          let $r256 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x255 = $t >>> 0;
+            $r256 = $x255 % $n257;
+          } while ($x255 - $r256 > 4294967296 - $n257);
+          const $pick254$drawn = $r256;
+          let $pick254 = $pick254$drawn;
+          if ($offered249 && $pick254-- === 0) {
+            const $n263 = Math.max(0, $high248 - $least250 + 1) >>> 0;
+            if ($n263 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x261 = 0;
+            let $r262 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x261 = $t >>> 0;
+              $r262 = $x261 % $n263;
+            } while ($x261 - $r262 > 4294967296 - $n263);
+            const $digit259 = $r262;
+            const $value260 = $least250 + $digit259;
+            {
+              const l_amount = $value260;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value260);
+            {
+              const l_amount = $value260;
+              l_high_2 = l_amount;
+              l_leader_2 = l_q;
+              l_bidding_2 = true;
+              return 35;
+            }
+          }
+          if ($offered251 && $pick254-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list31[l_q] = 1;
+            if ($left240 === 1) {
+              return 35;
+            }
+            continue race239;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function step34(): number {
+    if (l_high_2 > 0) {
+      {
+        const $amount = l_high_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_2] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_2]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_2] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        const $seg265 = Z_deeds + l_leader_2;
+        C[$seg265 * CAP + N[$seg265]!] = $card;
+        N[$seg265]!++;
+      }
+    } else {
+    }
+    l_d_2$index += 1;
+    return 29;
+  }
+  function step35(): number {
+    return 32;
+  }
+  function step36(): number {
+    {
+      const $seat266 = l_q_2;
+      const $low267 = 1;
+      const $high268 = v_cash[l_buyer_2]!;
+      const $size269 = Math.max(0, $high268 - $low267 + 1);
+      const $count270 = $size269;
+      const $total271 = $count270;
+      if ($total271 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat266} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n275 = $total271 >>> 0;
+      if ($n275 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x273 = 0;
+      let $r274 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x273 = $t >>> 0;
+        $r274 = $x273 % $n275;
+      } while ($x273 - $r274 > 4294967296 - $n275);
+      const $index272$drawn = $r274;
+      let $index272 = $index272$drawn;
+      decisions++;
+      steps = 0;
+      if ($index272 < $count270) {
+        const $digit276 = $index272 % $size269;
+        $index272 = Math.floor($index272 / $size269);
+        const $value277 = $low267 + $digit276;
+        if (trace !== null) trace.push($seat266, 7, $value277);
+        {
+          l_amount_3 = $value277;
+          return 38;
+        }
+      }
+      $index272 -= $count270;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step37(): number {
+    return 17;
+  }
+  function step38(): number {
+    {
+      const $seat278 = l_buyer_2;
+      const $count279 = 1;
+      const $count280 = 1;
+      const $total281 = $count279 + $count280;
+      if ($total281 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat278} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n285 = $total281 >>> 0;
+      if ($n285 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x283 = 0;
+      let $r284 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x283 = $t >>> 0;
+        $r284 = $x283 % $n285;
+      } while ($x283 - $r284 > 4294967296 - $n285);
+      const $index282$drawn = $r284;
+      let $index282 = $index282$drawn;
+      decisions++;
+      steps = 0;
+      if ($index282 < $count279) {
+        if (trace !== null) trace.push($seat278, 5);
+        {
+          {
+            const $amount = l_amount_3;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+              );
+            if (v_cash[l_buyer_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_buyer_2] -= $amount;
+            v_cash[l_q_2] += $amount;
+          }
+          {
+            const $seg286 = Z_deeds + l_q_2;
+            const $wanted = l_d_3;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg286]!; $i++)
+              if (C[$seg286 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
+            const $at287 = $seg286 * CAP + $at;
+            const $card = C[$at287]!;
+            const $end288 = $seg286 * CAP + N[$seg286]! - 1;
+            for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
+            N[$seg286]!--;
+            const $seg290 = Z_deeds + l_buyer_2;
+            C[$seg290 * CAP + N[$seg290]!] = $card;
+            N[$seg290]!++;
+          }
+          return 39;
+        }
+      }
+      $index282 -= $count279;
+      if ($index282 < $count280) {
+        if (trace !== null) trace.push($seat278, 6);
+        {
+          return 39;
+        }
+      }
+      $index282 -= $count280;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step39(): number {
+    return 37;
+  }
+  function step40(): number {
+    l_steps = l_preset;
+    l_is_double = false;
+    l_preset = 0;
+    if (l_steps === 0) {
+      let l_d1 = rollOn(G, 6);
+      let l_d2 = rollOn(G, 6);
+      l_steps = l_d1 + l_d2;
+      l_is_double = l_d1 === l_d2;
+    }
+    l_move_token = true;
+    if (v_in_court[l_active]!) {
+      return 43;
+    }
+    return 44;
+  }
+  function step41(): number {
+    return 42;
+  }
+  function step42(): number {
+    return 5;
+  }
+  function step43(): number {
+    if (l_is_double) {
+      return 46;
+    }
+    return 47;
+  }
+  function step44(): number {
+    if (l_is_double) {
+      l_doubles += 1;
+      if (l_doubles === 3) {
+        {
+          const $argument291 = l_active;
+          {
+            let l_p = $argument291;
+            v_position[l_p] = fn_court_space();
+            v_in_court[l_p] = true;
+            v_court_rolls[l_p] = 0;
+          }
+        }
+        l_move_token = false;
+        l_is_double = false;
+      }
+    }
+    return 45;
+  }
+  function step45(): number {
+    if (l_move_token && seatsInPlay(players, v_eliminated).includes(l_active)) {
+      return 69;
+    }
+    return 70;
+  }
+  function step46(): number {
+    v_in_court[l_active] = false;
+    return 48;
+  }
+  function step47(): number {
+    v_court_rolls[l_active] += 1;
+    if (v_court_rolls[l_active]! < 3) {
+      return 49;
+    }
+    return 50;
+  }
+  function step48(): number {
+    l_is_double = false;
+    return 45;
+  }
+  function step49(): number {
+    l_move_token = false;
+    return 51;
+  }
+  function step50(): number {
+    v_in_court[l_active] = false;
+    l_p_3 = l_active;
+    l_amount_4 = 85;
+    l_to_centre_3 = true;
+    l_creditor_3 = l_active;
+    return 52;
+  }
+  function step51(): number {
+    return 48;
+  }
+  function step52(): number {
+    if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
+      return 53;
+    }
+    return 54;
+  }
+  function step53(): number {
+    {
+      const $seat292 = l_p_3;
+      const $seg293 = Z_deeds + l_p_3;
+      let $offered294 = false;
+      offered294$open: {
+        if (!(N[$seg293]! > 0)) break offered294$open;
+        let $any295: boolean = false;
+        {
+          const $seg297 = Z_deeds + l_p_3;
+          for (let $i296 = 0; $i296 < N[$seg297]!; $i296++) {
+            const l_e = C[$seg297 * CAP + $i296]!;
+            if (fn_may_sell_stack(l_p_3, l_e)) {
+              $any295 = true;
+              break;
+            }
+          }
+        }
+        if (!$any295) break offered294$open;
+        let $found298 = false;
+        for (let $i299 = 0; $i299 < N[$seg293]!; $i299++) {
+          const l_d = C[$seg293 * CAP + $i299]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+          $found298 = true;
+          break;
+        }
+        if (!$found298) break offered294$open;
+        $offered294 = true;
+      }
+      const $seg301 = Z_deeds + l_p_3;
+      let $offered302 = false;
+      offered302$open: {
+        if (!(N[$seg301]! > 0)) break offered302$open;
+        let $any303: boolean = false;
+        {
+          const $seg305 = Z_deeds + l_p_3;
+          for (let $i304 = 0; $i304 < N[$seg305]!; $i304++) {
+            const l_e = C[$seg305 * CAP + $i304]!;
+            if (fn_may_sell_key(l_p_3, l_e)) {
+              $any303 = true;
+              break;
+            }
+          }
+        }
+        if (!$any303) break offered302$open;
+        if (!(v_stacks_left >= 4)) break offered302$open;
+        let $found306 = false;
+        for (let $i307 = 0; $i307 < N[$seg301]!; $i307++) {
+          const l_d = C[$seg301 * CAP + $i307]!;
+          if (!v_key[l_d]!) continue;
+          $found306 = true;
+          break;
+        }
+        if (!$found306) break offered302$open;
+        $offered302 = true;
+      }
+      const $seg309 = Z_deeds + l_p_3;
+      let $offered310 = false;
+      offered310$open: {
+        if (!(N[$seg309]! > 0)) break offered310$open;
+        let $any311: boolean = false;
+        {
+          const $seg313 = Z_deeds + l_p_3;
+          for (let $i312 = 0; $i312 < N[$seg313]!; $i312++) {
+            const l_e = C[$seg313 * CAP + $i312]!;
+            if (fn_may_mortgage(l_p_3, l_e)) {
+              $any311 = true;
+              break;
+            }
+          }
+        }
+        if (!$any311) break offered310$open;
+        let $found314 = false;
+        for (let $i315 = 0; $i315 < N[$seg309]!; $i315++) {
+          const l_d = C[$seg309 * CAP + $i315]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+          $found314 = true;
+          break;
+        }
+        if (!$found314) break offered310$open;
+        $offered310 = true;
+      }
+      const $offered317 = ($offered294 ? 1 : 0) + ($offered302 ? 1 : 0) + ($offered310 ? 1 : 0);
+      if ($offered317 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built323 = false;
+      let $built331 = false;
+      let $built339 = false;
+      attempt318: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n322 = $offered317 >>> 0;
+        if ($n322 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x320 = 0;
+        let $r321 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x320 = $t >>> 0;
+          $r321 = $x320 % $n322;
+        } while ($x320 - $r321 > 4294967296 - $n322);
+        const $pick319$drawn = $r321;
+        let $pick319 = $pick319$drawn;
+        if ($offered294 && $pick319-- === 0) {
+          if (!$built323) {
+            $values32.length = 0;
+            for (let $i300 = 0; $i300 < N[$seg293]!; $i300++) {
+              const l_d = C[$seg293 * CAP + $i300]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+              $values32.push(l_d);
+            }
+            $built323 = true;
+          }
+          const $n328 = $values32.length >>> 0;
+          if ($n328 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x326 = 0;
+          let $r327 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x326 = $t >>> 0;
+            $r327 = $x326 % $n328;
+          } while ($x326 - $r327 > 4294967296 - $n328);
+          const $digit324 = $r327;
+          const $value325 = $values32[$digit324]!;
+          {
+            const l_d = $value325;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat292, 0, $value325);
+          {
+            const l_d = $value325;
+            {
+              const $argument329 = l_p_3;
+              const $argument330 = l_d;
+              {
+                let l_p = $argument329;
+                let l_sold = $argument330;
+                v_books[l_sold] -= 1;
+                v_stacks_left += 1;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 55;
+          }
+        }
+        if ($offered302 && $pick319-- === 0) {
+          if (!$built331) {
+            $values33.length = 0;
+            for (let $i308 = 0; $i308 < N[$seg301]!; $i308++) {
+              const l_d = C[$seg301 * CAP + $i308]!;
+              if (!v_key[l_d]!) continue;
+              $values33.push(l_d);
+            }
+            $built331 = true;
+          }
+          const $n336 = $values33.length >>> 0;
+          if ($n336 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x334 = 0;
+          let $r335 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x334 = $t >>> 0;
+            $r335 = $x334 % $n336;
+          } while ($x334 - $r335 > 4294967296 - $n336);
+          const $digit332 = $r335;
+          const $value333 = $values33[$digit332]!;
+          {
+            const l_d = $value333;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat292, 1, $value333);
+          {
+            const l_d = $value333;
+            {
+              const $argument337 = l_p_3;
+              const $argument338 = l_d;
+              {
+                let l_p = $argument337;
+                let l_sold = $argument338;
+                v_key[l_sold] = false;
+                v_keys_left += 1;
+                v_books[l_sold] = 4;
+                v_stacks_left -= 4;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 55;
+          }
+        }
+        if ($offered310 && $pick319-- === 0) {
+          if (!$built339) {
+            $values34.length = 0;
+            for (let $i316 = 0; $i316 < N[$seg309]!; $i316++) {
+              const l_d = C[$seg309 * CAP + $i316]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+              $values34.push(l_d);
+            }
+            $built339 = true;
+          }
+          const $n344 = $values34.length >>> 0;
+          if ($n344 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x342 = 0;
+          let $r343 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x342 = $t >>> 0;
+            $r343 = $x342 % $n344;
+          } while ($x342 - $r343 > 4294967296 - $n344);
+          const $digit340 = $r343;
+          const $value341 = $values34[$digit340]!;
+          {
+            const l_d = $value341;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat292, 2, $value341);
+          {
+            const l_d = $value341;
+            {
+              const $argument345 = l_p_3;
+              const $argument346 = l_d;
+              {
+                let l_p = $argument345;
+                let l_pledged = $argument346;
+                v_mortgaged[l_pledged] = true;
+                {
+                  const $amount = Deed_mortgage[l_pledged]!;
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 55;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step54(): number {
+    if (v_cash[l_p_3]! >= l_amount_4) {
+      return 56;
+    }
+    return 57;
+  }
+  function step55(): number {
+    return 52;
+  }
+  function step56(): number {
+    if (l_to_centre_3) {
+      {
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_cash[l_creditor_3] += $amount;
+      }
+    }
+    return 58;
+  }
+  function step57(): number {
+    l_p_4 = l_p_3;
+    l_to_centre_4 = l_to_centre_3;
+    l_creditor_4 = l_creditor_3;
+    {
+      let $n347 = 0;
+      {
+        const $seg349 = Z_deeds + l_p_4;
+        for (let $i348 = 0; $i348 < N[$seg349]!; $i348++) {
+          const l_d = C[$seg349 * CAP + $i348]!;
+          $list35[$n347++] = l_d;
+        }
+      }
+      for (let $i350 = 0; $i350 < $n347; $i350++) {
+        const l_d = $list35[$i350]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_4] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_4] += $amount;
+          }
+          v_books[l_d] = 0;
+        }
+      }
+    }
+    if (l_to_centre_4) {
+      return 59;
+    }
+    return 60;
+  }
+  function step58(): number {
+    return 51;
+  }
+  function step59(): number {
+    {
+      const $amount = v_cash[l_p_4]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_4] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_4] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n351 = 0;
+      {
+        const $seg353 = Z_deeds + l_p_4;
+        for (let $i352 = 0; $i352 < N[$seg353]!; $i352++) {
+          const l_d = C[$seg353 * CAP + $i352]!;
+          $list36[$n351++] = l_d;
+        }
+      }
+      for (let $i354 = 0; $i354 < $n351; $i354++) {
+        const l_d = $list36[$i354]!;
+        v_mortgaged[l_d] = false;
+        {
+          const $seg355 = Z_deeds + l_p_4;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg355]!; $i++)
+            if (C[$seg355 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at356 = $seg355 * CAP + $at;
+          const $card = C[$at356]!;
+          const $end357 = $seg355 * CAP + N[$seg355]! - 1;
+          for (let $k358 = $at356; $k358 < $end357; $k358++) C[$k358] = C[$k358 + 1]!;
+          N[$seg355]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+        }
+      }
+    }
+    {
+      const $argument359 = l_p_4;
+      {
+        let l_p = $argument359;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 2;
+          return END;
+        }
+      }
+    }
+    {
+      let $n4 = 0;
+      {
+        for (let $i5 = 0; $i5 < N[Z_seized]!; $i5++) {
+          const l_d_4 = C[Z_seized * CAP + $i5]!;
+          $list2[$n4++] = l_d_4;
+        }
+      }
+      l_d_4$count = $n4;
+    }
+    l_d_4$index = 0;
+    return 62;
+  }
+  function step60(): number {
+    {
+      const $amount = v_cash[l_p_4]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_4] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_4] -= $amount;
+      v_cash[l_creditor_4] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_4;
+      const $to = Z_deeds + l_creditor_4;
+      if ($from !== $to) {
+        for (let $k360 = 0; $k360 < N[$from]!; $k360++) {
+          const $card = C[$from * CAP + $k360]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+        }
+        N[$from] = 0;
+      }
+    }
+    {
+      const $argument361 = l_p_4;
+      {
+        let l_p = $argument361;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 3;
+          return END;
+        }
+      }
+    }
+    return 61;
+  }
+  function step61(): number {
+    return 58;
+  }
+  function step62(): number {
+    if (l_d_4$index < l_d_4$count) {
+      return 63;
+    }
+    return 64;
+  }
+  function step63(): number {
+    l_d_4 = $list2[l_d_4$index]!;
+    {
+      const $wanted = l_d_4;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at362 = Z_seized * CAP + $at;
+      const $card = C[$at362]!;
+      const $end363 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+    }
+    l_lot_2 = l_d_4;
+    l_high_3 = 0;
+    l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_3 = true;
+    return 65;
+  }
+  function step64(): number {
+    return 61;
+  }
+  function step65(): number {
+    if (
+      l_bidding_3 &&
+      ((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 66;
+    }
+    return 67;
+  }
+  function step66(): number {
+    l_bidding_3 = false;
+    {
+      let $n365 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+          $list37[$n365++] = l_q;
+        }
+      }
+      $list38.fill(0);
+      race366: for (;;) {
+        let $left367 = 0;
+        for (let $a370 = 0; $a370 < $n365; $a370++) if ($list38[$list37[$a370]!] === 0) $left367++;
+        if ($left367 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k369 = 0;
+        if ($left367 > 1) {
+          const $n373 = $left367 >>> 0;
+          if ($n373 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x371 = 0;
+          let $r372 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x371 = $t >>> 0;
+            $r372 = $x371 % $n373;
+          } while ($x371 - $r372 > 4294967296 - $n373);
+          const $k369$drawn = $r372;
+          $k369 = $k369$drawn;
+        }
+        let $seat368 = -1;
+        for (let $a370 = 0; $a370 < $n365; $a370++)
+          if ($list38[$list37[$a370]!] === 0 && $k369-- === 0) {
+            $seat368 = $list37[$a370]!;
+            break;
+          }
+        const l_q = $seat368;
+        const $low374 = l_high_3 + 1;
+        const $high375 = v_cash[l_q]!;
+        let $offered376 = false;
+        let $least377 = $low374;
+        offered376$open: {
+          if (!($low374 <= $high375)) break offered376$open;
+          $least377 = Math.max($low374, l_high_3 + 1);
+          if (!($least377 <= $high375)) break offered376$open;
+          $offered376 = true;
+        }
+        let $offered378 = false;
+        offered378$open: {
+          $offered378 = true;
+        }
+        const $offered379 = ($offered376 ? 1 : 0) + ($offered378 ? 1 : 0);
+        if ($offered379 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt380: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n384 = $offered379 >>> 0;
+          if ($n384 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x382 = 0;
+          let $r383 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x382 = $t >>> 0;
+            $r383 = $x382 % $n384;
+          } while ($x382 - $r383 > 4294967296 - $n384);
+          const $pick381$drawn = $r383;
+          let $pick381 = $pick381$drawn;
+          if ($offered376 && $pick381-- === 0) {
+            const $n390 = Math.max(0, $high375 - $least377 + 1) >>> 0;
+            if ($n390 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x388 = 0;
+            let $r389 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x388 = $t >>> 0;
+              $r389 = $x388 % $n390;
+            } while ($x388 - $r389 > 4294967296 - $n390);
+            const $digit386 = $r389;
+            const $value387 = $least377 + $digit386;
+            {
+              const l_amount = $value387;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value387);
+            {
+              const l_amount = $value387;
+              l_high_3 = l_amount;
+              l_leader_3 = l_q;
+              l_bidding_3 = true;
+              return 68;
+            }
+          }
+          if ($offered378 && $pick381-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list38[l_q] = 1;
+            if ($left367 === 1) {
+              return 68;
+            }
+            continue race366;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function step67(): number {
+    if (l_high_3 > 0) {
+      {
+        const $amount = l_high_3;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_3] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_2;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        const $seg392 = Z_deeds + l_leader_3;
+        C[$seg392 * CAP + N[$seg392]!] = $card;
+        N[$seg392]!++;
+      }
+    } else {
+    }
+    l_d_4$index += 1;
+    return 62;
+  }
+  function step68(): number {
+    return 65;
+  }
+  function step69(): number {
+    {
+      const $argument393 = l_active;
+      const $argument394 = l_steps;
+      {
+        let l_p = $argument393;
+        let l_steps = $argument394;
+        let l_target = v_position[l_p]! + l_steps;
+        v_position[l_p] = floorMod(l_target, fn_board_size());
+        if (l_target >= fn_board_size()) {
+          if (v_position[l_p]! === 0) {
+            {
+              const $amount = 500;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p] += $amount;
+            }
+          } else {
+            {
+              const $amount = 200;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p] += $amount;
+            }
+          }
+        }
+      }
+    }
+    v_relocated = true;
+    return 72;
+  }
+  function step70(): number {
+    return 71;
+  }
+  function step71(): number {
+    return 42;
+  }
+  function step72(): number {
+    if (v_relocated && seatsInPlay(players, v_eliminated).includes(l_active)) {
+      return 73;
+    }
+    return 74;
+  }
+  function step73(): number {
+    v_relocated = false;
+    l_p_5 = l_active;
+    l_here_2 = v_position[l_p_5]!;
+    l_kind_2 = fn_kind_at(l_here_2);
+    if (l_kind_2 === "property") {
+      return 75;
+    }
+    return 76;
+  }
+  function step74(): number {
+    l_again = l_is_double && !v_in_court[l_active]! && seatsInPlay(players, v_eliminated).includes(l_active);
+    return 71;
+  }
+  function step75(): number {
+    if (fn_owned(l_here_2)) {
+      return 78;
+    }
+    return 79;
+  }
+  function step76(): number {
+    if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
+      return 87;
+    }
+    return 88;
+  }
+  function step77(): number {
+    return 72;
+  }
+  function step78(): number {
+    let l_holder = fn_owner_of(l_here_2);
+    if (l_holder !== l_p_5) {
+      let l_deed = firstOf(
+        zoneCards(C, N, CAP, Z_deeds + l_holder, false),
+        (l_e) => Deed_space[l_e]! === l_here_2,
+        "first(…)",
+      );
+      if (v_mortgaged[l_deed]!) {
+      } else {
+        v_claim_open = true;
+        v_claim_owner = l_holder;
+        v_claim_payer = l_p_5;
+        v_claim_amount = fn_rent_of(l_deed, l_holder);
+        v_claim_space = l_here_2;
+      }
+    }
+    return 80;
+  }
+  function step79(): number {
+    l_deed_2 = firstOf(
+      zoneCards(C, N, CAP, Z_bank_deeds, false),
+      (l_e) => Deed_space[l_e]! === l_here_2,
+      "first(…)",
+    );
+    {
+      const $seat395 = l_p_5;
+      const $count396 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+      const $count397 = 1;
+      const $total398 = $count396 + $count397;
+      if ($total398 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat395} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      const $n402 = $total398 >>> 0;
+      if ($n402 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x400 = 0;
+      let $r401 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x400 = $t >>> 0;
+        $r401 = $x400 % $n402;
+      } while ($x400 - $r401 > 4294967296 - $n402);
+      const $index399$drawn = $r401;
+      let $index399 = $index399$drawn;
+      decisions++;
+      steps = 0;
+      if ($index399 < $count396) {
+        if (trace !== null) trace.push($seat395, 17);
+        {
+          {
+            const $amount = Deed_price[l_deed_2]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[p]`,
+              );
+            if (v_cash[l_p_5] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_p_5] -= $amount;
+            v_bank += $amount;
+          }
+          {
+            const $card = l_deed_2;
+            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+            const $seg403 = Z_deeds + l_p_5;
+            C[$seg403 * CAP + N[$seg403]!] = $card;
+            N[$seg403]!++;
+          }
+          return 81;
+        }
+      }
+      $index399 -= $count396;
+      if ($index399 < $count397) {
+        if (trace !== null) trace.push($seat395, 4);
+        {
+          return 82;
+        }
+      }
+      $index399 -= $count397;
+      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    }
+  }
+  function step80(): number {
+    return 77;
+  }
+  function step81(): number {
+    return 80;
+  }
+  function step82(): number {
+    l_lot_3 = l_deed_2;
+    l_high_4 = 0;
+    l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_4 = true;
+    return 83;
+  }
+  function step83(): number {
+    if (
+      l_bidding_4 &&
+      ((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 84;
+    }
+    return 85;
+  }
+  function step84(): number {
+    l_bidding_4 = false;
+    {
+      let $n404 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $list39[$n404++] = l_q;
+        }
+      }
+      $list40.fill(0);
+      race405: for (;;) {
+        let $left406 = 0;
+        for (let $a409 = 0; $a409 < $n404; $a409++) if ($list40[$list39[$a409]!] === 0) $left406++;
+        if ($left406 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k408 = 0;
+        if ($left406 > 1) {
+          const $n412 = $left406 >>> 0;
+          if ($n412 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x410 = 0;
+          let $r411 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x410 = $t >>> 0;
+            $r411 = $x410 % $n412;
+          } while ($x410 - $r411 > 4294967296 - $n412);
+          const $k408$drawn = $r411;
+          $k408 = $k408$drawn;
+        }
+        let $seat407 = -1;
+        for (let $a409 = 0; $a409 < $n404; $a409++)
+          if ($list40[$list39[$a409]!] === 0 && $k408-- === 0) {
+            $seat407 = $list39[$a409]!;
+            break;
+          }
+        const l_q = $seat407;
+        const $low413 = l_high_4 + 1;
+        const $high414 = v_cash[l_q]!;
+        let $offered415 = false;
+        let $least416 = $low413;
+        offered415$open: {
+          if (!($low413 <= $high414)) break offered415$open;
+          $least416 = Math.max($low413, l_high_4 + 1);
+          if (!($least416 <= $high414)) break offered415$open;
+          $offered415 = true;
+        }
+        let $offered417 = false;
+        offered417$open: {
+          $offered417 = true;
+        }
+        const $offered418 = ($offered415 ? 1 : 0) + ($offered417 ? 1 : 0);
+        if ($offered418 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt419: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n423 = $offered418 >>> 0;
+          if ($n423 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x421 = 0;
+          let $r422 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x421 = $t >>> 0;
+            $r422 = $x421 % $n423;
+          } while ($x421 - $r422 > 4294967296 - $n423);
+          const $pick420$drawn = $r422;
+          let $pick420 = $pick420$drawn;
+          if ($offered415 && $pick420-- === 0) {
+            const $n429 = Math.max(0, $high414 - $least416 + 1) >>> 0;
+            if ($n429 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x427 = 0;
+            let $r428 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x427 = $t >>> 0;
+              $r428 = $x427 % $n429;
+            } while ($x427 - $r428 > 4294967296 - $n429);
+            const $digit425 = $r428;
+            const $value426 = $least416 + $digit425;
+            {
+              const l_amount = $value426;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value426);
+            {
+              const l_amount = $value426;
+              l_high_4 = l_amount;
+              l_leader_4 = l_q;
+              l_bidding_4 = true;
+              return 86;
+            }
+          }
+          if ($offered417 && $pick420-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list40[l_q] = 1;
+            if ($left406 === 1) {
+              return 86;
+            }
+            continue race405;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function step85(): number {
+    if (l_high_4 > 0) {
+      {
+        const $amount = l_high_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_4] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_4]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_4] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_3;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        const $seg431 = Z_deeds + l_leader_4;
+        C[$seg431 * CAP + N[$seg431]!] = $card;
+        N[$seg431]!++;
+      }
+    } else {
+    }
+    return 81;
+  }
+  function step86(): number {
+    return 83;
+  }
+  function step87(): number {
+    l_p_6 = l_p_5;
+    l_mercy = l_kind_2 === "mercy";
+    if (l_mercy) {
+      {
+        if (N[Z_mercy_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
+        const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+      }
+    } else {
+      {
+        if (N[Z_grace_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
+        const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+      }
+    }
+    l_card = topCardOf(C, N, CAP, Z_drawn, false);
+    l_owed = 0;
+    if (Fortune_effect[l_card]! === "collect") {
+      {
+        const $amount = Fortune_amount[l_card]!;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_cash[l_p_6] += $amount;
+      }
+    } else {
+      if (Fortune_effect[l_card]! === "pay") {
+        l_owed = Fortune_amount[l_card]!;
+      } else {
+        if (Fortune_effect[l_card]! === "repairs") {
+          let $sum432: number = 0;
+          {
+            const $seg434 = Z_deeds + l_p_6;
+            for (let $i433 = 0; $i433 < N[$seg434]!; $i433++) {
+              const l_d = C[$seg434 * CAP + $i433]!;
+              $sum432 +=
+                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
+            }
+          }
+          l_owed = $sum432;
+        } else {
+          if (Fortune_effect[l_card]! === "advance_home") {
+            v_position[l_p_6] = 0;
+            {
+              const $amount = 500;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p_6] += $amount;
+            }
+          } else {
+            if (Fortune_effect[l_card]! === "back_three") {
+              v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
+              v_relocated = true;
+            } else {
+              {
+                const $argument435 = l_p_6;
+                {
+                  let l_p = $argument435;
+                  v_position[l_p] = fn_court_space();
+                  v_in_court[l_p] = true;
+                  v_court_rolls[l_p] = 0;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (l_mercy) {
+      {
+        const $card = l_card;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        for (let $k436 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k436 > Z_mercy_deck * CAP; $k436--)
+          C[$k436] = C[$k436 - 1]!;
+        C[Z_mercy_deck * CAP] = $card;
+        N[Z_mercy_deck]!++;
+      }
+    } else {
+      {
+        const $card = l_card;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        for (let $k437 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k437 > Z_grace_deck * CAP; $k437--)
+          C[$k437] = C[$k437 - 1]!;
+        C[Z_grace_deck * CAP] = $card;
+        N[Z_grace_deck]!++;
+      }
+    }
+    if (l_owed > 0) {
+      return 90;
+    }
+    return 91;
+  }
+  function step88(): number {
+    if (l_kind_2 === "fee") {
+      return 110;
+    }
+    return 111;
+  }
+  function step89(): number {
+    return 77;
+  }
+  function step90(): number {
+    l_p_7 = l_p_6;
+    l_amount_5 = l_owed;
+    l_to_centre_5 = true;
+    l_creditor_5 = l_p_6;
+    return 93;
+  }
+  function step91(): number {
+    return 92;
+  }
+  function step92(): number {
+    return 89;
+  }
+  function step93(): number {
+    if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
+      return 94;
+    }
+    return 95;
+  }
+  function step94(): number {
+    {
+      const $seat438 = l_p_7;
+      const $seg439 = Z_deeds + l_p_7;
+      let $offered440 = false;
+      offered440$open: {
+        if (!(N[$seg439]! > 0)) break offered440$open;
+        let $any441: boolean = false;
+        {
+          const $seg443 = Z_deeds + l_p_7;
+          for (let $i442 = 0; $i442 < N[$seg443]!; $i442++) {
+            const l_e = C[$seg443 * CAP + $i442]!;
+            if (fn_may_sell_stack(l_p_7, l_e)) {
+              $any441 = true;
+              break;
+            }
+          }
+        }
+        if (!$any441) break offered440$open;
+        let $found444 = false;
+        for (let $i445 = 0; $i445 < N[$seg439]!; $i445++) {
+          const l_d = C[$seg439 * CAP + $i445]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+          $found444 = true;
+          break;
+        }
+        if (!$found444) break offered440$open;
+        $offered440 = true;
+      }
+      const $seg447 = Z_deeds + l_p_7;
+      let $offered448 = false;
+      offered448$open: {
+        if (!(N[$seg447]! > 0)) break offered448$open;
+        let $any449: boolean = false;
+        {
+          const $seg451 = Z_deeds + l_p_7;
+          for (let $i450 = 0; $i450 < N[$seg451]!; $i450++) {
+            const l_e = C[$seg451 * CAP + $i450]!;
+            if (fn_may_sell_key(l_p_7, l_e)) {
+              $any449 = true;
+              break;
+            }
+          }
+        }
+        if (!$any449) break offered448$open;
+        if (!(v_stacks_left >= 4)) break offered448$open;
+        let $found452 = false;
+        for (let $i453 = 0; $i453 < N[$seg447]!; $i453++) {
+          const l_d = C[$seg447 * CAP + $i453]!;
+          if (!v_key[l_d]!) continue;
+          $found452 = true;
+          break;
+        }
+        if (!$found452) break offered448$open;
+        $offered448 = true;
+      }
+      const $seg455 = Z_deeds + l_p_7;
+      let $offered456 = false;
+      offered456$open: {
+        if (!(N[$seg455]! > 0)) break offered456$open;
+        let $any457: boolean = false;
+        {
+          const $seg459 = Z_deeds + l_p_7;
+          for (let $i458 = 0; $i458 < N[$seg459]!; $i458++) {
+            const l_e = C[$seg459 * CAP + $i458]!;
+            if (fn_may_mortgage(l_p_7, l_e)) {
+              $any457 = true;
+              break;
+            }
+          }
+        }
+        if (!$any457) break offered456$open;
+        let $found460 = false;
+        for (let $i461 = 0; $i461 < N[$seg455]!; $i461++) {
+          const l_d = C[$seg455 * CAP + $i461]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+          $found460 = true;
+          break;
+        }
+        if (!$found460) break offered456$open;
+        $offered456 = true;
+      }
+      const $offered463 = ($offered440 ? 1 : 0) + ($offered448 ? 1 : 0) + ($offered456 ? 1 : 0);
+      if ($offered463 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built469 = false;
+      let $built477 = false;
+      let $built485 = false;
+      attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n468 = $offered463 >>> 0;
+        if ($n468 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x466 = 0;
+        let $r467 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x466 = $t >>> 0;
+          $r467 = $x466 % $n468;
+        } while ($x466 - $r467 > 4294967296 - $n468);
+        const $pick465$drawn = $r467;
+        let $pick465 = $pick465$drawn;
+        if ($offered440 && $pick465-- === 0) {
+          if (!$built469) {
+            $values41.length = 0;
+            for (let $i446 = 0; $i446 < N[$seg439]!; $i446++) {
+              const l_d = C[$seg439 * CAP + $i446]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+              $values41.push(l_d);
+            }
+            $built469 = true;
+          }
+          const $n474 = $values41.length >>> 0;
+          if ($n474 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x472 = 0;
+          let $r473 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x472 = $t >>> 0;
+            $r473 = $x472 % $n474;
+          } while ($x472 - $r473 > 4294967296 - $n474);
+          const $digit470 = $r473;
+          const $value471 = $values41[$digit470]!;
+          {
+            const l_d = $value471;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat438, 0, $value471);
+          {
+            const l_d = $value471;
+            {
+              const $argument475 = l_p_7;
+              const $argument476 = l_d;
+              {
+                let l_p = $argument475;
+                let l_sold = $argument476;
+                v_books[l_sold] -= 1;
+                v_stacks_left += 1;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 96;
+          }
+        }
+        if ($offered448 && $pick465-- === 0) {
+          if (!$built477) {
+            $values42.length = 0;
+            for (let $i454 = 0; $i454 < N[$seg447]!; $i454++) {
+              const l_d = C[$seg447 * CAP + $i454]!;
+              if (!v_key[l_d]!) continue;
+              $values42.push(l_d);
+            }
+            $built477 = true;
+          }
+          const $n482 = $values42.length >>> 0;
+          if ($n482 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x480 = 0;
+          let $r481 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x480 = $t >>> 0;
+            $r481 = $x480 % $n482;
+          } while ($x480 - $r481 > 4294967296 - $n482);
+          const $digit478 = $r481;
+          const $value479 = $values42[$digit478]!;
+          {
+            const l_d = $value479;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat438, 1, $value479);
+          {
+            const l_d = $value479;
+            {
+              const $argument483 = l_p_7;
+              const $argument484 = l_d;
+              {
+                let l_p = $argument483;
+                let l_sold = $argument484;
+                v_key[l_sold] = false;
+                v_keys_left += 1;
+                v_books[l_sold] = 4;
+                v_stacks_left -= 4;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 96;
+          }
+        }
+        if ($offered456 && $pick465-- === 0) {
+          if (!$built485) {
+            $values43.length = 0;
+            for (let $i462 = 0; $i462 < N[$seg455]!; $i462++) {
+              const l_d = C[$seg455 * CAP + $i462]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+              $values43.push(l_d);
+            }
+            $built485 = true;
+          }
+          const $n490 = $values43.length >>> 0;
+          if ($n490 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x488 = 0;
+          let $r489 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x488 = $t >>> 0;
+            $r489 = $x488 % $n490;
+          } while ($x488 - $r489 > 4294967296 - $n490);
+          const $digit486 = $r489;
+          const $value487 = $values43[$digit486]!;
+          {
+            const l_d = $value487;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat438, 2, $value487);
+          {
+            const l_d = $value487;
+            {
+              const $argument491 = l_p_7;
+              const $argument492 = l_d;
+              {
+                let l_p = $argument491;
+                let l_pledged = $argument492;
+                v_mortgaged[l_pledged] = true;
+                {
+                  const $amount = Deed_mortgage[l_pledged]!;
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 96;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step95(): number {
+    if (v_cash[l_p_7]! >= l_amount_5) {
+      return 97;
+    }
+    return 98;
+  }
+  function step96(): number {
+    return 93;
+  }
+  function step97(): number {
+    if (l_to_centre_5) {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_cash[l_creditor_5] += $amount;
+      }
+    }
+    return 99;
+  }
+  function step98(): number {
+    l_p_8 = l_p_7;
+    l_to_centre_6 = l_to_centre_5;
+    l_creditor_6 = l_creditor_5;
+    {
+      let $n493 = 0;
+      {
+        const $seg495 = Z_deeds + l_p_8;
+        for (let $i494 = 0; $i494 < N[$seg495]!; $i494++) {
+          const l_d = C[$seg495 * CAP + $i494]!;
+          $list44[$n493++] = l_d;
+        }
+      }
+      for (let $i496 = 0; $i496 < $n493; $i496++) {
+        const l_d = $list44[$i496]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_8] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_8] += $amount;
+          }
+          v_books[l_d] = 0;
+        }
+      }
+    }
+    if (l_to_centre_6) {
+      return 100;
+    }
+    return 101;
+  }
+  function step99(): number {
+    return 92;
+  }
+  function step100(): number {
+    {
+      const $amount = v_cash[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_8] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n497 = 0;
+      {
+        const $seg499 = Z_deeds + l_p_8;
+        for (let $i498 = 0; $i498 < N[$seg499]!; $i498++) {
+          const l_d = C[$seg499 * CAP + $i498]!;
+          $list45[$n497++] = l_d;
+        }
+      }
+      for (let $i500 = 0; $i500 < $n497; $i500++) {
+        const l_d = $list45[$i500]!;
+        v_mortgaged[l_d] = false;
+        {
+          const $seg501 = Z_deeds + l_p_8;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg501]!; $i++)
+            if (C[$seg501 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at502 = $seg501 * CAP + $at;
+          const $card = C[$at502]!;
+          const $end503 = $seg501 * CAP + N[$seg501]! - 1;
+          for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+          N[$seg501]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+        }
+      }
+    }
+    {
+      const $argument505 = l_p_8;
+      {
+        let l_p = $argument505;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 4;
+          return END;
+        }
+      }
+    }
+    {
+      let $n6 = 0;
+      {
+        for (let $i7 = 0; $i7 < N[Z_seized]!; $i7++) {
+          const l_d_5 = C[Z_seized * CAP + $i7]!;
+          $list3[$n6++] = l_d_5;
+        }
+      }
+      l_d_5$count = $n6;
+    }
+    l_d_5$index = 0;
+    return 103;
+  }
+  function step101(): number {
+    {
+      const $amount = v_cash[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_8] -= $amount;
+      v_cash[l_creditor_6] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_8;
+      const $to = Z_deeds + l_creditor_6;
+      if ($from !== $to) {
+        for (let $k506 = 0; $k506 < N[$from]!; $k506++) {
+          const $card = C[$from * CAP + $k506]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+        }
+        N[$from] = 0;
+      }
+    }
+    {
+      const $argument507 = l_p_8;
+      {
+        let l_p = $argument507;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 5;
+          return END;
+        }
+      }
+    }
+    return 102;
+  }
+  function step102(): number {
+    return 99;
+  }
+  function step103(): number {
+    if (l_d_5$index < l_d_5$count) {
+      return 104;
+    }
+    return 105;
+  }
+  function step104(): number {
+    l_d_5 = $list3[l_d_5$index]!;
+    {
+      const $wanted = l_d_5;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at508 = Z_seized * CAP + $at;
+      const $card = C[$at508]!;
+      const $end509 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+    }
+    l_lot_4 = l_d_5;
+    l_high_5 = 0;
+    l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_5 = true;
+    return 106;
+  }
+  function step105(): number {
+    return 102;
+  }
+  function step106(): number {
+    if (
+      l_bidding_5 &&
+      ((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 107;
+    }
+    return 108;
+  }
+  function step107(): number {
+    l_bidding_5 = false;
+    {
+      let $n511 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $list46[$n511++] = l_q;
+        }
+      }
+      $list47.fill(0);
+      race512: for (;;) {
+        let $left513 = 0;
+        for (let $a516 = 0; $a516 < $n511; $a516++) if ($list47[$list46[$a516]!] === 0) $left513++;
+        if ($left513 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k515 = 0;
+        if ($left513 > 1) {
+          const $n519 = $left513 >>> 0;
+          if ($n519 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x517 = 0;
+          let $r518 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x517 = $t >>> 0;
+            $r518 = $x517 % $n519;
+          } while ($x517 - $r518 > 4294967296 - $n519);
+          const $k515$drawn = $r518;
+          $k515 = $k515$drawn;
+        }
+        let $seat514 = -1;
+        for (let $a516 = 0; $a516 < $n511; $a516++)
+          if ($list47[$list46[$a516]!] === 0 && $k515-- === 0) {
+            $seat514 = $list46[$a516]!;
+            break;
+          }
+        const l_q = $seat514;
+        const $low520 = l_high_5 + 1;
+        const $high521 = v_cash[l_q]!;
+        let $offered522 = false;
+        let $least523 = $low520;
+        offered522$open: {
+          if (!($low520 <= $high521)) break offered522$open;
+          $least523 = Math.max($low520, l_high_5 + 1);
+          if (!($least523 <= $high521)) break offered522$open;
+          $offered522 = true;
+        }
+        let $offered524 = false;
+        offered524$open: {
+          $offered524 = true;
+        }
+        const $offered525 = ($offered522 ? 1 : 0) + ($offered524 ? 1 : 0);
+        if ($offered525 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt526: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n530 = $offered525 >>> 0;
+          if ($n530 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x528 = 0;
+          let $r529 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x528 = $t >>> 0;
+            $r529 = $x528 % $n530;
+          } while ($x528 - $r529 > 4294967296 - $n530);
+          const $pick527$drawn = $r529;
+          let $pick527 = $pick527$drawn;
+          if ($offered522 && $pick527-- === 0) {
+            const $n536 = Math.max(0, $high521 - $least523 + 1) >>> 0;
+            if ($n536 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x534 = 0;
+            let $r535 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x534 = $t >>> 0;
+              $r535 = $x534 % $n536;
+            } while ($x534 - $r535 > 4294967296 - $n536);
+            const $digit532 = $r535;
+            const $value533 = $least523 + $digit532;
+            {
+              const l_amount = $value533;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value533);
+            {
+              const l_amount = $value533;
+              l_high_5 = l_amount;
+              l_leader_5 = l_q;
+              l_bidding_5 = true;
+              return 109;
+            }
+          }
+          if ($offered524 && $pick527-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list47[l_q] = 1;
+            if ($left513 === 1) {
+              return 109;
+            }
+            continue race512;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function step108(): number {
+    if (l_high_5 > 0) {
+      {
+        const $amount = l_high_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_5] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_5]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_5] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_4;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        const $seg538 = Z_deeds + l_leader_5;
+        C[$seg538 * CAP + N[$seg538]!] = $card;
+        N[$seg538]!++;
+      }
+    } else {
+    }
+    l_d_5$index += 1;
+    return 103;
+  }
+  function step109(): number {
+    return 106;
+  }
+  function step110(): number {
+    l_p_9 = l_p_5;
+    l_amount_6 = fn_fee_at(l_here_2);
+    l_to_centre_7 = true;
+    l_creditor_7 = l_p_5;
+    return 113;
+  }
+  function step111(): number {
+    if (l_kind_2 === "field_trip") {
+      {
+        const $amount = v_centre;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from centre`,
+          );
+        if (v_centre < $amount)
+          throw new GameFault("fault/insufficient", `centre has ${v_centre}, not the ${$amount} to transfer`);
+        v_centre -= $amount;
+        v_cash[l_p_5] += $amount;
+      }
+    } else {
+      if (l_kind_2 === "go_to_court") {
+        {
+          const $argument539 = l_p_5;
+          {
+            let l_p = $argument539;
+            v_position[l_p] = fn_court_space();
+            v_in_court[l_p] = true;
+            v_court_rolls[l_p] = 0;
+          }
+        }
+      }
+    }
+    return 112;
+  }
+  function step112(): number {
+    return 89;
+  }
+  function step113(): number {
+    if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
+      return 114;
+    }
+    return 115;
+  }
+  function step114(): number {
+    {
+      const $seat540 = l_p_9;
+      const $seg541 = Z_deeds + l_p_9;
+      let $offered542 = false;
+      offered542$open: {
+        if (!(N[$seg541]! > 0)) break offered542$open;
+        let $any543: boolean = false;
+        {
+          const $seg545 = Z_deeds + l_p_9;
+          for (let $i544 = 0; $i544 < N[$seg545]!; $i544++) {
+            const l_e = C[$seg545 * CAP + $i544]!;
+            if (fn_may_sell_stack(l_p_9, l_e)) {
+              $any543 = true;
+              break;
+            }
+          }
+        }
+        if (!$any543) break offered542$open;
+        let $found546 = false;
+        for (let $i547 = 0; $i547 < N[$seg541]!; $i547++) {
+          const l_d = C[$seg541 * CAP + $i547]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+          $found546 = true;
+          break;
+        }
+        if (!$found546) break offered542$open;
+        $offered542 = true;
+      }
+      const $seg549 = Z_deeds + l_p_9;
+      let $offered550 = false;
+      offered550$open: {
+        if (!(N[$seg549]! > 0)) break offered550$open;
+        let $any551: boolean = false;
+        {
+          const $seg553 = Z_deeds + l_p_9;
+          for (let $i552 = 0; $i552 < N[$seg553]!; $i552++) {
+            const l_e = C[$seg553 * CAP + $i552]!;
+            if (fn_may_sell_key(l_p_9, l_e)) {
+              $any551 = true;
+              break;
+            }
+          }
+        }
+        if (!$any551) break offered550$open;
+        if (!(v_stacks_left >= 4)) break offered550$open;
+        let $found554 = false;
+        for (let $i555 = 0; $i555 < N[$seg549]!; $i555++) {
+          const l_d = C[$seg549 * CAP + $i555]!;
+          if (!v_key[l_d]!) continue;
+          $found554 = true;
+          break;
+        }
+        if (!$found554) break offered550$open;
+        $offered550 = true;
+      }
+      const $seg557 = Z_deeds + l_p_9;
+      let $offered558 = false;
+      offered558$open: {
+        if (!(N[$seg557]! > 0)) break offered558$open;
+        let $any559: boolean = false;
+        {
+          const $seg561 = Z_deeds + l_p_9;
+          for (let $i560 = 0; $i560 < N[$seg561]!; $i560++) {
+            const l_e = C[$seg561 * CAP + $i560]!;
+            if (fn_may_mortgage(l_p_9, l_e)) {
+              $any559 = true;
+              break;
+            }
+          }
+        }
+        if (!$any559) break offered558$open;
+        let $found562 = false;
+        for (let $i563 = 0; $i563 < N[$seg557]!; $i563++) {
+          const l_d = C[$seg557 * CAP + $i563]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+          $found562 = true;
+          break;
+        }
+        if (!$found562) break offered558$open;
+        $offered558 = true;
+      }
+      const $offered565 = ($offered542 ? 1 : 0) + ($offered550 ? 1 : 0) + ($offered558 ? 1 : 0);
+      if ($offered565 === 0)
+        throw new GameFault("fault/no-legal-move", `seat ${$seat540} must act but has no legal move`);
+      if (decisions >= DECISION_CAP)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        );
+      let $built571 = false;
+      let $built579 = false;
+      let $built587 = false;
+      attempt566: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+        const $n570 = $offered565 >>> 0;
+        if ($n570 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x568 = 0;
+        let $r569 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x568 = $t >>> 0;
+          $r569 = $x568 % $n570;
+        } while ($x568 - $r569 > 4294967296 - $n570);
+        const $pick567$drawn = $r569;
+        let $pick567 = $pick567$drawn;
+        if ($offered542 && $pick567-- === 0) {
+          if (!$built571) {
+            $values48.length = 0;
+            for (let $i548 = 0; $i548 < N[$seg541]!; $i548++) {
+              const l_d = C[$seg541 * CAP + $i548]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+              $values48.push(l_d);
+            }
+            $built571 = true;
+          }
+          const $n576 = $values48.length >>> 0;
+          if ($n576 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x574 = 0;
+          let $r575 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x574 = $t >>> 0;
+            $r575 = $x574 % $n576;
+          } while ($x574 - $r575 > 4294967296 - $n576);
+          const $digit572 = $r575;
+          const $value573 = $values48[$digit572]!;
+          {
+            const l_d = $value573;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat540, 0, $value573);
+          {
+            const l_d = $value573;
+            {
+              const $argument577 = l_p_9;
+              const $argument578 = l_d;
+              {
+                let l_p = $argument577;
+                let l_sold = $argument578;
+                v_books[l_sold] -= 1;
+                v_stacks_left += 1;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 116;
+          }
+        }
+        if ($offered550 && $pick567-- === 0) {
+          if (!$built579) {
+            $values49.length = 0;
+            for (let $i556 = 0; $i556 < N[$seg549]!; $i556++) {
+              const l_d = C[$seg549 * CAP + $i556]!;
+              if (!v_key[l_d]!) continue;
+              $values49.push(l_d);
+            }
+            $built579 = true;
+          }
+          const $n584 = $values49.length >>> 0;
+          if ($n584 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x582 = 0;
+          let $r583 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x582 = $t >>> 0;
+            $r583 = $x582 % $n584;
+          } while ($x582 - $r583 > 4294967296 - $n584);
+          const $digit580 = $r583;
+          const $value581 = $values49[$digit580]!;
+          {
+            const l_d = $value581;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat540, 1, $value581);
+          {
+            const l_d = $value581;
+            {
+              const $argument585 = l_p_9;
+              const $argument586 = l_d;
+              {
+                let l_p = $argument585;
+                let l_sold = $argument586;
+                v_key[l_sold] = false;
+                v_keys_left += 1;
+                v_books[l_sold] = 4;
+                v_stacks_left -= 4;
+                {
+                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 116;
+          }
+        }
+        if ($offered558 && $pick567-- === 0) {
+          if (!$built587) {
+            $values50.length = 0;
+            for (let $i564 = 0; $i564 < N[$seg557]!; $i564++) {
+              const l_d = C[$seg557 * CAP + $i564]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+              $values50.push(l_d);
+            }
+            $built587 = true;
+          }
+          const $n592 = $values50.length >>> 0;
+          if ($n592 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x590 = 0;
+          let $r591 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x590 = $t >>> 0;
+            $r591 = $x590 % $n592;
+          } while ($x590 - $r591 > 4294967296 - $n592);
+          const $digit588 = $r591;
+          const $value589 = $values50[$digit588]!;
+          {
+            const l_d = $value589;
+          }
+          decisions++;
+          steps = 0;
+          if (trace !== null) trace.push($seat540, 2, $value589);
+          {
+            const l_d = $value589;
+            {
+              const $argument593 = l_p_9;
+              const $argument594 = l_d;
+              {
+                let l_p = $argument593;
+                let l_pledged = $argument594;
+                v_mortgaged[l_pledged] = true;
+                {
+                  const $amount = Deed_mortgage[l_pledged]!;
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from bank`,
+                    );
+                  if (v_bank < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `bank has ${v_bank}, not the ${$amount} to transfer`,
+                    );
+                  v_bank -= $amount;
+                  v_cash[l_p] += $amount;
+                }
+              }
+            }
+            return 116;
+          }
+        }
+      }
+      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    }
+  }
+  function step115(): number {
+    if (v_cash[l_p_9]! >= l_amount_6) {
+      return 117;
+    }
+    return 118;
+  }
+  function step116(): number {
+    return 113;
+  }
+  function step117(): number {
+    if (l_to_centre_7) {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_cash[l_creditor_7] += $amount;
+      }
+    }
+    return 119;
+  }
+  function step118(): number {
+    l_p_10 = l_p_9;
+    l_to_centre_8 = l_to_centre_7;
+    l_creditor_8 = l_creditor_7;
+    {
+      let $n595 = 0;
+      {
+        const $seg597 = Z_deeds + l_p_10;
+        for (let $i596 = 0; $i596 < N[$seg597]!; $i596++) {
+          const l_d = C[$seg597 * CAP + $i596]!;
+          $list51[$n595++] = l_d;
+        }
+      }
+      for (let $i598 = 0; $i598 < $n595; $i598++) {
+        const l_d = $list51[$i598]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_10] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_10] += $amount;
+          }
+          v_books[l_d] = 0;
+        }
+      }
+    }
+    if (l_to_centre_8) {
+      return 120;
+    }
+    return 121;
+  }
+  function step119(): number {
+    return 112;
+  }
+  function step120(): number {
+    {
+      const $amount = v_cash[l_p_10]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_10] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_10] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n599 = 0;
+      {
+        const $seg601 = Z_deeds + l_p_10;
+        for (let $i600 = 0; $i600 < N[$seg601]!; $i600++) {
+          const l_d = C[$seg601 * CAP + $i600]!;
+          $list52[$n599++] = l_d;
+        }
+      }
+      for (let $i602 = 0; $i602 < $n599; $i602++) {
+        const l_d = $list52[$i602]!;
+        v_mortgaged[l_d] = false;
+        {
+          const $seg603 = Z_deeds + l_p_10;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg603]!; $i++)
+            if (C[$seg603 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at604 = $seg603 * CAP + $at;
+          const $card = C[$at604]!;
+          const $end605 = $seg603 * CAP + N[$seg603]! - 1;
+          for (let $k606 = $at604; $k606 < $end605; $k606++) C[$k606] = C[$k606 + 1]!;
+          N[$seg603]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+        }
+      }
+    }
+    {
+      const $argument607 = l_p_10;
+      {
+        let l_p = $argument607;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 6;
+          return END;
+        }
+      }
+    }
+    {
+      let $n8 = 0;
+      {
+        for (let $i9 = 0; $i9 < N[Z_seized]!; $i9++) {
+          const l_d_6 = C[Z_seized * CAP + $i9]!;
+          $list4[$n8++] = l_d_6;
+        }
+      }
+      l_d_6$count = $n8;
+    }
+    l_d_6$index = 0;
+    return 123;
+  }
+  function step121(): number {
+    {
+      const $amount = v_cash[l_p_10]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_10] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_10] -= $amount;
+      v_cash[l_creditor_8] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_10;
+      const $to = Z_deeds + l_creditor_8;
+      if ($from !== $to) {
+        for (let $k608 = 0; $k608 < N[$from]!; $k608++) {
+          const $card = C[$from * CAP + $k608]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+        }
+        N[$from] = 0;
+      }
+    }
+    {
+      const $argument609 = l_p_10;
+      {
+        let l_p = $argument609;
+        if (v_eliminated[l_p]! === 0) {
+          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 7;
+          return END;
+        }
+      }
+    }
+    return 122;
+  }
+  function step122(): number {
+    return 119;
+  }
+  function step123(): number {
+    if (l_d_6$index < l_d_6$count) {
+      return 124;
+    }
+    return 125;
+  }
+  function step124(): number {
+    l_d_6 = $list4[l_d_6$index]!;
+    {
+      const $wanted = l_d_6;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at610 = Z_seized * CAP + $at;
+      const $card = C[$at610]!;
+      const $end611 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+    }
+    l_lot_5 = l_d_6;
+    l_high_6 = 0;
+    l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_6 = true;
+    return 126;
+  }
+  function step125(): number {
+    return 122;
+  }
+  function step126(): number {
+    if (
+      l_bidding_6 &&
+      ((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (v_eliminated[l_q] !== 0) continue;
+          if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 127;
+    }
+    return 128;
+  }
+  function step127(): number {
+    l_bidding_6 = false;
+    {
+      let $n613 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+          $list53[$n613++] = l_q;
+        }
+      }
+      $list54.fill(0);
+      race614: for (;;) {
+        let $left615 = 0;
+        for (let $a618 = 0; $a618 < $n613; $a618++) if ($list54[$list53[$a618]!] === 0) $left615++;
+        if ($left615 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k617 = 0;
+        if ($left615 > 1) {
+          const $n621 = $left615 >>> 0;
+          if ($n621 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x619 = 0;
+          let $r620 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x619 = $t >>> 0;
+            $r620 = $x619 % $n621;
+          } while ($x619 - $r620 > 4294967296 - $n621);
+          const $k617$drawn = $r620;
+          $k617 = $k617$drawn;
+        }
+        let $seat616 = -1;
+        for (let $a618 = 0; $a618 < $n613; $a618++)
+          if ($list54[$list53[$a618]!] === 0 && $k617-- === 0) {
+            $seat616 = $list53[$a618]!;
+            break;
+          }
+        const l_q = $seat616;
+        const $low622 = l_high_6 + 1;
+        const $high623 = v_cash[l_q]!;
+        let $offered624 = false;
+        let $least625 = $low622;
+        offered624$open: {
+          if (!($low622 <= $high623)) break offered624$open;
+          $least625 = Math.max($low622, l_high_6 + 1);
+          if (!($least625 <= $high623)) break offered624$open;
+          $offered624 = true;
+        }
+        let $offered626 = false;
+        offered626$open: {
+          $offered626 = true;
+        }
+        const $offered627 = ($offered624 ? 1 : 0) + ($offered626 ? 1 : 0);
+        if ($offered627 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt628: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n632 = $offered627 >>> 0;
+          if ($n632 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x630 = 0;
+          let $r631 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x630 = $t >>> 0;
+            $r631 = $x630 % $n632;
+          } while ($x630 - $r631 > 4294967296 - $n632);
+          const $pick629$drawn = $r631;
+          let $pick629 = $pick629$drawn;
+          if ($offered624 && $pick629-- === 0) {
+            const $n638 = Math.max(0, $high623 - $least625 + 1) >>> 0;
+            if ($n638 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x636 = 0;
+            let $r637 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x636 = $t >>> 0;
+              $r637 = $x636 % $n638;
+            } while ($x636 - $r637 > 4294967296 - $n638);
+            const $digit634 = $r637;
+            const $value635 = $least625 + $digit634;
+            {
+              const l_amount = $value635;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value635);
+            {
+              const l_amount = $value635;
+              l_high_6 = l_amount;
+              l_leader_6 = l_q;
+              l_bidding_6 = true;
+              return 129;
+            }
+          }
+          if ($offered626 && $pick629-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list54[l_q] = 1;
+            if ($left615 === 1) {
+              return 129;
+            }
+            continue race614;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function step128(): number {
+    if (l_high_6 > 0) {
+      {
+        const $amount = l_high_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_6] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_6]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_6] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_5;
+        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        const $seg640 = Z_deeds + l_leader_6;
+        C[$seg640 * CAP + N[$seg640]!] = $card;
+        N[$seg640]!++;
+      }
+    } else {
+    }
+    l_d_6$index += 1;
+    return 123;
+  }
+  function step129(): number {
+    return 126;
+  }
+  function step130(): number {
+    l_active = nextSeatInPlay(l_active, players, v_eliminated);
+    return 1;
+  }
   const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  let K_variants: readonly string[] = [];
-
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
+    $trace: unknown[] | null = null,
     variants: readonly string[] = [],
   ): number {
     const CAP = 56;
@@ -243,320 +5635,22 @@ export function playout(): PlayoutKernel {
     const v_books = K_v_books;
     const v_key = K_v_key;
     const v_mortgaged = K_v_mortgaged;
-    K_variants = variants;
-    const $variants = variants;
-    const $drawP = (n: number): number => drawInt(P, n);
+    $variants = variants;
+    trace = $trace;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
-    const players = $players;
-    let v_bank: number = 0;
-    let v_centre: number = 0;
-    let v_turns_played: number = 0;
-    let v_relocated: boolean = false;
-    let v_stacks_left: number = 0;
-    let v_keys_left: number = 0;
-    let v_claim_open: boolean = false;
-    let v_claim_owner: number = 0;
-    let v_claim_payer: number = 0;
-    let v_claim_amount: number = 0;
-    let v_claim_space: number = 0;
-    function fn_board_in_play(): string {
-      return $variants.includes("small_board") ? "small" : "standard";
-    }
-    function fn_board_size(): number {
-      return N[Z_spaces]!;
-    }
-    function fn_kind_at(l_i: number): string {
-      return Space_kind[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-      ]!;
-    }
-    function fn_fee_at(l_i: number): number {
-      return Space_fee[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-      ]!;
-    }
-    function fn_court_space(): number {
-      return Space_index[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_kind[l_s]! === "court", "first(…)")
-      ]!;
-    }
-    function fn_owns(l_p: number, l_i: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg604 = Z_deeds + l_p;
-          for (let $i603 = 0; $i603 < N[$seg604]!; $i603++) {
-            const l_d = C[$seg604 * CAP + $i603]!;
-            if (Deed_space[l_d]! === l_i) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_owned(l_i: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (fn_owns(l_q, l_i)) {
-            $n = true;
-            break;
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_owner_of(l_i: number): number {
-      return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
-    }
-    function fn_group_size(l_g: string): number {
-      return (
-        ((): number => {
-          let $n: number = 0;
-          {
-            for (let $i605 = 0; $i605 < N[Z_bank_deeds]!; $i605++) {
-              const l_d = C[Z_bank_deeds * CAP + $i605]!;
-              if (Deed_group[l_d]! === l_g) {
-                $n++;
-              }
-            }
-          }
-          return $n;
-        })() +
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            if (v_eliminated[l_q] !== 0) continue;
-            let $count606: number = 0;
-            {
-              const $seg608 = Z_deeds + l_q;
-              for (let $i607 = 0; $i607 < N[$seg608]!; $i607++) {
-                const l_d = C[$seg608 * CAP + $i607]!;
-                if (Deed_group[l_d]! === l_g) {
-                  $count606++;
-                }
-              }
-            }
-            $n += $count606;
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_held(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg610 = Z_deeds + l_p;
-          for (let $i609 = 0; $i609 < N[$seg610]!; $i609++) {
-            const l_d = C[$seg610 * CAP + $i609]!;
-            if (Deed_group[l_d]! === l_g) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_complete(l_p: number, l_g: string): boolean {
-      return fn_held(l_p, l_g) === fn_group_size(l_g);
-    }
-    function fn_level(l_d: number): number {
-      return v_key[l_d]! ? 5 : v_books[l_d]!;
-    }
-    function fn_lowest_level(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = NaN;
-        {
-          const $seg612 = Z_deeds + l_p;
-          for (let $i611 = 0; $i611 < N[$seg612]!; $i611++) {
-            const l_e = C[$seg612 * CAP + $i611]!;
-            if (Deed_group[l_e]! === l_g) {
-              {
-                const $v = fn_level(l_e);
-                if ($n !== $n || $v < $n) $n = $v;
-              }
-            }
-          }
-        }
-        if ($n !== $n)
-          throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-        return $n;
-      })();
-    }
-    function fn_highest_level(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = NaN;
-        {
-          const $seg614 = Z_deeds + l_p;
-          for (let $i613 = 0; $i613 < N[$seg614]!; $i613++) {
-            const l_e = C[$seg614 * CAP + $i613]!;
-            if (Deed_group[l_e]! === l_g) {
-              {
-                const $v = fn_level(l_e);
-                if ($n !== $n || $v > $n) $n = $v;
-              }
-            }
-          }
-        }
-        if ($n !== $n)
-          throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-        return $n;
-      })();
-    }
-    function fn_undeveloped(l_p: number, l_g: string): boolean {
-      return ((): boolean => {
-        let $n: boolean = true;
-        {
-          const $seg616 = Z_deeds + l_p;
-          for (let $i615 = 0; $i615 < N[$seg616]!; $i615++) {
-            const l_e = C[$seg616 * CAP + $i615]!;
-            if (Deed_group[l_e]! === l_g) {
-              if (!(fn_level(l_e) === 0)) {
-                $n = false;
-                break;
-              }
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg618 = Z_deeds + l_p;
-          for (let $i617 = 0; $i617 < N[$seg618]!; $i617++) {
-            const l_e = C[$seg618 * CAP + $i617]!;
-            if (Deed_group[l_e]! === l_g) {
-              if (v_mortgaged[l_e]!) {
-                $n = true;
-                break;
-              }
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_rent_of(l_d: number, l_p: number): number {
-      return v_mortgaged[l_d]!
-        ? 0
-        : v_key[l_d]!
-          ? Deed_rent_key[l_d]!
-          : v_books[l_d]! === 4
-            ? Deed_rent4[l_d]!
-            : v_books[l_d]! === 3
-              ? Deed_rent3[l_d]!
-              : v_books[l_d]! === 2
-                ? Deed_rent2[l_d]!
-                : v_books[l_d]! === 1
-                  ? Deed_rent1[l_d]!
-                  : fn_complete(l_p, Deed_group[l_d]!)
-                    ? 2 * Deed_rent[l_d]!
-                    : Deed_rent[l_d]!;
-    }
-    function fn_may_build(l_p: number, l_d: number): boolean {
-      return (
-        fn_complete(l_p, Deed_group[l_d]!) &&
-        !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
-        !v_key[l_d]! &&
-        v_books[l_d]! < 4 &&
-        v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
-      );
-    }
-    function fn_may_buy_key(l_p: number, l_d: number): boolean {
-      return (
-        fn_complete(l_p, Deed_group[l_d]!) &&
-        !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
-        !v_key[l_d]! &&
-        v_books[l_d]! === 4 &&
-        fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
-      );
-    }
-    function fn_may_sell_stack(l_p: number, l_d: number): boolean {
-      return !v_key[l_d]! && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!);
-    }
-    function fn_may_sell_key(l_p: number, l_d: number): boolean {
-      return v_key[l_d]! && v_stacks_left >= 4;
-    }
-    function fn_may_mortgage(l_p: number, l_d: number): boolean {
-      return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
-    }
-    function fn_lift_cost(l_d: number): number {
-      return Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
-    }
-    function fn_may_sell_deed(l_d: number): boolean {
-      return fn_level(l_d) === 0;
-    }
-    function fn_can_raise(l_p: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg620 = Z_deeds + l_p;
-          for (let $i619 = 0; $i619 < N[$seg620]!; $i619++) {
-            const l_d = C[$seg620 * CAP + $i619]!;
-            if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_can_pay(l_p: number, l_amount: number): boolean {
-      return (
-        v_cash[l_p]! +
-          ((): number => {
-            let $n: number = 0;
-            {
-              const $seg622 = Z_deeds + l_p;
-              for (let $i621 = 0; $i621 < N[$seg622]!; $i621++) {
-                const l_d = C[$seg622 * CAP + $i621]!;
-                $n +=
-                  fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
-                  (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
-              }
-            }
-            return $n;
-          })() >=
-        l_amount
-      );
-    }
-    function fn_players_left(): number {
-      return seatsInPlay(players, v_eliminated).length;
-    }
-    function fn_round_limit(): number {
-      return 20;
-    }
-    function fn_turn_limit(): number {
-      return fn_round_limit() * players;
-    }
-    function fn_treasure(l_p: number): number {
-      return (
-        v_cash[l_p]! +
-        ((): number => {
-          let $n: number = 0;
-          {
-            const $seg624 = Z_deeds + l_p;
-            for (let $i623 = 0; $i623 < N[$seg624]!; $i623++) {
-              const l_d = C[$seg624 * CAP + $i623]!;
-              $n +=
-                (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
-                v_books[l_d]! * Deed_stack_price[l_d]! +
-                (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
-            }
-          }
-          return $n;
-        })()
-      );
-    }
+    players = $players;
+    v_bank = 0;
+    v_centre = 0;
+    v_turns_played = 0;
+    v_relocated = false;
+    v_stacks_left = 0;
+    v_keys_left = 0;
+    v_claim_open = false;
+    v_claim_owner = 0;
+    v_claim_payer = 0;
+    v_claim_amount = 0;
+    v_claim_space = 0;
     seedWords(G, seed);
     K_ended = -1;
     N.fill(0);
@@ -588,15 +5682,15 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n553 = 0;
+      let $n641 = 0;
       {
-        for (let $i554 = 0; $i554 < N[Z_spaces]!; $i554++) {
-          const l_s = C[Z_spaces * CAP + $i554]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n553++] = l_s;
+        for (let $i642 = 0; $i642 < N[Z_spaces]!; $i642++) {
+          const l_s = C[Z_spaces * CAP + $i642]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n641++] = l_s;
         }
       }
-      for (let $i555 = 0; $i555 < $n553; $i555++) {
-        const l_s = $list55[$i555]!;
+      for (let $i643 = 0; $i643 < $n641; $i643++) {
+        const l_s = $list55[$i643]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -606,10 +5700,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at556 = Z_spaces * CAP + $at;
-          const $card = C[$at556]!;
-          const $end557 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
+          const $at644 = Z_spaces * CAP + $at;
+          const $card = C[$at644]!;
+          const $end645 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k646 = $at644; $k646 < $end645; $k646++) C[$k646] = C[$k646 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -617,15 +5711,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n559 = 0;
+      let $n647 = 0;
       {
-        for (let $i560 = 0; $i560 < N[Z_bank_deeds]!; $i560++) {
-          const l_d = C[Z_bank_deeds * CAP + $i560]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n559++] = l_d;
+        for (let $i648 = 0; $i648 < N[Z_bank_deeds]!; $i648++) {
+          const l_d = C[Z_bank_deeds * CAP + $i648]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n647++] = l_d;
         }
       }
-      for (let $i561 = 0; $i561 < $n559; $i561++) {
-        const l_d = $list56[$i561]!;
+      for (let $i649 = 0; $i649 < $n647; $i649++) {
+        const l_d = $list56[$i649]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -635,10 +5729,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at562 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at562]!;
-          const $end563 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
+          const $at650 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at650]!;
+          const $end651 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k652 = $at650; $k652 < $end651; $k652++) C[$k652] = C[$k652 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -648,15 +5742,15 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n565 = 0;
+      let $n653 = 0;
       {
-        for (let $i566 = 0; $i566 < N[Z_mercy_deck]!; $i566++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i566]!;
-          if (Fortune_deck[l_c]! === "grace") $list57[$n565++] = l_c;
+        for (let $i654 = 0; $i654 < N[Z_mercy_deck]!; $i654++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i654]!;
+          if (Fortune_deck[l_c]! === "grace") $list57[$n653++] = l_c;
         }
       }
-      for (let $i567 = 0; $i567 < $n565; $i567++) {
-        const l_c = $list57[$i567]!;
+      for (let $i655 = 0; $i655 < $n653; $i655++) {
+        const l_c = $list57[$i655]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -666,10 +5760,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at568 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at568]!;
-          const $end569 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k570 = $at568; $k570 < $end569; $k570++) C[$k570] = C[$k570 + 1]!;
+          const $at656 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at656]!;
+          const $end657 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -677,12 +5771,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i571 = N[Z_mercy_deck]! - 1; $i571 > 0; $i571--) {
-        const $n577 = ($i571 + 1) >>> 0;
-        if ($n577 === 0)
+      for (let $i659 = N[Z_mercy_deck]! - 1; $i659 > 0; $i659--) {
+        const $n665 = ($i659 + 1) >>> 0;
+        if ($n665 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x575 = 0;
-        let $r576 = 0;
+        let $x663 = 0;
+        let $r664 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -693,24 +5787,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x575 = $t >>> 0;
-          $r576 = $x575 % $n577;
-        } while ($x575 - $r576 > 4294967296 - $n577);
-        const $j574 = $r576;
-        const $a572 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i571;
-        const $b573 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j574;
-        const $card = C[$a572]!;
-        C[$a572] = C[$b573]!;
-        C[$b573] = $card;
+          $x663 = $t >>> 0;
+          $r664 = $x663 % $n665;
+        } while ($x663 - $r664 > 4294967296 - $n665);
+        const $j662 = $r664;
+        const $a660 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i659;
+        const $b661 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j662;
+        const $card = C[$a660]!;
+        C[$a660] = C[$b661]!;
+        C[$b661] = $card;
       }
     }
     {
-      for (let $i578 = N[Z_grace_deck]! - 1; $i578 > 0; $i578--) {
-        const $n584 = ($i578 + 1) >>> 0;
-        if ($n584 === 0)
+      for (let $i666 = N[Z_grace_deck]! - 1; $i666 > 0; $i666--) {
+        const $n672 = ($i666 + 1) >>> 0;
+        if ($n672 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x582 = 0;
-        let $r583 = 0;
+        let $x670 = 0;
+        let $r671 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -721,25 +5815,25 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x582 = $t >>> 0;
-          $r583 = $x582 % $n584;
-        } while ($x582 - $r583 > 4294967296 - $n584);
-        const $j581 = $r583;
-        const $a579 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i578;
-        const $b580 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j581;
-        const $card = C[$a579]!;
-        C[$a579] = C[$b580]!;
-        C[$b580] = $card;
+          $x670 = $t >>> 0;
+          $r671 = $x670 % $n672;
+        } while ($x670 - $r671 > 4294967296 - $n672);
+        const $j669 = $r671;
+        const $a667 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i666;
+        const $b668 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j669;
+        const $card = C[$a667]!;
+        C[$a667] = C[$b668]!;
+        C[$b668] = $card;
       }
     }
     {
-      let $n585 = 0;
+      let $n673 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list58[$n585++] = l_p;
+        $list58[$n673++] = l_p;
       }
-      for (let $i586 = 0; $i586 < $n585; $i586++) {
-        const l_p = $list58[$i586]!;
+      for (let $i674 = 0; $i674 < $n673; $i674++) {
+        const l_p = $list58[$i674]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -756,12 +5850,12 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i587 = N[Z_bank_deeds]! - 1; $i587 > 0; $i587--) {
-          const $n593 = ($i587 + 1) >>> 0;
-          if ($n593 === 0)
+        for (let $i675 = N[Z_bank_deeds]! - 1; $i675 > 0; $i675--) {
+          const $n681 = ($i675 + 1) >>> 0;
+          if ($n681 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x591 = 0;
-          let $r592 = 0;
+          let $x679 = 0;
+          let $r680 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -772,51 +5866,51 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x591 = $t >>> 0;
-            $r592 = $x591 % $n593;
-          } while ($x591 - $r592 > 4294967296 - $n593);
-          const $j590 = $r592;
-          const $a588 = Z_bank_deeds * CAP + $i587;
-          const $b589 = Z_bank_deeds * CAP + $j590;
-          const $card = C[$a588]!;
-          C[$a588] = C[$b589]!;
-          C[$b589] = $card;
+            $x679 = $t >>> 0;
+            $r680 = $x679 % $n681;
+          } while ($x679 - $r680 > 4294967296 - $n681);
+          const $j678 = $r680;
+          const $a676 = Z_bank_deeds * CAP + $i675;
+          const $b677 = Z_bank_deeds * CAP + $j678;
+          const $card = C[$a676]!;
+          C[$a676] = C[$b677]!;
+          C[$b677] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n594 = 0;
+        let $n682 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list59[$n594++] = l_p;
+          $list59[$n682++] = l_p;
         }
-        for (let $i595 = 0; $i595 < $n594; $i595++) {
-          const l_p = $list59[$i595]!;
+        for (let $i683 = 0; $i683 < $n682; $i683++) {
+          const l_p = $list59[$i683]!;
           {
-            const $seg596 = Z_deeds + l_p;
+            const $seg684 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at597 = Z_bank_deeds * CAP;
-              const $card = C[$at597]!;
-              const $end598 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k599 = $at597; $k599 < $end598; $k599++) C[$k599] = C[$k599 + 1]!;
+              const $at685 = Z_bank_deeds * CAP;
+              const $card = C[$at685]!;
+              const $end686 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg596 * CAP + N[$seg596]!] = $card;
-              N[$seg596]!++;
+              C[$seg684 * CAP + N[$seg684]!] = $card;
+              N[$seg684]!++;
             }
           }
           {
-            let $sum600: number = 0;
+            let $sum688: number = 0;
             {
-              const $seg602 = Z_deeds + l_p;
-              for (let $i601 = 0; $i601 < N[$seg602]!; $i601++) {
-                const l_d = C[$seg602 * CAP + $i601]!;
-                $sum600 += Deed_price[l_d]!;
+              const $seg690 = Z_deeds + l_p;
+              for (let $i689 = 0; $i689 < N[$seg690]!; $i689++) {
+                const l_d = C[$seg690 * CAP + $i689]!;
+                $sum688 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum600;
+            const $amount = $sum688;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
@@ -833,102 +5927,102 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    let l_high: number = 0;
-    let l_leader: number = 0;
-    let l_bidding: boolean = false;
-    let l_here: number = 0;
-    let l_kind: string = "";
-    let l_deed: number = 0;
-    let l_q: number = 0;
-    let l___window_0: boolean = false;
-    let l_d: number = 0;
-    let l_buyer: number = 0;
-    let l_amount: number = 0;
-    let l_active: number = 0;
-    let l_preset: number = 0;
-    let l_doubles: number = 0;
-    let l_again: boolean = false;
-    let l_roller: number = 0;
-    let l_q_2: number = 0;
-    let l___window_0_2: boolean = false;
-    let l_p: number = 0;
-    let l_amount_2: number = 0;
-    let l_to_centre: boolean = false;
-    let l_creditor: number = 0;
-    let l_p_2: number = 0;
-    let l_to_centre_2: boolean = false;
-    let l_creditor_2: number = 0;
-    let l_d_2: number = 0;
-    let l_lot: number = 0;
-    let l_high_2: number = 0;
-    let l_leader_2: number = 0;
-    let l_bidding_2: boolean = false;
-    let l_d_3: number = 0;
-    let l_buyer_2: number = 0;
-    let l_amount_3: number = 0;
-    let l_steps: number = 0;
-    let l_is_double: boolean = false;
-    let l_move_token: boolean = false;
-    let l_p_3: number = 0;
-    let l_amount_4: number = 0;
-    let l_to_centre_3: boolean = false;
-    let l_creditor_3: number = 0;
-    let l_p_4: number = 0;
-    let l_to_centre_4: boolean = false;
-    let l_creditor_4: number = 0;
-    let l_d_4: number = 0;
-    let l_lot_2: number = 0;
-    let l_high_3: number = 0;
-    let l_leader_3: number = 0;
-    let l_bidding_3: boolean = false;
-    let l_p_5: number = 0;
-    let l_here_2: number = 0;
-    let l_kind_2: string = "";
-    let l_deed_2: number = 0;
-    let l_lot_3: number = 0;
-    let l_high_4: number = 0;
-    let l_leader_4: number = 0;
-    let l_bidding_4: boolean = false;
-    let l_p_6: number = 0;
-    let l_mercy: boolean = false;
-    let l_card: number = 0;
-    let l_owed: number = 0;
-    let l_p_7: number = 0;
-    let l_amount_5: number = 0;
-    let l_to_centre_5: boolean = false;
-    let l_creditor_5: number = 0;
-    let l_p_8: number = 0;
-    let l_to_centre_6: boolean = false;
-    let l_creditor_6: number = 0;
-    let l_d_5: number = 0;
-    let l_lot_4: number = 0;
-    let l_high_5: number = 0;
-    let l_leader_5: number = 0;
-    let l_bidding_5: boolean = false;
-    let l_p_9: number = 0;
-    let l_amount_6: number = 0;
-    let l_to_centre_7: boolean = false;
-    let l_creditor_7: number = 0;
-    let l_p_10: number = 0;
-    let l_to_centre_8: boolean = false;
-    let l_creditor_8: number = 0;
-    let l_d_6: number = 0;
-    let l_lot_5: number = 0;
-    let l_high_6: number = 0;
-    let l_leader_6: number = 0;
-    let l_bidding_6: boolean = false;
-    let l_q_2$count = 0;
-    let l_q_2$index = 0;
-    let l_d_2$count = 0;
-    let l_d_2$index = 0;
-    let l_d_4$count = 0;
-    let l_d_4$index = 0;
-    let l_d_5$count = 0;
-    let l_d_5$index = 0;
-    let l_d_6$count = 0;
-    let l_d_6$index = 0;
-    let decisions = 0;
-    let steps = 0;
+    l_high = 0;
+    l_leader = 0;
+    l_bidding = false;
+    l_here = 0;
+    l_kind = "";
+    l_deed = 0;
+    l_q = 0;
+    l___window_0 = false;
+    l_d = 0;
+    l_buyer = 0;
+    l_amount = 0;
+    l_active = 0;
+    l_preset = 0;
+    l_doubles = 0;
+    l_again = false;
+    l_roller = 0;
+    l_q_2 = 0;
+    l___window_0_2 = false;
+    l_p = 0;
+    l_amount_2 = 0;
+    l_to_centre = false;
+    l_creditor = 0;
+    l_p_2 = 0;
+    l_to_centre_2 = false;
+    l_creditor_2 = 0;
+    l_d_2 = 0;
+    l_lot = 0;
+    l_high_2 = 0;
+    l_leader_2 = 0;
+    l_bidding_2 = false;
+    l_d_3 = 0;
+    l_buyer_2 = 0;
+    l_amount_3 = 0;
+    l_steps = 0;
+    l_is_double = false;
+    l_move_token = false;
+    l_p_3 = 0;
+    l_amount_4 = 0;
+    l_to_centre_3 = false;
+    l_creditor_3 = 0;
+    l_p_4 = 0;
+    l_to_centre_4 = false;
+    l_creditor_4 = 0;
+    l_d_4 = 0;
+    l_lot_2 = 0;
+    l_high_3 = 0;
+    l_leader_3 = 0;
+    l_bidding_3 = false;
+    l_p_5 = 0;
+    l_here_2 = 0;
+    l_kind_2 = "";
+    l_deed_2 = 0;
+    l_lot_3 = 0;
+    l_high_4 = 0;
+    l_leader_4 = 0;
+    l_bidding_4 = false;
+    l_p_6 = 0;
+    l_mercy = false;
+    l_card = 0;
+    l_owed = 0;
+    l_p_7 = 0;
+    l_amount_5 = 0;
+    l_to_centre_5 = false;
+    l_creditor_5 = 0;
+    l_p_8 = 0;
+    l_to_centre_6 = false;
+    l_creditor_6 = 0;
+    l_d_5 = 0;
+    l_lot_4 = 0;
+    l_high_5 = 0;
+    l_leader_5 = 0;
+    l_bidding_5 = false;
+    l_p_9 = 0;
+    l_amount_6 = 0;
+    l_to_centre_7 = false;
+    l_creditor_7 = 0;
+    l_p_10 = 0;
+    l_to_centre_8 = false;
+    l_creditor_8 = 0;
+    l_d_6 = 0;
+    l_lot_5 = 0;
+    l_high_6 = 0;
+    l_leader_6 = 0;
+    l_bidding_6 = false;
+    l_q_2$count = 0;
+    l_q_2$index = 0;
+    l_d_2$count = 0;
+    l_d_2$index = 0;
+    l_d_4$count = 0;
+    l_d_4$index = 0;
+    l_d_5$count = 0;
+    l_d_5$index = 0;
+    l_d_6$count = 0;
+    l_d_6$index = 0;
+    decisions = 0;
+    steps = 0;
     let pc = 0;
     run: for (;;) {
       if (++steps > 10_000_000)
@@ -937,4644 +6031,404 @@ export function playout(): PlayoutKernel {
           "the flow ran 10,000,000 steps without reaching a decision",
         );
       switch (pc) {
-        case 0: {
-          {
-            let $n10 = 0;
-            for (let l_p = 0; l_p < players; l_p++) {
-              if (v_eliminated[l_p] !== 0) continue;
-              $list5[$n10++] = l_p;
-            }
-            for (let $i11 = 0; $i11 < $n10; $i11++) {
-              const l_p = $list5[$i11]!;
-              v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
-            }
-          }
-          for (let $passes = 0; ; $passes++) {
-            let $count12: number = 0;
-            for (let l_q = 0; l_q < players; l_q++) {
-              if (v_eliminated[l_q] !== 0) continue;
-              let $max13: number = NaN;
-              for (let l_r = 0; l_r < players; l_r++) {
-                if (v_eliminated[l_r] !== 0) continue;
-                {
-                  const $v = v_opening[l_r]!;
-                  if ($max13 !== $max13 || $v > $max13) $max13 = $v;
-                }
-              }
-              if ($max13 !== $max13)
-                throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-              if (v_opening[l_q]! === $max13) {
-                $count12++;
-              }
-            }
-            if (!($count12 > 1)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            let $max14: number = NaN;
-            for (let l_r = 0; l_r < players; l_r++) {
-              if (v_eliminated[l_r] !== 0) continue;
-              {
-                const $v = v_opening[l_r]!;
-                if ($max14 !== $max14 || $v > $max14) $max14 = $v;
-              }
-            }
-            if ($max14 !== $max14)
-              throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-            let l_best = $max14;
-            {
-              let $n15 = 0;
-              for (let l_p = 0; l_p < players; l_p++) {
-                if (v_eliminated[l_p] !== 0) continue;
-                $list6[$n15++] = l_p;
-              }
-              for (let $i16 = 0; $i16 < $n15; $i16++) {
-                const l_p = $list6[$i16]!;
-                if (v_opening[l_p]! === l_best) {
-                  v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
-                } else {
-                  v_opening[l_p] = 0;
-                }
-              }
-            }
-          }
-          l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
-          l_preset = v_opening[l_active]!;
-          pc = 1;
-          continue run;
-        }
-        case 1: {
-          if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
-            l_doubles = 0;
-            l_again = true;
-            pc = 2;
-            continue run;
-          }
-          pc = END;
-          continue run;
-        }
-        case 2: {
-          if (l_again && seatsInPlay(players, v_eliminated).includes(l_active)) {
-            l_again = false;
-            if (l_preset === 0) {
-              l_roller = l_active;
-              {
-                let $n0 = 0;
-                for (const $item1 of seatsFromInPlay(l_roller, players, v_eliminated)) {
-                  const l_q_2 = $item1;
-                  if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2))
-                    $values0[$n0++] = l_q_2;
-                }
-                l_q_2$count = $n0;
-              }
-              l_q_2$index = 0;
-              pc = 4;
-              continue run;
-            }
-            pc = 3;
-            continue run;
-          }
-          v_turns_played += 1;
-          l_active = nextSeatInPlay(l_active, players, v_eliminated);
-          pc = 1;
-          continue run;
-        }
-        case 3: {
-          if (seatsInPlay(players, v_eliminated).includes(l_active)) {
-            l_steps = l_preset;
-            l_is_double = false;
-            l_preset = 0;
-            if (l_steps === 0) {
-              let l_d1 = rollOn(G, 6);
-              let l_d2 = rollOn(G, 6);
-              l_steps = l_d1 + l_d2;
-              l_is_double = l_d1 === l_d2;
-            }
-            l_move_token = true;
-            if (v_in_court[l_active]!) {
-              if (l_is_double) {
-                v_in_court[l_active] = false;
-                pc = 21;
-                continue run;
-              }
-              v_court_rolls[l_active] += 1;
-              if (v_court_rolls[l_active]! < 3) {
-                l_move_token = false;
-                pc = 22;
-                continue run;
-              }
-              v_in_court[l_active] = false;
-              l_p_3 = l_active;
-              l_amount_4 = 85;
-              l_to_centre_3 = true;
-              l_creditor_3 = l_active;
-              pc = 23;
-              continue run;
-            }
-            if (l_is_double) {
-              l_doubles += 1;
-              if (l_doubles === 3) {
-                {
-                  const $argument17 = l_active;
-                  {
-                    let l_p = $argument17;
-                    v_position[l_p] = fn_court_space();
-                    v_in_court[l_p] = true;
-                    v_court_rolls[l_p] = 0;
-                  }
-                }
-                l_move_token = false;
-                l_is_double = false;
-              }
-            }
-            pc = 20;
-            continue run;
-          }
-          pc = 19;
-          continue run;
-        }
-        case 4: {
-          if (l_q_2$index < l_q_2$count) {
-            l_q_2 = $values0[l_q_2$index]!;
-            l___window_0_2 = true;
-            pc = 5;
-            continue run;
-          }
-          if (v_claim_open) {
-            v_claim_open = false;
-          }
-          pc = 3;
-          continue run;
-        }
-        case 5: {
-          if (l___window_0_2) {
-            {
-              const $seat18 = l_q_2;
-              let $offered19 = false;
-              offered19$open: {
-                if (!(v_claim_open && v_claim_owner === l_q_2)) break offered19$open;
-                if (!fn_owns(l_q_2, v_claim_space)) break offered19$open;
-                let $any20: boolean = false;
-                {
-                  const $seg22 = Z_deeds + l_q_2;
-                  for (let $i21 = 0; $i21 < N[$seg22]!; $i21++) {
-                    const l_e = C[$seg22 * CAP + $i21]!;
-                    if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                      $any20 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!!$any20) break offered19$open;
-                $offered19 = true;
-              }
-              const $seg23 = Z_deeds + l_q_2;
-              let $offered24 = false;
-              offered24$open: {
-                if (!(N[$seg23]! > 0)) break offered24$open;
-                if (!(l_q_2 === l_roller)) break offered24$open;
-                if (!(v_stacks_left > 0)) break offered24$open;
-                $values7.length = 0;
-                for (let $i25 = 0; $i25 < N[$seg23]!; $i25++) {
-                  const l_d = C[$seg23 * CAP + $i25]!;
-                  if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-                  if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-                  if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-                  $values7.push(l_d);
-                }
-                if ($values7.length === 0) break offered24$open;
-                $offered24 = true;
-              }
-              const $seg26 = Z_deeds + l_q_2;
-              let $offered27 = false;
-              offered27$open: {
-                if (!(N[$seg26]! > 0)) break offered27$open;
-                if (!(l_q_2 === l_roller)) break offered27$open;
-                if (!(v_keys_left > 0)) break offered27$open;
-                $values8.length = 0;
-                for (let $i28 = 0; $i28 < N[$seg26]!; $i28++) {
-                  const l_d = C[$seg26 * CAP + $i28]!;
-                  if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!!v_key[l_d]!) continue;
-                  if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-                  if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-                  $values8.push(l_d);
-                }
-                if ($values8.length === 0) break offered27$open;
-                $offered27 = true;
-              }
-              const $seg29 = Z_deeds + l_q_2;
-              let $offered30 = false;
-              offered30$open: {
-                if (!(N[$seg29]! > 0)) break offered30$open;
-                if (!(l_q_2 === l_roller)) break offered30$open;
-                $values9.length = 0;
-                for (let $i31 = 0; $i31 < N[$seg29]!; $i31++) {
-                  const l_d = C[$seg29 * CAP + $i31]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-                  $values9.push(l_d);
-                }
-                if ($values9.length === 0) break offered30$open;
-                $offered30 = true;
-              }
-              const $seg32 = Z_deeds + l_q_2;
-              let $offered33 = false;
-              offered33$open: {
-                if (!(N[$seg32]! > 0)) break offered33$open;
-                if (!(l_q_2 === l_roller)) break offered33$open;
-                if (!(v_stacks_left >= 4)) break offered33$open;
-                $values10.length = 0;
-                for (let $i34 = 0; $i34 < N[$seg32]!; $i34++) {
-                  const l_d = C[$seg32 * CAP + $i34]!;
-                  if (!v_key[l_d]!) continue;
-                  $values10.push(l_d);
-                }
-                if ($values10.length === 0) break offered33$open;
-                $offered33 = true;
-              }
-              const $seg35 = Z_deeds + l_q_2;
-              let $offered36 = false;
-              offered36$open: {
-                if (!(N[$seg35]! > 0)) break offered36$open;
-                if (!(l_q_2 === l_roller)) break offered36$open;
-                $values11.length = 0;
-                for (let $i37 = 0; $i37 < N[$seg35]!; $i37++) {
-                  const l_d = C[$seg35 * CAP + $i37]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-                  $values11.push(l_d);
-                }
-                if ($values11.length === 0) break offered36$open;
-                $offered36 = true;
-              }
-              const $seg38 = Z_deeds + l_q_2;
-              let $offered39 = false;
-              offered39$open: {
-                if (!(N[$seg38]! > 0)) break offered39$open;
-                if (!(l_q_2 === l_roller)) break offered39$open;
-                $values12.length = 0;
-                for (let $i40 = 0; $i40 < N[$seg38]!; $i40++) {
-                  const l_d = C[$seg38 * CAP + $i40]!;
-                  if (!v_mortgaged[l_d]!) continue;
-                  if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-                  $values12.push(l_d);
-                }
-                if ($values12.length === 0) break offered39$open;
-                $offered39 = true;
-              }
-              const $seg41 = Z_deeds + l_q_2;
-              $values13.length = 0;
-              for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-                if (v_eliminated[l_buyer] !== 0) continue;
-                if (l_buyer !== l_q_2) $values13.push(l_buyer);
-              }
-              let $offered42 = false;
-              offered42$open: {
-                if (!(N[$seg41]! > 0)) break offered42$open;
-                if (!($values13.length > 0)) break offered42$open;
-                if (!(l_q_2 === l_roller)) break offered42$open;
-                $values14.length = 0;
-                for (let $i43 = 0; $i43 < N[$seg41]!; $i43++) {
-                  const l_d_3 = C[$seg41 * CAP + $i43]!;
-                  if (!fn_may_sell_deed(l_d_3)) continue;
-                  $values14.push(l_d_3);
-                }
-                if ($values14.length === 0) break offered42$open;
-                $values15.length = 0;
-                for (let $i44 = 0; $i44 < $values13.length; $i44++) {
-                  const l_buyer_2 = $values13[$i44]!;
-                  if (!(v_cash[l_buyer_2]! > 0)) continue;
-                  $values15.push(l_buyer_2);
-                }
-                if ($values15.length === 0) break offered42$open;
-                $offered42 = true;
-              }
-              if (!(
-                $offered19 ||
-                $offered24 ||
-                $offered27 ||
-                $offered30 ||
-                $offered33 ||
-                $offered36 ||
-                $offered39 ||
-                $offered42
-              )) {
-                l___window_0_2 = false;
-                pc = 6;
-                continue run;
-              }
-              let $offered45 = false;
-              offered45$open: {
-                if (!(v_claim_open && v_claim_owner === l_q_2)) break offered45$open;
-                if (!fn_owns(l_q_2, v_claim_space)) break offered45$open;
-                let $any46: boolean = false;
-                {
-                  const $seg48 = Z_deeds + l_q_2;
-                  for (let $i47 = 0; $i47 < N[$seg48]!; $i47++) {
-                    const l_e = C[$seg48 * CAP + $i47]!;
-                    if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                      $any46 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!!$any46) break offered45$open;
-                $offered45 = true;
-              }
-              const $seg49 = Z_deeds + l_q_2;
-              let $offered50 = false;
-              offered50$open: {
-                if (!(N[$seg49]! > 0)) break offered50$open;
-                if (!(l_q_2 === l_roller)) break offered50$open;
-                if (!(v_stacks_left > 0)) break offered50$open;
-                $values16.length = 0;
-                for (let $i51 = 0; $i51 < N[$seg49]!; $i51++) {
-                  const l_d = C[$seg49 * CAP + $i51]!;
-                  if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-                  if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-                  if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-                  $values16.push(l_d);
-                }
-                if ($values16.length === 0) break offered50$open;
-                $offered50 = true;
-              }
-              const $seg52 = Z_deeds + l_q_2;
-              let $offered53 = false;
-              offered53$open: {
-                if (!(N[$seg52]! > 0)) break offered53$open;
-                if (!(l_q_2 === l_roller)) break offered53$open;
-                if (!(v_keys_left > 0)) break offered53$open;
-                $values17.length = 0;
-                for (let $i54 = 0; $i54 < N[$seg52]!; $i54++) {
-                  const l_d = C[$seg52 * CAP + $i54]!;
-                  if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!!v_key[l_d]!) continue;
-                  if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-                  if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-                  if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-                  $values17.push(l_d);
-                }
-                if ($values17.length === 0) break offered53$open;
-                $offered53 = true;
-              }
-              const $seg55 = Z_deeds + l_q_2;
-              let $offered56 = false;
-              offered56$open: {
-                if (!(N[$seg55]! > 0)) break offered56$open;
-                if (!(l_q_2 === l_roller)) break offered56$open;
-                $values18.length = 0;
-                for (let $i57 = 0; $i57 < N[$seg55]!; $i57++) {
-                  const l_d = C[$seg55 * CAP + $i57]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-                  $values18.push(l_d);
-                }
-                if ($values18.length === 0) break offered56$open;
-                $offered56 = true;
-              }
-              const $seg58 = Z_deeds + l_q_2;
-              let $offered59 = false;
-              offered59$open: {
-                if (!(N[$seg58]! > 0)) break offered59$open;
-                if (!(l_q_2 === l_roller)) break offered59$open;
-                if (!(v_stacks_left >= 4)) break offered59$open;
-                $values19.length = 0;
-                for (let $i60 = 0; $i60 < N[$seg58]!; $i60++) {
-                  const l_d = C[$seg58 * CAP + $i60]!;
-                  if (!v_key[l_d]!) continue;
-                  $values19.push(l_d);
-                }
-                if ($values19.length === 0) break offered59$open;
-                $offered59 = true;
-              }
-              const $seg61 = Z_deeds + l_q_2;
-              let $offered62 = false;
-              offered62$open: {
-                if (!(N[$seg61]! > 0)) break offered62$open;
-                if (!(l_q_2 === l_roller)) break offered62$open;
-                $values20.length = 0;
-                for (let $i63 = 0; $i63 < N[$seg61]!; $i63++) {
-                  const l_d = C[$seg61 * CAP + $i63]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-                  $values20.push(l_d);
-                }
-                if ($values20.length === 0) break offered62$open;
-                $offered62 = true;
-              }
-              const $seg64 = Z_deeds + l_q_2;
-              let $offered65 = false;
-              offered65$open: {
-                if (!(N[$seg64]! > 0)) break offered65$open;
-                if (!(l_q_2 === l_roller)) break offered65$open;
-                $values21.length = 0;
-                for (let $i66 = 0; $i66 < N[$seg64]!; $i66++) {
-                  const l_d = C[$seg64 * CAP + $i66]!;
-                  if (!v_mortgaged[l_d]!) continue;
-                  if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-                  $values21.push(l_d);
-                }
-                if ($values21.length === 0) break offered65$open;
-                $offered65 = true;
-              }
-              const $seg67 = Z_deeds + l_q_2;
-              $values22.length = 0;
-              for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-                if (v_eliminated[l_buyer] !== 0) continue;
-                if (l_buyer !== l_q_2) $values22.push(l_buyer);
-              }
-              let $offered68 = false;
-              offered68$open: {
-                if (!(N[$seg67]! > 0)) break offered68$open;
-                if (!($values22.length > 0)) break offered68$open;
-                if (!(l_q_2 === l_roller)) break offered68$open;
-                $values23.length = 0;
-                for (let $i69 = 0; $i69 < N[$seg67]!; $i69++) {
-                  const l_d_3 = C[$seg67 * CAP + $i69]!;
-                  if (!fn_may_sell_deed(l_d_3)) continue;
-                  $values23.push(l_d_3);
-                }
-                if ($values23.length === 0) break offered68$open;
-                $values24.length = 0;
-                for (let $i70 = 0; $i70 < $values22.length; $i70++) {
-                  const l_buyer_2 = $values22[$i70]!;
-                  if (!(v_cash[l_buyer_2]! > 0)) continue;
-                  $values24.push(l_buyer_2);
-                }
-                if ($values24.length === 0) break offered68$open;
-                $offered68 = true;
-              }
-              let $offered71 = false;
-              offered71$open: {
-                $offered71 = true;
-              }
-              const $offered72 =
-                ($offered45 ? 1 : 0) +
-                ($offered50 ? 1 : 0) +
-                ($offered53 ? 1 : 0) +
-                ($offered56 ? 1 : 0) +
-                ($offered59 ? 1 : 0) +
-                ($offered62 ? 1 : 0) +
-                ($offered65 ? 1 : 0) +
-                ($offered68 ? 1 : 0) +
-                ($offered71 ? 1 : 0);
-              if ($offered72 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat18} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt73: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n77 = $offered72 >>> 0;
-                if ($n77 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x75 = 0;
-                let $r76 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x75 = $t >>> 0;
-                  $r76 = $x75 % $n77;
-                } while ($x75 - $r76 > 4294967296 - $n77);
-                const $pick74$drawn = $r76;
-                let $pick74 = $pick74$drawn;
-                if ($offered45 && $pick74-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 8);
-                  {
-                    pc = 7;
-                    continue run;
-                  }
-                }
-                if ($offered50 && $pick74-- === 0) {
-                  const $n82 = $values16.length >>> 0;
-                  if ($n82 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x80 = 0;
-                  let $r81 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x80 = $t >>> 0;
-                    $r81 = $x80 % $n82;
-                  } while ($x80 - $r81 > 4294967296 - $n82);
-                  const $digit78 = $r81;
-                  const $value79 = $values16[$digit78]!;
-                  {
-                    const l_d = $value79;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 9, $value79);
-                  {
-                    const l_d = $value79;
-                    {
-                      const $amount = Deed_stack_price[l_d]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                        );
-                      if (v_cash[l_q_2] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                        );
-                      v_cash[l_q_2] -= $amount;
-                      v_bank += $amount;
-                    }
-                    v_books[l_d] += 1;
-                    v_stacks_left -= 1;
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered53 && $pick74-- === 0) {
-                  const $n87 = $values17.length >>> 0;
-                  if ($n87 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x85 = 0;
-                  let $r86 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x85 = $t >>> 0;
-                    $r86 = $x85 % $n87;
-                  } while ($x85 - $r86 > 4294967296 - $n87);
-                  const $digit83 = $r86;
-                  const $value84 = $values17[$digit83]!;
-                  {
-                    const l_d = $value84;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 10, $value84);
-                  {
-                    const l_d = $value84;
-                    {
-                      const $amount = Deed_stack_price[l_d]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                        );
-                      if (v_cash[l_q_2] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                        );
-                      v_cash[l_q_2] -= $amount;
-                      v_bank += $amount;
-                    }
-                    v_books[l_d] = 0;
-                    v_stacks_left += 4;
-                    v_key[l_d] = true;
-                    v_keys_left -= 1;
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered56 && $pick74-- === 0) {
-                  const $n92 = $values18.length >>> 0;
-                  if ($n92 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x90 = 0;
-                  let $r91 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x90 = $t >>> 0;
-                    $r91 = $x90 % $n92;
-                  } while ($x90 - $r91 > 4294967296 - $n92);
-                  const $digit88 = $r91;
-                  const $value89 = $values18[$digit88]!;
-                  {
-                    const l_d = $value89;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 11, $value89);
-                  {
-                    const l_d = $value89;
-                    {
-                      const $argument93 = l_q_2;
-                      const $argument94 = l_d;
-                      {
-                        let l_p = $argument93;
-                        let l_sold = $argument94;
-                        v_books[l_sold] -= 1;
-                        v_stacks_left += 1;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered59 && $pick74-- === 0) {
-                  const $n99 = $values19.length >>> 0;
-                  if ($n99 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x97 = 0;
-                  let $r98 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x97 = $t >>> 0;
-                    $r98 = $x97 % $n99;
-                  } while ($x97 - $r98 > 4294967296 - $n99);
-                  const $digit95 = $r98;
-                  const $value96 = $values19[$digit95]!;
-                  {
-                    const l_d = $value96;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 12, $value96);
-                  {
-                    const l_d = $value96;
-                    {
-                      const $argument100 = l_q_2;
-                      const $argument101 = l_d;
-                      {
-                        let l_p = $argument100;
-                        let l_sold = $argument101;
-                        v_key[l_sold] = false;
-                        v_keys_left += 1;
-                        v_books[l_sold] = 4;
-                        v_stacks_left -= 4;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered62 && $pick74-- === 0) {
-                  const $n106 = $values20.length >>> 0;
-                  if ($n106 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x104 = 0;
-                  let $r105 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x104 = $t >>> 0;
-                    $r105 = $x104 % $n106;
-                  } while ($x104 - $r105 > 4294967296 - $n106);
-                  const $digit102 = $r105;
-                  const $value103 = $values20[$digit102]!;
-                  {
-                    const l_d = $value103;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 13, $value103);
-                  {
-                    const l_d = $value103;
-                    {
-                      const $argument107 = l_q_2;
-                      const $argument108 = l_d;
-                      {
-                        let l_p = $argument107;
-                        let l_pledged = $argument108;
-                        v_mortgaged[l_pledged] = true;
-                        {
-                          const $amount = Deed_mortgage[l_pledged]!;
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered65 && $pick74-- === 0) {
-                  const $n113 = $values21.length >>> 0;
-                  if ($n113 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x111 = 0;
-                  let $r112 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x111 = $t >>> 0;
-                    $r112 = $x111 % $n113;
-                  } while ($x111 - $r112 > 4294967296 - $n113);
-                  const $digit109 = $r112;
-                  const $value110 = $values21[$digit109]!;
-                  {
-                    const l_d = $value110;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 14, $value110);
-                  {
-                    const l_d = $value110;
-                    {
-                      const $amount = fn_lift_cost(l_d);
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                        );
-                      if (v_cash[l_q_2] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                        );
-                      v_cash[l_q_2] -= $amount;
-                      v_bank += $amount;
-                    }
-                    v_mortgaged[l_d] = false;
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                if ($offered68 && $pick74-- === 0) {
-                  const $n118 = $values23.length >>> 0;
-                  if ($n118 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x116 = 0;
-                  let $r117 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x116 = $t >>> 0;
-                    $r117 = $x116 % $n118;
-                  } while ($x116 - $r117 > 4294967296 - $n118);
-                  const $digit114 = $r117;
-                  const $value115 = $values23[$digit114]!;
-                  const $n123 = $values24.length >>> 0;
-                  if ($n123 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x121 = 0;
-                  let $r122 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x121 = $t >>> 0;
-                    $r122 = $x121 % $n123;
-                  } while ($x121 - $r122 > 4294967296 - $n123);
-                  const $digit119 = $r122;
-                  const $value120 = $values24[$digit119]!;
-                  {
-                    l_d_3 = $value115;
-                    l_buyer_2 = $value120;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 15, $value115, $value120);
-                  {
-                    l_d_3 = $value115;
-                    l_buyer_2 = $value120;
-                    pc = 15;
-                    continue run;
-                  }
-                }
-                if ($offered71 && $pick74-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat18, 16);
-                  {
-                    l___window_0_2 = false;
-                    pc = 6;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          l_q_2$index += 1;
-          pc = 4;
-          continue run;
-        }
-        case 6: {
-          pc = 5;
-          continue run;
-        }
-        case 7: {
-          v_claim_open = false;
-          l_p = v_claim_payer;
-          l_amount_2 = v_claim_amount;
-          l_to_centre = false;
-          l_creditor = l_q_2;
-          pc = 8;
-          continue run;
-        }
-        case 8: {
-          if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
-            {
-              const $seat124 = l_p;
-              const $seg125 = Z_deeds + l_p;
-              let $offered126 = false;
-              offered126$open: {
-                if (!(N[$seg125]! > 0)) break offered126$open;
-                let $any127: boolean = false;
-                {
-                  const $seg129 = Z_deeds + l_p;
-                  for (let $i128 = 0; $i128 < N[$seg129]!; $i128++) {
-                    const l_e = C[$seg129 * CAP + $i128]!;
-                    if (fn_may_sell_stack(l_p, l_e)) {
-                      $any127 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any127) break offered126$open;
-                $values25.length = 0;
-                for (let $i130 = 0; $i130 < N[$seg125]!; $i130++) {
-                  const l_d = C[$seg125 * CAP + $i130]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_p, l_d)) continue;
-                  $values25.push(l_d);
-                }
-                if ($values25.length === 0) break offered126$open;
-                $offered126 = true;
-              }
-              const $seg131 = Z_deeds + l_p;
-              let $offered132 = false;
-              offered132$open: {
-                if (!(N[$seg131]! > 0)) break offered132$open;
-                let $any133: boolean = false;
-                {
-                  const $seg135 = Z_deeds + l_p;
-                  for (let $i134 = 0; $i134 < N[$seg135]!; $i134++) {
-                    const l_e = C[$seg135 * CAP + $i134]!;
-                    if (fn_may_sell_key(l_p, l_e)) {
-                      $any133 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any133) break offered132$open;
-                if (!(v_stacks_left >= 4)) break offered132$open;
-                $values26.length = 0;
-                for (let $i136 = 0; $i136 < N[$seg131]!; $i136++) {
-                  const l_d = C[$seg131 * CAP + $i136]!;
-                  if (!v_key[l_d]!) continue;
-                  $values26.push(l_d);
-                }
-                if ($values26.length === 0) break offered132$open;
-                $offered132 = true;
-              }
-              const $seg137 = Z_deeds + l_p;
-              let $offered138 = false;
-              offered138$open: {
-                if (!(N[$seg137]! > 0)) break offered138$open;
-                let $any139: boolean = false;
-                {
-                  const $seg141 = Z_deeds + l_p;
-                  for (let $i140 = 0; $i140 < N[$seg141]!; $i140++) {
-                    const l_e = C[$seg141 * CAP + $i140]!;
-                    if (fn_may_mortgage(l_p, l_e)) {
-                      $any139 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any139) break offered138$open;
-                $values27.length = 0;
-                for (let $i142 = 0; $i142 < N[$seg137]!; $i142++) {
-                  const l_d = C[$seg137 * CAP + $i142]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-                  $values27.push(l_d);
-                }
-                if ($values27.length === 0) break offered138$open;
-                $offered138 = true;
-              }
-              const $offered143 = ($offered126 ? 1 : 0) + ($offered132 ? 1 : 0) + ($offered138 ? 1 : 0);
-              if ($offered143 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat124} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt144: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n148 = $offered143 >>> 0;
-                if ($n148 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x146 = 0;
-                let $r147 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x146 = $t >>> 0;
-                  $r147 = $x146 % $n148;
-                } while ($x146 - $r147 > 4294967296 - $n148);
-                const $pick145$drawn = $r147;
-                let $pick145 = $pick145$drawn;
-                if ($offered126 && $pick145-- === 0) {
-                  const $n153 = $values25.length >>> 0;
-                  if ($n153 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x151 = 0;
-                  let $r152 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x151 = $t >>> 0;
-                    $r152 = $x151 % $n153;
-                  } while ($x151 - $r152 > 4294967296 - $n153);
-                  const $digit149 = $r152;
-                  const $value150 = $values25[$digit149]!;
-                  {
-                    const l_d = $value150;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat124, 0, $value150);
-                  {
-                    const l_d = $value150;
-                    {
-                      const $argument154 = l_p;
-                      const $argument155 = l_d;
-                      {
-                        let l_p = $argument154;
-                        let l_sold = $argument155;
-                        v_books[l_sold] -= 1;
-                        v_stacks_left += 1;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered132 && $pick145-- === 0) {
-                  const $n160 = $values26.length >>> 0;
-                  if ($n160 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x158 = 0;
-                  let $r159 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x158 = $t >>> 0;
-                    $r159 = $x158 % $n160;
-                  } while ($x158 - $r159 > 4294967296 - $n160);
-                  const $digit156 = $r159;
-                  const $value157 = $values26[$digit156]!;
-                  {
-                    const l_d = $value157;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat124, 1, $value157);
-                  {
-                    const l_d = $value157;
-                    {
-                      const $argument161 = l_p;
-                      const $argument162 = l_d;
-                      {
-                        let l_p = $argument161;
-                        let l_sold = $argument162;
-                        v_key[l_sold] = false;
-                        v_keys_left += 1;
-                        v_books[l_sold] = 4;
-                        v_stacks_left -= 4;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered138 && $pick145-- === 0) {
-                  const $n167 = $values27.length >>> 0;
-                  if ($n167 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x165 = 0;
-                  let $r166 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x165 = $t >>> 0;
-                    $r166 = $x165 % $n167;
-                  } while ($x165 - $r166 > 4294967296 - $n167);
-                  const $digit163 = $r166;
-                  const $value164 = $values27[$digit163]!;
-                  {
-                    const l_d = $value164;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat124, 2, $value164);
-                  {
-                    const l_d = $value164;
-                    {
-                      const $argument168 = l_p;
-                      const $argument169 = l_d;
-                      {
-                        let l_p = $argument168;
-                        let l_pledged = $argument169;
-                        v_mortgaged[l_pledged] = true;
-                        {
-                          const $amount = Deed_mortgage[l_pledged]!;
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 9;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          if (v_cash[l_p]! >= l_amount_2) {
-            if (l_to_centre) {
-              {
-                const $amount = l_amount_2;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p] -= $amount;
-                v_centre += $amount;
-              }
-            } else {
-              {
-                const $amount = l_amount_2;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p] -= $amount;
-                v_cash[l_creditor] += $amount;
-              }
-            }
-            pc = 10;
-            continue run;
-          }
-          l_p_2 = l_p;
-          l_to_centre_2 = l_to_centre;
-          l_creditor_2 = l_creditor;
-          {
-            let $n170 = 0;
-            {
-              const $seg172 = Z_deeds + l_p_2;
-              for (let $i171 = 0; $i171 < N[$seg172]!; $i171++) {
-                const l_d = C[$seg172 * CAP + $i171]!;
-                $list28[$n170++] = l_d;
-              }
-            }
-            for (let $i173 = 0; $i173 < $n170; $i173++) {
-              const l_d = $list28[$i173]!;
-              if (v_key[l_d]!) {
-                v_key[l_d] = false;
-                v_keys_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_2] += $amount;
-                }
-              }
-              if (v_books[l_d]! > 0) {
-                v_stacks_left += v_books[l_d]!;
-                {
-                  const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_2] += $amount;
-                }
-                v_books[l_d] = 0;
-              }
-            }
-          }
-          if (l_to_centre_2) {
-            {
-              const $amount = v_cash[l_p_2]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                );
-              if (v_cash[l_p_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_p_2] -= $amount;
-              v_centre += $amount;
-            }
-            {
-              let $n174 = 0;
-              {
-                const $seg176 = Z_deeds + l_p_2;
-                for (let $i175 = 0; $i175 < N[$seg176]!; $i175++) {
-                  const l_d = C[$seg176 * CAP + $i175]!;
-                  $list29[$n174++] = l_d;
-                }
-              }
-              for (let $i177 = 0; $i177 < $n174; $i177++) {
-                const l_d = $list29[$i177]!;
-                v_mortgaged[l_d] = false;
-                {
-                  const $seg178 = Z_deeds + l_p_2;
-                  const $wanted = l_d;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg178]!; $i++)
-                    if (C[$seg178 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-                  const $at179 = $seg178 * CAP + $at;
-                  const $card = C[$at179]!;
-                  const $end180 = $seg178 * CAP + N[$seg178]! - 1;
-                  for (let $k181 = $at179; $k181 < $end180; $k181++) C[$k181] = C[$k181 + 1]!;
-                  N[$seg178]!--;
-                  C[Z_seized * CAP + N[Z_seized]!] = $card;
-                  N[Z_seized]!++;
-                }
-              }
-            }
-            {
-              const $argument182 = l_p_2;
-              {
-                let l_p = $argument182;
-                if (v_eliminated[l_p]! === 0) {
-                  v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-                }
-                v_in_court[l_p] = false;
-                if (fn_players_left() === 1) {
-                  K_ended = 0;
-                  pc = END;
-                  continue run;
-                }
-              }
-            }
-            {
-              let $n2 = 0;
-              {
-                for (let $i3 = 0; $i3 < N[Z_seized]!; $i3++) {
-                  const l_d_2 = C[Z_seized * CAP + $i3]!;
-                  $list1[$n2++] = l_d_2;
-                }
-              }
-              l_d_2$count = $n2;
-            }
-            l_d_2$index = 0;
-            pc = 12;
-            continue run;
-          }
-          {
-            const $amount = v_cash[l_p_2]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
-              );
-            if (v_cash[l_p_2] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p_2] -= $amount;
-            v_cash[l_creditor_2] += $amount;
-          }
-          {
-            const $from = Z_deeds + l_p_2;
-            const $to = Z_deeds + l_creditor_2;
-            if ($from !== $to) {
-              for (let $k183 = 0; $k183 < N[$from]!; $k183++) {
-                const $card = C[$from * CAP + $k183]!;
-                C[$to * CAP + N[$to]!] = $card;
-                N[$to]!++;
-              }
-              N[$from] = 0;
-            }
-          }
-          {
-            const $argument184 = l_p_2;
-            {
-              let l_p = $argument184;
-              if (v_eliminated[l_p]! === 0) {
-                v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-              }
-              v_in_court[l_p] = false;
-              if (fn_players_left() === 1) {
-                K_ended = 1;
-                pc = END;
-                continue run;
-              }
-            }
-          }
-          pc = 11;
-          continue run;
-        }
-        case 9: {
-          pc = 8;
-          continue run;
-        }
-        case 10: {
-          pc = 6;
-          continue run;
-        }
-        case 11: {
-          pc = 10;
-          continue run;
-        }
-        case 12: {
-          if (l_d_2$index < l_d_2$count) {
-            l_d_2 = $list1[l_d_2$index]!;
-            {
-              const $wanted = l_d_2;
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_seized]!; $i++)
-                if (C[Z_seized * CAP + $i]! === $wanted) {
-                  $at = $i;
-                  break;
-                }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-              const $at185 = Z_seized * CAP + $at;
-              const $card = C[$at185]!;
-              const $end186 = Z_seized * CAP + N[Z_seized]! - 1;
-              for (let $k187 = $at185; $k187 < $end186; $k187++) C[$k187] = C[$k187 + 1]!;
-              N[Z_seized]!--;
-              C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-              N[Z_bank_deeds]!++;
-            }
-            l_lot = l_d_2;
-            l_high_2 = 0;
-            l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
-            l_bidding_2 = true;
-            pc = 13;
-            continue run;
-          }
-          pc = 11;
-          continue run;
-        }
-        case 13: {
-          if (
-            l_bidding_2 &&
-            ((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_bidding_2 = false;
-            {
-              let $n188 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-                  $list30[$n188++] = l_q;
-                }
-              }
-              $list31.fill(0);
-              race189: for (;;) {
-                let $left190 = 0;
-                for (let $a193 = 0; $a193 < $n188; $a193++) if ($list31[$list30[$a193]!] === 0) $left190++;
-                if ($left190 === 0)
-                  throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k192 = 0;
-                if ($left190 > 1) {
-                  const $n196 = $left190 >>> 0;
-                  if ($n196 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x194 = 0;
-                  let $r195 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x194 = $t >>> 0;
-                    $r195 = $x194 % $n196;
-                  } while ($x194 - $r195 > 4294967296 - $n196);
-                  const $k192$drawn = $r195;
-                  $k192 = $k192$drawn;
-                }
-                let $seat191 = -1;
-                for (let $a193 = 0; $a193 < $n188; $a193++)
-                  if ($list31[$list30[$a193]!] === 0 && $k192-- === 0) {
-                    $seat191 = $list30[$a193]!;
-                    break;
-                  }
-                const l_q = $seat191;
-                const $low197 = l_high_2 + 1;
-                const $high198 = v_cash[l_q]!;
-                let $offered199 = false;
-                let $least200 = $low197;
-                offered199$open: {
-                  if (!($low197 <= $high198)) break offered199$open;
-                  $least200 = Math.max($low197, l_high_2 + 1);
-                  if (!($least200 <= $high198)) break offered199$open;
-                  $offered199 = true;
-                }
-                let $offered201 = false;
-                offered201$open: {
-                  $offered201 = true;
-                }
-                const $offered202 = ($offered199 ? 1 : 0) + ($offered201 ? 1 : 0);
-                if ($offered202 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                attempt203: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                  const $n207 = $offered202 >>> 0;
-                  if ($n207 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x205 = 0;
-                  let $r206 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x205 = $t >>> 0;
-                    $r206 = $x205 % $n207;
-                  } while ($x205 - $r206 > 4294967296 - $n207);
-                  const $pick204$drawn = $r206;
-                  let $pick204 = $pick204$drawn;
-                  if ($offered199 && $pick204-- === 0) {
-                    const $n212 = Math.max(0, $high198 - $least200 + 1) >>> 0;
-                    if ($n212 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x210 = 0;
-                    let $r211 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x210 = $t >>> 0;
-                      $r211 = $x210 % $n212;
-                    } while ($x210 - $r211 > 4294967296 - $n212);
-                    const $digit208 = $r211;
-                    const $value209 = $least200 + $digit208;
-                    {
-                      const l_amount = $value209;
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 3, $value209);
-                    {
-                      const l_amount = $value209;
-                      l_high_2 = l_amount;
-                      l_leader_2 = l_q;
-                      l_bidding_2 = true;
-                      pc = 14;
-                      continue run;
-                    }
-                  }
-                  if ($offered201 && $pick204-- === 0) {
-                    {
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 4);
-                    $list31[l_q] = 1;
-                    if ($left190 === 1) {
-                      pc = 14;
-                      continue run;
-                    }
-                    continue race189;
-                  }
-                }
-                throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-              }
-            }
-          }
-          if (l_high_2 > 0) {
-            {
-              const $amount = l_high_2;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-                );
-              if (v_cash[l_leader_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[leader] has ${v_cash[l_leader_2]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_leader_2] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_lot;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg213 = Z_deeds + l_leader_2;
-              C[$seg213 * CAP + N[$seg213]!] = $card;
-              N[$seg213]!++;
-            }
-          } else {
-          }
-          l_d_2$index += 1;
-          pc = 12;
-          continue run;
-        }
-        case 14: {
-          pc = 13;
-          continue run;
-        }
-        case 15: {
-          {
-            const $seat214 = l_q_2;
-            const $low215 = 1;
-            const $high216 = v_cash[l_buyer_2]!;
-            const $size217 = Math.max(0, $high216 - $low215 + 1);
-            const $count218 = $size217;
-            const $total219 = $count218;
-            if ($total219 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat214} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n223 = $total219 >>> 0;
-            if ($n223 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x221 = 0;
-            let $r222 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x221 = $t >>> 0;
-              $r222 = $x221 % $n223;
-            } while ($x221 - $r222 > 4294967296 - $n223);
-            const $index220$drawn = $r222;
-            let $index220 = $index220$drawn;
-            decisions++;
-            steps = 0;
-            if ($index220 < $count218) {
-              const $digit224 = $index220 % $size217;
-              $index220 = Math.floor($index220 / $size217);
-              const $value225 = $low215 + $digit224;
-              if (trace !== null) trace.push($seat214, 7, $value225);
-              {
-                l_amount_3 = $value225;
-                pc = 17;
-                continue run;
-              }
-            }
-            $index220 -= $count218;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 16: {
-          pc = 6;
-          continue run;
-        }
-        case 17: {
-          {
-            const $seat226 = l_buyer_2;
-            const $count227 = 1;
-            const $count228 = 1;
-            const $total229 = $count227 + $count228;
-            if ($total229 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat226} must act but has no legal move`);
-            if (decisions >= DECISION_CAP)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-              );
-            const $n233 = $total229 >>> 0;
-            if ($n233 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x231 = 0;
-            let $r232 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x231 = $t >>> 0;
-              $r232 = $x231 % $n233;
-            } while ($x231 - $r232 > 4294967296 - $n233);
-            const $index230$drawn = $r232;
-            let $index230 = $index230$drawn;
-            decisions++;
-            steps = 0;
-            if ($index230 < $count227) {
-              if (trace !== null) trace.push($seat226, 5);
-              {
-                {
-                  const $amount = l_amount_3;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
-                    );
-                  if (v_cash[l_buyer_2] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
-                    );
-                  v_cash[l_buyer_2] -= $amount;
-                  v_cash[l_q_2] += $amount;
-                }
-                {
-                  const $seg234 = Z_deeds + l_q_2;
-                  const $wanted = l_d_3;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg234]!; $i++)
-                    if (C[$seg234 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                  const $at235 = $seg234 * CAP + $at;
-                  const $card = C[$at235]!;
-                  const $end236 = $seg234 * CAP + N[$seg234]! - 1;
-                  for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
-                  N[$seg234]!--;
-                  const $seg238 = Z_deeds + l_buyer_2;
-                  C[$seg238 * CAP + N[$seg238]!] = $card;
-                  N[$seg238]!++;
-                }
-                pc = 18;
-                continue run;
-              }
-            }
-            $index230 -= $count227;
-            if ($index230 < $count228) {
-              if (trace !== null) trace.push($seat226, 6);
-              {
-                pc = 18;
-                continue run;
-              }
-            }
-            $index230 -= $count228;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-          }
-        }
-        case 18: {
-          pc = 16;
-          continue run;
-        }
-        case 19: {
-          pc = 2;
-          continue run;
-        }
-        case 20: {
-          if (l_move_token && seatsInPlay(players, v_eliminated).includes(l_active)) {
-            {
-              const $argument239 = l_active;
-              const $argument240 = l_steps;
-              {
-                let l_p = $argument239;
-                let l_steps = $argument240;
-                let l_target = v_position[l_p]! + l_steps;
-                v_position[l_p] = floorMod(l_target, fn_board_size());
-                if (l_target >= fn_board_size()) {
-                  if (v_position[l_p]! === 0) {
-                    {
-                      const $amount = 500;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from bank`,
-                        );
-                      if (v_bank < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `bank has ${v_bank}, not the ${$amount} to transfer`,
-                        );
-                      v_bank -= $amount;
-                      v_cash[l_p] += $amount;
-                    }
-                  } else {
-                    {
-                      const $amount = 200;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from bank`,
-                        );
-                      if (v_bank < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `bank has ${v_bank}, not the ${$amount} to transfer`,
-                        );
-                      v_bank -= $amount;
-                      v_cash[l_p] += $amount;
-                    }
-                  }
-                }
-              }
-            }
-            v_relocated = true;
-            pc = 31;
-            continue run;
-          }
-          pc = 30;
-          continue run;
-        }
-        case 21: {
-          l_is_double = false;
-          pc = 20;
-          continue run;
-        }
-        case 22: {
-          pc = 21;
-          continue run;
-        }
-        case 23: {
-          if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
-            {
-              const $seat241 = l_p_3;
-              const $seg242 = Z_deeds + l_p_3;
-              let $offered243 = false;
-              offered243$open: {
-                if (!(N[$seg242]! > 0)) break offered243$open;
-                let $any244: boolean = false;
-                {
-                  const $seg246 = Z_deeds + l_p_3;
-                  for (let $i245 = 0; $i245 < N[$seg246]!; $i245++) {
-                    const l_e = C[$seg246 * CAP + $i245]!;
-                    if (fn_may_sell_stack(l_p_3, l_e)) {
-                      $any244 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any244) break offered243$open;
-                $values32.length = 0;
-                for (let $i247 = 0; $i247 < N[$seg242]!; $i247++) {
-                  const l_d = C[$seg242 * CAP + $i247]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-                  $values32.push(l_d);
-                }
-                if ($values32.length === 0) break offered243$open;
-                $offered243 = true;
-              }
-              const $seg248 = Z_deeds + l_p_3;
-              let $offered249 = false;
-              offered249$open: {
-                if (!(N[$seg248]! > 0)) break offered249$open;
-                let $any250: boolean = false;
-                {
-                  const $seg252 = Z_deeds + l_p_3;
-                  for (let $i251 = 0; $i251 < N[$seg252]!; $i251++) {
-                    const l_e = C[$seg252 * CAP + $i251]!;
-                    if (fn_may_sell_key(l_p_3, l_e)) {
-                      $any250 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any250) break offered249$open;
-                if (!(v_stacks_left >= 4)) break offered249$open;
-                $values33.length = 0;
-                for (let $i253 = 0; $i253 < N[$seg248]!; $i253++) {
-                  const l_d = C[$seg248 * CAP + $i253]!;
-                  if (!v_key[l_d]!) continue;
-                  $values33.push(l_d);
-                }
-                if ($values33.length === 0) break offered249$open;
-                $offered249 = true;
-              }
-              const $seg254 = Z_deeds + l_p_3;
-              let $offered255 = false;
-              offered255$open: {
-                if (!(N[$seg254]! > 0)) break offered255$open;
-                let $any256: boolean = false;
-                {
-                  const $seg258 = Z_deeds + l_p_3;
-                  for (let $i257 = 0; $i257 < N[$seg258]!; $i257++) {
-                    const l_e = C[$seg258 * CAP + $i257]!;
-                    if (fn_may_mortgage(l_p_3, l_e)) {
-                      $any256 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any256) break offered255$open;
-                $values34.length = 0;
-                for (let $i259 = 0; $i259 < N[$seg254]!; $i259++) {
-                  const l_d = C[$seg254 * CAP + $i259]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-                  $values34.push(l_d);
-                }
-                if ($values34.length === 0) break offered255$open;
-                $offered255 = true;
-              }
-              const $offered260 = ($offered243 ? 1 : 0) + ($offered249 ? 1 : 0) + ($offered255 ? 1 : 0);
-              if ($offered260 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat241} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt261: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n265 = $offered260 >>> 0;
-                if ($n265 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x263 = 0;
-                let $r264 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x263 = $t >>> 0;
-                  $r264 = $x263 % $n265;
-                } while ($x263 - $r264 > 4294967296 - $n265);
-                const $pick262$drawn = $r264;
-                let $pick262 = $pick262$drawn;
-                if ($offered243 && $pick262-- === 0) {
-                  const $n270 = $values32.length >>> 0;
-                  if ($n270 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x268 = 0;
-                  let $r269 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x268 = $t >>> 0;
-                    $r269 = $x268 % $n270;
-                  } while ($x268 - $r269 > 4294967296 - $n270);
-                  const $digit266 = $r269;
-                  const $value267 = $values32[$digit266]!;
-                  {
-                    const l_d = $value267;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat241, 0, $value267);
-                  {
-                    const l_d = $value267;
-                    {
-                      const $argument271 = l_p_3;
-                      const $argument272 = l_d;
-                      {
-                        let l_p = $argument271;
-                        let l_sold = $argument272;
-                        v_books[l_sold] -= 1;
-                        v_stacks_left += 1;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 24;
-                    continue run;
-                  }
-                }
-                if ($offered249 && $pick262-- === 0) {
-                  const $n277 = $values33.length >>> 0;
-                  if ($n277 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x275 = 0;
-                  let $r276 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x275 = $t >>> 0;
-                    $r276 = $x275 % $n277;
-                  } while ($x275 - $r276 > 4294967296 - $n277);
-                  const $digit273 = $r276;
-                  const $value274 = $values33[$digit273]!;
-                  {
-                    const l_d = $value274;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat241, 1, $value274);
-                  {
-                    const l_d = $value274;
-                    {
-                      const $argument278 = l_p_3;
-                      const $argument279 = l_d;
-                      {
-                        let l_p = $argument278;
-                        let l_sold = $argument279;
-                        v_key[l_sold] = false;
-                        v_keys_left += 1;
-                        v_books[l_sold] = 4;
-                        v_stacks_left -= 4;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 24;
-                    continue run;
-                  }
-                }
-                if ($offered255 && $pick262-- === 0) {
-                  const $n284 = $values34.length >>> 0;
-                  if ($n284 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x282 = 0;
-                  let $r283 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x282 = $t >>> 0;
-                    $r283 = $x282 % $n284;
-                  } while ($x282 - $r283 > 4294967296 - $n284);
-                  const $digit280 = $r283;
-                  const $value281 = $values34[$digit280]!;
-                  {
-                    const l_d = $value281;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat241, 2, $value281);
-                  {
-                    const l_d = $value281;
-                    {
-                      const $argument285 = l_p_3;
-                      const $argument286 = l_d;
-                      {
-                        let l_p = $argument285;
-                        let l_pledged = $argument286;
-                        v_mortgaged[l_pledged] = true;
-                        {
-                          const $amount = Deed_mortgage[l_pledged]!;
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 24;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          if (v_cash[l_p_3]! >= l_amount_4) {
-            if (l_to_centre_3) {
-              {
-                const $amount = l_amount_4;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_3] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_3] -= $amount;
-                v_centre += $amount;
-              }
-            } else {
-              {
-                const $amount = l_amount_4;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_3] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_3] -= $amount;
-                v_cash[l_creditor_3] += $amount;
-              }
-            }
-            pc = 25;
-            continue run;
-          }
-          l_p_4 = l_p_3;
-          l_to_centre_4 = l_to_centre_3;
-          l_creditor_4 = l_creditor_3;
-          {
-            let $n287 = 0;
-            {
-              const $seg289 = Z_deeds + l_p_4;
-              for (let $i288 = 0; $i288 < N[$seg289]!; $i288++) {
-                const l_d = C[$seg289 * CAP + $i288]!;
-                $list35[$n287++] = l_d;
-              }
-            }
-            for (let $i290 = 0; $i290 < $n287; $i290++) {
-              const l_d = $list35[$i290]!;
-              if (v_key[l_d]!) {
-                v_key[l_d] = false;
-                v_keys_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_4] += $amount;
-                }
-              }
-              if (v_books[l_d]! > 0) {
-                v_stacks_left += v_books[l_d]!;
-                {
-                  const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_4] += $amount;
-                }
-                v_books[l_d] = 0;
-              }
-            }
-          }
-          if (l_to_centre_4) {
-            {
-              const $amount = v_cash[l_p_4]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                );
-              if (v_cash[l_p_4] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_p_4] -= $amount;
-              v_centre += $amount;
-            }
-            {
-              let $n291 = 0;
-              {
-                const $seg293 = Z_deeds + l_p_4;
-                for (let $i292 = 0; $i292 < N[$seg293]!; $i292++) {
-                  const l_d = C[$seg293 * CAP + $i292]!;
-                  $list36[$n291++] = l_d;
-                }
-              }
-              for (let $i294 = 0; $i294 < $n291; $i294++) {
-                const l_d = $list36[$i294]!;
-                v_mortgaged[l_d] = false;
-                {
-                  const $seg295 = Z_deeds + l_p_4;
-                  const $wanted = l_d;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg295]!; $i++)
-                    if (C[$seg295 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-                  const $at296 = $seg295 * CAP + $at;
-                  const $card = C[$at296]!;
-                  const $end297 = $seg295 * CAP + N[$seg295]! - 1;
-                  for (let $k298 = $at296; $k298 < $end297; $k298++) C[$k298] = C[$k298 + 1]!;
-                  N[$seg295]!--;
-                  C[Z_seized * CAP + N[Z_seized]!] = $card;
-                  N[Z_seized]!++;
-                }
-              }
-            }
-            {
-              const $argument299 = l_p_4;
-              {
-                let l_p = $argument299;
-                if (v_eliminated[l_p]! === 0) {
-                  v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-                }
-                v_in_court[l_p] = false;
-                if (fn_players_left() === 1) {
-                  K_ended = 2;
-                  pc = END;
-                  continue run;
-                }
-              }
-            }
-            {
-              let $n4 = 0;
-              {
-                for (let $i5 = 0; $i5 < N[Z_seized]!; $i5++) {
-                  const l_d_4 = C[Z_seized * CAP + $i5]!;
-                  $list2[$n4++] = l_d_4;
-                }
-              }
-              l_d_4$count = $n4;
-            }
-            l_d_4$index = 0;
-            pc = 27;
-            continue run;
-          }
-          {
-            const $amount = v_cash[l_p_4]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
-              );
-            if (v_cash[l_p_4] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p_4] -= $amount;
-            v_cash[l_creditor_4] += $amount;
-          }
-          {
-            const $from = Z_deeds + l_p_4;
-            const $to = Z_deeds + l_creditor_4;
-            if ($from !== $to) {
-              for (let $k300 = 0; $k300 < N[$from]!; $k300++) {
-                const $card = C[$from * CAP + $k300]!;
-                C[$to * CAP + N[$to]!] = $card;
-                N[$to]!++;
-              }
-              N[$from] = 0;
-            }
-          }
-          {
-            const $argument301 = l_p_4;
-            {
-              let l_p = $argument301;
-              if (v_eliminated[l_p]! === 0) {
-                v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-              }
-              v_in_court[l_p] = false;
-              if (fn_players_left() === 1) {
-                K_ended = 3;
-                pc = END;
-                continue run;
-              }
-            }
-          }
-          pc = 26;
-          continue run;
-        }
-        case 24: {
-          pc = 23;
-          continue run;
-        }
-        case 25: {
-          pc = 22;
-          continue run;
-        }
-        case 26: {
-          pc = 25;
-          continue run;
-        }
-        case 27: {
-          if (l_d_4$index < l_d_4$count) {
-            l_d_4 = $list2[l_d_4$index]!;
-            {
-              const $wanted = l_d_4;
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_seized]!; $i++)
-                if (C[Z_seized * CAP + $i]! === $wanted) {
-                  $at = $i;
-                  break;
-                }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-              const $at302 = Z_seized * CAP + $at;
-              const $card = C[$at302]!;
-              const $end303 = Z_seized * CAP + N[Z_seized]! - 1;
-              for (let $k304 = $at302; $k304 < $end303; $k304++) C[$k304] = C[$k304 + 1]!;
-              N[Z_seized]!--;
-              C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-              N[Z_bank_deeds]!++;
-            }
-            l_lot_2 = l_d_4;
-            l_high_3 = 0;
-            l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
-            l_bidding_3 = true;
-            pc = 28;
-            continue run;
-          }
-          pc = 26;
-          continue run;
-        }
-        case 28: {
-          if (
-            l_bidding_3 &&
-            ((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_bidding_3 = false;
-            {
-              let $n305 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-                  $list37[$n305++] = l_q;
-                }
-              }
-              $list38.fill(0);
-              race306: for (;;) {
-                let $left307 = 0;
-                for (let $a310 = 0; $a310 < $n305; $a310++) if ($list38[$list37[$a310]!] === 0) $left307++;
-                if ($left307 === 0)
-                  throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k309 = 0;
-                if ($left307 > 1) {
-                  const $n313 = $left307 >>> 0;
-                  if ($n313 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x311 = 0;
-                  let $r312 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x311 = $t >>> 0;
-                    $r312 = $x311 % $n313;
-                  } while ($x311 - $r312 > 4294967296 - $n313);
-                  const $k309$drawn = $r312;
-                  $k309 = $k309$drawn;
-                }
-                let $seat308 = -1;
-                for (let $a310 = 0; $a310 < $n305; $a310++)
-                  if ($list38[$list37[$a310]!] === 0 && $k309-- === 0) {
-                    $seat308 = $list37[$a310]!;
-                    break;
-                  }
-                const l_q = $seat308;
-                const $low314 = l_high_3 + 1;
-                const $high315 = v_cash[l_q]!;
-                let $offered316 = false;
-                let $least317 = $low314;
-                offered316$open: {
-                  if (!($low314 <= $high315)) break offered316$open;
-                  $least317 = Math.max($low314, l_high_3 + 1);
-                  if (!($least317 <= $high315)) break offered316$open;
-                  $offered316 = true;
-                }
-                let $offered318 = false;
-                offered318$open: {
-                  $offered318 = true;
-                }
-                const $offered319 = ($offered316 ? 1 : 0) + ($offered318 ? 1 : 0);
-                if ($offered319 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                attempt320: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                  const $n324 = $offered319 >>> 0;
-                  if ($n324 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x322 = 0;
-                  let $r323 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x322 = $t >>> 0;
-                    $r323 = $x322 % $n324;
-                  } while ($x322 - $r323 > 4294967296 - $n324);
-                  const $pick321$drawn = $r323;
-                  let $pick321 = $pick321$drawn;
-                  if ($offered316 && $pick321-- === 0) {
-                    const $n329 = Math.max(0, $high315 - $least317 + 1) >>> 0;
-                    if ($n329 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x327 = 0;
-                    let $r328 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x327 = $t >>> 0;
-                      $r328 = $x327 % $n329;
-                    } while ($x327 - $r328 > 4294967296 - $n329);
-                    const $digit325 = $r328;
-                    const $value326 = $least317 + $digit325;
-                    {
-                      const l_amount = $value326;
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 3, $value326);
-                    {
-                      const l_amount = $value326;
-                      l_high_3 = l_amount;
-                      l_leader_3 = l_q;
-                      l_bidding_3 = true;
-                      pc = 29;
-                      continue run;
-                    }
-                  }
-                  if ($offered318 && $pick321-- === 0) {
-                    {
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 4);
-                    $list38[l_q] = 1;
-                    if ($left307 === 1) {
-                      pc = 29;
-                      continue run;
-                    }
-                    continue race306;
-                  }
-                }
-                throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-              }
-            }
-          }
-          if (l_high_3 > 0) {
-            {
-              const $amount = l_high_3;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-                );
-              if (v_cash[l_leader_3] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[leader] has ${v_cash[l_leader_3]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_leader_3] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_lot_2;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg330 = Z_deeds + l_leader_3;
-              C[$seg330 * CAP + N[$seg330]!] = $card;
-              N[$seg330]!++;
-            }
-          } else {
-          }
-          l_d_4$index += 1;
-          pc = 27;
-          continue run;
-        }
-        case 29: {
-          pc = 28;
-          continue run;
-        }
-        case 30: {
-          pc = 19;
-          continue run;
-        }
-        case 31: {
-          if (v_relocated && seatsInPlay(players, v_eliminated).includes(l_active)) {
-            v_relocated = false;
-            l_p_5 = l_active;
-            l_here_2 = v_position[l_p_5]!;
-            l_kind_2 = fn_kind_at(l_here_2);
-            if (l_kind_2 === "property") {
-              if (fn_owned(l_here_2)) {
-                let l_holder = fn_owner_of(l_here_2);
-                if (l_holder !== l_p_5) {
-                  let l_deed = firstOf(
-                    zoneCards(C, N, CAP, Z_deeds + l_holder, false),
-                    (l_e) => Deed_space[l_e]! === l_here_2,
-                    "first(…)",
-                  );
-                  if (v_mortgaged[l_deed]!) {
-                  } else {
-                    v_claim_open = true;
-                    v_claim_owner = l_holder;
-                    v_claim_payer = l_p_5;
-                    v_claim_amount = fn_rent_of(l_deed, l_holder);
-                    v_claim_space = l_here_2;
-                  }
-                }
-                pc = 33;
-                continue run;
-              }
-              l_deed_2 = firstOf(
-                zoneCards(C, N, CAP, Z_bank_deeds, false),
-                (l_e) => Deed_space[l_e]! === l_here_2,
-                "first(…)",
-              );
-              {
-                const $seat331 = l_p_5;
-                const $count332 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-                const $count333 = 1;
-                const $total334 = $count332 + $count333;
-                if ($total334 === 0)
-                  throw new GameFault(
-                    "fault/no-legal-move",
-                    `seat ${$seat331} must act but has no legal move`,
-                  );
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                const $n338 = $total334 >>> 0;
-                if ($n338 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x336 = 0;
-                let $r337 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x336 = $t >>> 0;
-                  $r337 = $x336 % $n338;
-                } while ($x336 - $r337 > 4294967296 - $n338);
-                const $index335$drawn = $r337;
-                let $index335 = $index335$drawn;
-                decisions++;
-                steps = 0;
-                if ($index335 < $count332) {
-                  if (trace !== null) trace.push($seat331, 17);
-                  {
-                    {
-                      const $amount = Deed_price[l_deed_2]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                        );
-                      if (v_cash[l_p_5] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
-                        );
-                      v_cash[l_p_5] -= $amount;
-                      v_bank += $amount;
-                    }
-                    {
-                      const $card = l_deed_2;
-                      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                      const $seg339 = Z_deeds + l_p_5;
-                      C[$seg339 * CAP + N[$seg339]!] = $card;
-                      N[$seg339]!++;
-                    }
-                    pc = 34;
-                    continue run;
-                  }
-                }
-                $index335 -= $count332;
-                if ($index335 < $count333) {
-                  if (trace !== null) trace.push($seat331, 4);
-                  {
-                    pc = 35;
-                    continue run;
-                  }
-                }
-                $index335 -= $count333;
-                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-              }
-            }
-            if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
-              l_p_6 = l_p_5;
-              l_mercy = l_kind_2 === "mercy";
-              if (l_mercy) {
-                {
-                  if (N[Z_mercy_deck]! === 0)
-                    throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
-                  const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
-                  if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-                  C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-                  N[Z_drawn]!++;
-                }
-              } else {
-                {
-                  if (N[Z_grace_deck]! === 0)
-                    throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
-                  const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
-                  if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-                  C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-                  N[Z_drawn]!++;
-                }
-              }
-              l_card = topCardOf(C, N, CAP, Z_drawn, false);
-              l_owed = 0;
-              if (Fortune_effect[l_card]! === "collect") {
-                {
-                  const $amount = Fortune_amount[l_card]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_6] += $amount;
-                }
-              } else {
-                if (Fortune_effect[l_card]! === "pay") {
-                  l_owed = Fortune_amount[l_card]!;
-                } else {
-                  if (Fortune_effect[l_card]! === "repairs") {
-                    let $sum340: number = 0;
-                    {
-                      const $seg342 = Z_deeds + l_p_6;
-                      for (let $i341 = 0; $i341 < N[$seg342]!; $i341++) {
-                        const l_d = C[$seg342 * CAP + $i341]!;
-                        $sum340 +=
-                          v_books[l_d]! * Fortune_amount[l_card]! +
-                          (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
-                      }
-                    }
-                    l_owed = $sum340;
-                  } else {
-                    if (Fortune_effect[l_card]! === "advance_home") {
-                      v_position[l_p_6] = 0;
-                      {
-                        const $amount = 500;
-                        if ($amount < 0)
-                          throw new GameFault(
-                            "fault/negative-transfer",
-                            `cannot transfer a negative amount (${$amount}) from bank`,
-                          );
-                        if (v_bank < $amount)
-                          throw new GameFault(
-                            "fault/insufficient",
-                            `bank has ${v_bank}, not the ${$amount} to transfer`,
-                          );
-                        v_bank -= $amount;
-                        v_cash[l_p_6] += $amount;
-                      }
-                    } else {
-                      if (Fortune_effect[l_card]! === "back_three") {
-                        v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
-                        v_relocated = true;
-                      } else {
-                        {
-                          const $argument343 = l_p_6;
-                          {
-                            let l_p = $argument343;
-                            v_position[l_p] = fn_court_space();
-                            v_in_court[l_p] = true;
-                            v_court_rolls[l_p] = 0;
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              if (l_mercy) {
-                {
-                  const $card = l_card;
-                  takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                  for (let $k344 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k344 > Z_mercy_deck * CAP; $k344--)
-                    C[$k344] = C[$k344 - 1]!;
-                  C[Z_mercy_deck * CAP] = $card;
-                  N[Z_mercy_deck]!++;
-                }
-              } else {
-                {
-                  const $card = l_card;
-                  takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-                  for (let $k345 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k345 > Z_grace_deck * CAP; $k345--)
-                    C[$k345] = C[$k345 - 1]!;
-                  C[Z_grace_deck * CAP] = $card;
-                  N[Z_grace_deck]!++;
-                }
-              }
-              if (l_owed > 0) {
-                l_p_7 = l_p_6;
-                l_amount_5 = l_owed;
-                l_to_centre_5 = true;
-                l_creditor_5 = l_p_6;
-                pc = 40;
-                continue run;
-              }
-              pc = 39;
-              continue run;
-            }
-            if (l_kind_2 === "fee") {
-              l_p_9 = l_p_5;
-              l_amount_6 = fn_fee_at(l_here_2);
-              l_to_centre_7 = true;
-              l_creditor_7 = l_p_5;
-              pc = 48;
-              continue run;
-            }
-            if (l_kind_2 === "field_trip") {
-              {
-                const $amount = v_centre;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from centre`,
-                  );
-                if (v_centre < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `centre has ${v_centre}, not the ${$amount} to transfer`,
-                  );
-                v_centre -= $amount;
-                v_cash[l_p_5] += $amount;
-              }
-            } else {
-              if (l_kind_2 === "go_to_court") {
-                {
-                  const $argument346 = l_p_5;
-                  {
-                    let l_p = $argument346;
-                    v_position[l_p] = fn_court_space();
-                    v_in_court[l_p] = true;
-                    v_court_rolls[l_p] = 0;
-                  }
-                }
-              }
-            }
-            pc = 47;
-            continue run;
-          }
-          l_again =
-            l_is_double && !v_in_court[l_active]! && seatsInPlay(players, v_eliminated).includes(l_active);
-          pc = 30;
-          continue run;
-        }
-        case 32: {
-          pc = 31;
-          continue run;
-        }
-        case 33: {
-          pc = 32;
-          continue run;
-        }
-        case 34: {
-          pc = 33;
-          continue run;
-        }
-        case 35: {
-          l_lot_3 = l_deed_2;
-          l_high_4 = 0;
-          l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
-          l_bidding_4 = true;
-          pc = 36;
-          continue run;
-        }
-        case 36: {
-          if (
-            l_bidding_4 &&
-            ((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_bidding_4 = false;
-            {
-              let $n347 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-                  $list39[$n347++] = l_q;
-                }
-              }
-              $list40.fill(0);
-              race348: for (;;) {
-                let $left349 = 0;
-                for (let $a352 = 0; $a352 < $n347; $a352++) if ($list40[$list39[$a352]!] === 0) $left349++;
-                if ($left349 === 0)
-                  throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k351 = 0;
-                if ($left349 > 1) {
-                  const $n355 = $left349 >>> 0;
-                  if ($n355 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x353 = 0;
-                  let $r354 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x353 = $t >>> 0;
-                    $r354 = $x353 % $n355;
-                  } while ($x353 - $r354 > 4294967296 - $n355);
-                  const $k351$drawn = $r354;
-                  $k351 = $k351$drawn;
-                }
-                let $seat350 = -1;
-                for (let $a352 = 0; $a352 < $n347; $a352++)
-                  if ($list40[$list39[$a352]!] === 0 && $k351-- === 0) {
-                    $seat350 = $list39[$a352]!;
-                    break;
-                  }
-                const l_q = $seat350;
-                const $low356 = l_high_4 + 1;
-                const $high357 = v_cash[l_q]!;
-                let $offered358 = false;
-                let $least359 = $low356;
-                offered358$open: {
-                  if (!($low356 <= $high357)) break offered358$open;
-                  $least359 = Math.max($low356, l_high_4 + 1);
-                  if (!($least359 <= $high357)) break offered358$open;
-                  $offered358 = true;
-                }
-                let $offered360 = false;
-                offered360$open: {
-                  $offered360 = true;
-                }
-                const $offered361 = ($offered358 ? 1 : 0) + ($offered360 ? 1 : 0);
-                if ($offered361 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                  const $n366 = $offered361 >>> 0;
-                  if ($n366 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x364 = 0;
-                  let $r365 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x364 = $t >>> 0;
-                    $r365 = $x364 % $n366;
-                  } while ($x364 - $r365 > 4294967296 - $n366);
-                  const $pick363$drawn = $r365;
-                  let $pick363 = $pick363$drawn;
-                  if ($offered358 && $pick363-- === 0) {
-                    const $n371 = Math.max(0, $high357 - $least359 + 1) >>> 0;
-                    if ($n371 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x369 = 0;
-                    let $r370 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x369 = $t >>> 0;
-                      $r370 = $x369 % $n371;
-                    } while ($x369 - $r370 > 4294967296 - $n371);
-                    const $digit367 = $r370;
-                    const $value368 = $least359 + $digit367;
-                    {
-                      const l_amount = $value368;
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 3, $value368);
-                    {
-                      const l_amount = $value368;
-                      l_high_4 = l_amount;
-                      l_leader_4 = l_q;
-                      l_bidding_4 = true;
-                      pc = 37;
-                      continue run;
-                    }
-                  }
-                  if ($offered360 && $pick363-- === 0) {
-                    {
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 4);
-                    $list40[l_q] = 1;
-                    if ($left349 === 1) {
-                      pc = 37;
-                      continue run;
-                    }
-                    continue race348;
-                  }
-                }
-                throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-              }
-            }
-          }
-          if (l_high_4 > 0) {
-            {
-              const $amount = l_high_4;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-                );
-              if (v_cash[l_leader_4] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[leader] has ${v_cash[l_leader_4]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_leader_4] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_lot_3;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg372 = Z_deeds + l_leader_4;
-              C[$seg372 * CAP + N[$seg372]!] = $card;
-              N[$seg372]!++;
-            }
-          } else {
-          }
-          pc = 34;
-          continue run;
-        }
-        case 37: {
-          pc = 36;
-          continue run;
-        }
-        case 38: {
-          pc = 32;
-          continue run;
-        }
-        case 39: {
-          pc = 38;
-          continue run;
-        }
-        case 40: {
-          if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
-            {
-              const $seat373 = l_p_7;
-              const $seg374 = Z_deeds + l_p_7;
-              let $offered375 = false;
-              offered375$open: {
-                if (!(N[$seg374]! > 0)) break offered375$open;
-                let $any376: boolean = false;
-                {
-                  const $seg378 = Z_deeds + l_p_7;
-                  for (let $i377 = 0; $i377 < N[$seg378]!; $i377++) {
-                    const l_e = C[$seg378 * CAP + $i377]!;
-                    if (fn_may_sell_stack(l_p_7, l_e)) {
-                      $any376 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any376) break offered375$open;
-                $values41.length = 0;
-                for (let $i379 = 0; $i379 < N[$seg374]!; $i379++) {
-                  const l_d = C[$seg374 * CAP + $i379]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-                  $values41.push(l_d);
-                }
-                if ($values41.length === 0) break offered375$open;
-                $offered375 = true;
-              }
-              const $seg380 = Z_deeds + l_p_7;
-              let $offered381 = false;
-              offered381$open: {
-                if (!(N[$seg380]! > 0)) break offered381$open;
-                let $any382: boolean = false;
-                {
-                  const $seg384 = Z_deeds + l_p_7;
-                  for (let $i383 = 0; $i383 < N[$seg384]!; $i383++) {
-                    const l_e = C[$seg384 * CAP + $i383]!;
-                    if (fn_may_sell_key(l_p_7, l_e)) {
-                      $any382 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any382) break offered381$open;
-                if (!(v_stacks_left >= 4)) break offered381$open;
-                $values42.length = 0;
-                for (let $i385 = 0; $i385 < N[$seg380]!; $i385++) {
-                  const l_d = C[$seg380 * CAP + $i385]!;
-                  if (!v_key[l_d]!) continue;
-                  $values42.push(l_d);
-                }
-                if ($values42.length === 0) break offered381$open;
-                $offered381 = true;
-              }
-              const $seg386 = Z_deeds + l_p_7;
-              let $offered387 = false;
-              offered387$open: {
-                if (!(N[$seg386]! > 0)) break offered387$open;
-                let $any388: boolean = false;
-                {
-                  const $seg390 = Z_deeds + l_p_7;
-                  for (let $i389 = 0; $i389 < N[$seg390]!; $i389++) {
-                    const l_e = C[$seg390 * CAP + $i389]!;
-                    if (fn_may_mortgage(l_p_7, l_e)) {
-                      $any388 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any388) break offered387$open;
-                $values43.length = 0;
-                for (let $i391 = 0; $i391 < N[$seg386]!; $i391++) {
-                  const l_d = C[$seg386 * CAP + $i391]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-                  $values43.push(l_d);
-                }
-                if ($values43.length === 0) break offered387$open;
-                $offered387 = true;
-              }
-              const $offered392 = ($offered375 ? 1 : 0) + ($offered381 ? 1 : 0) + ($offered387 ? 1 : 0);
-              if ($offered392 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat373} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt393: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n397 = $offered392 >>> 0;
-                if ($n397 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x395 = 0;
-                let $r396 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x395 = $t >>> 0;
-                  $r396 = $x395 % $n397;
-                } while ($x395 - $r396 > 4294967296 - $n397);
-                const $pick394$drawn = $r396;
-                let $pick394 = $pick394$drawn;
-                if ($offered375 && $pick394-- === 0) {
-                  const $n402 = $values41.length >>> 0;
-                  if ($n402 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x400 = 0;
-                  let $r401 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x400 = $t >>> 0;
-                    $r401 = $x400 % $n402;
-                  } while ($x400 - $r401 > 4294967296 - $n402);
-                  const $digit398 = $r401;
-                  const $value399 = $values41[$digit398]!;
-                  {
-                    const l_d = $value399;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat373, 0, $value399);
-                  {
-                    const l_d = $value399;
-                    {
-                      const $argument403 = l_p_7;
-                      const $argument404 = l_d;
-                      {
-                        let l_p = $argument403;
-                        let l_sold = $argument404;
-                        v_books[l_sold] -= 1;
-                        v_stacks_left += 1;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 41;
-                    continue run;
-                  }
-                }
-                if ($offered381 && $pick394-- === 0) {
-                  const $n409 = $values42.length >>> 0;
-                  if ($n409 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x407 = 0;
-                  let $r408 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x407 = $t >>> 0;
-                    $r408 = $x407 % $n409;
-                  } while ($x407 - $r408 > 4294967296 - $n409);
-                  const $digit405 = $r408;
-                  const $value406 = $values42[$digit405]!;
-                  {
-                    const l_d = $value406;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat373, 1, $value406);
-                  {
-                    const l_d = $value406;
-                    {
-                      const $argument410 = l_p_7;
-                      const $argument411 = l_d;
-                      {
-                        let l_p = $argument410;
-                        let l_sold = $argument411;
-                        v_key[l_sold] = false;
-                        v_keys_left += 1;
-                        v_books[l_sold] = 4;
-                        v_stacks_left -= 4;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 41;
-                    continue run;
-                  }
-                }
-                if ($offered387 && $pick394-- === 0) {
-                  const $n416 = $values43.length >>> 0;
-                  if ($n416 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x414 = 0;
-                  let $r415 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x414 = $t >>> 0;
-                    $r415 = $x414 % $n416;
-                  } while ($x414 - $r415 > 4294967296 - $n416);
-                  const $digit412 = $r415;
-                  const $value413 = $values43[$digit412]!;
-                  {
-                    const l_d = $value413;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat373, 2, $value413);
-                  {
-                    const l_d = $value413;
-                    {
-                      const $argument417 = l_p_7;
-                      const $argument418 = l_d;
-                      {
-                        let l_p = $argument417;
-                        let l_pledged = $argument418;
-                        v_mortgaged[l_pledged] = true;
-                        {
-                          const $amount = Deed_mortgage[l_pledged]!;
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 41;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          if (v_cash[l_p_7]! >= l_amount_5) {
-            if (l_to_centre_5) {
-              {
-                const $amount = l_amount_5;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_7] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_7] -= $amount;
-                v_centre += $amount;
-              }
-            } else {
-              {
-                const $amount = l_amount_5;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_7] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_7] -= $amount;
-                v_cash[l_creditor_5] += $amount;
-              }
-            }
-            pc = 42;
-            continue run;
-          }
-          l_p_8 = l_p_7;
-          l_to_centre_6 = l_to_centre_5;
-          l_creditor_6 = l_creditor_5;
-          {
-            let $n419 = 0;
-            {
-              const $seg421 = Z_deeds + l_p_8;
-              for (let $i420 = 0; $i420 < N[$seg421]!; $i420++) {
-                const l_d = C[$seg421 * CAP + $i420]!;
-                $list44[$n419++] = l_d;
-              }
-            }
-            for (let $i422 = 0; $i422 < $n419; $i422++) {
-              const l_d = $list44[$i422]!;
-              if (v_key[l_d]!) {
-                v_key[l_d] = false;
-                v_keys_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_8] += $amount;
-                }
-              }
-              if (v_books[l_d]! > 0) {
-                v_stacks_left += v_books[l_d]!;
-                {
-                  const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_8] += $amount;
-                }
-                v_books[l_d] = 0;
-              }
-            }
-          }
-          if (l_to_centre_6) {
-            {
-              const $amount = v_cash[l_p_8]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                );
-              if (v_cash[l_p_8] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_p_8] -= $amount;
-              v_centre += $amount;
-            }
-            {
-              let $n423 = 0;
-              {
-                const $seg425 = Z_deeds + l_p_8;
-                for (let $i424 = 0; $i424 < N[$seg425]!; $i424++) {
-                  const l_d = C[$seg425 * CAP + $i424]!;
-                  $list45[$n423++] = l_d;
-                }
-              }
-              for (let $i426 = 0; $i426 < $n423; $i426++) {
-                const l_d = $list45[$i426]!;
-                v_mortgaged[l_d] = false;
-                {
-                  const $seg427 = Z_deeds + l_p_8;
-                  const $wanted = l_d;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg427]!; $i++)
-                    if (C[$seg427 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-                  const $at428 = $seg427 * CAP + $at;
-                  const $card = C[$at428]!;
-                  const $end429 = $seg427 * CAP + N[$seg427]! - 1;
-                  for (let $k430 = $at428; $k430 < $end429; $k430++) C[$k430] = C[$k430 + 1]!;
-                  N[$seg427]!--;
-                  C[Z_seized * CAP + N[Z_seized]!] = $card;
-                  N[Z_seized]!++;
-                }
-              }
-            }
-            {
-              const $argument431 = l_p_8;
-              {
-                let l_p = $argument431;
-                if (v_eliminated[l_p]! === 0) {
-                  v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-                }
-                v_in_court[l_p] = false;
-                if (fn_players_left() === 1) {
-                  K_ended = 4;
-                  pc = END;
-                  continue run;
-                }
-              }
-            }
-            {
-              let $n6 = 0;
-              {
-                for (let $i7 = 0; $i7 < N[Z_seized]!; $i7++) {
-                  const l_d_5 = C[Z_seized * CAP + $i7]!;
-                  $list3[$n6++] = l_d_5;
-                }
-              }
-              l_d_5$count = $n6;
-            }
-            l_d_5$index = 0;
-            pc = 44;
-            continue run;
-          }
-          {
-            const $amount = v_cash[l_p_8]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
-              );
-            if (v_cash[l_p_8] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p_8] -= $amount;
-            v_cash[l_creditor_6] += $amount;
-          }
-          {
-            const $from = Z_deeds + l_p_8;
-            const $to = Z_deeds + l_creditor_6;
-            if ($from !== $to) {
-              for (let $k432 = 0; $k432 < N[$from]!; $k432++) {
-                const $card = C[$from * CAP + $k432]!;
-                C[$to * CAP + N[$to]!] = $card;
-                N[$to]!++;
-              }
-              N[$from] = 0;
-            }
-          }
-          {
-            const $argument433 = l_p_8;
-            {
-              let l_p = $argument433;
-              if (v_eliminated[l_p]! === 0) {
-                v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-              }
-              v_in_court[l_p] = false;
-              if (fn_players_left() === 1) {
-                K_ended = 5;
-                pc = END;
-                continue run;
-              }
-            }
-          }
-          pc = 43;
-          continue run;
-        }
-        case 41: {
-          pc = 40;
-          continue run;
-        }
-        case 42: {
-          pc = 39;
-          continue run;
-        }
-        case 43: {
-          pc = 42;
-          continue run;
-        }
-        case 44: {
-          if (l_d_5$index < l_d_5$count) {
-            l_d_5 = $list3[l_d_5$index]!;
-            {
-              const $wanted = l_d_5;
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_seized]!; $i++)
-                if (C[Z_seized * CAP + $i]! === $wanted) {
-                  $at = $i;
-                  break;
-                }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-              const $at434 = Z_seized * CAP + $at;
-              const $card = C[$at434]!;
-              const $end435 = Z_seized * CAP + N[Z_seized]! - 1;
-              for (let $k436 = $at434; $k436 < $end435; $k436++) C[$k436] = C[$k436 + 1]!;
-              N[Z_seized]!--;
-              C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-              N[Z_bank_deeds]!++;
-            }
-            l_lot_4 = l_d_5;
-            l_high_5 = 0;
-            l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
-            l_bidding_5 = true;
-            pc = 45;
-            continue run;
-          }
-          pc = 43;
-          continue run;
-        }
-        case 45: {
-          if (
-            l_bidding_5 &&
-            ((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_bidding_5 = false;
-            {
-              let $n437 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-                  $list46[$n437++] = l_q;
-                }
-              }
-              $list47.fill(0);
-              race438: for (;;) {
-                let $left439 = 0;
-                for (let $a442 = 0; $a442 < $n437; $a442++) if ($list47[$list46[$a442]!] === 0) $left439++;
-                if ($left439 === 0)
-                  throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k441 = 0;
-                if ($left439 > 1) {
-                  const $n445 = $left439 >>> 0;
-                  if ($n445 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x443 = 0;
-                  let $r444 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x443 = $t >>> 0;
-                    $r444 = $x443 % $n445;
-                  } while ($x443 - $r444 > 4294967296 - $n445);
-                  const $k441$drawn = $r444;
-                  $k441 = $k441$drawn;
-                }
-                let $seat440 = -1;
-                for (let $a442 = 0; $a442 < $n437; $a442++)
-                  if ($list47[$list46[$a442]!] === 0 && $k441-- === 0) {
-                    $seat440 = $list46[$a442]!;
-                    break;
-                  }
-                const l_q = $seat440;
-                const $low446 = l_high_5 + 1;
-                const $high447 = v_cash[l_q]!;
-                let $offered448 = false;
-                let $least449 = $low446;
-                offered448$open: {
-                  if (!($low446 <= $high447)) break offered448$open;
-                  $least449 = Math.max($low446, l_high_5 + 1);
-                  if (!($least449 <= $high447)) break offered448$open;
-                  $offered448 = true;
-                }
-                let $offered450 = false;
-                offered450$open: {
-                  $offered450 = true;
-                }
-                const $offered451 = ($offered448 ? 1 : 0) + ($offered450 ? 1 : 0);
-                if ($offered451 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                attempt452: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                  const $n456 = $offered451 >>> 0;
-                  if ($n456 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x454 = 0;
-                  let $r455 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x454 = $t >>> 0;
-                    $r455 = $x454 % $n456;
-                  } while ($x454 - $r455 > 4294967296 - $n456);
-                  const $pick453$drawn = $r455;
-                  let $pick453 = $pick453$drawn;
-                  if ($offered448 && $pick453-- === 0) {
-                    const $n461 = Math.max(0, $high447 - $least449 + 1) >>> 0;
-                    if ($n461 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x459 = 0;
-                    let $r460 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x459 = $t >>> 0;
-                      $r460 = $x459 % $n461;
-                    } while ($x459 - $r460 > 4294967296 - $n461);
-                    const $digit457 = $r460;
-                    const $value458 = $least449 + $digit457;
-                    {
-                      const l_amount = $value458;
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 3, $value458);
-                    {
-                      const l_amount = $value458;
-                      l_high_5 = l_amount;
-                      l_leader_5 = l_q;
-                      l_bidding_5 = true;
-                      pc = 46;
-                      continue run;
-                    }
-                  }
-                  if ($offered450 && $pick453-- === 0) {
-                    {
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 4);
-                    $list47[l_q] = 1;
-                    if ($left439 === 1) {
-                      pc = 46;
-                      continue run;
-                    }
-                    continue race438;
-                  }
-                }
-                throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-              }
-            }
-          }
-          if (l_high_5 > 0) {
-            {
-              const $amount = l_high_5;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-                );
-              if (v_cash[l_leader_5] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[leader] has ${v_cash[l_leader_5]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_leader_5] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_lot_4;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg462 = Z_deeds + l_leader_5;
-              C[$seg462 * CAP + N[$seg462]!] = $card;
-              N[$seg462]!++;
-            }
-          } else {
-          }
-          l_d_5$index += 1;
-          pc = 44;
-          continue run;
-        }
-        case 46: {
-          pc = 45;
-          continue run;
-        }
-        case 47: {
-          pc = 38;
-          continue run;
-        }
-        case 48: {
-          if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
-            {
-              const $seat463 = l_p_9;
-              const $seg464 = Z_deeds + l_p_9;
-              let $offered465 = false;
-              offered465$open: {
-                if (!(N[$seg464]! > 0)) break offered465$open;
-                let $any466: boolean = false;
-                {
-                  const $seg468 = Z_deeds + l_p_9;
-                  for (let $i467 = 0; $i467 < N[$seg468]!; $i467++) {
-                    const l_e = C[$seg468 * CAP + $i467]!;
-                    if (fn_may_sell_stack(l_p_9, l_e)) {
-                      $any466 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any466) break offered465$open;
-                $values48.length = 0;
-                for (let $i469 = 0; $i469 < N[$seg464]!; $i469++) {
-                  const l_d = C[$seg464 * CAP + $i469]!;
-                  if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-                  if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-                  $values48.push(l_d);
-                }
-                if ($values48.length === 0) break offered465$open;
-                $offered465 = true;
-              }
-              const $seg470 = Z_deeds + l_p_9;
-              let $offered471 = false;
-              offered471$open: {
-                if (!(N[$seg470]! > 0)) break offered471$open;
-                let $any472: boolean = false;
-                {
-                  const $seg474 = Z_deeds + l_p_9;
-                  for (let $i473 = 0; $i473 < N[$seg474]!; $i473++) {
-                    const l_e = C[$seg474 * CAP + $i473]!;
-                    if (fn_may_sell_key(l_p_9, l_e)) {
-                      $any472 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any472) break offered471$open;
-                if (!(v_stacks_left >= 4)) break offered471$open;
-                $values49.length = 0;
-                for (let $i475 = 0; $i475 < N[$seg470]!; $i475++) {
-                  const l_d = C[$seg470 * CAP + $i475]!;
-                  if (!v_key[l_d]!) continue;
-                  $values49.push(l_d);
-                }
-                if ($values49.length === 0) break offered471$open;
-                $offered471 = true;
-              }
-              const $seg476 = Z_deeds + l_p_9;
-              let $offered477 = false;
-              offered477$open: {
-                if (!(N[$seg476]! > 0)) break offered477$open;
-                let $any478: boolean = false;
-                {
-                  const $seg480 = Z_deeds + l_p_9;
-                  for (let $i479 = 0; $i479 < N[$seg480]!; $i479++) {
-                    const l_e = C[$seg480 * CAP + $i479]!;
-                    if (fn_may_mortgage(l_p_9, l_e)) {
-                      $any478 = true;
-                      break;
-                    }
-                  }
-                }
-                if (!$any478) break offered477$open;
-                $values50.length = 0;
-                for (let $i481 = 0; $i481 < N[$seg476]!; $i481++) {
-                  const l_d = C[$seg476 * CAP + $i481]!;
-                  if (!!v_mortgaged[l_d]!) continue;
-                  if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-                  $values50.push(l_d);
-                }
-                if ($values50.length === 0) break offered477$open;
-                $offered477 = true;
-              }
-              const $offered482 = ($offered465 ? 1 : 0) + ($offered471 ? 1 : 0) + ($offered477 ? 1 : 0);
-              if ($offered482 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat463} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              attempt483: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n487 = $offered482 >>> 0;
-                if ($n487 === 0)
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x485 = 0;
-                let $r486 = 0;
-                do {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x485 = $t >>> 0;
-                  $r486 = $x485 % $n487;
-                } while ($x485 - $r486 > 4294967296 - $n487);
-                const $pick484$drawn = $r486;
-                let $pick484 = $pick484$drawn;
-                if ($offered465 && $pick484-- === 0) {
-                  const $n492 = $values48.length >>> 0;
-                  if ($n492 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x490 = 0;
-                  let $r491 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x490 = $t >>> 0;
-                    $r491 = $x490 % $n492;
-                  } while ($x490 - $r491 > 4294967296 - $n492);
-                  const $digit488 = $r491;
-                  const $value489 = $values48[$digit488]!;
-                  {
-                    const l_d = $value489;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat463, 0, $value489);
-                  {
-                    const l_d = $value489;
-                    {
-                      const $argument493 = l_p_9;
-                      const $argument494 = l_d;
-                      {
-                        let l_p = $argument493;
-                        let l_sold = $argument494;
-                        v_books[l_sold] -= 1;
-                        v_stacks_left += 1;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 49;
-                    continue run;
-                  }
-                }
-                if ($offered471 && $pick484-- === 0) {
-                  const $n499 = $values49.length >>> 0;
-                  if ($n499 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x497 = 0;
-                  let $r498 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x497 = $t >>> 0;
-                    $r498 = $x497 % $n499;
-                  } while ($x497 - $r498 > 4294967296 - $n499);
-                  const $digit495 = $r498;
-                  const $value496 = $values49[$digit495]!;
-                  {
-                    const l_d = $value496;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat463, 1, $value496);
-                  {
-                    const l_d = $value496;
-                    {
-                      const $argument500 = l_p_9;
-                      const $argument501 = l_d;
-                      {
-                        let l_p = $argument500;
-                        let l_sold = $argument501;
-                        v_key[l_sold] = false;
-                        v_keys_left += 1;
-                        v_books[l_sold] = 4;
-                        v_stacks_left -= 4;
-                        {
-                          const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 49;
-                    continue run;
-                  }
-                }
-                if ($offered477 && $pick484-- === 0) {
-                  const $n506 = $values50.length >>> 0;
-                  if ($n506 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x504 = 0;
-                  let $r505 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x504 = $t >>> 0;
-                    $r505 = $x504 % $n506;
-                  } while ($x504 - $r505 > 4294967296 - $n506);
-                  const $digit502 = $r505;
-                  const $value503 = $values50[$digit502]!;
-                  {
-                    const l_d = $value503;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat463, 2, $value503);
-                  {
-                    const l_d = $value503;
-                    {
-                      const $argument507 = l_p_9;
-                      const $argument508 = l_d;
-                      {
-                        let l_p = $argument507;
-                        let l_pledged = $argument508;
-                        v_mortgaged[l_pledged] = true;
-                        {
-                          const $amount = Deed_mortgage[l_pledged]!;
-                          if ($amount < 0)
-                            throw new GameFault(
-                              "fault/negative-transfer",
-                              `cannot transfer a negative amount (${$amount}) from bank`,
-                            );
-                          if (v_bank < $amount)
-                            throw new GameFault(
-                              "fault/insufficient",
-                              `bank has ${v_bank}, not the ${$amount} to transfer`,
-                            );
-                          v_bank -= $amount;
-                          v_cash[l_p] += $amount;
-                        }
-                      }
-                    }
-                    pc = 49;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
-          }
-          if (v_cash[l_p_9]! >= l_amount_6) {
-            if (l_to_centre_7) {
-              {
-                const $amount = l_amount_6;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_9] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_9] -= $amount;
-                v_centre += $amount;
-              }
-            } else {
-              {
-                const $amount = l_amount_6;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_9] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_9] -= $amount;
-                v_cash[l_creditor_7] += $amount;
-              }
-            }
-            pc = 50;
-            continue run;
-          }
-          l_p_10 = l_p_9;
-          l_to_centre_8 = l_to_centre_7;
-          l_creditor_8 = l_creditor_7;
-          {
-            let $n509 = 0;
-            {
-              const $seg511 = Z_deeds + l_p_10;
-              for (let $i510 = 0; $i510 < N[$seg511]!; $i510++) {
-                const l_d = C[$seg511 * CAP + $i510]!;
-                $list51[$n509++] = l_d;
-              }
-            }
-            for (let $i512 = 0; $i512 < $n509; $i512++) {
-              const l_d = $list51[$i512]!;
-              if (v_key[l_d]!) {
-                v_key[l_d] = false;
-                v_keys_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_10] += $amount;
-                }
-              }
-              if (v_books[l_d]! > 0) {
-                v_stacks_left += v_books[l_d]!;
-                {
-                  const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_10] += $amount;
-                }
-                v_books[l_d] = 0;
-              }
-            }
-          }
-          if (l_to_centre_8) {
-            {
-              const $amount = v_cash[l_p_10]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                );
-              if (v_cash[l_p_10] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_p_10] -= $amount;
-              v_centre += $amount;
-            }
-            {
-              let $n513 = 0;
-              {
-                const $seg515 = Z_deeds + l_p_10;
-                for (let $i514 = 0; $i514 < N[$seg515]!; $i514++) {
-                  const l_d = C[$seg515 * CAP + $i514]!;
-                  $list52[$n513++] = l_d;
-                }
-              }
-              for (let $i516 = 0; $i516 < $n513; $i516++) {
-                const l_d = $list52[$i516]!;
-                v_mortgaged[l_d] = false;
-                {
-                  const $seg517 = Z_deeds + l_p_10;
-                  const $wanted = l_d;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg517]!; $i++)
-                    if (C[$seg517 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-                  const $at518 = $seg517 * CAP + $at;
-                  const $card = C[$at518]!;
-                  const $end519 = $seg517 * CAP + N[$seg517]! - 1;
-                  for (let $k520 = $at518; $k520 < $end519; $k520++) C[$k520] = C[$k520 + 1]!;
-                  N[$seg517]!--;
-                  C[Z_seized * CAP + N[Z_seized]!] = $card;
-                  N[Z_seized]!++;
-                }
-              }
-            }
-            {
-              const $argument521 = l_p_10;
-              {
-                let l_p = $argument521;
-                if (v_eliminated[l_p]! === 0) {
-                  v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-                }
-                v_in_court[l_p] = false;
-                if (fn_players_left() === 1) {
-                  K_ended = 6;
-                  pc = END;
-                  continue run;
-                }
-              }
-            }
-            {
-              let $n8 = 0;
-              {
-                for (let $i9 = 0; $i9 < N[Z_seized]!; $i9++) {
-                  const l_d_6 = C[Z_seized * CAP + $i9]!;
-                  $list4[$n8++] = l_d_6;
-                }
-              }
-              l_d_6$count = $n8;
-            }
-            l_d_6$index = 0;
-            pc = 52;
-            continue run;
-          }
-          {
-            const $amount = v_cash[l_p_10]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
-              );
-            if (v_cash[l_p_10] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p_10] -= $amount;
-            v_cash[l_creditor_8] += $amount;
-          }
-          {
-            const $from = Z_deeds + l_p_10;
-            const $to = Z_deeds + l_creditor_8;
-            if ($from !== $to) {
-              for (let $k522 = 0; $k522 < N[$from]!; $k522++) {
-                const $card = C[$from * CAP + $k522]!;
-                C[$to * CAP + N[$to]!] = $card;
-                N[$to]!++;
-              }
-              N[$from] = 0;
-            }
-          }
-          {
-            const $argument523 = l_p_10;
-            {
-              let l_p = $argument523;
-              if (v_eliminated[l_p]! === 0) {
-                v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
-              }
-              v_in_court[l_p] = false;
-              if (fn_players_left() === 1) {
-                K_ended = 7;
-                pc = END;
-                continue run;
-              }
-            }
-          }
-          pc = 51;
-          continue run;
-        }
-        case 49: {
-          pc = 48;
-          continue run;
-        }
-        case 50: {
-          pc = 47;
-          continue run;
-        }
-        case 51: {
-          pc = 50;
-          continue run;
-        }
-        case 52: {
-          if (l_d_6$index < l_d_6$count) {
-            l_d_6 = $list4[l_d_6$index]!;
-            {
-              const $wanted = l_d_6;
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_seized]!; $i++)
-                if (C[Z_seized * CAP + $i]! === $wanted) {
-                  $at = $i;
-                  break;
-                }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-              const $at524 = Z_seized * CAP + $at;
-              const $card = C[$at524]!;
-              const $end525 = Z_seized * CAP + N[Z_seized]! - 1;
-              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
-              N[Z_seized]!--;
-              C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-              N[Z_bank_deeds]!++;
-            }
-            l_lot_5 = l_d_6;
-            l_high_6 = 0;
-            l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
-            l_bidding_6 = true;
-            pc = 53;
-            continue run;
-          }
-          pc = 51;
-          continue run;
-        }
-        case 53: {
-          if (
-            l_bidding_6 &&
-            ((): boolean => {
-              let $n: boolean = false;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-                  $n = true;
-                  break;
-                }
-              }
-              return $n;
-            })()
-          ) {
-            l_bidding_6 = false;
-            {
-              let $n527 = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (v_eliminated[l_q] !== 0) continue;
-                if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-                  $list53[$n527++] = l_q;
-                }
-              }
-              $list54.fill(0);
-              race528: for (;;) {
-                let $left529 = 0;
-                for (let $a532 = 0; $a532 < $n527; $a532++) if ($list54[$list53[$a532]!] === 0) $left529++;
-                if ($left529 === 0)
-                  throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k531 = 0;
-                if ($left529 > 1) {
-                  const $n535 = $left529 >>> 0;
-                  if ($n535 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x533 = 0;
-                  let $r534 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x533 = $t >>> 0;
-                    $r534 = $x533 % $n535;
-                  } while ($x533 - $r534 > 4294967296 - $n535);
-                  const $k531$drawn = $r534;
-                  $k531 = $k531$drawn;
-                }
-                let $seat530 = -1;
-                for (let $a532 = 0; $a532 < $n527; $a532++)
-                  if ($list54[$list53[$a532]!] === 0 && $k531-- === 0) {
-                    $seat530 = $list53[$a532]!;
-                    break;
-                  }
-                const l_q = $seat530;
-                const $low536 = l_high_6 + 1;
-                const $high537 = v_cash[l_q]!;
-                let $offered538 = false;
-                let $least539 = $low536;
-                offered538$open: {
-                  if (!($low536 <= $high537)) break offered538$open;
-                  $least539 = Math.max($low536, l_high_6 + 1);
-                  if (!($least539 <= $high537)) break offered538$open;
-                  $offered538 = true;
-                }
-                let $offered540 = false;
-                offered540$open: {
-                  $offered540 = true;
-                }
-                const $offered541 = ($offered538 ? 1 : 0) + ($offered540 ? 1 : 0);
-                if ($offered541 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                attempt542: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                  const $n546 = $offered541 >>> 0;
-                  if ($n546 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x544 = 0;
-                  let $r545 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x544 = $t >>> 0;
-                    $r545 = $x544 % $n546;
-                  } while ($x544 - $r545 > 4294967296 - $n546);
-                  const $pick543$drawn = $r545;
-                  let $pick543 = $pick543$drawn;
-                  if ($offered538 && $pick543-- === 0) {
-                    const $n551 = Math.max(0, $high537 - $least539 + 1) >>> 0;
-                    if ($n551 === 0)
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                    let $x549 = 0;
-                    let $r550 = 0;
-                    do {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      $x549 = $t >>> 0;
-                      $r550 = $x549 % $n551;
-                    } while ($x549 - $r550 > 4294967296 - $n551);
-                    const $digit547 = $r550;
-                    const $value548 = $least539 + $digit547;
-                    {
-                      const l_amount = $value548;
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 3, $value548);
-                    {
-                      const l_amount = $value548;
-                      l_high_6 = l_amount;
-                      l_leader_6 = l_q;
-                      l_bidding_6 = true;
-                      pc = 54;
-                      continue run;
-                    }
-                  }
-                  if ($offered540 && $pick543-- === 0) {
-                    {
-                    }
-                    decisions++;
-                    steps = 0;
-                    if (trace !== null) trace.push(l_q, 4);
-                    $list54[l_q] = 1;
-                    if ($left529 === 1) {
-                      pc = 54;
-                      continue run;
-                    }
-                    continue race528;
-                  }
-                }
-                throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-              }
-            }
-          }
-          if (l_high_6 > 0) {
-            {
-              const $amount = l_high_6;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-                );
-              if (v_cash[l_leader_6] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[leader] has ${v_cash[l_leader_6]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_leader_6] -= $amount;
-              v_bank += $amount;
-            }
-            {
-              const $card = l_lot_5;
-              takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-              const $seg552 = Z_deeds + l_leader_6;
-              C[$seg552 * CAP + N[$seg552]!] = $card;
-              N[$seg552]!++;
-            }
-          } else {
-          }
-          l_d_6$index += 1;
-          pc = 52;
-          continue run;
-        }
-        case 54: {
-          pc = 53;
-          continue run;
-        }
+        case 0:
+          pc = step0();
+          break;
+        case 1:
+          pc = step1();
+          break;
+        case 2:
+          pc = step2();
+          break;
+        case 3:
+          pc = step3();
+          break;
+        case 4:
+          pc = step4();
+          break;
+        case 5:
+          pc = step5();
+          break;
+        case 6:
+          pc = step6();
+          break;
+        case 7:
+          pc = step7();
+          break;
+        case 8:
+          pc = step8();
+          break;
+        case 9:
+          pc = step9();
+          break;
+        case 10:
+          pc = step10();
+          break;
+        case 11:
+          pc = step11();
+          break;
+        case 12:
+          pc = step12();
+          break;
+        case 13:
+          pc = step13();
+          break;
+        case 14:
+          pc = step14();
+          break;
+        case 15:
+          pc = step15();
+          break;
+        case 16:
+          pc = step16();
+          break;
+        case 17:
+          pc = step17();
+          break;
+        case 18:
+          pc = step18();
+          break;
+        case 19:
+          pc = step19();
+          break;
+        case 20:
+          pc = step20();
+          break;
+        case 21:
+          pc = step21();
+          break;
+        case 22:
+          pc = step22();
+          break;
+        case 23:
+          pc = step23();
+          break;
+        case 24:
+          pc = step24();
+          break;
+        case 25:
+          pc = step25();
+          break;
+        case 26:
+          pc = step26();
+          break;
+        case 27:
+          pc = step27();
+          break;
+        case 28:
+          pc = step28();
+          break;
+        case 29:
+          pc = step29();
+          break;
+        case 30:
+          pc = step30();
+          break;
+        case 31:
+          pc = step31();
+          break;
+        case 32:
+          pc = step32();
+          break;
+        case 33:
+          pc = step33();
+          break;
+        case 34:
+          pc = step34();
+          break;
+        case 35:
+          pc = step35();
+          break;
+        case 36:
+          pc = step36();
+          break;
+        case 37:
+          pc = step37();
+          break;
+        case 38:
+          pc = step38();
+          break;
+        case 39:
+          pc = step39();
+          break;
+        case 40:
+          pc = step40();
+          break;
+        case 41:
+          pc = step41();
+          break;
+        case 42:
+          pc = step42();
+          break;
+        case 43:
+          pc = step43();
+          break;
+        case 44:
+          pc = step44();
+          break;
+        case 45:
+          pc = step45();
+          break;
+        case 46:
+          pc = step46();
+          break;
+        case 47:
+          pc = step47();
+          break;
+        case 48:
+          pc = step48();
+          break;
+        case 49:
+          pc = step49();
+          break;
+        case 50:
+          pc = step50();
+          break;
+        case 51:
+          pc = step51();
+          break;
+        case 52:
+          pc = step52();
+          break;
+        case 53:
+          pc = step53();
+          break;
+        case 54:
+          pc = step54();
+          break;
+        case 55:
+          pc = step55();
+          break;
+        case 56:
+          pc = step56();
+          break;
+        case 57:
+          pc = step57();
+          break;
+        case 58:
+          pc = step58();
+          break;
+        case 59:
+          pc = step59();
+          break;
+        case 60:
+          pc = step60();
+          break;
+        case 61:
+          pc = step61();
+          break;
+        case 62:
+          pc = step62();
+          break;
+        case 63:
+          pc = step63();
+          break;
+        case 64:
+          pc = step64();
+          break;
+        case 65:
+          pc = step65();
+          break;
+        case 66:
+          pc = step66();
+          break;
+        case 67:
+          pc = step67();
+          break;
+        case 68:
+          pc = step68();
+          break;
+        case 69:
+          pc = step69();
+          break;
+        case 70:
+          pc = step70();
+          break;
+        case 71:
+          pc = step71();
+          break;
+        case 72:
+          pc = step72();
+          break;
+        case 73:
+          pc = step73();
+          break;
+        case 74:
+          pc = step74();
+          break;
+        case 75:
+          pc = step75();
+          break;
+        case 76:
+          pc = step76();
+          break;
+        case 77:
+          pc = step77();
+          break;
+        case 78:
+          pc = step78();
+          break;
+        case 79:
+          pc = step79();
+          break;
+        case 80:
+          pc = step80();
+          break;
+        case 81:
+          pc = step81();
+          break;
+        case 82:
+          pc = step82();
+          break;
+        case 83:
+          pc = step83();
+          break;
+        case 84:
+          pc = step84();
+          break;
+        case 85:
+          pc = step85();
+          break;
+        case 86:
+          pc = step86();
+          break;
+        case 87:
+          pc = step87();
+          break;
+        case 88:
+          pc = step88();
+          break;
+        case 89:
+          pc = step89();
+          break;
+        case 90:
+          pc = step90();
+          break;
+        case 91:
+          pc = step91();
+          break;
+        case 92:
+          pc = step92();
+          break;
+        case 93:
+          pc = step93();
+          break;
+        case 94:
+          pc = step94();
+          break;
+        case 95:
+          pc = step95();
+          break;
+        case 96:
+          pc = step96();
+          break;
+        case 97:
+          pc = step97();
+          break;
+        case 98:
+          pc = step98();
+          break;
+        case 99:
+          pc = step99();
+          break;
+        case 100:
+          pc = step100();
+          break;
+        case 101:
+          pc = step101();
+          break;
+        case 102:
+          pc = step102();
+          break;
+        case 103:
+          pc = step103();
+          break;
+        case 104:
+          pc = step104();
+          break;
+        case 105:
+          pc = step105();
+          break;
+        case 106:
+          pc = step106();
+          break;
+        case 107:
+          pc = step107();
+          break;
+        case 108:
+          pc = step108();
+          break;
+        case 109:
+          pc = step109();
+          break;
+        case 110:
+          pc = step110();
+          break;
+        case 111:
+          pc = step111();
+          break;
+        case 112:
+          pc = step112();
+          break;
+        case 113:
+          pc = step113();
+          break;
+        case 114:
+          pc = step114();
+          break;
+        case 115:
+          pc = step115();
+          break;
+        case 116:
+          pc = step116();
+          break;
+        case 117:
+          pc = step117();
+          break;
+        case 118:
+          pc = step118();
+          break;
+        case 119:
+          pc = step119();
+          break;
+        case 120:
+          pc = step120();
+          break;
+        case 121:
+          pc = step121();
+          break;
+        case 122:
+          pc = step122();
+          break;
+        case 123:
+          pc = step123();
+          break;
+        case 124:
+          pc = step124();
+          break;
+        case 125:
+          pc = step125();
+          break;
+        case 126:
+          pc = step126();
+          break;
+        case 127:
+          pc = step127();
+          break;
+        case 128:
+          pc = step128();
+          break;
+        case 129:
+          pc = step129();
+          break;
+        case 130:
+          pc = step130();
+          break;
         default:
           break run;
       }
     }
-    K_players = players;
-    K_v_bank = v_bank;
-    K_v_centre = v_centre;
-    K_v_turns_played = v_turns_played;
-    K_v_relocated = v_relocated;
-    K_v_stacks_left = v_stacks_left;
-    K_v_keys_left = v_keys_left;
-    K_v_claim_open = v_claim_open;
-    K_v_claim_owner = v_claim_owner;
-    K_v_claim_payer = v_claim_payer;
-    K_v_claim_amount = v_claim_amount;
-    K_v_claim_space = v_claim_space;
+    trace = null;
     return decisions;
   }
 
@@ -5664,316 +6518,6 @@ export function playout(): PlayoutKernel {
     const v_books = K_v_books;
     const v_key = K_v_key;
     const v_mortgaged = K_v_mortgaged;
-    const players = K_players;
-    const v_bank = K_v_bank;
-    const v_centre = K_v_centre;
-    const v_turns_played = K_v_turns_played;
-    const v_relocated = K_v_relocated;
-    const v_stacks_left = K_v_stacks_left;
-    const v_keys_left = K_v_keys_left;
-    const v_claim_open = K_v_claim_open;
-    const v_claim_owner = K_v_claim_owner;
-    const v_claim_payer = K_v_claim_payer;
-    const v_claim_amount = K_v_claim_amount;
-    const v_claim_space = K_v_claim_space;
-    const $variants = K_variants;
-    function fn_board_in_play(): string {
-      return $variants.includes("small_board") ? "small" : "standard";
-    }
-    function fn_board_size(): number {
-      return N[Z_spaces]!;
-    }
-    function fn_kind_at(l_i: number): string {
-      return Space_kind[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-      ]!;
-    }
-    function fn_fee_at(l_i: number): number {
-      return Space_fee[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-      ]!;
-    }
-    function fn_court_space(): number {
-      return Space_index[
-        firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_kind[l_s]! === "court", "first(…)")
-      ]!;
-    }
-    function fn_owns(l_p: number, l_i: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg604 = Z_deeds + l_p;
-          for (let $i603 = 0; $i603 < N[$seg604]!; $i603++) {
-            const l_d = C[$seg604 * CAP + $i603]!;
-            if (Deed_space[l_d]! === l_i) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_owned(l_i: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (fn_owns(l_q, l_i)) {
-            $n = true;
-            break;
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_owner_of(l_i: number): number {
-      return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
-    }
-    function fn_group_size(l_g: string): number {
-      return (
-        ((): number => {
-          let $n: number = 0;
-          {
-            for (let $i605 = 0; $i605 < N[Z_bank_deeds]!; $i605++) {
-              const l_d = C[Z_bank_deeds * CAP + $i605]!;
-              if (Deed_group[l_d]! === l_g) {
-                $n++;
-              }
-            }
-          }
-          return $n;
-        })() +
-        ((): number => {
-          let $n: number = 0;
-          for (let l_q = 0; l_q < players; l_q++) {
-            if (v_eliminated[l_q] !== 0) continue;
-            let $count606: number = 0;
-            {
-              const $seg608 = Z_deeds + l_q;
-              for (let $i607 = 0; $i607 < N[$seg608]!; $i607++) {
-                const l_d = C[$seg608 * CAP + $i607]!;
-                if (Deed_group[l_d]! === l_g) {
-                  $count606++;
-                }
-              }
-            }
-            $n += $count606;
-          }
-          return $n;
-        })()
-      );
-    }
-    function fn_held(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = 0;
-        {
-          const $seg610 = Z_deeds + l_p;
-          for (let $i609 = 0; $i609 < N[$seg610]!; $i609++) {
-            const l_d = C[$seg610 * CAP + $i609]!;
-            if (Deed_group[l_d]! === l_g) {
-              $n++;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_complete(l_p: number, l_g: string): boolean {
-      return fn_held(l_p, l_g) === fn_group_size(l_g);
-    }
-    function fn_level(l_d: number): number {
-      return v_key[l_d]! ? 5 : v_books[l_d]!;
-    }
-    function fn_lowest_level(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = NaN;
-        {
-          const $seg612 = Z_deeds + l_p;
-          for (let $i611 = 0; $i611 < N[$seg612]!; $i611++) {
-            const l_e = C[$seg612 * CAP + $i611]!;
-            if (Deed_group[l_e]! === l_g) {
-              {
-                const $v = fn_level(l_e);
-                if ($n !== $n || $v < $n) $n = $v;
-              }
-            }
-          }
-        }
-        if ($n !== $n)
-          throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-        return $n;
-      })();
-    }
-    function fn_highest_level(l_p: number, l_g: string): number {
-      return ((): number => {
-        let $n: number = NaN;
-        {
-          const $seg614 = Z_deeds + l_p;
-          for (let $i613 = 0; $i613 < N[$seg614]!; $i613++) {
-            const l_e = C[$seg614 * CAP + $i613]!;
-            if (Deed_group[l_e]! === l_g) {
-              {
-                const $v = fn_level(l_e);
-                if ($n !== $n || $v > $n) $n = $v;
-              }
-            }
-          }
-        }
-        if ($n !== $n)
-          throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-        return $n;
-      })();
-    }
-    function fn_undeveloped(l_p: number, l_g: string): boolean {
-      return ((): boolean => {
-        let $n: boolean = true;
-        {
-          const $seg616 = Z_deeds + l_p;
-          for (let $i615 = 0; $i615 < N[$seg616]!; $i615++) {
-            const l_e = C[$seg616 * CAP + $i615]!;
-            if (Deed_group[l_e]! === l_g) {
-              if (!(fn_level(l_e) === 0)) {
-                $n = false;
-                break;
-              }
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg618 = Z_deeds + l_p;
-          for (let $i617 = 0; $i617 < N[$seg618]!; $i617++) {
-            const l_e = C[$seg618 * CAP + $i617]!;
-            if (Deed_group[l_e]! === l_g) {
-              if (v_mortgaged[l_e]!) {
-                $n = true;
-                break;
-              }
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_rent_of(l_d: number, l_p: number): number {
-      return v_mortgaged[l_d]!
-        ? 0
-        : v_key[l_d]!
-          ? Deed_rent_key[l_d]!
-          : v_books[l_d]! === 4
-            ? Deed_rent4[l_d]!
-            : v_books[l_d]! === 3
-              ? Deed_rent3[l_d]!
-              : v_books[l_d]! === 2
-                ? Deed_rent2[l_d]!
-                : v_books[l_d]! === 1
-                  ? Deed_rent1[l_d]!
-                  : fn_complete(l_p, Deed_group[l_d]!)
-                    ? 2 * Deed_rent[l_d]!
-                    : Deed_rent[l_d]!;
-    }
-    function fn_may_build(l_p: number, l_d: number): boolean {
-      return (
-        fn_complete(l_p, Deed_group[l_d]!) &&
-        !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
-        !v_key[l_d]! &&
-        v_books[l_d]! < 4 &&
-        v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
-      );
-    }
-    function fn_may_buy_key(l_p: number, l_d: number): boolean {
-      return (
-        fn_complete(l_p, Deed_group[l_d]!) &&
-        !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
-        !v_key[l_d]! &&
-        v_books[l_d]! === 4 &&
-        fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
-      );
-    }
-    function fn_may_sell_stack(l_p: number, l_d: number): boolean {
-      return !v_key[l_d]! && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!);
-    }
-    function fn_may_sell_key(l_p: number, l_d: number): boolean {
-      return v_key[l_d]! && v_stacks_left >= 4;
-    }
-    function fn_may_mortgage(l_p: number, l_d: number): boolean {
-      return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
-    }
-    function fn_lift_cost(l_d: number): number {
-      return Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
-    }
-    function fn_may_sell_deed(l_d: number): boolean {
-      return fn_level(l_d) === 0;
-    }
-    function fn_can_raise(l_p: number): boolean {
-      return ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg620 = Z_deeds + l_p;
-          for (let $i619 = 0; $i619 < N[$seg620]!; $i619++) {
-            const l_d = C[$seg620 * CAP + $i619]!;
-            if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })();
-    }
-    function fn_can_pay(l_p: number, l_amount: number): boolean {
-      return (
-        v_cash[l_p]! +
-          ((): number => {
-            let $n: number = 0;
-            {
-              const $seg622 = Z_deeds + l_p;
-              for (let $i621 = 0; $i621 < N[$seg622]!; $i621++) {
-                const l_d = C[$seg622 * CAP + $i621]!;
-                $n +=
-                  fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
-                  (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
-              }
-            }
-            return $n;
-          })() >=
-        l_amount
-      );
-    }
-    function fn_players_left(): number {
-      return seatsInPlay(players, v_eliminated).length;
-    }
-    function fn_round_limit(): number {
-      return 20;
-    }
-    function fn_turn_limit(): number {
-      return fn_round_limit() * players;
-    }
-    function fn_treasure(l_p: number): number {
-      return (
-        v_cash[l_p]! +
-        ((): number => {
-          let $n: number = 0;
-          {
-            const $seg624 = Z_deeds + l_p;
-            for (let $i623 = 0; $i623 < N[$seg624]!; $i623++) {
-              const l_d = C[$seg624 * CAP + $i623]!;
-              $n +=
-                (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
-                v_books[l_d]! * Deed_stack_price[l_d]! +
-                (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
-            }
-          }
-          return $n;
-        })()
-      );
-    }
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([

@@ -35,11 +35,10 @@ export function playout(): PlayoutKernel {
   let K_players: number = 0;
   let K_v_money_chest: number = 0;
   let K_v_box: number = 0;
+  let K_variants: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
-
-  let K_variants: readonly string[] = [];
 
   function play(
     $players: number,
@@ -90,12 +89,12 @@ export function playout(): PlayoutKernel {
     for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
     for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
     {
-      for (let $i130 = N[Z_draw]! - 1; $i130 > 0; $i130--) {
-        const $n136 = ($i130 + 1) >>> 0;
-        if ($n136 === 0)
+      for (let $i138 = N[Z_draw]! - 1; $i138 > 0; $i138--) {
+        const $n144 = ($i138 + 1) >>> 0;
+        if ($n144 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x134 = 0;
-        let $r135 = 0;
+        let $x142 = 0;
+        let $r143 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -106,15 +105,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x134 = $t >>> 0;
-          $r135 = $x134 % $n136;
-        } while ($x134 - $r135 > 4294967296 - $n136);
-        const $j133 = $r135;
-        const $a131 = Z_draw * CAP + N[Z_draw]! - 1 - $i130;
-        const $b132 = Z_draw * CAP + N[Z_draw]! - 1 - $j133;
-        const $card = C[$a131]!;
-        C[$a131] = C[$b132]!;
-        C[$b132] = $card;
+          $x142 = $t >>> 0;
+          $r143 = $x142 % $n144;
+        } while ($x142 - $r143 > 4294967296 - $n144);
+        const $j141 = $r143;
+        const $a139 = Z_draw * CAP + N[Z_draw]! - 1 - $i138;
+        const $b140 = Z_draw * CAP + N[Z_draw]! - 1 - $j141;
+        const $card = C[$a139]!;
+        C[$a139] = C[$b140]!;
+        C[$b140] = $card;
       }
     }
     {
@@ -574,15 +573,16 @@ export function playout(): PlayoutKernel {
               offered53$open: {
                 if (!(players > 0)) break offered53$open;
                 if (!!v_borrow_used[l_bidder]!) break offered53$open;
-                $values2.length = 0;
+                let $found54 = false;
                 for (let l_lender = 0; l_lender < players; l_lender++) {
                   if (!(l_lender !== l_bidder)) continue;
-                  $values2.push(l_lender);
+                  $found54 = true;
+                  break;
                 }
-                if ($values2.length === 0) break offered53$open;
+                if (!$found54) break offered53$open;
                 $offered53 = true;
               }
-              const $offered54 =
+              const $offered55 =
                 ($offered38 ? 1 : 0) +
                 ($offered39 ? 1 : 0) +
                 ($offered40 ? 1 : 0) +
@@ -590,19 +590,20 @@ export function playout(): PlayoutKernel {
                 ($offered48 ? 1 : 0) +
                 ($offered52 ? 1 : 0) +
                 ($offered53 ? 1 : 0);
-              if ($offered54 === 0)
+              if ($offered55 === 0)
                 throw new GameFault("fault/no-legal-move", `seat ${$seat35} must act but has no legal move`);
               if (decisions >= DECISION_CAP)
                 throw new GameFault(
                   "fault/decision-cap",
                   `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                 );
-              attempt55: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n59 = $offered54 >>> 0;
-                if ($n59 === 0)
+              let $built118 = false;
+              attempt56: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                const $n60 = $offered55 >>> 0;
+                if ($n60 === 0)
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x57 = 0;
-                let $r58 = 0;
+                let $x58 = 0;
+                let $r59 = 0;
                 do {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -613,17 +614,17 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x57 = $t >>> 0;
-                  $r58 = $x57 % $n59;
-                } while ($x57 - $r58 > 4294967296 - $n59);
-                const $pick56$drawn = $r58;
-                let $pick56 = $pick56$drawn;
-                if ($offered38 && $pick56-- === 0) {
-                  const $n64 = Math.max(0, $high37 - $low36 + 1) >>> 0;
-                  if ($n64 === 0)
+                  $x58 = $t >>> 0;
+                  $r59 = $x58 % $n60;
+                } while ($x58 - $r59 > 4294967296 - $n60);
+                const $pick57$drawn = $r59;
+                let $pick57 = $pick57$drawn;
+                if ($offered38 && $pick57-- === 0) {
+                  const $n66 = Math.max(0, $high37 - $low36 + 1) >>> 0;
+                  if ($n66 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x62 = 0;
-                  let $r63 = 0;
+                  let $x64 = 0;
+                  let $r65 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -634,19 +635,19 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x62 = $t >>> 0;
-                    $r63 = $x62 % $n64;
-                  } while ($x62 - $r63 > 4294967296 - $n64);
-                  const $digit60 = $r63;
-                  const $value61 = $low36 + $digit60;
+                    $x64 = $t >>> 0;
+                    $r65 = $x64 % $n66;
+                  } while ($x64 - $r65 > 4294967296 - $n66);
+                  const $digit62 = $r65;
+                  const $value63 = $low36 + $digit62;
                   {
-                    const l_amount = $value61;
+                    const l_amount = $value63;
                   }
                   decisions++;
                   steps = 0;
-                  if (trace !== null) trace.push($seat35, 1, $value61);
+                  if (trace !== null) trace.push($seat35, 1, $value63);
                   {
-                    const l_amount = $value61;
+                    const l_amount = $value63;
                     {
                       const $amount = l_amount - v_stake[l_bidder]!;
                       if ($amount < 0)
@@ -668,7 +669,7 @@ export function playout(): PlayoutKernel {
                     continue run;
                   }
                 }
-                if ($offered39 && $pick56-- === 0) {
+                if ($offered39 && $pick57-- === 0) {
                   {
                   }
                   decisions++;
@@ -681,7 +682,7 @@ export function playout(): PlayoutKernel {
                     continue run;
                   }
                 }
-                if ($offered40 && $pick56-- === 0) {
+                if ($offered40 && $pick57-- === 0) {
                   {
                   }
                   decisions++;
@@ -693,28 +694,8 @@ export function playout(): PlayoutKernel {
                     continue run;
                   }
                 }
-                if ($offered45 && $pick56-- === 0) {
-                  const $n69 = Math.max(0, $high42 - $low41 + 1) >>> 0;
-                  if ($n69 === 0)
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x67 = 0;
-                  let $r68 = 0;
-                  do {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x67 = $t >>> 0;
-                    $r68 = $x67 % $n69;
-                  } while ($x67 - $r68 > 4294967296 - $n69);
-                  const $digit65 = $r68;
-                  const $value66 = $low41 + $digit65;
-                  const $n74 = Math.max(0, $high44 - $low43 + 1) >>> 0;
+                if ($offered45 && $pick57-- === 0) {
+                  const $n74 = Math.max(0, $high42 - $low41 + 1) >>> 0;
                   if ($n74 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
                   let $x72 = 0;
@@ -733,25 +714,8 @@ export function playout(): PlayoutKernel {
                     $r73 = $x72 % $n74;
                   } while ($x72 - $r73 > 4294967296 - $n74);
                   const $digit70 = $r73;
-                  const $value71 = $low43 + $digit70;
-                  {
-                    const l_first = $value66;
-                    const l_second = $value71;
-                    if (!(l_first !== l_second)) continue attempt55;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 4, $value66, $value71);
-                  {
-                    const l_first = $value66;
-                    const l_second = $value71;
-                    v_peek_used[l_bidder] = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered48 && $pick56-- === 0) {
-                  const $n79 = N[$seg46]! >>> 0;
+                  const $value71 = $low41 + $digit70;
+                  const $n79 = Math.max(0, $high44 - $low43 + 1) >>> 0;
                   if ($n79 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
                   let $x77 = 0;
@@ -770,12 +734,29 @@ export function playout(): PlayoutKernel {
                     $r78 = $x77 % $n79;
                   } while ($x77 - $r78 > 4294967296 - $n79);
                   const $digit75 = $r78;
-                  const $value76 = C[$seg46 * CAP + $digit75]!;
-                  const $n84 = N[$seg47]! >>> 0;
-                  if ($n84 === 0)
+                  const $value76 = $low43 + $digit75;
+                  {
+                    const l_first = $value71;
+                    const l_second = $value76;
+                    if (!(l_first !== l_second)) continue attempt56;
+                  }
+                  decisions++;
+                  steps = 0;
+                  if (trace !== null) trace.push($seat35, 4, $value71, $value76);
+                  {
+                    const l_first = $value71;
+                    const l_second = $value76;
+                    v_peek_used[l_bidder] = true;
+                    pc = 9;
+                    continue run;
+                  }
+                }
+                if ($offered48 && $pick57-- === 0) {
+                  const $n85 = N[$seg46]! >>> 0;
+                  if ($n85 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x82 = 0;
-                  let $r83 = 0;
+                  let $x83 = 0;
+                  let $r84 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -786,21 +767,41 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x82 = $t >>> 0;
-                    $r83 = $x82 % $n84;
-                  } while ($x82 - $r83 > 4294967296 - $n84);
-                  const $digit80 = $r83;
-                  const $value81 = C[$seg47 * CAP + $digit80]!;
+                    $x83 = $t >>> 0;
+                    $r84 = $x83 % $n85;
+                  } while ($x83 - $r84 > 4294967296 - $n85);
+                  const $digit81 = $r84;
+                  const $value82 = C[$seg46 * CAP + $digit81]!;
+                  const $n90 = N[$seg47]! >>> 0;
+                  if ($n90 === 0)
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+                  let $x88 = 0;
+                  let $r89 = 0;
+                  do {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    $x88 = $t >>> 0;
+                    $r89 = $x88 % $n90;
+                  } while ($x88 - $r89 > 4294967296 - $n90);
+                  const $digit86 = $r89;
+                  const $value87 = C[$seg47 * CAP + $digit86]!;
                   {
-                    const l_mine = $value76;
-                    const l_theirs = $value81;
+                    const l_mine = $value82;
+                    const l_theirs = $value87;
                   }
                   decisions++;
                   steps = 0;
-                  if (trace !== null) trace.push($seat35, 5, $value76, $value81);
+                  if (trace !== null) trace.push($seat35, 5, $value82, $value87);
                   {
-                    const l_mine = $value76;
-                    const l_theirs = $value81;
+                    const l_mine = $value82;
+                    const l_theirs = $value87;
                     {
                       const $wanted = l_theirs;
                       let $at = -1;
@@ -811,31 +812,31 @@ export function playout(): PlayoutKernel {
                         }
                       if ($at < 0)
                         throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-                      const $at85 = Z_face_up * CAP + $at;
-                      const $card = C[$at85]!;
-                      const $end86 = Z_face_up * CAP + N[Z_face_up]! - 1;
-                      for (let $k87 = $at85; $k87 < $end86; $k87++) C[$k87] = C[$k87 + 1]!;
+                      const $at91 = Z_face_up * CAP + $at;
+                      const $card = C[$at91]!;
+                      const $end92 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                      for (let $k93 = $at91; $k93 < $end92; $k93++) C[$k93] = C[$k93 + 1]!;
                       N[Z_face_up]!--;
-                      const $seg88 = Z_won + l_bidder;
-                      C[$seg88 * CAP + N[$seg88]!] = $card;
-                      N[$seg88]!++;
+                      const $seg94 = Z_won + l_bidder;
+                      C[$seg94 * CAP + N[$seg94]!] = $card;
+                      N[$seg94]!++;
                     }
                     {
-                      const $seg89 = Z_won + l_bidder;
+                      const $seg95 = Z_won + l_bidder;
                       const $wanted = l_mine;
                       let $at = -1;
-                      for (let $i = 0; $i < N[$seg89]!; $i++)
-                        if (C[$seg89 * CAP + $i]! === $wanted) {
+                      for (let $i = 0; $i < N[$seg95]!; $i++)
+                        if (C[$seg95 * CAP + $i]! === $wanted) {
                           $at = $i;
                           break;
                         }
                       if ($at < 0)
                         throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                      const $at90 = $seg89 * CAP + $at;
-                      const $card = C[$at90]!;
-                      const $end91 = $seg89 * CAP + N[$seg89]! - 1;
-                      for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
-                      N[$seg89]!--;
+                      const $at96 = $seg95 * CAP + $at;
+                      const $card = C[$at96]!;
+                      const $end97 = $seg95 * CAP + N[$seg95]! - 1;
+                      for (let $k98 = $at96; $k98 < $end97; $k98++) C[$k98] = C[$k98 + 1]!;
+                      N[$seg95]!--;
                       C[Z_face_up * CAP + N[Z_face_up]!] = $card;
                       N[Z_face_up]!++;
                     }
@@ -844,12 +845,12 @@ export function playout(): PlayoutKernel {
                     continue run;
                   }
                 }
-                if ($offered52 && $pick56-- === 0) {
-                  const $n97 = N[$seg49]! >>> 0;
-                  if ($n97 === 0)
+                if ($offered52 && $pick57-- === 0) {
+                  const $n104 = N[$seg49]! >>> 0;
+                  if ($n104 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x95 = 0;
-                  let $r96 = 0;
+                  let $x102 = 0;
+                  let $r103 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -860,16 +861,16 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x95 = $t >>> 0;
-                    $r96 = $x95 % $n97;
-                  } while ($x95 - $r96 > 4294967296 - $n97);
-                  const $digit93 = $r96;
-                  const $value94 = C[$seg49 * CAP + $digit93]!;
-                  const $n102 = Math.max(0, $high51 - $low50 + 1) >>> 0;
-                  if ($n102 === 0)
+                    $x102 = $t >>> 0;
+                    $r103 = $x102 % $n104;
+                  } while ($x102 - $r103 > 4294967296 - $n104);
+                  const $digit100 = $r103;
+                  const $value101 = C[$seg49 * CAP + $digit100]!;
+                  const $n109 = Math.max(0, $high51 - $low50 + 1) >>> 0;
+                  if ($n109 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x100 = 0;
-                  let $r101 = 0;
+                  let $x107 = 0;
+                  let $r108 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -880,21 +881,21 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x100 = $t >>> 0;
-                    $r101 = $x100 % $n102;
-                  } while ($x100 - $r101 > 4294967296 - $n102);
-                  const $digit98 = $r101;
-                  const $value99 = $low50 + $digit98;
+                    $x107 = $t >>> 0;
+                    $r108 = $x107 % $n109;
+                  } while ($x107 - $r108 > 4294967296 - $n109);
+                  const $digit105 = $r108;
+                  const $value106 = $low50 + $digit105;
                   {
-                    const l_mine = $value94;
-                    const l_position = $value99;
+                    const l_mine = $value101;
+                    const l_position = $value106;
                   }
                   decisions++;
                   steps = 0;
-                  if (trace !== null) trace.push($seat35, 6, $value94, $value99);
+                  if (trace !== null) trace.push($seat35, 6, $value101, $value106);
                   {
-                    const l_mine = $value94;
-                    const l_position = $value99;
+                    const l_mine = $value101;
+                    const l_position = $value106;
                     {
                       const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
                       let $at = -1;
@@ -905,31 +906,31 @@ export function playout(): PlayoutKernel {
                         }
                       if ($at < 0)
                         throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                      const $at103 = Z_face_down * CAP + $at;
-                      const $card = C[$at103]!;
-                      const $end104 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                      for (let $k105 = $at103; $k105 < $end104; $k105++) C[$k105] = C[$k105 + 1]!;
+                      const $at110 = Z_face_down * CAP + $at;
+                      const $card = C[$at110]!;
+                      const $end111 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                      for (let $k112 = $at110; $k112 < $end111; $k112++) C[$k112] = C[$k112 + 1]!;
                       N[Z_face_down]!--;
-                      const $seg106 = Z_won + l_bidder;
-                      C[$seg106 * CAP + N[$seg106]!] = $card;
-                      N[$seg106]!++;
+                      const $seg113 = Z_won + l_bidder;
+                      C[$seg113 * CAP + N[$seg113]!] = $card;
+                      N[$seg113]!++;
                     }
                     {
-                      const $seg107 = Z_won + l_bidder;
+                      const $seg114 = Z_won + l_bidder;
                       const $wanted = l_mine;
                       let $at = -1;
-                      for (let $i = 0; $i < N[$seg107]!; $i++)
-                        if (C[$seg107 * CAP + $i]! === $wanted) {
+                      for (let $i = 0; $i < N[$seg114]!; $i++)
+                        if (C[$seg114 * CAP + $i]! === $wanted) {
                           $at = $i;
                           break;
                         }
                       if ($at < 0)
                         throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                      const $at108 = $seg107 * CAP + $at;
-                      const $card = C[$at108]!;
-                      const $end109 = $seg107 * CAP + N[$seg107]! - 1;
-                      for (let $k110 = $at108; $k110 < $end109; $k110++) C[$k110] = C[$k110 + 1]!;
-                      N[$seg107]!--;
+                      const $at115 = $seg114 * CAP + $at;
+                      const $card = C[$at115]!;
+                      const $end116 = $seg114 * CAP + N[$seg114]! - 1;
+                      for (let $k117 = $at115; $k117 < $end116; $k117++) C[$k117] = C[$k117 + 1]!;
+                      N[$seg114]!--;
                       C[Z_face_down * CAP + N[Z_face_down]!] = $card;
                       N[Z_face_down]!++;
                     }
@@ -938,12 +939,20 @@ export function playout(): PlayoutKernel {
                     continue run;
                   }
                 }
-                if ($offered53 && $pick56-- === 0) {
-                  const $n115 = $values2.length >>> 0;
-                  if ($n115 === 0)
+                if ($offered53 && $pick57-- === 0) {
+                  if (!$built118) {
+                    $values2.length = 0;
+                    for (let l_lender = 0; l_lender < players; l_lender++) {
+                      if (!(l_lender !== l_bidder)) continue;
+                      $values2.push(l_lender);
+                    }
+                    $built118 = true;
+                  }
+                  const $n123 = $values2.length >>> 0;
+                  if ($n123 === 0)
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                  let $x113 = 0;
-                  let $r114 = 0;
+                  let $x121 = 0;
+                  let $r122 = 0;
                   do {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -954,19 +963,19 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    $x113 = $t >>> 0;
-                    $r114 = $x113 % $n115;
-                  } while ($x113 - $r114 > 4294967296 - $n115);
-                  const $digit111 = $r114;
-                  const $value112 = $values2[$digit111]!;
+                    $x121 = $t >>> 0;
+                    $r122 = $x121 % $n123;
+                  } while ($x121 - $r122 > 4294967296 - $n123);
+                  const $digit119 = $r122;
+                  const $value120 = $values2[$digit119]!;
                   {
-                    const l_lender = $value112;
+                    const l_lender = $value120;
                   }
                   decisions++;
                   steps = 0;
-                  if (trace !== null) trace.push($seat35, 7, $value112);
+                  if (trace !== null) trace.push($seat35, 7, $value120);
                   {
-                    const l_lender = $value112;
+                    const l_lender = $value120;
                     {
                       const $amount = Math.min(1, v_coins[l_lender]!);
                       if ($amount < 0)
@@ -993,13 +1002,13 @@ export function playout(): PlayoutKernel {
           }
           if (l_fined) {
             {
-              const $seg116 = Z_won + l_grabber;
-              for (let $i117 = N[$seg116]! - 1; $i117 > 0; $i117--) {
-                const $n123 = ($i117 + 1) >>> 0;
-                if ($n123 === 0)
+              const $seg124 = Z_won + l_grabber;
+              for (let $i125 = N[$seg124]! - 1; $i125 > 0; $i125--) {
+                const $n131 = ($i125 + 1) >>> 0;
+                if ($n131 === 0)
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-                let $x121 = 0;
-                let $r122 = 0;
+                let $x129 = 0;
+                let $r130 = 0;
                 do {
                   const $a = G[0]!,
                     $b = G[1]!,
@@ -1010,27 +1019,27 @@ export function playout(): PlayoutKernel {
                   G[0] = $b ^ ($b >>> 9);
                   G[1] = $c + ($c << 3);
                   G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  $x121 = $t >>> 0;
-                  $r122 = $x121 % $n123;
-                } while ($x121 - $r122 > 4294967296 - $n123);
-                const $j120 = $r122;
-                const $a118 = $seg116 * CAP + $i117;
-                const $b119 = $seg116 * CAP + $j120;
-                const $card = C[$a118]!;
-                C[$a118] = C[$b119]!;
-                C[$b119] = $card;
+                  $x129 = $t >>> 0;
+                  $r130 = $x129 % $n131;
+                } while ($x129 - $r130 > 4294967296 - $n131);
+                const $j128 = $r130;
+                const $a126 = $seg124 * CAP + $i125;
+                const $b127 = $seg124 * CAP + $j128;
+                const $card = C[$a126]!;
+                C[$a126] = C[$b127]!;
+                C[$b127] = $card;
               }
             }
             if (N[Z_won + l_grabber]! > 0) {
               {
-                const $seg124 = Z_won + l_grabber;
-                if (N[$seg124]! === 0)
+                const $seg132 = Z_won + l_grabber;
+                if (N[$seg132]! === 0)
                   throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
-                const $at125 = $seg124 * CAP;
-                const $card = C[$at125]!;
-                const $end126 = $seg124 * CAP + N[$seg124]! - 1;
-                for (let $k127 = $at125; $k127 < $end126; $k127++) C[$k127] = C[$k127 + 1]!;
-                N[$seg124]!--;
+                const $at133 = $seg132 * CAP;
+                const $card = C[$at133]!;
+                const $end134 = $seg132 * CAP + N[$seg132]! - 1;
+                for (let $k135 = $at133; $k135 < $end134; $k135++) C[$k135] = C[$k135 + 1]!;
+                N[$seg132]!--;
                 C[Z_discard * CAP + N[Z_discard]!] = $card;
                 N[Z_discard]!++;
               }
@@ -1073,8 +1082,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_down;
                 const $to = Z_won + l_bidder;
                 {
-                  for (let $k128 = 0; $k128 < N[$from]!; $k128++) {
-                    const $card = C[$from * CAP + $k128]!;
+                  for (let $k136 = 0; $k136 < N[$from]!; $k136++) {
+                    const $card = C[$from * CAP + $k136]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -1086,8 +1095,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_face_up;
               const $to = Z_won + l_bidder;
               {
-                for (let $k129 = 0; $k129 < N[$from]!; $k129++) {
-                  const $card = C[$from * CAP + $k129]!;
+                for (let $k137 = 0; $k137 < N[$from]!; $k137++) {
+                  const $card = C[$from * CAP + $k137]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -1160,9 +1169,9 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg138 = Z_won + l_p;
-              for (let $i137 = 0; $i137 < N[$seg138]!; $i137++) {
-                const l_c = C[$seg138 * CAP + $i137]!;
+              const $seg146 = Z_won + l_p;
+              for (let $i145 = 0; $i145 < N[$seg146]!; $i145++) {
+                const l_c = C[$seg146 * CAP + $i145]!;
                 $n += Card_points[l_c]!;
               }
             }
@@ -1171,20 +1180,20 @@ export function playout(): PlayoutKernel {
         ((l_p: number) =>
           ((): number => {
             let $n: number = NaN;
-            for (const $i142 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
-              const l_k = $i142;
-              let $count139: number = 0;
+            for (const $i150 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
+              const l_k = $i150;
+              let $count147: number = 0;
               {
-                const $seg141 = Z_won + l_p;
-                for (let $i140 = 0; $i140 < N[$seg141]!; $i140++) {
-                  const l_c = C[$seg141 * CAP + $i140]!;
+                const $seg149 = Z_won + l_p;
+                for (let $i148 = 0; $i148 < N[$seg149]!; $i148++) {
+                  const l_c = C[$seg149 * CAP + $i148]!;
                   if (Card_category[l_c]! === l_k && Card_kind[l_c]! === "object") {
-                    $count139++;
+                    $count147++;
                   }
                 }
               }
               {
-                const $v = $count139;
+                const $v = $count147;
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }

@@ -154,10 +154,15 @@ export class KernelDecisions {
    * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
    */
   private passByIdle(decision: Decision): string[] {
-    const lines: string[] = [];
-    const flags = decision.ask.options.slice(0, -1).map((option) => this.offered(option, lines).flag);
+    // As `offers_…`: the options in order, up to the first on offer.
+    const idle = this.code.temp("idle").slice(1);
+    const lines = [`${idle}: {`];
+    for (const option of decision.ask.options.slice(0, -1)) {
+      const { flag } = this.offered(option, lines);
+      lines.push(`if (${flag}) break ${idle};`);
+    }
     const done = decision.ask.options[decision.ask.options.length - 1]!;
-    return [...lines, `if (!(${flags.length ? flags.join(" || ") : "false"})) {`, ...this.code.statements(done.body.statements), ...this.continueAt(decision.resume), "}"];
+    return [...lines, ...this.code.statements(done.body.statements), ...this.continueAt(decision.resume), "}"];
   }
 
   private binder(identifier: A.Identifier): string {
@@ -328,11 +333,11 @@ export class KernelDecisions {
     const options = decision.ask.options;
     const lines: string[] = [];
     const offered: string[] = [];
-    const drawn: { listed: KernelDomain[]; rest: A.Requirement[] }[] = [];
+    const drawn: { listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] }[] = [];
     options.forEach((option) => {
-      const { flag, listed, rest } = this.offered(option, lines);
+      const { flag, listed, fill, rest } = this.offered(option, lines);
       offered.push(flag);
-      drawn.push({ listed, rest });
+      drawn.push({ listed, fill, rest });
     });
     const count = this.code.temp("offered");
     const attempt = this.code.temp("attempt").slice(1);
@@ -346,9 +351,12 @@ export class KernelDecisions {
       `let ${pick} = ${pick}$drawn;`,
     );
     options.forEach((option, i) => {
-      const { listed, rest } = drawn[i]!;
+      const { listed, fill, rest } = drawn[i]!;
       const params: string[] = [];
-      const draws: string[] = [];
+      // The narrowed lists, built the first time the option is drawn.
+      const built = this.code.temp("built");
+      const draws: string[] = fill.length ? [`if (!${built}) {`, ...fill, `${built} = true;`, "}"] : [];
+      if (fill.length) lines.splice(lines.indexOf(`${attempt}: for (let $attempt = 0; $attempt < 10_000; $attempt++) {`), 0, `let ${built} = false;`);
       listed.forEach((domain, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
@@ -382,7 +390,7 @@ export class KernelDecisions {
    *  requirements about the situation hold, each domain narrowed by the requirements about that
    *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
    *  requirements left to test after it. */
-  private offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; rest: A.Requirement[] } {
+  private offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
     const declared = option.parameters.map((p) => this.domain(p, lines));
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
@@ -394,6 +402,7 @@ export class KernelDecisions {
       open.push(...pre, `if (!(${code})) break ${block};`);
     }
     const folded = new Set<A.Requirement>();
+    const fill: string[] = [];
     const listed = option.parameters.map((p, j) => {
       const domain = declared[j]!;
       const own = option.requirements.filter((r) => {
@@ -440,12 +449,16 @@ export class KernelDecisions {
         tests.push(...pre, `if (!(${code})) continue;`);
         folded.add(r);
       }
-      open.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]), `if (${kept}.length === 0) break ${block};`);
+      // Offered while some value meets them (the search stops at the first, as `some` does); the
+      // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
+      const found = this.code.temp("found");
+      open.push(`let ${found} = false;`, ...domain.each(name, [...tests, `${found} = true;`, "break;"]), `if (!${found}) break ${block};`);
+      fill.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]));
       return this.listed(kept);
     });
     open.push(`${flag} = true;`, "}");
     lines.push(...open);
-    return { flag, listed, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) };
+    return { flag, listed, fill, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of

@@ -15,6 +15,9 @@ import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
+/** Steps of the flow past which each step gets a function of its own. */
+const SPLIT_STEPS = 40;
+
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
   "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
@@ -35,6 +38,8 @@ export class PlayoutFile {
   private readonly cardCount: number;
   /** The declaration whose statements are being written: its file names the sites of `end game`. */
   private writing: A.Block | null | undefined;
+  /** Every step gets a program counter of its own (a kernel of one function per step). */
+  private unfused = false;
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
@@ -82,13 +87,26 @@ export class PlayoutFile {
     const game = this.ctx.game;
     const machine = this.ctx.machine;
     this.entries = entryCounts(machine);
+    // A game with functions of its own, or a long flow, is written as one function per step (none
+    // written inside another), in the closure with its state: V8 optimizes no function past a size,
+    // and one `play` holding every step of a long game would run in its interpreter.
+    const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
+    this.unfused = split;
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     for (const loop of machine.loops) {
       const { lines, list, count } = this.code.snapshot(loop.statement);
       this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
     }
-    const cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+    let cases: string[];
+    let stepFunctions: string[] = [];
+    if (split) {
+      this.code.jump = (pc) => [`return ${pc};`];
+      stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
+      cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
+    } else {
+      cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+    }
     const setup = this.setupCode();
     const scores = this.scoresCode();
     const locals = this.localsCode();
@@ -96,7 +114,10 @@ export class PlayoutFile {
     const functions = this.code.functionsCode();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
-    // the scalars back at the end. The layout constants are locals too: V8 folds them.
+    // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
+    // functions of its own declares them once, in the closure (made anew per `play`, they would be
+    // new call targets for V8 every game): its scalars are then the closure's, read by both.
+    const shared = split;
     const arrays = [
       { name: "C", init: "new Int32Array(SEGMENTS * CAP)" },
       { name: "N", init: "new Int32Array(SEGMENTS)" },
@@ -113,32 +134,45 @@ export class PlayoutFile {
       `const SEGMENTS = ${this.segments};`,
     ];
     const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`)];
+    const humans = game.bots.length > 0;
     const body = [
-      ...constants.filter((c) => !c.startsWith("const END")),
+      ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
-      ...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`),
+      ...(shared
+        ? [
+            ...aliases,
+            ...scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
+            "let $variants: readonly string[] = [];",
+            "let decisions = 0;",
+            "let steps = 0;",
+            "let trace: unknown[] | null = null;",
+            "const $drawP = (n: number): number => drawInt(P, n);",
+            ...locals,
+            ...functions,
+            ...stepFunctions,
+          ]
+        : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      "let K_variants: readonly string[] = [];",
-      "",
-      "function play($players: number, seed: number, trace: unknown[] | null = null, variants: readonly string[] = []): number {",
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = []): number {`,
       ...constants,
       ...aliases,
-      "K_variants = variants;",
-      "const $variants = variants;",
-      "const $drawP = (n: number): number => drawInt(P, n);",
+      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", "const $drawP = (n: number): number => drawInt(P, n);"]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
-      ...(game.bots.length > 0 ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"] : ["const players = $players;"]),
-      ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
-      ...functions,
+      ...(shared
+        ? humans
+          ? ["humans = $players;", "players = seatCount(BOTS, humans);"]
+          : ["players = $players;"]
+        : humans
+          ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
+          : ["const players = $players;"]),
+      ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       "seedWords(G, seed);",
       "K_ended = -1;",
       ...setup,
-      ...locals,
-      "let decisions = 0;",
-      "let steps = 0;",
+      ...(shared ? [...this.resetLocals(), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
       `let pc = ${this.pcs.get(machine.start)};`,
       "run: for (;;) {",
       `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
@@ -147,16 +181,14 @@ export class PlayoutFile {
       "default: break run;",
       "}",
       "}",
-      ...scalars.map((s) => `K_${s.name} = ${s.name};`),
+      ...(shared ? ["trace = null;"] : scalars.map((s) => `K_${s.name} = ${s.name};`)),
       "return decisions;",
       "}",
       "",
       "function scores(): number[][] {",
       ...constants,
       ...aliases,
-      ...scalars.map((s) => `const ${s.name} = K_${s.name};`),
-      "const $variants = K_variants;",
-      ...functions,
+      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;"]),
       ...scores,
       "}",
       "",
@@ -189,6 +221,11 @@ export class PlayoutFile {
       else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }
     return { arrays, scalars };
+  }
+
+  /** The flow's locals set back to their blanks before a game, where they live in the closure. */
+  private resetLocals(): string[] {
+    return this.localsCode().map((line) => line.replace(/^let ([\w$]+)(?:: [^=]+)? = /, "$1 = "));
   }
 
   /** The flow's locals that live across decisions, and the lists of loops around decisions. */
@@ -251,7 +288,7 @@ export class PlayoutFile {
 
   /** As flow.ts: a step with one way in is written inside the step that leads to it. */
   private fused(label: string): boolean {
-    return isFused(this.ctx.machine, this.entries, label);
+    return !this.unfused && isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {
@@ -282,12 +319,12 @@ export class PlayoutFile {
   }
 
   private continueAt(label: string): string[] {
-    if (label === END) return ["pc = END;", "continue run;"];
+    if (label === END) return this.code.jump("END");
     const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
     if (step && this.fused(label)) return this.stepCode(step);
     const pc = this.pcs.get(label);
     if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
-    return [`pc = ${pc};`, "continue run;"];
+    return this.code.jump(String(pc));
   }
 
   private exit(exit: Exit): string[] {
@@ -295,7 +332,7 @@ export class PlayoutFile {
       case "goto":
         return this.continueAt(exit.target);
       case "end":
-        return ["pc = END;", "continue run;"];
+        return this.code.jump("END");
       case "branch": {
         const { pre, code } = this.code.hoisted(() => this.code.expression(exit.condition));
         return [...pre, `if (${code}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];

@@ -26,6 +26,10 @@ export class KernelCode extends KernelExpressions {
     super(game, zones);
   }
 
+  /** Code that leaves the step being written for the program counter `pc` (a number or END): a
+   *  jump within `play`, or a return from a step's own function (see playout-file.ts). */
+  jump: (pc: string) => string[] = (pc) => [`pc = ${pc};`, "continue run;"];
+
   /** The sites of the `end game` statements written so far, in the order `K_ended` numbers them. */
   readonly endSites: string[] = [];
 
@@ -102,7 +106,7 @@ export class KernelCode extends KernelExpressions {
       case "end-game": {
         // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
         const end = this.endSites.push(this.endSite(s.range)) - 1;
-        return [`K_ended = ${end};`, "pc = END;", "continue run;"];
+        return [`K_ended = ${end};`, ...this.jump("END")];
       }
       case "inlined":
         return this.inlined(s);
