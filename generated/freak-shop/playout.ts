@@ -6,11 +6,10 @@ import {
   bestSets,
   distinctOf,
   drawInt,
-  firstOf,
   highestOf,
   integers,
   longestRun,
-  randomSubset,
+  randomSubsetOn,
   scoreRows,
   seatList,
   seedWords,
@@ -372,8 +371,8 @@ export function playout(): PlayoutKernel {
         const $pick9$drawn = $r11;
         let $pick9 = $pick9$drawn;
         if ($offered3 && $pick9-- === 0) {
-          const $value15 = randomSubset($cards1, $drawP);
-          const $value17 = randomSubset($cards2, $drawP);
+          const $value15 = randomSubsetOn(P, $cards1);
+          const $value17 = randomSubsetOn(P, $cards2);
           {
             const l_give = $value15;
             const l_take = $value17;
@@ -458,8 +457,8 @@ export function playout(): PlayoutKernel {
           }
         }
         if ($offered6 && $pick9-- === 0) {
-          const $value34 = randomSubset($cards4, $drawP);
-          const $value36 = randomSubset($cards5, $drawP);
+          const $value34 = randomSubsetOn(P, $cards4);
+          const $value36 = randomSubsetOn(P, $cards5);
           {
             const l_give = $value34;
             const l_take = $value36;
@@ -634,18 +633,15 @@ export function playout(): PlayoutKernel {
     v_shop_keeper = 0;
     v_shop_keeper = drawInt(G, players);
     {
-      const $wanted = firstOf(
-        zoneCards(C, N, CAP, Z_draw, true),
-        (l_c) => Merchandise_closed[l_c]!,
-        "first(…)",
-      );
       let $at = -1;
-      for (let $i = 0; $i < N[Z_draw]!; $i++)
-        if (C[Z_draw * CAP + N[Z_draw]! - 1 - $i]! === $wanted) {
+      for (let $i = 0; $i < N[Z_draw]!; $i++) {
+        const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+        if (Merchandise_closed[l_c]!) {
           $at = $i;
           break;
         }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in draw");
+      }
+      if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
       const $at57 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
       const $card = C[$at57]!;
       const $end58 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -702,18 +698,15 @@ export function playout(): PlayoutKernel {
           for (let $i72 = 0; $i72 < $n70; $i72++) {
             const l_v = $values5[$i72]!;
             {
-              const $wanted = firstOf(
-                zoneCards(C, N, CAP, Z_draw, true),
-                (l_c) => Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!,
-                "first(…)",
-              );
               let $at = -1;
-              for (let $i = 0; $i < N[Z_draw]!; $i++)
-                if (C[Z_draw * CAP + N[Z_draw]! - 1 - $i]! === $wanted) {
+              for (let $i = 0; $i < N[Z_draw]!; $i++) {
+                const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+                if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in draw");
+              }
+              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
               const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
               const $card = C[$at73]!;
               const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -857,18 +850,15 @@ export function playout(): PlayoutKernel {
         for (let $i101 = 0; $i101 < $n99; $i101++) {
           const l_colour = $values7[$i101]!;
           {
-            const $wanted = firstOf(
-              zoneCards(C, N, CAP, Z_objective_stacks, false),
-              (l_o) => Objective_colour[l_o]! === l_colour,
-              "first(…)",
-            );
             let $at = -1;
-            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
-              if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
+              const l_o = C[Z_objective_stacks * CAP + $i]!;
+              if (Objective_colour[l_o]! === l_colour) {
                 $at = $i;
                 break;
               }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
+            }
+            if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
             const $at102 = Z_objective_stacks * CAP + $at;
             const $card = C[$at102]!;
             const $end103 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;

@@ -360,7 +360,7 @@ export class KernelDecisions {
       listed.forEach((domain, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
-        if (domain.cards) draws.push(`const ${value} = randomSubset(${domain.cards}, $drawP);`);
+        if (domain.cards) draws.push(`const ${value} = randomSubsetOn(P, ${domain.cards});`);
         else draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });

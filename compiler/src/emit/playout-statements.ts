@@ -302,6 +302,22 @@ export class KernelCode extends KernelExpressions {
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
+    } else if (card.kind === "aggregate" && card.callee.name === "first" && this.isZone(card.source)) {
+      // The first card of a zone that meets the condition: found by position, taken from there.
+      const from = this.zone(card.source);
+      const seg = this.segment(from, lines);
+      const binder = this.binderOf(card.binder);
+      const test = card.condition ? this.hoisted(() => this.expression(card.condition!)) : { pre: [], code: "true" };
+      lines.push(
+        "let $at = -1;",
+        `for (let $i = 0; $i < N[${seg}]!; $i++) {`,
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
+        ...test.pre,
+        `if (${test.code}) { $at = $i; break; }`,
+        "}",
+        `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
+      );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
