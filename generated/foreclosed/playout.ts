@@ -353,9 +353,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg751 = Z_collection + l_p;
-        for (let $i750 = 0; $i750 < N[$seg751]!; $i750++) {
-          const l_c = C[$seg751 * CAP + $i750]!;
+        const $seg787 = Z_collection + l_p;
+        for (let $i786 = 0; $i786 < N[$seg787]!; $i786++) {
+          const l_c = C[$seg787 * CAP + $i786]!;
           if (fn_colour_of(l_c) === l_k) {
             $n++;
           }
@@ -368,9 +368,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg753 = Z_collection + l_p;
-        for (let $i752 = 0; $i752 < N[$seg753]!; $i752++) {
-          const l_c = C[$seg753 * CAP + $i752]!;
+        const $seg789 = Z_collection + l_p;
+        for (let $i788 = 0; $i788 < N[$seg789]!; $i788++) {
+          const l_c = C[$seg789 * CAP + $i788]!;
           if (Property_kind[l_c]! === "money") {
             $n++;
           }
@@ -383,9 +383,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg755 = Z_collection + l_p;
-        for (let $i754 = 0; $i754 < N[$seg755]!; $i754++) {
-          const l_c = C[$seg755 * CAP + $i754]!;
+        const $seg791 = Z_collection + l_p;
+        for (let $i790 = 0; $i790 < N[$seg791]!; $i790++) {
+          const l_c = C[$seg791 * CAP + $i790]!;
           if (Property_heart[l_c]!) {
             $n++;
           }
@@ -398,9 +398,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg757 = Z_collection + l_p;
-        for (let $i756 = 0; $i756 < N[$seg757]!; $i756++) {
-          const l_c = C[$seg757 * CAP + $i756]!;
+        const $seg793 = Z_collection + l_p;
+        for (let $i792 = 0; $i792 < N[$seg793]!; $i792++) {
+          const l_c = C[$seg793 * CAP + $i792]!;
           if (Property_coin[l_c]!) {
             $n++;
           }
@@ -412,8 +412,8 @@ export function playout(): PlayoutKernel {
   function fn_set_score(l_p: number): number {
     return ((): number => {
       let $n: number = 0;
-      for (const $item758 of ALL_Colour) {
-        const l_k = $item758;
+      for (const $item794 of ALL_Colour) {
+        const l_k = $item794;
         if (l_k !== "none") {
           $n += tableValue(TABLE_set_points, fn_cards_of(l_p, l_k), "set_points");
         }
@@ -425,9 +425,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg760 = Z_collection + l_p;
-        for (let $i759 = 0; $i759 < N[$seg760]!; $i759++) {
-          const l_c = C[$seg760 * CAP + $i759]!;
+        const $seg796 = Z_collection + l_p;
+        for (let $i795 = 0; $i795 < N[$seg796]!; $i795++) {
+          const l_c = C[$seg796 * CAP + $i795]!;
           $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
         }
       }
@@ -445,8 +445,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item761 of ALL_Colour) {
-                const l_k = $item761;
+              for (const $item797 of ALL_Colour) {
+                const l_k = $item797;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -461,8 +461,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item762 of ALL_Colour) {
-                  const l_k = $item762;
+                for (const $item798 of ALL_Colour) {
+                  const l_k = $item798;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -488,8 +488,8 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          for (let $i763 = 0; $i763 < N[Z_board]!; $i763++) {
-            const l_a = C[Z_board * CAP + $i763]!;
+          for (let $i799 = 0; $i799 < N[Z_board]!; $i799++) {
+            const l_a = C[Z_board * CAP + $i799]!;
             $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
           }
         }
@@ -503,15 +503,15 @@ export function playout(): PlayoutKernel {
         let $n: number = 0;
         for (let l_q = 0; l_q < players; l_q++) {
           if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-            let $sum764: number = 0;
+            let $sum800: number = 0;
             {
-              const $seg766 = Z_played + l_q;
-              for (let $i765 = 0; $i765 < N[$seg766]!; $i765++) {
-                const l_a = C[$seg766 * CAP + $i765]!;
-                $sum764 += fn_medal_points(l_a, l_p);
+              const $seg802 = Z_played + l_q;
+              for (let $i801 = 0; $i801 < N[$seg802]!; $i801++) {
+                const l_a = C[$seg802 * CAP + $i801]!;
+                $sum800 += fn_medal_points(l_a, l_p);
               }
             }
-            $n += $sum764;
+            $n += $sum800;
           }
         }
         return $n;
@@ -523,18 +523,18 @@ export function playout(): PlayoutKernel {
       let $n: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-          let $any767: boolean = false;
+          let $any803: boolean = false;
           {
-            const $seg769 = Z_played + l_q;
-            for (let $i768 = 0; $i768 < N[$seg769]!; $i768++) {
-              const l_a = C[$seg769 * CAP + $i768]!;
+            const $seg805 = Z_played + l_q;
+            for (let $i804 = 0; $i804 < N[$seg805]!; $i804++) {
+              const l_a = C[$seg805 * CAP + $i804]!;
               if (Action_effect[l_a]! === "coin_pairs") {
-                $any767 = true;
+                $any803 = true;
                 break;
               }
             }
           }
-          if ($any767) {
+          if ($any803) {
             $n = true;
             break;
           }
@@ -561,9 +561,9 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg771 = Z_played + l_p;
-        for (let $i770 = 0; $i770 < N[$seg771]!; $i770++) {
-          const l_a = C[$seg771 * CAP + $i770]!;
+        const $seg807 = Z_played + l_p;
+        for (let $i806 = 0; $i806 < N[$seg807]!; $i806++) {
+          const l_a = C[$seg807 * CAP + $i806]!;
           if (Action_effect[l_a]! === "no_exchange") {
             $n = true;
             break;
@@ -594,6 +594,2459 @@ export function playout(): PlayoutKernel {
     return 1;
   }
   function step1(): number {
+    return decide44();
+  }
+  function step2(): number {
+    {
+      let $n45 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans) $list14[$n45++] = l_p;
+      }
+      for (let $i46 = 0; $i46 < $n45; $i46++) {
+        const l_p = $list14[$i46]!;
+        {
+          const $from = Z_dealt + l_p;
+          const $to = Z_collection + l_p;
+          {
+            for (let $k47 = 0; $k47 < N[$from]!; $k47++) {
+              const $card = C[$from * CAP + $k47]!;
+              C[$to * CAP + N[$to]!] = $card;
+              N[$to]!++;
+            }
+            N[$from] = 0;
+          }
+        }
+      }
+    }
+    for (let l_p = 0; l_p < players; l_p++) {
+      let $sum48: number = 0;
+      {
+        const $seg50 = Z_secret + l_p;
+        for (let $i49 = 0; $i49 < N[$seg50]!; $i49++) {
+          const l_c = C[$seg50 * CAP + $i49]!;
+          $sum48 += Property_bonus[l_c]!;
+        }
+      }
+      let l_owed = fn_bonus_points(l_p) + $sum48;
+      if (l_owed > 0) {
+        {
+          const $amount = l_owed;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[p]`,
+            );
+          if (v_coins[l_p] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_p] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    return 3;
+  }
+  function step3(): number {
+    return 4;
+  }
+  function step4(): number {
+    if (N[Z_property_deck]! > 0) {
+      return 5;
+    }
+    return 6;
+  }
+  function step5(): number {
+    return 7;
+  }
+  function step6(): number {
+    {
+      let $n51 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n51++] = l_p;
+      }
+      for (let $i52 = 0; $i52 < $n51; $i52++) {
+        const l_p = $list15[$i52]!;
+        if (Property_kind[topCardOf(C, N, CAP, Z_secret + l_p, false)]! === "money") {
+          {
+            const $seg53 = Z_secret + l_p;
+            if (N[$seg53]! === 0)
+              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
+            const $at54 = $seg53 * CAP;
+            const $card = C[$at54]!;
+            const $end55 = $seg53 * CAP + N[$seg53]! - 1;
+            for (let $k56 = $at54; $k56 < $end55; $k56++) C[$k56] = C[$k56 + 1]!;
+            N[$seg53]!--;
+            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+            N[Z_set_aside]!++;
+          }
+          {
+            for (let $i57 = N[Z_box]! - 1; $i57 > 0; $i57--) {
+              const $n63 = ($i57 + 1) >>> 0;
+              if ($n63 === 0)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+              let $x61 = 0;
+              let $r62 = 0;
+              do {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                $x61 = $t >>> 0;
+                $r62 = $x61 % $n63;
+              } while ($x61 - $r62 > 4294967296 - $n63);
+              const $j60 = $r62;
+              const $a58 = Z_box * CAP + $i57;
+              const $b59 = Z_box * CAP + $j60;
+              const $card = C[$a58]!;
+              C[$a58] = C[$b59]!;
+              C[$b59] = $card;
+            }
+          }
+          for (let $passes = 0; ; $passes++) {
+            if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
+            if ($passes >= LOOP_LIMIT)
+              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+            if (Property_kind[topCardOf(C, N, CAP, Z_box, false)]! === "money") {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at64 = Z_box * CAP;
+                const $card = C[$at64]!;
+                const $end65 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k66 = $at64; $k66 < $end65; $k66++) C[$k66] = C[$k66 + 1]!;
+                N[Z_box]!--;
+                C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+                N[Z_set_aside]!++;
+              }
+            } else {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at67 = Z_box * CAP;
+                const $card = C[$at67]!;
+                const $end68 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
+                N[Z_box]!--;
+                const $seg70 = Z_secret + l_p;
+                if (N[$seg70]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg70 * CAP + N[$seg70]!] = $card;
+                N[$seg70]!++;
+              }
+            }
+          }
+        }
+      }
+    }
+    {
+      let $n14 = 0;
+      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
+        $list6[$n14++] = l_p_17;
+      }
+      l_p_17$count = $n14;
+    }
+    l_p_17$index = 0;
+    return 213;
+  }
+  function step7(): number {
+    {
+      let $n71 = 0;
+      for (const $item72 of seatsFrom(v_chairman, players)) {
+        const l_p = $item72;
+        $values16[$n71++] = l_p;
+      }
+      for (let $i73 = 0; $i73 < $n71; $i73++) {
+        const l_p = $values16[$i73]!;
+        {
+          const $seg74 = Z_exchange + l_p;
+          const $count = 1;
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+          for (let $dealt = 0; $dealt < $count; $dealt++) {
+            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+            C[$seg74 * CAP + N[$seg74]!] = $card;
+            N[$seg74]!++;
+          }
+        }
+        v_has_taken[l_p] = false;
+      }
+    }
+    {
+      let $n0 = 0;
+      for (const $item1 of seatsFrom(v_chairman, players)) {
+        const l_p = $item1;
+        if (!(l_p >= humans)) $values0[$n0++] = l_p;
+      }
+      l_p$count = $n0;
+    }
+    l_p$index = 0;
+    return 8;
+  }
+  function step8(): number {
+    if (l_p$index < l_p$count) {
+      return 9;
+    }
+    return 10;
+  }
+  function step9(): number {
+    l_p = $values0[l_p$index]!;
+    l___window_0 = true;
+    return 11;
+  }
+  function step10(): number {
+    {
+      let $n2 = 0;
+      for (const $item3 of seatsFrom(v_chairman, players)) {
+        const l_active = $item3;
+        $values1[$n2++] = l_active;
+      }
+      l_active$count = $n2;
+    }
+    l_active$index = 0;
+    return 45;
+  }
+  function step11(): number {
+    if (l___window_0) {
+      return 12;
+    }
+    return 13;
+  }
+  function step12(): number {
+    {
+      const $seat75 = l_p;
+      if ($seat75 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat75} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      if (!offers79($seat75)) {
+        l___window_0 = false;
+        return 14;
+      }
+      return decide97($seat75);
+    }
+  }
+  function step13(): number {
+    l_p$index += 1;
+    return 8;
+  }
+  function step14(): number {
+    return 11;
+  }
+  function step15(): number {
+    l_p_2 = l_p;
+    l_card_2 = l_card;
+    if (Action_effect[l_card_2]! === "gain_two") {
+      return 16;
+    }
+    return 17;
+  }
+  function step16(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 18;
+  }
+  function step17(): number {
+    if (Action_effect[l_card_2]! === "take_back_protection") {
+      return 19;
+    }
+    return 20;
+  }
+  function step18(): number {
+    return 14;
+  }
+  function step19(): number {
+    {
+      const $amount = v_protection[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_2] -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 21;
+  }
+  function step20(): number {
+    if (Action_effect[l_card_2]! === "others_lose_one") {
+      return 22;
+    }
+    return 23;
+  }
+  function step21(): number {
+    return 18;
+  }
+  function step22(): number {
+    {
+      let $n98 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_2) $list19[$n98++] = l_q;
+      }
+      for (let $i99 = 0; $i99 < $n98; $i99++) {
+        const l_q = $list19[$i99]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 24;
+  }
+  function step23(): number {
+    if (Action_effect[l_card_2]! === "discard_action") {
+      return 25;
+    }
+    return 26;
+  }
+  function step24(): number {
+    return 21;
+  }
+  function step25(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat100 = l_p_2;
+      if ($seat100 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat100} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide120($seat100);
+    }
+  }
+  function step26(): number {
+    if (Action_effect[l_card_2]! === "no_exchange") {
+      return 31;
+    }
+    return 32;
+  }
+  function step27(): number {
+    return 24;
+  }
+  function step28(): number {
+    return 27;
+  }
+  function step29(): number {
+    {
+      const $seat121 = l_p_2;
+      if ($seat121 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat121} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide146($seat121);
+    }
+  }
+  function step30(): number {
+    return 28;
+  }
+  function step31(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg147 = Z_played + l_p_2;
+      C[$seg147 * CAP + N[$seg147]!] = $card;
+      N[$seg147]!++;
+    }
+    return 33;
+  }
+  function step32(): number {
+    if (Action_effect[l_card_2]! === "double_bonus") {
+      return 34;
+    }
+    return 35;
+  }
+  function step33(): number {
+    return 27;
+  }
+  function step34(): number {
+    {
+      const $seat148 = l_p_2;
+      if ($seat148 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat148} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide161($seat148);
+    }
+  }
+  function step35(): number {
+    if (Action_effect[l_card_2]! === "colour_penalty") {
+      return 38;
+    }
+    return 39;
+  }
+  function step36(): number {
+    return 33;
+  }
+  function step37(): number {
+    return 36;
+  }
+  function step38(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 40;
+  }
+  function step39(): number {
+    if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
+      return 41;
+    }
+    return 42;
+  }
+  function step40(): number {
+    return 36;
+  }
+  function step41(): number {
+    {
+      const $seat162 = l_p_2;
+      if ($seat162 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat162} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide173($seat162);
+    }
+  }
+  function step42(): number {
+    {
+      const $card = l_card_2;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg174 = Z_played + l_p_2;
+      C[$seg174 * CAP + N[$seg174]!] = $card;
+      N[$seg174]!++;
+    }
+    return 43;
+  }
+  function step43(): number {
+    return 40;
+  }
+  function step44(): number {
+    return 43;
+  }
+  function step45(): number {
+    if (l_active$index < l_active$count) {
+      return 46;
+    }
+    return 47;
+  }
+  function step46(): number {
+    l_active = $values1[l_active$index]!;
+    for (let l_q = 0; l_q < players; l_q++) {
+      v_passed_over[l_q] = false;
+    }
+    if (l_active >= humans) {
+    }
+    l_action_played = false;
+    l_offered = false;
+    l_turn_over = l_active >= humans;
+    return 48;
+  }
+  function step47(): number {
+    {
+      let $n4 = 0;
+      for (const $item5 of seatsFrom(v_chairman, players)) {
+        const l_p_5 = $item5;
+        if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n4++] = l_p_5;
+      }
+      l_p_5$count = $n4;
+    }
+    l_p_5$index = 0;
+    return 102;
+  }
+  function step48(): number {
+    if (!l_turn_over) {
+      return 49;
+    }
+    return 50;
+  }
+  function step49(): number {
+    {
+      const $seat175 = l_active;
+      if ($seat175 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat175} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide237($seat175);
+    }
+  }
+  function step50(): number {
+    l_active$index += 1;
+    return 45;
+  }
+  function step51(): number {
+    if (
+      l_offered &&
+      !((): boolean => {
+        let $n: boolean = false;
+        for (let l_q = 0; l_q < players; l_q++) {
+          if (fn_reachable(l_active, l_q)) {
+            $n = true;
+            break;
+          }
+        }
+        return $n;
+      })()
+    ) {
+      l_turn_over = true;
+    }
+    return 48;
+  }
+  function step52(): number {
+    l_action_played = true;
+    l_p_3 = l_active;
+    l_card_4 = l_card_3;
+    if (Action_effect[l_card_4]! === "gain_two") {
+      return 53;
+    }
+    return 54;
+  }
+  function step53(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 55;
+  }
+  function step54(): number {
+    if (Action_effect[l_card_4]! === "take_back_protection") {
+      return 56;
+    }
+    return 57;
+  }
+  function step55(): number {
+    return 51;
+  }
+  function step56(): number {
+    {
+      const $amount = v_protection[l_p_3]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_3] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_3] -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 58;
+  }
+  function step57(): number {
+    if (Action_effect[l_card_4]! === "others_lose_one") {
+      return 59;
+    }
+    return 60;
+  }
+  function step58(): number {
+    return 55;
+  }
+  function step59(): number {
+    {
+      let $n238 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_3) $list26[$n238++] = l_q;
+      }
+      for (let $i239 = 0; $i239 < $n238; $i239++) {
+        const l_q = $list26[$i239]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 61;
+  }
+  function step60(): number {
+    if (Action_effect[l_card_4]! === "discard_action") {
+      return 62;
+    }
+    return 63;
+  }
+  function step61(): number {
+    return 58;
+  }
+  function step62(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat240 = l_p_3;
+      if ($seat240 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat240} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide260($seat240);
+    }
+  }
+  function step63(): number {
+    if (Action_effect[l_card_4]! === "no_exchange") {
+      return 68;
+    }
+    return 69;
+  }
+  function step64(): number {
+    return 61;
+  }
+  function step65(): number {
+    return 64;
+  }
+  function step66(): number {
+    {
+      const $seat261 = l_p_3;
+      if ($seat261 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat261} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide286($seat261);
+    }
+  }
+  function step67(): number {
+    return 65;
+  }
+  function step68(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg287 = Z_played + l_p_3;
+      C[$seg287 * CAP + N[$seg287]!] = $card;
+      N[$seg287]!++;
+    }
+    return 70;
+  }
+  function step69(): number {
+    if (Action_effect[l_card_4]! === "double_bonus") {
+      return 71;
+    }
+    return 72;
+  }
+  function step70(): number {
+    return 64;
+  }
+  function step71(): number {
+    {
+      const $seat288 = l_p_3;
+      if ($seat288 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat288} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide301($seat288);
+    }
+  }
+  function step72(): number {
+    if (Action_effect[l_card_4]! === "colour_penalty") {
+      return 75;
+    }
+    return 76;
+  }
+  function step73(): number {
+    return 70;
+  }
+  function step74(): number {
+    return 73;
+  }
+  function step75(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 77;
+  }
+  function step76(): number {
+    if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
+      return 78;
+    }
+    return 79;
+  }
+  function step77(): number {
+    return 73;
+  }
+  function step78(): number {
+    {
+      const $seat302 = l_p_3;
+      if ($seat302 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat302} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide313($seat302);
+    }
+  }
+  function step79(): number {
+    {
+      const $card = l_card_4;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg314 = Z_played + l_p_3;
+      C[$seg314 * CAP + N[$seg314]!] = $card;
+      N[$seg314]!++;
+    }
+    return 80;
+  }
+  function step80(): number {
+    return 77;
+  }
+  function step81(): number {
+    return 80;
+  }
+  function step82(): number {
+    l_p_4 = l_active;
+    if (N[Z_action_deck]! > 0) {
+      return 83;
+    }
+    return 84;
+  }
+  function step83(): number {
+    {
+      const $seg315 = Z_hand + l_p_4;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg315 * CAP + N[$seg315]!] = $card;
+        N[$seg315]!++;
+      }
+    }
+    if (N[Z_hand + l_p_4]! > 5) {
+      return 86;
+    }
+    return 87;
+  }
+  function step84(): number {
+    return 85;
+  }
+  function step85(): number {
+    l_turn_over = true;
+    return 51;
+  }
+  function step86(): number {
+    if (l_p_4 >= humans) {
+      return 89;
+    }
+    return 90;
+  }
+  function step87(): number {
+    return 88;
+  }
+  function step88(): number {
+    return 85;
+  }
+  function step89(): number {
+    {
+      const $seg316 = Z_hand + l_p_4;
+      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg316]!; $i++)
+        if (C[$seg316 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+      const $at317 = $seg316 * CAP + $at;
+      const $card = C[$at317]!;
+      const $end318 = $seg316 * CAP + N[$seg316]! - 1;
+      for (let $k319 = $at317; $k319 < $end318; $k319++) C[$k319] = C[$k319 + 1]!;
+      N[$seg316]!--;
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 91;
+  }
+  function step90(): number {
+    {
+      const $seat320 = l_p_4;
+      if ($seat320 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat320} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide335($seat320);
+    }
+  }
+  function step91(): number {
+    return 88;
+  }
+  function step92(): number {
+    return 91;
+  }
+  function step93(): number {
+    l_offered = true;
+    l_between = l_active + 1 < players ? l_active + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(l_between !== l_target)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_passed_over[l_between] = true;
+      l_between = l_between + 1 < players ? l_between + 1 : 0;
+    }
+    if (l_target >= humans) {
+      return 94;
+    }
+    return 95;
+  }
+  function step94(): number {
+    l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
+    {
+      const $seat336 = l_opponent;
+      if ($seat336 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide348($seat336);
+    }
+  }
+  function step95(): number {
+    {
+      const $seat349 = l_target;
+      if ($seat349 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat349} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide377($seat349);
+    }
+  }
+  function step96(): number {
+    return 51;
+  }
+  function step97(): number {
+    {
+      const $seat378 = l_active;
+      if ($seat378 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat378} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide401($seat378);
+    }
+  }
+  function step98(): number {
+    {
+      const $amount = v_protection[l_target]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[target]`,
+        );
+      if (v_protection[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_target] -= $amount;
+      v_bank += $amount;
+    }
+    return 96;
+  }
+  function step99(): number {
+    return 96;
+  }
+  function step100(): number {
+    {
+      const $amount = l_amount;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from coins[target]`,
+        );
+      if (v_coins[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_coins[l_target] -= $amount;
+      v_protection[l_target] += $amount;
+    }
+    {
+      const $seat402 = l_active;
+      if ($seat402 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat402} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide425($seat402);
+    }
+  }
+  function step101(): number {
+    return 99;
+  }
+  function step102(): number {
+    if (l_p_5$index < l_p_5$count) {
+      return 103;
+    }
+    return 104;
+  }
+  function step103(): number {
+    l_p_5 = $values2[l_p_5$index]!;
+    l___window_1 = true;
+    return 105;
+  }
+  function step104(): number {
+    {
+      let $n6 = 0;
+      for (const $item7 of seatsFrom(v_chairman, players)) {
+        const l_p_7 = $item7;
+        $values3[$n6++] = l_p_7;
+      }
+      l_p_7$count = $n6;
+    }
+    l_p_7$index = 0;
+    return 139;
+  }
+  function step105(): number {
+    if (l___window_1) {
+      return 106;
+    }
+    return 107;
+  }
+  function step106(): number {
+    {
+      const $seat426 = l_p_5;
+      if ($seat426 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat426} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      if (!offers430($seat426)) {
+        l___window_1 = false;
+        return 108;
+      }
+      return decide448($seat426);
+    }
+  }
+  function step107(): number {
+    l_p_5$index += 1;
+    return 102;
+  }
+  function step108(): number {
+    return 105;
+  }
+  function step109(): number {
+    l_p_6 = l_p_5;
+    l_card_6 = l_card_5;
+    if (Action_effect[l_card_6]! === "gain_two") {
+      return 110;
+    }
+    return 111;
+  }
+  function step110(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 112;
+  }
+  function step111(): number {
+    if (Action_effect[l_card_6]! === "take_back_protection") {
+      return 113;
+    }
+    return 114;
+  }
+  function step112(): number {
+    return 108;
+  }
+  function step113(): number {
+    {
+      const $amount = v_protection[l_p_6]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_6] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_6] -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 115;
+  }
+  function step114(): number {
+    if (Action_effect[l_card_6]! === "others_lose_one") {
+      return 116;
+    }
+    return 117;
+  }
+  function step115(): number {
+    return 112;
+  }
+  function step116(): number {
+    {
+      let $n449 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_6) $list32[$n449++] = l_q;
+      }
+      for (let $i450 = 0; $i450 < $n449; $i450++) {
+        const l_q = $list32[$i450]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 118;
+  }
+  function step117(): number {
+    if (Action_effect[l_card_6]! === "discard_action") {
+      return 119;
+    }
+    return 120;
+  }
+  function step118(): number {
+    return 115;
+  }
+  function step119(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    {
+      const $seat451 = l_p_6;
+      if ($seat451 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide471($seat451);
+    }
+  }
+  function step120(): number {
+    if (Action_effect[l_card_6]! === "no_exchange") {
+      return 125;
+    }
+    return 126;
+  }
+  function step121(): number {
+    return 118;
+  }
+  function step122(): number {
+    return 121;
+  }
+  function step123(): number {
+    {
+      const $seat472 = l_p_6;
+      if ($seat472 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat472} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide497($seat472);
+    }
+  }
+  function step124(): number {
+    return 122;
+  }
+  function step125(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg498 = Z_played + l_p_6;
+      C[$seg498 * CAP + N[$seg498]!] = $card;
+      N[$seg498]!++;
+    }
+    return 127;
+  }
+  function step126(): number {
+    if (Action_effect[l_card_6]! === "double_bonus") {
+      return 128;
+    }
+    return 129;
+  }
+  function step127(): number {
+    return 121;
+  }
+  function step128(): number {
+    {
+      const $seat499 = l_p_6;
+      if ($seat499 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat499} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide512($seat499);
+    }
+  }
+  function step129(): number {
+    if (Action_effect[l_card_6]! === "colour_penalty") {
+      return 132;
+    }
+    return 133;
+  }
+  function step130(): number {
+    return 127;
+  }
+  function step131(): number {
+    return 130;
+  }
+  function step132(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+    }
+    return 134;
+  }
+  function step133(): number {
+    if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
+      return 135;
+    }
+    return 136;
+  }
+  function step134(): number {
+    return 130;
+  }
+  function step135(): number {
+    {
+      const $seat513 = l_p_6;
+      if ($seat513 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide524($seat513);
+    }
+  }
+  function step136(): number {
+    {
+      const $card = l_card_6;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg525 = Z_played + l_p_6;
+      C[$seg525 * CAP + N[$seg525]!] = $card;
+      N[$seg525]!++;
+    }
+    return 137;
+  }
+  function step137(): number {
+    return 134;
+  }
+  function step138(): number {
+    return 137;
+  }
+  function step139(): number {
+    if (l_p_7$index < l_p_7$count) {
+      return 140;
+    }
+    return 141;
+  }
+  function step140(): number {
+    l_p_7 = $values3[l_p_7$index]!;
+    l_p_8 = l_p_7;
+    l_card_7 = topCardOf(C, N, CAP, Z_exchange + l_p_8, false);
+    l_money_before = fn_money_cards(l_p_8);
+    {
+      const $amount = v_protection[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_8] -= $amount;
+      v_bank += $amount;
+    }
+    {
+      const $card = l_card_7;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg526 = Z_collection + l_p_8;
+      C[$seg526 * CAP + N[$seg526]!] = $card;
+      N[$seg526]!++;
+    }
+    l_p_9 = l_p_8;
+    l_card_8 = l_card_7;
+    if (Property_kind[l_card_8]! === "dual") {
+      return 142;
+    }
+    return 143;
+  }
+  function step141(): number {
+    for (let l_p = 0; l_p < players; l_p++) {
+      {
+        let $n527 = 0;
+        {
+          const $seg529 = Z_played + l_p;
+          for (let $i528 = 0; $i528 < N[$seg529]!; $i528++) {
+            const l_a = C[$seg529 * CAP + $i528]!;
+            if (Action_effect[l_a]! === "no_exchange") $list36[$n527++] = l_a;
+          }
+        }
+        for (let $i530 = 0; $i530 < $n527; $i530++) {
+          const l_a = $list36[$i530]!;
+          {
+            const $seg531 = Z_played + l_p;
+            const $wanted = l_a;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg531]!; $i++)
+              if (C[$seg531 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+            const $at532 = $seg531 * CAP + $at;
+            const $card = C[$at532]!;
+            const $end533 = $seg531 * CAP + N[$seg531]! - 1;
+            for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
+            N[$seg531]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+          }
+        }
+      }
+    }
+    v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(v_chairman >= humans)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
+    }
+    return 212;
+  }
+  function step142(): number {
+    if (
+      l_p_9 >= humans &&
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg536 = Z_collection + l_p_9;
+          for (let $i535 = 0; $i535 < N[$seg536]!; $i535++) {
+            const l_u = C[$seg536 * CAP + $i535]!;
+            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 145;
+    }
+    return 146;
+  }
+  function step143(): number {
+    if (Property_kind[l_card_8]! === "standard") {
+      return 179;
+    }
+    return 180;
+  }
+  function step144(): number {
+    if (Property_kind[l_card_7]! === "money") {
+      {
+        const $amount = 1 + l_money_before;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_coins[l_p_8] += $amount;
+      }
+    }
+    if (Property_coin[l_card_7]!) {
+      {
+        const $amount = 1;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_coins[l_p_8] += $amount;
+      }
+    }
+    if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
+      return 199;
+    }
+    return 200;
+  }
+  function step145(): number {
+    let l_other = firstOf(
+      zoneCards(C, N, CAP, Z_collection + l_p_9, false),
+      (l_u) => l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8),
+      "first(…)",
+    );
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
+      ? Property_colour[l_card_8]!
+      : Property_second_colour[l_card_8]!;
+    v_committed[l_card_8] = l_common;
+    v_committed[l_other] = l_common;
+    return 147;
+  }
+  function step146(): number {
+    if (
+      l_p_9 >= humans &&
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
+        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
+        0
+    ) {
+      return 148;
+    }
+    return 149;
+  }
+  function step147(): number {
+    return 144;
+  }
+  function step148(): number {
+    return 150;
+  }
+  function step149(): number {
+    if (
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
+        0 ||
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg538 = Z_collection + l_p_9;
+          for (let $i537 = 0; $i537 < N[$seg538]!; $i537++) {
+            const l_u = C[$seg538 * CAP + $i537]!;
+            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 151;
+    }
+    return 152;
+  }
+  function step150(): number {
+    return 147;
+  }
+  function step151(): number {
+    l_p_10 = l_p_9;
+    l_dual = l_card_8;
+    if (l_p_10 >= humans) {
+      return 154;
+    }
+    return 155;
+  }
+  function step152(): number {
+    return 153;
+  }
+  function step153(): number {
+    return 150;
+  }
+  function step154(): number {
+    l_p_11 = l_p_10;
+    l_dual_2 = l_dual;
+    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
+    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
+    if (l_first_count_2 > l_second_count_2) {
+      return 157;
+    }
+    return 158;
+  }
+  function step155(): number {
+    {
+      const $seat539 = l_p_10;
+      if ($seat539 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide551($seat539);
+    }
+  }
+  function step156(): number {
+    {
+      let $n8 = 0;
+      {
+        const $seg10 = Z_collection + l_p_9;
+        for (let $i9 = 0; $i9 < N[$seg10]!; $i9++) {
+          const l_u = C[$seg10 * CAP + $i9]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list4[$n8++] = l_u;
+        }
+      }
+      l_u$count = $n8;
+    }
+    l_u$index = 0;
+    return 165;
+  }
+  function step157(): number {
+    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+    return 159;
+  }
+  function step158(): number {
+    if (l_second_count_2 > l_first_count_2) {
+      return 160;
+    }
+    return 161;
+  }
+  function step159(): number {
+    return 156;
+  }
+  function step160(): number {
+    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+    return 162;
+  }
+  function step161(): number {
+    return decide566();
+  }
+  function step162(): number {
+    return 159;
+  }
+  function step163(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_2] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_2] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_2] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+          } else {
+            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+          }
+        }
+      }
+    }
+    return 162;
+  }
+  function step164(): number {
+    return 156;
+  }
+  function step165(): number {
+    if (l_u$index < l_u$count) {
+      return 166;
+    }
+    return 167;
+  }
+  function step166(): number {
+    l_u = $list4[l_u$index]!;
+    l_p_12 = l_p_9;
+    l_dual_3 = l_u;
+    if (l_p_12 >= humans) {
+      return 168;
+    }
+    return 169;
+  }
+  function step167(): number {
+    return 153;
+  }
+  function step168(): number {
+    l_p_13 = l_p_12;
+    l_dual_4 = l_dual_3;
+    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
+    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
+    if (l_first_count_3 > l_second_count_3) {
+      return 171;
+    }
+    return 172;
+  }
+  function step169(): number {
+    {
+      const $seat567 = l_p_12;
+      if ($seat567 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide579($seat567);
+    }
+  }
+  function step170(): number {
+    l_u$index += 1;
+    return 165;
+  }
+  function step171(): number {
+    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+    return 173;
+  }
+  function step172(): number {
+    if (l_second_count_3 > l_first_count_3) {
+      return 174;
+    }
+    return 175;
+  }
+  function step173(): number {
+    return 170;
+  }
+  function step174(): number {
+    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+    return 176;
+  }
+  function step175(): number {
+    return decide594();
+  }
+  function step176(): number {
+    return 173;
+  }
+  function step177(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_4] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_4] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_4] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+          } else {
+            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+          }
+        }
+      }
+    }
+    return 176;
+  }
+  function step178(): number {
+    return 170;
+  }
+  function step179(): number {
+    {
+      let $n11 = 0;
+      {
+        const $seg13 = Z_collection + l_p_9;
+        for (let $i12 = 0; $i12 < N[$seg13]!; $i12++) {
+          const l_u_2 = C[$seg13 * CAP + $i12]!;
+          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
+            $list5[$n11++] = l_u_2;
+        }
+      }
+      l_u_2$count = $n11;
+    }
+    l_u_2$index = 0;
+    return 182;
+  }
+  function step180(): number {
+    return 181;
+  }
+  function step181(): number {
+    return 144;
+  }
+  function step182(): number {
+    if (l_u_2$index < l_u_2$count) {
+      return 183;
+    }
+    return 184;
+  }
+  function step183(): number {
+    l_u_2 = $list5[l_u_2$index]!;
+    if (l_p_9 >= humans) {
+      return 185;
+    }
+    return 186;
+  }
+  function step184(): number {
+    return 181;
+  }
+  function step185(): number {
+    v_committed[l_u_2] = Property_colour[l_card_8]!;
+    return 187;
+  }
+  function step186(): number {
+    l_p_14 = l_p_9;
+    l_dual_5 = l_u_2;
+    if (l_p_14 >= humans) {
+      return 188;
+    }
+    return 189;
+  }
+  function step187(): number {
+    l_u_2$index += 1;
+    return 182;
+  }
+  function step188(): number {
+    l_p_15 = l_p_14;
+    l_dual_6 = l_dual_5;
+    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
+    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
+    if (l_first_count_4 > l_second_count_4) {
+      return 191;
+    }
+    return 192;
+  }
+  function step189(): number {
+    {
+      const $seat595 = l_p_14;
+      if ($seat595 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide607($seat595);
+    }
+  }
+  function step190(): number {
+    return 187;
+  }
+  function step191(): number {
+    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+    return 193;
+  }
+  function step192(): number {
+    if (l_second_count_4 > l_first_count_4) {
+      return 194;
+    }
+    return 195;
+  }
+  function step193(): number {
+    return 190;
+  }
+  function step194(): number {
+    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+    return 196;
+  }
+  function step195(): number {
+    return decide622();
+  }
+  function step196(): number {
+    return 193;
+  }
+  function step197(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_6] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_6] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_6] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+          } else {
+            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+          }
+        }
+      }
+    }
+    return 196;
+  }
+  function step198(): number {
+    return 190;
+  }
+  function step199(): number {
+    l_p_16 = l_p_8;
+    if (N[Z_action_deck]! > 0) {
+      return 202;
+    }
+    return 203;
+  }
+  function step200(): number {
+    return 201;
+  }
+  function step201(): number {
+    l_p_7$index += 1;
+    return 139;
+  }
+  function step202(): number {
+    {
+      const $seg623 = Z_hand + l_p_16;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg623 * CAP + N[$seg623]!] = $card;
+        N[$seg623]!++;
+      }
+    }
+    if (N[Z_hand + l_p_16]! > 5) {
+      return 205;
+    }
+    return 206;
+  }
+  function step203(): number {
+    return 204;
+  }
+  function step204(): number {
+    return 201;
+  }
+  function step205(): number {
+    if (l_p_16 >= humans) {
+      return 208;
+    }
+    return 209;
+  }
+  function step206(): number {
+    return 207;
+  }
+  function step207(): number {
+    return 204;
+  }
+  function step208(): number {
+    {
+      const $seg624 = Z_hand + l_p_16;
+      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg624]!; $i++)
+        if (C[$seg624 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+      const $at625 = $seg624 * CAP + $at;
+      const $card = C[$at625]!;
+      const $end626 = $seg624 * CAP + N[$seg624]! - 1;
+      for (let $k627 = $at625; $k627 < $end626; $k627++) C[$k627] = C[$k627 + 1]!;
+      N[$seg624]!--;
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+    }
+    return 210;
+  }
+  function step209(): number {
+    {
+      const $seat628 = l_p_16;
+      if ($seat628 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide643($seat628);
+    }
+  }
+  function step210(): number {
+    return 207;
+  }
+  function step211(): number {
+    return 210;
+  }
+  function step212(): number {
+    return 4;
+  }
+  function step213(): number {
+    if (l_p_17$index < l_p_17$count) {
+      return 214;
+    }
+    return 215;
+  }
+  function step214(): number {
+    l_p_17 = $list6[l_p_17$index]!;
+    if (N[Z_secret + l_p_17]! > 0) {
+      return 216;
+    }
+    return 217;
+  }
+  function step215(): number {
+    {
+      let $n21 = 0;
+      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
+        $list9[$n21++] = l_p_25;
+      }
+      l_p_25$count = $n21;
+    }
+    l_p_25$index = 0;
+    return 276;
+  }
+  function step216(): number {
+    l_revealed = topCardOf(C, N, CAP, Z_secret + l_p_17, false);
+    {
+      const $card = l_revealed;
+      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      const $seg644 = Z_collection + l_p_17;
+      C[$seg644 * CAP + N[$seg644]!] = $card;
+      N[$seg644]!++;
+    }
+    l_p_18 = l_p_17;
+    l_card_9 = l_revealed;
+    if (Property_kind[l_card_9]! === "dual") {
+      return 219;
+    }
+    return 220;
+  }
+  function step217(): number {
+    return 218;
+  }
+  function step218(): number {
+    l_p_17$index += 1;
+    return 213;
+  }
+  function step219(): number {
+    if (
+      l_p_18 >= humans &&
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg646 = Z_collection + l_p_18;
+          for (let $i645 = 0; $i645 < N[$seg646]!; $i645++) {
+            const l_u = C[$seg646 * CAP + $i645]!;
+            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 222;
+    }
+    return 223;
+  }
+  function step220(): number {
+    if (Property_kind[l_card_9]! === "standard") {
+      return 256;
+    }
+    return 257;
+  }
+  function step221(): number {
+    return 218;
+  }
+  function step222(): number {
+    let l_other = firstOf(
+      zoneCards(C, N, CAP, Z_collection + l_p_18, false),
+      (l_u) => l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9),
+      "first(…)",
+    );
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
+      ? Property_colour[l_card_9]!
+      : Property_second_colour[l_card_9]!;
+    v_committed[l_card_9] = l_common;
+    v_committed[l_other] = l_common;
+    return 224;
+  }
+  function step223(): number {
+    if (
+      l_p_18 >= humans &&
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
+        0
+    ) {
+      return 225;
+    }
+    return 226;
+  }
+  function step224(): number {
+    return 221;
+  }
+  function step225(): number {
+    return 227;
+  }
+  function step226(): number {
+    if (
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
+        0 ||
+      ((): boolean => {
+        let $n: boolean = false;
+        {
+          const $seg648 = Z_collection + l_p_18;
+          for (let $i647 = 0; $i647 < N[$seg648]!; $i647++) {
+            const l_u = C[$seg648 * CAP + $i647]!;
+            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+              $n = true;
+              break;
+            }
+          }
+        }
+        return $n;
+      })()
+    ) {
+      return 228;
+    }
+    return 229;
+  }
+  function step227(): number {
+    return 224;
+  }
+  function step228(): number {
+    l_p_19 = l_p_18;
+    l_dual_7 = l_card_9;
+    if (l_p_19 >= humans) {
+      return 231;
+    }
+    return 232;
+  }
+  function step229(): number {
+    return 230;
+  }
+  function step230(): number {
+    return 227;
+  }
+  function step231(): number {
+    l_p_20 = l_p_19;
+    l_dual_8 = l_dual_7;
+    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
+    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
+    if (l_first_count_5 > l_second_count_5) {
+      return 234;
+    }
+    return 235;
+  }
+  function step232(): number {
+    {
+      const $seat649 = l_p_19;
+      if ($seat649 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat649} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide661($seat649);
+    }
+  }
+  function step233(): number {
+    {
+      let $n15 = 0;
+      {
+        const $seg17 = Z_collection + l_p_18;
+        for (let $i16 = 0; $i16 < N[$seg17]!; $i16++) {
+          const l_u_3 = C[$seg17 * CAP + $i16]!;
+          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
+            $list7[$n15++] = l_u_3;
+        }
+      }
+      l_u_3$count = $n15;
+    }
+    l_u_3$index = 0;
+    return 242;
+  }
+  function step234(): number {
+    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+    return 236;
+  }
+  function step235(): number {
+    if (l_second_count_5 > l_first_count_5) {
+      return 237;
+    }
+    return 238;
+  }
+  function step236(): number {
+    return 233;
+  }
+  function step237(): number {
+    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+    return 239;
+  }
+  function step238(): number {
+    return decide676();
+  }
+  function step239(): number {
+    return 236;
+  }
+  function step240(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_8] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_8] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_8] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+          } else {
+            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+          }
+        }
+      }
+    }
+    return 239;
+  }
+  function step241(): number {
+    return 233;
+  }
+  function step242(): number {
+    if (l_u_3$index < l_u_3$count) {
+      return 243;
+    }
+    return 244;
+  }
+  function step243(): number {
+    l_u_3 = $list7[l_u_3$index]!;
+    l_p_21 = l_p_18;
+    l_dual_9 = l_u_3;
+    if (l_p_21 >= humans) {
+      return 245;
+    }
+    return 246;
+  }
+  function step244(): number {
+    return 230;
+  }
+  function step245(): number {
+    l_p_22 = l_p_21;
+    l_dual_10 = l_dual_9;
+    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
+    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
+    if (l_first_count_6 > l_second_count_6) {
+      return 248;
+    }
+    return 249;
+  }
+  function step246(): number {
+    {
+      const $seat677 = l_p_21;
+      if ($seat677 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat677} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide689($seat677);
+    }
+  }
+  function step247(): number {
+    l_u_3$index += 1;
+    return 242;
+  }
+  function step248(): number {
+    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+    return 250;
+  }
+  function step249(): number {
+    if (l_second_count_6 > l_first_count_6) {
+      return 251;
+    }
+    return 252;
+  }
+  function step250(): number {
+    return 247;
+  }
+  function step251(): number {
+    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+    return 253;
+  }
+  function step252(): number {
+    return decide704();
+  }
+  function step253(): number {
+    return 250;
+  }
+  function step254(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_10] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_10] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_10] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+          } else {
+            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+          }
+        }
+      }
+    }
+    return 253;
+  }
+  function step255(): number {
+    return 247;
+  }
+  function step256(): number {
+    {
+      let $n18 = 0;
+      {
+        const $seg20 = Z_collection + l_p_18;
+        for (let $i19 = 0; $i19 < N[$seg20]!; $i19++) {
+          const l_u_4 = C[$seg20 * CAP + $i19]!;
+          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
+            $list8[$n18++] = l_u_4;
+        }
+      }
+      l_u_4$count = $n18;
+    }
+    l_u_4$index = 0;
+    return 259;
+  }
+  function step257(): number {
+    return 258;
+  }
+  function step258(): number {
+    return 221;
+  }
+  function step259(): number {
+    if (l_u_4$index < l_u_4$count) {
+      return 260;
+    }
+    return 261;
+  }
+  function step260(): number {
+    l_u_4 = $list8[l_u_4$index]!;
+    if (l_p_18 >= humans) {
+      return 262;
+    }
+    return 263;
+  }
+  function step261(): number {
+    return 258;
+  }
+  function step262(): number {
+    v_committed[l_u_4] = Property_colour[l_card_9]!;
+    return 264;
+  }
+  function step263(): number {
+    l_p_23 = l_p_18;
+    l_dual_11 = l_u_4;
+    if (l_p_23 >= humans) {
+      return 265;
+    }
+    return 266;
+  }
+  function step264(): number {
+    l_u_4$index += 1;
+    return 259;
+  }
+  function step265(): number {
+    l_p_24 = l_p_23;
+    l_dual_12 = l_dual_11;
+    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
+    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
+    if (l_first_count_7 > l_second_count_7) {
+      return 268;
+    }
+    return 269;
+  }
+  function step266(): number {
+    {
+      const $seat705 = l_p_23;
+      if ($seat705 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide717($seat705);
+    }
+  }
+  function step267(): number {
+    return 264;
+  }
+  function step268(): number {
+    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+    return 270;
+  }
+  function step269(): number {
+    if (l_second_count_7 > l_first_count_7) {
+      return 271;
+    }
+    return 272;
+  }
+  function step270(): number {
+    return 267;
+  }
+  function step271(): number {
+    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+    return 273;
+  }
+  function step272(): number {
+    return decide732();
+  }
+  function step273(): number {
+    return 270;
+  }
+  function step274(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_12] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_12] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_12] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+          } else {
+            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+          }
+        }
+      }
+    }
+    return 273;
+  }
+  function step275(): number {
+    return 267;
+  }
+  function step276(): number {
+    if (l_p_25$index < l_p_25$count) {
+      return 277;
+    }
+    return 278;
+  }
+  function step277(): number {
+    l_p_25 = $list9[l_p_25$index]!;
+    {
+      let $n22 = 0;
+      {
+        const $seg24 = Z_collection + l_p_25;
+        for (let $i23 = 0; $i23 < N[$seg24]!; $i23++) {
+          const l_u_5 = C[$seg24 * CAP + $i23]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n22++] = l_u_5;
+        }
+      }
+      l_u_5$count = $n22;
+    }
+    l_u_5$index = 0;
+    return 279;
+  }
+  function step278(): number {
+    return END;
+  }
+  function step279(): number {
+    if (l_u_5$index < l_u_5$count) {
+      return 280;
+    }
+    return 281;
+  }
+  function step280(): number {
+    l_u_5 = $list10[l_u_5$index]!;
+    l_p_26 = l_p_25;
+    l_dual_13 = l_u_5;
+    if (l_p_26 >= humans) {
+      return 282;
+    }
+    return 283;
+  }
+  function step281(): number {
+    l_p_25$index += 1;
+    return 276;
+  }
+  function step282(): number {
+    l_p_27 = l_p_26;
+    l_dual_14 = l_dual_13;
+    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
+    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
+    if (l_first_count_8 > l_second_count_8) {
+      return 285;
+    }
+    return 286;
+  }
+  function step283(): number {
+    {
+      const $seat733 = l_p_26;
+      if ($seat733 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide745($seat733);
+    }
+  }
+  function step284(): number {
+    l_u_5$index += 1;
+    return 279;
+  }
+  function step285(): number {
+    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+    return 287;
+  }
+  function step286(): number {
+    if (l_second_count_8 > l_first_count_8) {
+      return 288;
+    }
+    return 289;
+  }
+  function step287(): number {
+    return 284;
+  }
+  function step288(): number {
+    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+    return 290;
+  }
+  function step289(): number {
+    return decide760();
+  }
+  function step290(): number {
+    return 287;
+  }
+  function step291(): number {
+    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
+    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_14] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_14] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_14] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+          } else {
+            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+          }
+        }
+      }
+    }
+    return 290;
+  }
+  function step292(): number {
+    return 284;
+  }
+  function decide44(): number {
     {
       let $n25 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -697,286 +3150,77 @@ export function playout(): PlayoutKernel {
       return 2;
     }
   }
-  function step2(): number {
+  function offers79($seat75: number): boolean {
+    $values17.length = 0;
     {
-      let $n44 = 0;
-      for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list14[$n44++] = l_p;
-      }
-      for (let $i45 = 0; $i45 < $n44; $i45++) {
-        const l_p = $list14[$i45]!;
-        {
-          const $from = Z_dealt + l_p;
-          const $to = Z_collection + l_p;
-          {
-            for (let $k46 = 0; $k46 < N[$from]!; $k46++) {
-              const $card = C[$from * CAP + $k46]!;
-              C[$to * CAP + N[$to]!] = $card;
-              N[$to]!++;
-            }
-            N[$from] = 0;
-          }
-        }
+      const $seg77 = Z_hand + l_p;
+      for (let $i76 = 0; $i76 < N[$seg77]!; $i76++) {
+        const l_card = C[$seg77 * CAP + $i76]!;
+        if (Action_effect[l_card]! === "no_exchange") $values17.push(l_card);
       }
     }
-    for (let l_p = 0; l_p < players; l_p++) {
-      let $sum47: number = 0;
-      {
-        const $seg49 = Z_secret + l_p;
-        for (let $i48 = 0; $i48 < N[$seg49]!; $i48++) {
-          const l_c = C[$seg49 * CAP + $i48]!;
-          $sum47 += Property_bonus[l_c]!;
-        }
-      }
-      let l_owed = fn_bonus_points(l_p) + $sum47;
-      if (l_owed > 0) {
-        {
-          const $amount = l_owed;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[p]`,
-            );
-          if (v_coins[l_p] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_p] -= $amount;
-          v_bank += $amount;
-        }
-      }
+    let $offered78 = false;
+    offered78$open: {
+      if (!($values17.length > 0)) break offered78$open;
+      if (!!fn_shielded(l_p)) break offered78$open;
+      $offered78 = true;
     }
-    return 3;
+    if ($offered78) return true;
+    return false;
   }
-  function step3(): number {
-    return 4;
-  }
-  function step4(): number {
-    if (N[Z_property_deck]! > 0) {
-      return 5;
-    }
-    return 6;
-  }
-  function step5(): number {
-    return 7;
-  }
-  function step6(): number {
+  function decide97($seat75: number): number {
+    $values18.length = 0;
     {
-      let $n50 = 0;
-      for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n50++] = l_p;
-      }
-      for (let $i51 = 0; $i51 < $n50; $i51++) {
-        const l_p = $list15[$i51]!;
-        if (Property_kind[topCardOf(C, N, CAP, Z_secret + l_p, false)]! === "money") {
-          {
-            const $seg52 = Z_secret + l_p;
-            if (N[$seg52]! === 0)
-              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-            const $at53 = $seg52 * CAP;
-            const $card = C[$at53]!;
-            const $end54 = $seg52 * CAP + N[$seg52]! - 1;
-            for (let $k55 = $at53; $k55 < $end54; $k55++) C[$k55] = C[$k55 + 1]!;
-            N[$seg52]!--;
-            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-            N[Z_set_aside]!++;
-          }
-          {
-            for (let $i56 = N[Z_box]! - 1; $i56 > 0; $i56--) {
-              const $n62 = ($i56 + 1) >>> 0;
-              if ($n62 === 0)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x60 = 0;
-              let $r61 = 0;
-              do {
-                const $a = G[0]!,
-                  $b = G[1]!,
-                  $c = G[2]!,
-                  $d = G[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                G[3] = $d + 1;
-                G[0] = $b ^ ($b >>> 9);
-                G[1] = $c + ($c << 3);
-                G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x60 = $t >>> 0;
-                $r61 = $x60 % $n62;
-              } while ($x60 - $r61 > 4294967296 - $n62);
-              const $j59 = $r61;
-              const $a57 = Z_box * CAP + $i56;
-              const $b58 = Z_box * CAP + $j59;
-              const $card = C[$a57]!;
-              C[$a57] = C[$b58]!;
-              C[$b58] = $card;
-            }
-          }
-          for (let $passes = 0; ; $passes++) {
-            if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            if (Property_kind[topCardOf(C, N, CAP, Z_box, false)]! === "money") {
-              {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at63 = Z_box * CAP;
-                const $card = C[$at63]!;
-                const $end64 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
-                N[Z_box]!--;
-                C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-                N[Z_set_aside]!++;
-              }
-            } else {
-              {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at66 = Z_box * CAP;
-                const $card = C[$at66]!;
-                const $end67 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k68 = $at66; $k68 < $end67; $k68++) C[$k68] = C[$k68 + 1]!;
-                N[Z_box]!--;
-                const $seg69 = Z_secret + l_p;
-                if (N[$seg69]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                C[$seg69 * CAP + N[$seg69]!] = $card;
-                N[$seg69]!++;
-              }
-            }
-          }
-        }
+      const $seg81 = Z_hand + l_p;
+      for (let $i80 = 0; $i80 < N[$seg81]!; $i80++) {
+        const l_card = C[$seg81 * CAP + $i80]!;
+        if (Action_effect[l_card]! === "no_exchange") $values18.push(l_card);
       }
     }
-    {
-      let $n14 = 0;
-      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-        $list6[$n14++] = l_p_17;
-      }
-      l_p_17$count = $n14;
+    let $offered82 = false;
+    offered82$open: {
+      if (!($values18.length > 0)) break offered82$open;
+      if (!!fn_shielded(l_p)) break offered82$open;
+      $offered82 = true;
     }
-    l_p_17$index = 0;
-    return 213;
-  }
-  function step7(): number {
-    {
-      let $n70 = 0;
-      for (const $item71 of seatsFrom(v_chairman, players)) {
-        const l_p = $item71;
-        $values16[$n70++] = l_p;
-      }
-      for (let $i72 = 0; $i72 < $n70; $i72++) {
-        const l_p = $values16[$i72]!;
-        {
-          const $seg73 = Z_exchange + l_p;
-          const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg73 * CAP + N[$seg73]!] = $card;
-            N[$seg73]!++;
-          }
-        }
-        v_has_taken[l_p] = false;
-      }
+    let $offered83 = false;
+    offered83$open: {
+      $offered83 = true;
     }
-    {
-      let $n0 = 0;
-      for (const $item1 of seatsFrom(v_chairman, players)) {
-        const l_p = $item1;
-        if (!(l_p >= humans)) $values0[$n0++] = l_p;
-      }
-      l_p$count = $n0;
-    }
-    l_p$index = 0;
-    return 8;
-  }
-  function step8(): number {
-    if (l_p$index < l_p$count) {
-      return 9;
-    }
-    return 10;
-  }
-  function step9(): number {
-    l_p = $values0[l_p$index]!;
-    l___window_0 = true;
-    return 11;
-  }
-  function step10(): number {
-    {
-      let $n2 = 0;
-      for (const $item3 of seatsFrom(v_chairman, players)) {
-        const l_active = $item3;
-        $values1[$n2++] = l_active;
-      }
-      l_active$count = $n2;
-    }
-    l_active$index = 0;
-    return 45;
-  }
-  function step11(): number {
-    if (l___window_0) {
-      return 12;
-    }
-    return 13;
-  }
-  function step12(): number {
-    {
-      const $seat74 = l_p;
-      if ($seat74 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat74} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      idle75: {
-        $values17.length = 0;
-        {
-          const $seg77 = Z_hand + l_p;
-          for (let $i76 = 0; $i76 < N[$seg77]!; $i76++) {
-            const l_card = C[$seg77 * CAP + $i76]!;
-            if (Action_effect[l_card]! === "no_exchange") $values17.push(l_card);
-          }
-        }
-        let $offered78 = false;
-        offered78$open: {
-          if (!($values17.length > 0)) break offered78$open;
-          if (!!fn_shielded(l_p)) break offered78$open;
-          $offered78 = true;
-        }
-        if ($offered78) break idle75;
-        l___window_0 = false;
-        return 14;
-      }
-      $values18.length = 0;
-      {
-        const $seg80 = Z_hand + l_p;
-        for (let $i79 = 0; $i79 < N[$seg80]!; $i79++) {
-          const l_card = C[$seg80 * CAP + $i79]!;
-          if (Action_effect[l_card]! === "no_exchange") $values18.push(l_card);
-        }
-      }
-      let $offered81 = false;
-      offered81$open: {
-        if (!($values18.length > 0)) break offered81$open;
-        if (!!fn_shielded(l_p)) break offered81$open;
-        $offered81 = true;
-      }
-      let $offered82 = false;
-      offered82$open: {
-        $offered82 = true;
-      }
-      const $offered83 = ($offered81 ? 1 : 0) + ($offered82 ? 1 : 0);
-      if ($offered83 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat74} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n88 = $offered83 >>> 0;
-        if ($n88 === 0)
+    const $offered84 = ($offered82 ? 1 : 0) + ($offered83 ? 1 : 0);
+    if ($offered84 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat75} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    attempt85: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n89 = $offered84 >>> 0;
+      if ($n89 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x87 = 0;
+      let $r88 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x87 = $t >>> 0;
+        $r88 = $x87 % $n89;
+      } while ($x87 - $r88 > 4294967296 - $n89);
+      const $pick86$drawn = $r88;
+      let $pick86 = $pick86$drawn;
+      if ($offered82 && $pick86-- === 0) {
+        const $n95 = $values18.length >>> 0;
+        if ($n95 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x86 = 0;
-        let $r87 = 0;
+        let $x93 = 0;
+        let $r94 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -987,206 +3231,366 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x86 = $t >>> 0;
-          $r87 = $x86 % $n88;
-        } while ($x86 - $r87 > 4294967296 - $n88);
-        const $pick85$drawn = $r87;
-        let $pick85 = $pick85$drawn;
-        if ($offered81 && $pick85-- === 0) {
-          const $n94 = $values18.length >>> 0;
-          if ($n94 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x92 = 0;
-          let $r93 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x92 = $t >>> 0;
-            $r93 = $x92 % $n94;
-          } while ($x92 - $r93 > 4294967296 - $n94);
-          const $digit90 = $r93;
-          const $value91 = $values18[$digit90]!;
-          {
-            l_card = $value91;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat74, 7, $value91);
-          {
-            l_card = $value91;
-            return 15;
-          }
-        }
-        if ($offered82 && $pick85-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat74, 8);
-          {
-            l___window_0 = false;
-            return 14;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-    }
-  }
-  function step13(): number {
-    l_p$index += 1;
-    return 8;
-  }
-  function step14(): number {
-    return 11;
-  }
-  function step15(): number {
-    l_p_2 = l_p;
-    l_card_2 = l_card;
-    if (Action_effect[l_card_2]! === "gain_two") {
-      return 16;
-    }
-    return 17;
-  }
-  function step16(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_2] += $amount;
-    }
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 18;
-  }
-  function step17(): number {
-    if (Action_effect[l_card_2]! === "take_back_protection") {
-      return 19;
-    }
-    return 20;
-  }
-  function step18(): number {
-    return 14;
-  }
-  function step19(): number {
-    {
-      const $amount = v_protection[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_2] -= $amount;
-      v_coins[l_p_2] += $amount;
-    }
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 21;
-  }
-  function step20(): number {
-    if (Action_effect[l_card_2]! === "others_lose_one") {
-      return 22;
-    }
-    return 23;
-  }
-  function step21(): number {
-    return 18;
-  }
-  function step22(): number {
-    {
-      let $n96 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list19[$n96++] = l_q;
-      }
-      for (let $i97 = 0; $i97 < $n96; $i97++) {
-        const l_q = $list19[$i97]!;
+          $x93 = $t >>> 0;
+          $r94 = $x93 % $n95;
+        } while ($x93 - $r94 > 4294967296 - $n95);
+        const $digit91 = $r94;
+        const $value92 = $values18[$digit91]!;
         {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
+          l_card = $value92;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat75, 7, $value92);
+        {
+          l_card = $value92;
+          return 15;
+        }
+      }
+      if ($offered83 && $pick86-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat75, 8);
+        {
+          l___window_0 = false;
+          return 14;
         }
       }
     }
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 24;
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function step23(): number {
-    if (Action_effect[l_card_2]! === "discard_action") {
-      return 25;
+  function decide120($seat100: number): number {
+    const $seg101 = Z_board;
+    const $size102 = N[$seg101]!;
+    const $count103 = $size102;
+    $values20.length = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      if (
+        N[Z_played + l_whose]! > 0 ||
+        ((): boolean => {
+          let $n: boolean = false;
+          {
+            const $seg105 = Z_collection + l_whose;
+            for (let $i104 = 0; $i104 < N[$seg105]!; $i104++) {
+              const l_c = C[$seg105 * CAP + $i104]!;
+              if (v_doubled[l_c]!) {
+                $n = true;
+                break;
+              }
+            }
+          }
+          return $n;
+        })()
+      )
+        $values20.push(l_whose);
     }
-    return 26;
-  }
-  function step24(): number {
-    return 21;
-  }
-  function step25(): number {
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
+    const $size106 = $values20.length;
+    const $count107 = $size106;
+    const $total108 = $count103 + $count107;
+    if ($total108 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat100} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n112 = $total108 >>> 0;
+    if ($n112 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x110 = 0;
+    let $r111 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x110 = $t >>> 0;
+      $r111 = $x110 % $n112;
+    } while ($x110 - $r111 > 4294967296 - $n112);
+    const $index109$drawn = $r111;
+    let $index109 = $index109$drawn;
+    decisions++;
+    steps = 0;
+    if ($index109 < $count103) {
+      const $digit113 = $index109 % $size102;
+      $index109 = Math.floor($index109 / $size102);
+      const $value114 = C[$seg101 * CAP + $digit113]!;
+      if (trace !== null) trace.push($seat100, 3, $value114);
+      {
+        const l_target = $value114;
+        {
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[Z_board]!; $i++)
+            if (C[Z_board * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at115 = Z_board * CAP + $at;
+          const $card = C[$at115]!;
+          const $end116 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k117 = $at115; $k117 < $end116; $k117++) C[$k117] = C[$k117 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 28;
+      }
     }
+    $index109 -= $count103;
+    if ($index109 < $count107) {
+      const $digit118 = $index109 % $size106;
+      $index109 = Math.floor($index109 / $size106);
+      const $value119 = $values20[$digit118]!;
+      if (trace !== null) trace.push($seat100, 4, $value119);
+      {
+        l_whose_2 = $value119;
+        return 29;
+      }
+    }
+    $index109 -= $count107;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide146($seat121: number): number {
+    const $seg122 = Z_played + l_whose_2;
+    const $size123 = N[$seg122]!;
+    const $count124 = $size123;
+    $values21.length = 0;
     {
-      const $seat98 = l_p_2;
-      if ($seat98 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat98} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg99 = Z_board;
-      const $size100 = N[$seg99]!;
-      const $count101 = $size100;
-      $values20.length = 0;
-      for (let l_whose = 0; l_whose < players; l_whose++) {
-        if (
-          N[Z_played + l_whose]! > 0 ||
-          ((): boolean => {
+      const $seg126 = Z_collection + l_whose_2;
+      for (let $i125 = 0; $i125 < N[$seg126]!; $i125++) {
+        const l_target = C[$seg126 * CAP + $i125]!;
+        if (v_doubled[l_target]!) $values21.push(l_target);
+      }
+    }
+    const $size127 = $values21.length;
+    const $count128 = $size127;
+    const $total129 = $count124 + $count128;
+    if ($total129 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat121} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n133 = $total129 >>> 0;
+    if ($n133 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x131 = 0;
+    let $r132 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x131 = $t >>> 0;
+      $r132 = $x131 % $n133;
+    } while ($x131 - $r132 > 4294967296 - $n133);
+    const $index130$drawn = $r132;
+    let $index130 = $index130$drawn;
+    decisions++;
+    steps = 0;
+    if ($index130 < $count124) {
+      const $digit134 = $index130 % $size123;
+      $index130 = Math.floor($index130 / $size123);
+      const $value135 = C[$seg122 * CAP + $digit134]!;
+      if (trace !== null) trace.push($seat121, 1, $value135);
+      {
+        const l_target = $value135;
+        {
+          const $seg136 = Z_played + l_whose_2;
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg136]!; $i++)
+            if (C[$seg136 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at137 = $seg136 * CAP + $at;
+          const $card = C[$at137]!;
+          const $end138 = $seg136 * CAP + N[$seg136]! - 1;
+          for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
+          N[$seg136]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 30;
+      }
+    }
+    $index130 -= $count124;
+    if ($index130 < $count128) {
+      const $digit140 = $index130 % $size127;
+      $index130 = Math.floor($index130 / $size127);
+      const $value141 = $values21[$digit140]!;
+      if (trace !== null) trace.push($seat121, 2, $value141);
+      {
+        const l_target = $value141;
+        v_doubled[l_target] = false;
+        {
+          const $seg142 = Z_attached + l_whose_2;
+          if (N[$seg142]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at143 = $seg142 * CAP;
+          const $card = C[$at143]!;
+          const $end144 = $seg142 * CAP + N[$seg142]! - 1;
+          for (let $k145 = $at143; $k145 < $end144; $k145++) C[$k145] = C[$k145 + 1]!;
+          N[$seg142]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 30;
+      }
+    }
+    $index130 -= $count128;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide161($seat148: number): number {
+    $values22.length = 0;
+    {
+      const $seg150 = Z_collection + l_p_2;
+      for (let $i149 = 0; $i149 < N[$seg150]!; $i149++) {
+        const l_target = C[$seg150 * CAP + $i149]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values22.push(l_target);
+      }
+    }
+    const $size151 = $values22.length;
+    const $count152 = $size151;
+    const $total153 = $count152;
+    if ($total153 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat148} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n157 = $total153 >>> 0;
+    if ($n157 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x155 = 0;
+    let $r156 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x155 = $t >>> 0;
+      $r156 = $x155 % $n157;
+    } while ($x155 - $r156 > 4294967296 - $n157);
+    const $index154$drawn = $r156;
+    let $index154 = $index154$drawn;
+    decisions++;
+    steps = 0;
+    if ($index154 < $count152) {
+      const $digit158 = $index154 % $size151;
+      $index154 = Math.floor($index154 / $size151);
+      const $value159 = $values22[$digit158]!;
+      if (trace !== null) trace.push($seat148, 5, $value159);
+      {
+        const l_target = $value159;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_2;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg160 = Z_attached + l_p_2;
+          C[$seg160 * CAP + N[$seg160]!] = $card;
+          N[$seg160]!++;
+        }
+        return 37;
+      }
+    }
+    $index154 -= $count152;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide173($seat162: number): number {
+    const $size163 = players;
+    const $count164 = $size163;
+    const $total165 = $count164;
+    if ($total165 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat162} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n169 = $total165 >>> 0;
+    if ($n169 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x167 = 0;
+    let $r168 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x167 = $t >>> 0;
+      $r168 = $x167 % $n169;
+    } while ($x167 - $r168 > 4294967296 - $n169);
+    const $index166$drawn = $r168;
+    let $index166 = $index166$drawn;
+    decisions++;
+    steps = 0;
+    if ($index166 < $count164) {
+      const $digit170 = $index166 % $size163;
+      $index166 = Math.floor($index166 / $size163);
+      const $value171 = $digit170;
+      if (trace !== null) trace.push($seat162, 6, $value171);
+      {
+        const l_whose = $value171;
+        {
+          const $card = l_card_2;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg172 = Z_played + l_whose;
+          C[$seg172 * CAP + N[$seg172]!] = $card;
+          N[$seg172]!++;
+        }
+        return 44;
+      }
+    }
+    $index166 -= $count164;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide237($seat175: number): number {
+    const $seg176 = Z_hand + l_active;
+    let $offered177 = false;
+    offered177$open: {
+      if (!(N[$seg176]! > 0)) break offered177$open;
+      if (!!l_action_played) break offered177$open;
+      if (!!l_offered) break offered177$open;
+      let $found182 = false;
+      for (let $i183 = 0; $i183 < N[$seg176]!; $i183++) {
+        const l_card_3 = C[$seg176 * CAP + $i183]!;
+        if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
+        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
+        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+        if (!(
+          Action_effect[l_card_3]! !== "money_points" ||
+          !((): boolean => {
             let $n: boolean = false;
             {
-              const $seg103 = Z_collection + l_whose;
-              for (let $i102 = 0; $i102 < N[$seg103]!; $i102++) {
-                const l_c = C[$seg103 * CAP + $i102]!;
-                if (v_doubled[l_c]!) {
+              const $seg179 = Z_played + l_active;
+              for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
+                const l_a = C[$seg179 * CAP + $i178]!;
+                if (Action_effect[l_a]! === "money_points") {
                   $n = true;
                   break;
                 }
@@ -1194,587 +3598,192 @@ export function playout(): PlayoutKernel {
             }
             return $n;
           })()
-        )
-          $values20.push(l_whose);
-      }
-      const $size104 = $values20.length;
-      const $count105 = $size104;
-      const $total106 = $count101 + $count105;
-      if ($total106 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat98} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n110 = $total106 >>> 0;
-      if ($n110 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x108 = 0;
-      let $r109 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x108 = $t >>> 0;
-        $r109 = $x108 % $n110;
-      } while ($x108 - $r109 > 4294967296 - $n110);
-      const $index107$drawn = $r109;
-      let $index107 = $index107$drawn;
-      decisions++;
-      steps = 0;
-      if ($index107 < $count101) {
-        const $digit111 = $index107 % $size100;
-        $index107 = Math.floor($index107 / $size100);
-        const $value112 = C[$seg99 * CAP + $digit111]!;
-        if (trace !== null) trace.push($seat98, 3, $value112);
-        {
-          const l_target = $value112;
-          {
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-            const $at113 = Z_board * CAP + $at;
-            const $card = C[$at113]!;
-            const $end114 = Z_board * CAP + N[Z_board]! - 1;
-            for (let $k115 = $at113; $k115 < $end114; $k115++) C[$k115] = C[$k115 + 1]!;
-            N[Z_board]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 28;
-        }
-      }
-      $index107 -= $count101;
-      if ($index107 < $count105) {
-        const $digit116 = $index107 % $size104;
-        $index107 = Math.floor($index107 / $size104);
-        const $value117 = $values20[$digit116]!;
-        if (trace !== null) trace.push($seat98, 4, $value117);
-        {
-          l_whose_2 = $value117;
-          return 29;
-        }
-      }
-      $index107 -= $count105;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step26(): number {
-    if (Action_effect[l_card_2]! === "no_exchange") {
-      return 31;
-    }
-    return 32;
-  }
-  function step27(): number {
-    return 24;
-  }
-  function step28(): number {
-    return 27;
-  }
-  function step29(): number {
-    {
-      const $seat118 = l_p_2;
-      if ($seat118 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat118} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg119 = Z_played + l_whose_2;
-      const $size120 = N[$seg119]!;
-      const $count121 = $size120;
-      $values21.length = 0;
-      {
-        const $seg123 = Z_collection + l_whose_2;
-        for (let $i122 = 0; $i122 < N[$seg123]!; $i122++) {
-          const l_target = C[$seg123 * CAP + $i122]!;
-          if (v_doubled[l_target]!) $values21.push(l_target);
-        }
-      }
-      const $size124 = $values21.length;
-      const $count125 = $size124;
-      const $total126 = $count121 + $count125;
-      if ($total126 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat118} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n130 = $total126 >>> 0;
-      if ($n130 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x128 = 0;
-      let $r129 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x128 = $t >>> 0;
-        $r129 = $x128 % $n130;
-      } while ($x128 - $r129 > 4294967296 - $n130);
-      const $index127$drawn = $r129;
-      let $index127 = $index127$drawn;
-      decisions++;
-      steps = 0;
-      if ($index127 < $count121) {
-        const $digit131 = $index127 % $size120;
-        $index127 = Math.floor($index127 / $size120);
-        const $value132 = C[$seg119 * CAP + $digit131]!;
-        if (trace !== null) trace.push($seat118, 1, $value132);
-        {
-          const l_target = $value132;
-          {
-            const $seg133 = Z_played + l_whose_2;
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg133]!; $i++)
-              if (C[$seg133 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-            const $at134 = $seg133 * CAP + $at;
-            const $card = C[$at134]!;
-            const $end135 = $seg133 * CAP + N[$seg133]! - 1;
-            for (let $k136 = $at134; $k136 < $end135; $k136++) C[$k136] = C[$k136 + 1]!;
-            N[$seg133]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 30;
-        }
-      }
-      $index127 -= $count121;
-      if ($index127 < $count125) {
-        const $digit137 = $index127 % $size124;
-        $index127 = Math.floor($index127 / $size124);
-        const $value138 = $values21[$digit137]!;
-        if (trace !== null) trace.push($seat118, 2, $value138);
-        {
-          const l_target = $value138;
-          v_doubled[l_target] = false;
-          {
-            const $seg139 = Z_attached + l_whose_2;
-            if (N[$seg139]! === 0)
-              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-            const $at140 = $seg139 * CAP;
-            const $card = C[$at140]!;
-            const $end141 = $seg139 * CAP + N[$seg139]! - 1;
-            for (let $k142 = $at140; $k142 < $end141; $k142++) C[$k142] = C[$k142 + 1]!;
-            N[$seg139]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 30;
-        }
-      }
-      $index127 -= $count125;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step30(): number {
-    return 28;
-  }
-  function step31(): number {
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg143 = Z_played + l_p_2;
-      C[$seg143 * CAP + N[$seg143]!] = $card;
-      N[$seg143]!++;
-    }
-    return 33;
-  }
-  function step32(): number {
-    if (Action_effect[l_card_2]! === "double_bonus") {
-      return 34;
-    }
-    return 35;
-  }
-  function step33(): number {
-    return 27;
-  }
-  function step34(): number {
-    {
-      const $seat144 = l_p_2;
-      if ($seat144 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat144} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values22.length = 0;
-      {
-        const $seg146 = Z_collection + l_p_2;
-        for (let $i145 = 0; $i145 < N[$seg146]!; $i145++) {
-          const l_target = C[$seg146 * CAP + $i145]!;
-          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values22.push(l_target);
-        }
-      }
-      const $size147 = $values22.length;
-      const $count148 = $size147;
-      const $total149 = $count148;
-      if ($total149 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat144} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n153 = $total149 >>> 0;
-      if ($n153 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x151 = 0;
-      let $r152 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x151 = $t >>> 0;
-        $r152 = $x151 % $n153;
-      } while ($x151 - $r152 > 4294967296 - $n153);
-      const $index150$drawn = $r152;
-      let $index150 = $index150$drawn;
-      decisions++;
-      steps = 0;
-      if ($index150 < $count148) {
-        const $digit154 = $index150 % $size147;
-        $index150 = Math.floor($index150 / $size147);
-        const $value155 = $values22[$digit154]!;
-        if (trace !== null) trace.push($seat144, 5, $value155);
-        {
-          const l_target = $value155;
-          v_doubled[l_target] = true;
-          {
-            const $card = l_card_2;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg156 = Z_attached + l_p_2;
-            C[$seg156 * CAP + N[$seg156]!] = $card;
-            N[$seg156]!++;
-          }
-          return 37;
-        }
-      }
-      $index150 -= $count148;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step35(): number {
-    if (Action_effect[l_card_2]! === "colour_penalty") {
-      return 38;
-    }
-    return 39;
-  }
-  function step36(): number {
-    return 33;
-  }
-  function step37(): number {
-    return 36;
-  }
-  function step38(): number {
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-    }
-    return 40;
-  }
-  function step39(): number {
-    if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
-      return 41;
-    }
-    return 42;
-  }
-  function step40(): number {
-    return 36;
-  }
-  function step41(): number {
-    {
-      const $seat157 = l_p_2;
-      if ($seat157 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat157} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $size158 = players;
-      const $count159 = $size158;
-      const $total160 = $count159;
-      if ($total160 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat157} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n164 = $total160 >>> 0;
-      if ($n164 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x162 = 0;
-      let $r163 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x162 = $t >>> 0;
-        $r163 = $x162 % $n164;
-      } while ($x162 - $r163 > 4294967296 - $n164);
-      const $index161$drawn = $r163;
-      let $index161 = $index161$drawn;
-      decisions++;
-      steps = 0;
-      if ($index161 < $count159) {
-        const $digit165 = $index161 % $size158;
-        $index161 = Math.floor($index161 / $size158);
-        const $value166 = $digit165;
-        if (trace !== null) trace.push($seat157, 6, $value166);
-        {
-          const l_whose = $value166;
-          {
-            const $card = l_card_2;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg167 = Z_played + l_whose;
-            C[$seg167 * CAP + N[$seg167]!] = $card;
-            N[$seg167]!++;
-          }
-          return 44;
-        }
-      }
-      $index161 -= $count159;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step42(): number {
-    {
-      const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg168 = Z_played + l_p_2;
-      C[$seg168 * CAP + N[$seg168]!] = $card;
-      N[$seg168]!++;
-    }
-    return 43;
-  }
-  function step43(): number {
-    return 40;
-  }
-  function step44(): number {
-    return 43;
-  }
-  function step45(): number {
-    if (l_active$index < l_active$count) {
-      return 46;
-    }
-    return 47;
-  }
-  function step46(): number {
-    l_active = $values1[l_active$index]!;
-    for (let l_q = 0; l_q < players; l_q++) {
-      v_passed_over[l_q] = false;
-    }
-    if (l_active >= humans) {
-    }
-    l_action_played = false;
-    l_offered = false;
-    l_turn_over = l_active >= humans;
-    return 48;
-  }
-  function step47(): number {
-    {
-      let $n4 = 0;
-      for (const $item5 of seatsFrom(v_chairman, players)) {
-        const l_p_5 = $item5;
-        if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n4++] = l_p_5;
-      }
-      l_p_5$count = $n4;
-    }
-    l_p_5$index = 0;
-    return 102;
-  }
-  function step48(): number {
-    if (!l_turn_over) {
-      return 49;
-    }
-    return 50;
-  }
-  function step49(): number {
-    {
-      const $seat169 = l_active;
-      if ($seat169 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat169} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg170 = Z_hand + l_active;
-      let $offered171 = false;
-      offered171$open: {
-        if (!(N[$seg170]! > 0)) break offered171$open;
-        if (!!l_action_played) break offered171$open;
-        if (!!l_offered) break offered171$open;
-        let $found176 = false;
-        for (let $i177 = 0; $i177 < N[$seg170]!; $i177++) {
-          const l_card_3 = C[$seg170 * CAP + $i177]!;
-          if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
-          if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-          if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-          if (!(
-            Action_effect[l_card_3]! !== "money_points" ||
-            !((): boolean => {
-              let $n: boolean = false;
-              {
-                const $seg173 = Z_played + l_active;
-                for (let $i172 = 0; $i172 < N[$seg173]!; $i172++) {
-                  const l_a = C[$seg173 * CAP + $i172]!;
-                  if (Action_effect[l_a]! === "money_points") {
-                    $n = true;
-                    break;
-                  }
+        ))
+          continue;
+        if (!(
+          Action_effect[l_card_3]! !== "double_bonus" ||
+          ((): boolean => {
+            let $n: boolean = false;
+            {
+              const $seg181 = Z_collection + l_active;
+              for (let $i180 = 0; $i180 < N[$seg181]!; $i180++) {
+                const l_c = C[$seg181 * CAP + $i180]!;
+                if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                  $n = true;
+                  break;
                 }
               }
-              return $n;
-            })()
-          ))
-            continue;
-          if (!(
-            Action_effect[l_card_3]! !== "double_bonus" ||
-            ((): boolean => {
-              let $n: boolean = false;
-              {
-                const $seg175 = Z_collection + l_active;
-                for (let $i174 = 0; $i174 < N[$seg175]!; $i174++) {
-                  const l_c = C[$seg175 * CAP + $i174]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $n = true;
-                    break;
+            }
+            return $n;
+          })()
+        ))
+          continue;
+        $found182 = true;
+        break;
+      }
+      if (!$found182) break offered177$open;
+      $offered177 = true;
+    }
+    let $offered185 = false;
+    offered185$open: {
+      if (!(v_protection[l_active]! > 0)) break offered185$open;
+      $offered185 = true;
+    }
+    let $offered186 = false;
+    offered186$open: {
+      if (!(v_protection[l_active]! === 0)) break offered186$open;
+      if (!!l_offered) break offered186$open;
+      $offered186 = true;
+    }
+    let $offered187 = false;
+    offered187$open: {
+      if (!!$variants.includes("simple")) break offered187$open;
+      if (!(v_protection[l_active]! === 0)) break offered187$open;
+      if (!!l_offered) break offered187$open;
+      if (!(N[Z_action_deck]! > 0)) break offered187$open;
+      $offered187 = true;
+    }
+    let $offered188 = false;
+    offered188$open: {
+      if (!(players > 0)) break offered188$open;
+      if (!(v_protection[l_active]! === 0)) break offered188$open;
+      if (!(v_coins[l_active]! >= 1)) break offered188$open;
+      let $found189 = false;
+      for (let l_target = 0; l_target < players; l_target++) {
+        if (!(l_target !== l_active)) continue;
+        if (!!v_passed_over[l_target]!) continue;
+        if (!!fn_exchanged(l_active, l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
+        if (!(v_protection[l_target]! === 0)) continue;
+        $found189 = true;
+        break;
+      }
+      if (!$found189) break offered188$open;
+      $offered188 = true;
+    }
+    let $offered190 = false;
+    offered190$open: {
+      if (!(players > 0)) break offered190$open;
+      if (!(v_protection[l_active]! === 0)) break offered190$open;
+      let $any191: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_active && v_protection[l_q]! > 0) {
+          $any191 = true;
+          break;
+        }
+      }
+      if (!$any191) break offered190$open;
+      let $found192 = false;
+      for (let l_target = 0; l_target < players; l_target++) {
+        if (!(l_target !== l_active)) continue;
+        if (!!v_passed_over[l_target]!) continue;
+        if (!!fn_exchanged(l_active, l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
+        if (!(v_protection[l_target]! > 0)) continue;
+        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+        $found192 = true;
+        break;
+      }
+      if (!$found192) break offered190$open;
+      $offered190 = true;
+    }
+    let $offered193 = false;
+    offered193$open: {
+      if (!l_offered) break offered193$open;
+      $offered193 = true;
+    }
+    const $offered194 =
+      ($offered177 ? 1 : 0) +
+      ($offered185 ? 1 : 0) +
+      ($offered186 ? 1 : 0) +
+      ($offered187 ? 1 : 0) +
+      ($offered188 ? 1 : 0) +
+      ($offered190 ? 1 : 0) +
+      ($offered193 ? 1 : 0);
+    if ($offered194 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat175} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built200 = false;
+    let $built209 = false;
+    let $built215 = false;
+    attempt195: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n199 = $offered194 >>> 0;
+      if ($n199 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x197 = 0;
+      let $r198 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x197 = $t >>> 0;
+        $r198 = $x197 % $n199;
+      } while ($x197 - $r198 > 4294967296 - $n199);
+      const $pick196$drawn = $r198;
+      let $pick196 = $pick196$drawn;
+      if ($offered177 && $pick196-- === 0) {
+        if (!$built200) {
+          $values23.length = 0;
+          for (let $i184 = 0; $i184 < N[$seg176]!; $i184++) {
+            const l_card_3 = C[$seg176 * CAP + $i184]!;
+            if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
+              continue;
+            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
+            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+            if (!(
+              Action_effect[l_card_3]! !== "money_points" ||
+              !((): boolean => {
+                let $n: boolean = false;
+                {
+                  const $seg179 = Z_played + l_active;
+                  for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
+                    const l_a = C[$seg179 * CAP + $i178]!;
+                    if (Action_effect[l_a]! === "money_points") {
+                      $n = true;
+                      break;
+                    }
                   }
                 }
-              }
-              return $n;
-            })()
-          ))
-            continue;
-          $found176 = true;
-          break;
-        }
-        if (!$found176) break offered171$open;
-        $offered171 = true;
-      }
-      let $offered179 = false;
-      offered179$open: {
-        if (!(v_protection[l_active]! > 0)) break offered179$open;
-        $offered179 = true;
-      }
-      let $offered180 = false;
-      offered180$open: {
-        if (!(v_protection[l_active]! === 0)) break offered180$open;
-        if (!!l_offered) break offered180$open;
-        $offered180 = true;
-      }
-      let $offered181 = false;
-      offered181$open: {
-        if (!!$variants.includes("simple")) break offered181$open;
-        if (!(v_protection[l_active]! === 0)) break offered181$open;
-        if (!!l_offered) break offered181$open;
-        if (!(N[Z_action_deck]! > 0)) break offered181$open;
-        $offered181 = true;
-      }
-      let $offered182 = false;
-      offered182$open: {
-        if (!(players > 0)) break offered182$open;
-        if (!(v_protection[l_active]! === 0)) break offered182$open;
-        if (!(v_coins[l_active]! >= 1)) break offered182$open;
-        let $found183 = false;
-        for (let l_target = 0; l_target < players; l_target++) {
-          if (!(l_target !== l_active)) continue;
-          if (!!v_passed_over[l_target]!) continue;
-          if (!!fn_exchanged(l_active, l_target)) continue;
-          if (!!fn_shielded(l_target)) continue;
-          if (!(v_protection[l_target]! === 0)) continue;
-          $found183 = true;
-          break;
-        }
-        if (!$found183) break offered182$open;
-        $offered182 = true;
-      }
-      let $offered184 = false;
-      offered184$open: {
-        if (!(players > 0)) break offered184$open;
-        if (!(v_protection[l_active]! === 0)) break offered184$open;
-        let $any185: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q !== l_active && v_protection[l_q]! > 0) {
-            $any185 = true;
-            break;
+                return $n;
+              })()
+            ))
+              continue;
+            if (!(
+              Action_effect[l_card_3]! !== "double_bonus" ||
+              ((): boolean => {
+                let $n: boolean = false;
+                {
+                  const $seg181 = Z_collection + l_active;
+                  for (let $i180 = 0; $i180 < N[$seg181]!; $i180++) {
+                    const l_c = C[$seg181 * CAP + $i180]!;
+                    if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                      $n = true;
+                      break;
+                    }
+                  }
+                }
+                return $n;
+              })()
+            ))
+              continue;
+            $values23.push(l_card_3);
           }
+          $built200 = true;
         }
-        if (!$any185) break offered184$open;
-        let $found186 = false;
-        for (let l_target = 0; l_target < players; l_target++) {
-          if (!(l_target !== l_active)) continue;
-          if (!!v_passed_over[l_target]!) continue;
-          if (!!fn_exchanged(l_active, l_target)) continue;
-          if (!!fn_shielded(l_target)) continue;
-          if (!(v_protection[l_target]! > 0)) continue;
-          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-          $found186 = true;
-          break;
-        }
-        if (!$found186) break offered184$open;
-        $offered184 = true;
-      }
-      let $offered187 = false;
-      offered187$open: {
-        if (!l_offered) break offered187$open;
-        $offered187 = true;
-      }
-      const $offered188 =
-        ($offered171 ? 1 : 0) +
-        ($offered179 ? 1 : 0) +
-        ($offered180 ? 1 : 0) +
-        ($offered181 ? 1 : 0) +
-        ($offered182 ? 1 : 0) +
-        ($offered184 ? 1 : 0) +
-        ($offered187 ? 1 : 0);
-      if ($offered188 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat169} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built194 = false;
-      let $built203 = false;
-      let $built209 = false;
-      attempt189: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n193 = $offered188 >>> 0;
-        if ($n193 === 0)
+        const $n205 = $values23.length >>> 0;
+        if ($n205 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x191 = 0;
-        let $r192 = 0;
+        let $x203 = 0;
+        let $r204 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -1785,1476 +3794,164 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x191 = $t >>> 0;
-          $r192 = $x191 % $n193;
-        } while ($x191 - $r192 > 4294967296 - $n193);
-        const $pick190$drawn = $r192;
-        let $pick190 = $pick190$drawn;
-        if ($offered171 && $pick190-- === 0) {
-          if (!$built194) {
-            $values23.length = 0;
-            for (let $i178 = 0; $i178 < N[$seg170]!; $i178++) {
-              const l_card_3 = C[$seg170 * CAP + $i178]!;
-              if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
-                continue;
-              if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-              if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-              if (!(
-                Action_effect[l_card_3]! !== "money_points" ||
-                !((): boolean => {
-                  let $n: boolean = false;
-                  {
-                    const $seg173 = Z_played + l_active;
-                    for (let $i172 = 0; $i172 < N[$seg173]!; $i172++) {
-                      const l_a = C[$seg173 * CAP + $i172]!;
-                      if (Action_effect[l_a]! === "money_points") {
-                        $n = true;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-              ))
-                continue;
-              if (!(
-                Action_effect[l_card_3]! !== "double_bonus" ||
-                ((): boolean => {
-                  let $n: boolean = false;
-                  {
-                    const $seg175 = Z_collection + l_active;
-                    for (let $i174 = 0; $i174 < N[$seg175]!; $i174++) {
-                      const l_c = C[$seg175 * CAP + $i174]!;
-                      if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                        $n = true;
-                        break;
-                      }
-                    }
-                  }
-                  return $n;
-                })()
-              ))
-                continue;
-              $values23.push(l_card_3);
-            }
-            $built194 = true;
-          }
-          const $n199 = $values23.length >>> 0;
-          if ($n199 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x197 = 0;
-          let $r198 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x197 = $t >>> 0;
-            $r198 = $x197 % $n199;
-          } while ($x197 - $r198 > 4294967296 - $n199);
-          const $digit195 = $r198;
-          const $value196 = $values23[$digit195]!;
-          {
-            l_card_3 = $value196;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 17, $value196);
-          {
-            l_card_3 = $value196;
-            return 52;
-          }
-        }
-        if ($offered179 && $pick190-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 18);
-          {
-            {
-              const $amount = 1;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_active] += $amount;
-            }
-            l_turn_over = true;
-            return 51;
-          }
-        }
-        if ($offered180 && $pick190-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 19);
-          {
-            {
-              const $amount = 1;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_coins[l_active] += $amount;
-            }
-            l_turn_over = true;
-            return 51;
-          }
-        }
-        if ($offered181 && $pick190-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 20);
-          {
-            return 82;
-          }
-        }
-        if ($offered182 && $pick190-- === 0) {
-          if (!$built203) {
-            $values24.length = 0;
-            for (let l_target = 0; l_target < players; l_target++) {
-              if (!(l_target !== l_active)) continue;
-              if (!!v_passed_over[l_target]!) continue;
-              if (!!fn_exchanged(l_active, l_target)) continue;
-              if (!!fn_shielded(l_target)) continue;
-              if (!(v_protection[l_target]! === 0)) continue;
-              $values24.push(l_target);
-            }
-            $built203 = true;
-          }
-          const $n208 = $values24.length >>> 0;
-          if ($n208 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x206 = 0;
-          let $r207 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x206 = $t >>> 0;
-            $r207 = $x206 % $n208;
-          } while ($x206 - $r207 > 4294967296 - $n208);
-          const $digit204 = $r207;
-          const $value205 = $values24[$digit204]!;
-          {
-            l_target = $value205;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 21, $value205);
-          {
-            l_target = $value205;
-            return 93;
-          }
-        }
-        if ($offered184 && $pick190-- === 0) {
-          if (!$built209) {
-            $values25.length = 0;
-            for (let l_target = 0; l_target < players; l_target++) {
-              if (!(l_target !== l_active)) continue;
-              if (!!v_passed_over[l_target]!) continue;
-              if (!!fn_exchanged(l_active, l_target)) continue;
-              if (!!fn_shielded(l_target)) continue;
-              if (!(v_protection[l_target]! > 0)) continue;
-              if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-              $values25.push(l_target);
-            }
-            $built209 = true;
-          }
-          const $n214 = $values25.length >>> 0;
-          if ($n214 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x212 = 0;
-          let $r213 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x212 = $t >>> 0;
-            $r213 = $x212 % $n214;
-          } while ($x212 - $r213 > 4294967296 - $n214);
-          const $digit210 = $r213;
-          const $value211 = $values25[$digit210]!;
-          {
-            const l_target = $value211;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 22, $value211);
-          {
-            const l_target = $value211;
-            {
-              const $amount = v_protection[l_target]! + 1;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from coins[active]`,
-                );
-              if (v_coins[l_active] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-                );
-              v_coins[l_active] -= $amount;
-              v_coins[l_target] += $amount;
-            }
-            {
-              const $amount = v_protection[l_target]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[target]`,
-                );
-              if (v_protection[l_target] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-                );
-              v_protection[l_target] -= $amount;
-              v_coins[l_target] += $amount;
-            }
-            {
-              const $argument215 = l_active;
-              const $argument216 = l_target;
-              {
-                let l_a = $argument215;
-                let l_b = $argument216;
-                {
-                  const $seg217 = Z_exchange + l_a;
-                  if (N[$seg217]! === 0)
-                    throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                  const $at218 = $seg217 * CAP;
-                  const $card = C[$at218]!;
-                  const $end219 = $seg217 * CAP + N[$seg217]! - 1;
-                  for (let $k220 = $at218; $k220 < $end219; $k220++) C[$k220] = C[$k220 + 1]!;
-                  N[$seg217]!--;
-                  if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                  C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                  N[Z_in_transit]!++;
-                }
-                {
-                  const $seg221 = Z_exchange + l_b;
-                  if (N[$seg221]! === 0)
-                    throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                  const $at222 = $seg221 * CAP;
-                  const $card = C[$at222]!;
-                  const $end223 = $seg221 * CAP + N[$seg221]! - 1;
-                  for (let $k224 = $at222; $k224 < $end223; $k224++) C[$k224] = C[$k224 + 1]!;
-                  N[$seg221]!--;
-                  const $seg225 = Z_exchange + l_a;
-                  if (N[$seg225]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                  C[$seg225 * CAP + N[$seg225]!] = $card;
-                  N[$seg225]!++;
-                }
-                {
-                  if (N[Z_in_transit]! === 0)
-                    throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                  const $at226 = Z_in_transit * CAP;
-                  const $card = C[$at226]!;
-                  const $end227 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                  for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
-                  N[Z_in_transit]!--;
-                  const $seg229 = Z_exchange + l_b;
-                  if (N[$seg229]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                  C[$seg229 * CAP + N[$seg229]!] = $card;
-                  N[$seg229]!++;
-                }
-                v_has_taken[l_a] = true;
-                v_took_from[l_a] = l_b;
-              }
-            }
-            l_turn_over = true;
-            return 51;
-          }
-        }
-        if ($offered187 && $pick190-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat169, 23);
-          {
-            l_turn_over = true;
-            return 51;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-    }
-  }
-  function step50(): number {
-    l_active$index += 1;
-    return 45;
-  }
-  function step51(): number {
-    if (
-      l_offered &&
-      !((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (fn_reachable(l_active, l_q)) {
-            $n = true;
-            break;
-          }
-        }
-        return $n;
-      })()
-    ) {
-      l_turn_over = true;
-    }
-    return 48;
-  }
-  function step52(): number {
-    l_action_played = true;
-    l_p_3 = l_active;
-    l_card_4 = l_card_3;
-    if (Action_effect[l_card_4]! === "gain_two") {
-      return 53;
-    }
-    return 54;
-  }
-  function step53(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_3] += $amount;
-    }
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 55;
-  }
-  function step54(): number {
-    if (Action_effect[l_card_4]! === "take_back_protection") {
-      return 56;
-    }
-    return 57;
-  }
-  function step55(): number {
-    return 51;
-  }
-  function step56(): number {
-    {
-      const $amount = v_protection[l_p_3]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_3] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_3] -= $amount;
-      v_coins[l_p_3] += $amount;
-    }
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 58;
-  }
-  function step57(): number {
-    if (Action_effect[l_card_4]! === "others_lose_one") {
-      return 59;
-    }
-    return 60;
-  }
-  function step58(): number {
-    return 55;
-  }
-  function step59(): number {
-    {
-      let $n231 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list26[$n231++] = l_q;
-      }
-      for (let $i232 = 0; $i232 < $n231; $i232++) {
-        const l_q = $list26[$i232]!;
+          $x203 = $t >>> 0;
+          $r204 = $x203 % $n205;
+        } while ($x203 - $r204 > 4294967296 - $n205);
+        const $digit201 = $r204;
+        const $value202 = $values23[$digit201]!;
         {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
+          l_card_3 = $value202;
         }
-      }
-    }
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 61;
-  }
-  function step60(): number {
-    if (Action_effect[l_card_4]! === "discard_action") {
-      return 62;
-    }
-    return 63;
-  }
-  function step61(): number {
-    return 58;
-  }
-  function step62(): number {
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    {
-      const $seat233 = l_p_3;
-      if ($seat233 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat233} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg234 = Z_board;
-      const $size235 = N[$seg234]!;
-      const $count236 = $size235;
-      $values27.length = 0;
-      for (let l_whose = 0; l_whose < players; l_whose++) {
-        if (
-          N[Z_played + l_whose]! > 0 ||
-          ((): boolean => {
-            let $n: boolean = false;
-            {
-              const $seg238 = Z_collection + l_whose;
-              for (let $i237 = 0; $i237 < N[$seg238]!; $i237++) {
-                const l_c = C[$seg238 * CAP + $i237]!;
-                if (v_doubled[l_c]!) {
-                  $n = true;
-                  break;
-                }
-              }
-            }
-            return $n;
-          })()
-        )
-          $values27.push(l_whose);
-      }
-      const $size239 = $values27.length;
-      const $count240 = $size239;
-      const $total241 = $count236 + $count240;
-      if ($total241 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat233} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n245 = $total241 >>> 0;
-      if ($n245 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x243 = 0;
-      let $r244 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x243 = $t >>> 0;
-        $r244 = $x243 % $n245;
-      } while ($x243 - $r244 > 4294967296 - $n245);
-      const $index242$drawn = $r244;
-      let $index242 = $index242$drawn;
-      decisions++;
-      steps = 0;
-      if ($index242 < $count236) {
-        const $digit246 = $index242 % $size235;
-        $index242 = Math.floor($index242 / $size235);
-        const $value247 = C[$seg234 * CAP + $digit246]!;
-        if (trace !== null) trace.push($seat233, 3, $value247);
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 17, $value202);
         {
-          const l_target = $value247;
-          {
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-            const $at248 = Z_board * CAP + $at;
-            const $card = C[$at248]!;
-            const $end249 = Z_board * CAP + N[Z_board]! - 1;
-            for (let $k250 = $at248; $k250 < $end249; $k250++) C[$k250] = C[$k250 + 1]!;
-            N[Z_board]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 65;
+          l_card_3 = $value202;
+          return 52;
         }
       }
-      $index242 -= $count236;
-      if ($index242 < $count240) {
-        const $digit251 = $index242 % $size239;
-        $index242 = Math.floor($index242 / $size239);
-        const $value252 = $values27[$digit251]!;
-        if (trace !== null) trace.push($seat233, 4, $value252);
+      if ($offered185 && $pick196-- === 0) {
         {
-          l_whose_3 = $value252;
-          return 66;
         }
-      }
-      $index242 -= $count240;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step63(): number {
-    if (Action_effect[l_card_4]! === "no_exchange") {
-      return 68;
-    }
-    return 69;
-  }
-  function step64(): number {
-    return 61;
-  }
-  function step65(): number {
-    return 64;
-  }
-  function step66(): number {
-    {
-      const $seat253 = l_p_3;
-      if ($seat253 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat253} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg254 = Z_played + l_whose_3;
-      const $size255 = N[$seg254]!;
-      const $count256 = $size255;
-      $values28.length = 0;
-      {
-        const $seg258 = Z_collection + l_whose_3;
-        for (let $i257 = 0; $i257 < N[$seg258]!; $i257++) {
-          const l_target = C[$seg258 * CAP + $i257]!;
-          if (v_doubled[l_target]!) $values28.push(l_target);
-        }
-      }
-      const $size259 = $values28.length;
-      const $count260 = $size259;
-      const $total261 = $count256 + $count260;
-      if ($total261 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat253} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n265 = $total261 >>> 0;
-      if ($n265 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x263 = 0;
-      let $r264 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x263 = $t >>> 0;
-        $r264 = $x263 % $n265;
-      } while ($x263 - $r264 > 4294967296 - $n265);
-      const $index262$drawn = $r264;
-      let $index262 = $index262$drawn;
-      decisions++;
-      steps = 0;
-      if ($index262 < $count256) {
-        const $digit266 = $index262 % $size255;
-        $index262 = Math.floor($index262 / $size255);
-        const $value267 = C[$seg254 * CAP + $digit266]!;
-        if (trace !== null) trace.push($seat253, 1, $value267);
-        {
-          const l_target = $value267;
-          {
-            const $seg268 = Z_played + l_whose_3;
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg268]!; $i++)
-              if (C[$seg268 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-            const $at269 = $seg268 * CAP + $at;
-            const $card = C[$at269]!;
-            const $end270 = $seg268 * CAP + N[$seg268]! - 1;
-            for (let $k271 = $at269; $k271 < $end270; $k271++) C[$k271] = C[$k271 + 1]!;
-            N[$seg268]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 67;
-        }
-      }
-      $index262 -= $count256;
-      if ($index262 < $count260) {
-        const $digit272 = $index262 % $size259;
-        $index262 = Math.floor($index262 / $size259);
-        const $value273 = $values28[$digit272]!;
-        if (trace !== null) trace.push($seat253, 2, $value273);
-        {
-          const l_target = $value273;
-          v_doubled[l_target] = false;
-          {
-            const $seg274 = Z_attached + l_whose_3;
-            if (N[$seg274]! === 0)
-              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-            const $at275 = $seg274 * CAP;
-            const $card = C[$at275]!;
-            const $end276 = $seg274 * CAP + N[$seg274]! - 1;
-            for (let $k277 = $at275; $k277 < $end276; $k277++) C[$k277] = C[$k277 + 1]!;
-            N[$seg274]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 67;
-        }
-      }
-      $index262 -= $count260;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step67(): number {
-    return 65;
-  }
-  function step68(): number {
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg278 = Z_played + l_p_3;
-      C[$seg278 * CAP + N[$seg278]!] = $card;
-      N[$seg278]!++;
-    }
-    return 70;
-  }
-  function step69(): number {
-    if (Action_effect[l_card_4]! === "double_bonus") {
-      return 71;
-    }
-    return 72;
-  }
-  function step70(): number {
-    return 64;
-  }
-  function step71(): number {
-    {
-      const $seat279 = l_p_3;
-      if ($seat279 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat279} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values29.length = 0;
-      {
-        const $seg281 = Z_collection + l_p_3;
-        for (let $i280 = 0; $i280 < N[$seg281]!; $i280++) {
-          const l_target = C[$seg281 * CAP + $i280]!;
-          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values29.push(l_target);
-        }
-      }
-      const $size282 = $values29.length;
-      const $count283 = $size282;
-      const $total284 = $count283;
-      if ($total284 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat279} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n288 = $total284 >>> 0;
-      if ($n288 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x286 = 0;
-      let $r287 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x286 = $t >>> 0;
-        $r287 = $x286 % $n288;
-      } while ($x286 - $r287 > 4294967296 - $n288);
-      const $index285$drawn = $r287;
-      let $index285 = $index285$drawn;
-      decisions++;
-      steps = 0;
-      if ($index285 < $count283) {
-        const $digit289 = $index285 % $size282;
-        $index285 = Math.floor($index285 / $size282);
-        const $value290 = $values29[$digit289]!;
-        if (trace !== null) trace.push($seat279, 5, $value290);
-        {
-          const l_target = $value290;
-          v_doubled[l_target] = true;
-          {
-            const $card = l_card_4;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg291 = Z_attached + l_p_3;
-            C[$seg291 * CAP + N[$seg291]!] = $card;
-            N[$seg291]!++;
-          }
-          return 74;
-        }
-      }
-      $index285 -= $count283;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step72(): number {
-    if (Action_effect[l_card_4]! === "colour_penalty") {
-      return 75;
-    }
-    return 76;
-  }
-  function step73(): number {
-    return 70;
-  }
-  function step74(): number {
-    return 73;
-  }
-  function step75(): number {
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-    }
-    return 77;
-  }
-  function step76(): number {
-    if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
-      return 78;
-    }
-    return 79;
-  }
-  function step77(): number {
-    return 73;
-  }
-  function step78(): number {
-    {
-      const $seat292 = l_p_3;
-      if ($seat292 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat292} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $size293 = players;
-      const $count294 = $size293;
-      const $total295 = $count294;
-      if ($total295 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n299 = $total295 >>> 0;
-      if ($n299 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x297 = 0;
-      let $r298 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x297 = $t >>> 0;
-        $r298 = $x297 % $n299;
-      } while ($x297 - $r298 > 4294967296 - $n299);
-      const $index296$drawn = $r298;
-      let $index296 = $index296$drawn;
-      decisions++;
-      steps = 0;
-      if ($index296 < $count294) {
-        const $digit300 = $index296 % $size293;
-        $index296 = Math.floor($index296 / $size293);
-        const $value301 = $digit300;
-        if (trace !== null) trace.push($seat292, 6, $value301);
-        {
-          const l_whose = $value301;
-          {
-            const $card = l_card_4;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg302 = Z_played + l_whose;
-            C[$seg302 * CAP + N[$seg302]!] = $card;
-            N[$seg302]!++;
-          }
-          return 81;
-        }
-      }
-      $index296 -= $count294;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step79(): number {
-    {
-      const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg303 = Z_played + l_p_3;
-      C[$seg303 * CAP + N[$seg303]!] = $card;
-      N[$seg303]!++;
-    }
-    return 80;
-  }
-  function step80(): number {
-    return 77;
-  }
-  function step81(): number {
-    return 80;
-  }
-  function step82(): number {
-    l_p_4 = l_active;
-    if (N[Z_action_deck]! > 0) {
-      return 83;
-    }
-    return 84;
-  }
-  function step83(): number {
-    {
-      const $seg304 = Z_hand + l_p_4;
-      const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg304 * CAP + N[$seg304]!] = $card;
-        N[$seg304]!++;
-      }
-    }
-    if (N[Z_hand + l_p_4]! > 5) {
-      return 86;
-    }
-    return 87;
-  }
-  function step84(): number {
-    return 85;
-  }
-  function step85(): number {
-    l_turn_over = true;
-    return 51;
-  }
-  function step86(): number {
-    if (l_p_4 >= humans) {
-      return 89;
-    }
-    return 90;
-  }
-  function step87(): number {
-    return 88;
-  }
-  function step88(): number {
-    return 85;
-  }
-  function step89(): number {
-    {
-      const $seg305 = Z_hand + l_p_4;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg305]!; $i++)
-        if (C[$seg305 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at306 = $seg305 * CAP + $at;
-      const $card = C[$at306]!;
-      const $end307 = $seg305 * CAP + N[$seg305]! - 1;
-      for (let $k308 = $at306; $k308 < $end307; $k308++) C[$k308] = C[$k308 + 1]!;
-      N[$seg305]!--;
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 91;
-  }
-  function step90(): number {
-    {
-      const $seat309 = l_p_4;
-      if ($seat309 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat309} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg310 = Z_hand + l_p_4;
-      const $size311 = N[$seg310]!;
-      const $count312 = $size311;
-      const $total313 = $count312;
-      if ($total313 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat309} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n317 = $total313 >>> 0;
-      if ($n317 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x315 = 0;
-      let $r316 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x315 = $t >>> 0;
-        $r316 = $x315 % $n317;
-      } while ($x315 - $r316 > 4294967296 - $n317);
-      const $index314$drawn = $r316;
-      let $index314 = $index314$drawn;
-      decisions++;
-      steps = 0;
-      if ($index314 < $count312) {
-        const $digit318 = $index314 % $size311;
-        $index314 = Math.floor($index314 / $size311);
-        const $value319 = C[$seg310 * CAP + $digit318]!;
-        if (trace !== null) trace.push($seat309, 9, $value319);
-        {
-          const l_card = $value319;
-          {
-            const $seg320 = Z_hand + l_p_4;
-            const $wanted = l_card;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg320]!; $i++)
-              if (C[$seg320 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-            const $at321 = $seg320 * CAP + $at;
-            const $card = C[$at321]!;
-            const $end322 = $seg320 * CAP + N[$seg320]! - 1;
-            for (let $k323 = $at321; $k323 < $end322; $k323++) C[$k323] = C[$k323 + 1]!;
-            N[$seg320]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 92;
-        }
-      }
-      $index314 -= $count312;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step91(): number {
-    return 88;
-  }
-  function step92(): number {
-    return 91;
-  }
-  function step93(): number {
-    l_offered = true;
-    l_between = l_active + 1 < players ? l_active + 1 : 0;
-    for (let $passes = 0; ; $passes++) {
-      if (!(l_between !== l_target)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      v_passed_over[l_between] = true;
-      l_between = l_between + 1 < players ? l_between + 1 : 0;
-    }
-    if (l_target >= humans) {
-      return 94;
-    }
-    return 95;
-  }
-  function step94(): number {
-    l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
-    {
-      const $seat324 = l_opponent;
-      if ($seat324 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat324} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $low325 = 0;
-      const $high326 = v_coins[l_opponent]!;
-      const $size327 = Math.max(0, $high326 - $low325 + 1);
-      const $count328 = $size327;
-      const $total329 = $count328;
-      if ($total329 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat324} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n333 = $total329 >>> 0;
-      if ($n333 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x331 = 0;
-      let $r332 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x331 = $t >>> 0;
-        $r332 = $x331 % $n333;
-      } while ($x331 - $r332 > 4294967296 - $n333);
-      const $index330$drawn = $r332;
-      let $index330 = $index330$drawn;
-      decisions++;
-      steps = 0;
-      if ($index330 < $count328) {
-        const $digit334 = $index330 % $size327;
-        $index330 = Math.floor($index330 / $size327);
-        const $value335 = $low325 + $digit334;
-        if (trace !== null) trace.push($seat324, 10, $value335);
-        {
-          const l_amount = $value335;
-          {
-            const $amount = l_amount;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
-              );
-            if (v_coins[l_opponent] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_opponent] -= $amount;
-            v_protection[l_target] += $amount;
-          }
-          return 97;
-        }
-      }
-      $index330 -= $count328;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step95(): number {
-    {
-      const $seat336 = l_target;
-      if ($seat336 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $count337 = 1;
-      const $low338 = 1;
-      const $high339 = v_coins[l_target]!;
-      const $size340 = Math.max(0, $high339 - $low338 + 1);
-      const $count341 = $size340;
-      const $total342 = $count337 + $count341;
-      if ($total342 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n346 = $total342 >>> 0;
-      if ($n346 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x344 = 0;
-      let $r345 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x344 = $t >>> 0;
-        $r345 = $x344 % $n346;
-      } while ($x344 - $r345 > 4294967296 - $n346);
-      const $index343$drawn = $r345;
-      let $index343 = $index343$drawn;
-      decisions++;
-      steps = 0;
-      if ($index343 < $count337) {
-        if (trace !== null) trace.push($seat336, 15);
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 18);
         {
           {
             const $amount = 1;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+                `cannot transfer a negative amount (${$amount}) from bank`,
               );
-            if (v_coins[l_active] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_active] -= $amount;
-            v_coins[l_target] += $amount;
-          }
-          {
-            const $argument347 = l_active;
-            const $argument348 = l_target;
-            {
-              let l_a = $argument347;
-              let l_b = $argument348;
-              {
-                const $seg349 = Z_exchange + l_a;
-                if (N[$seg349]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at350 = $seg349 * CAP;
-                const $card = C[$at350]!;
-                const $end351 = $seg349 * CAP + N[$seg349]! - 1;
-                for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
-                N[$seg349]!--;
-                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                N[Z_in_transit]!++;
-              }
-              {
-                const $seg353 = Z_exchange + l_b;
-                if (N[$seg353]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at354 = $seg353 * CAP;
-                const $card = C[$at354]!;
-                const $end355 = $seg353 * CAP + N[$seg353]! - 1;
-                for (let $k356 = $at354; $k356 < $end355; $k356++) C[$k356] = C[$k356 + 1]!;
-                N[$seg353]!--;
-                const $seg357 = Z_exchange + l_a;
-                if (N[$seg357]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg357 * CAP + N[$seg357]!] = $card;
-                N[$seg357]!++;
-              }
-              {
-                if (N[Z_in_transit]! === 0)
-                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at358 = Z_in_transit * CAP;
-                const $card = C[$at358]!;
-                const $end359 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k360 = $at358; $k360 < $end359; $k360++) C[$k360] = C[$k360 + 1]!;
-                N[Z_in_transit]!--;
-                const $seg361 = Z_exchange + l_b;
-                if (N[$seg361]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg361 * CAP + N[$seg361]!] = $card;
-                N[$seg361]!++;
-              }
-              v_has_taken[l_a] = true;
-              v_took_from[l_a] = l_b;
-            }
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 99;
+          return 51;
         }
       }
-      $index343 -= $count337;
-      if ($index343 < $count341) {
-        const $digit362 = $index343 % $size340;
-        $index343 = Math.floor($index343 / $size340);
-        const $value363 = $low338 + $digit362;
-        if (trace !== null) trace.push($seat336, 16, $value363);
+      if ($offered186 && $pick196-- === 0) {
         {
-          l_amount = $value363;
-          return 100;
         }
-      }
-      $index343 -= $count341;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step96(): number {
-    return 51;
-  }
-  function step97(): number {
-    {
-      const $seat364 = l_active;
-      if ($seat364 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $count365 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-      const $count366 = 1;
-      const $total367 = $count365 + $count366;
-      if ($total367 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat364} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n371 = $total367 >>> 0;
-      if ($n371 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x369 = 0;
-      let $r370 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x369 = $t >>> 0;
-        $r370 = $x369 % $n371;
-      } while ($x369 - $r370 > 4294967296 - $n371);
-      const $index368$drawn = $r370;
-      let $index368 = $index368$drawn;
-      decisions++;
-      steps = 0;
-      if ($index368 < $count365) {
-        if (trace !== null) trace.push($seat364, 11);
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 19);
         {
           {
-            const $amount = 3;
+            const $amount = 1;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+                `cannot transfer a negative amount (${$amount}) from bank`,
               );
-            if (v_coins[l_active] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_active] -= $amount;
-            v_coins[l_target] += $amount;
-          }
-          {
-            const $amount = v_protection[l_target]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[active]`,
-              );
-            if (v_coins[l_active] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_active] -= $amount;
-            v_bank += $amount;
-          }
-          {
-            const $argument372 = l_active;
-            const $argument373 = l_target;
-            {
-              let l_a = $argument372;
-              let l_b = $argument373;
-              {
-                const $seg374 = Z_exchange + l_a;
-                if (N[$seg374]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at375 = $seg374 * CAP;
-                const $card = C[$at375]!;
-                const $end376 = $seg374 * CAP + N[$seg374]! - 1;
-                for (let $k377 = $at375; $k377 < $end376; $k377++) C[$k377] = C[$k377 + 1]!;
-                N[$seg374]!--;
-                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-                C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-                N[Z_in_transit]!++;
-              }
-              {
-                const $seg378 = Z_exchange + l_b;
-                if (N[$seg378]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at379 = $seg378 * CAP;
-                const $card = C[$at379]!;
-                const $end380 = $seg378 * CAP + N[$seg378]! - 1;
-                for (let $k381 = $at379; $k381 < $end380; $k381++) C[$k381] = C[$k381 + 1]!;
-                N[$seg378]!--;
-                const $seg382 = Z_exchange + l_a;
-                if (N[$seg382]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg382 * CAP + N[$seg382]!] = $card;
-                N[$seg382]!++;
-              }
-              {
-                if (N[Z_in_transit]! === 0)
-                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at383 = Z_in_transit * CAP;
-                const $card = C[$at383]!;
-                const $end384 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k385 = $at383; $k385 < $end384; $k385++) C[$k385] = C[$k385 + 1]!;
-                N[Z_in_transit]!--;
-                const $seg386 = Z_exchange + l_b;
-                if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg386 * CAP + N[$seg386]!] = $card;
-                N[$seg386]!++;
-              }
-              v_has_taken[l_a] = true;
-              v_took_from[l_a] = l_b;
-            }
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 98;
+          return 51;
         }
       }
-      $index368 -= $count365;
-      if ($index368 < $count366) {
-        if (trace !== null) trace.push($seat364, 12);
+      if ($offered187 && $pick196-- === 0) {
         {
-          v_passed_over[l_target] = true;
-          return 98;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 20);
+        {
+          return 82;
         }
       }
-      $index368 -= $count366;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step98(): number {
-    {
-      const $amount = v_protection[l_target]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[target]`,
-        );
-      if (v_protection[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_target] -= $amount;
-      v_bank += $amount;
-    }
-    return 96;
-  }
-  function step99(): number {
-    return 96;
-  }
-  function step100(): number {
-    {
-      const $amount = l_amount;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from coins[target]`,
-        );
-      if (v_coins[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
-        );
-      v_coins[l_target] -= $amount;
-      v_protection[l_target] += $amount;
-    }
-    {
-      const $seat387 = l_active;
-      if ($seat387 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat387} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $count388 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-      const $count389 = 1;
-      const $total390 = $count388 + $count389;
-      if ($total390 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat387} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n394 = $total390 >>> 0;
-      if ($n394 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x392 = 0;
-      let $r393 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x392 = $t >>> 0;
-        $r393 = $x392 % $n394;
-      } while ($x392 - $r393 > 4294967296 - $n394);
-      const $index391$drawn = $r393;
-      let $index391 = $index391$drawn;
-      decisions++;
-      steps = 0;
-      if ($index391 < $count388) {
-        if (trace !== null) trace.push($seat387, 13);
+      if ($offered188 && $pick196-- === 0) {
+        if (!$built209) {
+          $values24.length = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
+            if (!(v_protection[l_target]! === 0)) continue;
+            $values24.push(l_target);
+          }
+          $built209 = true;
+        }
+        const $n214 = $values24.length >>> 0;
+        if ($n214 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x212 = 0;
+        let $r213 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x212 = $t >>> 0;
+          $r213 = $x212 % $n214;
+        } while ($x212 - $r213 > 4294967296 - $n214);
+        const $digit210 = $r213;
+        const $value211 = $values24[$digit210]!;
         {
+          l_target = $value211;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 21, $value211);
+        {
+          l_target = $value211;
+          return 93;
+        }
+      }
+      if ($offered190 && $pick196-- === 0) {
+        if (!$built215) {
+          $values25.length = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
+            if (!(v_protection[l_target]! > 0)) continue;
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values25.push(l_target);
+          }
+          $built215 = true;
+        }
+        const $n220 = $values25.length >>> 0;
+        if ($n220 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x218 = 0;
+        let $r219 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x218 = $t >>> 0;
+          $r219 = $x218 % $n220;
+        } while ($x218 - $r219 > 4294967296 - $n220);
+        const $digit216 = $r219;
+        const $value217 = $values25[$digit216]!;
+        {
+          const l_target = $value217;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 22, $value217);
+        {
+          const l_target = $value217;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -3286,162 +3983,959 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument395 = l_active;
-            const $argument396 = l_target;
+            const $argument221 = l_active;
+            const $argument222 = l_target;
             {
-              let l_a = $argument395;
-              let l_b = $argument396;
+              let l_a = $argument221;
+              let l_b = $argument222;
               {
-                const $seg397 = Z_exchange + l_a;
-                if (N[$seg397]! === 0)
+                const $seg223 = Z_exchange + l_a;
+                if (N[$seg223]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at398 = $seg397 * CAP;
-                const $card = C[$at398]!;
-                const $end399 = $seg397 * CAP + N[$seg397]! - 1;
-                for (let $k400 = $at398; $k400 < $end399; $k400++) C[$k400] = C[$k400 + 1]!;
-                N[$seg397]!--;
+                const $at224 = $seg223 * CAP;
+                const $card = C[$at224]!;
+                const $end225 = $seg223 * CAP + N[$seg223]! - 1;
+                for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
+                N[$seg223]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
               }
               {
-                const $seg401 = Z_exchange + l_b;
-                if (N[$seg401]! === 0)
+                const $seg227 = Z_exchange + l_b;
+                if (N[$seg227]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at402 = $seg401 * CAP;
-                const $card = C[$at402]!;
-                const $end403 = $seg401 * CAP + N[$seg401]! - 1;
-                for (let $k404 = $at402; $k404 < $end403; $k404++) C[$k404] = C[$k404 + 1]!;
-                N[$seg401]!--;
-                const $seg405 = Z_exchange + l_a;
-                if (N[$seg405]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg405 * CAP + N[$seg405]!] = $card;
-                N[$seg405]!++;
+                const $at228 = $seg227 * CAP;
+                const $card = C[$at228]!;
+                const $end229 = $seg227 * CAP + N[$seg227]! - 1;
+                for (let $k230 = $at228; $k230 < $end229; $k230++) C[$k230] = C[$k230 + 1]!;
+                N[$seg227]!--;
+                const $seg231 = Z_exchange + l_a;
+                if (N[$seg231]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg231 * CAP + N[$seg231]!] = $card;
+                N[$seg231]!++;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at406 = Z_in_transit * CAP;
-                const $card = C[$at406]!;
-                const $end407 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k408 = $at406; $k408 < $end407; $k408++) C[$k408] = C[$k408 + 1]!;
+                const $at232 = Z_in_transit * CAP;
+                const $card = C[$at232]!;
+                const $end233 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k234 = $at232; $k234 < $end233; $k234++) C[$k234] = C[$k234 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg409 = Z_exchange + l_b;
-                if (N[$seg409]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg409 * CAP + N[$seg409]!] = $card;
-                N[$seg409]!++;
+                const $seg235 = Z_exchange + l_b;
+                if (N[$seg235]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg235 * CAP + N[$seg235]!] = $card;
+                N[$seg235]!++;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
           }
           l_turn_over = true;
-          return 101;
+          return 51;
         }
       }
-      $index391 -= $count388;
-      if ($index391 < $count389) {
-        if (trace !== null) trace.push($seat387, 14);
+      if ($offered193 && $pick196-- === 0) {
         {
-          v_passed_over[l_target] = true;
-          return 101;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat175, 23);
+        {
+          l_turn_over = true;
+          return 51;
         }
       }
-      $index391 -= $count389;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
     }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function step101(): number {
-    return 99;
-  }
-  function step102(): number {
-    if (l_p_5$index < l_p_5$count) {
-      return 103;
+  function decide260($seat240: number): number {
+    const $seg241 = Z_board;
+    const $size242 = N[$seg241]!;
+    const $count243 = $size242;
+    $values27.length = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      if (
+        N[Z_played + l_whose]! > 0 ||
+        ((): boolean => {
+          let $n: boolean = false;
+          {
+            const $seg245 = Z_collection + l_whose;
+            for (let $i244 = 0; $i244 < N[$seg245]!; $i244++) {
+              const l_c = C[$seg245 * CAP + $i244]!;
+              if (v_doubled[l_c]!) {
+                $n = true;
+                break;
+              }
+            }
+          }
+          return $n;
+        })()
+      )
+        $values27.push(l_whose);
     }
-    return 104;
-  }
-  function step103(): number {
-    l_p_5 = $values2[l_p_5$index]!;
-    l___window_1 = true;
-    return 105;
-  }
-  function step104(): number {
-    {
-      let $n6 = 0;
-      for (const $item7 of seatsFrom(v_chairman, players)) {
-        const l_p_7 = $item7;
-        $values3[$n6++] = l_p_7;
-      }
-      l_p_7$count = $n6;
-    }
-    l_p_7$index = 0;
-    return 139;
-  }
-  function step105(): number {
-    if (l___window_1) {
-      return 106;
-    }
-    return 107;
-  }
-  function step106(): number {
-    {
-      const $seat410 = l_p_5;
-      if ($seat410 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat410} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      idle411: {
-        $values30.length = 0;
+    const $size246 = $values27.length;
+    const $count247 = $size246;
+    const $total248 = $count243 + $count247;
+    if ($total248 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat240} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n252 = $total248 >>> 0;
+    if ($n252 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x250 = 0;
+    let $r251 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x250 = $t >>> 0;
+      $r251 = $x250 % $n252;
+    } while ($x250 - $r251 > 4294967296 - $n252);
+    const $index249$drawn = $r251;
+    let $index249 = $index249$drawn;
+    decisions++;
+    steps = 0;
+    if ($index249 < $count243) {
+      const $digit253 = $index249 % $size242;
+      $index249 = Math.floor($index249 / $size242);
+      const $value254 = C[$seg241 * CAP + $digit253]!;
+      if (trace !== null) trace.push($seat240, 3, $value254);
+      {
+        const l_target = $value254;
         {
-          const $seg413 = Z_hand + l_p_5;
-          for (let $i412 = 0; $i412 < N[$seg413]!; $i412++) {
-            const l_card = C[$seg413 * CAP + $i412]!;
-            if (Action_effect[l_card]! === "take_back_protection") $values30.push(l_card);
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[Z_board]!; $i++)
+            if (C[Z_board * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at255 = Z_board * CAP + $at;
+          const $card = C[$at255]!;
+          const $end256 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k257 = $at255; $k257 < $end256; $k257++) C[$k257] = C[$k257 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 65;
+      }
+    }
+    $index249 -= $count243;
+    if ($index249 < $count247) {
+      const $digit258 = $index249 % $size246;
+      $index249 = Math.floor($index249 / $size246);
+      const $value259 = $values27[$digit258]!;
+      if (trace !== null) trace.push($seat240, 4, $value259);
+      {
+        l_whose_3 = $value259;
+        return 66;
+      }
+    }
+    $index249 -= $count247;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide286($seat261: number): number {
+    const $seg262 = Z_played + l_whose_3;
+    const $size263 = N[$seg262]!;
+    const $count264 = $size263;
+    $values28.length = 0;
+    {
+      const $seg266 = Z_collection + l_whose_3;
+      for (let $i265 = 0; $i265 < N[$seg266]!; $i265++) {
+        const l_target = C[$seg266 * CAP + $i265]!;
+        if (v_doubled[l_target]!) $values28.push(l_target);
+      }
+    }
+    const $size267 = $values28.length;
+    const $count268 = $size267;
+    const $total269 = $count264 + $count268;
+    if ($total269 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat261} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n273 = $total269 >>> 0;
+    if ($n273 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x271 = 0;
+    let $r272 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x271 = $t >>> 0;
+      $r272 = $x271 % $n273;
+    } while ($x271 - $r272 > 4294967296 - $n273);
+    const $index270$drawn = $r272;
+    let $index270 = $index270$drawn;
+    decisions++;
+    steps = 0;
+    if ($index270 < $count264) {
+      const $digit274 = $index270 % $size263;
+      $index270 = Math.floor($index270 / $size263);
+      const $value275 = C[$seg262 * CAP + $digit274]!;
+      if (trace !== null) trace.push($seat261, 1, $value275);
+      {
+        const l_target = $value275;
+        {
+          const $seg276 = Z_played + l_whose_3;
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg276]!; $i++)
+            if (C[$seg276 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at277 = $seg276 * CAP + $at;
+          const $card = C[$at277]!;
+          const $end278 = $seg276 * CAP + N[$seg276]! - 1;
+          for (let $k279 = $at277; $k279 < $end278; $k279++) C[$k279] = C[$k279 + 1]!;
+          N[$seg276]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 67;
+      }
+    }
+    $index270 -= $count264;
+    if ($index270 < $count268) {
+      const $digit280 = $index270 % $size267;
+      $index270 = Math.floor($index270 / $size267);
+      const $value281 = $values28[$digit280]!;
+      if (trace !== null) trace.push($seat261, 2, $value281);
+      {
+        const l_target = $value281;
+        v_doubled[l_target] = false;
+        {
+          const $seg282 = Z_attached + l_whose_3;
+          if (N[$seg282]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at283 = $seg282 * CAP;
+          const $card = C[$at283]!;
+          const $end284 = $seg282 * CAP + N[$seg282]! - 1;
+          for (let $k285 = $at283; $k285 < $end284; $k285++) C[$k285] = C[$k285 + 1]!;
+          N[$seg282]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 67;
+      }
+    }
+    $index270 -= $count268;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide301($seat288: number): number {
+    $values29.length = 0;
+    {
+      const $seg290 = Z_collection + l_p_3;
+      for (let $i289 = 0; $i289 < N[$seg290]!; $i289++) {
+        const l_target = C[$seg290 * CAP + $i289]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values29.push(l_target);
+      }
+    }
+    const $size291 = $values29.length;
+    const $count292 = $size291;
+    const $total293 = $count292;
+    if ($total293 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat288} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n297 = $total293 >>> 0;
+    if ($n297 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x295 = 0;
+    let $r296 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x295 = $t >>> 0;
+      $r296 = $x295 % $n297;
+    } while ($x295 - $r296 > 4294967296 - $n297);
+    const $index294$drawn = $r296;
+    let $index294 = $index294$drawn;
+    decisions++;
+    steps = 0;
+    if ($index294 < $count292) {
+      const $digit298 = $index294 % $size291;
+      $index294 = Math.floor($index294 / $size291);
+      const $value299 = $values29[$digit298]!;
+      if (trace !== null) trace.push($seat288, 5, $value299);
+      {
+        const l_target = $value299;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_4;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg300 = Z_attached + l_p_3;
+          C[$seg300 * CAP + N[$seg300]!] = $card;
+          N[$seg300]!++;
+        }
+        return 74;
+      }
+    }
+    $index294 -= $count292;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide313($seat302: number): number {
+    const $size303 = players;
+    const $count304 = $size303;
+    const $total305 = $count304;
+    if ($total305 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat302} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n309 = $total305 >>> 0;
+    if ($n309 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x307 = 0;
+    let $r308 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x307 = $t >>> 0;
+      $r308 = $x307 % $n309;
+    } while ($x307 - $r308 > 4294967296 - $n309);
+    const $index306$drawn = $r308;
+    let $index306 = $index306$drawn;
+    decisions++;
+    steps = 0;
+    if ($index306 < $count304) {
+      const $digit310 = $index306 % $size303;
+      $index306 = Math.floor($index306 / $size303);
+      const $value311 = $digit310;
+      if (trace !== null) trace.push($seat302, 6, $value311);
+      {
+        const l_whose = $value311;
+        {
+          const $card = l_card_4;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg312 = Z_played + l_whose;
+          C[$seg312 * CAP + N[$seg312]!] = $card;
+          N[$seg312]!++;
+        }
+        return 81;
+      }
+    }
+    $index306 -= $count304;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide335($seat320: number): number {
+    const $seg321 = Z_hand + l_p_4;
+    const $size322 = N[$seg321]!;
+    const $count323 = $size322;
+    const $total324 = $count323;
+    if ($total324 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat320} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n328 = $total324 >>> 0;
+    if ($n328 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x326 = 0;
+    let $r327 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x326 = $t >>> 0;
+      $r327 = $x326 % $n328;
+    } while ($x326 - $r327 > 4294967296 - $n328);
+    const $index325$drawn = $r327;
+    let $index325 = $index325$drawn;
+    decisions++;
+    steps = 0;
+    if ($index325 < $count323) {
+      const $digit329 = $index325 % $size322;
+      $index325 = Math.floor($index325 / $size322);
+      const $value330 = C[$seg321 * CAP + $digit329]!;
+      if (trace !== null) trace.push($seat320, 9, $value330);
+      {
+        const l_card = $value330;
+        {
+          const $seg331 = Z_hand + l_p_4;
+          const $wanted = l_card;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg331]!; $i++)
+            if (C[$seg331 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at332 = $seg331 * CAP + $at;
+          const $card = C[$at332]!;
+          const $end333 = $seg331 * CAP + N[$seg331]! - 1;
+          for (let $k334 = $at332; $k334 < $end333; $k334++) C[$k334] = C[$k334 + 1]!;
+          N[$seg331]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 92;
+      }
+    }
+    $index325 -= $count323;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide348($seat336: number): number {
+    const $low337 = 0;
+    const $high338 = v_coins[l_opponent]!;
+    const $size339 = Math.max(0, $high338 - $low337 + 1);
+    const $count340 = $size339;
+    const $total341 = $count340;
+    if ($total341 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n345 = $total341 >>> 0;
+    if ($n345 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x343 = 0;
+    let $r344 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x343 = $t >>> 0;
+      $r344 = $x343 % $n345;
+    } while ($x343 - $r344 > 4294967296 - $n345);
+    const $index342$drawn = $r344;
+    let $index342 = $index342$drawn;
+    decisions++;
+    steps = 0;
+    if ($index342 < $count340) {
+      const $digit346 = $index342 % $size339;
+      $index342 = Math.floor($index342 / $size339);
+      const $value347 = $low337 + $digit346;
+      if (trace !== null) trace.push($seat336, 10, $value347);
+      {
+        const l_amount = $value347;
+        {
+          const $amount = l_amount;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
+            );
+          if (v_coins[l_opponent] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_opponent] -= $amount;
+          v_protection[l_target] += $amount;
+        }
+        return 97;
+      }
+    }
+    $index342 -= $count340;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide377($seat349: number): number {
+    const $count350 = 1;
+    const $low351 = 1;
+    const $high352 = v_coins[l_target]!;
+    const $size353 = Math.max(0, $high352 - $low351 + 1);
+    const $count354 = $size353;
+    const $total355 = $count350 + $count354;
+    if ($total355 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat349} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n359 = $total355 >>> 0;
+    if ($n359 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x357 = 0;
+    let $r358 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x357 = $t >>> 0;
+      $r358 = $x357 % $n359;
+    } while ($x357 - $r358 > 4294967296 - $n359);
+    const $index356$drawn = $r358;
+    let $index356 = $index356$drawn;
+    decisions++;
+    steps = 0;
+    if ($index356 < $count350) {
+      if (trace !== null) trace.push($seat349, 15);
+      {
+        {
+          const $amount = 1;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_coins[l_target] += $amount;
+        }
+        {
+          const $argument360 = l_active;
+          const $argument361 = l_target;
+          {
+            let l_a = $argument360;
+            let l_b = $argument361;
+            {
+              const $seg362 = Z_exchange + l_a;
+              if (N[$seg362]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at363 = $seg362 * CAP;
+              const $card = C[$at363]!;
+              const $end364 = $seg362 * CAP + N[$seg362]! - 1;
+              for (let $k365 = $at363; $k365 < $end364; $k365++) C[$k365] = C[$k365 + 1]!;
+              N[$seg362]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+              N[Z_in_transit]!++;
+            }
+            {
+              const $seg366 = Z_exchange + l_b;
+              if (N[$seg366]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at367 = $seg366 * CAP;
+              const $card = C[$at367]!;
+              const $end368 = $seg366 * CAP + N[$seg366]! - 1;
+              for (let $k369 = $at367; $k369 < $end368; $k369++) C[$k369] = C[$k369 + 1]!;
+              N[$seg366]!--;
+              const $seg370 = Z_exchange + l_a;
+              if (N[$seg370]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg370 * CAP + N[$seg370]!] = $card;
+              N[$seg370]!++;
+            }
+            {
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at371 = Z_in_transit * CAP;
+              const $card = C[$at371]!;
+              const $end372 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k373 = $at371; $k373 < $end372; $k373++) C[$k373] = C[$k373 + 1]!;
+              N[Z_in_transit]!--;
+              const $seg374 = Z_exchange + l_b;
+              if (N[$seg374]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg374 * CAP + N[$seg374]!] = $card;
+              N[$seg374]!++;
+            }
+            v_has_taken[l_a] = true;
+            v_took_from[l_a] = l_b;
           }
         }
-        let $offered414 = false;
-        offered414$open: {
-          if (!($values30.length > 0)) break offered414$open;
-          if (!(v_protection[l_p_5]! > 0)) break offered414$open;
-          $offered414 = true;
-        }
-        if ($offered414) break idle411;
-        l___window_1 = false;
-        return 108;
+        l_turn_over = true;
+        return 99;
       }
-      $values31.length = 0;
+    }
+    $index356 -= $count350;
+    if ($index356 < $count354) {
+      const $digit375 = $index356 % $size353;
+      $index356 = Math.floor($index356 / $size353);
+      const $value376 = $low351 + $digit375;
+      if (trace !== null) trace.push($seat349, 16, $value376);
       {
-        const $seg416 = Z_hand + l_p_5;
-        for (let $i415 = 0; $i415 < N[$seg416]!; $i415++) {
-          const l_card = C[$seg416 * CAP + $i415]!;
-          if (Action_effect[l_card]! === "take_back_protection") $values31.push(l_card);
+        l_amount = $value376;
+        return 100;
+      }
+    }
+    $index356 -= $count354;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide401($seat378: number): number {
+    const $count379 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count380 = 1;
+    const $total381 = $count379 + $count380;
+    if ($total381 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat378} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n385 = $total381 >>> 0;
+    if ($n385 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x383 = 0;
+    let $r384 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x383 = $t >>> 0;
+      $r384 = $x383 % $n385;
+    } while ($x383 - $r384 > 4294967296 - $n385);
+    const $index382$drawn = $r384;
+    let $index382 = $index382$drawn;
+    decisions++;
+    steps = 0;
+    if ($index382 < $count379) {
+      if (trace !== null) trace.push($seat378, 11);
+      {
+        {
+          const $amount = 3;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_coins[l_target] += $amount;
         }
+        {
+          const $amount = v_protection[l_target]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_bank += $amount;
+        }
+        {
+          const $argument386 = l_active;
+          const $argument387 = l_target;
+          {
+            let l_a = $argument386;
+            let l_b = $argument387;
+            {
+              const $seg388 = Z_exchange + l_a;
+              if (N[$seg388]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at389 = $seg388 * CAP;
+              const $card = C[$at389]!;
+              const $end390 = $seg388 * CAP + N[$seg388]! - 1;
+              for (let $k391 = $at389; $k391 < $end390; $k391++) C[$k391] = C[$k391 + 1]!;
+              N[$seg388]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+              N[Z_in_transit]!++;
+            }
+            {
+              const $seg392 = Z_exchange + l_b;
+              if (N[$seg392]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at393 = $seg392 * CAP;
+              const $card = C[$at393]!;
+              const $end394 = $seg392 * CAP + N[$seg392]! - 1;
+              for (let $k395 = $at393; $k395 < $end394; $k395++) C[$k395] = C[$k395 + 1]!;
+              N[$seg392]!--;
+              const $seg396 = Z_exchange + l_a;
+              if (N[$seg396]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg396 * CAP + N[$seg396]!] = $card;
+              N[$seg396]!++;
+            }
+            {
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at397 = Z_in_transit * CAP;
+              const $card = C[$at397]!;
+              const $end398 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k399 = $at397; $k399 < $end398; $k399++) C[$k399] = C[$k399 + 1]!;
+              N[Z_in_transit]!--;
+              const $seg400 = Z_exchange + l_b;
+              if (N[$seg400]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg400 * CAP + N[$seg400]!] = $card;
+              N[$seg400]!++;
+            }
+            v_has_taken[l_a] = true;
+            v_took_from[l_a] = l_b;
+          }
+        }
+        l_turn_over = true;
+        return 98;
       }
-      let $offered417 = false;
-      offered417$open: {
-        if (!($values31.length > 0)) break offered417$open;
-        if (!(v_protection[l_p_5]! > 0)) break offered417$open;
-        $offered417 = true;
+    }
+    $index382 -= $count379;
+    if ($index382 < $count380) {
+      if (trace !== null) trace.push($seat378, 12);
+      {
+        v_passed_over[l_target] = true;
+        return 98;
       }
-      let $offered418 = false;
-      offered418$open: {
-        $offered418 = true;
+    }
+    $index382 -= $count380;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide425($seat402: number): number {
+    const $count403 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count404 = 1;
+    const $total405 = $count403 + $count404;
+    if ($total405 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat402} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n409 = $total405 >>> 0;
+    if ($n409 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x407 = 0;
+    let $r408 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x407 = $t >>> 0;
+      $r408 = $x407 % $n409;
+    } while ($x407 - $r408 > 4294967296 - $n409);
+    const $index406$drawn = $r408;
+    let $index406 = $index406$drawn;
+    decisions++;
+    steps = 0;
+    if ($index406 < $count403) {
+      if (trace !== null) trace.push($seat402, 13);
+      {
+        {
+          const $amount = v_protection[l_target]! + 1;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_coins[l_target] += $amount;
+        }
+        {
+          const $amount = v_protection[l_target]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from protection[target]`,
+            );
+          if (v_protection[l_target] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+            );
+          v_protection[l_target] -= $amount;
+          v_coins[l_target] += $amount;
+        }
+        {
+          const $argument410 = l_active;
+          const $argument411 = l_target;
+          {
+            let l_a = $argument410;
+            let l_b = $argument411;
+            {
+              const $seg412 = Z_exchange + l_a;
+              if (N[$seg412]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at413 = $seg412 * CAP;
+              const $card = C[$at413]!;
+              const $end414 = $seg412 * CAP + N[$seg412]! - 1;
+              for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
+              N[$seg412]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+              N[Z_in_transit]!++;
+            }
+            {
+              const $seg416 = Z_exchange + l_b;
+              if (N[$seg416]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at417 = $seg416 * CAP;
+              const $card = C[$at417]!;
+              const $end418 = $seg416 * CAP + N[$seg416]! - 1;
+              for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
+              N[$seg416]!--;
+              const $seg420 = Z_exchange + l_a;
+              if (N[$seg420]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg420 * CAP + N[$seg420]!] = $card;
+              N[$seg420]!++;
+            }
+            {
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at421 = Z_in_transit * CAP;
+              const $card = C[$at421]!;
+              const $end422 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k423 = $at421; $k423 < $end422; $k423++) C[$k423] = C[$k423 + 1]!;
+              N[Z_in_transit]!--;
+              const $seg424 = Z_exchange + l_b;
+              if (N[$seg424]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg424 * CAP + N[$seg424]!] = $card;
+              N[$seg424]!++;
+            }
+            v_has_taken[l_a] = true;
+            v_took_from[l_a] = l_b;
+          }
+        }
+        l_turn_over = true;
+        return 101;
       }
-      const $offered419 = ($offered417 ? 1 : 0) + ($offered418 ? 1 : 0);
-      if ($offered419 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat410} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      attempt420: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n424 = $offered419 >>> 0;
-        if ($n424 === 0)
+    }
+    $index406 -= $count403;
+    if ($index406 < $count404) {
+      if (trace !== null) trace.push($seat402, 14);
+      {
+        v_passed_over[l_target] = true;
+        return 101;
+      }
+    }
+    $index406 -= $count404;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function offers430($seat426: number): boolean {
+    $values30.length = 0;
+    {
+      const $seg428 = Z_hand + l_p_5;
+      for (let $i427 = 0; $i427 < N[$seg428]!; $i427++) {
+        const l_card = C[$seg428 * CAP + $i427]!;
+        if (Action_effect[l_card]! === "take_back_protection") $values30.push(l_card);
+      }
+    }
+    let $offered429 = false;
+    offered429$open: {
+      if (!($values30.length > 0)) break offered429$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered429$open;
+      $offered429 = true;
+    }
+    if ($offered429) return true;
+    return false;
+  }
+  function decide448($seat426: number): number {
+    $values31.length = 0;
+    {
+      const $seg432 = Z_hand + l_p_5;
+      for (let $i431 = 0; $i431 < N[$seg432]!; $i431++) {
+        const l_card = C[$seg432 * CAP + $i431]!;
+        if (Action_effect[l_card]! === "take_back_protection") $values31.push(l_card);
+      }
+    }
+    let $offered433 = false;
+    offered433$open: {
+      if (!($values31.length > 0)) break offered433$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered433$open;
+      $offered433 = true;
+    }
+    let $offered434 = false;
+    offered434$open: {
+      $offered434 = true;
+    }
+    const $offered435 = ($offered433 ? 1 : 0) + ($offered434 ? 1 : 0);
+    if ($offered435 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat426} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n440 = $offered435 >>> 0;
+      if ($n440 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x438 = 0;
+      let $r439 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x438 = $t >>> 0;
+        $r439 = $x438 % $n440;
+      } while ($x438 - $r439 > 4294967296 - $n440);
+      const $pick437$drawn = $r439;
+      let $pick437 = $pick437$drawn;
+      if ($offered433 && $pick437-- === 0) {
+        const $n446 = $values31.length >>> 0;
+        if ($n446 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x422 = 0;
-        let $r423 = 0;
+        let $x444 = 0;
+        let $r445 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3452,923 +4946,398 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x422 = $t >>> 0;
-          $r423 = $x422 % $n424;
-        } while ($x422 - $r423 > 4294967296 - $n424);
-        const $pick421$drawn = $r423;
-        let $pick421 = $pick421$drawn;
-        if ($offered417 && $pick421-- === 0) {
-          const $n430 = $values31.length >>> 0;
-          if ($n430 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x428 = 0;
-          let $r429 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x428 = $t >>> 0;
-            $r429 = $x428 % $n430;
-          } while ($x428 - $r429 > 4294967296 - $n430);
-          const $digit426 = $r429;
-          const $value427 = $values31[$digit426]!;
-          {
-            l_card_5 = $value427;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat410, 24, $value427);
-          {
-            l_card_5 = $value427;
-            return 109;
-          }
-        }
-        if ($offered418 && $pick421-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat410, 8);
-          {
-            l___window_1 = false;
-            return 108;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-    }
-  }
-  function step107(): number {
-    l_p_5$index += 1;
-    return 102;
-  }
-  function step108(): number {
-    return 105;
-  }
-  function step109(): number {
-    l_p_6 = l_p_5;
-    l_card_6 = l_card_5;
-    if (Action_effect[l_card_6]! === "gain_two") {
-      return 110;
-    }
-    return 111;
-  }
-  function step110(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_6] += $amount;
-    }
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 112;
-  }
-  function step111(): number {
-    if (Action_effect[l_card_6]! === "take_back_protection") {
-      return 113;
-    }
-    return 114;
-  }
-  function step112(): number {
-    return 108;
-  }
-  function step113(): number {
-    {
-      const $amount = v_protection[l_p_6]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_6] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_6] -= $amount;
-      v_coins[l_p_6] += $amount;
-    }
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 115;
-  }
-  function step114(): number {
-    if (Action_effect[l_card_6]! === "others_lose_one") {
-      return 116;
-    }
-    return 117;
-  }
-  function step115(): number {
-    return 112;
-  }
-  function step116(): number {
-    {
-      let $n432 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list32[$n432++] = l_q;
-      }
-      for (let $i433 = 0; $i433 < $n432; $i433++) {
-        const l_q = $list32[$i433]!;
+          $x444 = $t >>> 0;
+          $r445 = $x444 % $n446;
+        } while ($x444 - $r445 > 4294967296 - $n446);
+        const $digit442 = $r445;
+        const $value443 = $values31[$digit442]!;
         {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
+          l_card_5 = $value443;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat426, 24, $value443);
+        {
+          l_card_5 = $value443;
+          return 109;
+        }
+      }
+      if ($offered434 && $pick437-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat426, 8);
+        {
+          l___window_1 = false;
+          return 108;
         }
       }
     }
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 118;
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function step117(): number {
-    if (Action_effect[l_card_6]! === "discard_action") {
-      return 119;
-    }
-    return 120;
-  }
-  function step118(): number {
-    return 115;
-  }
-  function step119(): number {
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    {
-      const $seat434 = l_p_6;
-      if ($seat434 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat434} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg435 = Z_board;
-      const $size436 = N[$seg435]!;
-      const $count437 = $size436;
-      $values33.length = 0;
-      for (let l_whose = 0; l_whose < players; l_whose++) {
-        if (
-          N[Z_played + l_whose]! > 0 ||
-          ((): boolean => {
-            let $n: boolean = false;
-            {
-              const $seg439 = Z_collection + l_whose;
-              for (let $i438 = 0; $i438 < N[$seg439]!; $i438++) {
-                const l_c = C[$seg439 * CAP + $i438]!;
-                if (v_doubled[l_c]!) {
-                  $n = true;
-                  break;
-                }
+  function decide471($seat451: number): number {
+    const $seg452 = Z_board;
+    const $size453 = N[$seg452]!;
+    const $count454 = $size453;
+    $values33.length = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      if (
+        N[Z_played + l_whose]! > 0 ||
+        ((): boolean => {
+          let $n: boolean = false;
+          {
+            const $seg456 = Z_collection + l_whose;
+            for (let $i455 = 0; $i455 < N[$seg456]!; $i455++) {
+              const l_c = C[$seg456 * CAP + $i455]!;
+              if (v_doubled[l_c]!) {
+                $n = true;
+                break;
               }
             }
-            return $n;
-          })()
-        )
-          $values33.push(l_whose);
-      }
-      const $size440 = $values33.length;
-      const $count441 = $size440;
-      const $total442 = $count437 + $count441;
-      if ($total442 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat434} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n446 = $total442 >>> 0;
-      if ($n446 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x444 = 0;
-      let $r445 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x444 = $t >>> 0;
-        $r445 = $x444 % $n446;
-      } while ($x444 - $r445 > 4294967296 - $n446);
-      const $index443$drawn = $r445;
-      let $index443 = $index443$drawn;
-      decisions++;
-      steps = 0;
-      if ($index443 < $count437) {
-        const $digit447 = $index443 % $size436;
-        $index443 = Math.floor($index443 / $size436);
-        const $value448 = C[$seg435 * CAP + $digit447]!;
-        if (trace !== null) trace.push($seat434, 3, $value448);
-        {
-          const l_target = $value448;
-          {
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-            const $at449 = Z_board * CAP + $at;
-            const $card = C[$at449]!;
-            const $end450 = Z_board * CAP + N[Z_board]! - 1;
-            for (let $k451 = $at449; $k451 < $end450; $k451++) C[$k451] = C[$k451 + 1]!;
-            N[Z_board]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
           }
-          return 122;
-        }
-      }
-      $index443 -= $count437;
-      if ($index443 < $count441) {
-        const $digit452 = $index443 % $size440;
-        $index443 = Math.floor($index443 / $size440);
-        const $value453 = $values33[$digit452]!;
-        if (trace !== null) trace.push($seat434, 4, $value453);
-        {
-          l_whose_4 = $value453;
-          return 123;
-        }
-      }
-      $index443 -= $count441;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          return $n;
+        })()
+      )
+        $values33.push(l_whose);
     }
-  }
-  function step120(): number {
-    if (Action_effect[l_card_6]! === "no_exchange") {
-      return 125;
-    }
-    return 126;
-  }
-  function step121(): number {
-    return 118;
-  }
-  function step122(): number {
-    return 121;
-  }
-  function step123(): number {
-    {
-      const $seat454 = l_p_6;
-      if ($seat454 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat454} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg455 = Z_played + l_whose_4;
-      const $size456 = N[$seg455]!;
-      const $count457 = $size456;
-      $values34.length = 0;
+    const $size457 = $values33.length;
+    const $count458 = $size457;
+    const $total459 = $count454 + $count458;
+    if ($total459 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n463 = $total459 >>> 0;
+    if ($n463 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x461 = 0;
+    let $r462 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x461 = $t >>> 0;
+      $r462 = $x461 % $n463;
+    } while ($x461 - $r462 > 4294967296 - $n463);
+    const $index460$drawn = $r462;
+    let $index460 = $index460$drawn;
+    decisions++;
+    steps = 0;
+    if ($index460 < $count454) {
+      const $digit464 = $index460 % $size453;
+      $index460 = Math.floor($index460 / $size453);
+      const $value465 = C[$seg452 * CAP + $digit464]!;
+      if (trace !== null) trace.push($seat451, 3, $value465);
       {
-        const $seg459 = Z_collection + l_whose_4;
-        for (let $i458 = 0; $i458 < N[$seg459]!; $i458++) {
-          const l_target = C[$seg459 * CAP + $i458]!;
-          if (v_doubled[l_target]!) $values34.push(l_target);
-        }
-      }
-      const $size460 = $values34.length;
-      const $count461 = $size460;
-      const $total462 = $count457 + $count461;
-      if ($total462 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat454} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n466 = $total462 >>> 0;
-      if ($n466 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x464 = 0;
-      let $r465 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x464 = $t >>> 0;
-        $r465 = $x464 % $n466;
-      } while ($x464 - $r465 > 4294967296 - $n466);
-      const $index463$drawn = $r465;
-      let $index463 = $index463$drawn;
-      decisions++;
-      steps = 0;
-      if ($index463 < $count457) {
-        const $digit467 = $index463 % $size456;
-        $index463 = Math.floor($index463 / $size456);
-        const $value468 = C[$seg455 * CAP + $digit467]!;
-        if (trace !== null) trace.push($seat454, 1, $value468);
+        const l_target = $value465;
         {
-          const l_target = $value468;
-          {
-            const $seg469 = Z_played + l_whose_4;
-            const $wanted = l_target;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg469]!; $i++)
-              if (C[$seg469 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-            const $at470 = $seg469 * CAP + $at;
-            const $card = C[$at470]!;
-            const $end471 = $seg469 * CAP + N[$seg469]! - 1;
-            for (let $k472 = $at470; $k472 < $end471; $k472++) C[$k472] = C[$k472 + 1]!;
-            N[$seg469]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 124;
-        }
-      }
-      $index463 -= $count457;
-      if ($index463 < $count461) {
-        const $digit473 = $index463 % $size460;
-        $index463 = Math.floor($index463 / $size460);
-        const $value474 = $values34[$digit473]!;
-        if (trace !== null) trace.push($seat454, 2, $value474);
-        {
-          const l_target = $value474;
-          v_doubled[l_target] = false;
-          {
-            const $seg475 = Z_attached + l_whose_4;
-            if (N[$seg475]! === 0)
-              throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-            const $at476 = $seg475 * CAP;
-            const $card = C[$at476]!;
-            const $end477 = $seg475 * CAP + N[$seg475]! - 1;
-            for (let $k478 = $at476; $k478 < $end477; $k478++) C[$k478] = C[$k478 + 1]!;
-            N[$seg475]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 124;
-        }
-      }
-      $index463 -= $count461;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step124(): number {
-    return 122;
-  }
-  function step125(): number {
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg479 = Z_played + l_p_6;
-      C[$seg479 * CAP + N[$seg479]!] = $card;
-      N[$seg479]!++;
-    }
-    return 127;
-  }
-  function step126(): number {
-    if (Action_effect[l_card_6]! === "double_bonus") {
-      return 128;
-    }
-    return 129;
-  }
-  function step127(): number {
-    return 121;
-  }
-  function step128(): number {
-    {
-      const $seat480 = l_p_6;
-      if ($seat480 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat480} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values35.length = 0;
-      {
-        const $seg482 = Z_collection + l_p_6;
-        for (let $i481 = 0; $i481 < N[$seg482]!; $i481++) {
-          const l_target = C[$seg482 * CAP + $i481]!;
-          if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values35.push(l_target);
-        }
-      }
-      const $size483 = $values35.length;
-      const $count484 = $size483;
-      const $total485 = $count484;
-      if ($total485 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat480} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n489 = $total485 >>> 0;
-      if ($n489 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x487 = 0;
-      let $r488 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x487 = $t >>> 0;
-        $r488 = $x487 % $n489;
-      } while ($x487 - $r488 > 4294967296 - $n489);
-      const $index486$drawn = $r488;
-      let $index486 = $index486$drawn;
-      decisions++;
-      steps = 0;
-      if ($index486 < $count484) {
-        const $digit490 = $index486 % $size483;
-        $index486 = Math.floor($index486 / $size483);
-        const $value491 = $values35[$digit490]!;
-        if (trace !== null) trace.push($seat480, 5, $value491);
-        {
-          const l_target = $value491;
-          v_doubled[l_target] = true;
-          {
-            const $card = l_card_6;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg492 = Z_attached + l_p_6;
-            C[$seg492 * CAP + N[$seg492]!] = $card;
-            N[$seg492]!++;
-          }
-          return 131;
-        }
-      }
-      $index486 -= $count484;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step129(): number {
-    if (Action_effect[l_card_6]! === "colour_penalty") {
-      return 132;
-    }
-    return 133;
-  }
-  function step130(): number {
-    return 127;
-  }
-  function step131(): number {
-    return 130;
-  }
-  function step132(): number {
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-    }
-    return 134;
-  }
-  function step133(): number {
-    if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
-      return 135;
-    }
-    return 136;
-  }
-  function step134(): number {
-    return 130;
-  }
-  function step135(): number {
-    {
-      const $seat493 = l_p_6;
-      if ($seat493 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat493} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $size494 = players;
-      const $count495 = $size494;
-      const $total496 = $count495;
-      if ($total496 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat493} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n500 = $total496 >>> 0;
-      if ($n500 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x498 = 0;
-      let $r499 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x498 = $t >>> 0;
-        $r499 = $x498 % $n500;
-      } while ($x498 - $r499 > 4294967296 - $n500);
-      const $index497$drawn = $r499;
-      let $index497 = $index497$drawn;
-      decisions++;
-      steps = 0;
-      if ($index497 < $count495) {
-        const $digit501 = $index497 % $size494;
-        $index497 = Math.floor($index497 / $size494);
-        const $value502 = $digit501;
-        if (trace !== null) trace.push($seat493, 6, $value502);
-        {
-          const l_whose = $value502;
-          {
-            const $card = l_card_6;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg503 = Z_played + l_whose;
-            C[$seg503 * CAP + N[$seg503]!] = $card;
-            N[$seg503]!++;
-          }
-          return 138;
-        }
-      }
-      $index497 -= $count495;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step136(): number {
-    {
-      const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg504 = Z_played + l_p_6;
-      C[$seg504 * CAP + N[$seg504]!] = $card;
-      N[$seg504]!++;
-    }
-    return 137;
-  }
-  function step137(): number {
-    return 134;
-  }
-  function step138(): number {
-    return 137;
-  }
-  function step139(): number {
-    if (l_p_7$index < l_p_7$count) {
-      return 140;
-    }
-    return 141;
-  }
-  function step140(): number {
-    l_p_7 = $values3[l_p_7$index]!;
-    l_p_8 = l_p_7;
-    l_card_7 = topCardOf(C, N, CAP, Z_exchange + l_p_8, false);
-    l_money_before = fn_money_cards(l_p_8);
-    {
-      const $amount = v_protection[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_8] -= $amount;
-      v_bank += $amount;
-    }
-    {
-      const $card = l_card_7;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg505 = Z_collection + l_p_8;
-      C[$seg505 * CAP + N[$seg505]!] = $card;
-      N[$seg505]!++;
-    }
-    l_p_9 = l_p_8;
-    l_card_8 = l_card_7;
-    if (Property_kind[l_card_8]! === "dual") {
-      return 142;
-    }
-    return 143;
-  }
-  function step141(): number {
-    for (let l_p = 0; l_p < players; l_p++) {
-      {
-        let $n506 = 0;
-        {
-          const $seg508 = Z_played + l_p;
-          for (let $i507 = 0; $i507 < N[$seg508]!; $i507++) {
-            const l_a = C[$seg508 * CAP + $i507]!;
-            if (Action_effect[l_a]! === "no_exchange") $list36[$n506++] = l_a;
-          }
-        }
-        for (let $i509 = 0; $i509 < $n506; $i509++) {
-          const l_a = $list36[$i509]!;
-          {
-            const $seg510 = Z_played + l_p;
-            const $wanted = l_a;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg510]!; $i++)
-              if (C[$seg510 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at511 = $seg510 * CAP + $at;
-            const $card = C[$at511]!;
-            const $end512 = $seg510 * CAP + N[$seg510]! - 1;
-            for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
-            N[$seg510]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-        }
-      }
-    }
-    v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-    for (let $passes = 0; ; $passes++) {
-      if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-    }
-    return 212;
-  }
-  function step142(): number {
-    if (
-      l_p_9 >= humans &&
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg515 = Z_collection + l_p_9;
-          for (let $i514 = 0; $i514 < N[$seg515]!; $i514++) {
-            const l_u = C[$seg515 * CAP + $i514]!;
-            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-              $n = true;
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[Z_board]!; $i++)
+            if (C[Z_board * CAP + $i]! === $wanted) {
+              $at = $i;
               break;
             }
-          }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at466 = Z_board * CAP + $at;
+          const $card = C[$at466]!;
+          const $end467 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k468 = $at466; $k468 < $end467; $k468++) C[$k468] = C[$k468 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
         }
-        return $n;
-      })()
-    ) {
-      return 145;
-    }
-    return 146;
-  }
-  function step143(): number {
-    if (Property_kind[l_card_8]! === "standard") {
-      return 179;
-    }
-    return 180;
-  }
-  function step144(): number {
-    if (Property_kind[l_card_7]! === "money") {
-      {
-        const $amount = 1 + l_money_before;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p_8] += $amount;
+        return 122;
       }
     }
-    if (Property_coin[l_card_7]!) {
+    $index460 -= $count454;
+    if ($index460 < $count458) {
+      const $digit469 = $index460 % $size457;
+      $index460 = Math.floor($index460 / $size457);
+      const $value470 = $values33[$digit469]!;
+      if (trace !== null) trace.push($seat451, 4, $value470);
       {
-        const $amount = 1;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p_8] += $amount;
+        l_whose_4 = $value470;
+        return 123;
       }
     }
-    if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
-      return 199;
+    $index460 -= $count458;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide497($seat472: number): number {
+    const $seg473 = Z_played + l_whose_4;
+    const $size474 = N[$seg473]!;
+    const $count475 = $size474;
+    $values34.length = 0;
+    {
+      const $seg477 = Z_collection + l_whose_4;
+      for (let $i476 = 0; $i476 < N[$seg477]!; $i476++) {
+        const l_target = C[$seg477 * CAP + $i476]!;
+        if (v_doubled[l_target]!) $values34.push(l_target);
+      }
     }
-    return 200;
-  }
-  function step145(): number {
-    let l_other = firstOf(
-      zoneCards(C, N, CAP, Z_collection + l_p_9, false),
-      (l_u) => l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8),
-      "first(…)",
-    );
-    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
-      ? Property_colour[l_card_8]!
-      : Property_second_colour[l_card_8]!;
-    v_committed[l_card_8] = l_common;
-    v_committed[l_other] = l_common;
-    return 147;
-  }
-  function step146(): number {
-    if (
-      l_p_9 >= humans &&
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
-        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
-        0
-    ) {
-      return 148;
-    }
-    return 149;
-  }
-  function step147(): number {
-    return 144;
-  }
-  function step148(): number {
-    return 150;
-  }
-  function step149(): number {
-    if (
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
-        0 ||
-      ((): boolean => {
-        let $n: boolean = false;
+    const $size478 = $values34.length;
+    const $count479 = $size478;
+    const $total480 = $count475 + $count479;
+    if ($total480 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat472} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n484 = $total480 >>> 0;
+    if ($n484 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x482 = 0;
+    let $r483 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x482 = $t >>> 0;
+      $r483 = $x482 % $n484;
+    } while ($x482 - $r483 > 4294967296 - $n484);
+    const $index481$drawn = $r483;
+    let $index481 = $index481$drawn;
+    decisions++;
+    steps = 0;
+    if ($index481 < $count475) {
+      const $digit485 = $index481 % $size474;
+      $index481 = Math.floor($index481 / $size474);
+      const $value486 = C[$seg473 * CAP + $digit485]!;
+      if (trace !== null) trace.push($seat472, 1, $value486);
+      {
+        const l_target = $value486;
         {
-          const $seg517 = Z_collection + l_p_9;
-          for (let $i516 = 0; $i516 < N[$seg517]!; $i516++) {
-            const l_u = C[$seg517 * CAP + $i516]!;
-            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-              $n = true;
+          const $seg487 = Z_played + l_whose_4;
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg487]!; $i++)
+            if (C[$seg487 * CAP + $i]! === $wanted) {
+              $at = $i;
               break;
             }
-          }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at488 = $seg487 * CAP + $at;
+          const $card = C[$at488]!;
+          const $end489 = $seg487 * CAP + N[$seg487]! - 1;
+          for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
+          N[$seg487]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
         }
-        return $n;
-      })()
-    ) {
-      return 151;
-    }
-    return 152;
-  }
-  function step150(): number {
-    return 147;
-  }
-  function step151(): number {
-    l_p_10 = l_p_9;
-    l_dual = l_card_8;
-    if (l_p_10 >= humans) {
-      return 154;
-    }
-    return 155;
-  }
-  function step152(): number {
-    return 153;
-  }
-  function step153(): number {
-    return 150;
-  }
-  function step154(): number {
-    l_p_11 = l_p_10;
-    l_dual_2 = l_dual;
-    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
-    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
-    if (l_first_count_2 > l_second_count_2) {
-      return 157;
-    }
-    return 158;
-  }
-  function step155(): number {
-    {
-      const $seat518 = l_p_10;
-      if ($seat518 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat518} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values37.length = 0;
-      for (const $i520 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-        const $item519 = $i520;
-        $values37.push($item519);
+        return 124;
       }
-      const $size521 = $values37.length;
-      const $count522 = $size521;
-      const $total523 = $count522;
-      if ($total523 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat518} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n527 = $total523 >>> 0;
-      if ($n527 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x525 = 0;
-      let $r526 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x525 = $t >>> 0;
-        $r526 = $x525 % $n527;
-      } while ($x525 - $r526 > 4294967296 - $n527);
-      const $index524$drawn = $r526;
-      let $index524 = $index524$drawn;
-      decisions++;
-      steps = 0;
-      if ($index524 < $count522) {
-        const $digit528 = $index524 % $size521;
-        $index524 = Math.floor($index524 / $size521);
-        const $value529 = $values37[$digit528]!;
-        if (trace !== null) trace.push($seat518, 26, $value529);
-        {
-          const l_colour = $value529;
-          v_committed[l_dual] = l_colour;
-          return 164;
-        }
-      }
-      $index524 -= $count522;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
     }
-  }
-  function step156(): number {
-    {
-      let $n8 = 0;
+    $index481 -= $count475;
+    if ($index481 < $count479) {
+      const $digit491 = $index481 % $size478;
+      $index481 = Math.floor($index481 / $size478);
+      const $value492 = $values34[$digit491]!;
+      if (trace !== null) trace.push($seat472, 2, $value492);
       {
-        const $seg10 = Z_collection + l_p_9;
-        for (let $i9 = 0; $i9 < N[$seg10]!; $i9++) {
-          const l_u = C[$seg10 * CAP + $i9]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list4[$n8++] = l_u;
+        const l_target = $value492;
+        v_doubled[l_target] = false;
+        {
+          const $seg493 = Z_attached + l_whose_4;
+          if (N[$seg493]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at494 = $seg493 * CAP;
+          const $card = C[$at494]!;
+          const $end495 = $seg493 * CAP + N[$seg493]! - 1;
+          for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
+          N[$seg493]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
         }
+        return 124;
       }
-      l_u$count = $n8;
     }
-    l_u$index = 0;
-    return 165;
+    $index481 -= $count479;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step157(): number {
-    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-    return 159;
-  }
-  function step158(): number {
-    if (l_second_count_2 > l_first_count_2) {
-      return 160;
-    }
-    return 161;
-  }
-  function step159(): number {
-    return 156;
-  }
-  function step160(): number {
-    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-    return 162;
-  }
-  function step161(): number {
+  function decide512($seat499: number): number {
+    $values35.length = 0;
     {
-      let $n530 = 0;
+      const $seg501 = Z_collection + l_p_6;
+      for (let $i500 = 0; $i500 < N[$seg501]!; $i500++) {
+        const l_target = C[$seg501 * CAP + $i500]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values35.push(l_target);
+      }
+    }
+    const $size502 = $values35.length;
+    const $count503 = $size502;
+    const $total504 = $count503;
+    if ($total504 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n508 = $total504 >>> 0;
+    if ($n508 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x506 = 0;
+    let $r507 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x506 = $t >>> 0;
+      $r507 = $x506 % $n508;
+    } while ($x506 - $r507 > 4294967296 - $n508);
+    const $index505$drawn = $r507;
+    let $index505 = $index505$drawn;
+    decisions++;
+    steps = 0;
+    if ($index505 < $count503) {
+      const $digit509 = $index505 % $size502;
+      $index505 = Math.floor($index505 / $size502);
+      const $value510 = $values35[$digit509]!;
+      if (trace !== null) trace.push($seat499, 5, $value510);
+      {
+        const l_target = $value510;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_6;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg511 = Z_attached + l_p_6;
+          C[$seg511 * CAP + N[$seg511]!] = $card;
+          N[$seg511]!++;
+        }
+        return 131;
+      }
+    }
+    $index505 -= $count503;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide524($seat513: number): number {
+    const $size514 = players;
+    const $count515 = $size514;
+    const $total516 = $count515;
+    if ($total516 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n520 = $total516 >>> 0;
+    if ($n520 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x518 = 0;
+    let $r519 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x518 = $t >>> 0;
+      $r519 = $x518 % $n520;
+    } while ($x518 - $r519 > 4294967296 - $n520);
+    const $index517$drawn = $r519;
+    let $index517 = $index517$drawn;
+    decisions++;
+    steps = 0;
+    if ($index517 < $count515) {
+      const $digit521 = $index517 % $size514;
+      $index517 = Math.floor($index517 / $size514);
+      const $value522 = $digit521;
+      if (trace !== null) trace.push($seat513, 6, $value522);
+      {
+        const l_whose = $value522;
+        {
+          const $card = l_card_6;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg523 = Z_played + l_whose;
+          C[$seg523 * CAP + N[$seg523]!] = $card;
+          N[$seg523]!++;
+        }
+        return 138;
+      }
+    }
+    $index517 -= $count515;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide551($seat539: number): number {
+    $values37.length = 0;
+    for (const $i541 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item540 = $i541;
+      $values37.push($item540);
+    }
+    const $size542 = $values37.length;
+    const $count543 = $size542;
+    const $total544 = $count543;
+    if ($total544 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n548 = $total544 >>> 0;
+    if ($n548 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x546 = 0;
+    let $r547 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x546 = $t >>> 0;
+      $r547 = $x546 % $n548;
+    } while ($x546 - $r547 > 4294967296 - $n548);
+    const $index545$drawn = $r547;
+    let $index545 = $index545$drawn;
+    decisions++;
+    steps = 0;
+    if ($index545 < $count543) {
+      const $digit549 = $index545 % $size542;
+      $index545 = Math.floor($index545 / $size542);
+      const $value550 = $values37[$digit549]!;
+      if (trace !== null) trace.push($seat539, 26, $value550);
+      {
+        const l_colour = $value550;
+        v_committed[l_dual] = l_colour;
+        return 164;
+      }
+    }
+    $index545 -= $count543;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide566(): number {
+    {
+      let $n552 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4376,33 +5345,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list38[$n530++] = l_h;
+          $list38[$n552++] = l_h;
         }
       }
-      if ($n530 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a531 = 0; $a531 < $n530; $a531++) {
-        const l_h = $list38[$a531]!;
-        pick532: {
+      if ($n552 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a553 = 0; $a553 < $n552; $a553++) {
+        const l_h = $list38[$a553]!;
+        pick554: {
           $values41.length = 0;
-          for (const $i534 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item533 = $i534;
-            $values41.push($item533);
+          for (const $i556 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item555 = $i556;
+            $values41.push($item555);
           }
-          const $size535 = $values41.length;
-          const $count536 = $size535;
-          const $total537 = $count536;
-          if ($total537 === 0)
+          const $size557 = $values41.length;
+          const $count558 = $size557;
+          const $total559 = $count558;
+          if ($total559 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n541 = $total537 >>> 0;
-          if ($n541 === 0)
+          const $n563 = $total559 >>> 0;
+          if ($n563 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x539 = 0;
-          let $r540 = 0;
+          let $x561 = 0;
+          let $r562 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4413,175 +5382,90 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x539 = $t >>> 0;
-            $r540 = $x539 % $n541;
-          } while ($x539 - $r540 > 4294967296 - $n541);
-          const $index538$drawn = $r540;
-          let $index538 = $index538$drawn;
+            $x561 = $t >>> 0;
+            $r562 = $x561 % $n563;
+          } while ($x561 - $r562 > 4294967296 - $n563);
+          const $index560$drawn = $r562;
+          let $index560 = $index560$drawn;
           decisions++;
           steps = 0;
-          if ($index538 < $count536) {
-            const $digit542 = $index538 % $size535;
-            $index538 = Math.floor($index538 / $size535);
-            const $value543 = $values41[$digit542]!;
-            if (trace !== null) trace.push(l_h, 25, $value543);
-            $list39[$a531] = 0;
-            $values40[$a531 * 1 + 0] = $value543;
-            break pick532;
+          if ($index560 < $count558) {
+            const $digit564 = $index560 % $size557;
+            $index560 = Math.floor($index560 / $size557);
+            const $value565 = $values41[$digit564]!;
+            if (trace !== null) trace.push(l_h, 25, $value565);
+            $list39[$a553] = 0;
+            $values40[$a553 * 1 + 0] = $value565;
+            break pick554;
           }
-          $index538 -= $count536;
+          $index560 -= $count558;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a531 = 0; $a531 < $n530; $a531++) {
-        const l_h = $list38[$a531]!;
-        if ($list39[$a531] === 0) {
-          const l_colour = $values40[$a531 * 1 + 0] as string;
+      for (let $a553 = 0; $a553 < $n552; $a553++) {
+        const l_h = $list38[$a553]!;
+        if ($list39[$a553] === 0) {
+          const l_colour = $values40[$a553 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 163;
     }
   }
-  function step162(): number {
-    return 159;
-  }
-  function step163(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_2] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_2] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_2] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-          } else {
-            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-          }
-        }
+  function decide579($seat567: number): number {
+    $values42.length = 0;
+    for (const $i569 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item568 = $i569;
+      $values42.push($item568);
+    }
+    const $size570 = $values42.length;
+    const $count571 = $size570;
+    const $total572 = $count571;
+    if ($total572 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat567} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n576 = $total572 >>> 0;
+    if ($n576 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x574 = 0;
+    let $r575 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x574 = $t >>> 0;
+      $r575 = $x574 % $n576;
+    } while ($x574 - $r575 > 4294967296 - $n576);
+    const $index573$drawn = $r575;
+    let $index573 = $index573$drawn;
+    decisions++;
+    steps = 0;
+    if ($index573 < $count571) {
+      const $digit577 = $index573 % $size570;
+      $index573 = Math.floor($index573 / $size570);
+      const $value578 = $values42[$digit577]!;
+      if (trace !== null) trace.push($seat567, 26, $value578);
+      {
+        const l_colour = $value578;
+        v_committed[l_dual_3] = l_colour;
+        return 178;
       }
     }
-    return 162;
+    $index573 -= $count571;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step164(): number {
-    return 156;
-  }
-  function step165(): number {
-    if (l_u$index < l_u$count) {
-      return 166;
-    }
-    return 167;
-  }
-  function step166(): number {
-    l_u = $list4[l_u$index]!;
-    l_p_12 = l_p_9;
-    l_dual_3 = l_u;
-    if (l_p_12 >= humans) {
-      return 168;
-    }
-    return 169;
-  }
-  function step167(): number {
-    return 153;
-  }
-  function step168(): number {
-    l_p_13 = l_p_12;
-    l_dual_4 = l_dual_3;
-    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
-    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
-    if (l_first_count_3 > l_second_count_3) {
-      return 171;
-    }
-    return 172;
-  }
-  function step169(): number {
+  function decide594(): number {
     {
-      const $seat544 = l_p_12;
-      if ($seat544 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values42.length = 0;
-      for (const $i546 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-        const $item545 = $i546;
-        $values42.push($item545);
-      }
-      const $size547 = $values42.length;
-      const $count548 = $size547;
-      const $total549 = $count548;
-      if ($total549 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n553 = $total549 >>> 0;
-      if ($n553 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x551 = 0;
-      let $r552 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x551 = $t >>> 0;
-        $r552 = $x551 % $n553;
-      } while ($x551 - $r552 > 4294967296 - $n553);
-      const $index550$drawn = $r552;
-      let $index550 = $index550$drawn;
-      decisions++;
-      steps = 0;
-      if ($index550 < $count548) {
-        const $digit554 = $index550 % $size547;
-        $index550 = Math.floor($index550 / $size547);
-        const $value555 = $values42[$digit554]!;
-        if (trace !== null) trace.push($seat544, 26, $value555);
-        {
-          const l_colour = $value555;
-          v_committed[l_dual_3] = l_colour;
-          return 178;
-        }
-      }
-      $index550 -= $count548;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step170(): number {
-    l_u$index += 1;
-    return 165;
-  }
-  function step171(): number {
-    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-    return 173;
-  }
-  function step172(): number {
-    if (l_second_count_3 > l_first_count_3) {
-      return 174;
-    }
-    return 175;
-  }
-  function step173(): number {
-    return 170;
-  }
-  function step174(): number {
-    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-    return 176;
-  }
-  function step175(): number {
-    {
-      let $n556 = 0;
+      let $n580 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4589,33 +5473,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list43[$n556++] = l_h;
+          $list43[$n580++] = l_h;
         }
       }
-      if ($n556 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a557 = 0; $a557 < $n556; $a557++) {
-        const l_h = $list43[$a557]!;
-        pick558: {
+      if ($n580 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a581 = 0; $a581 < $n580; $a581++) {
+        const l_h = $list43[$a581]!;
+        pick582: {
           $values46.length = 0;
-          for (const $i560 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item559 = $i560;
-            $values46.push($item559);
+          for (const $i584 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item583 = $i584;
+            $values46.push($item583);
           }
-          const $size561 = $values46.length;
-          const $count562 = $size561;
-          const $total563 = $count562;
-          if ($total563 === 0)
+          const $size585 = $values46.length;
+          const $count586 = $size585;
+          const $total587 = $count586;
+          if ($total587 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n567 = $total563 >>> 0;
-          if ($n567 === 0)
+          const $n591 = $total587 >>> 0;
+          if ($n591 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x565 = 0;
-          let $r566 = 0;
+          let $x589 = 0;
+          let $r590 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4626,210 +5510,90 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x565 = $t >>> 0;
-            $r566 = $x565 % $n567;
-          } while ($x565 - $r566 > 4294967296 - $n567);
-          const $index564$drawn = $r566;
-          let $index564 = $index564$drawn;
+            $x589 = $t >>> 0;
+            $r590 = $x589 % $n591;
+          } while ($x589 - $r590 > 4294967296 - $n591);
+          const $index588$drawn = $r590;
+          let $index588 = $index588$drawn;
           decisions++;
           steps = 0;
-          if ($index564 < $count562) {
-            const $digit568 = $index564 % $size561;
-            $index564 = Math.floor($index564 / $size561);
-            const $value569 = $values46[$digit568]!;
-            if (trace !== null) trace.push(l_h, 25, $value569);
-            $list44[$a557] = 0;
-            $values45[$a557 * 1 + 0] = $value569;
-            break pick558;
+          if ($index588 < $count586) {
+            const $digit592 = $index588 % $size585;
+            $index588 = Math.floor($index588 / $size585);
+            const $value593 = $values46[$digit592]!;
+            if (trace !== null) trace.push(l_h, 25, $value593);
+            $list44[$a581] = 0;
+            $values45[$a581 * 1 + 0] = $value593;
+            break pick582;
           }
-          $index564 -= $count562;
+          $index588 -= $count586;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a557 = 0; $a557 < $n556; $a557++) {
-        const l_h = $list43[$a557]!;
-        if ($list44[$a557] === 0) {
-          const l_colour = $values45[$a557 * 1 + 0] as string;
+      for (let $a581 = 0; $a581 < $n580; $a581++) {
+        const l_h = $list43[$a581]!;
+        if ($list44[$a581] === 0) {
+          const l_colour = $values45[$a581 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 177;
     }
   }
-  function step176(): number {
-    return 173;
-  }
-  function step177(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_4] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_4] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_4] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-          } else {
-            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-          }
-        }
-      }
+  function decide607($seat595: number): number {
+    $values47.length = 0;
+    for (const $i597 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item596 = $i597;
+      $values47.push($item596);
     }
-    return 176;
-  }
-  function step178(): number {
-    return 170;
-  }
-  function step179(): number {
-    {
-      let $n11 = 0;
+    const $size598 = $values47.length;
+    const $count599 = $size598;
+    const $total600 = $count599;
+    if ($total600 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat595} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n604 = $total600 >>> 0;
+    if ($n604 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x602 = 0;
+    let $r603 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x602 = $t >>> 0;
+      $r603 = $x602 % $n604;
+    } while ($x602 - $r603 > 4294967296 - $n604);
+    const $index601$drawn = $r603;
+    let $index601 = $index601$drawn;
+    decisions++;
+    steps = 0;
+    if ($index601 < $count599) {
+      const $digit605 = $index601 % $size598;
+      $index601 = Math.floor($index601 / $size598);
+      const $value606 = $values47[$digit605]!;
+      if (trace !== null) trace.push($seat595, 26, $value606);
       {
-        const $seg13 = Z_collection + l_p_9;
-        for (let $i12 = 0; $i12 < N[$seg13]!; $i12++) {
-          const l_u_2 = C[$seg13 * CAP + $i12]!;
-          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list5[$n11++] = l_u_2;
-        }
+        const l_colour = $value606;
+        v_committed[l_dual_5] = l_colour;
+        return 198;
       }
-      l_u_2$count = $n11;
     }
-    l_u_2$index = 0;
-    return 182;
+    $index601 -= $count599;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step180(): number {
-    return 181;
-  }
-  function step181(): number {
-    return 144;
-  }
-  function step182(): number {
-    if (l_u_2$index < l_u_2$count) {
-      return 183;
-    }
-    return 184;
-  }
-  function step183(): number {
-    l_u_2 = $list5[l_u_2$index]!;
-    if (l_p_9 >= humans) {
-      return 185;
-    }
-    return 186;
-  }
-  function step184(): number {
-    return 181;
-  }
-  function step185(): number {
-    v_committed[l_u_2] = Property_colour[l_card_8]!;
-    return 187;
-  }
-  function step186(): number {
-    l_p_14 = l_p_9;
-    l_dual_5 = l_u_2;
-    if (l_p_14 >= humans) {
-      return 188;
-    }
-    return 189;
-  }
-  function step187(): number {
-    l_u_2$index += 1;
-    return 182;
-  }
-  function step188(): number {
-    l_p_15 = l_p_14;
-    l_dual_6 = l_dual_5;
-    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
-    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
-    if (l_first_count_4 > l_second_count_4) {
-      return 191;
-    }
-    return 192;
-  }
-  function step189(): number {
+  function decide622(): number {
     {
-      const $seat570 = l_p_14;
-      if ($seat570 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values47.length = 0;
-      for (const $i572 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-        const $item571 = $i572;
-        $values47.push($item571);
-      }
-      const $size573 = $values47.length;
-      const $count574 = $size573;
-      const $total575 = $count574;
-      if ($total575 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat570} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n579 = $total575 >>> 0;
-      if ($n579 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x577 = 0;
-      let $r578 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x577 = $t >>> 0;
-        $r578 = $x577 % $n579;
-      } while ($x577 - $r578 > 4294967296 - $n579);
-      const $index576$drawn = $r578;
-      let $index576 = $index576$drawn;
-      decisions++;
-      steps = 0;
-      if ($index576 < $count574) {
-        const $digit580 = $index576 % $size573;
-        $index576 = Math.floor($index576 / $size573);
-        const $value581 = $values47[$digit580]!;
-        if (trace !== null) trace.push($seat570, 26, $value581);
-        {
-          const l_colour = $value581;
-          v_committed[l_dual_5] = l_colour;
-          return 198;
-        }
-      }
-      $index576 -= $count574;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step190(): number {
-    return 187;
-  }
-  function step191(): number {
-    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-    return 193;
-  }
-  function step192(): number {
-    if (l_second_count_4 > l_first_count_4) {
-      return 194;
-    }
-    return 195;
-  }
-  function step193(): number {
-    return 190;
-  }
-  function step194(): number {
-    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-    return 196;
-  }
-  function step195(): number {
-    {
-      let $n582 = 0;
+      let $n608 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4837,33 +5601,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list48[$n582++] = l_h;
+          $list48[$n608++] = l_h;
         }
       }
-      if ($n582 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a583 = 0; $a583 < $n582; $a583++) {
-        const l_h = $list48[$a583]!;
-        pick584: {
+      if ($n608 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a609 = 0; $a609 < $n608; $a609++) {
+        const l_h = $list48[$a609]!;
+        pick610: {
           $values51.length = 0;
-          for (const $i586 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item585 = $i586;
-            $values51.push($item585);
+          for (const $i612 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item611 = $i612;
+            $values51.push($item611);
           }
-          const $size587 = $values51.length;
-          const $count588 = $size587;
-          const $total589 = $count588;
-          if ($total589 === 0)
+          const $size613 = $values51.length;
+          const $count614 = $size613;
+          const $total615 = $count614;
+          if ($total615 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n593 = $total589 >>> 0;
-          if ($n593 === 0)
+          const $n619 = $total615 >>> 0;
+          if ($n619 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x591 = 0;
-          let $r592 = 0;
+          let $x617 = 0;
+          let $r618 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4874,469 +5638,154 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x591 = $t >>> 0;
-            $r592 = $x591 % $n593;
-          } while ($x591 - $r592 > 4294967296 - $n593);
-          const $index590$drawn = $r592;
-          let $index590 = $index590$drawn;
+            $x617 = $t >>> 0;
+            $r618 = $x617 % $n619;
+          } while ($x617 - $r618 > 4294967296 - $n619);
+          const $index616$drawn = $r618;
+          let $index616 = $index616$drawn;
           decisions++;
           steps = 0;
-          if ($index590 < $count588) {
-            const $digit594 = $index590 % $size587;
-            $index590 = Math.floor($index590 / $size587);
-            const $value595 = $values51[$digit594]!;
-            if (trace !== null) trace.push(l_h, 25, $value595);
-            $list49[$a583] = 0;
-            $values50[$a583 * 1 + 0] = $value595;
-            break pick584;
+          if ($index616 < $count614) {
+            const $digit620 = $index616 % $size613;
+            $index616 = Math.floor($index616 / $size613);
+            const $value621 = $values51[$digit620]!;
+            if (trace !== null) trace.push(l_h, 25, $value621);
+            $list49[$a609] = 0;
+            $values50[$a609 * 1 + 0] = $value621;
+            break pick610;
           }
-          $index590 -= $count588;
+          $index616 -= $count614;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a583 = 0; $a583 < $n582; $a583++) {
-        const l_h = $list48[$a583]!;
-        if ($list49[$a583] === 0) {
-          const l_colour = $values50[$a583 * 1 + 0] as string;
+      for (let $a609 = 0; $a609 < $n608; $a609++) {
+        const l_h = $list48[$a609]!;
+        if ($list49[$a609] === 0) {
+          const l_colour = $values50[$a609 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 197;
     }
   }
-  function step196(): number {
-    return 193;
-  }
-  function step197(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_6] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_6] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_6] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-          } else {
-            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-          }
-        }
-      }
-    }
-    return 196;
-  }
-  function step198(): number {
-    return 190;
-  }
-  function step199(): number {
-    l_p_16 = l_p_8;
-    if (N[Z_action_deck]! > 0) {
-      return 202;
-    }
-    return 203;
-  }
-  function step200(): number {
-    return 201;
-  }
-  function step201(): number {
-    l_p_7$index += 1;
-    return 139;
-  }
-  function step202(): number {
-    {
-      const $seg596 = Z_hand + l_p_16;
-      const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg596 * CAP + N[$seg596]!] = $card;
-        N[$seg596]!++;
-      }
-    }
-    if (N[Z_hand + l_p_16]! > 5) {
-      return 205;
-    }
-    return 206;
-  }
-  function step203(): number {
-    return 204;
-  }
-  function step204(): number {
-    return 201;
-  }
-  function step205(): number {
-    if (l_p_16 >= humans) {
-      return 208;
-    }
-    return 209;
-  }
-  function step206(): number {
-    return 207;
-  }
-  function step207(): number {
-    return 204;
-  }
-  function step208(): number {
-    {
-      const $seg597 = Z_hand + l_p_16;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg597]!; $i++)
-        if (C[$seg597 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at598 = $seg597 * CAP + $at;
-      const $card = C[$at598]!;
-      const $end599 = $seg597 * CAP + N[$seg597]! - 1;
-      for (let $k600 = $at598; $k600 < $end599; $k600++) C[$k600] = C[$k600 + 1]!;
-      N[$seg597]!--;
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-    }
-    return 210;
-  }
-  function step209(): number {
-    {
-      const $seat601 = l_p_16;
-      if ($seat601 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat601} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      const $seg602 = Z_hand + l_p_16;
-      const $size603 = N[$seg602]!;
-      const $count604 = $size603;
-      const $total605 = $count604;
-      if ($total605 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat601} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n609 = $total605 >>> 0;
-      if ($n609 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x607 = 0;
-      let $r608 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x607 = $t >>> 0;
-        $r608 = $x607 % $n609;
-      } while ($x607 - $r608 > 4294967296 - $n609);
-      const $index606$drawn = $r608;
-      let $index606 = $index606$drawn;
-      decisions++;
-      steps = 0;
-      if ($index606 < $count604) {
-        const $digit610 = $index606 % $size603;
-        $index606 = Math.floor($index606 / $size603);
-        const $value611 = C[$seg602 * CAP + $digit610]!;
-        if (trace !== null) trace.push($seat601, 9, $value611);
-        {
-          const l_card = $value611;
-          {
-            const $seg612 = Z_hand + l_p_16;
-            const $wanted = l_card;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg612]!; $i++)
-              if (C[$seg612 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-            const $at613 = $seg612 * CAP + $at;
-            const $card = C[$at613]!;
-            const $end614 = $seg612 * CAP + N[$seg612]! - 1;
-            for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
-            N[$seg612]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-          }
-          return 211;
-        }
-      }
-      $index606 -= $count604;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step210(): number {
-    return 207;
-  }
-  function step211(): number {
-    return 210;
-  }
-  function step212(): number {
-    return 4;
-  }
-  function step213(): number {
-    if (l_p_17$index < l_p_17$count) {
-      return 214;
-    }
-    return 215;
-  }
-  function step214(): number {
-    l_p_17 = $list6[l_p_17$index]!;
-    if (N[Z_secret + l_p_17]! > 0) {
-      return 216;
-    }
-    return 217;
-  }
-  function step215(): number {
-    {
-      let $n21 = 0;
-      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n21++] = l_p_25;
-      }
-      l_p_25$count = $n21;
-    }
-    l_p_25$index = 0;
-    return 276;
-  }
-  function step216(): number {
-    l_revealed = topCardOf(C, N, CAP, Z_secret + l_p_17, false);
-    {
-      const $card = l_revealed;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg616 = Z_collection + l_p_17;
-      C[$seg616 * CAP + N[$seg616]!] = $card;
-      N[$seg616]!++;
-    }
-    l_p_18 = l_p_17;
-    l_card_9 = l_revealed;
-    if (Property_kind[l_card_9]! === "dual") {
-      return 219;
-    }
-    return 220;
-  }
-  function step217(): number {
-    return 218;
-  }
-  function step218(): number {
-    l_p_17$index += 1;
-    return 213;
-  }
-  function step219(): number {
-    if (
-      l_p_18 >= humans &&
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg618 = Z_collection + l_p_18;
-          for (let $i617 = 0; $i617 < N[$seg618]!; $i617++) {
-            const l_u = C[$seg618 * CAP + $i617]!;
-            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })()
-    ) {
-      return 222;
-    }
-    return 223;
-  }
-  function step220(): number {
-    if (Property_kind[l_card_9]! === "standard") {
-      return 256;
-    }
-    return 257;
-  }
-  function step221(): number {
-    return 218;
-  }
-  function step222(): number {
-    let l_other = firstOf(
-      zoneCards(C, N, CAP, Z_collection + l_p_18, false),
-      (l_u) => l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9),
-      "first(…)",
-    );
-    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
-      ? Property_colour[l_card_9]!
-      : Property_second_colour[l_card_9]!;
-    v_committed[l_card_9] = l_common;
-    v_committed[l_other] = l_common;
-    return 224;
-  }
-  function step223(): number {
-    if (
-      l_p_18 >= humans &&
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
-        0
-    ) {
-      return 225;
-    }
-    return 226;
-  }
-  function step224(): number {
-    return 221;
-  }
-  function step225(): number {
-    return 227;
-  }
-  function step226(): number {
-    if (
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
-        0 ||
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg620 = Z_collection + l_p_18;
-          for (let $i619 = 0; $i619 < N[$seg620]!; $i619++) {
-            const l_u = C[$seg620 * CAP + $i619]!;
-            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-              $n = true;
-              break;
-            }
-          }
-        }
-        return $n;
-      })()
-    ) {
-      return 228;
-    }
-    return 229;
-  }
-  function step227(): number {
-    return 224;
-  }
-  function step228(): number {
-    l_p_19 = l_p_18;
-    l_dual_7 = l_card_9;
-    if (l_p_19 >= humans) {
-      return 231;
-    }
-    return 232;
-  }
-  function step229(): number {
-    return 230;
-  }
-  function step230(): number {
-    return 227;
-  }
-  function step231(): number {
-    l_p_20 = l_p_19;
-    l_dual_8 = l_dual_7;
-    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
-    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
-    if (l_first_count_5 > l_second_count_5) {
-      return 234;
-    }
-    return 235;
-  }
-  function step232(): number {
-    {
-      const $seat621 = l_p_19;
-      if ($seat621 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat621} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values52.length = 0;
-      for (const $i623 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-        const $item622 = $i623;
-        $values52.push($item622);
-      }
-      const $size624 = $values52.length;
-      const $count625 = $size624;
-      const $total626 = $count625;
-      if ($total626 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat621} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n630 = $total626 >>> 0;
-      if ($n630 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x628 = 0;
-      let $r629 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x628 = $t >>> 0;
-        $r629 = $x628 % $n630;
-      } while ($x628 - $r629 > 4294967296 - $n630);
-      const $index627$drawn = $r629;
-      let $index627 = $index627$drawn;
-      decisions++;
-      steps = 0;
-      if ($index627 < $count625) {
-        const $digit631 = $index627 % $size624;
-        $index627 = Math.floor($index627 / $size624);
-        const $value632 = $values52[$digit631]!;
-        if (trace !== null) trace.push($seat621, 26, $value632);
-        {
-          const l_colour = $value632;
-          v_committed[l_dual_7] = l_colour;
-          return 241;
-        }
-      }
-      $index627 -= $count625;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step233(): number {
-    {
-      let $n15 = 0;
+  function decide643($seat628: number): number {
+    const $seg629 = Z_hand + l_p_16;
+    const $size630 = N[$seg629]!;
+    const $count631 = $size630;
+    const $total632 = $count631;
+    if ($total632 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n636 = $total632 >>> 0;
+    if ($n636 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x634 = 0;
+    let $r635 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x634 = $t >>> 0;
+      $r635 = $x634 % $n636;
+    } while ($x634 - $r635 > 4294967296 - $n636);
+    const $index633$drawn = $r635;
+    let $index633 = $index633$drawn;
+    decisions++;
+    steps = 0;
+    if ($index633 < $count631) {
+      const $digit637 = $index633 % $size630;
+      $index633 = Math.floor($index633 / $size630);
+      const $value638 = C[$seg629 * CAP + $digit637]!;
+      if (trace !== null) trace.push($seat628, 9, $value638);
       {
-        const $seg17 = Z_collection + l_p_18;
-        for (let $i16 = 0; $i16 < N[$seg17]!; $i16++) {
-          const l_u_3 = C[$seg17 * CAP + $i16]!;
-          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list7[$n15++] = l_u_3;
+        const l_card = $value638;
+        {
+          const $seg639 = Z_hand + l_p_16;
+          const $wanted = l_card;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg639]!; $i++)
+            if (C[$seg639 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at640 = $seg639 * CAP + $at;
+          const $card = C[$at640]!;
+          const $end641 = $seg639 * CAP + N[$seg639]! - 1;
+          for (let $k642 = $at640; $k642 < $end641; $k642++) C[$k642] = C[$k642 + 1]!;
+          N[$seg639]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
         }
+        return 211;
       }
-      l_u_3$count = $n15;
     }
-    l_u_3$index = 0;
-    return 242;
+    $index633 -= $count631;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step234(): number {
-    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-    return 236;
-  }
-  function step235(): number {
-    if (l_second_count_5 > l_first_count_5) {
-      return 237;
+  function decide661($seat649: number): number {
+    $values52.length = 0;
+    for (const $i651 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item650 = $i651;
+      $values52.push($item650);
     }
-    return 238;
+    const $size652 = $values52.length;
+    const $count653 = $size652;
+    const $total654 = $count653;
+    if ($total654 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat649} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n658 = $total654 >>> 0;
+    if ($n658 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x656 = 0;
+    let $r657 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x656 = $t >>> 0;
+      $r657 = $x656 % $n658;
+    } while ($x656 - $r657 > 4294967296 - $n658);
+    const $index655$drawn = $r657;
+    let $index655 = $index655$drawn;
+    decisions++;
+    steps = 0;
+    if ($index655 < $count653) {
+      const $digit659 = $index655 % $size652;
+      $index655 = Math.floor($index655 / $size652);
+      const $value660 = $values52[$digit659]!;
+      if (trace !== null) trace.push($seat649, 26, $value660);
+      {
+        const l_colour = $value660;
+        v_committed[l_dual_7] = l_colour;
+        return 241;
+      }
+    }
+    $index655 -= $count653;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step236(): number {
-    return 233;
-  }
-  function step237(): number {
-    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-    return 239;
-  }
-  function step238(): number {
+  function decide676(): number {
     {
-      let $n633 = 0;
+      let $n662 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5344,33 +5793,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list53[$n633++] = l_h;
+          $list53[$n662++] = l_h;
         }
       }
-      if ($n633 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a634 = 0; $a634 < $n633; $a634++) {
-        const l_h = $list53[$a634]!;
-        pick635: {
+      if ($n662 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a663 = 0; $a663 < $n662; $a663++) {
+        const l_h = $list53[$a663]!;
+        pick664: {
           $values56.length = 0;
-          for (const $i637 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item636 = $i637;
-            $values56.push($item636);
+          for (const $i666 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item665 = $i666;
+            $values56.push($item665);
           }
-          const $size638 = $values56.length;
-          const $count639 = $size638;
-          const $total640 = $count639;
-          if ($total640 === 0)
+          const $size667 = $values56.length;
+          const $count668 = $size667;
+          const $total669 = $count668;
+          if ($total669 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n644 = $total640 >>> 0;
-          if ($n644 === 0)
+          const $n673 = $total669 >>> 0;
+          if ($n673 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x642 = 0;
-          let $r643 = 0;
+          let $x671 = 0;
+          let $r672 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5381,175 +5830,90 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x642 = $t >>> 0;
-            $r643 = $x642 % $n644;
-          } while ($x642 - $r643 > 4294967296 - $n644);
-          const $index641$drawn = $r643;
-          let $index641 = $index641$drawn;
+            $x671 = $t >>> 0;
+            $r672 = $x671 % $n673;
+          } while ($x671 - $r672 > 4294967296 - $n673);
+          const $index670$drawn = $r672;
+          let $index670 = $index670$drawn;
           decisions++;
           steps = 0;
-          if ($index641 < $count639) {
-            const $digit645 = $index641 % $size638;
-            $index641 = Math.floor($index641 / $size638);
-            const $value646 = $values56[$digit645]!;
-            if (trace !== null) trace.push(l_h, 25, $value646);
-            $list54[$a634] = 0;
-            $values55[$a634 * 1 + 0] = $value646;
-            break pick635;
+          if ($index670 < $count668) {
+            const $digit674 = $index670 % $size667;
+            $index670 = Math.floor($index670 / $size667);
+            const $value675 = $values56[$digit674]!;
+            if (trace !== null) trace.push(l_h, 25, $value675);
+            $list54[$a663] = 0;
+            $values55[$a663 * 1 + 0] = $value675;
+            break pick664;
           }
-          $index641 -= $count639;
+          $index670 -= $count668;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a634 = 0; $a634 < $n633; $a634++) {
-        const l_h = $list53[$a634]!;
-        if ($list54[$a634] === 0) {
-          const l_colour = $values55[$a634 * 1 + 0] as string;
+      for (let $a663 = 0; $a663 < $n662; $a663++) {
+        const l_h = $list53[$a663]!;
+        if ($list54[$a663] === 0) {
+          const l_colour = $values55[$a663 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 240;
     }
   }
-  function step239(): number {
-    return 236;
-  }
-  function step240(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_8] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_8] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_8] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-          } else {
-            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-          }
-        }
+  function decide689($seat677: number): number {
+    $values57.length = 0;
+    for (const $i679 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item678 = $i679;
+      $values57.push($item678);
+    }
+    const $size680 = $values57.length;
+    const $count681 = $size680;
+    const $total682 = $count681;
+    if ($total682 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat677} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n686 = $total682 >>> 0;
+    if ($n686 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x684 = 0;
+    let $r685 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x684 = $t >>> 0;
+      $r685 = $x684 % $n686;
+    } while ($x684 - $r685 > 4294967296 - $n686);
+    const $index683$drawn = $r685;
+    let $index683 = $index683$drawn;
+    decisions++;
+    steps = 0;
+    if ($index683 < $count681) {
+      const $digit687 = $index683 % $size680;
+      $index683 = Math.floor($index683 / $size680);
+      const $value688 = $values57[$digit687]!;
+      if (trace !== null) trace.push($seat677, 26, $value688);
+      {
+        const l_colour = $value688;
+        v_committed[l_dual_9] = l_colour;
+        return 255;
       }
     }
-    return 239;
+    $index683 -= $count681;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step241(): number {
-    return 233;
-  }
-  function step242(): number {
-    if (l_u_3$index < l_u_3$count) {
-      return 243;
-    }
-    return 244;
-  }
-  function step243(): number {
-    l_u_3 = $list7[l_u_3$index]!;
-    l_p_21 = l_p_18;
-    l_dual_9 = l_u_3;
-    if (l_p_21 >= humans) {
-      return 245;
-    }
-    return 246;
-  }
-  function step244(): number {
-    return 230;
-  }
-  function step245(): number {
-    l_p_22 = l_p_21;
-    l_dual_10 = l_dual_9;
-    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
-    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
-    if (l_first_count_6 > l_second_count_6) {
-      return 248;
-    }
-    return 249;
-  }
-  function step246(): number {
+  function decide704(): number {
     {
-      const $seat647 = l_p_21;
-      if ($seat647 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values57.length = 0;
-      for (const $i649 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-        const $item648 = $i649;
-        $values57.push($item648);
-      }
-      const $size650 = $values57.length;
-      const $count651 = $size650;
-      const $total652 = $count651;
-      if ($total652 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat647} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n656 = $total652 >>> 0;
-      if ($n656 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x654 = 0;
-      let $r655 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x654 = $t >>> 0;
-        $r655 = $x654 % $n656;
-      } while ($x654 - $r655 > 4294967296 - $n656);
-      const $index653$drawn = $r655;
-      let $index653 = $index653$drawn;
-      decisions++;
-      steps = 0;
-      if ($index653 < $count651) {
-        const $digit657 = $index653 % $size650;
-        $index653 = Math.floor($index653 / $size650);
-        const $value658 = $values57[$digit657]!;
-        if (trace !== null) trace.push($seat647, 26, $value658);
-        {
-          const l_colour = $value658;
-          v_committed[l_dual_9] = l_colour;
-          return 255;
-        }
-      }
-      $index653 -= $count651;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step247(): number {
-    l_u_3$index += 1;
-    return 242;
-  }
-  function step248(): number {
-    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-    return 250;
-  }
-  function step249(): number {
-    if (l_second_count_6 > l_first_count_6) {
-      return 251;
-    }
-    return 252;
-  }
-  function step250(): number {
-    return 247;
-  }
-  function step251(): number {
-    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-    return 253;
-  }
-  function step252(): number {
-    {
-      let $n659 = 0;
+      let $n690 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5557,33 +5921,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list58[$n659++] = l_h;
+          $list58[$n690++] = l_h;
         }
       }
-      if ($n659 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a660 = 0; $a660 < $n659; $a660++) {
-        const l_h = $list58[$a660]!;
-        pick661: {
+      if ($n690 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a691 = 0; $a691 < $n690; $a691++) {
+        const l_h = $list58[$a691]!;
+        pick692: {
           $values61.length = 0;
-          for (const $i663 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item662 = $i663;
-            $values61.push($item662);
+          for (const $i694 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item693 = $i694;
+            $values61.push($item693);
           }
-          const $size664 = $values61.length;
-          const $count665 = $size664;
-          const $total666 = $count665;
-          if ($total666 === 0)
+          const $size695 = $values61.length;
+          const $count696 = $size695;
+          const $total697 = $count696;
+          if ($total697 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n670 = $total666 >>> 0;
-          if ($n670 === 0)
+          const $n701 = $total697 >>> 0;
+          if ($n701 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x668 = 0;
-          let $r669 = 0;
+          let $x699 = 0;
+          let $r700 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5594,210 +5958,90 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x668 = $t >>> 0;
-            $r669 = $x668 % $n670;
-          } while ($x668 - $r669 > 4294967296 - $n670);
-          const $index667$drawn = $r669;
-          let $index667 = $index667$drawn;
+            $x699 = $t >>> 0;
+            $r700 = $x699 % $n701;
+          } while ($x699 - $r700 > 4294967296 - $n701);
+          const $index698$drawn = $r700;
+          let $index698 = $index698$drawn;
           decisions++;
           steps = 0;
-          if ($index667 < $count665) {
-            const $digit671 = $index667 % $size664;
-            $index667 = Math.floor($index667 / $size664);
-            const $value672 = $values61[$digit671]!;
-            if (trace !== null) trace.push(l_h, 25, $value672);
-            $list59[$a660] = 0;
-            $values60[$a660 * 1 + 0] = $value672;
-            break pick661;
+          if ($index698 < $count696) {
+            const $digit702 = $index698 % $size695;
+            $index698 = Math.floor($index698 / $size695);
+            const $value703 = $values61[$digit702]!;
+            if (trace !== null) trace.push(l_h, 25, $value703);
+            $list59[$a691] = 0;
+            $values60[$a691 * 1 + 0] = $value703;
+            break pick692;
           }
-          $index667 -= $count665;
+          $index698 -= $count696;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a660 = 0; $a660 < $n659; $a660++) {
-        const l_h = $list58[$a660]!;
-        if ($list59[$a660] === 0) {
-          const l_colour = $values60[$a660 * 1 + 0] as string;
+      for (let $a691 = 0; $a691 < $n690; $a691++) {
+        const l_h = $list58[$a691]!;
+        if ($list59[$a691] === 0) {
+          const l_colour = $values60[$a691 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 254;
     }
   }
-  function step253(): number {
-    return 250;
-  }
-  function step254(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_10] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_10] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_10] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-          } else {
-            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-          }
-        }
-      }
+  function decide717($seat705: number): number {
+    $values62.length = 0;
+    for (const $i707 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item706 = $i707;
+      $values62.push($item706);
     }
-    return 253;
-  }
-  function step255(): number {
-    return 247;
-  }
-  function step256(): number {
-    {
-      let $n18 = 0;
+    const $size708 = $values62.length;
+    const $count709 = $size708;
+    const $total710 = $count709;
+    if ($total710 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n714 = $total710 >>> 0;
+    if ($n714 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x712 = 0;
+    let $r713 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x712 = $t >>> 0;
+      $r713 = $x712 % $n714;
+    } while ($x712 - $r713 > 4294967296 - $n714);
+    const $index711$drawn = $r713;
+    let $index711 = $index711$drawn;
+    decisions++;
+    steps = 0;
+    if ($index711 < $count709) {
+      const $digit715 = $index711 % $size708;
+      $index711 = Math.floor($index711 / $size708);
+      const $value716 = $values62[$digit715]!;
+      if (trace !== null) trace.push($seat705, 26, $value716);
       {
-        const $seg20 = Z_collection + l_p_18;
-        for (let $i19 = 0; $i19 < N[$seg20]!; $i19++) {
-          const l_u_4 = C[$seg20 * CAP + $i19]!;
-          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list8[$n18++] = l_u_4;
-        }
+        const l_colour = $value716;
+        v_committed[l_dual_11] = l_colour;
+        return 275;
       }
-      l_u_4$count = $n18;
     }
-    l_u_4$index = 0;
-    return 259;
+    $index711 -= $count709;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step257(): number {
-    return 258;
-  }
-  function step258(): number {
-    return 221;
-  }
-  function step259(): number {
-    if (l_u_4$index < l_u_4$count) {
-      return 260;
-    }
-    return 261;
-  }
-  function step260(): number {
-    l_u_4 = $list8[l_u_4$index]!;
-    if (l_p_18 >= humans) {
-      return 262;
-    }
-    return 263;
-  }
-  function step261(): number {
-    return 258;
-  }
-  function step262(): number {
-    v_committed[l_u_4] = Property_colour[l_card_9]!;
-    return 264;
-  }
-  function step263(): number {
-    l_p_23 = l_p_18;
-    l_dual_11 = l_u_4;
-    if (l_p_23 >= humans) {
-      return 265;
-    }
-    return 266;
-  }
-  function step264(): number {
-    l_u_4$index += 1;
-    return 259;
-  }
-  function step265(): number {
-    l_p_24 = l_p_23;
-    l_dual_12 = l_dual_11;
-    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
-    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
-    if (l_first_count_7 > l_second_count_7) {
-      return 268;
-    }
-    return 269;
-  }
-  function step266(): number {
+  function decide732(): number {
     {
-      const $seat673 = l_p_23;
-      if ($seat673 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values62.length = 0;
-      for (const $i675 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-        const $item674 = $i675;
-        $values62.push($item674);
-      }
-      const $size676 = $values62.length;
-      const $count677 = $size676;
-      const $total678 = $count677;
-      if ($total678 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat673} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n682 = $total678 >>> 0;
-      if ($n682 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x680 = 0;
-      let $r681 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x680 = $t >>> 0;
-        $r681 = $x680 % $n682;
-      } while ($x680 - $r681 > 4294967296 - $n682);
-      const $index679$drawn = $r681;
-      let $index679 = $index679$drawn;
-      decisions++;
-      steps = 0;
-      if ($index679 < $count677) {
-        const $digit683 = $index679 % $size676;
-        $index679 = Math.floor($index679 / $size676);
-        const $value684 = $values62[$digit683]!;
-        if (trace !== null) trace.push($seat673, 26, $value684);
-        {
-          const l_colour = $value684;
-          v_committed[l_dual_11] = l_colour;
-          return 275;
-        }
-      }
-      $index679 -= $count677;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step267(): number {
-    return 264;
-  }
-  function step268(): number {
-    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-    return 270;
-  }
-  function step269(): number {
-    if (l_second_count_7 > l_first_count_7) {
-      return 271;
-    }
-    return 272;
-  }
-  function step270(): number {
-    return 267;
-  }
-  function step271(): number {
-    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-    return 273;
-  }
-  function step272(): number {
-    {
-      let $n685 = 0;
+      let $n718 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5805,33 +6049,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list63[$n685++] = l_h;
+          $list63[$n718++] = l_h;
         }
       }
-      if ($n685 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a686 = 0; $a686 < $n685; $a686++) {
-        const l_h = $list63[$a686]!;
-        pick687: {
+      if ($n718 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a719 = 0; $a719 < $n718; $a719++) {
+        const l_h = $list63[$a719]!;
+        pick720: {
           $values66.length = 0;
-          for (const $i689 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item688 = $i689;
-            $values66.push($item688);
+          for (const $i722 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item721 = $i722;
+            $values66.push($item721);
           }
-          const $size690 = $values66.length;
-          const $count691 = $size690;
-          const $total692 = $count691;
-          if ($total692 === 0)
+          const $size723 = $values66.length;
+          const $count724 = $size723;
+          const $total725 = $count724;
+          if ($total725 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n696 = $total692 >>> 0;
-          if ($n696 === 0)
+          const $n729 = $total725 >>> 0;
+          if ($n729 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x694 = 0;
-          let $r695 = 0;
+          let $x727 = 0;
+          let $r728 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5842,201 +6086,90 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x694 = $t >>> 0;
-            $r695 = $x694 % $n696;
-          } while ($x694 - $r695 > 4294967296 - $n696);
-          const $index693$drawn = $r695;
-          let $index693 = $index693$drawn;
+            $x727 = $t >>> 0;
+            $r728 = $x727 % $n729;
+          } while ($x727 - $r728 > 4294967296 - $n729);
+          const $index726$drawn = $r728;
+          let $index726 = $index726$drawn;
           decisions++;
           steps = 0;
-          if ($index693 < $count691) {
-            const $digit697 = $index693 % $size690;
-            $index693 = Math.floor($index693 / $size690);
-            const $value698 = $values66[$digit697]!;
-            if (trace !== null) trace.push(l_h, 25, $value698);
-            $list64[$a686] = 0;
-            $values65[$a686 * 1 + 0] = $value698;
-            break pick687;
+          if ($index726 < $count724) {
+            const $digit730 = $index726 % $size723;
+            $index726 = Math.floor($index726 / $size723);
+            const $value731 = $values66[$digit730]!;
+            if (trace !== null) trace.push(l_h, 25, $value731);
+            $list64[$a719] = 0;
+            $values65[$a719 * 1 + 0] = $value731;
+            break pick720;
           }
-          $index693 -= $count691;
+          $index726 -= $count724;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a686 = 0; $a686 < $n685; $a686++) {
-        const l_h = $list63[$a686]!;
-        if ($list64[$a686] === 0) {
-          const l_colour = $values65[$a686 * 1 + 0] as string;
+      for (let $a719 = 0; $a719 < $n718; $a719++) {
+        const l_h = $list63[$a719]!;
+        if ($list64[$a719] === 0) {
+          const l_colour = $values65[$a719 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 274;
     }
   }
-  function step273(): number {
-    return 270;
-  }
-  function step274(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_12] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_12] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_12] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-          } else {
-            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-          }
-        }
-      }
+  function decide745($seat733: number): number {
+    $values67.length = 0;
+    for (const $i735 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item734 = $i735;
+      $values67.push($item734);
     }
-    return 273;
-  }
-  function step275(): number {
-    return 267;
-  }
-  function step276(): number {
-    if (l_p_25$index < l_p_25$count) {
-      return 277;
-    }
-    return 278;
-  }
-  function step277(): number {
-    l_p_25 = $list9[l_p_25$index]!;
-    {
-      let $n22 = 0;
+    const $size736 = $values67.length;
+    const $count737 = $size736;
+    const $total738 = $count737;
+    if ($total738 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n742 = $total738 >>> 0;
+    if ($n742 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x740 = 0;
+    let $r741 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x740 = $t >>> 0;
+      $r741 = $x740 % $n742;
+    } while ($x740 - $r741 > 4294967296 - $n742);
+    const $index739$drawn = $r741;
+    let $index739 = $index739$drawn;
+    decisions++;
+    steps = 0;
+    if ($index739 < $count737) {
+      const $digit743 = $index739 % $size736;
+      $index739 = Math.floor($index739 / $size736);
+      const $value744 = $values67[$digit743]!;
+      if (trace !== null) trace.push($seat733, 26, $value744);
       {
-        const $seg24 = Z_collection + l_p_25;
-        for (let $i23 = 0; $i23 < N[$seg24]!; $i23++) {
-          const l_u_5 = C[$seg24 * CAP + $i23]!;
-          if (fn_uncommitted(l_u_5)) $list10[$n22++] = l_u_5;
-        }
+        const l_colour = $value744;
+        v_committed[l_dual_13] = l_colour;
+        return 292;
       }
-      l_u_5$count = $n22;
     }
-    l_u_5$index = 0;
-    return 279;
+    $index739 -= $count737;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function step278(): number {
-    return END;
-  }
-  function step279(): number {
-    if (l_u_5$index < l_u_5$count) {
-      return 280;
-    }
-    return 281;
-  }
-  function step280(): number {
-    l_u_5 = $list10[l_u_5$index]!;
-    l_p_26 = l_p_25;
-    l_dual_13 = l_u_5;
-    if (l_p_26 >= humans) {
-      return 282;
-    }
-    return 283;
-  }
-  function step281(): number {
-    l_p_25$index += 1;
-    return 276;
-  }
-  function step282(): number {
-    l_p_27 = l_p_26;
-    l_dual_14 = l_dual_13;
-    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
-    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
-    if (l_first_count_8 > l_second_count_8) {
-      return 285;
-    }
-    return 286;
-  }
-  function step283(): number {
+  function decide760(): number {
     {
-      const $seat699 = l_p_26;
-      if ($seat699 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      $values67.length = 0;
-      for (const $i701 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-        const $item700 = $i701;
-        $values67.push($item700);
-      }
-      const $size702 = $values67.length;
-      const $count703 = $size702;
-      const $total704 = $count703;
-      if ($total704 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n708 = $total704 >>> 0;
-      if ($n708 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x706 = 0;
-      let $r707 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x706 = $t >>> 0;
-        $r707 = $x706 % $n708;
-      } while ($x706 - $r707 > 4294967296 - $n708);
-      const $index705$drawn = $r707;
-      let $index705 = $index705$drawn;
-      decisions++;
-      steps = 0;
-      if ($index705 < $count703) {
-        const $digit709 = $index705 % $size702;
-        $index705 = Math.floor($index705 / $size702);
-        const $value710 = $values67[$digit709]!;
-        if (trace !== null) trace.push($seat699, 26, $value710);
-        {
-          const l_colour = $value710;
-          v_committed[l_dual_13] = l_colour;
-          return 292;
-        }
-      }
-      $index705 -= $count703;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-    }
-  }
-  function step284(): number {
-    l_u_5$index += 1;
-    return 279;
-  }
-  function step285(): number {
-    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-    return 287;
-  }
-  function step286(): number {
-    if (l_second_count_8 > l_first_count_8) {
-      return 288;
-    }
-    return 289;
-  }
-  function step287(): number {
-    return 284;
-  }
-  function step288(): number {
-    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-    return 290;
-  }
-  function step289(): number {
-    {
-      let $n711 = 0;
+      let $n746 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6044,33 +6177,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list68[$n711++] = l_h;
+          $list68[$n746++] = l_h;
         }
       }
-      if ($n711 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a712 = 0; $a712 < $n711; $a712++) {
-        const l_h = $list68[$a712]!;
-        pick713: {
+      if ($n746 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a747 = 0; $a747 < $n746; $a747++) {
+        const l_h = $list68[$a747]!;
+        pick748: {
           $values71.length = 0;
-          for (const $i715 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item714 = $i715;
-            $values71.push($item714);
+          for (const $i750 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item749 = $i750;
+            $values71.push($item749);
           }
-          const $size716 = $values71.length;
-          const $count717 = $size716;
-          const $total718 = $count717;
-          if ($total718 === 0)
+          const $size751 = $values71.length;
+          const $count752 = $size751;
+          const $total753 = $count752;
+          if ($total753 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n722 = $total718 >>> 0;
-          if ($n722 === 0)
+          const $n757 = $total753 >>> 0;
+          if ($n757 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x720 = 0;
-          let $r721 = 0;
+          let $x755 = 0;
+          let $r756 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6081,63 +6214,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x720 = $t >>> 0;
-            $r721 = $x720 % $n722;
-          } while ($x720 - $r721 > 4294967296 - $n722);
-          const $index719$drawn = $r721;
-          let $index719 = $index719$drawn;
+            $x755 = $t >>> 0;
+            $r756 = $x755 % $n757;
+          } while ($x755 - $r756 > 4294967296 - $n757);
+          const $index754$drawn = $r756;
+          let $index754 = $index754$drawn;
           decisions++;
           steps = 0;
-          if ($index719 < $count717) {
-            const $digit723 = $index719 % $size716;
-            $index719 = Math.floor($index719 / $size716);
-            const $value724 = $values71[$digit723]!;
-            if (trace !== null) trace.push(l_h, 25, $value724);
-            $list69[$a712] = 0;
-            $values70[$a712 * 1 + 0] = $value724;
-            break pick713;
+          if ($index754 < $count752) {
+            const $digit758 = $index754 % $size751;
+            $index754 = Math.floor($index754 / $size751);
+            const $value759 = $values71[$digit758]!;
+            if (trace !== null) trace.push(l_h, 25, $value759);
+            $list69[$a747] = 0;
+            $values70[$a747 * 1 + 0] = $value759;
+            break pick748;
           }
-          $index719 -= $count717;
+          $index754 -= $count752;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a712 = 0; $a712 < $n711; $a712++) {
-        const l_h = $list68[$a712]!;
-        if ($list69[$a712] === 0) {
-          const l_colour = $values70[$a712 * 1 + 0] as string;
+      for (let $a747 = 0; $a747 < $n746; $a747++) {
+        const l_h = $list68[$a747]!;
+        if ($list69[$a747] === 0) {
+          const l_colour = $values70[$a747 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 291;
     }
-  }
-  function step290(): number {
-    return 287;
-  }
-  function step291(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_14] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_14] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_14] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-          } else {
-            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-          }
-        }
-      }
-    }
-    return 290;
-  }
-  function step292(): number {
-    return 284;
   }
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
@@ -6278,12 +6383,12 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i725 = N[Z_action_deck]! - 1; $i725 > 0; $i725--) {
-        const $n731 = ($i725 + 1) >>> 0;
-        if ($n731 === 0)
+      for (let $i761 = N[Z_action_deck]! - 1; $i761 > 0; $i761--) {
+        const $n767 = ($i761 + 1) >>> 0;
+        if ($n767 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x729 = 0;
-        let $r730 = 0;
+        let $x765 = 0;
+        let $r766 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6294,39 +6399,39 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x729 = $t >>> 0;
-          $r730 = $x729 % $n731;
-        } while ($x729 - $r730 > 4294967296 - $n731);
-        const $j728 = $r730;
-        const $a726 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i725;
-        const $b727 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j728;
-        const $card = C[$a726]!;
-        C[$a726] = C[$b727]!;
-        C[$b727] = $card;
+          $x765 = $t >>> 0;
+          $r766 = $x765 % $n767;
+        } while ($x765 - $r766 > 4294967296 - $n767);
+        const $j764 = $r766;
+        const $a762 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i761;
+        const $b763 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j764;
+        const $card = C[$a762]!;
+        C[$a762] = C[$b763]!;
+        C[$b763] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg732 = Z_hand + l_p;
+          const $seg768 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg732 * CAP + N[$seg732]!] = $card;
-            N[$seg732]!++;
+            C[$seg768 * CAP + N[$seg768]!] = $card;
+            N[$seg768]!++;
           }
         }
       }
     }
     {
-      for (let $i733 = N[Z_property_deck]! - 1; $i733 > 0; $i733--) {
-        const $n739 = ($i733 + 1) >>> 0;
-        if ($n739 === 0)
+      for (let $i769 = N[Z_property_deck]! - 1; $i769 > 0; $i769--) {
+        const $n775 = ($i769 + 1) >>> 0;
+        if ($n775 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x737 = 0;
-        let $r738 = 0;
+        let $x773 = 0;
+        let $r774 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6337,15 +6442,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x737 = $t >>> 0;
-          $r738 = $x737 % $n739;
-        } while ($x737 - $r738 > 4294967296 - $n739);
-        const $j736 = $r738;
-        const $a734 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i733;
-        const $b735 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j736;
-        const $card = C[$a734]!;
-        C[$a734] = C[$b735]!;
-        C[$b735] = $card;
+          $x773 = $t >>> 0;
+          $r774 = $x773 % $n775;
+        } while ($x773 - $r774 > 4294967296 - $n775);
+        const $j772 = $r774;
+        const $a770 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i769;
+        const $b771 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j772;
+        const $card = C[$a770]!;
+        C[$a770] = C[$b771]!;
+        C[$b771] = $card;
       }
     }
     {
@@ -6361,14 +6466,14 @@ export function playout(): PlayoutKernel {
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg740 = Z_secret + l_p;
+          const $seg776 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg740 * CAP + N[$seg740]!] = $card;
-            N[$seg740]!++;
+            C[$seg776 * CAP + N[$seg776]!] = $card;
+            N[$seg776]!++;
           }
         }
       }
@@ -6378,14 +6483,14 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
         if (Property_kind[topCardOf(C, N, CAP, Z_property_deck, true)]! === "standard") {
           {
-            const $seg741 = Z_dealt + l_p;
+            const $seg777 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg741 * CAP + N[$seg741]!] = $card;
-              N[$seg741]!++;
+              C[$seg777 * CAP + N[$seg777]!] = $card;
+              N[$seg777]!++;
             }
           }
         } else {
@@ -6403,8 +6508,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k742 = N[$from]! - 1; $k742 >= 0; $k742--) {
-          const $card = C[$from * CAP + $k742]!;
+        for (let $k778 = N[$from]! - 1; $k778 >= 0; $k778--) {
+          const $card = C[$from * CAP + $k778]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -6412,12 +6517,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i743 = N[Z_property_deck]! - 1; $i743 > 0; $i743--) {
-        const $n749 = ($i743 + 1) >>> 0;
-        if ($n749 === 0)
+      for (let $i779 = N[Z_property_deck]! - 1; $i779 > 0; $i779--) {
+        const $n785 = ($i779 + 1) >>> 0;
+        if ($n785 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x747 = 0;
-        let $r748 = 0;
+        let $x783 = 0;
+        let $r784 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6428,15 +6533,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x747 = $t >>> 0;
-          $r748 = $x747 % $n749;
-        } while ($x747 - $r748 > 4294967296 - $n749);
-        const $j746 = $r748;
-        const $a744 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i743;
-        const $b745 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j746;
-        const $card = C[$a744]!;
-        C[$a744] = C[$b745]!;
-        C[$b745] = $card;
+          $x783 = $t >>> 0;
+          $r784 = $x783 % $n785;
+        } while ($x783 - $r784 > 4294967296 - $n785);
+        const $j782 = $r784;
+        const $a780 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i779;
+        const $b781 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j782;
+        const $card = C[$a780]!;
+        C[$a780] = C[$b781]!;
+        C[$b781] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {

@@ -82,9 +82,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg107 = Z_mansion + l_p;
-        for (let $i106 = 0; $i106 < N[$seg107]!; $i106++) {
-          const l_c = C[$seg107 * CAP + $i106]!;
+        const $seg108 = Z_mansion + l_p;
+        for (let $i107 = 0; $i107 < N[$seg108]!; $i107++) {
+          const l_c = C[$seg108 * CAP + $i107]!;
           if (Merchandise_value[l_c]! === l_v) {
             $n++;
           }
@@ -97,9 +97,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg109 = Z_mansion + l_p;
-        for (let $i108 = 0; $i108 < N[$seg109]!; $i108++) {
-          const l_c = C[$seg109 * CAP + $i108]!;
+        const $seg110 = Z_mansion + l_p;
+        for (let $i109 = 0; $i109 < N[$seg110]!; $i109++) {
+          const l_c = C[$seg110 * CAP + $i109]!;
           if (Merchandise_marked[l_c]!) {
             $n++;
           }
@@ -114,8 +114,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item110 of l_set) {
-            const l_c = $item110;
+          for (const $item111 of l_set) {
+            const l_c = $item111;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -142,8 +142,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item111 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item111;
+        for (const $item112 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item112;
           if (l_k < fn_marked_cards(l_p)) {
             $n++;
           }
@@ -157,8 +157,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item112 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item112;
+        for (const $item113 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item113;
           if (l_k > fn_marked_cards(l_p)) {
             $n++;
           }
@@ -186,8 +186,8 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high113 = 10;
-                for (let l_v = 1; l_v <= $high113; l_v++) {
+                const $high114 = 10;
+                for (let l_v = 1; l_v <= $high114; l_v++) {
                   if (
                     fn_copies(l_p, l_v) > 0 &&
                     fn_copies(l_p, l_v) ===
@@ -241,9 +241,9 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg115 = Z_mansion + l_p;
-                            for (let $i114 = 0; $i114 < N[$seg115]!; $i114++) {
-                              const l_c = C[$seg115 * CAP + $i114]!;
+                            const $seg116 = Z_mansion + l_p;
+                            for (let $i115 = 0; $i115 < N[$seg116]!; $i115++) {
+                              const l_c = C[$seg116 * CAP + $i115]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -254,20 +254,20 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item119 of fn_values_held(l_p)) {
-                            const l_v = $item119;
-                            let $any116: boolean = false;
+                          for (const $item120 of fn_values_held(l_p)) {
+                            const l_v = $item120;
+                            let $any117: boolean = false;
                             {
-                              const $seg118 = Z_mansion + l_p;
-                              for (let $i117 = 0; $i117 < N[$seg118]!; $i117++) {
-                                const l_c = C[$seg118 * CAP + $i117]!;
+                              const $seg119 = Z_mansion + l_p;
+                              for (let $i118 = 0; $i118 < N[$seg119]!; $i118++) {
+                                const l_c = C[$seg119 * CAP + $i118]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any116 = true;
+                                  $any117 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any116) {
+                            if (!$any117) {
                               $n++;
                             }
                           }
@@ -277,20 +277,20 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item123 of fn_values_held(l_p)) {
-                              const l_v = $item123;
-                              let $any120: boolean = false;
+                            for (const $item124 of fn_values_held(l_p)) {
+                              const l_v = $item124;
+                              let $any121: boolean = false;
                               {
-                                const $seg122 = Z_mansion + l_p;
-                                for (let $i121 = 0; $i121 < N[$seg122]!; $i121++) {
-                                  const l_c = C[$seg122 * CAP + $i121]!;
+                                const $seg123 = Z_mansion + l_p;
+                                for (let $i122 = 0; $i122 < N[$seg123]!; $i122++) {
+                                  const l_c = C[$seg123 * CAP + $i122]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any120 = true;
+                                    $any121 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any120) {
+                              if ($any121) {
                                 $n++;
                               }
                             }
@@ -313,238 +313,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
-      let $offered3 = false;
-      offered3$open: {
-        if (!(
-          $cards1.length > 0 ||
-          ((l_give: number[]): boolean =>
-            l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)([])
-        ))
-          break offered3$open;
-        if (!(
-          $cards2.length > 0 ||
-          ((l_take: number[]): boolean =>
-            l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)([])
-        ))
-          break offered3$open;
-        $offered3 = true;
-      }
-      const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
-      let $offered6 = false;
-      offered6$open: {
-        if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
-          break offered6$open;
-        if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
-          break offered6$open;
-        $offered6 = true;
-      }
-      const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
-      if ($offered7 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n12 = $offered7 >>> 0;
-        if ($n12 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x10 = 0;
-        let $r11 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x10 = $t >>> 0;
-          $r11 = $x10 % $n12;
-        } while ($x10 - $r11 > 4294967296 - $n12);
-        const $pick9$drawn = $r11;
-        let $pick9 = $pick9$drawn;
-        if ($offered3 && $pick9-- === 0) {
-          const $value15 = randomSubsetOn(P, $cards1);
-          const $value17 = randomSubsetOn(P, $cards2);
-          {
-            const l_give = $value15;
-            const l_take = $value17;
-            if (!(l_give.length > 0)) continue attempt8;
-            if (!(l_take.length > 0)) continue attempt8;
-            if (!(distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
-            if (!(distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
-            if (!(l_give.length === l_take.length)) continue attempt8;
-            if (
-              !(
-                Merchandise_value[topCard(l_give, "the list")]! !==
-                Merchandise_value[topCard(l_take, "the list")]!
-              )
-            )
-              continue attempt8;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null)
-            trace.push($seat0, 0, $value15.length, ...$value15, $value17.length, ...$value17);
-          {
-            const l_give = $value15;
-            const l_take = $value17;
-            {
-              let $n18 = 0;
-              for (const $item19 of l_give) {
-                const l_c = $item19;
-                $values0[$n18++] = l_c;
-              }
-              for (let $i20 = 0; $i20 < $n18; $i20++) {
-                const l_c = $values0[$i20]!;
-                {
-                  const $seg21 = Z_mansion + l_trader;
-                  const $wanted = l_c;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg21]!; $i++)
-                    if (C[$seg21 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at22 = $seg21 * CAP + $at;
-                  const $card = C[$at22]!;
-                  const $end23 = $seg21 * CAP + N[$seg21]! - 1;
-                  for (let $k24 = $at22; $k24 < $end23; $k24++) C[$k24] = C[$k24 + 1]!;
-                  N[$seg21]!--;
-                  C[Z_shop * CAP + N[Z_shop]!] = $card;
-                  N[Z_shop]!++;
-                }
-              }
-            }
-            {
-              let $n25 = 0;
-              for (const $item26 of l_take) {
-                const l_c = $item26;
-                $values1[$n25++] = l_c;
-              }
-              for (let $i27 = 0; $i27 < $n25; $i27++) {
-                const l_c = $values1[$i27]!;
-                {
-                  const $wanted = l_c;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[Z_shop]!; $i++)
-                    if (C[Z_shop * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at28 = Z_shop * CAP + $at;
-                  const $card = C[$at28]!;
-                  const $end29 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k30 = $at28; $k30 < $end29; $k30++) C[$k30] = C[$k30 + 1]!;
-                  N[Z_shop]!--;
-                  const $seg31 = Z_mansion + l_trader;
-                  C[$seg31 * CAP + N[$seg31]!] = $card;
-                  N[$seg31]!++;
-                }
-              }
-            }
-            return 4;
-          }
-        }
-        if ($offered6 && $pick9-- === 0) {
-          const $value34 = randomSubsetOn(P, $cards4);
-          const $value36 = randomSubsetOn(P, $cards5);
-          {
-            const l_give = $value34;
-            const l_take = $value36;
-            if (!(l_give.length > 0)) continue attempt8;
-            if (!(l_take.length > 0)) continue attempt8;
-            let $sum37: number = 0;
-            for (const $item38 of l_give) {
-              const l_c = $item38;
-              $sum37 += Merchandise_value[l_c]!;
-            }
-            let $sum39: number = 0;
-            for (const $item40 of l_take) {
-              const l_c = $item40;
-              $sum39 += Merchandise_value[l_c]!;
-            }
-            if (!($sum37 === $sum39)) continue attempt8;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null)
-            trace.push($seat0, 1, $value34.length, ...$value34, $value36.length, ...$value36);
-          {
-            const l_give = $value34;
-            const l_take = $value36;
-            {
-              let $n41 = 0;
-              for (const $item42 of l_give) {
-                const l_c = $item42;
-                $values2[$n41++] = l_c;
-              }
-              for (let $i43 = 0; $i43 < $n41; $i43++) {
-                const l_c = $values2[$i43]!;
-                {
-                  const $seg44 = Z_mansion + l_trader;
-                  const $wanted = l_c;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg44]!; $i++)
-                    if (C[$seg44 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at45 = $seg44 * CAP + $at;
-                  const $card = C[$at45]!;
-                  const $end46 = $seg44 * CAP + N[$seg44]! - 1;
-                  for (let $k47 = $at45; $k47 < $end46; $k47++) C[$k47] = C[$k47 + 1]!;
-                  N[$seg44]!--;
-                  C[Z_shop * CAP + N[Z_shop]!] = $card;
-                  N[Z_shop]!++;
-                }
-              }
-            }
-            {
-              let $n48 = 0;
-              for (const $item49 of l_take) {
-                const l_c = $item49;
-                $values3[$n48++] = l_c;
-              }
-              for (let $i50 = 0; $i50 < $n48; $i50++) {
-                const l_c = $values3[$i50]!;
-                {
-                  const $wanted = l_c;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[Z_shop]!; $i++)
-                    if (C[Z_shop * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at51 = Z_shop * CAP + $at;
-                  const $card = C[$at51]!;
-                  const $end52 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
-                  N[Z_shop]!--;
-                  const $seg54 = Z_mansion + l_trader;
-                  C[$seg54 * CAP + N[$seg54]!] = $card;
-                  N[$seg54]!++;
-                }
-              }
-            }
-            return 4;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      return decide55($seat0);
     }
   }
   function step3(): number {
@@ -566,17 +335,17 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any55: boolean = false;
+      let $any56: boolean = false;
       {
-        for (let $i56 = 0; $i56 < N[Z_shop]!; $i56++) {
-          const l_c = C[Z_shop * CAP + $i56]!;
+        for (let $i57 = 0; $i57 < N[Z_shop]!; $i57++) {
+          const l_c = C[Z_shop * CAP + $i57]!;
           if (Merchandise_closed[l_c]!) {
-            $any55 = true;
+            $any56 = true;
             break;
           }
         }
       }
-      if ($any55) {
+      if ($any56) {
         K_ended = 0;
         return END;
       }
@@ -584,6 +353,237 @@ export function playout(): PlayoutKernel {
     }
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
+  }
+  function decide55($seat0: number): number {
+    const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+    const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
+    let $offered3 = false;
+    offered3$open: {
+      if (!(
+        $cards1.length > 0 ||
+        ((l_give: number[]): boolean =>
+          l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)([])
+      ))
+        break offered3$open;
+      if (!(
+        $cards2.length > 0 ||
+        ((l_take: number[]): boolean =>
+          l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)([])
+      ))
+        break offered3$open;
+      $offered3 = true;
+    }
+    const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+    const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
+    let $offered6 = false;
+    offered6$open: {
+      if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
+        break offered6$open;
+      if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
+        break offered6$open;
+      $offered6 = true;
+    }
+    const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
+    if ($offered7 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n12 = $offered7 >>> 0;
+      if ($n12 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x10 = 0;
+      let $r11 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x10 = $t >>> 0;
+        $r11 = $x10 % $n12;
+      } while ($x10 - $r11 > 4294967296 - $n12);
+      const $pick9$drawn = $r11;
+      let $pick9 = $pick9$drawn;
+      if ($offered3 && $pick9-- === 0) {
+        const $value15 = randomSubsetOn(P, $cards1);
+        const $value17 = randomSubsetOn(P, $cards2);
+        {
+          const l_give = $value15;
+          const l_take = $value17;
+          if (!(l_give.length > 0)) continue attempt8;
+          if (!(l_take.length > 0)) continue attempt8;
+          if (!(distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
+          if (!(distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
+          if (!(l_give.length === l_take.length)) continue attempt8;
+          if (
+            !(
+              Merchandise_value[topCard(l_give, "the list")]! !==
+              Merchandise_value[topCard(l_take, "the list")]!
+            )
+          )
+            continue attempt8;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat0, 0, $value15.length, ...$value15, $value17.length, ...$value17);
+        {
+          const l_give = $value15;
+          const l_take = $value17;
+          {
+            let $n18 = 0;
+            for (const $item19 of l_give) {
+              const l_c = $item19;
+              $values0[$n18++] = l_c;
+            }
+            for (let $i20 = 0; $i20 < $n18; $i20++) {
+              const l_c = $values0[$i20]!;
+              {
+                const $seg21 = Z_mansion + l_trader;
+                const $wanted = l_c;
+                let $at = -1;
+                for (let $i = 0; $i < N[$seg21]!; $i++)
+                  if (C[$seg21 * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0)
+                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                const $at22 = $seg21 * CAP + $at;
+                const $card = C[$at22]!;
+                const $end23 = $seg21 * CAP + N[$seg21]! - 1;
+                for (let $k24 = $at22; $k24 < $end23; $k24++) C[$k24] = C[$k24 + 1]!;
+                N[$seg21]!--;
+                C[Z_shop * CAP + N[Z_shop]!] = $card;
+                N[Z_shop]!++;
+              }
+            }
+          }
+          {
+            let $n25 = 0;
+            for (const $item26 of l_take) {
+              const l_c = $item26;
+              $values1[$n25++] = l_c;
+            }
+            for (let $i27 = 0; $i27 < $n25; $i27++) {
+              const l_c = $values1[$i27]!;
+              {
+                const $wanted = l_c;
+                let $at = -1;
+                for (let $i = 0; $i < N[Z_shop]!; $i++)
+                  if (C[Z_shop * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                const $at28 = Z_shop * CAP + $at;
+                const $card = C[$at28]!;
+                const $end29 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k30 = $at28; $k30 < $end29; $k30++) C[$k30] = C[$k30 + 1]!;
+                N[Z_shop]!--;
+                const $seg31 = Z_mansion + l_trader;
+                C[$seg31 * CAP + N[$seg31]!] = $card;
+                N[$seg31]!++;
+              }
+            }
+          }
+          return 4;
+        }
+      }
+      if ($offered6 && $pick9-- === 0) {
+        const $value34 = randomSubsetOn(P, $cards4);
+        const $value36 = randomSubsetOn(P, $cards5);
+        {
+          const l_give = $value34;
+          const l_take = $value36;
+          if (!(l_give.length > 0)) continue attempt8;
+          if (!(l_take.length > 0)) continue attempt8;
+          let $sum37: number = 0;
+          for (const $item38 of l_give) {
+            const l_c = $item38;
+            $sum37 += Merchandise_value[l_c]!;
+          }
+          let $sum39: number = 0;
+          for (const $item40 of l_take) {
+            const l_c = $item40;
+            $sum39 += Merchandise_value[l_c]!;
+          }
+          if (!($sum37 === $sum39)) continue attempt8;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat0, 1, $value34.length, ...$value34, $value36.length, ...$value36);
+        {
+          const l_give = $value34;
+          const l_take = $value36;
+          {
+            let $n41 = 0;
+            for (const $item42 of l_give) {
+              const l_c = $item42;
+              $values2[$n41++] = l_c;
+            }
+            for (let $i43 = 0; $i43 < $n41; $i43++) {
+              const l_c = $values2[$i43]!;
+              {
+                const $seg44 = Z_mansion + l_trader;
+                const $wanted = l_c;
+                let $at = -1;
+                for (let $i = 0; $i < N[$seg44]!; $i++)
+                  if (C[$seg44 * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0)
+                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                const $at45 = $seg44 * CAP + $at;
+                const $card = C[$at45]!;
+                const $end46 = $seg44 * CAP + N[$seg44]! - 1;
+                for (let $k47 = $at45; $k47 < $end46; $k47++) C[$k47] = C[$k47 + 1]!;
+                N[$seg44]!--;
+                C[Z_shop * CAP + N[Z_shop]!] = $card;
+                N[Z_shop]!++;
+              }
+            }
+          }
+          {
+            let $n48 = 0;
+            for (const $item49 of l_take) {
+              const l_c = $item49;
+              $values3[$n48++] = l_c;
+            }
+            for (let $i50 = 0; $i50 < $n48; $i50++) {
+              const l_c = $values3[$i50]!;
+              {
+                const $wanted = l_c;
+                let $at = -1;
+                for (let $i = 0; $i < N[Z_shop]!; $i++)
+                  if (C[Z_shop * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                const $at51 = Z_shop * CAP + $at;
+                const $card = C[$at51]!;
+                const $end52 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
+                N[Z_shop]!--;
+                const $seg54 = Z_mansion + l_trader;
+                C[$seg54 * CAP + N[$seg54]!] = $card;
+                N[$seg54]!++;
+              }
+            }
+          }
+          return 4;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   const ENDS: readonly RuleSite[] = [AT.L184];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
@@ -642,21 +642,21 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at57 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at57]!;
-      const $end58 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k59 = $at57; $k59 < $end58; $k59++) C[$k59] = C[$k59 + 1]!;
+      const $at58 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+      const $card = C[$at58]!;
+      const $end59 = Z_draw * CAP + N[Z_draw]! - 1;
+      for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
       N[Z_draw]!--;
       C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
       N[Z_bottom_seven]!++;
     }
     {
-      for (let $i60 = N[Z_draw]! - 1; $i60 > 0; $i60--) {
-        const $n66 = ($i60 + 1) >>> 0;
-        if ($n66 === 0)
+      for (let $i61 = N[Z_draw]! - 1; $i61 > 0; $i61--) {
+        const $n67 = ($i61 + 1) >>> 0;
+        if ($n67 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x64 = 0;
-        let $r65 = 0;
+        let $x65 = 0;
+        let $r66 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -667,36 +667,36 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x64 = $t >>> 0;
-          $r65 = $x64 % $n66;
-        } while ($x64 - $r65 > 4294967296 - $n66);
-        const $j63 = $r65;
-        const $a61 = Z_draw * CAP + N[Z_draw]! - 1 - $i60;
-        const $b62 = Z_draw * CAP + N[Z_draw]! - 1 - $j63;
-        const $card = C[$a61]!;
-        C[$a61] = C[$b62]!;
-        C[$b62] = $card;
+          $x65 = $t >>> 0;
+          $r66 = $x65 % $n67;
+        } while ($x65 - $r66 > 4294967296 - $n67);
+        const $j64 = $r66;
+        const $a62 = Z_draw * CAP + N[Z_draw]! - 1 - $i61;
+        const $b63 = Z_draw * CAP + N[Z_draw]! - 1 - $j64;
+        const $card = C[$a62]!;
+        C[$a62] = C[$b63]!;
+        C[$b63] = $card;
       }
     }
     let l_receiver = v_shop_keeper;
     {
-      let $n67 = 0;
+      let $n68 = 0;
       {
-        const $high68 = players;
-        for (let l_k = 1; l_k <= $high68; l_k++) {
-          $values4[$n67++] = l_k;
+        const $high69 = players;
+        for (let l_k = 1; l_k <= $high69; l_k++) {
+          $values4[$n68++] = l_k;
         }
       }
-      for (let $i69 = 0; $i69 < $n67; $i69++) {
-        const l_k = $values4[$i69]!;
+      for (let $i70 = 0; $i70 < $n68; $i70++) {
+        const l_k = $values4[$i70]!;
         {
-          let $n70 = 0;
-          for (const $i71 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i71;
-            $values5[$n70++] = l_v;
+          let $n71 = 0;
+          for (const $i72 of [1, 2, 3, 4 + l_k]) {
+            const l_v = $i72;
+            $values5[$n71++] = l_v;
           }
-          for (let $i72 = 0; $i72 < $n70; $i72++) {
-            const l_v = $values5[$i72]!;
+          for (let $i73 = 0; $i73 < $n71; $i73++) {
+            const l_v = $values5[$i73]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -707,14 +707,14 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at73]!;
-              const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
+              const $at74 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+              const $card = C[$at74]!;
+              const $end75 = Z_draw * CAP + N[Z_draw]! - 1;
+              for (let $k76 = $at74; $k76 < $end75; $k76++) C[$k76] = C[$k76 + 1]!;
               N[Z_draw]!--;
-              const $seg76 = Z_mansion + l_receiver;
-              C[$seg76 * CAP + N[$seg76]!] = $card;
-              N[$seg76]!++;
+              const $seg77 = Z_mansion + l_receiver;
+              C[$seg77 * CAP + N[$seg77]!] = $card;
+              N[$seg77]!++;
             }
           }
         }
@@ -732,12 +732,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i77 = N[Z_bottom_seven]! - 1; $i77 > 0; $i77--) {
-        const $n83 = ($i77 + 1) >>> 0;
-        if ($n83 === 0)
+      for (let $i78 = N[Z_bottom_seven]! - 1; $i78 > 0; $i78--) {
+        const $n84 = ($i78 + 1) >>> 0;
+        if ($n84 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x81 = 0;
-        let $r82 = 0;
+        let $x82 = 0;
+        let $r83 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -748,24 +748,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x81 = $t >>> 0;
-          $r82 = $x81 % $n83;
-        } while ($x81 - $r82 > 4294967296 - $n83);
-        const $j80 = $r82;
-        const $a78 = Z_bottom_seven * CAP + $i77;
-        const $b79 = Z_bottom_seven * CAP + $j80;
-        const $card = C[$a78]!;
-        C[$a78] = C[$b79]!;
-        C[$b79] = $card;
+          $x82 = $t >>> 0;
+          $r83 = $x82 % $n84;
+        } while ($x82 - $r83 > 4294967296 - $n84);
+        const $j81 = $r83;
+        const $a79 = Z_bottom_seven * CAP + $i78;
+        const $b80 = Z_bottom_seven * CAP + $j81;
+        const $card = C[$a79]!;
+        C[$a79] = C[$b80]!;
+        C[$b80] = $card;
       }
     }
     {
       const $from = Z_bottom_seven;
       const $to = Z_draw;
       {
-        for (let $k84 = 0; $k84 < N[$from]!; $k84++) {
-          const $card = C[$from * CAP + $k84]!;
-          for (let $k85 = $to * CAP + N[$to]!; $k85 > $to * CAP; $k85--) C[$k85] = C[$k85 - 1]!;
+        for (let $k85 = 0; $k85 < N[$from]!; $k85++) {
+          const $card = C[$from * CAP + $k85]!;
+          for (let $k86 = $to * CAP + N[$to]!; $k86 > $to * CAP; $k86--) C[$k86] = C[$k86 - 1]!;
           C[$to * CAP] = $card;
           N[$to]!++;
         }
@@ -784,15 +784,15 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("first_game")) {
       {
-        let $n86 = 0;
+        let $n87 = 0;
         {
-          for (let $i87 = 0; $i87 < N[Z_objective_stacks]!; $i87++) {
-            const l_o = C[Z_objective_stacks * CAP + $i87]!;
-            if (Objective_starting[l_o]!) $list6[$n86++] = l_o;
+          for (let $i88 = 0; $i88 < N[Z_objective_stacks]!; $i88++) {
+            const l_o = C[Z_objective_stacks * CAP + $i88]!;
+            if (Objective_starting[l_o]!) $list6[$n87++] = l_o;
           }
         }
-        for (let $i88 = 0; $i88 < $n86; $i88++) {
-          const l_o = $list6[$i88]!;
+        for (let $i89 = 0; $i89 < $n87; $i89++) {
+          const l_o = $list6[$i89]!;
           {
             const $wanted = l_o;
             let $at = -1;
@@ -802,10 +802,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at89 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at89]!;
-            const $end90 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k91 = $at89; $k91 < $end90; $k91++) C[$k91] = C[$k91 + 1]!;
+            const $at90 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at90]!;
+            const $end91 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -814,12 +814,12 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        for (let $i92 = N[Z_objective_stacks]! - 1; $i92 > 0; $i92--) {
-          const $n98 = ($i92 + 1) >>> 0;
-          if ($n98 === 0)
+        for (let $i93 = N[Z_objective_stacks]! - 1; $i93 > 0; $i93--) {
+          const $n99 = ($i93 + 1) >>> 0;
+          if ($n99 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x96 = 0;
-          let $r97 = 0;
+          let $x97 = 0;
+          let $r98 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -830,25 +830,25 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x96 = $t >>> 0;
-            $r97 = $x96 % $n98;
-          } while ($x96 - $r97 > 4294967296 - $n98);
-          const $j95 = $r97;
-          const $a93 = Z_objective_stacks * CAP + $i92;
-          const $b94 = Z_objective_stacks * CAP + $j95;
-          const $card = C[$a93]!;
-          C[$a93] = C[$b94]!;
-          C[$b94] = $card;
+            $x97 = $t >>> 0;
+            $r98 = $x97 % $n99;
+          } while ($x97 - $r98 > 4294967296 - $n99);
+          const $j96 = $r98;
+          const $a94 = Z_objective_stacks * CAP + $i93;
+          const $b95 = Z_objective_stacks * CAP + $j96;
+          const $card = C[$a94]!;
+          C[$a94] = C[$b95]!;
+          C[$b95] = $card;
         }
       }
       {
-        let $n99 = 0;
-        for (const $i100 of ["purple", "green", "blue"]) {
-          const l_colour = $i100;
-          $values7[$n99++] = l_colour;
+        let $n100 = 0;
+        for (const $i101 of ["purple", "green", "blue"]) {
+          const l_colour = $i101;
+          $values7[$n100++] = l_colour;
         }
-        for (let $i101 = 0; $i101 < $n99; $i101++) {
-          const l_colour = $values7[$i101]!;
+        for (let $i102 = 0; $i102 < $n100; $i102++) {
+          const l_colour = $values7[$i102]!;
           {
             let $at = -1;
             for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -859,10 +859,10 @@ export function playout(): PlayoutKernel {
               }
             }
             if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at102 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at102]!;
-            const $end103 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
+            const $at103 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at103]!;
+            const $end104 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k105 = $at103; $k105 < $end104; $k105++) C[$k105] = C[$k105 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -934,8 +934,8 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                for (let $i105 = 0; $i105 < N[Z_objectives]!; $i105++) {
-                  const l_o = C[Z_objectives * CAP + $i105]!;
+                for (let $i106 = 0; $i106 < N[Z_objectives]!; $i106++) {
+                  const l_o = C[Z_objectives * CAP + $i106]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

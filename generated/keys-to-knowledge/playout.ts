@@ -344,9 +344,9 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg692 = Z_deeds + l_p;
-        for (let $i691 = 0; $i691 < N[$seg692]!; $i691++) {
-          const l_d = C[$seg692 * CAP + $i691]!;
+        const $seg705 = Z_deeds + l_p;
+        for (let $i704 = 0; $i704 < N[$seg705]!; $i704++) {
+          const l_d = C[$seg705 * CAP + $i704]!;
           if (Deed_space[l_d]! === l_i) {
             $n = true;
             break;
@@ -377,8 +377,8 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          for (let $i693 = 0; $i693 < N[Z_bank_deeds]!; $i693++) {
-            const l_d = C[Z_bank_deeds * CAP + $i693]!;
+          for (let $i706 = 0; $i706 < N[Z_bank_deeds]!; $i706++) {
+            const l_d = C[Z_bank_deeds * CAP + $i706]!;
             if (Deed_group[l_d]! === l_g) {
               $n++;
             }
@@ -390,17 +390,17 @@ export function playout(): PlayoutKernel {
         let $n: number = 0;
         for (let l_q = 0; l_q < players; l_q++) {
           if (v_eliminated[l_q] !== 0) continue;
-          let $count694: number = 0;
+          let $count707: number = 0;
           {
-            const $seg696 = Z_deeds + l_q;
-            for (let $i695 = 0; $i695 < N[$seg696]!; $i695++) {
-              const l_d = C[$seg696 * CAP + $i695]!;
+            const $seg709 = Z_deeds + l_q;
+            for (let $i708 = 0; $i708 < N[$seg709]!; $i708++) {
+              const l_d = C[$seg709 * CAP + $i708]!;
               if (Deed_group[l_d]! === l_g) {
-                $count694++;
+                $count707++;
               }
             }
           }
-          $n += $count694;
+          $n += $count707;
         }
         return $n;
       })()
@@ -410,9 +410,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg698 = Z_deeds + l_p;
-        for (let $i697 = 0; $i697 < N[$seg698]!; $i697++) {
-          const l_d = C[$seg698 * CAP + $i697]!;
+        const $seg711 = Z_deeds + l_p;
+        for (let $i710 = 0; $i710 < N[$seg711]!; $i710++) {
+          const l_d = C[$seg711 * CAP + $i710]!;
           if (Deed_group[l_d]! === l_g) {
             $n++;
           }
@@ -431,9 +431,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg700 = Z_deeds + l_p;
-        for (let $i699 = 0; $i699 < N[$seg700]!; $i699++) {
-          const l_e = C[$seg700 * CAP + $i699]!;
+        const $seg713 = Z_deeds + l_p;
+        for (let $i712 = 0; $i712 < N[$seg713]!; $i712++) {
+          const l_e = C[$seg713 * CAP + $i712]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -451,9 +451,9 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg702 = Z_deeds + l_p;
-        for (let $i701 = 0; $i701 < N[$seg702]!; $i701++) {
-          const l_e = C[$seg702 * CAP + $i701]!;
+        const $seg715 = Z_deeds + l_p;
+        for (let $i714 = 0; $i714 < N[$seg715]!; $i714++) {
+          const l_e = C[$seg715 * CAP + $i714]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -471,9 +471,9 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = true;
       {
-        const $seg704 = Z_deeds + l_p;
-        for (let $i703 = 0; $i703 < N[$seg704]!; $i703++) {
-          const l_e = C[$seg704 * CAP + $i703]!;
+        const $seg717 = Z_deeds + l_p;
+        for (let $i716 = 0; $i716 < N[$seg717]!; $i716++) {
+          const l_e = C[$seg717 * CAP + $i716]!;
           if (Deed_group[l_e]! === l_g) {
             if (!(fn_level(l_e) === 0)) {
               $n = false;
@@ -489,9 +489,9 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg706 = Z_deeds + l_p;
-        for (let $i705 = 0; $i705 < N[$seg706]!; $i705++) {
-          const l_e = C[$seg706 * CAP + $i705]!;
+        const $seg719 = Z_deeds + l_p;
+        for (let $i718 = 0; $i718 < N[$seg719]!; $i718++) {
+          const l_e = C[$seg719 * CAP + $i718]!;
           if (Deed_group[l_e]! === l_g) {
             if (v_mortgaged[l_e]!) {
               $n = true;
@@ -557,9 +557,9 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg708 = Z_deeds + l_p;
-        for (let $i707 = 0; $i707 < N[$seg708]!; $i707++) {
-          const l_d = C[$seg708 * CAP + $i707]!;
+        const $seg721 = Z_deeds + l_p;
+        for (let $i720 = 0; $i720 < N[$seg721]!; $i720++) {
+          const l_d = C[$seg721 * CAP + $i720]!;
           if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
             $n = true;
             break;
@@ -575,9 +575,9 @@ export function playout(): PlayoutKernel {
         ((): number => {
           let $n: number = 0;
           {
-            const $seg710 = Z_deeds + l_p;
-            for (let $i709 = 0; $i709 < N[$seg710]!; $i709++) {
-              const l_d = C[$seg710 * CAP + $i709]!;
+            const $seg723 = Z_deeds + l_p;
+            for (let $i722 = 0; $i722 < N[$seg723]!; $i722++) {
+              const l_d = C[$seg723 * CAP + $i722]!;
               $n +=
                 fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
                 (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
@@ -603,9 +603,9 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          const $seg712 = Z_deeds + l_p;
-          for (let $i711 = 0; $i711 < N[$seg712]!; $i711++) {
-            const l_d = C[$seg712 * CAP + $i711]!;
+          const $seg725 = Z_deeds + l_p;
+          for (let $i724 = 0; $i724 < N[$seg725]!; $i724++) {
+            const l_d = C[$seg725 * CAP + $i724]!;
             $n +=
               (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
               v_books[l_d]! * Deed_stack_price[l_d]! +
@@ -762,846 +762,11 @@ export function playout(): PlayoutKernel {
   function step15(): number {
     {
       const $seat17 = l_q_2;
-      idle18: {
-        let $offered19 = false;
-        offered19$open: {
-          if (!(v_claim_open && v_claim_owner === l_q_2)) break offered19$open;
-          if (!fn_owns(l_q_2, v_claim_space)) break offered19$open;
-          let $any20: boolean = false;
-          {
-            const $seg22 = Z_deeds + l_q_2;
-            for (let $i21 = 0; $i21 < N[$seg22]!; $i21++) {
-              const l_e = C[$seg22 * CAP + $i21]!;
-              if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                $any20 = true;
-                break;
-              }
-            }
-          }
-          if (!!$any20) break offered19$open;
-          $offered19 = true;
-        }
-        if ($offered19) break idle18;
-        const $seg23 = Z_deeds + l_q_2;
-        let $offered24 = false;
-        offered24$open: {
-          if (!(N[$seg23]! > 0)) break offered24$open;
-          if (!(l_q_2 === l_roller)) break offered24$open;
-          if (!(v_stacks_left > 0)) break offered24$open;
-          let $found25 = false;
-          for (let $i26 = 0; $i26 < N[$seg23]!; $i26++) {
-            const l_d = C[$seg23 * CAP + $i26]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $found25 = true;
-            break;
-          }
-          if (!$found25) break offered24$open;
-          $offered24 = true;
-        }
-        if ($offered24) break idle18;
-        const $seg28 = Z_deeds + l_q_2;
-        let $offered29 = false;
-        offered29$open: {
-          if (!(N[$seg28]! > 0)) break offered29$open;
-          if (!(l_q_2 === l_roller)) break offered29$open;
-          if (!(v_keys_left > 0)) break offered29$open;
-          let $found30 = false;
-          for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
-            const l_d = C[$seg28 * CAP + $i31]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $found30 = true;
-            break;
-          }
-          if (!$found30) break offered29$open;
-          $offered29 = true;
-        }
-        if ($offered29) break idle18;
-        const $seg33 = Z_deeds + l_q_2;
-        let $offered34 = false;
-        offered34$open: {
-          if (!(N[$seg33]! > 0)) break offered34$open;
-          if (!(l_q_2 === l_roller)) break offered34$open;
-          let $found35 = false;
-          for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
-            const l_d = C[$seg33 * CAP + $i36]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-            $found35 = true;
-            break;
-          }
-          if (!$found35) break offered34$open;
-          $offered34 = true;
-        }
-        if ($offered34) break idle18;
-        const $seg38 = Z_deeds + l_q_2;
-        let $offered39 = false;
-        offered39$open: {
-          if (!(N[$seg38]! > 0)) break offered39$open;
-          if (!(l_q_2 === l_roller)) break offered39$open;
-          if (!(v_stacks_left >= 4)) break offered39$open;
-          let $found40 = false;
-          for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
-            const l_d = C[$seg38 * CAP + $i41]!;
-            if (!v_key[l_d]!) continue;
-            $found40 = true;
-            break;
-          }
-          if (!$found40) break offered39$open;
-          $offered39 = true;
-        }
-        if ($offered39) break idle18;
-        const $seg43 = Z_deeds + l_q_2;
-        let $offered44 = false;
-        offered44$open: {
-          if (!(N[$seg43]! > 0)) break offered44$open;
-          if (!(l_q_2 === l_roller)) break offered44$open;
-          let $found45 = false;
-          for (let $i46 = 0; $i46 < N[$seg43]!; $i46++) {
-            const l_d = C[$seg43 * CAP + $i46]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-            $found45 = true;
-            break;
-          }
-          if (!$found45) break offered44$open;
-          $offered44 = true;
-        }
-        if ($offered44) break idle18;
-        const $seg48 = Z_deeds + l_q_2;
-        let $offered49 = false;
-        offered49$open: {
-          if (!(N[$seg48]! > 0)) break offered49$open;
-          if (!(l_q_2 === l_roller)) break offered49$open;
-          let $found50 = false;
-          for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
-            const l_d = C[$seg48 * CAP + $i51]!;
-            if (!v_mortgaged[l_d]!) continue;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $found50 = true;
-            break;
-          }
-          if (!$found50) break offered49$open;
-          $offered49 = true;
-        }
-        if ($offered49) break idle18;
-        const $seg53 = Z_deeds + l_q_2;
-        $values13.length = 0;
-        for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-          if (v_eliminated[l_buyer] !== 0) continue;
-          if (l_buyer !== l_q_2) $values13.push(l_buyer);
-        }
-        let $offered54 = false;
-        offered54$open: {
-          if (!(N[$seg53]! > 0)) break offered54$open;
-          if (!($values13.length > 0)) break offered54$open;
-          if (!(l_q_2 === l_roller)) break offered54$open;
-          let $found55 = false;
-          for (let $i56 = 0; $i56 < N[$seg53]!; $i56++) {
-            const l_d_3 = C[$seg53 * CAP + $i56]!;
-            if (!fn_may_sell_deed(l_d_3)) continue;
-            $found55 = true;
-            break;
-          }
-          if (!$found55) break offered54$open;
-          let $found58 = false;
-          for (let $i59 = 0; $i59 < $values13.length; $i59++) {
-            const l_buyer_2 = $values13[$i59]!;
-            if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $found58 = true;
-            break;
-          }
-          if (!$found58) break offered54$open;
-          $offered54 = true;
-        }
-        if ($offered54) break idle18;
+      if (!offers60($seat17)) {
         l___window_0_2 = false;
         return 17;
       }
-      let $offered61 = false;
-      offered61$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered61$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered61$open;
-        let $any62: boolean = false;
-        {
-          const $seg64 = Z_deeds + l_q_2;
-          for (let $i63 = 0; $i63 < N[$seg64]!; $i63++) {
-            const l_e = C[$seg64 * CAP + $i63]!;
-            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any62 = true;
-              break;
-            }
-          }
-        }
-        if (!!$any62) break offered61$open;
-        $offered61 = true;
-      }
-      const $seg65 = Z_deeds + l_q_2;
-      let $offered66 = false;
-      offered66$open: {
-        if (!(N[$seg65]! > 0)) break offered66$open;
-        if (!(l_q_2 === l_roller)) break offered66$open;
-        if (!(v_stacks_left > 0)) break offered66$open;
-        let $found67 = false;
-        for (let $i68 = 0; $i68 < N[$seg65]!; $i68++) {
-          const l_d = C[$seg65 * CAP + $i68]!;
-          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-          if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found67 = true;
-          break;
-        }
-        if (!$found67) break offered66$open;
-        $offered66 = true;
-      }
-      const $seg70 = Z_deeds + l_q_2;
-      let $offered71 = false;
-      offered71$open: {
-        if (!(N[$seg70]! > 0)) break offered71$open;
-        if (!(l_q_2 === l_roller)) break offered71$open;
-        if (!(v_keys_left > 0)) break offered71$open;
-        let $found72 = false;
-        for (let $i73 = 0; $i73 < N[$seg70]!; $i73++) {
-          const l_d = C[$seg70 * CAP + $i73]!;
-          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-          if (!!v_key[l_d]!) continue;
-          if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found72 = true;
-          break;
-        }
-        if (!$found72) break offered71$open;
-        $offered71 = true;
-      }
-      const $seg75 = Z_deeds + l_q_2;
-      let $offered76 = false;
-      offered76$open: {
-        if (!(N[$seg75]! > 0)) break offered76$open;
-        if (!(l_q_2 === l_roller)) break offered76$open;
-        let $found77 = false;
-        for (let $i78 = 0; $i78 < N[$seg75]!; $i78++) {
-          const l_d = C[$seg75 * CAP + $i78]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-          $found77 = true;
-          break;
-        }
-        if (!$found77) break offered76$open;
-        $offered76 = true;
-      }
-      const $seg80 = Z_deeds + l_q_2;
-      let $offered81 = false;
-      offered81$open: {
-        if (!(N[$seg80]! > 0)) break offered81$open;
-        if (!(l_q_2 === l_roller)) break offered81$open;
-        if (!(v_stacks_left >= 4)) break offered81$open;
-        let $found82 = false;
-        for (let $i83 = 0; $i83 < N[$seg80]!; $i83++) {
-          const l_d = C[$seg80 * CAP + $i83]!;
-          if (!v_key[l_d]!) continue;
-          $found82 = true;
-          break;
-        }
-        if (!$found82) break offered81$open;
-        $offered81 = true;
-      }
-      const $seg85 = Z_deeds + l_q_2;
-      let $offered86 = false;
-      offered86$open: {
-        if (!(N[$seg85]! > 0)) break offered86$open;
-        if (!(l_q_2 === l_roller)) break offered86$open;
-        let $found87 = false;
-        for (let $i88 = 0; $i88 < N[$seg85]!; $i88++) {
-          const l_d = C[$seg85 * CAP + $i88]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-          $found87 = true;
-          break;
-        }
-        if (!$found87) break offered86$open;
-        $offered86 = true;
-      }
-      const $seg90 = Z_deeds + l_q_2;
-      let $offered91 = false;
-      offered91$open: {
-        if (!(N[$seg90]! > 0)) break offered91$open;
-        if (!(l_q_2 === l_roller)) break offered91$open;
-        let $found92 = false;
-        for (let $i93 = 0; $i93 < N[$seg90]!; $i93++) {
-          const l_d = C[$seg90 * CAP + $i93]!;
-          if (!v_mortgaged[l_d]!) continue;
-          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-          $found92 = true;
-          break;
-        }
-        if (!$found92) break offered91$open;
-        $offered91 = true;
-      }
-      const $seg95 = Z_deeds + l_q_2;
-      $values22.length = 0;
-      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-        if (v_eliminated[l_buyer] !== 0) continue;
-        if (l_buyer !== l_q_2) $values22.push(l_buyer);
-      }
-      let $offered96 = false;
-      offered96$open: {
-        if (!(N[$seg95]! > 0)) break offered96$open;
-        if (!($values22.length > 0)) break offered96$open;
-        if (!(l_q_2 === l_roller)) break offered96$open;
-        let $found97 = false;
-        for (let $i98 = 0; $i98 < N[$seg95]!; $i98++) {
-          const l_d_3 = C[$seg95 * CAP + $i98]!;
-          if (!fn_may_sell_deed(l_d_3)) continue;
-          $found97 = true;
-          break;
-        }
-        if (!$found97) break offered96$open;
-        let $found100 = false;
-        for (let $i101 = 0; $i101 < $values22.length; $i101++) {
-          const l_buyer_2 = $values22[$i101]!;
-          if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found100 = true;
-          break;
-        }
-        if (!$found100) break offered96$open;
-        $offered96 = true;
-      }
-      let $offered103 = false;
-      offered103$open: {
-        $offered103 = true;
-      }
-      const $offered104 =
-        ($offered61 ? 1 : 0) +
-        ($offered66 ? 1 : 0) +
-        ($offered71 ? 1 : 0) +
-        ($offered76 ? 1 : 0) +
-        ($offered81 ? 1 : 0) +
-        ($offered86 ? 1 : 0) +
-        ($offered91 ? 1 : 0) +
-        ($offered96 ? 1 : 0) +
-        ($offered103 ? 1 : 0);
-      if ($offered104 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat17} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built111 = false;
-      let $built117 = false;
-      let $built123 = false;
-      let $built131 = false;
-      let $built139 = false;
-      let $built147 = false;
-      let $built153 = false;
-      attempt105: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n109 = $offered104 >>> 0;
-        if ($n109 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x107 = 0;
-        let $r108 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x107 = $t >>> 0;
-          $r108 = $x107 % $n109;
-        } while ($x107 - $r108 > 4294967296 - $n109);
-        const $pick106$drawn = $r108;
-        let $pick106 = $pick106$drawn;
-        if ($offered61 && $pick106-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 8);
-          {
-            return 18;
-          }
-        }
-        if ($offered66 && $pick106-- === 0) {
-          if (!$built111) {
-            $values16.length = 0;
-            for (let $i69 = 0; $i69 < N[$seg65]!; $i69++) {
-              const l_d = C[$seg65 * CAP + $i69]!;
-              if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-              if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-              if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-              if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $values16.push(l_d);
-            }
-            $built111 = true;
-          }
-          const $n116 = $values16.length >>> 0;
-          if ($n116 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x114 = 0;
-          let $r115 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x114 = $t >>> 0;
-            $r115 = $x114 % $n116;
-          } while ($x114 - $r115 > 4294967296 - $n116);
-          const $digit112 = $r115;
-          const $value113 = $values16[$digit112]!;
-          {
-            const l_d = $value113;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 9, $value113);
-          {
-            const l_d = $value113;
-            {
-              const $amount = Deed_stack_price[l_d]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                );
-              if (v_cash[l_q_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_q_2] -= $amount;
-              v_bank += $amount;
-            }
-            v_books[l_d] += 1;
-            v_stacks_left -= 1;
-            return 17;
-          }
-        }
-        if ($offered71 && $pick106-- === 0) {
-          if (!$built117) {
-            $values17.length = 0;
-            for (let $i74 = 0; $i74 < N[$seg70]!; $i74++) {
-              const l_d = C[$seg70 * CAP + $i74]!;
-              if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-              if (!!v_key[l_d]!) continue;
-              if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-              if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $values17.push(l_d);
-            }
-            $built117 = true;
-          }
-          const $n122 = $values17.length >>> 0;
-          if ($n122 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x120 = 0;
-          let $r121 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x120 = $t >>> 0;
-            $r121 = $x120 % $n122;
-          } while ($x120 - $r121 > 4294967296 - $n122);
-          const $digit118 = $r121;
-          const $value119 = $values17[$digit118]!;
-          {
-            const l_d = $value119;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 10, $value119);
-          {
-            const l_d = $value119;
-            {
-              const $amount = Deed_stack_price[l_d]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                );
-              if (v_cash[l_q_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_q_2] -= $amount;
-              v_bank += $amount;
-            }
-            v_books[l_d] = 0;
-            v_stacks_left += 4;
-            v_key[l_d] = true;
-            v_keys_left -= 1;
-            return 17;
-          }
-        }
-        if ($offered76 && $pick106-- === 0) {
-          if (!$built123) {
-            $values18.length = 0;
-            for (let $i79 = 0; $i79 < N[$seg75]!; $i79++) {
-              const l_d = C[$seg75 * CAP + $i79]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-              $values18.push(l_d);
-            }
-            $built123 = true;
-          }
-          const $n128 = $values18.length >>> 0;
-          if ($n128 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x126 = 0;
-          let $r127 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x126 = $t >>> 0;
-            $r127 = $x126 % $n128;
-          } while ($x126 - $r127 > 4294967296 - $n128);
-          const $digit124 = $r127;
-          const $value125 = $values18[$digit124]!;
-          {
-            const l_d = $value125;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 11, $value125);
-          {
-            const l_d = $value125;
-            {
-              const $argument129 = l_q_2;
-              const $argument130 = l_d;
-              {
-                let l_p = $argument129;
-                let l_sold = $argument130;
-                v_books[l_sold] -= 1;
-                v_stacks_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 17;
-          }
-        }
-        if ($offered81 && $pick106-- === 0) {
-          if (!$built131) {
-            $values19.length = 0;
-            for (let $i84 = 0; $i84 < N[$seg80]!; $i84++) {
-              const l_d = C[$seg80 * CAP + $i84]!;
-              if (!v_key[l_d]!) continue;
-              $values19.push(l_d);
-            }
-            $built131 = true;
-          }
-          const $n136 = $values19.length >>> 0;
-          if ($n136 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x134 = 0;
-          let $r135 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x134 = $t >>> 0;
-            $r135 = $x134 % $n136;
-          } while ($x134 - $r135 > 4294967296 - $n136);
-          const $digit132 = $r135;
-          const $value133 = $values19[$digit132]!;
-          {
-            const l_d = $value133;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 12, $value133);
-          {
-            const l_d = $value133;
-            {
-              const $argument137 = l_q_2;
-              const $argument138 = l_d;
-              {
-                let l_p = $argument137;
-                let l_sold = $argument138;
-                v_key[l_sold] = false;
-                v_keys_left += 1;
-                v_books[l_sold] = 4;
-                v_stacks_left -= 4;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 17;
-          }
-        }
-        if ($offered86 && $pick106-- === 0) {
-          if (!$built139) {
-            $values20.length = 0;
-            for (let $i89 = 0; $i89 < N[$seg85]!; $i89++) {
-              const l_d = C[$seg85 * CAP + $i89]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-              $values20.push(l_d);
-            }
-            $built139 = true;
-          }
-          const $n144 = $values20.length >>> 0;
-          if ($n144 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x142 = 0;
-          let $r143 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x142 = $t >>> 0;
-            $r143 = $x142 % $n144;
-          } while ($x142 - $r143 > 4294967296 - $n144);
-          const $digit140 = $r143;
-          const $value141 = $values20[$digit140]!;
-          {
-            const l_d = $value141;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 13, $value141);
-          {
-            const l_d = $value141;
-            {
-              const $argument145 = l_q_2;
-              const $argument146 = l_d;
-              {
-                let l_p = $argument145;
-                let l_pledged = $argument146;
-                v_mortgaged[l_pledged] = true;
-                {
-                  const $amount = Deed_mortgage[l_pledged]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 17;
-          }
-        }
-        if ($offered91 && $pick106-- === 0) {
-          if (!$built147) {
-            $values21.length = 0;
-            for (let $i94 = 0; $i94 < N[$seg90]!; $i94++) {
-              const l_d = C[$seg90 * CAP + $i94]!;
-              if (!v_mortgaged[l_d]!) continue;
-              if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-              $values21.push(l_d);
-            }
-            $built147 = true;
-          }
-          const $n152 = $values21.length >>> 0;
-          if ($n152 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x150 = 0;
-          let $r151 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x150 = $t >>> 0;
-            $r151 = $x150 % $n152;
-          } while ($x150 - $r151 > 4294967296 - $n152);
-          const $digit148 = $r151;
-          const $value149 = $values21[$digit148]!;
-          {
-            const l_d = $value149;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 14, $value149);
-          {
-            const l_d = $value149;
-            {
-              const $amount = fn_lift_cost(l_d);
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from cash[q]`,
-                );
-              if (v_cash[l_q_2] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-                );
-              v_cash[l_q_2] -= $amount;
-              v_bank += $amount;
-            }
-            v_mortgaged[l_d] = false;
-            return 17;
-          }
-        }
-        if ($offered96 && $pick106-- === 0) {
-          if (!$built153) {
-            $values23.length = 0;
-            for (let $i99 = 0; $i99 < N[$seg95]!; $i99++) {
-              const l_d_3 = C[$seg95 * CAP + $i99]!;
-              if (!fn_may_sell_deed(l_d_3)) continue;
-              $values23.push(l_d_3);
-            }
-            $values24.length = 0;
-            for (let $i102 = 0; $i102 < $values22.length; $i102++) {
-              const l_buyer_2 = $values22[$i102]!;
-              if (!(v_cash[l_buyer_2]! > 0)) continue;
-              $values24.push(l_buyer_2);
-            }
-            $built153 = true;
-          }
-          const $n158 = $values23.length >>> 0;
-          if ($n158 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x156 = 0;
-          let $r157 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x156 = $t >>> 0;
-            $r157 = $x156 % $n158;
-          } while ($x156 - $r157 > 4294967296 - $n158);
-          const $digit154 = $r157;
-          const $value155 = $values23[$digit154]!;
-          const $n163 = $values24.length >>> 0;
-          if ($n163 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x161 = 0;
-          let $r162 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x161 = $t >>> 0;
-            $r162 = $x161 % $n163;
-          } while ($x161 - $r162 > 4294967296 - $n163);
-          const $digit159 = $r162;
-          const $value160 = $values24[$digit159]!;
-          {
-            l_d_3 = $value155;
-            l_buyer_2 = $value160;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 15, $value155, $value160);
-          {
-            l_d_3 = $value155;
-            l_buyer_2 = $value160;
-            return 36;
-          }
-        }
-        if ($offered103 && $pick106-- === 0) {
-          {
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat17, 16);
-          {
-            l___window_0_2 = false;
-            return 17;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      return decide165($seat17);
     }
   }
   function step16(): number {
@@ -1627,323 +792,8 @@ export function playout(): PlayoutKernel {
   }
   function step20(): number {
     {
-      const $seat165 = l_p;
-      const $seg166 = Z_deeds + l_p;
-      let $offered167 = false;
-      offered167$open: {
-        if (!(N[$seg166]! > 0)) break offered167$open;
-        let $any168: boolean = false;
-        {
-          const $seg170 = Z_deeds + l_p;
-          for (let $i169 = 0; $i169 < N[$seg170]!; $i169++) {
-            const l_e = C[$seg170 * CAP + $i169]!;
-            if (fn_may_sell_stack(l_p, l_e)) {
-              $any168 = true;
-              break;
-            }
-          }
-        }
-        if (!$any168) break offered167$open;
-        let $found171 = false;
-        for (let $i172 = 0; $i172 < N[$seg166]!; $i172++) {
-          const l_d = C[$seg166 * CAP + $i172]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack(l_p, l_d)) continue;
-          $found171 = true;
-          break;
-        }
-        if (!$found171) break offered167$open;
-        $offered167 = true;
-      }
-      const $seg174 = Z_deeds + l_p;
-      let $offered175 = false;
-      offered175$open: {
-        if (!(N[$seg174]! > 0)) break offered175$open;
-        let $any176: boolean = false;
-        {
-          const $seg178 = Z_deeds + l_p;
-          for (let $i177 = 0; $i177 < N[$seg178]!; $i177++) {
-            const l_e = C[$seg178 * CAP + $i177]!;
-            if (fn_may_sell_key(l_p, l_e)) {
-              $any176 = true;
-              break;
-            }
-          }
-        }
-        if (!$any176) break offered175$open;
-        if (!(v_stacks_left >= 4)) break offered175$open;
-        let $found179 = false;
-        for (let $i180 = 0; $i180 < N[$seg174]!; $i180++) {
-          const l_d = C[$seg174 * CAP + $i180]!;
-          if (!v_key[l_d]!) continue;
-          $found179 = true;
-          break;
-        }
-        if (!$found179) break offered175$open;
-        $offered175 = true;
-      }
-      const $seg182 = Z_deeds + l_p;
-      let $offered183 = false;
-      offered183$open: {
-        if (!(N[$seg182]! > 0)) break offered183$open;
-        let $any184: boolean = false;
-        {
-          const $seg186 = Z_deeds + l_p;
-          for (let $i185 = 0; $i185 < N[$seg186]!; $i185++) {
-            const l_e = C[$seg186 * CAP + $i185]!;
-            if (fn_may_mortgage(l_p, l_e)) {
-              $any184 = true;
-              break;
-            }
-          }
-        }
-        if (!$any184) break offered183$open;
-        let $found187 = false;
-        for (let $i188 = 0; $i188 < N[$seg182]!; $i188++) {
-          const l_d = C[$seg182 * CAP + $i188]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-          $found187 = true;
-          break;
-        }
-        if (!$found187) break offered183$open;
-        $offered183 = true;
-      }
-      const $offered190 = ($offered167 ? 1 : 0) + ($offered175 ? 1 : 0) + ($offered183 ? 1 : 0);
-      if ($offered190 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat165} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built196 = false;
-      let $built204 = false;
-      let $built212 = false;
-      attempt191: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n195 = $offered190 >>> 0;
-        if ($n195 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x193 = 0;
-        let $r194 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x193 = $t >>> 0;
-          $r194 = $x193 % $n195;
-        } while ($x193 - $r194 > 4294967296 - $n195);
-        const $pick192$drawn = $r194;
-        let $pick192 = $pick192$drawn;
-        if ($offered167 && $pick192-- === 0) {
-          if (!$built196) {
-            $values25.length = 0;
-            for (let $i173 = 0; $i173 < N[$seg166]!; $i173++) {
-              const l_d = C[$seg166 * CAP + $i173]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack(l_p, l_d)) continue;
-              $values25.push(l_d);
-            }
-            $built196 = true;
-          }
-          const $n201 = $values25.length >>> 0;
-          if ($n201 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x199 = 0;
-          let $r200 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x199 = $t >>> 0;
-            $r200 = $x199 % $n201;
-          } while ($x199 - $r200 > 4294967296 - $n201);
-          const $digit197 = $r200;
-          const $value198 = $values25[$digit197]!;
-          {
-            const l_d = $value198;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat165, 0, $value198);
-          {
-            const l_d = $value198;
-            {
-              const $argument202 = l_p;
-              const $argument203 = l_d;
-              {
-                let l_p = $argument202;
-                let l_sold = $argument203;
-                v_books[l_sold] -= 1;
-                v_stacks_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 22;
-          }
-        }
-        if ($offered175 && $pick192-- === 0) {
-          if (!$built204) {
-            $values26.length = 0;
-            for (let $i181 = 0; $i181 < N[$seg174]!; $i181++) {
-              const l_d = C[$seg174 * CAP + $i181]!;
-              if (!v_key[l_d]!) continue;
-              $values26.push(l_d);
-            }
-            $built204 = true;
-          }
-          const $n209 = $values26.length >>> 0;
-          if ($n209 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x207 = 0;
-          let $r208 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x207 = $t >>> 0;
-            $r208 = $x207 % $n209;
-          } while ($x207 - $r208 > 4294967296 - $n209);
-          const $digit205 = $r208;
-          const $value206 = $values26[$digit205]!;
-          {
-            const l_d = $value206;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat165, 1, $value206);
-          {
-            const l_d = $value206;
-            {
-              const $argument210 = l_p;
-              const $argument211 = l_d;
-              {
-                let l_p = $argument210;
-                let l_sold = $argument211;
-                v_key[l_sold] = false;
-                v_keys_left += 1;
-                v_books[l_sold] = 4;
-                v_stacks_left -= 4;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 22;
-          }
-        }
-        if ($offered183 && $pick192-- === 0) {
-          if (!$built212) {
-            $values27.length = 0;
-            for (let $i189 = 0; $i189 < N[$seg182]!; $i189++) {
-              const l_d = C[$seg182 * CAP + $i189]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-              $values27.push(l_d);
-            }
-            $built212 = true;
-          }
-          const $n217 = $values27.length >>> 0;
-          if ($n217 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x215 = 0;
-          let $r216 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x215 = $t >>> 0;
-            $r216 = $x215 % $n217;
-          } while ($x215 - $r216 > 4294967296 - $n217);
-          const $digit213 = $r216;
-          const $value214 = $values27[$digit213]!;
-          {
-            const l_d = $value214;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat165, 2, $value214);
-          {
-            const l_d = $value214;
-            {
-              const $argument218 = l_p;
-              const $argument219 = l_d;
-              {
-                let l_p = $argument218;
-                let l_pledged = $argument219;
-                v_mortgaged[l_pledged] = true;
-                {
-                  const $amount = Deed_mortgage[l_pledged]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 22;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      const $seat166 = l_p;
+      return decide221($seat166);
     }
   }
   function step21(): number {
@@ -1996,16 +846,16 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n220 = 0;
+      let $n222 = 0;
       {
-        const $seg222 = Z_deeds + l_p_2;
-        for (let $i221 = 0; $i221 < N[$seg222]!; $i221++) {
-          const l_d = C[$seg222 * CAP + $i221]!;
-          $list28[$n220++] = l_d;
+        const $seg224 = Z_deeds + l_p_2;
+        for (let $i223 = 0; $i223 < N[$seg224]!; $i223++) {
+          const l_d = C[$seg224 * CAP + $i223]!;
+          $list28[$n222++] = l_d;
         }
       }
-      for (let $i223 = 0; $i223 < $n220; $i223++) {
-        const l_d = $list28[$i223]!;
+      for (let $i225 = 0; $i225 < $n222; $i225++) {
+        const l_d = $list28[$i225]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2065,41 +915,41 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n224 = 0;
+      let $n226 = 0;
       {
-        const $seg226 = Z_deeds + l_p_2;
-        for (let $i225 = 0; $i225 < N[$seg226]!; $i225++) {
-          const l_d = C[$seg226 * CAP + $i225]!;
-          $list29[$n224++] = l_d;
+        const $seg228 = Z_deeds + l_p_2;
+        for (let $i227 = 0; $i227 < N[$seg228]!; $i227++) {
+          const l_d = C[$seg228 * CAP + $i227]!;
+          $list29[$n226++] = l_d;
         }
       }
-      for (let $i227 = 0; $i227 < $n224; $i227++) {
-        const l_d = $list29[$i227]!;
+      for (let $i229 = 0; $i229 < $n226; $i229++) {
+        const l_d = $list29[$i229]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg228 = Z_deeds + l_p_2;
+          const $seg230 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg228]!; $i++)
-            if (C[$seg228 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg230]!; $i++)
+            if (C[$seg230 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at229 = $seg228 * CAP + $at;
-          const $card = C[$at229]!;
-          const $end230 = $seg228 * CAP + N[$seg228]! - 1;
-          for (let $k231 = $at229; $k231 < $end230; $k231++) C[$k231] = C[$k231 + 1]!;
-          N[$seg228]!--;
+          const $at231 = $seg230 * CAP + $at;
+          const $card = C[$at231]!;
+          const $end232 = $seg230 * CAP + N[$seg230]! - 1;
+          for (let $k233 = $at231; $k233 < $end232; $k233++) C[$k233] = C[$k233 + 1]!;
+          N[$seg230]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument232 = l_p_2;
+      const $argument234 = l_p_2;
       {
-        let l_p = $argument232;
+        let l_p = $argument234;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2143,8 +993,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k233 = 0; $k233 < N[$from]!; $k233++) {
-          const $card = C[$from * CAP + $k233]!;
+        for (let $k235 = 0; $k235 < N[$from]!; $k235++) {
+          const $card = C[$from * CAP + $k235]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2152,9 +1002,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument234 = l_p_2;
+      const $argument236 = l_p_2;
       {
-        let l_p = $argument234;
+        let l_p = $argument236;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2187,10 +1037,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at235 = Z_seized * CAP + $at;
-      const $card = C[$at235]!;
-      const $end236 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
+      const $at237 = Z_seized * CAP + $at;
+      const $card = C[$at237]!;
+      const $end238 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k239 = $at237; $k239 < $end238; $k239++) C[$k239] = C[$k239 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2225,148 +1075,7 @@ export function playout(): PlayoutKernel {
   }
   function step33(): number {
     l_bidding_2 = false;
-    {
-      let $n238 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list30[$n238++] = l_q;
-        }
-      }
-      $list31.fill(0);
-      race239: for (;;) {
-        let $left240 = 0;
-        for (let $a243 = 0; $a243 < $n238; $a243++) if ($list31[$list30[$a243]!] === 0) $left240++;
-        if ($left240 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k242 = 0;
-        if ($left240 > 1) {
-          const $n246 = $left240 >>> 0;
-          if ($n246 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x244 = 0;
-          let $r245 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x244 = $t >>> 0;
-            $r245 = $x244 % $n246;
-          } while ($x244 - $r245 > 4294967296 - $n246);
-          const $k242$drawn = $r245;
-          $k242 = $k242$drawn;
-        }
-        let $seat241 = -1;
-        for (let $a243 = 0; $a243 < $n238; $a243++)
-          if ($list31[$list30[$a243]!] === 0 && $k242-- === 0) {
-            $seat241 = $list30[$a243]!;
-            break;
-          }
-        const l_q = $seat241;
-        const $low247 = l_high_2 + 1;
-        const $high248 = v_cash[l_q]!;
-        let $offered249 = false;
-        let $least250 = $low247;
-        offered249$open: {
-          if (!($low247 <= $high248)) break offered249$open;
-          $least250 = Math.max($low247, l_high_2 + 1);
-          if (!($least250 <= $high248)) break offered249$open;
-          $offered249 = true;
-        }
-        let $offered251 = false;
-        offered251$open: {
-          $offered251 = true;
-        }
-        const $offered252 = ($offered249 ? 1 : 0) + ($offered251 ? 1 : 0);
-        if ($offered252 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt253: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n257 = $offered252 >>> 0;
-          if ($n257 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x255 = 0;
-          let $r256 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x255 = $t >>> 0;
-            $r256 = $x255 % $n257;
-          } while ($x255 - $r256 > 4294967296 - $n257);
-          const $pick254$drawn = $r256;
-          let $pick254 = $pick254$drawn;
-          if ($offered249 && $pick254-- === 0) {
-            const $n263 = Math.max(0, $high248 - $least250 + 1) >>> 0;
-            if ($n263 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x261 = 0;
-            let $r262 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x261 = $t >>> 0;
-              $r262 = $x261 % $n263;
-            } while ($x261 - $r262 > 4294967296 - $n263);
-            const $digit259 = $r262;
-            const $value260 = $least250 + $digit259;
-            {
-              const l_amount = $value260;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value260);
-            {
-              const l_amount = $value260;
-              l_high_2 = l_amount;
-              l_leader_2 = l_q;
-              l_bidding_2 = true;
-              return 35;
-            }
-          }
-          if ($offered251 && $pick254-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list31[l_q] = 1;
-            if ($left240 === 1) {
-              return 35;
-            }
-            continue race239;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
+    return decide267();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -2388,9 +1097,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg265 = Z_deeds + l_leader_2;
-        C[$seg265 * CAP + N[$seg265]!] = $card;
-        N[$seg265]!++;
+        const $seg268 = Z_deeds + l_leader_2;
+        C[$seg268 * CAP + N[$seg268]!] = $card;
+        N[$seg268]!++;
       }
     } else {
     }
@@ -2402,52 +1111,8 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat266 = l_q_2;
-      const $low267 = 1;
-      const $high268 = v_cash[l_buyer_2]!;
-      const $size269 = Math.max(0, $high268 - $low267 + 1);
-      const $count270 = $size269;
-      const $total271 = $count270;
-      if ($total271 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat266} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n275 = $total271 >>> 0;
-      if ($n275 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x273 = 0;
-      let $r274 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x273 = $t >>> 0;
-        $r274 = $x273 % $n275;
-      } while ($x273 - $r274 > 4294967296 - $n275);
-      const $index272$drawn = $r274;
-      let $index272 = $index272$drawn;
-      decisions++;
-      steps = 0;
-      if ($index272 < $count270) {
-        const $digit276 = $index272 % $size269;
-        $index272 = Math.floor($index272 / $size269);
-        const $value277 = $low267 + $digit276;
-        if (trace !== null) trace.push($seat266, 7, $value277);
-        {
-          l_amount_3 = $value277;
-          return 38;
-        }
-      }
-      $index272 -= $count270;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+      const $seat269 = l_q_2;
+      return decide281($seat269);
     }
   }
   function step37(): number {
@@ -2455,87 +1120,8 @@ export function playout(): PlayoutKernel {
   }
   function step38(): number {
     {
-      const $seat278 = l_buyer_2;
-      const $count279 = 1;
-      const $count280 = 1;
-      const $total281 = $count279 + $count280;
-      if ($total281 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat278} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n285 = $total281 >>> 0;
-      if ($n285 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x283 = 0;
-      let $r284 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x283 = $t >>> 0;
-        $r284 = $x283 % $n285;
-      } while ($x283 - $r284 > 4294967296 - $n285);
-      const $index282$drawn = $r284;
-      let $index282 = $index282$drawn;
-      decisions++;
-      steps = 0;
-      if ($index282 < $count279) {
-        if (trace !== null) trace.push($seat278, 5);
-        {
-          {
-            const $amount = l_amount_3;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
-              );
-            if (v_cash[l_buyer_2] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_buyer_2] -= $amount;
-            v_cash[l_q_2] += $amount;
-          }
-          {
-            const $seg286 = Z_deeds + l_q_2;
-            const $wanted = l_d_3;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg286]!; $i++)
-              if (C[$seg286 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-            const $at287 = $seg286 * CAP + $at;
-            const $card = C[$at287]!;
-            const $end288 = $seg286 * CAP + N[$seg286]! - 1;
-            for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
-            N[$seg286]!--;
-            const $seg290 = Z_deeds + l_buyer_2;
-            C[$seg290 * CAP + N[$seg290]!] = $card;
-            N[$seg290]!++;
-          }
-          return 39;
-        }
-      }
-      $index282 -= $count279;
-      if ($index282 < $count280) {
-        if (trace !== null) trace.push($seat278, 6);
-        {
-          return 39;
-        }
-      }
-      $index282 -= $count280;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+      const $seat282 = l_buyer_2;
+      return decide295($seat282);
     }
   }
   function step39(): number {
@@ -2574,9 +1160,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument291 = l_active;
+          const $argument296 = l_active;
           {
-            let l_p = $argument291;
+            let l_p = $argument296;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2632,323 +1218,8 @@ export function playout(): PlayoutKernel {
   }
   function step53(): number {
     {
-      const $seat292 = l_p_3;
-      const $seg293 = Z_deeds + l_p_3;
-      let $offered294 = false;
-      offered294$open: {
-        if (!(N[$seg293]! > 0)) break offered294$open;
-        let $any295: boolean = false;
-        {
-          const $seg297 = Z_deeds + l_p_3;
-          for (let $i296 = 0; $i296 < N[$seg297]!; $i296++) {
-            const l_e = C[$seg297 * CAP + $i296]!;
-            if (fn_may_sell_stack(l_p_3, l_e)) {
-              $any295 = true;
-              break;
-            }
-          }
-        }
-        if (!$any295) break offered294$open;
-        let $found298 = false;
-        for (let $i299 = 0; $i299 < N[$seg293]!; $i299++) {
-          const l_d = C[$seg293 * CAP + $i299]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-          $found298 = true;
-          break;
-        }
-        if (!$found298) break offered294$open;
-        $offered294 = true;
-      }
-      const $seg301 = Z_deeds + l_p_3;
-      let $offered302 = false;
-      offered302$open: {
-        if (!(N[$seg301]! > 0)) break offered302$open;
-        let $any303: boolean = false;
-        {
-          const $seg305 = Z_deeds + l_p_3;
-          for (let $i304 = 0; $i304 < N[$seg305]!; $i304++) {
-            const l_e = C[$seg305 * CAP + $i304]!;
-            if (fn_may_sell_key(l_p_3, l_e)) {
-              $any303 = true;
-              break;
-            }
-          }
-        }
-        if (!$any303) break offered302$open;
-        if (!(v_stacks_left >= 4)) break offered302$open;
-        let $found306 = false;
-        for (let $i307 = 0; $i307 < N[$seg301]!; $i307++) {
-          const l_d = C[$seg301 * CAP + $i307]!;
-          if (!v_key[l_d]!) continue;
-          $found306 = true;
-          break;
-        }
-        if (!$found306) break offered302$open;
-        $offered302 = true;
-      }
-      const $seg309 = Z_deeds + l_p_3;
-      let $offered310 = false;
-      offered310$open: {
-        if (!(N[$seg309]! > 0)) break offered310$open;
-        let $any311: boolean = false;
-        {
-          const $seg313 = Z_deeds + l_p_3;
-          for (let $i312 = 0; $i312 < N[$seg313]!; $i312++) {
-            const l_e = C[$seg313 * CAP + $i312]!;
-            if (fn_may_mortgage(l_p_3, l_e)) {
-              $any311 = true;
-              break;
-            }
-          }
-        }
-        if (!$any311) break offered310$open;
-        let $found314 = false;
-        for (let $i315 = 0; $i315 < N[$seg309]!; $i315++) {
-          const l_d = C[$seg309 * CAP + $i315]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-          $found314 = true;
-          break;
-        }
-        if (!$found314) break offered310$open;
-        $offered310 = true;
-      }
-      const $offered317 = ($offered294 ? 1 : 0) + ($offered302 ? 1 : 0) + ($offered310 ? 1 : 0);
-      if ($offered317 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built323 = false;
-      let $built331 = false;
-      let $built339 = false;
-      attempt318: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n322 = $offered317 >>> 0;
-        if ($n322 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x320 = 0;
-        let $r321 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x320 = $t >>> 0;
-          $r321 = $x320 % $n322;
-        } while ($x320 - $r321 > 4294967296 - $n322);
-        const $pick319$drawn = $r321;
-        let $pick319 = $pick319$drawn;
-        if ($offered294 && $pick319-- === 0) {
-          if (!$built323) {
-            $values32.length = 0;
-            for (let $i300 = 0; $i300 < N[$seg293]!; $i300++) {
-              const l_d = C[$seg293 * CAP + $i300]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-              $values32.push(l_d);
-            }
-            $built323 = true;
-          }
-          const $n328 = $values32.length >>> 0;
-          if ($n328 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x326 = 0;
-          let $r327 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x326 = $t >>> 0;
-            $r327 = $x326 % $n328;
-          } while ($x326 - $r327 > 4294967296 - $n328);
-          const $digit324 = $r327;
-          const $value325 = $values32[$digit324]!;
-          {
-            const l_d = $value325;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat292, 0, $value325);
-          {
-            const l_d = $value325;
-            {
-              const $argument329 = l_p_3;
-              const $argument330 = l_d;
-              {
-                let l_p = $argument329;
-                let l_sold = $argument330;
-                v_books[l_sold] -= 1;
-                v_stacks_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 55;
-          }
-        }
-        if ($offered302 && $pick319-- === 0) {
-          if (!$built331) {
-            $values33.length = 0;
-            for (let $i308 = 0; $i308 < N[$seg301]!; $i308++) {
-              const l_d = C[$seg301 * CAP + $i308]!;
-              if (!v_key[l_d]!) continue;
-              $values33.push(l_d);
-            }
-            $built331 = true;
-          }
-          const $n336 = $values33.length >>> 0;
-          if ($n336 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x334 = 0;
-          let $r335 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x334 = $t >>> 0;
-            $r335 = $x334 % $n336;
-          } while ($x334 - $r335 > 4294967296 - $n336);
-          const $digit332 = $r335;
-          const $value333 = $values33[$digit332]!;
-          {
-            const l_d = $value333;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat292, 1, $value333);
-          {
-            const l_d = $value333;
-            {
-              const $argument337 = l_p_3;
-              const $argument338 = l_d;
-              {
-                let l_p = $argument337;
-                let l_sold = $argument338;
-                v_key[l_sold] = false;
-                v_keys_left += 1;
-                v_books[l_sold] = 4;
-                v_stacks_left -= 4;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 55;
-          }
-        }
-        if ($offered310 && $pick319-- === 0) {
-          if (!$built339) {
-            $values34.length = 0;
-            for (let $i316 = 0; $i316 < N[$seg309]!; $i316++) {
-              const l_d = C[$seg309 * CAP + $i316]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-              $values34.push(l_d);
-            }
-            $built339 = true;
-          }
-          const $n344 = $values34.length >>> 0;
-          if ($n344 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x342 = 0;
-          let $r343 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x342 = $t >>> 0;
-            $r343 = $x342 % $n344;
-          } while ($x342 - $r343 > 4294967296 - $n344);
-          const $digit340 = $r343;
-          const $value341 = $values34[$digit340]!;
-          {
-            const l_d = $value341;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat292, 2, $value341);
-          {
-            const l_d = $value341;
-            {
-              const $argument345 = l_p_3;
-              const $argument346 = l_d;
-              {
-                let l_p = $argument345;
-                let l_pledged = $argument346;
-                v_mortgaged[l_pledged] = true;
-                {
-                  const $amount = Deed_mortgage[l_pledged]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 55;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      const $seat297 = l_p_3;
+      return decide352($seat297);
     }
   }
   function step54(): number {
@@ -3001,16 +1272,16 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n347 = 0;
+      let $n353 = 0;
       {
-        const $seg349 = Z_deeds + l_p_4;
-        for (let $i348 = 0; $i348 < N[$seg349]!; $i348++) {
-          const l_d = C[$seg349 * CAP + $i348]!;
-          $list35[$n347++] = l_d;
+        const $seg355 = Z_deeds + l_p_4;
+        for (let $i354 = 0; $i354 < N[$seg355]!; $i354++) {
+          const l_d = C[$seg355 * CAP + $i354]!;
+          $list35[$n353++] = l_d;
         }
       }
-      for (let $i350 = 0; $i350 < $n347; $i350++) {
-        const l_d = $list35[$i350]!;
+      for (let $i356 = 0; $i356 < $n353; $i356++) {
+        const l_d = $list35[$i356]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -3070,41 +1341,41 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n351 = 0;
+      let $n357 = 0;
       {
-        const $seg353 = Z_deeds + l_p_4;
-        for (let $i352 = 0; $i352 < N[$seg353]!; $i352++) {
-          const l_d = C[$seg353 * CAP + $i352]!;
-          $list36[$n351++] = l_d;
+        const $seg359 = Z_deeds + l_p_4;
+        for (let $i358 = 0; $i358 < N[$seg359]!; $i358++) {
+          const l_d = C[$seg359 * CAP + $i358]!;
+          $list36[$n357++] = l_d;
         }
       }
-      for (let $i354 = 0; $i354 < $n351; $i354++) {
-        const l_d = $list36[$i354]!;
+      for (let $i360 = 0; $i360 < $n357; $i360++) {
+        const l_d = $list36[$i360]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg355 = Z_deeds + l_p_4;
+          const $seg361 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg355]!; $i++)
-            if (C[$seg355 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg361]!; $i++)
+            if (C[$seg361 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at356 = $seg355 * CAP + $at;
-          const $card = C[$at356]!;
-          const $end357 = $seg355 * CAP + N[$seg355]! - 1;
-          for (let $k358 = $at356; $k358 < $end357; $k358++) C[$k358] = C[$k358 + 1]!;
-          N[$seg355]!--;
+          const $at362 = $seg361 * CAP + $at;
+          const $card = C[$at362]!;
+          const $end363 = $seg361 * CAP + N[$seg361]! - 1;
+          for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
+          N[$seg361]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument359 = l_p_4;
+      const $argument365 = l_p_4;
       {
-        let l_p = $argument359;
+        let l_p = $argument365;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -3148,8 +1419,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k360 = 0; $k360 < N[$from]!; $k360++) {
-          const $card = C[$from * CAP + $k360]!;
+        for (let $k366 = 0; $k366 < N[$from]!; $k366++) {
+          const $card = C[$from * CAP + $k366]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -3157,9 +1428,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument361 = l_p_4;
+      const $argument367 = l_p_4;
       {
-        let l_p = $argument361;
+        let l_p = $argument367;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -3192,10 +1463,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at362 = Z_seized * CAP + $at;
-      const $card = C[$at362]!;
-      const $end363 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
+      const $at368 = Z_seized * CAP + $at;
+      const $card = C[$at368]!;
+      const $end369 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k370 = $at368; $k370 < $end369; $k370++) C[$k370] = C[$k370 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3230,148 +1501,7 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     l_bidding_3 = false;
-    {
-      let $n365 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list37[$n365++] = l_q;
-        }
-      }
-      $list38.fill(0);
-      race366: for (;;) {
-        let $left367 = 0;
-        for (let $a370 = 0; $a370 < $n365; $a370++) if ($list38[$list37[$a370]!] === 0) $left367++;
-        if ($left367 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k369 = 0;
-        if ($left367 > 1) {
-          const $n373 = $left367 >>> 0;
-          if ($n373 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x371 = 0;
-          let $r372 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x371 = $t >>> 0;
-            $r372 = $x371 % $n373;
-          } while ($x371 - $r372 > 4294967296 - $n373);
-          const $k369$drawn = $r372;
-          $k369 = $k369$drawn;
-        }
-        let $seat368 = -1;
-        for (let $a370 = 0; $a370 < $n365; $a370++)
-          if ($list38[$list37[$a370]!] === 0 && $k369-- === 0) {
-            $seat368 = $list37[$a370]!;
-            break;
-          }
-        const l_q = $seat368;
-        const $low374 = l_high_3 + 1;
-        const $high375 = v_cash[l_q]!;
-        let $offered376 = false;
-        let $least377 = $low374;
-        offered376$open: {
-          if (!($low374 <= $high375)) break offered376$open;
-          $least377 = Math.max($low374, l_high_3 + 1);
-          if (!($least377 <= $high375)) break offered376$open;
-          $offered376 = true;
-        }
-        let $offered378 = false;
-        offered378$open: {
-          $offered378 = true;
-        }
-        const $offered379 = ($offered376 ? 1 : 0) + ($offered378 ? 1 : 0);
-        if ($offered379 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt380: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n384 = $offered379 >>> 0;
-          if ($n384 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x382 = 0;
-          let $r383 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x382 = $t >>> 0;
-            $r383 = $x382 % $n384;
-          } while ($x382 - $r383 > 4294967296 - $n384);
-          const $pick381$drawn = $r383;
-          let $pick381 = $pick381$drawn;
-          if ($offered376 && $pick381-- === 0) {
-            const $n390 = Math.max(0, $high375 - $least377 + 1) >>> 0;
-            if ($n390 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x388 = 0;
-            let $r389 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x388 = $t >>> 0;
-              $r389 = $x388 % $n390;
-            } while ($x388 - $r389 > 4294967296 - $n390);
-            const $digit386 = $r389;
-            const $value387 = $least377 + $digit386;
-            {
-              const l_amount = $value387;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value387);
-            {
-              const l_amount = $value387;
-              l_high_3 = l_amount;
-              l_leader_3 = l_q;
-              l_bidding_3 = true;
-              return 68;
-            }
-          }
-          if ($offered378 && $pick381-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list38[l_q] = 1;
-            if ($left367 === 1) {
-              return 68;
-            }
-            continue race366;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
+    return decide398();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -3393,9 +1523,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg392 = Z_deeds + l_leader_3;
-        C[$seg392 * CAP + N[$seg392]!] = $card;
-        N[$seg392]!++;
+        const $seg399 = Z_deeds + l_leader_3;
+        C[$seg399 * CAP + N[$seg399]!] = $card;
+        N[$seg399]!++;
       }
     } else {
     }
@@ -3407,11 +1537,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument393 = l_active;
-      const $argument394 = l_steps;
+      const $argument400 = l_active;
+      const $argument401 = l_steps;
       {
-        let l_p = $argument393;
-        let l_steps = $argument394;
+        let l_p = $argument400;
+        let l_steps = $argument401;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -3521,75 +1651,8 @@ export function playout(): PlayoutKernel {
       "first(…)",
     );
     {
-      const $seat395 = l_p_5;
-      const $count396 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-      const $count397 = 1;
-      const $total398 = $count396 + $count397;
-      if ($total398 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat395} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      const $n402 = $total398 >>> 0;
-      if ($n402 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x400 = 0;
-      let $r401 = 0;
-      do {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x400 = $t >>> 0;
-        $r401 = $x400 % $n402;
-      } while ($x400 - $r401 > 4294967296 - $n402);
-      const $index399$drawn = $r401;
-      let $index399 = $index399$drawn;
-      decisions++;
-      steps = 0;
-      if ($index399 < $count396) {
-        if (trace !== null) trace.push($seat395, 17);
-        {
-          {
-            const $amount = Deed_price[l_deed_2]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
-              );
-            if (v_cash[l_p_5] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p_5] -= $amount;
-            v_bank += $amount;
-          }
-          {
-            const $card = l_deed_2;
-            takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-            const $seg403 = Z_deeds + l_p_5;
-            C[$seg403 * CAP + N[$seg403]!] = $card;
-            N[$seg403]!++;
-          }
-          return 81;
-        }
-      }
-      $index399 -= $count396;
-      if ($index399 < $count397) {
-        if (trace !== null) trace.push($seat395, 4);
-        {
-          return 82;
-        }
-      }
-      $index399 -= $count397;
-      throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+      const $seat402 = l_p_5;
+      return decide411($seat402);
     }
   }
   function step80(): number {
@@ -3626,148 +1689,7 @@ export function playout(): PlayoutKernel {
   }
   function step84(): number {
     l_bidding_4 = false;
-    {
-      let $n404 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list39[$n404++] = l_q;
-        }
-      }
-      $list40.fill(0);
-      race405: for (;;) {
-        let $left406 = 0;
-        for (let $a409 = 0; $a409 < $n404; $a409++) if ($list40[$list39[$a409]!] === 0) $left406++;
-        if ($left406 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k408 = 0;
-        if ($left406 > 1) {
-          const $n412 = $left406 >>> 0;
-          if ($n412 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x410 = 0;
-          let $r411 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x410 = $t >>> 0;
-            $r411 = $x410 % $n412;
-          } while ($x410 - $r411 > 4294967296 - $n412);
-          const $k408$drawn = $r411;
-          $k408 = $k408$drawn;
-        }
-        let $seat407 = -1;
-        for (let $a409 = 0; $a409 < $n404; $a409++)
-          if ($list40[$list39[$a409]!] === 0 && $k408-- === 0) {
-            $seat407 = $list39[$a409]!;
-            break;
-          }
-        const l_q = $seat407;
-        const $low413 = l_high_4 + 1;
-        const $high414 = v_cash[l_q]!;
-        let $offered415 = false;
-        let $least416 = $low413;
-        offered415$open: {
-          if (!($low413 <= $high414)) break offered415$open;
-          $least416 = Math.max($low413, l_high_4 + 1);
-          if (!($least416 <= $high414)) break offered415$open;
-          $offered415 = true;
-        }
-        let $offered417 = false;
-        offered417$open: {
-          $offered417 = true;
-        }
-        const $offered418 = ($offered415 ? 1 : 0) + ($offered417 ? 1 : 0);
-        if ($offered418 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt419: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n423 = $offered418 >>> 0;
-          if ($n423 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x421 = 0;
-          let $r422 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x421 = $t >>> 0;
-            $r422 = $x421 % $n423;
-          } while ($x421 - $r422 > 4294967296 - $n423);
-          const $pick420$drawn = $r422;
-          let $pick420 = $pick420$drawn;
-          if ($offered415 && $pick420-- === 0) {
-            const $n429 = Math.max(0, $high414 - $least416 + 1) >>> 0;
-            if ($n429 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x427 = 0;
-            let $r428 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x427 = $t >>> 0;
-              $r428 = $x427 % $n429;
-            } while ($x427 - $r428 > 4294967296 - $n429);
-            const $digit425 = $r428;
-            const $value426 = $least416 + $digit425;
-            {
-              const l_amount = $value426;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value426);
-            {
-              const l_amount = $value426;
-              l_high_4 = l_amount;
-              l_leader_4 = l_q;
-              l_bidding_4 = true;
-              return 86;
-            }
-          }
-          if ($offered417 && $pick420-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list40[l_q] = 1;
-            if ($left406 === 1) {
-              return 86;
-            }
-            continue race405;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
+    return decide439();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -3789,9 +1711,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg431 = Z_deeds + l_leader_4;
-        C[$seg431 * CAP + N[$seg431]!] = $card;
-        N[$seg431]!++;
+        const $seg440 = Z_deeds + l_leader_4;
+        C[$seg440 * CAP + N[$seg440]!] = $card;
+        N[$seg440]!++;
       }
     } else {
     }
@@ -3842,16 +1764,16 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum432: number = 0;
+          let $sum441: number = 0;
           {
-            const $seg434 = Z_deeds + l_p_6;
-            for (let $i433 = 0; $i433 < N[$seg434]!; $i433++) {
-              const l_d = C[$seg434 * CAP + $i433]!;
-              $sum432 +=
+            const $seg443 = Z_deeds + l_p_6;
+            for (let $i442 = 0; $i442 < N[$seg443]!; $i442++) {
+              const l_d = C[$seg443 * CAP + $i442]!;
+              $sum441 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum432;
+          l_owed = $sum441;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -3876,9 +1798,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument435 = l_p_6;
+                const $argument444 = l_p_6;
                 {
-                  let l_p = $argument435;
+                  let l_p = $argument444;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -3893,8 +1815,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k436 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k436 > Z_mercy_deck * CAP; $k436--)
-          C[$k436] = C[$k436 - 1]!;
+        for (let $k445 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k445 > Z_mercy_deck * CAP; $k445--)
+          C[$k445] = C[$k445 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
       }
@@ -3902,8 +1824,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k437 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k437 > Z_grace_deck * CAP; $k437--)
-          C[$k437] = C[$k437 - 1]!;
+        for (let $k446 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k446 > Z_grace_deck * CAP; $k446--)
+          C[$k446] = C[$k446 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
       }
@@ -3943,323 +1865,8 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     {
-      const $seat438 = l_p_7;
-      const $seg439 = Z_deeds + l_p_7;
-      let $offered440 = false;
-      offered440$open: {
-        if (!(N[$seg439]! > 0)) break offered440$open;
-        let $any441: boolean = false;
-        {
-          const $seg443 = Z_deeds + l_p_7;
-          for (let $i442 = 0; $i442 < N[$seg443]!; $i442++) {
-            const l_e = C[$seg443 * CAP + $i442]!;
-            if (fn_may_sell_stack(l_p_7, l_e)) {
-              $any441 = true;
-              break;
-            }
-          }
-        }
-        if (!$any441) break offered440$open;
-        let $found444 = false;
-        for (let $i445 = 0; $i445 < N[$seg439]!; $i445++) {
-          const l_d = C[$seg439 * CAP + $i445]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-          $found444 = true;
-          break;
-        }
-        if (!$found444) break offered440$open;
-        $offered440 = true;
-      }
-      const $seg447 = Z_deeds + l_p_7;
-      let $offered448 = false;
-      offered448$open: {
-        if (!(N[$seg447]! > 0)) break offered448$open;
-        let $any449: boolean = false;
-        {
-          const $seg451 = Z_deeds + l_p_7;
-          for (let $i450 = 0; $i450 < N[$seg451]!; $i450++) {
-            const l_e = C[$seg451 * CAP + $i450]!;
-            if (fn_may_sell_key(l_p_7, l_e)) {
-              $any449 = true;
-              break;
-            }
-          }
-        }
-        if (!$any449) break offered448$open;
-        if (!(v_stacks_left >= 4)) break offered448$open;
-        let $found452 = false;
-        for (let $i453 = 0; $i453 < N[$seg447]!; $i453++) {
-          const l_d = C[$seg447 * CAP + $i453]!;
-          if (!v_key[l_d]!) continue;
-          $found452 = true;
-          break;
-        }
-        if (!$found452) break offered448$open;
-        $offered448 = true;
-      }
-      const $seg455 = Z_deeds + l_p_7;
-      let $offered456 = false;
-      offered456$open: {
-        if (!(N[$seg455]! > 0)) break offered456$open;
-        let $any457: boolean = false;
-        {
-          const $seg459 = Z_deeds + l_p_7;
-          for (let $i458 = 0; $i458 < N[$seg459]!; $i458++) {
-            const l_e = C[$seg459 * CAP + $i458]!;
-            if (fn_may_mortgage(l_p_7, l_e)) {
-              $any457 = true;
-              break;
-            }
-          }
-        }
-        if (!$any457) break offered456$open;
-        let $found460 = false;
-        for (let $i461 = 0; $i461 < N[$seg455]!; $i461++) {
-          const l_d = C[$seg455 * CAP + $i461]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-          $found460 = true;
-          break;
-        }
-        if (!$found460) break offered456$open;
-        $offered456 = true;
-      }
-      const $offered463 = ($offered440 ? 1 : 0) + ($offered448 ? 1 : 0) + ($offered456 ? 1 : 0);
-      if ($offered463 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built469 = false;
-      let $built477 = false;
-      let $built485 = false;
-      attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n468 = $offered463 >>> 0;
-        if ($n468 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x466 = 0;
-        let $r467 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x466 = $t >>> 0;
-          $r467 = $x466 % $n468;
-        } while ($x466 - $r467 > 4294967296 - $n468);
-        const $pick465$drawn = $r467;
-        let $pick465 = $pick465$drawn;
-        if ($offered440 && $pick465-- === 0) {
-          if (!$built469) {
-            $values41.length = 0;
-            for (let $i446 = 0; $i446 < N[$seg439]!; $i446++) {
-              const l_d = C[$seg439 * CAP + $i446]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-              $values41.push(l_d);
-            }
-            $built469 = true;
-          }
-          const $n474 = $values41.length >>> 0;
-          if ($n474 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x472 = 0;
-          let $r473 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x472 = $t >>> 0;
-            $r473 = $x472 % $n474;
-          } while ($x472 - $r473 > 4294967296 - $n474);
-          const $digit470 = $r473;
-          const $value471 = $values41[$digit470]!;
-          {
-            const l_d = $value471;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat438, 0, $value471);
-          {
-            const l_d = $value471;
-            {
-              const $argument475 = l_p_7;
-              const $argument476 = l_d;
-              {
-                let l_p = $argument475;
-                let l_sold = $argument476;
-                v_books[l_sold] -= 1;
-                v_stacks_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 96;
-          }
-        }
-        if ($offered448 && $pick465-- === 0) {
-          if (!$built477) {
-            $values42.length = 0;
-            for (let $i454 = 0; $i454 < N[$seg447]!; $i454++) {
-              const l_d = C[$seg447 * CAP + $i454]!;
-              if (!v_key[l_d]!) continue;
-              $values42.push(l_d);
-            }
-            $built477 = true;
-          }
-          const $n482 = $values42.length >>> 0;
-          if ($n482 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x480 = 0;
-          let $r481 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x480 = $t >>> 0;
-            $r481 = $x480 % $n482;
-          } while ($x480 - $r481 > 4294967296 - $n482);
-          const $digit478 = $r481;
-          const $value479 = $values42[$digit478]!;
-          {
-            const l_d = $value479;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat438, 1, $value479);
-          {
-            const l_d = $value479;
-            {
-              const $argument483 = l_p_7;
-              const $argument484 = l_d;
-              {
-                let l_p = $argument483;
-                let l_sold = $argument484;
-                v_key[l_sold] = false;
-                v_keys_left += 1;
-                v_books[l_sold] = 4;
-                v_stacks_left -= 4;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 96;
-          }
-        }
-        if ($offered456 && $pick465-- === 0) {
-          if (!$built485) {
-            $values43.length = 0;
-            for (let $i462 = 0; $i462 < N[$seg455]!; $i462++) {
-              const l_d = C[$seg455 * CAP + $i462]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-              $values43.push(l_d);
-            }
-            $built485 = true;
-          }
-          const $n490 = $values43.length >>> 0;
-          if ($n490 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x488 = 0;
-          let $r489 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x488 = $t >>> 0;
-            $r489 = $x488 % $n490;
-          } while ($x488 - $r489 > 4294967296 - $n490);
-          const $digit486 = $r489;
-          const $value487 = $values43[$digit486]!;
-          {
-            const l_d = $value487;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat438, 2, $value487);
-          {
-            const l_d = $value487;
-            {
-              const $argument491 = l_p_7;
-              const $argument492 = l_d;
-              {
-                let l_p = $argument491;
-                let l_pledged = $argument492;
-                v_mortgaged[l_pledged] = true;
-                {
-                  const $amount = Deed_mortgage[l_pledged]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 96;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      const $seat447 = l_p_7;
+      return decide502($seat447);
     }
   }
   function step95(): number {
@@ -4312,16 +1919,16 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n493 = 0;
+      let $n503 = 0;
       {
-        const $seg495 = Z_deeds + l_p_8;
-        for (let $i494 = 0; $i494 < N[$seg495]!; $i494++) {
-          const l_d = C[$seg495 * CAP + $i494]!;
-          $list44[$n493++] = l_d;
+        const $seg505 = Z_deeds + l_p_8;
+        for (let $i504 = 0; $i504 < N[$seg505]!; $i504++) {
+          const l_d = C[$seg505 * CAP + $i504]!;
+          $list44[$n503++] = l_d;
         }
       }
-      for (let $i496 = 0; $i496 < $n493; $i496++) {
-        const l_d = $list44[$i496]!;
+      for (let $i506 = 0; $i506 < $n503; $i506++) {
+        const l_d = $list44[$i506]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -4381,41 +1988,41 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n497 = 0;
+      let $n507 = 0;
       {
-        const $seg499 = Z_deeds + l_p_8;
-        for (let $i498 = 0; $i498 < N[$seg499]!; $i498++) {
-          const l_d = C[$seg499 * CAP + $i498]!;
-          $list45[$n497++] = l_d;
+        const $seg509 = Z_deeds + l_p_8;
+        for (let $i508 = 0; $i508 < N[$seg509]!; $i508++) {
+          const l_d = C[$seg509 * CAP + $i508]!;
+          $list45[$n507++] = l_d;
         }
       }
-      for (let $i500 = 0; $i500 < $n497; $i500++) {
-        const l_d = $list45[$i500]!;
+      for (let $i510 = 0; $i510 < $n507; $i510++) {
+        const l_d = $list45[$i510]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg501 = Z_deeds + l_p_8;
+          const $seg511 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg501]!; $i++)
-            if (C[$seg501 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg511]!; $i++)
+            if (C[$seg511 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at502 = $seg501 * CAP + $at;
-          const $card = C[$at502]!;
-          const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-          for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-          N[$seg501]!--;
+          const $at512 = $seg511 * CAP + $at;
+          const $card = C[$at512]!;
+          const $end513 = $seg511 * CAP + N[$seg511]! - 1;
+          for (let $k514 = $at512; $k514 < $end513; $k514++) C[$k514] = C[$k514 + 1]!;
+          N[$seg511]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument505 = l_p_8;
+      const $argument515 = l_p_8;
       {
-        let l_p = $argument505;
+        let l_p = $argument515;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -4459,8 +2066,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k506 = 0; $k506 < N[$from]!; $k506++) {
-          const $card = C[$from * CAP + $k506]!;
+        for (let $k516 = 0; $k516 < N[$from]!; $k516++) {
+          const $card = C[$from * CAP + $k516]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -4468,9 +2075,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument507 = l_p_8;
+      const $argument517 = l_p_8;
       {
-        let l_p = $argument507;
+        let l_p = $argument517;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -4503,10 +2110,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at508 = Z_seized * CAP + $at;
-      const $card = C[$at508]!;
-      const $end509 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+      const $at518 = Z_seized * CAP + $at;
+      const $card = C[$at518]!;
+      const $end519 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k520 = $at518; $k520 < $end519; $k520++) C[$k520] = C[$k520 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -4541,148 +2148,7 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     l_bidding_5 = false;
-    {
-      let $n511 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list46[$n511++] = l_q;
-        }
-      }
-      $list47.fill(0);
-      race512: for (;;) {
-        let $left513 = 0;
-        for (let $a516 = 0; $a516 < $n511; $a516++) if ($list47[$list46[$a516]!] === 0) $left513++;
-        if ($left513 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k515 = 0;
-        if ($left513 > 1) {
-          const $n519 = $left513 >>> 0;
-          if ($n519 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x517 = 0;
-          let $r518 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x517 = $t >>> 0;
-            $r518 = $x517 % $n519;
-          } while ($x517 - $r518 > 4294967296 - $n519);
-          const $k515$drawn = $r518;
-          $k515 = $k515$drawn;
-        }
-        let $seat514 = -1;
-        for (let $a516 = 0; $a516 < $n511; $a516++)
-          if ($list47[$list46[$a516]!] === 0 && $k515-- === 0) {
-            $seat514 = $list46[$a516]!;
-            break;
-          }
-        const l_q = $seat514;
-        const $low520 = l_high_5 + 1;
-        const $high521 = v_cash[l_q]!;
-        let $offered522 = false;
-        let $least523 = $low520;
-        offered522$open: {
-          if (!($low520 <= $high521)) break offered522$open;
-          $least523 = Math.max($low520, l_high_5 + 1);
-          if (!($least523 <= $high521)) break offered522$open;
-          $offered522 = true;
-        }
-        let $offered524 = false;
-        offered524$open: {
-          $offered524 = true;
-        }
-        const $offered525 = ($offered522 ? 1 : 0) + ($offered524 ? 1 : 0);
-        if ($offered525 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt526: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n530 = $offered525 >>> 0;
-          if ($n530 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x528 = 0;
-          let $r529 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x528 = $t >>> 0;
-            $r529 = $x528 % $n530;
-          } while ($x528 - $r529 > 4294967296 - $n530);
-          const $pick527$drawn = $r529;
-          let $pick527 = $pick527$drawn;
-          if ($offered522 && $pick527-- === 0) {
-            const $n536 = Math.max(0, $high521 - $least523 + 1) >>> 0;
-            if ($n536 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x534 = 0;
-            let $r535 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x534 = $t >>> 0;
-              $r535 = $x534 % $n536;
-            } while ($x534 - $r535 > 4294967296 - $n536);
-            const $digit532 = $r535;
-            const $value533 = $least523 + $digit532;
-            {
-              const l_amount = $value533;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value533);
-            {
-              const l_amount = $value533;
-              l_high_5 = l_amount;
-              l_leader_5 = l_q;
-              l_bidding_5 = true;
-              return 109;
-            }
-          }
-          if ($offered524 && $pick527-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list47[l_q] = 1;
-            if ($left513 === 1) {
-              return 109;
-            }
-            continue race512;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
+    return decide548();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -4704,9 +2170,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg538 = Z_deeds + l_leader_5;
-        C[$seg538 * CAP + N[$seg538]!] = $card;
-        N[$seg538]!++;
+        const $seg549 = Z_deeds + l_leader_5;
+        C[$seg549 * CAP + N[$seg549]!] = $card;
+        N[$seg549]!++;
       }
     } else {
     }
@@ -4740,9 +2206,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument539 = l_p_5;
+          const $argument550 = l_p_5;
           {
-            let l_p = $argument539;
+            let l_p = $argument550;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -4763,323 +2229,8 @@ export function playout(): PlayoutKernel {
   }
   function step114(): number {
     {
-      const $seat540 = l_p_9;
-      const $seg541 = Z_deeds + l_p_9;
-      let $offered542 = false;
-      offered542$open: {
-        if (!(N[$seg541]! > 0)) break offered542$open;
-        let $any543: boolean = false;
-        {
-          const $seg545 = Z_deeds + l_p_9;
-          for (let $i544 = 0; $i544 < N[$seg545]!; $i544++) {
-            const l_e = C[$seg545 * CAP + $i544]!;
-            if (fn_may_sell_stack(l_p_9, l_e)) {
-              $any543 = true;
-              break;
-            }
-          }
-        }
-        if (!$any543) break offered542$open;
-        let $found546 = false;
-        for (let $i547 = 0; $i547 < N[$seg541]!; $i547++) {
-          const l_d = C[$seg541 * CAP + $i547]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-          $found546 = true;
-          break;
-        }
-        if (!$found546) break offered542$open;
-        $offered542 = true;
-      }
-      const $seg549 = Z_deeds + l_p_9;
-      let $offered550 = false;
-      offered550$open: {
-        if (!(N[$seg549]! > 0)) break offered550$open;
-        let $any551: boolean = false;
-        {
-          const $seg553 = Z_deeds + l_p_9;
-          for (let $i552 = 0; $i552 < N[$seg553]!; $i552++) {
-            const l_e = C[$seg553 * CAP + $i552]!;
-            if (fn_may_sell_key(l_p_9, l_e)) {
-              $any551 = true;
-              break;
-            }
-          }
-        }
-        if (!$any551) break offered550$open;
-        if (!(v_stacks_left >= 4)) break offered550$open;
-        let $found554 = false;
-        for (let $i555 = 0; $i555 < N[$seg549]!; $i555++) {
-          const l_d = C[$seg549 * CAP + $i555]!;
-          if (!v_key[l_d]!) continue;
-          $found554 = true;
-          break;
-        }
-        if (!$found554) break offered550$open;
-        $offered550 = true;
-      }
-      const $seg557 = Z_deeds + l_p_9;
-      let $offered558 = false;
-      offered558$open: {
-        if (!(N[$seg557]! > 0)) break offered558$open;
-        let $any559: boolean = false;
-        {
-          const $seg561 = Z_deeds + l_p_9;
-          for (let $i560 = 0; $i560 < N[$seg561]!; $i560++) {
-            const l_e = C[$seg561 * CAP + $i560]!;
-            if (fn_may_mortgage(l_p_9, l_e)) {
-              $any559 = true;
-              break;
-            }
-          }
-        }
-        if (!$any559) break offered558$open;
-        let $found562 = false;
-        for (let $i563 = 0; $i563 < N[$seg557]!; $i563++) {
-          const l_d = C[$seg557 * CAP + $i563]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-          $found562 = true;
-          break;
-        }
-        if (!$found562) break offered558$open;
-        $offered558 = true;
-      }
-      const $offered565 = ($offered542 ? 1 : 0) + ($offered550 ? 1 : 0) + ($offered558 ? 1 : 0);
-      if ($offered565 === 0)
-        throw new GameFault("fault/no-legal-move", `seat ${$seat540} must act but has no legal move`);
-      if (decisions >= DECISION_CAP)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-        );
-      let $built571 = false;
-      let $built579 = false;
-      let $built587 = false;
-      attempt566: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-        const $n570 = $offered565 >>> 0;
-        if ($n570 === 0)
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x568 = 0;
-        let $r569 = 0;
-        do {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x568 = $t >>> 0;
-          $r569 = $x568 % $n570;
-        } while ($x568 - $r569 > 4294967296 - $n570);
-        const $pick567$drawn = $r569;
-        let $pick567 = $pick567$drawn;
-        if ($offered542 && $pick567-- === 0) {
-          if (!$built571) {
-            $values48.length = 0;
-            for (let $i548 = 0; $i548 < N[$seg541]!; $i548++) {
-              const l_d = C[$seg541 * CAP + $i548]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-              $values48.push(l_d);
-            }
-            $built571 = true;
-          }
-          const $n576 = $values48.length >>> 0;
-          if ($n576 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x574 = 0;
-          let $r575 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x574 = $t >>> 0;
-            $r575 = $x574 % $n576;
-          } while ($x574 - $r575 > 4294967296 - $n576);
-          const $digit572 = $r575;
-          const $value573 = $values48[$digit572]!;
-          {
-            const l_d = $value573;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat540, 0, $value573);
-          {
-            const l_d = $value573;
-            {
-              const $argument577 = l_p_9;
-              const $argument578 = l_d;
-              {
-                let l_p = $argument577;
-                let l_sold = $argument578;
-                v_books[l_sold] -= 1;
-                v_stacks_left += 1;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 116;
-          }
-        }
-        if ($offered550 && $pick567-- === 0) {
-          if (!$built579) {
-            $values49.length = 0;
-            for (let $i556 = 0; $i556 < N[$seg549]!; $i556++) {
-              const l_d = C[$seg549 * CAP + $i556]!;
-              if (!v_key[l_d]!) continue;
-              $values49.push(l_d);
-            }
-            $built579 = true;
-          }
-          const $n584 = $values49.length >>> 0;
-          if ($n584 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x582 = 0;
-          let $r583 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x582 = $t >>> 0;
-            $r583 = $x582 % $n584;
-          } while ($x582 - $r583 > 4294967296 - $n584);
-          const $digit580 = $r583;
-          const $value581 = $values49[$digit580]!;
-          {
-            const l_d = $value581;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat540, 1, $value581);
-          {
-            const l_d = $value581;
-            {
-              const $argument585 = l_p_9;
-              const $argument586 = l_d;
-              {
-                let l_p = $argument585;
-                let l_sold = $argument586;
-                v_key[l_sold] = false;
-                v_keys_left += 1;
-                v_books[l_sold] = 4;
-                v_stacks_left -= 4;
-                {
-                  const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 116;
-          }
-        }
-        if ($offered558 && $pick567-- === 0) {
-          if (!$built587) {
-            $values50.length = 0;
-            for (let $i564 = 0; $i564 < N[$seg557]!; $i564++) {
-              const l_d = C[$seg557 * CAP + $i564]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-              $values50.push(l_d);
-            }
-            $built587 = true;
-          }
-          const $n592 = $values50.length >>> 0;
-          if ($n592 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x590 = 0;
-          let $r591 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x590 = $t >>> 0;
-            $r591 = $x590 % $n592;
-          } while ($x590 - $r591 > 4294967296 - $n592);
-          const $digit588 = $r591;
-          const $value589 = $values50[$digit588]!;
-          {
-            const l_d = $value589;
-          }
-          decisions++;
-          steps = 0;
-          if (trace !== null) trace.push($seat540, 2, $value589);
-          {
-            const l_d = $value589;
-            {
-              const $argument593 = l_p_9;
-              const $argument594 = l_d;
-              {
-                let l_p = $argument593;
-                let l_pledged = $argument594;
-                v_mortgaged[l_pledged] = true;
-                {
-                  const $amount = Deed_mortgage[l_pledged]!;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p] += $amount;
-                }
-              }
-            }
-            return 116;
-          }
-        }
-      }
-      throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      const $seat551 = l_p_9;
+      return decide606($seat551);
     }
   }
   function step115(): number {
@@ -5132,16 +2283,16 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n595 = 0;
+      let $n607 = 0;
       {
-        const $seg597 = Z_deeds + l_p_10;
-        for (let $i596 = 0; $i596 < N[$seg597]!; $i596++) {
-          const l_d = C[$seg597 * CAP + $i596]!;
-          $list51[$n595++] = l_d;
+        const $seg609 = Z_deeds + l_p_10;
+        for (let $i608 = 0; $i608 < N[$seg609]!; $i608++) {
+          const l_d = C[$seg609 * CAP + $i608]!;
+          $list51[$n607++] = l_d;
         }
       }
-      for (let $i598 = 0; $i598 < $n595; $i598++) {
-        const l_d = $list51[$i598]!;
+      for (let $i610 = 0; $i610 < $n607; $i610++) {
+        const l_d = $list51[$i610]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -5201,41 +2352,41 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n599 = 0;
+      let $n611 = 0;
       {
-        const $seg601 = Z_deeds + l_p_10;
-        for (let $i600 = 0; $i600 < N[$seg601]!; $i600++) {
-          const l_d = C[$seg601 * CAP + $i600]!;
-          $list52[$n599++] = l_d;
+        const $seg613 = Z_deeds + l_p_10;
+        for (let $i612 = 0; $i612 < N[$seg613]!; $i612++) {
+          const l_d = C[$seg613 * CAP + $i612]!;
+          $list52[$n611++] = l_d;
         }
       }
-      for (let $i602 = 0; $i602 < $n599; $i602++) {
-        const l_d = $list52[$i602]!;
+      for (let $i614 = 0; $i614 < $n611; $i614++) {
+        const l_d = $list52[$i614]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg603 = Z_deeds + l_p_10;
+          const $seg615 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg603]!; $i++)
-            if (C[$seg603 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg615]!; $i++)
+            if (C[$seg615 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at604 = $seg603 * CAP + $at;
-          const $card = C[$at604]!;
-          const $end605 = $seg603 * CAP + N[$seg603]! - 1;
-          for (let $k606 = $at604; $k606 < $end605; $k606++) C[$k606] = C[$k606 + 1]!;
-          N[$seg603]!--;
+          const $at616 = $seg615 * CAP + $at;
+          const $card = C[$at616]!;
+          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
+          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
+          N[$seg615]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument607 = l_p_10;
+      const $argument619 = l_p_10;
       {
-        let l_p = $argument607;
+        let l_p = $argument619;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -5279,8 +2430,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k608 = 0; $k608 < N[$from]!; $k608++) {
-          const $card = C[$from * CAP + $k608]!;
+        for (let $k620 = 0; $k620 < N[$from]!; $k620++) {
+          const $card = C[$from * CAP + $k620]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -5288,9 +2439,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument609 = l_p_10;
+      const $argument621 = l_p_10;
       {
-        let l_p = $argument609;
+        let l_p = $argument621;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -5323,10 +2474,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at610 = Z_seized * CAP + $at;
-      const $card = C[$at610]!;
-      const $end611 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
+      const $at622 = Z_seized * CAP + $at;
+      const $card = C[$at622]!;
+      const $end623 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -5361,148 +2512,7 @@ export function playout(): PlayoutKernel {
   }
   function step127(): number {
     l_bidding_6 = false;
-    {
-      let $n613 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list53[$n613++] = l_q;
-        }
-      }
-      $list54.fill(0);
-      race614: for (;;) {
-        let $left615 = 0;
-        for (let $a618 = 0; $a618 < $n613; $a618++) if ($list54[$list53[$a618]!] === 0) $left615++;
-        if ($left615 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k617 = 0;
-        if ($left615 > 1) {
-          const $n621 = $left615 >>> 0;
-          if ($n621 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x619 = 0;
-          let $r620 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x619 = $t >>> 0;
-            $r620 = $x619 % $n621;
-          } while ($x619 - $r620 > 4294967296 - $n621);
-          const $k617$drawn = $r620;
-          $k617 = $k617$drawn;
-        }
-        let $seat616 = -1;
-        for (let $a618 = 0; $a618 < $n613; $a618++)
-          if ($list54[$list53[$a618]!] === 0 && $k617-- === 0) {
-            $seat616 = $list53[$a618]!;
-            break;
-          }
-        const l_q = $seat616;
-        const $low622 = l_high_6 + 1;
-        const $high623 = v_cash[l_q]!;
-        let $offered624 = false;
-        let $least625 = $low622;
-        offered624$open: {
-          if (!($low622 <= $high623)) break offered624$open;
-          $least625 = Math.max($low622, l_high_6 + 1);
-          if (!($least625 <= $high623)) break offered624$open;
-          $offered624 = true;
-        }
-        let $offered626 = false;
-        offered626$open: {
-          $offered626 = true;
-        }
-        const $offered627 = ($offered624 ? 1 : 0) + ($offered626 ? 1 : 0);
-        if ($offered627 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt628: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n632 = $offered627 >>> 0;
-          if ($n632 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x630 = 0;
-          let $r631 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x630 = $t >>> 0;
-            $r631 = $x630 % $n632;
-          } while ($x630 - $r631 > 4294967296 - $n632);
-          const $pick629$drawn = $r631;
-          let $pick629 = $pick629$drawn;
-          if ($offered624 && $pick629-- === 0) {
-            const $n638 = Math.max(0, $high623 - $least625 + 1) >>> 0;
-            if ($n638 === 0)
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x636 = 0;
-            let $r637 = 0;
-            do {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x636 = $t >>> 0;
-              $r637 = $x636 % $n638;
-            } while ($x636 - $r637 > 4294967296 - $n638);
-            const $digit634 = $r637;
-            const $value635 = $least625 + $digit634;
-            {
-              const l_amount = $value635;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value635);
-            {
-              const l_amount = $value635;
-              l_high_6 = l_amount;
-              l_leader_6 = l_q;
-              l_bidding_6 = true;
-              return 129;
-            }
-          }
-          if ($offered626 && $pick629-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list54[l_q] = 1;
-            if ($left615 === 1) {
-              return 129;
-            }
-            continue race614;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
+    return decide652();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -5524,9 +2534,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg640 = Z_deeds + l_leader_6;
-        C[$seg640 * CAP + N[$seg640]!] = $card;
-        N[$seg640]!++;
+        const $seg653 = Z_deeds + l_leader_6;
+        C[$seg653 * CAP + N[$seg653]!] = $card;
+        N[$seg653]!++;
       }
     } else {
     }
@@ -5539,6 +2549,3033 @@ export function playout(): PlayoutKernel {
   function step130(): number {
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
+  }
+  function offers60($seat17: number): boolean {
+    let $offered18 = false;
+    offered18$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered18$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered18$open;
+      let $any19: boolean = false;
+      {
+        const $seg21 = Z_deeds + l_q_2;
+        for (let $i20 = 0; $i20 < N[$seg21]!; $i20++) {
+          const l_e = C[$seg21 * CAP + $i20]!;
+          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+            $any19 = true;
+            break;
+          }
+        }
+      }
+      if (!!$any19) break offered18$open;
+      $offered18 = true;
+    }
+    if ($offered18) return true;
+    const $seg22 = Z_deeds + l_q_2;
+    let $offered23 = false;
+    offered23$open: {
+      if (!(N[$seg22]! > 0)) break offered23$open;
+      if (!(l_q_2 === l_roller)) break offered23$open;
+      if (!(v_stacks_left > 0)) break offered23$open;
+      let $found24 = false;
+      for (let $i25 = 0; $i25 < N[$seg22]!; $i25++) {
+        const l_d = C[$seg22 * CAP + $i25]!;
+        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+        $found24 = true;
+        break;
+      }
+      if (!$found24) break offered23$open;
+      $offered23 = true;
+    }
+    if ($offered23) return true;
+    const $seg27 = Z_deeds + l_q_2;
+    let $offered28 = false;
+    offered28$open: {
+      if (!(N[$seg27]! > 0)) break offered28$open;
+      if (!(l_q_2 === l_roller)) break offered28$open;
+      if (!(v_keys_left > 0)) break offered28$open;
+      let $found29 = false;
+      for (let $i30 = 0; $i30 < N[$seg27]!; $i30++) {
+        const l_d = C[$seg27 * CAP + $i30]!;
+        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!v_key[l_d]!) continue;
+        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+        $found29 = true;
+        break;
+      }
+      if (!$found29) break offered28$open;
+      $offered28 = true;
+    }
+    if ($offered28) return true;
+    const $seg32 = Z_deeds + l_q_2;
+    let $offered33 = false;
+    offered33$open: {
+      if (!(N[$seg32]! > 0)) break offered33$open;
+      if (!(l_q_2 === l_roller)) break offered33$open;
+      let $found34 = false;
+      for (let $i35 = 0; $i35 < N[$seg32]!; $i35++) {
+        const l_d = C[$seg32 * CAP + $i35]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        $found34 = true;
+        break;
+      }
+      if (!$found34) break offered33$open;
+      $offered33 = true;
+    }
+    if ($offered33) return true;
+    const $seg37 = Z_deeds + l_q_2;
+    let $offered38 = false;
+    offered38$open: {
+      if (!(N[$seg37]! > 0)) break offered38$open;
+      if (!(l_q_2 === l_roller)) break offered38$open;
+      if (!(v_stacks_left >= 4)) break offered38$open;
+      let $found39 = false;
+      for (let $i40 = 0; $i40 < N[$seg37]!; $i40++) {
+        const l_d = C[$seg37 * CAP + $i40]!;
+        if (!v_key[l_d]!) continue;
+        $found39 = true;
+        break;
+      }
+      if (!$found39) break offered38$open;
+      $offered38 = true;
+    }
+    if ($offered38) return true;
+    const $seg42 = Z_deeds + l_q_2;
+    let $offered43 = false;
+    offered43$open: {
+      if (!(N[$seg42]! > 0)) break offered43$open;
+      if (!(l_q_2 === l_roller)) break offered43$open;
+      let $found44 = false;
+      for (let $i45 = 0; $i45 < N[$seg42]!; $i45++) {
+        const l_d = C[$seg42 * CAP + $i45]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        $found44 = true;
+        break;
+      }
+      if (!$found44) break offered43$open;
+      $offered43 = true;
+    }
+    if ($offered43) return true;
+    const $seg47 = Z_deeds + l_q_2;
+    let $offered48 = false;
+    offered48$open: {
+      if (!(N[$seg47]! > 0)) break offered48$open;
+      if (!(l_q_2 === l_roller)) break offered48$open;
+      let $found49 = false;
+      for (let $i50 = 0; $i50 < N[$seg47]!; $i50++) {
+        const l_d = C[$seg47 * CAP + $i50]!;
+        if (!v_mortgaged[l_d]!) continue;
+        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+        $found49 = true;
+        break;
+      }
+      if (!$found49) break offered48$open;
+      $offered48 = true;
+    }
+    if ($offered48) return true;
+    const $seg52 = Z_deeds + l_q_2;
+    $values13.length = 0;
+    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+      if (v_eliminated[l_buyer] !== 0) continue;
+      if (l_buyer !== l_q_2) $values13.push(l_buyer);
+    }
+    let $offered53 = false;
+    offered53$open: {
+      if (!(N[$seg52]! > 0)) break offered53$open;
+      if (!($values13.length > 0)) break offered53$open;
+      if (!(l_q_2 === l_roller)) break offered53$open;
+      let $found54 = false;
+      for (let $i55 = 0; $i55 < N[$seg52]!; $i55++) {
+        const l_d_3 = C[$seg52 * CAP + $i55]!;
+        if (!fn_may_sell_deed(l_d_3)) continue;
+        $found54 = true;
+        break;
+      }
+      if (!$found54) break offered53$open;
+      let $found57 = false;
+      for (let $i58 = 0; $i58 < $values13.length; $i58++) {
+        const l_buyer_2 = $values13[$i58]!;
+        if (!(v_cash[l_buyer_2]! > 0)) continue;
+        $found57 = true;
+        break;
+      }
+      if (!$found57) break offered53$open;
+      $offered53 = true;
+    }
+    if ($offered53) return true;
+    return false;
+  }
+  function decide165($seat17: number): number {
+    let $offered61 = false;
+    offered61$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered61$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered61$open;
+      let $any62: boolean = false;
+      {
+        const $seg64 = Z_deeds + l_q_2;
+        for (let $i63 = 0; $i63 < N[$seg64]!; $i63++) {
+          const l_e = C[$seg64 * CAP + $i63]!;
+          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+            $any62 = true;
+            break;
+          }
+        }
+      }
+      if (!!$any62) break offered61$open;
+      $offered61 = true;
+    }
+    const $seg65 = Z_deeds + l_q_2;
+    let $offered66 = false;
+    offered66$open: {
+      if (!(N[$seg65]! > 0)) break offered66$open;
+      if (!(l_q_2 === l_roller)) break offered66$open;
+      if (!(v_stacks_left > 0)) break offered66$open;
+      let $found67 = false;
+      for (let $i68 = 0; $i68 < N[$seg65]!; $i68++) {
+        const l_d = C[$seg65 * CAP + $i68]!;
+        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+        $found67 = true;
+        break;
+      }
+      if (!$found67) break offered66$open;
+      $offered66 = true;
+    }
+    const $seg70 = Z_deeds + l_q_2;
+    let $offered71 = false;
+    offered71$open: {
+      if (!(N[$seg70]! > 0)) break offered71$open;
+      if (!(l_q_2 === l_roller)) break offered71$open;
+      if (!(v_keys_left > 0)) break offered71$open;
+      let $found72 = false;
+      for (let $i73 = 0; $i73 < N[$seg70]!; $i73++) {
+        const l_d = C[$seg70 * CAP + $i73]!;
+        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!v_key[l_d]!) continue;
+        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+        $found72 = true;
+        break;
+      }
+      if (!$found72) break offered71$open;
+      $offered71 = true;
+    }
+    const $seg75 = Z_deeds + l_q_2;
+    let $offered76 = false;
+    offered76$open: {
+      if (!(N[$seg75]! > 0)) break offered76$open;
+      if (!(l_q_2 === l_roller)) break offered76$open;
+      let $found77 = false;
+      for (let $i78 = 0; $i78 < N[$seg75]!; $i78++) {
+        const l_d = C[$seg75 * CAP + $i78]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        $found77 = true;
+        break;
+      }
+      if (!$found77) break offered76$open;
+      $offered76 = true;
+    }
+    const $seg80 = Z_deeds + l_q_2;
+    let $offered81 = false;
+    offered81$open: {
+      if (!(N[$seg80]! > 0)) break offered81$open;
+      if (!(l_q_2 === l_roller)) break offered81$open;
+      if (!(v_stacks_left >= 4)) break offered81$open;
+      let $found82 = false;
+      for (let $i83 = 0; $i83 < N[$seg80]!; $i83++) {
+        const l_d = C[$seg80 * CAP + $i83]!;
+        if (!v_key[l_d]!) continue;
+        $found82 = true;
+        break;
+      }
+      if (!$found82) break offered81$open;
+      $offered81 = true;
+    }
+    const $seg85 = Z_deeds + l_q_2;
+    let $offered86 = false;
+    offered86$open: {
+      if (!(N[$seg85]! > 0)) break offered86$open;
+      if (!(l_q_2 === l_roller)) break offered86$open;
+      let $found87 = false;
+      for (let $i88 = 0; $i88 < N[$seg85]!; $i88++) {
+        const l_d = C[$seg85 * CAP + $i88]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        $found87 = true;
+        break;
+      }
+      if (!$found87) break offered86$open;
+      $offered86 = true;
+    }
+    const $seg90 = Z_deeds + l_q_2;
+    let $offered91 = false;
+    offered91$open: {
+      if (!(N[$seg90]! > 0)) break offered91$open;
+      if (!(l_q_2 === l_roller)) break offered91$open;
+      let $found92 = false;
+      for (let $i93 = 0; $i93 < N[$seg90]!; $i93++) {
+        const l_d = C[$seg90 * CAP + $i93]!;
+        if (!v_mortgaged[l_d]!) continue;
+        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+        $found92 = true;
+        break;
+      }
+      if (!$found92) break offered91$open;
+      $offered91 = true;
+    }
+    const $seg95 = Z_deeds + l_q_2;
+    $values22.length = 0;
+    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+      if (v_eliminated[l_buyer] !== 0) continue;
+      if (l_buyer !== l_q_2) $values22.push(l_buyer);
+    }
+    let $offered96 = false;
+    offered96$open: {
+      if (!(N[$seg95]! > 0)) break offered96$open;
+      if (!($values22.length > 0)) break offered96$open;
+      if (!(l_q_2 === l_roller)) break offered96$open;
+      let $found97 = false;
+      for (let $i98 = 0; $i98 < N[$seg95]!; $i98++) {
+        const l_d_3 = C[$seg95 * CAP + $i98]!;
+        if (!fn_may_sell_deed(l_d_3)) continue;
+        $found97 = true;
+        break;
+      }
+      if (!$found97) break offered96$open;
+      let $found100 = false;
+      for (let $i101 = 0; $i101 < $values22.length; $i101++) {
+        const l_buyer_2 = $values22[$i101]!;
+        if (!(v_cash[l_buyer_2]! > 0)) continue;
+        $found100 = true;
+        break;
+      }
+      if (!$found100) break offered96$open;
+      $offered96 = true;
+    }
+    let $offered103 = false;
+    offered103$open: {
+      $offered103 = true;
+    }
+    const $offered104 =
+      ($offered61 ? 1 : 0) +
+      ($offered66 ? 1 : 0) +
+      ($offered71 ? 1 : 0) +
+      ($offered76 ? 1 : 0) +
+      ($offered81 ? 1 : 0) +
+      ($offered86 ? 1 : 0) +
+      ($offered91 ? 1 : 0) +
+      ($offered96 ? 1 : 0) +
+      ($offered103 ? 1 : 0);
+    if ($offered104 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat17} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built111 = false;
+    let $built117 = false;
+    let $built123 = false;
+    let $built131 = false;
+    let $built139 = false;
+    let $built147 = false;
+    let $built153 = false;
+    attempt105: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n109 = $offered104 >>> 0;
+      if ($n109 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x107 = 0;
+      let $r108 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x107 = $t >>> 0;
+        $r108 = $x107 % $n109;
+      } while ($x107 - $r108 > 4294967296 - $n109);
+      const $pick106$drawn = $r108;
+      let $pick106 = $pick106$drawn;
+      if ($offered61 && $pick106-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 8);
+        {
+          return 18;
+        }
+      }
+      if ($offered66 && $pick106-- === 0) {
+        if (!$built111) {
+          $values16.length = 0;
+          for (let $i69 = 0; $i69 < N[$seg65]!; $i69++) {
+            const l_d = C[$seg65 * CAP + $i69]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values16.push(l_d);
+          }
+          $built111 = true;
+        }
+        const $n116 = $values16.length >>> 0;
+        if ($n116 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x114 = 0;
+        let $r115 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x114 = $t >>> 0;
+          $r115 = $x114 % $n116;
+        } while ($x114 - $r115 > 4294967296 - $n116);
+        const $digit112 = $r115;
+        const $value113 = $values16[$digit112]!;
+        {
+          const l_d = $value113;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 9, $value113);
+        {
+          const l_d = $value113;
+          {
+            const $amount = Deed_stack_price[l_d]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_q_2] -= $amount;
+            v_bank += $amount;
+          }
+          v_books[l_d] += 1;
+          v_stacks_left -= 1;
+          return 17;
+        }
+      }
+      if ($offered71 && $pick106-- === 0) {
+        if (!$built117) {
+          $values17.length = 0;
+          for (let $i74 = 0; $i74 < N[$seg70]!; $i74++) {
+            const l_d = C[$seg70 * CAP + $i74]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!v_key[l_d]!) continue;
+            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values17.push(l_d);
+          }
+          $built117 = true;
+        }
+        const $n122 = $values17.length >>> 0;
+        if ($n122 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x120 = 0;
+        let $r121 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x120 = $t >>> 0;
+          $r121 = $x120 % $n122;
+        } while ($x120 - $r121 > 4294967296 - $n122);
+        const $digit118 = $r121;
+        const $value119 = $values17[$digit118]!;
+        {
+          const l_d = $value119;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 10, $value119);
+        {
+          const l_d = $value119;
+          {
+            const $amount = Deed_stack_price[l_d]!;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_q_2] -= $amount;
+            v_bank += $amount;
+          }
+          v_books[l_d] = 0;
+          v_stacks_left += 4;
+          v_key[l_d] = true;
+          v_keys_left -= 1;
+          return 17;
+        }
+      }
+      if ($offered76 && $pick106-- === 0) {
+        if (!$built123) {
+          $values18.length = 0;
+          for (let $i79 = 0; $i79 < N[$seg75]!; $i79++) {
+            const l_d = C[$seg75 * CAP + $i79]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+            $values18.push(l_d);
+          }
+          $built123 = true;
+        }
+        const $n128 = $values18.length >>> 0;
+        if ($n128 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x126 = 0;
+        let $r127 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x126 = $t >>> 0;
+          $r127 = $x126 % $n128;
+        } while ($x126 - $r127 > 4294967296 - $n128);
+        const $digit124 = $r127;
+        const $value125 = $values18[$digit124]!;
+        {
+          const l_d = $value125;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 11, $value125);
+        {
+          const l_d = $value125;
+          {
+            const $argument129 = l_q_2;
+            const $argument130 = l_d;
+            {
+              let l_p = $argument129;
+              let l_sold = $argument130;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 17;
+        }
+      }
+      if ($offered81 && $pick106-- === 0) {
+        if (!$built131) {
+          $values19.length = 0;
+          for (let $i84 = 0; $i84 < N[$seg80]!; $i84++) {
+            const l_d = C[$seg80 * CAP + $i84]!;
+            if (!v_key[l_d]!) continue;
+            $values19.push(l_d);
+          }
+          $built131 = true;
+        }
+        const $n136 = $values19.length >>> 0;
+        if ($n136 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x134 = 0;
+        let $r135 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x134 = $t >>> 0;
+          $r135 = $x134 % $n136;
+        } while ($x134 - $r135 > 4294967296 - $n136);
+        const $digit132 = $r135;
+        const $value133 = $values19[$digit132]!;
+        {
+          const l_d = $value133;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 12, $value133);
+        {
+          const l_d = $value133;
+          {
+            const $argument137 = l_q_2;
+            const $argument138 = l_d;
+            {
+              let l_p = $argument137;
+              let l_sold = $argument138;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 17;
+        }
+      }
+      if ($offered86 && $pick106-- === 0) {
+        if (!$built139) {
+          $values20.length = 0;
+          for (let $i89 = 0; $i89 < N[$seg85]!; $i89++) {
+            const l_d = C[$seg85 * CAP + $i89]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+            $values20.push(l_d);
+          }
+          $built139 = true;
+        }
+        const $n144 = $values20.length >>> 0;
+        if ($n144 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x142 = 0;
+        let $r143 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x142 = $t >>> 0;
+          $r143 = $x142 % $n144;
+        } while ($x142 - $r143 > 4294967296 - $n144);
+        const $digit140 = $r143;
+        const $value141 = $values20[$digit140]!;
+        {
+          const l_d = $value141;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 13, $value141);
+        {
+          const l_d = $value141;
+          {
+            const $argument145 = l_q_2;
+            const $argument146 = l_d;
+            {
+              let l_p = $argument145;
+              let l_pledged = $argument146;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 17;
+        }
+      }
+      if ($offered91 && $pick106-- === 0) {
+        if (!$built147) {
+          $values21.length = 0;
+          for (let $i94 = 0; $i94 < N[$seg90]!; $i94++) {
+            const l_d = C[$seg90 * CAP + $i94]!;
+            if (!v_mortgaged[l_d]!) continue;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+            $values21.push(l_d);
+          }
+          $built147 = true;
+        }
+        const $n152 = $values21.length >>> 0;
+        if ($n152 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x150 = 0;
+        let $r151 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x150 = $t >>> 0;
+          $r151 = $x150 % $n152;
+        } while ($x150 - $r151 > 4294967296 - $n152);
+        const $digit148 = $r151;
+        const $value149 = $values21[$digit148]!;
+        {
+          const l_d = $value149;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 14, $value149);
+        {
+          const l_d = $value149;
+          {
+            const $amount = fn_lift_cost(l_d);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_q_2] -= $amount;
+            v_bank += $amount;
+          }
+          v_mortgaged[l_d] = false;
+          return 17;
+        }
+      }
+      if ($offered96 && $pick106-- === 0) {
+        if (!$built153) {
+          $values23.length = 0;
+          for (let $i99 = 0; $i99 < N[$seg95]!; $i99++) {
+            const l_d_3 = C[$seg95 * CAP + $i99]!;
+            if (!fn_may_sell_deed(l_d_3)) continue;
+            $values23.push(l_d_3);
+          }
+          $values24.length = 0;
+          for (let $i102 = 0; $i102 < $values22.length; $i102++) {
+            const l_buyer_2 = $values22[$i102]!;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $values24.push(l_buyer_2);
+          }
+          $built153 = true;
+        }
+        const $n158 = $values23.length >>> 0;
+        if ($n158 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x156 = 0;
+        let $r157 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x156 = $t >>> 0;
+          $r157 = $x156 % $n158;
+        } while ($x156 - $r157 > 4294967296 - $n158);
+        const $digit154 = $r157;
+        const $value155 = $values23[$digit154]!;
+        const $n163 = $values24.length >>> 0;
+        if ($n163 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x161 = 0;
+        let $r162 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x161 = $t >>> 0;
+          $r162 = $x161 % $n163;
+        } while ($x161 - $r162 > 4294967296 - $n163);
+        const $digit159 = $r162;
+        const $value160 = $values24[$digit159]!;
+        {
+          l_d_3 = $value155;
+          l_buyer_2 = $value160;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 15, $value155, $value160);
+        {
+          l_d_3 = $value155;
+          l_buyer_2 = $value160;
+          return 36;
+        }
+      }
+      if ($offered103 && $pick106-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat17, 16);
+        {
+          l___window_0_2 = false;
+          return 17;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide221($seat166: number): number {
+    const $seg167 = Z_deeds + l_p;
+    let $offered168 = false;
+    offered168$open: {
+      if (!(N[$seg167]! > 0)) break offered168$open;
+      let $any169: boolean = false;
+      {
+        const $seg171 = Z_deeds + l_p;
+        for (let $i170 = 0; $i170 < N[$seg171]!; $i170++) {
+          const l_e = C[$seg171 * CAP + $i170]!;
+          if (fn_may_sell_stack(l_p, l_e)) {
+            $any169 = true;
+            break;
+          }
+        }
+      }
+      if (!$any169) break offered168$open;
+      let $found172 = false;
+      for (let $i173 = 0; $i173 < N[$seg167]!; $i173++) {
+        const l_d = C[$seg167 * CAP + $i173]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_p, l_d)) continue;
+        $found172 = true;
+        break;
+      }
+      if (!$found172) break offered168$open;
+      $offered168 = true;
+    }
+    const $seg175 = Z_deeds + l_p;
+    let $offered176 = false;
+    offered176$open: {
+      if (!(N[$seg175]! > 0)) break offered176$open;
+      let $any177: boolean = false;
+      {
+        const $seg179 = Z_deeds + l_p;
+        for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
+          const l_e = C[$seg179 * CAP + $i178]!;
+          if (fn_may_sell_key(l_p, l_e)) {
+            $any177 = true;
+            break;
+          }
+        }
+      }
+      if (!$any177) break offered176$open;
+      if (!(v_stacks_left >= 4)) break offered176$open;
+      let $found180 = false;
+      for (let $i181 = 0; $i181 < N[$seg175]!; $i181++) {
+        const l_d = C[$seg175 * CAP + $i181]!;
+        if (!v_key[l_d]!) continue;
+        $found180 = true;
+        break;
+      }
+      if (!$found180) break offered176$open;
+      $offered176 = true;
+    }
+    const $seg183 = Z_deeds + l_p;
+    let $offered184 = false;
+    offered184$open: {
+      if (!(N[$seg183]! > 0)) break offered184$open;
+      let $any185: boolean = false;
+      {
+        const $seg187 = Z_deeds + l_p;
+        for (let $i186 = 0; $i186 < N[$seg187]!; $i186++) {
+          const l_e = C[$seg187 * CAP + $i186]!;
+          if (fn_may_mortgage(l_p, l_e)) {
+            $any185 = true;
+            break;
+          }
+        }
+      }
+      if (!$any185) break offered184$open;
+      let $found188 = false;
+      for (let $i189 = 0; $i189 < N[$seg183]!; $i189++) {
+        const l_d = C[$seg183 * CAP + $i189]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+        $found188 = true;
+        break;
+      }
+      if (!$found188) break offered184$open;
+      $offered184 = true;
+    }
+    const $offered191 = ($offered168 ? 1 : 0) + ($offered176 ? 1 : 0) + ($offered184 ? 1 : 0);
+    if ($offered191 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat166} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built197 = false;
+    let $built205 = false;
+    let $built213 = false;
+    attempt192: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n196 = $offered191 >>> 0;
+      if ($n196 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x194 = 0;
+      let $r195 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x194 = $t >>> 0;
+        $r195 = $x194 % $n196;
+      } while ($x194 - $r195 > 4294967296 - $n196);
+      const $pick193$drawn = $r195;
+      let $pick193 = $pick193$drawn;
+      if ($offered168 && $pick193-- === 0) {
+        if (!$built197) {
+          $values25.length = 0;
+          for (let $i174 = 0; $i174 < N[$seg167]!; $i174++) {
+            const l_d = C[$seg167 * CAP + $i174]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_p, l_d)) continue;
+            $values25.push(l_d);
+          }
+          $built197 = true;
+        }
+        const $n202 = $values25.length >>> 0;
+        if ($n202 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x200 = 0;
+        let $r201 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x200 = $t >>> 0;
+          $r201 = $x200 % $n202;
+        } while ($x200 - $r201 > 4294967296 - $n202);
+        const $digit198 = $r201;
+        const $value199 = $values25[$digit198]!;
+        {
+          const l_d = $value199;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat166, 0, $value199);
+        {
+          const l_d = $value199;
+          {
+            const $argument203 = l_p;
+            const $argument204 = l_d;
+            {
+              let l_p = $argument203;
+              let l_sold = $argument204;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 22;
+        }
+      }
+      if ($offered176 && $pick193-- === 0) {
+        if (!$built205) {
+          $values26.length = 0;
+          for (let $i182 = 0; $i182 < N[$seg175]!; $i182++) {
+            const l_d = C[$seg175 * CAP + $i182]!;
+            if (!v_key[l_d]!) continue;
+            $values26.push(l_d);
+          }
+          $built205 = true;
+        }
+        const $n210 = $values26.length >>> 0;
+        if ($n210 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x208 = 0;
+        let $r209 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x208 = $t >>> 0;
+          $r209 = $x208 % $n210;
+        } while ($x208 - $r209 > 4294967296 - $n210);
+        const $digit206 = $r209;
+        const $value207 = $values26[$digit206]!;
+        {
+          const l_d = $value207;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat166, 1, $value207);
+        {
+          const l_d = $value207;
+          {
+            const $argument211 = l_p;
+            const $argument212 = l_d;
+            {
+              let l_p = $argument211;
+              let l_sold = $argument212;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 22;
+        }
+      }
+      if ($offered184 && $pick193-- === 0) {
+        if (!$built213) {
+          $values27.length = 0;
+          for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
+            const l_d = C[$seg183 * CAP + $i190]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+            $values27.push(l_d);
+          }
+          $built213 = true;
+        }
+        const $n218 = $values27.length >>> 0;
+        if ($n218 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x216 = 0;
+        let $r217 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x216 = $t >>> 0;
+          $r217 = $x216 % $n218;
+        } while ($x216 - $r217 > 4294967296 - $n218);
+        const $digit214 = $r217;
+        const $value215 = $values27[$digit214]!;
+        {
+          const l_d = $value215;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat166, 2, $value215);
+        {
+          const l_d = $value215;
+          {
+            const $argument219 = l_p;
+            const $argument220 = l_d;
+            {
+              let l_p = $argument219;
+              let l_pledged = $argument220;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 22;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide267(): number {
+    {
+      let $n240 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $list30[$n240++] = l_q;
+        }
+      }
+      $list31.fill(0);
+      race241: for (;;) {
+        let $left242 = 0;
+        for (let $a245 = 0; $a245 < $n240; $a245++) if ($list31[$list30[$a245]!] === 0) $left242++;
+        if ($left242 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k244 = 0;
+        if ($left242 > 1) {
+          const $n248 = $left242 >>> 0;
+          if ($n248 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x246 = 0;
+          let $r247 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x246 = $t >>> 0;
+            $r247 = $x246 % $n248;
+          } while ($x246 - $r247 > 4294967296 - $n248);
+          const $k244$drawn = $r247;
+          $k244 = $k244$drawn;
+        }
+        let $seat243 = -1;
+        for (let $a245 = 0; $a245 < $n240; $a245++)
+          if ($list31[$list30[$a245]!] === 0 && $k244-- === 0) {
+            $seat243 = $list30[$a245]!;
+            break;
+          }
+        const l_q = $seat243;
+        const $low249 = l_high_2 + 1;
+        const $high250 = v_cash[l_q]!;
+        let $offered251 = false;
+        let $least252 = $low249;
+        offered251$open: {
+          if (!($low249 <= $high250)) break offered251$open;
+          $least252 = Math.max($low249, l_high_2 + 1);
+          if (!($least252 <= $high250)) break offered251$open;
+          $offered251 = true;
+        }
+        let $offered253 = false;
+        offered253$open: {
+          $offered253 = true;
+        }
+        const $offered254 = ($offered251 ? 1 : 0) + ($offered253 ? 1 : 0);
+        if ($offered254 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt255: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n259 = $offered254 >>> 0;
+          if ($n259 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x257 = 0;
+          let $r258 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x257 = $t >>> 0;
+            $r258 = $x257 % $n259;
+          } while ($x257 - $r258 > 4294967296 - $n259);
+          const $pick256$drawn = $r258;
+          let $pick256 = $pick256$drawn;
+          if ($offered251 && $pick256-- === 0) {
+            const $n265 = Math.max(0, $high250 - $least252 + 1) >>> 0;
+            if ($n265 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x263 = 0;
+            let $r264 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x263 = $t >>> 0;
+              $r264 = $x263 % $n265;
+            } while ($x263 - $r264 > 4294967296 - $n265);
+            const $digit261 = $r264;
+            const $value262 = $least252 + $digit261;
+            {
+              const l_amount = $value262;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value262);
+            {
+              const l_amount = $value262;
+              l_high_2 = l_amount;
+              l_leader_2 = l_q;
+              l_bidding_2 = true;
+              return 35;
+            }
+          }
+          if ($offered253 && $pick256-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list31[l_q] = 1;
+            if ($left242 === 1) {
+              return 35;
+            }
+            continue race241;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide281($seat269: number): number {
+    const $low270 = 1;
+    const $high271 = v_cash[l_buyer_2]!;
+    const $size272 = Math.max(0, $high271 - $low270 + 1);
+    const $count273 = $size272;
+    const $total274 = $count273;
+    if ($total274 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat269} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n278 = $total274 >>> 0;
+    if ($n278 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x276 = 0;
+    let $r277 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x276 = $t >>> 0;
+      $r277 = $x276 % $n278;
+    } while ($x276 - $r277 > 4294967296 - $n278);
+    const $index275$drawn = $r277;
+    let $index275 = $index275$drawn;
+    decisions++;
+    steps = 0;
+    if ($index275 < $count273) {
+      const $digit279 = $index275 % $size272;
+      $index275 = Math.floor($index275 / $size272);
+      const $value280 = $low270 + $digit279;
+      if (trace !== null) trace.push($seat269, 7, $value280);
+      {
+        l_amount_3 = $value280;
+        return 38;
+      }
+    }
+    $index275 -= $count273;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide295($seat282: number): number {
+    const $count283 = 1;
+    const $count284 = 1;
+    const $total285 = $count283 + $count284;
+    if ($total285 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat282} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n289 = $total285 >>> 0;
+    if ($n289 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x287 = 0;
+    let $r288 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x287 = $t >>> 0;
+      $r288 = $x287 % $n289;
+    } while ($x287 - $r288 > 4294967296 - $n289);
+    const $index286$drawn = $r288;
+    let $index286 = $index286$drawn;
+    decisions++;
+    steps = 0;
+    if ($index286 < $count283) {
+      if (trace !== null) trace.push($seat282, 5);
+      {
+        {
+          const $amount = l_amount_3;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+            );
+          if (v_cash[l_buyer_2] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+            );
+          v_cash[l_buyer_2] -= $amount;
+          v_cash[l_q_2] += $amount;
+        }
+        {
+          const $seg290 = Z_deeds + l_q_2;
+          const $wanted = l_d_3;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg290]!; $i++)
+            if (C[$seg290 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
+          const $at291 = $seg290 * CAP + $at;
+          const $card = C[$at291]!;
+          const $end292 = $seg290 * CAP + N[$seg290]! - 1;
+          for (let $k293 = $at291; $k293 < $end292; $k293++) C[$k293] = C[$k293 + 1]!;
+          N[$seg290]!--;
+          const $seg294 = Z_deeds + l_buyer_2;
+          C[$seg294 * CAP + N[$seg294]!] = $card;
+          N[$seg294]!++;
+        }
+        return 39;
+      }
+    }
+    $index286 -= $count283;
+    if ($index286 < $count284) {
+      if (trace !== null) trace.push($seat282, 6);
+      {
+        return 39;
+      }
+    }
+    $index286 -= $count284;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide352($seat297: number): number {
+    const $seg298 = Z_deeds + l_p_3;
+    let $offered299 = false;
+    offered299$open: {
+      if (!(N[$seg298]! > 0)) break offered299$open;
+      let $any300: boolean = false;
+      {
+        const $seg302 = Z_deeds + l_p_3;
+        for (let $i301 = 0; $i301 < N[$seg302]!; $i301++) {
+          const l_e = C[$seg302 * CAP + $i301]!;
+          if (fn_may_sell_stack(l_p_3, l_e)) {
+            $any300 = true;
+            break;
+          }
+        }
+      }
+      if (!$any300) break offered299$open;
+      let $found303 = false;
+      for (let $i304 = 0; $i304 < N[$seg298]!; $i304++) {
+        const l_d = C[$seg298 * CAP + $i304]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+        $found303 = true;
+        break;
+      }
+      if (!$found303) break offered299$open;
+      $offered299 = true;
+    }
+    const $seg306 = Z_deeds + l_p_3;
+    let $offered307 = false;
+    offered307$open: {
+      if (!(N[$seg306]! > 0)) break offered307$open;
+      let $any308: boolean = false;
+      {
+        const $seg310 = Z_deeds + l_p_3;
+        for (let $i309 = 0; $i309 < N[$seg310]!; $i309++) {
+          const l_e = C[$seg310 * CAP + $i309]!;
+          if (fn_may_sell_key(l_p_3, l_e)) {
+            $any308 = true;
+            break;
+          }
+        }
+      }
+      if (!$any308) break offered307$open;
+      if (!(v_stacks_left >= 4)) break offered307$open;
+      let $found311 = false;
+      for (let $i312 = 0; $i312 < N[$seg306]!; $i312++) {
+        const l_d = C[$seg306 * CAP + $i312]!;
+        if (!v_key[l_d]!) continue;
+        $found311 = true;
+        break;
+      }
+      if (!$found311) break offered307$open;
+      $offered307 = true;
+    }
+    const $seg314 = Z_deeds + l_p_3;
+    let $offered315 = false;
+    offered315$open: {
+      if (!(N[$seg314]! > 0)) break offered315$open;
+      let $any316: boolean = false;
+      {
+        const $seg318 = Z_deeds + l_p_3;
+        for (let $i317 = 0; $i317 < N[$seg318]!; $i317++) {
+          const l_e = C[$seg318 * CAP + $i317]!;
+          if (fn_may_mortgage(l_p_3, l_e)) {
+            $any316 = true;
+            break;
+          }
+        }
+      }
+      if (!$any316) break offered315$open;
+      let $found319 = false;
+      for (let $i320 = 0; $i320 < N[$seg314]!; $i320++) {
+        const l_d = C[$seg314 * CAP + $i320]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+        $found319 = true;
+        break;
+      }
+      if (!$found319) break offered315$open;
+      $offered315 = true;
+    }
+    const $offered322 = ($offered299 ? 1 : 0) + ($offered307 ? 1 : 0) + ($offered315 ? 1 : 0);
+    if ($offered322 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat297} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built328 = false;
+    let $built336 = false;
+    let $built344 = false;
+    attempt323: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n327 = $offered322 >>> 0;
+      if ($n327 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x325 = 0;
+      let $r326 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x325 = $t >>> 0;
+        $r326 = $x325 % $n327;
+      } while ($x325 - $r326 > 4294967296 - $n327);
+      const $pick324$drawn = $r326;
+      let $pick324 = $pick324$drawn;
+      if ($offered299 && $pick324-- === 0) {
+        if (!$built328) {
+          $values32.length = 0;
+          for (let $i305 = 0; $i305 < N[$seg298]!; $i305++) {
+            const l_d = C[$seg298 * CAP + $i305]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+            $values32.push(l_d);
+          }
+          $built328 = true;
+        }
+        const $n333 = $values32.length >>> 0;
+        if ($n333 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x331 = 0;
+        let $r332 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x331 = $t >>> 0;
+          $r332 = $x331 % $n333;
+        } while ($x331 - $r332 > 4294967296 - $n333);
+        const $digit329 = $r332;
+        const $value330 = $values32[$digit329]!;
+        {
+          const l_d = $value330;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat297, 0, $value330);
+        {
+          const l_d = $value330;
+          {
+            const $argument334 = l_p_3;
+            const $argument335 = l_d;
+            {
+              let l_p = $argument334;
+              let l_sold = $argument335;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 55;
+        }
+      }
+      if ($offered307 && $pick324-- === 0) {
+        if (!$built336) {
+          $values33.length = 0;
+          for (let $i313 = 0; $i313 < N[$seg306]!; $i313++) {
+            const l_d = C[$seg306 * CAP + $i313]!;
+            if (!v_key[l_d]!) continue;
+            $values33.push(l_d);
+          }
+          $built336 = true;
+        }
+        const $n341 = $values33.length >>> 0;
+        if ($n341 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x339 = 0;
+        let $r340 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x339 = $t >>> 0;
+          $r340 = $x339 % $n341;
+        } while ($x339 - $r340 > 4294967296 - $n341);
+        const $digit337 = $r340;
+        const $value338 = $values33[$digit337]!;
+        {
+          const l_d = $value338;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat297, 1, $value338);
+        {
+          const l_d = $value338;
+          {
+            const $argument342 = l_p_3;
+            const $argument343 = l_d;
+            {
+              let l_p = $argument342;
+              let l_sold = $argument343;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 55;
+        }
+      }
+      if ($offered315 && $pick324-- === 0) {
+        if (!$built344) {
+          $values34.length = 0;
+          for (let $i321 = 0; $i321 < N[$seg314]!; $i321++) {
+            const l_d = C[$seg314 * CAP + $i321]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+            $values34.push(l_d);
+          }
+          $built344 = true;
+        }
+        const $n349 = $values34.length >>> 0;
+        if ($n349 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x347 = 0;
+        let $r348 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x347 = $t >>> 0;
+          $r348 = $x347 % $n349;
+        } while ($x347 - $r348 > 4294967296 - $n349);
+        const $digit345 = $r348;
+        const $value346 = $values34[$digit345]!;
+        {
+          const l_d = $value346;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat297, 2, $value346);
+        {
+          const l_d = $value346;
+          {
+            const $argument350 = l_p_3;
+            const $argument351 = l_d;
+            {
+              let l_p = $argument350;
+              let l_pledged = $argument351;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 55;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide398(): number {
+    {
+      let $n371 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+          $list37[$n371++] = l_q;
+        }
+      }
+      $list38.fill(0);
+      race372: for (;;) {
+        let $left373 = 0;
+        for (let $a376 = 0; $a376 < $n371; $a376++) if ($list38[$list37[$a376]!] === 0) $left373++;
+        if ($left373 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k375 = 0;
+        if ($left373 > 1) {
+          const $n379 = $left373 >>> 0;
+          if ($n379 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x377 = 0;
+          let $r378 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x377 = $t >>> 0;
+            $r378 = $x377 % $n379;
+          } while ($x377 - $r378 > 4294967296 - $n379);
+          const $k375$drawn = $r378;
+          $k375 = $k375$drawn;
+        }
+        let $seat374 = -1;
+        for (let $a376 = 0; $a376 < $n371; $a376++)
+          if ($list38[$list37[$a376]!] === 0 && $k375-- === 0) {
+            $seat374 = $list37[$a376]!;
+            break;
+          }
+        const l_q = $seat374;
+        const $low380 = l_high_3 + 1;
+        const $high381 = v_cash[l_q]!;
+        let $offered382 = false;
+        let $least383 = $low380;
+        offered382$open: {
+          if (!($low380 <= $high381)) break offered382$open;
+          $least383 = Math.max($low380, l_high_3 + 1);
+          if (!($least383 <= $high381)) break offered382$open;
+          $offered382 = true;
+        }
+        let $offered384 = false;
+        offered384$open: {
+          $offered384 = true;
+        }
+        const $offered385 = ($offered382 ? 1 : 0) + ($offered384 ? 1 : 0);
+        if ($offered385 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt386: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n390 = $offered385 >>> 0;
+          if ($n390 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x388 = 0;
+          let $r389 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x388 = $t >>> 0;
+            $r389 = $x388 % $n390;
+          } while ($x388 - $r389 > 4294967296 - $n390);
+          const $pick387$drawn = $r389;
+          let $pick387 = $pick387$drawn;
+          if ($offered382 && $pick387-- === 0) {
+            const $n396 = Math.max(0, $high381 - $least383 + 1) >>> 0;
+            if ($n396 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x394 = 0;
+            let $r395 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x394 = $t >>> 0;
+              $r395 = $x394 % $n396;
+            } while ($x394 - $r395 > 4294967296 - $n396);
+            const $digit392 = $r395;
+            const $value393 = $least383 + $digit392;
+            {
+              const l_amount = $value393;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value393);
+            {
+              const l_amount = $value393;
+              l_high_3 = l_amount;
+              l_leader_3 = l_q;
+              l_bidding_3 = true;
+              return 68;
+            }
+          }
+          if ($offered384 && $pick387-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list38[l_q] = 1;
+            if ($left373 === 1) {
+              return 68;
+            }
+            continue race372;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide411($seat402: number): number {
+    const $count403 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count404 = 1;
+    const $total405 = $count403 + $count404;
+    if ($total405 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat402} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n409 = $total405 >>> 0;
+    if ($n409 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x407 = 0;
+    let $r408 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x407 = $t >>> 0;
+      $r408 = $x407 % $n409;
+    } while ($x407 - $r408 > 4294967296 - $n409);
+    const $index406$drawn = $r408;
+    let $index406 = $index406$drawn;
+    decisions++;
+    steps = 0;
+    if ($index406 < $count403) {
+      if (trace !== null) trace.push($seat402, 17);
+      {
+        {
+          const $amount = Deed_price[l_deed_2]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[p]`,
+            );
+          if (v_cash[l_p_5] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+            );
+          v_cash[l_p_5] -= $amount;
+          v_bank += $amount;
+        }
+        {
+          const $card = l_deed_2;
+          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          const $seg410 = Z_deeds + l_p_5;
+          C[$seg410 * CAP + N[$seg410]!] = $card;
+          N[$seg410]!++;
+        }
+        return 81;
+      }
+    }
+    $index406 -= $count403;
+    if ($index406 < $count404) {
+      if (trace !== null) trace.push($seat402, 4);
+      {
+        return 82;
+      }
+    }
+    $index406 -= $count404;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide439(): number {
+    {
+      let $n412 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $list39[$n412++] = l_q;
+        }
+      }
+      $list40.fill(0);
+      race413: for (;;) {
+        let $left414 = 0;
+        for (let $a417 = 0; $a417 < $n412; $a417++) if ($list40[$list39[$a417]!] === 0) $left414++;
+        if ($left414 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k416 = 0;
+        if ($left414 > 1) {
+          const $n420 = $left414 >>> 0;
+          if ($n420 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x418 = 0;
+          let $r419 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x418 = $t >>> 0;
+            $r419 = $x418 % $n420;
+          } while ($x418 - $r419 > 4294967296 - $n420);
+          const $k416$drawn = $r419;
+          $k416 = $k416$drawn;
+        }
+        let $seat415 = -1;
+        for (let $a417 = 0; $a417 < $n412; $a417++)
+          if ($list40[$list39[$a417]!] === 0 && $k416-- === 0) {
+            $seat415 = $list39[$a417]!;
+            break;
+          }
+        const l_q = $seat415;
+        const $low421 = l_high_4 + 1;
+        const $high422 = v_cash[l_q]!;
+        let $offered423 = false;
+        let $least424 = $low421;
+        offered423$open: {
+          if (!($low421 <= $high422)) break offered423$open;
+          $least424 = Math.max($low421, l_high_4 + 1);
+          if (!($least424 <= $high422)) break offered423$open;
+          $offered423 = true;
+        }
+        let $offered425 = false;
+        offered425$open: {
+          $offered425 = true;
+        }
+        const $offered426 = ($offered423 ? 1 : 0) + ($offered425 ? 1 : 0);
+        if ($offered426 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt427: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n431 = $offered426 >>> 0;
+          if ($n431 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x429 = 0;
+          let $r430 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x429 = $t >>> 0;
+            $r430 = $x429 % $n431;
+          } while ($x429 - $r430 > 4294967296 - $n431);
+          const $pick428$drawn = $r430;
+          let $pick428 = $pick428$drawn;
+          if ($offered423 && $pick428-- === 0) {
+            const $n437 = Math.max(0, $high422 - $least424 + 1) >>> 0;
+            if ($n437 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x435 = 0;
+            let $r436 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x435 = $t >>> 0;
+              $r436 = $x435 % $n437;
+            } while ($x435 - $r436 > 4294967296 - $n437);
+            const $digit433 = $r436;
+            const $value434 = $least424 + $digit433;
+            {
+              const l_amount = $value434;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value434);
+            {
+              const l_amount = $value434;
+              l_high_4 = l_amount;
+              l_leader_4 = l_q;
+              l_bidding_4 = true;
+              return 86;
+            }
+          }
+          if ($offered425 && $pick428-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list40[l_q] = 1;
+            if ($left414 === 1) {
+              return 86;
+            }
+            continue race413;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide502($seat447: number): number {
+    const $seg448 = Z_deeds + l_p_7;
+    let $offered449 = false;
+    offered449$open: {
+      if (!(N[$seg448]! > 0)) break offered449$open;
+      let $any450: boolean = false;
+      {
+        const $seg452 = Z_deeds + l_p_7;
+        for (let $i451 = 0; $i451 < N[$seg452]!; $i451++) {
+          const l_e = C[$seg452 * CAP + $i451]!;
+          if (fn_may_sell_stack(l_p_7, l_e)) {
+            $any450 = true;
+            break;
+          }
+        }
+      }
+      if (!$any450) break offered449$open;
+      let $found453 = false;
+      for (let $i454 = 0; $i454 < N[$seg448]!; $i454++) {
+        const l_d = C[$seg448 * CAP + $i454]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+        $found453 = true;
+        break;
+      }
+      if (!$found453) break offered449$open;
+      $offered449 = true;
+    }
+    const $seg456 = Z_deeds + l_p_7;
+    let $offered457 = false;
+    offered457$open: {
+      if (!(N[$seg456]! > 0)) break offered457$open;
+      let $any458: boolean = false;
+      {
+        const $seg460 = Z_deeds + l_p_7;
+        for (let $i459 = 0; $i459 < N[$seg460]!; $i459++) {
+          const l_e = C[$seg460 * CAP + $i459]!;
+          if (fn_may_sell_key(l_p_7, l_e)) {
+            $any458 = true;
+            break;
+          }
+        }
+      }
+      if (!$any458) break offered457$open;
+      if (!(v_stacks_left >= 4)) break offered457$open;
+      let $found461 = false;
+      for (let $i462 = 0; $i462 < N[$seg456]!; $i462++) {
+        const l_d = C[$seg456 * CAP + $i462]!;
+        if (!v_key[l_d]!) continue;
+        $found461 = true;
+        break;
+      }
+      if (!$found461) break offered457$open;
+      $offered457 = true;
+    }
+    const $seg464 = Z_deeds + l_p_7;
+    let $offered465 = false;
+    offered465$open: {
+      if (!(N[$seg464]! > 0)) break offered465$open;
+      let $any466: boolean = false;
+      {
+        const $seg468 = Z_deeds + l_p_7;
+        for (let $i467 = 0; $i467 < N[$seg468]!; $i467++) {
+          const l_e = C[$seg468 * CAP + $i467]!;
+          if (fn_may_mortgage(l_p_7, l_e)) {
+            $any466 = true;
+            break;
+          }
+        }
+      }
+      if (!$any466) break offered465$open;
+      let $found469 = false;
+      for (let $i470 = 0; $i470 < N[$seg464]!; $i470++) {
+        const l_d = C[$seg464 * CAP + $i470]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+        $found469 = true;
+        break;
+      }
+      if (!$found469) break offered465$open;
+      $offered465 = true;
+    }
+    const $offered472 = ($offered449 ? 1 : 0) + ($offered457 ? 1 : 0) + ($offered465 ? 1 : 0);
+    if ($offered472 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat447} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built478 = false;
+    let $built486 = false;
+    let $built494 = false;
+    attempt473: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n477 = $offered472 >>> 0;
+      if ($n477 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x475 = 0;
+      let $r476 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x475 = $t >>> 0;
+        $r476 = $x475 % $n477;
+      } while ($x475 - $r476 > 4294967296 - $n477);
+      const $pick474$drawn = $r476;
+      let $pick474 = $pick474$drawn;
+      if ($offered449 && $pick474-- === 0) {
+        if (!$built478) {
+          $values41.length = 0;
+          for (let $i455 = 0; $i455 < N[$seg448]!; $i455++) {
+            const l_d = C[$seg448 * CAP + $i455]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+            $values41.push(l_d);
+          }
+          $built478 = true;
+        }
+        const $n483 = $values41.length >>> 0;
+        if ($n483 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x481 = 0;
+        let $r482 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x481 = $t >>> 0;
+          $r482 = $x481 % $n483;
+        } while ($x481 - $r482 > 4294967296 - $n483);
+        const $digit479 = $r482;
+        const $value480 = $values41[$digit479]!;
+        {
+          const l_d = $value480;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 0, $value480);
+        {
+          const l_d = $value480;
+          {
+            const $argument484 = l_p_7;
+            const $argument485 = l_d;
+            {
+              let l_p = $argument484;
+              let l_sold = $argument485;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 96;
+        }
+      }
+      if ($offered457 && $pick474-- === 0) {
+        if (!$built486) {
+          $values42.length = 0;
+          for (let $i463 = 0; $i463 < N[$seg456]!; $i463++) {
+            const l_d = C[$seg456 * CAP + $i463]!;
+            if (!v_key[l_d]!) continue;
+            $values42.push(l_d);
+          }
+          $built486 = true;
+        }
+        const $n491 = $values42.length >>> 0;
+        if ($n491 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x489 = 0;
+        let $r490 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x489 = $t >>> 0;
+          $r490 = $x489 % $n491;
+        } while ($x489 - $r490 > 4294967296 - $n491);
+        const $digit487 = $r490;
+        const $value488 = $values42[$digit487]!;
+        {
+          const l_d = $value488;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 1, $value488);
+        {
+          const l_d = $value488;
+          {
+            const $argument492 = l_p_7;
+            const $argument493 = l_d;
+            {
+              let l_p = $argument492;
+              let l_sold = $argument493;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 96;
+        }
+      }
+      if ($offered465 && $pick474-- === 0) {
+        if (!$built494) {
+          $values43.length = 0;
+          for (let $i471 = 0; $i471 < N[$seg464]!; $i471++) {
+            const l_d = C[$seg464 * CAP + $i471]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+            $values43.push(l_d);
+          }
+          $built494 = true;
+        }
+        const $n499 = $values43.length >>> 0;
+        if ($n499 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x497 = 0;
+        let $r498 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x497 = $t >>> 0;
+          $r498 = $x497 % $n499;
+        } while ($x497 - $r498 > 4294967296 - $n499);
+        const $digit495 = $r498;
+        const $value496 = $values43[$digit495]!;
+        {
+          const l_d = $value496;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 2, $value496);
+        {
+          const l_d = $value496;
+          {
+            const $argument500 = l_p_7;
+            const $argument501 = l_d;
+            {
+              let l_p = $argument500;
+              let l_pledged = $argument501;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 96;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide548(): number {
+    {
+      let $n521 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $list46[$n521++] = l_q;
+        }
+      }
+      $list47.fill(0);
+      race522: for (;;) {
+        let $left523 = 0;
+        for (let $a526 = 0; $a526 < $n521; $a526++) if ($list47[$list46[$a526]!] === 0) $left523++;
+        if ($left523 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k525 = 0;
+        if ($left523 > 1) {
+          const $n529 = $left523 >>> 0;
+          if ($n529 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x527 = 0;
+          let $r528 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x527 = $t >>> 0;
+            $r528 = $x527 % $n529;
+          } while ($x527 - $r528 > 4294967296 - $n529);
+          const $k525$drawn = $r528;
+          $k525 = $k525$drawn;
+        }
+        let $seat524 = -1;
+        for (let $a526 = 0; $a526 < $n521; $a526++)
+          if ($list47[$list46[$a526]!] === 0 && $k525-- === 0) {
+            $seat524 = $list46[$a526]!;
+            break;
+          }
+        const l_q = $seat524;
+        const $low530 = l_high_5 + 1;
+        const $high531 = v_cash[l_q]!;
+        let $offered532 = false;
+        let $least533 = $low530;
+        offered532$open: {
+          if (!($low530 <= $high531)) break offered532$open;
+          $least533 = Math.max($low530, l_high_5 + 1);
+          if (!($least533 <= $high531)) break offered532$open;
+          $offered532 = true;
+        }
+        let $offered534 = false;
+        offered534$open: {
+          $offered534 = true;
+        }
+        const $offered535 = ($offered532 ? 1 : 0) + ($offered534 ? 1 : 0);
+        if ($offered535 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt536: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n540 = $offered535 >>> 0;
+          if ($n540 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x538 = 0;
+          let $r539 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x538 = $t >>> 0;
+            $r539 = $x538 % $n540;
+          } while ($x538 - $r539 > 4294967296 - $n540);
+          const $pick537$drawn = $r539;
+          let $pick537 = $pick537$drawn;
+          if ($offered532 && $pick537-- === 0) {
+            const $n546 = Math.max(0, $high531 - $least533 + 1) >>> 0;
+            if ($n546 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x544 = 0;
+            let $r545 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x544 = $t >>> 0;
+              $r545 = $x544 % $n546;
+            } while ($x544 - $r545 > 4294967296 - $n546);
+            const $digit542 = $r545;
+            const $value543 = $least533 + $digit542;
+            {
+              const l_amount = $value543;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value543);
+            {
+              const l_amount = $value543;
+              l_high_5 = l_amount;
+              l_leader_5 = l_q;
+              l_bidding_5 = true;
+              return 109;
+            }
+          }
+          if ($offered534 && $pick537-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list47[l_q] = 1;
+            if ($left523 === 1) {
+              return 109;
+            }
+            continue race522;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide606($seat551: number): number {
+    const $seg552 = Z_deeds + l_p_9;
+    let $offered553 = false;
+    offered553$open: {
+      if (!(N[$seg552]! > 0)) break offered553$open;
+      let $any554: boolean = false;
+      {
+        const $seg556 = Z_deeds + l_p_9;
+        for (let $i555 = 0; $i555 < N[$seg556]!; $i555++) {
+          const l_e = C[$seg556 * CAP + $i555]!;
+          if (fn_may_sell_stack(l_p_9, l_e)) {
+            $any554 = true;
+            break;
+          }
+        }
+      }
+      if (!$any554) break offered553$open;
+      let $found557 = false;
+      for (let $i558 = 0; $i558 < N[$seg552]!; $i558++) {
+        const l_d = C[$seg552 * CAP + $i558]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+        $found557 = true;
+        break;
+      }
+      if (!$found557) break offered553$open;
+      $offered553 = true;
+    }
+    const $seg560 = Z_deeds + l_p_9;
+    let $offered561 = false;
+    offered561$open: {
+      if (!(N[$seg560]! > 0)) break offered561$open;
+      let $any562: boolean = false;
+      {
+        const $seg564 = Z_deeds + l_p_9;
+        for (let $i563 = 0; $i563 < N[$seg564]!; $i563++) {
+          const l_e = C[$seg564 * CAP + $i563]!;
+          if (fn_may_sell_key(l_p_9, l_e)) {
+            $any562 = true;
+            break;
+          }
+        }
+      }
+      if (!$any562) break offered561$open;
+      if (!(v_stacks_left >= 4)) break offered561$open;
+      let $found565 = false;
+      for (let $i566 = 0; $i566 < N[$seg560]!; $i566++) {
+        const l_d = C[$seg560 * CAP + $i566]!;
+        if (!v_key[l_d]!) continue;
+        $found565 = true;
+        break;
+      }
+      if (!$found565) break offered561$open;
+      $offered561 = true;
+    }
+    const $seg568 = Z_deeds + l_p_9;
+    let $offered569 = false;
+    offered569$open: {
+      if (!(N[$seg568]! > 0)) break offered569$open;
+      let $any570: boolean = false;
+      {
+        const $seg572 = Z_deeds + l_p_9;
+        for (let $i571 = 0; $i571 < N[$seg572]!; $i571++) {
+          const l_e = C[$seg572 * CAP + $i571]!;
+          if (fn_may_mortgage(l_p_9, l_e)) {
+            $any570 = true;
+            break;
+          }
+        }
+      }
+      if (!$any570) break offered569$open;
+      let $found573 = false;
+      for (let $i574 = 0; $i574 < N[$seg568]!; $i574++) {
+        const l_d = C[$seg568 * CAP + $i574]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+        $found573 = true;
+        break;
+      }
+      if (!$found573) break offered569$open;
+      $offered569 = true;
+    }
+    const $offered576 = ($offered553 ? 1 : 0) + ($offered561 ? 1 : 0) + ($offered569 ? 1 : 0);
+    if ($offered576 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat551} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    let $built582 = false;
+    let $built590 = false;
+    let $built598 = false;
+    attempt577: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n581 = $offered576 >>> 0;
+      if ($n581 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x579 = 0;
+      let $r580 = 0;
+      do {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        $x579 = $t >>> 0;
+        $r580 = $x579 % $n581;
+      } while ($x579 - $r580 > 4294967296 - $n581);
+      const $pick578$drawn = $r580;
+      let $pick578 = $pick578$drawn;
+      if ($offered553 && $pick578-- === 0) {
+        if (!$built582) {
+          $values48.length = 0;
+          for (let $i559 = 0; $i559 < N[$seg552]!; $i559++) {
+            const l_d = C[$seg552 * CAP + $i559]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+            $values48.push(l_d);
+          }
+          $built582 = true;
+        }
+        const $n587 = $values48.length >>> 0;
+        if ($n587 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x585 = 0;
+        let $r586 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x585 = $t >>> 0;
+          $r586 = $x585 % $n587;
+        } while ($x585 - $r586 > 4294967296 - $n587);
+        const $digit583 = $r586;
+        const $value584 = $values48[$digit583]!;
+        {
+          const l_d = $value584;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat551, 0, $value584);
+        {
+          const l_d = $value584;
+          {
+            const $argument588 = l_p_9;
+            const $argument589 = l_d;
+            {
+              let l_p = $argument588;
+              let l_sold = $argument589;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 116;
+        }
+      }
+      if ($offered561 && $pick578-- === 0) {
+        if (!$built590) {
+          $values49.length = 0;
+          for (let $i567 = 0; $i567 < N[$seg560]!; $i567++) {
+            const l_d = C[$seg560 * CAP + $i567]!;
+            if (!v_key[l_d]!) continue;
+            $values49.push(l_d);
+          }
+          $built590 = true;
+        }
+        const $n595 = $values49.length >>> 0;
+        if ($n595 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x593 = 0;
+        let $r594 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x593 = $t >>> 0;
+          $r594 = $x593 % $n595;
+        } while ($x593 - $r594 > 4294967296 - $n595);
+        const $digit591 = $r594;
+        const $value592 = $values49[$digit591]!;
+        {
+          const l_d = $value592;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat551, 1, $value592);
+        {
+          const l_d = $value592;
+          {
+            const $argument596 = l_p_9;
+            const $argument597 = l_d;
+            {
+              let l_p = $argument596;
+              let l_sold = $argument597;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 116;
+        }
+      }
+      if ($offered569 && $pick578-- === 0) {
+        if (!$built598) {
+          $values50.length = 0;
+          for (let $i575 = 0; $i575 < N[$seg568]!; $i575++) {
+            const l_d = C[$seg568 * CAP + $i575]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+            $values50.push(l_d);
+          }
+          $built598 = true;
+        }
+        const $n603 = $values50.length >>> 0;
+        if ($n603 === 0)
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+        let $x601 = 0;
+        let $r602 = 0;
+        do {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          $x601 = $t >>> 0;
+          $r602 = $x601 % $n603;
+        } while ($x601 - $r602 > 4294967296 - $n603);
+        const $digit599 = $r602;
+        const $value600 = $values50[$digit599]!;
+        {
+          const l_d = $value600;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat551, 2, $value600);
+        {
+          const l_d = $value600;
+          {
+            const $argument604 = l_p_9;
+            const $argument605 = l_d;
+            {
+              let l_p = $argument604;
+              let l_pledged = $argument605;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 116;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide652(): number {
+    {
+      let $n625 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+          $list53[$n625++] = l_q;
+        }
+      }
+      $list54.fill(0);
+      race626: for (;;) {
+        let $left627 = 0;
+        for (let $a630 = 0; $a630 < $n625; $a630++) if ($list54[$list53[$a630]!] === 0) $left627++;
+        if ($left627 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        let $k629 = 0;
+        if ($left627 > 1) {
+          const $n633 = $left627 >>> 0;
+          if ($n633 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x631 = 0;
+          let $r632 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x631 = $t >>> 0;
+            $r632 = $x631 % $n633;
+          } while ($x631 - $r632 > 4294967296 - $n633);
+          const $k629$drawn = $r632;
+          $k629 = $k629$drawn;
+        }
+        let $seat628 = -1;
+        for (let $a630 = 0; $a630 < $n625; $a630++)
+          if ($list54[$list53[$a630]!] === 0 && $k629-- === 0) {
+            $seat628 = $list53[$a630]!;
+            break;
+          }
+        const l_q = $seat628;
+        const $low634 = l_high_6 + 1;
+        const $high635 = v_cash[l_q]!;
+        let $offered636 = false;
+        let $least637 = $low634;
+        offered636$open: {
+          if (!($low634 <= $high635)) break offered636$open;
+          $least637 = Math.max($low634, l_high_6 + 1);
+          if (!($least637 <= $high635)) break offered636$open;
+          $offered636 = true;
+        }
+        let $offered638 = false;
+        offered638$open: {
+          $offered638 = true;
+        }
+        const $offered639 = ($offered636 ? 1 : 0) + ($offered638 ? 1 : 0);
+        if ($offered639 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt640: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n644 = $offered639 >>> 0;
+          if ($n644 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x642 = 0;
+          let $r643 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x642 = $t >>> 0;
+            $r643 = $x642 % $n644;
+          } while ($x642 - $r643 > 4294967296 - $n644);
+          const $pick641$drawn = $r643;
+          let $pick641 = $pick641$drawn;
+          if ($offered636 && $pick641-- === 0) {
+            const $n650 = Math.max(0, $high635 - $least637 + 1) >>> 0;
+            if ($n650 === 0)
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+            let $x648 = 0;
+            let $r649 = 0;
+            do {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              $x648 = $t >>> 0;
+              $r649 = $x648 % $n650;
+            } while ($x648 - $r649 > 4294967296 - $n650);
+            const $digit646 = $r649;
+            const $value647 = $least637 + $digit646;
+            {
+              const l_amount = $value647;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value647);
+            {
+              const l_amount = $value647;
+              l_high_6 = l_amount;
+              l_leader_6 = l_q;
+              l_bidding_6 = true;
+              return 129;
+            }
+          }
+          if ($offered638 && $pick641-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list54[l_q] = 1;
+            if ($left627 === 1) {
+              return 129;
+            }
+            continue race626;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
   }
   const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
@@ -5682,15 +5719,15 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n641 = 0;
+      let $n654 = 0;
       {
-        for (let $i642 = 0; $i642 < N[Z_spaces]!; $i642++) {
-          const l_s = C[Z_spaces * CAP + $i642]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n641++] = l_s;
+        for (let $i655 = 0; $i655 < N[Z_spaces]!; $i655++) {
+          const l_s = C[Z_spaces * CAP + $i655]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n654++] = l_s;
         }
       }
-      for (let $i643 = 0; $i643 < $n641; $i643++) {
-        const l_s = $list55[$i643]!;
+      for (let $i656 = 0; $i656 < $n654; $i656++) {
+        const l_s = $list55[$i656]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -5700,10 +5737,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at644 = Z_spaces * CAP + $at;
-          const $card = C[$at644]!;
-          const $end645 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k646 = $at644; $k646 < $end645; $k646++) C[$k646] = C[$k646 + 1]!;
+          const $at657 = Z_spaces * CAP + $at;
+          const $card = C[$at657]!;
+          const $end658 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k659 = $at657; $k659 < $end658; $k659++) C[$k659] = C[$k659 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -5711,15 +5748,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n647 = 0;
+      let $n660 = 0;
       {
-        for (let $i648 = 0; $i648 < N[Z_bank_deeds]!; $i648++) {
-          const l_d = C[Z_bank_deeds * CAP + $i648]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n647++] = l_d;
+        for (let $i661 = 0; $i661 < N[Z_bank_deeds]!; $i661++) {
+          const l_d = C[Z_bank_deeds * CAP + $i661]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n660++] = l_d;
         }
       }
-      for (let $i649 = 0; $i649 < $n647; $i649++) {
-        const l_d = $list56[$i649]!;
+      for (let $i662 = 0; $i662 < $n660; $i662++) {
+        const l_d = $list56[$i662]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -5729,10 +5766,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at650 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at650]!;
-          const $end651 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k652 = $at650; $k652 < $end651; $k652++) C[$k652] = C[$k652 + 1]!;
+          const $at663 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at663]!;
+          const $end664 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -5742,15 +5779,15 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n653 = 0;
+      let $n666 = 0;
       {
-        for (let $i654 = 0; $i654 < N[Z_mercy_deck]!; $i654++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i654]!;
-          if (Fortune_deck[l_c]! === "grace") $list57[$n653++] = l_c;
+        for (let $i667 = 0; $i667 < N[Z_mercy_deck]!; $i667++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i667]!;
+          if (Fortune_deck[l_c]! === "grace") $list57[$n666++] = l_c;
         }
       }
-      for (let $i655 = 0; $i655 < $n653; $i655++) {
-        const l_c = $list57[$i655]!;
+      for (let $i668 = 0; $i668 < $n666; $i668++) {
+        const l_c = $list57[$i668]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -5760,10 +5797,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at656 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at656]!;
-          const $end657 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
+          const $at669 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at669]!;
+          const $end670 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -5771,12 +5808,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i659 = N[Z_mercy_deck]! - 1; $i659 > 0; $i659--) {
-        const $n665 = ($i659 + 1) >>> 0;
-        if ($n665 === 0)
+      for (let $i672 = N[Z_mercy_deck]! - 1; $i672 > 0; $i672--) {
+        const $n678 = ($i672 + 1) >>> 0;
+        if ($n678 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x663 = 0;
-        let $r664 = 0;
+        let $x676 = 0;
+        let $r677 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -5787,24 +5824,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x663 = $t >>> 0;
-          $r664 = $x663 % $n665;
-        } while ($x663 - $r664 > 4294967296 - $n665);
-        const $j662 = $r664;
-        const $a660 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i659;
-        const $b661 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j662;
-        const $card = C[$a660]!;
-        C[$a660] = C[$b661]!;
-        C[$b661] = $card;
+          $x676 = $t >>> 0;
+          $r677 = $x676 % $n678;
+        } while ($x676 - $r677 > 4294967296 - $n678);
+        const $j675 = $r677;
+        const $a673 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i672;
+        const $b674 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j675;
+        const $card = C[$a673]!;
+        C[$a673] = C[$b674]!;
+        C[$b674] = $card;
       }
     }
     {
-      for (let $i666 = N[Z_grace_deck]! - 1; $i666 > 0; $i666--) {
-        const $n672 = ($i666 + 1) >>> 0;
-        if ($n672 === 0)
+      for (let $i679 = N[Z_grace_deck]! - 1; $i679 > 0; $i679--) {
+        const $n685 = ($i679 + 1) >>> 0;
+        if ($n685 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x670 = 0;
-        let $r671 = 0;
+        let $x683 = 0;
+        let $r684 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -5815,25 +5852,25 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x670 = $t >>> 0;
-          $r671 = $x670 % $n672;
-        } while ($x670 - $r671 > 4294967296 - $n672);
-        const $j669 = $r671;
-        const $a667 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i666;
-        const $b668 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j669;
-        const $card = C[$a667]!;
-        C[$a667] = C[$b668]!;
-        C[$b668] = $card;
+          $x683 = $t >>> 0;
+          $r684 = $x683 % $n685;
+        } while ($x683 - $r684 > 4294967296 - $n685);
+        const $j682 = $r684;
+        const $a680 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i679;
+        const $b681 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j682;
+        const $card = C[$a680]!;
+        C[$a680] = C[$b681]!;
+        C[$b681] = $card;
       }
     }
     {
-      let $n673 = 0;
+      let $n686 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list58[$n673++] = l_p;
+        $list58[$n686++] = l_p;
       }
-      for (let $i674 = 0; $i674 < $n673; $i674++) {
-        const l_p = $list58[$i674]!;
+      for (let $i687 = 0; $i687 < $n686; $i687++) {
+        const l_p = $list58[$i687]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -5850,12 +5887,12 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i675 = N[Z_bank_deeds]! - 1; $i675 > 0; $i675--) {
-          const $n681 = ($i675 + 1) >>> 0;
-          if ($n681 === 0)
+        for (let $i688 = N[Z_bank_deeds]! - 1; $i688 > 0; $i688--) {
+          const $n694 = ($i688 + 1) >>> 0;
+          if ($n694 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x679 = 0;
-          let $r680 = 0;
+          let $x692 = 0;
+          let $r693 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -5866,51 +5903,51 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x679 = $t >>> 0;
-            $r680 = $x679 % $n681;
-          } while ($x679 - $r680 > 4294967296 - $n681);
-          const $j678 = $r680;
-          const $a676 = Z_bank_deeds * CAP + $i675;
-          const $b677 = Z_bank_deeds * CAP + $j678;
-          const $card = C[$a676]!;
-          C[$a676] = C[$b677]!;
-          C[$b677] = $card;
+            $x692 = $t >>> 0;
+            $r693 = $x692 % $n694;
+          } while ($x692 - $r693 > 4294967296 - $n694);
+          const $j691 = $r693;
+          const $a689 = Z_bank_deeds * CAP + $i688;
+          const $b690 = Z_bank_deeds * CAP + $j691;
+          const $card = C[$a689]!;
+          C[$a689] = C[$b690]!;
+          C[$b690] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n682 = 0;
+        let $n695 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list59[$n682++] = l_p;
+          $list59[$n695++] = l_p;
         }
-        for (let $i683 = 0; $i683 < $n682; $i683++) {
-          const l_p = $list59[$i683]!;
+        for (let $i696 = 0; $i696 < $n695; $i696++) {
+          const l_p = $list59[$i696]!;
           {
-            const $seg684 = Z_deeds + l_p;
+            const $seg697 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at685 = Z_bank_deeds * CAP;
-              const $card = C[$at685]!;
-              const $end686 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
+              const $at698 = Z_bank_deeds * CAP;
+              const $card = C[$at698]!;
+              const $end699 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k700 = $at698; $k700 < $end699; $k700++) C[$k700] = C[$k700 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg684 * CAP + N[$seg684]!] = $card;
-              N[$seg684]!++;
+              C[$seg697 * CAP + N[$seg697]!] = $card;
+              N[$seg697]!++;
             }
           }
           {
-            let $sum688: number = 0;
+            let $sum701: number = 0;
             {
-              const $seg690 = Z_deeds + l_p;
-              for (let $i689 = 0; $i689 < N[$seg690]!; $i689++) {
-                const l_d = C[$seg690 * CAP + $i689]!;
-                $sum688 += Deed_price[l_d]!;
+              const $seg703 = Z_deeds + l_p;
+              for (let $i702 = 0; $i702 < N[$seg703]!; $i702++) {
+                const l_d = C[$seg703 * CAP + $i702]!;
+                $sum701 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum688;
+            const $amount = $sum701;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

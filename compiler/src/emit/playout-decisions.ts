@@ -45,13 +45,13 @@ export class KernelDecisions {
    *  chosen, in seat order). */
   decide(decision: Decision): string[] {
     const ask = decision.ask;
-    if (ask.race) return this.race(decision);
+    if (ask.race) return this.outline(this.race(decision));
     if (!ask.each) {
       const seat = this.code.temp("seat");
       const player = this.code.hoisted(() => this.code.expression(ask.player!));
       const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
-      if (ask.window) lines.push(...this.passByIdle(decision));
-      return [...lines, ...this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), "}"];
+      if (ask.window) lines.push(...this.passByIdle(decision, seat));
+      return [...lines, ...this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat), "}"];
     }
     if (ask.window) unsupported("a window asking several seats at once");
     if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
@@ -77,7 +77,21 @@ export class KernelDecisions {
       lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
     });
     lines.push("}", ...this.continueAt(decision.resume), "}");
-    return lines;
+    return this.outline(lines);
+  }
+
+  /** Functions of the kernel that decisions were moved into (see `outline`), in the closure. */
+  readonly outlined: string[] = [];
+  /** Set where each step is a function of its own (playout-file.ts): then each decision is too. */
+  split = false;
+
+  /** Where steps are functions: `lines` (which leave by `return pc`) as a function of their own,
+   *  called with the seat asked, so that V8 optimizes (and inlines into) each piece on its own. */
+  private outline(lines: string[], seat?: string): string[] {
+    if (!this.split) return lines;
+    const name = this.code.temp("decide").slice(1);
+    this.outlined.push(`function ${name}(${seat ? `${seat}: number` : ""}): number {`, ...lines, "}");
+    return [`return ${name}(${seat ?? ""});`];
   }
 
   /** As `apply`: the option's parameters bound, then its body and the flow after the decision, or
@@ -153,16 +167,21 @@ export class KernelDecisions {
    * A window passes by a seat offered nothing but its `done` (the last option): what `done` does
    * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
    */
-  private passByIdle(decision: Decision): string[] {
+  private passByIdle(decision: Decision, seat: string): string[] {
     // As `offers_…`: the options in order, up to the first on offer.
-    const idle = this.code.temp("idle").slice(1);
-    const lines = [`${idle}: {`];
+    const search: string[] = [];
     for (const option of decision.ask.options.slice(0, -1)) {
-      const { flag } = this.offered(option, lines);
-      lines.push(`if (${flag}) break ${idle};`);
+      const { flag } = this.offered(option, search);
+      search.push(`if (${flag}) return true;`);
     }
+    const offers = this.code.temp("offers").slice(1);
     const done = decision.ask.options[decision.ask.options.length - 1]!;
-    return [...lines, ...this.code.statements(done.body.statements), ...this.continueAt(decision.resume), "}"];
+    const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
+    if (this.split) {
+      this.outlined.push(`function ${offers}(${seat}: number): boolean {`, ...search, "return false;", "}");
+      return [`if (!${offers}(${seat})) {`, ...idle, "}"];
+    }
+    return [`const ${offers} = ((): boolean => {`, ...search, "return false;", "})();", `if (!${offers}) {`, ...idle, "}"];
   }
 
   private binder(identifier: A.Identifier): string {

@@ -102,7 +102,9 @@ export class PlayoutFile {
     let stepFunctions: string[] = [];
     if (split) {
       this.code.jump = (pc) => [`return ${pc};`];
+      this.decisions.split = true;
       stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
+      stepFunctions.push(...this.decisions.outlined);
       cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
