@@ -627,7 +627,8 @@ export function playout(): PlayoutKernel {
             let $n: number = 0;
             {
               const $seg62 = Z_proceeds + l_p;
-              for (let $i61 = 0; $i61 < N[$seg62]!; $i61++) {
+              const $n63 = N[$seg62]!;
+              for (let $i61 = 0; $i61 < $n63; $i61++) {
                 const l_c = C[$seg62 * CAP + $i61]!;
                 $n += Currency_value[l_c]!;
               }

@@ -353,9 +353,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg787 = Z_collection + l_p;
-        for (let $i786 = 0; $i786 < N[$seg787]!; $i786++) {
-          const l_c = C[$seg787 * CAP + $i786]!;
+        const $seg813 = Z_collection + l_p;
+        const $n814 = N[$seg813]!;
+        for (let $i812 = 0; $i812 < $n814; $i812++) {
+          const l_c = C[$seg813 * CAP + $i812]!;
           if (fn_colour_of(l_c) === l_k) {
             $n++;
           }
@@ -368,9 +369,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg789 = Z_collection + l_p;
-        for (let $i788 = 0; $i788 < N[$seg789]!; $i788++) {
-          const l_c = C[$seg789 * CAP + $i788]!;
+        const $seg816 = Z_collection + l_p;
+        const $n817 = N[$seg816]!;
+        for (let $i815 = 0; $i815 < $n817; $i815++) {
+          const l_c = C[$seg816 * CAP + $i815]!;
           if (Property_kind[l_c]! === "money") {
             $n++;
           }
@@ -383,9 +385,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg791 = Z_collection + l_p;
-        for (let $i790 = 0; $i790 < N[$seg791]!; $i790++) {
-          const l_c = C[$seg791 * CAP + $i790]!;
+        const $seg819 = Z_collection + l_p;
+        const $n820 = N[$seg819]!;
+        for (let $i818 = 0; $i818 < $n820; $i818++) {
+          const l_c = C[$seg819 * CAP + $i818]!;
           if (Property_heart[l_c]!) {
             $n++;
           }
@@ -398,9 +401,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg793 = Z_collection + l_p;
-        for (let $i792 = 0; $i792 < N[$seg793]!; $i792++) {
-          const l_c = C[$seg793 * CAP + $i792]!;
+        const $seg822 = Z_collection + l_p;
+        const $n823 = N[$seg822]!;
+        for (let $i821 = 0; $i821 < $n823; $i821++) {
+          const l_c = C[$seg822 * CAP + $i821]!;
           if (Property_coin[l_c]!) {
             $n++;
           }
@@ -412,8 +416,8 @@ export function playout(): PlayoutKernel {
   function fn_set_score(l_p: number): number {
     return ((): number => {
       let $n: number = 0;
-      for (const $item794 of ALL_Colour) {
-        const l_k = $item794;
+      for (const $item824 of ALL_Colour) {
+        const l_k = $item824;
         if (l_k !== "none") {
           $n += tableValue(TABLE_set_points, fn_cards_of(l_p, l_k), "set_points");
         }
@@ -425,9 +429,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg796 = Z_collection + l_p;
-        for (let $i795 = 0; $i795 < N[$seg796]!; $i795++) {
-          const l_c = C[$seg796 * CAP + $i795]!;
+        const $seg826 = Z_collection + l_p;
+        const $n827 = N[$seg826]!;
+        for (let $i825 = 0; $i825 < $n827; $i825++) {
+          const l_c = C[$seg826 * CAP + $i825]!;
           $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
         }
       }
@@ -445,8 +450,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item797 of ALL_Colour) {
-                const l_k = $item797;
+              for (const $item828 of ALL_Colour) {
+                const l_k = $item828;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -461,8 +466,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item798 of ALL_Colour) {
-                  const l_k = $item798;
+                for (const $item829 of ALL_Colour) {
+                  const l_k = $item829;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -488,8 +493,9 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          for (let $i799 = 0; $i799 < N[Z_board]!; $i799++) {
-            const l_a = C[Z_board * CAP + $i799]!;
+          const $n831 = N[Z_board]!;
+          for (let $i830 = 0; $i830 < $n831; $i830++) {
+            const l_a = C[Z_board * CAP + $i830]!;
             $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
           }
         }
@@ -503,15 +509,16 @@ export function playout(): PlayoutKernel {
         let $n: number = 0;
         for (let l_q = 0; l_q < players; l_q++) {
           if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-            let $sum800: number = 0;
+            let $sum832: number = 0;
             {
-              const $seg802 = Z_played + l_q;
-              for (let $i801 = 0; $i801 < N[$seg802]!; $i801++) {
-                const l_a = C[$seg802 * CAP + $i801]!;
-                $sum800 += fn_medal_points(l_a, l_p);
+              const $seg834 = Z_played + l_q;
+              const $n835 = N[$seg834]!;
+              for (let $i833 = 0; $i833 < $n835; $i833++) {
+                const l_a = C[$seg834 * CAP + $i833]!;
+                $sum832 += fn_medal_points(l_a, l_p);
               }
             }
-            $n += $sum800;
+            $n += $sum832;
           }
         }
         return $n;
@@ -523,18 +530,19 @@ export function playout(): PlayoutKernel {
       let $n: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-          let $any803: boolean = false;
+          let $any836: boolean = false;
           {
-            const $seg805 = Z_played + l_q;
-            for (let $i804 = 0; $i804 < N[$seg805]!; $i804++) {
-              const l_a = C[$seg805 * CAP + $i804]!;
+            const $seg838 = Z_played + l_q;
+            const $n839 = N[$seg838]!;
+            for (let $i837 = 0; $i837 < $n839; $i837++) {
+              const l_a = C[$seg838 * CAP + $i837]!;
               if (Action_effect[l_a]! === "coin_pairs") {
-                $any803 = true;
+                $any836 = true;
                 break;
               }
             }
           }
-          if ($any803) {
+          if ($any836) {
             $n = true;
             break;
           }
@@ -561,9 +569,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg807 = Z_played + l_p;
-        for (let $i806 = 0; $i806 < N[$seg807]!; $i806++) {
-          const l_a = C[$seg807 * CAP + $i806]!;
+        const $seg841 = Z_played + l_p;
+        const $n842 = N[$seg841]!;
+        for (let $i840 = 0; $i840 < $n842; $i840++) {
+          const l_a = C[$seg841 * CAP + $i840]!;
           if (Action_effect[l_a]! === "no_exchange") {
             $n = true;
             break;
@@ -594,22 +603,22 @@ export function playout(): PlayoutKernel {
     return 1;
   }
   function step1(): number {
-    return decide44();
+    return decide49();
   }
   function step2(): number {
     {
-      let $n45 = 0;
+      let $n50 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list14[$n45++] = l_p;
+        if (l_p >= humans) $list14[$n50++] = l_p;
       }
-      for (let $i46 = 0; $i46 < $n45; $i46++) {
-        const l_p = $list14[$i46]!;
+      for (let $i51 = 0; $i51 < $n50; $i51++) {
+        const l_p = $list14[$i51]!;
         {
           const $from = Z_dealt + l_p;
           const $to = Z_collection + l_p;
           {
-            for (let $k47 = 0; $k47 < N[$from]!; $k47++) {
-              const $card = C[$from * CAP + $k47]!;
+            for (let $k52 = 0; $k52 < N[$from]!; $k52++) {
+              const $card = C[$from * CAP + $k52]!;
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
             }
@@ -619,15 +628,16 @@ export function playout(): PlayoutKernel {
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
-      let $sum48: number = 0;
+      let $sum53: number = 0;
       {
-        const $seg50 = Z_secret + l_p;
-        for (let $i49 = 0; $i49 < N[$seg50]!; $i49++) {
-          const l_c = C[$seg50 * CAP + $i49]!;
-          $sum48 += Property_bonus[l_c]!;
+        const $seg55 = Z_secret + l_p;
+        const $n56 = N[$seg55]!;
+        for (let $i54 = 0; $i54 < $n56; $i54++) {
+          const l_c = C[$seg55 * CAP + $i54]!;
+          $sum53 += Property_bonus[l_c]!;
         }
       }
-      let l_owed = fn_bonus_points(l_p) + $sum48;
+      let l_owed = fn_bonus_points(l_p) + $sum53;
       if (l_owed > 0) {
         {
           const $amount = l_owed;
@@ -662,32 +672,32 @@ export function playout(): PlayoutKernel {
   }
   function step6(): number {
     {
-      let $n51 = 0;
+      let $n57 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n51++] = l_p;
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n57++] = l_p;
       }
-      for (let $i52 = 0; $i52 < $n51; $i52++) {
-        const l_p = $list15[$i52]!;
+      for (let $i58 = 0; $i58 < $n57; $i58++) {
+        const l_p = $list15[$i58]!;
         if (Property_kind[topCardOf(C, N, CAP, Z_secret + l_p, false)]! === "money") {
           {
-            const $seg53 = Z_secret + l_p;
-            if (N[$seg53]! === 0)
+            const $seg59 = Z_secret + l_p;
+            if (N[$seg59]! === 0)
               throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-            const $at54 = $seg53 * CAP;
-            const $card = C[$at54]!;
-            const $end55 = $seg53 * CAP + N[$seg53]! - 1;
-            for (let $k56 = $at54; $k56 < $end55; $k56++) C[$k56] = C[$k56 + 1]!;
-            N[$seg53]!--;
+            const $at60 = $seg59 * CAP;
+            const $card = C[$at60]!;
+            const $end61 = $seg59 * CAP + N[$seg59]! - 1;
+            for (let $k62 = $at60; $k62 < $end61; $k62++) C[$k62] = C[$k62 + 1]!;
+            N[$seg59]!--;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
           }
           {
-            for (let $i57 = N[Z_box]! - 1; $i57 > 0; $i57--) {
-              const $n63 = ($i57 + 1) >>> 0;
-              if ($n63 === 0)
+            for (let $i63 = N[Z_box]! - 1; $i63 > 0; $i63--) {
+              const $n69 = ($i63 + 1) >>> 0;
+              if ($n69 === 0)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-              let $x61 = 0;
-              let $r62 = 0;
+              let $x67 = 0;
+              let $r68 = 0;
               do {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -698,15 +708,15 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                $x61 = $t >>> 0;
-                $r62 = $x61 % $n63;
-              } while ($x61 - $r62 > 4294967296 - $n63);
-              const $j60 = $r62;
-              const $a58 = Z_box * CAP + $i57;
-              const $b59 = Z_box * CAP + $j60;
-              const $card = C[$a58]!;
-              C[$a58] = C[$b59]!;
-              C[$b59] = $card;
+                $x67 = $t >>> 0;
+                $r68 = $x67 % $n69;
+              } while ($x67 - $r68 > 4294967296 - $n69);
+              const $j66 = $r68;
+              const $a64 = Z_box * CAP + $i63;
+              const $b65 = Z_box * CAP + $j66;
+              const $card = C[$a64]!;
+              C[$a64] = C[$b65]!;
+              C[$b65] = $card;
             }
           }
           for (let $passes = 0; ; $passes++) {
@@ -717,10 +727,10 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at64 = Z_box * CAP;
-                const $card = C[$at64]!;
-                const $end65 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k66 = $at64; $k66 < $end65; $k66++) C[$k66] = C[$k66 + 1]!;
+                const $at70 = Z_box * CAP;
+                const $card = C[$at70]!;
+                const $end71 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k72 = $at70; $k72 < $end71; $k72++) C[$k72] = C[$k72 + 1]!;
                 N[Z_box]!--;
                 C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
                 N[Z_set_aside]!++;
@@ -729,15 +739,15 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at67 = Z_box * CAP;
-                const $card = C[$at67]!;
-                const $end68 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
+                const $at73 = Z_box * CAP;
+                const $card = C[$at73]!;
+                const $end74 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
                 N[Z_box]!--;
-                const $seg70 = Z_secret + l_p;
-                if (N[$seg70]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                C[$seg70 * CAP + N[$seg70]!] = $card;
-                N[$seg70]!++;
+                const $seg76 = Z_secret + l_p;
+                if (N[$seg76]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg76 * CAP + N[$seg76]!] = $card;
+                N[$seg76]!++;
               }
             }
           }
@@ -745,33 +755,33 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n14 = 0;
+      let $n16 = 0;
       for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-        $list6[$n14++] = l_p_17;
+        $list6[$n16++] = l_p_17;
       }
-      l_p_17$count = $n14;
+      l_p_17$count = $n16;
     }
     l_p_17$index = 0;
     return 213;
   }
   function step7(): number {
     {
-      let $n71 = 0;
-      for (const $item72 of seatsFrom(v_chairman, players)) {
-        const l_p = $item72;
-        $values16[$n71++] = l_p;
+      let $n77 = 0;
+      for (const $item78 of seatsFrom(v_chairman, players)) {
+        const l_p = $item78;
+        $values16[$n77++] = l_p;
       }
-      for (let $i73 = 0; $i73 < $n71; $i73++) {
-        const l_p = $values16[$i73]!;
+      for (let $i79 = 0; $i79 < $n77; $i79++) {
+        const l_p = $values16[$i79]!;
         {
-          const $seg74 = Z_exchange + l_p;
+          const $seg80 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg74 * CAP + N[$seg74]!] = $card;
-            N[$seg74]!++;
+            C[$seg80 * CAP + N[$seg80]!] = $card;
+            N[$seg80]!++;
           }
         }
         v_has_taken[l_p] = false;
@@ -819,17 +829,17 @@ export function playout(): PlayoutKernel {
   }
   function step12(): number {
     {
-      const $seat75 = l_p;
-      if ($seat75 >= humans)
+      const $seat81 = l_p;
+      if ($seat81 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat75} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat81} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers79($seat75)) {
+      if (!offers86($seat81)) {
         l___window_0 = false;
         return 14;
       }
-      return decide97($seat75);
+      return decide105($seat81);
     }
   }
   function step13(): number {
@@ -912,12 +922,12 @@ export function playout(): PlayoutKernel {
   }
   function step22(): number {
     {
-      let $n98 = 0;
+      let $n106 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list19[$n98++] = l_q;
+        if (l_q !== l_p_2) $list19[$n106++] = l_q;
       }
-      for (let $i99 = 0; $i99 < $n98; $i99++) {
-        const l_q = $list19[$i99]!;
+      for (let $i107 = 0; $i107 < $n106; $i107++) {
+        const l_q = $list19[$i107]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -960,13 +970,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat100 = l_p_2;
-      if ($seat100 >= humans)
+      const $seat108 = l_p_2;
+      if ($seat108 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat100} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat108} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide120($seat100);
+      return decide129($seat108);
     }
   }
   function step26(): number {
@@ -983,13 +993,13 @@ export function playout(): PlayoutKernel {
   }
   function step29(): number {
     {
-      const $seat121 = l_p_2;
-      if ($seat121 >= humans)
+      const $seat130 = l_p_2;
+      if ($seat130 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat121} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat130} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide146($seat121);
+      return decide156($seat130);
     }
   }
   function step30(): number {
@@ -999,9 +1009,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg147 = Z_played + l_p_2;
-      C[$seg147 * CAP + N[$seg147]!] = $card;
-      N[$seg147]!++;
+      const $seg157 = Z_played + l_p_2;
+      C[$seg157 * CAP + N[$seg157]!] = $card;
+      N[$seg157]!++;
     }
     return 33;
   }
@@ -1016,13 +1026,13 @@ export function playout(): PlayoutKernel {
   }
   function step34(): number {
     {
-      const $seat148 = l_p_2;
-      if ($seat148 >= humans)
+      const $seat158 = l_p_2;
+      if ($seat158 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat148} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat158} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide161($seat148);
+      return decide172($seat158);
     }
   }
   function step35(): number {
@@ -1057,22 +1067,22 @@ export function playout(): PlayoutKernel {
   }
   function step41(): number {
     {
-      const $seat162 = l_p_2;
-      if ($seat162 >= humans)
+      const $seat173 = l_p_2;
+      if ($seat173 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat162} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide173($seat162);
+      return decide184($seat173);
     }
   }
   function step42(): number {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg174 = Z_played + l_p_2;
-      C[$seg174 * CAP + N[$seg174]!] = $card;
-      N[$seg174]!++;
+      const $seg185 = Z_played + l_p_2;
+      C[$seg185 * CAP + N[$seg185]!] = $card;
+      N[$seg185]!++;
     }
     return 43;
   }
@@ -1120,13 +1130,13 @@ export function playout(): PlayoutKernel {
   }
   function step49(): number {
     {
-      const $seat175 = l_active;
-      if ($seat175 >= humans)
+      const $seat186 = l_active;
+      if ($seat186 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat175} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat186} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide237($seat175);
+      return decide250($seat186);
     }
   }
   function step50(): number {
@@ -1225,12 +1235,12 @@ export function playout(): PlayoutKernel {
   }
   function step59(): number {
     {
-      let $n238 = 0;
+      let $n251 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list26[$n238++] = l_q;
+        if (l_q !== l_p_3) $list26[$n251++] = l_q;
       }
-      for (let $i239 = 0; $i239 < $n238; $i239++) {
-        const l_q = $list26[$i239]!;
+      for (let $i252 = 0; $i252 < $n251; $i252++) {
+        const l_q = $list26[$i252]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1273,13 +1283,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat240 = l_p_3;
-      if ($seat240 >= humans)
+      const $seat253 = l_p_3;
+      if ($seat253 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat240} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat253} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide260($seat240);
+      return decide274($seat253);
     }
   }
   function step63(): number {
@@ -1296,13 +1306,13 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     {
-      const $seat261 = l_p_3;
-      if ($seat261 >= humans)
+      const $seat275 = l_p_3;
+      if ($seat275 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat261} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat275} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide286($seat261);
+      return decide301($seat275);
     }
   }
   function step67(): number {
@@ -1312,9 +1322,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg287 = Z_played + l_p_3;
-      C[$seg287 * CAP + N[$seg287]!] = $card;
-      N[$seg287]!++;
+      const $seg302 = Z_played + l_p_3;
+      C[$seg302 * CAP + N[$seg302]!] = $card;
+      N[$seg302]!++;
     }
     return 70;
   }
@@ -1329,13 +1339,13 @@ export function playout(): PlayoutKernel {
   }
   function step71(): number {
     {
-      const $seat288 = l_p_3;
-      if ($seat288 >= humans)
+      const $seat303 = l_p_3;
+      if ($seat303 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat288} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat303} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide301($seat288);
+      return decide317($seat303);
     }
   }
   function step72(): number {
@@ -1370,22 +1380,22 @@ export function playout(): PlayoutKernel {
   }
   function step78(): number {
     {
-      const $seat302 = l_p_3;
-      if ($seat302 >= humans)
+      const $seat318 = l_p_3;
+      if ($seat318 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat302} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat318} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide313($seat302);
+      return decide329($seat318);
     }
   }
   function step79(): number {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg314 = Z_played + l_p_3;
-      C[$seg314 * CAP + N[$seg314]!] = $card;
-      N[$seg314]!++;
+      const $seg330 = Z_played + l_p_3;
+      C[$seg330 * CAP + N[$seg330]!] = $card;
+      N[$seg330]!++;
     }
     return 80;
   }
@@ -1404,14 +1414,14 @@ export function playout(): PlayoutKernel {
   }
   function step83(): number {
     {
-      const $seg315 = Z_hand + l_p_4;
+      const $seg331 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg315 * CAP + N[$seg315]!] = $card;
-        N[$seg315]!++;
+        C[$seg331 * CAP + N[$seg331]!] = $card;
+        N[$seg331]!++;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -1440,20 +1450,20 @@ export function playout(): PlayoutKernel {
   }
   function step89(): number {
     {
-      const $seg316 = Z_hand + l_p_4;
+      const $seg332 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg316]!; $i++)
-        if (C[$seg316 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg332]!; $i++)
+        if (C[$seg332 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at317 = $seg316 * CAP + $at;
-      const $card = C[$at317]!;
-      const $end318 = $seg316 * CAP + N[$seg316]! - 1;
-      for (let $k319 = $at317; $k319 < $end318; $k319++) C[$k319] = C[$k319 + 1]!;
-      N[$seg316]!--;
+      const $at333 = $seg332 * CAP + $at;
+      const $card = C[$at333]!;
+      const $end334 = $seg332 * CAP + N[$seg332]! - 1;
+      for (let $k335 = $at333; $k335 < $end334; $k335++) C[$k335] = C[$k335 + 1]!;
+      N[$seg332]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -1461,13 +1471,13 @@ export function playout(): PlayoutKernel {
   }
   function step90(): number {
     {
-      const $seat320 = l_p_4;
-      if ($seat320 >= humans)
+      const $seat336 = l_p_4;
+      if ($seat336 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat320} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide335($seat320);
+      return decide351($seat336);
     }
   }
   function step91(): number {
@@ -1494,24 +1504,24 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
     {
-      const $seat336 = l_opponent;
-      if ($seat336 >= humans)
+      const $seat352 = l_opponent;
+      if ($seat352 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat352} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide348($seat336);
+      return decide364($seat352);
     }
   }
   function step95(): number {
     {
-      const $seat349 = l_target;
-      if ($seat349 >= humans)
+      const $seat365 = l_target;
+      if ($seat365 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat349} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat365} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide377($seat349);
+      return decide393($seat365);
     }
   }
   function step96(): number {
@@ -1519,13 +1529,13 @@ export function playout(): PlayoutKernel {
   }
   function step97(): number {
     {
-      const $seat378 = l_active;
-      if ($seat378 >= humans)
+      const $seat394 = l_active;
+      if ($seat394 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat378} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat394} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide401($seat378);
+      return decide417($seat394);
     }
   }
   function step98(): number {
@@ -1566,13 +1576,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat402 = l_active;
-      if ($seat402 >= humans)
+      const $seat418 = l_active;
+      if ($seat418 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat402} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat418} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide425($seat402);
+      return decide441($seat418);
     }
   }
   function step101(): number {
@@ -1609,17 +1619,17 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat426 = l_p_5;
-      if ($seat426 >= humans)
+      const $seat442 = l_p_5;
+      if ($seat442 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat426} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat442} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers430($seat426)) {
+      if (!offers447($seat442)) {
         l___window_1 = false;
         return 108;
       }
-      return decide448($seat426);
+      return decide466($seat442);
     }
   }
   function step107(): number {
@@ -1702,12 +1712,12 @@ export function playout(): PlayoutKernel {
   }
   function step116(): number {
     {
-      let $n449 = 0;
+      let $n467 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list32[$n449++] = l_q;
+        if (l_q !== l_p_6) $list32[$n467++] = l_q;
       }
-      for (let $i450 = 0; $i450 < $n449; $i450++) {
-        const l_q = $list32[$i450]!;
+      for (let $i468 = 0; $i468 < $n467; $i468++) {
+        const l_q = $list32[$i468]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1750,13 +1760,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat451 = l_p_6;
-      if ($seat451 >= humans)
+      const $seat469 = l_p_6;
+      if ($seat469 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat469} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide471($seat451);
+      return decide490($seat469);
     }
   }
   function step120(): number {
@@ -1773,13 +1783,13 @@ export function playout(): PlayoutKernel {
   }
   function step123(): number {
     {
-      const $seat472 = l_p_6;
-      if ($seat472 >= humans)
+      const $seat491 = l_p_6;
+      if ($seat491 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat472} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat491} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide497($seat472);
+      return decide517($seat491);
     }
   }
   function step124(): number {
@@ -1789,9 +1799,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg498 = Z_played + l_p_6;
-      C[$seg498 * CAP + N[$seg498]!] = $card;
-      N[$seg498]!++;
+      const $seg518 = Z_played + l_p_6;
+      C[$seg518 * CAP + N[$seg518]!] = $card;
+      N[$seg518]!++;
     }
     return 127;
   }
@@ -1806,13 +1816,13 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat499 = l_p_6;
-      if ($seat499 >= humans)
+      const $seat519 = l_p_6;
+      if ($seat519 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat499} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat519} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide512($seat499);
+      return decide533($seat519);
     }
   }
   function step129(): number {
@@ -1847,22 +1857,22 @@ export function playout(): PlayoutKernel {
   }
   function step135(): number {
     {
-      const $seat513 = l_p_6;
-      if ($seat513 >= humans)
+      const $seat534 = l_p_6;
+      if ($seat534 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide524($seat513);
+      return decide545($seat534);
     }
   }
   function step136(): number {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg525 = Z_played + l_p_6;
-      C[$seg525 * CAP + N[$seg525]!] = $card;
-      N[$seg525]!++;
+      const $seg546 = Z_played + l_p_6;
+      C[$seg546 * CAP + N[$seg546]!] = $card;
+      N[$seg546]!++;
     }
     return 137;
   }
@@ -1901,9 +1911,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_7;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg526 = Z_collection + l_p_8;
-      C[$seg526 * CAP + N[$seg526]!] = $card;
-      N[$seg526]!++;
+      const $seg547 = Z_collection + l_p_8;
+      C[$seg547 * CAP + N[$seg547]!] = $card;
+      N[$seg547]!++;
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
@@ -1915,31 +1925,32 @@ export function playout(): PlayoutKernel {
   function step141(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n527 = 0;
+        let $n548 = 0;
         {
-          const $seg529 = Z_played + l_p;
-          for (let $i528 = 0; $i528 < N[$seg529]!; $i528++) {
-            const l_a = C[$seg529 * CAP + $i528]!;
-            if (Action_effect[l_a]! === "no_exchange") $list36[$n527++] = l_a;
+          const $seg550 = Z_played + l_p;
+          const $n551 = N[$seg550]!;
+          for (let $i549 = 0; $i549 < $n551; $i549++) {
+            const l_a = C[$seg550 * CAP + $i549]!;
+            if (Action_effect[l_a]! === "no_exchange") $list36[$n548++] = l_a;
           }
         }
-        for (let $i530 = 0; $i530 < $n527; $i530++) {
-          const l_a = $list36[$i530]!;
+        for (let $i552 = 0; $i552 < $n548; $i552++) {
+          const l_a = $list36[$i552]!;
           {
-            const $seg531 = Z_played + l_p;
+            const $seg553 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg531]!; $i++)
-              if (C[$seg531 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg553]!; $i++)
+              if (C[$seg553 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at532 = $seg531 * CAP + $at;
-            const $card = C[$at532]!;
-            const $end533 = $seg531 * CAP + N[$seg531]! - 1;
-            for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
-            N[$seg531]!--;
+            const $at554 = $seg553 * CAP + $at;
+            const $card = C[$at554]!;
+            const $end555 = $seg553 * CAP + N[$seg553]! - 1;
+            for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
+            N[$seg553]!--;
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
           }
@@ -1961,9 +1972,10 @@ export function playout(): PlayoutKernel {
       ((): boolean => {
         let $n: boolean = false;
         {
-          const $seg536 = Z_collection + l_p_9;
-          for (let $i535 = 0; $i535 < N[$seg536]!; $i535++) {
-            const l_u = C[$seg536 * CAP + $i535]!;
+          const $seg558 = Z_collection + l_p_9;
+          const $n559 = N[$seg558]!;
+          for (let $i557 = 0; $i557 < $n559; $i557++) {
+            const l_u = C[$seg558 * CAP + $i557]!;
             if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
               $n = true;
               break;
@@ -2054,9 +2066,10 @@ export function playout(): PlayoutKernel {
       ((): boolean => {
         let $n: boolean = false;
         {
-          const $seg538 = Z_collection + l_p_9;
-          for (let $i537 = 0; $i537 < N[$seg538]!; $i537++) {
-            const l_u = C[$seg538 * CAP + $i537]!;
+          const $seg561 = Z_collection + l_p_9;
+          const $n562 = N[$seg561]!;
+          for (let $i560 = 0; $i560 < $n562; $i560++) {
+            const l_u = C[$seg561 * CAP + $i560]!;
             if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
               $n = true;
               break;
@@ -2099,13 +2112,13 @@ export function playout(): PlayoutKernel {
   }
   function step155(): number {
     {
-      const $seat539 = l_p_10;
-      if ($seat539 >= humans)
+      const $seat563 = l_p_10;
+      if ($seat563 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide551($seat539);
+      return decide575($seat563);
     }
   }
   function step156(): number {
@@ -2113,7 +2126,8 @@ export function playout(): PlayoutKernel {
       let $n8 = 0;
       {
         const $seg10 = Z_collection + l_p_9;
-        for (let $i9 = 0; $i9 < N[$seg10]!; $i9++) {
+        const $n11 = N[$seg10]!;
+        for (let $i9 = 0; $i9 < $n11; $i9++) {
           const l_u = C[$seg10 * CAP + $i9]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list4[$n8++] = l_u;
         }
@@ -2141,7 +2155,7 @@ export function playout(): PlayoutKernel {
     return 162;
   }
   function step161(): number {
-    return decide566();
+    return decide590();
   }
   function step162(): number {
     return 159;
@@ -2201,13 +2215,13 @@ export function playout(): PlayoutKernel {
   }
   function step169(): number {
     {
-      const $seat567 = l_p_12;
-      if ($seat567 >= humans)
+      const $seat591 = l_p_12;
+      if ($seat591 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide579($seat567);
+      return decide603($seat591);
     }
   }
   function step170(): number {
@@ -2232,7 +2246,7 @@ export function playout(): PlayoutKernel {
     return 176;
   }
   function step175(): number {
-    return decide594();
+    return decide618();
   }
   function step176(): number {
     return 173;
@@ -2264,16 +2278,17 @@ export function playout(): PlayoutKernel {
   }
   function step179(): number {
     {
-      let $n11 = 0;
+      let $n12 = 0;
       {
-        const $seg13 = Z_collection + l_p_9;
-        for (let $i12 = 0; $i12 < N[$seg13]!; $i12++) {
-          const l_u_2 = C[$seg13 * CAP + $i12]!;
+        const $seg14 = Z_collection + l_p_9;
+        const $n15 = N[$seg14]!;
+        for (let $i13 = 0; $i13 < $n15; $i13++) {
+          const l_u_2 = C[$seg14 * CAP + $i13]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list5[$n11++] = l_u_2;
+            $list5[$n12++] = l_u_2;
         }
       }
-      l_u_2$count = $n11;
+      l_u_2$count = $n12;
     }
     l_u_2$index = 0;
     return 182;
@@ -2328,13 +2343,13 @@ export function playout(): PlayoutKernel {
   }
   function step189(): number {
     {
-      const $seat595 = l_p_14;
-      if ($seat595 >= humans)
+      const $seat619 = l_p_14;
+      if ($seat619 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide607($seat595);
+      return decide631($seat619);
     }
   }
   function step190(): number {
@@ -2358,7 +2373,7 @@ export function playout(): PlayoutKernel {
     return 196;
   }
   function step195(): number {
-    return decide622();
+    return decide646();
   }
   function step196(): number {
     return 193;
@@ -2404,14 +2419,14 @@ export function playout(): PlayoutKernel {
   }
   function step202(): number {
     {
-      const $seg623 = Z_hand + l_p_16;
+      const $seg647 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg623 * CAP + N[$seg623]!] = $card;
-        N[$seg623]!++;
+        C[$seg647 * CAP + N[$seg647]!] = $card;
+        N[$seg647]!++;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2439,20 +2454,20 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seg624 = Z_hand + l_p_16;
+      const $seg648 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg624]!; $i++)
-        if (C[$seg624 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg648]!; $i++)
+        if (C[$seg648 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at625 = $seg624 * CAP + $at;
-      const $card = C[$at625]!;
-      const $end626 = $seg624 * CAP + N[$seg624]! - 1;
-      for (let $k627 = $at625; $k627 < $end626; $k627++) C[$k627] = C[$k627 + 1]!;
-      N[$seg624]!--;
+      const $at649 = $seg648 * CAP + $at;
+      const $card = C[$at649]!;
+      const $end650 = $seg648 * CAP + N[$seg648]! - 1;
+      for (let $k651 = $at649; $k651 < $end650; $k651++) C[$k651] = C[$k651 + 1]!;
+      N[$seg648]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -2460,13 +2475,13 @@ export function playout(): PlayoutKernel {
   }
   function step209(): number {
     {
-      const $seat628 = l_p_16;
-      if ($seat628 >= humans)
+      const $seat652 = l_p_16;
+      if ($seat652 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide643($seat628);
+      return decide667($seat652);
     }
   }
   function step210(): number {
@@ -2493,11 +2508,11 @@ export function playout(): PlayoutKernel {
   }
   function step215(): number {
     {
-      let $n21 = 0;
+      let $n25 = 0;
       for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n21++] = l_p_25;
+        $list9[$n25++] = l_p_25;
       }
-      l_p_25$count = $n21;
+      l_p_25$count = $n25;
     }
     l_p_25$index = 0;
     return 276;
@@ -2507,9 +2522,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_revealed;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg644 = Z_collection + l_p_17;
-      C[$seg644 * CAP + N[$seg644]!] = $card;
-      N[$seg644]!++;
+      const $seg668 = Z_collection + l_p_17;
+      C[$seg668 * CAP + N[$seg668]!] = $card;
+      N[$seg668]!++;
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
@@ -2531,9 +2546,10 @@ export function playout(): PlayoutKernel {
       ((): boolean => {
         let $n: boolean = false;
         {
-          const $seg646 = Z_collection + l_p_18;
-          for (let $i645 = 0; $i645 < N[$seg646]!; $i645++) {
-            const l_u = C[$seg646 * CAP + $i645]!;
+          const $seg670 = Z_collection + l_p_18;
+          const $n671 = N[$seg670]!;
+          for (let $i669 = 0; $i669 < $n671; $i669++) {
+            const l_u = C[$seg670 * CAP + $i669]!;
             if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
               $n = true;
               break;
@@ -2594,9 +2610,10 @@ export function playout(): PlayoutKernel {
       ((): boolean => {
         let $n: boolean = false;
         {
-          const $seg648 = Z_collection + l_p_18;
-          for (let $i647 = 0; $i647 < N[$seg648]!; $i647++) {
-            const l_u = C[$seg648 * CAP + $i647]!;
+          const $seg673 = Z_collection + l_p_18;
+          const $n674 = N[$seg673]!;
+          for (let $i672 = 0; $i672 < $n674; $i672++) {
+            const l_u = C[$seg673 * CAP + $i672]!;
             if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
               $n = true;
               break;
@@ -2639,27 +2656,28 @@ export function playout(): PlayoutKernel {
   }
   function step232(): number {
     {
-      const $seat649 = l_p_19;
-      if ($seat649 >= humans)
+      const $seat675 = l_p_19;
+      if ($seat675 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat649} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide661($seat649);
+      return decide687($seat675);
     }
   }
   function step233(): number {
     {
-      let $n15 = 0;
+      let $n17 = 0;
       {
-        const $seg17 = Z_collection + l_p_18;
-        for (let $i16 = 0; $i16 < N[$seg17]!; $i16++) {
-          const l_u_3 = C[$seg17 * CAP + $i16]!;
+        const $seg19 = Z_collection + l_p_18;
+        const $n20 = N[$seg19]!;
+        for (let $i18 = 0; $i18 < $n20; $i18++) {
+          const l_u_3 = C[$seg19 * CAP + $i18]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list7[$n15++] = l_u_3;
+            $list7[$n17++] = l_u_3;
         }
       }
-      l_u_3$count = $n15;
+      l_u_3$count = $n17;
     }
     l_u_3$index = 0;
     return 242;
@@ -2682,7 +2700,7 @@ export function playout(): PlayoutKernel {
     return 239;
   }
   function step238(): number {
-    return decide676();
+    return decide702();
   }
   function step239(): number {
     return 236;
@@ -2742,13 +2760,13 @@ export function playout(): PlayoutKernel {
   }
   function step246(): number {
     {
-      const $seat677 = l_p_21;
-      if ($seat677 >= humans)
+      const $seat703 = l_p_21;
+      if ($seat703 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat677} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat703} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide689($seat677);
+      return decide715($seat703);
     }
   }
   function step247(): number {
@@ -2773,7 +2791,7 @@ export function playout(): PlayoutKernel {
     return 253;
   }
   function step252(): number {
-    return decide704();
+    return decide730();
   }
   function step253(): number {
     return 250;
@@ -2805,16 +2823,17 @@ export function playout(): PlayoutKernel {
   }
   function step256(): number {
     {
-      let $n18 = 0;
+      let $n21 = 0;
       {
-        const $seg20 = Z_collection + l_p_18;
-        for (let $i19 = 0; $i19 < N[$seg20]!; $i19++) {
-          const l_u_4 = C[$seg20 * CAP + $i19]!;
+        const $seg23 = Z_collection + l_p_18;
+        const $n24 = N[$seg23]!;
+        for (let $i22 = 0; $i22 < $n24; $i22++) {
+          const l_u_4 = C[$seg23 * CAP + $i22]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list8[$n18++] = l_u_4;
+            $list8[$n21++] = l_u_4;
         }
       }
-      l_u_4$count = $n18;
+      l_u_4$count = $n21;
     }
     l_u_4$index = 0;
     return 259;
@@ -2869,13 +2888,13 @@ export function playout(): PlayoutKernel {
   }
   function step266(): number {
     {
-      const $seat705 = l_p_23;
-      if ($seat705 >= humans)
+      const $seat731 = l_p_23;
+      if ($seat731 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat731} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide717($seat705);
+      return decide743($seat731);
     }
   }
   function step267(): number {
@@ -2899,7 +2918,7 @@ export function playout(): PlayoutKernel {
     return 273;
   }
   function step272(): number {
-    return decide732();
+    return decide758();
   }
   function step273(): number {
     return 270;
@@ -2938,15 +2957,16 @@ export function playout(): PlayoutKernel {
   function step277(): number {
     l_p_25 = $list9[l_p_25$index]!;
     {
-      let $n22 = 0;
+      let $n26 = 0;
       {
-        const $seg24 = Z_collection + l_p_25;
-        for (let $i23 = 0; $i23 < N[$seg24]!; $i23++) {
-          const l_u_5 = C[$seg24 * CAP + $i23]!;
-          if (fn_uncommitted(l_u_5)) $list10[$n22++] = l_u_5;
+        const $seg28 = Z_collection + l_p_25;
+        const $n29 = N[$seg28]!;
+        for (let $i27 = 0; $i27 < $n29; $i27++) {
+          const l_u_5 = C[$seg28 * CAP + $i27]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n26++] = l_u_5;
         }
       }
-      l_u_5$count = $n22;
+      l_u_5$count = $n26;
     }
     l_u_5$index = 0;
     return 279;
@@ -2985,13 +3005,13 @@ export function playout(): PlayoutKernel {
   }
   function step283(): number {
     {
-      const $seat733 = l_p_26;
-      if ($seat733 >= humans)
+      const $seat759 = l_p_26;
+      if ($seat759 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat759} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide745($seat733);
+      return decide771($seat759);
     }
   }
   function step284(): number {
@@ -3016,7 +3036,7 @@ export function playout(): PlayoutKernel {
     return 290;
   }
   function step289(): number {
-    return decide760();
+    return decide786();
   }
   function step290(): number {
     return 287;
@@ -3046,9 +3066,9 @@ export function playout(): PlayoutKernel {
   function step292(): number {
     return 284;
   }
-  function decide44(): number {
+  function decide49(): number {
     {
-      let $n25 = 0;
+      let $n30 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (!(l_p >= humans)) {
           if (l_p >= humans)
@@ -3056,29 +3076,29 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list11[$n25++] = l_p;
+          $list11[$n30++] = l_p;
         }
       }
-      if ($n25 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a26 = 0; $a26 < $n25; $a26++) {
-        const l_p = $list11[$a26]!;
-        pick27: {
-          const $seg28 = Z_dealt + l_p;
-          const $size29 = N[$seg28]!;
-          const $count30 = $size29;
-          const $total31 = $count30;
-          if ($total31 === 0)
+      if ($n30 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a31 = 0; $a31 < $n30; $a31++) {
+        const l_p = $list11[$a31]!;
+        pick32: {
+          const $seg33 = Z_dealt + l_p;
+          const $size34 = N[$seg33]!;
+          const $count35 = $size34;
+          const $total36 = $count35;
+          if ($total36 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n35 = $total31 >>> 0;
-          if ($n35 === 0)
+          const $n40 = $total36 >>> 0;
+          if ($n40 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x33 = 0;
-          let $r34 = 0;
+          let $x38 = 0;
+          let $r39 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3089,56 +3109,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x33 = $t >>> 0;
-            $r34 = $x33 % $n35;
-          } while ($x33 - $r34 > 4294967296 - $n35);
-          const $index32$drawn = $r34;
-          let $index32 = $index32$drawn;
+            $x38 = $t >>> 0;
+            $r39 = $x38 % $n40;
+          } while ($x38 - $r39 > 4294967296 - $n40);
+          const $index37$drawn = $r39;
+          let $index37 = $index37$drawn;
           decisions++;
           steps = 0;
-          if ($index32 < $count30) {
-            const $digit36 = $index32 % $size29;
-            $index32 = Math.floor($index32 / $size29);
-            const $value37 = C[$seg28 * CAP + $digit36]!;
-            if (trace !== null) trace.push(l_p, 0, $value37);
-            $list12[$a26] = 0;
-            $values13[$a26 * 1 + 0] = $value37;
-            break pick27;
+          if ($index37 < $count35) {
+            const $digit41 = $index37 % $size34;
+            $index37 = Math.floor($index37 / $size34);
+            const $value42 = C[$seg33 * CAP + $digit41]!;
+            if (trace !== null) trace.push(l_p, 0, $value42);
+            $list12[$a31] = 0;
+            $values13[$a31 * 1 + 0] = $value42;
+            break pick32;
           }
-          $index32 -= $count30;
+          $index37 -= $count35;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a26 = 0; $a26 < $n25; $a26++) {
-        const l_p = $list11[$a26]!;
-        if ($list12[$a26] === 0) {
-          const l_card = $values13[$a26 * 1 + 0] as number;
+      for (let $a31 = 0; $a31 < $n30; $a31++) {
+        const l_p = $list11[$a31]!;
+        if ($list12[$a31] === 0) {
+          const l_card = $values13[$a31 * 1 + 0] as number;
           {
-            const $seg38 = Z_dealt + l_p;
+            const $seg43 = Z_dealt + l_p;
             const $wanted = l_card;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg38]!; $i++)
-              if (C[$seg38 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg43]!; $i++)
+              if (C[$seg43 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
-            const $at39 = $seg38 * CAP + $at;
-            const $card = C[$at39]!;
-            const $end40 = $seg38 * CAP + N[$seg38]! - 1;
-            for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
-            N[$seg38]!--;
-            const $seg42 = Z_secret + l_p;
-            if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-            C[$seg42 * CAP + N[$seg42]!] = $card;
-            N[$seg42]!++;
+            const $at44 = $seg43 * CAP + $at;
+            const $card = C[$at44]!;
+            const $end45 = $seg43 * CAP + N[$seg43]! - 1;
+            for (let $k46 = $at44; $k46 < $end45; $k46++) C[$k46] = C[$k46 + 1]!;
+            N[$seg43]!--;
+            const $seg47 = Z_secret + l_p;
+            if (N[$seg47]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+            C[$seg47 * CAP + N[$seg47]!] = $card;
+            N[$seg47]!++;
           }
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
             {
-              for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
-                const $card = C[$from * CAP + $k43]!;
+              for (let $k48 = 0; $k48 < N[$from]!; $k48++) {
+                const $card = C[$from * CAP + $k48]!;
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
               }
@@ -3150,56 +3170,58 @@ export function playout(): PlayoutKernel {
       return 2;
     }
   }
-  function offers79($seat75: number): boolean {
+  function offers86($seat81: number): boolean {
     $values17.length = 0;
     {
-      const $seg77 = Z_hand + l_p;
-      for (let $i76 = 0; $i76 < N[$seg77]!; $i76++) {
-        const l_card = C[$seg77 * CAP + $i76]!;
+      const $seg83 = Z_hand + l_p;
+      const $n84 = N[$seg83]!;
+      for (let $i82 = 0; $i82 < $n84; $i82++) {
+        const l_card = C[$seg83 * CAP + $i82]!;
         if (Action_effect[l_card]! === "no_exchange") $values17.push(l_card);
       }
     }
-    let $offered78 = false;
-    offered78$open: {
-      if (!($values17.length > 0)) break offered78$open;
-      if (!!fn_shielded(l_p)) break offered78$open;
-      $offered78 = true;
+    let $offered85 = false;
+    offered85$open: {
+      if (!($values17.length > 0)) break offered85$open;
+      if (!!fn_shielded(l_p)) break offered85$open;
+      $offered85 = true;
     }
-    if ($offered78) return true;
+    if ($offered85) return true;
     return false;
   }
-  function decide97($seat75: number): number {
+  function decide105($seat81: number): number {
     $values18.length = 0;
     {
-      const $seg81 = Z_hand + l_p;
-      for (let $i80 = 0; $i80 < N[$seg81]!; $i80++) {
-        const l_card = C[$seg81 * CAP + $i80]!;
+      const $seg88 = Z_hand + l_p;
+      const $n89 = N[$seg88]!;
+      for (let $i87 = 0; $i87 < $n89; $i87++) {
+        const l_card = C[$seg88 * CAP + $i87]!;
         if (Action_effect[l_card]! === "no_exchange") $values18.push(l_card);
       }
     }
-    let $offered82 = false;
-    offered82$open: {
-      if (!($values18.length > 0)) break offered82$open;
-      if (!!fn_shielded(l_p)) break offered82$open;
-      $offered82 = true;
+    let $offered90 = false;
+    offered90$open: {
+      if (!($values18.length > 0)) break offered90$open;
+      if (!!fn_shielded(l_p)) break offered90$open;
+      $offered90 = true;
     }
-    let $offered83 = false;
-    offered83$open: {
-      $offered83 = true;
+    let $offered91 = false;
+    offered91$open: {
+      $offered91 = true;
     }
-    const $offered84 = ($offered82 ? 1 : 0) + ($offered83 ? 1 : 0);
-    if ($offered84 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat75} must act but has no legal move`);
+    const $offered92 = ($offered90 ? 1 : 0) + ($offered91 ? 1 : 0);
+    if ($offered92 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat81} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt85: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n89 = $offered84 >>> 0;
-      if ($n89 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x87 = 0;
-      let $r88 = 0;
+    attempt93: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n97 = $offered92 >>> 0;
+      if ($n97 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x95 = 0;
+      let $r96 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3210,17 +3232,17 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x87 = $t >>> 0;
-        $r88 = $x87 % $n89;
-      } while ($x87 - $r88 > 4294967296 - $n89);
-      const $pick86$drawn = $r88;
-      let $pick86 = $pick86$drawn;
-      if ($offered82 && $pick86-- === 0) {
-        const $n95 = $values18.length >>> 0;
-        if ($n95 === 0)
+        $x95 = $t >>> 0;
+        $r96 = $x95 % $n97;
+      } while ($x95 - $r96 > 4294967296 - $n97);
+      const $pick94$drawn = $r96;
+      let $pick94 = $pick94$drawn;
+      if ($offered90 && $pick94-- === 0) {
+        const $n103 = $values18.length >>> 0;
+        if ($n103 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x93 = 0;
-        let $r94 = 0;
+        let $x101 = 0;
+        let $r102 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3231,28 +3253,28 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x93 = $t >>> 0;
-          $r94 = $x93 % $n95;
-        } while ($x93 - $r94 > 4294967296 - $n95);
-        const $digit91 = $r94;
-        const $value92 = $values18[$digit91]!;
+          $x101 = $t >>> 0;
+          $r102 = $x101 % $n103;
+        } while ($x101 - $r102 > 4294967296 - $n103);
+        const $digit99 = $r102;
+        const $value100 = $values18[$digit99]!;
         {
-          l_card = $value92;
+          l_card = $value100;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat75, 7, $value92);
+        if (trace !== null) trace.push($seat81, 7, $value100);
         {
-          l_card = $value92;
+          l_card = $value100;
           return 15;
         }
       }
-      if ($offered83 && $pick86-- === 0) {
+      if ($offered91 && $pick94-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat75, 8);
+        if (trace !== null) trace.push($seat81, 8);
         {
           l___window_0 = false;
           return 14;
@@ -3261,10 +3283,10 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide120($seat100: number): number {
-    const $seg101 = Z_board;
-    const $size102 = N[$seg101]!;
-    const $count103 = $size102;
+  function decide129($seat108: number): number {
+    const $seg109 = Z_board;
+    const $size110 = N[$seg109]!;
+    const $count111 = $size110;
     $values20.length = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       if (
@@ -3272,9 +3294,10 @@ export function playout(): PlayoutKernel {
         ((): boolean => {
           let $n: boolean = false;
           {
-            const $seg105 = Z_collection + l_whose;
-            for (let $i104 = 0; $i104 < N[$seg105]!; $i104++) {
-              const l_c = C[$seg105 * CAP + $i104]!;
+            const $seg113 = Z_collection + l_whose;
+            const $n114 = N[$seg113]!;
+            for (let $i112 = 0; $i112 < $n114; $i112++) {
+              const l_c = C[$seg113 * CAP + $i112]!;
               if (v_doubled[l_c]!) {
                 $n = true;
                 break;
@@ -3286,20 +3309,20 @@ export function playout(): PlayoutKernel {
       )
         $values20.push(l_whose);
     }
-    const $size106 = $values20.length;
-    const $count107 = $size106;
-    const $total108 = $count103 + $count107;
-    if ($total108 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat100} must act but has no legal move`);
+    const $size115 = $values20.length;
+    const $count116 = $size115;
+    const $total117 = $count111 + $count116;
+    if ($total117 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat108} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n112 = $total108 >>> 0;
-    if ($n112 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x110 = 0;
-    let $r111 = 0;
+    const $n121 = $total117 >>> 0;
+    if ($n121 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x119 = 0;
+    let $r120 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -3310,20 +3333,20 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x110 = $t >>> 0;
-      $r111 = $x110 % $n112;
-    } while ($x110 - $r111 > 4294967296 - $n112);
-    const $index109$drawn = $r111;
-    let $index109 = $index109$drawn;
+      $x119 = $t >>> 0;
+      $r120 = $x119 % $n121;
+    } while ($x119 - $r120 > 4294967296 - $n121);
+    const $index118$drawn = $r120;
+    let $index118 = $index118$drawn;
     decisions++;
     steps = 0;
-    if ($index109 < $count103) {
-      const $digit113 = $index109 % $size102;
-      $index109 = Math.floor($index109 / $size102);
-      const $value114 = C[$seg101 * CAP + $digit113]!;
-      if (trace !== null) trace.push($seat100, 3, $value114);
+    if ($index118 < $count111) {
+      const $digit122 = $index118 % $size110;
+      $index118 = Math.floor($index118 / $size110);
+      const $value123 = C[$seg109 * CAP + $digit122]!;
+      if (trace !== null) trace.push($seat108, 3, $value123);
       {
-        const l_target = $value114;
+        const l_target = $value123;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -3333,10 +3356,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at115 = Z_board * CAP + $at;
-          const $card = C[$at115]!;
-          const $end116 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k117 = $at115; $k117 < $end116; $k117++) C[$k117] = C[$k117 + 1]!;
+          const $at124 = Z_board * CAP + $at;
+          const $card = C[$at124]!;
+          const $end125 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k126 = $at124; $k126 < $end125; $k126++) C[$k126] = C[$k126 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -3344,46 +3367,47 @@ export function playout(): PlayoutKernel {
         return 28;
       }
     }
-    $index109 -= $count103;
-    if ($index109 < $count107) {
-      const $digit118 = $index109 % $size106;
-      $index109 = Math.floor($index109 / $size106);
-      const $value119 = $values20[$digit118]!;
-      if (trace !== null) trace.push($seat100, 4, $value119);
+    $index118 -= $count111;
+    if ($index118 < $count116) {
+      const $digit127 = $index118 % $size115;
+      $index118 = Math.floor($index118 / $size115);
+      const $value128 = $values20[$digit127]!;
+      if (trace !== null) trace.push($seat108, 4, $value128);
       {
-        l_whose_2 = $value119;
+        l_whose_2 = $value128;
         return 29;
       }
     }
-    $index109 -= $count107;
+    $index118 -= $count116;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide146($seat121: number): number {
-    const $seg122 = Z_played + l_whose_2;
-    const $size123 = N[$seg122]!;
-    const $count124 = $size123;
+  function decide156($seat130: number): number {
+    const $seg131 = Z_played + l_whose_2;
+    const $size132 = N[$seg131]!;
+    const $count133 = $size132;
     $values21.length = 0;
     {
-      const $seg126 = Z_collection + l_whose_2;
-      for (let $i125 = 0; $i125 < N[$seg126]!; $i125++) {
-        const l_target = C[$seg126 * CAP + $i125]!;
+      const $seg135 = Z_collection + l_whose_2;
+      const $n136 = N[$seg135]!;
+      for (let $i134 = 0; $i134 < $n136; $i134++) {
+        const l_target = C[$seg135 * CAP + $i134]!;
         if (v_doubled[l_target]!) $values21.push(l_target);
       }
     }
-    const $size127 = $values21.length;
-    const $count128 = $size127;
-    const $total129 = $count124 + $count128;
-    if ($total129 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat121} must act but has no legal move`);
+    const $size137 = $values21.length;
+    const $count138 = $size137;
+    const $total139 = $count133 + $count138;
+    if ($total139 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat130} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n133 = $total129 >>> 0;
-    if ($n133 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x131 = 0;
-    let $r132 = 0;
+    const $n143 = $total139 >>> 0;
+    if ($n143 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x141 = 0;
+    let $r142 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -3394,91 +3418,92 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x131 = $t >>> 0;
-      $r132 = $x131 % $n133;
-    } while ($x131 - $r132 > 4294967296 - $n133);
-    const $index130$drawn = $r132;
-    let $index130 = $index130$drawn;
+      $x141 = $t >>> 0;
+      $r142 = $x141 % $n143;
+    } while ($x141 - $r142 > 4294967296 - $n143);
+    const $index140$drawn = $r142;
+    let $index140 = $index140$drawn;
     decisions++;
     steps = 0;
-    if ($index130 < $count124) {
-      const $digit134 = $index130 % $size123;
-      $index130 = Math.floor($index130 / $size123);
-      const $value135 = C[$seg122 * CAP + $digit134]!;
-      if (trace !== null) trace.push($seat121, 1, $value135);
+    if ($index140 < $count133) {
+      const $digit144 = $index140 % $size132;
+      $index140 = Math.floor($index140 / $size132);
+      const $value145 = C[$seg131 * CAP + $digit144]!;
+      if (trace !== null) trace.push($seat130, 1, $value145);
       {
-        const l_target = $value135;
+        const l_target = $value145;
         {
-          const $seg136 = Z_played + l_whose_2;
+          const $seg146 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg136]!; $i++)
-            if (C[$seg136 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg146]!; $i++)
+            if (C[$seg146 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at137 = $seg136 * CAP + $at;
-          const $card = C[$at137]!;
-          const $end138 = $seg136 * CAP + N[$seg136]! - 1;
-          for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
-          N[$seg136]!--;
+          const $at147 = $seg146 * CAP + $at;
+          const $card = C[$at147]!;
+          const $end148 = $seg146 * CAP + N[$seg146]! - 1;
+          for (let $k149 = $at147; $k149 < $end148; $k149++) C[$k149] = C[$k149 + 1]!;
+          N[$seg146]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index130 -= $count124;
-    if ($index130 < $count128) {
-      const $digit140 = $index130 % $size127;
-      $index130 = Math.floor($index130 / $size127);
-      const $value141 = $values21[$digit140]!;
-      if (trace !== null) trace.push($seat121, 2, $value141);
+    $index140 -= $count133;
+    if ($index140 < $count138) {
+      const $digit150 = $index140 % $size137;
+      $index140 = Math.floor($index140 / $size137);
+      const $value151 = $values21[$digit150]!;
+      if (trace !== null) trace.push($seat130, 2, $value151);
       {
-        const l_target = $value141;
+        const l_target = $value151;
         v_doubled[l_target] = false;
         {
-          const $seg142 = Z_attached + l_whose_2;
-          if (N[$seg142]! === 0)
+          const $seg152 = Z_attached + l_whose_2;
+          if (N[$seg152]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at143 = $seg142 * CAP;
-          const $card = C[$at143]!;
-          const $end144 = $seg142 * CAP + N[$seg142]! - 1;
-          for (let $k145 = $at143; $k145 < $end144; $k145++) C[$k145] = C[$k145 + 1]!;
-          N[$seg142]!--;
+          const $at153 = $seg152 * CAP;
+          const $card = C[$at153]!;
+          const $end154 = $seg152 * CAP + N[$seg152]! - 1;
+          for (let $k155 = $at153; $k155 < $end154; $k155++) C[$k155] = C[$k155 + 1]!;
+          N[$seg152]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index130 -= $count128;
+    $index140 -= $count138;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide161($seat148: number): number {
+  function decide172($seat158: number): number {
     $values22.length = 0;
     {
-      const $seg150 = Z_collection + l_p_2;
-      for (let $i149 = 0; $i149 < N[$seg150]!; $i149++) {
-        const l_target = C[$seg150 * CAP + $i149]!;
+      const $seg160 = Z_collection + l_p_2;
+      const $n161 = N[$seg160]!;
+      for (let $i159 = 0; $i159 < $n161; $i159++) {
+        const l_target = C[$seg160 * CAP + $i159]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values22.push(l_target);
       }
     }
-    const $size151 = $values22.length;
-    const $count152 = $size151;
-    const $total153 = $count152;
-    if ($total153 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat148} must act but has no legal move`);
+    const $size162 = $values22.length;
+    const $count163 = $size162;
+    const $total164 = $count163;
+    if ($total164 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat158} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n157 = $total153 >>> 0;
-    if ($n157 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x155 = 0;
-    let $r156 = 0;
+    const $n168 = $total164 >>> 0;
+    if ($n168 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x166 = 0;
+    let $r167 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -3489,49 +3514,49 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x155 = $t >>> 0;
-      $r156 = $x155 % $n157;
-    } while ($x155 - $r156 > 4294967296 - $n157);
-    const $index154$drawn = $r156;
-    let $index154 = $index154$drawn;
+      $x166 = $t >>> 0;
+      $r167 = $x166 % $n168;
+    } while ($x166 - $r167 > 4294967296 - $n168);
+    const $index165$drawn = $r167;
+    let $index165 = $index165$drawn;
     decisions++;
     steps = 0;
-    if ($index154 < $count152) {
-      const $digit158 = $index154 % $size151;
-      $index154 = Math.floor($index154 / $size151);
-      const $value159 = $values22[$digit158]!;
-      if (trace !== null) trace.push($seat148, 5, $value159);
+    if ($index165 < $count163) {
+      const $digit169 = $index165 % $size162;
+      $index165 = Math.floor($index165 / $size162);
+      const $value170 = $values22[$digit169]!;
+      if (trace !== null) trace.push($seat158, 5, $value170);
       {
-        const l_target = $value159;
+        const l_target = $value170;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg160 = Z_attached + l_p_2;
-          C[$seg160 * CAP + N[$seg160]!] = $card;
-          N[$seg160]!++;
+          const $seg171 = Z_attached + l_p_2;
+          C[$seg171 * CAP + N[$seg171]!] = $card;
+          N[$seg171]!++;
         }
         return 37;
       }
     }
-    $index154 -= $count152;
+    $index165 -= $count163;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide173($seat162: number): number {
-    const $size163 = players;
-    const $count164 = $size163;
-    const $total165 = $count164;
-    if ($total165 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat162} must act but has no legal move`);
+  function decide184($seat173: number): number {
+    const $size174 = players;
+    const $count175 = $size174;
+    const $total176 = $count175;
+    if ($total176 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat173} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n169 = $total165 >>> 0;
-    if ($n169 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x167 = 0;
-    let $r168 = 0;
+    const $n180 = $total176 >>> 0;
+    if ($n180 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x178 = 0;
+    let $r179 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -3542,43 +3567,43 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x167 = $t >>> 0;
-      $r168 = $x167 % $n169;
-    } while ($x167 - $r168 > 4294967296 - $n169);
-    const $index166$drawn = $r168;
-    let $index166 = $index166$drawn;
+      $x178 = $t >>> 0;
+      $r179 = $x178 % $n180;
+    } while ($x178 - $r179 > 4294967296 - $n180);
+    const $index177$drawn = $r179;
+    let $index177 = $index177$drawn;
     decisions++;
     steps = 0;
-    if ($index166 < $count164) {
-      const $digit170 = $index166 % $size163;
-      $index166 = Math.floor($index166 / $size163);
-      const $value171 = $digit170;
-      if (trace !== null) trace.push($seat162, 6, $value171);
+    if ($index177 < $count175) {
+      const $digit181 = $index177 % $size174;
+      $index177 = Math.floor($index177 / $size174);
+      const $value182 = $digit181;
+      if (trace !== null) trace.push($seat173, 6, $value182);
       {
-        const l_whose = $value171;
+        const l_whose = $value182;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg172 = Z_played + l_whose;
-          C[$seg172 * CAP + N[$seg172]!] = $card;
-          N[$seg172]!++;
+          const $seg183 = Z_played + l_whose;
+          C[$seg183 * CAP + N[$seg183]!] = $card;
+          N[$seg183]!++;
         }
         return 44;
       }
     }
-    $index166 -= $count164;
+    $index177 -= $count175;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide237($seat175: number): number {
-    const $seg176 = Z_hand + l_active;
-    let $offered177 = false;
-    offered177$open: {
-      if (!(N[$seg176]! > 0)) break offered177$open;
-      if (!!l_action_played) break offered177$open;
-      if (!!l_offered) break offered177$open;
-      let $found182 = false;
-      for (let $i183 = 0; $i183 < N[$seg176]!; $i183++) {
-        const l_card_3 = C[$seg176 * CAP + $i183]!;
+  function decide250($seat186: number): number {
+    const $seg187 = Z_hand + l_active;
+    let $offered188 = false;
+    offered188$open: {
+      if (!(N[$seg187]! > 0)) break offered188$open;
+      if (!!l_action_played) break offered188$open;
+      if (!!l_offered) break offered188$open;
+      let $found195 = false;
+      for (let $i196 = 0; $i196 < N[$seg187]!; $i196++) {
+        const l_card_3 = C[$seg187 * CAP + $i196]!;
         if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
         if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
@@ -3587,9 +3612,10 @@ export function playout(): PlayoutKernel {
           !((): boolean => {
             let $n: boolean = false;
             {
-              const $seg179 = Z_played + l_active;
-              for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
-                const l_a = C[$seg179 * CAP + $i178]!;
+              const $seg190 = Z_played + l_active;
+              const $n191 = N[$seg190]!;
+              for (let $i189 = 0; $i189 < $n191; $i189++) {
+                const l_a = C[$seg190 * CAP + $i189]!;
                 if (Action_effect[l_a]! === "money_points") {
                   $n = true;
                   break;
@@ -3605,9 +3631,10 @@ export function playout(): PlayoutKernel {
           ((): boolean => {
             let $n: boolean = false;
             {
-              const $seg181 = Z_collection + l_active;
-              for (let $i180 = 0; $i180 < N[$seg181]!; $i180++) {
-                const l_c = C[$seg181 * CAP + $i180]!;
+              const $seg193 = Z_collection + l_active;
+              const $n194 = N[$seg193]!;
+              for (let $i192 = 0; $i192 < $n194; $i192++) {
+                const l_c = C[$seg193 * CAP + $i192]!;
                 if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                   $n = true;
                   break;
@@ -3618,62 +3645,62 @@ export function playout(): PlayoutKernel {
           })()
         ))
           continue;
-        $found182 = true;
+        $found195 = true;
         break;
       }
-      if (!$found182) break offered177$open;
-      $offered177 = true;
+      if (!$found195) break offered188$open;
+      $offered188 = true;
     }
-    let $offered185 = false;
-    offered185$open: {
-      if (!(v_protection[l_active]! > 0)) break offered185$open;
-      $offered185 = true;
+    let $offered198 = false;
+    offered198$open: {
+      if (!(v_protection[l_active]! > 0)) break offered198$open;
+      $offered198 = true;
     }
-    let $offered186 = false;
-    offered186$open: {
-      if (!(v_protection[l_active]! === 0)) break offered186$open;
-      if (!!l_offered) break offered186$open;
-      $offered186 = true;
+    let $offered199 = false;
+    offered199$open: {
+      if (!(v_protection[l_active]! === 0)) break offered199$open;
+      if (!!l_offered) break offered199$open;
+      $offered199 = true;
     }
-    let $offered187 = false;
-    offered187$open: {
-      if (!!$variants.includes("simple")) break offered187$open;
-      if (!(v_protection[l_active]! === 0)) break offered187$open;
-      if (!!l_offered) break offered187$open;
-      if (!(N[Z_action_deck]! > 0)) break offered187$open;
-      $offered187 = true;
+    let $offered200 = false;
+    offered200$open: {
+      if (!!$variants.includes("simple")) break offered200$open;
+      if (!(v_protection[l_active]! === 0)) break offered200$open;
+      if (!!l_offered) break offered200$open;
+      if (!(N[Z_action_deck]! > 0)) break offered200$open;
+      $offered200 = true;
     }
-    let $offered188 = false;
-    offered188$open: {
-      if (!(players > 0)) break offered188$open;
-      if (!(v_protection[l_active]! === 0)) break offered188$open;
-      if (!(v_coins[l_active]! >= 1)) break offered188$open;
-      let $found189 = false;
+    let $offered201 = false;
+    offered201$open: {
+      if (!(players > 0)) break offered201$open;
+      if (!(v_protection[l_active]! === 0)) break offered201$open;
+      if (!(v_coins[l_active]! >= 1)) break offered201$open;
+      let $found202 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found189 = true;
+        $found202 = true;
         break;
       }
-      if (!$found189) break offered188$open;
-      $offered188 = true;
+      if (!$found202) break offered201$open;
+      $offered201 = true;
     }
-    let $offered190 = false;
-    offered190$open: {
-      if (!(players > 0)) break offered190$open;
-      if (!(v_protection[l_active]! === 0)) break offered190$open;
-      let $any191: boolean = false;
+    let $offered203 = false;
+    offered203$open: {
+      if (!(players > 0)) break offered203$open;
+      if (!(v_protection[l_active]! === 0)) break offered203$open;
+      let $any204: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any191 = true;
+          $any204 = true;
           break;
         }
       }
-      if (!$any191) break offered190$open;
-      let $found192 = false;
+      if (!$any204) break offered203$open;
+      let $found205 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -3681,40 +3708,40 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found192 = true;
+        $found205 = true;
         break;
       }
-      if (!$found192) break offered190$open;
-      $offered190 = true;
+      if (!$found205) break offered203$open;
+      $offered203 = true;
     }
-    let $offered193 = false;
-    offered193$open: {
-      if (!l_offered) break offered193$open;
-      $offered193 = true;
+    let $offered206 = false;
+    offered206$open: {
+      if (!l_offered) break offered206$open;
+      $offered206 = true;
     }
-    const $offered194 =
-      ($offered177 ? 1 : 0) +
-      ($offered185 ? 1 : 0) +
-      ($offered186 ? 1 : 0) +
-      ($offered187 ? 1 : 0) +
+    const $offered207 =
       ($offered188 ? 1 : 0) +
-      ($offered190 ? 1 : 0) +
-      ($offered193 ? 1 : 0);
-    if ($offered194 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat175} must act but has no legal move`);
+      ($offered198 ? 1 : 0) +
+      ($offered199 ? 1 : 0) +
+      ($offered200 ? 1 : 0) +
+      ($offered201 ? 1 : 0) +
+      ($offered203 ? 1 : 0) +
+      ($offered206 ? 1 : 0);
+    if ($offered207 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat186} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built200 = false;
-    let $built209 = false;
-    let $built215 = false;
-    attempt195: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n199 = $offered194 >>> 0;
-      if ($n199 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x197 = 0;
-      let $r198 = 0;
+    let $built213 = false;
+    let $built222 = false;
+    let $built228 = false;
+    attempt208: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n212 = $offered207 >>> 0;
+      if ($n212 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x210 = 0;
+      let $r211 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3725,16 +3752,16 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x197 = $t >>> 0;
-        $r198 = $x197 % $n199;
-      } while ($x197 - $r198 > 4294967296 - $n199);
-      const $pick196$drawn = $r198;
-      let $pick196 = $pick196$drawn;
-      if ($offered177 && $pick196-- === 0) {
-        if (!$built200) {
+        $x210 = $t >>> 0;
+        $r211 = $x210 % $n212;
+      } while ($x210 - $r211 > 4294967296 - $n212);
+      const $pick209$drawn = $r211;
+      let $pick209 = $pick209$drawn;
+      if ($offered188 && $pick209-- === 0) {
+        if (!$built213) {
           $values23.length = 0;
-          for (let $i184 = 0; $i184 < N[$seg176]!; $i184++) {
-            const l_card_3 = C[$seg176 * CAP + $i184]!;
+          for (let $i197 = 0; $i197 < N[$seg187]!; $i197++) {
+            const l_card_3 = C[$seg187 * CAP + $i197]!;
             if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
               continue;
             if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
@@ -3744,9 +3771,10 @@ export function playout(): PlayoutKernel {
               !((): boolean => {
                 let $n: boolean = false;
                 {
-                  const $seg179 = Z_played + l_active;
-                  for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
-                    const l_a = C[$seg179 * CAP + $i178]!;
+                  const $seg190 = Z_played + l_active;
+                  const $n191 = N[$seg190]!;
+                  for (let $i189 = 0; $i189 < $n191; $i189++) {
+                    const l_a = C[$seg190 * CAP + $i189]!;
                     if (Action_effect[l_a]! === "money_points") {
                       $n = true;
                       break;
@@ -3762,9 +3790,10 @@ export function playout(): PlayoutKernel {
               ((): boolean => {
                 let $n: boolean = false;
                 {
-                  const $seg181 = Z_collection + l_active;
-                  for (let $i180 = 0; $i180 < N[$seg181]!; $i180++) {
-                    const l_c = C[$seg181 * CAP + $i180]!;
+                  const $seg193 = Z_collection + l_active;
+                  const $n194 = N[$seg193]!;
+                  for (let $i192 = 0; $i192 < $n194; $i192++) {
+                    const l_c = C[$seg193 * CAP + $i192]!;
                     if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                       $n = true;
                       break;
@@ -3777,13 +3806,13 @@ export function playout(): PlayoutKernel {
               continue;
             $values23.push(l_card_3);
           }
-          $built200 = true;
+          $built213 = true;
         }
-        const $n205 = $values23.length >>> 0;
-        if ($n205 === 0)
+        const $n218 = $values23.length >>> 0;
+        if ($n218 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x203 = 0;
-        let $r204 = 0;
+        let $x216 = 0;
+        let $r217 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3794,28 +3823,28 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x203 = $t >>> 0;
-          $r204 = $x203 % $n205;
-        } while ($x203 - $r204 > 4294967296 - $n205);
-        const $digit201 = $r204;
-        const $value202 = $values23[$digit201]!;
+          $x216 = $t >>> 0;
+          $r217 = $x216 % $n218;
+        } while ($x216 - $r217 > 4294967296 - $n218);
+        const $digit214 = $r217;
+        const $value215 = $values23[$digit214]!;
         {
-          l_card_3 = $value202;
+          l_card_3 = $value215;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 17, $value202);
+        if (trace !== null) trace.push($seat186, 17, $value215);
         {
-          l_card_3 = $value202;
+          l_card_3 = $value215;
           return 52;
         }
       }
-      if ($offered185 && $pick196-- === 0) {
+      if ($offered198 && $pick209-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 18);
+        if (trace !== null) trace.push($seat186, 18);
         {
           {
             const $amount = 1;
@@ -3833,12 +3862,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered186 && $pick196-- === 0) {
+      if ($offered199 && $pick209-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 19);
+        if (trace !== null) trace.push($seat186, 19);
         {
           {
             const $amount = 1;
@@ -3856,18 +3885,18 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered187 && $pick196-- === 0) {
+      if ($offered200 && $pick209-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 20);
+        if (trace !== null) trace.push($seat186, 20);
         {
           return 82;
         }
       }
-      if ($offered188 && $pick196-- === 0) {
-        if (!$built209) {
+      if ($offered201 && $pick209-- === 0) {
+        if (!$built222) {
           $values24.length = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -3877,13 +3906,13 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values24.push(l_target);
           }
-          $built209 = true;
+          $built222 = true;
         }
-        const $n214 = $values24.length >>> 0;
-        if ($n214 === 0)
+        const $n227 = $values24.length >>> 0;
+        if ($n227 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x212 = 0;
-        let $r213 = 0;
+        let $x225 = 0;
+        let $r226 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3894,24 +3923,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x212 = $t >>> 0;
-          $r213 = $x212 % $n214;
-        } while ($x212 - $r213 > 4294967296 - $n214);
-        const $digit210 = $r213;
-        const $value211 = $values24[$digit210]!;
+          $x225 = $t >>> 0;
+          $r226 = $x225 % $n227;
+        } while ($x225 - $r226 > 4294967296 - $n227);
+        const $digit223 = $r226;
+        const $value224 = $values24[$digit223]!;
         {
-          l_target = $value211;
+          l_target = $value224;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 21, $value211);
+        if (trace !== null) trace.push($seat186, 21, $value224);
         {
-          l_target = $value211;
+          l_target = $value224;
           return 93;
         }
       }
-      if ($offered190 && $pick196-- === 0) {
-        if (!$built215) {
+      if ($offered203 && $pick209-- === 0) {
+        if (!$built228) {
           $values25.length = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -3922,13 +3951,13 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values25.push(l_target);
           }
-          $built215 = true;
+          $built228 = true;
         }
-        const $n220 = $values25.length >>> 0;
-        if ($n220 === 0)
+        const $n233 = $values25.length >>> 0;
+        if ($n233 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x218 = 0;
-        let $r219 = 0;
+        let $x231 = 0;
+        let $r232 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3939,19 +3968,19 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x218 = $t >>> 0;
-          $r219 = $x218 % $n220;
-        } while ($x218 - $r219 > 4294967296 - $n220);
-        const $digit216 = $r219;
-        const $value217 = $values25[$digit216]!;
+          $x231 = $t >>> 0;
+          $r232 = $x231 % $n233;
+        } while ($x231 - $r232 > 4294967296 - $n233);
+        const $digit229 = $r232;
+        const $value230 = $values25[$digit229]!;
         {
-          const l_target = $value217;
+          const l_target = $value230;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 22, $value217);
+        if (trace !== null) trace.push($seat186, 22, $value230);
         {
-          const l_target = $value217;
+          const l_target = $value230;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -3983,50 +4012,50 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument221 = l_active;
-            const $argument222 = l_target;
+            const $argument234 = l_active;
+            const $argument235 = l_target;
             {
-              let l_a = $argument221;
-              let l_b = $argument222;
+              let l_a = $argument234;
+              let l_b = $argument235;
               {
-                const $seg223 = Z_exchange + l_a;
-                if (N[$seg223]! === 0)
+                const $seg236 = Z_exchange + l_a;
+                if (N[$seg236]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at224 = $seg223 * CAP;
-                const $card = C[$at224]!;
-                const $end225 = $seg223 * CAP + N[$seg223]! - 1;
-                for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
-                N[$seg223]!--;
+                const $at237 = $seg236 * CAP;
+                const $card = C[$at237]!;
+                const $end238 = $seg236 * CAP + N[$seg236]! - 1;
+                for (let $k239 = $at237; $k239 < $end238; $k239++) C[$k239] = C[$k239 + 1]!;
+                N[$seg236]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
               }
               {
-                const $seg227 = Z_exchange + l_b;
-                if (N[$seg227]! === 0)
+                const $seg240 = Z_exchange + l_b;
+                if (N[$seg240]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at228 = $seg227 * CAP;
-                const $card = C[$at228]!;
-                const $end229 = $seg227 * CAP + N[$seg227]! - 1;
-                for (let $k230 = $at228; $k230 < $end229; $k230++) C[$k230] = C[$k230 + 1]!;
-                N[$seg227]!--;
-                const $seg231 = Z_exchange + l_a;
-                if (N[$seg231]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg231 * CAP + N[$seg231]!] = $card;
-                N[$seg231]!++;
+                const $at241 = $seg240 * CAP;
+                const $card = C[$at241]!;
+                const $end242 = $seg240 * CAP + N[$seg240]! - 1;
+                for (let $k243 = $at241; $k243 < $end242; $k243++) C[$k243] = C[$k243 + 1]!;
+                N[$seg240]!--;
+                const $seg244 = Z_exchange + l_a;
+                if (N[$seg244]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg244 * CAP + N[$seg244]!] = $card;
+                N[$seg244]!++;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at232 = Z_in_transit * CAP;
-                const $card = C[$at232]!;
-                const $end233 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k234 = $at232; $k234 < $end233; $k234++) C[$k234] = C[$k234 + 1]!;
+                const $at245 = Z_in_transit * CAP;
+                const $card = C[$at245]!;
+                const $end246 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k247 = $at245; $k247 < $end246; $k247++) C[$k247] = C[$k247 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg235 = Z_exchange + l_b;
-                if (N[$seg235]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg235 * CAP + N[$seg235]!] = $card;
-                N[$seg235]!++;
+                const $seg248 = Z_exchange + l_b;
+                if (N[$seg248]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg248 * CAP + N[$seg248]!] = $card;
+                N[$seg248]!++;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -4036,12 +4065,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered193 && $pick196-- === 0) {
+      if ($offered206 && $pick209-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat175, 23);
+        if (trace !== null) trace.push($seat186, 23);
         {
           l_turn_over = true;
           return 51;
@@ -4050,10 +4079,10 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide260($seat240: number): number {
-    const $seg241 = Z_board;
-    const $size242 = N[$seg241]!;
-    const $count243 = $size242;
+  function decide274($seat253: number): number {
+    const $seg254 = Z_board;
+    const $size255 = N[$seg254]!;
+    const $count256 = $size255;
     $values27.length = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       if (
@@ -4061,9 +4090,10 @@ export function playout(): PlayoutKernel {
         ((): boolean => {
           let $n: boolean = false;
           {
-            const $seg245 = Z_collection + l_whose;
-            for (let $i244 = 0; $i244 < N[$seg245]!; $i244++) {
-              const l_c = C[$seg245 * CAP + $i244]!;
+            const $seg258 = Z_collection + l_whose;
+            const $n259 = N[$seg258]!;
+            for (let $i257 = 0; $i257 < $n259; $i257++) {
+              const l_c = C[$seg258 * CAP + $i257]!;
               if (v_doubled[l_c]!) {
                 $n = true;
                 break;
@@ -4075,20 +4105,20 @@ export function playout(): PlayoutKernel {
       )
         $values27.push(l_whose);
     }
-    const $size246 = $values27.length;
-    const $count247 = $size246;
-    const $total248 = $count243 + $count247;
-    if ($total248 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat240} must act but has no legal move`);
+    const $size260 = $values27.length;
+    const $count261 = $size260;
+    const $total262 = $count256 + $count261;
+    if ($total262 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat253} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n252 = $total248 >>> 0;
-    if ($n252 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x250 = 0;
-    let $r251 = 0;
+    const $n266 = $total262 >>> 0;
+    if ($n266 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x264 = 0;
+    let $r265 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4099,20 +4129,20 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x250 = $t >>> 0;
-      $r251 = $x250 % $n252;
-    } while ($x250 - $r251 > 4294967296 - $n252);
-    const $index249$drawn = $r251;
-    let $index249 = $index249$drawn;
+      $x264 = $t >>> 0;
+      $r265 = $x264 % $n266;
+    } while ($x264 - $r265 > 4294967296 - $n266);
+    const $index263$drawn = $r265;
+    let $index263 = $index263$drawn;
     decisions++;
     steps = 0;
-    if ($index249 < $count243) {
-      const $digit253 = $index249 % $size242;
-      $index249 = Math.floor($index249 / $size242);
-      const $value254 = C[$seg241 * CAP + $digit253]!;
-      if (trace !== null) trace.push($seat240, 3, $value254);
+    if ($index263 < $count256) {
+      const $digit267 = $index263 % $size255;
+      $index263 = Math.floor($index263 / $size255);
+      const $value268 = C[$seg254 * CAP + $digit267]!;
+      if (trace !== null) trace.push($seat253, 3, $value268);
       {
-        const l_target = $value254;
+        const l_target = $value268;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4122,10 +4152,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at255 = Z_board * CAP + $at;
-          const $card = C[$at255]!;
-          const $end256 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k257 = $at255; $k257 < $end256; $k257++) C[$k257] = C[$k257 + 1]!;
+          const $at269 = Z_board * CAP + $at;
+          const $card = C[$at269]!;
+          const $end270 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k271 = $at269; $k271 < $end270; $k271++) C[$k271] = C[$k271 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -4133,46 +4163,47 @@ export function playout(): PlayoutKernel {
         return 65;
       }
     }
-    $index249 -= $count243;
-    if ($index249 < $count247) {
-      const $digit258 = $index249 % $size246;
-      $index249 = Math.floor($index249 / $size246);
-      const $value259 = $values27[$digit258]!;
-      if (trace !== null) trace.push($seat240, 4, $value259);
+    $index263 -= $count256;
+    if ($index263 < $count261) {
+      const $digit272 = $index263 % $size260;
+      $index263 = Math.floor($index263 / $size260);
+      const $value273 = $values27[$digit272]!;
+      if (trace !== null) trace.push($seat253, 4, $value273);
       {
-        l_whose_3 = $value259;
+        l_whose_3 = $value273;
         return 66;
       }
     }
-    $index249 -= $count247;
+    $index263 -= $count261;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide286($seat261: number): number {
-    const $seg262 = Z_played + l_whose_3;
-    const $size263 = N[$seg262]!;
-    const $count264 = $size263;
+  function decide301($seat275: number): number {
+    const $seg276 = Z_played + l_whose_3;
+    const $size277 = N[$seg276]!;
+    const $count278 = $size277;
     $values28.length = 0;
     {
-      const $seg266 = Z_collection + l_whose_3;
-      for (let $i265 = 0; $i265 < N[$seg266]!; $i265++) {
-        const l_target = C[$seg266 * CAP + $i265]!;
+      const $seg280 = Z_collection + l_whose_3;
+      const $n281 = N[$seg280]!;
+      for (let $i279 = 0; $i279 < $n281; $i279++) {
+        const l_target = C[$seg280 * CAP + $i279]!;
         if (v_doubled[l_target]!) $values28.push(l_target);
       }
     }
-    const $size267 = $values28.length;
-    const $count268 = $size267;
-    const $total269 = $count264 + $count268;
-    if ($total269 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat261} must act but has no legal move`);
+    const $size282 = $values28.length;
+    const $count283 = $size282;
+    const $total284 = $count278 + $count283;
+    if ($total284 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat275} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n273 = $total269 >>> 0;
-    if ($n273 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x271 = 0;
-    let $r272 = 0;
+    const $n288 = $total284 >>> 0;
+    if ($n288 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x286 = 0;
+    let $r287 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4183,91 +4214,92 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x271 = $t >>> 0;
-      $r272 = $x271 % $n273;
-    } while ($x271 - $r272 > 4294967296 - $n273);
-    const $index270$drawn = $r272;
-    let $index270 = $index270$drawn;
+      $x286 = $t >>> 0;
+      $r287 = $x286 % $n288;
+    } while ($x286 - $r287 > 4294967296 - $n288);
+    const $index285$drawn = $r287;
+    let $index285 = $index285$drawn;
     decisions++;
     steps = 0;
-    if ($index270 < $count264) {
-      const $digit274 = $index270 % $size263;
-      $index270 = Math.floor($index270 / $size263);
-      const $value275 = C[$seg262 * CAP + $digit274]!;
-      if (trace !== null) trace.push($seat261, 1, $value275);
+    if ($index285 < $count278) {
+      const $digit289 = $index285 % $size277;
+      $index285 = Math.floor($index285 / $size277);
+      const $value290 = C[$seg276 * CAP + $digit289]!;
+      if (trace !== null) trace.push($seat275, 1, $value290);
       {
-        const l_target = $value275;
+        const l_target = $value290;
         {
-          const $seg276 = Z_played + l_whose_3;
+          const $seg291 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg276]!; $i++)
-            if (C[$seg276 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg291]!; $i++)
+            if (C[$seg291 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at277 = $seg276 * CAP + $at;
-          const $card = C[$at277]!;
-          const $end278 = $seg276 * CAP + N[$seg276]! - 1;
-          for (let $k279 = $at277; $k279 < $end278; $k279++) C[$k279] = C[$k279 + 1]!;
-          N[$seg276]!--;
+          const $at292 = $seg291 * CAP + $at;
+          const $card = C[$at292]!;
+          const $end293 = $seg291 * CAP + N[$seg291]! - 1;
+          for (let $k294 = $at292; $k294 < $end293; $k294++) C[$k294] = C[$k294 + 1]!;
+          N[$seg291]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index270 -= $count264;
-    if ($index270 < $count268) {
-      const $digit280 = $index270 % $size267;
-      $index270 = Math.floor($index270 / $size267);
-      const $value281 = $values28[$digit280]!;
-      if (trace !== null) trace.push($seat261, 2, $value281);
+    $index285 -= $count278;
+    if ($index285 < $count283) {
+      const $digit295 = $index285 % $size282;
+      $index285 = Math.floor($index285 / $size282);
+      const $value296 = $values28[$digit295]!;
+      if (trace !== null) trace.push($seat275, 2, $value296);
       {
-        const l_target = $value281;
+        const l_target = $value296;
         v_doubled[l_target] = false;
         {
-          const $seg282 = Z_attached + l_whose_3;
-          if (N[$seg282]! === 0)
+          const $seg297 = Z_attached + l_whose_3;
+          if (N[$seg297]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at283 = $seg282 * CAP;
-          const $card = C[$at283]!;
-          const $end284 = $seg282 * CAP + N[$seg282]! - 1;
-          for (let $k285 = $at283; $k285 < $end284; $k285++) C[$k285] = C[$k285 + 1]!;
-          N[$seg282]!--;
+          const $at298 = $seg297 * CAP;
+          const $card = C[$at298]!;
+          const $end299 = $seg297 * CAP + N[$seg297]! - 1;
+          for (let $k300 = $at298; $k300 < $end299; $k300++) C[$k300] = C[$k300 + 1]!;
+          N[$seg297]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index270 -= $count268;
+    $index285 -= $count283;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide301($seat288: number): number {
+  function decide317($seat303: number): number {
     $values29.length = 0;
     {
-      const $seg290 = Z_collection + l_p_3;
-      for (let $i289 = 0; $i289 < N[$seg290]!; $i289++) {
-        const l_target = C[$seg290 * CAP + $i289]!;
+      const $seg305 = Z_collection + l_p_3;
+      const $n306 = N[$seg305]!;
+      for (let $i304 = 0; $i304 < $n306; $i304++) {
+        const l_target = C[$seg305 * CAP + $i304]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values29.push(l_target);
       }
     }
-    const $size291 = $values29.length;
-    const $count292 = $size291;
-    const $total293 = $count292;
-    if ($total293 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat288} must act but has no legal move`);
+    const $size307 = $values29.length;
+    const $count308 = $size307;
+    const $total309 = $count308;
+    if ($total309 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat303} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n297 = $total293 >>> 0;
-    if ($n297 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x295 = 0;
-    let $r296 = 0;
+    const $n313 = $total309 >>> 0;
+    if ($n313 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x311 = 0;
+    let $r312 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4278,49 +4310,49 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x295 = $t >>> 0;
-      $r296 = $x295 % $n297;
-    } while ($x295 - $r296 > 4294967296 - $n297);
-    const $index294$drawn = $r296;
-    let $index294 = $index294$drawn;
+      $x311 = $t >>> 0;
+      $r312 = $x311 % $n313;
+    } while ($x311 - $r312 > 4294967296 - $n313);
+    const $index310$drawn = $r312;
+    let $index310 = $index310$drawn;
     decisions++;
     steps = 0;
-    if ($index294 < $count292) {
-      const $digit298 = $index294 % $size291;
-      $index294 = Math.floor($index294 / $size291);
-      const $value299 = $values29[$digit298]!;
-      if (trace !== null) trace.push($seat288, 5, $value299);
+    if ($index310 < $count308) {
+      const $digit314 = $index310 % $size307;
+      $index310 = Math.floor($index310 / $size307);
+      const $value315 = $values29[$digit314]!;
+      if (trace !== null) trace.push($seat303, 5, $value315);
       {
-        const l_target = $value299;
+        const l_target = $value315;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg300 = Z_attached + l_p_3;
-          C[$seg300 * CAP + N[$seg300]!] = $card;
-          N[$seg300]!++;
+          const $seg316 = Z_attached + l_p_3;
+          C[$seg316 * CAP + N[$seg316]!] = $card;
+          N[$seg316]!++;
         }
         return 74;
       }
     }
-    $index294 -= $count292;
+    $index310 -= $count308;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide313($seat302: number): number {
-    const $size303 = players;
-    const $count304 = $size303;
-    const $total305 = $count304;
-    if ($total305 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat302} must act but has no legal move`);
+  function decide329($seat318: number): number {
+    const $size319 = players;
+    const $count320 = $size319;
+    const $total321 = $count320;
+    if ($total321 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat318} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n309 = $total305 >>> 0;
-    if ($n309 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x307 = 0;
-    let $r308 = 0;
+    const $n325 = $total321 >>> 0;
+    if ($n325 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x323 = 0;
+    let $r324 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4331,114 +4363,49 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x307 = $t >>> 0;
-      $r308 = $x307 % $n309;
-    } while ($x307 - $r308 > 4294967296 - $n309);
-    const $index306$drawn = $r308;
-    let $index306 = $index306$drawn;
+      $x323 = $t >>> 0;
+      $r324 = $x323 % $n325;
+    } while ($x323 - $r324 > 4294967296 - $n325);
+    const $index322$drawn = $r324;
+    let $index322 = $index322$drawn;
     decisions++;
     steps = 0;
-    if ($index306 < $count304) {
-      const $digit310 = $index306 % $size303;
-      $index306 = Math.floor($index306 / $size303);
-      const $value311 = $digit310;
-      if (trace !== null) trace.push($seat302, 6, $value311);
+    if ($index322 < $count320) {
+      const $digit326 = $index322 % $size319;
+      $index322 = Math.floor($index322 / $size319);
+      const $value327 = $digit326;
+      if (trace !== null) trace.push($seat318, 6, $value327);
       {
-        const l_whose = $value311;
+        const l_whose = $value327;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg312 = Z_played + l_whose;
-          C[$seg312 * CAP + N[$seg312]!] = $card;
-          N[$seg312]!++;
+          const $seg328 = Z_played + l_whose;
+          C[$seg328 * CAP + N[$seg328]!] = $card;
+          N[$seg328]!++;
         }
         return 81;
       }
     }
-    $index306 -= $count304;
+    $index322 -= $count320;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide335($seat320: number): number {
-    const $seg321 = Z_hand + l_p_4;
-    const $size322 = N[$seg321]!;
-    const $count323 = $size322;
-    const $total324 = $count323;
-    if ($total324 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat320} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    const $n328 = $total324 >>> 0;
-    if ($n328 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x326 = 0;
-    let $r327 = 0;
-    do {
-      const $a = P[0]!,
-        $b = P[1]!,
-        $c = P[2]!,
-        $d = P[3]!;
-      const $t = ((($a + $b) | 0) + $d) | 0;
-      P[3] = $d + 1;
-      P[0] = $b ^ ($b >>> 9);
-      P[1] = $c + ($c << 3);
-      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x326 = $t >>> 0;
-      $r327 = $x326 % $n328;
-    } while ($x326 - $r327 > 4294967296 - $n328);
-    const $index325$drawn = $r327;
-    let $index325 = $index325$drawn;
-    decisions++;
-    steps = 0;
-    if ($index325 < $count323) {
-      const $digit329 = $index325 % $size322;
-      $index325 = Math.floor($index325 / $size322);
-      const $value330 = C[$seg321 * CAP + $digit329]!;
-      if (trace !== null) trace.push($seat320, 9, $value330);
-      {
-        const l_card = $value330;
-        {
-          const $seg331 = Z_hand + l_p_4;
-          const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg331]!; $i++)
-            if (C[$seg331 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at332 = $seg331 * CAP + $at;
-          const $card = C[$at332]!;
-          const $end333 = $seg331 * CAP + N[$seg331]! - 1;
-          for (let $k334 = $at332; $k334 < $end333; $k334++) C[$k334] = C[$k334 + 1]!;
-          N[$seg331]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-        }
-        return 92;
-      }
-    }
-    $index325 -= $count323;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide348($seat336: number): number {
-    const $low337 = 0;
-    const $high338 = v_coins[l_opponent]!;
-    const $size339 = Math.max(0, $high338 - $low337 + 1);
-    const $count340 = $size339;
-    const $total341 = $count340;
-    if ($total341 === 0)
+  function decide351($seat336: number): number {
+    const $seg337 = Z_hand + l_p_4;
+    const $size338 = N[$seg337]!;
+    const $count339 = $size338;
+    const $total340 = $count339;
+    if ($total340 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n345 = $total341 >>> 0;
-    if ($n345 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x343 = 0;
-    let $r344 = 0;
+    const $n344 = $total340 >>> 0;
+    if ($n344 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x342 = 0;
+    let $r343 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4449,20 +4416,85 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x343 = $t >>> 0;
-      $r344 = $x343 % $n345;
-    } while ($x343 - $r344 > 4294967296 - $n345);
-    const $index342$drawn = $r344;
-    let $index342 = $index342$drawn;
+      $x342 = $t >>> 0;
+      $r343 = $x342 % $n344;
+    } while ($x342 - $r343 > 4294967296 - $n344);
+    const $index341$drawn = $r343;
+    let $index341 = $index341$drawn;
     decisions++;
     steps = 0;
-    if ($index342 < $count340) {
-      const $digit346 = $index342 % $size339;
-      $index342 = Math.floor($index342 / $size339);
-      const $value347 = $low337 + $digit346;
-      if (trace !== null) trace.push($seat336, 10, $value347);
+    if ($index341 < $count339) {
+      const $digit345 = $index341 % $size338;
+      $index341 = Math.floor($index341 / $size338);
+      const $value346 = C[$seg337 * CAP + $digit345]!;
+      if (trace !== null) trace.push($seat336, 9, $value346);
       {
-        const l_amount = $value347;
+        const l_card = $value346;
+        {
+          const $seg347 = Z_hand + l_p_4;
+          const $wanted = l_card;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg347]!; $i++)
+            if (C[$seg347 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at348 = $seg347 * CAP + $at;
+          const $card = C[$at348]!;
+          const $end349 = $seg347 * CAP + N[$seg347]! - 1;
+          for (let $k350 = $at348; $k350 < $end349; $k350++) C[$k350] = C[$k350 + 1]!;
+          N[$seg347]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+        }
+        return 92;
+      }
+    }
+    $index341 -= $count339;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide364($seat352: number): number {
+    const $low353 = 0;
+    const $high354 = v_coins[l_opponent]!;
+    const $size355 = Math.max(0, $high354 - $low353 + 1);
+    const $count356 = $size355;
+    const $total357 = $count356;
+    if ($total357 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat352} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n361 = $total357 >>> 0;
+    if ($n361 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x359 = 0;
+    let $r360 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x359 = $t >>> 0;
+      $r360 = $x359 % $n361;
+    } while ($x359 - $r360 > 4294967296 - $n361);
+    const $index358$drawn = $r360;
+    let $index358 = $index358$drawn;
+    decisions++;
+    steps = 0;
+    if ($index358 < $count356) {
+      const $digit362 = $index358 % $size355;
+      $index358 = Math.floor($index358 / $size355);
+      const $value363 = $low353 + $digit362;
+      if (trace !== null) trace.push($seat352, 10, $value363);
+      {
+        const l_amount = $value363;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -4481,27 +4513,27 @@ export function playout(): PlayoutKernel {
         return 97;
       }
     }
-    $index342 -= $count340;
+    $index358 -= $count356;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide377($seat349: number): number {
-    const $count350 = 1;
-    const $low351 = 1;
-    const $high352 = v_coins[l_target]!;
-    const $size353 = Math.max(0, $high352 - $low351 + 1);
-    const $count354 = $size353;
-    const $total355 = $count350 + $count354;
-    if ($total355 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat349} must act but has no legal move`);
+  function decide393($seat365: number): number {
+    const $count366 = 1;
+    const $low367 = 1;
+    const $high368 = v_coins[l_target]!;
+    const $size369 = Math.max(0, $high368 - $low367 + 1);
+    const $count370 = $size369;
+    const $total371 = $count366 + $count370;
+    if ($total371 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat365} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n359 = $total355 >>> 0;
-    if ($n359 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x357 = 0;
-    let $r358 = 0;
+    const $n375 = $total371 >>> 0;
+    if ($n375 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x373 = 0;
+    let $r374 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4512,15 +4544,15 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x357 = $t >>> 0;
-      $r358 = $x357 % $n359;
-    } while ($x357 - $r358 > 4294967296 - $n359);
-    const $index356$drawn = $r358;
-    let $index356 = $index356$drawn;
+      $x373 = $t >>> 0;
+      $r374 = $x373 % $n375;
+    } while ($x373 - $r374 > 4294967296 - $n375);
+    const $index372$drawn = $r374;
+    let $index372 = $index372$drawn;
     decisions++;
     steps = 0;
-    if ($index356 < $count350) {
-      if (trace !== null) trace.push($seat349, 15);
+    if ($index372 < $count366) {
+      if (trace !== null) trace.push($seat365, 15);
       {
         {
           const $amount = 1;
@@ -4538,50 +4570,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument360 = l_active;
-          const $argument361 = l_target;
+          const $argument376 = l_active;
+          const $argument377 = l_target;
           {
-            let l_a = $argument360;
-            let l_b = $argument361;
+            let l_a = $argument376;
+            let l_b = $argument377;
             {
-              const $seg362 = Z_exchange + l_a;
-              if (N[$seg362]! === 0)
+              const $seg378 = Z_exchange + l_a;
+              if (N[$seg378]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at363 = $seg362 * CAP;
-              const $card = C[$at363]!;
-              const $end364 = $seg362 * CAP + N[$seg362]! - 1;
-              for (let $k365 = $at363; $k365 < $end364; $k365++) C[$k365] = C[$k365 + 1]!;
-              N[$seg362]!--;
+              const $at379 = $seg378 * CAP;
+              const $card = C[$at379]!;
+              const $end380 = $seg378 * CAP + N[$seg378]! - 1;
+              for (let $k381 = $at379; $k381 < $end380; $k381++) C[$k381] = C[$k381 + 1]!;
+              N[$seg378]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg366 = Z_exchange + l_b;
-              if (N[$seg366]! === 0)
+              const $seg382 = Z_exchange + l_b;
+              if (N[$seg382]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at367 = $seg366 * CAP;
-              const $card = C[$at367]!;
-              const $end368 = $seg366 * CAP + N[$seg366]! - 1;
-              for (let $k369 = $at367; $k369 < $end368; $k369++) C[$k369] = C[$k369 + 1]!;
-              N[$seg366]!--;
-              const $seg370 = Z_exchange + l_a;
-              if (N[$seg370]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg370 * CAP + N[$seg370]!] = $card;
-              N[$seg370]!++;
+              const $at383 = $seg382 * CAP;
+              const $card = C[$at383]!;
+              const $end384 = $seg382 * CAP + N[$seg382]! - 1;
+              for (let $k385 = $at383; $k385 < $end384; $k385++) C[$k385] = C[$k385 + 1]!;
+              N[$seg382]!--;
+              const $seg386 = Z_exchange + l_a;
+              if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg386 * CAP + N[$seg386]!] = $card;
+              N[$seg386]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at371 = Z_in_transit * CAP;
-              const $card = C[$at371]!;
-              const $end372 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k373 = $at371; $k373 < $end372; $k373++) C[$k373] = C[$k373 + 1]!;
+              const $at387 = Z_in_transit * CAP;
+              const $card = C[$at387]!;
+              const $end388 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k389 = $at387; $k389 < $end388; $k389++) C[$k389] = C[$k389 + 1]!;
               N[Z_in_transit]!--;
-              const $seg374 = Z_exchange + l_b;
-              if (N[$seg374]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg374 * CAP + N[$seg374]!] = $card;
-              N[$seg374]!++;
+              const $seg390 = Z_exchange + l_b;
+              if (N[$seg390]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg390 * CAP + N[$seg390]!] = $card;
+              N[$seg390]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4591,35 +4623,35 @@ export function playout(): PlayoutKernel {
         return 99;
       }
     }
-    $index356 -= $count350;
-    if ($index356 < $count354) {
-      const $digit375 = $index356 % $size353;
-      $index356 = Math.floor($index356 / $size353);
-      const $value376 = $low351 + $digit375;
-      if (trace !== null) trace.push($seat349, 16, $value376);
+    $index372 -= $count366;
+    if ($index372 < $count370) {
+      const $digit391 = $index372 % $size369;
+      $index372 = Math.floor($index372 / $size369);
+      const $value392 = $low367 + $digit391;
+      if (trace !== null) trace.push($seat365, 16, $value392);
       {
-        l_amount = $value376;
+        l_amount = $value392;
         return 100;
       }
     }
-    $index356 -= $count354;
+    $index372 -= $count370;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide401($seat378: number): number {
-    const $count379 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count380 = 1;
-    const $total381 = $count379 + $count380;
-    if ($total381 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat378} must act but has no legal move`);
+  function decide417($seat394: number): number {
+    const $count395 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count396 = 1;
+    const $total397 = $count395 + $count396;
+    if ($total397 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat394} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n385 = $total381 >>> 0;
-    if ($n385 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x383 = 0;
-    let $r384 = 0;
+    const $n401 = $total397 >>> 0;
+    if ($n401 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x399 = 0;
+    let $r400 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4630,15 +4662,15 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x383 = $t >>> 0;
-      $r384 = $x383 % $n385;
-    } while ($x383 - $r384 > 4294967296 - $n385);
-    const $index382$drawn = $r384;
-    let $index382 = $index382$drawn;
+      $x399 = $t >>> 0;
+      $r400 = $x399 % $n401;
+    } while ($x399 - $r400 > 4294967296 - $n401);
+    const $index398$drawn = $r400;
+    let $index398 = $index398$drawn;
     decisions++;
     steps = 0;
-    if ($index382 < $count379) {
-      if (trace !== null) trace.push($seat378, 11);
+    if ($index398 < $count395) {
+      if (trace !== null) trace.push($seat394, 11);
       {
         {
           const $amount = 3;
@@ -4671,50 +4703,50 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument386 = l_active;
-          const $argument387 = l_target;
+          const $argument402 = l_active;
+          const $argument403 = l_target;
           {
-            let l_a = $argument386;
-            let l_b = $argument387;
+            let l_a = $argument402;
+            let l_b = $argument403;
             {
-              const $seg388 = Z_exchange + l_a;
-              if (N[$seg388]! === 0)
+              const $seg404 = Z_exchange + l_a;
+              if (N[$seg404]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at389 = $seg388 * CAP;
-              const $card = C[$at389]!;
-              const $end390 = $seg388 * CAP + N[$seg388]! - 1;
-              for (let $k391 = $at389; $k391 < $end390; $k391++) C[$k391] = C[$k391 + 1]!;
-              N[$seg388]!--;
+              const $at405 = $seg404 * CAP;
+              const $card = C[$at405]!;
+              const $end406 = $seg404 * CAP + N[$seg404]! - 1;
+              for (let $k407 = $at405; $k407 < $end406; $k407++) C[$k407] = C[$k407 + 1]!;
+              N[$seg404]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg392 = Z_exchange + l_b;
-              if (N[$seg392]! === 0)
+              const $seg408 = Z_exchange + l_b;
+              if (N[$seg408]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at393 = $seg392 * CAP;
-              const $card = C[$at393]!;
-              const $end394 = $seg392 * CAP + N[$seg392]! - 1;
-              for (let $k395 = $at393; $k395 < $end394; $k395++) C[$k395] = C[$k395 + 1]!;
-              N[$seg392]!--;
-              const $seg396 = Z_exchange + l_a;
-              if (N[$seg396]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg396 * CAP + N[$seg396]!] = $card;
-              N[$seg396]!++;
+              const $at409 = $seg408 * CAP;
+              const $card = C[$at409]!;
+              const $end410 = $seg408 * CAP + N[$seg408]! - 1;
+              for (let $k411 = $at409; $k411 < $end410; $k411++) C[$k411] = C[$k411 + 1]!;
+              N[$seg408]!--;
+              const $seg412 = Z_exchange + l_a;
+              if (N[$seg412]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg412 * CAP + N[$seg412]!] = $card;
+              N[$seg412]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at397 = Z_in_transit * CAP;
-              const $card = C[$at397]!;
-              const $end398 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k399 = $at397; $k399 < $end398; $k399++) C[$k399] = C[$k399 + 1]!;
+              const $at413 = Z_in_transit * CAP;
+              const $card = C[$at413]!;
+              const $end414 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
               N[Z_in_transit]!--;
-              const $seg400 = Z_exchange + l_b;
-              if (N[$seg400]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg400 * CAP + N[$seg400]!] = $card;
-              N[$seg400]!++;
+              const $seg416 = Z_exchange + l_b;
+              if (N[$seg416]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg416 * CAP + N[$seg416]!] = $card;
+              N[$seg416]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4724,32 +4756,32 @@ export function playout(): PlayoutKernel {
         return 98;
       }
     }
-    $index382 -= $count379;
-    if ($index382 < $count380) {
-      if (trace !== null) trace.push($seat378, 12);
+    $index398 -= $count395;
+    if ($index398 < $count396) {
+      if (trace !== null) trace.push($seat394, 12);
       {
         v_passed_over[l_target] = true;
         return 98;
       }
     }
-    $index382 -= $count380;
+    $index398 -= $count396;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide425($seat402: number): number {
-    const $count403 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count404 = 1;
-    const $total405 = $count403 + $count404;
-    if ($total405 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat402} must act but has no legal move`);
+  function decide441($seat418: number): number {
+    const $count419 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count420 = 1;
+    const $total421 = $count419 + $count420;
+    if ($total421 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat418} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n409 = $total405 >>> 0;
-    if ($n409 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x407 = 0;
-    let $r408 = 0;
+    const $n425 = $total421 >>> 0;
+    if ($n425 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x423 = 0;
+    let $r424 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4760,15 +4792,15 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x407 = $t >>> 0;
-      $r408 = $x407 % $n409;
-    } while ($x407 - $r408 > 4294967296 - $n409);
-    const $index406$drawn = $r408;
-    let $index406 = $index406$drawn;
+      $x423 = $t >>> 0;
+      $r424 = $x423 % $n425;
+    } while ($x423 - $r424 > 4294967296 - $n425);
+    const $index422$drawn = $r424;
+    let $index422 = $index422$drawn;
     decisions++;
     steps = 0;
-    if ($index406 < $count403) {
-      if (trace !== null) trace.push($seat402, 13);
+    if ($index422 < $count419) {
+      if (trace !== null) trace.push($seat418, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -4801,50 +4833,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument410 = l_active;
-          const $argument411 = l_target;
+          const $argument426 = l_active;
+          const $argument427 = l_target;
           {
-            let l_a = $argument410;
-            let l_b = $argument411;
+            let l_a = $argument426;
+            let l_b = $argument427;
             {
-              const $seg412 = Z_exchange + l_a;
-              if (N[$seg412]! === 0)
+              const $seg428 = Z_exchange + l_a;
+              if (N[$seg428]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at413 = $seg412 * CAP;
-              const $card = C[$at413]!;
-              const $end414 = $seg412 * CAP + N[$seg412]! - 1;
-              for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
-              N[$seg412]!--;
+              const $at429 = $seg428 * CAP;
+              const $card = C[$at429]!;
+              const $end430 = $seg428 * CAP + N[$seg428]! - 1;
+              for (let $k431 = $at429; $k431 < $end430; $k431++) C[$k431] = C[$k431 + 1]!;
+              N[$seg428]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg416 = Z_exchange + l_b;
-              if (N[$seg416]! === 0)
+              const $seg432 = Z_exchange + l_b;
+              if (N[$seg432]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at417 = $seg416 * CAP;
-              const $card = C[$at417]!;
-              const $end418 = $seg416 * CAP + N[$seg416]! - 1;
-              for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
-              N[$seg416]!--;
-              const $seg420 = Z_exchange + l_a;
-              if (N[$seg420]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg420 * CAP + N[$seg420]!] = $card;
-              N[$seg420]!++;
+              const $at433 = $seg432 * CAP;
+              const $card = C[$at433]!;
+              const $end434 = $seg432 * CAP + N[$seg432]! - 1;
+              for (let $k435 = $at433; $k435 < $end434; $k435++) C[$k435] = C[$k435 + 1]!;
+              N[$seg432]!--;
+              const $seg436 = Z_exchange + l_a;
+              if (N[$seg436]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg436 * CAP + N[$seg436]!] = $card;
+              N[$seg436]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at421 = Z_in_transit * CAP;
-              const $card = C[$at421]!;
-              const $end422 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k423 = $at421; $k423 < $end422; $k423++) C[$k423] = C[$k423 + 1]!;
+              const $at437 = Z_in_transit * CAP;
+              const $card = C[$at437]!;
+              const $end438 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
               N[Z_in_transit]!--;
-              const $seg424 = Z_exchange + l_b;
-              if (N[$seg424]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg424 * CAP + N[$seg424]!] = $card;
-              N[$seg424]!++;
+              const $seg440 = Z_exchange + l_b;
+              if (N[$seg440]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg440 * CAP + N[$seg440]!] = $card;
+              N[$seg440]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4854,67 +4886,69 @@ export function playout(): PlayoutKernel {
         return 101;
       }
     }
-    $index406 -= $count403;
-    if ($index406 < $count404) {
-      if (trace !== null) trace.push($seat402, 14);
+    $index422 -= $count419;
+    if ($index422 < $count420) {
+      if (trace !== null) trace.push($seat418, 14);
       {
         v_passed_over[l_target] = true;
         return 101;
       }
     }
-    $index406 -= $count404;
+    $index422 -= $count420;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers430($seat426: number): boolean {
+  function offers447($seat442: number): boolean {
     $values30.length = 0;
     {
-      const $seg428 = Z_hand + l_p_5;
-      for (let $i427 = 0; $i427 < N[$seg428]!; $i427++) {
-        const l_card = C[$seg428 * CAP + $i427]!;
+      const $seg444 = Z_hand + l_p_5;
+      const $n445 = N[$seg444]!;
+      for (let $i443 = 0; $i443 < $n445; $i443++) {
+        const l_card = C[$seg444 * CAP + $i443]!;
         if (Action_effect[l_card]! === "take_back_protection") $values30.push(l_card);
       }
     }
-    let $offered429 = false;
-    offered429$open: {
-      if (!($values30.length > 0)) break offered429$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered429$open;
-      $offered429 = true;
+    let $offered446 = false;
+    offered446$open: {
+      if (!($values30.length > 0)) break offered446$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered446$open;
+      $offered446 = true;
     }
-    if ($offered429) return true;
+    if ($offered446) return true;
     return false;
   }
-  function decide448($seat426: number): number {
+  function decide466($seat442: number): number {
     $values31.length = 0;
     {
-      const $seg432 = Z_hand + l_p_5;
-      for (let $i431 = 0; $i431 < N[$seg432]!; $i431++) {
-        const l_card = C[$seg432 * CAP + $i431]!;
+      const $seg449 = Z_hand + l_p_5;
+      const $n450 = N[$seg449]!;
+      for (let $i448 = 0; $i448 < $n450; $i448++) {
+        const l_card = C[$seg449 * CAP + $i448]!;
         if (Action_effect[l_card]! === "take_back_protection") $values31.push(l_card);
       }
     }
-    let $offered433 = false;
-    offered433$open: {
-      if (!($values31.length > 0)) break offered433$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered433$open;
-      $offered433 = true;
+    let $offered451 = false;
+    offered451$open: {
+      if (!($values31.length > 0)) break offered451$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered451$open;
+      $offered451 = true;
     }
-    let $offered434 = false;
-    offered434$open: {
-      $offered434 = true;
+    let $offered452 = false;
+    offered452$open: {
+      $offered452 = true;
     }
-    const $offered435 = ($offered433 ? 1 : 0) + ($offered434 ? 1 : 0);
-    if ($offered435 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat426} must act but has no legal move`);
+    const $offered453 = ($offered451 ? 1 : 0) + ($offered452 ? 1 : 0);
+    if ($offered453 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat442} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n440 = $offered435 >>> 0;
-      if ($n440 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x438 = 0;
-      let $r439 = 0;
+    attempt454: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n458 = $offered453 >>> 0;
+      if ($n458 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x456 = 0;
+      let $r457 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4925,17 +4959,17 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x438 = $t >>> 0;
-        $r439 = $x438 % $n440;
-      } while ($x438 - $r439 > 4294967296 - $n440);
-      const $pick437$drawn = $r439;
-      let $pick437 = $pick437$drawn;
-      if ($offered433 && $pick437-- === 0) {
-        const $n446 = $values31.length >>> 0;
-        if ($n446 === 0)
+        $x456 = $t >>> 0;
+        $r457 = $x456 % $n458;
+      } while ($x456 - $r457 > 4294967296 - $n458);
+      const $pick455$drawn = $r457;
+      let $pick455 = $pick455$drawn;
+      if ($offered451 && $pick455-- === 0) {
+        const $n464 = $values31.length >>> 0;
+        if ($n464 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x444 = 0;
-        let $r445 = 0;
+        let $x462 = 0;
+        let $r463 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4946,28 +4980,28 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x444 = $t >>> 0;
-          $r445 = $x444 % $n446;
-        } while ($x444 - $r445 > 4294967296 - $n446);
-        const $digit442 = $r445;
-        const $value443 = $values31[$digit442]!;
+          $x462 = $t >>> 0;
+          $r463 = $x462 % $n464;
+        } while ($x462 - $r463 > 4294967296 - $n464);
+        const $digit460 = $r463;
+        const $value461 = $values31[$digit460]!;
         {
-          l_card_5 = $value443;
+          l_card_5 = $value461;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat426, 24, $value443);
+        if (trace !== null) trace.push($seat442, 24, $value461);
         {
-          l_card_5 = $value443;
+          l_card_5 = $value461;
           return 109;
         }
       }
-      if ($offered434 && $pick437-- === 0) {
+      if ($offered452 && $pick455-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat426, 8);
+        if (trace !== null) trace.push($seat442, 8);
         {
           l___window_1 = false;
           return 108;
@@ -4976,10 +5010,10 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide471($seat451: number): number {
-    const $seg452 = Z_board;
-    const $size453 = N[$seg452]!;
-    const $count454 = $size453;
+  function decide490($seat469: number): number {
+    const $seg470 = Z_board;
+    const $size471 = N[$seg470]!;
+    const $count472 = $size471;
     $values33.length = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       if (
@@ -4987,9 +5021,10 @@ export function playout(): PlayoutKernel {
         ((): boolean => {
           let $n: boolean = false;
           {
-            const $seg456 = Z_collection + l_whose;
-            for (let $i455 = 0; $i455 < N[$seg456]!; $i455++) {
-              const l_c = C[$seg456 * CAP + $i455]!;
+            const $seg474 = Z_collection + l_whose;
+            const $n475 = N[$seg474]!;
+            for (let $i473 = 0; $i473 < $n475; $i473++) {
+              const l_c = C[$seg474 * CAP + $i473]!;
               if (v_doubled[l_c]!) {
                 $n = true;
                 break;
@@ -5001,20 +5036,20 @@ export function playout(): PlayoutKernel {
       )
         $values33.push(l_whose);
     }
-    const $size457 = $values33.length;
-    const $count458 = $size457;
-    const $total459 = $count454 + $count458;
-    if ($total459 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
+    const $size476 = $values33.length;
+    const $count477 = $size476;
+    const $total478 = $count472 + $count477;
+    if ($total478 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat469} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n463 = $total459 >>> 0;
-    if ($n463 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x461 = 0;
-    let $r462 = 0;
+    const $n482 = $total478 >>> 0;
+    if ($n482 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x480 = 0;
+    let $r481 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5025,20 +5060,20 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x461 = $t >>> 0;
-      $r462 = $x461 % $n463;
-    } while ($x461 - $r462 > 4294967296 - $n463);
-    const $index460$drawn = $r462;
-    let $index460 = $index460$drawn;
+      $x480 = $t >>> 0;
+      $r481 = $x480 % $n482;
+    } while ($x480 - $r481 > 4294967296 - $n482);
+    const $index479$drawn = $r481;
+    let $index479 = $index479$drawn;
     decisions++;
     steps = 0;
-    if ($index460 < $count454) {
-      const $digit464 = $index460 % $size453;
-      $index460 = Math.floor($index460 / $size453);
-      const $value465 = C[$seg452 * CAP + $digit464]!;
-      if (trace !== null) trace.push($seat451, 3, $value465);
+    if ($index479 < $count472) {
+      const $digit483 = $index479 % $size471;
+      $index479 = Math.floor($index479 / $size471);
+      const $value484 = C[$seg470 * CAP + $digit483]!;
+      if (trace !== null) trace.push($seat469, 3, $value484);
       {
-        const l_target = $value465;
+        const l_target = $value484;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5048,10 +5083,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at466 = Z_board * CAP + $at;
-          const $card = C[$at466]!;
-          const $end467 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k468 = $at466; $k468 < $end467; $k468++) C[$k468] = C[$k468 + 1]!;
+          const $at485 = Z_board * CAP + $at;
+          const $card = C[$at485]!;
+          const $end486 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k487 = $at485; $k487 < $end486; $k487++) C[$k487] = C[$k487 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5059,46 +5094,47 @@ export function playout(): PlayoutKernel {
         return 122;
       }
     }
-    $index460 -= $count454;
-    if ($index460 < $count458) {
-      const $digit469 = $index460 % $size457;
-      $index460 = Math.floor($index460 / $size457);
-      const $value470 = $values33[$digit469]!;
-      if (trace !== null) trace.push($seat451, 4, $value470);
+    $index479 -= $count472;
+    if ($index479 < $count477) {
+      const $digit488 = $index479 % $size476;
+      $index479 = Math.floor($index479 / $size476);
+      const $value489 = $values33[$digit488]!;
+      if (trace !== null) trace.push($seat469, 4, $value489);
       {
-        l_whose_4 = $value470;
+        l_whose_4 = $value489;
         return 123;
       }
     }
-    $index460 -= $count458;
+    $index479 -= $count477;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide497($seat472: number): number {
-    const $seg473 = Z_played + l_whose_4;
-    const $size474 = N[$seg473]!;
-    const $count475 = $size474;
+  function decide517($seat491: number): number {
+    const $seg492 = Z_played + l_whose_4;
+    const $size493 = N[$seg492]!;
+    const $count494 = $size493;
     $values34.length = 0;
     {
-      const $seg477 = Z_collection + l_whose_4;
-      for (let $i476 = 0; $i476 < N[$seg477]!; $i476++) {
-        const l_target = C[$seg477 * CAP + $i476]!;
+      const $seg496 = Z_collection + l_whose_4;
+      const $n497 = N[$seg496]!;
+      for (let $i495 = 0; $i495 < $n497; $i495++) {
+        const l_target = C[$seg496 * CAP + $i495]!;
         if (v_doubled[l_target]!) $values34.push(l_target);
       }
     }
-    const $size478 = $values34.length;
-    const $count479 = $size478;
-    const $total480 = $count475 + $count479;
-    if ($total480 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat472} must act but has no legal move`);
+    const $size498 = $values34.length;
+    const $count499 = $size498;
+    const $total500 = $count494 + $count499;
+    if ($total500 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat491} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n484 = $total480 >>> 0;
-    if ($n484 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x482 = 0;
-    let $r483 = 0;
+    const $n504 = $total500 >>> 0;
+    if ($n504 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x502 = 0;
+    let $r503 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5109,91 +5145,92 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x482 = $t >>> 0;
-      $r483 = $x482 % $n484;
-    } while ($x482 - $r483 > 4294967296 - $n484);
-    const $index481$drawn = $r483;
-    let $index481 = $index481$drawn;
+      $x502 = $t >>> 0;
+      $r503 = $x502 % $n504;
+    } while ($x502 - $r503 > 4294967296 - $n504);
+    const $index501$drawn = $r503;
+    let $index501 = $index501$drawn;
     decisions++;
     steps = 0;
-    if ($index481 < $count475) {
-      const $digit485 = $index481 % $size474;
-      $index481 = Math.floor($index481 / $size474);
-      const $value486 = C[$seg473 * CAP + $digit485]!;
-      if (trace !== null) trace.push($seat472, 1, $value486);
+    if ($index501 < $count494) {
+      const $digit505 = $index501 % $size493;
+      $index501 = Math.floor($index501 / $size493);
+      const $value506 = C[$seg492 * CAP + $digit505]!;
+      if (trace !== null) trace.push($seat491, 1, $value506);
       {
-        const l_target = $value486;
+        const l_target = $value506;
         {
-          const $seg487 = Z_played + l_whose_4;
+          const $seg507 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg487]!; $i++)
-            if (C[$seg487 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg507]!; $i++)
+            if (C[$seg507 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at488 = $seg487 * CAP + $at;
-          const $card = C[$at488]!;
-          const $end489 = $seg487 * CAP + N[$seg487]! - 1;
-          for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
-          N[$seg487]!--;
+          const $at508 = $seg507 * CAP + $at;
+          const $card = C[$at508]!;
+          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
+          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+          N[$seg507]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index481 -= $count475;
-    if ($index481 < $count479) {
-      const $digit491 = $index481 % $size478;
-      $index481 = Math.floor($index481 / $size478);
-      const $value492 = $values34[$digit491]!;
-      if (trace !== null) trace.push($seat472, 2, $value492);
+    $index501 -= $count494;
+    if ($index501 < $count499) {
+      const $digit511 = $index501 % $size498;
+      $index501 = Math.floor($index501 / $size498);
+      const $value512 = $values34[$digit511]!;
+      if (trace !== null) trace.push($seat491, 2, $value512);
       {
-        const l_target = $value492;
+        const l_target = $value512;
         v_doubled[l_target] = false;
         {
-          const $seg493 = Z_attached + l_whose_4;
-          if (N[$seg493]! === 0)
+          const $seg513 = Z_attached + l_whose_4;
+          if (N[$seg513]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at494 = $seg493 * CAP;
-          const $card = C[$at494]!;
-          const $end495 = $seg493 * CAP + N[$seg493]! - 1;
-          for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
-          N[$seg493]!--;
+          const $at514 = $seg513 * CAP;
+          const $card = C[$at514]!;
+          const $end515 = $seg513 * CAP + N[$seg513]! - 1;
+          for (let $k516 = $at514; $k516 < $end515; $k516++) C[$k516] = C[$k516 + 1]!;
+          N[$seg513]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index481 -= $count479;
+    $index501 -= $count499;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide512($seat499: number): number {
+  function decide533($seat519: number): number {
     $values35.length = 0;
     {
-      const $seg501 = Z_collection + l_p_6;
-      for (let $i500 = 0; $i500 < N[$seg501]!; $i500++) {
-        const l_target = C[$seg501 * CAP + $i500]!;
+      const $seg521 = Z_collection + l_p_6;
+      const $n522 = N[$seg521]!;
+      for (let $i520 = 0; $i520 < $n522; $i520++) {
+        const l_target = C[$seg521 * CAP + $i520]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values35.push(l_target);
       }
     }
-    const $size502 = $values35.length;
-    const $count503 = $size502;
-    const $total504 = $count503;
-    if ($total504 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
+    const $size523 = $values35.length;
+    const $count524 = $size523;
+    const $total525 = $count524;
+    if ($total525 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat519} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n508 = $total504 >>> 0;
-    if ($n508 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x506 = 0;
-    let $r507 = 0;
+    const $n529 = $total525 >>> 0;
+    if ($n529 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x527 = 0;
+    let $r528 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5204,49 +5241,49 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x506 = $t >>> 0;
-      $r507 = $x506 % $n508;
-    } while ($x506 - $r507 > 4294967296 - $n508);
-    const $index505$drawn = $r507;
-    let $index505 = $index505$drawn;
+      $x527 = $t >>> 0;
+      $r528 = $x527 % $n529;
+    } while ($x527 - $r528 > 4294967296 - $n529);
+    const $index526$drawn = $r528;
+    let $index526 = $index526$drawn;
     decisions++;
     steps = 0;
-    if ($index505 < $count503) {
-      const $digit509 = $index505 % $size502;
-      $index505 = Math.floor($index505 / $size502);
-      const $value510 = $values35[$digit509]!;
-      if (trace !== null) trace.push($seat499, 5, $value510);
+    if ($index526 < $count524) {
+      const $digit530 = $index526 % $size523;
+      $index526 = Math.floor($index526 / $size523);
+      const $value531 = $values35[$digit530]!;
+      if (trace !== null) trace.push($seat519, 5, $value531);
       {
-        const l_target = $value510;
+        const l_target = $value531;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg511 = Z_attached + l_p_6;
-          C[$seg511 * CAP + N[$seg511]!] = $card;
-          N[$seg511]!++;
+          const $seg532 = Z_attached + l_p_6;
+          C[$seg532 * CAP + N[$seg532]!] = $card;
+          N[$seg532]!++;
         }
         return 131;
       }
     }
-    $index505 -= $count503;
+    $index526 -= $count524;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide524($seat513: number): number {
-    const $size514 = players;
-    const $count515 = $size514;
-    const $total516 = $count515;
-    if ($total516 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
+  function decide545($seat534: number): number {
+    const $size535 = players;
+    const $count536 = $size535;
+    const $total537 = $count536;
+    if ($total537 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat534} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n520 = $total516 >>> 0;
-    if ($n520 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x518 = 0;
-    let $r519 = 0;
+    const $n541 = $total537 >>> 0;
+    if ($n541 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x539 = 0;
+    let $r540 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5257,53 +5294,53 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x518 = $t >>> 0;
-      $r519 = $x518 % $n520;
-    } while ($x518 - $r519 > 4294967296 - $n520);
-    const $index517$drawn = $r519;
-    let $index517 = $index517$drawn;
+      $x539 = $t >>> 0;
+      $r540 = $x539 % $n541;
+    } while ($x539 - $r540 > 4294967296 - $n541);
+    const $index538$drawn = $r540;
+    let $index538 = $index538$drawn;
     decisions++;
     steps = 0;
-    if ($index517 < $count515) {
-      const $digit521 = $index517 % $size514;
-      $index517 = Math.floor($index517 / $size514);
-      const $value522 = $digit521;
-      if (trace !== null) trace.push($seat513, 6, $value522);
+    if ($index538 < $count536) {
+      const $digit542 = $index538 % $size535;
+      $index538 = Math.floor($index538 / $size535);
+      const $value543 = $digit542;
+      if (trace !== null) trace.push($seat534, 6, $value543);
       {
-        const l_whose = $value522;
+        const l_whose = $value543;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg523 = Z_played + l_whose;
-          C[$seg523 * CAP + N[$seg523]!] = $card;
-          N[$seg523]!++;
+          const $seg544 = Z_played + l_whose;
+          C[$seg544 * CAP + N[$seg544]!] = $card;
+          N[$seg544]!++;
         }
         return 138;
       }
     }
-    $index517 -= $count515;
+    $index538 -= $count536;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide551($seat539: number): number {
+  function decide575($seat563: number): number {
     $values37.length = 0;
-    for (const $i541 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item540 = $i541;
-      $values37.push($item540);
+    for (const $i565 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item564 = $i565;
+      $values37.push($item564);
     }
-    const $size542 = $values37.length;
-    const $count543 = $size542;
-    const $total544 = $count543;
-    if ($total544 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
+    const $size566 = $values37.length;
+    const $count567 = $size566;
+    const $total568 = $count567;
+    if ($total568 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat563} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n548 = $total544 >>> 0;
-    if ($n548 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x546 = 0;
-    let $r547 = 0;
+    const $n572 = $total568 >>> 0;
+    if ($n572 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x570 = 0;
+    let $r571 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5314,30 +5351,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x546 = $t >>> 0;
-      $r547 = $x546 % $n548;
-    } while ($x546 - $r547 > 4294967296 - $n548);
-    const $index545$drawn = $r547;
-    let $index545 = $index545$drawn;
+      $x570 = $t >>> 0;
+      $r571 = $x570 % $n572;
+    } while ($x570 - $r571 > 4294967296 - $n572);
+    const $index569$drawn = $r571;
+    let $index569 = $index569$drawn;
     decisions++;
     steps = 0;
-    if ($index545 < $count543) {
-      const $digit549 = $index545 % $size542;
-      $index545 = Math.floor($index545 / $size542);
-      const $value550 = $values37[$digit549]!;
-      if (trace !== null) trace.push($seat539, 26, $value550);
+    if ($index569 < $count567) {
+      const $digit573 = $index569 % $size566;
+      $index569 = Math.floor($index569 / $size566);
+      const $value574 = $values37[$digit573]!;
+      if (trace !== null) trace.push($seat563, 26, $value574);
       {
-        const l_colour = $value550;
+        const l_colour = $value574;
         v_committed[l_dual] = l_colour;
         return 164;
       }
     }
-    $index545 -= $count543;
+    $index569 -= $count567;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566(): number {
+  function decide590(): number {
     {
-      let $n552 = 0;
+      let $n576 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5345,33 +5382,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list38[$n552++] = l_h;
+          $list38[$n576++] = l_h;
         }
       }
-      if ($n552 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a553 = 0; $a553 < $n552; $a553++) {
-        const l_h = $list38[$a553]!;
-        pick554: {
+      if ($n576 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a577 = 0; $a577 < $n576; $a577++) {
+        const l_h = $list38[$a577]!;
+        pick578: {
           $values41.length = 0;
-          for (const $i556 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item555 = $i556;
-            $values41.push($item555);
+          for (const $i580 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item579 = $i580;
+            $values41.push($item579);
           }
-          const $size557 = $values41.length;
-          const $count558 = $size557;
-          const $total559 = $count558;
-          if ($total559 === 0)
+          const $size581 = $values41.length;
+          const $count582 = $size581;
+          const $total583 = $count582;
+          if ($total583 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n563 = $total559 >>> 0;
-          if ($n563 === 0)
+          const $n587 = $total583 >>> 0;
+          if ($n587 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x561 = 0;
-          let $r562 = 0;
+          let $x585 = 0;
+          let $r586 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5382,56 +5419,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x561 = $t >>> 0;
-            $r562 = $x561 % $n563;
-          } while ($x561 - $r562 > 4294967296 - $n563);
-          const $index560$drawn = $r562;
-          let $index560 = $index560$drawn;
+            $x585 = $t >>> 0;
+            $r586 = $x585 % $n587;
+          } while ($x585 - $r586 > 4294967296 - $n587);
+          const $index584$drawn = $r586;
+          let $index584 = $index584$drawn;
           decisions++;
           steps = 0;
-          if ($index560 < $count558) {
-            const $digit564 = $index560 % $size557;
-            $index560 = Math.floor($index560 / $size557);
-            const $value565 = $values41[$digit564]!;
-            if (trace !== null) trace.push(l_h, 25, $value565);
-            $list39[$a553] = 0;
-            $values40[$a553 * 1 + 0] = $value565;
-            break pick554;
+          if ($index584 < $count582) {
+            const $digit588 = $index584 % $size581;
+            $index584 = Math.floor($index584 / $size581);
+            const $value589 = $values41[$digit588]!;
+            if (trace !== null) trace.push(l_h, 25, $value589);
+            $list39[$a577] = 0;
+            $values40[$a577 * 1 + 0] = $value589;
+            break pick578;
           }
-          $index560 -= $count558;
+          $index584 -= $count582;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a553 = 0; $a553 < $n552; $a553++) {
-        const l_h = $list38[$a553]!;
-        if ($list39[$a553] === 0) {
-          const l_colour = $values40[$a553 * 1 + 0] as string;
+      for (let $a577 = 0; $a577 < $n576; $a577++) {
+        const l_h = $list38[$a577]!;
+        if ($list39[$a577] === 0) {
+          const l_colour = $values40[$a577 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 163;
     }
   }
-  function decide579($seat567: number): number {
+  function decide603($seat591: number): number {
     $values42.length = 0;
-    for (const $i569 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item568 = $i569;
-      $values42.push($item568);
+    for (const $i593 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item592 = $i593;
+      $values42.push($item592);
     }
-    const $size570 = $values42.length;
-    const $count571 = $size570;
-    const $total572 = $count571;
-    if ($total572 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat567} must act but has no legal move`);
+    const $size594 = $values42.length;
+    const $count595 = $size594;
+    const $total596 = $count595;
+    if ($total596 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat591} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n576 = $total572 >>> 0;
-    if ($n576 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x574 = 0;
-    let $r575 = 0;
+    const $n600 = $total596 >>> 0;
+    if ($n600 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x598 = 0;
+    let $r599 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5442,30 +5479,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x574 = $t >>> 0;
-      $r575 = $x574 % $n576;
-    } while ($x574 - $r575 > 4294967296 - $n576);
-    const $index573$drawn = $r575;
-    let $index573 = $index573$drawn;
+      $x598 = $t >>> 0;
+      $r599 = $x598 % $n600;
+    } while ($x598 - $r599 > 4294967296 - $n600);
+    const $index597$drawn = $r599;
+    let $index597 = $index597$drawn;
     decisions++;
     steps = 0;
-    if ($index573 < $count571) {
-      const $digit577 = $index573 % $size570;
-      $index573 = Math.floor($index573 / $size570);
-      const $value578 = $values42[$digit577]!;
-      if (trace !== null) trace.push($seat567, 26, $value578);
+    if ($index597 < $count595) {
+      const $digit601 = $index597 % $size594;
+      $index597 = Math.floor($index597 / $size594);
+      const $value602 = $values42[$digit601]!;
+      if (trace !== null) trace.push($seat591, 26, $value602);
       {
-        const l_colour = $value578;
+        const l_colour = $value602;
         v_committed[l_dual_3] = l_colour;
         return 178;
       }
     }
-    $index573 -= $count571;
+    $index597 -= $count595;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide594(): number {
+  function decide618(): number {
     {
-      let $n580 = 0;
+      let $n604 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5473,33 +5510,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list43[$n580++] = l_h;
+          $list43[$n604++] = l_h;
         }
       }
-      if ($n580 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a581 = 0; $a581 < $n580; $a581++) {
-        const l_h = $list43[$a581]!;
-        pick582: {
+      if ($n604 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a605 = 0; $a605 < $n604; $a605++) {
+        const l_h = $list43[$a605]!;
+        pick606: {
           $values46.length = 0;
-          for (const $i584 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item583 = $i584;
-            $values46.push($item583);
+          for (const $i608 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item607 = $i608;
+            $values46.push($item607);
           }
-          const $size585 = $values46.length;
-          const $count586 = $size585;
-          const $total587 = $count586;
-          if ($total587 === 0)
+          const $size609 = $values46.length;
+          const $count610 = $size609;
+          const $total611 = $count610;
+          if ($total611 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n591 = $total587 >>> 0;
-          if ($n591 === 0)
+          const $n615 = $total611 >>> 0;
+          if ($n615 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x589 = 0;
-          let $r590 = 0;
+          let $x613 = 0;
+          let $r614 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5510,56 +5547,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x589 = $t >>> 0;
-            $r590 = $x589 % $n591;
-          } while ($x589 - $r590 > 4294967296 - $n591);
-          const $index588$drawn = $r590;
-          let $index588 = $index588$drawn;
+            $x613 = $t >>> 0;
+            $r614 = $x613 % $n615;
+          } while ($x613 - $r614 > 4294967296 - $n615);
+          const $index612$drawn = $r614;
+          let $index612 = $index612$drawn;
           decisions++;
           steps = 0;
-          if ($index588 < $count586) {
-            const $digit592 = $index588 % $size585;
-            $index588 = Math.floor($index588 / $size585);
-            const $value593 = $values46[$digit592]!;
-            if (trace !== null) trace.push(l_h, 25, $value593);
-            $list44[$a581] = 0;
-            $values45[$a581 * 1 + 0] = $value593;
-            break pick582;
+          if ($index612 < $count610) {
+            const $digit616 = $index612 % $size609;
+            $index612 = Math.floor($index612 / $size609);
+            const $value617 = $values46[$digit616]!;
+            if (trace !== null) trace.push(l_h, 25, $value617);
+            $list44[$a605] = 0;
+            $values45[$a605 * 1 + 0] = $value617;
+            break pick606;
           }
-          $index588 -= $count586;
+          $index612 -= $count610;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a581 = 0; $a581 < $n580; $a581++) {
-        const l_h = $list43[$a581]!;
-        if ($list44[$a581] === 0) {
-          const l_colour = $values45[$a581 * 1 + 0] as string;
+      for (let $a605 = 0; $a605 < $n604; $a605++) {
+        const l_h = $list43[$a605]!;
+        if ($list44[$a605] === 0) {
+          const l_colour = $values45[$a605 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 177;
     }
   }
-  function decide607($seat595: number): number {
+  function decide631($seat619: number): number {
     $values47.length = 0;
-    for (const $i597 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item596 = $i597;
-      $values47.push($item596);
+    for (const $i621 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item620 = $i621;
+      $values47.push($item620);
     }
-    const $size598 = $values47.length;
-    const $count599 = $size598;
-    const $total600 = $count599;
-    if ($total600 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat595} must act but has no legal move`);
+    const $size622 = $values47.length;
+    const $count623 = $size622;
+    const $total624 = $count623;
+    if ($total624 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n604 = $total600 >>> 0;
-    if ($n604 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x602 = 0;
-    let $r603 = 0;
+    const $n628 = $total624 >>> 0;
+    if ($n628 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x626 = 0;
+    let $r627 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5570,30 +5607,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x602 = $t >>> 0;
-      $r603 = $x602 % $n604;
-    } while ($x602 - $r603 > 4294967296 - $n604);
-    const $index601$drawn = $r603;
-    let $index601 = $index601$drawn;
+      $x626 = $t >>> 0;
+      $r627 = $x626 % $n628;
+    } while ($x626 - $r627 > 4294967296 - $n628);
+    const $index625$drawn = $r627;
+    let $index625 = $index625$drawn;
     decisions++;
     steps = 0;
-    if ($index601 < $count599) {
-      const $digit605 = $index601 % $size598;
-      $index601 = Math.floor($index601 / $size598);
-      const $value606 = $values47[$digit605]!;
-      if (trace !== null) trace.push($seat595, 26, $value606);
+    if ($index625 < $count623) {
+      const $digit629 = $index625 % $size622;
+      $index625 = Math.floor($index625 / $size622);
+      const $value630 = $values47[$digit629]!;
+      if (trace !== null) trace.push($seat619, 26, $value630);
       {
-        const l_colour = $value606;
+        const l_colour = $value630;
         v_committed[l_dual_5] = l_colour;
         return 198;
       }
     }
-    $index601 -= $count599;
+    $index625 -= $count623;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide622(): number {
+  function decide646(): number {
     {
-      let $n608 = 0;
+      let $n632 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5601,33 +5638,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list48[$n608++] = l_h;
+          $list48[$n632++] = l_h;
         }
       }
-      if ($n608 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a609 = 0; $a609 < $n608; $a609++) {
-        const l_h = $list48[$a609]!;
-        pick610: {
+      if ($n632 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a633 = 0; $a633 < $n632; $a633++) {
+        const l_h = $list48[$a633]!;
+        pick634: {
           $values51.length = 0;
-          for (const $i612 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item611 = $i612;
-            $values51.push($item611);
+          for (const $i636 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item635 = $i636;
+            $values51.push($item635);
           }
-          const $size613 = $values51.length;
-          const $count614 = $size613;
-          const $total615 = $count614;
-          if ($total615 === 0)
+          const $size637 = $values51.length;
+          const $count638 = $size637;
+          const $total639 = $count638;
+          if ($total639 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n619 = $total615 >>> 0;
-          if ($n619 === 0)
+          const $n643 = $total639 >>> 0;
+          if ($n643 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x617 = 0;
-          let $r618 = 0;
+          let $x641 = 0;
+          let $r642 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5638,52 +5675,52 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x617 = $t >>> 0;
-            $r618 = $x617 % $n619;
-          } while ($x617 - $r618 > 4294967296 - $n619);
-          const $index616$drawn = $r618;
-          let $index616 = $index616$drawn;
+            $x641 = $t >>> 0;
+            $r642 = $x641 % $n643;
+          } while ($x641 - $r642 > 4294967296 - $n643);
+          const $index640$drawn = $r642;
+          let $index640 = $index640$drawn;
           decisions++;
           steps = 0;
-          if ($index616 < $count614) {
-            const $digit620 = $index616 % $size613;
-            $index616 = Math.floor($index616 / $size613);
-            const $value621 = $values51[$digit620]!;
-            if (trace !== null) trace.push(l_h, 25, $value621);
-            $list49[$a609] = 0;
-            $values50[$a609 * 1 + 0] = $value621;
-            break pick610;
+          if ($index640 < $count638) {
+            const $digit644 = $index640 % $size637;
+            $index640 = Math.floor($index640 / $size637);
+            const $value645 = $values51[$digit644]!;
+            if (trace !== null) trace.push(l_h, 25, $value645);
+            $list49[$a633] = 0;
+            $values50[$a633 * 1 + 0] = $value645;
+            break pick634;
           }
-          $index616 -= $count614;
+          $index640 -= $count638;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a609 = 0; $a609 < $n608; $a609++) {
-        const l_h = $list48[$a609]!;
-        if ($list49[$a609] === 0) {
-          const l_colour = $values50[$a609 * 1 + 0] as string;
+      for (let $a633 = 0; $a633 < $n632; $a633++) {
+        const l_h = $list48[$a633]!;
+        if ($list49[$a633] === 0) {
+          const l_colour = $values50[$a633 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 197;
     }
   }
-  function decide643($seat628: number): number {
-    const $seg629 = Z_hand + l_p_16;
-    const $size630 = N[$seg629]!;
-    const $count631 = $size630;
-    const $total632 = $count631;
-    if ($total632 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
+  function decide667($seat652: number): number {
+    const $seg653 = Z_hand + l_p_16;
+    const $size654 = N[$seg653]!;
+    const $count655 = $size654;
+    const $total656 = $count655;
+    if ($total656 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat652} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n636 = $total632 >>> 0;
-    if ($n636 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x634 = 0;
-    let $r635 = 0;
+    const $n660 = $total656 >>> 0;
+    if ($n660 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x658 = 0;
+    let $r659 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5694,64 +5731,64 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x634 = $t >>> 0;
-      $r635 = $x634 % $n636;
-    } while ($x634 - $r635 > 4294967296 - $n636);
-    const $index633$drawn = $r635;
-    let $index633 = $index633$drawn;
+      $x658 = $t >>> 0;
+      $r659 = $x658 % $n660;
+    } while ($x658 - $r659 > 4294967296 - $n660);
+    const $index657$drawn = $r659;
+    let $index657 = $index657$drawn;
     decisions++;
     steps = 0;
-    if ($index633 < $count631) {
-      const $digit637 = $index633 % $size630;
-      $index633 = Math.floor($index633 / $size630);
-      const $value638 = C[$seg629 * CAP + $digit637]!;
-      if (trace !== null) trace.push($seat628, 9, $value638);
+    if ($index657 < $count655) {
+      const $digit661 = $index657 % $size654;
+      $index657 = Math.floor($index657 / $size654);
+      const $value662 = C[$seg653 * CAP + $digit661]!;
+      if (trace !== null) trace.push($seat652, 9, $value662);
       {
-        const l_card = $value638;
+        const l_card = $value662;
         {
-          const $seg639 = Z_hand + l_p_16;
+          const $seg663 = Z_hand + l_p_16;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg639]!; $i++)
-            if (C[$seg639 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg663]!; $i++)
+            if (C[$seg663 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at640 = $seg639 * CAP + $at;
-          const $card = C[$at640]!;
-          const $end641 = $seg639 * CAP + N[$seg639]! - 1;
-          for (let $k642 = $at640; $k642 < $end641; $k642++) C[$k642] = C[$k642 + 1]!;
-          N[$seg639]!--;
+          const $at664 = $seg663 * CAP + $at;
+          const $card = C[$at664]!;
+          const $end665 = $seg663 * CAP + N[$seg663]! - 1;
+          for (let $k666 = $at664; $k666 < $end665; $k666++) C[$k666] = C[$k666 + 1]!;
+          N[$seg663]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 211;
       }
     }
-    $index633 -= $count631;
+    $index657 -= $count655;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide661($seat649: number): number {
+  function decide687($seat675: number): number {
     $values52.length = 0;
-    for (const $i651 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item650 = $i651;
-      $values52.push($item650);
+    for (const $i677 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item676 = $i677;
+      $values52.push($item676);
     }
-    const $size652 = $values52.length;
-    const $count653 = $size652;
-    const $total654 = $count653;
-    if ($total654 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat649} must act but has no legal move`);
+    const $size678 = $values52.length;
+    const $count679 = $size678;
+    const $total680 = $count679;
+    if ($total680 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat675} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n658 = $total654 >>> 0;
-    if ($n658 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x656 = 0;
-    let $r657 = 0;
+    const $n684 = $total680 >>> 0;
+    if ($n684 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x682 = 0;
+    let $r683 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5762,30 +5799,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x656 = $t >>> 0;
-      $r657 = $x656 % $n658;
-    } while ($x656 - $r657 > 4294967296 - $n658);
-    const $index655$drawn = $r657;
-    let $index655 = $index655$drawn;
+      $x682 = $t >>> 0;
+      $r683 = $x682 % $n684;
+    } while ($x682 - $r683 > 4294967296 - $n684);
+    const $index681$drawn = $r683;
+    let $index681 = $index681$drawn;
     decisions++;
     steps = 0;
-    if ($index655 < $count653) {
-      const $digit659 = $index655 % $size652;
-      $index655 = Math.floor($index655 / $size652);
-      const $value660 = $values52[$digit659]!;
-      if (trace !== null) trace.push($seat649, 26, $value660);
+    if ($index681 < $count679) {
+      const $digit685 = $index681 % $size678;
+      $index681 = Math.floor($index681 / $size678);
+      const $value686 = $values52[$digit685]!;
+      if (trace !== null) trace.push($seat675, 26, $value686);
       {
-        const l_colour = $value660;
+        const l_colour = $value686;
         v_committed[l_dual_7] = l_colour;
         return 241;
       }
     }
-    $index655 -= $count653;
+    $index681 -= $count679;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide676(): number {
+  function decide702(): number {
     {
-      let $n662 = 0;
+      let $n688 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5793,33 +5830,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list53[$n662++] = l_h;
+          $list53[$n688++] = l_h;
         }
       }
-      if ($n662 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a663 = 0; $a663 < $n662; $a663++) {
-        const l_h = $list53[$a663]!;
-        pick664: {
+      if ($n688 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a689 = 0; $a689 < $n688; $a689++) {
+        const l_h = $list53[$a689]!;
+        pick690: {
           $values56.length = 0;
-          for (const $i666 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item665 = $i666;
-            $values56.push($item665);
+          for (const $i692 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item691 = $i692;
+            $values56.push($item691);
           }
-          const $size667 = $values56.length;
-          const $count668 = $size667;
-          const $total669 = $count668;
-          if ($total669 === 0)
+          const $size693 = $values56.length;
+          const $count694 = $size693;
+          const $total695 = $count694;
+          if ($total695 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n673 = $total669 >>> 0;
-          if ($n673 === 0)
+          const $n699 = $total695 >>> 0;
+          if ($n699 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x671 = 0;
-          let $r672 = 0;
+          let $x697 = 0;
+          let $r698 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5830,56 +5867,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x671 = $t >>> 0;
-            $r672 = $x671 % $n673;
-          } while ($x671 - $r672 > 4294967296 - $n673);
-          const $index670$drawn = $r672;
-          let $index670 = $index670$drawn;
+            $x697 = $t >>> 0;
+            $r698 = $x697 % $n699;
+          } while ($x697 - $r698 > 4294967296 - $n699);
+          const $index696$drawn = $r698;
+          let $index696 = $index696$drawn;
           decisions++;
           steps = 0;
-          if ($index670 < $count668) {
-            const $digit674 = $index670 % $size667;
-            $index670 = Math.floor($index670 / $size667);
-            const $value675 = $values56[$digit674]!;
-            if (trace !== null) trace.push(l_h, 25, $value675);
-            $list54[$a663] = 0;
-            $values55[$a663 * 1 + 0] = $value675;
-            break pick664;
+          if ($index696 < $count694) {
+            const $digit700 = $index696 % $size693;
+            $index696 = Math.floor($index696 / $size693);
+            const $value701 = $values56[$digit700]!;
+            if (trace !== null) trace.push(l_h, 25, $value701);
+            $list54[$a689] = 0;
+            $values55[$a689 * 1 + 0] = $value701;
+            break pick690;
           }
-          $index670 -= $count668;
+          $index696 -= $count694;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a663 = 0; $a663 < $n662; $a663++) {
-        const l_h = $list53[$a663]!;
-        if ($list54[$a663] === 0) {
-          const l_colour = $values55[$a663 * 1 + 0] as string;
+      for (let $a689 = 0; $a689 < $n688; $a689++) {
+        const l_h = $list53[$a689]!;
+        if ($list54[$a689] === 0) {
+          const l_colour = $values55[$a689 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 240;
     }
   }
-  function decide689($seat677: number): number {
+  function decide715($seat703: number): number {
     $values57.length = 0;
-    for (const $i679 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item678 = $i679;
-      $values57.push($item678);
+    for (const $i705 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item704 = $i705;
+      $values57.push($item704);
     }
-    const $size680 = $values57.length;
-    const $count681 = $size680;
-    const $total682 = $count681;
-    if ($total682 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat677} must act but has no legal move`);
+    const $size706 = $values57.length;
+    const $count707 = $size706;
+    const $total708 = $count707;
+    if ($total708 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat703} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n686 = $total682 >>> 0;
-    if ($n686 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x684 = 0;
-    let $r685 = 0;
+    const $n712 = $total708 >>> 0;
+    if ($n712 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x710 = 0;
+    let $r711 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -5890,30 +5927,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x684 = $t >>> 0;
-      $r685 = $x684 % $n686;
-    } while ($x684 - $r685 > 4294967296 - $n686);
-    const $index683$drawn = $r685;
-    let $index683 = $index683$drawn;
+      $x710 = $t >>> 0;
+      $r711 = $x710 % $n712;
+    } while ($x710 - $r711 > 4294967296 - $n712);
+    const $index709$drawn = $r711;
+    let $index709 = $index709$drawn;
     decisions++;
     steps = 0;
-    if ($index683 < $count681) {
-      const $digit687 = $index683 % $size680;
-      $index683 = Math.floor($index683 / $size680);
-      const $value688 = $values57[$digit687]!;
-      if (trace !== null) trace.push($seat677, 26, $value688);
+    if ($index709 < $count707) {
+      const $digit713 = $index709 % $size706;
+      $index709 = Math.floor($index709 / $size706);
+      const $value714 = $values57[$digit713]!;
+      if (trace !== null) trace.push($seat703, 26, $value714);
       {
-        const l_colour = $value688;
+        const l_colour = $value714;
         v_committed[l_dual_9] = l_colour;
         return 255;
       }
     }
-    $index683 -= $count681;
+    $index709 -= $count707;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide704(): number {
+  function decide730(): number {
     {
-      let $n690 = 0;
+      let $n716 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5921,33 +5958,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list58[$n690++] = l_h;
+          $list58[$n716++] = l_h;
         }
       }
-      if ($n690 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a691 = 0; $a691 < $n690; $a691++) {
-        const l_h = $list58[$a691]!;
-        pick692: {
+      if ($n716 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a717 = 0; $a717 < $n716; $a717++) {
+        const l_h = $list58[$a717]!;
+        pick718: {
           $values61.length = 0;
-          for (const $i694 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item693 = $i694;
-            $values61.push($item693);
+          for (const $i720 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item719 = $i720;
+            $values61.push($item719);
           }
-          const $size695 = $values61.length;
-          const $count696 = $size695;
-          const $total697 = $count696;
-          if ($total697 === 0)
+          const $size721 = $values61.length;
+          const $count722 = $size721;
+          const $total723 = $count722;
+          if ($total723 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n701 = $total697 >>> 0;
-          if ($n701 === 0)
+          const $n727 = $total723 >>> 0;
+          if ($n727 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x699 = 0;
-          let $r700 = 0;
+          let $x725 = 0;
+          let $r726 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5958,56 +5995,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x699 = $t >>> 0;
-            $r700 = $x699 % $n701;
-          } while ($x699 - $r700 > 4294967296 - $n701);
-          const $index698$drawn = $r700;
-          let $index698 = $index698$drawn;
+            $x725 = $t >>> 0;
+            $r726 = $x725 % $n727;
+          } while ($x725 - $r726 > 4294967296 - $n727);
+          const $index724$drawn = $r726;
+          let $index724 = $index724$drawn;
           decisions++;
           steps = 0;
-          if ($index698 < $count696) {
-            const $digit702 = $index698 % $size695;
-            $index698 = Math.floor($index698 / $size695);
-            const $value703 = $values61[$digit702]!;
-            if (trace !== null) trace.push(l_h, 25, $value703);
-            $list59[$a691] = 0;
-            $values60[$a691 * 1 + 0] = $value703;
-            break pick692;
+          if ($index724 < $count722) {
+            const $digit728 = $index724 % $size721;
+            $index724 = Math.floor($index724 / $size721);
+            const $value729 = $values61[$digit728]!;
+            if (trace !== null) trace.push(l_h, 25, $value729);
+            $list59[$a717] = 0;
+            $values60[$a717 * 1 + 0] = $value729;
+            break pick718;
           }
-          $index698 -= $count696;
+          $index724 -= $count722;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a691 = 0; $a691 < $n690; $a691++) {
-        const l_h = $list58[$a691]!;
-        if ($list59[$a691] === 0) {
-          const l_colour = $values60[$a691 * 1 + 0] as string;
+      for (let $a717 = 0; $a717 < $n716; $a717++) {
+        const l_h = $list58[$a717]!;
+        if ($list59[$a717] === 0) {
+          const l_colour = $values60[$a717 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 254;
     }
   }
-  function decide717($seat705: number): number {
+  function decide743($seat731: number): number {
     $values62.length = 0;
-    for (const $i707 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item706 = $i707;
-      $values62.push($item706);
+    for (const $i733 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item732 = $i733;
+      $values62.push($item732);
     }
-    const $size708 = $values62.length;
-    const $count709 = $size708;
-    const $total710 = $count709;
-    if ($total710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
+    const $size734 = $values62.length;
+    const $count735 = $size734;
+    const $total736 = $count735;
+    if ($total736 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat731} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n714 = $total710 >>> 0;
-    if ($n714 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x712 = 0;
-    let $r713 = 0;
+    const $n740 = $total736 >>> 0;
+    if ($n740 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x738 = 0;
+    let $r739 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -6018,30 +6055,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x712 = $t >>> 0;
-      $r713 = $x712 % $n714;
-    } while ($x712 - $r713 > 4294967296 - $n714);
-    const $index711$drawn = $r713;
-    let $index711 = $index711$drawn;
+      $x738 = $t >>> 0;
+      $r739 = $x738 % $n740;
+    } while ($x738 - $r739 > 4294967296 - $n740);
+    const $index737$drawn = $r739;
+    let $index737 = $index737$drawn;
     decisions++;
     steps = 0;
-    if ($index711 < $count709) {
-      const $digit715 = $index711 % $size708;
-      $index711 = Math.floor($index711 / $size708);
-      const $value716 = $values62[$digit715]!;
-      if (trace !== null) trace.push($seat705, 26, $value716);
+    if ($index737 < $count735) {
+      const $digit741 = $index737 % $size734;
+      $index737 = Math.floor($index737 / $size734);
+      const $value742 = $values62[$digit741]!;
+      if (trace !== null) trace.push($seat731, 26, $value742);
       {
-        const l_colour = $value716;
+        const l_colour = $value742;
         v_committed[l_dual_11] = l_colour;
         return 275;
       }
     }
-    $index711 -= $count709;
+    $index737 -= $count735;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide732(): number {
+  function decide758(): number {
     {
-      let $n718 = 0;
+      let $n744 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6049,33 +6086,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list63[$n718++] = l_h;
+          $list63[$n744++] = l_h;
         }
       }
-      if ($n718 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a719 = 0; $a719 < $n718; $a719++) {
-        const l_h = $list63[$a719]!;
-        pick720: {
+      if ($n744 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a745 = 0; $a745 < $n744; $a745++) {
+        const l_h = $list63[$a745]!;
+        pick746: {
           $values66.length = 0;
-          for (const $i722 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item721 = $i722;
-            $values66.push($item721);
+          for (const $i748 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item747 = $i748;
+            $values66.push($item747);
           }
-          const $size723 = $values66.length;
-          const $count724 = $size723;
-          const $total725 = $count724;
-          if ($total725 === 0)
+          const $size749 = $values66.length;
+          const $count750 = $size749;
+          const $total751 = $count750;
+          if ($total751 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n729 = $total725 >>> 0;
-          if ($n729 === 0)
+          const $n755 = $total751 >>> 0;
+          if ($n755 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x727 = 0;
-          let $r728 = 0;
+          let $x753 = 0;
+          let $r754 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6086,56 +6123,56 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x727 = $t >>> 0;
-            $r728 = $x727 % $n729;
-          } while ($x727 - $r728 > 4294967296 - $n729);
-          const $index726$drawn = $r728;
-          let $index726 = $index726$drawn;
+            $x753 = $t >>> 0;
+            $r754 = $x753 % $n755;
+          } while ($x753 - $r754 > 4294967296 - $n755);
+          const $index752$drawn = $r754;
+          let $index752 = $index752$drawn;
           decisions++;
           steps = 0;
-          if ($index726 < $count724) {
-            const $digit730 = $index726 % $size723;
-            $index726 = Math.floor($index726 / $size723);
-            const $value731 = $values66[$digit730]!;
-            if (trace !== null) trace.push(l_h, 25, $value731);
-            $list64[$a719] = 0;
-            $values65[$a719 * 1 + 0] = $value731;
-            break pick720;
+          if ($index752 < $count750) {
+            const $digit756 = $index752 % $size749;
+            $index752 = Math.floor($index752 / $size749);
+            const $value757 = $values66[$digit756]!;
+            if (trace !== null) trace.push(l_h, 25, $value757);
+            $list64[$a745] = 0;
+            $values65[$a745 * 1 + 0] = $value757;
+            break pick746;
           }
-          $index726 -= $count724;
+          $index752 -= $count750;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a719 = 0; $a719 < $n718; $a719++) {
-        const l_h = $list63[$a719]!;
-        if ($list64[$a719] === 0) {
-          const l_colour = $values65[$a719 * 1 + 0] as string;
+      for (let $a745 = 0; $a745 < $n744; $a745++) {
+        const l_h = $list63[$a745]!;
+        if ($list64[$a745] === 0) {
+          const l_colour = $values65[$a745 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 274;
     }
   }
-  function decide745($seat733: number): number {
+  function decide771($seat759: number): number {
     $values67.length = 0;
-    for (const $i735 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item734 = $i735;
-      $values67.push($item734);
+    for (const $i761 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item760 = $i761;
+      $values67.push($item760);
     }
-    const $size736 = $values67.length;
-    const $count737 = $size736;
-    const $total738 = $count737;
-    if ($total738 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
+    const $size762 = $values67.length;
+    const $count763 = $size762;
+    const $total764 = $count763;
+    if ($total764 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat759} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n742 = $total738 >>> 0;
-    if ($n742 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x740 = 0;
-    let $r741 = 0;
+    const $n768 = $total764 >>> 0;
+    if ($n768 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x766 = 0;
+    let $r767 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -6146,30 +6183,30 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x740 = $t >>> 0;
-      $r741 = $x740 % $n742;
-    } while ($x740 - $r741 > 4294967296 - $n742);
-    const $index739$drawn = $r741;
-    let $index739 = $index739$drawn;
+      $x766 = $t >>> 0;
+      $r767 = $x766 % $n768;
+    } while ($x766 - $r767 > 4294967296 - $n768);
+    const $index765$drawn = $r767;
+    let $index765 = $index765$drawn;
     decisions++;
     steps = 0;
-    if ($index739 < $count737) {
-      const $digit743 = $index739 % $size736;
-      $index739 = Math.floor($index739 / $size736);
-      const $value744 = $values67[$digit743]!;
-      if (trace !== null) trace.push($seat733, 26, $value744);
+    if ($index765 < $count763) {
+      const $digit769 = $index765 % $size762;
+      $index765 = Math.floor($index765 / $size762);
+      const $value770 = $values67[$digit769]!;
+      if (trace !== null) trace.push($seat759, 26, $value770);
       {
-        const l_colour = $value744;
+        const l_colour = $value770;
         v_committed[l_dual_13] = l_colour;
         return 292;
       }
     }
-    $index739 -= $count737;
+    $index765 -= $count763;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide760(): number {
+  function decide786(): number {
     {
-      let $n746 = 0;
+      let $n772 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6177,33 +6214,33 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list68[$n746++] = l_h;
+          $list68[$n772++] = l_h;
         }
       }
-      if ($n746 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a747 = 0; $a747 < $n746; $a747++) {
-        const l_h = $list68[$a747]!;
-        pick748: {
+      if ($n772 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a773 = 0; $a773 < $n772; $a773++) {
+        const l_h = $list68[$a773]!;
+        pick774: {
           $values71.length = 0;
-          for (const $i750 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item749 = $i750;
-            $values71.push($item749);
+          for (const $i776 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item775 = $i776;
+            $values71.push($item775);
           }
-          const $size751 = $values71.length;
-          const $count752 = $size751;
-          const $total753 = $count752;
-          if ($total753 === 0)
+          const $size777 = $values71.length;
+          const $count778 = $size777;
+          const $total779 = $count778;
+          if ($total779 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n757 = $total753 >>> 0;
-          if ($n757 === 0)
+          const $n783 = $total779 >>> 0;
+          if ($n783 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x755 = 0;
-          let $r756 = 0;
+          let $x781 = 0;
+          let $r782 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6214,30 +6251,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x755 = $t >>> 0;
-            $r756 = $x755 % $n757;
-          } while ($x755 - $r756 > 4294967296 - $n757);
-          const $index754$drawn = $r756;
-          let $index754 = $index754$drawn;
+            $x781 = $t >>> 0;
+            $r782 = $x781 % $n783;
+          } while ($x781 - $r782 > 4294967296 - $n783);
+          const $index780$drawn = $r782;
+          let $index780 = $index780$drawn;
           decisions++;
           steps = 0;
-          if ($index754 < $count752) {
-            const $digit758 = $index754 % $size751;
-            $index754 = Math.floor($index754 / $size751);
-            const $value759 = $values71[$digit758]!;
-            if (trace !== null) trace.push(l_h, 25, $value759);
-            $list69[$a747] = 0;
-            $values70[$a747 * 1 + 0] = $value759;
-            break pick748;
+          if ($index780 < $count778) {
+            const $digit784 = $index780 % $size777;
+            $index780 = Math.floor($index780 / $size777);
+            const $value785 = $values71[$digit784]!;
+            if (trace !== null) trace.push(l_h, 25, $value785);
+            $list69[$a773] = 0;
+            $values70[$a773 * 1 + 0] = $value785;
+            break pick774;
           }
-          $index754 -= $count752;
+          $index780 -= $count778;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a747 = 0; $a747 < $n746; $a747++) {
-        const l_h = $list68[$a747]!;
-        if ($list69[$a747] === 0) {
-          const l_colour = $values70[$a747 * 1 + 0] as string;
+      for (let $a773 = 0; $a773 < $n772; $a773++) {
+        const l_h = $list68[$a773]!;
+        if ($list69[$a773] === 0) {
+          const l_colour = $values70[$a773 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -6383,12 +6420,12 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i761 = N[Z_action_deck]! - 1; $i761 > 0; $i761--) {
-        const $n767 = ($i761 + 1) >>> 0;
-        if ($n767 === 0)
+      for (let $i787 = N[Z_action_deck]! - 1; $i787 > 0; $i787--) {
+        const $n793 = ($i787 + 1) >>> 0;
+        if ($n793 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x765 = 0;
-        let $r766 = 0;
+        let $x791 = 0;
+        let $r792 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6399,39 +6436,39 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x765 = $t >>> 0;
-          $r766 = $x765 % $n767;
-        } while ($x765 - $r766 > 4294967296 - $n767);
-        const $j764 = $r766;
-        const $a762 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i761;
-        const $b763 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j764;
-        const $card = C[$a762]!;
-        C[$a762] = C[$b763]!;
-        C[$b763] = $card;
+          $x791 = $t >>> 0;
+          $r792 = $x791 % $n793;
+        } while ($x791 - $r792 > 4294967296 - $n793);
+        const $j790 = $r792;
+        const $a788 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i787;
+        const $b789 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j790;
+        const $card = C[$a788]!;
+        C[$a788] = C[$b789]!;
+        C[$b789] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg768 = Z_hand + l_p;
+          const $seg794 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg768 * CAP + N[$seg768]!] = $card;
-            N[$seg768]!++;
+            C[$seg794 * CAP + N[$seg794]!] = $card;
+            N[$seg794]!++;
           }
         }
       }
     }
     {
-      for (let $i769 = N[Z_property_deck]! - 1; $i769 > 0; $i769--) {
-        const $n775 = ($i769 + 1) >>> 0;
-        if ($n775 === 0)
+      for (let $i795 = N[Z_property_deck]! - 1; $i795 > 0; $i795--) {
+        const $n801 = ($i795 + 1) >>> 0;
+        if ($n801 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x773 = 0;
-        let $r774 = 0;
+        let $x799 = 0;
+        let $r800 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6442,15 +6479,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x773 = $t >>> 0;
-          $r774 = $x773 % $n775;
-        } while ($x773 - $r774 > 4294967296 - $n775);
-        const $j772 = $r774;
-        const $a770 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i769;
-        const $b771 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j772;
-        const $card = C[$a770]!;
-        C[$a770] = C[$b771]!;
-        C[$b771] = $card;
+          $x799 = $t >>> 0;
+          $r800 = $x799 % $n801;
+        } while ($x799 - $r800 > 4294967296 - $n801);
+        const $j798 = $r800;
+        const $a796 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i795;
+        const $b797 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j798;
+        const $card = C[$a796]!;
+        C[$a796] = C[$b797]!;
+        C[$b797] = $card;
       }
     }
     {
@@ -6466,14 +6503,14 @@ export function playout(): PlayoutKernel {
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg776 = Z_secret + l_p;
+          const $seg802 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg776 * CAP + N[$seg776]!] = $card;
-            N[$seg776]!++;
+            C[$seg802 * CAP + N[$seg802]!] = $card;
+            N[$seg802]!++;
           }
         }
       }
@@ -6483,14 +6520,14 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
         if (Property_kind[topCardOf(C, N, CAP, Z_property_deck, true)]! === "standard") {
           {
-            const $seg777 = Z_dealt + l_p;
+            const $seg803 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg777 * CAP + N[$seg777]!] = $card;
-              N[$seg777]!++;
+              C[$seg803 * CAP + N[$seg803]!] = $card;
+              N[$seg803]!++;
             }
           }
         } else {
@@ -6508,8 +6545,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k778 = N[$from]! - 1; $k778 >= 0; $k778--) {
-          const $card = C[$from * CAP + $k778]!;
+        for (let $k804 = N[$from]! - 1; $k804 >= 0; $k804--) {
+          const $card = C[$from * CAP + $k804]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -6517,12 +6554,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i779 = N[Z_property_deck]! - 1; $i779 > 0; $i779--) {
-        const $n785 = ($i779 + 1) >>> 0;
-        if ($n785 === 0)
+      for (let $i805 = N[Z_property_deck]! - 1; $i805 > 0; $i805--) {
+        const $n811 = ($i805 + 1) >>> 0;
+        if ($n811 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x783 = 0;
-        let $r784 = 0;
+        let $x809 = 0;
+        let $r810 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -6533,15 +6570,15 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x783 = $t >>> 0;
-          $r784 = $x783 % $n785;
-        } while ($x783 - $r784 > 4294967296 - $n785);
-        const $j782 = $r784;
-        const $a780 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i779;
-        const $b781 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j782;
-        const $card = C[$a780]!;
-        C[$a780] = C[$b781]!;
-        C[$b781] = $card;
+          $x809 = $t >>> 0;
+          $r810 = $x809 % $n811;
+        } while ($x809 - $r810 > 4294967296 - $n811);
+        const $j808 = $r810;
+        const $a806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i805;
+        const $b807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j808;
+        const $card = C[$a806]!;
+        C[$a806] = C[$b807]!;
+        C[$b807] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {

@@ -82,9 +82,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg108 = Z_mansion + l_p;
-        for (let $i107 = 0; $i107 < N[$seg108]!; $i107++) {
-          const l_c = C[$seg108 * CAP + $i107]!;
+        const $seg111 = Z_mansion + l_p;
+        const $n112 = N[$seg111]!;
+        for (let $i110 = 0; $i110 < $n112; $i110++) {
+          const l_c = C[$seg111 * CAP + $i110]!;
           if (Merchandise_value[l_c]! === l_v) {
             $n++;
           }
@@ -97,9 +98,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg110 = Z_mansion + l_p;
-        for (let $i109 = 0; $i109 < N[$seg110]!; $i109++) {
-          const l_c = C[$seg110 * CAP + $i109]!;
+        const $seg114 = Z_mansion + l_p;
+        const $n115 = N[$seg114]!;
+        for (let $i113 = 0; $i113 < $n115; $i113++) {
+          const l_c = C[$seg114 * CAP + $i113]!;
           if (Merchandise_marked[l_c]!) {
             $n++;
           }
@@ -114,8 +116,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item111 of l_set) {
-            const l_c = $item111;
+          for (const $item116 of l_set) {
+            const l_c = $item116;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -142,8 +144,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item112 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item112;
+        for (const $item117 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item117;
           if (l_k < fn_marked_cards(l_p)) {
             $n++;
           }
@@ -157,8 +159,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item113 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item113;
+        for (const $item118 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item118;
           if (l_k > fn_marked_cards(l_p)) {
             $n++;
           }
@@ -186,8 +188,8 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high114 = 10;
-                for (let l_v = 1; l_v <= $high114; l_v++) {
+                const $high119 = 10;
+                for (let l_v = 1; l_v <= $high119; l_v++) {
                   if (
                     fn_copies(l_p, l_v) > 0 &&
                     fn_copies(l_p, l_v) ===
@@ -241,9 +243,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg116 = Z_mansion + l_p;
-                            for (let $i115 = 0; $i115 < N[$seg116]!; $i115++) {
-                              const l_c = C[$seg116 * CAP + $i115]!;
+                            const $seg121 = Z_mansion + l_p;
+                            const $n122 = N[$seg121]!;
+                            for (let $i120 = 0; $i120 < $n122; $i120++) {
+                              const l_c = C[$seg121 * CAP + $i120]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -254,20 +257,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item120 of fn_values_held(l_p)) {
-                            const l_v = $item120;
-                            let $any117: boolean = false;
+                          for (const $item127 of fn_values_held(l_p)) {
+                            const l_v = $item127;
+                            let $any123: boolean = false;
                             {
-                              const $seg119 = Z_mansion + l_p;
-                              for (let $i118 = 0; $i118 < N[$seg119]!; $i118++) {
-                                const l_c = C[$seg119 * CAP + $i118]!;
+                              const $seg125 = Z_mansion + l_p;
+                              const $n126 = N[$seg125]!;
+                              for (let $i124 = 0; $i124 < $n126; $i124++) {
+                                const l_c = C[$seg125 * CAP + $i124]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any117 = true;
+                                  $any123 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any117) {
+                            if (!$any123) {
                               $n++;
                             }
                           }
@@ -277,20 +281,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item124 of fn_values_held(l_p)) {
-                              const l_v = $item124;
-                              let $any121: boolean = false;
+                            for (const $item132 of fn_values_held(l_p)) {
+                              const l_v = $item132;
+                              let $any128: boolean = false;
                               {
-                                const $seg123 = Z_mansion + l_p;
-                                for (let $i122 = 0; $i122 < N[$seg123]!; $i122++) {
-                                  const l_c = C[$seg123 * CAP + $i122]!;
+                                const $seg130 = Z_mansion + l_p;
+                                const $n131 = N[$seg130]!;
+                                for (let $i129 = 0; $i129 < $n131; $i129++) {
+                                  const l_c = C[$seg130 * CAP + $i129]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any121 = true;
+                                    $any128 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any121) {
+                              if ($any128) {
                                 $n++;
                               }
                             }
@@ -337,7 +342,8 @@ export function playout(): PlayoutKernel {
       }
       let $any56: boolean = false;
       {
-        for (let $i57 = 0; $i57 < N[Z_shop]!; $i57++) {
+        const $n58 = N[Z_shop]!;
+        for (let $i57 = 0; $i57 < $n58; $i57++) {
           const l_c = C[Z_shop * CAP + $i57]!;
           if (Merchandise_closed[l_c]!) {
             $any56 = true;
@@ -642,21 +648,21 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at58 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at58]!;
-      const $end59 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
+      const $at59 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+      const $card = C[$at59]!;
+      const $end60 = Z_draw * CAP + N[Z_draw]! - 1;
+      for (let $k61 = $at59; $k61 < $end60; $k61++) C[$k61] = C[$k61 + 1]!;
       N[Z_draw]!--;
       C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
       N[Z_bottom_seven]!++;
     }
     {
-      for (let $i61 = N[Z_draw]! - 1; $i61 > 0; $i61--) {
-        const $n67 = ($i61 + 1) >>> 0;
-        if ($n67 === 0)
+      for (let $i62 = N[Z_draw]! - 1; $i62 > 0; $i62--) {
+        const $n68 = ($i62 + 1) >>> 0;
+        if ($n68 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x65 = 0;
-        let $r66 = 0;
+        let $x66 = 0;
+        let $r67 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -667,36 +673,36 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x65 = $t >>> 0;
-          $r66 = $x65 % $n67;
-        } while ($x65 - $r66 > 4294967296 - $n67);
-        const $j64 = $r66;
-        const $a62 = Z_draw * CAP + N[Z_draw]! - 1 - $i61;
-        const $b63 = Z_draw * CAP + N[Z_draw]! - 1 - $j64;
-        const $card = C[$a62]!;
-        C[$a62] = C[$b63]!;
-        C[$b63] = $card;
+          $x66 = $t >>> 0;
+          $r67 = $x66 % $n68;
+        } while ($x66 - $r67 > 4294967296 - $n68);
+        const $j65 = $r67;
+        const $a63 = Z_draw * CAP + N[Z_draw]! - 1 - $i62;
+        const $b64 = Z_draw * CAP + N[Z_draw]! - 1 - $j65;
+        const $card = C[$a63]!;
+        C[$a63] = C[$b64]!;
+        C[$b64] = $card;
       }
     }
     let l_receiver = v_shop_keeper;
     {
-      let $n68 = 0;
+      let $n69 = 0;
       {
-        const $high69 = players;
-        for (let l_k = 1; l_k <= $high69; l_k++) {
-          $values4[$n68++] = l_k;
+        const $high70 = players;
+        for (let l_k = 1; l_k <= $high70; l_k++) {
+          $values4[$n69++] = l_k;
         }
       }
-      for (let $i70 = 0; $i70 < $n68; $i70++) {
-        const l_k = $values4[$i70]!;
+      for (let $i71 = 0; $i71 < $n69; $i71++) {
+        const l_k = $values4[$i71]!;
         {
-          let $n71 = 0;
-          for (const $i72 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i72;
-            $values5[$n71++] = l_v;
+          let $n72 = 0;
+          for (const $i73 of [1, 2, 3, 4 + l_k]) {
+            const l_v = $i73;
+            $values5[$n72++] = l_v;
           }
-          for (let $i73 = 0; $i73 < $n71; $i73++) {
-            const l_v = $values5[$i73]!;
+          for (let $i74 = 0; $i74 < $n72; $i74++) {
+            const l_v = $values5[$i74]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -707,14 +713,14 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at74 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at74]!;
-              const $end75 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k76 = $at74; $k76 < $end75; $k76++) C[$k76] = C[$k76 + 1]!;
+              const $at75 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+              const $card = C[$at75]!;
+              const $end76 = Z_draw * CAP + N[Z_draw]! - 1;
+              for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
               N[Z_draw]!--;
-              const $seg77 = Z_mansion + l_receiver;
-              C[$seg77 * CAP + N[$seg77]!] = $card;
-              N[$seg77]!++;
+              const $seg78 = Z_mansion + l_receiver;
+              C[$seg78 * CAP + N[$seg78]!] = $card;
+              N[$seg78]!++;
             }
           }
         }
@@ -732,12 +738,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i78 = N[Z_bottom_seven]! - 1; $i78 > 0; $i78--) {
-        const $n84 = ($i78 + 1) >>> 0;
-        if ($n84 === 0)
+      for (let $i79 = N[Z_bottom_seven]! - 1; $i79 > 0; $i79--) {
+        const $n85 = ($i79 + 1) >>> 0;
+        if ($n85 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x82 = 0;
-        let $r83 = 0;
+        let $x83 = 0;
+        let $r84 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -748,24 +754,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x82 = $t >>> 0;
-          $r83 = $x82 % $n84;
-        } while ($x82 - $r83 > 4294967296 - $n84);
-        const $j81 = $r83;
-        const $a79 = Z_bottom_seven * CAP + $i78;
-        const $b80 = Z_bottom_seven * CAP + $j81;
-        const $card = C[$a79]!;
-        C[$a79] = C[$b80]!;
-        C[$b80] = $card;
+          $x83 = $t >>> 0;
+          $r84 = $x83 % $n85;
+        } while ($x83 - $r84 > 4294967296 - $n85);
+        const $j82 = $r84;
+        const $a80 = Z_bottom_seven * CAP + $i79;
+        const $b81 = Z_bottom_seven * CAP + $j82;
+        const $card = C[$a80]!;
+        C[$a80] = C[$b81]!;
+        C[$b81] = $card;
       }
     }
     {
       const $from = Z_bottom_seven;
       const $to = Z_draw;
       {
-        for (let $k85 = 0; $k85 < N[$from]!; $k85++) {
-          const $card = C[$from * CAP + $k85]!;
-          for (let $k86 = $to * CAP + N[$to]!; $k86 > $to * CAP; $k86--) C[$k86] = C[$k86 - 1]!;
+        for (let $k86 = 0; $k86 < N[$from]!; $k86++) {
+          const $card = C[$from * CAP + $k86]!;
+          for (let $k87 = $to * CAP + N[$to]!; $k87 > $to * CAP; $k87--) C[$k87] = C[$k87 - 1]!;
           C[$to * CAP] = $card;
           N[$to]!++;
         }
@@ -784,15 +790,16 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("first_game")) {
       {
-        let $n87 = 0;
+        let $n88 = 0;
         {
-          for (let $i88 = 0; $i88 < N[Z_objective_stacks]!; $i88++) {
-            const l_o = C[Z_objective_stacks * CAP + $i88]!;
-            if (Objective_starting[l_o]!) $list6[$n87++] = l_o;
+          const $n90 = N[Z_objective_stacks]!;
+          for (let $i89 = 0; $i89 < $n90; $i89++) {
+            const l_o = C[Z_objective_stacks * CAP + $i89]!;
+            if (Objective_starting[l_o]!) $list6[$n88++] = l_o;
           }
         }
-        for (let $i89 = 0; $i89 < $n87; $i89++) {
-          const l_o = $list6[$i89]!;
+        for (let $i91 = 0; $i91 < $n88; $i91++) {
+          const l_o = $list6[$i91]!;
           {
             const $wanted = l_o;
             let $at = -1;
@@ -802,10 +809,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at90 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at90]!;
-            const $end91 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
+            const $at92 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at92]!;
+            const $end93 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k94 = $at92; $k94 < $end93; $k94++) C[$k94] = C[$k94 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -814,12 +821,12 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        for (let $i93 = N[Z_objective_stacks]! - 1; $i93 > 0; $i93--) {
-          const $n99 = ($i93 + 1) >>> 0;
-          if ($n99 === 0)
+        for (let $i95 = N[Z_objective_stacks]! - 1; $i95 > 0; $i95--) {
+          const $n101 = ($i95 + 1) >>> 0;
+          if ($n101 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x97 = 0;
-          let $r98 = 0;
+          let $x99 = 0;
+          let $r100 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -830,25 +837,25 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x97 = $t >>> 0;
-            $r98 = $x97 % $n99;
-          } while ($x97 - $r98 > 4294967296 - $n99);
-          const $j96 = $r98;
-          const $a94 = Z_objective_stacks * CAP + $i93;
-          const $b95 = Z_objective_stacks * CAP + $j96;
-          const $card = C[$a94]!;
-          C[$a94] = C[$b95]!;
-          C[$b95] = $card;
+            $x99 = $t >>> 0;
+            $r100 = $x99 % $n101;
+          } while ($x99 - $r100 > 4294967296 - $n101);
+          const $j98 = $r100;
+          const $a96 = Z_objective_stacks * CAP + $i95;
+          const $b97 = Z_objective_stacks * CAP + $j98;
+          const $card = C[$a96]!;
+          C[$a96] = C[$b97]!;
+          C[$b97] = $card;
         }
       }
       {
-        let $n100 = 0;
-        for (const $i101 of ["purple", "green", "blue"]) {
-          const l_colour = $i101;
-          $values7[$n100++] = l_colour;
+        let $n102 = 0;
+        for (const $i103 of ["purple", "green", "blue"]) {
+          const l_colour = $i103;
+          $values7[$n102++] = l_colour;
         }
-        for (let $i102 = 0; $i102 < $n100; $i102++) {
-          const l_colour = $values7[$i102]!;
+        for (let $i104 = 0; $i104 < $n102; $i104++) {
+          const l_colour = $values7[$i104]!;
           {
             let $at = -1;
             for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -859,10 +866,10 @@ export function playout(): PlayoutKernel {
               }
             }
             if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at103 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at103]!;
-            const $end104 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k105 = $at103; $k105 < $end104; $k105++) C[$k105] = C[$k105 + 1]!;
+            const $at105 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at105]!;
+            const $end106 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k107 = $at105; $k107 < $end106; $k107++) C[$k107] = C[$k107 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -934,8 +941,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                for (let $i106 = 0; $i106 < N[Z_objectives]!; $i106++) {
-                  const l_o = C[Z_objectives * CAP + $i106]!;
+                const $n109 = N[Z_objectives]!;
+                for (let $i108 = 0; $i108 < $n109; $i108++) {
+                  const l_o = C[Z_objectives * CAP + $i108]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

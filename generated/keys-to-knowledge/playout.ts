@@ -344,9 +344,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg705 = Z_deeds + l_p;
-        for (let $i704 = 0; $i704 < N[$seg705]!; $i704++) {
-          const l_d = C[$seg705 * CAP + $i704]!;
+        const $seg736 = Z_deeds + l_p;
+        const $n737 = N[$seg736]!;
+        for (let $i735 = 0; $i735 < $n737; $i735++) {
+          const l_d = C[$seg736 * CAP + $i735]!;
           if (Deed_space[l_d]! === l_i) {
             $n = true;
             break;
@@ -377,8 +378,9 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          for (let $i706 = 0; $i706 < N[Z_bank_deeds]!; $i706++) {
-            const l_d = C[Z_bank_deeds * CAP + $i706]!;
+          const $n739 = N[Z_bank_deeds]!;
+          for (let $i738 = 0; $i738 < $n739; $i738++) {
+            const l_d = C[Z_bank_deeds * CAP + $i738]!;
             if (Deed_group[l_d]! === l_g) {
               $n++;
             }
@@ -390,17 +392,18 @@ export function playout(): PlayoutKernel {
         let $n: number = 0;
         for (let l_q = 0; l_q < players; l_q++) {
           if (v_eliminated[l_q] !== 0) continue;
-          let $count707: number = 0;
+          let $count740: number = 0;
           {
-            const $seg709 = Z_deeds + l_q;
-            for (let $i708 = 0; $i708 < N[$seg709]!; $i708++) {
-              const l_d = C[$seg709 * CAP + $i708]!;
+            const $seg742 = Z_deeds + l_q;
+            const $n743 = N[$seg742]!;
+            for (let $i741 = 0; $i741 < $n743; $i741++) {
+              const l_d = C[$seg742 * CAP + $i741]!;
               if (Deed_group[l_d]! === l_g) {
-                $count707++;
+                $count740++;
               }
             }
           }
-          $n += $count707;
+          $n += $count740;
         }
         return $n;
       })()
@@ -410,9 +413,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg711 = Z_deeds + l_p;
-        for (let $i710 = 0; $i710 < N[$seg711]!; $i710++) {
-          const l_d = C[$seg711 * CAP + $i710]!;
+        const $seg745 = Z_deeds + l_p;
+        const $n746 = N[$seg745]!;
+        for (let $i744 = 0; $i744 < $n746; $i744++) {
+          const l_d = C[$seg745 * CAP + $i744]!;
           if (Deed_group[l_d]! === l_g) {
             $n++;
           }
@@ -431,9 +435,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg713 = Z_deeds + l_p;
-        for (let $i712 = 0; $i712 < N[$seg713]!; $i712++) {
-          const l_e = C[$seg713 * CAP + $i712]!;
+        const $seg748 = Z_deeds + l_p;
+        const $n749 = N[$seg748]!;
+        for (let $i747 = 0; $i747 < $n749; $i747++) {
+          const l_e = C[$seg748 * CAP + $i747]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -451,9 +456,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg715 = Z_deeds + l_p;
-        for (let $i714 = 0; $i714 < N[$seg715]!; $i714++) {
-          const l_e = C[$seg715 * CAP + $i714]!;
+        const $seg751 = Z_deeds + l_p;
+        const $n752 = N[$seg751]!;
+        for (let $i750 = 0; $i750 < $n752; $i750++) {
+          const l_e = C[$seg751 * CAP + $i750]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -471,9 +477,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = true;
       {
-        const $seg717 = Z_deeds + l_p;
-        for (let $i716 = 0; $i716 < N[$seg717]!; $i716++) {
-          const l_e = C[$seg717 * CAP + $i716]!;
+        const $seg754 = Z_deeds + l_p;
+        const $n755 = N[$seg754]!;
+        for (let $i753 = 0; $i753 < $n755; $i753++) {
+          const l_e = C[$seg754 * CAP + $i753]!;
           if (Deed_group[l_e]! === l_g) {
             if (!(fn_level(l_e) === 0)) {
               $n = false;
@@ -489,9 +496,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg719 = Z_deeds + l_p;
-        for (let $i718 = 0; $i718 < N[$seg719]!; $i718++) {
-          const l_e = C[$seg719 * CAP + $i718]!;
+        const $seg757 = Z_deeds + l_p;
+        const $n758 = N[$seg757]!;
+        for (let $i756 = 0; $i756 < $n758; $i756++) {
+          const l_e = C[$seg757 * CAP + $i756]!;
           if (Deed_group[l_e]! === l_g) {
             if (v_mortgaged[l_e]!) {
               $n = true;
@@ -557,9 +565,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg721 = Z_deeds + l_p;
-        for (let $i720 = 0; $i720 < N[$seg721]!; $i720++) {
-          const l_d = C[$seg721 * CAP + $i720]!;
+        const $seg760 = Z_deeds + l_p;
+        const $n761 = N[$seg760]!;
+        for (let $i759 = 0; $i759 < $n761; $i759++) {
+          const l_d = C[$seg760 * CAP + $i759]!;
           if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
             $n = true;
             break;
@@ -575,9 +584,10 @@ export function playout(): PlayoutKernel {
         ((): number => {
           let $n: number = 0;
           {
-            const $seg723 = Z_deeds + l_p;
-            for (let $i722 = 0; $i722 < N[$seg723]!; $i722++) {
-              const l_d = C[$seg723 * CAP + $i722]!;
+            const $seg763 = Z_deeds + l_p;
+            const $n764 = N[$seg763]!;
+            for (let $i762 = 0; $i762 < $n764; $i762++) {
+              const l_d = C[$seg763 * CAP + $i762]!;
               $n +=
                 fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
                 (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
@@ -603,9 +613,10 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          const $seg725 = Z_deeds + l_p;
-          for (let $i724 = 0; $i724 < N[$seg725]!; $i724++) {
-            const l_d = C[$seg725 * CAP + $i724]!;
+          const $seg766 = Z_deeds + l_p;
+          const $n767 = N[$seg766]!;
+          for (let $i765 = 0; $i765 < $n767; $i765++) {
+            const l_d = C[$seg766 * CAP + $i765]!;
             $n +=
               (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
               v_books[l_d]! * Deed_stack_price[l_d]! +
@@ -618,56 +629,56 @@ export function playout(): PlayoutKernel {
   }
   function step0(): number {
     {
-      let $n10 = 0;
+      let $n14 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list5[$n10++] = l_p;
+        $list5[$n14++] = l_p;
       }
-      for (let $i11 = 0; $i11 < $n10; $i11++) {
-        const l_p = $list5[$i11]!;
+      for (let $i15 = 0; $i15 < $n14; $i15++) {
+        const l_p = $list5[$i15]!;
         v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
       }
     }
     for (let $passes = 0; ; $passes++) {
-      let $count12: number = 0;
+      let $count16: number = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
-        let $max13: number = NaN;
+        let $max17: number = NaN;
         for (let l_r = 0; l_r < players; l_r++) {
           if (v_eliminated[l_r] !== 0) continue;
           {
             const $v = v_opening[l_r]!;
-            if ($max13 !== $max13 || $v > $max13) $max13 = $v;
+            if ($max17 !== $max17 || $v > $max17) $max17 = $v;
           }
         }
-        if ($max13 !== $max13)
+        if ($max17 !== $max17)
           throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-        if (v_opening[l_q]! === $max13) {
-          $count12++;
+        if (v_opening[l_q]! === $max17) {
+          $count16++;
         }
       }
-      if (!($count12 > 1)) break;
+      if (!($count16 > 1)) break;
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      let $max14: number = NaN;
+      let $max18: number = NaN;
       for (let l_r = 0; l_r < players; l_r++) {
         if (v_eliminated[l_r] !== 0) continue;
         {
           const $v = v_opening[l_r]!;
-          if ($max14 !== $max14 || $v > $max14) $max14 = $v;
+          if ($max18 !== $max18 || $v > $max18) $max18 = $v;
         }
       }
-      if ($max14 !== $max14)
+      if ($max18 !== $max18)
         throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-      let l_best = $max14;
+      let l_best = $max18;
       {
-        let $n15 = 0;
+        let $n19 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list6[$n15++] = l_p;
+          $list6[$n19++] = l_p;
         }
-        for (let $i16 = 0; $i16 < $n15; $i16++) {
-          const l_p = $list6[$i16]!;
+        for (let $i20 = 0; $i20 < $n19; $i20++) {
+          const l_p = $list6[$i20]!;
           if (v_opening[l_p]! === l_best) {
             v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
           } else {
@@ -761,12 +772,12 @@ export function playout(): PlayoutKernel {
   }
   function step15(): number {
     {
-      const $seat17 = l_q_2;
-      if (!offers60($seat17)) {
+      const $seat21 = l_q_2;
+      if (!offers65($seat21)) {
         l___window_0_2 = false;
         return 17;
       }
-      return decide165($seat17);
+      return decide171($seat21);
     }
   }
   function step16(): number {
@@ -792,8 +803,8 @@ export function playout(): PlayoutKernel {
   }
   function step20(): number {
     {
-      const $seat166 = l_p;
-      return decide221($seat166);
+      const $seat172 = l_p;
+      return decide230($seat172);
     }
   }
   function step21(): number {
@@ -846,16 +857,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n222 = 0;
+      let $n231 = 0;
       {
-        const $seg224 = Z_deeds + l_p_2;
-        for (let $i223 = 0; $i223 < N[$seg224]!; $i223++) {
-          const l_d = C[$seg224 * CAP + $i223]!;
-          $list28[$n222++] = l_d;
+        const $seg233 = Z_deeds + l_p_2;
+        const $n234 = N[$seg233]!;
+        for (let $i232 = 0; $i232 < $n234; $i232++) {
+          const l_d = C[$seg233 * CAP + $i232]!;
+          $list28[$n231++] = l_d;
         }
       }
-      for (let $i225 = 0; $i225 < $n222; $i225++) {
-        const l_d = $list28[$i225]!;
+      for (let $i235 = 0; $i235 < $n231; $i235++) {
+        const l_d = $list28[$i235]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -915,41 +927,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n226 = 0;
+      let $n236 = 0;
       {
-        const $seg228 = Z_deeds + l_p_2;
-        for (let $i227 = 0; $i227 < N[$seg228]!; $i227++) {
-          const l_d = C[$seg228 * CAP + $i227]!;
-          $list29[$n226++] = l_d;
+        const $seg238 = Z_deeds + l_p_2;
+        const $n239 = N[$seg238]!;
+        for (let $i237 = 0; $i237 < $n239; $i237++) {
+          const l_d = C[$seg238 * CAP + $i237]!;
+          $list29[$n236++] = l_d;
         }
       }
-      for (let $i229 = 0; $i229 < $n226; $i229++) {
-        const l_d = $list29[$i229]!;
+      for (let $i240 = 0; $i240 < $n236; $i240++) {
+        const l_d = $list29[$i240]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg230 = Z_deeds + l_p_2;
+          const $seg241 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg230]!; $i++)
-            if (C[$seg230 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg241]!; $i++)
+            if (C[$seg241 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at231 = $seg230 * CAP + $at;
-          const $card = C[$at231]!;
-          const $end232 = $seg230 * CAP + N[$seg230]! - 1;
-          for (let $k233 = $at231; $k233 < $end232; $k233++) C[$k233] = C[$k233 + 1]!;
-          N[$seg230]!--;
+          const $at242 = $seg241 * CAP + $at;
+          const $card = C[$at242]!;
+          const $end243 = $seg241 * CAP + N[$seg241]! - 1;
+          for (let $k244 = $at242; $k244 < $end243; $k244++) C[$k244] = C[$k244 + 1]!;
+          N[$seg241]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument234 = l_p_2;
+      const $argument245 = l_p_2;
       {
-        let l_p = $argument234;
+        let l_p = $argument245;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -963,7 +976,8 @@ export function playout(): PlayoutKernel {
     {
       let $n2 = 0;
       {
-        for (let $i3 = 0; $i3 < N[Z_seized]!; $i3++) {
+        const $n4 = N[Z_seized]!;
+        for (let $i3 = 0; $i3 < $n4; $i3++) {
           const l_d_2 = C[Z_seized * CAP + $i3]!;
           $list1[$n2++] = l_d_2;
         }
@@ -993,8 +1007,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k235 = 0; $k235 < N[$from]!; $k235++) {
-          const $card = C[$from * CAP + $k235]!;
+        for (let $k246 = 0; $k246 < N[$from]!; $k246++) {
+          const $card = C[$from * CAP + $k246]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1002,9 +1016,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument236 = l_p_2;
+      const $argument247 = l_p_2;
       {
-        let l_p = $argument236;
+        let l_p = $argument247;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1037,10 +1051,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at237 = Z_seized * CAP + $at;
-      const $card = C[$at237]!;
-      const $end238 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k239 = $at237; $k239 < $end238; $k239++) C[$k239] = C[$k239 + 1]!;
+      const $at248 = Z_seized * CAP + $at;
+      const $card = C[$at248]!;
+      const $end249 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k250 = $at248; $k250 < $end249; $k250++) C[$k250] = C[$k250 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1075,7 +1089,7 @@ export function playout(): PlayoutKernel {
   }
   function step33(): number {
     l_bidding_2 = false;
-    return decide267();
+    return decide278();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1097,9 +1111,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg268 = Z_deeds + l_leader_2;
-        C[$seg268 * CAP + N[$seg268]!] = $card;
-        N[$seg268]!++;
+        const $seg279 = Z_deeds + l_leader_2;
+        C[$seg279 * CAP + N[$seg279]!] = $card;
+        N[$seg279]!++;
       }
     } else {
     }
@@ -1111,8 +1125,8 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat269 = l_q_2;
-      return decide281($seat269);
+      const $seat280 = l_q_2;
+      return decide292($seat280);
     }
   }
   function step37(): number {
@@ -1120,8 +1134,8 @@ export function playout(): PlayoutKernel {
   }
   function step38(): number {
     {
-      const $seat282 = l_buyer_2;
-      return decide295($seat282);
+      const $seat293 = l_buyer_2;
+      return decide306($seat293);
     }
   }
   function step39(): number {
@@ -1160,9 +1174,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument296 = l_active;
+          const $argument307 = l_active;
           {
-            let l_p = $argument296;
+            let l_p = $argument307;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1218,8 +1232,8 @@ export function playout(): PlayoutKernel {
   }
   function step53(): number {
     {
-      const $seat297 = l_p_3;
-      return decide352($seat297);
+      const $seat308 = l_p_3;
+      return decide366($seat308);
     }
   }
   function step54(): number {
@@ -1272,16 +1286,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n353 = 0;
+      let $n367 = 0;
       {
-        const $seg355 = Z_deeds + l_p_4;
-        for (let $i354 = 0; $i354 < N[$seg355]!; $i354++) {
-          const l_d = C[$seg355 * CAP + $i354]!;
-          $list35[$n353++] = l_d;
+        const $seg369 = Z_deeds + l_p_4;
+        const $n370 = N[$seg369]!;
+        for (let $i368 = 0; $i368 < $n370; $i368++) {
+          const l_d = C[$seg369 * CAP + $i368]!;
+          $list35[$n367++] = l_d;
         }
       }
-      for (let $i356 = 0; $i356 < $n353; $i356++) {
-        const l_d = $list35[$i356]!;
+      for (let $i371 = 0; $i371 < $n367; $i371++) {
+        const l_d = $list35[$i371]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1341,41 +1356,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n357 = 0;
+      let $n372 = 0;
       {
-        const $seg359 = Z_deeds + l_p_4;
-        for (let $i358 = 0; $i358 < N[$seg359]!; $i358++) {
-          const l_d = C[$seg359 * CAP + $i358]!;
-          $list36[$n357++] = l_d;
+        const $seg374 = Z_deeds + l_p_4;
+        const $n375 = N[$seg374]!;
+        for (let $i373 = 0; $i373 < $n375; $i373++) {
+          const l_d = C[$seg374 * CAP + $i373]!;
+          $list36[$n372++] = l_d;
         }
       }
-      for (let $i360 = 0; $i360 < $n357; $i360++) {
-        const l_d = $list36[$i360]!;
+      for (let $i376 = 0; $i376 < $n372; $i376++) {
+        const l_d = $list36[$i376]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg361 = Z_deeds + l_p_4;
+          const $seg377 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg361]!; $i++)
-            if (C[$seg361 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg377]!; $i++)
+            if (C[$seg377 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at362 = $seg361 * CAP + $at;
-          const $card = C[$at362]!;
-          const $end363 = $seg361 * CAP + N[$seg361]! - 1;
-          for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
-          N[$seg361]!--;
+          const $at378 = $seg377 * CAP + $at;
+          const $card = C[$at378]!;
+          const $end379 = $seg377 * CAP + N[$seg377]! - 1;
+          for (let $k380 = $at378; $k380 < $end379; $k380++) C[$k380] = C[$k380 + 1]!;
+          N[$seg377]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument365 = l_p_4;
+      const $argument381 = l_p_4;
       {
-        let l_p = $argument365;
+        let l_p = $argument381;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1387,14 +1403,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n4 = 0;
+      let $n5 = 0;
       {
-        for (let $i5 = 0; $i5 < N[Z_seized]!; $i5++) {
-          const l_d_4 = C[Z_seized * CAP + $i5]!;
-          $list2[$n4++] = l_d_4;
+        const $n7 = N[Z_seized]!;
+        for (let $i6 = 0; $i6 < $n7; $i6++) {
+          const l_d_4 = C[Z_seized * CAP + $i6]!;
+          $list2[$n5++] = l_d_4;
         }
       }
-      l_d_4$count = $n4;
+      l_d_4$count = $n5;
     }
     l_d_4$index = 0;
     return 62;
@@ -1419,8 +1436,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k366 = 0; $k366 < N[$from]!; $k366++) {
-          const $card = C[$from * CAP + $k366]!;
+        for (let $k382 = 0; $k382 < N[$from]!; $k382++) {
+          const $card = C[$from * CAP + $k382]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1428,9 +1445,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument367 = l_p_4;
+      const $argument383 = l_p_4;
       {
-        let l_p = $argument367;
+        let l_p = $argument383;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1463,10 +1480,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at368 = Z_seized * CAP + $at;
-      const $card = C[$at368]!;
-      const $end369 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k370 = $at368; $k370 < $end369; $k370++) C[$k370] = C[$k370 + 1]!;
+      const $at384 = Z_seized * CAP + $at;
+      const $card = C[$at384]!;
+      const $end385 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k386 = $at384; $k386 < $end385; $k386++) C[$k386] = C[$k386 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1501,7 +1518,7 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     l_bidding_3 = false;
-    return decide398();
+    return decide414();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1523,9 +1540,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg399 = Z_deeds + l_leader_3;
-        C[$seg399 * CAP + N[$seg399]!] = $card;
-        N[$seg399]!++;
+        const $seg415 = Z_deeds + l_leader_3;
+        C[$seg415 * CAP + N[$seg415]!] = $card;
+        N[$seg415]!++;
       }
     } else {
     }
@@ -1537,11 +1554,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument400 = l_active;
-      const $argument401 = l_steps;
+      const $argument416 = l_active;
+      const $argument417 = l_steps;
       {
-        let l_p = $argument400;
-        let l_steps = $argument401;
+        let l_p = $argument416;
+        let l_steps = $argument417;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1651,8 +1668,8 @@ export function playout(): PlayoutKernel {
       "first(…)",
     );
     {
-      const $seat402 = l_p_5;
-      return decide411($seat402);
+      const $seat418 = l_p_5;
+      return decide427($seat418);
     }
   }
   function step80(): number {
@@ -1689,7 +1706,7 @@ export function playout(): PlayoutKernel {
   }
   function step84(): number {
     l_bidding_4 = false;
-    return decide439();
+    return decide455();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1711,9 +1728,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg440 = Z_deeds + l_leader_4;
-        C[$seg440 * CAP + N[$seg440]!] = $card;
-        N[$seg440]!++;
+        const $seg456 = Z_deeds + l_leader_4;
+        C[$seg456 * CAP + N[$seg456]!] = $card;
+        N[$seg456]!++;
       }
     } else {
     }
@@ -1764,16 +1781,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum441: number = 0;
+          let $sum457: number = 0;
           {
-            const $seg443 = Z_deeds + l_p_6;
-            for (let $i442 = 0; $i442 < N[$seg443]!; $i442++) {
-              const l_d = C[$seg443 * CAP + $i442]!;
-              $sum441 +=
+            const $seg459 = Z_deeds + l_p_6;
+            const $n460 = N[$seg459]!;
+            for (let $i458 = 0; $i458 < $n460; $i458++) {
+              const l_d = C[$seg459 * CAP + $i458]!;
+              $sum457 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum441;
+          l_owed = $sum457;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -1798,9 +1816,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument444 = l_p_6;
+                const $argument461 = l_p_6;
                 {
-                  let l_p = $argument444;
+                  let l_p = $argument461;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -1815,8 +1833,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k445 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k445 > Z_mercy_deck * CAP; $k445--)
-          C[$k445] = C[$k445 - 1]!;
+        for (let $k462 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k462 > Z_mercy_deck * CAP; $k462--)
+          C[$k462] = C[$k462 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
       }
@@ -1824,8 +1842,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k446 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k446 > Z_grace_deck * CAP; $k446--)
-          C[$k446] = C[$k446 - 1]!;
+        for (let $k463 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k463 > Z_grace_deck * CAP; $k463--)
+          C[$k463] = C[$k463 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
       }
@@ -1865,8 +1883,8 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     {
-      const $seat447 = l_p_7;
-      return decide502($seat447);
+      const $seat464 = l_p_7;
+      return decide522($seat464);
     }
   }
   function step95(): number {
@@ -1919,16 +1937,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n503 = 0;
+      let $n523 = 0;
       {
-        const $seg505 = Z_deeds + l_p_8;
-        for (let $i504 = 0; $i504 < N[$seg505]!; $i504++) {
-          const l_d = C[$seg505 * CAP + $i504]!;
-          $list44[$n503++] = l_d;
+        const $seg525 = Z_deeds + l_p_8;
+        const $n526 = N[$seg525]!;
+        for (let $i524 = 0; $i524 < $n526; $i524++) {
+          const l_d = C[$seg525 * CAP + $i524]!;
+          $list44[$n523++] = l_d;
         }
       }
-      for (let $i506 = 0; $i506 < $n503; $i506++) {
-        const l_d = $list44[$i506]!;
+      for (let $i527 = 0; $i527 < $n523; $i527++) {
+        const l_d = $list44[$i527]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1988,41 +2007,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n507 = 0;
+      let $n528 = 0;
       {
-        const $seg509 = Z_deeds + l_p_8;
-        for (let $i508 = 0; $i508 < N[$seg509]!; $i508++) {
-          const l_d = C[$seg509 * CAP + $i508]!;
-          $list45[$n507++] = l_d;
+        const $seg530 = Z_deeds + l_p_8;
+        const $n531 = N[$seg530]!;
+        for (let $i529 = 0; $i529 < $n531; $i529++) {
+          const l_d = C[$seg530 * CAP + $i529]!;
+          $list45[$n528++] = l_d;
         }
       }
-      for (let $i510 = 0; $i510 < $n507; $i510++) {
-        const l_d = $list45[$i510]!;
+      for (let $i532 = 0; $i532 < $n528; $i532++) {
+        const l_d = $list45[$i532]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg511 = Z_deeds + l_p_8;
+          const $seg533 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg511]!; $i++)
-            if (C[$seg511 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg533]!; $i++)
+            if (C[$seg533 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at512 = $seg511 * CAP + $at;
-          const $card = C[$at512]!;
-          const $end513 = $seg511 * CAP + N[$seg511]! - 1;
-          for (let $k514 = $at512; $k514 < $end513; $k514++) C[$k514] = C[$k514 + 1]!;
-          N[$seg511]!--;
+          const $at534 = $seg533 * CAP + $at;
+          const $card = C[$at534]!;
+          const $end535 = $seg533 * CAP + N[$seg533]! - 1;
+          for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
+          N[$seg533]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument515 = l_p_8;
+      const $argument537 = l_p_8;
       {
-        let l_p = $argument515;
+        let l_p = $argument537;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2034,14 +2054,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n6 = 0;
+      let $n8 = 0;
       {
-        for (let $i7 = 0; $i7 < N[Z_seized]!; $i7++) {
-          const l_d_5 = C[Z_seized * CAP + $i7]!;
-          $list3[$n6++] = l_d_5;
+        const $n10 = N[Z_seized]!;
+        for (let $i9 = 0; $i9 < $n10; $i9++) {
+          const l_d_5 = C[Z_seized * CAP + $i9]!;
+          $list3[$n8++] = l_d_5;
         }
       }
-      l_d_5$count = $n6;
+      l_d_5$count = $n8;
     }
     l_d_5$index = 0;
     return 103;
@@ -2066,8 +2087,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k516 = 0; $k516 < N[$from]!; $k516++) {
-          const $card = C[$from * CAP + $k516]!;
+        for (let $k538 = 0; $k538 < N[$from]!; $k538++) {
+          const $card = C[$from * CAP + $k538]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2075,9 +2096,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument517 = l_p_8;
+      const $argument539 = l_p_8;
       {
-        let l_p = $argument517;
+        let l_p = $argument539;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2110,10 +2131,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at518 = Z_seized * CAP + $at;
-      const $card = C[$at518]!;
-      const $end519 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k520 = $at518; $k520 < $end519; $k520++) C[$k520] = C[$k520 + 1]!;
+      const $at540 = Z_seized * CAP + $at;
+      const $card = C[$at540]!;
+      const $end541 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k542 = $at540; $k542 < $end541; $k542++) C[$k542] = C[$k542 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2148,7 +2169,7 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     l_bidding_5 = false;
-    return decide548();
+    return decide570();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2170,9 +2191,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg549 = Z_deeds + l_leader_5;
-        C[$seg549 * CAP + N[$seg549]!] = $card;
-        N[$seg549]!++;
+        const $seg571 = Z_deeds + l_leader_5;
+        C[$seg571 * CAP + N[$seg571]!] = $card;
+        N[$seg571]!++;
       }
     } else {
     }
@@ -2206,9 +2227,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument550 = l_p_5;
+          const $argument572 = l_p_5;
           {
-            let l_p = $argument550;
+            let l_p = $argument572;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2229,8 +2250,8 @@ export function playout(): PlayoutKernel {
   }
   function step114(): number {
     {
-      const $seat551 = l_p_9;
-      return decide606($seat551);
+      const $seat573 = l_p_9;
+      return decide631($seat573);
     }
   }
   function step115(): number {
@@ -2283,16 +2304,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n607 = 0;
+      let $n632 = 0;
       {
-        const $seg609 = Z_deeds + l_p_10;
-        for (let $i608 = 0; $i608 < N[$seg609]!; $i608++) {
-          const l_d = C[$seg609 * CAP + $i608]!;
-          $list51[$n607++] = l_d;
+        const $seg634 = Z_deeds + l_p_10;
+        const $n635 = N[$seg634]!;
+        for (let $i633 = 0; $i633 < $n635; $i633++) {
+          const l_d = C[$seg634 * CAP + $i633]!;
+          $list51[$n632++] = l_d;
         }
       }
-      for (let $i610 = 0; $i610 < $n607; $i610++) {
-        const l_d = $list51[$i610]!;
+      for (let $i636 = 0; $i636 < $n632; $i636++) {
+        const l_d = $list51[$i636]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2352,41 +2374,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n611 = 0;
+      let $n637 = 0;
       {
-        const $seg613 = Z_deeds + l_p_10;
-        for (let $i612 = 0; $i612 < N[$seg613]!; $i612++) {
-          const l_d = C[$seg613 * CAP + $i612]!;
-          $list52[$n611++] = l_d;
+        const $seg639 = Z_deeds + l_p_10;
+        const $n640 = N[$seg639]!;
+        for (let $i638 = 0; $i638 < $n640; $i638++) {
+          const l_d = C[$seg639 * CAP + $i638]!;
+          $list52[$n637++] = l_d;
         }
       }
-      for (let $i614 = 0; $i614 < $n611; $i614++) {
-        const l_d = $list52[$i614]!;
+      for (let $i641 = 0; $i641 < $n637; $i641++) {
+        const l_d = $list52[$i641]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg615 = Z_deeds + l_p_10;
+          const $seg642 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg615]!; $i++)
-            if (C[$seg615 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg642]!; $i++)
+            if (C[$seg642 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at616 = $seg615 * CAP + $at;
-          const $card = C[$at616]!;
-          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-          N[$seg615]!--;
+          const $at643 = $seg642 * CAP + $at;
+          const $card = C[$at643]!;
+          const $end644 = $seg642 * CAP + N[$seg642]! - 1;
+          for (let $k645 = $at643; $k645 < $end644; $k645++) C[$k645] = C[$k645 + 1]!;
+          N[$seg642]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument619 = l_p_10;
+      const $argument646 = l_p_10;
       {
-        let l_p = $argument619;
+        let l_p = $argument646;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2398,14 +2421,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n8 = 0;
+      let $n11 = 0;
       {
-        for (let $i9 = 0; $i9 < N[Z_seized]!; $i9++) {
-          const l_d_6 = C[Z_seized * CAP + $i9]!;
-          $list4[$n8++] = l_d_6;
+        const $n13 = N[Z_seized]!;
+        for (let $i12 = 0; $i12 < $n13; $i12++) {
+          const l_d_6 = C[Z_seized * CAP + $i12]!;
+          $list4[$n11++] = l_d_6;
         }
       }
-      l_d_6$count = $n8;
+      l_d_6$count = $n11;
     }
     l_d_6$index = 0;
     return 123;
@@ -2430,8 +2454,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k620 = 0; $k620 < N[$from]!; $k620++) {
-          const $card = C[$from * CAP + $k620]!;
+        for (let $k647 = 0; $k647 < N[$from]!; $k647++) {
+          const $card = C[$from * CAP + $k647]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2439,9 +2463,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument621 = l_p_10;
+      const $argument648 = l_p_10;
       {
-        let l_p = $argument621;
+        let l_p = $argument648;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2474,10 +2498,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at622 = Z_seized * CAP + $at;
-      const $card = C[$at622]!;
-      const $end623 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
+      const $at649 = Z_seized * CAP + $at;
+      const $card = C[$at649]!;
+      const $end650 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k651 = $at649; $k651 < $end650; $k651++) C[$k651] = C[$k651 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2512,7 +2536,7 @@ export function playout(): PlayoutKernel {
   }
   function step127(): number {
     l_bidding_6 = false;
-    return decide652();
+    return decide679();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2534,9 +2558,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg653 = Z_deeds + l_leader_6;
-        C[$seg653 * CAP + N[$seg653]!] = $card;
-        N[$seg653]!++;
+        const $seg680 = Z_deeds + l_leader_6;
+        C[$seg680 * CAP + N[$seg680]!] = $card;
+        N[$seg680]!++;
       }
     } else {
     }
@@ -2550,60 +2574,40 @@ export function playout(): PlayoutKernel {
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
   }
-  function offers60($seat17: number): boolean {
-    let $offered18 = false;
-    offered18$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered18$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered18$open;
-      let $any19: boolean = false;
+  function offers65($seat21: number): boolean {
+    let $offered22 = false;
+    offered22$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered22$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered22$open;
+      let $any23: boolean = false;
       {
-        const $seg21 = Z_deeds + l_q_2;
-        for (let $i20 = 0; $i20 < N[$seg21]!; $i20++) {
-          const l_e = C[$seg21 * CAP + $i20]!;
+        const $seg25 = Z_deeds + l_q_2;
+        const $n26 = N[$seg25]!;
+        for (let $i24 = 0; $i24 < $n26; $i24++) {
+          const l_e = C[$seg25 * CAP + $i24]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any19 = true;
+            $any23 = true;
             break;
           }
         }
       }
-      if (!!$any19) break offered18$open;
-      $offered18 = true;
+      if (!!$any23) break offered22$open;
+      $offered22 = true;
     }
-    if ($offered18) return true;
-    const $seg22 = Z_deeds + l_q_2;
-    let $offered23 = false;
-    offered23$open: {
-      if (!(N[$seg22]! > 0)) break offered23$open;
-      if (!(l_q_2 === l_roller)) break offered23$open;
-      if (!(v_stacks_left > 0)) break offered23$open;
-      let $found24 = false;
-      for (let $i25 = 0; $i25 < N[$seg22]!; $i25++) {
-        const l_d = C[$seg22 * CAP + $i25]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
-        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found24 = true;
-        break;
-      }
-      if (!$found24) break offered23$open;
-      $offered23 = true;
-    }
-    if ($offered23) return true;
+    if ($offered22) return true;
     const $seg27 = Z_deeds + l_q_2;
     let $offered28 = false;
     offered28$open: {
       if (!(N[$seg27]! > 0)) break offered28$open;
       if (!(l_q_2 === l_roller)) break offered28$open;
-      if (!(v_keys_left > 0)) break offered28$open;
+      if (!(v_stacks_left > 0)) break offered28$open;
       let $found29 = false;
       for (let $i30 = 0; $i30 < N[$seg27]!; $i30++) {
         const l_d = C[$seg27 * CAP + $i30]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found29 = true;
         break;
@@ -2617,11 +2621,15 @@ export function playout(): PlayoutKernel {
     offered33$open: {
       if (!(N[$seg32]! > 0)) break offered33$open;
       if (!(l_q_2 === l_roller)) break offered33$open;
+      if (!(v_keys_left > 0)) break offered33$open;
       let $found34 = false;
       for (let $i35 = 0; $i35 < N[$seg32]!; $i35++) {
         const l_d = C[$seg32 * CAP + $i35]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!v_key[l_d]!) continue;
+        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found34 = true;
         break;
       }
@@ -2634,11 +2642,11 @@ export function playout(): PlayoutKernel {
     offered38$open: {
       if (!(N[$seg37]! > 0)) break offered38$open;
       if (!(l_q_2 === l_roller)) break offered38$open;
-      if (!(v_stacks_left >= 4)) break offered38$open;
       let $found39 = false;
       for (let $i40 = 0; $i40 < N[$seg37]!; $i40++) {
         const l_d = C[$seg37 * CAP + $i40]!;
-        if (!v_key[l_d]!) continue;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
         $found39 = true;
         break;
       }
@@ -2651,11 +2659,11 @@ export function playout(): PlayoutKernel {
     offered43$open: {
       if (!(N[$seg42]! > 0)) break offered43$open;
       if (!(l_q_2 === l_roller)) break offered43$open;
+      if (!(v_stacks_left >= 4)) break offered43$open;
       let $found44 = false;
       for (let $i45 = 0; $i45 < N[$seg42]!; $i45++) {
         const l_d = C[$seg42 * CAP + $i45]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        if (!v_key[l_d]!) continue;
         $found44 = true;
         break;
       }
@@ -2671,8 +2679,8 @@ export function playout(): PlayoutKernel {
       let $found49 = false;
       for (let $i50 = 0; $i50 < N[$seg47]!; $i50++) {
         const l_d = C[$seg47 * CAP + $i50]!;
-        if (!v_mortgaged[l_d]!) continue;
-        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
         $found49 = true;
         break;
       }
@@ -2681,222 +2689,240 @@ export function playout(): PlayoutKernel {
     }
     if ($offered48) return true;
     const $seg52 = Z_deeds + l_q_2;
+    let $offered53 = false;
+    offered53$open: {
+      if (!(N[$seg52]! > 0)) break offered53$open;
+      if (!(l_q_2 === l_roller)) break offered53$open;
+      let $found54 = false;
+      for (let $i55 = 0; $i55 < N[$seg52]!; $i55++) {
+        const l_d = C[$seg52 * CAP + $i55]!;
+        if (!v_mortgaged[l_d]!) continue;
+        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+        $found54 = true;
+        break;
+      }
+      if (!$found54) break offered53$open;
+      $offered53 = true;
+    }
+    if ($offered53) return true;
+    const $seg57 = Z_deeds + l_q_2;
     $values13.length = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values13.push(l_buyer);
     }
-    let $offered53 = false;
-    offered53$open: {
-      if (!(N[$seg52]! > 0)) break offered53$open;
-      if (!($values13.length > 0)) break offered53$open;
-      if (!(l_q_2 === l_roller)) break offered53$open;
-      let $found54 = false;
-      for (let $i55 = 0; $i55 < N[$seg52]!; $i55++) {
-        const l_d_3 = C[$seg52 * CAP + $i55]!;
+    let $offered58 = false;
+    offered58$open: {
+      if (!(N[$seg57]! > 0)) break offered58$open;
+      if (!($values13.length > 0)) break offered58$open;
+      if (!(l_q_2 === l_roller)) break offered58$open;
+      let $found59 = false;
+      for (let $i60 = 0; $i60 < N[$seg57]!; $i60++) {
+        const l_d_3 = C[$seg57 * CAP + $i60]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found54 = true;
+        $found59 = true;
         break;
       }
-      if (!$found54) break offered53$open;
-      let $found57 = false;
-      for (let $i58 = 0; $i58 < $values13.length; $i58++) {
-        const l_buyer_2 = $values13[$i58]!;
+      if (!$found59) break offered58$open;
+      let $found62 = false;
+      for (let $i63 = 0; $i63 < $values13.length; $i63++) {
+        const l_buyer_2 = $values13[$i63]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found57 = true;
+        $found62 = true;
         break;
       }
-      if (!$found57) break offered53$open;
-      $offered53 = true;
+      if (!$found62) break offered58$open;
+      $offered58 = true;
     }
-    if ($offered53) return true;
+    if ($offered58) return true;
     return false;
   }
-  function decide165($seat17: number): number {
-    let $offered61 = false;
-    offered61$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered61$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered61$open;
-      let $any62: boolean = false;
+  function decide171($seat21: number): number {
+    let $offered66 = false;
+    offered66$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered66$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered66$open;
+      let $any67: boolean = false;
       {
-        const $seg64 = Z_deeds + l_q_2;
-        for (let $i63 = 0; $i63 < N[$seg64]!; $i63++) {
-          const l_e = C[$seg64 * CAP + $i63]!;
+        const $seg69 = Z_deeds + l_q_2;
+        const $n70 = N[$seg69]!;
+        for (let $i68 = 0; $i68 < $n70; $i68++) {
+          const l_e = C[$seg69 * CAP + $i68]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any62 = true;
+            $any67 = true;
             break;
           }
         }
       }
-      if (!!$any62) break offered61$open;
-      $offered61 = true;
+      if (!!$any67) break offered66$open;
+      $offered66 = true;
     }
-    const $seg65 = Z_deeds + l_q_2;
-    let $offered66 = false;
-    offered66$open: {
-      if (!(N[$seg65]! > 0)) break offered66$open;
-      if (!(l_q_2 === l_roller)) break offered66$open;
-      if (!(v_stacks_left > 0)) break offered66$open;
-      let $found67 = false;
-      for (let $i68 = 0; $i68 < N[$seg65]!; $i68++) {
-        const l_d = C[$seg65 * CAP + $i68]!;
+    const $seg71 = Z_deeds + l_q_2;
+    let $offered72 = false;
+    offered72$open: {
+      if (!(N[$seg71]! > 0)) break offered72$open;
+      if (!(l_q_2 === l_roller)) break offered72$open;
+      if (!(v_stacks_left > 0)) break offered72$open;
+      let $found73 = false;
+      for (let $i74 = 0; $i74 < N[$seg71]!; $i74++) {
+        const l_d = C[$seg71 * CAP + $i74]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found67 = true;
+        $found73 = true;
         break;
       }
-      if (!$found67) break offered66$open;
-      $offered66 = true;
+      if (!$found73) break offered72$open;
+      $offered72 = true;
     }
-    const $seg70 = Z_deeds + l_q_2;
-    let $offered71 = false;
-    offered71$open: {
-      if (!(N[$seg70]! > 0)) break offered71$open;
-      if (!(l_q_2 === l_roller)) break offered71$open;
-      if (!(v_keys_left > 0)) break offered71$open;
-      let $found72 = false;
-      for (let $i73 = 0; $i73 < N[$seg70]!; $i73++) {
-        const l_d = C[$seg70 * CAP + $i73]!;
+    const $seg76 = Z_deeds + l_q_2;
+    let $offered77 = false;
+    offered77$open: {
+      if (!(N[$seg76]! > 0)) break offered77$open;
+      if (!(l_q_2 === l_roller)) break offered77$open;
+      if (!(v_keys_left > 0)) break offered77$open;
+      let $found78 = false;
+      for (let $i79 = 0; $i79 < N[$seg76]!; $i79++) {
+        const l_d = C[$seg76 * CAP + $i79]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found72 = true;
+        $found78 = true;
         break;
       }
-      if (!$found72) break offered71$open;
-      $offered71 = true;
+      if (!$found78) break offered77$open;
+      $offered77 = true;
     }
-    const $seg75 = Z_deeds + l_q_2;
-    let $offered76 = false;
-    offered76$open: {
-      if (!(N[$seg75]! > 0)) break offered76$open;
-      if (!(l_q_2 === l_roller)) break offered76$open;
-      let $found77 = false;
-      for (let $i78 = 0; $i78 < N[$seg75]!; $i78++) {
-        const l_d = C[$seg75 * CAP + $i78]!;
+    const $seg81 = Z_deeds + l_q_2;
+    let $offered82 = false;
+    offered82$open: {
+      if (!(N[$seg81]! > 0)) break offered82$open;
+      if (!(l_q_2 === l_roller)) break offered82$open;
+      let $found83 = false;
+      for (let $i84 = 0; $i84 < N[$seg81]!; $i84++) {
+        const l_d = C[$seg81 * CAP + $i84]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-        $found77 = true;
+        $found83 = true;
         break;
       }
-      if (!$found77) break offered76$open;
-      $offered76 = true;
+      if (!$found83) break offered82$open;
+      $offered82 = true;
     }
-    const $seg80 = Z_deeds + l_q_2;
-    let $offered81 = false;
-    offered81$open: {
-      if (!(N[$seg80]! > 0)) break offered81$open;
-      if (!(l_q_2 === l_roller)) break offered81$open;
-      if (!(v_stacks_left >= 4)) break offered81$open;
-      let $found82 = false;
-      for (let $i83 = 0; $i83 < N[$seg80]!; $i83++) {
-        const l_d = C[$seg80 * CAP + $i83]!;
+    const $seg86 = Z_deeds + l_q_2;
+    let $offered87 = false;
+    offered87$open: {
+      if (!(N[$seg86]! > 0)) break offered87$open;
+      if (!(l_q_2 === l_roller)) break offered87$open;
+      if (!(v_stacks_left >= 4)) break offered87$open;
+      let $found88 = false;
+      for (let $i89 = 0; $i89 < N[$seg86]!; $i89++) {
+        const l_d = C[$seg86 * CAP + $i89]!;
         if (!v_key[l_d]!) continue;
-        $found82 = true;
+        $found88 = true;
         break;
       }
-      if (!$found82) break offered81$open;
-      $offered81 = true;
+      if (!$found88) break offered87$open;
+      $offered87 = true;
     }
-    const $seg85 = Z_deeds + l_q_2;
-    let $offered86 = false;
-    offered86$open: {
-      if (!(N[$seg85]! > 0)) break offered86$open;
-      if (!(l_q_2 === l_roller)) break offered86$open;
-      let $found87 = false;
-      for (let $i88 = 0; $i88 < N[$seg85]!; $i88++) {
-        const l_d = C[$seg85 * CAP + $i88]!;
+    const $seg91 = Z_deeds + l_q_2;
+    let $offered92 = false;
+    offered92$open: {
+      if (!(N[$seg91]! > 0)) break offered92$open;
+      if (!(l_q_2 === l_roller)) break offered92$open;
+      let $found93 = false;
+      for (let $i94 = 0; $i94 < N[$seg91]!; $i94++) {
+        const l_d = C[$seg91 * CAP + $i94]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-        $found87 = true;
+        $found93 = true;
         break;
       }
-      if (!$found87) break offered86$open;
-      $offered86 = true;
+      if (!$found93) break offered92$open;
+      $offered92 = true;
     }
-    const $seg90 = Z_deeds + l_q_2;
-    let $offered91 = false;
-    offered91$open: {
-      if (!(N[$seg90]! > 0)) break offered91$open;
-      if (!(l_q_2 === l_roller)) break offered91$open;
-      let $found92 = false;
-      for (let $i93 = 0; $i93 < N[$seg90]!; $i93++) {
-        const l_d = C[$seg90 * CAP + $i93]!;
+    const $seg96 = Z_deeds + l_q_2;
+    let $offered97 = false;
+    offered97$open: {
+      if (!(N[$seg96]! > 0)) break offered97$open;
+      if (!(l_q_2 === l_roller)) break offered97$open;
+      let $found98 = false;
+      for (let $i99 = 0; $i99 < N[$seg96]!; $i99++) {
+        const l_d = C[$seg96 * CAP + $i99]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found92 = true;
+        $found98 = true;
         break;
       }
-      if (!$found92) break offered91$open;
-      $offered91 = true;
+      if (!$found98) break offered97$open;
+      $offered97 = true;
     }
-    const $seg95 = Z_deeds + l_q_2;
+    const $seg101 = Z_deeds + l_q_2;
     $values22.length = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values22.push(l_buyer);
     }
-    let $offered96 = false;
-    offered96$open: {
-      if (!(N[$seg95]! > 0)) break offered96$open;
-      if (!($values22.length > 0)) break offered96$open;
-      if (!(l_q_2 === l_roller)) break offered96$open;
-      let $found97 = false;
-      for (let $i98 = 0; $i98 < N[$seg95]!; $i98++) {
-        const l_d_3 = C[$seg95 * CAP + $i98]!;
+    let $offered102 = false;
+    offered102$open: {
+      if (!(N[$seg101]! > 0)) break offered102$open;
+      if (!($values22.length > 0)) break offered102$open;
+      if (!(l_q_2 === l_roller)) break offered102$open;
+      let $found103 = false;
+      for (let $i104 = 0; $i104 < N[$seg101]!; $i104++) {
+        const l_d_3 = C[$seg101 * CAP + $i104]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found97 = true;
+        $found103 = true;
         break;
       }
-      if (!$found97) break offered96$open;
-      let $found100 = false;
-      for (let $i101 = 0; $i101 < $values22.length; $i101++) {
-        const l_buyer_2 = $values22[$i101]!;
+      if (!$found103) break offered102$open;
+      let $found106 = false;
+      for (let $i107 = 0; $i107 < $values22.length; $i107++) {
+        const l_buyer_2 = $values22[$i107]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found100 = true;
+        $found106 = true;
         break;
       }
-      if (!$found100) break offered96$open;
-      $offered96 = true;
+      if (!$found106) break offered102$open;
+      $offered102 = true;
     }
-    let $offered103 = false;
-    offered103$open: {
-      $offered103 = true;
+    let $offered109 = false;
+    offered109$open: {
+      $offered109 = true;
     }
-    const $offered104 =
-      ($offered61 ? 1 : 0) +
+    const $offered110 =
       ($offered66 ? 1 : 0) +
-      ($offered71 ? 1 : 0) +
-      ($offered76 ? 1 : 0) +
-      ($offered81 ? 1 : 0) +
-      ($offered86 ? 1 : 0) +
-      ($offered91 ? 1 : 0) +
-      ($offered96 ? 1 : 0) +
-      ($offered103 ? 1 : 0);
-    if ($offered104 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat17} must act but has no legal move`);
+      ($offered72 ? 1 : 0) +
+      ($offered77 ? 1 : 0) +
+      ($offered82 ? 1 : 0) +
+      ($offered87 ? 1 : 0) +
+      ($offered92 ? 1 : 0) +
+      ($offered97 ? 1 : 0) +
+      ($offered102 ? 1 : 0) +
+      ($offered109 ? 1 : 0);
+    if ($offered110 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat21} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built111 = false;
     let $built117 = false;
     let $built123 = false;
-    let $built131 = false;
-    let $built139 = false;
-    let $built147 = false;
+    let $built129 = false;
+    let $built137 = false;
+    let $built145 = false;
     let $built153 = false;
-    attempt105: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n109 = $offered104 >>> 0;
-      if ($n109 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x107 = 0;
-      let $r108 = 0;
+    let $built159 = false;
+    attempt111: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n115 = $offered110 >>> 0;
+      if ($n115 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x113 = 0;
+      let $r114 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -2907,26 +2933,26 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x107 = $t >>> 0;
-        $r108 = $x107 % $n109;
-      } while ($x107 - $r108 > 4294967296 - $n109);
-      const $pick106$drawn = $r108;
-      let $pick106 = $pick106$drawn;
-      if ($offered61 && $pick106-- === 0) {
+        $x113 = $t >>> 0;
+        $r114 = $x113 % $n115;
+      } while ($x113 - $r114 > 4294967296 - $n115);
+      const $pick112$drawn = $r114;
+      let $pick112 = $pick112$drawn;
+      if ($offered66 && $pick112-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 8);
+        if (trace !== null) trace.push($seat21, 8);
         {
           return 18;
         }
       }
-      if ($offered66 && $pick106-- === 0) {
-        if (!$built111) {
+      if ($offered72 && $pick112-- === 0) {
+        if (!$built117) {
           $values16.length = 0;
-          for (let $i69 = 0; $i69 < N[$seg65]!; $i69++) {
-            const l_d = C[$seg65 * CAP + $i69]!;
+          for (let $i75 = 0; $i75 < N[$seg71]!; $i75++) {
+            const l_d = C[$seg71 * CAP + $i75]!;
             if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
             if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -2934,13 +2960,13 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values16.push(l_d);
           }
-          $built111 = true;
+          $built117 = true;
         }
-        const $n116 = $values16.length >>> 0;
-        if ($n116 === 0)
+        const $n122 = $values16.length >>> 0;
+        if ($n122 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x114 = 0;
-        let $r115 = 0;
+        let $x120 = 0;
+        let $r121 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -2951,19 +2977,19 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x114 = $t >>> 0;
-          $r115 = $x114 % $n116;
-        } while ($x114 - $r115 > 4294967296 - $n116);
-        const $digit112 = $r115;
-        const $value113 = $values16[$digit112]!;
+          $x120 = $t >>> 0;
+          $r121 = $x120 % $n122;
+        } while ($x120 - $r121 > 4294967296 - $n122);
+        const $digit118 = $r121;
+        const $value119 = $values16[$digit118]!;
         {
-          const l_d = $value113;
+          const l_d = $value119;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 9, $value113);
+        if (trace !== null) trace.push($seat21, 9, $value119);
         {
-          const l_d = $value113;
+          const l_d = $value119;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -2984,11 +3010,11 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered71 && $pick106-- === 0) {
-        if (!$built117) {
+      if ($offered77 && $pick112-- === 0) {
+        if (!$built123) {
           $values17.length = 0;
-          for (let $i74 = 0; $i74 < N[$seg70]!; $i74++) {
-            const l_d = C[$seg70 * CAP + $i74]!;
+          for (let $i80 = 0; $i80 < N[$seg76]!; $i80++) {
+            const l_d = C[$seg76 * CAP + $i80]!;
             if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
@@ -2996,13 +3022,13 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values17.push(l_d);
           }
-          $built117 = true;
+          $built123 = true;
         }
-        const $n122 = $values17.length >>> 0;
-        if ($n122 === 0)
+        const $n128 = $values17.length >>> 0;
+        if ($n128 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x120 = 0;
-        let $r121 = 0;
+        let $x126 = 0;
+        let $r127 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3013,19 +3039,19 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x120 = $t >>> 0;
-          $r121 = $x120 % $n122;
-        } while ($x120 - $r121 > 4294967296 - $n122);
-        const $digit118 = $r121;
-        const $value119 = $values17[$digit118]!;
+          $x126 = $t >>> 0;
+          $r127 = $x126 % $n128;
+        } while ($x126 - $r127 > 4294967296 - $n128);
+        const $digit124 = $r127;
+        const $value125 = $values17[$digit124]!;
         {
-          const l_d = $value119;
+          const l_d = $value125;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 10, $value119);
+        if (trace !== null) trace.push($seat21, 10, $value125);
         {
-          const l_d = $value119;
+          const l_d = $value125;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -3048,22 +3074,22 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered76 && $pick106-- === 0) {
-        if (!$built123) {
+      if ($offered82 && $pick112-- === 0) {
+        if (!$built129) {
           $values18.length = 0;
-          for (let $i79 = 0; $i79 < N[$seg75]!; $i79++) {
-            const l_d = C[$seg75 * CAP + $i79]!;
+          for (let $i85 = 0; $i85 < N[$seg81]!; $i85++) {
+            const l_d = C[$seg81 * CAP + $i85]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_q_2, l_d)) continue;
             $values18.push(l_d);
           }
-          $built123 = true;
+          $built129 = true;
         }
-        const $n128 = $values18.length >>> 0;
-        if ($n128 === 0)
+        const $n134 = $values18.length >>> 0;
+        if ($n134 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x126 = 0;
-        let $r127 = 0;
+        let $x132 = 0;
+        let $r133 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3074,25 +3100,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x126 = $t >>> 0;
-          $r127 = $x126 % $n128;
-        } while ($x126 - $r127 > 4294967296 - $n128);
-        const $digit124 = $r127;
-        const $value125 = $values18[$digit124]!;
+          $x132 = $t >>> 0;
+          $r133 = $x132 % $n134;
+        } while ($x132 - $r133 > 4294967296 - $n134);
+        const $digit130 = $r133;
+        const $value131 = $values18[$digit130]!;
         {
-          const l_d = $value125;
+          const l_d = $value131;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 11, $value125);
+        if (trace !== null) trace.push($seat21, 11, $value131);
         {
-          const l_d = $value125;
+          const l_d = $value131;
           {
-            const $argument129 = l_q_2;
-            const $argument130 = l_d;
+            const $argument135 = l_q_2;
+            const $argument136 = l_d;
             {
-              let l_p = $argument129;
-              let l_sold = $argument130;
+              let l_p = $argument135;
+              let l_sold = $argument136;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3115,21 +3141,21 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered81 && $pick106-- === 0) {
-        if (!$built131) {
+      if ($offered87 && $pick112-- === 0) {
+        if (!$built137) {
           $values19.length = 0;
-          for (let $i84 = 0; $i84 < N[$seg80]!; $i84++) {
-            const l_d = C[$seg80 * CAP + $i84]!;
+          for (let $i90 = 0; $i90 < N[$seg86]!; $i90++) {
+            const l_d = C[$seg86 * CAP + $i90]!;
             if (!v_key[l_d]!) continue;
             $values19.push(l_d);
           }
-          $built131 = true;
+          $built137 = true;
         }
-        const $n136 = $values19.length >>> 0;
-        if ($n136 === 0)
+        const $n142 = $values19.length >>> 0;
+        if ($n142 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x134 = 0;
-        let $r135 = 0;
+        let $x140 = 0;
+        let $r141 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3140,25 +3166,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x134 = $t >>> 0;
-          $r135 = $x134 % $n136;
-        } while ($x134 - $r135 > 4294967296 - $n136);
-        const $digit132 = $r135;
-        const $value133 = $values19[$digit132]!;
+          $x140 = $t >>> 0;
+          $r141 = $x140 % $n142;
+        } while ($x140 - $r141 > 4294967296 - $n142);
+        const $digit138 = $r141;
+        const $value139 = $values19[$digit138]!;
         {
-          const l_d = $value133;
+          const l_d = $value139;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 12, $value133);
+        if (trace !== null) trace.push($seat21, 12, $value139);
         {
-          const l_d = $value133;
+          const l_d = $value139;
           {
-            const $argument137 = l_q_2;
-            const $argument138 = l_d;
+            const $argument143 = l_q_2;
+            const $argument144 = l_d;
             {
-              let l_p = $argument137;
-              let l_sold = $argument138;
+              let l_p = $argument143;
+              let l_sold = $argument144;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -3183,22 +3209,22 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered86 && $pick106-- === 0) {
-        if (!$built139) {
+      if ($offered92 && $pick112-- === 0) {
+        if (!$built145) {
           $values20.length = 0;
-          for (let $i89 = 0; $i89 < N[$seg85]!; $i89++) {
-            const l_d = C[$seg85 * CAP + $i89]!;
+          for (let $i95 = 0; $i95 < N[$seg91]!; $i95++) {
+            const l_d = C[$seg91 * CAP + $i95]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
             $values20.push(l_d);
           }
-          $built139 = true;
+          $built145 = true;
         }
-        const $n144 = $values20.length >>> 0;
-        if ($n144 === 0)
+        const $n150 = $values20.length >>> 0;
+        if ($n150 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x142 = 0;
-        let $r143 = 0;
+        let $x148 = 0;
+        let $r149 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3209,25 +3235,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x142 = $t >>> 0;
-          $r143 = $x142 % $n144;
-        } while ($x142 - $r143 > 4294967296 - $n144);
-        const $digit140 = $r143;
-        const $value141 = $values20[$digit140]!;
+          $x148 = $t >>> 0;
+          $r149 = $x148 % $n150;
+        } while ($x148 - $r149 > 4294967296 - $n150);
+        const $digit146 = $r149;
+        const $value147 = $values20[$digit146]!;
         {
-          const l_d = $value141;
+          const l_d = $value147;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 13, $value141);
+        if (trace !== null) trace.push($seat21, 13, $value147);
         {
-          const l_d = $value141;
+          const l_d = $value147;
           {
-            const $argument145 = l_q_2;
-            const $argument146 = l_d;
+            const $argument151 = l_q_2;
+            const $argument152 = l_d;
             {
-              let l_p = $argument145;
-              let l_pledged = $argument146;
+              let l_p = $argument151;
+              let l_pledged = $argument152;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -3249,22 +3275,22 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered91 && $pick106-- === 0) {
-        if (!$built147) {
+      if ($offered97 && $pick112-- === 0) {
+        if (!$built153) {
           $values21.length = 0;
-          for (let $i94 = 0; $i94 < N[$seg90]!; $i94++) {
-            const l_d = C[$seg90 * CAP + $i94]!;
+          for (let $i100 = 0; $i100 < N[$seg96]!; $i100++) {
+            const l_d = C[$seg96 * CAP + $i100]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
             $values21.push(l_d);
           }
-          $built147 = true;
+          $built153 = true;
         }
-        const $n152 = $values21.length >>> 0;
-        if ($n152 === 0)
+        const $n158 = $values21.length >>> 0;
+        if ($n158 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x150 = 0;
-        let $r151 = 0;
+        let $x156 = 0;
+        let $r157 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3275,19 +3301,19 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x150 = $t >>> 0;
-          $r151 = $x150 % $n152;
-        } while ($x150 - $r151 > 4294967296 - $n152);
-        const $digit148 = $r151;
-        const $value149 = $values21[$digit148]!;
+          $x156 = $t >>> 0;
+          $r157 = $x156 % $n158;
+        } while ($x156 - $r157 > 4294967296 - $n158);
+        const $digit154 = $r157;
+        const $value155 = $values21[$digit154]!;
         {
-          const l_d = $value149;
+          const l_d = $value155;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 14, $value149);
+        if (trace !== null) trace.push($seat21, 14, $value155);
         {
-          const l_d = $value149;
+          const l_d = $value155;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -3307,27 +3333,27 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered96 && $pick106-- === 0) {
-        if (!$built153) {
+      if ($offered102 && $pick112-- === 0) {
+        if (!$built159) {
           $values23.length = 0;
-          for (let $i99 = 0; $i99 < N[$seg95]!; $i99++) {
-            const l_d_3 = C[$seg95 * CAP + $i99]!;
+          for (let $i105 = 0; $i105 < N[$seg101]!; $i105++) {
+            const l_d_3 = C[$seg101 * CAP + $i105]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
             $values23.push(l_d_3);
           }
           $values24.length = 0;
-          for (let $i102 = 0; $i102 < $values22.length; $i102++) {
-            const l_buyer_2 = $values22[$i102]!;
+          for (let $i108 = 0; $i108 < $values22.length; $i108++) {
+            const l_buyer_2 = $values22[$i108]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values24.push(l_buyer_2);
           }
-          $built153 = true;
+          $built159 = true;
         }
-        const $n158 = $values23.length >>> 0;
-        if ($n158 === 0)
+        const $n164 = $values23.length >>> 0;
+        if ($n164 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x156 = 0;
-        let $r157 = 0;
+        let $x162 = 0;
+        let $r163 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3338,16 +3364,16 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x156 = $t >>> 0;
-          $r157 = $x156 % $n158;
-        } while ($x156 - $r157 > 4294967296 - $n158);
-        const $digit154 = $r157;
-        const $value155 = $values23[$digit154]!;
-        const $n163 = $values24.length >>> 0;
-        if ($n163 === 0)
+          $x162 = $t >>> 0;
+          $r163 = $x162 % $n164;
+        } while ($x162 - $r163 > 4294967296 - $n164);
+        const $digit160 = $r163;
+        const $value161 = $values23[$digit160]!;
+        const $n169 = $values24.length >>> 0;
+        if ($n169 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x161 = 0;
-        let $r162 = 0;
+        let $x167 = 0;
+        let $r168 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3358,30 +3384,30 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x161 = $t >>> 0;
-          $r162 = $x161 % $n163;
-        } while ($x161 - $r162 > 4294967296 - $n163);
-        const $digit159 = $r162;
-        const $value160 = $values24[$digit159]!;
+          $x167 = $t >>> 0;
+          $r168 = $x167 % $n169;
+        } while ($x167 - $r168 > 4294967296 - $n169);
+        const $digit165 = $r168;
+        const $value166 = $values24[$digit165]!;
         {
-          l_d_3 = $value155;
-          l_buyer_2 = $value160;
+          l_d_3 = $value161;
+          l_buyer_2 = $value166;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 15, $value155, $value160);
+        if (trace !== null) trace.push($seat21, 15, $value161, $value166);
         {
-          l_d_3 = $value155;
-          l_buyer_2 = $value160;
+          l_d_3 = $value161;
+          l_buyer_2 = $value166;
           return 36;
         }
       }
-      if ($offered103 && $pick106-- === 0) {
+      if ($offered109 && $pick112-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat17, 16);
+        if (trace !== null) trace.push($seat21, 16);
         {
           l___window_0_2 = false;
           return 17;
@@ -3390,104 +3416,107 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide221($seat166: number): number {
-    const $seg167 = Z_deeds + l_p;
-    let $offered168 = false;
-    offered168$open: {
-      if (!(N[$seg167]! > 0)) break offered168$open;
-      let $any169: boolean = false;
+  function decide230($seat172: number): number {
+    const $seg173 = Z_deeds + l_p;
+    let $offered174 = false;
+    offered174$open: {
+      if (!(N[$seg173]! > 0)) break offered174$open;
+      let $any175: boolean = false;
       {
-        const $seg171 = Z_deeds + l_p;
-        for (let $i170 = 0; $i170 < N[$seg171]!; $i170++) {
-          const l_e = C[$seg171 * CAP + $i170]!;
+        const $seg177 = Z_deeds + l_p;
+        const $n178 = N[$seg177]!;
+        for (let $i176 = 0; $i176 < $n178; $i176++) {
+          const l_e = C[$seg177 * CAP + $i176]!;
           if (fn_may_sell_stack(l_p, l_e)) {
-            $any169 = true;
+            $any175 = true;
             break;
           }
         }
       }
-      if (!$any169) break offered168$open;
-      let $found172 = false;
-      for (let $i173 = 0; $i173 < N[$seg167]!; $i173++) {
-        const l_d = C[$seg167 * CAP + $i173]!;
+      if (!$any175) break offered174$open;
+      let $found179 = false;
+      for (let $i180 = 0; $i180 < N[$seg173]!; $i180++) {
+        const l_d = C[$seg173 * CAP + $i180]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p, l_d)) continue;
-        $found172 = true;
+        $found179 = true;
         break;
       }
-      if (!$found172) break offered168$open;
-      $offered168 = true;
+      if (!$found179) break offered174$open;
+      $offered174 = true;
     }
-    const $seg175 = Z_deeds + l_p;
-    let $offered176 = false;
-    offered176$open: {
-      if (!(N[$seg175]! > 0)) break offered176$open;
-      let $any177: boolean = false;
+    const $seg182 = Z_deeds + l_p;
+    let $offered183 = false;
+    offered183$open: {
+      if (!(N[$seg182]! > 0)) break offered183$open;
+      let $any184: boolean = false;
       {
-        const $seg179 = Z_deeds + l_p;
-        for (let $i178 = 0; $i178 < N[$seg179]!; $i178++) {
-          const l_e = C[$seg179 * CAP + $i178]!;
+        const $seg186 = Z_deeds + l_p;
+        const $n187 = N[$seg186]!;
+        for (let $i185 = 0; $i185 < $n187; $i185++) {
+          const l_e = C[$seg186 * CAP + $i185]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any177 = true;
+            $any184 = true;
             break;
           }
         }
       }
-      if (!$any177) break offered176$open;
-      if (!(v_stacks_left >= 4)) break offered176$open;
-      let $found180 = false;
-      for (let $i181 = 0; $i181 < N[$seg175]!; $i181++) {
-        const l_d = C[$seg175 * CAP + $i181]!;
-        if (!v_key[l_d]!) continue;
-        $found180 = true;
-        break;
-      }
-      if (!$found180) break offered176$open;
-      $offered176 = true;
-    }
-    const $seg183 = Z_deeds + l_p;
-    let $offered184 = false;
-    offered184$open: {
-      if (!(N[$seg183]! > 0)) break offered184$open;
-      let $any185: boolean = false;
-      {
-        const $seg187 = Z_deeds + l_p;
-        for (let $i186 = 0; $i186 < N[$seg187]!; $i186++) {
-          const l_e = C[$seg187 * CAP + $i186]!;
-          if (fn_may_mortgage(l_p, l_e)) {
-            $any185 = true;
-            break;
-          }
-        }
-      }
-      if (!$any185) break offered184$open;
+      if (!$any184) break offered183$open;
+      if (!(v_stacks_left >= 4)) break offered183$open;
       let $found188 = false;
-      for (let $i189 = 0; $i189 < N[$seg183]!; $i189++) {
-        const l_d = C[$seg183 * CAP + $i189]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+      for (let $i189 = 0; $i189 < N[$seg182]!; $i189++) {
+        const l_d = C[$seg182 * CAP + $i189]!;
+        if (!v_key[l_d]!) continue;
         $found188 = true;
         break;
       }
-      if (!$found188) break offered184$open;
-      $offered184 = true;
+      if (!$found188) break offered183$open;
+      $offered183 = true;
     }
-    const $offered191 = ($offered168 ? 1 : 0) + ($offered176 ? 1 : 0) + ($offered184 ? 1 : 0);
-    if ($offered191 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat166} must act but has no legal move`);
+    const $seg191 = Z_deeds + l_p;
+    let $offered192 = false;
+    offered192$open: {
+      if (!(N[$seg191]! > 0)) break offered192$open;
+      let $any193: boolean = false;
+      {
+        const $seg195 = Z_deeds + l_p;
+        const $n196 = N[$seg195]!;
+        for (let $i194 = 0; $i194 < $n196; $i194++) {
+          const l_e = C[$seg195 * CAP + $i194]!;
+          if (fn_may_mortgage(l_p, l_e)) {
+            $any193 = true;
+            break;
+          }
+        }
+      }
+      if (!$any193) break offered192$open;
+      let $found197 = false;
+      for (let $i198 = 0; $i198 < N[$seg191]!; $i198++) {
+        const l_d = C[$seg191 * CAP + $i198]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+        $found197 = true;
+        break;
+      }
+      if (!$found197) break offered192$open;
+      $offered192 = true;
+    }
+    const $offered200 = ($offered174 ? 1 : 0) + ($offered183 ? 1 : 0) + ($offered192 ? 1 : 0);
+    if ($offered200 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat172} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built197 = false;
-    let $built205 = false;
-    let $built213 = false;
-    attempt192: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n196 = $offered191 >>> 0;
-      if ($n196 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x194 = 0;
-      let $r195 = 0;
+    let $built206 = false;
+    let $built214 = false;
+    let $built222 = false;
+    attempt201: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n205 = $offered200 >>> 0;
+      if ($n205 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x203 = 0;
+      let $r204 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3498,27 +3527,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x194 = $t >>> 0;
-        $r195 = $x194 % $n196;
-      } while ($x194 - $r195 > 4294967296 - $n196);
-      const $pick193$drawn = $r195;
-      let $pick193 = $pick193$drawn;
-      if ($offered168 && $pick193-- === 0) {
-        if (!$built197) {
+        $x203 = $t >>> 0;
+        $r204 = $x203 % $n205;
+      } while ($x203 - $r204 > 4294967296 - $n205);
+      const $pick202$drawn = $r204;
+      let $pick202 = $pick202$drawn;
+      if ($offered174 && $pick202-- === 0) {
+        if (!$built206) {
           $values25.length = 0;
-          for (let $i174 = 0; $i174 < N[$seg167]!; $i174++) {
-            const l_d = C[$seg167 * CAP + $i174]!;
+          for (let $i181 = 0; $i181 < N[$seg173]!; $i181++) {
+            const l_d = C[$seg173 * CAP + $i181]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p, l_d)) continue;
             $values25.push(l_d);
           }
-          $built197 = true;
+          $built206 = true;
         }
-        const $n202 = $values25.length >>> 0;
-        if ($n202 === 0)
+        const $n211 = $values25.length >>> 0;
+        if ($n211 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x200 = 0;
-        let $r201 = 0;
+        let $x209 = 0;
+        let $r210 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3529,25 +3558,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x200 = $t >>> 0;
-          $r201 = $x200 % $n202;
-        } while ($x200 - $r201 > 4294967296 - $n202);
-        const $digit198 = $r201;
-        const $value199 = $values25[$digit198]!;
+          $x209 = $t >>> 0;
+          $r210 = $x209 % $n211;
+        } while ($x209 - $r210 > 4294967296 - $n211);
+        const $digit207 = $r210;
+        const $value208 = $values25[$digit207]!;
         {
-          const l_d = $value199;
+          const l_d = $value208;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat166, 0, $value199);
+        if (trace !== null) trace.push($seat172, 0, $value208);
         {
-          const l_d = $value199;
+          const l_d = $value208;
           {
-            const $argument203 = l_p;
-            const $argument204 = l_d;
+            const $argument212 = l_p;
+            const $argument213 = l_d;
             {
-              let l_p = $argument203;
-              let l_sold = $argument204;
+              let l_p = $argument212;
+              let l_sold = $argument213;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3570,21 +3599,21 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered176 && $pick193-- === 0) {
-        if (!$built205) {
+      if ($offered183 && $pick202-- === 0) {
+        if (!$built214) {
           $values26.length = 0;
-          for (let $i182 = 0; $i182 < N[$seg175]!; $i182++) {
-            const l_d = C[$seg175 * CAP + $i182]!;
+          for (let $i190 = 0; $i190 < N[$seg182]!; $i190++) {
+            const l_d = C[$seg182 * CAP + $i190]!;
             if (!v_key[l_d]!) continue;
             $values26.push(l_d);
           }
-          $built205 = true;
+          $built214 = true;
         }
-        const $n210 = $values26.length >>> 0;
-        if ($n210 === 0)
+        const $n219 = $values26.length >>> 0;
+        if ($n219 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x208 = 0;
-        let $r209 = 0;
+        let $x217 = 0;
+        let $r218 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3595,25 +3624,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x208 = $t >>> 0;
-          $r209 = $x208 % $n210;
-        } while ($x208 - $r209 > 4294967296 - $n210);
-        const $digit206 = $r209;
-        const $value207 = $values26[$digit206]!;
+          $x217 = $t >>> 0;
+          $r218 = $x217 % $n219;
+        } while ($x217 - $r218 > 4294967296 - $n219);
+        const $digit215 = $r218;
+        const $value216 = $values26[$digit215]!;
         {
-          const l_d = $value207;
+          const l_d = $value216;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat166, 1, $value207);
+        if (trace !== null) trace.push($seat172, 1, $value216);
         {
-          const l_d = $value207;
+          const l_d = $value216;
           {
-            const $argument211 = l_p;
-            const $argument212 = l_d;
+            const $argument220 = l_p;
+            const $argument221 = l_d;
             {
-              let l_p = $argument211;
-              let l_sold = $argument212;
+              let l_p = $argument220;
+              let l_sold = $argument221;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -3638,22 +3667,22 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered184 && $pick193-- === 0) {
-        if (!$built213) {
+      if ($offered192 && $pick202-- === 0) {
+        if (!$built222) {
           $values27.length = 0;
-          for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
-            const l_d = C[$seg183 * CAP + $i190]!;
+          for (let $i199 = 0; $i199 < N[$seg191]!; $i199++) {
+            const l_d = C[$seg191 * CAP + $i199]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
             $values27.push(l_d);
           }
-          $built213 = true;
+          $built222 = true;
         }
-        const $n218 = $values27.length >>> 0;
-        if ($n218 === 0)
+        const $n227 = $values27.length >>> 0;
+        if ($n227 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x216 = 0;
-        let $r217 = 0;
+        let $x225 = 0;
+        let $r226 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3664,25 +3693,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x216 = $t >>> 0;
-          $r217 = $x216 % $n218;
-        } while ($x216 - $r217 > 4294967296 - $n218);
-        const $digit214 = $r217;
-        const $value215 = $values27[$digit214]!;
+          $x225 = $t >>> 0;
+          $r226 = $x225 % $n227;
+        } while ($x225 - $r226 > 4294967296 - $n227);
+        const $digit223 = $r226;
+        const $value224 = $values27[$digit223]!;
         {
-          const l_d = $value215;
+          const l_d = $value224;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat166, 2, $value215);
+        if (trace !== null) trace.push($seat172, 2, $value224);
         {
-          const l_d = $value215;
+          const l_d = $value224;
           {
-            const $argument219 = l_p;
-            const $argument220 = l_d;
+            const $argument228 = l_p;
+            const $argument229 = l_d;
             {
-              let l_p = $argument219;
-              let l_pledged = $argument220;
+              let l_p = $argument228;
+              let l_pledged = $argument229;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -3707,79 +3736,28 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide267(): number {
+  function decide278(): number {
     {
-      let $n240 = 0;
+      let $n251 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list30[$n240++] = l_q;
+          $list30[$n251++] = l_q;
         }
       }
       $list31.fill(0);
-      race241: for (;;) {
-        let $left242 = 0;
-        for (let $a245 = 0; $a245 < $n240; $a245++) if ($list31[$list30[$a245]!] === 0) $left242++;
-        if ($left242 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race252: for (;;) {
+        let $left253 = 0;
+        for (let $a256 = 0; $a256 < $n251; $a256++) if ($list31[$list30[$a256]!] === 0) $left253++;
+        if ($left253 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k244 = 0;
-        if ($left242 > 1) {
-          const $n248 = $left242 >>> 0;
-          if ($n248 === 0)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x246 = 0;
-          let $r247 = 0;
-          do {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x246 = $t >>> 0;
-            $r247 = $x246 % $n248;
-          } while ($x246 - $r247 > 4294967296 - $n248);
-          const $k244$drawn = $r247;
-          $k244 = $k244$drawn;
-        }
-        let $seat243 = -1;
-        for (let $a245 = 0; $a245 < $n240; $a245++)
-          if ($list31[$list30[$a245]!] === 0 && $k244-- === 0) {
-            $seat243 = $list30[$a245]!;
-            break;
-          }
-        const l_q = $seat243;
-        const $low249 = l_high_2 + 1;
-        const $high250 = v_cash[l_q]!;
-        let $offered251 = false;
-        let $least252 = $low249;
-        offered251$open: {
-          if (!($low249 <= $high250)) break offered251$open;
-          $least252 = Math.max($low249, l_high_2 + 1);
-          if (!($least252 <= $high250)) break offered251$open;
-          $offered251 = true;
-        }
-        let $offered253 = false;
-        offered253$open: {
-          $offered253 = true;
-        }
-        const $offered254 = ($offered251 ? 1 : 0) + ($offered253 ? 1 : 0);
-        if ($offered254 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt255: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n259 = $offered254 >>> 0;
+        let $k255 = 0;
+        if ($left253 > 1) {
+          const $n259 = $left253 >>> 0;
           if ($n259 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
           let $x257 = 0;
@@ -3797,14 +3775,65 @@ export function playout(): PlayoutKernel {
             $x257 = $t >>> 0;
             $r258 = $x257 % $n259;
           } while ($x257 - $r258 > 4294967296 - $n259);
-          const $pick256$drawn = $r258;
-          let $pick256 = $pick256$drawn;
-          if ($offered251 && $pick256-- === 0) {
-            const $n265 = Math.max(0, $high250 - $least252 + 1) >>> 0;
-            if ($n265 === 0)
+          const $k255$drawn = $r258;
+          $k255 = $k255$drawn;
+        }
+        let $seat254 = -1;
+        for (let $a256 = 0; $a256 < $n251; $a256++)
+          if ($list31[$list30[$a256]!] === 0 && $k255-- === 0) {
+            $seat254 = $list30[$a256]!;
+            break;
+          }
+        const l_q = $seat254;
+        const $low260 = l_high_2 + 1;
+        const $high261 = v_cash[l_q]!;
+        let $offered262 = false;
+        let $least263 = $low260;
+        offered262$open: {
+          if (!($low260 <= $high261)) break offered262$open;
+          $least263 = Math.max($low260, l_high_2 + 1);
+          if (!($least263 <= $high261)) break offered262$open;
+          $offered262 = true;
+        }
+        let $offered264 = false;
+        offered264$open: {
+          $offered264 = true;
+        }
+        const $offered265 = ($offered262 ? 1 : 0) + ($offered264 ? 1 : 0);
+        if ($offered265 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt266: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n270 = $offered265 >>> 0;
+          if ($n270 === 0)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+          let $x268 = 0;
+          let $r269 = 0;
+          do {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            $x268 = $t >>> 0;
+            $r269 = $x268 % $n270;
+          } while ($x268 - $r269 > 4294967296 - $n270);
+          const $pick267$drawn = $r269;
+          let $pick267 = $pick267$drawn;
+          if ($offered262 && $pick267-- === 0) {
+            const $n276 = Math.max(0, $high261 - $least263 + 1) >>> 0;
+            if ($n276 === 0)
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x263 = 0;
-            let $r264 = 0;
+            let $x274 = 0;
+            let $r275 = 0;
             do {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3815,95 +3844,50 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x263 = $t >>> 0;
-              $r264 = $x263 % $n265;
-            } while ($x263 - $r264 > 4294967296 - $n265);
-            const $digit261 = $r264;
-            const $value262 = $least252 + $digit261;
+              $x274 = $t >>> 0;
+              $r275 = $x274 % $n276;
+            } while ($x274 - $r275 > 4294967296 - $n276);
+            const $digit272 = $r275;
+            const $value273 = $least263 + $digit272;
             {
-              const l_amount = $value262;
+              const l_amount = $value273;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value262);
+            if (trace !== null) trace.push(l_q, 3, $value273);
             {
-              const l_amount = $value262;
+              const l_amount = $value273;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 35;
             }
           }
-          if ($offered253 && $pick256-- === 0) {
+          if ($offered264 && $pick267-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list31[l_q] = 1;
-            if ($left242 === 1) {
+            if ($left253 === 1) {
               return 35;
             }
-            continue race241;
+            continue race252;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide281($seat269: number): number {
-    const $low270 = 1;
-    const $high271 = v_cash[l_buyer_2]!;
-    const $size272 = Math.max(0, $high271 - $low270 + 1);
-    const $count273 = $size272;
-    const $total274 = $count273;
-    if ($total274 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat269} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    const $n278 = $total274 >>> 0;
-    if ($n278 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x276 = 0;
-    let $r277 = 0;
-    do {
-      const $a = P[0]!,
-        $b = P[1]!,
-        $c = P[2]!,
-        $d = P[3]!;
-      const $t = ((($a + $b) | 0) + $d) | 0;
-      P[3] = $d + 1;
-      P[0] = $b ^ ($b >>> 9);
-      P[1] = $c + ($c << 3);
-      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x276 = $t >>> 0;
-      $r277 = $x276 % $n278;
-    } while ($x276 - $r277 > 4294967296 - $n278);
-    const $index275$drawn = $r277;
-    let $index275 = $index275$drawn;
-    decisions++;
-    steps = 0;
-    if ($index275 < $count273) {
-      const $digit279 = $index275 % $size272;
-      $index275 = Math.floor($index275 / $size272);
-      const $value280 = $low270 + $digit279;
-      if (trace !== null) trace.push($seat269, 7, $value280);
-      {
-        l_amount_3 = $value280;
-        return 38;
-      }
-    }
-    $index275 -= $count273;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide295($seat282: number): number {
-    const $count283 = 1;
-    const $count284 = 1;
-    const $total285 = $count283 + $count284;
+  function decide292($seat280: number): number {
+    const $low281 = 1;
+    const $high282 = v_cash[l_buyer_2]!;
+    const $size283 = Math.max(0, $high282 - $low281 + 1);
+    const $count284 = $size283;
+    const $total285 = $count284;
     if ($total285 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat282} must act but has no legal move`);
+      throw new GameFault("fault/no-legal-move", `seat ${$seat280} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
@@ -3930,8 +3914,53 @@ export function playout(): PlayoutKernel {
     let $index286 = $index286$drawn;
     decisions++;
     steps = 0;
-    if ($index286 < $count283) {
-      if (trace !== null) trace.push($seat282, 5);
+    if ($index286 < $count284) {
+      const $digit290 = $index286 % $size283;
+      $index286 = Math.floor($index286 / $size283);
+      const $value291 = $low281 + $digit290;
+      if (trace !== null) trace.push($seat280, 7, $value291);
+      {
+        l_amount_3 = $value291;
+        return 38;
+      }
+    }
+    $index286 -= $count284;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide306($seat293: number): number {
+    const $count294 = 1;
+    const $count295 = 1;
+    const $total296 = $count294 + $count295;
+    if ($total296 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat293} must act but has no legal move`);
+    if (decisions >= DECISION_CAP)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+      );
+    const $n300 = $total296 >>> 0;
+    if ($n300 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x298 = 0;
+    let $r299 = 0;
+    do {
+      const $a = P[0]!,
+        $b = P[1]!,
+        $c = P[2]!,
+        $d = P[3]!;
+      const $t = ((($a + $b) | 0) + $d) | 0;
+      P[3] = $d + 1;
+      P[0] = $b ^ ($b >>> 9);
+      P[1] = $c + ($c << 3);
+      P[2] = (($c << 21) | ($c >>> 11)) + $t;
+      $x298 = $t >>> 0;
+      $r299 = $x298 % $n300;
+    } while ($x298 - $r299 > 4294967296 - $n300);
+    const $index297$drawn = $r299;
+    let $index297 = $index297$drawn;
+    decisions++;
+    steps = 0;
+    if ($index297 < $count294) {
+      if (trace !== null) trace.push($seat293, 5);
       {
         {
           const $amount = l_amount_3;
@@ -3949,135 +3978,138 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg290 = Z_deeds + l_q_2;
+          const $seg301 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg290]!; $i++)
-            if (C[$seg290 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg301]!; $i++)
+            if (C[$seg301 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at291 = $seg290 * CAP + $at;
-          const $card = C[$at291]!;
-          const $end292 = $seg290 * CAP + N[$seg290]! - 1;
-          for (let $k293 = $at291; $k293 < $end292; $k293++) C[$k293] = C[$k293 + 1]!;
-          N[$seg290]!--;
-          const $seg294 = Z_deeds + l_buyer_2;
-          C[$seg294 * CAP + N[$seg294]!] = $card;
-          N[$seg294]!++;
+          const $at302 = $seg301 * CAP + $at;
+          const $card = C[$at302]!;
+          const $end303 = $seg301 * CAP + N[$seg301]! - 1;
+          for (let $k304 = $at302; $k304 < $end303; $k304++) C[$k304] = C[$k304 + 1]!;
+          N[$seg301]!--;
+          const $seg305 = Z_deeds + l_buyer_2;
+          C[$seg305 * CAP + N[$seg305]!] = $card;
+          N[$seg305]!++;
         }
         return 39;
       }
     }
-    $index286 -= $count283;
-    if ($index286 < $count284) {
-      if (trace !== null) trace.push($seat282, 6);
+    $index297 -= $count294;
+    if ($index297 < $count295) {
+      if (trace !== null) trace.push($seat293, 6);
       {
         return 39;
       }
     }
-    $index286 -= $count284;
+    $index297 -= $count295;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide352($seat297: number): number {
-    const $seg298 = Z_deeds + l_p_3;
-    let $offered299 = false;
-    offered299$open: {
-      if (!(N[$seg298]! > 0)) break offered299$open;
-      let $any300: boolean = false;
+  function decide366($seat308: number): number {
+    const $seg309 = Z_deeds + l_p_3;
+    let $offered310 = false;
+    offered310$open: {
+      if (!(N[$seg309]! > 0)) break offered310$open;
+      let $any311: boolean = false;
       {
-        const $seg302 = Z_deeds + l_p_3;
-        for (let $i301 = 0; $i301 < N[$seg302]!; $i301++) {
-          const l_e = C[$seg302 * CAP + $i301]!;
+        const $seg313 = Z_deeds + l_p_3;
+        const $n314 = N[$seg313]!;
+        for (let $i312 = 0; $i312 < $n314; $i312++) {
+          const l_e = C[$seg313 * CAP + $i312]!;
           if (fn_may_sell_stack(l_p_3, l_e)) {
-            $any300 = true;
+            $any311 = true;
             break;
           }
         }
       }
-      if (!$any300) break offered299$open;
-      let $found303 = false;
-      for (let $i304 = 0; $i304 < N[$seg298]!; $i304++) {
-        const l_d = C[$seg298 * CAP + $i304]!;
+      if (!$any311) break offered310$open;
+      let $found315 = false;
+      for (let $i316 = 0; $i316 < N[$seg309]!; $i316++) {
+        const l_d = C[$seg309 * CAP + $i316]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-        $found303 = true;
+        $found315 = true;
         break;
       }
-      if (!$found303) break offered299$open;
-      $offered299 = true;
+      if (!$found315) break offered310$open;
+      $offered310 = true;
     }
-    const $seg306 = Z_deeds + l_p_3;
-    let $offered307 = false;
-    offered307$open: {
-      if (!(N[$seg306]! > 0)) break offered307$open;
-      let $any308: boolean = false;
+    const $seg318 = Z_deeds + l_p_3;
+    let $offered319 = false;
+    offered319$open: {
+      if (!(N[$seg318]! > 0)) break offered319$open;
+      let $any320: boolean = false;
       {
-        const $seg310 = Z_deeds + l_p_3;
-        for (let $i309 = 0; $i309 < N[$seg310]!; $i309++) {
-          const l_e = C[$seg310 * CAP + $i309]!;
+        const $seg322 = Z_deeds + l_p_3;
+        const $n323 = N[$seg322]!;
+        for (let $i321 = 0; $i321 < $n323; $i321++) {
+          const l_e = C[$seg322 * CAP + $i321]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any308 = true;
+            $any320 = true;
             break;
           }
         }
       }
-      if (!$any308) break offered307$open;
-      if (!(v_stacks_left >= 4)) break offered307$open;
-      let $found311 = false;
-      for (let $i312 = 0; $i312 < N[$seg306]!; $i312++) {
-        const l_d = C[$seg306 * CAP + $i312]!;
+      if (!$any320) break offered319$open;
+      if (!(v_stacks_left >= 4)) break offered319$open;
+      let $found324 = false;
+      for (let $i325 = 0; $i325 < N[$seg318]!; $i325++) {
+        const l_d = C[$seg318 * CAP + $i325]!;
         if (!v_key[l_d]!) continue;
-        $found311 = true;
+        $found324 = true;
         break;
       }
-      if (!$found311) break offered307$open;
-      $offered307 = true;
+      if (!$found324) break offered319$open;
+      $offered319 = true;
     }
-    const $seg314 = Z_deeds + l_p_3;
-    let $offered315 = false;
-    offered315$open: {
-      if (!(N[$seg314]! > 0)) break offered315$open;
-      let $any316: boolean = false;
+    const $seg327 = Z_deeds + l_p_3;
+    let $offered328 = false;
+    offered328$open: {
+      if (!(N[$seg327]! > 0)) break offered328$open;
+      let $any329: boolean = false;
       {
-        const $seg318 = Z_deeds + l_p_3;
-        for (let $i317 = 0; $i317 < N[$seg318]!; $i317++) {
-          const l_e = C[$seg318 * CAP + $i317]!;
+        const $seg331 = Z_deeds + l_p_3;
+        const $n332 = N[$seg331]!;
+        for (let $i330 = 0; $i330 < $n332; $i330++) {
+          const l_e = C[$seg331 * CAP + $i330]!;
           if (fn_may_mortgage(l_p_3, l_e)) {
-            $any316 = true;
+            $any329 = true;
             break;
           }
         }
       }
-      if (!$any316) break offered315$open;
-      let $found319 = false;
-      for (let $i320 = 0; $i320 < N[$seg314]!; $i320++) {
-        const l_d = C[$seg314 * CAP + $i320]!;
+      if (!$any329) break offered328$open;
+      let $found333 = false;
+      for (let $i334 = 0; $i334 < N[$seg327]!; $i334++) {
+        const l_d = C[$seg327 * CAP + $i334]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-        $found319 = true;
+        $found333 = true;
         break;
       }
-      if (!$found319) break offered315$open;
-      $offered315 = true;
+      if (!$found333) break offered328$open;
+      $offered328 = true;
     }
-    const $offered322 = ($offered299 ? 1 : 0) + ($offered307 ? 1 : 0) + ($offered315 ? 1 : 0);
-    if ($offered322 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat297} must act but has no legal move`);
+    const $offered336 = ($offered310 ? 1 : 0) + ($offered319 ? 1 : 0) + ($offered328 ? 1 : 0);
+    if ($offered336 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat308} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built328 = false;
-    let $built336 = false;
-    let $built344 = false;
-    attempt323: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n327 = $offered322 >>> 0;
-      if ($n327 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x325 = 0;
-      let $r326 = 0;
+    let $built342 = false;
+    let $built350 = false;
+    let $built358 = false;
+    attempt337: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n341 = $offered336 >>> 0;
+      if ($n341 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x339 = 0;
+      let $r340 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4088,27 +4120,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x325 = $t >>> 0;
-        $r326 = $x325 % $n327;
-      } while ($x325 - $r326 > 4294967296 - $n327);
-      const $pick324$drawn = $r326;
-      let $pick324 = $pick324$drawn;
-      if ($offered299 && $pick324-- === 0) {
-        if (!$built328) {
+        $x339 = $t >>> 0;
+        $r340 = $x339 % $n341;
+      } while ($x339 - $r340 > 4294967296 - $n341);
+      const $pick338$drawn = $r340;
+      let $pick338 = $pick338$drawn;
+      if ($offered310 && $pick338-- === 0) {
+        if (!$built342) {
           $values32.length = 0;
-          for (let $i305 = 0; $i305 < N[$seg298]!; $i305++) {
-            const l_d = C[$seg298 * CAP + $i305]!;
+          for (let $i317 = 0; $i317 < N[$seg309]!; $i317++) {
+            const l_d = C[$seg309 * CAP + $i317]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_3, l_d)) continue;
             $values32.push(l_d);
           }
-          $built328 = true;
+          $built342 = true;
         }
-        const $n333 = $values32.length >>> 0;
-        if ($n333 === 0)
+        const $n347 = $values32.length >>> 0;
+        if ($n347 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x331 = 0;
-        let $r332 = 0;
+        let $x345 = 0;
+        let $r346 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4119,25 +4151,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x331 = $t >>> 0;
-          $r332 = $x331 % $n333;
-        } while ($x331 - $r332 > 4294967296 - $n333);
-        const $digit329 = $r332;
-        const $value330 = $values32[$digit329]!;
+          $x345 = $t >>> 0;
+          $r346 = $x345 % $n347;
+        } while ($x345 - $r346 > 4294967296 - $n347);
+        const $digit343 = $r346;
+        const $value344 = $values32[$digit343]!;
         {
-          const l_d = $value330;
+          const l_d = $value344;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat297, 0, $value330);
+        if (trace !== null) trace.push($seat308, 0, $value344);
         {
-          const l_d = $value330;
+          const l_d = $value344;
           {
-            const $argument334 = l_p_3;
-            const $argument335 = l_d;
+            const $argument348 = l_p_3;
+            const $argument349 = l_d;
             {
-              let l_p = $argument334;
-              let l_sold = $argument335;
+              let l_p = $argument348;
+              let l_sold = $argument349;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4160,21 +4192,21 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered307 && $pick324-- === 0) {
-        if (!$built336) {
+      if ($offered319 && $pick338-- === 0) {
+        if (!$built350) {
           $values33.length = 0;
-          for (let $i313 = 0; $i313 < N[$seg306]!; $i313++) {
-            const l_d = C[$seg306 * CAP + $i313]!;
+          for (let $i326 = 0; $i326 < N[$seg318]!; $i326++) {
+            const l_d = C[$seg318 * CAP + $i326]!;
             if (!v_key[l_d]!) continue;
             $values33.push(l_d);
           }
-          $built336 = true;
+          $built350 = true;
         }
-        const $n341 = $values33.length >>> 0;
-        if ($n341 === 0)
+        const $n355 = $values33.length >>> 0;
+        if ($n355 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x339 = 0;
-        let $r340 = 0;
+        let $x353 = 0;
+        let $r354 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4185,25 +4217,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x339 = $t >>> 0;
-          $r340 = $x339 % $n341;
-        } while ($x339 - $r340 > 4294967296 - $n341);
-        const $digit337 = $r340;
-        const $value338 = $values33[$digit337]!;
+          $x353 = $t >>> 0;
+          $r354 = $x353 % $n355;
+        } while ($x353 - $r354 > 4294967296 - $n355);
+        const $digit351 = $r354;
+        const $value352 = $values33[$digit351]!;
         {
-          const l_d = $value338;
+          const l_d = $value352;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat297, 1, $value338);
+        if (trace !== null) trace.push($seat308, 1, $value352);
         {
-          const l_d = $value338;
+          const l_d = $value352;
           {
-            const $argument342 = l_p_3;
-            const $argument343 = l_d;
+            const $argument356 = l_p_3;
+            const $argument357 = l_d;
             {
-              let l_p = $argument342;
-              let l_sold = $argument343;
+              let l_p = $argument356;
+              let l_sold = $argument357;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4228,22 +4260,22 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered315 && $pick324-- === 0) {
-        if (!$built344) {
+      if ($offered328 && $pick338-- === 0) {
+        if (!$built358) {
           $values34.length = 0;
-          for (let $i321 = 0; $i321 < N[$seg314]!; $i321++) {
-            const l_d = C[$seg314 * CAP + $i321]!;
+          for (let $i335 = 0; $i335 < N[$seg327]!; $i335++) {
+            const l_d = C[$seg327 * CAP + $i335]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
             $values34.push(l_d);
           }
-          $built344 = true;
+          $built358 = true;
         }
-        const $n349 = $values34.length >>> 0;
-        if ($n349 === 0)
+        const $n363 = $values34.length >>> 0;
+        if ($n363 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x347 = 0;
-        let $r348 = 0;
+        let $x361 = 0;
+        let $r362 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4254,25 +4286,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x347 = $t >>> 0;
-          $r348 = $x347 % $n349;
-        } while ($x347 - $r348 > 4294967296 - $n349);
-        const $digit345 = $r348;
-        const $value346 = $values34[$digit345]!;
+          $x361 = $t >>> 0;
+          $r362 = $x361 % $n363;
+        } while ($x361 - $r362 > 4294967296 - $n363);
+        const $digit359 = $r362;
+        const $value360 = $values34[$digit359]!;
         {
-          const l_d = $value346;
+          const l_d = $value360;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat297, 2, $value346);
+        if (trace !== null) trace.push($seat308, 2, $value360);
         {
-          const l_d = $value346;
+          const l_d = $value360;
           {
-            const $argument350 = l_p_3;
-            const $argument351 = l_d;
+            const $argument364 = l_p_3;
+            const $argument365 = l_d;
             {
-              let l_p = $argument350;
-              let l_pledged = $argument351;
+              let l_p = $argument364;
+              let l_pledged = $argument365;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4297,32 +4329,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide398(): number {
+  function decide414(): number {
     {
-      let $n371 = 0;
+      let $n387 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list37[$n371++] = l_q;
+          $list37[$n387++] = l_q;
         }
       }
       $list38.fill(0);
-      race372: for (;;) {
-        let $left373 = 0;
-        for (let $a376 = 0; $a376 < $n371; $a376++) if ($list38[$list37[$a376]!] === 0) $left373++;
-        if ($left373 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race388: for (;;) {
+        let $left389 = 0;
+        for (let $a392 = 0; $a392 < $n387; $a392++) if ($list38[$list37[$a392]!] === 0) $left389++;
+        if ($left389 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k375 = 0;
-        if ($left373 > 1) {
-          const $n379 = $left373 >>> 0;
-          if ($n379 === 0)
+        let $k391 = 0;
+        if ($left389 > 1) {
+          const $n395 = $left389 >>> 0;
+          if ($n395 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x377 = 0;
-          let $r378 = 0;
+          let $x393 = 0;
+          let $r394 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4333,47 +4365,47 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x377 = $t >>> 0;
-            $r378 = $x377 % $n379;
-          } while ($x377 - $r378 > 4294967296 - $n379);
-          const $k375$drawn = $r378;
-          $k375 = $k375$drawn;
+            $x393 = $t >>> 0;
+            $r394 = $x393 % $n395;
+          } while ($x393 - $r394 > 4294967296 - $n395);
+          const $k391$drawn = $r394;
+          $k391 = $k391$drawn;
         }
-        let $seat374 = -1;
-        for (let $a376 = 0; $a376 < $n371; $a376++)
-          if ($list38[$list37[$a376]!] === 0 && $k375-- === 0) {
-            $seat374 = $list37[$a376]!;
+        let $seat390 = -1;
+        for (let $a392 = 0; $a392 < $n387; $a392++)
+          if ($list38[$list37[$a392]!] === 0 && $k391-- === 0) {
+            $seat390 = $list37[$a392]!;
             break;
           }
-        const l_q = $seat374;
-        const $low380 = l_high_3 + 1;
-        const $high381 = v_cash[l_q]!;
-        let $offered382 = false;
-        let $least383 = $low380;
-        offered382$open: {
-          if (!($low380 <= $high381)) break offered382$open;
-          $least383 = Math.max($low380, l_high_3 + 1);
-          if (!($least383 <= $high381)) break offered382$open;
-          $offered382 = true;
+        const l_q = $seat390;
+        const $low396 = l_high_3 + 1;
+        const $high397 = v_cash[l_q]!;
+        let $offered398 = false;
+        let $least399 = $low396;
+        offered398$open: {
+          if (!($low396 <= $high397)) break offered398$open;
+          $least399 = Math.max($low396, l_high_3 + 1);
+          if (!($least399 <= $high397)) break offered398$open;
+          $offered398 = true;
         }
-        let $offered384 = false;
-        offered384$open: {
-          $offered384 = true;
+        let $offered400 = false;
+        offered400$open: {
+          $offered400 = true;
         }
-        const $offered385 = ($offered382 ? 1 : 0) + ($offered384 ? 1 : 0);
-        if ($offered385 === 0)
+        const $offered401 = ($offered398 ? 1 : 0) + ($offered400 ? 1 : 0);
+        if ($offered401 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt386: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n390 = $offered385 >>> 0;
-          if ($n390 === 0)
+        attempt402: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n406 = $offered401 >>> 0;
+          if ($n406 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x388 = 0;
-          let $r389 = 0;
+          let $x404 = 0;
+          let $r405 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4384,17 +4416,17 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x388 = $t >>> 0;
-            $r389 = $x388 % $n390;
-          } while ($x388 - $r389 > 4294967296 - $n390);
-          const $pick387$drawn = $r389;
-          let $pick387 = $pick387$drawn;
-          if ($offered382 && $pick387-- === 0) {
-            const $n396 = Math.max(0, $high381 - $least383 + 1) >>> 0;
-            if ($n396 === 0)
+            $x404 = $t >>> 0;
+            $r405 = $x404 % $n406;
+          } while ($x404 - $r405 > 4294967296 - $n406);
+          const $pick403$drawn = $r405;
+          let $pick403 = $pick403$drawn;
+          if ($offered398 && $pick403-- === 0) {
+            const $n412 = Math.max(0, $high397 - $least399 + 1) >>> 0;
+            if ($n412 === 0)
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x394 = 0;
-            let $r395 = 0;
+            let $x410 = 0;
+            let $r411 = 0;
             do {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4405,57 +4437,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x394 = $t >>> 0;
-              $r395 = $x394 % $n396;
-            } while ($x394 - $r395 > 4294967296 - $n396);
-            const $digit392 = $r395;
-            const $value393 = $least383 + $digit392;
+              $x410 = $t >>> 0;
+              $r411 = $x410 % $n412;
+            } while ($x410 - $r411 > 4294967296 - $n412);
+            const $digit408 = $r411;
+            const $value409 = $least399 + $digit408;
             {
-              const l_amount = $value393;
+              const l_amount = $value409;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value393);
+            if (trace !== null) trace.push(l_q, 3, $value409);
             {
-              const l_amount = $value393;
+              const l_amount = $value409;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return 68;
             }
           }
-          if ($offered384 && $pick387-- === 0) {
+          if ($offered400 && $pick403-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list38[l_q] = 1;
-            if ($left373 === 1) {
+            if ($left389 === 1) {
               return 68;
             }
-            continue race372;
+            continue race388;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide411($seat402: number): number {
-    const $count403 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count404 = 1;
-    const $total405 = $count403 + $count404;
-    if ($total405 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat402} must act but has no legal move`);
+  function decide427($seat418: number): number {
+    const $count419 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count420 = 1;
+    const $total421 = $count419 + $count420;
+    if ($total421 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat418} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n409 = $total405 >>> 0;
-    if ($n409 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-    let $x407 = 0;
-    let $r408 = 0;
+    const $n425 = $total421 >>> 0;
+    if ($n425 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+    let $x423 = 0;
+    let $r424 = 0;
     do {
       const $a = P[0]!,
         $b = P[1]!,
@@ -4466,15 +4498,15 @@ export function playout(): PlayoutKernel {
       P[0] = $b ^ ($b >>> 9);
       P[1] = $c + ($c << 3);
       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-      $x407 = $t >>> 0;
-      $r408 = $x407 % $n409;
-    } while ($x407 - $r408 > 4294967296 - $n409);
-    const $index406$drawn = $r408;
-    let $index406 = $index406$drawn;
+      $x423 = $t >>> 0;
+      $r424 = $x423 % $n425;
+    } while ($x423 - $r424 > 4294967296 - $n425);
+    const $index422$drawn = $r424;
+    let $index422 = $index422$drawn;
     decisions++;
     steps = 0;
-    if ($index406 < $count403) {
-      if (trace !== null) trace.push($seat402, 17);
+    if ($index422 < $count419) {
+      if (trace !== null) trace.push($seat418, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4494,49 +4526,49 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg410 = Z_deeds + l_p_5;
-          C[$seg410 * CAP + N[$seg410]!] = $card;
-          N[$seg410]!++;
+          const $seg426 = Z_deeds + l_p_5;
+          C[$seg426 * CAP + N[$seg426]!] = $card;
+          N[$seg426]!++;
         }
         return 81;
       }
     }
-    $index406 -= $count403;
-    if ($index406 < $count404) {
-      if (trace !== null) trace.push($seat402, 4);
+    $index422 -= $count419;
+    if ($index422 < $count420) {
+      if (trace !== null) trace.push($seat418, 4);
       {
         return 82;
       }
     }
-    $index406 -= $count404;
+    $index422 -= $count420;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide439(): number {
+  function decide455(): number {
     {
-      let $n412 = 0;
+      let $n428 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list39[$n412++] = l_q;
+          $list39[$n428++] = l_q;
         }
       }
       $list40.fill(0);
-      race413: for (;;) {
-        let $left414 = 0;
-        for (let $a417 = 0; $a417 < $n412; $a417++) if ($list40[$list39[$a417]!] === 0) $left414++;
-        if ($left414 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race429: for (;;) {
+        let $left430 = 0;
+        for (let $a433 = 0; $a433 < $n428; $a433++) if ($list40[$list39[$a433]!] === 0) $left430++;
+        if ($left430 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k416 = 0;
-        if ($left414 > 1) {
-          const $n420 = $left414 >>> 0;
-          if ($n420 === 0)
+        let $k432 = 0;
+        if ($left430 > 1) {
+          const $n436 = $left430 >>> 0;
+          if ($n436 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x418 = 0;
-          let $r419 = 0;
+          let $x434 = 0;
+          let $r435 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4547,47 +4579,47 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x418 = $t >>> 0;
-            $r419 = $x418 % $n420;
-          } while ($x418 - $r419 > 4294967296 - $n420);
-          const $k416$drawn = $r419;
-          $k416 = $k416$drawn;
+            $x434 = $t >>> 0;
+            $r435 = $x434 % $n436;
+          } while ($x434 - $r435 > 4294967296 - $n436);
+          const $k432$drawn = $r435;
+          $k432 = $k432$drawn;
         }
-        let $seat415 = -1;
-        for (let $a417 = 0; $a417 < $n412; $a417++)
-          if ($list40[$list39[$a417]!] === 0 && $k416-- === 0) {
-            $seat415 = $list39[$a417]!;
+        let $seat431 = -1;
+        for (let $a433 = 0; $a433 < $n428; $a433++)
+          if ($list40[$list39[$a433]!] === 0 && $k432-- === 0) {
+            $seat431 = $list39[$a433]!;
             break;
           }
-        const l_q = $seat415;
-        const $low421 = l_high_4 + 1;
-        const $high422 = v_cash[l_q]!;
-        let $offered423 = false;
-        let $least424 = $low421;
-        offered423$open: {
-          if (!($low421 <= $high422)) break offered423$open;
-          $least424 = Math.max($low421, l_high_4 + 1);
-          if (!($least424 <= $high422)) break offered423$open;
-          $offered423 = true;
+        const l_q = $seat431;
+        const $low437 = l_high_4 + 1;
+        const $high438 = v_cash[l_q]!;
+        let $offered439 = false;
+        let $least440 = $low437;
+        offered439$open: {
+          if (!($low437 <= $high438)) break offered439$open;
+          $least440 = Math.max($low437, l_high_4 + 1);
+          if (!($least440 <= $high438)) break offered439$open;
+          $offered439 = true;
         }
-        let $offered425 = false;
-        offered425$open: {
-          $offered425 = true;
+        let $offered441 = false;
+        offered441$open: {
+          $offered441 = true;
         }
-        const $offered426 = ($offered423 ? 1 : 0) + ($offered425 ? 1 : 0);
-        if ($offered426 === 0)
+        const $offered442 = ($offered439 ? 1 : 0) + ($offered441 ? 1 : 0);
+        if ($offered442 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt427: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n431 = $offered426 >>> 0;
-          if ($n431 === 0)
+        attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n447 = $offered442 >>> 0;
+          if ($n447 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x429 = 0;
-          let $r430 = 0;
+          let $x445 = 0;
+          let $r446 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4598,17 +4630,17 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x429 = $t >>> 0;
-            $r430 = $x429 % $n431;
-          } while ($x429 - $r430 > 4294967296 - $n431);
-          const $pick428$drawn = $r430;
-          let $pick428 = $pick428$drawn;
-          if ($offered423 && $pick428-- === 0) {
-            const $n437 = Math.max(0, $high422 - $least424 + 1) >>> 0;
-            if ($n437 === 0)
+            $x445 = $t >>> 0;
+            $r446 = $x445 % $n447;
+          } while ($x445 - $r446 > 4294967296 - $n447);
+          const $pick444$drawn = $r446;
+          let $pick444 = $pick444$drawn;
+          if ($offered439 && $pick444-- === 0) {
+            const $n453 = Math.max(0, $high438 - $least440 + 1) >>> 0;
+            if ($n453 === 0)
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x435 = 0;
-            let $r436 = 0;
+            let $x451 = 0;
+            let $r452 = 0;
             do {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4619,140 +4651,143 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x435 = $t >>> 0;
-              $r436 = $x435 % $n437;
-            } while ($x435 - $r436 > 4294967296 - $n437);
-            const $digit433 = $r436;
-            const $value434 = $least424 + $digit433;
+              $x451 = $t >>> 0;
+              $r452 = $x451 % $n453;
+            } while ($x451 - $r452 > 4294967296 - $n453);
+            const $digit449 = $r452;
+            const $value450 = $least440 + $digit449;
             {
-              const l_amount = $value434;
+              const l_amount = $value450;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value434);
+            if (trace !== null) trace.push(l_q, 3, $value450);
             {
-              const l_amount = $value434;
+              const l_amount = $value450;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 86;
             }
           }
-          if ($offered425 && $pick428-- === 0) {
+          if ($offered441 && $pick444-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list40[l_q] = 1;
-            if ($left414 === 1) {
+            if ($left430 === 1) {
               return 86;
             }
-            continue race413;
+            continue race429;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide502($seat447: number): number {
-    const $seg448 = Z_deeds + l_p_7;
-    let $offered449 = false;
-    offered449$open: {
-      if (!(N[$seg448]! > 0)) break offered449$open;
-      let $any450: boolean = false;
+  function decide522($seat464: number): number {
+    const $seg465 = Z_deeds + l_p_7;
+    let $offered466 = false;
+    offered466$open: {
+      if (!(N[$seg465]! > 0)) break offered466$open;
+      let $any467: boolean = false;
       {
-        const $seg452 = Z_deeds + l_p_7;
-        for (let $i451 = 0; $i451 < N[$seg452]!; $i451++) {
-          const l_e = C[$seg452 * CAP + $i451]!;
+        const $seg469 = Z_deeds + l_p_7;
+        const $n470 = N[$seg469]!;
+        for (let $i468 = 0; $i468 < $n470; $i468++) {
+          const l_e = C[$seg469 * CAP + $i468]!;
           if (fn_may_sell_stack(l_p_7, l_e)) {
-            $any450 = true;
+            $any467 = true;
             break;
           }
         }
       }
-      if (!$any450) break offered449$open;
-      let $found453 = false;
-      for (let $i454 = 0; $i454 < N[$seg448]!; $i454++) {
-        const l_d = C[$seg448 * CAP + $i454]!;
+      if (!$any467) break offered466$open;
+      let $found471 = false;
+      for (let $i472 = 0; $i472 < N[$seg465]!; $i472++) {
+        const l_d = C[$seg465 * CAP + $i472]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-        $found453 = true;
+        $found471 = true;
         break;
       }
-      if (!$found453) break offered449$open;
-      $offered449 = true;
+      if (!$found471) break offered466$open;
+      $offered466 = true;
     }
-    const $seg456 = Z_deeds + l_p_7;
-    let $offered457 = false;
-    offered457$open: {
-      if (!(N[$seg456]! > 0)) break offered457$open;
-      let $any458: boolean = false;
+    const $seg474 = Z_deeds + l_p_7;
+    let $offered475 = false;
+    offered475$open: {
+      if (!(N[$seg474]! > 0)) break offered475$open;
+      let $any476: boolean = false;
       {
-        const $seg460 = Z_deeds + l_p_7;
-        for (let $i459 = 0; $i459 < N[$seg460]!; $i459++) {
-          const l_e = C[$seg460 * CAP + $i459]!;
+        const $seg478 = Z_deeds + l_p_7;
+        const $n479 = N[$seg478]!;
+        for (let $i477 = 0; $i477 < $n479; $i477++) {
+          const l_e = C[$seg478 * CAP + $i477]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any458 = true;
+            $any476 = true;
             break;
           }
         }
       }
-      if (!$any458) break offered457$open;
-      if (!(v_stacks_left >= 4)) break offered457$open;
-      let $found461 = false;
-      for (let $i462 = 0; $i462 < N[$seg456]!; $i462++) {
-        const l_d = C[$seg456 * CAP + $i462]!;
+      if (!$any476) break offered475$open;
+      if (!(v_stacks_left >= 4)) break offered475$open;
+      let $found480 = false;
+      for (let $i481 = 0; $i481 < N[$seg474]!; $i481++) {
+        const l_d = C[$seg474 * CAP + $i481]!;
         if (!v_key[l_d]!) continue;
-        $found461 = true;
+        $found480 = true;
         break;
       }
-      if (!$found461) break offered457$open;
-      $offered457 = true;
+      if (!$found480) break offered475$open;
+      $offered475 = true;
     }
-    const $seg464 = Z_deeds + l_p_7;
-    let $offered465 = false;
-    offered465$open: {
-      if (!(N[$seg464]! > 0)) break offered465$open;
-      let $any466: boolean = false;
+    const $seg483 = Z_deeds + l_p_7;
+    let $offered484 = false;
+    offered484$open: {
+      if (!(N[$seg483]! > 0)) break offered484$open;
+      let $any485: boolean = false;
       {
-        const $seg468 = Z_deeds + l_p_7;
-        for (let $i467 = 0; $i467 < N[$seg468]!; $i467++) {
-          const l_e = C[$seg468 * CAP + $i467]!;
+        const $seg487 = Z_deeds + l_p_7;
+        const $n488 = N[$seg487]!;
+        for (let $i486 = 0; $i486 < $n488; $i486++) {
+          const l_e = C[$seg487 * CAP + $i486]!;
           if (fn_may_mortgage(l_p_7, l_e)) {
-            $any466 = true;
+            $any485 = true;
             break;
           }
         }
       }
-      if (!$any466) break offered465$open;
-      let $found469 = false;
-      for (let $i470 = 0; $i470 < N[$seg464]!; $i470++) {
-        const l_d = C[$seg464 * CAP + $i470]!;
+      if (!$any485) break offered484$open;
+      let $found489 = false;
+      for (let $i490 = 0; $i490 < N[$seg483]!; $i490++) {
+        const l_d = C[$seg483 * CAP + $i490]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-        $found469 = true;
+        $found489 = true;
         break;
       }
-      if (!$found469) break offered465$open;
-      $offered465 = true;
+      if (!$found489) break offered484$open;
+      $offered484 = true;
     }
-    const $offered472 = ($offered449 ? 1 : 0) + ($offered457 ? 1 : 0) + ($offered465 ? 1 : 0);
-    if ($offered472 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat447} must act but has no legal move`);
+    const $offered492 = ($offered466 ? 1 : 0) + ($offered475 ? 1 : 0) + ($offered484 ? 1 : 0);
+    if ($offered492 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat464} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built478 = false;
-    let $built486 = false;
-    let $built494 = false;
-    attempt473: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n477 = $offered472 >>> 0;
-      if ($n477 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x475 = 0;
-      let $r476 = 0;
+    let $built498 = false;
+    let $built506 = false;
+    let $built514 = false;
+    attempt493: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n497 = $offered492 >>> 0;
+      if ($n497 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x495 = 0;
+      let $r496 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4763,27 +4798,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x475 = $t >>> 0;
-        $r476 = $x475 % $n477;
-      } while ($x475 - $r476 > 4294967296 - $n477);
-      const $pick474$drawn = $r476;
-      let $pick474 = $pick474$drawn;
-      if ($offered449 && $pick474-- === 0) {
-        if (!$built478) {
+        $x495 = $t >>> 0;
+        $r496 = $x495 % $n497;
+      } while ($x495 - $r496 > 4294967296 - $n497);
+      const $pick494$drawn = $r496;
+      let $pick494 = $pick494$drawn;
+      if ($offered466 && $pick494-- === 0) {
+        if (!$built498) {
           $values41.length = 0;
-          for (let $i455 = 0; $i455 < N[$seg448]!; $i455++) {
-            const l_d = C[$seg448 * CAP + $i455]!;
+          for (let $i473 = 0; $i473 < N[$seg465]!; $i473++) {
+            const l_d = C[$seg465 * CAP + $i473]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_7, l_d)) continue;
             $values41.push(l_d);
           }
-          $built478 = true;
+          $built498 = true;
         }
-        const $n483 = $values41.length >>> 0;
-        if ($n483 === 0)
+        const $n503 = $values41.length >>> 0;
+        if ($n503 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x481 = 0;
-        let $r482 = 0;
+        let $x501 = 0;
+        let $r502 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4794,25 +4829,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x481 = $t >>> 0;
-          $r482 = $x481 % $n483;
-        } while ($x481 - $r482 > 4294967296 - $n483);
-        const $digit479 = $r482;
-        const $value480 = $values41[$digit479]!;
+          $x501 = $t >>> 0;
+          $r502 = $x501 % $n503;
+        } while ($x501 - $r502 > 4294967296 - $n503);
+        const $digit499 = $r502;
+        const $value500 = $values41[$digit499]!;
         {
-          const l_d = $value480;
+          const l_d = $value500;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 0, $value480);
+        if (trace !== null) trace.push($seat464, 0, $value500);
         {
-          const l_d = $value480;
+          const l_d = $value500;
           {
-            const $argument484 = l_p_7;
-            const $argument485 = l_d;
+            const $argument504 = l_p_7;
+            const $argument505 = l_d;
             {
-              let l_p = $argument484;
-              let l_sold = $argument485;
+              let l_p = $argument504;
+              let l_sold = $argument505;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4835,21 +4870,21 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered457 && $pick474-- === 0) {
-        if (!$built486) {
+      if ($offered475 && $pick494-- === 0) {
+        if (!$built506) {
           $values42.length = 0;
-          for (let $i463 = 0; $i463 < N[$seg456]!; $i463++) {
-            const l_d = C[$seg456 * CAP + $i463]!;
+          for (let $i482 = 0; $i482 < N[$seg474]!; $i482++) {
+            const l_d = C[$seg474 * CAP + $i482]!;
             if (!v_key[l_d]!) continue;
             $values42.push(l_d);
           }
-          $built486 = true;
+          $built506 = true;
         }
-        const $n491 = $values42.length >>> 0;
-        if ($n491 === 0)
+        const $n511 = $values42.length >>> 0;
+        if ($n511 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x489 = 0;
-        let $r490 = 0;
+        let $x509 = 0;
+        let $r510 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4860,25 +4895,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x489 = $t >>> 0;
-          $r490 = $x489 % $n491;
-        } while ($x489 - $r490 > 4294967296 - $n491);
-        const $digit487 = $r490;
-        const $value488 = $values42[$digit487]!;
+          $x509 = $t >>> 0;
+          $r510 = $x509 % $n511;
+        } while ($x509 - $r510 > 4294967296 - $n511);
+        const $digit507 = $r510;
+        const $value508 = $values42[$digit507]!;
         {
-          const l_d = $value488;
+          const l_d = $value508;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 1, $value488);
+        if (trace !== null) trace.push($seat464, 1, $value508);
         {
-          const l_d = $value488;
+          const l_d = $value508;
           {
-            const $argument492 = l_p_7;
-            const $argument493 = l_d;
+            const $argument512 = l_p_7;
+            const $argument513 = l_d;
             {
-              let l_p = $argument492;
-              let l_sold = $argument493;
+              let l_p = $argument512;
+              let l_sold = $argument513;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4903,22 +4938,22 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered465 && $pick474-- === 0) {
-        if (!$built494) {
+      if ($offered484 && $pick494-- === 0) {
+        if (!$built514) {
           $values43.length = 0;
-          for (let $i471 = 0; $i471 < N[$seg464]!; $i471++) {
-            const l_d = C[$seg464 * CAP + $i471]!;
+          for (let $i491 = 0; $i491 < N[$seg483]!; $i491++) {
+            const l_d = C[$seg483 * CAP + $i491]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
             $values43.push(l_d);
           }
-          $built494 = true;
+          $built514 = true;
         }
-        const $n499 = $values43.length >>> 0;
-        if ($n499 === 0)
+        const $n519 = $values43.length >>> 0;
+        if ($n519 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x497 = 0;
-        let $r498 = 0;
+        let $x517 = 0;
+        let $r518 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4929,25 +4964,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x497 = $t >>> 0;
-          $r498 = $x497 % $n499;
-        } while ($x497 - $r498 > 4294967296 - $n499);
-        const $digit495 = $r498;
-        const $value496 = $values43[$digit495]!;
+          $x517 = $t >>> 0;
+          $r518 = $x517 % $n519;
+        } while ($x517 - $r518 > 4294967296 - $n519);
+        const $digit515 = $r518;
+        const $value516 = $values43[$digit515]!;
         {
-          const l_d = $value496;
+          const l_d = $value516;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 2, $value496);
+        if (trace !== null) trace.push($seat464, 2, $value516);
         {
-          const l_d = $value496;
+          const l_d = $value516;
           {
-            const $argument500 = l_p_7;
-            const $argument501 = l_d;
+            const $argument520 = l_p_7;
+            const $argument521 = l_d;
             {
-              let l_p = $argument500;
-              let l_pledged = $argument501;
+              let l_p = $argument520;
+              let l_pledged = $argument521;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4972,32 +5007,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide548(): number {
+  function decide570(): number {
     {
-      let $n521 = 0;
+      let $n543 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list46[$n521++] = l_q;
+          $list46[$n543++] = l_q;
         }
       }
       $list47.fill(0);
-      race522: for (;;) {
-        let $left523 = 0;
-        for (let $a526 = 0; $a526 < $n521; $a526++) if ($list47[$list46[$a526]!] === 0) $left523++;
-        if ($left523 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race544: for (;;) {
+        let $left545 = 0;
+        for (let $a548 = 0; $a548 < $n543; $a548++) if ($list47[$list46[$a548]!] === 0) $left545++;
+        if ($left545 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k525 = 0;
-        if ($left523 > 1) {
-          const $n529 = $left523 >>> 0;
-          if ($n529 === 0)
+        let $k547 = 0;
+        if ($left545 > 1) {
+          const $n551 = $left545 >>> 0;
+          if ($n551 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x527 = 0;
-          let $r528 = 0;
+          let $x549 = 0;
+          let $r550 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5008,47 +5043,47 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x527 = $t >>> 0;
-            $r528 = $x527 % $n529;
-          } while ($x527 - $r528 > 4294967296 - $n529);
-          const $k525$drawn = $r528;
-          $k525 = $k525$drawn;
+            $x549 = $t >>> 0;
+            $r550 = $x549 % $n551;
+          } while ($x549 - $r550 > 4294967296 - $n551);
+          const $k547$drawn = $r550;
+          $k547 = $k547$drawn;
         }
-        let $seat524 = -1;
-        for (let $a526 = 0; $a526 < $n521; $a526++)
-          if ($list47[$list46[$a526]!] === 0 && $k525-- === 0) {
-            $seat524 = $list46[$a526]!;
+        let $seat546 = -1;
+        for (let $a548 = 0; $a548 < $n543; $a548++)
+          if ($list47[$list46[$a548]!] === 0 && $k547-- === 0) {
+            $seat546 = $list46[$a548]!;
             break;
           }
-        const l_q = $seat524;
-        const $low530 = l_high_5 + 1;
-        const $high531 = v_cash[l_q]!;
-        let $offered532 = false;
-        let $least533 = $low530;
-        offered532$open: {
-          if (!($low530 <= $high531)) break offered532$open;
-          $least533 = Math.max($low530, l_high_5 + 1);
-          if (!($least533 <= $high531)) break offered532$open;
-          $offered532 = true;
+        const l_q = $seat546;
+        const $low552 = l_high_5 + 1;
+        const $high553 = v_cash[l_q]!;
+        let $offered554 = false;
+        let $least555 = $low552;
+        offered554$open: {
+          if (!($low552 <= $high553)) break offered554$open;
+          $least555 = Math.max($low552, l_high_5 + 1);
+          if (!($least555 <= $high553)) break offered554$open;
+          $offered554 = true;
         }
-        let $offered534 = false;
-        offered534$open: {
-          $offered534 = true;
+        let $offered556 = false;
+        offered556$open: {
+          $offered556 = true;
         }
-        const $offered535 = ($offered532 ? 1 : 0) + ($offered534 ? 1 : 0);
-        if ($offered535 === 0)
+        const $offered557 = ($offered554 ? 1 : 0) + ($offered556 ? 1 : 0);
+        if ($offered557 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt536: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n540 = $offered535 >>> 0;
-          if ($n540 === 0)
+        attempt558: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n562 = $offered557 >>> 0;
+          if ($n562 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x538 = 0;
-          let $r539 = 0;
+          let $x560 = 0;
+          let $r561 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5059,17 +5094,17 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x538 = $t >>> 0;
-            $r539 = $x538 % $n540;
-          } while ($x538 - $r539 > 4294967296 - $n540);
-          const $pick537$drawn = $r539;
-          let $pick537 = $pick537$drawn;
-          if ($offered532 && $pick537-- === 0) {
-            const $n546 = Math.max(0, $high531 - $least533 + 1) >>> 0;
-            if ($n546 === 0)
+            $x560 = $t >>> 0;
+            $r561 = $x560 % $n562;
+          } while ($x560 - $r561 > 4294967296 - $n562);
+          const $pick559$drawn = $r561;
+          let $pick559 = $pick559$drawn;
+          if ($offered554 && $pick559-- === 0) {
+            const $n568 = Math.max(0, $high553 - $least555 + 1) >>> 0;
+            if ($n568 === 0)
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x544 = 0;
-            let $r545 = 0;
+            let $x566 = 0;
+            let $r567 = 0;
             do {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5080,140 +5115,143 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x544 = $t >>> 0;
-              $r545 = $x544 % $n546;
-            } while ($x544 - $r545 > 4294967296 - $n546);
-            const $digit542 = $r545;
-            const $value543 = $least533 + $digit542;
+              $x566 = $t >>> 0;
+              $r567 = $x566 % $n568;
+            } while ($x566 - $r567 > 4294967296 - $n568);
+            const $digit564 = $r567;
+            const $value565 = $least555 + $digit564;
             {
-              const l_amount = $value543;
+              const l_amount = $value565;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value543);
+            if (trace !== null) trace.push(l_q, 3, $value565);
             {
-              const l_amount = $value543;
+              const l_amount = $value565;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 109;
             }
           }
-          if ($offered534 && $pick537-- === 0) {
+          if ($offered556 && $pick559-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list47[l_q] = 1;
-            if ($left523 === 1) {
+            if ($left545 === 1) {
               return 109;
             }
-            continue race522;
+            continue race544;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide606($seat551: number): number {
-    const $seg552 = Z_deeds + l_p_9;
-    let $offered553 = false;
-    offered553$open: {
-      if (!(N[$seg552]! > 0)) break offered553$open;
-      let $any554: boolean = false;
+  function decide631($seat573: number): number {
+    const $seg574 = Z_deeds + l_p_9;
+    let $offered575 = false;
+    offered575$open: {
+      if (!(N[$seg574]! > 0)) break offered575$open;
+      let $any576: boolean = false;
       {
-        const $seg556 = Z_deeds + l_p_9;
-        for (let $i555 = 0; $i555 < N[$seg556]!; $i555++) {
-          const l_e = C[$seg556 * CAP + $i555]!;
+        const $seg578 = Z_deeds + l_p_9;
+        const $n579 = N[$seg578]!;
+        for (let $i577 = 0; $i577 < $n579; $i577++) {
+          const l_e = C[$seg578 * CAP + $i577]!;
           if (fn_may_sell_stack(l_p_9, l_e)) {
-            $any554 = true;
+            $any576 = true;
             break;
           }
         }
       }
-      if (!$any554) break offered553$open;
-      let $found557 = false;
-      for (let $i558 = 0; $i558 < N[$seg552]!; $i558++) {
-        const l_d = C[$seg552 * CAP + $i558]!;
+      if (!$any576) break offered575$open;
+      let $found580 = false;
+      for (let $i581 = 0; $i581 < N[$seg574]!; $i581++) {
+        const l_d = C[$seg574 * CAP + $i581]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-        $found557 = true;
+        $found580 = true;
         break;
       }
-      if (!$found557) break offered553$open;
-      $offered553 = true;
+      if (!$found580) break offered575$open;
+      $offered575 = true;
     }
-    const $seg560 = Z_deeds + l_p_9;
-    let $offered561 = false;
-    offered561$open: {
-      if (!(N[$seg560]! > 0)) break offered561$open;
-      let $any562: boolean = false;
+    const $seg583 = Z_deeds + l_p_9;
+    let $offered584 = false;
+    offered584$open: {
+      if (!(N[$seg583]! > 0)) break offered584$open;
+      let $any585: boolean = false;
       {
-        const $seg564 = Z_deeds + l_p_9;
-        for (let $i563 = 0; $i563 < N[$seg564]!; $i563++) {
-          const l_e = C[$seg564 * CAP + $i563]!;
+        const $seg587 = Z_deeds + l_p_9;
+        const $n588 = N[$seg587]!;
+        for (let $i586 = 0; $i586 < $n588; $i586++) {
+          const l_e = C[$seg587 * CAP + $i586]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any562 = true;
+            $any585 = true;
             break;
           }
         }
       }
-      if (!$any562) break offered561$open;
-      if (!(v_stacks_left >= 4)) break offered561$open;
-      let $found565 = false;
-      for (let $i566 = 0; $i566 < N[$seg560]!; $i566++) {
-        const l_d = C[$seg560 * CAP + $i566]!;
+      if (!$any585) break offered584$open;
+      if (!(v_stacks_left >= 4)) break offered584$open;
+      let $found589 = false;
+      for (let $i590 = 0; $i590 < N[$seg583]!; $i590++) {
+        const l_d = C[$seg583 * CAP + $i590]!;
         if (!v_key[l_d]!) continue;
-        $found565 = true;
+        $found589 = true;
         break;
       }
-      if (!$found565) break offered561$open;
-      $offered561 = true;
+      if (!$found589) break offered584$open;
+      $offered584 = true;
     }
-    const $seg568 = Z_deeds + l_p_9;
-    let $offered569 = false;
-    offered569$open: {
-      if (!(N[$seg568]! > 0)) break offered569$open;
-      let $any570: boolean = false;
+    const $seg592 = Z_deeds + l_p_9;
+    let $offered593 = false;
+    offered593$open: {
+      if (!(N[$seg592]! > 0)) break offered593$open;
+      let $any594: boolean = false;
       {
-        const $seg572 = Z_deeds + l_p_9;
-        for (let $i571 = 0; $i571 < N[$seg572]!; $i571++) {
-          const l_e = C[$seg572 * CAP + $i571]!;
+        const $seg596 = Z_deeds + l_p_9;
+        const $n597 = N[$seg596]!;
+        for (let $i595 = 0; $i595 < $n597; $i595++) {
+          const l_e = C[$seg596 * CAP + $i595]!;
           if (fn_may_mortgage(l_p_9, l_e)) {
-            $any570 = true;
+            $any594 = true;
             break;
           }
         }
       }
-      if (!$any570) break offered569$open;
-      let $found573 = false;
-      for (let $i574 = 0; $i574 < N[$seg568]!; $i574++) {
-        const l_d = C[$seg568 * CAP + $i574]!;
+      if (!$any594) break offered593$open;
+      let $found598 = false;
+      for (let $i599 = 0; $i599 < N[$seg592]!; $i599++) {
+        const l_d = C[$seg592 * CAP + $i599]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-        $found573 = true;
+        $found598 = true;
         break;
       }
-      if (!$found573) break offered569$open;
-      $offered569 = true;
+      if (!$found598) break offered593$open;
+      $offered593 = true;
     }
-    const $offered576 = ($offered553 ? 1 : 0) + ($offered561 ? 1 : 0) + ($offered569 ? 1 : 0);
-    if ($offered576 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat551} must act but has no legal move`);
+    const $offered601 = ($offered575 ? 1 : 0) + ($offered584 ? 1 : 0) + ($offered593 ? 1 : 0);
+    if ($offered601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built582 = false;
-    let $built590 = false;
-    let $built598 = false;
-    attempt577: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n581 = $offered576 >>> 0;
-      if ($n581 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-      let $x579 = 0;
-      let $r580 = 0;
+    let $built607 = false;
+    let $built615 = false;
+    let $built623 = false;
+    attempt602: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n606 = $offered601 >>> 0;
+      if ($n606 === 0) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
+      let $x604 = 0;
+      let $r605 = 0;
       do {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5224,27 +5262,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        $x579 = $t >>> 0;
-        $r580 = $x579 % $n581;
-      } while ($x579 - $r580 > 4294967296 - $n581);
-      const $pick578$drawn = $r580;
-      let $pick578 = $pick578$drawn;
-      if ($offered553 && $pick578-- === 0) {
-        if (!$built582) {
+        $x604 = $t >>> 0;
+        $r605 = $x604 % $n606;
+      } while ($x604 - $r605 > 4294967296 - $n606);
+      const $pick603$drawn = $r605;
+      let $pick603 = $pick603$drawn;
+      if ($offered575 && $pick603-- === 0) {
+        if (!$built607) {
           $values48.length = 0;
-          for (let $i559 = 0; $i559 < N[$seg552]!; $i559++) {
-            const l_d = C[$seg552 * CAP + $i559]!;
+          for (let $i582 = 0; $i582 < N[$seg574]!; $i582++) {
+            const l_d = C[$seg574 * CAP + $i582]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_9, l_d)) continue;
             $values48.push(l_d);
           }
-          $built582 = true;
+          $built607 = true;
         }
-        const $n587 = $values48.length >>> 0;
-        if ($n587 === 0)
+        const $n612 = $values48.length >>> 0;
+        if ($n612 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x585 = 0;
-        let $r586 = 0;
+        let $x610 = 0;
+        let $r611 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5255,25 +5293,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x585 = $t >>> 0;
-          $r586 = $x585 % $n587;
-        } while ($x585 - $r586 > 4294967296 - $n587);
-        const $digit583 = $r586;
-        const $value584 = $values48[$digit583]!;
+          $x610 = $t >>> 0;
+          $r611 = $x610 % $n612;
+        } while ($x610 - $r611 > 4294967296 - $n612);
+        const $digit608 = $r611;
+        const $value609 = $values48[$digit608]!;
         {
-          const l_d = $value584;
+          const l_d = $value609;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat551, 0, $value584);
+        if (trace !== null) trace.push($seat573, 0, $value609);
         {
-          const l_d = $value584;
+          const l_d = $value609;
           {
-            const $argument588 = l_p_9;
-            const $argument589 = l_d;
+            const $argument613 = l_p_9;
+            const $argument614 = l_d;
             {
-              let l_p = $argument588;
-              let l_sold = $argument589;
+              let l_p = $argument613;
+              let l_sold = $argument614;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5296,21 +5334,21 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered561 && $pick578-- === 0) {
-        if (!$built590) {
+      if ($offered584 && $pick603-- === 0) {
+        if (!$built615) {
           $values49.length = 0;
-          for (let $i567 = 0; $i567 < N[$seg560]!; $i567++) {
-            const l_d = C[$seg560 * CAP + $i567]!;
+          for (let $i591 = 0; $i591 < N[$seg583]!; $i591++) {
+            const l_d = C[$seg583 * CAP + $i591]!;
             if (!v_key[l_d]!) continue;
             $values49.push(l_d);
           }
-          $built590 = true;
+          $built615 = true;
         }
-        const $n595 = $values49.length >>> 0;
-        if ($n595 === 0)
+        const $n620 = $values49.length >>> 0;
+        if ($n620 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x593 = 0;
-        let $r594 = 0;
+        let $x618 = 0;
+        let $r619 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5321,25 +5359,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x593 = $t >>> 0;
-          $r594 = $x593 % $n595;
-        } while ($x593 - $r594 > 4294967296 - $n595);
-        const $digit591 = $r594;
-        const $value592 = $values49[$digit591]!;
+          $x618 = $t >>> 0;
+          $r619 = $x618 % $n620;
+        } while ($x618 - $r619 > 4294967296 - $n620);
+        const $digit616 = $r619;
+        const $value617 = $values49[$digit616]!;
         {
-          const l_d = $value592;
+          const l_d = $value617;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat551, 1, $value592);
+        if (trace !== null) trace.push($seat573, 1, $value617);
         {
-          const l_d = $value592;
+          const l_d = $value617;
           {
-            const $argument596 = l_p_9;
-            const $argument597 = l_d;
+            const $argument621 = l_p_9;
+            const $argument622 = l_d;
             {
-              let l_p = $argument596;
-              let l_sold = $argument597;
+              let l_p = $argument621;
+              let l_sold = $argument622;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5364,22 +5402,22 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered569 && $pick578-- === 0) {
-        if (!$built598) {
+      if ($offered593 && $pick603-- === 0) {
+        if (!$built623) {
           $values50.length = 0;
-          for (let $i575 = 0; $i575 < N[$seg568]!; $i575++) {
-            const l_d = C[$seg568 * CAP + $i575]!;
+          for (let $i600 = 0; $i600 < N[$seg592]!; $i600++) {
+            const l_d = C[$seg592 * CAP + $i600]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
             $values50.push(l_d);
           }
-          $built598 = true;
+          $built623 = true;
         }
-        const $n603 = $values50.length >>> 0;
-        if ($n603 === 0)
+        const $n628 = $values50.length >>> 0;
+        if ($n628 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x601 = 0;
-        let $r602 = 0;
+        let $x626 = 0;
+        let $r627 = 0;
         do {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5390,25 +5428,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x601 = $t >>> 0;
-          $r602 = $x601 % $n603;
-        } while ($x601 - $r602 > 4294967296 - $n603);
-        const $digit599 = $r602;
-        const $value600 = $values50[$digit599]!;
+          $x626 = $t >>> 0;
+          $r627 = $x626 % $n628;
+        } while ($x626 - $r627 > 4294967296 - $n628);
+        const $digit624 = $r627;
+        const $value625 = $values50[$digit624]!;
         {
-          const l_d = $value600;
+          const l_d = $value625;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat551, 2, $value600);
+        if (trace !== null) trace.push($seat573, 2, $value625);
         {
-          const l_d = $value600;
+          const l_d = $value625;
           {
-            const $argument604 = l_p_9;
-            const $argument605 = l_d;
+            const $argument629 = l_p_9;
+            const $argument630 = l_d;
             {
-              let l_p = $argument604;
-              let l_pledged = $argument605;
+              let l_p = $argument629;
+              let l_pledged = $argument630;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5433,32 +5471,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide652(): number {
+  function decide679(): number {
     {
-      let $n625 = 0;
+      let $n652 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list53[$n625++] = l_q;
+          $list53[$n652++] = l_q;
         }
       }
       $list54.fill(0);
-      race626: for (;;) {
-        let $left627 = 0;
-        for (let $a630 = 0; $a630 < $n625; $a630++) if ($list54[$list53[$a630]!] === 0) $left627++;
-        if ($left627 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race653: for (;;) {
+        let $left654 = 0;
+        for (let $a657 = 0; $a657 < $n652; $a657++) if ($list54[$list53[$a657]!] === 0) $left654++;
+        if ($left654 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k629 = 0;
-        if ($left627 > 1) {
-          const $n633 = $left627 >>> 0;
-          if ($n633 === 0)
+        let $k656 = 0;
+        if ($left654 > 1) {
+          const $n660 = $left654 >>> 0;
+          if ($n660 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x631 = 0;
-          let $r632 = 0;
+          let $x658 = 0;
+          let $r659 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5469,47 +5507,47 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x631 = $t >>> 0;
-            $r632 = $x631 % $n633;
-          } while ($x631 - $r632 > 4294967296 - $n633);
-          const $k629$drawn = $r632;
-          $k629 = $k629$drawn;
+            $x658 = $t >>> 0;
+            $r659 = $x658 % $n660;
+          } while ($x658 - $r659 > 4294967296 - $n660);
+          const $k656$drawn = $r659;
+          $k656 = $k656$drawn;
         }
-        let $seat628 = -1;
-        for (let $a630 = 0; $a630 < $n625; $a630++)
-          if ($list54[$list53[$a630]!] === 0 && $k629-- === 0) {
-            $seat628 = $list53[$a630]!;
+        let $seat655 = -1;
+        for (let $a657 = 0; $a657 < $n652; $a657++)
+          if ($list54[$list53[$a657]!] === 0 && $k656-- === 0) {
+            $seat655 = $list53[$a657]!;
             break;
           }
-        const l_q = $seat628;
-        const $low634 = l_high_6 + 1;
-        const $high635 = v_cash[l_q]!;
-        let $offered636 = false;
-        let $least637 = $low634;
-        offered636$open: {
-          if (!($low634 <= $high635)) break offered636$open;
-          $least637 = Math.max($low634, l_high_6 + 1);
-          if (!($least637 <= $high635)) break offered636$open;
-          $offered636 = true;
+        const l_q = $seat655;
+        const $low661 = l_high_6 + 1;
+        const $high662 = v_cash[l_q]!;
+        let $offered663 = false;
+        let $least664 = $low661;
+        offered663$open: {
+          if (!($low661 <= $high662)) break offered663$open;
+          $least664 = Math.max($low661, l_high_6 + 1);
+          if (!($least664 <= $high662)) break offered663$open;
+          $offered663 = true;
         }
-        let $offered638 = false;
-        offered638$open: {
-          $offered638 = true;
+        let $offered665 = false;
+        offered665$open: {
+          $offered665 = true;
         }
-        const $offered639 = ($offered636 ? 1 : 0) + ($offered638 ? 1 : 0);
-        if ($offered639 === 0)
+        const $offered666 = ($offered663 ? 1 : 0) + ($offered665 ? 1 : 0);
+        if ($offered666 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt640: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n644 = $offered639 >>> 0;
-          if ($n644 === 0)
+        attempt667: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n671 = $offered666 >>> 0;
+          if ($n671 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x642 = 0;
-          let $r643 = 0;
+          let $x669 = 0;
+          let $r670 = 0;
           do {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5520,17 +5558,17 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x642 = $t >>> 0;
-            $r643 = $x642 % $n644;
-          } while ($x642 - $r643 > 4294967296 - $n644);
-          const $pick641$drawn = $r643;
-          let $pick641 = $pick641$drawn;
-          if ($offered636 && $pick641-- === 0) {
-            const $n650 = Math.max(0, $high635 - $least637 + 1) >>> 0;
-            if ($n650 === 0)
+            $x669 = $t >>> 0;
+            $r670 = $x669 % $n671;
+          } while ($x669 - $r670 > 4294967296 - $n671);
+          const $pick668$drawn = $r670;
+          let $pick668 = $pick668$drawn;
+          if ($offered663 && $pick668-- === 0) {
+            const $n677 = Math.max(0, $high662 - $least664 + 1) >>> 0;
+            if ($n677 === 0)
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-            let $x648 = 0;
-            let $r649 = 0;
+            let $x675 = 0;
+            let $r676 = 0;
             do {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5541,36 +5579,36 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              $x648 = $t >>> 0;
-              $r649 = $x648 % $n650;
-            } while ($x648 - $r649 > 4294967296 - $n650);
-            const $digit646 = $r649;
-            const $value647 = $least637 + $digit646;
+              $x675 = $t >>> 0;
+              $r676 = $x675 % $n677;
+            } while ($x675 - $r676 > 4294967296 - $n677);
+            const $digit673 = $r676;
+            const $value674 = $least664 + $digit673;
             {
-              const l_amount = $value647;
+              const l_amount = $value674;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value647);
+            if (trace !== null) trace.push(l_q, 3, $value674);
             {
-              const l_amount = $value647;
+              const l_amount = $value674;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 129;
             }
           }
-          if ($offered638 && $pick641-- === 0) {
+          if ($offered665 && $pick668-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list54[l_q] = 1;
-            if ($left627 === 1) {
+            if ($left654 === 1) {
               return 129;
             }
-            continue race626;
+            continue race653;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -5719,15 +5757,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n654 = 0;
+      let $n681 = 0;
       {
-        for (let $i655 = 0; $i655 < N[Z_spaces]!; $i655++) {
-          const l_s = C[Z_spaces * CAP + $i655]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n654++] = l_s;
+        const $n683 = N[Z_spaces]!;
+        for (let $i682 = 0; $i682 < $n683; $i682++) {
+          const l_s = C[Z_spaces * CAP + $i682]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n681++] = l_s;
         }
       }
-      for (let $i656 = 0; $i656 < $n654; $i656++) {
-        const l_s = $list55[$i656]!;
+      for (let $i684 = 0; $i684 < $n681; $i684++) {
+        const l_s = $list55[$i684]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -5737,10 +5776,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at657 = Z_spaces * CAP + $at;
-          const $card = C[$at657]!;
-          const $end658 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k659 = $at657; $k659 < $end658; $k659++) C[$k659] = C[$k659 + 1]!;
+          const $at685 = Z_spaces * CAP + $at;
+          const $card = C[$at685]!;
+          const $end686 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -5748,15 +5787,16 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n660 = 0;
+      let $n688 = 0;
       {
-        for (let $i661 = 0; $i661 < N[Z_bank_deeds]!; $i661++) {
-          const l_d = C[Z_bank_deeds * CAP + $i661]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n660++] = l_d;
+        const $n690 = N[Z_bank_deeds]!;
+        for (let $i689 = 0; $i689 < $n690; $i689++) {
+          const l_d = C[Z_bank_deeds * CAP + $i689]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n688++] = l_d;
         }
       }
-      for (let $i662 = 0; $i662 < $n660; $i662++) {
-        const l_d = $list56[$i662]!;
+      for (let $i691 = 0; $i691 < $n688; $i691++) {
+        const l_d = $list56[$i691]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -5766,10 +5806,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at663 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at663]!;
-          const $end664 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
+          const $at692 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at692]!;
+          const $end693 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -5779,15 +5819,16 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n666 = 0;
+      let $n695 = 0;
       {
-        for (let $i667 = 0; $i667 < N[Z_mercy_deck]!; $i667++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i667]!;
-          if (Fortune_deck[l_c]! === "grace") $list57[$n666++] = l_c;
+        const $n697 = N[Z_mercy_deck]!;
+        for (let $i696 = 0; $i696 < $n697; $i696++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i696]!;
+          if (Fortune_deck[l_c]! === "grace") $list57[$n695++] = l_c;
         }
       }
-      for (let $i668 = 0; $i668 < $n666; $i668++) {
-        const l_c = $list57[$i668]!;
+      for (let $i698 = 0; $i698 < $n695; $i698++) {
+        const l_c = $list57[$i698]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -5797,10 +5838,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at669 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at669]!;
-          const $end670 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
+          const $at699 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at699]!;
+          const $end700 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k701 = $at699; $k701 < $end700; $k701++) C[$k701] = C[$k701 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -5808,12 +5849,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i672 = N[Z_mercy_deck]! - 1; $i672 > 0; $i672--) {
-        const $n678 = ($i672 + 1) >>> 0;
-        if ($n678 === 0)
+      for (let $i702 = N[Z_mercy_deck]! - 1; $i702 > 0; $i702--) {
+        const $n708 = ($i702 + 1) >>> 0;
+        if ($n708 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x676 = 0;
-        let $r677 = 0;
+        let $x706 = 0;
+        let $r707 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -5824,24 +5865,24 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x676 = $t >>> 0;
-          $r677 = $x676 % $n678;
-        } while ($x676 - $r677 > 4294967296 - $n678);
-        const $j675 = $r677;
-        const $a673 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i672;
-        const $b674 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j675;
-        const $card = C[$a673]!;
-        C[$a673] = C[$b674]!;
-        C[$b674] = $card;
+          $x706 = $t >>> 0;
+          $r707 = $x706 % $n708;
+        } while ($x706 - $r707 > 4294967296 - $n708);
+        const $j705 = $r707;
+        const $a703 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i702;
+        const $b704 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j705;
+        const $card = C[$a703]!;
+        C[$a703] = C[$b704]!;
+        C[$b704] = $card;
       }
     }
     {
-      for (let $i679 = N[Z_grace_deck]! - 1; $i679 > 0; $i679--) {
-        const $n685 = ($i679 + 1) >>> 0;
-        if ($n685 === 0)
+      for (let $i709 = N[Z_grace_deck]! - 1; $i709 > 0; $i709--) {
+        const $n715 = ($i709 + 1) >>> 0;
+        if ($n715 === 0)
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-        let $x683 = 0;
-        let $r684 = 0;
+        let $x713 = 0;
+        let $r714 = 0;
         do {
           const $a = G[0]!,
             $b = G[1]!,
@@ -5852,25 +5893,25 @@ export function playout(): PlayoutKernel {
           G[0] = $b ^ ($b >>> 9);
           G[1] = $c + ($c << 3);
           G[2] = (($c << 21) | ($c >>> 11)) + $t;
-          $x683 = $t >>> 0;
-          $r684 = $x683 % $n685;
-        } while ($x683 - $r684 > 4294967296 - $n685);
-        const $j682 = $r684;
-        const $a680 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i679;
-        const $b681 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j682;
-        const $card = C[$a680]!;
-        C[$a680] = C[$b681]!;
-        C[$b681] = $card;
+          $x713 = $t >>> 0;
+          $r714 = $x713 % $n715;
+        } while ($x713 - $r714 > 4294967296 - $n715);
+        const $j712 = $r714;
+        const $a710 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i709;
+        const $b711 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j712;
+        const $card = C[$a710]!;
+        C[$a710] = C[$b711]!;
+        C[$b711] = $card;
       }
     }
     {
-      let $n686 = 0;
+      let $n716 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list58[$n686++] = l_p;
+        $list58[$n716++] = l_p;
       }
-      for (let $i687 = 0; $i687 < $n686; $i687++) {
-        const l_p = $list58[$i687]!;
+      for (let $i717 = 0; $i717 < $n716; $i717++) {
+        const l_p = $list58[$i717]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -5887,12 +5928,12 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i688 = N[Z_bank_deeds]! - 1; $i688 > 0; $i688--) {
-          const $n694 = ($i688 + 1) >>> 0;
-          if ($n694 === 0)
+        for (let $i718 = N[Z_bank_deeds]! - 1; $i718 > 0; $i718--) {
+          const $n724 = ($i718 + 1) >>> 0;
+          if ($n724 === 0)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 - 1 values");
-          let $x692 = 0;
-          let $r693 = 0;
+          let $x722 = 0;
+          let $r723 = 0;
           do {
             const $a = G[0]!,
               $b = G[1]!,
@@ -5903,51 +5944,52 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            $x692 = $t >>> 0;
-            $r693 = $x692 % $n694;
-          } while ($x692 - $r693 > 4294967296 - $n694);
-          const $j691 = $r693;
-          const $a689 = Z_bank_deeds * CAP + $i688;
-          const $b690 = Z_bank_deeds * CAP + $j691;
-          const $card = C[$a689]!;
-          C[$a689] = C[$b690]!;
-          C[$b690] = $card;
+            $x722 = $t >>> 0;
+            $r723 = $x722 % $n724;
+          } while ($x722 - $r723 > 4294967296 - $n724);
+          const $j721 = $r723;
+          const $a719 = Z_bank_deeds * CAP + $i718;
+          const $b720 = Z_bank_deeds * CAP + $j721;
+          const $card = C[$a719]!;
+          C[$a719] = C[$b720]!;
+          C[$b720] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n695 = 0;
+        let $n725 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list59[$n695++] = l_p;
+          $list59[$n725++] = l_p;
         }
-        for (let $i696 = 0; $i696 < $n695; $i696++) {
-          const l_p = $list59[$i696]!;
+        for (let $i726 = 0; $i726 < $n725; $i726++) {
+          const l_p = $list59[$i726]!;
           {
-            const $seg697 = Z_deeds + l_p;
+            const $seg727 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at698 = Z_bank_deeds * CAP;
-              const $card = C[$at698]!;
-              const $end699 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k700 = $at698; $k700 < $end699; $k700++) C[$k700] = C[$k700 + 1]!;
+              const $at728 = Z_bank_deeds * CAP;
+              const $card = C[$at728]!;
+              const $end729 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k730 = $at728; $k730 < $end729; $k730++) C[$k730] = C[$k730 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg697 * CAP + N[$seg697]!] = $card;
-              N[$seg697]!++;
+              C[$seg727 * CAP + N[$seg727]!] = $card;
+              N[$seg727]!++;
             }
           }
           {
-            let $sum701: number = 0;
+            let $sum731: number = 0;
             {
-              const $seg703 = Z_deeds + l_p;
-              for (let $i702 = 0; $i702 < N[$seg703]!; $i702++) {
-                const l_d = C[$seg703 * CAP + $i702]!;
-                $sum701 += Deed_price[l_d]!;
+              const $seg733 = Z_deeds + l_p;
+              const $n734 = N[$seg733]!;
+              for (let $i732 = 0; $i732 < $n734; $i732++) {
+                const l_d = C[$seg733 * CAP + $i732]!;
+                $sum731 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum701;
+            const $amount = $sum731;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

@@ -1170,7 +1170,8 @@ export function playout(): PlayoutKernel {
             let $n: number = 0;
             {
               const $seg146 = Z_won + l_p;
-              for (let $i145 = 0; $i145 < N[$seg146]!; $i145++) {
+              const $n147 = N[$seg146]!;
+              for (let $i145 = 0; $i145 < $n147; $i145++) {
                 const l_c = C[$seg146 * CAP + $i145]!;
                 $n += Card_points[l_c]!;
               }
@@ -1180,20 +1181,21 @@ export function playout(): PlayoutKernel {
         ((l_p: number) =>
           ((): number => {
             let $n: number = NaN;
-            for (const $i150 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
-              const l_k = $i150;
-              let $count147: number = 0;
+            for (const $i152 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
+              const l_k = $i152;
+              let $count148: number = 0;
               {
-                const $seg149 = Z_won + l_p;
-                for (let $i148 = 0; $i148 < N[$seg149]!; $i148++) {
-                  const l_c = C[$seg149 * CAP + $i148]!;
+                const $seg150 = Z_won + l_p;
+                const $n151 = N[$seg150]!;
+                for (let $i149 = 0; $i149 < $n151; $i149++) {
+                  const l_c = C[$seg150 * CAP + $i149]!;
                   if (Card_category[l_c]! === l_k && Card_kind[l_c]! === "object") {
-                    $count147++;
+                    $count148++;
                   }
                 }
               }
               {
-                const $v = $count147;
+                const $v = $count148;
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }

@@ -210,7 +210,9 @@ export abstract class KernelExpressions extends KernelLists {
       const i = this.temp("i");
       const lines: string[] = [];
       const seg = this.segment(z, lines);
-      return ["{", ...lines, `for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
+      // The zone's size read once: nothing that reads a zone value by value changes it.
+      const n = this.temp("n");
+      return ["{", ...lines, `const ${n} = N[${seg}]!;`, `for (let ${i} = 0; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
     if (source.kind === "range") {
       const high = this.temp("high");
