@@ -46,6 +46,8 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
     // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
     let refused = typeErrors(files);
     if (refused.length > 0 && refused.every((e) => e.startsWith("playout.ts"))) {
+      // For the kernel writer's developers: RULES_DUMP_KERNEL=path keeps the refused kernel to read.
+      if (process.env.RULES_DUMP_KERNEL) (await import("node:fs")).writeFileSync(process.env.RULES_DUMP_KERNEL, files.find((f) => f.path === "playout.ts")!.text + "\n// " + refused.join("\n// "));
       // Only the playout kernel is refused: the game goes without one (it is an optimisation).
       notes.push(`${gameId}: no playout kernel (simulations use the state machine): the kernel writer's code does not type-check (${refused[0]})`);
       files = await emitGame(game, machine, gameId, sources, [], false);

@@ -37,7 +37,7 @@ export function playout(): PlayoutKernel {
   const K_P = new Uint32Array(4);
   const K_$list0 = new Int32Array(6);
   const K_$list1 = new Int32Array(6);
-  const K_$list2 = new Int32Array(6);
+  const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
   const K_$keys4 = new Float64Array(6);
   const K_v_coins = new Array<number>(6).fill(0);
@@ -46,11 +46,17 @@ export function playout(): PlayoutKernel {
   let K_players: number = 0;
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;
+  let K_variants: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  function play($players: number, seed: number, trace: number[] | null = null): number {
+  function play(
+    $players: number,
+    seed: number,
+    trace: unknown[] | null = null,
+    variants: readonly string[] = [],
+  ): number {
     const CAP = 30;
     const END = -1;
     const Z_property_deck = 0;
@@ -70,12 +76,15 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;
+    K_variants = variants;
+    const $variants = variants;
+    const $drawP = (n: number): number => drawInt(P, n);
     if (!(Number.isInteger($players) && $players >= 3 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 3 to 6 players, not ${$players}`);
     const players = $players;
@@ -96,12 +105,12 @@ export function playout(): PlayoutKernel {
     for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
     v_start_player = 0;
     {
-      for (let $i44 = N[Z_property_deck]! - 1; $i44 > 0; $i44--) {
-        const $n48 = $i44 + 1;
-        if (!($n48 >= 1 && $n48 <= 4294967296))
+      for (let $i45 = N[Z_property_deck]! - 1; $i45 > 0; $i45--) {
+        const $n49 = $i45 + 1;
+        if (!($n49 >= 1 && $n49 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r49 = 0;
-        if ($n48 <= 2097152) {
+        let $r50 = 0;
+        if ($n49 <= 2097152) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -112,29 +121,29 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n48;
+            const $m = ($t >>> 0) * $n49;
             const $low = $m >>> 0;
-            if ($low >= $n48 || $low >= 4294967296 % $n48) {
-              $r49 = ($m / 4294967296) >>> 0;
+            if ($low >= $n49 || $low >= 4294967296 % $n49) {
+              $r50 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r49 = drawInt(G, $n48);
-        const $j47 = $r49;
-        const $a45 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i44;
-        const $b46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j47;
-        const $card = C[$a45]!;
-        C[$a45] = C[$b46]!;
-        C[$b46] = $card;
+        } else $r50 = drawInt(G, $n49);
+        const $j48 = $r50;
+        const $a46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i45;
+        const $b47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j48;
+        const $card = C[$a46]!;
+        C[$a46] = C[$b47]!;
+        C[$b47] = $card;
       }
     }
     {
-      for (let $i50 = N[Z_currency_deck]! - 1; $i50 > 0; $i50--) {
-        const $n54 = $i50 + 1;
-        if (!($n54 >= 1 && $n54 <= 4294967296))
+      for (let $i51 = N[Z_currency_deck]! - 1; $i51 > 0; $i51--) {
+        const $n55 = $i51 + 1;
+        if (!($n55 >= 1 && $n55 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r55 = 0;
-        if ($n54 <= 2097152) {
+        let $r56 = 0;
+        if ($n55 <= 2097152) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -145,20 +154,20 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n54;
+            const $m = ($t >>> 0) * $n55;
             const $low = $m >>> 0;
-            if ($low >= $n54 || $low >= 4294967296 % $n54) {
-              $r55 = ($m / 4294967296) >>> 0;
+            if ($low >= $n55 || $low >= 4294967296 % $n55) {
+              $r56 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r55 = drawInt(G, $n54);
-        const $j53 = $r55;
-        const $a51 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i50;
-        const $b52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j53;
-        const $card = C[$a51]!;
-        C[$a51] = C[$b52]!;
-        C[$b52] = $card;
+        } else $r56 = drawInt(G, $n55);
+        const $j54 = $r56;
+        const $a52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i51;
+        const $b53 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j54;
+        const $card = C[$a52]!;
+        C[$a52] = C[$b53]!;
+        C[$b53] = $card;
       }
     }
     {
@@ -251,23 +260,24 @@ export function playout(): PlayoutKernel {
           if ($count0 > 1) {
             {
               const $seat1 = l_bidder;
-              const $low3 = l_high + 1;
-              const $size2 = Math.max(0, v_coins[l_bidder]! - $low3 + 1);
-              const $count4 = $size2;
-              const $count5 = 1;
-              const $total6 = $count4 + $count5;
-              if ($total6 === 0)
+              const $low2 = l_high + 1;
+              const $high3 = v_coins[l_bidder]!;
+              const $size4 = Math.max(0, $high3 - $low2 + 1);
+              const $count5 = $size4;
+              const $count6 = 1;
+              const $total7 = $count5 + $count6;
+              if ($total7 === 0)
                 throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
               if (decisions >= DECISION_CAP)
                 throw new GameFault(
                   "fault/decision-cap",
                   `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                 );
-              const $n8 = $total6;
-              if (!($n8 >= 1 && $n8 <= 4294967296))
+              const $n9 = $total7;
+              if (!($n9 >= 1 && $n9 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              let $r9 = 0;
-              if ($n8 <= 2097152) {
+              let $r10 = 0;
+              if ($n9 <= 2097152) {
                 for (;;) {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -278,78 +288,82 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n8;
+                  const $m = ($t >>> 0) * $n9;
                   const $low = $m >>> 0;
-                  if ($low >= $n8 || $low >= 4294967296 % $n8) {
-                    $r9 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n9 || $low >= 4294967296 % $n9) {
+                    $r10 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
-              } else $r9 = drawInt(P, $n8);
-              const $index7$drawn = $r9;
-              let $index7 = $index7$drawn;
+              } else $r10 = drawInt(P, $n9);
+              const $index8$drawn = $r10;
+              let $index8 = $index8$drawn;
               decisions++;
               steps = 0;
-              if ($index7 < $count4) {
-                const $digit10 = $index7;
-                const $value11 = $low3 + $digit10;
-                if (trace !== null) trace.push($seat1, 0, $value11);
-                const l_amount = $value11;
-                v_bid[l_bidder] = l_amount;
-                l_high = l_amount;
-                pc = 3;
-                continue run;
+              if ($index8 < $count5) {
+                const $digit11 = $index8;
+                const $value12 = $low2 + $digit11;
+                if (trace !== null) trace.push($seat1, 0, $value12);
+                {
+                  const l_amount = $value12;
+                  v_bid[l_bidder] = l_amount;
+                  l_high = l_amount;
+                  pc = 3;
+                  continue run;
+                }
               }
-              $index7 -= $count4;
-              if ($index7 < $count5) {
+              $index8 -= $count5;
+              if ($index8 < $count6) {
                 if (trace !== null) trace.push($seat1, 1);
                 {
-                  const $n = N[Z_auction]!;
-                  if ($n === 0)
-                    throw new GameFault(
-                      "fault/empty-aggregate",
-                      "lowest(auction) of nothing: the collection is empty",
-                    );
-                  let $at = 0;
-                  let $best = 0;
-                  for (let $i = 0; $i < $n; $i++) {
-                    const l_c = C[Z_auction * CAP + $i]!;
-                    const $key = Property_value[l_c]!;
-                    if ($i === 0 || $key < $best) {
-                      $at = $i;
-                      $best = $key;
+                  {
+                    const $n = N[Z_auction]!;
+                    if ($n === 0)
+                      throw new GameFault(
+                        "fault/empty-aggregate",
+                        "lowest(auction) of nothing: the collection is empty",
+                      );
+                    let $at = 0;
+                    let $best = 0;
+                    for (let $i = 0; $i < $n; $i++) {
+                      const l_c = C[Z_auction * CAP + $i]!;
+                      const $key = Property_value[l_c]!;
+                      if ($i === 0 || $key < $best) {
+                        $at = $i;
+                        $best = $key;
+                      }
                     }
+                    const $at13 = Z_auction * CAP + $at;
+                    const $card = C[$at13]!;
+                    const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
+                    for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
+                    N[Z_auction]!--;
+                    const $seg16 = Z_properties + l_bidder;
+                    C[$seg16 * CAP + N[$seg16]!] = $card;
+                    N[$seg16]!++;
                   }
-                  const $at12 = Z_auction * CAP + $at;
-                  const $card = C[$at12]!;
-                  const $end13 = Z_auction * CAP + N[Z_auction]! - 1;
-                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
-                  N[Z_auction]!--;
-                  const $seg15 = Z_properties + l_bidder;
-                  C[$seg15 * CAP + N[$seg15]!] = $card;
-                  N[$seg15]!++;
+                  {
+                    const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                      );
+                    if (v_coins[l_bidder] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_bidder] -= $amount;
+                    v_bank += $amount;
+                  }
+                  v_bid[l_bidder] = 0;
+                  v_passed[l_bidder] = true;
+                  pc = 3;
+                  continue run;
                 }
-                {
-                  const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                    );
-                  if (v_coins[l_bidder] < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                    );
-                  v_coins[l_bidder] -= $amount;
-                  v_bank += $amount;
-                }
-                v_bid[l_bidder] = 0;
-                v_passed[l_bidder] = true;
-                pc = 3;
-                continue run;
               }
-              $index7 -= $count5;
+              $index8 -= $count6;
               throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
             }
           }
@@ -386,14 +400,14 @@ export function playout(): PlayoutKernel {
                 $best = $key;
               }
             }
-            const $at16 = Z_auction * CAP + $at;
-            const $card = C[$at16]!;
-            const $end17 = Z_auction * CAP + N[Z_auction]! - 1;
-            for (let $k18 = $at16; $k18 < $end17; $k18++) C[$k18] = C[$k18 + 1]!;
+            const $at17 = Z_auction * CAP + $at;
+            const $card = C[$at17]!;
+            const $end18 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k19 = $at17; $k19 < $end18; $k19++) C[$k19] = C[$k19 + 1]!;
             N[Z_auction]!--;
-            const $seg19 = Z_properties + l_bidder;
-            C[$seg19 * CAP + N[$seg19]!] = $card;
-            N[$seg19]!++;
+            const $seg20 = Z_properties + l_bidder;
+            C[$seg20 * CAP + N[$seg20]!] = $card;
+            N[$seg20]!++;
           }
           l_leader = l_bidder;
           pc = 1;
@@ -426,30 +440,32 @@ export function playout(): PlayoutKernel {
               }
             }
             {
-              let $n20 = 0;
+              let $n21 = 0;
               for (let l_p = 0; l_p < players; l_p++) {
-                if (N[Z_properties + l_p]! > 0) $list0[$n20++] = l_p;
+                if (N[Z_properties + l_p]! > 0) {
+                  $list0[$n21++] = l_p;
+                }
               }
-              if ($n20 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a21 = 0; $a21 < $n20; $a21++) {
-                const l_p = $list0[$a21]!;
-                pick22: {
+              if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+              for (let $a22 = 0; $a22 < $n21; $a22++) {
+                const l_p = $list0[$a22]!;
+                pick23: {
                   const $seg24 = Z_properties + l_p;
-                  const $size23 = N[$seg24]!;
-                  const $count25 = $size23;
-                  const $total26 = $count25;
-                  if ($total26 === 0)
+                  const $size25 = N[$seg24]!;
+                  const $count26 = $size25;
+                  const $total27 = $count26;
+                  if ($total27 === 0)
                     throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                   if (decisions >= DECISION_CAP)
                     throw new GameFault(
                       "fault/decision-cap",
                       `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
                     );
-                  const $n28 = $total26;
-                  if (!($n28 >= 1 && $n28 <= 4294967296))
+                  const $n29 = $total27;
+                  if (!($n29 >= 1 && $n29 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  let $r29 = 0;
-                  if ($n28 <= 2097152) {
+                  let $r30 = 0;
+                  if ($n29 <= 2097152) {
                     for (;;) {
                       const $a = P[0]!,
                         $b = P[1]!,
@@ -460,54 +476,54 @@ export function playout(): PlayoutKernel {
                       P[0] = $b ^ ($b >>> 9);
                       P[1] = $c + ($c << 3);
                       P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n28;
+                      const $m = ($t >>> 0) * $n29;
                       const $low = $m >>> 0;
-                      if ($low >= $n28 || $low >= 4294967296 % $n28) {
-                        $r29 = ($m / 4294967296) >>> 0;
+                      if ($low >= $n29 || $low >= 4294967296 % $n29) {
+                        $r30 = ($m / 4294967296) >>> 0;
                         break;
                       }
                     }
-                  } else $r29 = drawInt(P, $n28);
-                  const $index27$drawn = $r29;
-                  let $index27 = $index27$drawn;
+                  } else $r30 = drawInt(P, $n29);
+                  const $index28$drawn = $r30;
+                  let $index28 = $index28$drawn;
                   decisions++;
                   steps = 0;
-                  if ($index27 < $count25) {
-                    const $digit30 = $index27;
-                    const $value31 = C[$seg24 * CAP + $digit30]!;
-                    if (trace !== null) trace.push(l_p, 2, $value31);
-                    $list1[$a21] = 0;
-                    $list2[$a21 * 1 + 0] = $value31;
-                    break pick22;
+                  if ($index28 < $count26) {
+                    const $digit31 = $index28;
+                    const $value32 = C[$seg24 * CAP + $digit31]!;
+                    if (trace !== null) trace.push(l_p, 2, $value32);
+                    $list1[$a22] = 0;
+                    $values2[$a22 * 1 + 0] = $value32;
+                    break pick23;
                   }
-                  $index27 -= $count25;
+                  $index28 -= $count26;
                   throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
                 }
               }
-              for (let $a21 = 0; $a21 < $n20; $a21++) {
-                const l_p = $list0[$a21]!;
-                if ($list1[$a21] === 0) {
-                  const l_card = $list2[$a21 * 1 + 0]!;
+              for (let $a22 = 0; $a22 < $n21; $a22++) {
+                const l_p = $list0[$a22]!;
+                if ($list1[$a22] === 0) {
+                  const l_card = $values2[$a22 * 1 + 0] as number;
                   {
-                    const $seg32 = Z_properties + l_p;
+                    const $seg33 = Z_properties + l_p;
                     const $wanted = l_card;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg32]!; $i++)
-                      if (C[$seg32 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg33]!; $i++)
+                      if (C[$seg33 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    const $at33 = $seg32 * CAP + $at;
-                    const $card = C[$at33]!;
-                    const $end34 = $seg32 * CAP + N[$seg32]! - 1;
-                    for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
-                    N[$seg32]!--;
-                    const $seg36 = Z_offer + l_p;
-                    if (N[$seg36]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    C[$seg36 * CAP + N[$seg36]!] = $card;
-                    N[$seg36]!++;
+                    const $at34 = $seg33 * CAP + $at;
+                    const $card = C[$at34]!;
+                    const $end35 = $seg33 * CAP + N[$seg33]! - 1;
+                    for (let $k36 = $at34; $k36 < $end35; $k36++) C[$k36] = C[$k36 + 1]!;
+                    N[$seg33]!--;
+                    const $seg37 = Z_offer + l_p;
+                    if (N[$seg37]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                    C[$seg37 * CAP + N[$seg37]!] = $card;
+                    N[$seg37]!++;
                   }
                 }
               }
@@ -520,11 +536,11 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n37 = 0;
+            let $n38 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list3[$n37++] = l_p;
+              $list3[$n38++] = l_p;
             }
-            for (let $k = 0; $k < $n37; $k++) {
+            for (let $k = 0; $k < $n38; $k++) {
               const l_p = $list3[$k]!;
               const $key = -Property_value[topCardOf(C, N, CAP, Z_offer + l_p, false)]!;
               let $at = $k;
@@ -536,8 +552,8 @@ export function playout(): PlayoutKernel {
               $list3[$at] = l_p;
               $keys4[$at] = $key;
             }
-            for (let $i38 = 0; $i38 < $n37; $i38++) {
-              const l_p = $list3[$i38]!;
+            for (let $i39 = 0; $i39 < $n38; $i39++) {
+              const l_p = $list3[$i39]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -555,14 +571,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at39 = Z_market * CAP + $at;
-                const $card = C[$at39]!;
-                const $end40 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
+                const $at40 = Z_market * CAP + $at;
+                const $card = C[$at40]!;
+                const $end41 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k42 = $at40; $k42 < $end41; $k42++) C[$k42] = C[$k42 + 1]!;
                 N[Z_market]!--;
-                const $seg42 = Z_proceeds + l_p;
-                C[$seg42 * CAP + N[$seg42]!] = $card;
-                N[$seg42]!++;
+                const $seg43 = Z_proceeds + l_p;
+                C[$seg43 * CAP + N[$seg43]!] = $card;
+                N[$seg43]!++;
               }
             }
           }
@@ -571,8 +587,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
               {
-                for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
-                  const $card = C[$from * CAP + $k43]!;
+                for (let $k44 = 0; $k44 < N[$from]!; $k44++) {
+                  const $card = C[$from * CAP + $k44]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -613,7 +629,7 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
     const v_coins = K_v_coins;
@@ -622,6 +638,7 @@ export function playout(): PlayoutKernel {
     const players = K_players;
     const v_bank = K_v_bank;
     const v_start_player = K_v_start_player;
+    const $variants = K_variants;
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([
@@ -629,9 +646,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg57 = Z_proceeds + l_p;
-              for (let $i56 = 0; $i56 < N[$seg57]!; $i56++) {
-                const l_c = C[$seg57 * CAP + $i56]!;
+              const $seg58 = Z_proceeds + l_p;
+              const $n59 = N[$seg58]!;
+              for (let $i57 = 0; $i57 < $n59; $i57++) {
+                const l_c = C[$seg58 * CAP + $i57]!;
                 $n += Currency_value[l_c]!;
               }
             }

@@ -4,6 +4,7 @@ import { enter } from "./flow.js";
 import { game as played } from "./index.js";
 import { nextActor } from "./moves.js";
 import { sample } from "./sample.js";
+import { playout } from "./playout.js";
 import type { Move, State, View } from "./types.js";
 
 export type { Move, State, View } from "./types.js";
@@ -11,6 +12,6 @@ export type { Move, State, View } from "./types.js";
 /**
  * Keys to Knowledge for search bots (`@rules/runtime/search`) and tools: the game of index.ts with
  * `sample` (a state drawn from what one seat knows), `enter` (a test's start at a decision),
- * and `nextActor` (fast random playouts).
+ * `nextActor` and `playout` (fast random playouts; playout.ts is the playout kernel).
  */
-export const game: Game<State, Move, View> = { ...played, sample, enter, nextActor };
+export const game: Game<State, Move, View> = { ...played, sample, enter, nextActor, playout };

@@ -285,9 +285,11 @@ export interface PlayoutKernel {
    * Sets up a game of `players` seats from the game seed and plays it to the end, every seat moved by
    * the random bot drawing from `policy`. Returns the decisions taken. `trace`, when given, receives
    * per decision: the seat, the move type's index in `game.moves`, then its parameters' values in
-   * the schema's order (a card as its id).
+   * the schema's order (a card as its id, a set of cards as its size then its cards, an enum member
+   * as its name). `variants`:
+   * the variant options chosen, as `MatchOptions.variants` names them (none by default).
    */
-  play(players: number, seed: number, trace?: number[] | null): number;
+  play(players: number, seed: number, trace?: unknown[] | null, variants?: readonly string[]): number;
   /** Per seat [score, ...tie-breakers] of the game `play` last played, as `Game.scores` gives them. */
   scores(): number[][];
   /** The `end game` statement that ended the game `play` last played (as `endingOf` names it for the

@@ -123,3 +123,78 @@ export function topCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg
   if (sizes[seg]! === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no top card");
   return cardAt(cards, sizes, cap, seg, topLast, 0);
 }
+
+/** `nth(zone, position)`: the card at a 1-based position; a fault past either end (as nthCard). */
+export function nthCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, position: number): number {
+  const n = sizes[seg]!;
+  if (!Number.isInteger(position) || position < 1 || position > n) {
+    throw new GameFault("fault/no-such-position", `the zone has no card at position ${position}: it holds ${n}`);
+  }
+  return cardAt(cards, sizes, cap, seg, topLast, position - 1);
+}
+
+/** `last(zone)`: the card at its last position; a fault when the zone is empty (as lastCard). */
+export function lastCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
+  const n = sizes[seg]!;
+  if (n === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no last card");
+  return cardAt(cards, sizes, cap, seg, topLast, n - 1);
+}
+
+/** A zone's cards in position order, as a new array: a zone used as a value (a function's argument). */
+export function zoneCards(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number[] {
+  const n = sizes[seg]!;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = cardAt(cards, sizes, cap, seg, topLast, i);
+  return out;
+}
+
+/** `roll(sides)` on the game's generator: 1 to `sides`, as `rollDie` draws it. */
+export function rollOn(words: Uint32Array, sides: number): number {
+  if (!Number.isSafeInteger(sides) || sides < 1 || sides > TWO_32) {
+    throw new GameFault("fault/random-range", `cannot draw a random number below ${sides}: need a whole number of at least 1`);
+  }
+  return drawInt(words, sides) + 1;
+}
+
+/** Takes `card` out of whichever zone holds it (a move whose origin the rules leave open, as
+ *  takeCardFromAnyZone): the others in its zone keep their order. */
+export function takeFromAnyZone(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, card: number): void {
+  for (let seg = 0; seg < segments; seg++) {
+    const base = seg * cap;
+    const end = base + sizes[seg]!;
+    for (let k = base; k < end; k++) {
+      if (cards[k] !== card) continue;
+      for (let m = k; m < end - 1; m++) cards[m] = cards[m + 1]!;
+      sizes[seg]!--;
+      return;
+    }
+  }
+  throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
+}
+
+/** randomSubset (compiled.ts) drawing straight from the policy's words, as a kernel does: the
+ *  same draws, so the same set; no draw function to call. */
+export function randomSubsetOn(words: Uint32Array, cards: readonly number[]): number[] {
+  const n = cards.length;
+  if (n === 0) return [];
+  const bits = n < 30 ? n : 30;
+  const draws = (1 << bits) - 1;
+  const size = bits - 31 + Math.clz32(draws - drawInt(words, draws));
+  const chosen = new Array<number>(size);
+  const taken = SUBSET_TAKEN;
+  for (let i = 0; i < size; i++) {
+    let at = drawInt(words, n - i);
+    let k = 0;
+    while (k < i && taken[k]! <= at) {
+      at++;
+      k++;
+    }
+    for (let m = i; m > k; m--) taken[m] = taken[m - 1]!;
+    taken[k] = at;
+    chosen[i] = cards[at]!;
+  }
+  return chosen;
+}
+
+/** randomSubsetOn's scratch: a set has at most 30 cards. */
+const SUBSET_TAKEN = new Int32Array(30);

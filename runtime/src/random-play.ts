@@ -111,7 +111,7 @@ export function playRandomScores<S extends BaseState>(
   rng: Rng,
 ): RandomScores {
   const valid = validateOptions(game, options);
-  if (!game.playout || valid.variants.length > 0) {
+  if (!game.playout) {
     const played = playRandomGame(game, valid, rng);
     return { scores: game.scores(played.state), decisions: played.decisions, ending: endingOf(played.state) };
   }
@@ -124,7 +124,7 @@ export function playRandomScores<S extends BaseState>(
   const before = [...words] as typeof words;
   kernel.policy.set(words);
   try {
-    const decisions = kernel.play(valid.players, valid.seed);
+    const decisions = kernel.play(valid.players, valid.seed, null, valid.variants);
     for (let i = 0; i < 4; i++) words[i] = kernel.policy[i]!;
     return { scores: kernel.scores(), decisions, ending: kernel.ending() };
   } catch (error) {

@@ -361,7 +361,7 @@ export class CodeWriter {
   /** best_sets' kind function: cards with the same rule field and the same value of every field
    *  the scorer reads (through the functions it calls) are alike to it, so the search may count
    *  them instead of telling them apart. A scorer that compares cards themselves sees every card. */
-  private alikeToScorer(scorer: A.NameExpression, cardType: string, ruleField: string): string {
+  alikeToScorer(scorer: A.NameExpression, cardType: string, ruleField: string): string {
     const read = new Set<string>();
     const seen = new Set<A.FunctionDeclaration>();
     let comparesCards = false;

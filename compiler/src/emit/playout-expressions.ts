@@ -1,10 +1,15 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
-import { KernelZones, localName, unsupported, varName } from "./playout-zones.js";
+import { KernelLists } from "./playout-lists.js";
+import { localName, unsupported, varName } from "./playout-zones.js";
+import { ELIMINATED } from "../check/elimination.js";
+
+/** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
+const ELIMINATED_VAR = varName(ELIMINATED);
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
-export abstract class KernelExpressions extends KernelZones {
+export abstract class KernelExpressions extends KernelLists {
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
   /** Where the aggregates of the expression being written go, as loops; null: write them in place
@@ -25,7 +30,7 @@ export abstract class KernelExpressions extends KernelZones {
   }
 
   /** `write` with aggregates in place (a part of an expression that may not be evaluated). */
-  private inPlace<T>(write: () => T): T {
+  protected inPlace<T>(write: () => T): T {
     const outer = this.prelude;
     this.prelude = null;
     try {
@@ -44,7 +49,13 @@ export abstract class KernelExpressions extends KernelZones {
   // ── expressions ──────────────────────────────────────────────────────────────────────────────
 
   expression(e: A.Expression): string {
+    // A zone reaching here is used as a value (`count`, loops and moves read zones in place).
+    if ((e.kind === "name" || e.kind === "index") && this.isZone(e)) return this.zoneValue(e);
     switch (e.kind) {
+      case "list":
+        return `[${e.elements.map((element) => this.expression(element)).join(", ")}]`;
+      case "range":
+        return `integers(${this.expression(e.low)}, ${this.expression(e.high)})`;
       case "integer":
         if (this.game.types.get(e)?.kind === "player" && e.value >= this.game.seatCounts[0]!) return unsupported("a seat named by a number that some player counts lack");
         return String(e.value);
@@ -63,7 +74,7 @@ export abstract class KernelExpressions extends KernelZones {
         }
         if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
           const binding = this.game.names.get(e.target);
-          if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
+          if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
         }
         return unsupported("an index into something other than a per-player variable or a table");
       }
@@ -102,9 +113,14 @@ export abstract class KernelExpressions extends KernelZones {
         if (binding.declaration.perPlayer) return unsupported(`per-player variable ${e.name} used without a seat`);
         return varName(e.name);
       case "builtin":
-        return binding.name === "players" ? unsupported("the list of players used as a value") : "players";
+        if (binding.name !== "players") return "players";
+        return this.game.eliminates ? `seatsInPlay(players, ${ELIMINATED_VAR})` : "seatList(players)";
       case "local":
         return localName(binding.slot);
+      case "enum-type":
+        // An enum as a collection (`k in Colour`): its members in order.
+        this.cardImports.add(`ALL_${e.name}`);
+        return `ALL_${e.name}`;
       default:
         return unsupported(`${binding?.kind ?? "an unresolved name"} '${e.name}' used as a value`);
     }
@@ -131,30 +147,46 @@ export abstract class KernelExpressions extends KernelZones {
       case "or":
         return `(${left} || ${right})`;
       case "in":
-        return unsupported("`in`");
+        return this.isZone(e.right) ? `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)` : `${right}.includes(${left})`;
       default:
         return `(${left} ${e.operator} ${right})`;
     }
   }
 
   private call(e: A.CallExpression): string {
-    if (this.game.names.get(e)?.kind === "function") return unsupported("calls of the rules' functions");
+    if (this.game.names.get(e)?.kind === "function") return this.functionCall(e);
     switch (e.callee.name) {
-      case "count": {
-        if (!this.isZone(e.args[0]!)) return unsupported("count of something other than a zone");
-        return this.size(this.zone(e.args[0]!));
-      }
-      case "top": {
-        const z = this.zone(e.args[0]!);
-        return `topCardOf(${this.zoneArgs(z)})`;
-      }
+      case "count":
+        return this.isZone(e.args[0]!) ? this.size(this.zone(e.args[0]!)) : `${this.expression(e.args[0]!)}.length`;
+      case "top":
+        return this.isZone(e.args[0]!) ? `topCardOf(${this.zoneArgs(this.zone(e.args[0]!))})` : `topCard(${this.expression(e.args[0]!)}, "the list")`;
+      case "best_sets":
+        return this.bestSets(e);
+      case "variant":
+        return `$variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);
+        if (this.game.eliminates) return `nextSeatInPlay(${seat}, players, ${ELIMINATED_VAR})`;
         return /drawInt|=>/.test(seat) ? `((${seat} + 1) % players)` : `(${seat} + 1 < players ? ${seat} + 1 : 0)`;
+      }
+      case "nth": {
+        const z = this.zone(e.args[0]!);
+        return `nthCardOf(${this.zoneArgs(z)}, ${this.expression(e.args[1]!)})`;
+      }
+      case "last": {
+        const z = this.zone(e.args[0]!);
+        return `lastCardOf(${this.zoneArgs(z)})`;
       }
       case "random_player":
         return "drawInt(G, players)";
+      case "roll":
+        return `rollOn(G, ${this.expression(e.args[0]!)})`;
+      case "bot":
+        // The rules' bots sit after the human seats; a game without bots has none.
+        return this.game.bots.length > 0 ? `(${this.expression(e.args[0]!)} >= humans)` : "false";
+      case "players_from":
+        return this.game.eliminates ? `seatsFromInPlay(${this.expression(e.args[0]!)}, players, ${ELIMINATED_VAR})` : `seatsFrom(${this.expression(e.args[0]!)}, players)`;
       case "abs":
         return `Math.abs(${this.expression(e.args[0]!)})`;
       case "min":
@@ -169,6 +201,8 @@ export abstract class KernelExpressions extends KernelZones {
   /** Each item of an aggregate's or a loop's source: players by counting, a zone by position. */
   eachOf(source: A.Expression, binder: string, body: string[]): string[] {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
+      // A game that eliminates: the players are those still in the game.
+      if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
       return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
     }
     if (this.isZone(source)) {
@@ -176,9 +210,23 @@ export abstract class KernelExpressions extends KernelZones {
       const i = this.temp("i");
       const lines: string[] = [];
       const seg = this.segment(z, lines);
-      return ["{", ...lines, `for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
+      // The zone's size read once: nothing that reads a zone value by value changes it.
+      const n = this.temp("n");
+      return ["{", ...lines, `const ${n} = N[${seg}]!;`, `for (let ${i} = 0; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
-    return unsupported("a loop over something other than the players or a zone");
+    if (source.kind === "range") {
+      const high = this.temp("high");
+      return ["{", `const ${high} = ${this.expression(source.high)};`, `for (let ${binder} = ${this.expression(source.low)}; ${binder} <= ${high}; ${binder}++) {`, ...body, "}", "}"];
+    }
+    if (source.kind === "list") {
+      // A list written out (`[Category.paintings, Category.jewellery]`): its values, in order.
+      const values = source.elements.map((element) => this.expression(element));
+      const i = this.temp("i");
+      return [`for (const ${i} of [${values.join(", ")}]) {`, `const ${binder} = ${i};`, ...body, "}"];
+    }
+    // Any other list: its values as an array.
+    const item = this.temp("item");
+    return [`for (const ${item} of ${this.expression(source)}) {`, `const ${binder} = ${item};`, ...body, "}"];
   }
 
   protected binderOf(identifier: A.Identifier): string {
@@ -190,7 +238,7 @@ export abstract class KernelExpressions extends KernelZones {
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
-    if (!["count", "sum", "any", "all"].includes(e.callee.name)) return unsupported(`${e.callee.name}(…) as a value`);
+    if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
     const prelude = this.prelude;
     // The condition and value are written inside the loop, their own aggregates hoisted there.
@@ -202,19 +250,28 @@ export abstract class KernelExpressions extends KernelZones {
       return [...where.pre, `if (${where.code}) {`, ...value.pre, line, "}"];
     };
     const result = prelude ? this.temp(e.callee.name) : "$n";
-    const [type, init, line, end] =
-      e.callee.name === "count"
-        ? ["number", "0", () => `${result}++;`, result]
-        : e.callee.name === "sum"
-          ? ["number", "0", (v: string) => `${result} += ${v};`, result]
-          : e.callee.name === "any"
-            ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`, result]
-            : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`, result];
+    // min and max as bestIndex: the first value, then each strictly better one (NaN marks "none
+    // yet": values are whole numbers); of nothing, a fault.
+    const best = e.callee.name === "max" ? ">" : "<";
+    const [type, init, line] =
+      e.callee.name === "min" || e.callee.name === "max"
+        ? ["number", "NaN", (v: string) => `{ const $v = ${v}; if (${result} !== ${result} || $v ${best} ${result}) ${result} = $v; }`]
+        : e.callee.name === "count"
+          ? ["number", "0", () => `${result}++;`]
+          : e.callee.name === "sum"
+            ? ["number", "0", (v: string) => `${result} += ${v};`]
+            : e.callee.name === "any"
+              ? ["boolean", "false", (v: string) => `if (${v}) { ${result} = true; break; }`]
+              : ["boolean", "true", (v: string) => `if (!(${v})) { ${result} = false; break; }`];
+    const empty =
+      e.callee.name === "min" || e.callee.name === "max"
+        ? [`if (${result} !== ${result}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…) of nothing: the collection is empty`)});`]
+        : [];
     if (prelude) {
-      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)));
+      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)), ...empty);
       return result;
     }
     // In place: a loop in an arrow function called on the spot (the state machine's form).
-    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} return ${end}; })()`);
+    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} ${empty.join(" ")} return ${result}; })()`);
   }
 }

@@ -4,28 +4,42 @@
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
+import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";
-import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
-import { docText, tsType } from "./code.js";
+import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+import { DecisionCode } from "./decision-code.js";
+import { KernelDecisions } from "./playout-decisions.js";
+import { kernelType } from "./playout-lists.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
+/** Steps of the flow past which each step gets a function of its own. */
+const SPLIT_STEPS = 40;
+
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
-  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "nextSeat",
-  "positionOf", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
+  "nextSeat", "nthCardOf", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
 
 export class PlayoutFile {
   private readonly code: KernelCode;
+  private readonly decisions: KernelDecisions;
   private readonly zones = new Map<string, ZoneLayout>();
   private readonly segments: number;
   private readonly cap: number;
   private readonly maxSeats: number;
+  /** Card ids run from 0 to this (every card type's). */
+  private readonly cardCount: number;
+  /** The declaration whose statements are being written: its file names the sites of `end game`. */
+  private writing: A.Block | null | undefined;
+  /** Every step gets a program counter of its own (a kernel of one function per step). */
+  private unfused = false;
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
@@ -35,8 +49,11 @@ export class PlayoutFile {
   private readonly moveTypes: string[];
 
   constructor(private readonly ctx: EmitContext) {
-    this.maxSeats = ctx.game.maxPlayers;
+    // The most seats a match has: humans and the rules' bots together.
+    this.maxSeats = Math.max(ctx.game.maxPlayers, ...ctx.game.seatCounts);
     this.cap = Math.max(1, ...[...ctx.cardIds.values()].map((ids) => ids.length));
+    this.writing = ctx.game.flow;
+    this.cardCount = Math.max(1, [...ctx.cardIds.values()].reduce((n, ids) => n + ids.length, 0));
     let segment = 0;
     for (const z of ctx.game.zones.values()) {
       this.zones.set(z.name.name, { declaration: z, constant: `Z_${z.name.name}`, first: segment, topLast: z.zoneKind === "stack" });
@@ -44,13 +61,14 @@ export class PlayoutFile {
     }
     this.segments = Math.max(1, segment);
     this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card), (range) => {
-      // A site names its file; the kernel is written outside any one declaration, so it names the
-      // ends of one-file games only.
-      if (ctx.game.fileOf.size > 0 && new Set(ctx.game.fileOf.values()).size > 1) unsupported("`end game` in a game of several files");
-      return ctx.inDeclaration(ctx.game.flow, () => ctx.sites.site(range));
+      // A site names the file of the declaration being written (setup or flow), as the state
+      // machine names it.
+      return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
     });
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
+    this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
+    this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
   /** The kernel file, or why this game has none yet. */
@@ -67,24 +85,41 @@ export class PlayoutFile {
 
   private file(): EmittedFile {
     const game = this.ctx.game;
-    if (game.bots.length > 0) unsupported("seats played by the rules' bots");
-    if (game.variants.length > 0) unsupported("variants");
     const machine = this.ctx.machine;
     this.entries = entryCounts(machine);
+    // A game with functions of its own, or a long flow, is written as one function per step (none
+    // written inside another), in the closure with its state: V8 optimizes no function past a size,
+    // and one `play` holding every step of a long game would run in its interpreter.
+    const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
+    this.unfused = split;
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     for (const loop of machine.loops) {
       const { lines, list, count } = this.code.snapshot(loop.statement);
       this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
     }
-    const cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+    let cases: string[];
+    let stepFunctions: string[] = [];
+    if (split) {
+      this.code.jump = (pc) => [`return ${pc};`];
+      this.decisions.split = true;
+      stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
+      stepFunctions.push(...this.decisions.outlined);
+      cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
+    } else {
+      cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+    }
     const setup = this.setupCode();
     const scores = this.scoresCode();
     const locals = this.localsCode();
     const vars = this.varsCode();
+    const functions = this.code.functionsCode();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
-    // the scalars back at the end. The layout constants are locals too: V8 folds them.
+    // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
+    // functions of its own declares them once, in the closure (made anew per `play`, they would be
+    // new call targets for V8 every game): its scalars are then the closure's, read by both.
+    const shared = split;
     const arrays = [
       { name: "C", init: "new Int32Array(SEGMENTS * CAP)" },
       { name: "N", init: "new Int32Array(SEGMENTS)" },
@@ -93,7 +128,7 @@ export class PlayoutFile {
       ...this.code.scratch,
       ...vars.arrays,
     ];
-    const scalars = [{ name: "players", type: "number", blank: "0" }, ...vars.scalars];
+    const scalars = [{ name: "players", type: "number", blank: "0" }, ...(game.bots.length > 0 ? [{ name: "humans", type: "number", blank: "0" }] : []), ...vars.scalars];
     const constants = [
       `const CAP = ${this.cap};`,
       `const END = -1;`,
@@ -101,26 +136,45 @@ export class PlayoutFile {
       `const SEGMENTS = ${this.segments};`,
     ];
     const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`)];
+    const humans = game.bots.length > 0;
     const body = [
-      ...constants.filter((c) => !c.startsWith("const END")),
+      ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
-      ...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`),
+      ...(shared
+        ? [
+            ...aliases,
+            ...scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
+            "let $variants: readonly string[] = [];",
+            "let decisions = 0;",
+            "let steps = 0;",
+            "let trace: unknown[] | null = null;",
+            "const $drawP = (n: number): number => drawInt(P, n);",
+            ...locals,
+            ...functions,
+            ...stepFunctions,
+          ]
+        : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      "function play($players: number, seed: number, trace: number[] | null = null): number {",
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = []): number {`,
       ...constants,
       ...aliases,
+      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", "const $drawP = (n: number): number => drawInt(P, n);"]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
-      "const players = $players;",
-      ...vars.scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
+      ...(shared
+        ? humans
+          ? ["humans = $players;", "players = seatCount(BOTS, humans);"]
+          : ["players = $players;"]
+        : humans
+          ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
+          : ["const players = $players;"]),
+      ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       "seedWords(G, seed);",
       "K_ended = -1;",
       ...setup,
-      ...locals,
-      "let decisions = 0;",
-      "let steps = 0;",
+      ...(shared ? [...this.resetLocals(), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
       `let pc = ${this.pcs.get(machine.start)};`,
       "run: for (;;) {",
       `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
@@ -129,14 +183,14 @@ export class PlayoutFile {
       "default: break run;",
       "}",
       "}",
-      ...scalars.map((s) => `K_${s.name} = ${s.name};`),
+      ...(shared ? ["trace = null;"] : scalars.map((s) => `K_${s.name} = ${s.name};`)),
       "return decisions;",
       "}",
       "",
       "function scores(): number[][] {",
       ...constants,
       ...aliases,
-      ...scalars.map((s) => `const ${s.name} = K_${s.name};`),
+      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;"]),
       ...scores,
       "}",
       "",
@@ -148,7 +202,7 @@ export class PlayoutFile {
       if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      const cards = [...this.code.cardImports].sort();
+      const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter((n) => new RegExp(`\\b${n}\\b`).test(text))])].sort();
       if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
       file.addStatements(text);
     });
@@ -161,24 +215,28 @@ export class PlayoutFile {
     const arrays: { name: string; init: string }[] = [];
     const scalars: { name: string; type: string; blank: string }[] = [];
     for (const v of this.ctx.game.vars.values()) {
-      if (v.perCard) unsupported("per-card variables");
       if (v.perKey) unsupported("variables per player per enum member or per player");
-      const ts = tsType(this.ctx.game.typeOfVar(v));
-      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a variable of type ${ts}`);
-      const blank = ts === "boolean" ? "false" : "0";
-      const element = ts === "boolean" ? "boolean" : "number";
-      if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${element}>(${this.maxSeats}).fill(${blank})` });
-      else scalars.push({ name: varName(v.name.name), type: element, blank });
+      const ts = kernelType(this.ctx.game.typeOfVar(v));
+      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
+      // Per-card values by card id (ids of other card types stay blank, never read).
+      if (v.perCard) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.cardCount}).fill(${blank})` });
+      else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.maxSeats}).fill(${blank})` });
+      else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }
     return { arrays, scalars };
+  }
+
+  /** The flow's locals set back to their blanks before a game, where they live in the closure. */
+  private resetLocals(): string[] {
+    return this.localsCode().map((line) => line.replace(/^let ([\w$]+)(?:: [^=]+)? = /, "$1 = "));
   }
 
   /** The flow's locals that live across decisions, and the lists of loops around decisions. */
   private localsCode(): string[] {
     const lines = this.ctx.game.stateLocals.map((slot) => {
-      const ts = tsType(slot.type);
-      if (!["number", "boolean", "CardId"].includes(ts)) unsupported(`a flow local of type ${ts}`);
-      return `let ${localName(slot)}: ${ts === "boolean" ? "boolean" : "number"} = ${ts === "boolean" ? "false" : "0"};`;
+      const ts = kernelType(slot.type);
+      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : "[]";
+      return `let ${localName(slot)}: ${ts} = ${blank};`;
     });
     for (const loop of this.ctx.machine.loops) {
       const list = this.loopLists.get(loop)!;
@@ -204,19 +262,28 @@ export class PlayoutFile {
     for (const v of this.ctx.game.vars.values()) {
       const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
       lines.push(...pre);
-      lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
+      if (v.perCard) {
+        const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
+        lines.push(`for (const $c of ${ids}) ${varName(v.name.name)}[$c] = ${initial};`);
+      } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
+    this.writing = this.ctx.game.setup;
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
+    this.writing = this.ctx.game.flow;
     return lines;
   }
 
   private scoresCode(): string[] {
-    const keys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
-      if (this.ctx.game.types.get(d.value)?.kind === "list") unsupported("a score that is a list");
+    const declarations = [this.ctx.game.score, ...this.ctx.game.tiebreaks];
+    const lists = declarations.some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+    const keys = declarations.map((d) => {
       const binding = this.ctx.game.names.get(d.player);
       if (binding?.kind !== "local") throw new Error("internal: unresolved score binder");
-      return `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
+      const key = `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
+      // A list key (a tie-breaker of several numbers) is padded by scoreRows, as Game.scores does.
+      return lists && this.ctx.game.types.get(d.value)?.kind !== "list" ? `[${key}]` : key;
     });
+    if (lists) return ["const keys: number[][][] = [];", "for (let $seat = 0; $seat < players; $seat++) keys.push([", ...keys.map((k) => `${k},`), "]);", "return scoreRows(keys);"];
     return ["const rows: number[][] = [];", "for (let $seat = 0; $seat < players; $seat++) rows.push([", ...keys.map((k) => `${k},`), "]);", "return rows;"];
   }
 
@@ -224,7 +291,7 @@ export class PlayoutFile {
 
   /** As flow.ts: a step with one way in is written inside the step that leads to it. */
   private fused(label: string): boolean {
-    return isFused(this.ctx.machine, this.entries, label);
+    return !this.unfused && isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {
@@ -255,12 +322,12 @@ export class PlayoutFile {
   }
 
   private continueAt(label: string): string[] {
-    if (label === END) return ["pc = END;", "continue run;"];
+    if (label === END) return this.code.jump("END");
     const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
     if (step && this.fused(label)) return this.stepCode(step);
     const pc = this.pcs.get(label);
     if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
-    return [`pc = ${pc};`, "continue run;"];
+    return this.code.jump(String(pc));
   }
 
   private exit(exit: Exit): string[] {
@@ -268,7 +335,7 @@ export class PlayoutFile {
       case "goto":
         return this.continueAt(exit.target);
       case "end":
-        return ["pc = END;", "continue run;"];
+        return this.code.jump("END");
       case "branch": {
         const { pre, code } = this.code.hoisted(() => this.code.expression(exit.condition));
         return [...pre, `if (${code}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
@@ -278,151 +345,7 @@ export class PlayoutFile {
         return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
       }
       case "decide":
-        return this.decide(exit.decision);
+        return this.decisions.decide(exit.decision);
     }
-  }
-
-  // ── decisions ──────────────────────────────────────────────────────────────────────────────────
-
-  /** A decision: the seat (or each seat, in order) draws a move as the compiled sampler does, and
-   *  the move takes effect at once (an `ask each`: once every seat has chosen, in seat order). */
-  private decide(decision: Decision): string[] {
-    const ask = decision.ask;
-    if (ask.race) unsupported("races");
-    if (ask.window) unsupported("windows");
-    if (ask.pause) unsupported("`pause`");
-    if (!ask.each) {
-      const seat = this.code.temp("seat");
-      const apply = (i: number, params: string[]): string[] => {
-        const option = ask.options[i]!;
-        // As `apply`: the flow resumes after the decision unless the option's body asks again.
-        const entry = decision.optionEntries.get(option.name.name);
-        return [
-          ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
-          ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
-        ];
-      };
-      const player = this.code.hoisted(() => this.code.expression(ask.player!));
-      return ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.sampler(decision, seat, apply), "}"];
-    }
-    if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
-    const binding = this.ctx.game.names.get(ask.each.binder);
-    if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
-    const seatVar = localName(binding.slot);
-    const declared = binding.slot.storage === "state";
-    const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
-    const actors = this.code.newScratch(String(this.maxSeats));
-    const choice = this.code.newScratch(String(this.maxSeats));
-    const values = this.code.newScratch(String(this.maxSeats * most));
-    const count = this.code.temp("n");
-    const a = this.code.temp("a");
-    const lines = ["{", `let ${count} = 0;`];
-    const keep = ask.each.condition ? this.code.hoisted(() => this.code.expression(ask.each!.condition!)) : null;
-    const add = `${actors}[${count}++] = ${seatVar};`;
-    lines.push(...this.code.eachOf(ask.each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
-    lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
-    // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
-    const pick = this.code.temp("pick");
-    const store = (i: number, params: string[]): string[] => [`${choice}[${a}] = ${i};`, ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`), `break ${pick.slice(1)};`];
-    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`, `${pick.slice(1)}: {`, ...this.sampler(decision, seatVar, store), "}", "}");
-    // Then each choice takes effect, in seat order.
-    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
-    decision.ask.options.forEach((option, i) => {
-      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}]!`));
-      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
-    });
-    lines.push("}", ...this.continueAt(decision.resume), "}");
-    return lines;
-  }
-
-  private bindParameter(p: A.ParameterDeclaration, value: string): string {
-    const binding = this.ctx.game.names.get(p.name);
-    if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
-    return binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `const ${localName(binding.slot)} = ${value};`;
-  }
-
-  /**
-   * The compiled sampler (moves-file.ts `samplerFunction`): each option's count of concrete moves,
-   * one draw from the policy's generator, the index decoded in mixed radix over the parameters.
-   * Then, per option, `then(option, its parameters' values)`, which must leave the block (a turn
-   * applies the option and jumps on; an `ask each` stores the choice and breaks out).
-   */
-  private sampler(decision: Decision, seat: string, then: (option: number, params: string[]) => string[]): string[] {
-    const options = decision.ask.options;
-    if (options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.ctx.game.types.get(p.domain)?.kind === "subsets"))) {
-      unsupported("moves described by constraints (drawn by rejection)");
-    }
-    const lines: string[] = [];
-    const counts: string[] = [];
-    const decoders: { sizes: string[]; valueAt: ((digit: string) => string)[] }[] = [];
-    for (const option of options) {
-      const sizes: string[] = [];
-      const valueAt: ((digit: string) => string)[] = [];
-      for (const p of option.parameters) {
-        if (p.condition) unsupported("a parameter kept by `where`");
-        const size = this.code.temp("size");
-        if (p.domain.kind === "range") {
-          const low = this.code.temp("low");
-          const range = p.domain;
-          const lowCode = this.code.hoisted(() => this.code.expression(range.low));
-          const highCode = this.code.hoisted(() => this.code.expression(range.high));
-          lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${size} = Math.max(0, ${highCode.code} - ${low} + 1);`);
-          valueAt.push((digit) => `${low} + ${digit}`);
-        } else if (this.ctx.game.types.get(p.domain)?.kind === "zone") {
-          const zone = this.code.zone(p.domain);
-          const seg = this.code.temp("seg");
-          lines.push(`const ${seg} = ${zone.seg};`, `const ${size} = N[${seg}]!;`);
-          valueAt.push((digit) => this.code.cardAt(seg, zone.layout.topLast, digit));
-        } else unsupported("a parameter chosen from a list");
-        sizes.push(size);
-      }
-      const count = this.code.temp("count");
-      const product = sizes.length ? sizes.join(" * ") : "1";
-      const requirements = option.requirements.map((r) => {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        lines.push(...pre);
-        return code;
-      });
-      lines.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
-      counts.push(count);
-      decoders.push({ sizes, valueAt });
-    }
-    const total = this.code.temp("total");
-    const index = this.code.temp("index");
-    lines.push(
-      `const ${total} = ${counts.join(" + ")};`,
-      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
-      `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
-      ...this.code.draw("P", total, `${index}$drawn`),
-      `let ${index} = ${index}$drawn;`,
-      "decisions++;",
-      "steps = 0;",
-    );
-    options.forEach((option, i) => {
-      const { sizes, valueAt } = decoders[i]!;
-      const decode: string[] = [];
-      const params: string[] = [];
-      sizes.forEach((size, j) => {
-        const digit = this.code.temp("digit");
-        const value = this.code.temp("value");
-        // The last digit is what is left of the index (below its size): no division for it, and
-        // none at all for an option of one parameter.
-        if (j === sizes.length - 1) decode.push(`const ${digit} = ${index};`);
-        else decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`);
-        decode.push(`const ${value} = ${valueAt[j]!(digit)};`);
-        params.push(value);
-      });
-      const type = this.moveTypes.indexOf(option.name.name);
-      lines.push(
-        `if (${index} < ${counts[i]}) {`,
-        ...decode,
-        `if (trace !== null) trace.push(${[seat, String(type), ...params].join(", ")});`,
-        ...then(i, params),
-        "}",
-        `${index} -= ${counts[i]};`,
-      );
-    });
-    lines.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
-    return lines;
   }
 }

@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
+import { kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
@@ -24,6 +25,10 @@ export class KernelCode extends KernelExpressions {
   ) {
     super(game, zones);
   }
+
+  /** Code that leaves the step being written for the program counter `pc` (a number or END): a
+   *  jump within `play`, or a return from a step's own function (see playout-file.ts). */
+  jump: (pc: string) => string[] = (pc) => [`pc = ${pc};`, "continue run;"];
 
   /** The sites of the `end game` statements written so far, in the order `K_ended` numbers them. */
   readonly endSites: string[] = [];
@@ -94,10 +99,14 @@ export class KernelCode extends KernelExpressions {
       case "say":
         // Words for the story of a game: a playout tells none.
         return [];
+      case "reveal":
+      case "conceal":
+        // What a seat knows: a random playout reads no knowledge.
+        return [];
       case "end-game": {
         // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
         const end = this.endSites.push(this.endSite(s.range)) - 1;
-        return [`K_ended = ${end};`, "pc = END;", "continue run;"];
+        return [`K_ended = ${end};`, ...this.jump("END")];
       }
       case "inlined":
         return this.inlined(s);
@@ -157,7 +166,7 @@ export class KernelCode extends KernelExpressions {
     }
     if (e.kind === "index" && e.target.kind === "name") {
       const binding = this.game.names.get(e.target);
-      if (binding?.kind === "var" && binding.declaration.perPlayer) return `${varName(e.target.name)}[${this.expression(e.index)}]`;
+      if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]`;
     }
     return unsupported("an assignment to something other than a variable or a local");
   }
@@ -166,7 +175,7 @@ export class KernelCode extends KernelExpressions {
    *  `where`, sorted stably by `by`, then visited. A plain loop over the players needs no snapshot. */
   private forLoop(s: A.ForStatement): string[] {
     const binder = this.binderOf(s.binder);
-    if (!s.condition && !s.orderBy && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
+    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
       return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
     }
     const { lines, list, count } = this.snapshot(s);
@@ -178,7 +187,14 @@ export class KernelCode extends KernelExpressions {
   snapshot(s: A.ForStatement): { lines: string[]; list: string; count: string } {
     const binder = this.binderOf(s.binder);
     const sourceSize = this.isZone(s.source) ? "CAP" : String(this.maxSeats);
-    const list = this.newScratch(sourceSize);
+    // Numbers (seats, cards) go in a typed array; enum members in an array of strings.
+    const binding = this.game.names.get(s.binder);
+    const element = binding?.kind === "local" ? kernelType(binding.slot.type) : "number";
+    // A list of unknown length (a set of cards, what a function gives) goes in an array that grows.
+    const players = s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin";
+    const bounded = this.isZone(s.source) || players;
+    if (element !== "number" && element !== "string") unsupported(`a loop over values of type ${element}`);
+    const list = element === "number" && bounded ? this.newScratch(sourceSize) : this.newList(element as "number" | "string");
     const count = this.temp("n");
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
@@ -287,6 +303,22 @@ export class KernelCode extends KernelExpressions {
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
+    } else if (card.kind === "aggregate" && card.callee.name === "first" && this.isZone(card.source)) {
+      // The first card of a zone that meets the condition: found by position, taken from there.
+      const from = this.zone(card.source);
+      const seg = this.segment(from, lines);
+      const binder = this.binderOf(card.binder);
+      const test = card.condition ? this.hoisted(() => this.expression(card.condition!)) : { pre: [], code: "true" };
+      lines.push(
+        "let $at = -1;",
+        `for (let $i = 0; $i < N[${seg}]!; $i++) {`,
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
+        ...test.pre,
+        `if (${test.code}) { $at = $i; break; }`,
+        "}",
+        `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
+        ...this.take(seg, from.layout.topLast, "$at", "$card"),
+      );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
@@ -294,7 +326,15 @@ export class KernelCode extends KernelExpressions {
       lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
     } else {
       const origin = this.originOf(card);
-      if (!origin) return unsupported("a move of a card whose zone the rules do not make plain");
+      if (!origin) {
+        // Wherever the card lies now.
+        const { pre, code } = this.hoisted(() => this.expression(card));
+        lines.push(...pre, `const $card = ${code};`, "takeFromAnyZone(C, N, CAP, SEGMENTS, $card);");
+        const toSeg = this.segment(to, lines);
+        if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
+        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+        return lines;
+      }
       const from = this.zone(origin);
       const { pre, code } = this.hoisted(() => this.expression(card));
       lines.push(...pre);

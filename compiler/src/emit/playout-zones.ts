@@ -60,6 +60,20 @@ export abstract class KernelZones {
     return name;
   }
 
+  /** A list of values of any kind (choices waiting until every seat has chosen). */
+  newValues(): string {
+    const name = `$values${this.scratch.length}`;
+    this.scratch.push({ name, init: "[] as unknown[]" });
+    return name;
+  }
+
+  /** A preallocated list of values (a domain listed, or narrowed by requirements), emptied before use. */
+  newList(element: "number" | "string"): string {
+    const name = `$values${this.scratch.length}`;
+    this.scratch.push({ name, init: `[] as ${element}[]` });
+    return name;
+  }
+
   // ── zones ────────────────────────────────────────────────────────────────────────────────────
 
   zone(e: A.Expression): ZoneRef {

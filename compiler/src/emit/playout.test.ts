@@ -217,13 +217,14 @@ describe("the playout kernel", () => {
   });
 
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {
-    const text = DRILL.replace("move top(discard) to hand[first]", "move nth(discard, 1) to hand[first]");
+    const text = DRILL.replace("deal 2 from deck to bottom of discard", "deal 2 from deck to bottom of discard\n  deal 1 from deck to deck");
+    expect(text).not.toEqual(DRILL);
     const result = await compileGame("drill", [{ path: "drill.rules", text }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
     expect(result.files.find((f) => f.path === "index.ts")!.text).not.toMatch(/playout/);
     expect(result.notes).toEqual([
-      "drill: no playout kernel (simulations use the state machine): nth() is not supported by the kernel writer yet",
+      "drill: no playout kernel (simulations use the state machine): a deal from a zone into the same zone is not supported by the kernel writer yet",
     ]);
   });
 });

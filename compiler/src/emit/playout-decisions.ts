@@ -1,0 +1,530 @@
+// The playout kernel's decisions: who is asked (a turn, an `ask each`, a race), the random policy's
+// draw of a move as the compiled sampler draws it (moves-file.ts), and the move's effect at once.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { Decision } from "../lower/ir.js";
+import type { DecisionCode } from "./decision-code.js";
+import type { KernelCode } from "./playout-statements.js";
+import { kernelType } from "./playout-lists.js";
+import { localName, unsupported } from "./playout-zones.js";
+
+/** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
+interface KernelDomain {
+  /** Code true when it holds a value now; null when it always does. */
+  readonly nonEmpty: string | null;
+  readonly size: string;
+  readonly valueAt: (digit: string) => string;
+  /** A range's ends (names of consts). */
+  readonly ends?: { readonly low: string; readonly high: string };
+  /** Each value in order, bound to `binder`, running `body`. */
+  readonly each: (binder: string, body: string[]) => string[];
+  /** A set of cards: the zone it is drawn from (an array, as `randomSubset` reads it). */
+  readonly cards?: string;
+}
+
+/** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
+type Then = (option: number, params: string[]) => string[];
+
+const COMPARISONS = new Set(["<", "<=", ">", ">=", "=="]);
+const FLIPPED: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==" };
+
+export class KernelDecisions {
+  constructor(
+    private readonly game: CheckedGame,
+    private readonly code: KernelCode,
+    private readonly decisions: DecisionCode,
+    /** The move types in `game.moves` order: a trace names a move type by its index there. */
+    private readonly moveTypes: readonly string[],
+    private readonly maxSeats: number,
+    /** Code that goes on at a step of the flow. */
+    private readonly continueAt: (label: string) => string[],
+  ) {}
+
+  /** A decision: the seat (or each seat, in order; or the racers, in a random order) draws a move as
+   *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
+   *  chosen, in seat order). */
+  decide(decision: Decision): string[] {
+    const ask = decision.ask;
+    if (ask.pause) unsupported("`pause`");
+    if (ask.race) return this.outline(this.race(decision));
+    if (!ask.each) {
+      const seat = this.code.temp("seat");
+      const player = this.code.hoisted(() => this.code.expression(ask.player!));
+      const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
+      if (ask.window) lines.push(...this.passByIdle(decision, seat));
+      return [...lines, ...this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat), "}"];
+    }
+    if (ask.window) unsupported("a window asking several seats at once");
+    if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
+    const seatVar = this.binder(ask.each.binder);
+    const declared = this.stored(ask.each.binder);
+    const most = Math.max(1, ...ask.options.map((o) => o.parameters.length));
+    const actors = this.code.newScratch(String(this.maxSeats));
+    const choice = this.code.newScratch(String(this.maxSeats));
+    // The values chosen wait until every seat has chosen (numbers, enum members, sets of cards).
+    const values = this.code.newValues();
+    const count = this.code.temp("n");
+    const a = this.code.temp("a");
+    const lines = ["{", ...this.askedSeats(ask.each, seatVar, actors, count)];
+    lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
+    // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
+    const pick = this.code.temp("pick");
+    const store: Then = (i, params) => [`${choice}[${a}] = ${i};`, ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`), `break ${pick.slice(1)};`];
+    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`, `${pick.slice(1)}: {`, ...this.sampler(decision, seatVar, store), "}", "}");
+    // Then each choice takes effect, in seat order.
+    lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
+    decision.ask.options.forEach((option, i) => {
+      const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}] as ${kernelType(this.decisions.parameterSlot(p).type)}`));
+      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
+    });
+    lines.push("}", ...this.continueAt(decision.resume), "}");
+    return this.outline(lines);
+  }
+
+  /** Functions of the kernel that decisions were moved into (see `outline`), in the closure. */
+  readonly outlined: string[] = [];
+  /** Set where each step is a function of its own (playout-file.ts): then each decision is too. */
+  split = false;
+
+  /** Where steps are functions: `lines` (which leave by `return pc`) as a function of their own,
+   *  called with the seat asked, so that V8 optimizes (and inlines into) each piece on its own. */
+  private outline(lines: string[], seat?: string): string[] {
+    if (!this.split) return lines;
+    const name = this.code.temp("decide").slice(1);
+    this.outlined.push(`function ${name}(${seat ? `${seat}: number` : ""}): number {`, ...lines, "}");
+    return [`return ${name}(${seat ?? ""});`];
+  }
+
+  /** As `apply`: the option's parameters bound, then its body and the flow after the decision, or
+   *  the lowered body of an option that asks again. */
+  private applied(decision: Decision, i: number, params: string[]): string[] {
+    const option = decision.ask.options[i]!;
+    const entry = decision.optionEntries.get(option.name.name);
+    return [
+      "{",
+      ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
+      ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
+      "}",
+    ];
+  }
+
+  /**
+   * A race, as `playRandomGame` plays it: while racers remain who have not declined, one of them is
+   * drawn (when more than one), then their move; a decline drops them (all declining: the race
+   * lapses), the first claim wins and takes effect with the racer bound.
+   */
+  private race(decision: Decision): string[] {
+    const each = decision.ask.each!;
+    const seatVar = this.binder(each.binder);
+    const declared = this.stored(each.binder);
+    const actors = this.code.newScratch(String(this.maxSeats));
+    const declined = this.code.newScratch(String(this.maxSeats));
+    const count = this.code.temp("n");
+    const label = this.code.temp("race").slice(1);
+    const left = this.code.temp("left");
+    const seat = this.code.temp("seat");
+    const k = this.code.temp("k");
+    const a = this.code.temp("a");
+    const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `${declined}.fill(0);`];
+    lines.push(
+      `${label}: for (;;) {`,
+      `let ${left} = 0;`,
+      `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${actors}[${a}]!] === 0) ${left}++;`,
+      `if (${left} === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");`,
+      `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
+      // `rng.pick` among the racers still in, in the order asked, only when there is a choice.
+      `let ${k} = 0;`,
+      `if (${left} > 1) {`,
+      ...this.code.draw("P", left, `${k}$drawn`),
+      `${k} = ${k}$drawn;`,
+      "}",
+      `let ${seat} = -1;`,
+      `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${actors}[${a}]!] === 0 && ${k}-- === 0) { ${seat} = ${actors}[${a}]!; break; }`,
+      `${declared ? "" : "const "}${seatVar} = ${seat};`,
+    );
+    const then: Then = (i, params) => {
+      const option = decision.ask.options[i]!;
+      if (option.name.name !== "decline" || option.parameters.length > 0) return this.applied(decision, i, params);
+      return [`${declined}[${seatVar}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `continue ${label};`];
+    };
+    lines.push(...this.sampler(decision, seatVar, then), "}", "}");
+    return lines;
+  }
+
+  /** The seats an `ask each` or race asks, into `actors[0..count)`: its collection, kept by `where`. */
+  private askedSeats(each: NonNullable<A.AskStatement["each"]>, seatVar: string, actors: string, count: string): string[] {
+    const keep = each.condition ? this.code.hoisted(() => this.code.expression(each.condition!)) : null;
+    const add = [...this.botAsked(seatVar), `${actors}[${count}++] = ${seatVar};`];
+    return [`let ${count} = 0;`, ...this.code.eachOf(each.source, seatVar, keep ? [...keep.pre, `if (${keep.code}) {`, ...add, "}"] : add)];
+  }
+
+  /** Asking a seat the rules play is a fault (the rules must decide for it). */
+  private botAsked(seat: string): string[] {
+    if (this.game.bots.length === 0) return [];
+    return [`if (${seat} >= humans) throw new GameFault("fault/bot-asked", \`seat \${${seat}} is played by the rules: the rules must decide for it, never ask it\`);`];
+  }
+
+  /**
+   * A window passes by a seat offered nothing but its `done` (the last option): what `done` does
+   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
+   */
+  private passByIdle(decision: Decision, seat: string): string[] {
+    // As `offers_…`: the options in order, up to the first on offer.
+    const search: string[] = [];
+    for (const option of decision.ask.options.slice(0, -1)) {
+      const { flag } = this.offered(option, search);
+      search.push(`if (${flag}) return true;`);
+    }
+    const offers = this.code.temp("offers").slice(1);
+    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
+    if (this.split) {
+      this.outlined.push(`function ${offers}(${seat}: number): boolean {`, ...search, "return false;", "}");
+      return [`if (!${offers}(${seat})) {`, ...idle, "}"];
+    }
+    return [`const ${offers} = ((): boolean => {`, ...search, "return false;", "})();", `if (!${offers}) {`, ...idle, "}"];
+  }
+
+  private binder(identifier: A.Identifier): string {
+    const binding = this.game.names.get(identifier);
+    if (binding?.kind !== "local") throw new Error("internal: unbound ask each player");
+    return localName(binding.slot);
+  }
+
+  private stored(identifier: A.Identifier): boolean {
+    const binding = this.game.names.get(identifier);
+    return binding?.kind === "local" && binding.slot.storage === "state";
+  }
+
+  bindParameter(p: A.ParameterDeclaration, value: string): string {
+    const binding = this.game.names.get(p.name);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved parameter");
+    return binding.slot.storage === "state" ? `${localName(binding.slot)} = ${value};` : `const ${localName(binding.slot)} = ${value};`;
+  }
+
+  // ── the random policy ────────────────────────────────────────────────────────────────────────
+
+  /** A parameter's declared domain, its lines pushed to `lines` (run for every option, as the
+   *  compiled sampler declares every option's domains). */
+  private domain(p: A.ParameterDeclaration, lines: string[]): KernelDomain {
+    const type = this.game.types.get(p.domain);
+    if (type?.kind === "subsets" && p.domain.kind === "call") {
+      if (p.condition) unsupported("a set of cards kept by `where`");
+      const cards = this.code.temp("cards");
+      lines.push(`const ${cards} = ${this.code.zoneValue(p.domain.args[0]!)};`);
+      return {
+        nonEmpty: null,
+        size: `2 ** ${cards}.length`,
+        valueAt: (digit) => `${cards}.filter((_, bit) => Math.floor(${digit} / 2 ** bit) % 2 === 1)`,
+        each: () => unsupported("a set of cards narrowed value by value"),
+        cards,
+      };
+    }
+    if (p.domain.kind === "range" && !p.condition) {
+      const range = p.domain;
+      const low = this.code.temp("low");
+      const high = this.code.temp("high");
+      const lowCode = this.code.hoisted(() => this.code.expression(range.low));
+      const highCode = this.code.hoisted(() => this.code.expression(range.high));
+      lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${high} = ${highCode.code};`);
+      return this.rangeOver(low, high);
+    }
+    if (type?.kind === "zone" && !p.condition) {
+      const zone = this.code.zone(p.domain);
+      const seg = this.code.temp("seg");
+      lines.push(`const ${seg} = ${zone.seg};`);
+      const cardAt = (i: string): string => this.code.cardAt(seg, zone.layout.topLast, i);
+      return {
+        nonEmpty: `N[${seg}]! > 0`,
+        size: `N[${seg}]!`,
+        valueAt: cardAt,
+        each: (binder, body) => {
+          const i = this.code.temp("i");
+          return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
+        },
+      };
+    }
+    if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
+      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
+    }
+    // Any other list (or a domain kept by `where`): its values listed into a scratch list.
+    const list = this.code.newList(this.elementType(p));
+    const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
+    const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
+    const add = `${list}.push(${binder});`;
+    lines.push(`${list}.length = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    return this.listed(list);
+  }
+
+  private rangeOver(low: string, high: string): KernelDomain {
+    return {
+      nonEmpty: `${low} <= ${high}`,
+      size: `Math.max(0, ${high} - ${low} + 1)`,
+      valueAt: (digit) => `${low} + ${digit}`,
+      ends: { low, high },
+      each: (binder, body) => [`for (let ${binder} = ${low}; ${binder} <= ${high}; ${binder}++) {`, ...body, "}"],
+    };
+  }
+
+  private listed(list: string): KernelDomain {
+    return {
+      nonEmpty: `${list}.length > 0`,
+      size: `${list}.length`,
+      valueAt: (digit) => `${list}[${digit}]!`,
+      each: (binder, body) => {
+        const i = this.code.temp("i");
+        return [`for (let ${i} = 0; ${i} < ${list}.length; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
+      },
+    };
+  }
+
+  private elementType(p: A.ParameterDeclaration): "number" | "string" {
+    const type = this.game.types.get(p.domain);
+    const element = type?.kind === "list" ? type.element : type?.kind === "zone" ? { kind: "card" } : p.domain.kind === "range" ? { kind: "int" } : null;
+    if (element?.kind === "enum") return "string";
+    if (element && ["int", "player", "card"].includes(element.kind)) return "number";
+    return unsupported(`a parameter chosen from a list of ${type?.kind ?? "unknown"}`);
+  }
+
+  /** The compiled sampler of the decision: moves-file.ts `samplerFunction`, or its
+   *  `constrainedSampler` where an option's requirements read its parameters. */
+  private sampler(decision: Decision, seat: string, then: Then): string[] {
+    const options = decision.ask.options;
+    const constrained = options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.game.types.get(p.domain)?.kind === "subsets"));
+    return constrained ? this.constrainedSampler(decision, seat, then) : this.countingSampler(decision, seat, then);
+  }
+
+  /** Each option's count of concrete moves, one draw from the policy's generator, the index decoded
+   *  in mixed radix over the parameters. */
+  private countingSampler(decision: Decision, seat: string, then: Then): string[] {
+    const options = decision.ask.options;
+    const lines: string[] = [];
+    const counts: string[] = [];
+    const decoders: { sizes: string[]; domains: KernelDomain[] }[] = [];
+    for (const option of options) {
+      const domains = option.parameters.map((p) => this.domain(p, lines));
+      const sizes = domains.map((d) => {
+        const size = this.code.temp("size");
+        lines.push(`const ${size} = ${d.size};`);
+        return size;
+      });
+      const count = this.code.temp("count");
+      const product = sizes.length ? sizes.join(" * ") : "1";
+      const requirements = option.parameters.length > 0 ? [] : option.requirements.map((r) => this.condition(r.condition, lines));
+      lines.push(`const ${count} = ${requirements.length ? `${requirements.join(" && ")} ? ${product} : 0` : product};`);
+      counts.push(count);
+      decoders.push({ sizes, domains });
+    }
+    const total = this.code.temp("total");
+    const index = this.code.temp("index");
+    lines.push(
+      `const ${total} = ${counts.join(" + ")};`,
+      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
+      ...this.capCheck(),
+      ...this.code.draw("P", total, `${index}$drawn`),
+      `let ${index} = ${index}$drawn;`,
+      "decisions++;",
+      "steps = 0;",
+    );
+    options.forEach((option, i) => {
+      const { sizes, domains } = decoders[i]!;
+      const decode: string[] = [];
+      const params: string[] = [];
+      sizes.forEach((size, j) => {
+        const digit = this.code.temp("digit");
+        const value = this.code.temp("value");
+        // The last digit is what is left of the index (below its size): no division for it, and
+        // none at all for an option of one parameter.
+        if (j === sizes.length - 1) decode.push(`const ${digit} = ${index};`);
+        else decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`);
+        decode.push(`const ${value} = ${domains[j]!.valueAt(digit)};`);
+        params.push(value);
+      });
+      lines.push(`if (${index} < ${counts[i]}) {`, ...decode, this.traced(seat, option, params), ...then(i, params), "}", `${index} -= ${counts[i]};`);
+    });
+    lines.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
+    return lines;
+  }
+
+  /**
+   * Moves described by constraints: an option offered (its domains hold values, its requirements
+   * about the situation hold, each domain narrowed by the requirements about that parameter alone
+   * still holds one) drawn uniformly, then each parameter from its narrowed domain, drawn again
+   * until the requirements about several parameters hold. The same draws in the same order as the
+   * compiled sampler (and option-listing.ts's narrowing).
+   */
+  private constrainedSampler(decision: Decision, seat: string, then: Then): string[] {
+    const options = decision.ask.options;
+    const lines: string[] = [];
+    const offered: string[] = [];
+    const drawn: { listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] }[] = [];
+    options.forEach((option) => {
+      const { flag, listed, fill, rest } = this.offered(option, lines);
+      offered.push(flag);
+      drawn.push({ listed, fill, rest });
+    });
+    const count = this.code.temp("offered");
+    const attempt = this.code.temp("attempt").slice(1);
+    const pick = this.code.temp("pick");
+    lines.push(
+      `const ${count} = ${offered.map((o) => `(${o} ? 1 : 0)`).join(" + ")};`,
+      `if (${count} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
+      ...this.capCheck(),
+      `${attempt}: for (let $attempt = 0; $attempt < 10_000; $attempt++) {`,
+      ...this.code.draw("P", count, `${pick}$drawn`),
+      `let ${pick} = ${pick}$drawn;`,
+    );
+    options.forEach((option, i) => {
+      const { listed, fill, rest } = drawn[i]!;
+      const params: string[] = [];
+      // The narrowed lists, built the first time the option is drawn.
+      const built = this.code.temp("built");
+      const draws: string[] = fill.length ? [`if (!${built}) {`, ...fill, `${built} = true;`, "}"] : [];
+      if (fill.length) lines.splice(lines.indexOf(`${attempt}: for (let $attempt = 0; $attempt < 10_000; $attempt++) {`), 0, `let ${built} = false;`);
+      listed.forEach((domain, j) => {
+        const digit = this.code.temp("digit");
+        const value = this.code.temp("value");
+        if (domain.cards) draws.push(`const ${value} = randomSubsetOn(P, ${domain.cards});`);
+        else draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
+        params.push(value);
+      });
+      const tests = rest.flatMap((r) => {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+        return [...pre, `if (!(${code})) continue ${attempt};`];
+      });
+      lines.push(
+        `if (${offered[i]} && ${pick}-- === 0) {`,
+        ...draws,
+        "{",
+        ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
+        ...tests,
+        "}",
+        "decisions++;",
+        "steps = 0;",
+        this.traced(seat, option, params),
+        ...then(i, params),
+        "}",
+      );
+    });
+    lines.push("}", 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
+    return lines;
+  }
+
+  /** Whether an option is on offer (into a new `let` flag): its domains hold values, its
+   *  requirements about the situation hold, each domain narrowed by the requirements about that
+   *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
+   *  requirements left to test after it. */
+  private offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
+    const declared = option.parameters.map((p) => this.domain(p, lines));
+    const flag = this.code.temp("offered");
+    const block = flag.slice(1) + "$open";
+    lines.push(`let ${flag} = false;`);
+    const open: string[] = [`${block}: {`];
+    for (const d of declared) if (d.nonEmpty) open.push(`if (!(${d.nonEmpty})) break ${block};`);
+    for (const r of option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option))) {
+      const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+      open.push(...pre, `if (!(${code})) break ${block};`);
+    }
+    const folded = new Set<A.Requirement>();
+    const fill: string[] = [];
+    const listed = option.parameters.map((p, j) => {
+      const domain = declared[j]!;
+      const own = option.requirements.filter((r) => {
+        const read = this.decisions.parametersRead(r.condition, option);
+        return read.length === 1 && read[0] === p;
+      });
+      if (own.length === 0) return domain;
+      const name = localName(this.decisions.parameterSlot(p));
+      if (domain.cards) {
+        // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
+        // empty set meets the parameter's own requirements; tested again after the draw.
+        const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
+        open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
+        return domain;
+      }
+      if (domain.ends) {
+        // Only bounds narrow a range (it stays a range); any other requirement is tested after the draw.
+        const bounds = own.map((r) => ({ r, ends: this.bounds(r, p) })).filter((b) => b.ends !== null);
+        if (bounds.length === 0) return domain;
+        let { low, high } = domain.ends;
+        const lows = bounds.flatMap((b) => b.ends!.low);
+        const highs = bounds.flatMap((b) => b.ends!.high);
+        if (lows.length) {
+          const least = this.code.temp("least");
+          lines.push(`let ${least} = ${low};`);
+          open.push(`${least} = Math.max(${[low, ...lows].join(", ")});`);
+          low = least;
+        }
+        if (highs.length) {
+          const most = this.code.temp("most");
+          lines.push(`let ${most} = ${high};`);
+          open.push(`${most} = Math.min(${[high, ...highs].join(", ")});`);
+          high = most;
+        }
+        for (const b of bounds) folded.add(b.r);
+        open.push(`if (!(${low} <= ${high})) break ${block};`);
+        return this.rangeOver(low, high);
+      }
+      // The values that meet the parameter's own requirements, in the order `check` tests them.
+      const kept = this.code.newList(this.elementType(p));
+      const tests: string[] = [];
+      for (const r of own) {
+        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+        tests.push(...pre, `if (!(${code})) continue;`);
+        folded.add(r);
+      }
+      // Offered while some value meets them (the search stops at the first, as `some` does); the
+      // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
+      const found = this.code.temp("found");
+      open.push(`let ${found} = false;`, ...domain.each(name, [...tests, `${found} = true;`, "break;"]), `if (!${found}) break ${block};`);
+      fill.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]));
+      return this.listed(kept);
+    });
+    open.push(`${flag} = true;`, "}");
+    lines.push(...open);
+    return { flag, listed, fill, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) };
+  }
+
+  /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of
+   *  bounds (`amount > high`); null for anything else (as option-listing.ts). */
+  private bounds(r: A.Requirement, p: A.ParameterDeclaration): { low: string[]; high: string[] } | null {
+    const low: string[] = [];
+    const high: string[] = [];
+    const slot = this.decisions.parameterSlot(p);
+    const isParameter = (e: A.Expression): boolean => {
+      const binding = e.kind === "name" ? this.game.names.get(e) : undefined;
+      return binding?.kind === "local" && binding.slot === slot;
+    };
+    const visit = (e: A.Expression): boolean => {
+      if (e.kind !== "binary") return false;
+      if (e.operator === "and") return visit(e.left) && visit(e.right);
+      if (!COMPARISONS.has(e.operator)) return false;
+      const [operator, other] = isParameter(e.left) ? [e.operator, e.right] : isParameter(e.right) ? [FLIPPED[e.operator]!, e.left] : [null, null];
+      if (!operator || !other || this.decisions.reads(other, slot)) return false;
+      // A bound is read in place (no statement precedes it); its aggregates become calls on the spot.
+      const value = this.code.expression(other);
+      if (operator === ">") low.push(`(${value}) + 1`);
+      if (operator === ">=" || operator === "==") low.push(value);
+      if (operator === "<") high.push(`(${value}) - 1`);
+      if (operator === "<=" || operator === "==") high.push(value);
+      return true;
+    };
+    return visit(r.condition) ? { low, high } : null;
+  }
+
+  private condition(e: A.Expression, lines: string[]): string {
+    const { pre, code } = this.code.hoisted(() => this.code.expression(e));
+    lines.push(...pre);
+    return code;
+  }
+
+  private capCheck(): string[] {
+    return [`if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`];
+  }
+
+  /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
+  private traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? `${params[j]}.length, ...${params[j]}` : params[j]!));
+    return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
+  }
+}

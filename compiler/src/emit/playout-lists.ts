@@ -1,0 +1,115 @@
+// The playout kernel's lists: values that are lists (a zone's cards as a value, the players, a set
+// of cards drawn for a move, what `distinct` or a function gives) as plain arrays, and the
+// aggregates and built-ins over them through the state machine's own runtime helpers. The rules
+// read lists mostly while scoring and in requirements about sets, where an array costs little.
+import type * as A from "../syntax/ast.js";
+import type { Type } from "../check/types.js";
+import { cardFieldArray, functionName, quote } from "./code.js";
+import { KernelZones, localName, unsupported } from "./playout-zones.js";
+
+/** best_sets' kind function, as the state machine writes it (ExpressionWriter.alikeToScorer). */
+export type AlikeToScorer = (scorer: A.NameExpression, cardType: string, ruleField: string) => string;
+
+/** A type as the kernel holds it: numbers (ints, seats, card ids), booleans, enum members as their
+ *  names, lists as arrays of those. */
+export function kernelType(type: Type | undefined): string {
+  switch (type?.kind) {
+    case "int":
+    case "player":
+    case "card":
+      return "number";
+    case "bool":
+      return "boolean";
+    case "enum":
+    case "enum-type":
+      return "string";
+    case "list":
+      return `${kernelType(type.element)}[]`;
+    default:
+      return unsupported(`a value of type ${type?.kind ?? "unknown"}`);
+  }
+}
+
+export abstract class KernelLists extends KernelZones {
+  /** Set by the kernel writer: best_sets' kind function. */
+  alikeToScorer: AlikeToScorer | null = null;
+
+  /** Writes `write` with aggregates in place (inside an arrow, where the binder is bound). */
+  protected abstract inPlace<T>(write: () => T): T;
+
+  /** Code written with its aggregates in place. */
+  inPlaceCode(write: () => string): string {
+    return this.inPlace(write);
+  }
+
+  isList(e: A.Expression): boolean {
+    return this.game.types.get(e)?.kind === "list";
+  }
+
+  /** A zone as a value (passed to a function, to best_sets): its cards in position order, copied. */
+  zoneValue(e: A.Expression): string {
+    return `zoneCards(${this.zoneArgs(this.zone(e))})`;
+  }
+
+  /** Any collection as an array: a zone's cards, the players, a list. */
+  listValue(e: A.Expression): string {
+    if (this.isZone(e)) return this.zoneValue(e);
+    return this.expression(e);
+  }
+
+  /** A call of one of the rules' functions: a function of the kernel (see functionsCode). */
+  functionCall(e: A.CallExpression): string {
+    return `${functionName(e.callee.name)}(${e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a))).join(", ")})`;
+  }
+
+  /** The rules' functions as functions of the kernel, reading its state; written into `play` and
+   *  `scores`, whose locals hold that state. */
+  functionsCode(): string[] {
+    const declarations = this.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
+    return declarations.map((f) => {
+      const parameters = f.parameters.map((p) => {
+        const binding = this.game.names.get(p.name);
+        if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
+        return `${localName(binding.slot)}: ${kernelType(binding.slot.type)}`;
+      });
+      const body = this.inPlace(() => this.expression(f.body));
+      return `function ${functionName(f.name.name)}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} { return ${body}; }`;
+    });
+  }
+
+  /** The aggregates the kernel leaves to the runtime's helpers, over the source as an array. */
+  listAggregate(e: A.AggregateExpression, binder: string): string {
+    const all = this.listValue(e.source);
+    const source = e.condition ? `${all}.filter((${binder}) => ${this.inPlace(() => this.expression(e.condition!))})` : all;
+    const value = e.value ? `(${binder}) => ${this.inPlace(() => this.expression(e.value!))}` : "";
+    const what = quote(`${e.callee.name}(…)`);
+    switch (e.callee.name) {
+      case "first":
+        return `firstOf(${all}, (${binder}) => ${e.condition ? this.inPlace(() => this.expression(e.condition!)) : "true"}, ${what})`;
+      case "lowest":
+        return `lowestOf(${source}, ${value}, ${what})`;
+      case "highest":
+        return `highestOf(${source}, ${value}, ${what})`;
+      case "distinct":
+        return `distinctOf(${source}, ${value})`;
+      case "sort":
+        return `sortKeys(${source}, ${value}, false)`;
+      case "sort_descending":
+        return `sortKeys(${source}, ${value}, true)`;
+      case "longest_run":
+        return `longestRun(${source}, ${value})`;
+      default:
+        return unsupported(`${e.callee.name}(…) as a value`);
+    }
+  }
+
+  /** best_sets(cards, size, rule(field), scorer): the runtime's search, as the state machine calls it. */
+  bestSets(e: A.CallExpression): string {
+    const [cards, size, rule, scorer] = e.args as [A.Expression, A.Expression, A.CallExpression, A.NameExpression];
+    const cardsType = this.game.types.get(cards);
+    const cardType = cardsType?.kind === "zone" ? cardsType.cardType : cardsType?.kind === "list" && cardsType.element.kind === "card" ? cardsType.element.cardType : "";
+    const field = (rule.args[0] as A.NameExpression).name;
+    if (!this.alikeToScorer) throw new Error("internal: best_sets without its kind function");
+    return `bestSets(${this.listValue(cards)}, ${this.expression(size)}, (card) => ${cardFieldArray(cardType, field)}[card]!, ${quote(rule.callee.name)}, (set) => ${functionName(scorer.name)}(set), ${this.alikeToScorer(scorer, cardType, field)})`;
+  }
+}
