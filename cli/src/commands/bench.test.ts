@@ -57,6 +57,8 @@ flow {
       }
     }
   }
+  // A pause, which the kernel writer does not write yet: this game has no kernel.
+  pause "the scores"
 }
 
 score p: points[p]

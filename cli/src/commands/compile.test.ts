@@ -10,7 +10,8 @@ import { recordingIo } from "./io.js";
 
 const forSaleRules = fileURLToPath(new URL("../../../rules/for-sale.rules", import.meta.url));
 // Lady Richmond uses nth(), which the playout kernel writer does not handle: compiling it has a note.
-const ladyRichmondRules = fileURLToPath(new URL("../../../rules/lady-richmond.rules", import.meta.url));
+// A game the kernel writer does not write a kernel for yet (Perudo pauses after each Dudo).
+const perudoRules = fileURLToPath(new URL("../../../examples/games/perudo/perudo.rules", import.meta.url));
 
 let dir: string;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
   await mkdir(join(dir, "good", "rules"), { recursive: true });
   await copyFile(forSaleRules, join(dir, "good", "rules", "for-sale.rules"));
   await mkdir(join(dir, "noted", "rules"), { recursive: true });
-  await copyFile(ladyRichmondRules, join(dir, "noted", "rules", "lady-richmond.rules"));
+  await copyFile(perudoRules, join(dir, "noted", "rules", "perudo.rules"));
   await mkdir(join(dir, "bad", "rules"), { recursive: true });
   await writeFile(
     join(dir, "bad", "rules", "broken.rules"),
@@ -58,7 +59,7 @@ describe("rules compile", () => {
     expect(quiet.out + quiet.err).not.toContain("playout kernel");
     const verbose = await rules(join(dir, "noted"), "compile", "--verbose");
     expect(verbose.status).toBe(0);
-    expect(verbose.out).toMatch(/^lady-richmond: no playout kernel \(simulations use the state machine\): .* is not supported by the kernel writer yet$/m);
+    expect(verbose.out).toMatch(/^perudo: no playout kernel \(simulations use the state machine\): .* is not supported by the kernel writer yet$/m);
   });
 
   it("prints each error with its source line and exits 1", async () => {
