@@ -28,9 +28,10 @@ export function enginePlayout(game: Game, kind: EngineKind, options: MatchOption
   if (kind === "kernel") {
     if (!game.playout) throw new Error(`${game.id} has no playout kernel`);
     const kernel = game.playout();
+    const variants = options.variants ?? [];
     return (gameSeed, policySeed) => {
       seedWords(kernel.policy, policySeed);
-      return kernel.play(options.players, gameSeed);
+      return kernel.play(options.players, gameSeed, null, variants);
     };
   }
   const played = { ...options };

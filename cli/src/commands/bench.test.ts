@@ -16,6 +16,7 @@ const main = fileURLToPath(new URL("../../dist/commands/main.js", import.meta.ur
 // a game takes 9 to 27 decisions.
 const COINS = `game "Coin Race" {
   players 2..4
+  variant quick "take 1 to 6"
 }
 
 per player var coins: int public = 0 "coins"
@@ -25,7 +26,7 @@ var turn: player public = 0
 flow {
   while pile > 3 {
     ask turn {
-      take(amount in 1..3) "take {amount}" {
+      take(amount in 1..(if variant(quick) then 6 else 3)) "take {amount}" {
         coins[turn] += amount
         pile -= amount
       }
@@ -99,6 +100,18 @@ describe("rules bench", () => {
     }
     expect(report.ratio).toBeGreaterThan(0);
     expect(report.loadAverage).toHaveLength(3);
+  }, 120_000);
+
+  it("plays a variant in both engines: the same, shorter games", async () => {
+    const { status, out } = await rules("bench", "coins.rules", "--players", "3", "--variant", "quick", ...QUICK, "--json");
+    expect(status).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.sameGames).toBe(true);
+    // 1 to 6 coins a turn (3.5 on average) from 27 to take: 5 to 27 decisions, fewer than the plain game's 9 to 27.
+    for (const engine of [report.kernel, report.stateMachine]) {
+      expect(engine.meanDecisions).toBeGreaterThanOrEqual(5);
+      expect(engine.meanDecisions).toBeLessThan(12);
+    }
   }, 120_000);
 
   it("prints a row per engine and the load average", async () => {

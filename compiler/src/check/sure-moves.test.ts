@@ -68,7 +68,7 @@ describe("decisions that may be left with no legal move", () => {
     ask 0 { bid_again(n in 1..coins[0]) { transfer n from coins[0] to pot } }
   }
   ask 0 { mark(n in 0..tally[0]) { tally[0] = n } }
-  ask 0 { pick(n in 1..3) { tally[0] = n } }
+  ask 0 { pick(n in 1..(if coins[0] > 2 then 6 else 3)) { tally[0] = n } }
   while coins[1] > 0 {
     ask 1 { take(n in 1..min(3, coins[1])) { transfer n from coins[1] to pot } }
     ask 1 { take_more(n in 1..min(3, tally[1])) { transfer n from coins[1] to pot } }

@@ -134,11 +134,13 @@ function rangeIsSure(range: Extract<A.Expression, { kind: "range" }>, guards: re
   return atLeast(range.high, low, guards, names);
 }
 
-/** Is `e` sure to be at least `low` here: a constant, a count or money from zero, a guard, `min`/`max` of such? */
+/** Is `e` sure to be at least `low` here: a constant, a count or money from zero, a guard, `min`/`max` or
+ *  `if … then … else` of such? */
 function atLeast(e: A.Expression, low: number, guards: readonly A.Expression[], names: Names): boolean {
   const value = evaluateConstant(e, new Map(), names.enums, true);
   if (typeof value === "number") return value >= low;
   if (low <= 0 && neverNegative(e, names)) return true;
+  if (e.kind === "conditional") return atLeast(e.then, low, guards, names) && atLeast(e.otherwise, low, guards, names);
   if (e.kind === "call" && (e.callee.name === "min" || e.callee.name === "max") && e.args.length > 0) {
     const each = e.args.map((arg) => atLeast(arg, low, guards, names));
     return e.callee.name === "min" ? each.every(Boolean) : each.some(Boolean);
