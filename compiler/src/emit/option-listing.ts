@@ -7,6 +7,7 @@
 import type * as A from "../syntax/ast.js";
 import type { EmitContext } from "./context.js";
 import { cardsDomain, type DecisionCode, type DomainCode } from "./decision-code.js";
+import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 
 export interface OptionListing {
   /** Each parameter's domain as declared; their setup runs first, as before. */
@@ -28,8 +29,6 @@ export interface OptionListing {
   readonly folded: ReadonlySet<A.Requirement>;
 }
 
-const COMPARISONS = new Set(["<", "<=", ">", ">=", "=="]);
-const FLIPPED: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==" };
 
 export class OptionListings {
   constructor(
@@ -96,27 +95,12 @@ export class OptionListings {
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of
    *  bounds (`amount > high`, `amount <= coins[p] and amount >= 2`); null for anything else. */
-  private bounds(r: A.Requirement, p: A.ParameterDeclaration): { low: string[]; high: string[] } | null {
-    const low: string[] = [];
-    const high: string[] = [];
+  private bounds(r: A.Requirement, p: A.ParameterDeclaration): RangeBounds | null {
     const slot = this.decisions.parameterSlot(p);
     const isParameter = (e: A.Expression): boolean => {
       const binding = e.kind === "name" ? this.ctx.game.names.get(e) : undefined;
       return binding?.kind === "local" && binding.slot === slot;
     };
-    const visit = (e: A.Expression): boolean => {
-      if (e.kind !== "binary") return false;
-      if (e.operator === "and") return visit(e.left) && visit(e.right);
-      if (!COMPARISONS.has(e.operator)) return false;
-      const [operator, other] = isParameter(e.left) ? [e.operator, e.right] : isParameter(e.right) ? [FLIPPED[e.operator]!, e.left] : [null, null];
-      if (!operator || !other || this.decisions.reads(other, slot)) return false;
-      const value = this.ctx.code.at(r.range, () => this.ctx.code.expression(other));
-      if (operator === ">") low.push(`(${value}) + 1`);
-      if (operator === ">=" || operator === "==") low.push(value);
-      if (operator === "<") high.push(`(${value}) - 1`);
-      if (operator === "<=" || operator === "==") high.push(value);
-      return true;
-    };
-    return visit(r.condition) ? { low, high } : null;
+    return rangeBounds(r.condition, isParameter, (e) => this.decisions.reads(e, slot), (e) => this.ctx.code.at(r.range, () => this.ctx.code.expression(e)));
   }
 }

@@ -7,6 +7,7 @@ import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, unsupported } from "./playout-zones.js";
+import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 
 /** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
 interface KernelDomain {
@@ -25,8 +26,6 @@ interface KernelDomain {
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
 type Then = (option: number, params: string[]) => string[];
 
-const COMPARISONS = new Set(["<", "<=", ">", ">=", "=="]);
-const FLIPPED: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==" };
 
 export class KernelDecisions {
   constructor(
@@ -487,29 +486,14 @@ export class KernelDecisions {
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of
    *  bounds (`amount > high`); null for anything else (as option-listing.ts). */
-  private bounds(r: A.Requirement, p: A.ParameterDeclaration): { low: string[]; high: string[] } | null {
-    const low: string[] = [];
-    const high: string[] = [];
+  private bounds(r: A.Requirement, p: A.ParameterDeclaration): RangeBounds | null {
     const slot = this.decisions.parameterSlot(p);
     const isParameter = (e: A.Expression): boolean => {
       const binding = e.kind === "name" ? this.game.names.get(e) : undefined;
       return binding?.kind === "local" && binding.slot === slot;
     };
-    const visit = (e: A.Expression): boolean => {
-      if (e.kind !== "binary") return false;
-      if (e.operator === "and") return visit(e.left) && visit(e.right);
-      if (!COMPARISONS.has(e.operator)) return false;
-      const [operator, other] = isParameter(e.left) ? [e.operator, e.right] : isParameter(e.right) ? [FLIPPED[e.operator]!, e.left] : [null, null];
-      if (!operator || !other || this.decisions.reads(other, slot)) return false;
-      // A bound is read in place (no statement precedes it); its aggregates become calls on the spot.
-      const value = this.code.expression(other);
-      if (operator === ">") low.push(`(${value}) + 1`);
-      if (operator === ">=" || operator === "==") low.push(value);
-      if (operator === "<") high.push(`(${value}) - 1`);
-      if (operator === "<=" || operator === "==") high.push(value);
-      return true;
-    };
-    return visit(r.condition) ? { low, high } : null;
+    // A bound is read in place (no statement precedes it); its aggregates become calls on the spot.
+    return rangeBounds(r.condition, isParameter, (e) => this.decisions.reads(e, slot), (e) => this.code.expression(e));
   }
 
   private condition(e: A.Expression, lines: string[]): string {
