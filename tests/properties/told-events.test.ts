@@ -37,24 +37,10 @@ describe("Cups (dice rolled into owner variables)", async () => {
   const text = readFileSync(fileURLToPath(new URL("../../compiler/src/__fixtures__/programs/cups.rules", import.meta.url)), "utf8");
   const game = await loadRulesGame("cups", text, runtime);
 
-  /** Plays a match with random moves; `visit` sees it after setup and after every move. */
-  function playCups(players: number, seed: number, visit: (match: Match) => void): void {
-    const rng = new Rng(seed);
-    let match = createMatch(game, { players, seed });
-    visit(match);
-    while (whoMayAct(match).kind !== "over") {
-      const seat = rng.pick(whoMayAct(match).players);
-      const outcome = applyMove(match, seat, chooseRandomMove(game, match.state, seat, rng));
-      if (!outcome.ok) throw new Error(outcome.error.reason);
-      match = outcome.match;
-      visit(match);
-    }
-  }
-
   it("tells each seat nothing its view hides", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 4 }), fc.integer(), (players, seed) => {
-        playCups(players, seed, (match) => expect(problemsAfter(match, players)).toEqual([]));
+        playRandom(game, players, seed, (match) => expect(problemsAfter(match, players)).toEqual([]));
       }),
       { numRuns: 30 },
     );
@@ -63,7 +49,7 @@ describe("Cups (dice rolled into owner variables)", async () => {
   test("a seat is told its own die and the open die, never another player's", () => {
     let rounds = 0;
     for (const players of [2, 3, 4]) {
-      playCups(players, 7 * players, (match) => {
+      playRandom(game, players, 7 * players, (match) => {
         const rolls = match.unfilteredEvents.filter((e) => e.kind === "roll");
         if (rolls.length === 0) return;
         rounds++;
