@@ -58,8 +58,8 @@ function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
   return { playouts, decisions, seconds: cpuSeconds() - cpuStart, wallSeconds: (now - start) / 1000, checkedDecisions };
 }
 
-const [kind, game, players, seconds, seed] = process.argv.slice(2);
-const playout = await loadEngine(kind as EngineKind, game!, Number(players));
+const [kind, game, players, seconds, seed, variants] = process.argv.slice(2);
+const playout = await loadEngine(kind as EngineKind, game!, Number(players), variants ? variants.split(",") : []);
 if (typeof playout === "string") {
   console.log(JSON.stringify({ missing: playout }));
 } else {

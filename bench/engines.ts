@@ -24,6 +24,8 @@ export interface BenchCase {
   readonly game: string;
   readonly title: string;
   readonly players: number;
+  /** Variants played (none: the game as printed). */
+  readonly variants?: readonly string[];
 }
 
 /** What `npm run bench` measures by default, in order. */
@@ -34,6 +36,8 @@ export const CASES: readonly BenchCase[] = [
   { game: "lady-richmond", title: "Lady Richmond", players: 4 },
   { game: "freak-shop", title: "Freak Shop", players: 4 },
   { game: "foreclosed", title: "Foreclosed!", players: 4 },
+  // The short game (20 rounds): random players take thousands of decisions to end the full one.
+  { game: "keys-to-knowledge", title: "Keys to Knowledge, short", players: 4, variants: ["short"] },
 ];
 
 /** The speed-written references, by game. */
@@ -76,7 +80,7 @@ export async function hasKernel(game: string): Promise<boolean> {
 }
 
 /** The engine's playout, or why there is none (no reference; the compiled game missing). */
-export async function loadEngine(kind: EngineKind, game: string, players: number): Promise<Playout | string> {
+export async function loadEngine(kind: EngineKind, game: string, players: number, variants: readonly string[] = []): Promise<Playout | string> {
   if (kind === "reference") {
     const make = REFERENCES[game];
     return make ? make(players) : `no speed-written reference for ${game} yet`;
@@ -96,10 +100,10 @@ export async function loadEngine(kind: EngineKind, game: string, players: number
     const kernel = compiled.playout();
     return (gameSeed, policySeed) => {
       seedWords(kernel.policy, policySeed);
-      return kernel.play(players, gameSeed);
+      return kernel.play(players, gameSeed, null, variants);
     };
   }
-  const options = { players, seed: 0 };
+  const options = { players, variants, seed: 0 };
   return (gameSeed, policySeed) => {
     options.seed = gameSeed;
     return playRandomGame(compiled, options, new Rng(policySeed)).decisions;

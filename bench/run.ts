@@ -37,6 +37,7 @@ interface EngineReport {
 interface CaseReport {
   readonly game: string;
   readonly players: number;
+  readonly variants: readonly string[];
   readonly reference: EngineReport | null;
   readonly generated: EngineReport | null;
   /** The compiled state machine under `playRandomGame`, when `generated` is the game's playout kernel. */
@@ -94,6 +95,7 @@ function measure(kind: EngineKind, c: BenchCase, settings: Settings, round: numb
     String(c.players),
     String(settings.seconds),
     String(settings.seed + round),
+    (c.variants ?? []).join(","),
   ];
   const out = execFileSync(process.execPath, args, { encoding: "utf8" });
   const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
@@ -154,6 +156,7 @@ async function runCase(c: BenchCase, settings: Settings): Promise<CaseReport> {
   return {
     game: c.game,
     players: c.players,
+    variants: [...(c.variants ?? [])],
     reference,
     generated,
     stateMachine,
@@ -177,7 +180,7 @@ async function main(): Promise<void> {
       `${settings.rounds} rounds × ${settings.seconds} s per engine, each in its own process, rates per CPU second; medians over rounds`,
     );
     console.log(
-      `${"game".padEnd(15)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
+      `${"game".padEnd(25)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
         `${"gen/ref".padStart(9)}${"state machine/s".padStart(17)}${"decisions ref".padStart(15)}${"decisions gen".padStart(15)}`,
     );
   }
@@ -187,14 +190,14 @@ async function main(): Promise<void> {
     reports.push(r);
     if (settings.json) continue;
     console.log(
-      `${c.title.padEnd(15)}${String(c.players).padStart(8)}${rate(r.reference).padStart(13)}${rate(r.generated).padStart(13)}` +
+      `${c.title.padEnd(25)}${String(c.players).padStart(8)}${rate(r.reference).padStart(13)}${rate(r.generated).padStart(13)}` +
         `${(r.ratio === null ? "-" : r.ratio.toFixed(2)).padStart(9)}` +
         `${rate(r.stateMachine).padStart(17)}` +
         `${(r.reference ? r.reference.meanDecisions.toFixed(2) : "-").padStart(15)}` +
         `${(r.generated ? r.generated.meanDecisions.toFixed(2) : "-").padStart(15)}` +
         (r.sameGames === false ? `  DISAGREE: the first ${CHECKED_PLAYOUTS} games of a round differ between engines` : ""),
     );
-    for (const m of r.missing) console.log(`${"".padEnd(15)}(${m})`);
+    for (const m of r.missing) console.log(`${"".padEnd(25)}(${m})`);
   }
   if (settings.json) {
     console.log(
