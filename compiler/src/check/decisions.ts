@@ -3,7 +3,7 @@
 // checked by the statement checker that owns this one.
 import type * as A from "../syntax/ast.js";
 import type { PresentationChecker } from "./presentation.js";
-import { subExpressions } from "../syntax/walk.js";
+import { innerBlocks, subExpressions } from "../syntax/walk.js";
 import { evaluateConstant } from "./constants.js";
 import { BOOL, ERROR, INT, PLAYER, typeName, type Type } from "./types.js";
 import { Scope, type CheckContext } from "./context.js";
@@ -13,20 +13,7 @@ const RESERVED_PARAMETERS = new Set(["type", "seat"]);
 
 /** Does the statement ask anyone (itself, or somewhere inside)? Such a statement is a point where play waits. */
 export function containsDecision(statement: A.Statement): boolean {
-  switch (statement.kind) {
-    case "ask":
-      return true;
-    case "inlined":
-      return blockHasDecision(statement.body);
-    case "if":
-      return blockHasDecision(statement.then) || (statement.otherwise !== null && blockHasDecision(statement.otherwise));
-    case "while":
-    case "for":
-    case "phase":
-      return blockHasDecision(statement.body);
-    default:
-      return false;
-  }
+  return statement.kind === "ask" || innerBlocks(statement).some(blockHasDecision);
 }
 export function blockHasDecision(block: A.Block): boolean {
   return block.statements.some(containsDecision);
