@@ -71,9 +71,12 @@ export function integers(low: number, high: number): number[] {
 
 export function tableValue<K extends number | string, V>(table: ReadonlyMap<K, V>, key: K, tableName: string, rule?: RuleSite): V {
   const value = table.get(key);
-  if (value === undefined)
-    throw new GameFault("fault/missing-table-key", `table ${tableName} has no entry for ${String(key)}`, rule);
-  return value;
+  return value === undefined ? missingTableKey(tableName, key, rule) : value;
+}
+
+/** The fault of a table read at a key it lacks (a playout kernel reads the table in place). */
+export function missingTableKey(tableName: string, key: unknown, rule?: RuleSite): never {
+  throw new GameFault("fault/missing-table-key", `table ${tableName} has no entry for ${String(key)}`, rule);
 }
 
 export function sumOf<T>(items: readonly T[], value: (item: T) => number): number {

@@ -118,9 +118,14 @@ export function shuffleZone(words: Uint32Array, cards: Int32Array, sizes: Int32A
   }
 }
 
+/** The fault of `top` or `last` of an empty zone (a kernel reads a non-empty zone's card in place). */
+export function emptyZone(end: "top" | "last"): never {
+  throw new GameFault("fault/empty-zone", `the zone is empty: it has no ${end} card`);
+}
+
 /** The card on top of the zone (position 0); a fault when the zone is empty. */
 export function topCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
-  if (sizes[seg]! === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no top card");
+  if (sizes[seg]! === 0) emptyZone("top");
   return cardAt(cards, sizes, cap, seg, topLast, 0);
 }
 
@@ -136,7 +141,7 @@ export function nthCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg
 /** `last(zone)`: the card at its last position; a fault when the zone is empty (as lastCard). */
 export function lastCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
   const n = sizes[seg]!;
-  if (n === 0) throw new GameFault("fault/empty-zone", "the zone is empty: it has no last card");
+  if (n === 0) emptyZone("last");
   return cardAt(cards, sizes, cap, seg, topLast, n - 1);
 }
 

@@ -124,7 +124,7 @@ export class KernelDecisions {
     const seat = this.code.temp("seat");
     const k = this.code.temp("k");
     const a = this.code.temp("a");
-    const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `${declined}.fill(0);`];
+    const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `for (let $s = 0; $s < players; $s++) ${declined}[$s] = 0;`];
     lines.push(
       `${label}: for (;;) {`,
       `let ${left} = 0;`,
@@ -250,8 +250,8 @@ export class KernelDecisions {
     const list = this.code.newList(this.elementType(p));
     const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
     const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
-    const add = `${list}.push(${binder});`;
-    lines.push(`${list}.length = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    const add = `${list.list}[${list.size}++] = ${binder};`;
+    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
     return this.listed(list);
   }
 
@@ -265,14 +265,14 @@ export class KernelDecisions {
     };
   }
 
-  private listed(list: string): KernelDomain {
+  private listed({ list, size }: { list: string; size: string }): KernelDomain {
     return {
-      nonEmpty: `${list}.length > 0`,
-      size: `${list}.length`,
+      nonEmpty: `${size} > 0`,
+      size,
       valueAt: (digit) => `${list}[${digit}]!`,
       each: (binder, body) => {
         const i = this.code.temp("i");
-        return [`for (let ${i} = 0; ${i} < ${list}.length; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
+        return [`for (let ${i} = 0; ${i} < ${size}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
       },
     };
   }
@@ -476,7 +476,7 @@ export class KernelDecisions {
       // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
       const found = this.code.temp("found");
       open.push(`let ${found} = false;`, ...domain.each(name, [...tests, `${found} = true;`, "break;"]), `if (!${found}) break ${block};`);
-      fill.push(`${kept}.length = 0;`, ...domain.each(name, [...tests, `${kept}.push(${name});`]));
+      fill.push(`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`]));
       return this.listed(kept);
     });
     open.push(`${flag} = true;`, "}");

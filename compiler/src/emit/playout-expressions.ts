@@ -2,7 +2,7 @@
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { KernelLists } from "./playout-lists.js";
-import { localName, unsupported, varName } from "./playout-zones.js";
+import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 
 /** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
@@ -70,7 +70,12 @@ export abstract class KernelExpressions extends KernelLists {
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : unsupported("a table read through an expression");
           this.cardImports.add(tableConstant(name));
-          return `tableValue(${tableConstant(name)}, ${this.expression(e.index)}, ${quote(name)})`;
+          const key = this.expression(e.index);
+          // An enum member is a string here, not the table's key type: that read goes through the helper.
+          if (this.game.types.get(e.index)?.kind === "enum") return `tableValue(${tableConstant(name)}, ${key}, ${quote(name)})`;
+          // Read in place (a call would not be inlined into `play`); the key is written again
+          // only for the fault of a missing entry.
+          return `(${tableConstant(name)}.get(${key}) ?? missingTableKey(${quote(name)}, ${key}))`;
         }
         if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
           const binding = this.game.names.get(e.target);
@@ -153,13 +158,20 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
+  /** `top` or `last` of a zone read in place (a helper call would not be inlined into `play`),
+   *  the fault of an empty zone behind the test. */
+  private endCard(z: ZoneRef, end: "top" | "last"): string {
+    const stored = (end === "top") === z.layout.topLast ? `${z.seg} * CAP + N[${z.seg}]! - 1` : `${z.seg} * CAP`;
+    return `(N[${z.seg}]! > 0 ? C[${stored}]! : emptyZone(${quote(end)}))`;
+  }
+
   private call(e: A.CallExpression): string {
     if (this.game.names.get(e)?.kind === "function") return this.functionCall(e);
     switch (e.callee.name) {
       case "count":
         return this.isZone(e.args[0]!) ? this.size(this.zone(e.args[0]!)) : `${this.expression(e.args[0]!)}.length`;
       case "top":
-        return this.isZone(e.args[0]!) ? `topCardOf(${this.zoneArgs(this.zone(e.args[0]!))})` : `topCard(${this.expression(e.args[0]!)}, "the list")`;
+        return this.isZone(e.args[0]!) ? this.endCard(this.zone(e.args[0]!), "top") : `topCard(${this.expression(e.args[0]!)}, "the list")`;
       case "best_sets":
         return this.bestSets(e);
       case "variant":
@@ -176,7 +188,7 @@ export abstract class KernelExpressions extends KernelLists {
       }
       case "last": {
         const z = this.zone(e.args[0]!);
-        return `lastCardOf(${this.zoneArgs(z)})`;
+        return this.endCard(z, "last");
       }
       case "random_player":
         return "drawInt(G, players)";

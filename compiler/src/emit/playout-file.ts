@@ -20,10 +20,19 @@ const SPLIT_STEPS = 40;
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
-  "GameFault", "LOOP_LIMIT", "DECISION_CAP", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
-  "nextSeat", "nthCardOf", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
+  "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
+  "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
   "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
+
+/** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
+const RUNTIME_CONSTANTS = ["LOOP_LIMIT", "DECISION_CAP"];
+
+/** Where each function's aliases go (see `file`). */
+const ALIASES = "/*aliases*/";
+
+/** The random policy's draw as a function, for the helpers that take one; dropped where unused. */
+const DRAW_P = "const $drawP = (n: number): number => drawInt(P, n);";
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
 
@@ -135,7 +144,10 @@ export class PlayoutFile {
       ...[...this.zones.values()].map((z) => `const ${z.constant} = ${z.first};`),
       `const SEGMENTS = ${this.segments};`,
     ];
-    const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`)];
+    // ALIASES marks where the card data and the runtime's constants the kernel reads are bound to
+    // locals (filled in once the text shows which it reads): read through the module's imports,
+    // each would be a checked load every time.
+    const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`), ALIASES];
     const humans = game.bots.length > 0;
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
@@ -148,7 +160,7 @@ export class PlayoutFile {
             "let decisions = 0;",
             "let steps = 0;",
             "let trace: unknown[] | null = null;",
-            "const $drawP = (n: number): number => drawInt(P, n);",
+            DRAW_P,
             ...locals,
             ...functions,
             ...stepFunctions,
@@ -158,10 +170,12 @@ export class PlayoutFile {
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = []): number {`,
+      // One empty list for every game played without variants (a default `[]` is a new array per call).
+      "const NO_VARIANTS: readonly string[] = [];",
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = NO_VARIANTS): number {`,
       ...constants,
       ...aliases,
-      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", "const $drawP = (n: number): number => drawInt(P, n);"]),
+      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", DRAW_P]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
@@ -196,14 +210,21 @@ export class PlayoutFile {
       "",
       "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
     ];
-    const text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    let text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
+    if (!withoutDraw.includes("$drawP")) text = withoutDraw;
+    const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
+    const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter(uses)])].sort();
+    const runtimeConstants = RUNTIME_CONSTANTS.filter(uses);
+    const bound = [...cards.map((n) => `const ${n} = cardData.${n};`), ...runtimeConstants.map((n) => `const ${n} = RUNTIME_${n};`)];
+    text = text.replaceAll(ALIASES, bound.join("\n"));
     return this.ctx.file("playout.ts", (file) => {
-      const runtime = RUNTIME_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).sort();
-      if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
+      const runtime = RUNTIME_NAMES.filter(uses).sort();
+      const imports = [...runtime, ...runtimeConstants.map((name) => ({ name, alias: `RUNTIME_${name}` }))];
+      if (imports.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: imports });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter((n) => new RegExp(`\\b${n}\\b`).test(text))])].sort();
-      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
+      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namespaceImport: "cardData" });
       file.addStatements(text);
     });
   }

@@ -194,7 +194,7 @@ export class KernelCode extends KernelExpressions {
     const players = s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin";
     const bounded = this.isZone(s.source) || players;
     if (element !== "number" && element !== "string") unsupported(`a loop over values of type ${element}`);
-    const list = element === "number" && bounded ? this.newScratch(sourceSize) : this.newList(element as "number" | "string");
+    const list = element === "number" && bounded ? this.newScratch(sourceSize) : this.newIndexedList(element as "number" | "string");
     const count = this.temp("n");
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;

@@ -67,11 +67,22 @@ export abstract class KernelZones {
     return name;
   }
 
-  /** A preallocated list of values (a domain listed, or narrowed by requirements), emptied before use. */
-  newList(element: "number" | "string"): string {
+  /** An array of numbers or strings written by index under a count of the writer's own. */
+  newIndexedList(element: "number" | "string"): string {
     const name = `$values${this.scratch.length}`;
     this.scratch.push({ name, init: `[] as ${element}[]` });
     return name;
+  }
+
+  /** A preallocated list of values (a domain listed, or narrowed by requirements), emptied before
+   *  use by setting its count (`size`, a one-slot Int32Array) to 0: truncating the array itself would
+   *  drop its storage, to be allocated again by the next game. */
+  newList(element: "number" | "string"): { list: string; size: string } {
+    const list = `$values${this.scratch.length}`;
+    this.scratch.push({ name: list, init: `[] as ${element}[]` });
+    const size = `${list}$n`;
+    this.scratch.push({ name: size, init: "new Int32Array(1)" });
+    return { list, size: `${size}[0]!` };
   }
 
   // ── zones ────────────────────────────────────────────────────────────────────────────────────
@@ -151,9 +162,9 @@ export abstract class KernelZones {
     const r = this.temp("r");
     return [
       `const ${size} = ${n};`,
-      `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
       `let ${r} = 0;`,
-      `if (${size} <= 2097152) {`,
+      // The range is checked on the rare path only: a count in [1, 2^21] needs no other test.
+      `if (${size} <= 2097152 && ${size} >= 1) {`,
       "for (;;) {",
       `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
       "const $t = (((($a + $b) | 0) + $d) | 0);",
@@ -168,7 +179,10 @@ export abstract class KernelZones {
       "break;",
       "}",
       "}",
-      `} else ${r} = drawInt(${words}, ${size});`,
+      `} else {`,
+      `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
+      `${r} = drawInt(${words}, ${size});`,
+      "}",
       `const ${target} = ${r};`,
     ];
   }
