@@ -410,96 +410,83 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg768 = Z_collection + l_p;
-        const $n769 = N[$seg768]!;
-        for (let $i767 = 0; $i767 < $n769; $i767++) {
-          const l_c = C[$seg768 * CAP + $i767]!;
-          if (fn_colour_of(l_c) === l_k) {
-            $n++;
-          }
+    let $count787: number = 0;
+    {
+      const $seg789 = Z_collection + l_p;
+      const $n790 = N[$seg789]!;
+      for (let $i788 = 0; $i788 < $n790; $i788++) {
+        const l_c = C[$seg789 * CAP + $i788]!;
+        if (fn_colour_of(l_c) === l_k) {
+          $count787++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count787;
   }
   function fn_money_cards(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg771 = Z_collection + l_p;
-        const $n772 = N[$seg771]!;
-        for (let $i770 = 0; $i770 < $n772; $i770++) {
-          const l_c = C[$seg771 * CAP + $i770]!;
-          if (Property_kind[l_c]! === "money") {
-            $n++;
-          }
+    let $count791: number = 0;
+    {
+      const $seg793 = Z_collection + l_p;
+      const $n794 = N[$seg793]!;
+      for (let $i792 = 0; $i792 < $n794; $i792++) {
+        const l_c = C[$seg793 * CAP + $i792]!;
+        if (Property_kind[l_c]! === "money") {
+          $count791++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count791;
   }
   function fn_hearts(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg774 = Z_collection + l_p;
-        const $n775 = N[$seg774]!;
-        for (let $i773 = 0; $i773 < $n775; $i773++) {
-          const l_c = C[$seg774 * CAP + $i773]!;
-          if (Property_heart[l_c]!) {
-            $n++;
-          }
+    let $count795: number = 0;
+    {
+      const $seg797 = Z_collection + l_p;
+      const $n798 = N[$seg797]!;
+      for (let $i796 = 0; $i796 < $n798; $i796++) {
+        const l_c = C[$seg797 * CAP + $i796]!;
+        if (Property_heart[l_c]!) {
+          $count795++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count795;
   }
   function fn_coin_symbols(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg777 = Z_collection + l_p;
-        const $n778 = N[$seg777]!;
-        for (let $i776 = 0; $i776 < $n778; $i776++) {
-          const l_c = C[$seg777 * CAP + $i776]!;
-          if (Property_coin[l_c]!) {
-            $n++;
-          }
+    let $count799: number = 0;
+    {
+      const $seg801 = Z_collection + l_p;
+      const $n802 = N[$seg801]!;
+      for (let $i800 = 0; $i800 < $n802; $i800++) {
+        const l_c = C[$seg801 * CAP + $i800]!;
+        if (Property_coin[l_c]!) {
+          $count799++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count799;
   }
   function fn_set_score(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      for (const $item779 of ALL_Colour) {
-        const l_k = $item779;
-        if (l_k !== "none") {
-          $n +=
-            TABLE_set_points.get(fn_cards_of(l_p, l_k)) ??
-            missingTableKey("set_points", fn_cards_of(l_p, l_k));
-        }
+    let $sum803: number = 0;
+    for (const $item804 of ALL_Colour) {
+      const l_k = $item804;
+      if (l_k !== "none") {
+        $sum803 +=
+          TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
-      return $n;
-    })();
+    }
+    return $sum803;
   }
   function fn_bonus_points(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg781 = Z_collection + l_p;
-        const $n782 = N[$seg781]!;
-        for (let $i780 = 0; $i780 < $n782; $i780++) {
-          const l_c = C[$seg781 * CAP + $i780]!;
-          $n += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
-        }
+    let $sum805: number = 0;
+    {
+      const $seg807 = Z_collection + l_p;
+      const $n808 = N[$seg807]!;
+      for (let $i806 = 0; $i806 < $n808; $i806++) {
+        const l_c = C[$seg807 * CAP + $i806]!;
+        $sum805 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
-      return $n;
-    })();
+    }
+    return $sum805;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -512,8 +499,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item783 of ALL_Colour) {
-                const l_k = $item783;
+              for (const $item809 of ALL_Colour) {
+                const l_k = $item809;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -528,8 +515,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item784 of ALL_Colour) {
-                  const l_k = $item784;
+                for (const $item810 of ALL_Colour) {
+                  const l_k = $item810;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -552,99 +539,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    return (
-      0 -
-      ((): number => {
-        let $n: number = 0;
-        {
-          const $n786 = N[Z_board]!;
-          for (let $i785 = 0; $i785 < $n786; $i785++) {
-            const l_a = C[Z_board * CAP + $i785]!;
-            $n += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
-          }
-        }
-        return $n;
-      })()
-    );
+    let $sum811: number = 0;
+    {
+      const $n813 = N[Z_board]!;
+      for (let $i812 = 0; $i812 < $n813; $i812++) {
+        const l_a = C[Z_board * CAP + $i812]!;
+        $sum811 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      }
+    }
+    return 0 - $sum811;
   }
   function fn_action_points(l_p: number): number {
-    return (
-      ((): number => {
-        let $n: number = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-            let $sum787: number = 0;
-            {
-              const $seg789 = Z_played + l_q;
-              const $n790 = N[$seg789]!;
-              for (let $i788 = 0; $i788 < $n790; $i788++) {
-                const l_a = C[$seg789 * CAP + $i788]!;
-                $sum787 += fn_medal_points(l_a, l_p);
-              }
-            }
-            $n += $sum787;
+    let $sum814: number = 0;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
+        let $sum815: number = 0;
+        {
+          const $seg817 = Z_played + l_q;
+          const $n818 = N[$seg817]!;
+          for (let $i816 = 0; $i816 < $n818; $i816++) {
+            const l_a = C[$seg817 * CAP + $i816]!;
+            $sum815 += fn_medal_points(l_a, l_p);
           }
         }
-        return $n;
-      })() + fn_board_points(l_p)
-    );
+        $sum814 += $sum815;
+      }
+    }
+    return $sum814 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    return ((): boolean => {
-      let $n: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-          let $any791: boolean = false;
-          {
-            const $seg793 = Z_played + l_q;
-            const $n794 = N[$seg793]!;
-            for (let $i792 = 0; $i792 < $n794; $i792++) {
-              const l_a = C[$seg793 * CAP + $i792]!;
-              if (Action_effect[l_a]! === "coin_pairs") {
-                $any791 = true;
-                break;
-              }
+    let $any819: boolean = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
+        let $any820: boolean = false;
+        {
+          const $seg822 = Z_played + l_q;
+          const $n823 = N[$seg822]!;
+          for (let $i821 = 0; $i821 < $n823; $i821++) {
+            const l_a = C[$seg822 * CAP + $i821]!;
+            if (Action_effect[l_a]! === "coin_pairs") {
+              $any820 = true;
+              break;
             }
           }
-          if ($any791) {
-            $n = true;
-            break;
-          }
+        }
+        if ($any820) {
+          $any819 = true;
+          break;
         }
       }
-      return $n;
-    })()
-      ? 2 * Math.floor(v_coins[l_p]! / 2)
-      : 0;
+    }
+    return $any819 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    return (
-      N[Z_board]! +
-      ((): number => {
-        let $n: number = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          $n += N[Z_played + l_q]! + N[Z_attached + l_q]!;
-        }
-        return $n;
-      })()
-    );
+    let $sum824: number = 0;
+    for (let l_q = 0; l_q < players; l_q++) {
+      $sum824 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+    }
+    return N[Z_board]! + $sum824;
   }
   function fn_shielded(l_p: number): boolean {
-    return ((): boolean => {
-      let $n: boolean = false;
-      {
-        const $seg796 = Z_played + l_p;
-        const $n797 = N[$seg796]!;
-        for (let $i795 = 0; $i795 < $n797; $i795++) {
-          const l_a = C[$seg796 * CAP + $i795]!;
-          if (Action_effect[l_a]! === "no_exchange") {
-            $n = true;
-            break;
-          }
+    let $any825: boolean = false;
+    {
+      const $seg827 = Z_played + l_p;
+      const $n828 = N[$seg827]!;
+      for (let $i826 = 0; $i826 < $n828; $i826++) {
+        const l_a = C[$seg827 * CAP + $i826]!;
+        if (Action_effect[l_a]! === "no_exchange") {
+          $any825 = true;
+          break;
         }
       }
-      return $n;
-    })();
+    }
+    return $any825;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -1049,7 +1016,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat104} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide124($seat104);
+      return decide126($seat104);
     }
   }
   function step26(): number {
@@ -1066,13 +1033,13 @@ export function playout(): PlayoutKernel {
   }
   function step29(): number {
     {
-      const $seat125 = l_p_2;
-      if ($seat125 >= humans)
+      const $seat127 = l_p_2;
+      if ($seat127 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat125} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat127} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide150($seat125);
+      return decide152($seat127);
     }
   }
   function step30(): number {
@@ -1082,9 +1049,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg151 = Z_played + l_p_2;
-      C[$seg151 * CAP + N[$seg151]!] = $card;
-      N[$seg151]!++;
+      const $seg153 = Z_played + l_p_2;
+      C[$seg153 * CAP + N[$seg153]!] = $card;
+      N[$seg153]!++;
     }
     return 33;
   }
@@ -1099,13 +1066,13 @@ export function playout(): PlayoutKernel {
   }
   function step34(): number {
     {
-      const $seat152 = l_p_2;
-      if ($seat152 >= humans)
+      const $seat154 = l_p_2;
+      if ($seat154 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat152} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat154} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide165($seat152);
+      return decide167($seat154);
     }
   }
   function step35(): number {
@@ -1140,22 +1107,22 @@ export function playout(): PlayoutKernel {
   }
   function step41(): number {
     {
-      const $seat166 = l_p_2;
-      if ($seat166 >= humans)
+      const $seat168 = l_p_2;
+      if ($seat168 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat166} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat168} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide176($seat166);
+      return decide178($seat168);
     }
   }
   function step42(): number {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg177 = Z_played + l_p_2;
-      C[$seg177 * CAP + N[$seg177]!] = $card;
-      N[$seg177]!++;
+      const $seg179 = Z_played + l_p_2;
+      C[$seg179 * CAP + N[$seg179]!] = $card;
+      N[$seg179]!++;
     }
     return 43;
   }
@@ -1203,13 +1170,13 @@ export function playout(): PlayoutKernel {
   }
   function step49(): number {
     {
-      const $seat178 = l_active;
-      if ($seat178 >= humans)
+      const $seat180 = l_active;
+      if ($seat180 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat178} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide238($seat178);
+      return decide244($seat180);
     }
   }
   function step50(): number {
@@ -1217,19 +1184,18 @@ export function playout(): PlayoutKernel {
     return 45;
   }
   function step51(): number {
-    if (
-      l_offered &&
-      !((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (fn_reachable(l_active, l_q)) {
-            $n = true;
-            break;
-          }
+    let $cond246: boolean = l_offered;
+    if ($cond246) {
+      let $any245: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (fn_reachable(l_active, l_q)) {
+          $any245 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond246 = !$any245;
+    }
+    if ($cond246) {
       l_turn_over = true;
     }
     return 48;
@@ -1308,12 +1274,12 @@ export function playout(): PlayoutKernel {
   }
   function step59(): number {
     {
-      let $n239 = 0;
+      let $n247 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list34[$n239++] = l_q;
+        if (l_q !== l_p_3) $list34[$n247++] = l_q;
       }
-      for (let $i240 = 0; $i240 < $n239; $i240++) {
-        const l_q = $list34[$i240]!;
+      for (let $i248 = 0; $i248 < $n247; $i248++) {
+        const l_q = $list34[$i248]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1356,13 +1322,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat241 = l_p_3;
-      if ($seat241 >= humans)
+      const $seat249 = l_p_3;
+      if ($seat249 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat241} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat249} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide261($seat241);
+      return decide271($seat249);
     }
   }
   function step63(): number {
@@ -1379,13 +1345,13 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     {
-      const $seat262 = l_p_3;
-      if ($seat262 >= humans)
+      const $seat272 = l_p_3;
+      if ($seat272 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat262} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat272} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide287($seat262);
+      return decide297($seat272);
     }
   }
   function step67(): number {
@@ -1395,9 +1361,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg288 = Z_played + l_p_3;
-      C[$seg288 * CAP + N[$seg288]!] = $card;
-      N[$seg288]!++;
+      const $seg298 = Z_played + l_p_3;
+      C[$seg298 * CAP + N[$seg298]!] = $card;
+      N[$seg298]!++;
     }
     return 70;
   }
@@ -1412,13 +1378,13 @@ export function playout(): PlayoutKernel {
   }
   function step71(): number {
     {
-      const $seat289 = l_p_3;
-      if ($seat289 >= humans)
+      const $seat299 = l_p_3;
+      if ($seat299 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat289} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat299} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide302($seat289);
+      return decide312($seat299);
     }
   }
   function step72(): number {
@@ -1453,22 +1419,22 @@ export function playout(): PlayoutKernel {
   }
   function step78(): number {
     {
-      const $seat303 = l_p_3;
-      if ($seat303 >= humans)
+      const $seat313 = l_p_3;
+      if ($seat313 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat303} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat313} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide313($seat303);
+      return decide323($seat313);
     }
   }
   function step79(): number {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg314 = Z_played + l_p_3;
-      C[$seg314 * CAP + N[$seg314]!] = $card;
-      N[$seg314]!++;
+      const $seg324 = Z_played + l_p_3;
+      C[$seg324 * CAP + N[$seg324]!] = $card;
+      N[$seg324]!++;
     }
     return 80;
   }
@@ -1487,14 +1453,14 @@ export function playout(): PlayoutKernel {
   }
   function step83(): number {
     {
-      const $seg315 = Z_hand + l_p_4;
+      const $seg325 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg315 * CAP + N[$seg315]!] = $card;
-        N[$seg315]!++;
+        C[$seg325 * CAP + N[$seg325]!] = $card;
+        N[$seg325]!++;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -1523,20 +1489,20 @@ export function playout(): PlayoutKernel {
   }
   function step89(): number {
     {
-      const $seg316 = Z_hand + l_p_4;
+      const $seg326 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg316]!; $i++)
-        if (C[$seg316 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg326]!; $i++)
+        if (C[$seg326 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at317 = $seg316 * CAP + $at;
-      const $card = C[$at317]!;
-      const $end318 = $seg316 * CAP + N[$seg316]! - 1;
-      for (let $k319 = $at317; $k319 < $end318; $k319++) C[$k319] = C[$k319 + 1]!;
-      N[$seg316]!--;
+      const $at327 = $seg326 * CAP + $at;
+      const $card = C[$at327]!;
+      const $end328 = $seg326 * CAP + N[$seg326]! - 1;
+      for (let $k329 = $at327; $k329 < $end328; $k329++) C[$k329] = C[$k329 + 1]!;
+      N[$seg326]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -1544,13 +1510,13 @@ export function playout(): PlayoutKernel {
   }
   function step90(): number {
     {
-      const $seat320 = l_p_4;
-      if ($seat320 >= humans)
+      const $seat330 = l_p_4;
+      if ($seat330 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat320} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat330} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide334($seat320);
+      return decide344($seat330);
     }
   }
   function step91(): number {
@@ -1577,24 +1543,24 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
     {
-      const $seat335 = l_opponent;
-      if ($seat335 >= humans)
+      const $seat345 = l_opponent;
+      if ($seat345 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat345} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide346($seat335);
+      return decide356($seat345);
     }
   }
   function step95(): number {
     {
-      const $seat347 = l_target;
-      if ($seat347 >= humans)
+      const $seat357 = l_target;
+      if ($seat357 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat357} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide374($seat347);
+      return decide384($seat357);
     }
   }
   function step96(): number {
@@ -1602,13 +1568,13 @@ export function playout(): PlayoutKernel {
   }
   function step97(): number {
     {
-      const $seat375 = l_active;
-      if ($seat375 >= humans)
+      const $seat385 = l_active;
+      if ($seat385 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat375} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide397($seat375);
+      return decide407($seat385);
     }
   }
   function step98(): number {
@@ -1649,13 +1615,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat398 = l_active;
-      if ($seat398 >= humans)
+      const $seat408 = l_active;
+      if ($seat408 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat408} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide420($seat398);
+      return decide430($seat408);
     }
   }
   function step101(): number {
@@ -1692,17 +1658,17 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat421 = l_p_5;
-      if ($seat421 >= humans)
+      const $seat431 = l_p_5;
+      if ($seat431 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat431} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers426($seat421)) {
+      if (!offers436($seat431)) {
         l___window_1 = false;
         return 108;
       }
-      return decide443($seat421);
+      return decide453($seat431);
     }
   }
   function step107(): number {
@@ -1785,12 +1751,12 @@ export function playout(): PlayoutKernel {
   }
   function step116(): number {
     {
-      let $n444 = 0;
+      let $n454 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list45[$n444++] = l_q;
+        if (l_q !== l_p_6) $list45[$n454++] = l_q;
       }
-      for (let $i445 = 0; $i445 < $n444; $i445++) {
-        const l_q = $list45[$i445]!;
+      for (let $i455 = 0; $i455 < $n454; $i455++) {
+        const l_q = $list45[$i455]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1833,13 +1799,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat446 = l_p_6;
-      if ($seat446 >= humans)
+      const $seat456 = l_p_6;
+      if ($seat456 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat446} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide466($seat446);
+      return decide478($seat456);
     }
   }
   function step120(): number {
@@ -1856,13 +1822,13 @@ export function playout(): PlayoutKernel {
   }
   function step123(): number {
     {
-      const $seat467 = l_p_6;
-      if ($seat467 >= humans)
+      const $seat479 = l_p_6;
+      if ($seat479 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat467} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat479} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide492($seat467);
+      return decide504($seat479);
     }
   }
   function step124(): number {
@@ -1872,9 +1838,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg493 = Z_played + l_p_6;
-      C[$seg493 * CAP + N[$seg493]!] = $card;
-      N[$seg493]!++;
+      const $seg505 = Z_played + l_p_6;
+      C[$seg505 * CAP + N[$seg505]!] = $card;
+      N[$seg505]!++;
     }
     return 127;
   }
@@ -1889,13 +1855,13 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat494 = l_p_6;
-      if ($seat494 >= humans)
+      const $seat506 = l_p_6;
+      if ($seat506 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat494} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide507($seat494);
+      return decide519($seat506);
     }
   }
   function step129(): number {
@@ -1930,22 +1896,22 @@ export function playout(): PlayoutKernel {
   }
   function step135(): number {
     {
-      const $seat508 = l_p_6;
-      if ($seat508 >= humans)
+      const $seat520 = l_p_6;
+      if ($seat520 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat520} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide518($seat508);
+      return decide530($seat520);
     }
   }
   function step136(): number {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg519 = Z_played + l_p_6;
-      C[$seg519 * CAP + N[$seg519]!] = $card;
-      N[$seg519]!++;
+      const $seg531 = Z_played + l_p_6;
+      C[$seg531 * CAP + N[$seg531]!] = $card;
+      N[$seg531]!++;
     }
     return 137;
   }
@@ -1984,9 +1950,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_7;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg520 = Z_collection + l_p_8;
-      C[$seg520 * CAP + N[$seg520]!] = $card;
-      N[$seg520]!++;
+      const $seg532 = Z_collection + l_p_8;
+      C[$seg532 * CAP + N[$seg532]!] = $card;
+      N[$seg532]!++;
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
@@ -1998,32 +1964,32 @@ export function playout(): PlayoutKernel {
   function step141(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n521 = 0;
+        let $n533 = 0;
         {
-          const $seg523 = Z_played + l_p;
-          const $n524 = N[$seg523]!;
-          for (let $i522 = 0; $i522 < $n524; $i522++) {
-            const l_a = C[$seg523 * CAP + $i522]!;
-            if (Action_effect[l_a]! === "no_exchange") $list52[$n521++] = l_a;
+          const $seg535 = Z_played + l_p;
+          const $n536 = N[$seg535]!;
+          for (let $i534 = 0; $i534 < $n536; $i534++) {
+            const l_a = C[$seg535 * CAP + $i534]!;
+            if (Action_effect[l_a]! === "no_exchange") $list52[$n533++] = l_a;
           }
         }
-        for (let $i525 = 0; $i525 < $n521; $i525++) {
-          const l_a = $list52[$i525]!;
+        for (let $i537 = 0; $i537 < $n533; $i537++) {
+          const l_a = $list52[$i537]!;
           {
-            const $seg526 = Z_played + l_p;
+            const $seg538 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg526]!; $i++)
-              if (C[$seg526 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg538]!; $i++)
+              if (C[$seg538 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at527 = $seg526 * CAP + $at;
-            const $card = C[$at527]!;
-            const $end528 = $seg526 * CAP + N[$seg526]! - 1;
-            for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
-            N[$seg526]!--;
+            const $at539 = $seg538 * CAP + $at;
+            const $card = C[$at539]!;
+            const $end540 = $seg538 * CAP + N[$seg538]! - 1;
+            for (let $k541 = $at539; $k541 < $end540; $k541++) C[$k541] = C[$k541 + 1]!;
+            N[$seg538]!--;
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
           }
@@ -2040,24 +2006,23 @@ export function playout(): PlayoutKernel {
     return 212;
   }
   function step142(): number {
-    if (
-      l_p_9 >= humans &&
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg531 = Z_collection + l_p_9;
-          const $n532 = N[$seg531]!;
-          for (let $i530 = 0; $i530 < $n532; $i530++) {
-            const l_u = C[$seg531 * CAP + $i530]!;
-            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-              $n = true;
-              break;
-            }
+    let $cond546: boolean = l_p_9 >= humans;
+    if ($cond546) {
+      let $any542: boolean = false;
+      {
+        const $seg544 = Z_collection + l_p_9;
+        const $n545 = N[$seg544]!;
+        for (let $i543 = 0; $i543 < $n545; $i543++) {
+          const l_u = C[$seg544 * CAP + $i543]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+            $any542 = true;
+            break;
           }
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond546 = $any542;
+    }
+    if ($cond546) {
       return 145;
     }
     return 146;
@@ -2133,25 +2098,25 @@ export function playout(): PlayoutKernel {
     return 150;
   }
   function step149(): number {
-    if (
+    let $cond551: boolean =
       fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
-        0 ||
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg534 = Z_collection + l_p_9;
-          const $n535 = N[$seg534]!;
-          for (let $i533 = 0; $i533 < $n535; $i533++) {
-            const l_u = C[$seg534 * CAP + $i533]!;
-            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-              $n = true;
-              break;
-            }
+      0;
+    if (!$cond551) {
+      let $any547: boolean = false;
+      {
+        const $seg549 = Z_collection + l_p_9;
+        const $n550 = N[$seg549]!;
+        for (let $i548 = 0; $i548 < $n550; $i548++) {
+          const l_u = C[$seg549 * CAP + $i548]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+            $any547 = true;
+            break;
           }
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond551 = $any547;
+    }
+    if ($cond551) {
       return 151;
     }
     return 152;
@@ -2185,13 +2150,13 @@ export function playout(): PlayoutKernel {
   }
   function step155(): number {
     {
-      const $seat536 = l_p_10;
-      if ($seat536 >= humans)
+      const $seat552 = l_p_10;
+      if ($seat552 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat552} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide547($seat536);
+      return decide563($seat552);
     }
   }
   function step156(): number {
@@ -2228,7 +2193,7 @@ export function playout(): PlayoutKernel {
     return 162;
   }
   function step161(): number {
-    return decide561();
+    return decide577();
   }
   function step162(): number {
     return 159;
@@ -2288,13 +2253,13 @@ export function playout(): PlayoutKernel {
   }
   function step169(): number {
     {
-      const $seat562 = l_p_12;
-      if ($seat562 >= humans)
+      const $seat578 = l_p_12;
+      if ($seat578 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat562} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide573($seat562);
+      return decide589($seat578);
     }
   }
   function step170(): number {
@@ -2319,7 +2284,7 @@ export function playout(): PlayoutKernel {
     return 176;
   }
   function step175(): number {
-    return decide587();
+    return decide603();
   }
   function step176(): number {
     return 173;
@@ -2416,13 +2381,13 @@ export function playout(): PlayoutKernel {
   }
   function step189(): number {
     {
-      const $seat588 = l_p_14;
-      if ($seat588 >= humans)
+      const $seat604 = l_p_14;
+      if ($seat604 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat588} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide599($seat588);
+      return decide615($seat604);
     }
   }
   function step190(): number {
@@ -2446,7 +2411,7 @@ export function playout(): PlayoutKernel {
     return 196;
   }
   function step195(): number {
-    return decide613();
+    return decide629();
   }
   function step196(): number {
     return 193;
@@ -2492,14 +2457,14 @@ export function playout(): PlayoutKernel {
   }
   function step202(): number {
     {
-      const $seg614 = Z_hand + l_p_16;
+      const $seg630 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg614 * CAP + N[$seg614]!] = $card;
-        N[$seg614]!++;
+        C[$seg630 * CAP + N[$seg630]!] = $card;
+        N[$seg630]!++;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2527,20 +2492,20 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seg615 = Z_hand + l_p_16;
+      const $seg631 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg615]!; $i++)
-        if (C[$seg615 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg631]!; $i++)
+        if (C[$seg631 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at616 = $seg615 * CAP + $at;
-      const $card = C[$at616]!;
-      const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-      for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-      N[$seg615]!--;
+      const $at632 = $seg631 * CAP + $at;
+      const $card = C[$at632]!;
+      const $end633 = $seg631 * CAP + N[$seg631]! - 1;
+      for (let $k634 = $at632; $k634 < $end633; $k634++) C[$k634] = C[$k634 + 1]!;
+      N[$seg631]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -2548,13 +2513,13 @@ export function playout(): PlayoutKernel {
   }
   function step209(): number {
     {
-      const $seat619 = l_p_16;
-      if ($seat619 >= humans)
+      const $seat635 = l_p_16;
+      if ($seat635 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide633($seat619);
+      return decide649($seat635);
     }
   }
   function step210(): number {
@@ -2595,9 +2560,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_revealed;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg634 = Z_collection + l_p_17;
-      C[$seg634 * CAP + N[$seg634]!] = $card;
-      N[$seg634]!++;
+      const $seg650 = Z_collection + l_p_17;
+      C[$seg650 * CAP + N[$seg650]!] = $card;
+      N[$seg650]!++;
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
@@ -2614,24 +2579,23 @@ export function playout(): PlayoutKernel {
     return 213;
   }
   function step219(): number {
-    if (
-      l_p_18 >= humans &&
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg636 = Z_collection + l_p_18;
-          const $n637 = N[$seg636]!;
-          for (let $i635 = 0; $i635 < $n637; $i635++) {
-            const l_u = C[$seg636 * CAP + $i635]!;
-            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-              $n = true;
-              break;
-            }
+    let $cond655: boolean = l_p_18 >= humans;
+    if ($cond655) {
+      let $any651: boolean = false;
+      {
+        const $seg653 = Z_collection + l_p_18;
+        const $n654 = N[$seg653]!;
+        for (let $i652 = 0; $i652 < $n654; $i652++) {
+          const l_u = C[$seg653 * CAP + $i652]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any651 = true;
+            break;
           }
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond655 = $any651;
+    }
+    if ($cond655) {
       return 222;
     }
     return 223;
@@ -2676,26 +2640,26 @@ export function playout(): PlayoutKernel {
     return 227;
   }
   function step226(): number {
-    if (
+    let $cond660: boolean =
       fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
         fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
-        0 ||
-      ((): boolean => {
-        let $n: boolean = false;
-        {
-          const $seg639 = Z_collection + l_p_18;
-          const $n640 = N[$seg639]!;
-          for (let $i638 = 0; $i638 < $n640; $i638++) {
-            const l_u = C[$seg639 * CAP + $i638]!;
-            if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-              $n = true;
-              break;
-            }
+      0;
+    if (!$cond660) {
+      let $any656: boolean = false;
+      {
+        const $seg658 = Z_collection + l_p_18;
+        const $n659 = N[$seg658]!;
+        for (let $i657 = 0; $i657 < $n659; $i657++) {
+          const l_u = C[$seg658 * CAP + $i657]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any656 = true;
+            break;
           }
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond660 = $any656;
+    }
+    if ($cond660) {
       return 228;
     }
     return 229;
@@ -2729,13 +2693,13 @@ export function playout(): PlayoutKernel {
   }
   function step232(): number {
     {
-      const $seat641 = l_p_19;
-      if ($seat641 >= humans)
+      const $seat661 = l_p_19;
+      if ($seat661 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat661} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide652($seat641);
+      return decide672($seat661);
     }
   }
   function step233(): number {
@@ -2773,7 +2737,7 @@ export function playout(): PlayoutKernel {
     return 239;
   }
   function step238(): number {
-    return decide666();
+    return decide686();
   }
   function step239(): number {
     return 236;
@@ -2833,13 +2797,13 @@ export function playout(): PlayoutKernel {
   }
   function step246(): number {
     {
-      const $seat667 = l_p_21;
-      if ($seat667 >= humans)
+      const $seat687 = l_p_21;
+      if ($seat687 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat667} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat687} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide678($seat667);
+      return decide698($seat687);
     }
   }
   function step247(): number {
@@ -2864,7 +2828,7 @@ export function playout(): PlayoutKernel {
     return 253;
   }
   function step252(): number {
-    return decide692();
+    return decide712();
   }
   function step253(): number {
     return 250;
@@ -2961,13 +2925,13 @@ export function playout(): PlayoutKernel {
   }
   function step266(): number {
     {
-      const $seat693 = l_p_23;
-      if ($seat693 >= humans)
+      const $seat713 = l_p_23;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat693} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide704($seat693);
+      return decide724($seat713);
     }
   }
   function step267(): number {
@@ -2991,7 +2955,7 @@ export function playout(): PlayoutKernel {
     return 273;
   }
   function step272(): number {
-    return decide718();
+    return decide738();
   }
   function step273(): number {
     return 270;
@@ -3078,13 +3042,13 @@ export function playout(): PlayoutKernel {
   }
   function step283(): number {
     {
-      const $seat719 = l_p_26;
-      if ($seat719 >= humans)
+      const $seat739 = l_p_26;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide730($seat719);
+      return decide750($seat739);
     }
   }
   function step284(): number {
@@ -3109,7 +3073,7 @@ export function playout(): PlayoutKernel {
     return 290;
   }
   function step289(): number {
-    return decide744();
+    return decide764();
   }
   function step290(): number {
     return 287;
@@ -3377,45 +3341,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide124($seat104: number): number {
+  function decide126($seat104: number): number {
     const $seg105 = Z_board;
     const $size106 = N[$seg105]!;
     const $count107 = $size106;
     $values22$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      if (
-        N[Z_played + l_whose]! > 0 ||
-        ((): boolean => {
-          let $n: boolean = false;
-          {
-            const $seg109 = Z_collection + l_whose;
-            const $n110 = N[$seg109]!;
-            for (let $i108 = 0; $i108 < $n110; $i108++) {
-              const l_c = C[$seg109 * CAP + $i108]!;
-              if (v_doubled[l_c]!) {
-                $n = true;
-                break;
-              }
+      let $cond112: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond112) {
+        let $any108: boolean = false;
+        {
+          const $seg110 = Z_collection + l_whose;
+          const $n111 = N[$seg110]!;
+          for (let $i109 = 0; $i109 < $n111; $i109++) {
+            const l_c = C[$seg110 * CAP + $i109]!;
+            if (v_doubled[l_c]!) {
+              $any108 = true;
+              break;
             }
           }
-          return $n;
-        })()
-      )
-        $values22[$values22$n[0]!++] = l_whose;
+        }
+        $cond112 = $any108;
+      }
+      if ($cond112) $values22[$values22$n[0]!++] = l_whose;
     }
-    const $size111 = $values22$n[0]!;
-    const $count112 = $size111;
-    const $total113 = $count107 + $count112;
-    if ($total113 === 0)
+    const $size113 = $values22$n[0]!;
+    const $count114 = $size113;
+    const $total115 = $count107 + $count114;
+    if ($total115 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat104} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n115 = $total113;
-    let $r116 = 0;
-    if ($n115 <= 2097152 && $n115 >= 1) {
+    const $n117 = $total115;
+    let $r118 = 0;
+    if ($n117 <= 2097152 && $n117 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3426,28 +3388,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n115;
+        const $m = ($t >>> 0) * $n117;
         const $low = $m >>> 0;
-        if ($low >= $n115 || $low >= 4294967296 % $n115) {
-          $r116 = ($m / 4294967296) >>> 0;
+        if ($low >= $n117 || $low >= 4294967296 % $n117) {
+          $r118 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n115 >= 1 && $n115 <= 4294967296))
+      if (!($n117 >= 1 && $n117 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r116 = drawInt(P, $n115);
+      $r118 = drawInt(P, $n117);
     }
-    const $index114$drawn = $r116;
-    let $index114 = $index114$drawn;
+    const $index116$drawn = $r118;
+    let $index116 = $index116$drawn;
     decisions++;
     steps = 0;
-    if ($index114 < $count107) {
-      const $digit117 = $index114;
-      const $value118 = C[$seg105 * CAP + $digit117]!;
-      if (trace !== null) trace.push($seat104, 3, $value118);
+    if ($index116 < $count107) {
+      const $digit119 = $index116;
+      const $value120 = C[$seg105 * CAP + $digit119]!;
+      if (trace !== null) trace.push($seat104, 3, $value120);
       {
-        const l_target = $value118;
+        const l_target = $value120;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -3457,10 +3419,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at119 = Z_board * CAP + $at;
-          const $card = C[$at119]!;
-          const $end120 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k121 = $at119; $k121 < $end120; $k121++) C[$k121] = C[$k121 + 1]!;
+          const $at121 = Z_board * CAP + $at;
+          const $card = C[$at121]!;
+          const $end122 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -3468,45 +3430,45 @@ export function playout(): PlayoutKernel {
         return 28;
       }
     }
-    $index114 -= $count107;
-    if ($index114 < $count112) {
-      const $digit122 = $index114;
-      const $value123 = $values22[$digit122]!;
-      if (trace !== null) trace.push($seat104, 4, $value123);
+    $index116 -= $count107;
+    if ($index116 < $count114) {
+      const $digit124 = $index116;
+      const $value125 = $values22[$digit124]!;
+      if (trace !== null) trace.push($seat104, 4, $value125);
       {
-        l_whose_2 = $value123;
+        l_whose_2 = $value125;
         return 29;
       }
     }
-    $index114 -= $count112;
+    $index116 -= $count114;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide150($seat125: number): number {
-    const $seg126 = Z_played + l_whose_2;
-    const $size127 = N[$seg126]!;
-    const $count128 = $size127;
+  function decide152($seat127: number): number {
+    const $seg128 = Z_played + l_whose_2;
+    const $size129 = N[$seg128]!;
+    const $count130 = $size129;
     $values24$n[0]! = 0;
     {
-      const $seg130 = Z_collection + l_whose_2;
-      const $n131 = N[$seg130]!;
-      for (let $i129 = 0; $i129 < $n131; $i129++) {
-        const l_target = C[$seg130 * CAP + $i129]!;
+      const $seg132 = Z_collection + l_whose_2;
+      const $n133 = N[$seg132]!;
+      for (let $i131 = 0; $i131 < $n133; $i131++) {
+        const l_target = C[$seg132 * CAP + $i131]!;
         if (v_doubled[l_target]!) $values24[$values24$n[0]!++] = l_target;
       }
     }
-    const $size132 = $values24$n[0]!;
-    const $count133 = $size132;
-    const $total134 = $count128 + $count133;
-    if ($total134 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat125} must act but has no legal move`);
+    const $size134 = $values24$n[0]!;
+    const $count135 = $size134;
+    const $total136 = $count130 + $count135;
+    if ($total136 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat127} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n136 = $total134;
-    let $r137 = 0;
-    if ($n136 <= 2097152 && $n136 >= 1) {
+    const $n138 = $total136;
+    let $r139 = 0;
+    if ($n138 <= 2097152 && $n138 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3517,98 +3479,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n136;
+        const $m = ($t >>> 0) * $n138;
         const $low = $m >>> 0;
-        if ($low >= $n136 || $low >= 4294967296 % $n136) {
-          $r137 = ($m / 4294967296) >>> 0;
+        if ($low >= $n138 || $low >= 4294967296 % $n138) {
+          $r139 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n136 >= 1 && $n136 <= 4294967296))
+      if (!($n138 >= 1 && $n138 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r137 = drawInt(P, $n136);
+      $r139 = drawInt(P, $n138);
     }
-    const $index135$drawn = $r137;
-    let $index135 = $index135$drawn;
+    const $index137$drawn = $r139;
+    let $index137 = $index137$drawn;
     decisions++;
     steps = 0;
-    if ($index135 < $count128) {
-      const $digit138 = $index135;
-      const $value139 = C[$seg126 * CAP + $digit138]!;
-      if (trace !== null) trace.push($seat125, 1, $value139);
+    if ($index137 < $count130) {
+      const $digit140 = $index137;
+      const $value141 = C[$seg128 * CAP + $digit140]!;
+      if (trace !== null) trace.push($seat127, 1, $value141);
       {
-        const l_target = $value139;
+        const l_target = $value141;
         {
-          const $seg140 = Z_played + l_whose_2;
+          const $seg142 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg140]!; $i++)
-            if (C[$seg140 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg142]!; $i++)
+            if (C[$seg142 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at141 = $seg140 * CAP + $at;
-          const $card = C[$at141]!;
-          const $end142 = $seg140 * CAP + N[$seg140]! - 1;
-          for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
-          N[$seg140]!--;
+          const $at143 = $seg142 * CAP + $at;
+          const $card = C[$at143]!;
+          const $end144 = $seg142 * CAP + N[$seg142]! - 1;
+          for (let $k145 = $at143; $k145 < $end144; $k145++) C[$k145] = C[$k145 + 1]!;
+          N[$seg142]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index135 -= $count128;
-    if ($index135 < $count133) {
-      const $digit144 = $index135;
-      const $value145 = $values24[$digit144]!;
-      if (trace !== null) trace.push($seat125, 2, $value145);
+    $index137 -= $count130;
+    if ($index137 < $count135) {
+      const $digit146 = $index137;
+      const $value147 = $values24[$digit146]!;
+      if (trace !== null) trace.push($seat127, 2, $value147);
       {
-        const l_target = $value145;
+        const l_target = $value147;
         v_doubled[l_target] = false;
         {
-          const $seg146 = Z_attached + l_whose_2;
-          if (N[$seg146]! === 0)
+          const $seg148 = Z_attached + l_whose_2;
+          if (N[$seg148]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at147 = $seg146 * CAP;
-          const $card = C[$at147]!;
-          const $end148 = $seg146 * CAP + N[$seg146]! - 1;
-          for (let $k149 = $at147; $k149 < $end148; $k149++) C[$k149] = C[$k149 + 1]!;
-          N[$seg146]!--;
+          const $at149 = $seg148 * CAP;
+          const $card = C[$at149]!;
+          const $end150 = $seg148 * CAP + N[$seg148]! - 1;
+          for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
+          N[$seg148]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index135 -= $count133;
+    $index137 -= $count135;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide165($seat152: number): number {
+  function decide167($seat154: number): number {
     $values26$n[0]! = 0;
     {
-      const $seg154 = Z_collection + l_p_2;
-      const $n155 = N[$seg154]!;
-      for (let $i153 = 0; $i153 < $n155; $i153++) {
-        const l_target = C[$seg154 * CAP + $i153]!;
+      const $seg156 = Z_collection + l_p_2;
+      const $n157 = N[$seg156]!;
+      for (let $i155 = 0; $i155 < $n157; $i155++) {
+        const l_target = C[$seg156 * CAP + $i155]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values26[$values26$n[0]!++] = l_target;
       }
     }
-    const $size156 = $values26$n[0]!;
-    const $count157 = $size156;
-    const $total158 = $count157;
-    if ($total158 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat152} must act but has no legal move`);
+    const $size158 = $values26$n[0]!;
+    const $count159 = $size158;
+    const $total160 = $count159;
+    if ($total160 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat154} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n160 = $total158;
-    let $r161 = 0;
-    if ($n160 <= 2097152 && $n160 >= 1) {
+    const $n162 = $total160;
+    let $r163 = 0;
+    if ($n162 <= 2097152 && $n162 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3619,56 +3581,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n160;
+        const $m = ($t >>> 0) * $n162;
         const $low = $m >>> 0;
-        if ($low >= $n160 || $low >= 4294967296 % $n160) {
-          $r161 = ($m / 4294967296) >>> 0;
+        if ($low >= $n162 || $low >= 4294967296 % $n162) {
+          $r163 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n160 >= 1 && $n160 <= 4294967296))
+      if (!($n162 >= 1 && $n162 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r161 = drawInt(P, $n160);
+      $r163 = drawInt(P, $n162);
     }
-    const $index159$drawn = $r161;
-    let $index159 = $index159$drawn;
+    const $index161$drawn = $r163;
+    let $index161 = $index161$drawn;
     decisions++;
     steps = 0;
-    if ($index159 < $count157) {
-      const $digit162 = $index159;
-      const $value163 = $values26[$digit162]!;
-      if (trace !== null) trace.push($seat152, 5, $value163);
+    if ($index161 < $count159) {
+      const $digit164 = $index161;
+      const $value165 = $values26[$digit164]!;
+      if (trace !== null) trace.push($seat154, 5, $value165);
       {
-        const l_target = $value163;
+        const l_target = $value165;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg164 = Z_attached + l_p_2;
-          C[$seg164 * CAP + N[$seg164]!] = $card;
-          N[$seg164]!++;
+          const $seg166 = Z_attached + l_p_2;
+          C[$seg166 * CAP + N[$seg166]!] = $card;
+          N[$seg166]!++;
         }
         return 37;
       }
     }
-    $index159 -= $count157;
+    $index161 -= $count159;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide176($seat166: number): number {
-    const $size167 = players;
-    const $count168 = $size167;
-    const $total169 = $count168;
-    if ($total169 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat166} must act but has no legal move`);
+  function decide178($seat168: number): number {
+    const $size169 = players;
+    const $count170 = $size169;
+    const $total171 = $count170;
+    if ($total171 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat168} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n171 = $total169;
-    let $r172 = 0;
-    if ($n171 <= 2097152 && $n171 >= 1) {
+    const $n173 = $total171;
+    let $r174 = 0;
+    if ($n173 <= 2097152 && $n173 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3679,148 +3641,144 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n171;
+        const $m = ($t >>> 0) * $n173;
         const $low = $m >>> 0;
-        if ($low >= $n171 || $low >= 4294967296 % $n171) {
-          $r172 = ($m / 4294967296) >>> 0;
+        if ($low >= $n173 || $low >= 4294967296 % $n173) {
+          $r174 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n171 >= 1 && $n171 <= 4294967296))
+      if (!($n173 >= 1 && $n173 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r172 = drawInt(P, $n171);
+      $r174 = drawInt(P, $n173);
     }
-    const $index170$drawn = $r172;
-    let $index170 = $index170$drawn;
+    const $index172$drawn = $r174;
+    let $index172 = $index172$drawn;
     decisions++;
     steps = 0;
-    if ($index170 < $count168) {
-      const $digit173 = $index170;
-      const $value174 = $digit173;
-      if (trace !== null) trace.push($seat166, 6, $value174);
+    if ($index172 < $count170) {
+      const $digit175 = $index172;
+      const $value176 = $digit175;
+      if (trace !== null) trace.push($seat168, 6, $value176);
       {
-        const l_whose = $value174;
+        const l_whose = $value176;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg175 = Z_played + l_whose;
-          C[$seg175 * CAP + N[$seg175]!] = $card;
-          N[$seg175]!++;
+          const $seg177 = Z_played + l_whose;
+          C[$seg177 * CAP + N[$seg177]!] = $card;
+          N[$seg177]!++;
         }
         return 44;
       }
     }
-    $index170 -= $count168;
+    $index172 -= $count170;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide238($seat178: number): number {
-    const $seg179 = Z_hand + l_active;
-    let $offered180 = false;
-    offered180$open: {
-      if (!(N[$seg179]! > 0)) break offered180$open;
-      if (!!l_action_played) break offered180$open;
-      if (!!l_offered) break offered180$open;
-      let $found187 = false;
-      for (let $i188 = 0; $i188 < N[$seg179]!; $i188++) {
-        const l_card_3 = C[$seg179 * CAP + $i188]!;
+  function decide244($seat180: number): number {
+    const $seg181 = Z_hand + l_active;
+    let $offered182 = false;
+    offered182$open: {
+      if (!(N[$seg181]! > 0)) break offered182$open;
+      if (!!l_action_played) break offered182$open;
+      if (!!l_offered) break offered182$open;
+      let $found193 = false;
+      for (let $i194 = 0; $i194 < N[$seg181]!; $i194++) {
+        const l_card_3 = C[$seg181 * CAP + $i194]!;
         if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
         if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-        if (!(
-          Action_effect[l_card_3]! !== "money_points" ||
-          !((): boolean => {
-            let $n: boolean = false;
-            {
-              const $seg182 = Z_played + l_active;
-              const $n183 = N[$seg182]!;
-              for (let $i181 = 0; $i181 < $n183; $i181++) {
-                const l_a = C[$seg182 * CAP + $i181]!;
-                if (Action_effect[l_a]! === "money_points") {
-                  $n = true;
-                  break;
-                }
+        let $cond187: boolean = Action_effect[l_card_3]! !== "money_points";
+        if (!$cond187) {
+          let $any183: boolean = false;
+          {
+            const $seg185 = Z_played + l_active;
+            const $n186 = N[$seg185]!;
+            for (let $i184 = 0; $i184 < $n186; $i184++) {
+              const l_a = C[$seg185 * CAP + $i184]!;
+              if (Action_effect[l_a]! === "money_points") {
+                $any183 = true;
+                break;
               }
             }
-            return $n;
-          })()
-        ))
-          continue;
-        if (!(
-          Action_effect[l_card_3]! !== "double_bonus" ||
-          ((): boolean => {
-            let $n: boolean = false;
-            {
-              const $seg185 = Z_collection + l_active;
-              const $n186 = N[$seg185]!;
-              for (let $i184 = 0; $i184 < $n186; $i184++) {
-                const l_c = C[$seg185 * CAP + $i184]!;
-                if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                  $n = true;
-                  break;
-                }
+          }
+          $cond187 = !$any183;
+        }
+        if (!$cond187) continue;
+        let $cond192: boolean = Action_effect[l_card_3]! !== "double_bonus";
+        if (!$cond192) {
+          let $any188: boolean = false;
+          {
+            const $seg190 = Z_collection + l_active;
+            const $n191 = N[$seg190]!;
+            for (let $i189 = 0; $i189 < $n191; $i189++) {
+              const l_c = C[$seg190 * CAP + $i189]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                $any188 = true;
+                break;
               }
             }
-            return $n;
-          })()
-        ))
-          continue;
-        $found187 = true;
+          }
+          $cond192 = $any188;
+        }
+        if (!$cond192) continue;
+        $found193 = true;
         break;
       }
-      if (!$found187) break offered180$open;
-      $offered180 = true;
+      if (!$found193) break offered182$open;
+      $offered182 = true;
     }
-    let $offered190 = false;
-    offered190$open: {
-      if (!(v_protection[l_active]! > 0)) break offered190$open;
-      $offered190 = true;
+    let $offered196 = false;
+    offered196$open: {
+      if (!(v_protection[l_active]! > 0)) break offered196$open;
+      $offered196 = true;
     }
-    let $offered191 = false;
-    offered191$open: {
-      if (!(v_protection[l_active]! === 0)) break offered191$open;
-      if (!!l_offered) break offered191$open;
-      $offered191 = true;
+    let $offered197 = false;
+    offered197$open: {
+      if (!(v_protection[l_active]! === 0)) break offered197$open;
+      if (!!l_offered) break offered197$open;
+      $offered197 = true;
     }
-    let $offered192 = false;
-    offered192$open: {
-      if (!!$variants.includes("simple")) break offered192$open;
-      if (!(v_protection[l_active]! === 0)) break offered192$open;
-      if (!!l_offered) break offered192$open;
-      if (!(N[Z_action_deck]! > 0)) break offered192$open;
-      $offered192 = true;
+    let $offered198 = false;
+    offered198$open: {
+      if (!!$variants.includes("simple")) break offered198$open;
+      if (!(v_protection[l_active]! === 0)) break offered198$open;
+      if (!!l_offered) break offered198$open;
+      if (!(N[Z_action_deck]! > 0)) break offered198$open;
+      $offered198 = true;
     }
-    let $offered193 = false;
-    offered193$open: {
-      if (!(players > 0)) break offered193$open;
-      if (!(v_protection[l_active]! === 0)) break offered193$open;
-      if (!(v_coins[l_active]! >= 1)) break offered193$open;
-      let $found194 = false;
+    let $offered199 = false;
+    offered199$open: {
+      if (!(players > 0)) break offered199$open;
+      if (!(v_protection[l_active]! === 0)) break offered199$open;
+      if (!(v_coins[l_active]! >= 1)) break offered199$open;
+      let $found200 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found194 = true;
+        $found200 = true;
         break;
       }
-      if (!$found194) break offered193$open;
-      $offered193 = true;
+      if (!$found200) break offered199$open;
+      $offered199 = true;
     }
-    let $offered195 = false;
-    offered195$open: {
-      if (!(players > 0)) break offered195$open;
-      if (!(v_protection[l_active]! === 0)) break offered195$open;
-      let $any196: boolean = false;
+    let $offered201 = false;
+    offered201$open: {
+      if (!(players > 0)) break offered201$open;
+      if (!(v_protection[l_active]! === 0)) break offered201$open;
+      let $any202: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any196 = true;
+          $any202 = true;
           break;
         }
       }
-      if (!$any196) break offered195$open;
-      let $found197 = false;
+      if (!$any202) break offered201$open;
+      let $found203 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -3828,39 +3786,39 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found197 = true;
+        $found203 = true;
         break;
       }
-      if (!$found197) break offered195$open;
-      $offered195 = true;
+      if (!$found203) break offered201$open;
+      $offered201 = true;
     }
-    let $offered198 = false;
-    offered198$open: {
-      if (!l_offered) break offered198$open;
-      $offered198 = true;
+    let $offered204 = false;
+    offered204$open: {
+      if (!l_offered) break offered204$open;
+      $offered204 = true;
     }
-    const $offered199 =
-      ($offered180 ? 1 : 0) +
-      ($offered190 ? 1 : 0) +
-      ($offered191 ? 1 : 0) +
-      ($offered192 ? 1 : 0) +
-      ($offered193 ? 1 : 0) +
-      ($offered195 ? 1 : 0) +
-      ($offered198 ? 1 : 0);
-    if ($offered199 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat178} must act but has no legal move`);
+    const $offered205 =
+      ($offered182 ? 1 : 0) +
+      ($offered196 ? 1 : 0) +
+      ($offered197 ? 1 : 0) +
+      ($offered198 ? 1 : 0) +
+      ($offered199 ? 1 : 0) +
+      ($offered201 ? 1 : 0) +
+      ($offered204 ? 1 : 0);
+    if ($offered205 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built204 = false;
-    let $built212 = false;
-    let $built217 = false;
-    attempt200: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n202 = $offered199;
-      let $r203 = 0;
-      if ($n202 <= 2097152 && $n202 >= 1) {
+    let $built210 = false;
+    let $built218 = false;
+    let $built223 = false;
+    attempt206: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n208 = $offered205;
+      let $r209 = 0;
+      if ($n208 <= 2097152 && $n208 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3871,74 +3829,70 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n202;
+          const $m = ($t >>> 0) * $n208;
           const $low = $m >>> 0;
-          if ($low >= $n202 || $low >= 4294967296 % $n202) {
-            $r203 = ($m / 4294967296) >>> 0;
+          if ($low >= $n208 || $low >= 4294967296 % $n208) {
+            $r209 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n202 >= 1 && $n202 <= 4294967296))
+        if (!($n208 >= 1 && $n208 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r203 = drawInt(P, $n202);
+        $r209 = drawInt(P, $n208);
       }
-      const $pick201$drawn = $r203;
-      let $pick201 = $pick201$drawn;
-      if ($offered180 && $pick201-- === 0) {
-        if (!$built204) {
+      const $pick207$drawn = $r209;
+      let $pick207 = $pick207$drawn;
+      if ($offered182 && $pick207-- === 0) {
+        if (!$built210) {
           $values28$n[0]! = 0;
-          for (let $i189 = 0; $i189 < N[$seg179]!; $i189++) {
-            const l_card_3 = C[$seg179 * CAP + $i189]!;
+          for (let $i195 = 0; $i195 < N[$seg181]!; $i195++) {
+            const l_card_3 = C[$seg181 * CAP + $i195]!;
             if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
               continue;
             if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
             if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-            if (!(
-              Action_effect[l_card_3]! !== "money_points" ||
-              !((): boolean => {
-                let $n: boolean = false;
-                {
-                  const $seg182 = Z_played + l_active;
-                  const $n183 = N[$seg182]!;
-                  for (let $i181 = 0; $i181 < $n183; $i181++) {
-                    const l_a = C[$seg182 * CAP + $i181]!;
-                    if (Action_effect[l_a]! === "money_points") {
-                      $n = true;
-                      break;
-                    }
+            let $cond187: boolean = Action_effect[l_card_3]! !== "money_points";
+            if (!$cond187) {
+              let $any183: boolean = false;
+              {
+                const $seg185 = Z_played + l_active;
+                const $n186 = N[$seg185]!;
+                for (let $i184 = 0; $i184 < $n186; $i184++) {
+                  const l_a = C[$seg185 * CAP + $i184]!;
+                  if (Action_effect[l_a]! === "money_points") {
+                    $any183 = true;
+                    break;
                   }
                 }
-                return $n;
-              })()
-            ))
-              continue;
-            if (!(
-              Action_effect[l_card_3]! !== "double_bonus" ||
-              ((): boolean => {
-                let $n: boolean = false;
-                {
-                  const $seg185 = Z_collection + l_active;
-                  const $n186 = N[$seg185]!;
-                  for (let $i184 = 0; $i184 < $n186; $i184++) {
-                    const l_c = C[$seg185 * CAP + $i184]!;
-                    if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                      $n = true;
-                      break;
-                    }
+              }
+              $cond187 = !$any183;
+            }
+            if (!$cond187) continue;
+            let $cond192: boolean = Action_effect[l_card_3]! !== "double_bonus";
+            if (!$cond192) {
+              let $any188: boolean = false;
+              {
+                const $seg190 = Z_collection + l_active;
+                const $n191 = N[$seg190]!;
+                for (let $i189 = 0; $i189 < $n191; $i189++) {
+                  const l_c = C[$seg190 * CAP + $i189]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                    $any188 = true;
+                    break;
                   }
                 }
-                return $n;
-              })()
-            ))
-              continue;
+              }
+              $cond192 = $any188;
+            }
+            if (!$cond192) continue;
             $values28[$values28$n[0]!++] = l_card_3;
           }
-          $built204 = true;
+          $built210 = true;
         }
-        const $n207 = $values28$n[0]!;
-        let $r208 = 0;
-        if ($n207 <= 2097152 && $n207 >= 1) {
+        const $n213 = $values28$n[0]!;
+        let $r214 = 0;
+        if ($n213 <= 2097152 && $n213 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3949,37 +3903,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n207;
+            const $m = ($t >>> 0) * $n213;
             const $low = $m >>> 0;
-            if ($low >= $n207 || $low >= 4294967296 % $n207) {
-              $r208 = ($m / 4294967296) >>> 0;
+            if ($low >= $n213 || $low >= 4294967296 % $n213) {
+              $r214 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n207 >= 1 && $n207 <= 4294967296))
+          if (!($n213 >= 1 && $n213 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r208 = drawInt(P, $n207);
+          $r214 = drawInt(P, $n213);
         }
-        const $digit205 = $r208;
-        const $value206 = $values28[$digit205]!;
+        const $digit211 = $r214;
+        const $value212 = $values28[$digit211]!;
         {
-          l_card_3 = $value206;
+          l_card_3 = $value212;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 17, $value206);
+        if (trace !== null) trace.push($seat180, 17, $value212);
         {
-          l_card_3 = $value206;
+          l_card_3 = $value212;
           return 52;
         }
       }
-      if ($offered190 && $pick201-- === 0) {
+      if ($offered196 && $pick207-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 18);
+        if (trace !== null) trace.push($seat180, 18);
         {
           {
             const $amount = 1;
@@ -3997,12 +3951,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered191 && $pick201-- === 0) {
+      if ($offered197 && $pick207-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 19);
+        if (trace !== null) trace.push($seat180, 19);
         {
           {
             const $amount = 1;
@@ -4020,18 +3974,18 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered192 && $pick201-- === 0) {
+      if ($offered198 && $pick207-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 20);
+        if (trace !== null) trace.push($seat180, 20);
         {
           return 82;
         }
       }
-      if ($offered193 && $pick201-- === 0) {
-        if (!$built212) {
+      if ($offered199 && $pick207-- === 0) {
+        if (!$built218) {
           $values30$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -4041,11 +3995,11 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values30[$values30$n[0]!++] = l_target;
           }
-          $built212 = true;
+          $built218 = true;
         }
-        const $n215 = $values30$n[0]!;
-        let $r216 = 0;
-        if ($n215 <= 2097152 && $n215 >= 1) {
+        const $n221 = $values30$n[0]!;
+        let $r222 = 0;
+        if ($n221 <= 2097152 && $n221 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4056,33 +4010,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n215;
+            const $m = ($t >>> 0) * $n221;
             const $low = $m >>> 0;
-            if ($low >= $n215 || $low >= 4294967296 % $n215) {
-              $r216 = ($m / 4294967296) >>> 0;
+            if ($low >= $n221 || $low >= 4294967296 % $n221) {
+              $r222 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n215 >= 1 && $n215 <= 4294967296))
+          if (!($n221 >= 1 && $n221 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r216 = drawInt(P, $n215);
+          $r222 = drawInt(P, $n221);
         }
-        const $digit213 = $r216;
-        const $value214 = $values30[$digit213]!;
+        const $digit219 = $r222;
+        const $value220 = $values30[$digit219]!;
         {
-          l_target = $value214;
+          l_target = $value220;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 21, $value214);
+        if (trace !== null) trace.push($seat180, 21, $value220);
         {
-          l_target = $value214;
+          l_target = $value220;
           return 93;
         }
       }
-      if ($offered195 && $pick201-- === 0) {
-        if (!$built217) {
+      if ($offered201 && $pick207-- === 0) {
+        if (!$built223) {
           $values32$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -4093,11 +4047,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values32[$values32$n[0]!++] = l_target;
           }
-          $built217 = true;
+          $built223 = true;
         }
-        const $n220 = $values32$n[0]!;
-        let $r221 = 0;
-        if ($n220 <= 2097152 && $n220 >= 1) {
+        const $n226 = $values32$n[0]!;
+        let $r227 = 0;
+        if ($n226 <= 2097152 && $n226 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4108,28 +4062,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n220;
+            const $m = ($t >>> 0) * $n226;
             const $low = $m >>> 0;
-            if ($low >= $n220 || $low >= 4294967296 % $n220) {
-              $r221 = ($m / 4294967296) >>> 0;
+            if ($low >= $n226 || $low >= 4294967296 % $n226) {
+              $r227 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n220 >= 1 && $n220 <= 4294967296))
+          if (!($n226 >= 1 && $n226 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r221 = drawInt(P, $n220);
+          $r227 = drawInt(P, $n226);
         }
-        const $digit218 = $r221;
-        const $value219 = $values32[$digit218]!;
+        const $digit224 = $r227;
+        const $value225 = $values32[$digit224]!;
         {
-          const l_target = $value219;
+          const l_target = $value225;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 22, $value219);
+        if (trace !== null) trace.push($seat180, 22, $value225);
         {
-          const l_target = $value219;
+          const l_target = $value225;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -4161,50 +4115,50 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument222 = l_active;
-            const $argument223 = l_target;
+            const $argument228 = l_active;
+            const $argument229 = l_target;
             {
-              let l_a = $argument222;
-              let l_b = $argument223;
+              let l_a = $argument228;
+              let l_b = $argument229;
               {
-                const $seg224 = Z_exchange + l_a;
-                if (N[$seg224]! === 0)
+                const $seg230 = Z_exchange + l_a;
+                if (N[$seg230]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at225 = $seg224 * CAP;
-                const $card = C[$at225]!;
-                const $end226 = $seg224 * CAP + N[$seg224]! - 1;
-                for (let $k227 = $at225; $k227 < $end226; $k227++) C[$k227] = C[$k227 + 1]!;
-                N[$seg224]!--;
+                const $at231 = $seg230 * CAP;
+                const $card = C[$at231]!;
+                const $end232 = $seg230 * CAP + N[$seg230]! - 1;
+                for (let $k233 = $at231; $k233 < $end232; $k233++) C[$k233] = C[$k233 + 1]!;
+                N[$seg230]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
               }
               {
-                const $seg228 = Z_exchange + l_b;
-                if (N[$seg228]! === 0)
+                const $seg234 = Z_exchange + l_b;
+                if (N[$seg234]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at229 = $seg228 * CAP;
-                const $card = C[$at229]!;
-                const $end230 = $seg228 * CAP + N[$seg228]! - 1;
-                for (let $k231 = $at229; $k231 < $end230; $k231++) C[$k231] = C[$k231 + 1]!;
-                N[$seg228]!--;
-                const $seg232 = Z_exchange + l_a;
-                if (N[$seg232]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg232 * CAP + N[$seg232]!] = $card;
-                N[$seg232]!++;
+                const $at235 = $seg234 * CAP;
+                const $card = C[$at235]!;
+                const $end236 = $seg234 * CAP + N[$seg234]! - 1;
+                for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
+                N[$seg234]!--;
+                const $seg238 = Z_exchange + l_a;
+                if (N[$seg238]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg238 * CAP + N[$seg238]!] = $card;
+                N[$seg238]!++;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at233 = Z_in_transit * CAP;
-                const $card = C[$at233]!;
-                const $end234 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k235 = $at233; $k235 < $end234; $k235++) C[$k235] = C[$k235 + 1]!;
+                const $at239 = Z_in_transit * CAP;
+                const $card = C[$at239]!;
+                const $end240 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k241 = $at239; $k241 < $end240; $k241++) C[$k241] = C[$k241 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg236 = Z_exchange + l_b;
-                if (N[$seg236]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg236 * CAP + N[$seg236]!] = $card;
-                N[$seg236]!++;
+                const $seg242 = Z_exchange + l_b;
+                if (N[$seg242]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg242 * CAP + N[$seg242]!] = $card;
+                N[$seg242]!++;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -4214,12 +4168,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered198 && $pick201-- === 0) {
+      if ($offered204 && $pick207-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat178, 23);
+        if (trace !== null) trace.push($seat180, 23);
         {
           l_turn_over = true;
           return 51;
@@ -4228,45 +4182,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide261($seat241: number): number {
-    const $seg242 = Z_board;
-    const $size243 = N[$seg242]!;
-    const $count244 = $size243;
+  function decide271($seat249: number): number {
+    const $seg250 = Z_board;
+    const $size251 = N[$seg250]!;
+    const $count252 = $size251;
     $values35$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      if (
-        N[Z_played + l_whose]! > 0 ||
-        ((): boolean => {
-          let $n: boolean = false;
-          {
-            const $seg246 = Z_collection + l_whose;
-            const $n247 = N[$seg246]!;
-            for (let $i245 = 0; $i245 < $n247; $i245++) {
-              const l_c = C[$seg246 * CAP + $i245]!;
-              if (v_doubled[l_c]!) {
-                $n = true;
-                break;
-              }
+      let $cond257: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond257) {
+        let $any253: boolean = false;
+        {
+          const $seg255 = Z_collection + l_whose;
+          const $n256 = N[$seg255]!;
+          for (let $i254 = 0; $i254 < $n256; $i254++) {
+            const l_c = C[$seg255 * CAP + $i254]!;
+            if (v_doubled[l_c]!) {
+              $any253 = true;
+              break;
             }
           }
-          return $n;
-        })()
-      )
-        $values35[$values35$n[0]!++] = l_whose;
+        }
+        $cond257 = $any253;
+      }
+      if ($cond257) $values35[$values35$n[0]!++] = l_whose;
     }
-    const $size248 = $values35$n[0]!;
-    const $count249 = $size248;
-    const $total250 = $count244 + $count249;
-    if ($total250 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat241} must act but has no legal move`);
+    const $size258 = $values35$n[0]!;
+    const $count259 = $size258;
+    const $total260 = $count252 + $count259;
+    if ($total260 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat249} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n252 = $total250;
-    let $r253 = 0;
-    if ($n252 <= 2097152 && $n252 >= 1) {
+    const $n262 = $total260;
+    let $r263 = 0;
+    if ($n262 <= 2097152 && $n262 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4277,28 +4229,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n252;
+        const $m = ($t >>> 0) * $n262;
         const $low = $m >>> 0;
-        if ($low >= $n252 || $low >= 4294967296 % $n252) {
-          $r253 = ($m / 4294967296) >>> 0;
+        if ($low >= $n262 || $low >= 4294967296 % $n262) {
+          $r263 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n252 >= 1 && $n252 <= 4294967296))
+      if (!($n262 >= 1 && $n262 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r253 = drawInt(P, $n252);
+      $r263 = drawInt(P, $n262);
     }
-    const $index251$drawn = $r253;
-    let $index251 = $index251$drawn;
+    const $index261$drawn = $r263;
+    let $index261 = $index261$drawn;
     decisions++;
     steps = 0;
-    if ($index251 < $count244) {
-      const $digit254 = $index251;
-      const $value255 = C[$seg242 * CAP + $digit254]!;
-      if (trace !== null) trace.push($seat241, 3, $value255);
+    if ($index261 < $count252) {
+      const $digit264 = $index261;
+      const $value265 = C[$seg250 * CAP + $digit264]!;
+      if (trace !== null) trace.push($seat249, 3, $value265);
       {
-        const l_target = $value255;
+        const l_target = $value265;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4308,10 +4260,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at256 = Z_board * CAP + $at;
-          const $card = C[$at256]!;
-          const $end257 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k258 = $at256; $k258 < $end257; $k258++) C[$k258] = C[$k258 + 1]!;
+          const $at266 = Z_board * CAP + $at;
+          const $card = C[$at266]!;
+          const $end267 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k268 = $at266; $k268 < $end267; $k268++) C[$k268] = C[$k268 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -4319,45 +4271,45 @@ export function playout(): PlayoutKernel {
         return 65;
       }
     }
-    $index251 -= $count244;
-    if ($index251 < $count249) {
-      const $digit259 = $index251;
-      const $value260 = $values35[$digit259]!;
-      if (trace !== null) trace.push($seat241, 4, $value260);
+    $index261 -= $count252;
+    if ($index261 < $count259) {
+      const $digit269 = $index261;
+      const $value270 = $values35[$digit269]!;
+      if (trace !== null) trace.push($seat249, 4, $value270);
       {
-        l_whose_3 = $value260;
+        l_whose_3 = $value270;
         return 66;
       }
     }
-    $index251 -= $count249;
+    $index261 -= $count259;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide287($seat262: number): number {
-    const $seg263 = Z_played + l_whose_3;
-    const $size264 = N[$seg263]!;
-    const $count265 = $size264;
+  function decide297($seat272: number): number {
+    const $seg273 = Z_played + l_whose_3;
+    const $size274 = N[$seg273]!;
+    const $count275 = $size274;
     $values37$n[0]! = 0;
     {
-      const $seg267 = Z_collection + l_whose_3;
-      const $n268 = N[$seg267]!;
-      for (let $i266 = 0; $i266 < $n268; $i266++) {
-        const l_target = C[$seg267 * CAP + $i266]!;
+      const $seg277 = Z_collection + l_whose_3;
+      const $n278 = N[$seg277]!;
+      for (let $i276 = 0; $i276 < $n278; $i276++) {
+        const l_target = C[$seg277 * CAP + $i276]!;
         if (v_doubled[l_target]!) $values37[$values37$n[0]!++] = l_target;
       }
     }
-    const $size269 = $values37$n[0]!;
-    const $count270 = $size269;
-    const $total271 = $count265 + $count270;
-    if ($total271 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat262} must act but has no legal move`);
+    const $size279 = $values37$n[0]!;
+    const $count280 = $size279;
+    const $total281 = $count275 + $count280;
+    if ($total281 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat272} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n273 = $total271;
-    let $r274 = 0;
-    if ($n273 <= 2097152 && $n273 >= 1) {
+    const $n283 = $total281;
+    let $r284 = 0;
+    if ($n283 <= 2097152 && $n283 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4368,98 +4320,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n273;
+        const $m = ($t >>> 0) * $n283;
         const $low = $m >>> 0;
-        if ($low >= $n273 || $low >= 4294967296 % $n273) {
-          $r274 = ($m / 4294967296) >>> 0;
+        if ($low >= $n283 || $low >= 4294967296 % $n283) {
+          $r284 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n273 >= 1 && $n273 <= 4294967296))
+      if (!($n283 >= 1 && $n283 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r274 = drawInt(P, $n273);
+      $r284 = drawInt(P, $n283);
     }
-    const $index272$drawn = $r274;
-    let $index272 = $index272$drawn;
+    const $index282$drawn = $r284;
+    let $index282 = $index282$drawn;
     decisions++;
     steps = 0;
-    if ($index272 < $count265) {
-      const $digit275 = $index272;
-      const $value276 = C[$seg263 * CAP + $digit275]!;
-      if (trace !== null) trace.push($seat262, 1, $value276);
+    if ($index282 < $count275) {
+      const $digit285 = $index282;
+      const $value286 = C[$seg273 * CAP + $digit285]!;
+      if (trace !== null) trace.push($seat272, 1, $value286);
       {
-        const l_target = $value276;
+        const l_target = $value286;
         {
-          const $seg277 = Z_played + l_whose_3;
+          const $seg287 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg277]!; $i++)
-            if (C[$seg277 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg287]!; $i++)
+            if (C[$seg287 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at278 = $seg277 * CAP + $at;
-          const $card = C[$at278]!;
-          const $end279 = $seg277 * CAP + N[$seg277]! - 1;
-          for (let $k280 = $at278; $k280 < $end279; $k280++) C[$k280] = C[$k280 + 1]!;
-          N[$seg277]!--;
+          const $at288 = $seg287 * CAP + $at;
+          const $card = C[$at288]!;
+          const $end289 = $seg287 * CAP + N[$seg287]! - 1;
+          for (let $k290 = $at288; $k290 < $end289; $k290++) C[$k290] = C[$k290 + 1]!;
+          N[$seg287]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index272 -= $count265;
-    if ($index272 < $count270) {
-      const $digit281 = $index272;
-      const $value282 = $values37[$digit281]!;
-      if (trace !== null) trace.push($seat262, 2, $value282);
+    $index282 -= $count275;
+    if ($index282 < $count280) {
+      const $digit291 = $index282;
+      const $value292 = $values37[$digit291]!;
+      if (trace !== null) trace.push($seat272, 2, $value292);
       {
-        const l_target = $value282;
+        const l_target = $value292;
         v_doubled[l_target] = false;
         {
-          const $seg283 = Z_attached + l_whose_3;
-          if (N[$seg283]! === 0)
+          const $seg293 = Z_attached + l_whose_3;
+          if (N[$seg293]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at284 = $seg283 * CAP;
-          const $card = C[$at284]!;
-          const $end285 = $seg283 * CAP + N[$seg283]! - 1;
-          for (let $k286 = $at284; $k286 < $end285; $k286++) C[$k286] = C[$k286 + 1]!;
-          N[$seg283]!--;
+          const $at294 = $seg293 * CAP;
+          const $card = C[$at294]!;
+          const $end295 = $seg293 * CAP + N[$seg293]! - 1;
+          for (let $k296 = $at294; $k296 < $end295; $k296++) C[$k296] = C[$k296 + 1]!;
+          N[$seg293]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index272 -= $count270;
+    $index282 -= $count280;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide302($seat289: number): number {
+  function decide312($seat299: number): number {
     $values39$n[0]! = 0;
     {
-      const $seg291 = Z_collection + l_p_3;
-      const $n292 = N[$seg291]!;
-      for (let $i290 = 0; $i290 < $n292; $i290++) {
-        const l_target = C[$seg291 * CAP + $i290]!;
+      const $seg301 = Z_collection + l_p_3;
+      const $n302 = N[$seg301]!;
+      for (let $i300 = 0; $i300 < $n302; $i300++) {
+        const l_target = C[$seg301 * CAP + $i300]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values39[$values39$n[0]!++] = l_target;
       }
     }
-    const $size293 = $values39$n[0]!;
-    const $count294 = $size293;
-    const $total295 = $count294;
-    if ($total295 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat289} must act but has no legal move`);
+    const $size303 = $values39$n[0]!;
+    const $count304 = $size303;
+    const $total305 = $count304;
+    if ($total305 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat299} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n297 = $total295;
-    let $r298 = 0;
-    if ($n297 <= 2097152 && $n297 >= 1) {
+    const $n307 = $total305;
+    let $r308 = 0;
+    if ($n307 <= 2097152 && $n307 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4470,56 +4422,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n297;
+        const $m = ($t >>> 0) * $n307;
         const $low = $m >>> 0;
-        if ($low >= $n297 || $low >= 4294967296 % $n297) {
-          $r298 = ($m / 4294967296) >>> 0;
+        if ($low >= $n307 || $low >= 4294967296 % $n307) {
+          $r308 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n297 >= 1 && $n297 <= 4294967296))
+      if (!($n307 >= 1 && $n307 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r298 = drawInt(P, $n297);
+      $r308 = drawInt(P, $n307);
     }
-    const $index296$drawn = $r298;
-    let $index296 = $index296$drawn;
+    const $index306$drawn = $r308;
+    let $index306 = $index306$drawn;
     decisions++;
     steps = 0;
-    if ($index296 < $count294) {
-      const $digit299 = $index296;
-      const $value300 = $values39[$digit299]!;
-      if (trace !== null) trace.push($seat289, 5, $value300);
+    if ($index306 < $count304) {
+      const $digit309 = $index306;
+      const $value310 = $values39[$digit309]!;
+      if (trace !== null) trace.push($seat299, 5, $value310);
       {
-        const l_target = $value300;
+        const l_target = $value310;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg301 = Z_attached + l_p_3;
-          C[$seg301 * CAP + N[$seg301]!] = $card;
-          N[$seg301]!++;
+          const $seg311 = Z_attached + l_p_3;
+          C[$seg311 * CAP + N[$seg311]!] = $card;
+          N[$seg311]!++;
         }
         return 74;
       }
     }
-    $index296 -= $count294;
+    $index306 -= $count304;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide313($seat303: number): number {
-    const $size304 = players;
-    const $count305 = $size304;
-    const $total306 = $count305;
-    if ($total306 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat303} must act but has no legal move`);
+  function decide323($seat313: number): number {
+    const $size314 = players;
+    const $count315 = $size314;
+    const $total316 = $count315;
+    if ($total316 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat313} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n308 = $total306;
-    let $r309 = 0;
-    if ($n308 <= 2097152 && $n308 >= 1) {
+    const $n318 = $total316;
+    let $r319 = 0;
+    if ($n318 <= 2097152 && $n318 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4530,56 +4482,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n308;
+        const $m = ($t >>> 0) * $n318;
         const $low = $m >>> 0;
-        if ($low >= $n308 || $low >= 4294967296 % $n308) {
-          $r309 = ($m / 4294967296) >>> 0;
+        if ($low >= $n318 || $low >= 4294967296 % $n318) {
+          $r319 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n308 >= 1 && $n308 <= 4294967296))
+      if (!($n318 >= 1 && $n318 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r309 = drawInt(P, $n308);
+      $r319 = drawInt(P, $n318);
     }
-    const $index307$drawn = $r309;
-    let $index307 = $index307$drawn;
+    const $index317$drawn = $r319;
+    let $index317 = $index317$drawn;
     decisions++;
     steps = 0;
-    if ($index307 < $count305) {
-      const $digit310 = $index307;
-      const $value311 = $digit310;
-      if (trace !== null) trace.push($seat303, 6, $value311);
+    if ($index317 < $count315) {
+      const $digit320 = $index317;
+      const $value321 = $digit320;
+      if (trace !== null) trace.push($seat313, 6, $value321);
       {
-        const l_whose = $value311;
+        const l_whose = $value321;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg312 = Z_played + l_whose;
-          C[$seg312 * CAP + N[$seg312]!] = $card;
-          N[$seg312]!++;
+          const $seg322 = Z_played + l_whose;
+          C[$seg322 * CAP + N[$seg322]!] = $card;
+          N[$seg322]!++;
         }
         return 81;
       }
     }
-    $index307 -= $count305;
+    $index317 -= $count315;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide334($seat320: number): number {
-    const $seg321 = Z_hand + l_p_4;
-    const $size322 = N[$seg321]!;
-    const $count323 = $size322;
-    const $total324 = $count323;
-    if ($total324 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat320} must act but has no legal move`);
+  function decide344($seat330: number): number {
+    const $seg331 = Z_hand + l_p_4;
+    const $size332 = N[$seg331]!;
+    const $count333 = $size332;
+    const $total334 = $count333;
+    if ($total334 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat330} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n326 = $total324;
-    let $r327 = 0;
-    if ($n326 <= 2097152 && $n326 >= 1) {
+    const $n336 = $total334;
+    let $r337 = 0;
+    if ($n336 <= 2097152 && $n336 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4590,68 +4542,68 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n326;
+        const $m = ($t >>> 0) * $n336;
         const $low = $m >>> 0;
-        if ($low >= $n326 || $low >= 4294967296 % $n326) {
-          $r327 = ($m / 4294967296) >>> 0;
+        if ($low >= $n336 || $low >= 4294967296 % $n336) {
+          $r337 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n326 >= 1 && $n326 <= 4294967296))
+      if (!($n336 >= 1 && $n336 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r327 = drawInt(P, $n326);
+      $r337 = drawInt(P, $n336);
     }
-    const $index325$drawn = $r327;
-    let $index325 = $index325$drawn;
+    const $index335$drawn = $r337;
+    let $index335 = $index335$drawn;
     decisions++;
     steps = 0;
-    if ($index325 < $count323) {
-      const $digit328 = $index325;
-      const $value329 = C[$seg321 * CAP + $digit328]!;
-      if (trace !== null) trace.push($seat320, 9, $value329);
+    if ($index335 < $count333) {
+      const $digit338 = $index335;
+      const $value339 = C[$seg331 * CAP + $digit338]!;
+      if (trace !== null) trace.push($seat330, 9, $value339);
       {
-        const l_card = $value329;
+        const l_card = $value339;
         {
-          const $seg330 = Z_hand + l_p_4;
+          const $seg340 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg330]!; $i++)
-            if (C[$seg330 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg340]!; $i++)
+            if (C[$seg340 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at331 = $seg330 * CAP + $at;
-          const $card = C[$at331]!;
-          const $end332 = $seg330 * CAP + N[$seg330]! - 1;
-          for (let $k333 = $at331; $k333 < $end332; $k333++) C[$k333] = C[$k333 + 1]!;
-          N[$seg330]!--;
+          const $at341 = $seg340 * CAP + $at;
+          const $card = C[$at341]!;
+          const $end342 = $seg340 * CAP + N[$seg340]! - 1;
+          for (let $k343 = $at341; $k343 < $end342; $k343++) C[$k343] = C[$k343 + 1]!;
+          N[$seg340]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 92;
       }
     }
-    $index325 -= $count323;
+    $index335 -= $count333;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide346($seat335: number): number {
-    const $low336 = 0;
-    const $high337 = v_coins[l_opponent]!;
-    const $size338 = Math.max(0, $high337 - $low336 + 1);
-    const $count339 = $size338;
-    const $total340 = $count339;
-    if ($total340 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat335} must act but has no legal move`);
+  function decide356($seat345: number): number {
+    const $low346 = 0;
+    const $high347 = v_coins[l_opponent]!;
+    const $size348 = Math.max(0, $high347 - $low346 + 1);
+    const $count349 = $size348;
+    const $total350 = $count349;
+    if ($total350 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat345} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n342 = $total340;
-    let $r343 = 0;
-    if ($n342 <= 2097152 && $n342 >= 1) {
+    const $n352 = $total350;
+    let $r353 = 0;
+    if ($n352 <= 2097152 && $n352 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4662,28 +4614,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n342;
+        const $m = ($t >>> 0) * $n352;
         const $low = $m >>> 0;
-        if ($low >= $n342 || $low >= 4294967296 % $n342) {
-          $r343 = ($m / 4294967296) >>> 0;
+        if ($low >= $n352 || $low >= 4294967296 % $n352) {
+          $r353 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n342 >= 1 && $n342 <= 4294967296))
+      if (!($n352 >= 1 && $n352 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r343 = drawInt(P, $n342);
+      $r353 = drawInt(P, $n352);
     }
-    const $index341$drawn = $r343;
-    let $index341 = $index341$drawn;
+    const $index351$drawn = $r353;
+    let $index351 = $index351$drawn;
     decisions++;
     steps = 0;
-    if ($index341 < $count339) {
-      const $digit344 = $index341;
-      const $value345 = $low336 + $digit344;
-      if (trace !== null) trace.push($seat335, 10, $value345);
+    if ($index351 < $count349) {
+      const $digit354 = $index351;
+      const $value355 = $low346 + $digit354;
+      if (trace !== null) trace.push($seat345, 10, $value355);
       {
-        const l_amount = $value345;
+        const l_amount = $value355;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -4702,26 +4654,26 @@ export function playout(): PlayoutKernel {
         return 97;
       }
     }
-    $index341 -= $count339;
+    $index351 -= $count349;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide374($seat347: number): number {
-    const $count348 = 1;
-    const $low349 = 1;
-    const $high350 = v_coins[l_target]!;
-    const $size351 = Math.max(0, $high350 - $low349 + 1);
-    const $count352 = $size351;
-    const $total353 = $count348 + $count352;
-    if ($total353 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
+  function decide384($seat357: number): number {
+    const $count358 = 1;
+    const $low359 = 1;
+    const $high360 = v_coins[l_target]!;
+    const $size361 = Math.max(0, $high360 - $low359 + 1);
+    const $count362 = $size361;
+    const $total363 = $count358 + $count362;
+    if ($total363 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat357} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n355 = $total353;
-    let $r356 = 0;
-    if ($n355 <= 2097152 && $n355 >= 1) {
+    const $n365 = $total363;
+    let $r366 = 0;
+    if ($n365 <= 2097152 && $n365 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4732,24 +4684,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n355;
+        const $m = ($t >>> 0) * $n365;
         const $low = $m >>> 0;
-        if ($low >= $n355 || $low >= 4294967296 % $n355) {
-          $r356 = ($m / 4294967296) >>> 0;
+        if ($low >= $n365 || $low >= 4294967296 % $n365) {
+          $r366 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n355 >= 1 && $n355 <= 4294967296))
+      if (!($n365 >= 1 && $n365 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r356 = drawInt(P, $n355);
+      $r366 = drawInt(P, $n365);
     }
-    const $index354$drawn = $r356;
-    let $index354 = $index354$drawn;
+    const $index364$drawn = $r366;
+    let $index364 = $index364$drawn;
     decisions++;
     steps = 0;
-    if ($index354 < $count348) {
-      if (trace !== null) trace.push($seat347, 15);
+    if ($index364 < $count358) {
+      if (trace !== null) trace.push($seat357, 15);
       {
         {
           const $amount = 1;
@@ -4767,50 +4719,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument357 = l_active;
-          const $argument358 = l_target;
+          const $argument367 = l_active;
+          const $argument368 = l_target;
           {
-            let l_a = $argument357;
-            let l_b = $argument358;
+            let l_a = $argument367;
+            let l_b = $argument368;
             {
-              const $seg359 = Z_exchange + l_a;
-              if (N[$seg359]! === 0)
+              const $seg369 = Z_exchange + l_a;
+              if (N[$seg369]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at360 = $seg359 * CAP;
-              const $card = C[$at360]!;
-              const $end361 = $seg359 * CAP + N[$seg359]! - 1;
-              for (let $k362 = $at360; $k362 < $end361; $k362++) C[$k362] = C[$k362 + 1]!;
-              N[$seg359]!--;
+              const $at370 = $seg369 * CAP;
+              const $card = C[$at370]!;
+              const $end371 = $seg369 * CAP + N[$seg369]! - 1;
+              for (let $k372 = $at370; $k372 < $end371; $k372++) C[$k372] = C[$k372 + 1]!;
+              N[$seg369]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg363 = Z_exchange + l_b;
-              if (N[$seg363]! === 0)
+              const $seg373 = Z_exchange + l_b;
+              if (N[$seg373]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at364 = $seg363 * CAP;
-              const $card = C[$at364]!;
-              const $end365 = $seg363 * CAP + N[$seg363]! - 1;
-              for (let $k366 = $at364; $k366 < $end365; $k366++) C[$k366] = C[$k366 + 1]!;
-              N[$seg363]!--;
-              const $seg367 = Z_exchange + l_a;
-              if (N[$seg367]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg367 * CAP + N[$seg367]!] = $card;
-              N[$seg367]!++;
+              const $at374 = $seg373 * CAP;
+              const $card = C[$at374]!;
+              const $end375 = $seg373 * CAP + N[$seg373]! - 1;
+              for (let $k376 = $at374; $k376 < $end375; $k376++) C[$k376] = C[$k376 + 1]!;
+              N[$seg373]!--;
+              const $seg377 = Z_exchange + l_a;
+              if (N[$seg377]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg377 * CAP + N[$seg377]!] = $card;
+              N[$seg377]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at368 = Z_in_transit * CAP;
-              const $card = C[$at368]!;
-              const $end369 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k370 = $at368; $k370 < $end369; $k370++) C[$k370] = C[$k370 + 1]!;
+              const $at378 = Z_in_transit * CAP;
+              const $card = C[$at378]!;
+              const $end379 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k380 = $at378; $k380 < $end379; $k380++) C[$k380] = C[$k380 + 1]!;
               N[Z_in_transit]!--;
-              const $seg371 = Z_exchange + l_b;
-              if (N[$seg371]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg371 * CAP + N[$seg371]!] = $card;
-              N[$seg371]!++;
+              const $seg381 = Z_exchange + l_b;
+              if (N[$seg381]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg381 * CAP + N[$seg381]!] = $card;
+              N[$seg381]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4820,33 +4772,33 @@ export function playout(): PlayoutKernel {
         return 99;
       }
     }
-    $index354 -= $count348;
-    if ($index354 < $count352) {
-      const $digit372 = $index354;
-      const $value373 = $low349 + $digit372;
-      if (trace !== null) trace.push($seat347, 16, $value373);
+    $index364 -= $count358;
+    if ($index364 < $count362) {
+      const $digit382 = $index364;
+      const $value383 = $low359 + $digit382;
+      if (trace !== null) trace.push($seat357, 16, $value383);
       {
-        l_amount = $value373;
+        l_amount = $value383;
         return 100;
       }
     }
-    $index354 -= $count352;
+    $index364 -= $count362;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide397($seat375: number): number {
-    const $count376 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count377 = 1;
-    const $total378 = $count376 + $count377;
-    if ($total378 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat375} must act but has no legal move`);
+  function decide407($seat385: number): number {
+    const $count386 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count387 = 1;
+    const $total388 = $count386 + $count387;
+    if ($total388 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n380 = $total378;
-    let $r381 = 0;
-    if ($n380 <= 2097152 && $n380 >= 1) {
+    const $n390 = $total388;
+    let $r391 = 0;
+    if ($n390 <= 2097152 && $n390 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4857,24 +4809,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n380;
+        const $m = ($t >>> 0) * $n390;
         const $low = $m >>> 0;
-        if ($low >= $n380 || $low >= 4294967296 % $n380) {
-          $r381 = ($m / 4294967296) >>> 0;
+        if ($low >= $n390 || $low >= 4294967296 % $n390) {
+          $r391 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n380 >= 1 && $n380 <= 4294967296))
+      if (!($n390 >= 1 && $n390 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r381 = drawInt(P, $n380);
+      $r391 = drawInt(P, $n390);
     }
-    const $index379$drawn = $r381;
-    let $index379 = $index379$drawn;
+    const $index389$drawn = $r391;
+    let $index389 = $index389$drawn;
     decisions++;
     steps = 0;
-    if ($index379 < $count376) {
-      if (trace !== null) trace.push($seat375, 11);
+    if ($index389 < $count386) {
+      if (trace !== null) trace.push($seat385, 11);
       {
         {
           const $amount = 3;
@@ -4907,50 +4859,50 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument382 = l_active;
-          const $argument383 = l_target;
+          const $argument392 = l_active;
+          const $argument393 = l_target;
           {
-            let l_a = $argument382;
-            let l_b = $argument383;
+            let l_a = $argument392;
+            let l_b = $argument393;
             {
-              const $seg384 = Z_exchange + l_a;
-              if (N[$seg384]! === 0)
+              const $seg394 = Z_exchange + l_a;
+              if (N[$seg394]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at385 = $seg384 * CAP;
-              const $card = C[$at385]!;
-              const $end386 = $seg384 * CAP + N[$seg384]! - 1;
-              for (let $k387 = $at385; $k387 < $end386; $k387++) C[$k387] = C[$k387 + 1]!;
-              N[$seg384]!--;
+              const $at395 = $seg394 * CAP;
+              const $card = C[$at395]!;
+              const $end396 = $seg394 * CAP + N[$seg394]! - 1;
+              for (let $k397 = $at395; $k397 < $end396; $k397++) C[$k397] = C[$k397 + 1]!;
+              N[$seg394]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg388 = Z_exchange + l_b;
-              if (N[$seg388]! === 0)
+              const $seg398 = Z_exchange + l_b;
+              if (N[$seg398]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at389 = $seg388 * CAP;
-              const $card = C[$at389]!;
-              const $end390 = $seg388 * CAP + N[$seg388]! - 1;
-              for (let $k391 = $at389; $k391 < $end390; $k391++) C[$k391] = C[$k391 + 1]!;
-              N[$seg388]!--;
-              const $seg392 = Z_exchange + l_a;
-              if (N[$seg392]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg392 * CAP + N[$seg392]!] = $card;
-              N[$seg392]!++;
+              const $at399 = $seg398 * CAP;
+              const $card = C[$at399]!;
+              const $end400 = $seg398 * CAP + N[$seg398]! - 1;
+              for (let $k401 = $at399; $k401 < $end400; $k401++) C[$k401] = C[$k401 + 1]!;
+              N[$seg398]!--;
+              const $seg402 = Z_exchange + l_a;
+              if (N[$seg402]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg402 * CAP + N[$seg402]!] = $card;
+              N[$seg402]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at393 = Z_in_transit * CAP;
-              const $card = C[$at393]!;
-              const $end394 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k395 = $at393; $k395 < $end394; $k395++) C[$k395] = C[$k395 + 1]!;
+              const $at403 = Z_in_transit * CAP;
+              const $card = C[$at403]!;
+              const $end404 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k405 = $at403; $k405 < $end404; $k405++) C[$k405] = C[$k405 + 1]!;
               N[Z_in_transit]!--;
-              const $seg396 = Z_exchange + l_b;
-              if (N[$seg396]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg396 * CAP + N[$seg396]!] = $card;
-              N[$seg396]!++;
+              const $seg406 = Z_exchange + l_b;
+              if (N[$seg406]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg406 * CAP + N[$seg406]!] = $card;
+              N[$seg406]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4960,31 +4912,31 @@ export function playout(): PlayoutKernel {
         return 98;
       }
     }
-    $index379 -= $count376;
-    if ($index379 < $count377) {
-      if (trace !== null) trace.push($seat375, 12);
+    $index389 -= $count386;
+    if ($index389 < $count387) {
+      if (trace !== null) trace.push($seat385, 12);
       {
         v_passed_over[l_target] = true;
         return 98;
       }
     }
-    $index379 -= $count377;
+    $index389 -= $count387;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide420($seat398: number): number {
-    const $count399 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count400 = 1;
-    const $total401 = $count399 + $count400;
-    if ($total401 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
+  function decide430($seat408: number): number {
+    const $count409 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count410 = 1;
+    const $total411 = $count409 + $count410;
+    if ($total411 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat408} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n403 = $total401;
-    let $r404 = 0;
-    if ($n403 <= 2097152 && $n403 >= 1) {
+    const $n413 = $total411;
+    let $r414 = 0;
+    if ($n413 <= 2097152 && $n413 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4995,24 +4947,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n403;
+        const $m = ($t >>> 0) * $n413;
         const $low = $m >>> 0;
-        if ($low >= $n403 || $low >= 4294967296 % $n403) {
-          $r404 = ($m / 4294967296) >>> 0;
+        if ($low >= $n413 || $low >= 4294967296 % $n413) {
+          $r414 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n403 >= 1 && $n403 <= 4294967296))
+      if (!($n413 >= 1 && $n413 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r404 = drawInt(P, $n403);
+      $r414 = drawInt(P, $n413);
     }
-    const $index402$drawn = $r404;
-    let $index402 = $index402$drawn;
+    const $index412$drawn = $r414;
+    let $index412 = $index412$drawn;
     decisions++;
     steps = 0;
-    if ($index402 < $count399) {
-      if (trace !== null) trace.push($seat398, 13);
+    if ($index412 < $count409) {
+      if (trace !== null) trace.push($seat408, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -5045,50 +4997,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument405 = l_active;
-          const $argument406 = l_target;
+          const $argument415 = l_active;
+          const $argument416 = l_target;
           {
-            let l_a = $argument405;
-            let l_b = $argument406;
+            let l_a = $argument415;
+            let l_b = $argument416;
             {
-              const $seg407 = Z_exchange + l_a;
-              if (N[$seg407]! === 0)
+              const $seg417 = Z_exchange + l_a;
+              if (N[$seg417]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at408 = $seg407 * CAP;
-              const $card = C[$at408]!;
-              const $end409 = $seg407 * CAP + N[$seg407]! - 1;
-              for (let $k410 = $at408; $k410 < $end409; $k410++) C[$k410] = C[$k410 + 1]!;
-              N[$seg407]!--;
+              const $at418 = $seg417 * CAP;
+              const $card = C[$at418]!;
+              const $end419 = $seg417 * CAP + N[$seg417]! - 1;
+              for (let $k420 = $at418; $k420 < $end419; $k420++) C[$k420] = C[$k420 + 1]!;
+              N[$seg417]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg411 = Z_exchange + l_b;
-              if (N[$seg411]! === 0)
+              const $seg421 = Z_exchange + l_b;
+              if (N[$seg421]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at412 = $seg411 * CAP;
-              const $card = C[$at412]!;
-              const $end413 = $seg411 * CAP + N[$seg411]! - 1;
-              for (let $k414 = $at412; $k414 < $end413; $k414++) C[$k414] = C[$k414 + 1]!;
-              N[$seg411]!--;
-              const $seg415 = Z_exchange + l_a;
-              if (N[$seg415]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg415 * CAP + N[$seg415]!] = $card;
-              N[$seg415]!++;
+              const $at422 = $seg421 * CAP;
+              const $card = C[$at422]!;
+              const $end423 = $seg421 * CAP + N[$seg421]! - 1;
+              for (let $k424 = $at422; $k424 < $end423; $k424++) C[$k424] = C[$k424 + 1]!;
+              N[$seg421]!--;
+              const $seg425 = Z_exchange + l_a;
+              if (N[$seg425]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg425 * CAP + N[$seg425]!] = $card;
+              N[$seg425]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at416 = Z_in_transit * CAP;
-              const $card = C[$at416]!;
-              const $end417 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k418 = $at416; $k418 < $end417; $k418++) C[$k418] = C[$k418 + 1]!;
+              const $at426 = Z_in_transit * CAP;
+              const $card = C[$at426]!;
+              const $end427 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k428 = $at426; $k428 < $end427; $k428++) C[$k428] = C[$k428 + 1]!;
               N[Z_in_transit]!--;
-              const $seg419 = Z_exchange + l_b;
-              if (N[$seg419]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg419 * CAP + N[$seg419]!] = $card;
-              N[$seg419]!++;
+              const $seg429 = Z_exchange + l_b;
+              if (N[$seg429]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg429 * CAP + N[$seg429]!] = $card;
+              N[$seg429]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -5098,68 +5050,68 @@ export function playout(): PlayoutKernel {
         return 101;
       }
     }
-    $index402 -= $count399;
-    if ($index402 < $count400) {
-      if (trace !== null) trace.push($seat398, 14);
+    $index412 -= $count409;
+    if ($index412 < $count410) {
+      if (trace !== null) trace.push($seat408, 14);
       {
         v_passed_over[l_target] = true;
         return 101;
       }
     }
-    $index402 -= $count400;
+    $index412 -= $count410;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers426($seat421: number): boolean {
+  function offers436($seat431: number): boolean {
     $values41$n[0]! = 0;
     {
-      const $seg423 = Z_hand + l_p_5;
-      const $n424 = N[$seg423]!;
-      for (let $i422 = 0; $i422 < $n424; $i422++) {
-        const l_card = C[$seg423 * CAP + $i422]!;
+      const $seg433 = Z_hand + l_p_5;
+      const $n434 = N[$seg433]!;
+      for (let $i432 = 0; $i432 < $n434; $i432++) {
+        const l_card = C[$seg433 * CAP + $i432]!;
         if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
       }
     }
-    let $offered425 = false;
-    offered425$open: {
-      if (!($values41$n[0]! > 0)) break offered425$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered425$open;
-      $offered425 = true;
+    let $offered435 = false;
+    offered435$open: {
+      if (!($values41$n[0]! > 0)) break offered435$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered435$open;
+      $offered435 = true;
     }
-    if ($offered425) return true;
+    if ($offered435) return true;
     return false;
   }
-  function decide443($seat421: number): number {
+  function decide453($seat431: number): number {
     $values43$n[0]! = 0;
     {
-      const $seg428 = Z_hand + l_p_5;
-      const $n429 = N[$seg428]!;
-      for (let $i427 = 0; $i427 < $n429; $i427++) {
-        const l_card = C[$seg428 * CAP + $i427]!;
+      const $seg438 = Z_hand + l_p_5;
+      const $n439 = N[$seg438]!;
+      for (let $i437 = 0; $i437 < $n439; $i437++) {
+        const l_card = C[$seg438 * CAP + $i437]!;
         if (Action_effect[l_card]! === "take_back_protection") $values43[$values43$n[0]!++] = l_card;
       }
     }
-    let $offered430 = false;
-    offered430$open: {
-      if (!($values43$n[0]! > 0)) break offered430$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered430$open;
-      $offered430 = true;
+    let $offered440 = false;
+    offered440$open: {
+      if (!($values43$n[0]! > 0)) break offered440$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered440$open;
+      $offered440 = true;
     }
-    let $offered431 = false;
-    offered431$open: {
-      $offered431 = true;
+    let $offered441 = false;
+    offered441$open: {
+      $offered441 = true;
     }
-    const $offered432 = ($offered430 ? 1 : 0) + ($offered431 ? 1 : 0);
-    if ($offered432 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
+    const $offered442 = ($offered440 ? 1 : 0) + ($offered441 ? 1 : 0);
+    if ($offered442 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat431} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt433: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n435 = $offered432;
-      let $r436 = 0;
-      if ($n435 <= 2097152 && $n435 >= 1) {
+    attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n445 = $offered442;
+      let $r446 = 0;
+      if ($n445 <= 2097152 && $n445 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5170,24 +5122,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n435;
+          const $m = ($t >>> 0) * $n445;
           const $low = $m >>> 0;
-          if ($low >= $n435 || $low >= 4294967296 % $n435) {
-            $r436 = ($m / 4294967296) >>> 0;
+          if ($low >= $n445 || $low >= 4294967296 % $n445) {
+            $r446 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n435 >= 1 && $n435 <= 4294967296))
+        if (!($n445 >= 1 && $n445 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r436 = drawInt(P, $n435);
+        $r446 = drawInt(P, $n445);
       }
-      const $pick434$drawn = $r436;
-      let $pick434 = $pick434$drawn;
-      if ($offered430 && $pick434-- === 0) {
-        const $n440 = $values43$n[0]!;
-        let $r441 = 0;
-        if ($n440 <= 2097152 && $n440 >= 1) {
+      const $pick444$drawn = $r446;
+      let $pick444 = $pick444$drawn;
+      if ($offered440 && $pick444-- === 0) {
+        const $n450 = $values43$n[0]!;
+        let $r451 = 0;
+        if ($n450 <= 2097152 && $n450 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5198,37 +5150,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n440;
+            const $m = ($t >>> 0) * $n450;
             const $low = $m >>> 0;
-            if ($low >= $n440 || $low >= 4294967296 % $n440) {
-              $r441 = ($m / 4294967296) >>> 0;
+            if ($low >= $n450 || $low >= 4294967296 % $n450) {
+              $r451 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n440 >= 1 && $n440 <= 4294967296))
+          if (!($n450 >= 1 && $n450 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r441 = drawInt(P, $n440);
+          $r451 = drawInt(P, $n450);
         }
-        const $digit438 = $r441;
-        const $value439 = $values43[$digit438]!;
+        const $digit448 = $r451;
+        const $value449 = $values43[$digit448]!;
         {
-          l_card_5 = $value439;
+          l_card_5 = $value449;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat421, 24, $value439);
+        if (trace !== null) trace.push($seat431, 24, $value449);
         {
-          l_card_5 = $value439;
+          l_card_5 = $value449;
           return 109;
         }
       }
-      if ($offered431 && $pick434-- === 0) {
+      if ($offered441 && $pick444-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat421, 8);
+        if (trace !== null) trace.push($seat431, 8);
         {
           l___window_1 = false;
           return 108;
@@ -5237,45 +5189,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide466($seat446: number): number {
-    const $seg447 = Z_board;
-    const $size448 = N[$seg447]!;
-    const $count449 = $size448;
+  function decide478($seat456: number): number {
+    const $seg457 = Z_board;
+    const $size458 = N[$seg457]!;
+    const $count459 = $size458;
     $values46$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      if (
-        N[Z_played + l_whose]! > 0 ||
-        ((): boolean => {
-          let $n: boolean = false;
-          {
-            const $seg451 = Z_collection + l_whose;
-            const $n452 = N[$seg451]!;
-            for (let $i450 = 0; $i450 < $n452; $i450++) {
-              const l_c = C[$seg451 * CAP + $i450]!;
-              if (v_doubled[l_c]!) {
-                $n = true;
-                break;
-              }
+      let $cond464: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond464) {
+        let $any460: boolean = false;
+        {
+          const $seg462 = Z_collection + l_whose;
+          const $n463 = N[$seg462]!;
+          for (let $i461 = 0; $i461 < $n463; $i461++) {
+            const l_c = C[$seg462 * CAP + $i461]!;
+            if (v_doubled[l_c]!) {
+              $any460 = true;
+              break;
             }
           }
-          return $n;
-        })()
-      )
-        $values46[$values46$n[0]!++] = l_whose;
+        }
+        $cond464 = $any460;
+      }
+      if ($cond464) $values46[$values46$n[0]!++] = l_whose;
     }
-    const $size453 = $values46$n[0]!;
-    const $count454 = $size453;
-    const $total455 = $count449 + $count454;
-    if ($total455 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat446} must act but has no legal move`);
+    const $size465 = $values46$n[0]!;
+    const $count466 = $size465;
+    const $total467 = $count459 + $count466;
+    if ($total467 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat456} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n457 = $total455;
-    let $r458 = 0;
-    if ($n457 <= 2097152 && $n457 >= 1) {
+    const $n469 = $total467;
+    let $r470 = 0;
+    if ($n469 <= 2097152 && $n469 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5286,28 +5236,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n457;
+        const $m = ($t >>> 0) * $n469;
         const $low = $m >>> 0;
-        if ($low >= $n457 || $low >= 4294967296 % $n457) {
-          $r458 = ($m / 4294967296) >>> 0;
+        if ($low >= $n469 || $low >= 4294967296 % $n469) {
+          $r470 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n457 >= 1 && $n457 <= 4294967296))
+      if (!($n469 >= 1 && $n469 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r458 = drawInt(P, $n457);
+      $r470 = drawInt(P, $n469);
     }
-    const $index456$drawn = $r458;
-    let $index456 = $index456$drawn;
+    const $index468$drawn = $r470;
+    let $index468 = $index468$drawn;
     decisions++;
     steps = 0;
-    if ($index456 < $count449) {
-      const $digit459 = $index456;
-      const $value460 = C[$seg447 * CAP + $digit459]!;
-      if (trace !== null) trace.push($seat446, 3, $value460);
+    if ($index468 < $count459) {
+      const $digit471 = $index468;
+      const $value472 = C[$seg457 * CAP + $digit471]!;
+      if (trace !== null) trace.push($seat456, 3, $value472);
       {
-        const l_target = $value460;
+        const l_target = $value472;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5317,10 +5267,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at461 = Z_board * CAP + $at;
-          const $card = C[$at461]!;
-          const $end462 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k463 = $at461; $k463 < $end462; $k463++) C[$k463] = C[$k463 + 1]!;
+          const $at473 = Z_board * CAP + $at;
+          const $card = C[$at473]!;
+          const $end474 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k475 = $at473; $k475 < $end474; $k475++) C[$k475] = C[$k475 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5328,45 +5278,45 @@ export function playout(): PlayoutKernel {
         return 122;
       }
     }
-    $index456 -= $count449;
-    if ($index456 < $count454) {
-      const $digit464 = $index456;
-      const $value465 = $values46[$digit464]!;
-      if (trace !== null) trace.push($seat446, 4, $value465);
+    $index468 -= $count459;
+    if ($index468 < $count466) {
+      const $digit476 = $index468;
+      const $value477 = $values46[$digit476]!;
+      if (trace !== null) trace.push($seat456, 4, $value477);
       {
-        l_whose_4 = $value465;
+        l_whose_4 = $value477;
         return 123;
       }
     }
-    $index456 -= $count454;
+    $index468 -= $count466;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide492($seat467: number): number {
-    const $seg468 = Z_played + l_whose_4;
-    const $size469 = N[$seg468]!;
-    const $count470 = $size469;
+  function decide504($seat479: number): number {
+    const $seg480 = Z_played + l_whose_4;
+    const $size481 = N[$seg480]!;
+    const $count482 = $size481;
     $values48$n[0]! = 0;
     {
-      const $seg472 = Z_collection + l_whose_4;
-      const $n473 = N[$seg472]!;
-      for (let $i471 = 0; $i471 < $n473; $i471++) {
-        const l_target = C[$seg472 * CAP + $i471]!;
+      const $seg484 = Z_collection + l_whose_4;
+      const $n485 = N[$seg484]!;
+      for (let $i483 = 0; $i483 < $n485; $i483++) {
+        const l_target = C[$seg484 * CAP + $i483]!;
         if (v_doubled[l_target]!) $values48[$values48$n[0]!++] = l_target;
       }
     }
-    const $size474 = $values48$n[0]!;
-    const $count475 = $size474;
-    const $total476 = $count470 + $count475;
-    if ($total476 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat467} must act but has no legal move`);
+    const $size486 = $values48$n[0]!;
+    const $count487 = $size486;
+    const $total488 = $count482 + $count487;
+    if ($total488 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat479} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n478 = $total476;
-    let $r479 = 0;
-    if ($n478 <= 2097152 && $n478 >= 1) {
+    const $n490 = $total488;
+    let $r491 = 0;
+    if ($n490 <= 2097152 && $n490 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5377,98 +5327,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n478;
+        const $m = ($t >>> 0) * $n490;
         const $low = $m >>> 0;
-        if ($low >= $n478 || $low >= 4294967296 % $n478) {
-          $r479 = ($m / 4294967296) >>> 0;
+        if ($low >= $n490 || $low >= 4294967296 % $n490) {
+          $r491 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n478 >= 1 && $n478 <= 4294967296))
+      if (!($n490 >= 1 && $n490 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r479 = drawInt(P, $n478);
+      $r491 = drawInt(P, $n490);
     }
-    const $index477$drawn = $r479;
-    let $index477 = $index477$drawn;
+    const $index489$drawn = $r491;
+    let $index489 = $index489$drawn;
     decisions++;
     steps = 0;
-    if ($index477 < $count470) {
-      const $digit480 = $index477;
-      const $value481 = C[$seg468 * CAP + $digit480]!;
-      if (trace !== null) trace.push($seat467, 1, $value481);
+    if ($index489 < $count482) {
+      const $digit492 = $index489;
+      const $value493 = C[$seg480 * CAP + $digit492]!;
+      if (trace !== null) trace.push($seat479, 1, $value493);
       {
-        const l_target = $value481;
+        const l_target = $value493;
         {
-          const $seg482 = Z_played + l_whose_4;
+          const $seg494 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg482]!; $i++)
-            if (C[$seg482 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg494]!; $i++)
+            if (C[$seg494 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at483 = $seg482 * CAP + $at;
-          const $card = C[$at483]!;
-          const $end484 = $seg482 * CAP + N[$seg482]! - 1;
-          for (let $k485 = $at483; $k485 < $end484; $k485++) C[$k485] = C[$k485 + 1]!;
-          N[$seg482]!--;
+          const $at495 = $seg494 * CAP + $at;
+          const $card = C[$at495]!;
+          const $end496 = $seg494 * CAP + N[$seg494]! - 1;
+          for (let $k497 = $at495; $k497 < $end496; $k497++) C[$k497] = C[$k497 + 1]!;
+          N[$seg494]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index477 -= $count470;
-    if ($index477 < $count475) {
-      const $digit486 = $index477;
-      const $value487 = $values48[$digit486]!;
-      if (trace !== null) trace.push($seat467, 2, $value487);
+    $index489 -= $count482;
+    if ($index489 < $count487) {
+      const $digit498 = $index489;
+      const $value499 = $values48[$digit498]!;
+      if (trace !== null) trace.push($seat479, 2, $value499);
       {
-        const l_target = $value487;
+        const l_target = $value499;
         v_doubled[l_target] = false;
         {
-          const $seg488 = Z_attached + l_whose_4;
-          if (N[$seg488]! === 0)
+          const $seg500 = Z_attached + l_whose_4;
+          if (N[$seg500]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at489 = $seg488 * CAP;
-          const $card = C[$at489]!;
-          const $end490 = $seg488 * CAP + N[$seg488]! - 1;
-          for (let $k491 = $at489; $k491 < $end490; $k491++) C[$k491] = C[$k491 + 1]!;
-          N[$seg488]!--;
+          const $at501 = $seg500 * CAP;
+          const $card = C[$at501]!;
+          const $end502 = $seg500 * CAP + N[$seg500]! - 1;
+          for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
+          N[$seg500]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index477 -= $count475;
+    $index489 -= $count487;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide507($seat494: number): number {
+  function decide519($seat506: number): number {
     $values50$n[0]! = 0;
     {
-      const $seg496 = Z_collection + l_p_6;
-      const $n497 = N[$seg496]!;
-      for (let $i495 = 0; $i495 < $n497; $i495++) {
-        const l_target = C[$seg496 * CAP + $i495]!;
+      const $seg508 = Z_collection + l_p_6;
+      const $n509 = N[$seg508]!;
+      for (let $i507 = 0; $i507 < $n509; $i507++) {
+        const l_target = C[$seg508 * CAP + $i507]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values50[$values50$n[0]!++] = l_target;
       }
     }
-    const $size498 = $values50$n[0]!;
-    const $count499 = $size498;
-    const $total500 = $count499;
-    if ($total500 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat494} must act but has no legal move`);
+    const $size510 = $values50$n[0]!;
+    const $count511 = $size510;
+    const $total512 = $count511;
+    if ($total512 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat506} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n502 = $total500;
-    let $r503 = 0;
-    if ($n502 <= 2097152 && $n502 >= 1) {
+    const $n514 = $total512;
+    let $r515 = 0;
+    if ($n514 <= 2097152 && $n514 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5479,56 +5429,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n502;
+        const $m = ($t >>> 0) * $n514;
         const $low = $m >>> 0;
-        if ($low >= $n502 || $low >= 4294967296 % $n502) {
-          $r503 = ($m / 4294967296) >>> 0;
+        if ($low >= $n514 || $low >= 4294967296 % $n514) {
+          $r515 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n502 >= 1 && $n502 <= 4294967296))
+      if (!($n514 >= 1 && $n514 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r503 = drawInt(P, $n502);
+      $r515 = drawInt(P, $n514);
     }
-    const $index501$drawn = $r503;
-    let $index501 = $index501$drawn;
+    const $index513$drawn = $r515;
+    let $index513 = $index513$drawn;
     decisions++;
     steps = 0;
-    if ($index501 < $count499) {
-      const $digit504 = $index501;
-      const $value505 = $values50[$digit504]!;
-      if (trace !== null) trace.push($seat494, 5, $value505);
+    if ($index513 < $count511) {
+      const $digit516 = $index513;
+      const $value517 = $values50[$digit516]!;
+      if (trace !== null) trace.push($seat506, 5, $value517);
       {
-        const l_target = $value505;
+        const l_target = $value517;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg506 = Z_attached + l_p_6;
-          C[$seg506 * CAP + N[$seg506]!] = $card;
-          N[$seg506]!++;
+          const $seg518 = Z_attached + l_p_6;
+          C[$seg518 * CAP + N[$seg518]!] = $card;
+          N[$seg518]!++;
         }
         return 131;
       }
     }
-    $index501 -= $count499;
+    $index513 -= $count511;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide518($seat508: number): number {
-    const $size509 = players;
-    const $count510 = $size509;
-    const $total511 = $count510;
-    if ($total511 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
+  function decide530($seat520: number): number {
+    const $size521 = players;
+    const $count522 = $size521;
+    const $total523 = $count522;
+    if ($total523 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat520} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n513 = $total511;
-    let $r514 = 0;
-    if ($n513 <= 2097152 && $n513 >= 1) {
+    const $n525 = $total523;
+    let $r526 = 0;
+    if ($n525 <= 2097152 && $n525 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5539,60 +5489,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n513;
+        const $m = ($t >>> 0) * $n525;
         const $low = $m >>> 0;
-        if ($low >= $n513 || $low >= 4294967296 % $n513) {
-          $r514 = ($m / 4294967296) >>> 0;
+        if ($low >= $n525 || $low >= 4294967296 % $n525) {
+          $r526 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n513 >= 1 && $n513 <= 4294967296))
+      if (!($n525 >= 1 && $n525 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r514 = drawInt(P, $n513);
+      $r526 = drawInt(P, $n525);
     }
-    const $index512$drawn = $r514;
-    let $index512 = $index512$drawn;
+    const $index524$drawn = $r526;
+    let $index524 = $index524$drawn;
     decisions++;
     steps = 0;
-    if ($index512 < $count510) {
-      const $digit515 = $index512;
-      const $value516 = $digit515;
-      if (trace !== null) trace.push($seat508, 6, $value516);
+    if ($index524 < $count522) {
+      const $digit527 = $index524;
+      const $value528 = $digit527;
+      if (trace !== null) trace.push($seat520, 6, $value528);
       {
-        const l_whose = $value516;
+        const l_whose = $value528;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg517 = Z_played + l_whose;
-          C[$seg517 * CAP + N[$seg517]!] = $card;
-          N[$seg517]!++;
+          const $seg529 = Z_played + l_whose;
+          C[$seg529 * CAP + N[$seg529]!] = $card;
+          N[$seg529]!++;
         }
         return 138;
       }
     }
-    $index512 -= $count510;
+    $index524 -= $count522;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide547($seat536: number): number {
+  function decide563($seat552: number): number {
     $values53$n[0]! = 0;
-    for (const $i538 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item537 = $i538;
-      $values53[$values53$n[0]!++] = $item537;
+    for (const $i554 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item553 = $i554;
+      $values53[$values53$n[0]!++] = $item553;
     }
-    const $size539 = $values53$n[0]!;
-    const $count540 = $size539;
-    const $total541 = $count540;
-    if ($total541 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
+    const $size555 = $values53$n[0]!;
+    const $count556 = $size555;
+    const $total557 = $count556;
+    if ($total557 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat552} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n543 = $total541;
-    let $r544 = 0;
-    if ($n543 <= 2097152 && $n543 >= 1) {
+    const $n559 = $total557;
+    let $r560 = 0;
+    if ($n559 <= 2097152 && $n559 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5603,38 +5553,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n543;
+        const $m = ($t >>> 0) * $n559;
         const $low = $m >>> 0;
-        if ($low >= $n543 || $low >= 4294967296 % $n543) {
-          $r544 = ($m / 4294967296) >>> 0;
+        if ($low >= $n559 || $low >= 4294967296 % $n559) {
+          $r560 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n543 >= 1 && $n543 <= 4294967296))
+      if (!($n559 >= 1 && $n559 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r544 = drawInt(P, $n543);
+      $r560 = drawInt(P, $n559);
     }
-    const $index542$drawn = $r544;
-    let $index542 = $index542$drawn;
+    const $index558$drawn = $r560;
+    let $index558 = $index558$drawn;
     decisions++;
     steps = 0;
-    if ($index542 < $count540) {
-      const $digit545 = $index542;
-      const $value546 = $values53[$digit545]!;
-      if (trace !== null) trace.push($seat536, 26, $value546);
+    if ($index558 < $count556) {
+      const $digit561 = $index558;
+      const $value562 = $values53[$digit561]!;
+      if (trace !== null) trace.push($seat552, 26, $value562);
       {
-        const l_colour = $value546;
+        const l_colour = $value562;
         v_committed[l_dual] = l_colour;
         return 164;
       }
     }
-    $index542 -= $count540;
+    $index558 -= $count556;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide561(): number {
+  function decide577(): number {
     {
-      let $n548 = 0;
+      let $n564 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5642,31 +5592,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n548++] = l_h;
+          $list55[$n564++] = l_h;
         }
       }
-      if ($n548 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a549 = 0; $a549 < $n548; $a549++) {
-        const l_h = $list55[$a549]!;
-        pick550: {
+      if ($n564 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a565 = 0; $a565 < $n564; $a565++) {
+        const l_h = $list55[$a565]!;
+        pick566: {
           $values58$n[0]! = 0;
-          for (const $i552 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item551 = $i552;
-            $values58[$values58$n[0]!++] = $item551;
+          for (const $i568 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item567 = $i568;
+            $values58[$values58$n[0]!++] = $item567;
           }
-          const $size553 = $values58$n[0]!;
-          const $count554 = $size553;
-          const $total555 = $count554;
-          if ($total555 === 0)
+          const $size569 = $values58$n[0]!;
+          const $count570 = $size569;
+          const $total571 = $count570;
+          if ($total571 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n557 = $total555;
-          let $r558 = 0;
-          if ($n557 <= 2097152 && $n557 >= 1) {
+          const $n573 = $total571;
+          let $r574 = 0;
+          if ($n573 <= 2097152 && $n573 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5677,63 +5627,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n557;
+              const $m = ($t >>> 0) * $n573;
               const $low = $m >>> 0;
-              if ($low >= $n557 || $low >= 4294967296 % $n557) {
-                $r558 = ($m / 4294967296) >>> 0;
+              if ($low >= $n573 || $low >= 4294967296 % $n573) {
+                $r574 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n557 >= 1 && $n557 <= 4294967296))
+            if (!($n573 >= 1 && $n573 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r558 = drawInt(P, $n557);
+            $r574 = drawInt(P, $n573);
           }
-          const $index556$drawn = $r558;
-          let $index556 = $index556$drawn;
+          const $index572$drawn = $r574;
+          let $index572 = $index572$drawn;
           decisions++;
           steps = 0;
-          if ($index556 < $count554) {
-            const $digit559 = $index556;
-            const $value560 = $values58[$digit559]!;
-            if (trace !== null) trace.push(l_h, 25, $value560);
-            $list56[$a549] = 0;
-            $values57[$a549 * 1 + 0] = $value560;
-            break pick550;
+          if ($index572 < $count570) {
+            const $digit575 = $index572;
+            const $value576 = $values58[$digit575]!;
+            if (trace !== null) trace.push(l_h, 25, $value576);
+            $list56[$a565] = 0;
+            $values57[$a565 * 1 + 0] = $value576;
+            break pick566;
           }
-          $index556 -= $count554;
+          $index572 -= $count570;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a549 = 0; $a549 < $n548; $a549++) {
-        const l_h = $list55[$a549]!;
-        if ($list56[$a549] === 0) {
-          const l_colour = $values57[$a549 * 1 + 0] as string;
+      for (let $a565 = 0; $a565 < $n564; $a565++) {
+        const l_h = $list55[$a565]!;
+        if ($list56[$a565] === 0) {
+          const l_colour = $values57[$a565 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 163;
     }
   }
-  function decide573($seat562: number): number {
+  function decide589($seat578: number): number {
     $values60$n[0]! = 0;
-    for (const $i564 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item563 = $i564;
-      $values60[$values60$n[0]!++] = $item563;
+    for (const $i580 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item579 = $i580;
+      $values60[$values60$n[0]!++] = $item579;
     }
-    const $size565 = $values60$n[0]!;
-    const $count566 = $size565;
-    const $total567 = $count566;
-    if ($total567 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat562} must act but has no legal move`);
+    const $size581 = $values60$n[0]!;
+    const $count582 = $size581;
+    const $total583 = $count582;
+    if ($total583 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat578} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n569 = $total567;
-    let $r570 = 0;
-    if ($n569 <= 2097152 && $n569 >= 1) {
+    const $n585 = $total583;
+    let $r586 = 0;
+    if ($n585 <= 2097152 && $n585 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5744,38 +5694,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n569;
+        const $m = ($t >>> 0) * $n585;
         const $low = $m >>> 0;
-        if ($low >= $n569 || $low >= 4294967296 % $n569) {
-          $r570 = ($m / 4294967296) >>> 0;
+        if ($low >= $n585 || $low >= 4294967296 % $n585) {
+          $r586 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n569 >= 1 && $n569 <= 4294967296))
+      if (!($n585 >= 1 && $n585 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r570 = drawInt(P, $n569);
+      $r586 = drawInt(P, $n585);
     }
-    const $index568$drawn = $r570;
-    let $index568 = $index568$drawn;
+    const $index584$drawn = $r586;
+    let $index584 = $index584$drawn;
     decisions++;
     steps = 0;
-    if ($index568 < $count566) {
-      const $digit571 = $index568;
-      const $value572 = $values60[$digit571]!;
-      if (trace !== null) trace.push($seat562, 26, $value572);
+    if ($index584 < $count582) {
+      const $digit587 = $index584;
+      const $value588 = $values60[$digit587]!;
+      if (trace !== null) trace.push($seat578, 26, $value588);
       {
-        const l_colour = $value572;
+        const l_colour = $value588;
         v_committed[l_dual_3] = l_colour;
         return 178;
       }
     }
-    $index568 -= $count566;
+    $index584 -= $count582;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide587(): number {
+  function decide603(): number {
     {
-      let $n574 = 0;
+      let $n590 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5783,31 +5733,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n574++] = l_h;
+          $list62[$n590++] = l_h;
         }
       }
-      if ($n574 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a575 = 0; $a575 < $n574; $a575++) {
-        const l_h = $list62[$a575]!;
-        pick576: {
+      if ($n590 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a591 = 0; $a591 < $n590; $a591++) {
+        const l_h = $list62[$a591]!;
+        pick592: {
           $values65$n[0]! = 0;
-          for (const $i578 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item577 = $i578;
-            $values65[$values65$n[0]!++] = $item577;
+          for (const $i594 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item593 = $i594;
+            $values65[$values65$n[0]!++] = $item593;
           }
-          const $size579 = $values65$n[0]!;
-          const $count580 = $size579;
-          const $total581 = $count580;
-          if ($total581 === 0)
+          const $size595 = $values65$n[0]!;
+          const $count596 = $size595;
+          const $total597 = $count596;
+          if ($total597 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n583 = $total581;
-          let $r584 = 0;
-          if ($n583 <= 2097152 && $n583 >= 1) {
+          const $n599 = $total597;
+          let $r600 = 0;
+          if ($n599 <= 2097152 && $n599 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5818,63 +5768,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n583;
+              const $m = ($t >>> 0) * $n599;
               const $low = $m >>> 0;
-              if ($low >= $n583 || $low >= 4294967296 % $n583) {
-                $r584 = ($m / 4294967296) >>> 0;
+              if ($low >= $n599 || $low >= 4294967296 % $n599) {
+                $r600 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n583 >= 1 && $n583 <= 4294967296))
+            if (!($n599 >= 1 && $n599 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r584 = drawInt(P, $n583);
+            $r600 = drawInt(P, $n599);
           }
-          const $index582$drawn = $r584;
-          let $index582 = $index582$drawn;
+          const $index598$drawn = $r600;
+          let $index598 = $index598$drawn;
           decisions++;
           steps = 0;
-          if ($index582 < $count580) {
-            const $digit585 = $index582;
-            const $value586 = $values65[$digit585]!;
-            if (trace !== null) trace.push(l_h, 25, $value586);
-            $list63[$a575] = 0;
-            $values64[$a575 * 1 + 0] = $value586;
-            break pick576;
+          if ($index598 < $count596) {
+            const $digit601 = $index598;
+            const $value602 = $values65[$digit601]!;
+            if (trace !== null) trace.push(l_h, 25, $value602);
+            $list63[$a591] = 0;
+            $values64[$a591 * 1 + 0] = $value602;
+            break pick592;
           }
-          $index582 -= $count580;
+          $index598 -= $count596;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a575 = 0; $a575 < $n574; $a575++) {
-        const l_h = $list62[$a575]!;
-        if ($list63[$a575] === 0) {
-          const l_colour = $values64[$a575 * 1 + 0] as string;
+      for (let $a591 = 0; $a591 < $n590; $a591++) {
+        const l_h = $list62[$a591]!;
+        if ($list63[$a591] === 0) {
+          const l_colour = $values64[$a591 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 177;
     }
   }
-  function decide599($seat588: number): number {
+  function decide615($seat604: number): number {
     $values67$n[0]! = 0;
-    for (const $i590 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item589 = $i590;
-      $values67[$values67$n[0]!++] = $item589;
+    for (const $i606 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item605 = $i606;
+      $values67[$values67$n[0]!++] = $item605;
     }
-    const $size591 = $values67$n[0]!;
-    const $count592 = $size591;
-    const $total593 = $count592;
-    if ($total593 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat588} must act but has no legal move`);
+    const $size607 = $values67$n[0]!;
+    const $count608 = $size607;
+    const $total609 = $count608;
+    if ($total609 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat604} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n595 = $total593;
-    let $r596 = 0;
-    if ($n595 <= 2097152 && $n595 >= 1) {
+    const $n611 = $total609;
+    let $r612 = 0;
+    if ($n611 <= 2097152 && $n611 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5885,38 +5835,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n595;
+        const $m = ($t >>> 0) * $n611;
         const $low = $m >>> 0;
-        if ($low >= $n595 || $low >= 4294967296 % $n595) {
-          $r596 = ($m / 4294967296) >>> 0;
+        if ($low >= $n611 || $low >= 4294967296 % $n611) {
+          $r612 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n595 >= 1 && $n595 <= 4294967296))
+      if (!($n611 >= 1 && $n611 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r596 = drawInt(P, $n595);
+      $r612 = drawInt(P, $n611);
     }
-    const $index594$drawn = $r596;
-    let $index594 = $index594$drawn;
+    const $index610$drawn = $r612;
+    let $index610 = $index610$drawn;
     decisions++;
     steps = 0;
-    if ($index594 < $count592) {
-      const $digit597 = $index594;
-      const $value598 = $values67[$digit597]!;
-      if (trace !== null) trace.push($seat588, 26, $value598);
+    if ($index610 < $count608) {
+      const $digit613 = $index610;
+      const $value614 = $values67[$digit613]!;
+      if (trace !== null) trace.push($seat604, 26, $value614);
       {
-        const l_colour = $value598;
+        const l_colour = $value614;
         v_committed[l_dual_5] = l_colour;
         return 198;
       }
     }
-    $index594 -= $count592;
+    $index610 -= $count608;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide613(): number {
+  function decide629(): number {
     {
-      let $n600 = 0;
+      let $n616 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5924,31 +5874,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list69[$n600++] = l_h;
+          $list69[$n616++] = l_h;
         }
       }
-      if ($n600 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a601 = 0; $a601 < $n600; $a601++) {
-        const l_h = $list69[$a601]!;
-        pick602: {
+      if ($n616 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a617 = 0; $a617 < $n616; $a617++) {
+        const l_h = $list69[$a617]!;
+        pick618: {
           $values72$n[0]! = 0;
-          for (const $i604 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item603 = $i604;
-            $values72[$values72$n[0]!++] = $item603;
+          for (const $i620 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item619 = $i620;
+            $values72[$values72$n[0]!++] = $item619;
           }
-          const $size605 = $values72$n[0]!;
-          const $count606 = $size605;
-          const $total607 = $count606;
-          if ($total607 === 0)
+          const $size621 = $values72$n[0]!;
+          const $count622 = $size621;
+          const $total623 = $count622;
+          if ($total623 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n609 = $total607;
-          let $r610 = 0;
-          if ($n609 <= 2097152 && $n609 >= 1) {
+          const $n625 = $total623;
+          let $r626 = 0;
+          if ($n625 <= 2097152 && $n625 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5959,59 +5909,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n609;
+              const $m = ($t >>> 0) * $n625;
               const $low = $m >>> 0;
-              if ($low >= $n609 || $low >= 4294967296 % $n609) {
-                $r610 = ($m / 4294967296) >>> 0;
+              if ($low >= $n625 || $low >= 4294967296 % $n625) {
+                $r626 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n609 >= 1 && $n609 <= 4294967296))
+            if (!($n625 >= 1 && $n625 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r610 = drawInt(P, $n609);
+            $r626 = drawInt(P, $n625);
           }
-          const $index608$drawn = $r610;
-          let $index608 = $index608$drawn;
+          const $index624$drawn = $r626;
+          let $index624 = $index624$drawn;
           decisions++;
           steps = 0;
-          if ($index608 < $count606) {
-            const $digit611 = $index608;
-            const $value612 = $values72[$digit611]!;
-            if (trace !== null) trace.push(l_h, 25, $value612);
-            $list70[$a601] = 0;
-            $values71[$a601 * 1 + 0] = $value612;
-            break pick602;
+          if ($index624 < $count622) {
+            const $digit627 = $index624;
+            const $value628 = $values72[$digit627]!;
+            if (trace !== null) trace.push(l_h, 25, $value628);
+            $list70[$a617] = 0;
+            $values71[$a617 * 1 + 0] = $value628;
+            break pick618;
           }
-          $index608 -= $count606;
+          $index624 -= $count622;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a601 = 0; $a601 < $n600; $a601++) {
-        const l_h = $list69[$a601]!;
-        if ($list70[$a601] === 0) {
-          const l_colour = $values71[$a601 * 1 + 0] as string;
+      for (let $a617 = 0; $a617 < $n616; $a617++) {
+        const l_h = $list69[$a617]!;
+        if ($list70[$a617] === 0) {
+          const l_colour = $values71[$a617 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 197;
     }
   }
-  function decide633($seat619: number): number {
-    const $seg620 = Z_hand + l_p_16;
-    const $size621 = N[$seg620]!;
-    const $count622 = $size621;
-    const $total623 = $count622;
-    if ($total623 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
+  function decide649($seat635: number): number {
+    const $seg636 = Z_hand + l_p_16;
+    const $size637 = N[$seg636]!;
+    const $count638 = $size637;
+    const $total639 = $count638;
+    if ($total639 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat635} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n625 = $total623;
-    let $r626 = 0;
-    if ($n625 <= 2097152 && $n625 >= 1) {
+    const $n641 = $total639;
+    let $r642 = 0;
+    if ($n641 <= 2097152 && $n641 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6022,71 +5972,71 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n625;
+        const $m = ($t >>> 0) * $n641;
         const $low = $m >>> 0;
-        if ($low >= $n625 || $low >= 4294967296 % $n625) {
-          $r626 = ($m / 4294967296) >>> 0;
+        if ($low >= $n641 || $low >= 4294967296 % $n641) {
+          $r642 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n625 >= 1 && $n625 <= 4294967296))
+      if (!($n641 >= 1 && $n641 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r626 = drawInt(P, $n625);
+      $r642 = drawInt(P, $n641);
     }
-    const $index624$drawn = $r626;
-    let $index624 = $index624$drawn;
+    const $index640$drawn = $r642;
+    let $index640 = $index640$drawn;
     decisions++;
     steps = 0;
-    if ($index624 < $count622) {
-      const $digit627 = $index624;
-      const $value628 = C[$seg620 * CAP + $digit627]!;
-      if (trace !== null) trace.push($seat619, 9, $value628);
+    if ($index640 < $count638) {
+      const $digit643 = $index640;
+      const $value644 = C[$seg636 * CAP + $digit643]!;
+      if (trace !== null) trace.push($seat635, 9, $value644);
       {
-        const l_card = $value628;
+        const l_card = $value644;
         {
-          const $seg629 = Z_hand + l_p_16;
+          const $seg645 = Z_hand + l_p_16;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg629]!; $i++)
-            if (C[$seg629 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg645]!; $i++)
+            if (C[$seg645 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at630 = $seg629 * CAP + $at;
-          const $card = C[$at630]!;
-          const $end631 = $seg629 * CAP + N[$seg629]! - 1;
-          for (let $k632 = $at630; $k632 < $end631; $k632++) C[$k632] = C[$k632 + 1]!;
-          N[$seg629]!--;
+          const $at646 = $seg645 * CAP + $at;
+          const $card = C[$at646]!;
+          const $end647 = $seg645 * CAP + N[$seg645]! - 1;
+          for (let $k648 = $at646; $k648 < $end647; $k648++) C[$k648] = C[$k648 + 1]!;
+          N[$seg645]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 211;
       }
     }
-    $index624 -= $count622;
+    $index640 -= $count638;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide652($seat641: number): number {
+  function decide672($seat661: number): number {
     $values74$n[0]! = 0;
-    for (const $i643 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item642 = $i643;
-      $values74[$values74$n[0]!++] = $item642;
+    for (const $i663 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item662 = $i663;
+      $values74[$values74$n[0]!++] = $item662;
     }
-    const $size644 = $values74$n[0]!;
-    const $count645 = $size644;
-    const $total646 = $count645;
-    if ($total646 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat641} must act but has no legal move`);
+    const $size664 = $values74$n[0]!;
+    const $count665 = $size664;
+    const $total666 = $count665;
+    if ($total666 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat661} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n648 = $total646;
-    let $r649 = 0;
-    if ($n648 <= 2097152 && $n648 >= 1) {
+    const $n668 = $total666;
+    let $r669 = 0;
+    if ($n668 <= 2097152 && $n668 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6097,38 +6047,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n648;
+        const $m = ($t >>> 0) * $n668;
         const $low = $m >>> 0;
-        if ($low >= $n648 || $low >= 4294967296 % $n648) {
-          $r649 = ($m / 4294967296) >>> 0;
+        if ($low >= $n668 || $low >= 4294967296 % $n668) {
+          $r669 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n648 >= 1 && $n648 <= 4294967296))
+      if (!($n668 >= 1 && $n668 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r649 = drawInt(P, $n648);
+      $r669 = drawInt(P, $n668);
     }
-    const $index647$drawn = $r649;
-    let $index647 = $index647$drawn;
+    const $index667$drawn = $r669;
+    let $index667 = $index667$drawn;
     decisions++;
     steps = 0;
-    if ($index647 < $count645) {
-      const $digit650 = $index647;
-      const $value651 = $values74[$digit650]!;
-      if (trace !== null) trace.push($seat641, 26, $value651);
+    if ($index667 < $count665) {
+      const $digit670 = $index667;
+      const $value671 = $values74[$digit670]!;
+      if (trace !== null) trace.push($seat661, 26, $value671);
       {
-        const l_colour = $value651;
+        const l_colour = $value671;
         v_committed[l_dual_7] = l_colour;
         return 241;
       }
     }
-    $index647 -= $count645;
+    $index667 -= $count665;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide666(): number {
+  function decide686(): number {
     {
-      let $n653 = 0;
+      let $n673 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6136,31 +6086,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list76[$n653++] = l_h;
+          $list76[$n673++] = l_h;
         }
       }
-      if ($n653 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a654 = 0; $a654 < $n653; $a654++) {
-        const l_h = $list76[$a654]!;
-        pick655: {
+      if ($n673 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a674 = 0; $a674 < $n673; $a674++) {
+        const l_h = $list76[$a674]!;
+        pick675: {
           $values79$n[0]! = 0;
-          for (const $i657 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item656 = $i657;
-            $values79[$values79$n[0]!++] = $item656;
+          for (const $i677 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item676 = $i677;
+            $values79[$values79$n[0]!++] = $item676;
           }
-          const $size658 = $values79$n[0]!;
-          const $count659 = $size658;
-          const $total660 = $count659;
-          if ($total660 === 0)
+          const $size678 = $values79$n[0]!;
+          const $count679 = $size678;
+          const $total680 = $count679;
+          if ($total680 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n662 = $total660;
-          let $r663 = 0;
-          if ($n662 <= 2097152 && $n662 >= 1) {
+          const $n682 = $total680;
+          let $r683 = 0;
+          if ($n682 <= 2097152 && $n682 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6171,63 +6121,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n662;
+              const $m = ($t >>> 0) * $n682;
               const $low = $m >>> 0;
-              if ($low >= $n662 || $low >= 4294967296 % $n662) {
-                $r663 = ($m / 4294967296) >>> 0;
+              if ($low >= $n682 || $low >= 4294967296 % $n682) {
+                $r683 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n662 >= 1 && $n662 <= 4294967296))
+            if (!($n682 >= 1 && $n682 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r663 = drawInt(P, $n662);
+            $r683 = drawInt(P, $n682);
           }
-          const $index661$drawn = $r663;
-          let $index661 = $index661$drawn;
+          const $index681$drawn = $r683;
+          let $index681 = $index681$drawn;
           decisions++;
           steps = 0;
-          if ($index661 < $count659) {
-            const $digit664 = $index661;
-            const $value665 = $values79[$digit664]!;
-            if (trace !== null) trace.push(l_h, 25, $value665);
-            $list77[$a654] = 0;
-            $values78[$a654 * 1 + 0] = $value665;
-            break pick655;
+          if ($index681 < $count679) {
+            const $digit684 = $index681;
+            const $value685 = $values79[$digit684]!;
+            if (trace !== null) trace.push(l_h, 25, $value685);
+            $list77[$a674] = 0;
+            $values78[$a674 * 1 + 0] = $value685;
+            break pick675;
           }
-          $index661 -= $count659;
+          $index681 -= $count679;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a654 = 0; $a654 < $n653; $a654++) {
-        const l_h = $list76[$a654]!;
-        if ($list77[$a654] === 0) {
-          const l_colour = $values78[$a654 * 1 + 0] as string;
+      for (let $a674 = 0; $a674 < $n673; $a674++) {
+        const l_h = $list76[$a674]!;
+        if ($list77[$a674] === 0) {
+          const l_colour = $values78[$a674 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 240;
     }
   }
-  function decide678($seat667: number): number {
+  function decide698($seat687: number): number {
     $values81$n[0]! = 0;
-    for (const $i669 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item668 = $i669;
-      $values81[$values81$n[0]!++] = $item668;
+    for (const $i689 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item688 = $i689;
+      $values81[$values81$n[0]!++] = $item688;
     }
-    const $size670 = $values81$n[0]!;
-    const $count671 = $size670;
-    const $total672 = $count671;
-    if ($total672 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat667} must act but has no legal move`);
+    const $size690 = $values81$n[0]!;
+    const $count691 = $size690;
+    const $total692 = $count691;
+    if ($total692 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat687} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n674 = $total672;
-    let $r675 = 0;
-    if ($n674 <= 2097152 && $n674 >= 1) {
+    const $n694 = $total692;
+    let $r695 = 0;
+    if ($n694 <= 2097152 && $n694 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6238,38 +6188,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n674;
+        const $m = ($t >>> 0) * $n694;
         const $low = $m >>> 0;
-        if ($low >= $n674 || $low >= 4294967296 % $n674) {
-          $r675 = ($m / 4294967296) >>> 0;
+        if ($low >= $n694 || $low >= 4294967296 % $n694) {
+          $r695 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n674 >= 1 && $n674 <= 4294967296))
+      if (!($n694 >= 1 && $n694 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r675 = drawInt(P, $n674);
+      $r695 = drawInt(P, $n694);
     }
-    const $index673$drawn = $r675;
-    let $index673 = $index673$drawn;
+    const $index693$drawn = $r695;
+    let $index693 = $index693$drawn;
     decisions++;
     steps = 0;
-    if ($index673 < $count671) {
-      const $digit676 = $index673;
-      const $value677 = $values81[$digit676]!;
-      if (trace !== null) trace.push($seat667, 26, $value677);
+    if ($index693 < $count691) {
+      const $digit696 = $index693;
+      const $value697 = $values81[$digit696]!;
+      if (trace !== null) trace.push($seat687, 26, $value697);
       {
-        const l_colour = $value677;
+        const l_colour = $value697;
         v_committed[l_dual_9] = l_colour;
         return 255;
       }
     }
-    $index673 -= $count671;
+    $index693 -= $count691;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide692(): number {
+  function decide712(): number {
     {
-      let $n679 = 0;
+      let $n699 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6277,31 +6227,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list83[$n679++] = l_h;
+          $list83[$n699++] = l_h;
         }
       }
-      if ($n679 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a680 = 0; $a680 < $n679; $a680++) {
-        const l_h = $list83[$a680]!;
-        pick681: {
+      if ($n699 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a700 = 0; $a700 < $n699; $a700++) {
+        const l_h = $list83[$a700]!;
+        pick701: {
           $values86$n[0]! = 0;
-          for (const $i683 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item682 = $i683;
-            $values86[$values86$n[0]!++] = $item682;
+          for (const $i703 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item702 = $i703;
+            $values86[$values86$n[0]!++] = $item702;
           }
-          const $size684 = $values86$n[0]!;
-          const $count685 = $size684;
-          const $total686 = $count685;
-          if ($total686 === 0)
+          const $size704 = $values86$n[0]!;
+          const $count705 = $size704;
+          const $total706 = $count705;
+          if ($total706 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n688 = $total686;
-          let $r689 = 0;
-          if ($n688 <= 2097152 && $n688 >= 1) {
+          const $n708 = $total706;
+          let $r709 = 0;
+          if ($n708 <= 2097152 && $n708 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6312,63 +6262,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n688;
+              const $m = ($t >>> 0) * $n708;
               const $low = $m >>> 0;
-              if ($low >= $n688 || $low >= 4294967296 % $n688) {
-                $r689 = ($m / 4294967296) >>> 0;
+              if ($low >= $n708 || $low >= 4294967296 % $n708) {
+                $r709 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n688 >= 1 && $n688 <= 4294967296))
+            if (!($n708 >= 1 && $n708 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r689 = drawInt(P, $n688);
+            $r709 = drawInt(P, $n708);
           }
-          const $index687$drawn = $r689;
-          let $index687 = $index687$drawn;
+          const $index707$drawn = $r709;
+          let $index707 = $index707$drawn;
           decisions++;
           steps = 0;
-          if ($index687 < $count685) {
-            const $digit690 = $index687;
-            const $value691 = $values86[$digit690]!;
-            if (trace !== null) trace.push(l_h, 25, $value691);
-            $list84[$a680] = 0;
-            $values85[$a680 * 1 + 0] = $value691;
-            break pick681;
+          if ($index707 < $count705) {
+            const $digit710 = $index707;
+            const $value711 = $values86[$digit710]!;
+            if (trace !== null) trace.push(l_h, 25, $value711);
+            $list84[$a700] = 0;
+            $values85[$a700 * 1 + 0] = $value711;
+            break pick701;
           }
-          $index687 -= $count685;
+          $index707 -= $count705;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a680 = 0; $a680 < $n679; $a680++) {
-        const l_h = $list83[$a680]!;
-        if ($list84[$a680] === 0) {
-          const l_colour = $values85[$a680 * 1 + 0] as string;
+      for (let $a700 = 0; $a700 < $n699; $a700++) {
+        const l_h = $list83[$a700]!;
+        if ($list84[$a700] === 0) {
+          const l_colour = $values85[$a700 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 254;
     }
   }
-  function decide704($seat693: number): number {
+  function decide724($seat713: number): number {
     $values88$n[0]! = 0;
-    for (const $i695 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item694 = $i695;
-      $values88[$values88$n[0]!++] = $item694;
+    for (const $i715 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item714 = $i715;
+      $values88[$values88$n[0]!++] = $item714;
     }
-    const $size696 = $values88$n[0]!;
-    const $count697 = $size696;
-    const $total698 = $count697;
-    if ($total698 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat693} must act but has no legal move`);
+    const $size716 = $values88$n[0]!;
+    const $count717 = $size716;
+    const $total718 = $count717;
+    if ($total718 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n700 = $total698;
-    let $r701 = 0;
-    if ($n700 <= 2097152 && $n700 >= 1) {
+    const $n720 = $total718;
+    let $r721 = 0;
+    if ($n720 <= 2097152 && $n720 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6379,38 +6329,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n700;
+        const $m = ($t >>> 0) * $n720;
         const $low = $m >>> 0;
-        if ($low >= $n700 || $low >= 4294967296 % $n700) {
-          $r701 = ($m / 4294967296) >>> 0;
+        if ($low >= $n720 || $low >= 4294967296 % $n720) {
+          $r721 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n700 >= 1 && $n700 <= 4294967296))
+      if (!($n720 >= 1 && $n720 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r701 = drawInt(P, $n700);
+      $r721 = drawInt(P, $n720);
     }
-    const $index699$drawn = $r701;
-    let $index699 = $index699$drawn;
+    const $index719$drawn = $r721;
+    let $index719 = $index719$drawn;
     decisions++;
     steps = 0;
-    if ($index699 < $count697) {
-      const $digit702 = $index699;
-      const $value703 = $values88[$digit702]!;
-      if (trace !== null) trace.push($seat693, 26, $value703);
+    if ($index719 < $count717) {
+      const $digit722 = $index719;
+      const $value723 = $values88[$digit722]!;
+      if (trace !== null) trace.push($seat713, 26, $value723);
       {
-        const l_colour = $value703;
+        const l_colour = $value723;
         v_committed[l_dual_11] = l_colour;
         return 275;
       }
     }
-    $index699 -= $count697;
+    $index719 -= $count717;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide718(): number {
+  function decide738(): number {
     {
-      let $n705 = 0;
+      let $n725 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6418,31 +6368,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list90[$n705++] = l_h;
+          $list90[$n725++] = l_h;
         }
       }
-      if ($n705 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a706 = 0; $a706 < $n705; $a706++) {
-        const l_h = $list90[$a706]!;
-        pick707: {
+      if ($n725 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a726 = 0; $a726 < $n725; $a726++) {
+        const l_h = $list90[$a726]!;
+        pick727: {
           $values93$n[0]! = 0;
-          for (const $i709 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item708 = $i709;
-            $values93[$values93$n[0]!++] = $item708;
+          for (const $i729 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item728 = $i729;
+            $values93[$values93$n[0]!++] = $item728;
           }
-          const $size710 = $values93$n[0]!;
-          const $count711 = $size710;
-          const $total712 = $count711;
-          if ($total712 === 0)
+          const $size730 = $values93$n[0]!;
+          const $count731 = $size730;
+          const $total732 = $count731;
+          if ($total732 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n714 = $total712;
-          let $r715 = 0;
-          if ($n714 <= 2097152 && $n714 >= 1) {
+          const $n734 = $total732;
+          let $r735 = 0;
+          if ($n734 <= 2097152 && $n734 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6453,63 +6403,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n714;
+              const $m = ($t >>> 0) * $n734;
               const $low = $m >>> 0;
-              if ($low >= $n714 || $low >= 4294967296 % $n714) {
-                $r715 = ($m / 4294967296) >>> 0;
+              if ($low >= $n734 || $low >= 4294967296 % $n734) {
+                $r735 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n714 >= 1 && $n714 <= 4294967296))
+            if (!($n734 >= 1 && $n734 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r715 = drawInt(P, $n714);
+            $r735 = drawInt(P, $n734);
           }
-          const $index713$drawn = $r715;
-          let $index713 = $index713$drawn;
+          const $index733$drawn = $r735;
+          let $index733 = $index733$drawn;
           decisions++;
           steps = 0;
-          if ($index713 < $count711) {
-            const $digit716 = $index713;
-            const $value717 = $values93[$digit716]!;
-            if (trace !== null) trace.push(l_h, 25, $value717);
-            $list91[$a706] = 0;
-            $values92[$a706 * 1 + 0] = $value717;
-            break pick707;
+          if ($index733 < $count731) {
+            const $digit736 = $index733;
+            const $value737 = $values93[$digit736]!;
+            if (trace !== null) trace.push(l_h, 25, $value737);
+            $list91[$a726] = 0;
+            $values92[$a726 * 1 + 0] = $value737;
+            break pick727;
           }
-          $index713 -= $count711;
+          $index733 -= $count731;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a706 = 0; $a706 < $n705; $a706++) {
-        const l_h = $list90[$a706]!;
-        if ($list91[$a706] === 0) {
-          const l_colour = $values92[$a706 * 1 + 0] as string;
+      for (let $a726 = 0; $a726 < $n725; $a726++) {
+        const l_h = $list90[$a726]!;
+        if ($list91[$a726] === 0) {
+          const l_colour = $values92[$a726 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 274;
     }
   }
-  function decide730($seat719: number): number {
+  function decide750($seat739: number): number {
     $values95$n[0]! = 0;
-    for (const $i721 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item720 = $i721;
-      $values95[$values95$n[0]!++] = $item720;
+    for (const $i741 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item740 = $i741;
+      $values95[$values95$n[0]!++] = $item740;
     }
-    const $size722 = $values95$n[0]!;
-    const $count723 = $size722;
-    const $total724 = $count723;
-    if ($total724 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat719} must act but has no legal move`);
+    const $size742 = $values95$n[0]!;
+    const $count743 = $size742;
+    const $total744 = $count743;
+    if ($total744 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n726 = $total724;
-    let $r727 = 0;
-    if ($n726 <= 2097152 && $n726 >= 1) {
+    const $n746 = $total744;
+    let $r747 = 0;
+    if ($n746 <= 2097152 && $n746 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6520,38 +6470,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n726;
+        const $m = ($t >>> 0) * $n746;
         const $low = $m >>> 0;
-        if ($low >= $n726 || $low >= 4294967296 % $n726) {
-          $r727 = ($m / 4294967296) >>> 0;
+        if ($low >= $n746 || $low >= 4294967296 % $n746) {
+          $r747 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n726 >= 1 && $n726 <= 4294967296))
+      if (!($n746 >= 1 && $n746 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r727 = drawInt(P, $n726);
+      $r747 = drawInt(P, $n746);
     }
-    const $index725$drawn = $r727;
-    let $index725 = $index725$drawn;
+    const $index745$drawn = $r747;
+    let $index745 = $index745$drawn;
     decisions++;
     steps = 0;
-    if ($index725 < $count723) {
-      const $digit728 = $index725;
-      const $value729 = $values95[$digit728]!;
-      if (trace !== null) trace.push($seat719, 26, $value729);
+    if ($index745 < $count743) {
+      const $digit748 = $index745;
+      const $value749 = $values95[$digit748]!;
+      if (trace !== null) trace.push($seat739, 26, $value749);
       {
-        const l_colour = $value729;
+        const l_colour = $value749;
         v_committed[l_dual_13] = l_colour;
         return 292;
       }
     }
-    $index725 -= $count723;
+    $index745 -= $count743;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide744(): number {
+  function decide764(): number {
     {
-      let $n731 = 0;
+      let $n751 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6559,31 +6509,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list97[$n731++] = l_h;
+          $list97[$n751++] = l_h;
         }
       }
-      if ($n731 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a732 = 0; $a732 < $n731; $a732++) {
-        const l_h = $list97[$a732]!;
-        pick733: {
+      if ($n751 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a752 = 0; $a752 < $n751; $a752++) {
+        const l_h = $list97[$a752]!;
+        pick753: {
           $values100$n[0]! = 0;
-          for (const $i735 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item734 = $i735;
-            $values100[$values100$n[0]!++] = $item734;
+          for (const $i755 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item754 = $i755;
+            $values100[$values100$n[0]!++] = $item754;
           }
-          const $size736 = $values100$n[0]!;
-          const $count737 = $size736;
-          const $total738 = $count737;
-          if ($total738 === 0)
+          const $size756 = $values100$n[0]!;
+          const $count757 = $size756;
+          const $total758 = $count757;
+          if ($total758 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n740 = $total738;
-          let $r741 = 0;
-          if ($n740 <= 2097152 && $n740 >= 1) {
+          const $n760 = $total758;
+          let $r761 = 0;
+          if ($n760 <= 2097152 && $n760 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6594,38 +6544,38 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n740;
+              const $m = ($t >>> 0) * $n760;
               const $low = $m >>> 0;
-              if ($low >= $n740 || $low >= 4294967296 % $n740) {
-                $r741 = ($m / 4294967296) >>> 0;
+              if ($low >= $n760 || $low >= 4294967296 % $n760) {
+                $r761 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n740 >= 1 && $n740 <= 4294967296))
+            if (!($n760 >= 1 && $n760 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r741 = drawInt(P, $n740);
+            $r761 = drawInt(P, $n760);
           }
-          const $index739$drawn = $r741;
-          let $index739 = $index739$drawn;
+          const $index759$drawn = $r761;
+          let $index759 = $index759$drawn;
           decisions++;
           steps = 0;
-          if ($index739 < $count737) {
-            const $digit742 = $index739;
-            const $value743 = $values100[$digit742]!;
-            if (trace !== null) trace.push(l_h, 25, $value743);
-            $list98[$a732] = 0;
-            $values99[$a732 * 1 + 0] = $value743;
-            break pick733;
+          if ($index759 < $count757) {
+            const $digit762 = $index759;
+            const $value763 = $values100[$digit762]!;
+            if (trace !== null) trace.push(l_h, 25, $value763);
+            $list98[$a752] = 0;
+            $values99[$a752 * 1 + 0] = $value763;
+            break pick753;
           }
-          $index739 -= $count737;
+          $index759 -= $count757;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a732 = 0; $a732 < $n731; $a732++) {
-        const l_h = $list97[$a732]!;
-        if ($list98[$a732] === 0) {
-          const l_colour = $values99[$a732 * 1 + 0] as string;
+      for (let $a752 = 0; $a752 < $n751; $a752++) {
+        const l_h = $list97[$a752]!;
+        if ($list98[$a752] === 0) {
+          const l_colour = $values99[$a752 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -6822,10 +6772,10 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i745 = N[Z_action_deck]! - 1; $i745 > 0; $i745--) {
-        const $n749 = $i745 + 1;
-        let $r750 = 0;
-        if ($n749 <= 2097152 && $n749 >= 1) {
+      for (let $i765 = N[Z_action_deck]! - 1; $i765 > 0; $i765--) {
+        const $n769 = $i765 + 1;
+        let $r770 = 0;
+        if ($n769 <= 2097152 && $n769 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6836,46 +6786,46 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n749;
+            const $m = ($t >>> 0) * $n769;
             const $low = $m >>> 0;
-            if ($low >= $n749 || $low >= 4294967296 % $n749) {
-              $r750 = ($m / 4294967296) >>> 0;
+            if ($low >= $n769 || $low >= 4294967296 % $n769) {
+              $r770 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n749 >= 1 && $n749 <= 4294967296))
+          if (!($n769 >= 1 && $n769 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r750 = drawInt(G, $n749);
+          $r770 = drawInt(G, $n769);
         }
-        const $j748 = $r750;
-        const $a746 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i745;
-        const $b747 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j748;
-        const $card = C[$a746]!;
-        C[$a746] = C[$b747]!;
-        C[$b747] = $card;
+        const $j768 = $r770;
+        const $a766 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i765;
+        const $b767 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j768;
+        const $card = C[$a766]!;
+        C[$a766] = C[$b767]!;
+        C[$b767] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg751 = Z_hand + l_p;
+          const $seg771 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg751 * CAP + N[$seg751]!] = $card;
-            N[$seg751]!++;
+            C[$seg771 * CAP + N[$seg771]!] = $card;
+            N[$seg771]!++;
           }
         }
       }
     }
     {
-      for (let $i752 = N[Z_property_deck]! - 1; $i752 > 0; $i752--) {
-        const $n756 = $i752 + 1;
-        let $r757 = 0;
-        if ($n756 <= 2097152 && $n756 >= 1) {
+      for (let $i772 = N[Z_property_deck]! - 1; $i772 > 0; $i772--) {
+        const $n776 = $i772 + 1;
+        let $r777 = 0;
+        if ($n776 <= 2097152 && $n776 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6886,24 +6836,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n756;
+            const $m = ($t >>> 0) * $n776;
             const $low = $m >>> 0;
-            if ($low >= $n756 || $low >= 4294967296 % $n756) {
-              $r757 = ($m / 4294967296) >>> 0;
+            if ($low >= $n776 || $low >= 4294967296 % $n776) {
+              $r777 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n756 >= 1 && $n756 <= 4294967296))
+          if (!($n776 >= 1 && $n776 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r757 = drawInt(G, $n756);
+          $r777 = drawInt(G, $n776);
         }
-        const $j755 = $r757;
-        const $a753 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i752;
-        const $b754 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j755;
-        const $card = C[$a753]!;
-        C[$a753] = C[$b754]!;
-        C[$b754] = $card;
+        const $j775 = $r777;
+        const $a773 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i772;
+        const $b774 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j775;
+        const $card = C[$a773]!;
+        C[$a773] = C[$b774]!;
+        C[$b774] = $card;
       }
     }
     {
@@ -6919,14 +6869,14 @@ export function playout(): PlayoutKernel {
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg758 = Z_secret + l_p;
+          const $seg778 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg758 * CAP + N[$seg758]!] = $card;
-            N[$seg758]!++;
+            C[$seg778 * CAP + N[$seg778]!] = $card;
+            N[$seg778]!++;
           }
         }
       }
@@ -6940,14 +6890,14 @@ export function playout(): PlayoutKernel {
           ]! === "standard"
         ) {
           {
-            const $seg759 = Z_dealt + l_p;
+            const $seg779 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg759 * CAP + N[$seg759]!] = $card;
-              N[$seg759]!++;
+              C[$seg779 * CAP + N[$seg779]!] = $card;
+              N[$seg779]!++;
             }
           }
         } else {
@@ -6965,8 +6915,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k760 = N[$from]! - 1; $k760 >= 0; $k760--) {
-          const $card = C[$from * CAP + $k760]!;
+        for (let $k780 = N[$from]! - 1; $k780 >= 0; $k780--) {
+          const $card = C[$from * CAP + $k780]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -6974,10 +6924,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i761 = N[Z_property_deck]! - 1; $i761 > 0; $i761--) {
-        const $n765 = $i761 + 1;
-        let $r766 = 0;
-        if ($n765 <= 2097152 && $n765 >= 1) {
+      for (let $i781 = N[Z_property_deck]! - 1; $i781 > 0; $i781--) {
+        const $n785 = $i781 + 1;
+        let $r786 = 0;
+        if ($n785 <= 2097152 && $n785 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6988,24 +6938,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n765;
+            const $m = ($t >>> 0) * $n785;
             const $low = $m >>> 0;
-            if ($low >= $n765 || $low >= 4294967296 % $n765) {
-              $r766 = ($m / 4294967296) >>> 0;
+            if ($low >= $n785 || $low >= 4294967296 % $n785) {
+              $r786 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n765 >= 1 && $n765 <= 4294967296))
+          if (!($n785 >= 1 && $n785 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r766 = drawInt(G, $n765);
+          $r786 = drawInt(G, $n785);
         }
-        const $j764 = $r766;
-        const $a762 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i761;
-        const $b763 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j764;
-        const $card = C[$a762]!;
-        C[$a762] = C[$b763]!;
-        C[$b763] = $card;
+        const $j784 = $r786;
+        const $a782 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i781;
+        const $b783 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j784;
+        const $card = C[$a782]!;
+        C[$a782] = C[$b783]!;
+        C[$b783] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {

@@ -80,36 +80,32 @@ export function playout(): PlayoutKernel {
   let trace: unknown[] | null = null;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg107 = Z_mansion + l_p;
-        const $n108 = N[$seg107]!;
-        for (let $i106 = 0; $i106 < $n108; $i106++) {
-          const l_c = C[$seg107 * CAP + $i106]!;
-          if (Merchandise_value[l_c]! === l_v) {
-            $n++;
-          }
+    let $count106: number = 0;
+    {
+      const $seg108 = Z_mansion + l_p;
+      const $n109 = N[$seg108]!;
+      for (let $i107 = 0; $i107 < $n109; $i107++) {
+        const l_c = C[$seg108 * CAP + $i107]!;
+        if (Merchandise_value[l_c]! === l_v) {
+          $count106++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count106;
   }
   function fn_marked_cards(l_p: number): number {
-    return ((): number => {
-      let $n: number = 0;
-      {
-        const $seg110 = Z_mansion + l_p;
-        const $n111 = N[$seg110]!;
-        for (let $i109 = 0; $i109 < $n111; $i109++) {
-          const l_c = C[$seg110 * CAP + $i109]!;
-          if (Merchandise_marked[l_c]!) {
-            $n++;
-          }
+    let $count110: number = 0;
+    {
+      const $seg112 = Z_mansion + l_p;
+      const $n113 = N[$seg112]!;
+      for (let $i111 = 0; $i111 < $n113; $i111++) {
+        const l_c = C[$seg112 * CAP + $i111]!;
+        if (Merchandise_marked[l_c]!) {
+          $count110++;
         }
       }
-      return $n;
-    })();
+    }
+    return $count110;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -117,8 +113,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item112 of l_set) {
-            const l_c = $item112;
+          for (const $item114 of l_set) {
+            const l_c = $item114;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -141,34 +137,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    return (
-      1 +
-      ((): number => {
-        let $n: number = 0;
-        for (const $item113 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item113;
-          if (l_k < fn_marked_cards(l_p)) {
-            $n++;
-          }
-        }
-        return $n;
-      })()
-    );
+    let $count115: number = 0;
+    for (const $item116 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item116;
+      if (l_k < fn_marked_cards(l_p)) {
+        $count115++;
+      }
+    }
+    return 1 + $count115;
   }
   function fn_most_marked_rank(l_p: number): number {
-    return (
-      1 +
-      ((): number => {
-        let $n: number = 0;
-        for (const $item114 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item114;
-          if (l_k > fn_marked_cards(l_p)) {
-            $n++;
-          }
-        }
-        return $n;
-      })()
-    );
+    let $count117: number = 0;
+    for (const $item118 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item118;
+      if (l_k > fn_marked_cards(l_p)) {
+        $count117++;
+      }
+    }
+    return 1 + $count117;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -189,27 +175,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high115 = 10;
-                for (let l_v = 1; l_v <= $high115; l_v++) {
-                  if (
-                    fn_copies(l_p, l_v) > 0 &&
-                    fn_copies(l_p, l_v) ===
-                      ((): number => {
-                        let $n: number = NaN;
-                        for (let l_q = 0; l_q < players; l_q++) {
-                          {
-                            const $v = fn_copies(l_q, l_v);
-                            if ($n !== $n || $v > $n) $n = $v;
-                          }
-                        }
-                        if ($n !== $n)
-                          throw new GameFault(
-                            "fault/empty-aggregate",
-                            "max(…) of nothing: the collection is empty",
-                          );
-                        return $n;
-                      })()
-                  ) {
+                const $high121 = 10;
+                for (let l_v = 1; l_v <= $high121; l_v++) {
+                  let $cond120: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond120) {
+                    let $max119: number = NaN;
+                    for (let l_q = 0; l_q < players; l_q++) {
+                      {
+                        const $v = fn_copies(l_q, l_v);
+                        if ($max119 !== $max119 || $v > $max119) $max119 = $v;
+                      }
+                    }
+                    if ($max119 !== $max119)
+                      throw new GameFault(
+                        "fault/empty-aggregate",
+                        "max(…) of nothing: the collection is empty",
+                      );
+                    $cond120 = fn_copies(l_p, l_v) === $max119;
+                  }
+                  if ($cond120) {
                     $n += 5;
                   }
                 }
@@ -244,10 +228,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg117 = Z_mansion + l_p;
-                            const $n118 = N[$seg117]!;
-                            for (let $i116 = 0; $i116 < $n118; $i116++) {
-                              const l_c = C[$seg117 * CAP + $i116]!;
+                            const $seg123 = Z_mansion + l_p;
+                            const $n124 = N[$seg123]!;
+                            for (let $i122 = 0; $i122 < $n124; $i122++) {
+                              const l_c = C[$seg123 * CAP + $i122]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -258,21 +242,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item123 of fn_values_held(l_p)) {
-                            const l_v = $item123;
-                            let $any119: boolean = false;
+                          for (const $item129 of fn_values_held(l_p)) {
+                            const l_v = $item129;
+                            let $any125: boolean = false;
                             {
-                              const $seg121 = Z_mansion + l_p;
-                              const $n122 = N[$seg121]!;
-                              for (let $i120 = 0; $i120 < $n122; $i120++) {
-                                const l_c = C[$seg121 * CAP + $i120]!;
+                              const $seg127 = Z_mansion + l_p;
+                              const $n128 = N[$seg127]!;
+                              for (let $i126 = 0; $i126 < $n128; $i126++) {
+                                const l_c = C[$seg127 * CAP + $i126]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any119 = true;
+                                  $any125 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any119) {
+                            if (!$any125) {
                               $n++;
                             }
                           }
@@ -282,21 +266,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item128 of fn_values_held(l_p)) {
-                              const l_v = $item128;
-                              let $any124: boolean = false;
+                            for (const $item134 of fn_values_held(l_p)) {
+                              const l_v = $item134;
+                              let $any130: boolean = false;
                               {
-                                const $seg126 = Z_mansion + l_p;
-                                const $n127 = N[$seg126]!;
-                                for (let $i125 = 0; $i125 < $n127; $i125++) {
-                                  const l_c = C[$seg126 * CAP + $i125]!;
+                                const $seg132 = Z_mansion + l_p;
+                                const $n133 = N[$seg132]!;
+                                for (let $i131 = 0; $i131 < $n133; $i131++) {
+                                  const l_c = C[$seg132 * CAP + $i131]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any124 = true;
+                                    $any130 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any124) {
+                              if ($any130) {
                                 $n++;
                               }
                             }

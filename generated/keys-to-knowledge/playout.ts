@@ -401,89 +401,76 @@ export function playout(): PlayoutKernel {
     ]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    return ((): boolean => {
-      let $n: boolean = false;
-      {
-        const $seg690 = Z_deeds + l_p;
-        const $n691 = N[$seg690]!;
-        for (let $i689 = 0; $i689 < $n691; $i689++) {
-          const l_d = C[$seg690 * CAP + $i689]!;
-          if (Deed_space[l_d]! === l_i) {
-            $n = true;
-            break;
-          }
-        }
-      }
-      return $n;
-    })();
-  }
-  function fn_owned(l_i: number): boolean {
-    return ((): boolean => {
-      let $n: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (fn_owns(l_q, l_i)) {
-          $n = true;
+    let $any699: boolean = false;
+    {
+      const $seg701 = Z_deeds + l_p;
+      const $n702 = N[$seg701]!;
+      for (let $i700 = 0; $i700 < $n702; $i700++) {
+        const l_d = C[$seg701 * CAP + $i700]!;
+        if (Deed_space[l_d]! === l_i) {
+          $any699 = true;
           break;
         }
       }
-      return $n;
-    })();
+    }
+    return $any699;
+  }
+  function fn_owned(l_i: number): boolean {
+    let $any703: boolean = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      if (fn_owns(l_q, l_i)) {
+        $any703 = true;
+        break;
+      }
+    }
+    return $any703;
   }
   function fn_owner_of(l_i: number): number {
     return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
   }
   function fn_group_size(l_g: string): number {
-    return (
-      ((): number => {
-        let $n: number = 0;
-        {
-          const $n693 = N[Z_bank_deeds]!;
-          for (let $i692 = 0; $i692 < $n693; $i692++) {
-            const l_d = C[Z_bank_deeds * CAP + $i692]!;
-            if (Deed_group[l_d]! === l_g) {
-              $n++;
-            }
-          }
+    let $count704: number = 0;
+    {
+      const $n706 = N[Z_bank_deeds]!;
+      for (let $i705 = 0; $i705 < $n706; $i705++) {
+        const l_d = C[Z_bank_deeds * CAP + $i705]!;
+        if (Deed_group[l_d]! === l_g) {
+          $count704++;
         }
-        return $n;
-      })() +
-      ((): number => {
-        let $n: number = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          let $count694: number = 0;
-          {
-            const $seg696 = Z_deeds + l_q;
-            const $n697 = N[$seg696]!;
-            for (let $i695 = 0; $i695 < $n697; $i695++) {
-              const l_d = C[$seg696 * CAP + $i695]!;
-              if (Deed_group[l_d]! === l_g) {
-                $count694++;
-              }
-            }
-          }
-          $n += $count694;
-        }
-        return $n;
-      })()
-    );
-  }
-  function fn_held(l_p: number, l_g: string): number {
-    return ((): number => {
-      let $n: number = 0;
+      }
+    }
+    let $sum707: number = 0;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      let $count708: number = 0;
       {
-        const $seg699 = Z_deeds + l_p;
-        const $n700 = N[$seg699]!;
-        for (let $i698 = 0; $i698 < $n700; $i698++) {
-          const l_d = C[$seg699 * CAP + $i698]!;
+        const $seg710 = Z_deeds + l_q;
+        const $n711 = N[$seg710]!;
+        for (let $i709 = 0; $i709 < $n711; $i709++) {
+          const l_d = C[$seg710 * CAP + $i709]!;
           if (Deed_group[l_d]! === l_g) {
-            $n++;
+            $count708++;
           }
         }
       }
-      return $n;
-    })();
+      $sum707 += $count708;
+    }
+    return $count704 + $sum707;
+  }
+  function fn_held(l_p: number, l_g: string): number {
+    let $count712: number = 0;
+    {
+      const $seg714 = Z_deeds + l_p;
+      const $n715 = N[$seg714]!;
+      for (let $i713 = 0; $i713 < $n715; $i713++) {
+        const l_d = C[$seg714 * CAP + $i713]!;
+        if (Deed_group[l_d]! === l_g) {
+          $count712++;
+        }
+      }
+    }
+    return $count712;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -492,84 +479,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    return ((): number => {
-      let $n: number = NaN;
-      {
-        const $seg702 = Z_deeds + l_p;
-        const $n703 = N[$seg702]!;
-        for (let $i701 = 0; $i701 < $n703; $i701++) {
-          const l_e = C[$seg702 * CAP + $i701]!;
-          if (Deed_group[l_e]! === l_g) {
-            {
-              const $v = fn_level(l_e);
-              if ($n !== $n || $v < $n) $n = $v;
-            }
+    let $min716: number = NaN;
+    {
+      const $seg718 = Z_deeds + l_p;
+      const $n719 = N[$seg718]!;
+      for (let $i717 = 0; $i717 < $n719; $i717++) {
+        const l_e = C[$seg718 * CAP + $i717]!;
+        if (Deed_group[l_e]! === l_g) {
+          {
+            const $v = fn_level(l_e);
+            if ($min716 !== $min716 || $v < $min716) $min716 = $v;
           }
         }
       }
-      if ($n !== $n)
-        throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-      return $n;
-    })();
+    }
+    if ($min716 !== $min716)
+      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
+    return $min716;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    return ((): number => {
-      let $n: number = NaN;
-      {
-        const $seg705 = Z_deeds + l_p;
-        const $n706 = N[$seg705]!;
-        for (let $i704 = 0; $i704 < $n706; $i704++) {
-          const l_e = C[$seg705 * CAP + $i704]!;
-          if (Deed_group[l_e]! === l_g) {
-            {
-              const $v = fn_level(l_e);
-              if ($n !== $n || $v > $n) $n = $v;
-            }
+    let $max720: number = NaN;
+    {
+      const $seg722 = Z_deeds + l_p;
+      const $n723 = N[$seg722]!;
+      for (let $i721 = 0; $i721 < $n723; $i721++) {
+        const l_e = C[$seg722 * CAP + $i721]!;
+        if (Deed_group[l_e]! === l_g) {
+          {
+            const $v = fn_level(l_e);
+            if ($max720 !== $max720 || $v > $max720) $max720 = $v;
           }
         }
       }
-      if ($n !== $n)
-        throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-      return $n;
-    })();
+    }
+    if ($max720 !== $max720)
+      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+    return $max720;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    return ((): boolean => {
-      let $n: boolean = true;
-      {
-        const $seg708 = Z_deeds + l_p;
-        const $n709 = N[$seg708]!;
-        for (let $i707 = 0; $i707 < $n709; $i707++) {
-          const l_e = C[$seg708 * CAP + $i707]!;
-          if (Deed_group[l_e]! === l_g) {
-            if (!(fn_level(l_e) === 0)) {
-              $n = false;
-              break;
-            }
+    let $all724: boolean = true;
+    {
+      const $seg726 = Z_deeds + l_p;
+      const $n727 = N[$seg726]!;
+      for (let $i725 = 0; $i725 < $n727; $i725++) {
+        const l_e = C[$seg726 * CAP + $i725]!;
+        if (Deed_group[l_e]! === l_g) {
+          if (!(fn_level(l_e) === 0)) {
+            $all724 = false;
+            break;
           }
         }
       }
-      return $n;
-    })();
+    }
+    return $all724;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    return ((): boolean => {
-      let $n: boolean = false;
-      {
-        const $seg711 = Z_deeds + l_p;
-        const $n712 = N[$seg711]!;
-        for (let $i710 = 0; $i710 < $n712; $i710++) {
-          const l_e = C[$seg711 * CAP + $i710]!;
-          if (Deed_group[l_e]! === l_g) {
-            if (v_mortgaged[l_e]!) {
-              $n = true;
-              break;
-            }
+    let $any728: boolean = false;
+    {
+      const $seg730 = Z_deeds + l_p;
+      const $n731 = N[$seg730]!;
+      for (let $i729 = 0; $i729 < $n731; $i729++) {
+        const l_e = C[$seg730 * CAP + $i729]!;
+        if (Deed_group[l_e]! === l_g) {
+          if (v_mortgaged[l_e]!) {
+            $any728 = true;
+            break;
           }
         }
       }
-      return $n;
-    })();
+    }
+    return $any728;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -622,41 +601,33 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    return ((): boolean => {
-      let $n: boolean = false;
-      {
-        const $seg714 = Z_deeds + l_p;
-        const $n715 = N[$seg714]!;
-        for (let $i713 = 0; $i713 < $n715; $i713++) {
-          const l_d = C[$seg714 * CAP + $i713]!;
-          if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-            $n = true;
-            break;
-          }
+    let $any732: boolean = false;
+    {
+      const $seg734 = Z_deeds + l_p;
+      const $n735 = N[$seg734]!;
+      for (let $i733 = 0; $i733 < $n735; $i733++) {
+        const l_d = C[$seg734 * CAP + $i733]!;
+        if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
+          $any732 = true;
+          break;
         }
       }
-      return $n;
-    })();
+    }
+    return $any732;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    return (
-      v_cash[l_p]! +
-        ((): number => {
-          let $n: number = 0;
-          {
-            const $seg717 = Z_deeds + l_p;
-            const $n718 = N[$seg717]!;
-            for (let $i716 = 0; $i716 < $n718; $i716++) {
-              const l_d = C[$seg717 * CAP + $i716]!;
-              $n +=
-                fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
-                (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
-            }
-          }
-          return $n;
-        })() >=
-      l_amount
-    );
+    let $sum736: number = 0;
+    {
+      const $seg738 = Z_deeds + l_p;
+      const $n739 = N[$seg738]!;
+      for (let $i737 = 0; $i737 < $n739; $i737++) {
+        const l_d = C[$seg738 * CAP + $i737]!;
+        $sum736 +=
+          fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
+          (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
+      }
+    }
+    return v_cash[l_p]! + $sum736 >= l_amount;
   }
   function fn_players_left(): number {
     return seatsInPlay(players, v_eliminated).length;
@@ -668,24 +639,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    return (
-      v_cash[l_p]! +
-      ((): number => {
-        let $n: number = 0;
-        {
-          const $seg720 = Z_deeds + l_p;
-          const $n721 = N[$seg720]!;
-          for (let $i719 = 0; $i719 < $n721; $i719++) {
-            const l_d = C[$seg720 * CAP + $i719]!;
-            $n +=
-              (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
-              v_books[l_d]! * Deed_stack_price[l_d]! +
-              (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
-          }
-        }
-        return $n;
-      })()
-    );
+    let $sum740: number = 0;
+    {
+      const $seg742 = Z_deeds + l_p;
+      const $n743 = N[$seg742]!;
+      for (let $i741 = 0; $i741 < $n743; $i741++) {
+        const l_d = C[$seg742 * CAP + $i741]!;
+        $sum740 +=
+          (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
+          v_books[l_d]! * Deed_stack_price[l_d]! +
+          (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
+      }
+    }
+    return v_cash[l_p]! + $sum740;
   }
   function step0(): number {
     {
@@ -1129,27 +1095,26 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step32(): number {
-    if (
-      l_bidding_2 &&
-      ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-            $n = true;
-            break;
-          }
+    let $cond239: boolean = l_bidding_2;
+    if ($cond239) {
+      let $any238: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $any238 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond239 = $any238;
+    }
+    if ($cond239) {
       return 33;
     }
     return 34;
   }
   function step33(): number {
     l_bidding_2 = false;
-    return decide262();
+    return decide264();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1171,9 +1136,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg263 = Z_deeds + l_leader_2;
-        C[$seg263 * CAP + N[$seg263]!] = $card;
-        N[$seg263]!++;
+        const $seg265 = Z_deeds + l_leader_2;
+        C[$seg265 * CAP + N[$seg265]!] = $card;
+        N[$seg265]!++;
       }
     } else {
     }
@@ -1185,8 +1150,8 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat264 = l_q_2;
-      return decide275($seat264);
+      const $seat266 = l_q_2;
+      return decide277($seat266);
     }
   }
   function step37(): number {
@@ -1194,8 +1159,8 @@ export function playout(): PlayoutKernel {
   }
   function step38(): number {
     {
-      const $seat276 = l_buyer_2;
-      return decide288($seat276);
+      const $seat278 = l_buyer_2;
+      return decide290($seat278);
     }
   }
   function step39(): number {
@@ -1234,9 +1199,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument289 = l_active;
+          const $argument291 = l_active;
           {
-            let l_p = $argument289;
+            let l_p = $argument291;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1292,8 +1257,8 @@ export function playout(): PlayoutKernel {
   }
   function step53(): number {
     {
-      const $seat290 = l_p_3;
-      return decide344($seat290);
+      const $seat292 = l_p_3;
+      return decide346($seat292);
     }
   }
   function step54(): number {
@@ -1346,17 +1311,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n345 = 0;
+      let $n347 = 0;
       {
-        const $seg347 = Z_deeds + l_p_4;
-        const $n348 = N[$seg347]!;
-        for (let $i346 = 0; $i346 < $n348; $i346++) {
-          const l_d = C[$seg347 * CAP + $i346]!;
-          $list59[$n345++] = l_d;
+        const $seg349 = Z_deeds + l_p_4;
+        const $n350 = N[$seg349]!;
+        for (let $i348 = 0; $i348 < $n350; $i348++) {
+          const l_d = C[$seg349 * CAP + $i348]!;
+          $list59[$n347++] = l_d;
         }
       }
-      for (let $i349 = 0; $i349 < $n345; $i349++) {
-        const l_d = $list59[$i349]!;
+      for (let $i351 = 0; $i351 < $n347; $i351++) {
+        const l_d = $list59[$i351]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1416,42 +1381,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n350 = 0;
+      let $n352 = 0;
       {
-        const $seg352 = Z_deeds + l_p_4;
-        const $n353 = N[$seg352]!;
-        for (let $i351 = 0; $i351 < $n353; $i351++) {
-          const l_d = C[$seg352 * CAP + $i351]!;
-          $list60[$n350++] = l_d;
+        const $seg354 = Z_deeds + l_p_4;
+        const $n355 = N[$seg354]!;
+        for (let $i353 = 0; $i353 < $n355; $i353++) {
+          const l_d = C[$seg354 * CAP + $i353]!;
+          $list60[$n352++] = l_d;
         }
       }
-      for (let $i354 = 0; $i354 < $n350; $i354++) {
-        const l_d = $list60[$i354]!;
+      for (let $i356 = 0; $i356 < $n352; $i356++) {
+        const l_d = $list60[$i356]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg355 = Z_deeds + l_p_4;
+          const $seg357 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg355]!; $i++)
-            if (C[$seg355 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg357]!; $i++)
+            if (C[$seg357 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at356 = $seg355 * CAP + $at;
-          const $card = C[$at356]!;
-          const $end357 = $seg355 * CAP + N[$seg355]! - 1;
-          for (let $k358 = $at356; $k358 < $end357; $k358++) C[$k358] = C[$k358 + 1]!;
-          N[$seg355]!--;
+          const $at358 = $seg357 * CAP + $at;
+          const $card = C[$at358]!;
+          const $end359 = $seg357 * CAP + N[$seg357]! - 1;
+          for (let $k360 = $at358; $k360 < $end359; $k360++) C[$k360] = C[$k360 + 1]!;
+          N[$seg357]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument359 = l_p_4;
+      const $argument361 = l_p_4;
       {
-        let l_p = $argument359;
+        let l_p = $argument361;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1496,8 +1461,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k360 = 0; $k360 < N[$from]!; $k360++) {
-          const $card = C[$from * CAP + $k360]!;
+        for (let $k362 = 0; $k362 < N[$from]!; $k362++) {
+          const $card = C[$from * CAP + $k362]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1505,9 +1470,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument361 = l_p_4;
+      const $argument363 = l_p_4;
       {
-        let l_p = $argument361;
+        let l_p = $argument363;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1540,10 +1505,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at362 = Z_seized * CAP + $at;
-      const $card = C[$at362]!;
-      const $end363 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
+      const $at364 = Z_seized * CAP + $at;
+      const $card = C[$at364]!;
+      const $end365 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k366 = $at364; $k366 < $end365; $k366++) C[$k366] = C[$k366 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1558,27 +1523,26 @@ export function playout(): PlayoutKernel {
     return 61;
   }
   function step65(): number {
-    if (
-      l_bidding_3 &&
-      ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-            $n = true;
-            break;
-          }
+    let $cond368: boolean = l_bidding_3;
+    if ($cond368) {
+      let $any367: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+          $any367 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond368 = $any367;
+    }
+    if ($cond368) {
       return 66;
     }
     return 67;
   }
   function step66(): number {
     l_bidding_3 = false;
-    return decide389();
+    return decide393();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1600,9 +1564,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg390 = Z_deeds + l_leader_3;
-        C[$seg390 * CAP + N[$seg390]!] = $card;
-        N[$seg390]!++;
+        const $seg394 = Z_deeds + l_leader_3;
+        C[$seg394 * CAP + N[$seg394]!] = $card;
+        N[$seg394]!++;
       }
     } else {
     }
@@ -1614,11 +1578,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument391 = l_active;
-      const $argument392 = l_steps;
+      const $argument395 = l_active;
+      const $argument396 = l_steps;
       {
-        let l_p = $argument391;
-        let l_steps = $argument392;
+        let l_p = $argument395;
+        let l_steps = $argument396;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1728,8 +1692,8 @@ export function playout(): PlayoutKernel {
       "first(…)",
     );
     {
-      const $seat393 = l_p_5;
-      return decide401($seat393);
+      const $seat397 = l_p_5;
+      return decide405($seat397);
     }
   }
   function step80(): number {
@@ -1746,27 +1710,26 @@ export function playout(): PlayoutKernel {
     return 83;
   }
   function step83(): number {
-    if (
-      l_bidding_4 &&
-      ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-            $n = true;
-            break;
-          }
+    let $cond407: boolean = l_bidding_4;
+    if ($cond407) {
+      let $any406: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $any406 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond407 = $any406;
+    }
+    if ($cond407) {
       return 84;
     }
     return 85;
   }
   function step84(): number {
     l_bidding_4 = false;
-    return decide426();
+    return decide432();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1788,9 +1751,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg427 = Z_deeds + l_leader_4;
-        C[$seg427 * CAP + N[$seg427]!] = $card;
-        N[$seg427]!++;
+        const $seg433 = Z_deeds + l_leader_4;
+        C[$seg433 * CAP + N[$seg433]!] = $card;
+        N[$seg433]!++;
       }
     } else {
     }
@@ -1841,17 +1804,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum428: number = 0;
+          let $sum434: number = 0;
           {
-            const $seg430 = Z_deeds + l_p_6;
-            const $n431 = N[$seg430]!;
-            for (let $i429 = 0; $i429 < $n431; $i429++) {
-              const l_d = C[$seg430 * CAP + $i429]!;
-              $sum428 +=
+            const $seg436 = Z_deeds + l_p_6;
+            const $n437 = N[$seg436]!;
+            for (let $i435 = 0; $i435 < $n437; $i435++) {
+              const l_d = C[$seg436 * CAP + $i435]!;
+              $sum434 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum428;
+          l_owed = $sum434;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -1876,9 +1839,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument432 = l_p_6;
+                const $argument438 = l_p_6;
                 {
-                  let l_p = $argument432;
+                  let l_p = $argument438;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -1893,8 +1856,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k433 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k433 > Z_mercy_deck * CAP; $k433--)
-          C[$k433] = C[$k433 - 1]!;
+        for (let $k439 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k439 > Z_mercy_deck * CAP; $k439--)
+          C[$k439] = C[$k439 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
       }
@@ -1902,8 +1865,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k434 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k434 > Z_grace_deck * CAP; $k434--)
-          C[$k434] = C[$k434 - 1]!;
+        for (let $k440 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k440 > Z_grace_deck * CAP; $k440--)
+          C[$k440] = C[$k440 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
       }
@@ -1943,8 +1906,8 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     {
-      const $seat435 = l_p_7;
-      return decide489($seat435);
+      const $seat441 = l_p_7;
+      return decide495($seat441);
     }
   }
   function step95(): number {
@@ -1997,17 +1960,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n490 = 0;
+      let $n496 = 0;
       {
-        const $seg492 = Z_deeds + l_p_8;
-        const $n493 = N[$seg492]!;
-        for (let $i491 = 0; $i491 < $n493; $i491++) {
-          const l_d = C[$seg492 * CAP + $i491]!;
-          $list71[$n490++] = l_d;
+        const $seg498 = Z_deeds + l_p_8;
+        const $n499 = N[$seg498]!;
+        for (let $i497 = 0; $i497 < $n499; $i497++) {
+          const l_d = C[$seg498 * CAP + $i497]!;
+          $list71[$n496++] = l_d;
         }
       }
-      for (let $i494 = 0; $i494 < $n490; $i494++) {
-        const l_d = $list71[$i494]!;
+      for (let $i500 = 0; $i500 < $n496; $i500++) {
+        const l_d = $list71[$i500]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2067,42 +2030,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n495 = 0;
+      let $n501 = 0;
       {
-        const $seg497 = Z_deeds + l_p_8;
-        const $n498 = N[$seg497]!;
-        for (let $i496 = 0; $i496 < $n498; $i496++) {
-          const l_d = C[$seg497 * CAP + $i496]!;
-          $list72[$n495++] = l_d;
+        const $seg503 = Z_deeds + l_p_8;
+        const $n504 = N[$seg503]!;
+        for (let $i502 = 0; $i502 < $n504; $i502++) {
+          const l_d = C[$seg503 * CAP + $i502]!;
+          $list72[$n501++] = l_d;
         }
       }
-      for (let $i499 = 0; $i499 < $n495; $i499++) {
-        const l_d = $list72[$i499]!;
+      for (let $i505 = 0; $i505 < $n501; $i505++) {
+        const l_d = $list72[$i505]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg500 = Z_deeds + l_p_8;
+          const $seg506 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg500]!; $i++)
-            if (C[$seg500 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg506]!; $i++)
+            if (C[$seg506 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at501 = $seg500 * CAP + $at;
-          const $card = C[$at501]!;
-          const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-          for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-          N[$seg500]!--;
+          const $at507 = $seg506 * CAP + $at;
+          const $card = C[$at507]!;
+          const $end508 = $seg506 * CAP + N[$seg506]! - 1;
+          for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+          N[$seg506]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument504 = l_p_8;
+      const $argument510 = l_p_8;
       {
-        let l_p = $argument504;
+        let l_p = $argument510;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2147,8 +2110,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k505 = 0; $k505 < N[$from]!; $k505++) {
-          const $card = C[$from * CAP + $k505]!;
+        for (let $k511 = 0; $k511 < N[$from]!; $k511++) {
+          const $card = C[$from * CAP + $k511]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2156,9 +2119,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument506 = l_p_8;
+      const $argument512 = l_p_8;
       {
-        let l_p = $argument506;
+        let l_p = $argument512;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2191,10 +2154,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at507 = Z_seized * CAP + $at;
-      const $card = C[$at507]!;
-      const $end508 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+      const $at513 = Z_seized * CAP + $at;
+      const $card = C[$at513]!;
+      const $end514 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k515 = $at513; $k515 < $end514; $k515++) C[$k515] = C[$k515 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2209,27 +2172,26 @@ export function playout(): PlayoutKernel {
     return 102;
   }
   function step106(): number {
-    if (
-      l_bidding_5 &&
-      ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-            $n = true;
-            break;
-          }
+    let $cond517: boolean = l_bidding_5;
+    if ($cond517) {
+      let $any516: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $any516 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond517 = $any516;
+    }
+    if ($cond517) {
       return 107;
     }
     return 108;
   }
   function step107(): number {
     l_bidding_5 = false;
-    return decide534();
+    return decide542();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2251,9 +2213,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg535 = Z_deeds + l_leader_5;
-        C[$seg535 * CAP + N[$seg535]!] = $card;
-        N[$seg535]!++;
+        const $seg543 = Z_deeds + l_leader_5;
+        C[$seg543 * CAP + N[$seg543]!] = $card;
+        N[$seg543]!++;
       }
     } else {
     }
@@ -2287,9 +2249,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument536 = l_p_5;
+          const $argument544 = l_p_5;
           {
-            let l_p = $argument536;
+            let l_p = $argument544;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2310,8 +2272,8 @@ export function playout(): PlayoutKernel {
   }
   function step114(): number {
     {
-      const $seat537 = l_p_9;
-      return decide591($seat537);
+      const $seat545 = l_p_9;
+      return decide599($seat545);
     }
   }
   function step115(): number {
@@ -2364,17 +2326,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n592 = 0;
+      let $n600 = 0;
       {
-        const $seg594 = Z_deeds + l_p_10;
-        const $n595 = N[$seg594]!;
-        for (let $i593 = 0; $i593 < $n595; $i593++) {
-          const l_d = C[$seg594 * CAP + $i593]!;
-          $list81[$n592++] = l_d;
+        const $seg602 = Z_deeds + l_p_10;
+        const $n603 = N[$seg602]!;
+        for (let $i601 = 0; $i601 < $n603; $i601++) {
+          const l_d = C[$seg602 * CAP + $i601]!;
+          $list81[$n600++] = l_d;
         }
       }
-      for (let $i596 = 0; $i596 < $n592; $i596++) {
-        const l_d = $list81[$i596]!;
+      for (let $i604 = 0; $i604 < $n600; $i604++) {
+        const l_d = $list81[$i604]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2434,42 +2396,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n597 = 0;
+      let $n605 = 0;
       {
-        const $seg599 = Z_deeds + l_p_10;
-        const $n600 = N[$seg599]!;
-        for (let $i598 = 0; $i598 < $n600; $i598++) {
-          const l_d = C[$seg599 * CAP + $i598]!;
-          $list82[$n597++] = l_d;
+        const $seg607 = Z_deeds + l_p_10;
+        const $n608 = N[$seg607]!;
+        for (let $i606 = 0; $i606 < $n608; $i606++) {
+          const l_d = C[$seg607 * CAP + $i606]!;
+          $list82[$n605++] = l_d;
         }
       }
-      for (let $i601 = 0; $i601 < $n597; $i601++) {
-        const l_d = $list82[$i601]!;
+      for (let $i609 = 0; $i609 < $n605; $i609++) {
+        const l_d = $list82[$i609]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg602 = Z_deeds + l_p_10;
+          const $seg610 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg602]!; $i++)
-            if (C[$seg602 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg610]!; $i++)
+            if (C[$seg610 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at603 = $seg602 * CAP + $at;
-          const $card = C[$at603]!;
-          const $end604 = $seg602 * CAP + N[$seg602]! - 1;
-          for (let $k605 = $at603; $k605 < $end604; $k605++) C[$k605] = C[$k605 + 1]!;
-          N[$seg602]!--;
+          const $at611 = $seg610 * CAP + $at;
+          const $card = C[$at611]!;
+          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
+          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
+          N[$seg610]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument606 = l_p_10;
+      const $argument614 = l_p_10;
       {
-        let l_p = $argument606;
+        let l_p = $argument614;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2514,8 +2476,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k607 = 0; $k607 < N[$from]!; $k607++) {
-          const $card = C[$from * CAP + $k607]!;
+        for (let $k615 = 0; $k615 < N[$from]!; $k615++) {
+          const $card = C[$from * CAP + $k615]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2523,9 +2485,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument608 = l_p_10;
+      const $argument616 = l_p_10;
       {
-        let l_p = $argument608;
+        let l_p = $argument616;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2558,10 +2520,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at609 = Z_seized * CAP + $at;
-      const $card = C[$at609]!;
-      const $end610 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k611 = $at609; $k611 < $end610; $k611++) C[$k611] = C[$k611 + 1]!;
+      const $at617 = Z_seized * CAP + $at;
+      const $card = C[$at617]!;
+      const $end618 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k619 = $at617; $k619 < $end618; $k619++) C[$k619] = C[$k619 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2576,27 +2538,26 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    if (
-      l_bidding_6 &&
-      ((): boolean => {
-        let $n: boolean = false;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (v_eliminated[l_q] !== 0) continue;
-          if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-            $n = true;
-            break;
-          }
+    let $cond621: boolean = l_bidding_6;
+    if ($cond621) {
+      let $any620: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+          $any620 = true;
+          break;
         }
-        return $n;
-      })()
-    ) {
+      }
+      $cond621 = $any620;
+    }
+    if ($cond621) {
       return 127;
     }
     return 128;
   }
   function step127(): number {
     l_bidding_6 = false;
-    return decide636();
+    return decide646();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2618,9 +2579,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg637 = Z_deeds + l_leader_6;
-        C[$seg637 * CAP + N[$seg637]!] = $card;
-        N[$seg637]!++;
+        const $seg647 = Z_deeds + l_leader_6;
+        C[$seg647 * CAP + N[$seg647]!] = $card;
+        N[$seg647]!++;
       }
     } else {
     }
@@ -3889,30 +3850,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide262(): number {
+  function decide264(): number {
     {
-      let $n238 = 0;
+      let $n240 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list51[$n238++] = l_q;
+          $list51[$n240++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list52[$s] = 0;
-      race239: for (;;) {
-        let $left240 = 0;
-        for (let $a243 = 0; $a243 < $n238; $a243++) if ($list52[$list51[$a243]!] === 0) $left240++;
-        if ($left240 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race241: for (;;) {
+        let $left242 = 0;
+        for (let $a245 = 0; $a245 < $n240; $a245++) if ($list52[$list51[$a245]!] === 0) $left242++;
+        if ($left242 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k242 = 0;
-        if ($left240 > 1) {
-          const $n244 = $left240;
-          let $r245 = 0;
-          if ($n244 <= 2097152 && $n244 >= 1) {
+        let $k244 = 0;
+        if ($left242 > 1) {
+          const $n246 = $left242;
+          let $r247 = 0;
+          if ($n246 <= 2097152 && $n246 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3923,54 +3884,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n244;
+              const $m = ($t >>> 0) * $n246;
               const $low = $m >>> 0;
-              if ($low >= $n244 || $low >= 4294967296 % $n244) {
-                $r245 = ($m / 4294967296) >>> 0;
+              if ($low >= $n246 || $low >= 4294967296 % $n246) {
+                $r247 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n244 >= 1 && $n244 <= 4294967296))
+            if (!($n246 >= 1 && $n246 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r245 = drawInt(P, $n244);
+            $r247 = drawInt(P, $n246);
           }
-          const $k242$drawn = $r245;
-          $k242 = $k242$drawn;
+          const $k244$drawn = $r247;
+          $k244 = $k244$drawn;
         }
-        let $seat241 = -1;
-        for (let $a243 = 0; $a243 < $n238; $a243++)
-          if ($list52[$list51[$a243]!] === 0 && $k242-- === 0) {
-            $seat241 = $list51[$a243]!;
+        let $seat243 = -1;
+        for (let $a245 = 0; $a245 < $n240; $a245++)
+          if ($list52[$list51[$a245]!] === 0 && $k244-- === 0) {
+            $seat243 = $list51[$a245]!;
             break;
           }
-        const l_q = $seat241;
-        const $low246 = l_high_2 + 1;
-        const $high247 = v_cash[l_q]!;
-        let $offered248 = false;
-        let $least249 = $low246;
-        offered248$open: {
-          if (!($low246 <= $high247)) break offered248$open;
-          $least249 = Math.max($low246, l_high_2 + 1);
-          if (!($least249 <= $high247)) break offered248$open;
-          $offered248 = true;
-        }
+        const l_q = $seat243;
+        const $low248 = l_high_2 + 1;
+        const $high249 = v_cash[l_q]!;
         let $offered250 = false;
+        let $least251 = $low248;
         offered250$open: {
+          if (!($low248 <= $high249)) break offered250$open;
+          $least251 = Math.max($low248, l_high_2 + 1);
+          if (!($least251 <= $high249)) break offered250$open;
           $offered250 = true;
         }
-        const $offered251 = ($offered248 ? 1 : 0) + ($offered250 ? 1 : 0);
-        if ($offered251 === 0)
+        let $offered252 = false;
+        offered252$open: {
+          $offered252 = true;
+        }
+        const $offered253 = ($offered250 ? 1 : 0) + ($offered252 ? 1 : 0);
+        if ($offered253 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt252: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n254 = $offered251;
-          let $r255 = 0;
-          if ($n254 <= 2097152 && $n254 >= 1) {
+        attempt254: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n256 = $offered253;
+          let $r257 = 0;
+          if ($n256 <= 2097152 && $n256 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3981,24 +3942,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n254;
+              const $m = ($t >>> 0) * $n256;
               const $low = $m >>> 0;
-              if ($low >= $n254 || $low >= 4294967296 % $n254) {
-                $r255 = ($m / 4294967296) >>> 0;
+              if ($low >= $n256 || $low >= 4294967296 % $n256) {
+                $r257 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n254 >= 1 && $n254 <= 4294967296))
+            if (!($n256 >= 1 && $n256 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r255 = drawInt(P, $n254);
+            $r257 = drawInt(P, $n256);
           }
-          const $pick253$drawn = $r255;
-          let $pick253 = $pick253$drawn;
-          if ($offered248 && $pick253-- === 0) {
-            const $n259 = Math.max(0, $high247 - $least249 + 1);
-            let $r260 = 0;
-            if ($n259 <= 2097152 && $n259 >= 1) {
+          const $pick255$drawn = $r257;
+          let $pick255 = $pick255$drawn;
+          if ($offered250 && $pick255-- === 0) {
+            const $n261 = Math.max(0, $high249 - $least251 + 1);
+            let $r262 = 0;
+            if ($n261 <= 2097152 && $n261 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4009,67 +3970,67 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n259;
+                const $m = ($t >>> 0) * $n261;
                 const $low = $m >>> 0;
-                if ($low >= $n259 || $low >= 4294967296 % $n259) {
-                  $r260 = ($m / 4294967296) >>> 0;
+                if ($low >= $n261 || $low >= 4294967296 % $n261) {
+                  $r262 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n259 >= 1 && $n259 <= 4294967296))
+              if (!($n261 >= 1 && $n261 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r260 = drawInt(P, $n259);
+              $r262 = drawInt(P, $n261);
             }
-            const $digit257 = $r260;
-            const $value258 = $least249 + $digit257;
+            const $digit259 = $r262;
+            const $value260 = $least251 + $digit259;
             {
-              const l_amount = $value258;
+              const l_amount = $value260;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value258);
+            if (trace !== null) trace.push(l_q, 3, $value260);
             {
-              const l_amount = $value258;
+              const l_amount = $value260;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 35;
             }
           }
-          if ($offered250 && $pick253-- === 0) {
+          if ($offered252 && $pick255-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list52[l_q] = 1;
-            if ($left240 === 1) {
+            if ($left242 === 1) {
               return 35;
             }
-            continue race239;
+            continue race241;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide275($seat264: number): number {
-    const $low265 = 1;
-    const $high266 = v_cash[l_buyer_2]!;
-    const $size267 = Math.max(0, $high266 - $low265 + 1);
-    const $count268 = $size267;
-    const $total269 = $count268;
-    if ($total269 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat264} must act but has no legal move`);
+  function decide277($seat266: number): number {
+    const $low267 = 1;
+    const $high268 = v_cash[l_buyer_2]!;
+    const $size269 = Math.max(0, $high268 - $low267 + 1);
+    const $count270 = $size269;
+    const $total271 = $count270;
+    if ($total271 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat266} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n271 = $total269;
-    let $r272 = 0;
-    if ($n271 <= 2097152 && $n271 >= 1) {
+    const $n273 = $total271;
+    let $r274 = 0;
+    if ($n273 <= 2097152 && $n273 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4080,48 +4041,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n271;
+        const $m = ($t >>> 0) * $n273;
         const $low = $m >>> 0;
-        if ($low >= $n271 || $low >= 4294967296 % $n271) {
-          $r272 = ($m / 4294967296) >>> 0;
+        if ($low >= $n273 || $low >= 4294967296 % $n273) {
+          $r274 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n271 >= 1 && $n271 <= 4294967296))
+      if (!($n273 >= 1 && $n273 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r272 = drawInt(P, $n271);
+      $r274 = drawInt(P, $n273);
     }
-    const $index270$drawn = $r272;
-    let $index270 = $index270$drawn;
+    const $index272$drawn = $r274;
+    let $index272 = $index272$drawn;
     decisions++;
     steps = 0;
-    if ($index270 < $count268) {
-      const $digit273 = $index270;
-      const $value274 = $low265 + $digit273;
-      if (trace !== null) trace.push($seat264, 7, $value274);
+    if ($index272 < $count270) {
+      const $digit275 = $index272;
+      const $value276 = $low267 + $digit275;
+      if (trace !== null) trace.push($seat266, 7, $value276);
       {
-        l_amount_3 = $value274;
+        l_amount_3 = $value276;
         return 38;
       }
     }
-    $index270 -= $count268;
+    $index272 -= $count270;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide288($seat276: number): number {
-    const $count277 = 1;
-    const $count278 = 1;
-    const $total279 = $count277 + $count278;
-    if ($total279 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat276} must act but has no legal move`);
+  function decide290($seat278: number): number {
+    const $count279 = 1;
+    const $count280 = 1;
+    const $total281 = $count279 + $count280;
+    if ($total281 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat278} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n281 = $total279;
-    let $r282 = 0;
-    if ($n281 <= 2097152 && $n281 >= 1) {
+    const $n283 = $total281;
+    let $r284 = 0;
+    if ($n283 <= 2097152 && $n283 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4132,24 +4093,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n281;
+        const $m = ($t >>> 0) * $n283;
         const $low = $m >>> 0;
-        if ($low >= $n281 || $low >= 4294967296 % $n281) {
-          $r282 = ($m / 4294967296) >>> 0;
+        if ($low >= $n283 || $low >= 4294967296 % $n283) {
+          $r284 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n281 >= 1 && $n281 <= 4294967296))
+      if (!($n283 >= 1 && $n283 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r282 = drawInt(P, $n281);
+      $r284 = drawInt(P, $n283);
     }
-    const $index280$drawn = $r282;
-    let $index280 = $index280$drawn;
+    const $index282$drawn = $r284;
+    let $index282 = $index282$drawn;
     decisions++;
     steps = 0;
-    if ($index280 < $count277) {
-      if (trace !== null) trace.push($seat276, 5);
+    if ($index282 < $count279) {
+      if (trace !== null) trace.push($seat278, 5);
       {
         {
           const $amount = l_amount_3;
@@ -4167,137 +4128,137 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg283 = Z_deeds + l_q_2;
+          const $seg285 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg283]!; $i++)
-            if (C[$seg283 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg285]!; $i++)
+            if (C[$seg285 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at284 = $seg283 * CAP + $at;
-          const $card = C[$at284]!;
-          const $end285 = $seg283 * CAP + N[$seg283]! - 1;
-          for (let $k286 = $at284; $k286 < $end285; $k286++) C[$k286] = C[$k286 + 1]!;
-          N[$seg283]!--;
-          const $seg287 = Z_deeds + l_buyer_2;
-          C[$seg287 * CAP + N[$seg287]!] = $card;
-          N[$seg287]!++;
+          const $at286 = $seg285 * CAP + $at;
+          const $card = C[$at286]!;
+          const $end287 = $seg285 * CAP + N[$seg285]! - 1;
+          for (let $k288 = $at286; $k288 < $end287; $k288++) C[$k288] = C[$k288 + 1]!;
+          N[$seg285]!--;
+          const $seg289 = Z_deeds + l_buyer_2;
+          C[$seg289 * CAP + N[$seg289]!] = $card;
+          N[$seg289]!++;
         }
         return 39;
       }
     }
-    $index280 -= $count277;
-    if ($index280 < $count278) {
-      if (trace !== null) trace.push($seat276, 6);
+    $index282 -= $count279;
+    if ($index282 < $count280) {
+      if (trace !== null) trace.push($seat278, 6);
       {
         return 39;
       }
     }
-    $index280 -= $count278;
+    $index282 -= $count280;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide344($seat290: number): number {
-    const $seg291 = Z_deeds + l_p_3;
-    let $offered292 = false;
-    offered292$open: {
-      if (!(N[$seg291]! > 0)) break offered292$open;
-      let $any293: boolean = false;
+  function decide346($seat292: number): number {
+    const $seg293 = Z_deeds + l_p_3;
+    let $offered294 = false;
+    offered294$open: {
+      if (!(N[$seg293]! > 0)) break offered294$open;
+      let $any295: boolean = false;
       {
-        const $seg295 = Z_deeds + l_p_3;
-        const $n296 = N[$seg295]!;
-        for (let $i294 = 0; $i294 < $n296; $i294++) {
-          const l_e = C[$seg295 * CAP + $i294]!;
+        const $seg297 = Z_deeds + l_p_3;
+        const $n298 = N[$seg297]!;
+        for (let $i296 = 0; $i296 < $n298; $i296++) {
+          const l_e = C[$seg297 * CAP + $i296]!;
           if (fn_may_sell_stack(l_p_3, l_e)) {
-            $any293 = true;
+            $any295 = true;
             break;
           }
         }
       }
-      if (!$any293) break offered292$open;
-      let $found297 = false;
-      for (let $i298 = 0; $i298 < N[$seg291]!; $i298++) {
-        const l_d = C[$seg291 * CAP + $i298]!;
+      if (!$any295) break offered294$open;
+      let $found299 = false;
+      for (let $i300 = 0; $i300 < N[$seg293]!; $i300++) {
+        const l_d = C[$seg293 * CAP + $i300]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-        $found297 = true;
+        $found299 = true;
         break;
       }
-      if (!$found297) break offered292$open;
-      $offered292 = true;
+      if (!$found299) break offered294$open;
+      $offered294 = true;
     }
-    const $seg300 = Z_deeds + l_p_3;
-    let $offered301 = false;
-    offered301$open: {
-      if (!(N[$seg300]! > 0)) break offered301$open;
-      let $any302: boolean = false;
+    const $seg302 = Z_deeds + l_p_3;
+    let $offered303 = false;
+    offered303$open: {
+      if (!(N[$seg302]! > 0)) break offered303$open;
+      let $any304: boolean = false;
       {
-        const $seg304 = Z_deeds + l_p_3;
-        const $n305 = N[$seg304]!;
-        for (let $i303 = 0; $i303 < $n305; $i303++) {
-          const l_e = C[$seg304 * CAP + $i303]!;
+        const $seg306 = Z_deeds + l_p_3;
+        const $n307 = N[$seg306]!;
+        for (let $i305 = 0; $i305 < $n307; $i305++) {
+          const l_e = C[$seg306 * CAP + $i305]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any302 = true;
+            $any304 = true;
             break;
           }
         }
       }
-      if (!$any302) break offered301$open;
-      if (!(v_stacks_left >= 4)) break offered301$open;
-      let $found306 = false;
-      for (let $i307 = 0; $i307 < N[$seg300]!; $i307++) {
-        const l_d = C[$seg300 * CAP + $i307]!;
+      if (!$any304) break offered303$open;
+      if (!(v_stacks_left >= 4)) break offered303$open;
+      let $found308 = false;
+      for (let $i309 = 0; $i309 < N[$seg302]!; $i309++) {
+        const l_d = C[$seg302 * CAP + $i309]!;
         if (!v_key[l_d]!) continue;
-        $found306 = true;
+        $found308 = true;
         break;
       }
-      if (!$found306) break offered301$open;
-      $offered301 = true;
+      if (!$found308) break offered303$open;
+      $offered303 = true;
     }
-    const $seg309 = Z_deeds + l_p_3;
-    let $offered310 = false;
-    offered310$open: {
-      if (!(N[$seg309]! > 0)) break offered310$open;
-      let $any311: boolean = false;
+    const $seg311 = Z_deeds + l_p_3;
+    let $offered312 = false;
+    offered312$open: {
+      if (!(N[$seg311]! > 0)) break offered312$open;
+      let $any313: boolean = false;
       {
-        const $seg313 = Z_deeds + l_p_3;
-        const $n314 = N[$seg313]!;
-        for (let $i312 = 0; $i312 < $n314; $i312++) {
-          const l_e = C[$seg313 * CAP + $i312]!;
+        const $seg315 = Z_deeds + l_p_3;
+        const $n316 = N[$seg315]!;
+        for (let $i314 = 0; $i314 < $n316; $i314++) {
+          const l_e = C[$seg315 * CAP + $i314]!;
           if (fn_may_mortgage(l_p_3, l_e)) {
-            $any311 = true;
+            $any313 = true;
             break;
           }
         }
       }
-      if (!$any311) break offered310$open;
-      let $found315 = false;
-      for (let $i316 = 0; $i316 < N[$seg309]!; $i316++) {
-        const l_d = C[$seg309 * CAP + $i316]!;
+      if (!$any313) break offered312$open;
+      let $found317 = false;
+      for (let $i318 = 0; $i318 < N[$seg311]!; $i318++) {
+        const l_d = C[$seg311 * CAP + $i318]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-        $found315 = true;
+        $found317 = true;
         break;
       }
-      if (!$found315) break offered310$open;
-      $offered310 = true;
+      if (!$found317) break offered312$open;
+      $offered312 = true;
     }
-    const $offered318 = ($offered292 ? 1 : 0) + ($offered301 ? 1 : 0) + ($offered310 ? 1 : 0);
-    if ($offered318 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
+    const $offered320 = ($offered294 ? 1 : 0) + ($offered303 ? 1 : 0) + ($offered312 ? 1 : 0);
+    if ($offered320 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built323 = false;
-    let $built330 = false;
-    let $built337 = false;
-    attempt319: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n321 = $offered318;
-      let $r322 = 0;
-      if ($n321 <= 2097152 && $n321 >= 1) {
+    let $built325 = false;
+    let $built332 = false;
+    let $built339 = false;
+    attempt321: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n323 = $offered320;
+      let $r324 = 0;
+      if ($n323 <= 2097152 && $n323 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4308,34 +4269,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n321;
+          const $m = ($t >>> 0) * $n323;
           const $low = $m >>> 0;
-          if ($low >= $n321 || $low >= 4294967296 % $n321) {
-            $r322 = ($m / 4294967296) >>> 0;
+          if ($low >= $n323 || $low >= 4294967296 % $n323) {
+            $r324 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n321 >= 1 && $n321 <= 4294967296))
+        if (!($n323 >= 1 && $n323 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r322 = drawInt(P, $n321);
+        $r324 = drawInt(P, $n323);
       }
-      const $pick320$drawn = $r322;
-      let $pick320 = $pick320$drawn;
-      if ($offered292 && $pick320-- === 0) {
-        if (!$built323) {
+      const $pick322$drawn = $r324;
+      let $pick322 = $pick322$drawn;
+      if ($offered294 && $pick322-- === 0) {
+        if (!$built325) {
           $values53$n[0]! = 0;
-          for (let $i299 = 0; $i299 < N[$seg291]!; $i299++) {
-            const l_d = C[$seg291 * CAP + $i299]!;
+          for (let $i301 = 0; $i301 < N[$seg293]!; $i301++) {
+            const l_d = C[$seg293 * CAP + $i301]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_3, l_d)) continue;
             $values53[$values53$n[0]!++] = l_d;
           }
-          $built323 = true;
+          $built325 = true;
         }
-        const $n326 = $values53$n[0]!;
-        let $r327 = 0;
-        if ($n326 <= 2097152 && $n326 >= 1) {
+        const $n328 = $values53$n[0]!;
+        let $r329 = 0;
+        if ($n328 <= 2097152 && $n328 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4346,34 +4307,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n326;
+            const $m = ($t >>> 0) * $n328;
             const $low = $m >>> 0;
-            if ($low >= $n326 || $low >= 4294967296 % $n326) {
-              $r327 = ($m / 4294967296) >>> 0;
+            if ($low >= $n328 || $low >= 4294967296 % $n328) {
+              $r329 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n326 >= 1 && $n326 <= 4294967296))
+          if (!($n328 >= 1 && $n328 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r327 = drawInt(P, $n326);
+          $r329 = drawInt(P, $n328);
         }
-        const $digit324 = $r327;
-        const $value325 = $values53[$digit324]!;
+        const $digit326 = $r329;
+        const $value327 = $values53[$digit326]!;
         {
-          const l_d = $value325;
+          const l_d = $value327;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 0, $value325);
+        if (trace !== null) trace.push($seat292, 0, $value327);
         {
-          const l_d = $value325;
+          const l_d = $value327;
           {
-            const $argument328 = l_p_3;
-            const $argument329 = l_d;
+            const $argument330 = l_p_3;
+            const $argument331 = l_d;
             {
-              let l_p = $argument328;
-              let l_sold = $argument329;
+              let l_p = $argument330;
+              let l_sold = $argument331;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4396,19 +4357,19 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered301 && $pick320-- === 0) {
-        if (!$built330) {
+      if ($offered303 && $pick322-- === 0) {
+        if (!$built332) {
           $values55$n[0]! = 0;
-          for (let $i308 = 0; $i308 < N[$seg300]!; $i308++) {
-            const l_d = C[$seg300 * CAP + $i308]!;
+          for (let $i310 = 0; $i310 < N[$seg302]!; $i310++) {
+            const l_d = C[$seg302 * CAP + $i310]!;
             if (!v_key[l_d]!) continue;
             $values55[$values55$n[0]!++] = l_d;
           }
-          $built330 = true;
+          $built332 = true;
         }
-        const $n333 = $values55$n[0]!;
-        let $r334 = 0;
-        if ($n333 <= 2097152 && $n333 >= 1) {
+        const $n335 = $values55$n[0]!;
+        let $r336 = 0;
+        if ($n335 <= 2097152 && $n335 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4419,34 +4380,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n333;
+            const $m = ($t >>> 0) * $n335;
             const $low = $m >>> 0;
-            if ($low >= $n333 || $low >= 4294967296 % $n333) {
-              $r334 = ($m / 4294967296) >>> 0;
+            if ($low >= $n335 || $low >= 4294967296 % $n335) {
+              $r336 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n333 >= 1 && $n333 <= 4294967296))
+          if (!($n335 >= 1 && $n335 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r334 = drawInt(P, $n333);
+          $r336 = drawInt(P, $n335);
         }
-        const $digit331 = $r334;
-        const $value332 = $values55[$digit331]!;
+        const $digit333 = $r336;
+        const $value334 = $values55[$digit333]!;
         {
-          const l_d = $value332;
+          const l_d = $value334;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 1, $value332);
+        if (trace !== null) trace.push($seat292, 1, $value334);
         {
-          const l_d = $value332;
+          const l_d = $value334;
           {
-            const $argument335 = l_p_3;
-            const $argument336 = l_d;
+            const $argument337 = l_p_3;
+            const $argument338 = l_d;
             {
-              let l_p = $argument335;
-              let l_sold = $argument336;
+              let l_p = $argument337;
+              let l_sold = $argument338;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4471,20 +4432,20 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered310 && $pick320-- === 0) {
-        if (!$built337) {
+      if ($offered312 && $pick322-- === 0) {
+        if (!$built339) {
           $values57$n[0]! = 0;
-          for (let $i317 = 0; $i317 < N[$seg309]!; $i317++) {
-            const l_d = C[$seg309 * CAP + $i317]!;
+          for (let $i319 = 0; $i319 < N[$seg311]!; $i319++) {
+            const l_d = C[$seg311 * CAP + $i319]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          $built337 = true;
+          $built339 = true;
         }
-        const $n340 = $values57$n[0]!;
-        let $r341 = 0;
-        if ($n340 <= 2097152 && $n340 >= 1) {
+        const $n342 = $values57$n[0]!;
+        let $r343 = 0;
+        if ($n342 <= 2097152 && $n342 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4495,34 +4456,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n340;
+            const $m = ($t >>> 0) * $n342;
             const $low = $m >>> 0;
-            if ($low >= $n340 || $low >= 4294967296 % $n340) {
-              $r341 = ($m / 4294967296) >>> 0;
+            if ($low >= $n342 || $low >= 4294967296 % $n342) {
+              $r343 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n340 >= 1 && $n340 <= 4294967296))
+          if (!($n342 >= 1 && $n342 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r341 = drawInt(P, $n340);
+          $r343 = drawInt(P, $n342);
         }
-        const $digit338 = $r341;
-        const $value339 = $values57[$digit338]!;
+        const $digit340 = $r343;
+        const $value341 = $values57[$digit340]!;
         {
-          const l_d = $value339;
+          const l_d = $value341;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 2, $value339);
+        if (trace !== null) trace.push($seat292, 2, $value341);
         {
-          const l_d = $value339;
+          const l_d = $value341;
           {
-            const $argument342 = l_p_3;
-            const $argument343 = l_d;
+            const $argument344 = l_p_3;
+            const $argument345 = l_d;
             {
-              let l_p = $argument342;
-              let l_pledged = $argument343;
+              let l_p = $argument344;
+              let l_pledged = $argument345;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4547,30 +4508,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide389(): number {
+  function decide393(): number {
     {
-      let $n365 = 0;
+      let $n369 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list61[$n365++] = l_q;
+          $list61[$n369++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list62[$s] = 0;
-      race366: for (;;) {
-        let $left367 = 0;
-        for (let $a370 = 0; $a370 < $n365; $a370++) if ($list62[$list61[$a370]!] === 0) $left367++;
-        if ($left367 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race370: for (;;) {
+        let $left371 = 0;
+        for (let $a374 = 0; $a374 < $n369; $a374++) if ($list62[$list61[$a374]!] === 0) $left371++;
+        if ($left371 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k369 = 0;
-        if ($left367 > 1) {
-          const $n371 = $left367;
-          let $r372 = 0;
-          if ($n371 <= 2097152 && $n371 >= 1) {
+        let $k373 = 0;
+        if ($left371 > 1) {
+          const $n375 = $left371;
+          let $r376 = 0;
+          if ($n375 <= 2097152 && $n375 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4581,54 +4542,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n371;
+              const $m = ($t >>> 0) * $n375;
               const $low = $m >>> 0;
-              if ($low >= $n371 || $low >= 4294967296 % $n371) {
-                $r372 = ($m / 4294967296) >>> 0;
+              if ($low >= $n375 || $low >= 4294967296 % $n375) {
+                $r376 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n371 >= 1 && $n371 <= 4294967296))
+            if (!($n375 >= 1 && $n375 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r372 = drawInt(P, $n371);
+            $r376 = drawInt(P, $n375);
           }
-          const $k369$drawn = $r372;
-          $k369 = $k369$drawn;
+          const $k373$drawn = $r376;
+          $k373 = $k373$drawn;
         }
-        let $seat368 = -1;
-        for (let $a370 = 0; $a370 < $n365; $a370++)
-          if ($list62[$list61[$a370]!] === 0 && $k369-- === 0) {
-            $seat368 = $list61[$a370]!;
+        let $seat372 = -1;
+        for (let $a374 = 0; $a374 < $n369; $a374++)
+          if ($list62[$list61[$a374]!] === 0 && $k373-- === 0) {
+            $seat372 = $list61[$a374]!;
             break;
           }
-        const l_q = $seat368;
-        const $low373 = l_high_3 + 1;
-        const $high374 = v_cash[l_q]!;
-        let $offered375 = false;
-        let $least376 = $low373;
-        offered375$open: {
-          if (!($low373 <= $high374)) break offered375$open;
-          $least376 = Math.max($low373, l_high_3 + 1);
-          if (!($least376 <= $high374)) break offered375$open;
-          $offered375 = true;
+        const l_q = $seat372;
+        const $low377 = l_high_3 + 1;
+        const $high378 = v_cash[l_q]!;
+        let $offered379 = false;
+        let $least380 = $low377;
+        offered379$open: {
+          if (!($low377 <= $high378)) break offered379$open;
+          $least380 = Math.max($low377, l_high_3 + 1);
+          if (!($least380 <= $high378)) break offered379$open;
+          $offered379 = true;
         }
-        let $offered377 = false;
-        offered377$open: {
-          $offered377 = true;
+        let $offered381 = false;
+        offered381$open: {
+          $offered381 = true;
         }
-        const $offered378 = ($offered375 ? 1 : 0) + ($offered377 ? 1 : 0);
-        if ($offered378 === 0)
+        const $offered382 = ($offered379 ? 1 : 0) + ($offered381 ? 1 : 0);
+        if ($offered382 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt379: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n381 = $offered378;
-          let $r382 = 0;
-          if ($n381 <= 2097152 && $n381 >= 1) {
+        attempt383: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n385 = $offered382;
+          let $r386 = 0;
+          if ($n385 <= 2097152 && $n385 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4639,24 +4600,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n381;
+              const $m = ($t >>> 0) * $n385;
               const $low = $m >>> 0;
-              if ($low >= $n381 || $low >= 4294967296 % $n381) {
-                $r382 = ($m / 4294967296) >>> 0;
+              if ($low >= $n385 || $low >= 4294967296 % $n385) {
+                $r386 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n381 >= 1 && $n381 <= 4294967296))
+            if (!($n385 >= 1 && $n385 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r382 = drawInt(P, $n381);
+            $r386 = drawInt(P, $n385);
           }
-          const $pick380$drawn = $r382;
-          let $pick380 = $pick380$drawn;
-          if ($offered375 && $pick380-- === 0) {
-            const $n386 = Math.max(0, $high374 - $least376 + 1);
-            let $r387 = 0;
-            if ($n386 <= 2097152 && $n386 >= 1) {
+          const $pick384$drawn = $r386;
+          let $pick384 = $pick384$drawn;
+          if ($offered379 && $pick384-- === 0) {
+            const $n390 = Math.max(0, $high378 - $least380 + 1);
+            let $r391 = 0;
+            if ($n390 <= 2097152 && $n390 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4667,65 +4628,65 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n386;
+                const $m = ($t >>> 0) * $n390;
                 const $low = $m >>> 0;
-                if ($low >= $n386 || $low >= 4294967296 % $n386) {
-                  $r387 = ($m / 4294967296) >>> 0;
+                if ($low >= $n390 || $low >= 4294967296 % $n390) {
+                  $r391 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n386 >= 1 && $n386 <= 4294967296))
+              if (!($n390 >= 1 && $n390 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r387 = drawInt(P, $n386);
+              $r391 = drawInt(P, $n390);
             }
-            const $digit384 = $r387;
-            const $value385 = $least376 + $digit384;
+            const $digit388 = $r391;
+            const $value389 = $least380 + $digit388;
             {
-              const l_amount = $value385;
+              const l_amount = $value389;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value385);
+            if (trace !== null) trace.push(l_q, 3, $value389);
             {
-              const l_amount = $value385;
+              const l_amount = $value389;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return 68;
             }
           }
-          if ($offered377 && $pick380-- === 0) {
+          if ($offered381 && $pick384-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list62[l_q] = 1;
-            if ($left367 === 1) {
+            if ($left371 === 1) {
               return 68;
             }
-            continue race366;
+            continue race370;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide401($seat393: number): number {
-    const $count394 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count395 = 1;
-    const $total396 = $count394 + $count395;
-    if ($total396 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat393} must act but has no legal move`);
+  function decide405($seat397: number): number {
+    const $count398 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count399 = 1;
+    const $total400 = $count398 + $count399;
+    if ($total400 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat397} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n398 = $total396;
-    let $r399 = 0;
-    if ($n398 <= 2097152 && $n398 >= 1) {
+    const $n402 = $total400;
+    let $r403 = 0;
+    if ($n402 <= 2097152 && $n402 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4736,24 +4697,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n398;
+        const $m = ($t >>> 0) * $n402;
         const $low = $m >>> 0;
-        if ($low >= $n398 || $low >= 4294967296 % $n398) {
-          $r399 = ($m / 4294967296) >>> 0;
+        if ($low >= $n402 || $low >= 4294967296 % $n402) {
+          $r403 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n398 >= 1 && $n398 <= 4294967296))
+      if (!($n402 >= 1 && $n402 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r399 = drawInt(P, $n398);
+      $r403 = drawInt(P, $n402);
     }
-    const $index397$drawn = $r399;
-    let $index397 = $index397$drawn;
+    const $index401$drawn = $r403;
+    let $index401 = $index401$drawn;
     decisions++;
     steps = 0;
-    if ($index397 < $count394) {
-      if (trace !== null) trace.push($seat393, 17);
+    if ($index401 < $count398) {
+      if (trace !== null) trace.push($seat397, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4773,47 +4734,47 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg400 = Z_deeds + l_p_5;
-          C[$seg400 * CAP + N[$seg400]!] = $card;
-          N[$seg400]!++;
+          const $seg404 = Z_deeds + l_p_5;
+          C[$seg404 * CAP + N[$seg404]!] = $card;
+          N[$seg404]!++;
         }
         return 81;
       }
     }
-    $index397 -= $count394;
-    if ($index397 < $count395) {
-      if (trace !== null) trace.push($seat393, 4);
+    $index401 -= $count398;
+    if ($index401 < $count399) {
+      if (trace !== null) trace.push($seat397, 4);
       {
         return 82;
       }
     }
-    $index397 -= $count395;
+    $index401 -= $count399;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide426(): number {
+  function decide432(): number {
     {
-      let $n402 = 0;
+      let $n408 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n402++] = l_q;
+          $list63[$n408++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race403: for (;;) {
-        let $left404 = 0;
-        for (let $a407 = 0; $a407 < $n402; $a407++) if ($list64[$list63[$a407]!] === 0) $left404++;
-        if ($left404 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race409: for (;;) {
+        let $left410 = 0;
+        for (let $a413 = 0; $a413 < $n408; $a413++) if ($list64[$list63[$a413]!] === 0) $left410++;
+        if ($left410 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k406 = 0;
-        if ($left404 > 1) {
-          const $n408 = $left404;
-          let $r409 = 0;
-          if ($n408 <= 2097152 && $n408 >= 1) {
+        let $k412 = 0;
+        if ($left410 > 1) {
+          const $n414 = $left410;
+          let $r415 = 0;
+          if ($n414 <= 2097152 && $n414 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4824,54 +4785,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n408;
+              const $m = ($t >>> 0) * $n414;
               const $low = $m >>> 0;
-              if ($low >= $n408 || $low >= 4294967296 % $n408) {
-                $r409 = ($m / 4294967296) >>> 0;
+              if ($low >= $n414 || $low >= 4294967296 % $n414) {
+                $r415 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n408 >= 1 && $n408 <= 4294967296))
+            if (!($n414 >= 1 && $n414 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r409 = drawInt(P, $n408);
+            $r415 = drawInt(P, $n414);
           }
-          const $k406$drawn = $r409;
-          $k406 = $k406$drawn;
+          const $k412$drawn = $r415;
+          $k412 = $k412$drawn;
         }
-        let $seat405 = -1;
-        for (let $a407 = 0; $a407 < $n402; $a407++)
-          if ($list64[$list63[$a407]!] === 0 && $k406-- === 0) {
-            $seat405 = $list63[$a407]!;
+        let $seat411 = -1;
+        for (let $a413 = 0; $a413 < $n408; $a413++)
+          if ($list64[$list63[$a413]!] === 0 && $k412-- === 0) {
+            $seat411 = $list63[$a413]!;
             break;
           }
-        const l_q = $seat405;
-        const $low410 = l_high_4 + 1;
-        const $high411 = v_cash[l_q]!;
-        let $offered412 = false;
-        let $least413 = $low410;
-        offered412$open: {
-          if (!($low410 <= $high411)) break offered412$open;
-          $least413 = Math.max($low410, l_high_4 + 1);
-          if (!($least413 <= $high411)) break offered412$open;
-          $offered412 = true;
+        const l_q = $seat411;
+        const $low416 = l_high_4 + 1;
+        const $high417 = v_cash[l_q]!;
+        let $offered418 = false;
+        let $least419 = $low416;
+        offered418$open: {
+          if (!($low416 <= $high417)) break offered418$open;
+          $least419 = Math.max($low416, l_high_4 + 1);
+          if (!($least419 <= $high417)) break offered418$open;
+          $offered418 = true;
         }
-        let $offered414 = false;
-        offered414$open: {
-          $offered414 = true;
+        let $offered420 = false;
+        offered420$open: {
+          $offered420 = true;
         }
-        const $offered415 = ($offered412 ? 1 : 0) + ($offered414 ? 1 : 0);
-        if ($offered415 === 0)
+        const $offered421 = ($offered418 ? 1 : 0) + ($offered420 ? 1 : 0);
+        if ($offered421 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt416: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n418 = $offered415;
-          let $r419 = 0;
-          if ($n418 <= 2097152 && $n418 >= 1) {
+        attempt422: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n424 = $offered421;
+          let $r425 = 0;
+          if ($n424 <= 2097152 && $n424 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4882,24 +4843,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n418;
+              const $m = ($t >>> 0) * $n424;
               const $low = $m >>> 0;
-              if ($low >= $n418 || $low >= 4294967296 % $n418) {
-                $r419 = ($m / 4294967296) >>> 0;
+              if ($low >= $n424 || $low >= 4294967296 % $n424) {
+                $r425 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n418 >= 1 && $n418 <= 4294967296))
+            if (!($n424 >= 1 && $n424 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r419 = drawInt(P, $n418);
+            $r425 = drawInt(P, $n424);
           }
-          const $pick417$drawn = $r419;
-          let $pick417 = $pick417$drawn;
-          if ($offered412 && $pick417-- === 0) {
-            const $n423 = Math.max(0, $high411 - $least413 + 1);
-            let $r424 = 0;
-            if ($n423 <= 2097152 && $n423 >= 1) {
+          const $pick423$drawn = $r425;
+          let $pick423 = $pick423$drawn;
+          if ($offered418 && $pick423-- === 0) {
+            const $n429 = Math.max(0, $high417 - $least419 + 1);
+            let $r430 = 0;
+            if ($n429 <= 2097152 && $n429 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4910,151 +4871,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n423;
+                const $m = ($t >>> 0) * $n429;
                 const $low = $m >>> 0;
-                if ($low >= $n423 || $low >= 4294967296 % $n423) {
-                  $r424 = ($m / 4294967296) >>> 0;
+                if ($low >= $n429 || $low >= 4294967296 % $n429) {
+                  $r430 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n423 >= 1 && $n423 <= 4294967296))
+              if (!($n429 >= 1 && $n429 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r424 = drawInt(P, $n423);
+              $r430 = drawInt(P, $n429);
             }
-            const $digit421 = $r424;
-            const $value422 = $least413 + $digit421;
+            const $digit427 = $r430;
+            const $value428 = $least419 + $digit427;
             {
-              const l_amount = $value422;
+              const l_amount = $value428;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value422);
+            if (trace !== null) trace.push(l_q, 3, $value428);
             {
-              const l_amount = $value422;
+              const l_amount = $value428;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 86;
             }
           }
-          if ($offered414 && $pick417-- === 0) {
+          if ($offered420 && $pick423-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
-            if ($left404 === 1) {
+            if ($left410 === 1) {
               return 86;
             }
-            continue race403;
+            continue race409;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide489($seat435: number): number {
-    const $seg436 = Z_deeds + l_p_7;
-    let $offered437 = false;
-    offered437$open: {
-      if (!(N[$seg436]! > 0)) break offered437$open;
-      let $any438: boolean = false;
+  function decide495($seat441: number): number {
+    const $seg442 = Z_deeds + l_p_7;
+    let $offered443 = false;
+    offered443$open: {
+      if (!(N[$seg442]! > 0)) break offered443$open;
+      let $any444: boolean = false;
       {
-        const $seg440 = Z_deeds + l_p_7;
-        const $n441 = N[$seg440]!;
-        for (let $i439 = 0; $i439 < $n441; $i439++) {
-          const l_e = C[$seg440 * CAP + $i439]!;
+        const $seg446 = Z_deeds + l_p_7;
+        const $n447 = N[$seg446]!;
+        for (let $i445 = 0; $i445 < $n447; $i445++) {
+          const l_e = C[$seg446 * CAP + $i445]!;
           if (fn_may_sell_stack(l_p_7, l_e)) {
-            $any438 = true;
+            $any444 = true;
             break;
           }
         }
       }
-      if (!$any438) break offered437$open;
-      let $found442 = false;
-      for (let $i443 = 0; $i443 < N[$seg436]!; $i443++) {
-        const l_d = C[$seg436 * CAP + $i443]!;
+      if (!$any444) break offered443$open;
+      let $found448 = false;
+      for (let $i449 = 0; $i449 < N[$seg442]!; $i449++) {
+        const l_d = C[$seg442 * CAP + $i449]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-        $found442 = true;
+        $found448 = true;
         break;
       }
-      if (!$found442) break offered437$open;
-      $offered437 = true;
+      if (!$found448) break offered443$open;
+      $offered443 = true;
     }
-    const $seg445 = Z_deeds + l_p_7;
-    let $offered446 = false;
-    offered446$open: {
-      if (!(N[$seg445]! > 0)) break offered446$open;
-      let $any447: boolean = false;
+    const $seg451 = Z_deeds + l_p_7;
+    let $offered452 = false;
+    offered452$open: {
+      if (!(N[$seg451]! > 0)) break offered452$open;
+      let $any453: boolean = false;
       {
-        const $seg449 = Z_deeds + l_p_7;
-        const $n450 = N[$seg449]!;
-        for (let $i448 = 0; $i448 < $n450; $i448++) {
-          const l_e = C[$seg449 * CAP + $i448]!;
+        const $seg455 = Z_deeds + l_p_7;
+        const $n456 = N[$seg455]!;
+        for (let $i454 = 0; $i454 < $n456; $i454++) {
+          const l_e = C[$seg455 * CAP + $i454]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any447 = true;
+            $any453 = true;
             break;
           }
         }
       }
-      if (!$any447) break offered446$open;
-      if (!(v_stacks_left >= 4)) break offered446$open;
-      let $found451 = false;
-      for (let $i452 = 0; $i452 < N[$seg445]!; $i452++) {
-        const l_d = C[$seg445 * CAP + $i452]!;
+      if (!$any453) break offered452$open;
+      if (!(v_stacks_left >= 4)) break offered452$open;
+      let $found457 = false;
+      for (let $i458 = 0; $i458 < N[$seg451]!; $i458++) {
+        const l_d = C[$seg451 * CAP + $i458]!;
         if (!v_key[l_d]!) continue;
-        $found451 = true;
+        $found457 = true;
         break;
       }
-      if (!$found451) break offered446$open;
-      $offered446 = true;
+      if (!$found457) break offered452$open;
+      $offered452 = true;
     }
-    const $seg454 = Z_deeds + l_p_7;
-    let $offered455 = false;
-    offered455$open: {
-      if (!(N[$seg454]! > 0)) break offered455$open;
-      let $any456: boolean = false;
+    const $seg460 = Z_deeds + l_p_7;
+    let $offered461 = false;
+    offered461$open: {
+      if (!(N[$seg460]! > 0)) break offered461$open;
+      let $any462: boolean = false;
       {
-        const $seg458 = Z_deeds + l_p_7;
-        const $n459 = N[$seg458]!;
-        for (let $i457 = 0; $i457 < $n459; $i457++) {
-          const l_e = C[$seg458 * CAP + $i457]!;
+        const $seg464 = Z_deeds + l_p_7;
+        const $n465 = N[$seg464]!;
+        for (let $i463 = 0; $i463 < $n465; $i463++) {
+          const l_e = C[$seg464 * CAP + $i463]!;
           if (fn_may_mortgage(l_p_7, l_e)) {
-            $any456 = true;
+            $any462 = true;
             break;
           }
         }
       }
-      if (!$any456) break offered455$open;
-      let $found460 = false;
-      for (let $i461 = 0; $i461 < N[$seg454]!; $i461++) {
-        const l_d = C[$seg454 * CAP + $i461]!;
+      if (!$any462) break offered461$open;
+      let $found466 = false;
+      for (let $i467 = 0; $i467 < N[$seg460]!; $i467++) {
+        const l_d = C[$seg460 * CAP + $i467]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-        $found460 = true;
+        $found466 = true;
         break;
       }
-      if (!$found460) break offered455$open;
-      $offered455 = true;
+      if (!$found466) break offered461$open;
+      $offered461 = true;
     }
-    const $offered463 = ($offered437 ? 1 : 0) + ($offered446 ? 1 : 0) + ($offered455 ? 1 : 0);
-    if ($offered463 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat435} must act but has no legal move`);
+    const $offered469 = ($offered443 ? 1 : 0) + ($offered452 ? 1 : 0) + ($offered461 ? 1 : 0);
+    if ($offered469 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat441} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built468 = false;
-    let $built475 = false;
-    let $built482 = false;
-    attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n466 = $offered463;
-      let $r467 = 0;
-      if ($n466 <= 2097152 && $n466 >= 1) {
+    let $built474 = false;
+    let $built481 = false;
+    let $built488 = false;
+    attempt470: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n472 = $offered469;
+      let $r473 = 0;
+      if ($n472 <= 2097152 && $n472 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5065,34 +5026,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n466;
+          const $m = ($t >>> 0) * $n472;
           const $low = $m >>> 0;
-          if ($low >= $n466 || $low >= 4294967296 % $n466) {
-            $r467 = ($m / 4294967296) >>> 0;
+          if ($low >= $n472 || $low >= 4294967296 % $n472) {
+            $r473 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n466 >= 1 && $n466 <= 4294967296))
+        if (!($n472 >= 1 && $n472 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r467 = drawInt(P, $n466);
+        $r473 = drawInt(P, $n472);
       }
-      const $pick465$drawn = $r467;
-      let $pick465 = $pick465$drawn;
-      if ($offered437 && $pick465-- === 0) {
-        if (!$built468) {
+      const $pick471$drawn = $r473;
+      let $pick471 = $pick471$drawn;
+      if ($offered443 && $pick471-- === 0) {
+        if (!$built474) {
           $values65$n[0]! = 0;
-          for (let $i444 = 0; $i444 < N[$seg436]!; $i444++) {
-            const l_d = C[$seg436 * CAP + $i444]!;
+          for (let $i450 = 0; $i450 < N[$seg442]!; $i450++) {
+            const l_d = C[$seg442 * CAP + $i450]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built468 = true;
+          $built474 = true;
         }
-        const $n471 = $values65$n[0]!;
-        let $r472 = 0;
-        if ($n471 <= 2097152 && $n471 >= 1) {
+        const $n477 = $values65$n[0]!;
+        let $r478 = 0;
+        if ($n477 <= 2097152 && $n477 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5103,34 +5064,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n471;
+            const $m = ($t >>> 0) * $n477;
             const $low = $m >>> 0;
-            if ($low >= $n471 || $low >= 4294967296 % $n471) {
-              $r472 = ($m / 4294967296) >>> 0;
+            if ($low >= $n477 || $low >= 4294967296 % $n477) {
+              $r478 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n471 >= 1 && $n471 <= 4294967296))
+          if (!($n477 >= 1 && $n477 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r472 = drawInt(P, $n471);
+          $r478 = drawInt(P, $n477);
         }
-        const $digit469 = $r472;
-        const $value470 = $values65[$digit469]!;
+        const $digit475 = $r478;
+        const $value476 = $values65[$digit475]!;
         {
-          const l_d = $value470;
+          const l_d = $value476;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 0, $value470);
+        if (trace !== null) trace.push($seat441, 0, $value476);
         {
-          const l_d = $value470;
+          const l_d = $value476;
           {
-            const $argument473 = l_p_7;
-            const $argument474 = l_d;
+            const $argument479 = l_p_7;
+            const $argument480 = l_d;
             {
-              let l_p = $argument473;
-              let l_sold = $argument474;
+              let l_p = $argument479;
+              let l_sold = $argument480;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5153,19 +5114,19 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered446 && $pick465-- === 0) {
-        if (!$built475) {
+      if ($offered452 && $pick471-- === 0) {
+        if (!$built481) {
           $values67$n[0]! = 0;
-          for (let $i453 = 0; $i453 < N[$seg445]!; $i453++) {
-            const l_d = C[$seg445 * CAP + $i453]!;
+          for (let $i459 = 0; $i459 < N[$seg451]!; $i459++) {
+            const l_d = C[$seg451 * CAP + $i459]!;
             if (!v_key[l_d]!) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built475 = true;
+          $built481 = true;
         }
-        const $n478 = $values67$n[0]!;
-        let $r479 = 0;
-        if ($n478 <= 2097152 && $n478 >= 1) {
+        const $n484 = $values67$n[0]!;
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5176,34 +5137,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n478;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n478 >= 1 && $n478 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r479 = drawInt(P, $n478);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit476 = $r479;
-        const $value477 = $values67[$digit476]!;
+        const $digit482 = $r485;
+        const $value483 = $values67[$digit482]!;
         {
-          const l_d = $value477;
+          const l_d = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 1, $value477);
+        if (trace !== null) trace.push($seat441, 1, $value483);
         {
-          const l_d = $value477;
+          const l_d = $value483;
           {
-            const $argument480 = l_p_7;
-            const $argument481 = l_d;
+            const $argument486 = l_p_7;
+            const $argument487 = l_d;
             {
-              let l_p = $argument480;
-              let l_sold = $argument481;
+              let l_p = $argument486;
+              let l_sold = $argument487;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5228,20 +5189,20 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered455 && $pick465-- === 0) {
-        if (!$built482) {
+      if ($offered461 && $pick471-- === 0) {
+        if (!$built488) {
           $values69$n[0]! = 0;
-          for (let $i462 = 0; $i462 < N[$seg454]!; $i462++) {
-            const l_d = C[$seg454 * CAP + $i462]!;
+          for (let $i468 = 0; $i468 < N[$seg460]!; $i468++) {
+            const l_d = C[$seg460 * CAP + $i468]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
-          $built482 = true;
+          $built488 = true;
         }
-        const $n485 = $values69$n[0]!;
-        let $r486 = 0;
-        if ($n485 <= 2097152 && $n485 >= 1) {
+        const $n491 = $values69$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5252,34 +5213,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n485;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n485 || $low >= 4294967296 % $n485) {
-              $r486 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n485 >= 1 && $n485 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r486 = drawInt(P, $n485);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit483 = $r486;
-        const $value484 = $values69[$digit483]!;
+        const $digit489 = $r492;
+        const $value490 = $values69[$digit489]!;
         {
-          const l_d = $value484;
+          const l_d = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 2, $value484);
+        if (trace !== null) trace.push($seat441, 2, $value490);
         {
-          const l_d = $value484;
+          const l_d = $value490;
           {
-            const $argument487 = l_p_7;
-            const $argument488 = l_d;
+            const $argument493 = l_p_7;
+            const $argument494 = l_d;
             {
-              let l_p = $argument487;
-              let l_pledged = $argument488;
+              let l_p = $argument493;
+              let l_pledged = $argument494;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5304,30 +5265,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide534(): number {
+  function decide542(): number {
     {
-      let $n510 = 0;
+      let $n518 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n510++] = l_q;
+          $list73[$n518++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race511: for (;;) {
-        let $left512 = 0;
-        for (let $a515 = 0; $a515 < $n510; $a515++) if ($list74[$list73[$a515]!] === 0) $left512++;
-        if ($left512 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race519: for (;;) {
+        let $left520 = 0;
+        for (let $a523 = 0; $a523 < $n518; $a523++) if ($list74[$list73[$a523]!] === 0) $left520++;
+        if ($left520 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k514 = 0;
-        if ($left512 > 1) {
-          const $n516 = $left512;
-          let $r517 = 0;
-          if ($n516 <= 2097152 && $n516 >= 1) {
+        let $k522 = 0;
+        if ($left520 > 1) {
+          const $n524 = $left520;
+          let $r525 = 0;
+          if ($n524 <= 2097152 && $n524 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5338,54 +5299,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n516;
+              const $m = ($t >>> 0) * $n524;
               const $low = $m >>> 0;
-              if ($low >= $n516 || $low >= 4294967296 % $n516) {
-                $r517 = ($m / 4294967296) >>> 0;
+              if ($low >= $n524 || $low >= 4294967296 % $n524) {
+                $r525 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n516 >= 1 && $n516 <= 4294967296))
+            if (!($n524 >= 1 && $n524 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r517 = drawInt(P, $n516);
+            $r525 = drawInt(P, $n524);
           }
-          const $k514$drawn = $r517;
-          $k514 = $k514$drawn;
+          const $k522$drawn = $r525;
+          $k522 = $k522$drawn;
         }
-        let $seat513 = -1;
-        for (let $a515 = 0; $a515 < $n510; $a515++)
-          if ($list74[$list73[$a515]!] === 0 && $k514-- === 0) {
-            $seat513 = $list73[$a515]!;
+        let $seat521 = -1;
+        for (let $a523 = 0; $a523 < $n518; $a523++)
+          if ($list74[$list73[$a523]!] === 0 && $k522-- === 0) {
+            $seat521 = $list73[$a523]!;
             break;
           }
-        const l_q = $seat513;
-        const $low518 = l_high_5 + 1;
-        const $high519 = v_cash[l_q]!;
-        let $offered520 = false;
-        let $least521 = $low518;
-        offered520$open: {
-          if (!($low518 <= $high519)) break offered520$open;
-          $least521 = Math.max($low518, l_high_5 + 1);
-          if (!($least521 <= $high519)) break offered520$open;
-          $offered520 = true;
+        const l_q = $seat521;
+        const $low526 = l_high_5 + 1;
+        const $high527 = v_cash[l_q]!;
+        let $offered528 = false;
+        let $least529 = $low526;
+        offered528$open: {
+          if (!($low526 <= $high527)) break offered528$open;
+          $least529 = Math.max($low526, l_high_5 + 1);
+          if (!($least529 <= $high527)) break offered528$open;
+          $offered528 = true;
         }
-        let $offered522 = false;
-        offered522$open: {
-          $offered522 = true;
+        let $offered530 = false;
+        offered530$open: {
+          $offered530 = true;
         }
-        const $offered523 = ($offered520 ? 1 : 0) + ($offered522 ? 1 : 0);
-        if ($offered523 === 0)
+        const $offered531 = ($offered528 ? 1 : 0) + ($offered530 ? 1 : 0);
+        if ($offered531 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt524: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n526 = $offered523;
-          let $r527 = 0;
-          if ($n526 <= 2097152 && $n526 >= 1) {
+        attempt532: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n534 = $offered531;
+          let $r535 = 0;
+          if ($n534 <= 2097152 && $n534 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5396,24 +5357,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n526;
+              const $m = ($t >>> 0) * $n534;
               const $low = $m >>> 0;
-              if ($low >= $n526 || $low >= 4294967296 % $n526) {
-                $r527 = ($m / 4294967296) >>> 0;
+              if ($low >= $n534 || $low >= 4294967296 % $n534) {
+                $r535 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n526 >= 1 && $n526 <= 4294967296))
+            if (!($n534 >= 1 && $n534 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r527 = drawInt(P, $n526);
+            $r535 = drawInt(P, $n534);
           }
-          const $pick525$drawn = $r527;
-          let $pick525 = $pick525$drawn;
-          if ($offered520 && $pick525-- === 0) {
-            const $n531 = Math.max(0, $high519 - $least521 + 1);
-            let $r532 = 0;
-            if ($n531 <= 2097152 && $n531 >= 1) {
+          const $pick533$drawn = $r535;
+          let $pick533 = $pick533$drawn;
+          if ($offered528 && $pick533-- === 0) {
+            const $n539 = Math.max(0, $high527 - $least529 + 1);
+            let $r540 = 0;
+            if ($n539 <= 2097152 && $n539 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5424,151 +5385,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n531;
+                const $m = ($t >>> 0) * $n539;
                 const $low = $m >>> 0;
-                if ($low >= $n531 || $low >= 4294967296 % $n531) {
-                  $r532 = ($m / 4294967296) >>> 0;
+                if ($low >= $n539 || $low >= 4294967296 % $n539) {
+                  $r540 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n531 >= 1 && $n531 <= 4294967296))
+              if (!($n539 >= 1 && $n539 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r532 = drawInt(P, $n531);
+              $r540 = drawInt(P, $n539);
             }
-            const $digit529 = $r532;
-            const $value530 = $least521 + $digit529;
+            const $digit537 = $r540;
+            const $value538 = $least529 + $digit537;
             {
-              const l_amount = $value530;
+              const l_amount = $value538;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value530);
+            if (trace !== null) trace.push(l_q, 3, $value538);
             {
-              const l_amount = $value530;
+              const l_amount = $value538;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 109;
             }
           }
-          if ($offered522 && $pick525-- === 0) {
+          if ($offered530 && $pick533-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
-            if ($left512 === 1) {
+            if ($left520 === 1) {
               return 109;
             }
-            continue race511;
+            continue race519;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide591($seat537: number): number {
-    const $seg538 = Z_deeds + l_p_9;
-    let $offered539 = false;
-    offered539$open: {
-      if (!(N[$seg538]! > 0)) break offered539$open;
-      let $any540: boolean = false;
+  function decide599($seat545: number): number {
+    const $seg546 = Z_deeds + l_p_9;
+    let $offered547 = false;
+    offered547$open: {
+      if (!(N[$seg546]! > 0)) break offered547$open;
+      let $any548: boolean = false;
       {
-        const $seg542 = Z_deeds + l_p_9;
-        const $n543 = N[$seg542]!;
-        for (let $i541 = 0; $i541 < $n543; $i541++) {
-          const l_e = C[$seg542 * CAP + $i541]!;
+        const $seg550 = Z_deeds + l_p_9;
+        const $n551 = N[$seg550]!;
+        for (let $i549 = 0; $i549 < $n551; $i549++) {
+          const l_e = C[$seg550 * CAP + $i549]!;
           if (fn_may_sell_stack(l_p_9, l_e)) {
-            $any540 = true;
+            $any548 = true;
             break;
           }
         }
       }
-      if (!$any540) break offered539$open;
-      let $found544 = false;
-      for (let $i545 = 0; $i545 < N[$seg538]!; $i545++) {
-        const l_d = C[$seg538 * CAP + $i545]!;
+      if (!$any548) break offered547$open;
+      let $found552 = false;
+      for (let $i553 = 0; $i553 < N[$seg546]!; $i553++) {
+        const l_d = C[$seg546 * CAP + $i553]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-        $found544 = true;
+        $found552 = true;
         break;
       }
-      if (!$found544) break offered539$open;
-      $offered539 = true;
+      if (!$found552) break offered547$open;
+      $offered547 = true;
     }
-    const $seg547 = Z_deeds + l_p_9;
-    let $offered548 = false;
-    offered548$open: {
-      if (!(N[$seg547]! > 0)) break offered548$open;
-      let $any549: boolean = false;
+    const $seg555 = Z_deeds + l_p_9;
+    let $offered556 = false;
+    offered556$open: {
+      if (!(N[$seg555]! > 0)) break offered556$open;
+      let $any557: boolean = false;
       {
-        const $seg551 = Z_deeds + l_p_9;
-        const $n552 = N[$seg551]!;
-        for (let $i550 = 0; $i550 < $n552; $i550++) {
-          const l_e = C[$seg551 * CAP + $i550]!;
+        const $seg559 = Z_deeds + l_p_9;
+        const $n560 = N[$seg559]!;
+        for (let $i558 = 0; $i558 < $n560; $i558++) {
+          const l_e = C[$seg559 * CAP + $i558]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any549 = true;
+            $any557 = true;
             break;
           }
         }
       }
-      if (!$any549) break offered548$open;
-      if (!(v_stacks_left >= 4)) break offered548$open;
-      let $found553 = false;
-      for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
-        const l_d = C[$seg547 * CAP + $i554]!;
+      if (!$any557) break offered556$open;
+      if (!(v_stacks_left >= 4)) break offered556$open;
+      let $found561 = false;
+      for (let $i562 = 0; $i562 < N[$seg555]!; $i562++) {
+        const l_d = C[$seg555 * CAP + $i562]!;
         if (!v_key[l_d]!) continue;
-        $found553 = true;
+        $found561 = true;
         break;
       }
-      if (!$found553) break offered548$open;
-      $offered548 = true;
+      if (!$found561) break offered556$open;
+      $offered556 = true;
     }
-    const $seg556 = Z_deeds + l_p_9;
-    let $offered557 = false;
-    offered557$open: {
-      if (!(N[$seg556]! > 0)) break offered557$open;
-      let $any558: boolean = false;
+    const $seg564 = Z_deeds + l_p_9;
+    let $offered565 = false;
+    offered565$open: {
+      if (!(N[$seg564]! > 0)) break offered565$open;
+      let $any566: boolean = false;
       {
-        const $seg560 = Z_deeds + l_p_9;
-        const $n561 = N[$seg560]!;
-        for (let $i559 = 0; $i559 < $n561; $i559++) {
-          const l_e = C[$seg560 * CAP + $i559]!;
+        const $seg568 = Z_deeds + l_p_9;
+        const $n569 = N[$seg568]!;
+        for (let $i567 = 0; $i567 < $n569; $i567++) {
+          const l_e = C[$seg568 * CAP + $i567]!;
           if (fn_may_mortgage(l_p_9, l_e)) {
-            $any558 = true;
+            $any566 = true;
             break;
           }
         }
       }
-      if (!$any558) break offered557$open;
-      let $found562 = false;
-      for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
-        const l_d = C[$seg556 * CAP + $i563]!;
+      if (!$any566) break offered565$open;
+      let $found570 = false;
+      for (let $i571 = 0; $i571 < N[$seg564]!; $i571++) {
+        const l_d = C[$seg564 * CAP + $i571]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-        $found562 = true;
+        $found570 = true;
         break;
       }
-      if (!$found562) break offered557$open;
-      $offered557 = true;
+      if (!$found570) break offered565$open;
+      $offered565 = true;
     }
-    const $offered565 = ($offered539 ? 1 : 0) + ($offered548 ? 1 : 0) + ($offered557 ? 1 : 0);
-    if ($offered565 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat537} must act but has no legal move`);
+    const $offered573 = ($offered547 ? 1 : 0) + ($offered556 ? 1 : 0) + ($offered565 ? 1 : 0);
+    if ($offered573 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat545} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built570 = false;
-    let $built577 = false;
-    let $built584 = false;
-    attempt566: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n568 = $offered565;
-      let $r569 = 0;
-      if ($n568 <= 2097152 && $n568 >= 1) {
+    let $built578 = false;
+    let $built585 = false;
+    let $built592 = false;
+    attempt574: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n576 = $offered573;
+      let $r577 = 0;
+      if ($n576 <= 2097152 && $n576 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5579,34 +5540,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n568;
+          const $m = ($t >>> 0) * $n576;
           const $low = $m >>> 0;
-          if ($low >= $n568 || $low >= 4294967296 % $n568) {
-            $r569 = ($m / 4294967296) >>> 0;
+          if ($low >= $n576 || $low >= 4294967296 % $n576) {
+            $r577 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n568 >= 1 && $n568 <= 4294967296))
+        if (!($n576 >= 1 && $n576 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r569 = drawInt(P, $n568);
+        $r577 = drawInt(P, $n576);
       }
-      const $pick567$drawn = $r569;
-      let $pick567 = $pick567$drawn;
-      if ($offered539 && $pick567-- === 0) {
-        if (!$built570) {
+      const $pick575$drawn = $r577;
+      let $pick575 = $pick575$drawn;
+      if ($offered547 && $pick575-- === 0) {
+        if (!$built578) {
           $values75$n[0]! = 0;
-          for (let $i546 = 0; $i546 < N[$seg538]!; $i546++) {
-            const l_d = C[$seg538 * CAP + $i546]!;
+          for (let $i554 = 0; $i554 < N[$seg546]!; $i554++) {
+            const l_d = C[$seg546 * CAP + $i554]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          $built570 = true;
+          $built578 = true;
         }
-        const $n573 = $values75$n[0]!;
-        let $r574 = 0;
-        if ($n573 <= 2097152 && $n573 >= 1) {
+        const $n581 = $values75$n[0]!;
+        let $r582 = 0;
+        if ($n581 <= 2097152 && $n581 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5617,34 +5578,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n573;
+            const $m = ($t >>> 0) * $n581;
             const $low = $m >>> 0;
-            if ($low >= $n573 || $low >= 4294967296 % $n573) {
-              $r574 = ($m / 4294967296) >>> 0;
+            if ($low >= $n581 || $low >= 4294967296 % $n581) {
+              $r582 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n573 >= 1 && $n573 <= 4294967296))
+          if (!($n581 >= 1 && $n581 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r574 = drawInt(P, $n573);
+          $r582 = drawInt(P, $n581);
         }
-        const $digit571 = $r574;
-        const $value572 = $values75[$digit571]!;
+        const $digit579 = $r582;
+        const $value580 = $values75[$digit579]!;
         {
-          const l_d = $value572;
+          const l_d = $value580;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 0, $value572);
+        if (trace !== null) trace.push($seat545, 0, $value580);
         {
-          const l_d = $value572;
+          const l_d = $value580;
           {
-            const $argument575 = l_p_9;
-            const $argument576 = l_d;
+            const $argument583 = l_p_9;
+            const $argument584 = l_d;
             {
-              let l_p = $argument575;
-              let l_sold = $argument576;
+              let l_p = $argument583;
+              let l_sold = $argument584;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5667,19 +5628,19 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered548 && $pick567-- === 0) {
-        if (!$built577) {
+      if ($offered556 && $pick575-- === 0) {
+        if (!$built585) {
           $values77$n[0]! = 0;
-          for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
-            const l_d = C[$seg547 * CAP + $i555]!;
+          for (let $i563 = 0; $i563 < N[$seg555]!; $i563++) {
+            const l_d = C[$seg555 * CAP + $i563]!;
             if (!v_key[l_d]!) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          $built577 = true;
+          $built585 = true;
         }
-        const $n580 = $values77$n[0]!;
-        let $r581 = 0;
-        if ($n580 <= 2097152 && $n580 >= 1) {
+        const $n588 = $values77$n[0]!;
+        let $r589 = 0;
+        if ($n588 <= 2097152 && $n588 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5690,34 +5651,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n580;
+            const $m = ($t >>> 0) * $n588;
             const $low = $m >>> 0;
-            if ($low >= $n580 || $low >= 4294967296 % $n580) {
-              $r581 = ($m / 4294967296) >>> 0;
+            if ($low >= $n588 || $low >= 4294967296 % $n588) {
+              $r589 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n580 >= 1 && $n580 <= 4294967296))
+          if (!($n588 >= 1 && $n588 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r581 = drawInt(P, $n580);
+          $r589 = drawInt(P, $n588);
         }
-        const $digit578 = $r581;
-        const $value579 = $values77[$digit578]!;
+        const $digit586 = $r589;
+        const $value587 = $values77[$digit586]!;
         {
-          const l_d = $value579;
+          const l_d = $value587;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 1, $value579);
+        if (trace !== null) trace.push($seat545, 1, $value587);
         {
-          const l_d = $value579;
+          const l_d = $value587;
           {
-            const $argument582 = l_p_9;
-            const $argument583 = l_d;
+            const $argument590 = l_p_9;
+            const $argument591 = l_d;
             {
-              let l_p = $argument582;
-              let l_sold = $argument583;
+              let l_p = $argument590;
+              let l_sold = $argument591;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5742,20 +5703,20 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered557 && $pick567-- === 0) {
-        if (!$built584) {
+      if ($offered565 && $pick575-- === 0) {
+        if (!$built592) {
           $values79$n[0]! = 0;
-          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
-            const l_d = C[$seg556 * CAP + $i564]!;
+          for (let $i572 = 0; $i572 < N[$seg564]!; $i572++) {
+            const l_d = C[$seg564 * CAP + $i572]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built584 = true;
+          $built592 = true;
         }
-        const $n587 = $values79$n[0]!;
-        let $r588 = 0;
-        if ($n587 <= 2097152 && $n587 >= 1) {
+        const $n595 = $values79$n[0]!;
+        let $r596 = 0;
+        if ($n595 <= 2097152 && $n595 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5766,34 +5727,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n587;
+            const $m = ($t >>> 0) * $n595;
             const $low = $m >>> 0;
-            if ($low >= $n587 || $low >= 4294967296 % $n587) {
-              $r588 = ($m / 4294967296) >>> 0;
+            if ($low >= $n595 || $low >= 4294967296 % $n595) {
+              $r596 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n587 >= 1 && $n587 <= 4294967296))
+          if (!($n595 >= 1 && $n595 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r588 = drawInt(P, $n587);
+          $r596 = drawInt(P, $n595);
         }
-        const $digit585 = $r588;
-        const $value586 = $values79[$digit585]!;
+        const $digit593 = $r596;
+        const $value594 = $values79[$digit593]!;
         {
-          const l_d = $value586;
+          const l_d = $value594;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 2, $value586);
+        if (trace !== null) trace.push($seat545, 2, $value594);
         {
-          const l_d = $value586;
+          const l_d = $value594;
           {
-            const $argument589 = l_p_9;
-            const $argument590 = l_d;
+            const $argument597 = l_p_9;
+            const $argument598 = l_d;
             {
-              let l_p = $argument589;
-              let l_pledged = $argument590;
+              let l_p = $argument597;
+              let l_pledged = $argument598;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5818,86 +5779,28 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide636(): number {
+  function decide646(): number {
     {
-      let $n612 = 0;
+      let $n622 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n612++] = l_q;
+          $list83[$n622++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race613: for (;;) {
-        let $left614 = 0;
-        for (let $a617 = 0; $a617 < $n612; $a617++) if ($list84[$list83[$a617]!] === 0) $left614++;
-        if ($left614 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race623: for (;;) {
+        let $left624 = 0;
+        for (let $a627 = 0; $a627 < $n622; $a627++) if ($list84[$list83[$a627]!] === 0) $left624++;
+        if ($left624 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k616 = 0;
-        if ($left614 > 1) {
-          const $n618 = $left614;
-          let $r619 = 0;
-          if ($n618 <= 2097152 && $n618 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n618;
-              const $low = $m >>> 0;
-              if ($low >= $n618 || $low >= 4294967296 % $n618) {
-                $r619 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n618 >= 1 && $n618 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r619 = drawInt(P, $n618);
-          }
-          const $k616$drawn = $r619;
-          $k616 = $k616$drawn;
-        }
-        let $seat615 = -1;
-        for (let $a617 = 0; $a617 < $n612; $a617++)
-          if ($list84[$list83[$a617]!] === 0 && $k616-- === 0) {
-            $seat615 = $list83[$a617]!;
-            break;
-          }
-        const l_q = $seat615;
-        const $low620 = l_high_6 + 1;
-        const $high621 = v_cash[l_q]!;
-        let $offered622 = false;
-        let $least623 = $low620;
-        offered622$open: {
-          if (!($low620 <= $high621)) break offered622$open;
-          $least623 = Math.max($low620, l_high_6 + 1);
-          if (!($least623 <= $high621)) break offered622$open;
-          $offered622 = true;
-        }
-        let $offered624 = false;
-        offered624$open: {
-          $offered624 = true;
-        }
-        const $offered625 = ($offered622 ? 1 : 0) + ($offered624 ? 1 : 0);
-        if ($offered625 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt626: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n628 = $offered625;
+        let $k626 = 0;
+        if ($left624 > 1) {
+          const $n628 = $left624;
           let $r629 = 0;
           if ($n628 <= 2097152 && $n628 >= 1) {
             for (;;) {
@@ -5922,12 +5825,70 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r629 = drawInt(P, $n628);
           }
-          const $pick627$drawn = $r629;
-          let $pick627 = $pick627$drawn;
-          if ($offered622 && $pick627-- === 0) {
-            const $n633 = Math.max(0, $high621 - $least623 + 1);
-            let $r634 = 0;
-            if ($n633 <= 2097152 && $n633 >= 1) {
+          const $k626$drawn = $r629;
+          $k626 = $k626$drawn;
+        }
+        let $seat625 = -1;
+        for (let $a627 = 0; $a627 < $n622; $a627++)
+          if ($list84[$list83[$a627]!] === 0 && $k626-- === 0) {
+            $seat625 = $list83[$a627]!;
+            break;
+          }
+        const l_q = $seat625;
+        const $low630 = l_high_6 + 1;
+        const $high631 = v_cash[l_q]!;
+        let $offered632 = false;
+        let $least633 = $low630;
+        offered632$open: {
+          if (!($low630 <= $high631)) break offered632$open;
+          $least633 = Math.max($low630, l_high_6 + 1);
+          if (!($least633 <= $high631)) break offered632$open;
+          $offered632 = true;
+        }
+        let $offered634 = false;
+        offered634$open: {
+          $offered634 = true;
+        }
+        const $offered635 = ($offered632 ? 1 : 0) + ($offered634 ? 1 : 0);
+        if ($offered635 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= DECISION_CAP)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+          );
+        attempt636: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n638 = $offered635;
+          let $r639 = 0;
+          if ($n638 <= 2097152 && $n638 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n638;
+              const $low = $m >>> 0;
+              if ($low >= $n638 || $low >= 4294967296 % $n638) {
+                $r639 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n638 >= 1 && $n638 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r639 = drawInt(P, $n638);
+          }
+          const $pick637$drawn = $r639;
+          let $pick637 = $pick637$drawn;
+          if ($offered632 && $pick637-- === 0) {
+            const $n643 = Math.max(0, $high631 - $least633 + 1);
+            let $r644 = 0;
+            if ($n643 <= 2097152 && $n643 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5938,45 +5899,45 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n633;
+                const $m = ($t >>> 0) * $n643;
                 const $low = $m >>> 0;
-                if ($low >= $n633 || $low >= 4294967296 % $n633) {
-                  $r634 = ($m / 4294967296) >>> 0;
+                if ($low >= $n643 || $low >= 4294967296 % $n643) {
+                  $r644 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n633 >= 1 && $n633 <= 4294967296))
+              if (!($n643 >= 1 && $n643 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r634 = drawInt(P, $n633);
+              $r644 = drawInt(P, $n643);
             }
-            const $digit631 = $r634;
-            const $value632 = $least623 + $digit631;
+            const $digit641 = $r644;
+            const $value642 = $least633 + $digit641;
             {
-              const l_amount = $value632;
+              const l_amount = $value642;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value632);
+            if (trace !== null) trace.push(l_q, 3, $value642);
             {
-              const l_amount = $value632;
+              const l_amount = $value642;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 129;
             }
           }
-          if ($offered624 && $pick627-- === 0) {
+          if ($offered634 && $pick637-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
-            if ($left614 === 1) {
+            if ($left624 === 1) {
               return 129;
             }
-            continue race613;
+            continue race623;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -6183,16 +6144,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n638 = 0;
+      let $n648 = 0;
       {
-        const $n640 = N[Z_spaces]!;
-        for (let $i639 = 0; $i639 < $n640; $i639++) {
-          const l_s = C[Z_spaces * CAP + $i639]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n638++] = l_s;
+        const $n650 = N[Z_spaces]!;
+        for (let $i649 = 0; $i649 < $n650; $i649++) {
+          const l_s = C[Z_spaces * CAP + $i649]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n648++] = l_s;
         }
       }
-      for (let $i641 = 0; $i641 < $n638; $i641++) {
-        const l_s = $list85[$i641]!;
+      for (let $i651 = 0; $i651 < $n648; $i651++) {
+        const l_s = $list85[$i651]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -6202,10 +6163,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at642 = Z_spaces * CAP + $at;
-          const $card = C[$at642]!;
-          const $end643 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k644 = $at642; $k644 < $end643; $k644++) C[$k644] = C[$k644 + 1]!;
+          const $at652 = Z_spaces * CAP + $at;
+          const $card = C[$at652]!;
+          const $end653 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k654 = $at652; $k654 < $end653; $k654++) C[$k654] = C[$k654 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -6213,16 +6174,16 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n645 = 0;
+      let $n655 = 0;
       {
-        const $n647 = N[Z_bank_deeds]!;
-        for (let $i646 = 0; $i646 < $n647; $i646++) {
-          const l_d = C[Z_bank_deeds * CAP + $i646]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n645++] = l_d;
+        const $n657 = N[Z_bank_deeds]!;
+        for (let $i656 = 0; $i656 < $n657; $i656++) {
+          const l_d = C[Z_bank_deeds * CAP + $i656]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n655++] = l_d;
         }
       }
-      for (let $i648 = 0; $i648 < $n645; $i648++) {
-        const l_d = $list86[$i648]!;
+      for (let $i658 = 0; $i658 < $n655; $i658++) {
+        const l_d = $list86[$i658]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -6232,10 +6193,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at649 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at649]!;
-          const $end650 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k651 = $at649; $k651 < $end650; $k651++) C[$k651] = C[$k651 + 1]!;
+          const $at659 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at659]!;
+          const $end660 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k661 = $at659; $k661 < $end660; $k661++) C[$k661] = C[$k661 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -6245,16 +6206,16 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n652 = 0;
+      let $n662 = 0;
       {
-        const $n654 = N[Z_mercy_deck]!;
-        for (let $i653 = 0; $i653 < $n654; $i653++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i653]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n652++] = l_c;
+        const $n664 = N[Z_mercy_deck]!;
+        for (let $i663 = 0; $i663 < $n664; $i663++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i663]!;
+          if (Fortune_deck[l_c]! === "grace") $list87[$n662++] = l_c;
         }
       }
-      for (let $i655 = 0; $i655 < $n652; $i655++) {
-        const l_c = $list87[$i655]!;
+      for (let $i665 = 0; $i665 < $n662; $i665++) {
+        const l_c = $list87[$i665]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -6264,10 +6225,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at656 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at656]!;
-          const $end657 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
+          const $at666 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at666]!;
+          const $end667 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k668 = $at666; $k668 < $end667; $k668++) C[$k668] = C[$k668 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -6275,10 +6236,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i659 = N[Z_mercy_deck]! - 1; $i659 > 0; $i659--) {
-        const $n663 = $i659 + 1;
-        let $r664 = 0;
-        if ($n663 <= 2097152 && $n663 >= 1) {
+      for (let $i669 = N[Z_mercy_deck]! - 1; $i669 > 0; $i669--) {
+        const $n673 = $i669 + 1;
+        let $r674 = 0;
+        if ($n673 <= 2097152 && $n673 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6289,31 +6250,31 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n663;
+            const $m = ($t >>> 0) * $n673;
             const $low = $m >>> 0;
-            if ($low >= $n663 || $low >= 4294967296 % $n663) {
-              $r664 = ($m / 4294967296) >>> 0;
+            if ($low >= $n673 || $low >= 4294967296 % $n673) {
+              $r674 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n663 >= 1 && $n663 <= 4294967296))
+          if (!($n673 >= 1 && $n673 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r664 = drawInt(G, $n663);
+          $r674 = drawInt(G, $n673);
         }
-        const $j662 = $r664;
-        const $a660 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i659;
-        const $b661 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j662;
-        const $card = C[$a660]!;
-        C[$a660] = C[$b661]!;
-        C[$b661] = $card;
+        const $j672 = $r674;
+        const $a670 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i669;
+        const $b671 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j672;
+        const $card = C[$a670]!;
+        C[$a670] = C[$b671]!;
+        C[$b671] = $card;
       }
     }
     {
-      for (let $i665 = N[Z_grace_deck]! - 1; $i665 > 0; $i665--) {
-        const $n669 = $i665 + 1;
-        let $r670 = 0;
-        if ($n669 <= 2097152 && $n669 >= 1) {
+      for (let $i675 = N[Z_grace_deck]! - 1; $i675 > 0; $i675--) {
+        const $n679 = $i675 + 1;
+        let $r680 = 0;
+        if ($n679 <= 2097152 && $n679 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6324,34 +6285,34 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n669;
+            const $m = ($t >>> 0) * $n679;
             const $low = $m >>> 0;
-            if ($low >= $n669 || $low >= 4294967296 % $n669) {
-              $r670 = ($m / 4294967296) >>> 0;
+            if ($low >= $n679 || $low >= 4294967296 % $n679) {
+              $r680 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n669 >= 1 && $n669 <= 4294967296))
+          if (!($n679 >= 1 && $n679 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r670 = drawInt(G, $n669);
+          $r680 = drawInt(G, $n679);
         }
-        const $j668 = $r670;
-        const $a666 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i665;
-        const $b667 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j668;
-        const $card = C[$a666]!;
-        C[$a666] = C[$b667]!;
-        C[$b667] = $card;
+        const $j678 = $r680;
+        const $a676 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i675;
+        const $b677 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j678;
+        const $card = C[$a676]!;
+        C[$a676] = C[$b677]!;
+        C[$b677] = $card;
       }
     }
     {
-      let $n671 = 0;
+      let $n681 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n671++] = l_p;
+        $list88[$n681++] = l_p;
       }
-      for (let $i672 = 0; $i672 < $n671; $i672++) {
-        const l_p = $list88[$i672]!;
+      for (let $i682 = 0; $i682 < $n681; $i682++) {
+        const l_p = $list88[$i682]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -6368,10 +6329,10 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i673 = N[Z_bank_deeds]! - 1; $i673 > 0; $i673--) {
-          const $n677 = $i673 + 1;
-          let $r678 = 0;
-          if ($n677 <= 2097152 && $n677 >= 1) {
+        for (let $i683 = N[Z_bank_deeds]! - 1; $i683 > 0; $i683--) {
+          const $n687 = $i683 + 1;
+          let $r688 = 0;
+          if ($n687 <= 2097152 && $n687 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6382,61 +6343,61 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n677;
+              const $m = ($t >>> 0) * $n687;
               const $low = $m >>> 0;
-              if ($low >= $n677 || $low >= 4294967296 % $n677) {
-                $r678 = ($m / 4294967296) >>> 0;
+              if ($low >= $n687 || $low >= 4294967296 % $n687) {
+                $r688 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n677 >= 1 && $n677 <= 4294967296))
+            if (!($n687 >= 1 && $n687 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r678 = drawInt(G, $n677);
+            $r688 = drawInt(G, $n687);
           }
-          const $j676 = $r678;
-          const $a674 = Z_bank_deeds * CAP + $i673;
-          const $b675 = Z_bank_deeds * CAP + $j676;
-          const $card = C[$a674]!;
-          C[$a674] = C[$b675]!;
-          C[$b675] = $card;
+          const $j686 = $r688;
+          const $a684 = Z_bank_deeds * CAP + $i683;
+          const $b685 = Z_bank_deeds * CAP + $j686;
+          const $card = C[$a684]!;
+          C[$a684] = C[$b685]!;
+          C[$b685] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n679 = 0;
+        let $n689 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n679++] = l_p;
+          $list89[$n689++] = l_p;
         }
-        for (let $i680 = 0; $i680 < $n679; $i680++) {
-          const l_p = $list89[$i680]!;
+        for (let $i690 = 0; $i690 < $n689; $i690++) {
+          const l_p = $list89[$i690]!;
           {
-            const $seg681 = Z_deeds + l_p;
+            const $seg691 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at682 = Z_bank_deeds * CAP;
-              const $card = C[$at682]!;
-              const $end683 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+              const $at692 = Z_bank_deeds * CAP;
+              const $card = C[$at692]!;
+              const $end693 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg681 * CAP + N[$seg681]!] = $card;
-              N[$seg681]!++;
+              C[$seg691 * CAP + N[$seg691]!] = $card;
+              N[$seg691]!++;
             }
           }
           {
-            let $sum685: number = 0;
+            let $sum695: number = 0;
             {
-              const $seg687 = Z_deeds + l_p;
-              const $n688 = N[$seg687]!;
-              for (let $i686 = 0; $i686 < $n688; $i686++) {
-                const l_d = C[$seg687 * CAP + $i686]!;
-                $sum685 += Deed_price[l_d]!;
+              const $seg697 = Z_deeds + l_p;
+              const $n698 = N[$seg697]!;
+              for (let $i696 = 0; $i696 < $n698; $i696++) {
+                const l_d = C[$seg697 * CAP + $i696]!;
+                $sum695 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum685;
+            const $amount = $sum695;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

@@ -132,6 +132,9 @@ export abstract class KernelExpressions extends KernelLists {
   }
 
   private binary(e: A.BinaryExpression): string {
+    if ((e.operator === "and" || e.operator === "or") && this.prelude) {
+      return this.shortCircuit(e, this.prelude);
+    }
     // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
     const chain = chainCode(e, (term, after) => (after === "and" || after === "or" ? this.inPlace(() => this.expression(term)) : this.expression(term)));
     if (chain !== null) return chain;
@@ -156,6 +159,28 @@ export abstract class KernelExpressions extends KernelLists {
       default:
         return `(${left} ${e.operator} ${right})`;
     }
+  }
+
+  /** A chain of `and` (or of `or`) whose later terms hold aggregates, written as statements before
+   *  the one that uses it: each later term, its loops first, runs only while the chain is undecided,
+   *  as `&&` and `||` would run it. An aggregate left in place would be a closure made and called on
+   *  every evaluation. Where no later term needs a loop, the plain `&&` (`||`) chain. */
+  private shortCircuit(e: A.BinaryExpression, prelude: string[]): string {
+    const terms: A.Expression[] = [];
+    let first: A.Expression = e;
+    while (first.kind === "binary" && first.operator === e.operator) {
+      terms.push(first.right);
+      first = first.left;
+    }
+    terms.reverse();
+    const later = terms.map((term) => this.hoisted(() => this.expression(term)));
+    const head = this.expression(first);
+    if (later.every((term) => term.pre.length === 0)) return `(${[head, ...later.map((term) => term.code)].join(e.operator === "and" ? " && " : " || ")})`;
+    const result = this.temp("cond");
+    prelude.push(`let ${result}: boolean = ${head};`);
+    const undecided = e.operator === "and" ? result : `!${result}`;
+    for (const term of later) prelude.push(`if (${undecided}) {`, ...term.pre, `${result} = ${term.code};`, "}");
+    return result;
   }
 
   /** `top` or `last` of a zone read in place (a helper call would not be inlined into `play`),

@@ -36,6 +36,7 @@ export abstract class KernelLists extends KernelZones {
 
   /** Writes `write` with aggregates in place (inside an arrow, where the binder is bound). */
   protected abstract inPlace<T>(write: () => T): T;
+  abstract hoisted(write: () => string): { pre: string[]; code: string };
 
   /** Code written with its aggregates in place. */
   inPlaceCode(write: () => string): string {
@@ -72,8 +73,9 @@ export abstract class KernelLists extends KernelZones {
         if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
         return `${localName(binding.slot)}: ${kernelType(binding.slot.type)}`;
       });
-      const body = this.inPlace(() => this.expression(f.body));
-      return `function ${functionName(f.name.name)}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} { return ${body}; }`;
+      // Its aggregates as loops before the `return` (in place, each would be a closure made per call).
+      const body = this.hoisted(() => this.expression(f.body));
+      return [`function ${functionName(f.name.name)}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} {`, ...body.pre, `return ${body.code};`, "}"].join("\n");
     });
   }
 
