@@ -19,6 +19,7 @@
 import { Sfc32 } from "./sfc32.js";
 
 const PROPERTIES = 60;
+const FIRST_DUAL = 45;
 const ACTIONS = 39;
 const FIRST_ACTION = 60;
 const CARDS = 99;
@@ -135,6 +136,9 @@ export class FastForeclosed {
   /** Doubling cards lying on each seat's Property cards. */
   private readonly attached = new Int32Array(MAX_SEATS);
   private readonly noExchange = new Int32Array(MAX_SEATS);
+  /** No-Exchange and take-back cards in each hand: whether the round's windows open. */
+  private readonly noExchangeHeld = new Int32Array(MAX_SEATS);
+  private readonly takeBackHeld = new Int32Array(MAX_SEATS);
   private readonly moneyPoints = new Int32Array(MAX_SEATS);
 
   /** Seat s's Permanent Collection in the compiled order: collection[s*PROPERTIES ..). */
@@ -159,7 +163,12 @@ export class FastForeclosed {
   private readonly protection = new Int32Array(MAX_SEATS);
   private readonly hasTaken = new Uint8Array(MAX_SEATS);
   private readonly tookFrom = new Int32Array(MAX_SEATS);
-  private readonly passedOver = new Uint8Array(MAX_SEATS);
+  /** Seats passed over this turn, as bits. */
+  private passed = 0;
+  /** Seats with a no-Exchange card in play, as bits. */
+  private shielded = 0;
+  /** Seats the active player has not exchanged with this round (himself excluded), as bits. */
+  private open = 0;
   private chairman = 0;
 
   // The turn being played, and scratch lists of a decision's legal values.
@@ -187,9 +196,11 @@ export class FastForeclosed {
     shuffle(game, actions, ACTIONS);
     // Two Action cards to every seat, Merc's included.
     for (let p = 0; p < seats; p++) {
-      this.hand[p * HAND] = actions[2 * p]!;
-      this.hand[p * HAND + 1] = actions[2 * p + 1]!;
-      this.handSize[p] = 2;
+      this.handSize[p] = 0;
+      this.noExchangeHeld[p] = 0;
+      this.takeBackHeld[p] = 0;
+      this.toHand(p, actions[2 * p]!);
+      this.toHand(p, actions[2 * p + 1]!);
     }
     this.actionNext = 2 * seats;
     const deck = this.deck;
@@ -224,24 +235,29 @@ export class FastForeclosed {
     while (chairman >= players) chairman = game.int(seats);
     this.chairman = chairman;
 
-    this.colourCount.fill(0);
-    this.moneyCards.fill(0);
-    this.hearts.fill(0);
-    this.coinSymbols.fill(0);
-    this.uncommitted.fill(0);
-    this.undoubled.fill(0);
-    this.doubledCount.fill(0);
-    this.committed.fill(NONE);
-    this.doubled.fill(0);
-    this.playedSize.fill(0);
-    this.attached.fill(0);
-    this.noExchange.fill(0);
-    this.moneyPoints.fill(0);
-    this.protection.fill(0);
-    this.hasTaken.fill(0);
-    this.tookFrom.fill(0);
+    // Reset by loops: a typed array's fill is a call into the runtime, dearer than these few stores.
+    for (let p = 0; p < seats; p++) {
+      for (let k = 0; k < COLOURS; k++) this.colourCount[p * COLOURS + k] = 0;
+      this.moneyCards[p] = 0;
+      this.hearts[p] = 0;
+      this.coinSymbols[p] = 0;
+      this.uncommitted[p] = 0;
+      this.undoubled[p] = 0;
+      this.doubledCount[p] = 0;
+      this.playedSize[p] = 0;
+      this.attached[p] = 0;
+      this.noExchange[p] = 0;
+      this.moneyPoints[p] = 0;
+      this.protection[p] = 0;
+      this.hasTaken[p] = 0;
+      this.tookFrom[p] = 0;
+    }
+    // Only Duals are committed and only +1/+2 cards (the 4th and 5th of each colour) doubled.
+    for (let c = FIRST_DUAL; c < FIRST_DUAL + 5; c++) this.committed[c] = NONE;
+    for (let c = 3; c < FIRST_DUAL; c += 9) this.doubled[c] = this.doubled[c + 1] = 0;
     this.boardSize = 0;
     this.inPlay = 0;
+    this.shielded = 0;
   }
 
   /** Plays the set-up game to its end with the random policy; returns the decisions taken.
@@ -289,9 +305,8 @@ export class FastForeclosed {
     }
     // The window at the start of the round: a no-Exchange card or nothing.
     for (let k = 0, p = chairman; k < seats; k++, p = p + 1 === seats ? 0 : p + 1) {
-      if (p >= humans) continue;
+      if (p >= humans || this.noExchangeHeld[p] === 0) continue;
       const n = this.listHand(p, NO_EXCHANGE);
-      if (n === 0) continue;
       this.decisions++;
       if (this.policy.int(2) === 0) {
         const card = this.cardList[this.policy.int(n)]!;
@@ -300,21 +315,25 @@ export class FastForeclosed {
       } else if (this.log) this.log.push(`${p} done`);
     }
     for (let k = 0, active = chairman; k < seats; k++, active = active + 1 === seats ? 0 : active + 1) {
-      this.passedOver.fill(0);
+      this.passed = 0;
       if (active >= humans) continue; // Merc keeps his card
+      // An exchange between the active player and q this round is q's own (the active player's
+      // exchange ends the turn), and fixed while the turn lasts.
+      let open = 0;
+      for (let q = 0; q < seats; q++) if (q !== active && !(this.hasTaken[q] === 1 && this.tookFrom[q] === active)) open |= 1 << q;
+      this.open = open;
       this.actionPlayed = false;
       this.offered = false;
       this.turnOver = false;
       while (!this.turnOver) {
         this.turn(active);
-        if (this.offered && !this.turnOver && !this.anyReachable(active)) this.turnOver = true;
+        if (this.offered && !this.turnOver && (this.open & ~this.passed & ~this.shielded) === 0) this.turnOver = true;
       }
     }
     // The window at the end of the round: a Protected player may take the coins back.
     for (let k = 0, p = chairman; k < seats; k++, p = p + 1 === seats ? 0 : p + 1) {
-      if (p >= humans || this.protection[p] === 0) continue;
+      if (p >= humans || this.protection[p] === 0 || this.takeBackHeld[p] === 0) continue;
       const n = this.listHand(p, TAKE_BACK);
-      if (n === 0) continue;
       this.decisions++;
       if (this.policy.int(2) === 0) {
         const card = this.cardList[this.policy.int(n)]!;
@@ -336,6 +355,7 @@ export class FastForeclosed {
       this.playedSize[p] = kept;
       this.noExchange[p] = 0;
     }
+    this.shielded = 0;
     let next = chairman + 1 === seats ? 0 : chairman + 1;
     while (next >= humans) next = next + 1 === seats ? 0 : next + 1;
     this.chairman = next;
@@ -381,10 +401,10 @@ export class FastForeclosed {
     let buys = 0;
     if (own === 0) {
       const money = coins[active]!;
+      const reach = this.open & ~this.passed & ~this.shielded;
       for (let q = 0; q < seats; q++) {
-        if (q === active) continue;
+        if ((reach & (1 << q)) === 0) continue;
         const guard = protection[q]!;
-        if (this.passedOver[q] || this.noExchange[q]! > 0 || this.exchanged(active, q)) continue;
         if (guard === 0) {
           if (money >= 1) this.offerList[offers++] = q;
         } else if (money >= guard + 1) this.buyList[buys++] = q;
@@ -442,17 +462,6 @@ export class FastForeclosed {
     this.turnOver = true;
   }
 
-  private exchanged(a: number, b: number): boolean {
-    return (this.hasTaken[a] === 1 && this.tookFrom[a] === b) || (this.hasTaken[b] === 1 && this.tookFrom[b] === a);
-  }
-
-  private anyReachable(active: number): boolean {
-    for (let q = 0; q < this.seats; q++) {
-      if (q !== active && !this.passedOver[q] && this.noExchange[q] === 0 && !this.exchanged(active, q)) return true;
-    }
-    return false;
-  }
-
   /** An Exchange offer: the seats before the target are passed over; Merc's card is bought with
    *  the other player's extra Protection, a player accepts or Protects. */
   private offer(active: number, target: number): void {
@@ -462,7 +471,7 @@ export class FastForeclosed {
     const seats = this.seats;
     const log = this.log;
     this.offered = true;
-    for (let q = active + 1 === seats ? 0 : active + 1; q !== target; q = q + 1 === seats ? 0 : q + 1) this.passedOver[q] = 1;
+    for (let q = active + 1 === seats ? 0 : active + 1; q !== target; q = q + 1 === seats ? 0 : q + 1) this.passed |= 1 << q;
     if (target >= this.humans) {
       const opponent = active === 0 ? 1 : 0;
       const amount = policy.int(coins[opponent]! + 1);
@@ -481,7 +490,7 @@ export class FastForeclosed {
         this.turnOver = true;
       } else {
         if (log) log.push(`${active} decline_merc`);
-        this.passedOver[target] = 1;
+        this.passed |= 1 << target;
       }
       return;
     }
@@ -510,7 +519,7 @@ export class FastForeclosed {
       this.turnOver = true;
     } else {
       if (log) log.push(`${active} decline`);
-      this.passedOver[target] = 1;
+      this.passed |= 1 << target;
     }
   }
 
@@ -526,7 +535,7 @@ export class FastForeclosed {
   private drawAction(p: number): void {
     if (this.actionNext === ACTIONS) return;
     const base = p * HAND;
-    this.hand[base + this.handSize[p]!++] = this.actions[this.actionNext++]!;
+    this.toHand(p, this.actions[this.actionNext++]!);
     if (this.handSize[p]! <= 5) return;
     let at: number;
     if (p >= this.humans) at = this.game.int(6);
@@ -538,8 +547,18 @@ export class FastForeclosed {
     this.removeFromHand(p, at);
   }
 
+  private toHand(p: number, card: number): void {
+    this.hand[p * HAND + this.handSize[p]!++] = card;
+    const effect = EFFECT[card];
+    if (effect === NO_EXCHANGE) this.noExchangeHeld[p]++;
+    else if (effect === TAKE_BACK) this.takeBackHeld[p]++;
+  }
+
   private removeFromHand(p: number, at: number): void {
     const base = p * HAND;
+    const effect = EFFECT[this.hand[base + at]!];
+    if (effect === NO_EXCHANGE) this.noExchangeHeld[p]--;
+    else if (effect === TAKE_BACK) this.takeBackHeld[p]--;
     const last = base + --this.handSize[p]!;
     for (let i = base + at; i < last; i++) this.hand[i] = this.hand[i + 1]!;
   }
@@ -555,8 +574,10 @@ export class FastForeclosed {
     this.played[p * ACTIONS + this.playedSize[p]!++] = card;
     this.inPlay++;
     const effect = EFFECT[card];
-    if (effect === NO_EXCHANGE) this.noExchange[p]++;
-    else if (effect === MONEY_POINTS) this.moneyPoints[p]++;
+    if (effect === NO_EXCHANGE) {
+      this.noExchange[p]++;
+      this.shielded |= 1 << p;
+    } else if (effect === MONEY_POINTS) this.moneyPoints[p]++;
   }
 
   /** An Action card's text, played by p from the hand. */
@@ -645,8 +666,9 @@ export class FastForeclosed {
       const last = base + --this.playedSize[whose]!;
       for (let i = base + at; i < last; i++) this.played[i] = this.played[i + 1]!;
       const effect = EFFECT[card];
-      if (effect === NO_EXCHANGE) this.noExchange[whose]--;
-      else if (effect === MONEY_POINTS) this.moneyPoints[whose]--;
+      if (effect === NO_EXCHANGE) {
+        if (--this.noExchange[whose]! === 0) this.shielded &= ~(1 << whose);
+      } else if (effect === MONEY_POINTS) this.moneyPoints[whose]--;
       return;
     }
     at -= size;
