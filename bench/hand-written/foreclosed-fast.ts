@@ -40,8 +40,6 @@ export class FastForeclosed extends ForeclosedTable {
   private offered = false;
   private turnOver = false;
   private readonly cardList = new Int32Array(HAND);
-  private readonly offerList = new Int32Array(MAX_SEATS);
-  private readonly buyList = new Int32Array(MAX_SEATS);
 
   private log: Decision[] | undefined = undefined;
   private decisions = 0;
@@ -93,7 +91,7 @@ export class FastForeclosed extends ForeclosedTable {
     const chairman = this.chairman;
     for (let k = 0, p = chairman; k < seats; k++, p = p + 1 === seats ? 0 : p + 1) {
       this.exchange[p] = this.deck[this.deckNext++]!;
-      this.hasTaken[p] = 0;
+      this.robbedBy[p] = 0;
     }
     // The window at the start of the round: a no-Exchange card or nothing.
     for (let k = 0, p = chairman; k < seats; k++, p = p + 1 === seats ? 0 : p + 1) {
@@ -110,10 +108,8 @@ export class FastForeclosed extends ForeclosedTable {
       this.passed = 0;
       if (active >= humans) continue; // Merc keeps his card
       // An exchange between the active player and q this round is q's own (the active player's
-      // exchange ends the turn), and fixed while the turn lasts.
-      let open = 0;
-      for (let q = 0; q < seats; q++) if (q !== active && !(this.hasTaken[q] === 1 && this.tookFrom[q] === active)) open |= 1 << q;
-      this.open = open;
+      // exchange ends the turn): q took the active player's card, which holds while the turn lasts.
+      this.open = ((1 << seats) - 1) & ~(1 << active) & ~this.robbedBy[active]!;
       this.actionPlayed = false;
       this.offered = false;
       this.turnOver = false;
@@ -189,22 +185,21 @@ export class FastForeclosed extends ForeclosedTable {
         this.cardList[playable++] = card;
       }
     }
-    let offers = 0;
-    let buys = 0;
+    // The seats an offer or a purchase may go to, as bits: listed only when chosen.
+    let offerTo = 0;
+    let buyFrom = 0;
     if (own === 0) {
       const money = coins[active]!;
       const reach = this.open & ~this.passed & ~this.shielded;
-      for (let q = 0; q < seats; q++) {
-        if ((reach & (1 << q)) === 0) continue;
-        const guard = protection[q]!;
-        if (guard === 0) {
-          if (money >= 1) this.offerList[offers++] = q;
-        } else if (money >= guard + 1) this.buyList[buys++] = q;
+      if (money >= 1) offerTo = reach & ~this.guarded;
+      for (let left = reach & this.guarded; left !== 0; left &= left - 1) {
+        const q = 31 - Math.clz32(left & -left);
+        if (money >= protection[q]! + 1) buyFrom |= 1 << q;
       }
     }
     const canDraw = own === 0 && !offered;
     const options =
-      (playable > 0 ? 1 : 0) + (own > 0 ? 1 : 0) + (canDraw ? (this.actionNext < ACTIONS ? 2 : 1) : 0) + (offers > 0 ? 1 : 0) + (buys > 0 ? 1 : 0) + (offered ? 1 : 0);
+      (playable > 0 ? 1 : 0) + (own > 0 ? 1 : 0) + (canDraw ? (this.actionNext < ACTIONS ? 2 : 1) : 0) + (offerTo !== 0 ? 1 : 0) + (buyFrom !== 0 ? 1 : 0) + (offered ? 1 : 0);
     let pick = policy.int(options);
     this.decisions++;
     const log = this.log;
@@ -233,19 +228,20 @@ export class FastForeclosed extends ForeclosedTable {
       this.turnOver = true;
       return;
     }
-    if (offers > 0 && pick-- === 0) {
-      const target = this.offerList[policy.int(offers)]!;
+    if (offerTo !== 0 && pick-- === 0) {
+      const target = nthSeat(offerTo, policy.int(BITS[offerTo]!));
       if (log) log.push(`${active} offer ${target}`);
       this.offer(active, target);
       return;
     }
-    if (buys > 0 && pick-- === 0) {
-      const target = this.buyList[policy.int(buys)]!;
+    if (buyFrom !== 0 && pick-- === 0) {
+      const target = nthSeat(buyFrom, policy.int(BITS[buyFrom]!));
       if (log) log.push(`${active} buy ${target}`);
       const guard = protection[target]!;
       coins[active] -= guard + 1;
       coins[target] += 2 * guard + 1;
       protection[target] = 0;
+      this.guarded &= ~(1 << target);
       this.swap(active, target);
       this.turnOver = true;
       return;
@@ -299,6 +295,7 @@ export class FastForeclosed extends ForeclosedTable {
     if (log) log.push(`${target} protect ${answer}`);
     coins[target] -= answer;
     protection[target] = answer;
+    this.guarded |= 1 << target;
     const canPay = coins[active]! >= answer + 1;
     const choice = policy.int(canPay ? 2 : 1);
     this.decisions++;
@@ -307,6 +304,7 @@ export class FastForeclosed extends ForeclosedTable {
       coins[active] -= answer + 1;
       coins[target] += 2 * answer + 1;
       protection[target] = 0;
+      this.guarded &= ~(1 << target);
       this.swap(active, target);
       this.turnOver = true;
     } else {
@@ -343,6 +341,7 @@ export class FastForeclosed extends ForeclosedTable {
       case TAKE_BACK:
         this.coins[p] += this.protection[p]!;
         this.protection[p] = 0;
+        this.guarded &= ~(1 << p);
         return;
       case OTHERS_LOSE_ONE:
         for (let q = 0; q < this.seats; q++) if (q !== p && this.coins[q]! > 0) this.coins[q]--;
@@ -440,6 +439,7 @@ export class FastForeclosed extends ForeclosedTable {
     const card = this.exchange[p]!;
     const moneyBefore = this.moneyCards[p]!;
     this.protection[p] = 0;
+    this.guarded &= ~(1 << p);
     this.addToCollection(p, card);
     this.settleDuals(p, card);
     if (KIND[card] === MONEY) this.coins[p] += 1 + moneyBefore;
@@ -559,4 +559,14 @@ export class FastForeclosed extends ForeclosedTable {
       }
     }
   }
+}
+
+/** Set bits of a seat mask (6 bits). */
+const BITS = new Uint8Array(64);
+for (let m = 1; m < 64; m++) BITS[m] = (m & 1) + BITS[m >> 1]!;
+
+/** The seat of the k-th set bit of a mask, from seat 0 up (k from 0). */
+function nthSeat(mask: number, k: number): number {
+  for (; k > 0; k--) mask &= mask - 1;
+  return 31 - Math.clz32(mask & -mask);
 }

@@ -74,8 +74,11 @@ export class ForeclosedTable {
 
   readonly coins = new Int32Array(MAX_SEATS);
   protected readonly protection = new Int32Array(MAX_SEATS);
-  protected readonly hasTaken = new Uint8Array(MAX_SEATS);
-  protected readonly tookFrom = new Int32Array(MAX_SEATS);
+  /** Per seat, the seats that took its card this round, as bits ("a single Exchange between the
+   *  same two players during a single round"). */
+  protected readonly robbedBy = new Int32Array(MAX_SEATS);
+  /** Seats whose card is Protected, as bits. */
+  protected guarded = 0;
   protected chairman = 0;
 
   /** Deals a game: the compiled game's setup, in its order of draws from the game's generator. */
@@ -143,8 +146,7 @@ export class ForeclosedTable {
       this.noExchange[p] = 0;
       this.moneyPoints[p] = 0;
       this.protection[p] = 0;
-      this.hasTaken[p] = 0;
-      this.tookFrom[p] = 0;
+      this.robbedBy[p] = 0;
     }
     // Only Duals are committed and only +1/+2 cards (the 4th and 5th of each colour) doubled.
     for (let c = FIRST_DUAL; c < FIRST_DUAL + 5; c++) this.committed[c] = NONE;
@@ -152,6 +154,7 @@ export class ForeclosedTable {
     this.boardSize = 0;
     this.inPlay = 0;
     this.shielded = 0;
+    this.guarded = 0;
   }
 
   protected toHand(p: number, card: number): void {
@@ -212,8 +215,7 @@ export class ForeclosedTable {
     const card = this.exchange[a]!;
     this.exchange[a] = this.exchange[b]!;
     this.exchange[b] = card;
-    this.hasTaken[a] = 1;
-    this.tookFrom[a] = b;
+    this.robbedBy[b] |= 1 << a;
   }
 
   /** Per seat, as the compiled game scores them: points (Sets, +1/+2, Action cards, cards in
