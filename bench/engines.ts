@@ -9,6 +9,7 @@ import { Rng, playRandomGame, seedWords, type Game } from "@rules/runtime/intern
 import { FastForSale } from "./hand-written/for-sale-fast.js";
 import { FastLadyRichmond } from "./hand-written/lady-richmond-fast.js";
 import { FastFreakShop } from "./hand-written/freak-shop-fast.js";
+import { FastForeclosed } from "./hand-written/foreclosed-fast.js";
 
 /** Playouts every measurement plays at least, whose decisions the harness compares across engines. */
 export const CHECKED_PLAYOUTS = 256;
@@ -58,6 +59,13 @@ const REFERENCES: Readonly<Record<string, (players: number) => Playout>> = {
   },
   "freak-shop": (players) => {
     const engine = new FastFreakShop();
+    return (gameSeed, policySeed) => {
+      engine.setup(players, gameSeed, policySeed);
+      return engine.play();
+    };
+  },
+  foreclosed: (players) => {
+    const engine = new FastForeclosed();
     return (gameSeed, policySeed) => {
       engine.setup(players, gameSeed, policySeed);
       return engine.play();

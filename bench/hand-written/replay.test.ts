@@ -9,6 +9,7 @@ import { games } from "@rules/generated";
 import { FastForSale } from "./for-sale-fast.js";
 import { FastLadyRichmond } from "./lady-richmond-fast.js";
 import { FastFreakShop } from "./freak-shop-fast.js";
+import { FastForeclosed } from "./foreclosed-fast.js";
 
 const GAMES = 300;
 
@@ -82,5 +83,14 @@ describe("the speed-written Freak Shop plays the compiled engine's games move fo
 
   it.each([2, 3, 4, 5])("%i players", (players) => {
     expectSameGames(compiled, new FastFreakShop(), players, 200 + players, logged);
+  });
+});
+
+describe("the speed-written Foreclosed! plays the compiled engine's games move for move", () => {
+  const compiled = games["foreclosed"]!;
+
+  // Two players play with Merc, the rules' third seat.
+  it.each([2, 3, 4, 5, 6])("%i players", (players) => {
+    expectSameGames(compiled, new FastForeclosed(), players, 300 + players, logged);
   });
 });
