@@ -9,7 +9,6 @@ import {
   rollOn,
   seatCount,
   seatList,
-  seatsFrom,
   seedWords,
   takeFromAnyZone,
   zoneCards,
@@ -410,83 +409,83 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count787: number = 0;
+    let $count792: number = 0;
     {
-      const $seg789 = Z_collection + l_p;
-      const $n790 = N[$seg789]!;
-      for (let $i788 = 0; $i788 < $n790; $i788++) {
-        const l_c = C[$seg789 * CAP + $i788]!;
+      const $seg794 = Z_collection + l_p;
+      const $n795 = N[$seg794]!;
+      for (let $i793 = 0; $i793 < $n795; $i793++) {
+        const l_c = C[$seg794 * CAP + $i793]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count787++;
+          $count792++;
         }
       }
     }
-    return $count787;
+    return $count792;
   }
   function fn_money_cards(l_p: number): number {
-    let $count791: number = 0;
+    let $count796: number = 0;
     {
-      const $seg793 = Z_collection + l_p;
-      const $n794 = N[$seg793]!;
-      for (let $i792 = 0; $i792 < $n794; $i792++) {
-        const l_c = C[$seg793 * CAP + $i792]!;
+      const $seg798 = Z_collection + l_p;
+      const $n799 = N[$seg798]!;
+      for (let $i797 = 0; $i797 < $n799; $i797++) {
+        const l_c = C[$seg798 * CAP + $i797]!;
         if (Property_kind[l_c]! === "money") {
-          $count791++;
+          $count796++;
         }
       }
     }
-    return $count791;
+    return $count796;
   }
   function fn_hearts(l_p: number): number {
-    let $count795: number = 0;
+    let $count800: number = 0;
     {
-      const $seg797 = Z_collection + l_p;
-      const $n798 = N[$seg797]!;
-      for (let $i796 = 0; $i796 < $n798; $i796++) {
-        const l_c = C[$seg797 * CAP + $i796]!;
+      const $seg802 = Z_collection + l_p;
+      const $n803 = N[$seg802]!;
+      for (let $i801 = 0; $i801 < $n803; $i801++) {
+        const l_c = C[$seg802 * CAP + $i801]!;
         if (Property_heart[l_c]!) {
-          $count795++;
+          $count800++;
         }
       }
     }
-    return $count795;
+    return $count800;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count799: number = 0;
+    let $count804: number = 0;
     {
-      const $seg801 = Z_collection + l_p;
-      const $n802 = N[$seg801]!;
-      for (let $i800 = 0; $i800 < $n802; $i800++) {
-        const l_c = C[$seg801 * CAP + $i800]!;
+      const $seg806 = Z_collection + l_p;
+      const $n807 = N[$seg806]!;
+      for (let $i805 = 0; $i805 < $n807; $i805++) {
+        const l_c = C[$seg806 * CAP + $i805]!;
         if (Property_coin[l_c]!) {
-          $count799++;
+          $count804++;
         }
       }
     }
-    return $count799;
+    return $count804;
   }
   function fn_set_score(l_p: number): number {
-    let $sum803: number = 0;
-    for (const $item804 of ALL_Colour) {
-      const l_k = $item804;
+    let $sum808: number = 0;
+    for (const $item809 of ALL_Colour) {
+      const l_k = $item809;
       if (l_k !== "none") {
-        $sum803 +=
+        $sum808 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum803;
+    return $sum808;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum805: number = 0;
+    let $sum810: number = 0;
     {
-      const $seg807 = Z_collection + l_p;
-      const $n808 = N[$seg807]!;
-      for (let $i806 = 0; $i806 < $n808; $i806++) {
-        const l_c = C[$seg807 * CAP + $i806]!;
-        $sum805 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg812 = Z_collection + l_p;
+      const $n813 = N[$seg812]!;
+      for (let $i811 = 0; $i811 < $n813; $i811++) {
+        const l_c = C[$seg812 * CAP + $i811]!;
+        $sum810 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum805;
+    return $sum810;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -499,8 +498,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item809 of ALL_Colour) {
-                const l_k = $item809;
+              for (const $item814 of ALL_Colour) {
+                const l_k = $item814;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -515,8 +514,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item810 of ALL_Colour) {
-                  const l_k = $item810;
+                for (const $item815 of ALL_Colour) {
+                  const l_k = $item815;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -539,79 +538,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum811: number = 0;
+    let $sum816: number = 0;
     {
-      const $n813 = N[Z_board]!;
-      for (let $i812 = 0; $i812 < $n813; $i812++) {
-        const l_a = C[Z_board * CAP + $i812]!;
-        $sum811 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n818 = N[Z_board]!;
+      for (let $i817 = 0; $i817 < $n818; $i817++) {
+        const l_a = C[Z_board * CAP + $i817]!;
+        $sum816 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum811;
+    return 0 - $sum816;
   }
   function fn_action_points(l_p: number): number {
-    let $sum814: number = 0;
+    let $sum819: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum815: number = 0;
-        {
-          const $seg817 = Z_played + l_q;
-          const $n818 = N[$seg817]!;
-          for (let $i816 = 0; $i816 < $n818; $i816++) {
-            const l_a = C[$seg817 * CAP + $i816]!;
-            $sum815 += fn_medal_points(l_a, l_p);
-          }
-        }
-        $sum814 += $sum815;
-      }
-    }
-    return $sum814 + fn_board_points(l_p);
-  }
-  function fn_money_scored(l_p: number): number {
-    let $any819: boolean = false;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any820: boolean = false;
+        let $sum820: number = 0;
         {
           const $seg822 = Z_played + l_q;
           const $n823 = N[$seg822]!;
           for (let $i821 = 0; $i821 < $n823; $i821++) {
             const l_a = C[$seg822 * CAP + $i821]!;
+            $sum820 += fn_medal_points(l_a, l_p);
+          }
+        }
+        $sum819 += $sum820;
+      }
+    }
+    return $sum819 + fn_board_points(l_p);
+  }
+  function fn_money_scored(l_p: number): number {
+    let $any824: boolean = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
+        let $any825: boolean = false;
+        {
+          const $seg827 = Z_played + l_q;
+          const $n828 = N[$seg827]!;
+          for (let $i826 = 0; $i826 < $n828; $i826++) {
+            const l_a = C[$seg827 * CAP + $i826]!;
             if (Action_effect[l_a]! === "coin_pairs") {
-              $any820 = true;
+              $any825 = true;
               break;
             }
           }
         }
-        if ($any820) {
-          $any819 = true;
+        if ($any825) {
+          $any824 = true;
           break;
         }
       }
     }
-    return $any819 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any824 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum824: number = 0;
+    let $sum829: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum824 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum829 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum824;
+    return N[Z_board]! + $sum829;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any825: boolean = false;
+    let $any830: boolean = false;
     {
-      const $seg827 = Z_played + l_p;
-      const $n828 = N[$seg827]!;
-      for (let $i826 = 0; $i826 < $n828; $i826++) {
-        const l_a = C[$seg827 * CAP + $i826]!;
+      const $seg832 = Z_played + l_p;
+      const $n833 = N[$seg832]!;
+      for (let $i831 = 0; $i831 < $n833; $i831++) {
+        const l_a = C[$seg832 * CAP + $i831]!;
         if (Action_effect[l_a]! === "no_exchange") {
-          $any825 = true;
+          $any830 = true;
           break;
         }
       }
     }
-    return $any825;
+    return $any830;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -634,22 +633,22 @@ export function playout(): PlayoutKernel {
     return 1;
   }
   function step1(): number {
-    return decide48();
+    return decide52();
   }
   function step2(): number {
     {
-      let $n49 = 0;
+      let $n53 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list14[$n49++] = l_p;
+        if (l_p >= humans) $list14[$n53++] = l_p;
       }
-      for (let $i50 = 0; $i50 < $n49; $i50++) {
-        const l_p = $list14[$i50]!;
+      for (let $i54 = 0; $i54 < $n53; $i54++) {
+        const l_p = $list14[$i54]!;
         {
           const $from = Z_dealt + l_p;
           const $to = Z_collection + l_p;
           {
-            for (let $k51 = 0; $k51 < N[$from]!; $k51++) {
-              const $card = C[$from * CAP + $k51]!;
+            for (let $k55 = 0; $k55 < N[$from]!; $k55++) {
+              const $card = C[$from * CAP + $k55]!;
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
             }
@@ -659,16 +658,16 @@ export function playout(): PlayoutKernel {
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
-      let $sum52: number = 0;
+      let $sum56: number = 0;
       {
-        const $seg54 = Z_secret + l_p;
-        const $n55 = N[$seg54]!;
-        for (let $i53 = 0; $i53 < $n55; $i53++) {
-          const l_c = C[$seg54 * CAP + $i53]!;
-          $sum52 += Property_bonus[l_c]!;
+        const $seg58 = Z_secret + l_p;
+        const $n59 = N[$seg58]!;
+        for (let $i57 = 0; $i57 < $n59; $i57++) {
+          const l_c = C[$seg58 * CAP + $i57]!;
+          $sum56 += Property_bonus[l_c]!;
         }
       }
-      let l_owed = fn_bonus_points(l_p) + $sum52;
+      let l_owed = fn_bonus_points(l_p) + $sum56;
       if (l_owed > 0) {
         {
           const $amount = l_owed;
@@ -703,32 +702,32 @@ export function playout(): PlayoutKernel {
   }
   function step6(): number {
     {
-      let $n56 = 0;
+      let $n60 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n56++] = l_p;
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n60++] = l_p;
       }
-      for (let $i57 = 0; $i57 < $n56; $i57++) {
-        const l_p = $list15[$i57]!;
+      for (let $i61 = 0; $i61 < $n60; $i61++) {
+        const l_p = $list15[$i61]!;
         if (
           Property_kind[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === "money"
         ) {
           {
-            const $seg58 = Z_secret + l_p;
-            if (N[$seg58]! === 0)
+            const $seg62 = Z_secret + l_p;
+            if (N[$seg62]! === 0)
               throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-            const $at59 = $seg58 * CAP;
-            const $card = C[$at59]!;
-            const $end60 = $seg58 * CAP + N[$seg58]! - 1;
-            for (let $k61 = $at59; $k61 < $end60; $k61++) C[$k61] = C[$k61 + 1]!;
-            N[$seg58]!--;
+            const $at63 = $seg62 * CAP;
+            const $card = C[$at63]!;
+            const $end64 = $seg62 * CAP + N[$seg62]! - 1;
+            for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
+            N[$seg62]!--;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
           }
           {
-            for (let $i62 = N[Z_box]! - 1; $i62 > 0; $i62--) {
-              const $n66 = $i62 + 1;
-              let $r67 = 0;
-              if ($n66 <= 2097152 && $n66 >= 1) {
+            for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
+              const $n70 = $i66 + 1;
+              let $r71 = 0;
+              if ($n70 <= 2097152 && $n70 >= 1) {
                 for (;;) {
                   const $a = G[0]!,
                     $b = G[1]!,
@@ -739,24 +738,24 @@ export function playout(): PlayoutKernel {
                   G[0] = $b ^ ($b >>> 9);
                   G[1] = $c + ($c << 3);
                   G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n66;
+                  const $m = ($t >>> 0) * $n70;
                   const $low = $m >>> 0;
-                  if ($low >= $n66 || $low >= 4294967296 % $n66) {
-                    $r67 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n70 || $low >= 4294967296 % $n70) {
+                    $r71 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n66 >= 1 && $n66 <= 4294967296))
+                if (!($n70 >= 1 && $n70 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r67 = drawInt(G, $n66);
+                $r71 = drawInt(G, $n70);
               }
-              const $j65 = $r67;
-              const $a63 = Z_box * CAP + $i62;
-              const $b64 = Z_box * CAP + $j65;
-              const $card = C[$a63]!;
-              C[$a63] = C[$b64]!;
-              C[$b64] = $card;
+              const $j69 = $r71;
+              const $a67 = Z_box * CAP + $i66;
+              const $b68 = Z_box * CAP + $j69;
+              const $card = C[$a67]!;
+              C[$a67] = C[$b68]!;
+              C[$b68] = $card;
             }
           }
           for (let $passes = 0; ; $passes++) {
@@ -767,10 +766,10 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at68 = Z_box * CAP;
-                const $card = C[$at68]!;
-                const $end69 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k70 = $at68; $k70 < $end69; $k70++) C[$k70] = C[$k70 + 1]!;
+                const $at72 = Z_box * CAP;
+                const $card = C[$at72]!;
+                const $end73 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k74 = $at72; $k74 < $end73; $k74++) C[$k74] = C[$k74 + 1]!;
                 N[Z_box]!--;
                 C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
                 N[Z_set_aside]!++;
@@ -779,15 +778,15 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at71 = Z_box * CAP;
-                const $card = C[$at71]!;
-                const $end72 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k73 = $at71; $k73 < $end72; $k73++) C[$k73] = C[$k73 + 1]!;
+                const $at75 = Z_box * CAP;
+                const $card = C[$at75]!;
+                const $end76 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
                 N[Z_box]!--;
-                const $seg74 = Z_secret + l_p;
-                if (N[$seg74]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                C[$seg74 * CAP + N[$seg74]!] = $card;
-                N[$seg74]!++;
+                const $seg78 = Z_secret + l_p;
+                if (N[$seg78]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg78 * CAP + N[$seg78]!] = $card;
+                N[$seg78]!++;
               }
             }
           }
@@ -795,33 +794,36 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n16 = 0;
+      let $n20 = 0;
       for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-        $list6[$n16++] = l_p_17;
+        $list6[$n20++] = l_p_17;
       }
-      l_p_17$count = $n16;
+      l_p_17$count = $n20;
     }
     l_p_17$index = 0;
     return 213;
   }
   function step7(): number {
     {
-      let $n75 = 0;
-      for (const $item76 of seatsFrom(v_chairman, players)) {
-        const l_p = $item76;
-        $values16[$n75++] = l_p;
+      let $n79 = 0;
+      {
+        const $start80 = v_chairman;
+        for (let $k81 = 0; $k81 < players; $k81++) {
+          const l_p = $start80 + $k81 < players ? $start80 + $k81 : $start80 + $k81 - players;
+          $values16[$n79++] = l_p;
+        }
       }
-      for (let $i77 = 0; $i77 < $n75; $i77++) {
-        const l_p = $values16[$i77]!;
+      for (let $i82 = 0; $i82 < $n79; $i82++) {
+        const l_p = $values16[$i82]!;
         {
-          const $seg78 = Z_exchange + l_p;
+          const $seg83 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg78 * CAP + N[$seg78]!] = $card;
-            N[$seg78]!++;
+            C[$seg83 * CAP + N[$seg83]!] = $card;
+            N[$seg83]!++;
           }
         }
         v_has_taken[l_p] = false;
@@ -829,9 +831,12 @@ export function playout(): PlayoutKernel {
     }
     {
       let $n0 = 0;
-      for (const $item1 of seatsFrom(v_chairman, players)) {
-        const l_p = $item1;
-        if (!(l_p >= humans)) $values0[$n0++] = l_p;
+      {
+        const $start1 = v_chairman;
+        for (let $k2 = 0; $k2 < players; $k2++) {
+          const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
+          if (!(l_p >= humans)) $values0[$n0++] = l_p;
+        }
       }
       l_p$count = $n0;
     }
@@ -851,12 +856,15 @@ export function playout(): PlayoutKernel {
   }
   function step10(): number {
     {
-      let $n2 = 0;
-      for (const $item3 of seatsFrom(v_chairman, players)) {
-        const l_active = $item3;
-        $values1[$n2++] = l_active;
+      let $n3 = 0;
+      {
+        const $start4 = v_chairman;
+        for (let $k5 = 0; $k5 < players; $k5++) {
+          const l_active = $start4 + $k5 < players ? $start4 + $k5 : $start4 + $k5 - players;
+          $values1[$n3++] = l_active;
+        }
       }
-      l_active$count = $n2;
+      l_active$count = $n3;
     }
     l_active$index = 0;
     return 45;
@@ -869,17 +877,17 @@ export function playout(): PlayoutKernel {
   }
   function step12(): number {
     {
-      const $seat79 = l_p;
-      if ($seat79 >= humans)
+      const $seat84 = l_p;
+      if ($seat84 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat84} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers84($seat79)) {
+      if (!offers89($seat84)) {
         l___window_0 = false;
         return 14;
       }
-      return decide101($seat79);
+      return decide106($seat84);
     }
   }
   function step13(): number {
@@ -962,12 +970,12 @@ export function playout(): PlayoutKernel {
   }
   function step22(): number {
     {
-      let $n102 = 0;
+      let $n107 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list21[$n102++] = l_q;
+        if (l_q !== l_p_2) $list21[$n107++] = l_q;
       }
-      for (let $i103 = 0; $i103 < $n102; $i103++) {
-        const l_q = $list21[$i103]!;
+      for (let $i108 = 0; $i108 < $n107; $i108++) {
+        const l_q = $list21[$i108]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1010,13 +1018,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat104 = l_p_2;
-      if ($seat104 >= humans)
+      const $seat109 = l_p_2;
+      if ($seat109 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat104} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat109} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide126($seat104);
+      return decide131($seat109);
     }
   }
   function step26(): number {
@@ -1033,13 +1041,13 @@ export function playout(): PlayoutKernel {
   }
   function step29(): number {
     {
-      const $seat127 = l_p_2;
-      if ($seat127 >= humans)
+      const $seat132 = l_p_2;
+      if ($seat132 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat127} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat132} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide152($seat127);
+      return decide157($seat132);
     }
   }
   function step30(): number {
@@ -1049,9 +1057,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg153 = Z_played + l_p_2;
-      C[$seg153 * CAP + N[$seg153]!] = $card;
-      N[$seg153]!++;
+      const $seg158 = Z_played + l_p_2;
+      C[$seg158 * CAP + N[$seg158]!] = $card;
+      N[$seg158]!++;
     }
     return 33;
   }
@@ -1066,13 +1074,13 @@ export function playout(): PlayoutKernel {
   }
   function step34(): number {
     {
-      const $seat154 = l_p_2;
-      if ($seat154 >= humans)
+      const $seat159 = l_p_2;
+      if ($seat159 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat154} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat159} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide167($seat154);
+      return decide172($seat159);
     }
   }
   function step35(): number {
@@ -1107,22 +1115,22 @@ export function playout(): PlayoutKernel {
   }
   function step41(): number {
     {
-      const $seat168 = l_p_2;
-      if ($seat168 >= humans)
+      const $seat173 = l_p_2;
+      if ($seat173 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat168} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide178($seat168);
+      return decide183($seat173);
     }
   }
   function step42(): number {
     {
       const $card = l_card_2;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg179 = Z_played + l_p_2;
-      C[$seg179 * CAP + N[$seg179]!] = $card;
-      N[$seg179]!++;
+      const $seg184 = Z_played + l_p_2;
+      C[$seg184 * CAP + N[$seg184]!] = $card;
+      N[$seg184]!++;
     }
     return 43;
   }
@@ -1152,12 +1160,15 @@ export function playout(): PlayoutKernel {
   }
   function step47(): number {
     {
-      let $n4 = 0;
-      for (const $item5 of seatsFrom(v_chairman, players)) {
-        const l_p_5 = $item5;
-        if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n4++] = l_p_5;
+      let $n6 = 0;
+      {
+        const $start7 = v_chairman;
+        for (let $k8 = 0; $k8 < players; $k8++) {
+          const l_p_5 = $start7 + $k8 < players ? $start7 + $k8 : $start7 + $k8 - players;
+          if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n6++] = l_p_5;
+        }
       }
-      l_p_5$count = $n4;
+      l_p_5$count = $n6;
     }
     l_p_5$index = 0;
     return 102;
@@ -1170,13 +1181,13 @@ export function playout(): PlayoutKernel {
   }
   function step49(): number {
     {
-      const $seat180 = l_active;
-      if ($seat180 >= humans)
+      const $seat185 = l_active;
+      if ($seat185 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat185} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide244($seat180);
+      return decide249($seat185);
     }
   }
   function step50(): number {
@@ -1184,18 +1195,18 @@ export function playout(): PlayoutKernel {
     return 45;
   }
   function step51(): number {
-    let $cond246: boolean = l_offered;
-    if ($cond246) {
-      let $any245: boolean = false;
+    let $cond251: boolean = l_offered;
+    if ($cond251) {
+      let $any250: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any245 = true;
+          $any250 = true;
           break;
         }
       }
-      $cond246 = !$any245;
+      $cond251 = !$any250;
     }
-    if ($cond246) {
+    if ($cond251) {
       l_turn_over = true;
     }
     return 48;
@@ -1274,12 +1285,12 @@ export function playout(): PlayoutKernel {
   }
   function step59(): number {
     {
-      let $n247 = 0;
+      let $n252 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list34[$n247++] = l_q;
+        if (l_q !== l_p_3) $list34[$n252++] = l_q;
       }
-      for (let $i248 = 0; $i248 < $n247; $i248++) {
-        const l_q = $list34[$i248]!;
+      for (let $i253 = 0; $i253 < $n252; $i253++) {
+        const l_q = $list34[$i253]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1322,13 +1333,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat249 = l_p_3;
-      if ($seat249 >= humans)
+      const $seat254 = l_p_3;
+      if ($seat254 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat249} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat254} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide271($seat249);
+      return decide276($seat254);
     }
   }
   function step63(): number {
@@ -1345,13 +1356,13 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     {
-      const $seat272 = l_p_3;
-      if ($seat272 >= humans)
+      const $seat277 = l_p_3;
+      if ($seat277 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat272} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat277} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide297($seat272);
+      return decide302($seat277);
     }
   }
   function step67(): number {
@@ -1361,9 +1372,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg298 = Z_played + l_p_3;
-      C[$seg298 * CAP + N[$seg298]!] = $card;
-      N[$seg298]!++;
+      const $seg303 = Z_played + l_p_3;
+      C[$seg303 * CAP + N[$seg303]!] = $card;
+      N[$seg303]!++;
     }
     return 70;
   }
@@ -1378,13 +1389,13 @@ export function playout(): PlayoutKernel {
   }
   function step71(): number {
     {
-      const $seat299 = l_p_3;
-      if ($seat299 >= humans)
+      const $seat304 = l_p_3;
+      if ($seat304 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat299} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat304} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide312($seat299);
+      return decide317($seat304);
     }
   }
   function step72(): number {
@@ -1419,22 +1430,22 @@ export function playout(): PlayoutKernel {
   }
   function step78(): number {
     {
-      const $seat313 = l_p_3;
-      if ($seat313 >= humans)
+      const $seat318 = l_p_3;
+      if ($seat318 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat313} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat318} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide323($seat313);
+      return decide328($seat318);
     }
   }
   function step79(): number {
     {
       const $card = l_card_4;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg324 = Z_played + l_p_3;
-      C[$seg324 * CAP + N[$seg324]!] = $card;
-      N[$seg324]!++;
+      const $seg329 = Z_played + l_p_3;
+      C[$seg329 * CAP + N[$seg329]!] = $card;
+      N[$seg329]!++;
     }
     return 80;
   }
@@ -1453,14 +1464,14 @@ export function playout(): PlayoutKernel {
   }
   function step83(): number {
     {
-      const $seg325 = Z_hand + l_p_4;
+      const $seg330 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg325 * CAP + N[$seg325]!] = $card;
-        N[$seg325]!++;
+        C[$seg330 * CAP + N[$seg330]!] = $card;
+        N[$seg330]!++;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -1489,20 +1500,20 @@ export function playout(): PlayoutKernel {
   }
   function step89(): number {
     {
-      const $seg326 = Z_hand + l_p_4;
+      const $seg331 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg326]!; $i++)
-        if (C[$seg326 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg331]!; $i++)
+        if (C[$seg331 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at327 = $seg326 * CAP + $at;
-      const $card = C[$at327]!;
-      const $end328 = $seg326 * CAP + N[$seg326]! - 1;
-      for (let $k329 = $at327; $k329 < $end328; $k329++) C[$k329] = C[$k329 + 1]!;
-      N[$seg326]!--;
+      const $at332 = $seg331 * CAP + $at;
+      const $card = C[$at332]!;
+      const $end333 = $seg331 * CAP + N[$seg331]! - 1;
+      for (let $k334 = $at332; $k334 < $end333; $k334++) C[$k334] = C[$k334 + 1]!;
+      N[$seg331]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -1510,13 +1521,13 @@ export function playout(): PlayoutKernel {
   }
   function step90(): number {
     {
-      const $seat330 = l_p_4;
-      if ($seat330 >= humans)
+      const $seat335 = l_p_4;
+      if ($seat335 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat330} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide344($seat330);
+      return decide349($seat335);
     }
   }
   function step91(): number {
@@ -1543,24 +1554,24 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
     {
-      const $seat345 = l_opponent;
-      if ($seat345 >= humans)
+      const $seat350 = l_opponent;
+      if ($seat350 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat345} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat350} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide356($seat345);
+      return decide361($seat350);
     }
   }
   function step95(): number {
     {
-      const $seat357 = l_target;
-      if ($seat357 >= humans)
+      const $seat362 = l_target;
+      if ($seat362 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat357} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat362} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide384($seat357);
+      return decide389($seat362);
     }
   }
   function step96(): number {
@@ -1568,13 +1579,13 @@ export function playout(): PlayoutKernel {
   }
   function step97(): number {
     {
-      const $seat385 = l_active;
-      if ($seat385 >= humans)
+      const $seat390 = l_active;
+      if ($seat390 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide407($seat385);
+      return decide412($seat390);
     }
   }
   function step98(): number {
@@ -1615,13 +1626,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat408 = l_active;
-      if ($seat408 >= humans)
+      const $seat413 = l_active;
+      if ($seat413 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat408} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat413} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide430($seat408);
+      return decide435($seat413);
     }
   }
   function step101(): number {
@@ -1640,12 +1651,15 @@ export function playout(): PlayoutKernel {
   }
   function step104(): number {
     {
-      let $n6 = 0;
-      for (const $item7 of seatsFrom(v_chairman, players)) {
-        const l_p_7 = $item7;
-        $values3[$n6++] = l_p_7;
+      let $n9 = 0;
+      {
+        const $start10 = v_chairman;
+        for (let $k11 = 0; $k11 < players; $k11++) {
+          const l_p_7 = $start10 + $k11 < players ? $start10 + $k11 : $start10 + $k11 - players;
+          $values3[$n9++] = l_p_7;
+        }
       }
-      l_p_7$count = $n6;
+      l_p_7$count = $n9;
     }
     l_p_7$index = 0;
     return 139;
@@ -1658,17 +1672,17 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat431 = l_p_5;
-      if ($seat431 >= humans)
+      const $seat436 = l_p_5;
+      if ($seat436 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat431} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat436} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers436($seat431)) {
+      if (!offers441($seat436)) {
         l___window_1 = false;
         return 108;
       }
-      return decide453($seat431);
+      return decide458($seat436);
     }
   }
   function step107(): number {
@@ -1751,12 +1765,12 @@ export function playout(): PlayoutKernel {
   }
   function step116(): number {
     {
-      let $n454 = 0;
+      let $n459 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list45[$n454++] = l_q;
+        if (l_q !== l_p_6) $list45[$n459++] = l_q;
       }
-      for (let $i455 = 0; $i455 < $n454; $i455++) {
-        const l_q = $list45[$i455]!;
+      for (let $i460 = 0; $i460 < $n459; $i460++) {
+        const l_q = $list45[$i460]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1799,13 +1813,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
     }
     {
-      const $seat456 = l_p_6;
-      if ($seat456 >= humans)
+      const $seat461 = l_p_6;
+      if ($seat461 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat461} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide478($seat456);
+      return decide483($seat461);
     }
   }
   function step120(): number {
@@ -1822,13 +1836,13 @@ export function playout(): PlayoutKernel {
   }
   function step123(): number {
     {
-      const $seat479 = l_p_6;
-      if ($seat479 >= humans)
+      const $seat484 = l_p_6;
+      if ($seat484 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat479} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat484} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide504($seat479);
+      return decide509($seat484);
     }
   }
   function step124(): number {
@@ -1838,9 +1852,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg505 = Z_played + l_p_6;
-      C[$seg505 * CAP + N[$seg505]!] = $card;
-      N[$seg505]!++;
+      const $seg510 = Z_played + l_p_6;
+      C[$seg510 * CAP + N[$seg510]!] = $card;
+      N[$seg510]!++;
     }
     return 127;
   }
@@ -1855,13 +1869,13 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat506 = l_p_6;
-      if ($seat506 >= humans)
+      const $seat511 = l_p_6;
+      if ($seat511 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide519($seat506);
+      return decide524($seat511);
     }
   }
   function step129(): number {
@@ -1896,22 +1910,22 @@ export function playout(): PlayoutKernel {
   }
   function step135(): number {
     {
-      const $seat520 = l_p_6;
-      if ($seat520 >= humans)
+      const $seat525 = l_p_6;
+      if ($seat525 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat520} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat525} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide530($seat520);
+      return decide535($seat525);
     }
   }
   function step136(): number {
     {
       const $card = l_card_6;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg531 = Z_played + l_p_6;
-      C[$seg531 * CAP + N[$seg531]!] = $card;
-      N[$seg531]!++;
+      const $seg536 = Z_played + l_p_6;
+      C[$seg536 * CAP + N[$seg536]!] = $card;
+      N[$seg536]!++;
     }
     return 137;
   }
@@ -1950,9 +1964,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_7;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg532 = Z_collection + l_p_8;
-      C[$seg532 * CAP + N[$seg532]!] = $card;
-      N[$seg532]!++;
+      const $seg537 = Z_collection + l_p_8;
+      C[$seg537 * CAP + N[$seg537]!] = $card;
+      N[$seg537]!++;
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
@@ -1964,32 +1978,32 @@ export function playout(): PlayoutKernel {
   function step141(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n533 = 0;
+        let $n538 = 0;
         {
-          const $seg535 = Z_played + l_p;
-          const $n536 = N[$seg535]!;
-          for (let $i534 = 0; $i534 < $n536; $i534++) {
-            const l_a = C[$seg535 * CAP + $i534]!;
-            if (Action_effect[l_a]! === "no_exchange") $list52[$n533++] = l_a;
+          const $seg540 = Z_played + l_p;
+          const $n541 = N[$seg540]!;
+          for (let $i539 = 0; $i539 < $n541; $i539++) {
+            const l_a = C[$seg540 * CAP + $i539]!;
+            if (Action_effect[l_a]! === "no_exchange") $list52[$n538++] = l_a;
           }
         }
-        for (let $i537 = 0; $i537 < $n533; $i537++) {
-          const l_a = $list52[$i537]!;
+        for (let $i542 = 0; $i542 < $n538; $i542++) {
+          const l_a = $list52[$i542]!;
           {
-            const $seg538 = Z_played + l_p;
+            const $seg543 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg538]!; $i++)
-              if (C[$seg538 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg543]!; $i++)
+              if (C[$seg543 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at539 = $seg538 * CAP + $at;
-            const $card = C[$at539]!;
-            const $end540 = $seg538 * CAP + N[$seg538]! - 1;
-            for (let $k541 = $at539; $k541 < $end540; $k541++) C[$k541] = C[$k541 + 1]!;
-            N[$seg538]!--;
+            const $at544 = $seg543 * CAP + $at;
+            const $card = C[$at544]!;
+            const $end545 = $seg543 * CAP + N[$seg543]! - 1;
+            for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
+            N[$seg543]!--;
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
           }
@@ -2006,23 +2020,23 @@ export function playout(): PlayoutKernel {
     return 212;
   }
   function step142(): number {
-    let $cond546: boolean = l_p_9 >= humans;
-    if ($cond546) {
-      let $any542: boolean = false;
+    let $cond551: boolean = l_p_9 >= humans;
+    if ($cond551) {
+      let $any547: boolean = false;
       {
-        const $seg544 = Z_collection + l_p_9;
-        const $n545 = N[$seg544]!;
-        for (let $i543 = 0; $i543 < $n545; $i543++) {
-          const l_u = C[$seg544 * CAP + $i543]!;
+        const $seg549 = Z_collection + l_p_9;
+        const $n550 = N[$seg549]!;
+        for (let $i548 = 0; $i548 < $n550; $i548++) {
+          const l_u = C[$seg549 * CAP + $i548]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any542 = true;
+            $any547 = true;
             break;
           }
         }
       }
-      $cond546 = $any542;
+      $cond551 = $any547;
     }
-    if ($cond546) {
+    if ($cond551) {
       return 145;
     }
     return 146;
@@ -2098,25 +2112,25 @@ export function playout(): PlayoutKernel {
     return 150;
   }
   function step149(): number {
-    let $cond551: boolean =
+    let $cond556: boolean =
       fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
       0;
-    if (!$cond551) {
-      let $any547: boolean = false;
+    if (!$cond556) {
+      let $any552: boolean = false;
       {
-        const $seg549 = Z_collection + l_p_9;
-        const $n550 = N[$seg549]!;
-        for (let $i548 = 0; $i548 < $n550; $i548++) {
-          const l_u = C[$seg549 * CAP + $i548]!;
+        const $seg554 = Z_collection + l_p_9;
+        const $n555 = N[$seg554]!;
+        for (let $i553 = 0; $i553 < $n555; $i553++) {
+          const l_u = C[$seg554 * CAP + $i553]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any547 = true;
+            $any552 = true;
             break;
           }
         }
       }
-      $cond551 = $any547;
+      $cond556 = $any552;
     }
-    if ($cond551) {
+    if ($cond556) {
       return 151;
     }
     return 152;
@@ -2150,27 +2164,28 @@ export function playout(): PlayoutKernel {
   }
   function step155(): number {
     {
-      const $seat552 = l_p_10;
-      if ($seat552 >= humans)
+      const $seat557 = l_p_10;
+      if ($seat557 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat552} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat557} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide563($seat552);
+      return decide568($seat557);
     }
   }
   function step156(): number {
     {
-      let $n8 = 0;
+      let $n12 = 0;
       {
-        const $seg10 = Z_collection + l_p_9;
-        const $n11 = N[$seg10]!;
-        for (let $i9 = 0; $i9 < $n11; $i9++) {
-          const l_u = C[$seg10 * CAP + $i9]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list4[$n8++] = l_u;
+        const $seg14 = Z_collection + l_p_9;
+        const $n15 = N[$seg14]!;
+        for (let $i13 = 0; $i13 < $n15; $i13++) {
+          const l_u = C[$seg14 * CAP + $i13]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
+            $list4[$n12++] = l_u;
         }
       }
-      l_u$count = $n8;
+      l_u$count = $n12;
     }
     l_u$index = 0;
     return 165;
@@ -2193,7 +2208,7 @@ export function playout(): PlayoutKernel {
     return 162;
   }
   function step161(): number {
-    return decide577();
+    return decide582();
   }
   function step162(): number {
     return 159;
@@ -2253,13 +2268,13 @@ export function playout(): PlayoutKernel {
   }
   function step169(): number {
     {
-      const $seat578 = l_p_12;
-      if ($seat578 >= humans)
+      const $seat583 = l_p_12;
+      if ($seat583 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat583} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide589($seat578);
+      return decide594($seat583);
     }
   }
   function step170(): number {
@@ -2284,7 +2299,7 @@ export function playout(): PlayoutKernel {
     return 176;
   }
   function step175(): number {
-    return decide603();
+    return decide608();
   }
   function step176(): number {
     return 173;
@@ -2316,17 +2331,17 @@ export function playout(): PlayoutKernel {
   }
   function step179(): number {
     {
-      let $n12 = 0;
+      let $n16 = 0;
       {
-        const $seg14 = Z_collection + l_p_9;
-        const $n15 = N[$seg14]!;
-        for (let $i13 = 0; $i13 < $n15; $i13++) {
-          const l_u_2 = C[$seg14 * CAP + $i13]!;
+        const $seg18 = Z_collection + l_p_9;
+        const $n19 = N[$seg18]!;
+        for (let $i17 = 0; $i17 < $n19; $i17++) {
+          const l_u_2 = C[$seg18 * CAP + $i17]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list5[$n12++] = l_u_2;
+            $list5[$n16++] = l_u_2;
         }
       }
-      l_u_2$count = $n12;
+      l_u_2$count = $n16;
     }
     l_u_2$index = 0;
     return 182;
@@ -2381,13 +2396,13 @@ export function playout(): PlayoutKernel {
   }
   function step189(): number {
     {
-      const $seat604 = l_p_14;
-      if ($seat604 >= humans)
+      const $seat609 = l_p_14;
+      if ($seat609 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat609} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide615($seat604);
+      return decide620($seat609);
     }
   }
   function step190(): number {
@@ -2411,7 +2426,7 @@ export function playout(): PlayoutKernel {
     return 196;
   }
   function step195(): number {
-    return decide629();
+    return decide634();
   }
   function step196(): number {
     return 193;
@@ -2457,14 +2472,14 @@ export function playout(): PlayoutKernel {
   }
   function step202(): number {
     {
-      const $seg630 = Z_hand + l_p_16;
+      const $seg635 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg630 * CAP + N[$seg630]!] = $card;
-        N[$seg630]!++;
+        C[$seg635 * CAP + N[$seg635]!] = $card;
+        N[$seg635]!++;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2492,20 +2507,20 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seg631 = Z_hand + l_p_16;
+      const $seg636 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg631]!; $i++)
-        if (C[$seg631 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg636]!; $i++)
+        if (C[$seg636 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at632 = $seg631 * CAP + $at;
-      const $card = C[$at632]!;
-      const $end633 = $seg631 * CAP + N[$seg631]! - 1;
-      for (let $k634 = $at632; $k634 < $end633; $k634++) C[$k634] = C[$k634 + 1]!;
-      N[$seg631]!--;
+      const $at637 = $seg636 * CAP + $at;
+      const $card = C[$at637]!;
+      const $end638 = $seg636 * CAP + N[$seg636]! - 1;
+      for (let $k639 = $at637; $k639 < $end638; $k639++) C[$k639] = C[$k639 + 1]!;
+      N[$seg636]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
     }
@@ -2513,13 +2528,13 @@ export function playout(): PlayoutKernel {
   }
   function step209(): number {
     {
-      const $seat635 = l_p_16;
-      if ($seat635 >= humans)
+      const $seat640 = l_p_16;
+      if ($seat640 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat640} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat635);
+      return decide654($seat640);
     }
   }
   function step210(): number {
@@ -2546,11 +2561,11 @@ export function playout(): PlayoutKernel {
   }
   function step215(): number {
     {
-      let $n25 = 0;
+      let $n29 = 0;
       for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n25++] = l_p_25;
+        $list9[$n29++] = l_p_25;
       }
-      l_p_25$count = $n25;
+      l_p_25$count = $n29;
     }
     l_p_25$index = 0;
     return 276;
@@ -2560,9 +2575,9 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_revealed;
       takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg650 = Z_collection + l_p_17;
-      C[$seg650 * CAP + N[$seg650]!] = $card;
-      N[$seg650]!++;
+      const $seg655 = Z_collection + l_p_17;
+      C[$seg655 * CAP + N[$seg655]!] = $card;
+      N[$seg655]!++;
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
@@ -2579,23 +2594,23 @@ export function playout(): PlayoutKernel {
     return 213;
   }
   function step219(): number {
-    let $cond655: boolean = l_p_18 >= humans;
-    if ($cond655) {
-      let $any651: boolean = false;
+    let $cond660: boolean = l_p_18 >= humans;
+    if ($cond660) {
+      let $any656: boolean = false;
       {
-        const $seg653 = Z_collection + l_p_18;
-        const $n654 = N[$seg653]!;
-        for (let $i652 = 0; $i652 < $n654; $i652++) {
-          const l_u = C[$seg653 * CAP + $i652]!;
+        const $seg658 = Z_collection + l_p_18;
+        const $n659 = N[$seg658]!;
+        for (let $i657 = 0; $i657 < $n659; $i657++) {
+          const l_u = C[$seg658 * CAP + $i657]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any651 = true;
+            $any656 = true;
             break;
           }
         }
       }
-      $cond655 = $any651;
+      $cond660 = $any656;
     }
-    if ($cond655) {
+    if ($cond660) {
       return 222;
     }
     return 223;
@@ -2640,26 +2655,26 @@ export function playout(): PlayoutKernel {
     return 227;
   }
   function step226(): number {
-    let $cond660: boolean =
+    let $cond665: boolean =
       fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
         fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
       0;
-    if (!$cond660) {
-      let $any656: boolean = false;
+    if (!$cond665) {
+      let $any661: boolean = false;
       {
-        const $seg658 = Z_collection + l_p_18;
-        const $n659 = N[$seg658]!;
-        for (let $i657 = 0; $i657 < $n659; $i657++) {
-          const l_u = C[$seg658 * CAP + $i657]!;
+        const $seg663 = Z_collection + l_p_18;
+        const $n664 = N[$seg663]!;
+        for (let $i662 = 0; $i662 < $n664; $i662++) {
+          const l_u = C[$seg663 * CAP + $i662]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any656 = true;
+            $any661 = true;
             break;
           }
         }
       }
-      $cond660 = $any656;
+      $cond665 = $any661;
     }
-    if ($cond660) {
+    if ($cond665) {
       return 228;
     }
     return 229;
@@ -2693,28 +2708,28 @@ export function playout(): PlayoutKernel {
   }
   function step232(): number {
     {
-      const $seat661 = l_p_19;
-      if ($seat661 >= humans)
+      const $seat666 = l_p_19;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat661} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide672($seat661);
+      return decide677($seat666);
     }
   }
   function step233(): number {
     {
-      let $n17 = 0;
+      let $n21 = 0;
       {
-        const $seg19 = Z_collection + l_p_18;
-        const $n20 = N[$seg19]!;
-        for (let $i18 = 0; $i18 < $n20; $i18++) {
-          const l_u_3 = C[$seg19 * CAP + $i18]!;
+        const $seg23 = Z_collection + l_p_18;
+        const $n24 = N[$seg23]!;
+        for (let $i22 = 0; $i22 < $n24; $i22++) {
+          const l_u_3 = C[$seg23 * CAP + $i22]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list7[$n17++] = l_u_3;
+            $list7[$n21++] = l_u_3;
         }
       }
-      l_u_3$count = $n17;
+      l_u_3$count = $n21;
     }
     l_u_3$index = 0;
     return 242;
@@ -2737,7 +2752,7 @@ export function playout(): PlayoutKernel {
     return 239;
   }
   function step238(): number {
-    return decide686();
+    return decide691();
   }
   function step239(): number {
     return 236;
@@ -2797,13 +2812,13 @@ export function playout(): PlayoutKernel {
   }
   function step246(): number {
     {
-      const $seat687 = l_p_21;
-      if ($seat687 >= humans)
+      const $seat692 = l_p_21;
+      if ($seat692 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat687} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat692} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide698($seat687);
+      return decide703($seat692);
     }
   }
   function step247(): number {
@@ -2828,7 +2843,7 @@ export function playout(): PlayoutKernel {
     return 253;
   }
   function step252(): number {
-    return decide712();
+    return decide717();
   }
   function step253(): number {
     return 250;
@@ -2860,17 +2875,17 @@ export function playout(): PlayoutKernel {
   }
   function step256(): number {
     {
-      let $n21 = 0;
+      let $n25 = 0;
       {
-        const $seg23 = Z_collection + l_p_18;
-        const $n24 = N[$seg23]!;
-        for (let $i22 = 0; $i22 < $n24; $i22++) {
-          const l_u_4 = C[$seg23 * CAP + $i22]!;
+        const $seg27 = Z_collection + l_p_18;
+        const $n28 = N[$seg27]!;
+        for (let $i26 = 0; $i26 < $n28; $i26++) {
+          const l_u_4 = C[$seg27 * CAP + $i26]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list8[$n21++] = l_u_4;
+            $list8[$n25++] = l_u_4;
         }
       }
-      l_u_4$count = $n21;
+      l_u_4$count = $n25;
     }
     l_u_4$index = 0;
     return 259;
@@ -2925,13 +2940,13 @@ export function playout(): PlayoutKernel {
   }
   function step266(): number {
     {
-      const $seat713 = l_p_23;
-      if ($seat713 >= humans)
+      const $seat718 = l_p_23;
+      if ($seat718 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide724($seat713);
+      return decide729($seat718);
     }
   }
   function step267(): number {
@@ -2955,7 +2970,7 @@ export function playout(): PlayoutKernel {
     return 273;
   }
   function step272(): number {
-    return decide738();
+    return decide743();
   }
   function step273(): number {
     return 270;
@@ -2994,16 +3009,16 @@ export function playout(): PlayoutKernel {
   function step277(): number {
     l_p_25 = $list9[l_p_25$index]!;
     {
-      let $n26 = 0;
+      let $n30 = 0;
       {
-        const $seg28 = Z_collection + l_p_25;
-        const $n29 = N[$seg28]!;
-        for (let $i27 = 0; $i27 < $n29; $i27++) {
-          const l_u_5 = C[$seg28 * CAP + $i27]!;
-          if (fn_uncommitted(l_u_5)) $list10[$n26++] = l_u_5;
+        const $seg32 = Z_collection + l_p_25;
+        const $n33 = N[$seg32]!;
+        for (let $i31 = 0; $i31 < $n33; $i31++) {
+          const l_u_5 = C[$seg32 * CAP + $i31]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
         }
       }
-      l_u_5$count = $n26;
+      l_u_5$count = $n30;
     }
     l_u_5$index = 0;
     return 279;
@@ -3042,13 +3057,13 @@ export function playout(): PlayoutKernel {
   }
   function step283(): number {
     {
-      const $seat739 = l_p_26;
-      if ($seat739 >= humans)
+      const $seat744 = l_p_26;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide750($seat739);
+      return decide755($seat744);
     }
   }
   function step284(): number {
@@ -3073,7 +3088,7 @@ export function playout(): PlayoutKernel {
     return 290;
   }
   function step289(): number {
-    return decide764();
+    return decide769();
   }
   function step290(): number {
     return 287;
@@ -3103,9 +3118,9 @@ export function playout(): PlayoutKernel {
   function step292(): number {
     return 284;
   }
-  function decide48(): number {
+  function decide52(): number {
     {
-      let $n30 = 0;
+      let $n34 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (!(l_p >= humans) && N[Z_dealt + l_p]! > 0) {
           if (l_p >= humans)
@@ -3113,27 +3128,27 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list11[$n30++] = l_p;
+          $list11[$n34++] = l_p;
         }
       }
-      if ($n30 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a31 = 0; $a31 < $n30; $a31++) {
-        const l_p = $list11[$a31]!;
-        pick32: {
-          const $seg33 = Z_dealt + l_p;
-          const $size34 = N[$seg33]!;
-          const $count35 = $size34;
-          const $total36 = $count35;
-          if ($total36 === 0)
+      if ($n34 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a35 = 0; $a35 < $n34; $a35++) {
+        const l_p = $list11[$a35]!;
+        pick36: {
+          const $seg37 = Z_dealt + l_p;
+          const $size38 = N[$seg37]!;
+          const $count39 = $size38;
+          const $total40 = $count39;
+          if ($total40 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n38 = $total36;
-          let $r39 = 0;
-          if ($n38 <= 2097152 && $n38 >= 1) {
+          const $n42 = $total40;
+          let $r43 = 0;
+          if ($n42 <= 2097152 && $n42 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3144,64 +3159,64 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n38;
+              const $m = ($t >>> 0) * $n42;
               const $low = $m >>> 0;
-              if ($low >= $n38 || $low >= 4294967296 % $n38) {
-                $r39 = ($m / 4294967296) >>> 0;
+              if ($low >= $n42 || $low >= 4294967296 % $n42) {
+                $r43 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n38 >= 1 && $n38 <= 4294967296))
+            if (!($n42 >= 1 && $n42 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r39 = drawInt(P, $n38);
+            $r43 = drawInt(P, $n42);
           }
-          const $index37$drawn = $r39;
-          let $index37 = $index37$drawn;
+          const $index41$drawn = $r43;
+          let $index41 = $index41$drawn;
           decisions++;
           steps = 0;
-          if ($index37 < $count35) {
-            const $digit40 = $index37;
-            const $value41 = C[$seg33 * CAP + $digit40]!;
-            if (trace !== null) trace.push(l_p, 0, $value41);
-            $list12[$a31] = 0;
-            $values13[$a31 * 1 + 0] = $value41;
-            break pick32;
+          if ($index41 < $count39) {
+            const $digit44 = $index41;
+            const $value45 = C[$seg37 * CAP + $digit44]!;
+            if (trace !== null) trace.push(l_p, 0, $value45);
+            $list12[$a35] = 0;
+            $values13[$a35 * 1 + 0] = $value45;
+            break pick36;
           }
-          $index37 -= $count35;
+          $index41 -= $count39;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a31 = 0; $a31 < $n30; $a31++) {
-        const l_p = $list11[$a31]!;
-        if ($list12[$a31] === 0) {
-          const l_card = $values13[$a31 * 1 + 0] as number;
+      for (let $a35 = 0; $a35 < $n34; $a35++) {
+        const l_p = $list11[$a35]!;
+        if ($list12[$a35] === 0) {
+          const l_card = $values13[$a35 * 1 + 0] as number;
           {
-            const $seg42 = Z_dealt + l_p;
+            const $seg46 = Z_dealt + l_p;
             const $wanted = l_card;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg42]!; $i++)
-              if (C[$seg42 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg46]!; $i++)
+              if (C[$seg46 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
-            const $at43 = $seg42 * CAP + $at;
-            const $card = C[$at43]!;
-            const $end44 = $seg42 * CAP + N[$seg42]! - 1;
-            for (let $k45 = $at43; $k45 < $end44; $k45++) C[$k45] = C[$k45 + 1]!;
-            N[$seg42]!--;
-            const $seg46 = Z_secret + l_p;
-            if (N[$seg46]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-            C[$seg46 * CAP + N[$seg46]!] = $card;
-            N[$seg46]!++;
+            const $at47 = $seg46 * CAP + $at;
+            const $card = C[$at47]!;
+            const $end48 = $seg46 * CAP + N[$seg46]! - 1;
+            for (let $k49 = $at47; $k49 < $end48; $k49++) C[$k49] = C[$k49 + 1]!;
+            N[$seg46]!--;
+            const $seg50 = Z_secret + l_p;
+            if (N[$seg50]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+            C[$seg50 * CAP + N[$seg50]!] = $card;
+            N[$seg50]!++;
           }
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
             {
-              for (let $k47 = 0; $k47 < N[$from]!; $k47++) {
-                const $card = C[$from * CAP + $k47]!;
+              for (let $k51 = 0; $k51 < N[$from]!; $k51++) {
+                const $card = C[$from * CAP + $k51]!;
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
               }
@@ -3213,57 +3228,57 @@ export function playout(): PlayoutKernel {
       return 2;
     }
   }
-  function offers84($seat79: number): boolean {
+  function offers89($seat84: number): boolean {
     $values17$n[0]! = 0;
-    {
-      const $seg81 = Z_hand + l_p;
-      const $n82 = N[$seg81]!;
-      for (let $i80 = 0; $i80 < $n82; $i80++) {
-        const l_card = C[$seg81 * CAP + $i80]!;
-        if (Action_effect[l_card]! === "no_exchange") $values17[$values17$n[0]!++] = l_card;
-      }
-    }
-    let $offered83 = false;
-    offered83$open: {
-      if (!($values17$n[0]! > 0)) break offered83$open;
-      if (!!fn_shielded(l_p)) break offered83$open;
-      $offered83 = true;
-    }
-    if ($offered83) return true;
-    return false;
-  }
-  function decide101($seat79: number): number {
-    $values19$n[0]! = 0;
     {
       const $seg86 = Z_hand + l_p;
       const $n87 = N[$seg86]!;
       for (let $i85 = 0; $i85 < $n87; $i85++) {
         const l_card = C[$seg86 * CAP + $i85]!;
-        if (Action_effect[l_card]! === "no_exchange") $values19[$values19$n[0]!++] = l_card;
+        if (Action_effect[l_card]! === "no_exchange") $values17[$values17$n[0]!++] = l_card;
       }
     }
     let $offered88 = false;
     offered88$open: {
-      if (!($values19$n[0]! > 0)) break offered88$open;
+      if (!($values17$n[0]! > 0)) break offered88$open;
       if (!!fn_shielded(l_p)) break offered88$open;
       $offered88 = true;
     }
-    let $offered89 = false;
-    offered89$open: {
-      $offered89 = true;
+    if ($offered88) return true;
+    return false;
+  }
+  function decide106($seat84: number): number {
+    $values19$n[0]! = 0;
+    {
+      const $seg91 = Z_hand + l_p;
+      const $n92 = N[$seg91]!;
+      for (let $i90 = 0; $i90 < $n92; $i90++) {
+        const l_card = C[$seg91 * CAP + $i90]!;
+        if (Action_effect[l_card]! === "no_exchange") $values19[$values19$n[0]!++] = l_card;
+      }
     }
-    const $offered90 = ($offered88 ? 1 : 0) + ($offered89 ? 1 : 0);
-    if ($offered90 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
+    let $offered93 = false;
+    offered93$open: {
+      if (!($values19$n[0]! > 0)) break offered93$open;
+      if (!!fn_shielded(l_p)) break offered93$open;
+      $offered93 = true;
+    }
+    let $offered94 = false;
+    offered94$open: {
+      $offered94 = true;
+    }
+    const $offered95 = ($offered93 ? 1 : 0) + ($offered94 ? 1 : 0);
+    if ($offered95 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat84} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt91: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n93 = $offered90;
-      let $r94 = 0;
-      if ($n93 <= 2097152 && $n93 >= 1) {
+    attempt96: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n98 = $offered95;
+      let $r99 = 0;
+      if ($n98 <= 2097152 && $n98 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3274,24 +3289,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n93;
+          const $m = ($t >>> 0) * $n98;
           const $low = $m >>> 0;
-          if ($low >= $n93 || $low >= 4294967296 % $n93) {
-            $r94 = ($m / 4294967296) >>> 0;
+          if ($low >= $n98 || $low >= 4294967296 % $n98) {
+            $r99 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n93 >= 1 && $n93 <= 4294967296))
+        if (!($n98 >= 1 && $n98 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r94 = drawInt(P, $n93);
+        $r99 = drawInt(P, $n98);
       }
-      const $pick92$drawn = $r94;
-      let $pick92 = $pick92$drawn;
-      if ($offered88 && $pick92-- === 0) {
-        const $n98 = $values19$n[0]!;
-        let $r99 = 0;
-        if ($n98 <= 2097152 && $n98 >= 1) {
+      const $pick97$drawn = $r99;
+      let $pick97 = $pick97$drawn;
+      if ($offered93 && $pick97-- === 0) {
+        const $n103 = $values19$n[0]!;
+        let $r104 = 0;
+        if ($n103 <= 2097152 && $n103 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3302,37 +3317,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n98;
+            const $m = ($t >>> 0) * $n103;
             const $low = $m >>> 0;
-            if ($low >= $n98 || $low >= 4294967296 % $n98) {
-              $r99 = ($m / 4294967296) >>> 0;
+            if ($low >= $n103 || $low >= 4294967296 % $n103) {
+              $r104 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n98 >= 1 && $n98 <= 4294967296))
+          if (!($n103 >= 1 && $n103 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r99 = drawInt(P, $n98);
+          $r104 = drawInt(P, $n103);
         }
-        const $digit96 = $r99;
-        const $value97 = $values19[$digit96]!;
+        const $digit101 = $r104;
+        const $value102 = $values19[$digit101]!;
         {
-          l_card = $value97;
+          l_card = $value102;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat79, 7, $value97);
+        if (trace !== null) trace.push($seat84, 7, $value102);
         {
-          l_card = $value97;
+          l_card = $value102;
           return 15;
         }
       }
-      if ($offered89 && $pick92-- === 0) {
+      if ($offered94 && $pick97-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat79, 8);
+        if (trace !== null) trace.push($seat84, 8);
         {
           l___window_0 = false;
           return 14;
@@ -3341,43 +3356,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide126($seat104: number): number {
-    const $seg105 = Z_board;
-    const $size106 = N[$seg105]!;
-    const $count107 = $size106;
+  function decide131($seat109: number): number {
+    const $seg110 = Z_board;
+    const $size111 = N[$seg110]!;
+    const $count112 = $size111;
     $values22$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond112: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond112) {
-        let $any108: boolean = false;
+      let $cond117: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond117) {
+        let $any113: boolean = false;
         {
-          const $seg110 = Z_collection + l_whose;
-          const $n111 = N[$seg110]!;
-          for (let $i109 = 0; $i109 < $n111; $i109++) {
-            const l_c = C[$seg110 * CAP + $i109]!;
+          const $seg115 = Z_collection + l_whose;
+          const $n116 = N[$seg115]!;
+          for (let $i114 = 0; $i114 < $n116; $i114++) {
+            const l_c = C[$seg115 * CAP + $i114]!;
             if (v_doubled[l_c]!) {
-              $any108 = true;
+              $any113 = true;
               break;
             }
           }
         }
-        $cond112 = $any108;
+        $cond117 = $any113;
       }
-      if ($cond112) $values22[$values22$n[0]!++] = l_whose;
+      if ($cond117) $values22[$values22$n[0]!++] = l_whose;
     }
-    const $size113 = $values22$n[0]!;
-    const $count114 = $size113;
-    const $total115 = $count107 + $count114;
-    if ($total115 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat104} must act but has no legal move`);
+    const $size118 = $values22$n[0]!;
+    const $count119 = $size118;
+    const $total120 = $count112 + $count119;
+    if ($total120 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat109} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n117 = $total115;
-    let $r118 = 0;
-    if ($n117 <= 2097152 && $n117 >= 1) {
+    const $n122 = $total120;
+    let $r123 = 0;
+    if ($n122 <= 2097152 && $n122 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3388,28 +3403,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n117;
+        const $m = ($t >>> 0) * $n122;
         const $low = $m >>> 0;
-        if ($low >= $n117 || $low >= 4294967296 % $n117) {
-          $r118 = ($m / 4294967296) >>> 0;
+        if ($low >= $n122 || $low >= 4294967296 % $n122) {
+          $r123 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n117 >= 1 && $n117 <= 4294967296))
+      if (!($n122 >= 1 && $n122 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r118 = drawInt(P, $n117);
+      $r123 = drawInt(P, $n122);
     }
-    const $index116$drawn = $r118;
-    let $index116 = $index116$drawn;
+    const $index121$drawn = $r123;
+    let $index121 = $index121$drawn;
     decisions++;
     steps = 0;
-    if ($index116 < $count107) {
-      const $digit119 = $index116;
-      const $value120 = C[$seg105 * CAP + $digit119]!;
-      if (trace !== null) trace.push($seat104, 3, $value120);
+    if ($index121 < $count112) {
+      const $digit124 = $index121;
+      const $value125 = C[$seg110 * CAP + $digit124]!;
+      if (trace !== null) trace.push($seat109, 3, $value125);
       {
-        const l_target = $value120;
+        const l_target = $value125;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -3419,10 +3434,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at121 = Z_board * CAP + $at;
-          const $card = C[$at121]!;
-          const $end122 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
+          const $at126 = Z_board * CAP + $at;
+          const $card = C[$at126]!;
+          const $end127 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k128 = $at126; $k128 < $end127; $k128++) C[$k128] = C[$k128 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -3430,45 +3445,45 @@ export function playout(): PlayoutKernel {
         return 28;
       }
     }
-    $index116 -= $count107;
-    if ($index116 < $count114) {
-      const $digit124 = $index116;
-      const $value125 = $values22[$digit124]!;
-      if (trace !== null) trace.push($seat104, 4, $value125);
+    $index121 -= $count112;
+    if ($index121 < $count119) {
+      const $digit129 = $index121;
+      const $value130 = $values22[$digit129]!;
+      if (trace !== null) trace.push($seat109, 4, $value130);
       {
-        l_whose_2 = $value125;
+        l_whose_2 = $value130;
         return 29;
       }
     }
-    $index116 -= $count114;
+    $index121 -= $count119;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide152($seat127: number): number {
-    const $seg128 = Z_played + l_whose_2;
-    const $size129 = N[$seg128]!;
-    const $count130 = $size129;
+  function decide157($seat132: number): number {
+    const $seg133 = Z_played + l_whose_2;
+    const $size134 = N[$seg133]!;
+    const $count135 = $size134;
     $values24$n[0]! = 0;
     {
-      const $seg132 = Z_collection + l_whose_2;
-      const $n133 = N[$seg132]!;
-      for (let $i131 = 0; $i131 < $n133; $i131++) {
-        const l_target = C[$seg132 * CAP + $i131]!;
+      const $seg137 = Z_collection + l_whose_2;
+      const $n138 = N[$seg137]!;
+      for (let $i136 = 0; $i136 < $n138; $i136++) {
+        const l_target = C[$seg137 * CAP + $i136]!;
         if (v_doubled[l_target]!) $values24[$values24$n[0]!++] = l_target;
       }
     }
-    const $size134 = $values24$n[0]!;
-    const $count135 = $size134;
-    const $total136 = $count130 + $count135;
-    if ($total136 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat127} must act but has no legal move`);
+    const $size139 = $values24$n[0]!;
+    const $count140 = $size139;
+    const $total141 = $count135 + $count140;
+    if ($total141 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat132} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n138 = $total136;
-    let $r139 = 0;
-    if ($n138 <= 2097152 && $n138 >= 1) {
+    const $n143 = $total141;
+    let $r144 = 0;
+    if ($n143 <= 2097152 && $n143 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3479,98 +3494,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n138;
+        const $m = ($t >>> 0) * $n143;
         const $low = $m >>> 0;
-        if ($low >= $n138 || $low >= 4294967296 % $n138) {
-          $r139 = ($m / 4294967296) >>> 0;
+        if ($low >= $n143 || $low >= 4294967296 % $n143) {
+          $r144 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n138 >= 1 && $n138 <= 4294967296))
+      if (!($n143 >= 1 && $n143 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r139 = drawInt(P, $n138);
+      $r144 = drawInt(P, $n143);
     }
-    const $index137$drawn = $r139;
-    let $index137 = $index137$drawn;
+    const $index142$drawn = $r144;
+    let $index142 = $index142$drawn;
     decisions++;
     steps = 0;
-    if ($index137 < $count130) {
-      const $digit140 = $index137;
-      const $value141 = C[$seg128 * CAP + $digit140]!;
-      if (trace !== null) trace.push($seat127, 1, $value141);
+    if ($index142 < $count135) {
+      const $digit145 = $index142;
+      const $value146 = C[$seg133 * CAP + $digit145]!;
+      if (trace !== null) trace.push($seat132, 1, $value146);
       {
-        const l_target = $value141;
+        const l_target = $value146;
         {
-          const $seg142 = Z_played + l_whose_2;
+          const $seg147 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg142]!; $i++)
-            if (C[$seg142 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg147]!; $i++)
+            if (C[$seg147 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at143 = $seg142 * CAP + $at;
-          const $card = C[$at143]!;
-          const $end144 = $seg142 * CAP + N[$seg142]! - 1;
-          for (let $k145 = $at143; $k145 < $end144; $k145++) C[$k145] = C[$k145 + 1]!;
-          N[$seg142]!--;
+          const $at148 = $seg147 * CAP + $at;
+          const $card = C[$at148]!;
+          const $end149 = $seg147 * CAP + N[$seg147]! - 1;
+          for (let $k150 = $at148; $k150 < $end149; $k150++) C[$k150] = C[$k150 + 1]!;
+          N[$seg147]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index137 -= $count130;
-    if ($index137 < $count135) {
-      const $digit146 = $index137;
-      const $value147 = $values24[$digit146]!;
-      if (trace !== null) trace.push($seat127, 2, $value147);
+    $index142 -= $count135;
+    if ($index142 < $count140) {
+      const $digit151 = $index142;
+      const $value152 = $values24[$digit151]!;
+      if (trace !== null) trace.push($seat132, 2, $value152);
       {
-        const l_target = $value147;
+        const l_target = $value152;
         v_doubled[l_target] = false;
         {
-          const $seg148 = Z_attached + l_whose_2;
-          if (N[$seg148]! === 0)
+          const $seg153 = Z_attached + l_whose_2;
+          if (N[$seg153]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at149 = $seg148 * CAP;
-          const $card = C[$at149]!;
-          const $end150 = $seg148 * CAP + N[$seg148]! - 1;
-          for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
-          N[$seg148]!--;
+          const $at154 = $seg153 * CAP;
+          const $card = C[$at154]!;
+          const $end155 = $seg153 * CAP + N[$seg153]! - 1;
+          for (let $k156 = $at154; $k156 < $end155; $k156++) C[$k156] = C[$k156 + 1]!;
+          N[$seg153]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 30;
       }
     }
-    $index137 -= $count135;
+    $index142 -= $count140;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide167($seat154: number): number {
+  function decide172($seat159: number): number {
     $values26$n[0]! = 0;
     {
-      const $seg156 = Z_collection + l_p_2;
-      const $n157 = N[$seg156]!;
-      for (let $i155 = 0; $i155 < $n157; $i155++) {
-        const l_target = C[$seg156 * CAP + $i155]!;
+      const $seg161 = Z_collection + l_p_2;
+      const $n162 = N[$seg161]!;
+      for (let $i160 = 0; $i160 < $n162; $i160++) {
+        const l_target = C[$seg161 * CAP + $i160]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values26[$values26$n[0]!++] = l_target;
       }
     }
-    const $size158 = $values26$n[0]!;
-    const $count159 = $size158;
-    const $total160 = $count159;
-    if ($total160 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat154} must act but has no legal move`);
+    const $size163 = $values26$n[0]!;
+    const $count164 = $size163;
+    const $total165 = $count164;
+    if ($total165 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat159} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n162 = $total160;
-    let $r163 = 0;
-    if ($n162 <= 2097152 && $n162 >= 1) {
+    const $n167 = $total165;
+    let $r168 = 0;
+    if ($n167 <= 2097152 && $n167 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3581,56 +3596,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n162;
+        const $m = ($t >>> 0) * $n167;
         const $low = $m >>> 0;
-        if ($low >= $n162 || $low >= 4294967296 % $n162) {
-          $r163 = ($m / 4294967296) >>> 0;
+        if ($low >= $n167 || $low >= 4294967296 % $n167) {
+          $r168 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n162 >= 1 && $n162 <= 4294967296))
+      if (!($n167 >= 1 && $n167 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r163 = drawInt(P, $n162);
+      $r168 = drawInt(P, $n167);
     }
-    const $index161$drawn = $r163;
-    let $index161 = $index161$drawn;
+    const $index166$drawn = $r168;
+    let $index166 = $index166$drawn;
     decisions++;
     steps = 0;
-    if ($index161 < $count159) {
-      const $digit164 = $index161;
-      const $value165 = $values26[$digit164]!;
-      if (trace !== null) trace.push($seat154, 5, $value165);
+    if ($index166 < $count164) {
+      const $digit169 = $index166;
+      const $value170 = $values26[$digit169]!;
+      if (trace !== null) trace.push($seat159, 5, $value170);
       {
-        const l_target = $value165;
+        const l_target = $value170;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg166 = Z_attached + l_p_2;
-          C[$seg166 * CAP + N[$seg166]!] = $card;
-          N[$seg166]!++;
+          const $seg171 = Z_attached + l_p_2;
+          C[$seg171 * CAP + N[$seg171]!] = $card;
+          N[$seg171]!++;
         }
         return 37;
       }
     }
-    $index161 -= $count159;
+    $index166 -= $count164;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide178($seat168: number): number {
-    const $size169 = players;
-    const $count170 = $size169;
-    const $total171 = $count170;
-    if ($total171 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat168} must act but has no legal move`);
+  function decide183($seat173: number): number {
+    const $size174 = players;
+    const $count175 = $size174;
+    const $total176 = $count175;
+    if ($total176 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat173} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n173 = $total171;
-    let $r174 = 0;
-    if ($n173 <= 2097152 && $n173 >= 1) {
+    const $n178 = $total176;
+    let $r179 = 0;
+    if ($n178 <= 2097152 && $n178 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -3641,144 +3656,144 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n173;
+        const $m = ($t >>> 0) * $n178;
         const $low = $m >>> 0;
-        if ($low >= $n173 || $low >= 4294967296 % $n173) {
-          $r174 = ($m / 4294967296) >>> 0;
+        if ($low >= $n178 || $low >= 4294967296 % $n178) {
+          $r179 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n173 >= 1 && $n173 <= 4294967296))
+      if (!($n178 >= 1 && $n178 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r174 = drawInt(P, $n173);
+      $r179 = drawInt(P, $n178);
     }
-    const $index172$drawn = $r174;
-    let $index172 = $index172$drawn;
+    const $index177$drawn = $r179;
+    let $index177 = $index177$drawn;
     decisions++;
     steps = 0;
-    if ($index172 < $count170) {
-      const $digit175 = $index172;
-      const $value176 = $digit175;
-      if (trace !== null) trace.push($seat168, 6, $value176);
+    if ($index177 < $count175) {
+      const $digit180 = $index177;
+      const $value181 = $digit180;
+      if (trace !== null) trace.push($seat173, 6, $value181);
       {
-        const l_whose = $value176;
+        const l_whose = $value181;
         {
           const $card = l_card_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg177 = Z_played + l_whose;
-          C[$seg177 * CAP + N[$seg177]!] = $card;
-          N[$seg177]!++;
+          const $seg182 = Z_played + l_whose;
+          C[$seg182 * CAP + N[$seg182]!] = $card;
+          N[$seg182]!++;
         }
         return 44;
       }
     }
-    $index172 -= $count170;
+    $index177 -= $count175;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide244($seat180: number): number {
-    const $seg181 = Z_hand + l_active;
-    let $offered182 = false;
-    offered182$open: {
-      if (!(N[$seg181]! > 0)) break offered182$open;
-      if (!!l_action_played) break offered182$open;
-      if (!!l_offered) break offered182$open;
-      let $found193 = false;
-      for (let $i194 = 0; $i194 < N[$seg181]!; $i194++) {
-        const l_card_3 = C[$seg181 * CAP + $i194]!;
+  function decide249($seat185: number): number {
+    const $seg186 = Z_hand + l_active;
+    let $offered187 = false;
+    offered187$open: {
+      if (!(N[$seg186]! > 0)) break offered187$open;
+      if (!!l_action_played) break offered187$open;
+      if (!!l_offered) break offered187$open;
+      let $found198 = false;
+      for (let $i199 = 0; $i199 < N[$seg186]!; $i199++) {
+        const l_card_3 = C[$seg186 * CAP + $i199]!;
         if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
         if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-        let $cond187: boolean = Action_effect[l_card_3]! !== "money_points";
-        if (!$cond187) {
-          let $any183: boolean = false;
-          {
-            const $seg185 = Z_played + l_active;
-            const $n186 = N[$seg185]!;
-            for (let $i184 = 0; $i184 < $n186; $i184++) {
-              const l_a = C[$seg185 * CAP + $i184]!;
-              if (Action_effect[l_a]! === "money_points") {
-                $any183 = true;
-                break;
-              }
-            }
-          }
-          $cond187 = !$any183;
-        }
-        if (!$cond187) continue;
-        let $cond192: boolean = Action_effect[l_card_3]! !== "double_bonus";
+        let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
         if (!$cond192) {
           let $any188: boolean = false;
           {
-            const $seg190 = Z_collection + l_active;
+            const $seg190 = Z_played + l_active;
             const $n191 = N[$seg190]!;
             for (let $i189 = 0; $i189 < $n191; $i189++) {
-              const l_c = C[$seg190 * CAP + $i189]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+              const l_a = C[$seg190 * CAP + $i189]!;
+              if (Action_effect[l_a]! === "money_points") {
                 $any188 = true;
                 break;
               }
             }
           }
-          $cond192 = $any188;
+          $cond192 = !$any188;
         }
         if (!$cond192) continue;
-        $found193 = true;
+        let $cond197: boolean = Action_effect[l_card_3]! !== "double_bonus";
+        if (!$cond197) {
+          let $any193: boolean = false;
+          {
+            const $seg195 = Z_collection + l_active;
+            const $n196 = N[$seg195]!;
+            for (let $i194 = 0; $i194 < $n196; $i194++) {
+              const l_c = C[$seg195 * CAP + $i194]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                $any193 = true;
+                break;
+              }
+            }
+          }
+          $cond197 = $any193;
+        }
+        if (!$cond197) continue;
+        $found198 = true;
         break;
       }
-      if (!$found193) break offered182$open;
-      $offered182 = true;
+      if (!$found198) break offered187$open;
+      $offered187 = true;
     }
-    let $offered196 = false;
-    offered196$open: {
-      if (!(v_protection[l_active]! > 0)) break offered196$open;
-      $offered196 = true;
+    let $offered201 = false;
+    offered201$open: {
+      if (!(v_protection[l_active]! > 0)) break offered201$open;
+      $offered201 = true;
     }
-    let $offered197 = false;
-    offered197$open: {
-      if (!(v_protection[l_active]! === 0)) break offered197$open;
-      if (!!l_offered) break offered197$open;
-      $offered197 = true;
+    let $offered202 = false;
+    offered202$open: {
+      if (!(v_protection[l_active]! === 0)) break offered202$open;
+      if (!!l_offered) break offered202$open;
+      $offered202 = true;
     }
-    let $offered198 = false;
-    offered198$open: {
-      if (!!$variants.includes("simple")) break offered198$open;
-      if (!(v_protection[l_active]! === 0)) break offered198$open;
-      if (!!l_offered) break offered198$open;
-      if (!(N[Z_action_deck]! > 0)) break offered198$open;
-      $offered198 = true;
+    let $offered203 = false;
+    offered203$open: {
+      if (!!$variants.includes("simple")) break offered203$open;
+      if (!(v_protection[l_active]! === 0)) break offered203$open;
+      if (!!l_offered) break offered203$open;
+      if (!(N[Z_action_deck]! > 0)) break offered203$open;
+      $offered203 = true;
     }
-    let $offered199 = false;
-    offered199$open: {
-      if (!(players > 0)) break offered199$open;
-      if (!(v_protection[l_active]! === 0)) break offered199$open;
-      if (!(v_coins[l_active]! >= 1)) break offered199$open;
-      let $found200 = false;
+    let $offered204 = false;
+    offered204$open: {
+      if (!(players > 0)) break offered204$open;
+      if (!(v_protection[l_active]! === 0)) break offered204$open;
+      if (!(v_coins[l_active]! >= 1)) break offered204$open;
+      let $found205 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found200 = true;
+        $found205 = true;
         break;
       }
-      if (!$found200) break offered199$open;
-      $offered199 = true;
+      if (!$found205) break offered204$open;
+      $offered204 = true;
     }
-    let $offered201 = false;
-    offered201$open: {
-      if (!(players > 0)) break offered201$open;
-      if (!(v_protection[l_active]! === 0)) break offered201$open;
-      let $any202: boolean = false;
+    let $offered206 = false;
+    offered206$open: {
+      if (!(players > 0)) break offered206$open;
+      if (!(v_protection[l_active]! === 0)) break offered206$open;
+      let $any207: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any202 = true;
+          $any207 = true;
           break;
         }
       }
-      if (!$any202) break offered201$open;
-      let $found203 = false;
+      if (!$any207) break offered206$open;
+      let $found208 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -3786,39 +3801,39 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found203 = true;
+        $found208 = true;
         break;
       }
-      if (!$found203) break offered201$open;
-      $offered201 = true;
+      if (!$found208) break offered206$open;
+      $offered206 = true;
     }
-    let $offered204 = false;
-    offered204$open: {
-      if (!l_offered) break offered204$open;
-      $offered204 = true;
+    let $offered209 = false;
+    offered209$open: {
+      if (!l_offered) break offered209$open;
+      $offered209 = true;
     }
-    const $offered205 =
-      ($offered182 ? 1 : 0) +
-      ($offered196 ? 1 : 0) +
-      ($offered197 ? 1 : 0) +
-      ($offered198 ? 1 : 0) +
-      ($offered199 ? 1 : 0) +
+    const $offered210 =
+      ($offered187 ? 1 : 0) +
       ($offered201 ? 1 : 0) +
-      ($offered204 ? 1 : 0);
-    if ($offered205 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
+      ($offered202 ? 1 : 0) +
+      ($offered203 ? 1 : 0) +
+      ($offered204 ? 1 : 0) +
+      ($offered206 ? 1 : 0) +
+      ($offered209 ? 1 : 0);
+    if ($offered210 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat185} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built210 = false;
-    let $built218 = false;
+    let $built215 = false;
     let $built223 = false;
-    attempt206: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n208 = $offered205;
-      let $r209 = 0;
-      if ($n208 <= 2097152 && $n208 >= 1) {
+    let $built228 = false;
+    attempt211: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n213 = $offered210;
+      let $r214 = 0;
+      if ($n213 <= 2097152 && $n213 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3829,70 +3844,70 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n208;
+          const $m = ($t >>> 0) * $n213;
           const $low = $m >>> 0;
-          if ($low >= $n208 || $low >= 4294967296 % $n208) {
-            $r209 = ($m / 4294967296) >>> 0;
+          if ($low >= $n213 || $low >= 4294967296 % $n213) {
+            $r214 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n208 >= 1 && $n208 <= 4294967296))
+        if (!($n213 >= 1 && $n213 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r209 = drawInt(P, $n208);
+        $r214 = drawInt(P, $n213);
       }
-      const $pick207$drawn = $r209;
-      let $pick207 = $pick207$drawn;
-      if ($offered182 && $pick207-- === 0) {
-        if (!$built210) {
+      const $pick212$drawn = $r214;
+      let $pick212 = $pick212$drawn;
+      if ($offered187 && $pick212-- === 0) {
+        if (!$built215) {
           $values28$n[0]! = 0;
-          for (let $i195 = 0; $i195 < N[$seg181]!; $i195++) {
-            const l_card_3 = C[$seg181 * CAP + $i195]!;
+          for (let $i200 = 0; $i200 < N[$seg186]!; $i200++) {
+            const l_card_3 = C[$seg186 * CAP + $i200]!;
             if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
               continue;
             if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
             if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
-            let $cond187: boolean = Action_effect[l_card_3]! !== "money_points";
-            if (!$cond187) {
-              let $any183: boolean = false;
-              {
-                const $seg185 = Z_played + l_active;
-                const $n186 = N[$seg185]!;
-                for (let $i184 = 0; $i184 < $n186; $i184++) {
-                  const l_a = C[$seg185 * CAP + $i184]!;
-                  if (Action_effect[l_a]! === "money_points") {
-                    $any183 = true;
-                    break;
-                  }
-                }
-              }
-              $cond187 = !$any183;
-            }
-            if (!$cond187) continue;
-            let $cond192: boolean = Action_effect[l_card_3]! !== "double_bonus";
+            let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
             if (!$cond192) {
               let $any188: boolean = false;
               {
-                const $seg190 = Z_collection + l_active;
+                const $seg190 = Z_played + l_active;
                 const $n191 = N[$seg190]!;
                 for (let $i189 = 0; $i189 < $n191; $i189++) {
-                  const l_c = C[$seg190 * CAP + $i189]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                  const l_a = C[$seg190 * CAP + $i189]!;
+                  if (Action_effect[l_a]! === "money_points") {
                     $any188 = true;
                     break;
                   }
                 }
               }
-              $cond192 = $any188;
+              $cond192 = !$any188;
             }
             if (!$cond192) continue;
+            let $cond197: boolean = Action_effect[l_card_3]! !== "double_bonus";
+            if (!$cond197) {
+              let $any193: boolean = false;
+              {
+                const $seg195 = Z_collection + l_active;
+                const $n196 = N[$seg195]!;
+                for (let $i194 = 0; $i194 < $n196; $i194++) {
+                  const l_c = C[$seg195 * CAP + $i194]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                    $any193 = true;
+                    break;
+                  }
+                }
+              }
+              $cond197 = $any193;
+            }
+            if (!$cond197) continue;
             $values28[$values28$n[0]!++] = l_card_3;
           }
-          $built210 = true;
+          $built215 = true;
         }
-        const $n213 = $values28$n[0]!;
-        let $r214 = 0;
-        if ($n213 <= 2097152 && $n213 >= 1) {
+        const $n218 = $values28$n[0]!;
+        let $r219 = 0;
+        if ($n218 <= 2097152 && $n218 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3903,37 +3918,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n213;
+            const $m = ($t >>> 0) * $n218;
             const $low = $m >>> 0;
-            if ($low >= $n213 || $low >= 4294967296 % $n213) {
-              $r214 = ($m / 4294967296) >>> 0;
+            if ($low >= $n218 || $low >= 4294967296 % $n218) {
+              $r219 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n213 >= 1 && $n213 <= 4294967296))
+          if (!($n218 >= 1 && $n218 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r214 = drawInt(P, $n213);
+          $r219 = drawInt(P, $n218);
         }
-        const $digit211 = $r214;
-        const $value212 = $values28[$digit211]!;
+        const $digit216 = $r219;
+        const $value217 = $values28[$digit216]!;
         {
-          l_card_3 = $value212;
+          l_card_3 = $value217;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 17, $value212);
+        if (trace !== null) trace.push($seat185, 17, $value217);
         {
-          l_card_3 = $value212;
+          l_card_3 = $value217;
           return 52;
         }
       }
-      if ($offered196 && $pick207-- === 0) {
+      if ($offered201 && $pick212-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 18);
+        if (trace !== null) trace.push($seat185, 18);
         {
           {
             const $amount = 1;
@@ -3951,12 +3966,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered197 && $pick207-- === 0) {
+      if ($offered202 && $pick212-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 19);
+        if (trace !== null) trace.push($seat185, 19);
         {
           {
             const $amount = 1;
@@ -3974,18 +3989,18 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered198 && $pick207-- === 0) {
+      if ($offered203 && $pick212-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 20);
+        if (trace !== null) trace.push($seat185, 20);
         {
           return 82;
         }
       }
-      if ($offered199 && $pick207-- === 0) {
-        if (!$built218) {
+      if ($offered204 && $pick212-- === 0) {
+        if (!$built223) {
           $values30$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -3995,61 +4010,9 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values30[$values30$n[0]!++] = l_target;
           }
-          $built218 = true;
-        }
-        const $n221 = $values30$n[0]!;
-        let $r222 = 0;
-        if ($n221 <= 2097152 && $n221 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n221;
-            const $low = $m >>> 0;
-            if ($low >= $n221 || $low >= 4294967296 % $n221) {
-              $r222 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n221 >= 1 && $n221 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r222 = drawInt(P, $n221);
-        }
-        const $digit219 = $r222;
-        const $value220 = $values30[$digit219]!;
-        {
-          l_target = $value220;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat180, 21, $value220);
-        {
-          l_target = $value220;
-          return 93;
-        }
-      }
-      if ($offered201 && $pick207-- === 0) {
-        if (!$built223) {
-          $values32$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values32[$values32$n[0]!++] = l_target;
-          }
           $built223 = true;
         }
-        const $n226 = $values32$n[0]!;
+        const $n226 = $values30$n[0]!;
         let $r227 = 0;
         if ($n226 <= 2097152 && $n226 >= 1) {
           for (;;) {
@@ -4075,15 +4038,67 @@ export function playout(): PlayoutKernel {
           $r227 = drawInt(P, $n226);
         }
         const $digit224 = $r227;
-        const $value225 = $values32[$digit224]!;
+        const $value225 = $values30[$digit224]!;
         {
-          const l_target = $value225;
+          l_target = $value225;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 22, $value225);
+        if (trace !== null) trace.push($seat185, 21, $value225);
         {
-          const l_target = $value225;
+          l_target = $value225;
+          return 93;
+        }
+      }
+      if ($offered206 && $pick212-- === 0) {
+        if (!$built228) {
+          $values32$n[0]! = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
+            if (!(v_protection[l_target]! > 0)) continue;
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values32[$values32$n[0]!++] = l_target;
+          }
+          $built228 = true;
+        }
+        const $n231 = $values32$n[0]!;
+        let $r232 = 0;
+        if ($n231 <= 2097152 && $n231 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n231;
+            const $low = $m >>> 0;
+            if ($low >= $n231 || $low >= 4294967296 % $n231) {
+              $r232 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n231 >= 1 && $n231 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r232 = drawInt(P, $n231);
+        }
+        const $digit229 = $r232;
+        const $value230 = $values32[$digit229]!;
+        {
+          const l_target = $value230;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat185, 22, $value230);
+        {
+          const l_target = $value230;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -4115,50 +4130,50 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument228 = l_active;
-            const $argument229 = l_target;
+            const $argument233 = l_active;
+            const $argument234 = l_target;
             {
-              let l_a = $argument228;
-              let l_b = $argument229;
+              let l_a = $argument233;
+              let l_b = $argument234;
               {
-                const $seg230 = Z_exchange + l_a;
-                if (N[$seg230]! === 0)
+                const $seg235 = Z_exchange + l_a;
+                if (N[$seg235]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at231 = $seg230 * CAP;
-                const $card = C[$at231]!;
-                const $end232 = $seg230 * CAP + N[$seg230]! - 1;
-                for (let $k233 = $at231; $k233 < $end232; $k233++) C[$k233] = C[$k233 + 1]!;
-                N[$seg230]!--;
+                const $at236 = $seg235 * CAP;
+                const $card = C[$at236]!;
+                const $end237 = $seg235 * CAP + N[$seg235]! - 1;
+                for (let $k238 = $at236; $k238 < $end237; $k238++) C[$k238] = C[$k238 + 1]!;
+                N[$seg235]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
               }
               {
-                const $seg234 = Z_exchange + l_b;
-                if (N[$seg234]! === 0)
+                const $seg239 = Z_exchange + l_b;
+                if (N[$seg239]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at235 = $seg234 * CAP;
-                const $card = C[$at235]!;
-                const $end236 = $seg234 * CAP + N[$seg234]! - 1;
-                for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
-                N[$seg234]!--;
-                const $seg238 = Z_exchange + l_a;
-                if (N[$seg238]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg238 * CAP + N[$seg238]!] = $card;
-                N[$seg238]!++;
+                const $at240 = $seg239 * CAP;
+                const $card = C[$at240]!;
+                const $end241 = $seg239 * CAP + N[$seg239]! - 1;
+                for (let $k242 = $at240; $k242 < $end241; $k242++) C[$k242] = C[$k242 + 1]!;
+                N[$seg239]!--;
+                const $seg243 = Z_exchange + l_a;
+                if (N[$seg243]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg243 * CAP + N[$seg243]!] = $card;
+                N[$seg243]!++;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at239 = Z_in_transit * CAP;
-                const $card = C[$at239]!;
-                const $end240 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k241 = $at239; $k241 < $end240; $k241++) C[$k241] = C[$k241 + 1]!;
+                const $at244 = Z_in_transit * CAP;
+                const $card = C[$at244]!;
+                const $end245 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k246 = $at244; $k246 < $end245; $k246++) C[$k246] = C[$k246 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg242 = Z_exchange + l_b;
-                if (N[$seg242]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg242 * CAP + N[$seg242]!] = $card;
-                N[$seg242]!++;
+                const $seg247 = Z_exchange + l_b;
+                if (N[$seg247]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg247 * CAP + N[$seg247]!] = $card;
+                N[$seg247]!++;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -4168,12 +4183,12 @@ export function playout(): PlayoutKernel {
           return 51;
         }
       }
-      if ($offered204 && $pick207-- === 0) {
+      if ($offered209 && $pick212-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat180, 23);
+        if (trace !== null) trace.push($seat185, 23);
         {
           l_turn_over = true;
           return 51;
@@ -4182,43 +4197,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide271($seat249: number): number {
-    const $seg250 = Z_board;
-    const $size251 = N[$seg250]!;
-    const $count252 = $size251;
+  function decide276($seat254: number): number {
+    const $seg255 = Z_board;
+    const $size256 = N[$seg255]!;
+    const $count257 = $size256;
     $values35$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond257: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond257) {
-        let $any253: boolean = false;
+      let $cond262: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond262) {
+        let $any258: boolean = false;
         {
-          const $seg255 = Z_collection + l_whose;
-          const $n256 = N[$seg255]!;
-          for (let $i254 = 0; $i254 < $n256; $i254++) {
-            const l_c = C[$seg255 * CAP + $i254]!;
+          const $seg260 = Z_collection + l_whose;
+          const $n261 = N[$seg260]!;
+          for (let $i259 = 0; $i259 < $n261; $i259++) {
+            const l_c = C[$seg260 * CAP + $i259]!;
             if (v_doubled[l_c]!) {
-              $any253 = true;
+              $any258 = true;
               break;
             }
           }
         }
-        $cond257 = $any253;
+        $cond262 = $any258;
       }
-      if ($cond257) $values35[$values35$n[0]!++] = l_whose;
+      if ($cond262) $values35[$values35$n[0]!++] = l_whose;
     }
-    const $size258 = $values35$n[0]!;
-    const $count259 = $size258;
-    const $total260 = $count252 + $count259;
-    if ($total260 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat249} must act but has no legal move`);
+    const $size263 = $values35$n[0]!;
+    const $count264 = $size263;
+    const $total265 = $count257 + $count264;
+    if ($total265 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat254} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n262 = $total260;
-    let $r263 = 0;
-    if ($n262 <= 2097152 && $n262 >= 1) {
+    const $n267 = $total265;
+    let $r268 = 0;
+    if ($n267 <= 2097152 && $n267 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4229,28 +4244,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n262;
+        const $m = ($t >>> 0) * $n267;
         const $low = $m >>> 0;
-        if ($low >= $n262 || $low >= 4294967296 % $n262) {
-          $r263 = ($m / 4294967296) >>> 0;
+        if ($low >= $n267 || $low >= 4294967296 % $n267) {
+          $r268 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n262 >= 1 && $n262 <= 4294967296))
+      if (!($n267 >= 1 && $n267 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r263 = drawInt(P, $n262);
+      $r268 = drawInt(P, $n267);
     }
-    const $index261$drawn = $r263;
-    let $index261 = $index261$drawn;
+    const $index266$drawn = $r268;
+    let $index266 = $index266$drawn;
     decisions++;
     steps = 0;
-    if ($index261 < $count252) {
-      const $digit264 = $index261;
-      const $value265 = C[$seg250 * CAP + $digit264]!;
-      if (trace !== null) trace.push($seat249, 3, $value265);
+    if ($index266 < $count257) {
+      const $digit269 = $index266;
+      const $value270 = C[$seg255 * CAP + $digit269]!;
+      if (trace !== null) trace.push($seat254, 3, $value270);
       {
-        const l_target = $value265;
+        const l_target = $value270;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4260,10 +4275,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at266 = Z_board * CAP + $at;
-          const $card = C[$at266]!;
-          const $end267 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k268 = $at266; $k268 < $end267; $k268++) C[$k268] = C[$k268 + 1]!;
+          const $at271 = Z_board * CAP + $at;
+          const $card = C[$at271]!;
+          const $end272 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k273 = $at271; $k273 < $end272; $k273++) C[$k273] = C[$k273 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -4271,45 +4286,45 @@ export function playout(): PlayoutKernel {
         return 65;
       }
     }
-    $index261 -= $count252;
-    if ($index261 < $count259) {
-      const $digit269 = $index261;
-      const $value270 = $values35[$digit269]!;
-      if (trace !== null) trace.push($seat249, 4, $value270);
+    $index266 -= $count257;
+    if ($index266 < $count264) {
+      const $digit274 = $index266;
+      const $value275 = $values35[$digit274]!;
+      if (trace !== null) trace.push($seat254, 4, $value275);
       {
-        l_whose_3 = $value270;
+        l_whose_3 = $value275;
         return 66;
       }
     }
-    $index261 -= $count259;
+    $index266 -= $count264;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide297($seat272: number): number {
-    const $seg273 = Z_played + l_whose_3;
-    const $size274 = N[$seg273]!;
-    const $count275 = $size274;
+  function decide302($seat277: number): number {
+    const $seg278 = Z_played + l_whose_3;
+    const $size279 = N[$seg278]!;
+    const $count280 = $size279;
     $values37$n[0]! = 0;
     {
-      const $seg277 = Z_collection + l_whose_3;
-      const $n278 = N[$seg277]!;
-      for (let $i276 = 0; $i276 < $n278; $i276++) {
-        const l_target = C[$seg277 * CAP + $i276]!;
+      const $seg282 = Z_collection + l_whose_3;
+      const $n283 = N[$seg282]!;
+      for (let $i281 = 0; $i281 < $n283; $i281++) {
+        const l_target = C[$seg282 * CAP + $i281]!;
         if (v_doubled[l_target]!) $values37[$values37$n[0]!++] = l_target;
       }
     }
-    const $size279 = $values37$n[0]!;
-    const $count280 = $size279;
-    const $total281 = $count275 + $count280;
-    if ($total281 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat272} must act but has no legal move`);
+    const $size284 = $values37$n[0]!;
+    const $count285 = $size284;
+    const $total286 = $count280 + $count285;
+    if ($total286 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat277} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n283 = $total281;
-    let $r284 = 0;
-    if ($n283 <= 2097152 && $n283 >= 1) {
+    const $n288 = $total286;
+    let $r289 = 0;
+    if ($n288 <= 2097152 && $n288 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4320,98 +4335,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n283;
+        const $m = ($t >>> 0) * $n288;
         const $low = $m >>> 0;
-        if ($low >= $n283 || $low >= 4294967296 % $n283) {
-          $r284 = ($m / 4294967296) >>> 0;
+        if ($low >= $n288 || $low >= 4294967296 % $n288) {
+          $r289 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n283 >= 1 && $n283 <= 4294967296))
+      if (!($n288 >= 1 && $n288 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r284 = drawInt(P, $n283);
+      $r289 = drawInt(P, $n288);
     }
-    const $index282$drawn = $r284;
-    let $index282 = $index282$drawn;
+    const $index287$drawn = $r289;
+    let $index287 = $index287$drawn;
     decisions++;
     steps = 0;
-    if ($index282 < $count275) {
-      const $digit285 = $index282;
-      const $value286 = C[$seg273 * CAP + $digit285]!;
-      if (trace !== null) trace.push($seat272, 1, $value286);
+    if ($index287 < $count280) {
+      const $digit290 = $index287;
+      const $value291 = C[$seg278 * CAP + $digit290]!;
+      if (trace !== null) trace.push($seat277, 1, $value291);
       {
-        const l_target = $value286;
+        const l_target = $value291;
         {
-          const $seg287 = Z_played + l_whose_3;
+          const $seg292 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg287]!; $i++)
-            if (C[$seg287 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg292]!; $i++)
+            if (C[$seg292 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at288 = $seg287 * CAP + $at;
-          const $card = C[$at288]!;
-          const $end289 = $seg287 * CAP + N[$seg287]! - 1;
-          for (let $k290 = $at288; $k290 < $end289; $k290++) C[$k290] = C[$k290 + 1]!;
-          N[$seg287]!--;
+          const $at293 = $seg292 * CAP + $at;
+          const $card = C[$at293]!;
+          const $end294 = $seg292 * CAP + N[$seg292]! - 1;
+          for (let $k295 = $at293; $k295 < $end294; $k295++) C[$k295] = C[$k295 + 1]!;
+          N[$seg292]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index282 -= $count275;
-    if ($index282 < $count280) {
-      const $digit291 = $index282;
-      const $value292 = $values37[$digit291]!;
-      if (trace !== null) trace.push($seat272, 2, $value292);
+    $index287 -= $count280;
+    if ($index287 < $count285) {
+      const $digit296 = $index287;
+      const $value297 = $values37[$digit296]!;
+      if (trace !== null) trace.push($seat277, 2, $value297);
       {
-        const l_target = $value292;
+        const l_target = $value297;
         v_doubled[l_target] = false;
         {
-          const $seg293 = Z_attached + l_whose_3;
-          if (N[$seg293]! === 0)
+          const $seg298 = Z_attached + l_whose_3;
+          if (N[$seg298]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at294 = $seg293 * CAP;
-          const $card = C[$at294]!;
-          const $end295 = $seg293 * CAP + N[$seg293]! - 1;
-          for (let $k296 = $at294; $k296 < $end295; $k296++) C[$k296] = C[$k296 + 1]!;
-          N[$seg293]!--;
+          const $at299 = $seg298 * CAP;
+          const $card = C[$at299]!;
+          const $end300 = $seg298 * CAP + N[$seg298]! - 1;
+          for (let $k301 = $at299; $k301 < $end300; $k301++) C[$k301] = C[$k301 + 1]!;
+          N[$seg298]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 67;
       }
     }
-    $index282 -= $count280;
+    $index287 -= $count285;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide312($seat299: number): number {
+  function decide317($seat304: number): number {
     $values39$n[0]! = 0;
     {
-      const $seg301 = Z_collection + l_p_3;
-      const $n302 = N[$seg301]!;
-      for (let $i300 = 0; $i300 < $n302; $i300++) {
-        const l_target = C[$seg301 * CAP + $i300]!;
+      const $seg306 = Z_collection + l_p_3;
+      const $n307 = N[$seg306]!;
+      for (let $i305 = 0; $i305 < $n307; $i305++) {
+        const l_target = C[$seg306 * CAP + $i305]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values39[$values39$n[0]!++] = l_target;
       }
     }
-    const $size303 = $values39$n[0]!;
-    const $count304 = $size303;
-    const $total305 = $count304;
-    if ($total305 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat299} must act but has no legal move`);
+    const $size308 = $values39$n[0]!;
+    const $count309 = $size308;
+    const $total310 = $count309;
+    if ($total310 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat304} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n307 = $total305;
-    let $r308 = 0;
-    if ($n307 <= 2097152 && $n307 >= 1) {
+    const $n312 = $total310;
+    let $r313 = 0;
+    if ($n312 <= 2097152 && $n312 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4422,56 +4437,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n307;
+        const $m = ($t >>> 0) * $n312;
         const $low = $m >>> 0;
-        if ($low >= $n307 || $low >= 4294967296 % $n307) {
-          $r308 = ($m / 4294967296) >>> 0;
+        if ($low >= $n312 || $low >= 4294967296 % $n312) {
+          $r313 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n307 >= 1 && $n307 <= 4294967296))
+      if (!($n312 >= 1 && $n312 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r308 = drawInt(P, $n307);
+      $r313 = drawInt(P, $n312);
     }
-    const $index306$drawn = $r308;
-    let $index306 = $index306$drawn;
+    const $index311$drawn = $r313;
+    let $index311 = $index311$drawn;
     decisions++;
     steps = 0;
-    if ($index306 < $count304) {
-      const $digit309 = $index306;
-      const $value310 = $values39[$digit309]!;
-      if (trace !== null) trace.push($seat299, 5, $value310);
+    if ($index311 < $count309) {
+      const $digit314 = $index311;
+      const $value315 = $values39[$digit314]!;
+      if (trace !== null) trace.push($seat304, 5, $value315);
       {
-        const l_target = $value310;
+        const l_target = $value315;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg311 = Z_attached + l_p_3;
-          C[$seg311 * CAP + N[$seg311]!] = $card;
-          N[$seg311]!++;
+          const $seg316 = Z_attached + l_p_3;
+          C[$seg316 * CAP + N[$seg316]!] = $card;
+          N[$seg316]!++;
         }
         return 74;
       }
     }
-    $index306 -= $count304;
+    $index311 -= $count309;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide323($seat313: number): number {
-    const $size314 = players;
-    const $count315 = $size314;
-    const $total316 = $count315;
-    if ($total316 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat313} must act but has no legal move`);
+  function decide328($seat318: number): number {
+    const $size319 = players;
+    const $count320 = $size319;
+    const $total321 = $count320;
+    if ($total321 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat318} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n318 = $total316;
-    let $r319 = 0;
-    if ($n318 <= 2097152 && $n318 >= 1) {
+    const $n323 = $total321;
+    let $r324 = 0;
+    if ($n323 <= 2097152 && $n323 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4482,56 +4497,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n318;
+        const $m = ($t >>> 0) * $n323;
         const $low = $m >>> 0;
-        if ($low >= $n318 || $low >= 4294967296 % $n318) {
-          $r319 = ($m / 4294967296) >>> 0;
+        if ($low >= $n323 || $low >= 4294967296 % $n323) {
+          $r324 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n318 >= 1 && $n318 <= 4294967296))
+      if (!($n323 >= 1 && $n323 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r319 = drawInt(P, $n318);
+      $r324 = drawInt(P, $n323);
     }
-    const $index317$drawn = $r319;
-    let $index317 = $index317$drawn;
+    const $index322$drawn = $r324;
+    let $index322 = $index322$drawn;
     decisions++;
     steps = 0;
-    if ($index317 < $count315) {
-      const $digit320 = $index317;
-      const $value321 = $digit320;
-      if (trace !== null) trace.push($seat313, 6, $value321);
+    if ($index322 < $count320) {
+      const $digit325 = $index322;
+      const $value326 = $digit325;
+      if (trace !== null) trace.push($seat318, 6, $value326);
       {
-        const l_whose = $value321;
+        const l_whose = $value326;
         {
           const $card = l_card_4;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg322 = Z_played + l_whose;
-          C[$seg322 * CAP + N[$seg322]!] = $card;
-          N[$seg322]!++;
+          const $seg327 = Z_played + l_whose;
+          C[$seg327 * CAP + N[$seg327]!] = $card;
+          N[$seg327]!++;
         }
         return 81;
       }
     }
-    $index317 -= $count315;
+    $index322 -= $count320;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide344($seat330: number): number {
-    const $seg331 = Z_hand + l_p_4;
-    const $size332 = N[$seg331]!;
-    const $count333 = $size332;
-    const $total334 = $count333;
-    if ($total334 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat330} must act but has no legal move`);
+  function decide349($seat335: number): number {
+    const $seg336 = Z_hand + l_p_4;
+    const $size337 = N[$seg336]!;
+    const $count338 = $size337;
+    const $total339 = $count338;
+    if ($total339 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat335} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n336 = $total334;
-    let $r337 = 0;
-    if ($n336 <= 2097152 && $n336 >= 1) {
+    const $n341 = $total339;
+    let $r342 = 0;
+    if ($n341 <= 2097152 && $n341 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4542,68 +4557,68 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n336;
+        const $m = ($t >>> 0) * $n341;
         const $low = $m >>> 0;
-        if ($low >= $n336 || $low >= 4294967296 % $n336) {
-          $r337 = ($m / 4294967296) >>> 0;
+        if ($low >= $n341 || $low >= 4294967296 % $n341) {
+          $r342 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n336 >= 1 && $n336 <= 4294967296))
+      if (!($n341 >= 1 && $n341 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r337 = drawInt(P, $n336);
+      $r342 = drawInt(P, $n341);
     }
-    const $index335$drawn = $r337;
-    let $index335 = $index335$drawn;
+    const $index340$drawn = $r342;
+    let $index340 = $index340$drawn;
     decisions++;
     steps = 0;
-    if ($index335 < $count333) {
-      const $digit338 = $index335;
-      const $value339 = C[$seg331 * CAP + $digit338]!;
-      if (trace !== null) trace.push($seat330, 9, $value339);
+    if ($index340 < $count338) {
+      const $digit343 = $index340;
+      const $value344 = C[$seg336 * CAP + $digit343]!;
+      if (trace !== null) trace.push($seat335, 9, $value344);
       {
-        const l_card = $value339;
+        const l_card = $value344;
         {
-          const $seg340 = Z_hand + l_p_4;
+          const $seg345 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg340]!; $i++)
-            if (C[$seg340 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg345]!; $i++)
+            if (C[$seg345 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at341 = $seg340 * CAP + $at;
-          const $card = C[$at341]!;
-          const $end342 = $seg340 * CAP + N[$seg340]! - 1;
-          for (let $k343 = $at341; $k343 < $end342; $k343++) C[$k343] = C[$k343 + 1]!;
-          N[$seg340]!--;
+          const $at346 = $seg345 * CAP + $at;
+          const $card = C[$at346]!;
+          const $end347 = $seg345 * CAP + N[$seg345]! - 1;
+          for (let $k348 = $at346; $k348 < $end347; $k348++) C[$k348] = C[$k348 + 1]!;
+          N[$seg345]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 92;
       }
     }
-    $index335 -= $count333;
+    $index340 -= $count338;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide356($seat345: number): number {
-    const $low346 = 0;
-    const $high347 = v_coins[l_opponent]!;
-    const $size348 = Math.max(0, $high347 - $low346 + 1);
-    const $count349 = $size348;
-    const $total350 = $count349;
-    if ($total350 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat345} must act but has no legal move`);
+  function decide361($seat350: number): number {
+    const $low351 = 0;
+    const $high352 = v_coins[l_opponent]!;
+    const $size353 = Math.max(0, $high352 - $low351 + 1);
+    const $count354 = $size353;
+    const $total355 = $count354;
+    if ($total355 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n352 = $total350;
-    let $r353 = 0;
-    if ($n352 <= 2097152 && $n352 >= 1) {
+    const $n357 = $total355;
+    let $r358 = 0;
+    if ($n357 <= 2097152 && $n357 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4614,28 +4629,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n352;
+        const $m = ($t >>> 0) * $n357;
         const $low = $m >>> 0;
-        if ($low >= $n352 || $low >= 4294967296 % $n352) {
-          $r353 = ($m / 4294967296) >>> 0;
+        if ($low >= $n357 || $low >= 4294967296 % $n357) {
+          $r358 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n352 >= 1 && $n352 <= 4294967296))
+      if (!($n357 >= 1 && $n357 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r353 = drawInt(P, $n352);
+      $r358 = drawInt(P, $n357);
     }
-    const $index351$drawn = $r353;
-    let $index351 = $index351$drawn;
+    const $index356$drawn = $r358;
+    let $index356 = $index356$drawn;
     decisions++;
     steps = 0;
-    if ($index351 < $count349) {
-      const $digit354 = $index351;
-      const $value355 = $low346 + $digit354;
-      if (trace !== null) trace.push($seat345, 10, $value355);
+    if ($index356 < $count354) {
+      const $digit359 = $index356;
+      const $value360 = $low351 + $digit359;
+      if (trace !== null) trace.push($seat350, 10, $value360);
       {
-        const l_amount = $value355;
+        const l_amount = $value360;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -4654,26 +4669,26 @@ export function playout(): PlayoutKernel {
         return 97;
       }
     }
-    $index351 -= $count349;
+    $index356 -= $count354;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide384($seat357: number): number {
-    const $count358 = 1;
-    const $low359 = 1;
-    const $high360 = v_coins[l_target]!;
-    const $size361 = Math.max(0, $high360 - $low359 + 1);
-    const $count362 = $size361;
-    const $total363 = $count358 + $count362;
-    if ($total363 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat357} must act but has no legal move`);
+  function decide389($seat362: number): number {
+    const $count363 = 1;
+    const $low364 = 1;
+    const $high365 = v_coins[l_target]!;
+    const $size366 = Math.max(0, $high365 - $low364 + 1);
+    const $count367 = $size366;
+    const $total368 = $count363 + $count367;
+    if ($total368 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat362} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n365 = $total363;
-    let $r366 = 0;
-    if ($n365 <= 2097152 && $n365 >= 1) {
+    const $n370 = $total368;
+    let $r371 = 0;
+    if ($n370 <= 2097152 && $n370 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4684,24 +4699,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n365;
+        const $m = ($t >>> 0) * $n370;
         const $low = $m >>> 0;
-        if ($low >= $n365 || $low >= 4294967296 % $n365) {
-          $r366 = ($m / 4294967296) >>> 0;
+        if ($low >= $n370 || $low >= 4294967296 % $n370) {
+          $r371 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n365 >= 1 && $n365 <= 4294967296))
+      if (!($n370 >= 1 && $n370 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r366 = drawInt(P, $n365);
+      $r371 = drawInt(P, $n370);
     }
-    const $index364$drawn = $r366;
-    let $index364 = $index364$drawn;
+    const $index369$drawn = $r371;
+    let $index369 = $index369$drawn;
     decisions++;
     steps = 0;
-    if ($index364 < $count358) {
-      if (trace !== null) trace.push($seat357, 15);
+    if ($index369 < $count363) {
+      if (trace !== null) trace.push($seat362, 15);
       {
         {
           const $amount = 1;
@@ -4719,50 +4734,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument367 = l_active;
-          const $argument368 = l_target;
+          const $argument372 = l_active;
+          const $argument373 = l_target;
           {
-            let l_a = $argument367;
-            let l_b = $argument368;
+            let l_a = $argument372;
+            let l_b = $argument373;
             {
-              const $seg369 = Z_exchange + l_a;
-              if (N[$seg369]! === 0)
+              const $seg374 = Z_exchange + l_a;
+              if (N[$seg374]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at370 = $seg369 * CAP;
-              const $card = C[$at370]!;
-              const $end371 = $seg369 * CAP + N[$seg369]! - 1;
-              for (let $k372 = $at370; $k372 < $end371; $k372++) C[$k372] = C[$k372 + 1]!;
-              N[$seg369]!--;
+              const $at375 = $seg374 * CAP;
+              const $card = C[$at375]!;
+              const $end376 = $seg374 * CAP + N[$seg374]! - 1;
+              for (let $k377 = $at375; $k377 < $end376; $k377++) C[$k377] = C[$k377 + 1]!;
+              N[$seg374]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg373 = Z_exchange + l_b;
-              if (N[$seg373]! === 0)
+              const $seg378 = Z_exchange + l_b;
+              if (N[$seg378]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at374 = $seg373 * CAP;
-              const $card = C[$at374]!;
-              const $end375 = $seg373 * CAP + N[$seg373]! - 1;
-              for (let $k376 = $at374; $k376 < $end375; $k376++) C[$k376] = C[$k376 + 1]!;
-              N[$seg373]!--;
-              const $seg377 = Z_exchange + l_a;
-              if (N[$seg377]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg377 * CAP + N[$seg377]!] = $card;
-              N[$seg377]!++;
+              const $at379 = $seg378 * CAP;
+              const $card = C[$at379]!;
+              const $end380 = $seg378 * CAP + N[$seg378]! - 1;
+              for (let $k381 = $at379; $k381 < $end380; $k381++) C[$k381] = C[$k381 + 1]!;
+              N[$seg378]!--;
+              const $seg382 = Z_exchange + l_a;
+              if (N[$seg382]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg382 * CAP + N[$seg382]!] = $card;
+              N[$seg382]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at378 = Z_in_transit * CAP;
-              const $card = C[$at378]!;
-              const $end379 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k380 = $at378; $k380 < $end379; $k380++) C[$k380] = C[$k380 + 1]!;
+              const $at383 = Z_in_transit * CAP;
+              const $card = C[$at383]!;
+              const $end384 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k385 = $at383; $k385 < $end384; $k385++) C[$k385] = C[$k385 + 1]!;
               N[Z_in_transit]!--;
-              const $seg381 = Z_exchange + l_b;
-              if (N[$seg381]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg381 * CAP + N[$seg381]!] = $card;
-              N[$seg381]!++;
+              const $seg386 = Z_exchange + l_b;
+              if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg386 * CAP + N[$seg386]!] = $card;
+              N[$seg386]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4772,33 +4787,33 @@ export function playout(): PlayoutKernel {
         return 99;
       }
     }
-    $index364 -= $count358;
-    if ($index364 < $count362) {
-      const $digit382 = $index364;
-      const $value383 = $low359 + $digit382;
-      if (trace !== null) trace.push($seat357, 16, $value383);
+    $index369 -= $count363;
+    if ($index369 < $count367) {
+      const $digit387 = $index369;
+      const $value388 = $low364 + $digit387;
+      if (trace !== null) trace.push($seat362, 16, $value388);
       {
-        l_amount = $value383;
+        l_amount = $value388;
         return 100;
       }
     }
-    $index364 -= $count362;
+    $index369 -= $count367;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide407($seat385: number): number {
-    const $count386 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count387 = 1;
-    const $total388 = $count386 + $count387;
-    if ($total388 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
+  function decide412($seat390: number): number {
+    const $count391 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count392 = 1;
+    const $total393 = $count391 + $count392;
+    if ($total393 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat390} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n390 = $total388;
-    let $r391 = 0;
-    if ($n390 <= 2097152 && $n390 >= 1) {
+    const $n395 = $total393;
+    let $r396 = 0;
+    if ($n395 <= 2097152 && $n395 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4809,24 +4824,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n390;
+        const $m = ($t >>> 0) * $n395;
         const $low = $m >>> 0;
-        if ($low >= $n390 || $low >= 4294967296 % $n390) {
-          $r391 = ($m / 4294967296) >>> 0;
+        if ($low >= $n395 || $low >= 4294967296 % $n395) {
+          $r396 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n390 >= 1 && $n390 <= 4294967296))
+      if (!($n395 >= 1 && $n395 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r391 = drawInt(P, $n390);
+      $r396 = drawInt(P, $n395);
     }
-    const $index389$drawn = $r391;
-    let $index389 = $index389$drawn;
+    const $index394$drawn = $r396;
+    let $index394 = $index394$drawn;
     decisions++;
     steps = 0;
-    if ($index389 < $count386) {
-      if (trace !== null) trace.push($seat385, 11);
+    if ($index394 < $count391) {
+      if (trace !== null) trace.push($seat390, 11);
       {
         {
           const $amount = 3;
@@ -4859,50 +4874,50 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument392 = l_active;
-          const $argument393 = l_target;
+          const $argument397 = l_active;
+          const $argument398 = l_target;
           {
-            let l_a = $argument392;
-            let l_b = $argument393;
+            let l_a = $argument397;
+            let l_b = $argument398;
             {
-              const $seg394 = Z_exchange + l_a;
-              if (N[$seg394]! === 0)
+              const $seg399 = Z_exchange + l_a;
+              if (N[$seg399]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at395 = $seg394 * CAP;
-              const $card = C[$at395]!;
-              const $end396 = $seg394 * CAP + N[$seg394]! - 1;
-              for (let $k397 = $at395; $k397 < $end396; $k397++) C[$k397] = C[$k397 + 1]!;
-              N[$seg394]!--;
+              const $at400 = $seg399 * CAP;
+              const $card = C[$at400]!;
+              const $end401 = $seg399 * CAP + N[$seg399]! - 1;
+              for (let $k402 = $at400; $k402 < $end401; $k402++) C[$k402] = C[$k402 + 1]!;
+              N[$seg399]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg398 = Z_exchange + l_b;
-              if (N[$seg398]! === 0)
+              const $seg403 = Z_exchange + l_b;
+              if (N[$seg403]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at399 = $seg398 * CAP;
-              const $card = C[$at399]!;
-              const $end400 = $seg398 * CAP + N[$seg398]! - 1;
-              for (let $k401 = $at399; $k401 < $end400; $k401++) C[$k401] = C[$k401 + 1]!;
-              N[$seg398]!--;
-              const $seg402 = Z_exchange + l_a;
-              if (N[$seg402]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg402 * CAP + N[$seg402]!] = $card;
-              N[$seg402]!++;
+              const $at404 = $seg403 * CAP;
+              const $card = C[$at404]!;
+              const $end405 = $seg403 * CAP + N[$seg403]! - 1;
+              for (let $k406 = $at404; $k406 < $end405; $k406++) C[$k406] = C[$k406 + 1]!;
+              N[$seg403]!--;
+              const $seg407 = Z_exchange + l_a;
+              if (N[$seg407]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg407 * CAP + N[$seg407]!] = $card;
+              N[$seg407]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at403 = Z_in_transit * CAP;
-              const $card = C[$at403]!;
-              const $end404 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k405 = $at403; $k405 < $end404; $k405++) C[$k405] = C[$k405 + 1]!;
+              const $at408 = Z_in_transit * CAP;
+              const $card = C[$at408]!;
+              const $end409 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k410 = $at408; $k410 < $end409; $k410++) C[$k410] = C[$k410 + 1]!;
               N[Z_in_transit]!--;
-              const $seg406 = Z_exchange + l_b;
-              if (N[$seg406]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg406 * CAP + N[$seg406]!] = $card;
-              N[$seg406]!++;
+              const $seg411 = Z_exchange + l_b;
+              if (N[$seg411]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg411 * CAP + N[$seg411]!] = $card;
+              N[$seg411]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4912,31 +4927,31 @@ export function playout(): PlayoutKernel {
         return 98;
       }
     }
-    $index389 -= $count386;
-    if ($index389 < $count387) {
-      if (trace !== null) trace.push($seat385, 12);
+    $index394 -= $count391;
+    if ($index394 < $count392) {
+      if (trace !== null) trace.push($seat390, 12);
       {
         v_passed_over[l_target] = true;
         return 98;
       }
     }
-    $index389 -= $count387;
+    $index394 -= $count392;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide430($seat408: number): number {
-    const $count409 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count410 = 1;
-    const $total411 = $count409 + $count410;
-    if ($total411 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat408} must act but has no legal move`);
+  function decide435($seat413: number): number {
+    const $count414 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count415 = 1;
+    const $total416 = $count414 + $count415;
+    if ($total416 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat413} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n413 = $total411;
-    let $r414 = 0;
-    if ($n413 <= 2097152 && $n413 >= 1) {
+    const $n418 = $total416;
+    let $r419 = 0;
+    if ($n418 <= 2097152 && $n418 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4947,24 +4962,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n413;
+        const $m = ($t >>> 0) * $n418;
         const $low = $m >>> 0;
-        if ($low >= $n413 || $low >= 4294967296 % $n413) {
-          $r414 = ($m / 4294967296) >>> 0;
+        if ($low >= $n418 || $low >= 4294967296 % $n418) {
+          $r419 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n413 >= 1 && $n413 <= 4294967296))
+      if (!($n418 >= 1 && $n418 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r414 = drawInt(P, $n413);
+      $r419 = drawInt(P, $n418);
     }
-    const $index412$drawn = $r414;
-    let $index412 = $index412$drawn;
+    const $index417$drawn = $r419;
+    let $index417 = $index417$drawn;
     decisions++;
     steps = 0;
-    if ($index412 < $count409) {
-      if (trace !== null) trace.push($seat408, 13);
+    if ($index417 < $count414) {
+      if (trace !== null) trace.push($seat413, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -4997,50 +5012,50 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument415 = l_active;
-          const $argument416 = l_target;
+          const $argument420 = l_active;
+          const $argument421 = l_target;
           {
-            let l_a = $argument415;
-            let l_b = $argument416;
+            let l_a = $argument420;
+            let l_b = $argument421;
             {
-              const $seg417 = Z_exchange + l_a;
-              if (N[$seg417]! === 0)
+              const $seg422 = Z_exchange + l_a;
+              if (N[$seg422]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at418 = $seg417 * CAP;
-              const $card = C[$at418]!;
-              const $end419 = $seg417 * CAP + N[$seg417]! - 1;
-              for (let $k420 = $at418; $k420 < $end419; $k420++) C[$k420] = C[$k420 + 1]!;
-              N[$seg417]!--;
+              const $at423 = $seg422 * CAP;
+              const $card = C[$at423]!;
+              const $end424 = $seg422 * CAP + N[$seg422]! - 1;
+              for (let $k425 = $at423; $k425 < $end424; $k425++) C[$k425] = C[$k425 + 1]!;
+              N[$seg422]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
             }
             {
-              const $seg421 = Z_exchange + l_b;
-              if (N[$seg421]! === 0)
+              const $seg426 = Z_exchange + l_b;
+              if (N[$seg426]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at422 = $seg421 * CAP;
-              const $card = C[$at422]!;
-              const $end423 = $seg421 * CAP + N[$seg421]! - 1;
-              for (let $k424 = $at422; $k424 < $end423; $k424++) C[$k424] = C[$k424 + 1]!;
-              N[$seg421]!--;
-              const $seg425 = Z_exchange + l_a;
-              if (N[$seg425]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg425 * CAP + N[$seg425]!] = $card;
-              N[$seg425]!++;
+              const $at427 = $seg426 * CAP;
+              const $card = C[$at427]!;
+              const $end428 = $seg426 * CAP + N[$seg426]! - 1;
+              for (let $k429 = $at427; $k429 < $end428; $k429++) C[$k429] = C[$k429 + 1]!;
+              N[$seg426]!--;
+              const $seg430 = Z_exchange + l_a;
+              if (N[$seg430]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg430 * CAP + N[$seg430]!] = $card;
+              N[$seg430]!++;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at426 = Z_in_transit * CAP;
-              const $card = C[$at426]!;
-              const $end427 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k428 = $at426; $k428 < $end427; $k428++) C[$k428] = C[$k428 + 1]!;
+              const $at431 = Z_in_transit * CAP;
+              const $card = C[$at431]!;
+              const $end432 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
               N[Z_in_transit]!--;
-              const $seg429 = Z_exchange + l_b;
-              if (N[$seg429]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg429 * CAP + N[$seg429]!] = $card;
-              N[$seg429]!++;
+              const $seg434 = Z_exchange + l_b;
+              if (N[$seg434]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg434 * CAP + N[$seg434]!] = $card;
+              N[$seg434]!++;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -5050,68 +5065,68 @@ export function playout(): PlayoutKernel {
         return 101;
       }
     }
-    $index412 -= $count409;
-    if ($index412 < $count410) {
-      if (trace !== null) trace.push($seat408, 14);
+    $index417 -= $count414;
+    if ($index417 < $count415) {
+      if (trace !== null) trace.push($seat413, 14);
       {
         v_passed_over[l_target] = true;
         return 101;
       }
     }
-    $index412 -= $count410;
+    $index417 -= $count415;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers436($seat431: number): boolean {
+  function offers441($seat436: number): boolean {
     $values41$n[0]! = 0;
-    {
-      const $seg433 = Z_hand + l_p_5;
-      const $n434 = N[$seg433]!;
-      for (let $i432 = 0; $i432 < $n434; $i432++) {
-        const l_card = C[$seg433 * CAP + $i432]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
-      }
-    }
-    let $offered435 = false;
-    offered435$open: {
-      if (!($values41$n[0]! > 0)) break offered435$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered435$open;
-      $offered435 = true;
-    }
-    if ($offered435) return true;
-    return false;
-  }
-  function decide453($seat431: number): number {
-    $values43$n[0]! = 0;
     {
       const $seg438 = Z_hand + l_p_5;
       const $n439 = N[$seg438]!;
       for (let $i437 = 0; $i437 < $n439; $i437++) {
         const l_card = C[$seg438 * CAP + $i437]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values43[$values43$n[0]!++] = l_card;
+        if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
       }
     }
     let $offered440 = false;
     offered440$open: {
-      if (!($values43$n[0]! > 0)) break offered440$open;
+      if (!($values41$n[0]! > 0)) break offered440$open;
       if (!(v_protection[l_p_5]! > 0)) break offered440$open;
       $offered440 = true;
     }
-    let $offered441 = false;
-    offered441$open: {
-      $offered441 = true;
+    if ($offered440) return true;
+    return false;
+  }
+  function decide458($seat436: number): number {
+    $values43$n[0]! = 0;
+    {
+      const $seg443 = Z_hand + l_p_5;
+      const $n444 = N[$seg443]!;
+      for (let $i442 = 0; $i442 < $n444; $i442++) {
+        const l_card = C[$seg443 * CAP + $i442]!;
+        if (Action_effect[l_card]! === "take_back_protection") $values43[$values43$n[0]!++] = l_card;
+      }
     }
-    const $offered442 = ($offered440 ? 1 : 0) + ($offered441 ? 1 : 0);
-    if ($offered442 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat431} must act but has no legal move`);
+    let $offered445 = false;
+    offered445$open: {
+      if (!($values43$n[0]! > 0)) break offered445$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered445$open;
+      $offered445 = true;
+    }
+    let $offered446 = false;
+    offered446$open: {
+      $offered446 = true;
+    }
+    const $offered447 = ($offered445 ? 1 : 0) + ($offered446 ? 1 : 0);
+    if ($offered447 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat436} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n445 = $offered442;
-      let $r446 = 0;
-      if ($n445 <= 2097152 && $n445 >= 1) {
+    attempt448: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n450 = $offered447;
+      let $r451 = 0;
+      if ($n450 <= 2097152 && $n450 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5122,24 +5137,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n445;
+          const $m = ($t >>> 0) * $n450;
           const $low = $m >>> 0;
-          if ($low >= $n445 || $low >= 4294967296 % $n445) {
-            $r446 = ($m / 4294967296) >>> 0;
+          if ($low >= $n450 || $low >= 4294967296 % $n450) {
+            $r451 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n445 >= 1 && $n445 <= 4294967296))
+        if (!($n450 >= 1 && $n450 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r446 = drawInt(P, $n445);
+        $r451 = drawInt(P, $n450);
       }
-      const $pick444$drawn = $r446;
-      let $pick444 = $pick444$drawn;
-      if ($offered440 && $pick444-- === 0) {
-        const $n450 = $values43$n[0]!;
-        let $r451 = 0;
-        if ($n450 <= 2097152 && $n450 >= 1) {
+      const $pick449$drawn = $r451;
+      let $pick449 = $pick449$drawn;
+      if ($offered445 && $pick449-- === 0) {
+        const $n455 = $values43$n[0]!;
+        let $r456 = 0;
+        if ($n455 <= 2097152 && $n455 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5150,37 +5165,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n450;
+            const $m = ($t >>> 0) * $n455;
             const $low = $m >>> 0;
-            if ($low >= $n450 || $low >= 4294967296 % $n450) {
-              $r451 = ($m / 4294967296) >>> 0;
+            if ($low >= $n455 || $low >= 4294967296 % $n455) {
+              $r456 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n450 >= 1 && $n450 <= 4294967296))
+          if (!($n455 >= 1 && $n455 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r451 = drawInt(P, $n450);
+          $r456 = drawInt(P, $n455);
         }
-        const $digit448 = $r451;
-        const $value449 = $values43[$digit448]!;
+        const $digit453 = $r456;
+        const $value454 = $values43[$digit453]!;
         {
-          l_card_5 = $value449;
+          l_card_5 = $value454;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat431, 24, $value449);
+        if (trace !== null) trace.push($seat436, 24, $value454);
         {
-          l_card_5 = $value449;
+          l_card_5 = $value454;
           return 109;
         }
       }
-      if ($offered441 && $pick444-- === 0) {
+      if ($offered446 && $pick449-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat431, 8);
+        if (trace !== null) trace.push($seat436, 8);
         {
           l___window_1 = false;
           return 108;
@@ -5189,43 +5204,43 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide478($seat456: number): number {
-    const $seg457 = Z_board;
-    const $size458 = N[$seg457]!;
-    const $count459 = $size458;
+  function decide483($seat461: number): number {
+    const $seg462 = Z_board;
+    const $size463 = N[$seg462]!;
+    const $count464 = $size463;
     $values46$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond464: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond464) {
-        let $any460: boolean = false;
+      let $cond469: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond469) {
+        let $any465: boolean = false;
         {
-          const $seg462 = Z_collection + l_whose;
-          const $n463 = N[$seg462]!;
-          for (let $i461 = 0; $i461 < $n463; $i461++) {
-            const l_c = C[$seg462 * CAP + $i461]!;
+          const $seg467 = Z_collection + l_whose;
+          const $n468 = N[$seg467]!;
+          for (let $i466 = 0; $i466 < $n468; $i466++) {
+            const l_c = C[$seg467 * CAP + $i466]!;
             if (v_doubled[l_c]!) {
-              $any460 = true;
+              $any465 = true;
               break;
             }
           }
         }
-        $cond464 = $any460;
+        $cond469 = $any465;
       }
-      if ($cond464) $values46[$values46$n[0]!++] = l_whose;
+      if ($cond469) $values46[$values46$n[0]!++] = l_whose;
     }
-    const $size465 = $values46$n[0]!;
-    const $count466 = $size465;
-    const $total467 = $count459 + $count466;
-    if ($total467 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat456} must act but has no legal move`);
+    const $size470 = $values46$n[0]!;
+    const $count471 = $size470;
+    const $total472 = $count464 + $count471;
+    if ($total472 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat461} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n469 = $total467;
-    let $r470 = 0;
-    if ($n469 <= 2097152 && $n469 >= 1) {
+    const $n474 = $total472;
+    let $r475 = 0;
+    if ($n474 <= 2097152 && $n474 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5236,28 +5251,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n469;
+        const $m = ($t >>> 0) * $n474;
         const $low = $m >>> 0;
-        if ($low >= $n469 || $low >= 4294967296 % $n469) {
-          $r470 = ($m / 4294967296) >>> 0;
+        if ($low >= $n474 || $low >= 4294967296 % $n474) {
+          $r475 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n469 >= 1 && $n469 <= 4294967296))
+      if (!($n474 >= 1 && $n474 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r470 = drawInt(P, $n469);
+      $r475 = drawInt(P, $n474);
     }
-    const $index468$drawn = $r470;
-    let $index468 = $index468$drawn;
+    const $index473$drawn = $r475;
+    let $index473 = $index473$drawn;
     decisions++;
     steps = 0;
-    if ($index468 < $count459) {
-      const $digit471 = $index468;
-      const $value472 = C[$seg457 * CAP + $digit471]!;
-      if (trace !== null) trace.push($seat456, 3, $value472);
+    if ($index473 < $count464) {
+      const $digit476 = $index473;
+      const $value477 = C[$seg462 * CAP + $digit476]!;
+      if (trace !== null) trace.push($seat461, 3, $value477);
       {
-        const l_target = $value472;
+        const l_target = $value477;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5267,10 +5282,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at473 = Z_board * CAP + $at;
-          const $card = C[$at473]!;
-          const $end474 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k475 = $at473; $k475 < $end474; $k475++) C[$k475] = C[$k475 + 1]!;
+          const $at478 = Z_board * CAP + $at;
+          const $card = C[$at478]!;
+          const $end479 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k480 = $at478; $k480 < $end479; $k480++) C[$k480] = C[$k480 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5278,45 +5293,45 @@ export function playout(): PlayoutKernel {
         return 122;
       }
     }
-    $index468 -= $count459;
-    if ($index468 < $count466) {
-      const $digit476 = $index468;
-      const $value477 = $values46[$digit476]!;
-      if (trace !== null) trace.push($seat456, 4, $value477);
+    $index473 -= $count464;
+    if ($index473 < $count471) {
+      const $digit481 = $index473;
+      const $value482 = $values46[$digit481]!;
+      if (trace !== null) trace.push($seat461, 4, $value482);
       {
-        l_whose_4 = $value477;
+        l_whose_4 = $value482;
         return 123;
       }
     }
-    $index468 -= $count466;
+    $index473 -= $count471;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide504($seat479: number): number {
-    const $seg480 = Z_played + l_whose_4;
-    const $size481 = N[$seg480]!;
-    const $count482 = $size481;
+  function decide509($seat484: number): number {
+    const $seg485 = Z_played + l_whose_4;
+    const $size486 = N[$seg485]!;
+    const $count487 = $size486;
     $values48$n[0]! = 0;
     {
-      const $seg484 = Z_collection + l_whose_4;
-      const $n485 = N[$seg484]!;
-      for (let $i483 = 0; $i483 < $n485; $i483++) {
-        const l_target = C[$seg484 * CAP + $i483]!;
+      const $seg489 = Z_collection + l_whose_4;
+      const $n490 = N[$seg489]!;
+      for (let $i488 = 0; $i488 < $n490; $i488++) {
+        const l_target = C[$seg489 * CAP + $i488]!;
         if (v_doubled[l_target]!) $values48[$values48$n[0]!++] = l_target;
       }
     }
-    const $size486 = $values48$n[0]!;
-    const $count487 = $size486;
-    const $total488 = $count482 + $count487;
-    if ($total488 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat479} must act but has no legal move`);
+    const $size491 = $values48$n[0]!;
+    const $count492 = $size491;
+    const $total493 = $count487 + $count492;
+    if ($total493 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n490 = $total488;
-    let $r491 = 0;
-    if ($n490 <= 2097152 && $n490 >= 1) {
+    const $n495 = $total493;
+    let $r496 = 0;
+    if ($n495 <= 2097152 && $n495 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5327,98 +5342,98 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n490;
+        const $m = ($t >>> 0) * $n495;
         const $low = $m >>> 0;
-        if ($low >= $n490 || $low >= 4294967296 % $n490) {
-          $r491 = ($m / 4294967296) >>> 0;
+        if ($low >= $n495 || $low >= 4294967296 % $n495) {
+          $r496 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n490 >= 1 && $n490 <= 4294967296))
+      if (!($n495 >= 1 && $n495 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r491 = drawInt(P, $n490);
+      $r496 = drawInt(P, $n495);
     }
-    const $index489$drawn = $r491;
-    let $index489 = $index489$drawn;
+    const $index494$drawn = $r496;
+    let $index494 = $index494$drawn;
     decisions++;
     steps = 0;
-    if ($index489 < $count482) {
-      const $digit492 = $index489;
-      const $value493 = C[$seg480 * CAP + $digit492]!;
-      if (trace !== null) trace.push($seat479, 1, $value493);
+    if ($index494 < $count487) {
+      const $digit497 = $index494;
+      const $value498 = C[$seg485 * CAP + $digit497]!;
+      if (trace !== null) trace.push($seat484, 1, $value498);
       {
-        const l_target = $value493;
+        const l_target = $value498;
         {
-          const $seg494 = Z_played + l_whose_4;
+          const $seg499 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg494]!; $i++)
-            if (C[$seg494 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg499]!; $i++)
+            if (C[$seg499 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at495 = $seg494 * CAP + $at;
-          const $card = C[$at495]!;
-          const $end496 = $seg494 * CAP + N[$seg494]! - 1;
-          for (let $k497 = $at495; $k497 < $end496; $k497++) C[$k497] = C[$k497 + 1]!;
-          N[$seg494]!--;
+          const $at500 = $seg499 * CAP + $at;
+          const $card = C[$at500]!;
+          const $end501 = $seg499 * CAP + N[$seg499]! - 1;
+          for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
+          N[$seg499]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index489 -= $count482;
-    if ($index489 < $count487) {
-      const $digit498 = $index489;
-      const $value499 = $values48[$digit498]!;
-      if (trace !== null) trace.push($seat479, 2, $value499);
+    $index494 -= $count487;
+    if ($index494 < $count492) {
+      const $digit503 = $index494;
+      const $value504 = $values48[$digit503]!;
+      if (trace !== null) trace.push($seat484, 2, $value504);
       {
-        const l_target = $value499;
+        const l_target = $value504;
         v_doubled[l_target] = false;
         {
-          const $seg500 = Z_attached + l_whose_4;
-          if (N[$seg500]! === 0)
+          const $seg505 = Z_attached + l_whose_4;
+          if (N[$seg505]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at501 = $seg500 * CAP;
-          const $card = C[$at501]!;
-          const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-          for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-          N[$seg500]!--;
+          const $at506 = $seg505 * CAP;
+          const $card = C[$at506]!;
+          const $end507 = $seg505 * CAP + N[$seg505]! - 1;
+          for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
+          N[$seg505]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 124;
       }
     }
-    $index489 -= $count487;
+    $index494 -= $count492;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide519($seat506: number): number {
+  function decide524($seat511: number): number {
     $values50$n[0]! = 0;
     {
-      const $seg508 = Z_collection + l_p_6;
-      const $n509 = N[$seg508]!;
-      for (let $i507 = 0; $i507 < $n509; $i507++) {
-        const l_target = C[$seg508 * CAP + $i507]!;
+      const $seg513 = Z_collection + l_p_6;
+      const $n514 = N[$seg513]!;
+      for (let $i512 = 0; $i512 < $n514; $i512++) {
+        const l_target = C[$seg513 * CAP + $i512]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values50[$values50$n[0]!++] = l_target;
       }
     }
-    const $size510 = $values50$n[0]!;
-    const $count511 = $size510;
-    const $total512 = $count511;
-    if ($total512 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat506} must act but has no legal move`);
+    const $size515 = $values50$n[0]!;
+    const $count516 = $size515;
+    const $total517 = $count516;
+    if ($total517 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n514 = $total512;
-    let $r515 = 0;
-    if ($n514 <= 2097152 && $n514 >= 1) {
+    const $n519 = $total517;
+    let $r520 = 0;
+    if ($n519 <= 2097152 && $n519 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5429,56 +5444,56 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n514;
+        const $m = ($t >>> 0) * $n519;
         const $low = $m >>> 0;
-        if ($low >= $n514 || $low >= 4294967296 % $n514) {
-          $r515 = ($m / 4294967296) >>> 0;
+        if ($low >= $n519 || $low >= 4294967296 % $n519) {
+          $r520 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n514 >= 1 && $n514 <= 4294967296))
+      if (!($n519 >= 1 && $n519 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r515 = drawInt(P, $n514);
+      $r520 = drawInt(P, $n519);
     }
-    const $index513$drawn = $r515;
-    let $index513 = $index513$drawn;
+    const $index518$drawn = $r520;
+    let $index518 = $index518$drawn;
     decisions++;
     steps = 0;
-    if ($index513 < $count511) {
-      const $digit516 = $index513;
-      const $value517 = $values50[$digit516]!;
-      if (trace !== null) trace.push($seat506, 5, $value517);
+    if ($index518 < $count516) {
+      const $digit521 = $index518;
+      const $value522 = $values50[$digit521]!;
+      if (trace !== null) trace.push($seat511, 5, $value522);
       {
-        const l_target = $value517;
+        const l_target = $value522;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg518 = Z_attached + l_p_6;
-          C[$seg518 * CAP + N[$seg518]!] = $card;
-          N[$seg518]!++;
+          const $seg523 = Z_attached + l_p_6;
+          C[$seg523 * CAP + N[$seg523]!] = $card;
+          N[$seg523]!++;
         }
         return 131;
       }
     }
-    $index513 -= $count511;
+    $index518 -= $count516;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide530($seat520: number): number {
-    const $size521 = players;
-    const $count522 = $size521;
-    const $total523 = $count522;
-    if ($total523 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat520} must act but has no legal move`);
+  function decide535($seat525: number): number {
+    const $size526 = players;
+    const $count527 = $size526;
+    const $total528 = $count527;
+    if ($total528 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat525} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n525 = $total523;
-    let $r526 = 0;
-    if ($n525 <= 2097152 && $n525 >= 1) {
+    const $n530 = $total528;
+    let $r531 = 0;
+    if ($n530 <= 2097152 && $n530 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5489,60 +5504,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n525;
+        const $m = ($t >>> 0) * $n530;
         const $low = $m >>> 0;
-        if ($low >= $n525 || $low >= 4294967296 % $n525) {
-          $r526 = ($m / 4294967296) >>> 0;
+        if ($low >= $n530 || $low >= 4294967296 % $n530) {
+          $r531 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n525 >= 1 && $n525 <= 4294967296))
+      if (!($n530 >= 1 && $n530 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r526 = drawInt(P, $n525);
+      $r531 = drawInt(P, $n530);
     }
-    const $index524$drawn = $r526;
-    let $index524 = $index524$drawn;
+    const $index529$drawn = $r531;
+    let $index529 = $index529$drawn;
     decisions++;
     steps = 0;
-    if ($index524 < $count522) {
-      const $digit527 = $index524;
-      const $value528 = $digit527;
-      if (trace !== null) trace.push($seat520, 6, $value528);
+    if ($index529 < $count527) {
+      const $digit532 = $index529;
+      const $value533 = $digit532;
+      if (trace !== null) trace.push($seat525, 6, $value533);
       {
-        const l_whose = $value528;
+        const l_whose = $value533;
         {
           const $card = l_card_6;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg529 = Z_played + l_whose;
-          C[$seg529 * CAP + N[$seg529]!] = $card;
-          N[$seg529]!++;
+          const $seg534 = Z_played + l_whose;
+          C[$seg534 * CAP + N[$seg534]!] = $card;
+          N[$seg534]!++;
         }
         return 138;
       }
     }
-    $index524 -= $count522;
+    $index529 -= $count527;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide563($seat552: number): number {
+  function decide568($seat557: number): number {
     $values53$n[0]! = 0;
-    for (const $i554 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item553 = $i554;
-      $values53[$values53$n[0]!++] = $item553;
+    for (const $i559 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item558 = $i559;
+      $values53[$values53$n[0]!++] = $item558;
     }
-    const $size555 = $values53$n[0]!;
-    const $count556 = $size555;
-    const $total557 = $count556;
-    if ($total557 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat552} must act but has no legal move`);
+    const $size560 = $values53$n[0]!;
+    const $count561 = $size560;
+    const $total562 = $count561;
+    if ($total562 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat557} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n559 = $total557;
-    let $r560 = 0;
-    if ($n559 <= 2097152 && $n559 >= 1) {
+    const $n564 = $total562;
+    let $r565 = 0;
+    if ($n564 <= 2097152 && $n564 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5553,38 +5568,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n559;
+        const $m = ($t >>> 0) * $n564;
         const $low = $m >>> 0;
-        if ($low >= $n559 || $low >= 4294967296 % $n559) {
-          $r560 = ($m / 4294967296) >>> 0;
+        if ($low >= $n564 || $low >= 4294967296 % $n564) {
+          $r565 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n559 >= 1 && $n559 <= 4294967296))
+      if (!($n564 >= 1 && $n564 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r560 = drawInt(P, $n559);
+      $r565 = drawInt(P, $n564);
     }
-    const $index558$drawn = $r560;
-    let $index558 = $index558$drawn;
+    const $index563$drawn = $r565;
+    let $index563 = $index563$drawn;
     decisions++;
     steps = 0;
-    if ($index558 < $count556) {
-      const $digit561 = $index558;
-      const $value562 = $values53[$digit561]!;
-      if (trace !== null) trace.push($seat552, 26, $value562);
+    if ($index563 < $count561) {
+      const $digit566 = $index563;
+      const $value567 = $values53[$digit566]!;
+      if (trace !== null) trace.push($seat557, 26, $value567);
       {
-        const l_colour = $value562;
+        const l_colour = $value567;
         v_committed[l_dual] = l_colour;
         return 164;
       }
     }
-    $index558 -= $count556;
+    $index563 -= $count561;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide577(): number {
+  function decide582(): number {
     {
-      let $n564 = 0;
+      let $n569 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5592,31 +5607,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n564++] = l_h;
+          $list55[$n569++] = l_h;
         }
       }
-      if ($n564 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a565 = 0; $a565 < $n564; $a565++) {
-        const l_h = $list55[$a565]!;
-        pick566: {
+      if ($n569 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a570 = 0; $a570 < $n569; $a570++) {
+        const l_h = $list55[$a570]!;
+        pick571: {
           $values58$n[0]! = 0;
-          for (const $i568 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item567 = $i568;
-            $values58[$values58$n[0]!++] = $item567;
+          for (const $i573 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item572 = $i573;
+            $values58[$values58$n[0]!++] = $item572;
           }
-          const $size569 = $values58$n[0]!;
-          const $count570 = $size569;
-          const $total571 = $count570;
-          if ($total571 === 0)
+          const $size574 = $values58$n[0]!;
+          const $count575 = $size574;
+          const $total576 = $count575;
+          if ($total576 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n573 = $total571;
-          let $r574 = 0;
-          if ($n573 <= 2097152 && $n573 >= 1) {
+          const $n578 = $total576;
+          let $r579 = 0;
+          if ($n578 <= 2097152 && $n578 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5627,63 +5642,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n573;
+              const $m = ($t >>> 0) * $n578;
               const $low = $m >>> 0;
-              if ($low >= $n573 || $low >= 4294967296 % $n573) {
-                $r574 = ($m / 4294967296) >>> 0;
+              if ($low >= $n578 || $low >= 4294967296 % $n578) {
+                $r579 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n573 >= 1 && $n573 <= 4294967296))
+            if (!($n578 >= 1 && $n578 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r574 = drawInt(P, $n573);
+            $r579 = drawInt(P, $n578);
           }
-          const $index572$drawn = $r574;
-          let $index572 = $index572$drawn;
+          const $index577$drawn = $r579;
+          let $index577 = $index577$drawn;
           decisions++;
           steps = 0;
-          if ($index572 < $count570) {
-            const $digit575 = $index572;
-            const $value576 = $values58[$digit575]!;
-            if (trace !== null) trace.push(l_h, 25, $value576);
-            $list56[$a565] = 0;
-            $values57[$a565 * 1 + 0] = $value576;
-            break pick566;
+          if ($index577 < $count575) {
+            const $digit580 = $index577;
+            const $value581 = $values58[$digit580]!;
+            if (trace !== null) trace.push(l_h, 25, $value581);
+            $list56[$a570] = 0;
+            $values57[$a570 * 1 + 0] = $value581;
+            break pick571;
           }
-          $index572 -= $count570;
+          $index577 -= $count575;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a565 = 0; $a565 < $n564; $a565++) {
-        const l_h = $list55[$a565]!;
-        if ($list56[$a565] === 0) {
-          const l_colour = $values57[$a565 * 1 + 0] as string;
+      for (let $a570 = 0; $a570 < $n569; $a570++) {
+        const l_h = $list55[$a570]!;
+        if ($list56[$a570] === 0) {
+          const l_colour = $values57[$a570 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 163;
     }
   }
-  function decide589($seat578: number): number {
+  function decide594($seat583: number): number {
     $values60$n[0]! = 0;
-    for (const $i580 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item579 = $i580;
-      $values60[$values60$n[0]!++] = $item579;
+    for (const $i585 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item584 = $i585;
+      $values60[$values60$n[0]!++] = $item584;
     }
-    const $size581 = $values60$n[0]!;
-    const $count582 = $size581;
-    const $total583 = $count582;
-    if ($total583 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat578} must act but has no legal move`);
+    const $size586 = $values60$n[0]!;
+    const $count587 = $size586;
+    const $total588 = $count587;
+    if ($total588 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat583} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n585 = $total583;
-    let $r586 = 0;
-    if ($n585 <= 2097152 && $n585 >= 1) {
+    const $n590 = $total588;
+    let $r591 = 0;
+    if ($n590 <= 2097152 && $n590 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5694,38 +5709,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n585;
+        const $m = ($t >>> 0) * $n590;
         const $low = $m >>> 0;
-        if ($low >= $n585 || $low >= 4294967296 % $n585) {
-          $r586 = ($m / 4294967296) >>> 0;
+        if ($low >= $n590 || $low >= 4294967296 % $n590) {
+          $r591 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n585 >= 1 && $n585 <= 4294967296))
+      if (!($n590 >= 1 && $n590 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r586 = drawInt(P, $n585);
+      $r591 = drawInt(P, $n590);
     }
-    const $index584$drawn = $r586;
-    let $index584 = $index584$drawn;
+    const $index589$drawn = $r591;
+    let $index589 = $index589$drawn;
     decisions++;
     steps = 0;
-    if ($index584 < $count582) {
-      const $digit587 = $index584;
-      const $value588 = $values60[$digit587]!;
-      if (trace !== null) trace.push($seat578, 26, $value588);
+    if ($index589 < $count587) {
+      const $digit592 = $index589;
+      const $value593 = $values60[$digit592]!;
+      if (trace !== null) trace.push($seat583, 26, $value593);
       {
-        const l_colour = $value588;
+        const l_colour = $value593;
         v_committed[l_dual_3] = l_colour;
         return 178;
       }
     }
-    $index584 -= $count582;
+    $index589 -= $count587;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide603(): number {
+  function decide608(): number {
     {
-      let $n590 = 0;
+      let $n595 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5733,31 +5748,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n590++] = l_h;
+          $list62[$n595++] = l_h;
         }
       }
-      if ($n590 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a591 = 0; $a591 < $n590; $a591++) {
-        const l_h = $list62[$a591]!;
-        pick592: {
+      if ($n595 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a596 = 0; $a596 < $n595; $a596++) {
+        const l_h = $list62[$a596]!;
+        pick597: {
           $values65$n[0]! = 0;
-          for (const $i594 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item593 = $i594;
-            $values65[$values65$n[0]!++] = $item593;
+          for (const $i599 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item598 = $i599;
+            $values65[$values65$n[0]!++] = $item598;
           }
-          const $size595 = $values65$n[0]!;
-          const $count596 = $size595;
-          const $total597 = $count596;
-          if ($total597 === 0)
+          const $size600 = $values65$n[0]!;
+          const $count601 = $size600;
+          const $total602 = $count601;
+          if ($total602 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n599 = $total597;
-          let $r600 = 0;
-          if ($n599 <= 2097152 && $n599 >= 1) {
+          const $n604 = $total602;
+          let $r605 = 0;
+          if ($n604 <= 2097152 && $n604 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5768,63 +5783,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n599;
+              const $m = ($t >>> 0) * $n604;
               const $low = $m >>> 0;
-              if ($low >= $n599 || $low >= 4294967296 % $n599) {
-                $r600 = ($m / 4294967296) >>> 0;
+              if ($low >= $n604 || $low >= 4294967296 % $n604) {
+                $r605 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n599 >= 1 && $n599 <= 4294967296))
+            if (!($n604 >= 1 && $n604 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r600 = drawInt(P, $n599);
+            $r605 = drawInt(P, $n604);
           }
-          const $index598$drawn = $r600;
-          let $index598 = $index598$drawn;
+          const $index603$drawn = $r605;
+          let $index603 = $index603$drawn;
           decisions++;
           steps = 0;
-          if ($index598 < $count596) {
-            const $digit601 = $index598;
-            const $value602 = $values65[$digit601]!;
-            if (trace !== null) trace.push(l_h, 25, $value602);
-            $list63[$a591] = 0;
-            $values64[$a591 * 1 + 0] = $value602;
-            break pick592;
+          if ($index603 < $count601) {
+            const $digit606 = $index603;
+            const $value607 = $values65[$digit606]!;
+            if (trace !== null) trace.push(l_h, 25, $value607);
+            $list63[$a596] = 0;
+            $values64[$a596 * 1 + 0] = $value607;
+            break pick597;
           }
-          $index598 -= $count596;
+          $index603 -= $count601;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a591 = 0; $a591 < $n590; $a591++) {
-        const l_h = $list62[$a591]!;
-        if ($list63[$a591] === 0) {
-          const l_colour = $values64[$a591 * 1 + 0] as string;
+      for (let $a596 = 0; $a596 < $n595; $a596++) {
+        const l_h = $list62[$a596]!;
+        if ($list63[$a596] === 0) {
+          const l_colour = $values64[$a596 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 177;
     }
   }
-  function decide615($seat604: number): number {
+  function decide620($seat609: number): number {
     $values67$n[0]! = 0;
-    for (const $i606 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item605 = $i606;
-      $values67[$values67$n[0]!++] = $item605;
+    for (const $i611 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item610 = $i611;
+      $values67[$values67$n[0]!++] = $item610;
     }
-    const $size607 = $values67$n[0]!;
-    const $count608 = $size607;
-    const $total609 = $count608;
-    if ($total609 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat604} must act but has no legal move`);
+    const $size612 = $values67$n[0]!;
+    const $count613 = $size612;
+    const $total614 = $count613;
+    if ($total614 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat609} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n611 = $total609;
-    let $r612 = 0;
-    if ($n611 <= 2097152 && $n611 >= 1) {
+    const $n616 = $total614;
+    let $r617 = 0;
+    if ($n616 <= 2097152 && $n616 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5835,38 +5850,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n611;
+        const $m = ($t >>> 0) * $n616;
         const $low = $m >>> 0;
-        if ($low >= $n611 || $low >= 4294967296 % $n611) {
-          $r612 = ($m / 4294967296) >>> 0;
+        if ($low >= $n616 || $low >= 4294967296 % $n616) {
+          $r617 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n611 >= 1 && $n611 <= 4294967296))
+      if (!($n616 >= 1 && $n616 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r612 = drawInt(P, $n611);
+      $r617 = drawInt(P, $n616);
     }
-    const $index610$drawn = $r612;
-    let $index610 = $index610$drawn;
+    const $index615$drawn = $r617;
+    let $index615 = $index615$drawn;
     decisions++;
     steps = 0;
-    if ($index610 < $count608) {
-      const $digit613 = $index610;
-      const $value614 = $values67[$digit613]!;
-      if (trace !== null) trace.push($seat604, 26, $value614);
+    if ($index615 < $count613) {
+      const $digit618 = $index615;
+      const $value619 = $values67[$digit618]!;
+      if (trace !== null) trace.push($seat609, 26, $value619);
       {
-        const l_colour = $value614;
+        const l_colour = $value619;
         v_committed[l_dual_5] = l_colour;
         return 198;
       }
     }
-    $index610 -= $count608;
+    $index615 -= $count613;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide629(): number {
+  function decide634(): number {
     {
-      let $n616 = 0;
+      let $n621 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5874,31 +5889,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list69[$n616++] = l_h;
+          $list69[$n621++] = l_h;
         }
       }
-      if ($n616 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a617 = 0; $a617 < $n616; $a617++) {
-        const l_h = $list69[$a617]!;
-        pick618: {
+      if ($n621 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a622 = 0; $a622 < $n621; $a622++) {
+        const l_h = $list69[$a622]!;
+        pick623: {
           $values72$n[0]! = 0;
-          for (const $i620 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item619 = $i620;
-            $values72[$values72$n[0]!++] = $item619;
+          for (const $i625 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item624 = $i625;
+            $values72[$values72$n[0]!++] = $item624;
           }
-          const $size621 = $values72$n[0]!;
-          const $count622 = $size621;
-          const $total623 = $count622;
-          if ($total623 === 0)
+          const $size626 = $values72$n[0]!;
+          const $count627 = $size626;
+          const $total628 = $count627;
+          if ($total628 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n625 = $total623;
-          let $r626 = 0;
-          if ($n625 <= 2097152 && $n625 >= 1) {
+          const $n630 = $total628;
+          let $r631 = 0;
+          if ($n630 <= 2097152 && $n630 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5909,59 +5924,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n625;
+              const $m = ($t >>> 0) * $n630;
               const $low = $m >>> 0;
-              if ($low >= $n625 || $low >= 4294967296 % $n625) {
-                $r626 = ($m / 4294967296) >>> 0;
+              if ($low >= $n630 || $low >= 4294967296 % $n630) {
+                $r631 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n625 >= 1 && $n625 <= 4294967296))
+            if (!($n630 >= 1 && $n630 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r626 = drawInt(P, $n625);
+            $r631 = drawInt(P, $n630);
           }
-          const $index624$drawn = $r626;
-          let $index624 = $index624$drawn;
+          const $index629$drawn = $r631;
+          let $index629 = $index629$drawn;
           decisions++;
           steps = 0;
-          if ($index624 < $count622) {
-            const $digit627 = $index624;
-            const $value628 = $values72[$digit627]!;
-            if (trace !== null) trace.push(l_h, 25, $value628);
-            $list70[$a617] = 0;
-            $values71[$a617 * 1 + 0] = $value628;
-            break pick618;
+          if ($index629 < $count627) {
+            const $digit632 = $index629;
+            const $value633 = $values72[$digit632]!;
+            if (trace !== null) trace.push(l_h, 25, $value633);
+            $list70[$a622] = 0;
+            $values71[$a622 * 1 + 0] = $value633;
+            break pick623;
           }
-          $index624 -= $count622;
+          $index629 -= $count627;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a617 = 0; $a617 < $n616; $a617++) {
-        const l_h = $list69[$a617]!;
-        if ($list70[$a617] === 0) {
-          const l_colour = $values71[$a617 * 1 + 0] as string;
+      for (let $a622 = 0; $a622 < $n621; $a622++) {
+        const l_h = $list69[$a622]!;
+        if ($list70[$a622] === 0) {
+          const l_colour = $values71[$a622 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 197;
     }
   }
-  function decide649($seat635: number): number {
-    const $seg636 = Z_hand + l_p_16;
-    const $size637 = N[$seg636]!;
-    const $count638 = $size637;
-    const $total639 = $count638;
-    if ($total639 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat635} must act but has no legal move`);
+  function decide654($seat640: number): number {
+    const $seg641 = Z_hand + l_p_16;
+    const $size642 = N[$seg641]!;
+    const $count643 = $size642;
+    const $total644 = $count643;
+    if ($total644 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat640} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n641 = $total639;
-    let $r642 = 0;
-    if ($n641 <= 2097152 && $n641 >= 1) {
+    const $n646 = $total644;
+    let $r647 = 0;
+    if ($n646 <= 2097152 && $n646 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5972,71 +5987,71 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n641;
+        const $m = ($t >>> 0) * $n646;
         const $low = $m >>> 0;
-        if ($low >= $n641 || $low >= 4294967296 % $n641) {
-          $r642 = ($m / 4294967296) >>> 0;
+        if ($low >= $n646 || $low >= 4294967296 % $n646) {
+          $r647 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n641 >= 1 && $n641 <= 4294967296))
+      if (!($n646 >= 1 && $n646 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r642 = drawInt(P, $n641);
+      $r647 = drawInt(P, $n646);
     }
-    const $index640$drawn = $r642;
-    let $index640 = $index640$drawn;
+    const $index645$drawn = $r647;
+    let $index645 = $index645$drawn;
     decisions++;
     steps = 0;
-    if ($index640 < $count638) {
-      const $digit643 = $index640;
-      const $value644 = C[$seg636 * CAP + $digit643]!;
-      if (trace !== null) trace.push($seat635, 9, $value644);
+    if ($index645 < $count643) {
+      const $digit648 = $index645;
+      const $value649 = C[$seg641 * CAP + $digit648]!;
+      if (trace !== null) trace.push($seat640, 9, $value649);
       {
-        const l_card = $value644;
+        const l_card = $value649;
         {
-          const $seg645 = Z_hand + l_p_16;
+          const $seg650 = Z_hand + l_p_16;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg645]!; $i++)
-            if (C[$seg645 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg650]!; $i++)
+            if (C[$seg650 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at646 = $seg645 * CAP + $at;
-          const $card = C[$at646]!;
-          const $end647 = $seg645 * CAP + N[$seg645]! - 1;
-          for (let $k648 = $at646; $k648 < $end647; $k648++) C[$k648] = C[$k648 + 1]!;
-          N[$seg645]!--;
+          const $at651 = $seg650 * CAP + $at;
+          const $card = C[$at651]!;
+          const $end652 = $seg650 * CAP + N[$seg650]! - 1;
+          for (let $k653 = $at651; $k653 < $end652; $k653++) C[$k653] = C[$k653 + 1]!;
+          N[$seg650]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
         }
         return 211;
       }
     }
-    $index640 -= $count638;
+    $index645 -= $count643;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide672($seat661: number): number {
+  function decide677($seat666: number): number {
     $values74$n[0]! = 0;
-    for (const $i663 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item662 = $i663;
-      $values74[$values74$n[0]!++] = $item662;
+    for (const $i668 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item667 = $i668;
+      $values74[$values74$n[0]!++] = $item667;
     }
-    const $size664 = $values74$n[0]!;
-    const $count665 = $size664;
-    const $total666 = $count665;
-    if ($total666 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat661} must act but has no legal move`);
+    const $size669 = $values74$n[0]!;
+    const $count670 = $size669;
+    const $total671 = $count670;
+    if ($total671 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n668 = $total666;
-    let $r669 = 0;
-    if ($n668 <= 2097152 && $n668 >= 1) {
+    const $n673 = $total671;
+    let $r674 = 0;
+    if ($n673 <= 2097152 && $n673 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6047,38 +6062,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n668;
+        const $m = ($t >>> 0) * $n673;
         const $low = $m >>> 0;
-        if ($low >= $n668 || $low >= 4294967296 % $n668) {
-          $r669 = ($m / 4294967296) >>> 0;
+        if ($low >= $n673 || $low >= 4294967296 % $n673) {
+          $r674 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n668 >= 1 && $n668 <= 4294967296))
+      if (!($n673 >= 1 && $n673 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r669 = drawInt(P, $n668);
+      $r674 = drawInt(P, $n673);
     }
-    const $index667$drawn = $r669;
-    let $index667 = $index667$drawn;
+    const $index672$drawn = $r674;
+    let $index672 = $index672$drawn;
     decisions++;
     steps = 0;
-    if ($index667 < $count665) {
-      const $digit670 = $index667;
-      const $value671 = $values74[$digit670]!;
-      if (trace !== null) trace.push($seat661, 26, $value671);
+    if ($index672 < $count670) {
+      const $digit675 = $index672;
+      const $value676 = $values74[$digit675]!;
+      if (trace !== null) trace.push($seat666, 26, $value676);
       {
-        const l_colour = $value671;
+        const l_colour = $value676;
         v_committed[l_dual_7] = l_colour;
         return 241;
       }
     }
-    $index667 -= $count665;
+    $index672 -= $count670;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide686(): number {
+  function decide691(): number {
     {
-      let $n673 = 0;
+      let $n678 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6086,31 +6101,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list76[$n673++] = l_h;
+          $list76[$n678++] = l_h;
         }
       }
-      if ($n673 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a674 = 0; $a674 < $n673; $a674++) {
-        const l_h = $list76[$a674]!;
-        pick675: {
+      if ($n678 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a679 = 0; $a679 < $n678; $a679++) {
+        const l_h = $list76[$a679]!;
+        pick680: {
           $values79$n[0]! = 0;
-          for (const $i677 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item676 = $i677;
-            $values79[$values79$n[0]!++] = $item676;
+          for (const $i682 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item681 = $i682;
+            $values79[$values79$n[0]!++] = $item681;
           }
-          const $size678 = $values79$n[0]!;
-          const $count679 = $size678;
-          const $total680 = $count679;
-          if ($total680 === 0)
+          const $size683 = $values79$n[0]!;
+          const $count684 = $size683;
+          const $total685 = $count684;
+          if ($total685 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n682 = $total680;
-          let $r683 = 0;
-          if ($n682 <= 2097152 && $n682 >= 1) {
+          const $n687 = $total685;
+          let $r688 = 0;
+          if ($n687 <= 2097152 && $n687 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6121,63 +6136,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n682;
+              const $m = ($t >>> 0) * $n687;
               const $low = $m >>> 0;
-              if ($low >= $n682 || $low >= 4294967296 % $n682) {
-                $r683 = ($m / 4294967296) >>> 0;
+              if ($low >= $n687 || $low >= 4294967296 % $n687) {
+                $r688 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n682 >= 1 && $n682 <= 4294967296))
+            if (!($n687 >= 1 && $n687 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r683 = drawInt(P, $n682);
+            $r688 = drawInt(P, $n687);
           }
-          const $index681$drawn = $r683;
-          let $index681 = $index681$drawn;
+          const $index686$drawn = $r688;
+          let $index686 = $index686$drawn;
           decisions++;
           steps = 0;
-          if ($index681 < $count679) {
-            const $digit684 = $index681;
-            const $value685 = $values79[$digit684]!;
-            if (trace !== null) trace.push(l_h, 25, $value685);
-            $list77[$a674] = 0;
-            $values78[$a674 * 1 + 0] = $value685;
-            break pick675;
+          if ($index686 < $count684) {
+            const $digit689 = $index686;
+            const $value690 = $values79[$digit689]!;
+            if (trace !== null) trace.push(l_h, 25, $value690);
+            $list77[$a679] = 0;
+            $values78[$a679 * 1 + 0] = $value690;
+            break pick680;
           }
-          $index681 -= $count679;
+          $index686 -= $count684;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a674 = 0; $a674 < $n673; $a674++) {
-        const l_h = $list76[$a674]!;
-        if ($list77[$a674] === 0) {
-          const l_colour = $values78[$a674 * 1 + 0] as string;
+      for (let $a679 = 0; $a679 < $n678; $a679++) {
+        const l_h = $list76[$a679]!;
+        if ($list77[$a679] === 0) {
+          const l_colour = $values78[$a679 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 240;
     }
   }
-  function decide698($seat687: number): number {
+  function decide703($seat692: number): number {
     $values81$n[0]! = 0;
-    for (const $i689 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item688 = $i689;
-      $values81[$values81$n[0]!++] = $item688;
+    for (const $i694 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item693 = $i694;
+      $values81[$values81$n[0]!++] = $item693;
     }
-    const $size690 = $values81$n[0]!;
-    const $count691 = $size690;
-    const $total692 = $count691;
-    if ($total692 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat687} must act but has no legal move`);
+    const $size695 = $values81$n[0]!;
+    const $count696 = $size695;
+    const $total697 = $count696;
+    if ($total697 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat692} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n694 = $total692;
-    let $r695 = 0;
-    if ($n694 <= 2097152 && $n694 >= 1) {
+    const $n699 = $total697;
+    let $r700 = 0;
+    if ($n699 <= 2097152 && $n699 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6188,38 +6203,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n694;
+        const $m = ($t >>> 0) * $n699;
         const $low = $m >>> 0;
-        if ($low >= $n694 || $low >= 4294967296 % $n694) {
-          $r695 = ($m / 4294967296) >>> 0;
+        if ($low >= $n699 || $low >= 4294967296 % $n699) {
+          $r700 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n694 >= 1 && $n694 <= 4294967296))
+      if (!($n699 >= 1 && $n699 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r695 = drawInt(P, $n694);
+      $r700 = drawInt(P, $n699);
     }
-    const $index693$drawn = $r695;
-    let $index693 = $index693$drawn;
+    const $index698$drawn = $r700;
+    let $index698 = $index698$drawn;
     decisions++;
     steps = 0;
-    if ($index693 < $count691) {
-      const $digit696 = $index693;
-      const $value697 = $values81[$digit696]!;
-      if (trace !== null) trace.push($seat687, 26, $value697);
+    if ($index698 < $count696) {
+      const $digit701 = $index698;
+      const $value702 = $values81[$digit701]!;
+      if (trace !== null) trace.push($seat692, 26, $value702);
       {
-        const l_colour = $value697;
+        const l_colour = $value702;
         v_committed[l_dual_9] = l_colour;
         return 255;
       }
     }
-    $index693 -= $count691;
+    $index698 -= $count696;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide712(): number {
+  function decide717(): number {
     {
-      let $n699 = 0;
+      let $n704 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6227,31 +6242,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list83[$n699++] = l_h;
+          $list83[$n704++] = l_h;
         }
       }
-      if ($n699 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a700 = 0; $a700 < $n699; $a700++) {
-        const l_h = $list83[$a700]!;
-        pick701: {
+      if ($n704 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a705 = 0; $a705 < $n704; $a705++) {
+        const l_h = $list83[$a705]!;
+        pick706: {
           $values86$n[0]! = 0;
-          for (const $i703 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item702 = $i703;
-            $values86[$values86$n[0]!++] = $item702;
+          for (const $i708 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item707 = $i708;
+            $values86[$values86$n[0]!++] = $item707;
           }
-          const $size704 = $values86$n[0]!;
-          const $count705 = $size704;
-          const $total706 = $count705;
-          if ($total706 === 0)
+          const $size709 = $values86$n[0]!;
+          const $count710 = $size709;
+          const $total711 = $count710;
+          if ($total711 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n708 = $total706;
-          let $r709 = 0;
-          if ($n708 <= 2097152 && $n708 >= 1) {
+          const $n713 = $total711;
+          let $r714 = 0;
+          if ($n713 <= 2097152 && $n713 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6262,63 +6277,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n708;
+              const $m = ($t >>> 0) * $n713;
               const $low = $m >>> 0;
-              if ($low >= $n708 || $low >= 4294967296 % $n708) {
-                $r709 = ($m / 4294967296) >>> 0;
+              if ($low >= $n713 || $low >= 4294967296 % $n713) {
+                $r714 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n708 >= 1 && $n708 <= 4294967296))
+            if (!($n713 >= 1 && $n713 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r709 = drawInt(P, $n708);
+            $r714 = drawInt(P, $n713);
           }
-          const $index707$drawn = $r709;
-          let $index707 = $index707$drawn;
+          const $index712$drawn = $r714;
+          let $index712 = $index712$drawn;
           decisions++;
           steps = 0;
-          if ($index707 < $count705) {
-            const $digit710 = $index707;
-            const $value711 = $values86[$digit710]!;
-            if (trace !== null) trace.push(l_h, 25, $value711);
-            $list84[$a700] = 0;
-            $values85[$a700 * 1 + 0] = $value711;
-            break pick701;
+          if ($index712 < $count710) {
+            const $digit715 = $index712;
+            const $value716 = $values86[$digit715]!;
+            if (trace !== null) trace.push(l_h, 25, $value716);
+            $list84[$a705] = 0;
+            $values85[$a705 * 1 + 0] = $value716;
+            break pick706;
           }
-          $index707 -= $count705;
+          $index712 -= $count710;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a700 = 0; $a700 < $n699; $a700++) {
-        const l_h = $list83[$a700]!;
-        if ($list84[$a700] === 0) {
-          const l_colour = $values85[$a700 * 1 + 0] as string;
+      for (let $a705 = 0; $a705 < $n704; $a705++) {
+        const l_h = $list83[$a705]!;
+        if ($list84[$a705] === 0) {
+          const l_colour = $values85[$a705 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 254;
     }
   }
-  function decide724($seat713: number): number {
+  function decide729($seat718: number): number {
     $values88$n[0]! = 0;
-    for (const $i715 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item714 = $i715;
-      $values88[$values88$n[0]!++] = $item714;
+    for (const $i720 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item719 = $i720;
+      $values88[$values88$n[0]!++] = $item719;
     }
-    const $size716 = $values88$n[0]!;
-    const $count717 = $size716;
-    const $total718 = $count717;
-    if ($total718 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
+    const $size721 = $values88$n[0]!;
+    const $count722 = $size721;
+    const $total723 = $count722;
+    if ($total723 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n720 = $total718;
-    let $r721 = 0;
-    if ($n720 <= 2097152 && $n720 >= 1) {
+    const $n725 = $total723;
+    let $r726 = 0;
+    if ($n725 <= 2097152 && $n725 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6329,38 +6344,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n720;
+        const $m = ($t >>> 0) * $n725;
         const $low = $m >>> 0;
-        if ($low >= $n720 || $low >= 4294967296 % $n720) {
-          $r721 = ($m / 4294967296) >>> 0;
+        if ($low >= $n725 || $low >= 4294967296 % $n725) {
+          $r726 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n720 >= 1 && $n720 <= 4294967296))
+      if (!($n725 >= 1 && $n725 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r721 = drawInt(P, $n720);
+      $r726 = drawInt(P, $n725);
     }
-    const $index719$drawn = $r721;
-    let $index719 = $index719$drawn;
+    const $index724$drawn = $r726;
+    let $index724 = $index724$drawn;
     decisions++;
     steps = 0;
-    if ($index719 < $count717) {
-      const $digit722 = $index719;
-      const $value723 = $values88[$digit722]!;
-      if (trace !== null) trace.push($seat713, 26, $value723);
+    if ($index724 < $count722) {
+      const $digit727 = $index724;
+      const $value728 = $values88[$digit727]!;
+      if (trace !== null) trace.push($seat718, 26, $value728);
       {
-        const l_colour = $value723;
+        const l_colour = $value728;
         v_committed[l_dual_11] = l_colour;
         return 275;
       }
     }
-    $index719 -= $count717;
+    $index724 -= $count722;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide738(): number {
+  function decide743(): number {
     {
-      let $n725 = 0;
+      let $n730 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6368,31 +6383,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list90[$n725++] = l_h;
+          $list90[$n730++] = l_h;
         }
       }
-      if ($n725 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a726 = 0; $a726 < $n725; $a726++) {
-        const l_h = $list90[$a726]!;
-        pick727: {
+      if ($n730 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a731 = 0; $a731 < $n730; $a731++) {
+        const l_h = $list90[$a731]!;
+        pick732: {
           $values93$n[0]! = 0;
-          for (const $i729 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item728 = $i729;
-            $values93[$values93$n[0]!++] = $item728;
+          for (const $i734 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item733 = $i734;
+            $values93[$values93$n[0]!++] = $item733;
           }
-          const $size730 = $values93$n[0]!;
-          const $count731 = $size730;
-          const $total732 = $count731;
-          if ($total732 === 0)
+          const $size735 = $values93$n[0]!;
+          const $count736 = $size735;
+          const $total737 = $count736;
+          if ($total737 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n734 = $total732;
-          let $r735 = 0;
-          if ($n734 <= 2097152 && $n734 >= 1) {
+          const $n739 = $total737;
+          let $r740 = 0;
+          if ($n739 <= 2097152 && $n739 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6403,63 +6418,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n734;
+              const $m = ($t >>> 0) * $n739;
               const $low = $m >>> 0;
-              if ($low >= $n734 || $low >= 4294967296 % $n734) {
-                $r735 = ($m / 4294967296) >>> 0;
+              if ($low >= $n739 || $low >= 4294967296 % $n739) {
+                $r740 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n734 >= 1 && $n734 <= 4294967296))
+            if (!($n739 >= 1 && $n739 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r735 = drawInt(P, $n734);
+            $r740 = drawInt(P, $n739);
           }
-          const $index733$drawn = $r735;
-          let $index733 = $index733$drawn;
+          const $index738$drawn = $r740;
+          let $index738 = $index738$drawn;
           decisions++;
           steps = 0;
-          if ($index733 < $count731) {
-            const $digit736 = $index733;
-            const $value737 = $values93[$digit736]!;
-            if (trace !== null) trace.push(l_h, 25, $value737);
-            $list91[$a726] = 0;
-            $values92[$a726 * 1 + 0] = $value737;
-            break pick727;
+          if ($index738 < $count736) {
+            const $digit741 = $index738;
+            const $value742 = $values93[$digit741]!;
+            if (trace !== null) trace.push(l_h, 25, $value742);
+            $list91[$a731] = 0;
+            $values92[$a731 * 1 + 0] = $value742;
+            break pick732;
           }
-          $index733 -= $count731;
+          $index738 -= $count736;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a726 = 0; $a726 < $n725; $a726++) {
-        const l_h = $list90[$a726]!;
-        if ($list91[$a726] === 0) {
-          const l_colour = $values92[$a726 * 1 + 0] as string;
+      for (let $a731 = 0; $a731 < $n730; $a731++) {
+        const l_h = $list90[$a731]!;
+        if ($list91[$a731] === 0) {
+          const l_colour = $values92[$a731 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return 274;
     }
   }
-  function decide750($seat739: number): number {
+  function decide755($seat744: number): number {
     $values95$n[0]! = 0;
-    for (const $i741 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item740 = $i741;
-      $values95[$values95$n[0]!++] = $item740;
+    for (const $i746 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item745 = $i746;
+      $values95[$values95$n[0]!++] = $item745;
     }
-    const $size742 = $values95$n[0]!;
-    const $count743 = $size742;
-    const $total744 = $count743;
-    if ($total744 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
+    const $size747 = $values95$n[0]!;
+    const $count748 = $size747;
+    const $total749 = $count748;
+    if ($total749 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n746 = $total744;
-    let $r747 = 0;
-    if ($n746 <= 2097152 && $n746 >= 1) {
+    const $n751 = $total749;
+    let $r752 = 0;
+    if ($n751 <= 2097152 && $n751 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6470,38 +6485,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n746;
+        const $m = ($t >>> 0) * $n751;
         const $low = $m >>> 0;
-        if ($low >= $n746 || $low >= 4294967296 % $n746) {
-          $r747 = ($m / 4294967296) >>> 0;
+        if ($low >= $n751 || $low >= 4294967296 % $n751) {
+          $r752 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n746 >= 1 && $n746 <= 4294967296))
+      if (!($n751 >= 1 && $n751 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r747 = drawInt(P, $n746);
+      $r752 = drawInt(P, $n751);
     }
-    const $index745$drawn = $r747;
-    let $index745 = $index745$drawn;
+    const $index750$drawn = $r752;
+    let $index750 = $index750$drawn;
     decisions++;
     steps = 0;
-    if ($index745 < $count743) {
-      const $digit748 = $index745;
-      const $value749 = $values95[$digit748]!;
-      if (trace !== null) trace.push($seat739, 26, $value749);
+    if ($index750 < $count748) {
+      const $digit753 = $index750;
+      const $value754 = $values95[$digit753]!;
+      if (trace !== null) trace.push($seat744, 26, $value754);
       {
-        const l_colour = $value749;
+        const l_colour = $value754;
         v_committed[l_dual_13] = l_colour;
         return 292;
       }
     }
-    $index745 -= $count743;
+    $index750 -= $count748;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide764(): number {
+  function decide769(): number {
     {
-      let $n751 = 0;
+      let $n756 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6509,31 +6524,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list97[$n751++] = l_h;
+          $list97[$n756++] = l_h;
         }
       }
-      if ($n751 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a752 = 0; $a752 < $n751; $a752++) {
-        const l_h = $list97[$a752]!;
-        pick753: {
+      if ($n756 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a757 = 0; $a757 < $n756; $a757++) {
+        const l_h = $list97[$a757]!;
+        pick758: {
           $values100$n[0]! = 0;
-          for (const $i755 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item754 = $i755;
-            $values100[$values100$n[0]!++] = $item754;
+          for (const $i760 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item759 = $i760;
+            $values100[$values100$n[0]!++] = $item759;
           }
-          const $size756 = $values100$n[0]!;
-          const $count757 = $size756;
-          const $total758 = $count757;
-          if ($total758 === 0)
+          const $size761 = $values100$n[0]!;
+          const $count762 = $size761;
+          const $total763 = $count762;
+          if ($total763 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n760 = $total758;
-          let $r761 = 0;
-          if ($n760 <= 2097152 && $n760 >= 1) {
+          const $n765 = $total763;
+          let $r766 = 0;
+          if ($n765 <= 2097152 && $n765 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6544,38 +6559,38 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n760;
+              const $m = ($t >>> 0) * $n765;
               const $low = $m >>> 0;
-              if ($low >= $n760 || $low >= 4294967296 % $n760) {
-                $r761 = ($m / 4294967296) >>> 0;
+              if ($low >= $n765 || $low >= 4294967296 % $n765) {
+                $r766 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n760 >= 1 && $n760 <= 4294967296))
+            if (!($n765 >= 1 && $n765 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r761 = drawInt(P, $n760);
+            $r766 = drawInt(P, $n765);
           }
-          const $index759$drawn = $r761;
-          let $index759 = $index759$drawn;
+          const $index764$drawn = $r766;
+          let $index764 = $index764$drawn;
           decisions++;
           steps = 0;
-          if ($index759 < $count757) {
-            const $digit762 = $index759;
-            const $value763 = $values100[$digit762]!;
-            if (trace !== null) trace.push(l_h, 25, $value763);
-            $list98[$a752] = 0;
-            $values99[$a752 * 1 + 0] = $value763;
-            break pick753;
+          if ($index764 < $count762) {
+            const $digit767 = $index764;
+            const $value768 = $values100[$digit767]!;
+            if (trace !== null) trace.push(l_h, 25, $value768);
+            $list98[$a757] = 0;
+            $values99[$a757 * 1 + 0] = $value768;
+            break pick758;
           }
-          $index759 -= $count757;
+          $index764 -= $count762;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a752 = 0; $a752 < $n751; $a752++) {
-        const l_h = $list97[$a752]!;
-        if ($list98[$a752] === 0) {
-          const l_colour = $values99[$a752 * 1 + 0] as string;
+      for (let $a757 = 0; $a757 < $n756; $a757++) {
+        const l_h = $list97[$a757]!;
+        if ($list98[$a757] === 0) {
+          const l_colour = $values99[$a757 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -6772,10 +6787,10 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i765 = N[Z_action_deck]! - 1; $i765 > 0; $i765--) {
-        const $n769 = $i765 + 1;
-        let $r770 = 0;
-        if ($n769 <= 2097152 && $n769 >= 1) {
+      for (let $i770 = N[Z_action_deck]! - 1; $i770 > 0; $i770--) {
+        const $n774 = $i770 + 1;
+        let $r775 = 0;
+        if ($n774 <= 2097152 && $n774 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6786,46 +6801,46 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n769;
+            const $m = ($t >>> 0) * $n774;
             const $low = $m >>> 0;
-            if ($low >= $n769 || $low >= 4294967296 % $n769) {
-              $r770 = ($m / 4294967296) >>> 0;
+            if ($low >= $n774 || $low >= 4294967296 % $n774) {
+              $r775 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n769 >= 1 && $n769 <= 4294967296))
+          if (!($n774 >= 1 && $n774 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r770 = drawInt(G, $n769);
+          $r775 = drawInt(G, $n774);
         }
-        const $j768 = $r770;
-        const $a766 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i765;
-        const $b767 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j768;
-        const $card = C[$a766]!;
-        C[$a766] = C[$b767]!;
-        C[$b767] = $card;
+        const $j773 = $r775;
+        const $a771 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i770;
+        const $b772 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j773;
+        const $card = C[$a771]!;
+        C[$a771] = C[$b772]!;
+        C[$b772] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg771 = Z_hand + l_p;
+          const $seg776 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg771 * CAP + N[$seg771]!] = $card;
-            N[$seg771]!++;
+            C[$seg776 * CAP + N[$seg776]!] = $card;
+            N[$seg776]!++;
           }
         }
       }
     }
     {
-      for (let $i772 = N[Z_property_deck]! - 1; $i772 > 0; $i772--) {
-        const $n776 = $i772 + 1;
-        let $r777 = 0;
-        if ($n776 <= 2097152 && $n776 >= 1) {
+      for (let $i777 = N[Z_property_deck]! - 1; $i777 > 0; $i777--) {
+        const $n781 = $i777 + 1;
+        let $r782 = 0;
+        if ($n781 <= 2097152 && $n781 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6836,24 +6851,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n776;
+            const $m = ($t >>> 0) * $n781;
             const $low = $m >>> 0;
-            if ($low >= $n776 || $low >= 4294967296 % $n776) {
-              $r777 = ($m / 4294967296) >>> 0;
+            if ($low >= $n781 || $low >= 4294967296 % $n781) {
+              $r782 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n776 >= 1 && $n776 <= 4294967296))
+          if (!($n781 >= 1 && $n781 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r777 = drawInt(G, $n776);
+          $r782 = drawInt(G, $n781);
         }
-        const $j775 = $r777;
-        const $a773 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i772;
-        const $b774 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j775;
-        const $card = C[$a773]!;
-        C[$a773] = C[$b774]!;
-        C[$b774] = $card;
+        const $j780 = $r782;
+        const $a778 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i777;
+        const $b779 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j780;
+        const $card = C[$a778]!;
+        C[$a778] = C[$b779]!;
+        C[$b779] = $card;
       }
     }
     {
@@ -6869,14 +6884,14 @@ export function playout(): PlayoutKernel {
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg778 = Z_secret + l_p;
+          const $seg783 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg778 * CAP + N[$seg778]!] = $card;
-            N[$seg778]!++;
+            C[$seg783 * CAP + N[$seg783]!] = $card;
+            N[$seg783]!++;
           }
         }
       }
@@ -6890,14 +6905,14 @@ export function playout(): PlayoutKernel {
           ]! === "standard"
         ) {
           {
-            const $seg779 = Z_dealt + l_p;
+            const $seg784 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg779 * CAP + N[$seg779]!] = $card;
-              N[$seg779]!++;
+              C[$seg784 * CAP + N[$seg784]!] = $card;
+              N[$seg784]!++;
             }
           }
         } else {
@@ -6915,8 +6930,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k780 = N[$from]! - 1; $k780 >= 0; $k780--) {
-          const $card = C[$from * CAP + $k780]!;
+        for (let $k785 = N[$from]! - 1; $k785 >= 0; $k785--) {
+          const $card = C[$from * CAP + $k785]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -6924,10 +6939,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i781 = N[Z_property_deck]! - 1; $i781 > 0; $i781--) {
-        const $n785 = $i781 + 1;
-        let $r786 = 0;
-        if ($n785 <= 2097152 && $n785 >= 1) {
+      for (let $i786 = N[Z_property_deck]! - 1; $i786 > 0; $i786--) {
+        const $n790 = $i786 + 1;
+        let $r791 = 0;
+        if ($n790 <= 2097152 && $n790 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6938,24 +6953,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n785;
+            const $m = ($t >>> 0) * $n790;
             const $low = $m >>> 0;
-            if ($low >= $n785 || $low >= 4294967296 % $n785) {
-              $r786 = ($m / 4294967296) >>> 0;
+            if ($low >= $n790 || $low >= 4294967296 % $n790) {
+              $r791 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n785 >= 1 && $n785 <= 4294967296))
+          if (!($n790 >= 1 && $n790 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r786 = drawInt(G, $n785);
+          $r791 = drawInt(G, $n790);
         }
-        const $j784 = $r786;
-        const $a782 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i781;
-        const $b783 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j784;
-        const $card = C[$a782]!;
-        C[$a782] = C[$b783]!;
-        C[$b783] = $card;
+        const $j789 = $r791;
+        const $a787 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i786;
+        const $b788 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j789;
+        const $card = C[$a787]!;
+        C[$a787] = C[$b788]!;
+        C[$b788] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {

@@ -9,7 +9,6 @@ import {
   highestOf,
   nextSeatInPlay,
   rollOn,
-  seatsFromInPlay,
   seatsInPlay,
   seedWords,
   tableValue,
@@ -401,76 +400,76 @@ export function playout(): PlayoutKernel {
     ]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any699: boolean = false;
+    let $any700: boolean = false;
     {
-      const $seg701 = Z_deeds + l_p;
-      const $n702 = N[$seg701]!;
-      for (let $i700 = 0; $i700 < $n702; $i700++) {
-        const l_d = C[$seg701 * CAP + $i700]!;
+      const $seg702 = Z_deeds + l_p;
+      const $n703 = N[$seg702]!;
+      for (let $i701 = 0; $i701 < $n703; $i701++) {
+        const l_d = C[$seg702 * CAP + $i701]!;
         if (Deed_space[l_d]! === l_i) {
-          $any699 = true;
+          $any700 = true;
           break;
         }
       }
     }
-    return $any699;
+    return $any700;
   }
   function fn_owned(l_i: number): boolean {
-    let $any703: boolean = false;
+    let $any704: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any703 = true;
+        $any704 = true;
         break;
       }
     }
-    return $any703;
+    return $any704;
   }
   function fn_owner_of(l_i: number): number {
     return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
   }
   function fn_group_size(l_g: string): number {
-    let $count704: number = 0;
+    let $count705: number = 0;
     {
-      const $n706 = N[Z_bank_deeds]!;
-      for (let $i705 = 0; $i705 < $n706; $i705++) {
-        const l_d = C[Z_bank_deeds * CAP + $i705]!;
+      const $n707 = N[Z_bank_deeds]!;
+      for (let $i706 = 0; $i706 < $n707; $i706++) {
+        const l_d = C[Z_bank_deeds * CAP + $i706]!;
         if (Deed_group[l_d]! === l_g) {
-          $count704++;
+          $count705++;
         }
       }
     }
-    let $sum707: number = 0;
+    let $sum708: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count708: number = 0;
+      let $count709: number = 0;
       {
-        const $seg710 = Z_deeds + l_q;
-        const $n711 = N[$seg710]!;
-        for (let $i709 = 0; $i709 < $n711; $i709++) {
-          const l_d = C[$seg710 * CAP + $i709]!;
+        const $seg711 = Z_deeds + l_q;
+        const $n712 = N[$seg711]!;
+        for (let $i710 = 0; $i710 < $n712; $i710++) {
+          const l_d = C[$seg711 * CAP + $i710]!;
           if (Deed_group[l_d]! === l_g) {
-            $count708++;
+            $count709++;
           }
         }
       }
-      $sum707 += $count708;
+      $sum708 += $count709;
     }
-    return $count704 + $sum707;
+    return $count705 + $sum708;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count712: number = 0;
+    let $count713: number = 0;
     {
-      const $seg714 = Z_deeds + l_p;
-      const $n715 = N[$seg714]!;
-      for (let $i713 = 0; $i713 < $n715; $i713++) {
-        const l_d = C[$seg714 * CAP + $i713]!;
+      const $seg715 = Z_deeds + l_p;
+      const $n716 = N[$seg715]!;
+      for (let $i714 = 0; $i714 < $n716; $i714++) {
+        const l_d = C[$seg715 * CAP + $i714]!;
         if (Deed_group[l_d]! === l_g) {
-          $count712++;
+          $count713++;
         }
       }
     }
-    return $count712;
+    return $count713;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -479,76 +478,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min716: number = NaN;
+    let $min717: number = NaN;
     {
-      const $seg718 = Z_deeds + l_p;
-      const $n719 = N[$seg718]!;
-      for (let $i717 = 0; $i717 < $n719; $i717++) {
-        const l_e = C[$seg718 * CAP + $i717]!;
+      const $seg719 = Z_deeds + l_p;
+      const $n720 = N[$seg719]!;
+      for (let $i718 = 0; $i718 < $n720; $i718++) {
+        const l_e = C[$seg719 * CAP + $i718]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min716 !== $min716 || $v < $min716) $min716 = $v;
+            if ($min717 !== $min717 || $v < $min717) $min717 = $v;
           }
         }
       }
     }
-    if ($min716 !== $min716)
+    if ($min717 !== $min717)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min716;
+    return $min717;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max720: number = NaN;
+    let $max721: number = NaN;
     {
-      const $seg722 = Z_deeds + l_p;
-      const $n723 = N[$seg722]!;
-      for (let $i721 = 0; $i721 < $n723; $i721++) {
-        const l_e = C[$seg722 * CAP + $i721]!;
+      const $seg723 = Z_deeds + l_p;
+      const $n724 = N[$seg723]!;
+      for (let $i722 = 0; $i722 < $n724; $i722++) {
+        const l_e = C[$seg723 * CAP + $i722]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max720 !== $max720 || $v > $max720) $max720 = $v;
+            if ($max721 !== $max721 || $v > $max721) $max721 = $v;
           }
         }
       }
     }
-    if ($max720 !== $max720)
+    if ($max721 !== $max721)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max720;
+    return $max721;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all724: boolean = true;
+    let $all725: boolean = true;
     {
-      const $seg726 = Z_deeds + l_p;
-      const $n727 = N[$seg726]!;
-      for (let $i725 = 0; $i725 < $n727; $i725++) {
-        const l_e = C[$seg726 * CAP + $i725]!;
+      const $seg727 = Z_deeds + l_p;
+      const $n728 = N[$seg727]!;
+      for (let $i726 = 0; $i726 < $n728; $i726++) {
+        const l_e = C[$seg727 * CAP + $i726]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all724 = false;
+            $all725 = false;
             break;
           }
         }
       }
     }
-    return $all724;
+    return $all725;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any728: boolean = false;
+    let $any729: boolean = false;
     {
-      const $seg730 = Z_deeds + l_p;
-      const $n731 = N[$seg730]!;
-      for (let $i729 = 0; $i729 < $n731; $i729++) {
-        const l_e = C[$seg730 * CAP + $i729]!;
+      const $seg731 = Z_deeds + l_p;
+      const $n732 = N[$seg731]!;
+      for (let $i730 = 0; $i730 < $n732; $i730++) {
+        const l_e = C[$seg731 * CAP + $i730]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any728 = true;
+            $any729 = true;
             break;
           }
         }
       }
     }
-    return $any728;
+    return $any729;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -601,33 +600,33 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any732: boolean = false;
+    let $any733: boolean = false;
     {
-      const $seg734 = Z_deeds + l_p;
-      const $n735 = N[$seg734]!;
-      for (let $i733 = 0; $i733 < $n735; $i733++) {
-        const l_d = C[$seg734 * CAP + $i733]!;
+      const $seg735 = Z_deeds + l_p;
+      const $n736 = N[$seg735]!;
+      for (let $i734 = 0; $i734 < $n736; $i734++) {
+        const l_d = C[$seg735 * CAP + $i734]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any732 = true;
+          $any733 = true;
           break;
         }
       }
     }
-    return $any732;
+    return $any733;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum736: number = 0;
+    let $sum737: number = 0;
     {
-      const $seg738 = Z_deeds + l_p;
-      const $n739 = N[$seg738]!;
-      for (let $i737 = 0; $i737 < $n739; $i737++) {
-        const l_d = C[$seg738 * CAP + $i737]!;
-        $sum736 +=
+      const $seg739 = Z_deeds + l_p;
+      const $n740 = N[$seg739]!;
+      for (let $i738 = 0; $i738 < $n740; $i738++) {
+        const l_d = C[$seg739 * CAP + $i738]!;
+        $sum737 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum736 >= l_amount;
+    return v_cash[l_p]! + $sum737 >= l_amount;
   }
   function fn_players_left(): number {
     return seatsInPlay(players, v_eliminated).length;
@@ -639,72 +638,72 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum740: number = 0;
+    let $sum741: number = 0;
     {
-      const $seg742 = Z_deeds + l_p;
-      const $n743 = N[$seg742]!;
-      for (let $i741 = 0; $i741 < $n743; $i741++) {
-        const l_d = C[$seg742 * CAP + $i741]!;
-        $sum740 +=
+      const $seg743 = Z_deeds + l_p;
+      const $n744 = N[$seg743]!;
+      for (let $i742 = 0; $i742 < $n744; $i742++) {
+        const l_d = C[$seg743 * CAP + $i742]!;
+        $sum741 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum740;
+    return v_cash[l_p]! + $sum741;
   }
   function step0(): number {
     {
-      let $n14 = 0;
+      let $n15 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list5[$n14++] = l_p;
+        $list5[$n15++] = l_p;
       }
-      for (let $i15 = 0; $i15 < $n14; $i15++) {
-        const l_p = $list5[$i15]!;
+      for (let $i16 = 0; $i16 < $n15; $i16++) {
+        const l_p = $list5[$i16]!;
         v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
       }
     }
     for (let $passes = 0; ; $passes++) {
-      let $count16: number = 0;
+      let $count17: number = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
-        let $max17: number = NaN;
+        let $max18: number = NaN;
         for (let l_r = 0; l_r < players; l_r++) {
           if (v_eliminated[l_r] !== 0) continue;
           {
             const $v = v_opening[l_r]!;
-            if ($max17 !== $max17 || $v > $max17) $max17 = $v;
+            if ($max18 !== $max18 || $v > $max18) $max18 = $v;
           }
         }
-        if ($max17 !== $max17)
+        if ($max18 !== $max18)
           throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-        if (v_opening[l_q]! === $max17) {
-          $count16++;
+        if (v_opening[l_q]! === $max18) {
+          $count17++;
         }
       }
-      if (!($count16 > 1)) break;
+      if (!($count17 > 1)) break;
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      let $max18: number = NaN;
+      let $max19: number = NaN;
       for (let l_r = 0; l_r < players; l_r++) {
         if (v_eliminated[l_r] !== 0) continue;
         {
           const $v = v_opening[l_r]!;
-          if ($max18 !== $max18 || $v > $max18) $max18 = $v;
+          if ($max19 !== $max19 || $v > $max19) $max19 = $v;
         }
       }
-      if ($max18 !== $max18)
+      if ($max19 !== $max19)
         throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-      let l_best = $max18;
+      let l_best = $max19;
       {
-        let $n19 = 0;
+        let $n20 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list6[$n19++] = l_p;
+          $list6[$n20++] = l_p;
         }
-        for (let $i20 = 0; $i20 < $n19; $i20++) {
-          const l_p = $list6[$i20]!;
+        for (let $i21 = 0; $i21 < $n20; $i21++) {
+          const l_p = $list6[$i21]!;
           if (v_opening[l_p]! === l_best) {
             v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
           } else {
@@ -755,9 +754,13 @@ export function playout(): PlayoutKernel {
     l_roller = l_active;
     {
       let $n0 = 0;
-      for (const $item1 of seatsFromInPlay(l_roller, players, v_eliminated)) {
-        const l_q_2 = $item1;
-        if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+      {
+        const $start1 = l_roller;
+        for (let $k2 = 0; $k2 < players; $k2++) {
+          const l_q_2 = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
+          if (v_eliminated[l_q_2] !== 0) continue;
+          if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+        }
       }
       l_q_2$count = $n0;
     }
@@ -798,12 +801,12 @@ export function playout(): PlayoutKernel {
   }
   function step15(): number {
     {
-      const $seat21 = l_q_2;
-      if (!offers65($seat21)) {
+      const $seat22 = l_q_2;
+      if (!offers66($seat22)) {
         l___window_0_2 = false;
         return 17;
       }
-      return decide162($seat21);
+      return decide163($seat22);
     }
   }
   function step16(): number {
@@ -829,8 +832,8 @@ export function playout(): PlayoutKernel {
   }
   function step20(): number {
     {
-      const $seat163 = l_p;
-      return decide217($seat163);
+      const $seat164 = l_p;
+      return decide218($seat164);
     }
   }
   function step21(): number {
@@ -883,17 +886,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n218 = 0;
+      let $n219 = 0;
       {
-        const $seg220 = Z_deeds + l_p_2;
-        const $n221 = N[$seg220]!;
-        for (let $i219 = 0; $i219 < $n221; $i219++) {
-          const l_d = C[$seg220 * CAP + $i219]!;
-          $list49[$n218++] = l_d;
+        const $seg221 = Z_deeds + l_p_2;
+        const $n222 = N[$seg221]!;
+        for (let $i220 = 0; $i220 < $n222; $i220++) {
+          const l_d = C[$seg221 * CAP + $i220]!;
+          $list49[$n219++] = l_d;
         }
       }
-      for (let $i222 = 0; $i222 < $n218; $i222++) {
-        const l_d = $list49[$i222]!;
+      for (let $i223 = 0; $i223 < $n219; $i223++) {
+        const l_d = $list49[$i223]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -953,42 +956,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n223 = 0;
+      let $n224 = 0;
       {
-        const $seg225 = Z_deeds + l_p_2;
-        const $n226 = N[$seg225]!;
-        for (let $i224 = 0; $i224 < $n226; $i224++) {
-          const l_d = C[$seg225 * CAP + $i224]!;
-          $list50[$n223++] = l_d;
+        const $seg226 = Z_deeds + l_p_2;
+        const $n227 = N[$seg226]!;
+        for (let $i225 = 0; $i225 < $n227; $i225++) {
+          const l_d = C[$seg226 * CAP + $i225]!;
+          $list50[$n224++] = l_d;
         }
       }
-      for (let $i227 = 0; $i227 < $n223; $i227++) {
-        const l_d = $list50[$i227]!;
+      for (let $i228 = 0; $i228 < $n224; $i228++) {
+        const l_d = $list50[$i228]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg228 = Z_deeds + l_p_2;
+          const $seg229 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg228]!; $i++)
-            if (C[$seg228 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg229]!; $i++)
+            if (C[$seg229 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at229 = $seg228 * CAP + $at;
-          const $card = C[$at229]!;
-          const $end230 = $seg228 * CAP + N[$seg228]! - 1;
-          for (let $k231 = $at229; $k231 < $end230; $k231++) C[$k231] = C[$k231 + 1]!;
-          N[$seg228]!--;
+          const $at230 = $seg229 * CAP + $at;
+          const $card = C[$at230]!;
+          const $end231 = $seg229 * CAP + N[$seg229]! - 1;
+          for (let $k232 = $at230; $k232 < $end231; $k232++) C[$k232] = C[$k232 + 1]!;
+          N[$seg229]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument232 = l_p_2;
+      const $argument233 = l_p_2;
       {
-        let l_p = $argument232;
+        let l_p = $argument233;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1000,15 +1003,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n2 = 0;
+      let $n3 = 0;
       {
-        const $n4 = N[Z_seized]!;
-        for (let $i3 = 0; $i3 < $n4; $i3++) {
-          const l_d_2 = C[Z_seized * CAP + $i3]!;
-          $list1[$n2++] = l_d_2;
+        const $n5 = N[Z_seized]!;
+        for (let $i4 = 0; $i4 < $n5; $i4++) {
+          const l_d_2 = C[Z_seized * CAP + $i4]!;
+          $list1[$n3++] = l_d_2;
         }
       }
-      l_d_2$count = $n2;
+      l_d_2$count = $n3;
     }
     l_d_2$index = 0;
     return 29;
@@ -1033,8 +1036,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k233 = 0; $k233 < N[$from]!; $k233++) {
-          const $card = C[$from * CAP + $k233]!;
+        for (let $k234 = 0; $k234 < N[$from]!; $k234++) {
+          const $card = C[$from * CAP + $k234]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1042,9 +1045,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument234 = l_p_2;
+      const $argument235 = l_p_2;
       {
-        let l_p = $argument234;
+        let l_p = $argument235;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1077,10 +1080,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at235 = Z_seized * CAP + $at;
-      const $card = C[$at235]!;
-      const $end236 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
+      const $at236 = Z_seized * CAP + $at;
+      const $card = C[$at236]!;
+      const $end237 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k238 = $at236; $k238 < $end237; $k238++) C[$k238] = C[$k238 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1095,26 +1098,26 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step32(): number {
-    let $cond239: boolean = l_bidding_2;
-    if ($cond239) {
-      let $any238: boolean = false;
+    let $cond240: boolean = l_bidding_2;
+    if ($cond240) {
+      let $any239: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any238 = true;
+          $any239 = true;
           break;
         }
       }
-      $cond239 = $any238;
+      $cond240 = $any239;
     }
-    if ($cond239) {
+    if ($cond240) {
       return 33;
     }
     return 34;
   }
   function step33(): number {
     l_bidding_2 = false;
-    return decide264();
+    return decide265();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1136,9 +1139,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg265 = Z_deeds + l_leader_2;
-        C[$seg265 * CAP + N[$seg265]!] = $card;
-        N[$seg265]!++;
+        const $seg266 = Z_deeds + l_leader_2;
+        C[$seg266 * CAP + N[$seg266]!] = $card;
+        N[$seg266]!++;
       }
     } else {
     }
@@ -1150,8 +1153,8 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat266 = l_q_2;
-      return decide277($seat266);
+      const $seat267 = l_q_2;
+      return decide278($seat267);
     }
   }
   function step37(): number {
@@ -1159,8 +1162,8 @@ export function playout(): PlayoutKernel {
   }
   function step38(): number {
     {
-      const $seat278 = l_buyer_2;
-      return decide290($seat278);
+      const $seat279 = l_buyer_2;
+      return decide291($seat279);
     }
   }
   function step39(): number {
@@ -1199,9 +1202,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument291 = l_active;
+          const $argument292 = l_active;
           {
-            let l_p = $argument291;
+            let l_p = $argument292;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1257,8 +1260,8 @@ export function playout(): PlayoutKernel {
   }
   function step53(): number {
     {
-      const $seat292 = l_p_3;
-      return decide346($seat292);
+      const $seat293 = l_p_3;
+      return decide347($seat293);
     }
   }
   function step54(): number {
@@ -1311,17 +1314,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n347 = 0;
+      let $n348 = 0;
       {
-        const $seg349 = Z_deeds + l_p_4;
-        const $n350 = N[$seg349]!;
-        for (let $i348 = 0; $i348 < $n350; $i348++) {
-          const l_d = C[$seg349 * CAP + $i348]!;
-          $list59[$n347++] = l_d;
+        const $seg350 = Z_deeds + l_p_4;
+        const $n351 = N[$seg350]!;
+        for (let $i349 = 0; $i349 < $n351; $i349++) {
+          const l_d = C[$seg350 * CAP + $i349]!;
+          $list59[$n348++] = l_d;
         }
       }
-      for (let $i351 = 0; $i351 < $n347; $i351++) {
-        const l_d = $list59[$i351]!;
+      for (let $i352 = 0; $i352 < $n348; $i352++) {
+        const l_d = $list59[$i352]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1381,42 +1384,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n352 = 0;
+      let $n353 = 0;
       {
-        const $seg354 = Z_deeds + l_p_4;
-        const $n355 = N[$seg354]!;
-        for (let $i353 = 0; $i353 < $n355; $i353++) {
-          const l_d = C[$seg354 * CAP + $i353]!;
-          $list60[$n352++] = l_d;
+        const $seg355 = Z_deeds + l_p_4;
+        const $n356 = N[$seg355]!;
+        for (let $i354 = 0; $i354 < $n356; $i354++) {
+          const l_d = C[$seg355 * CAP + $i354]!;
+          $list60[$n353++] = l_d;
         }
       }
-      for (let $i356 = 0; $i356 < $n352; $i356++) {
-        const l_d = $list60[$i356]!;
+      for (let $i357 = 0; $i357 < $n353; $i357++) {
+        const l_d = $list60[$i357]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg357 = Z_deeds + l_p_4;
+          const $seg358 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg357]!; $i++)
-            if (C[$seg357 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg358]!; $i++)
+            if (C[$seg358 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at358 = $seg357 * CAP + $at;
-          const $card = C[$at358]!;
-          const $end359 = $seg357 * CAP + N[$seg357]! - 1;
-          for (let $k360 = $at358; $k360 < $end359; $k360++) C[$k360] = C[$k360 + 1]!;
-          N[$seg357]!--;
+          const $at359 = $seg358 * CAP + $at;
+          const $card = C[$at359]!;
+          const $end360 = $seg358 * CAP + N[$seg358]! - 1;
+          for (let $k361 = $at359; $k361 < $end360; $k361++) C[$k361] = C[$k361 + 1]!;
+          N[$seg358]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument361 = l_p_4;
+      const $argument362 = l_p_4;
       {
-        let l_p = $argument361;
+        let l_p = $argument362;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1428,15 +1431,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n5 = 0;
+      let $n6 = 0;
       {
-        const $n7 = N[Z_seized]!;
-        for (let $i6 = 0; $i6 < $n7; $i6++) {
-          const l_d_4 = C[Z_seized * CAP + $i6]!;
-          $list2[$n5++] = l_d_4;
+        const $n8 = N[Z_seized]!;
+        for (let $i7 = 0; $i7 < $n8; $i7++) {
+          const l_d_4 = C[Z_seized * CAP + $i7]!;
+          $list2[$n6++] = l_d_4;
         }
       }
-      l_d_4$count = $n5;
+      l_d_4$count = $n6;
     }
     l_d_4$index = 0;
     return 62;
@@ -1461,8 +1464,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k362 = 0; $k362 < N[$from]!; $k362++) {
-          const $card = C[$from * CAP + $k362]!;
+        for (let $k363 = 0; $k363 < N[$from]!; $k363++) {
+          const $card = C[$from * CAP + $k363]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1470,9 +1473,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument363 = l_p_4;
+      const $argument364 = l_p_4;
       {
-        let l_p = $argument363;
+        let l_p = $argument364;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1505,10 +1508,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at364 = Z_seized * CAP + $at;
-      const $card = C[$at364]!;
-      const $end365 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k366 = $at364; $k366 < $end365; $k366++) C[$k366] = C[$k366 + 1]!;
+      const $at365 = Z_seized * CAP + $at;
+      const $card = C[$at365]!;
+      const $end366 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k367 = $at365; $k367 < $end366; $k367++) C[$k367] = C[$k367 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1523,26 +1526,26 @@ export function playout(): PlayoutKernel {
     return 61;
   }
   function step65(): number {
-    let $cond368: boolean = l_bidding_3;
-    if ($cond368) {
-      let $any367: boolean = false;
+    let $cond369: boolean = l_bidding_3;
+    if ($cond369) {
+      let $any368: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any367 = true;
+          $any368 = true;
           break;
         }
       }
-      $cond368 = $any367;
+      $cond369 = $any368;
     }
-    if ($cond368) {
+    if ($cond369) {
       return 66;
     }
     return 67;
   }
   function step66(): number {
     l_bidding_3 = false;
-    return decide393();
+    return decide394();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1564,9 +1567,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg394 = Z_deeds + l_leader_3;
-        C[$seg394 * CAP + N[$seg394]!] = $card;
-        N[$seg394]!++;
+        const $seg395 = Z_deeds + l_leader_3;
+        C[$seg395 * CAP + N[$seg395]!] = $card;
+        N[$seg395]!++;
       }
     } else {
     }
@@ -1578,11 +1581,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument395 = l_active;
-      const $argument396 = l_steps;
+      const $argument396 = l_active;
+      const $argument397 = l_steps;
       {
-        let l_p = $argument395;
-        let l_steps = $argument396;
+        let l_p = $argument396;
+        let l_steps = $argument397;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1692,8 +1695,8 @@ export function playout(): PlayoutKernel {
       "first(…)",
     );
     {
-      const $seat397 = l_p_5;
-      return decide405($seat397);
+      const $seat398 = l_p_5;
+      return decide406($seat398);
     }
   }
   function step80(): number {
@@ -1710,26 +1713,26 @@ export function playout(): PlayoutKernel {
     return 83;
   }
   function step83(): number {
-    let $cond407: boolean = l_bidding_4;
-    if ($cond407) {
-      let $any406: boolean = false;
+    let $cond408: boolean = l_bidding_4;
+    if ($cond408) {
+      let $any407: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any406 = true;
+          $any407 = true;
           break;
         }
       }
-      $cond407 = $any406;
+      $cond408 = $any407;
     }
-    if ($cond407) {
+    if ($cond408) {
       return 84;
     }
     return 85;
   }
   function step84(): number {
     l_bidding_4 = false;
-    return decide432();
+    return decide433();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1751,9 +1754,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg433 = Z_deeds + l_leader_4;
-        C[$seg433 * CAP + N[$seg433]!] = $card;
-        N[$seg433]!++;
+        const $seg434 = Z_deeds + l_leader_4;
+        C[$seg434 * CAP + N[$seg434]!] = $card;
+        N[$seg434]!++;
       }
     } else {
     }
@@ -1804,17 +1807,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum434: number = 0;
+          let $sum435: number = 0;
           {
-            const $seg436 = Z_deeds + l_p_6;
-            const $n437 = N[$seg436]!;
-            for (let $i435 = 0; $i435 < $n437; $i435++) {
-              const l_d = C[$seg436 * CAP + $i435]!;
-              $sum434 +=
+            const $seg437 = Z_deeds + l_p_6;
+            const $n438 = N[$seg437]!;
+            for (let $i436 = 0; $i436 < $n438; $i436++) {
+              const l_d = C[$seg437 * CAP + $i436]!;
+              $sum435 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum434;
+          l_owed = $sum435;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -1839,9 +1842,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument438 = l_p_6;
+                const $argument439 = l_p_6;
                 {
-                  let l_p = $argument438;
+                  let l_p = $argument439;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -1856,8 +1859,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k439 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k439 > Z_mercy_deck * CAP; $k439--)
-          C[$k439] = C[$k439 - 1]!;
+        for (let $k440 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k440 > Z_mercy_deck * CAP; $k440--)
+          C[$k440] = C[$k440 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
       }
@@ -1865,8 +1868,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k440 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k440 > Z_grace_deck * CAP; $k440--)
-          C[$k440] = C[$k440 - 1]!;
+        for (let $k441 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k441 > Z_grace_deck * CAP; $k441--)
+          C[$k441] = C[$k441 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
       }
@@ -1906,8 +1909,8 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     {
-      const $seat441 = l_p_7;
-      return decide495($seat441);
+      const $seat442 = l_p_7;
+      return decide496($seat442);
     }
   }
   function step95(): number {
@@ -1960,17 +1963,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n496 = 0;
+      let $n497 = 0;
       {
-        const $seg498 = Z_deeds + l_p_8;
-        const $n499 = N[$seg498]!;
-        for (let $i497 = 0; $i497 < $n499; $i497++) {
-          const l_d = C[$seg498 * CAP + $i497]!;
-          $list71[$n496++] = l_d;
+        const $seg499 = Z_deeds + l_p_8;
+        const $n500 = N[$seg499]!;
+        for (let $i498 = 0; $i498 < $n500; $i498++) {
+          const l_d = C[$seg499 * CAP + $i498]!;
+          $list71[$n497++] = l_d;
         }
       }
-      for (let $i500 = 0; $i500 < $n496; $i500++) {
-        const l_d = $list71[$i500]!;
+      for (let $i501 = 0; $i501 < $n497; $i501++) {
+        const l_d = $list71[$i501]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2030,42 +2033,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n501 = 0;
+      let $n502 = 0;
       {
-        const $seg503 = Z_deeds + l_p_8;
-        const $n504 = N[$seg503]!;
-        for (let $i502 = 0; $i502 < $n504; $i502++) {
-          const l_d = C[$seg503 * CAP + $i502]!;
-          $list72[$n501++] = l_d;
+        const $seg504 = Z_deeds + l_p_8;
+        const $n505 = N[$seg504]!;
+        for (let $i503 = 0; $i503 < $n505; $i503++) {
+          const l_d = C[$seg504 * CAP + $i503]!;
+          $list72[$n502++] = l_d;
         }
       }
-      for (let $i505 = 0; $i505 < $n501; $i505++) {
-        const l_d = $list72[$i505]!;
+      for (let $i506 = 0; $i506 < $n502; $i506++) {
+        const l_d = $list72[$i506]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg506 = Z_deeds + l_p_8;
+          const $seg507 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg506]!; $i++)
-            if (C[$seg506 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg507]!; $i++)
+            if (C[$seg507 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at507 = $seg506 * CAP + $at;
-          const $card = C[$at507]!;
-          const $end508 = $seg506 * CAP + N[$seg506]! - 1;
-          for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
-          N[$seg506]!--;
+          const $at508 = $seg507 * CAP + $at;
+          const $card = C[$at508]!;
+          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
+          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+          N[$seg507]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument510 = l_p_8;
+      const $argument511 = l_p_8;
       {
-        let l_p = $argument510;
+        let l_p = $argument511;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2077,15 +2080,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n8 = 0;
+      let $n9 = 0;
       {
-        const $n10 = N[Z_seized]!;
-        for (let $i9 = 0; $i9 < $n10; $i9++) {
-          const l_d_5 = C[Z_seized * CAP + $i9]!;
-          $list3[$n8++] = l_d_5;
+        const $n11 = N[Z_seized]!;
+        for (let $i10 = 0; $i10 < $n11; $i10++) {
+          const l_d_5 = C[Z_seized * CAP + $i10]!;
+          $list3[$n9++] = l_d_5;
         }
       }
-      l_d_5$count = $n8;
+      l_d_5$count = $n9;
     }
     l_d_5$index = 0;
     return 103;
@@ -2110,8 +2113,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k511 = 0; $k511 < N[$from]!; $k511++) {
-          const $card = C[$from * CAP + $k511]!;
+        for (let $k512 = 0; $k512 < N[$from]!; $k512++) {
+          const $card = C[$from * CAP + $k512]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2119,9 +2122,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument512 = l_p_8;
+      const $argument513 = l_p_8;
       {
-        let l_p = $argument512;
+        let l_p = $argument513;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2154,10 +2157,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at513 = Z_seized * CAP + $at;
-      const $card = C[$at513]!;
-      const $end514 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k515 = $at513; $k515 < $end514; $k515++) C[$k515] = C[$k515 + 1]!;
+      const $at514 = Z_seized * CAP + $at;
+      const $card = C[$at514]!;
+      const $end515 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k516 = $at514; $k516 < $end515; $k516++) C[$k516] = C[$k516 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2172,26 +2175,26 @@ export function playout(): PlayoutKernel {
     return 102;
   }
   function step106(): number {
-    let $cond517: boolean = l_bidding_5;
-    if ($cond517) {
-      let $any516: boolean = false;
+    let $cond518: boolean = l_bidding_5;
+    if ($cond518) {
+      let $any517: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any516 = true;
+          $any517 = true;
           break;
         }
       }
-      $cond517 = $any516;
+      $cond518 = $any517;
     }
-    if ($cond517) {
+    if ($cond518) {
       return 107;
     }
     return 108;
   }
   function step107(): number {
     l_bidding_5 = false;
-    return decide542();
+    return decide543();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2213,9 +2216,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg543 = Z_deeds + l_leader_5;
-        C[$seg543 * CAP + N[$seg543]!] = $card;
-        N[$seg543]!++;
+        const $seg544 = Z_deeds + l_leader_5;
+        C[$seg544 * CAP + N[$seg544]!] = $card;
+        N[$seg544]!++;
       }
     } else {
     }
@@ -2249,9 +2252,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument544 = l_p_5;
+          const $argument545 = l_p_5;
           {
-            let l_p = $argument544;
+            let l_p = $argument545;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2272,8 +2275,8 @@ export function playout(): PlayoutKernel {
   }
   function step114(): number {
     {
-      const $seat545 = l_p_9;
-      return decide599($seat545);
+      const $seat546 = l_p_9;
+      return decide600($seat546);
     }
   }
   function step115(): number {
@@ -2326,17 +2329,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n600 = 0;
+      let $n601 = 0;
       {
-        const $seg602 = Z_deeds + l_p_10;
-        const $n603 = N[$seg602]!;
-        for (let $i601 = 0; $i601 < $n603; $i601++) {
-          const l_d = C[$seg602 * CAP + $i601]!;
-          $list81[$n600++] = l_d;
+        const $seg603 = Z_deeds + l_p_10;
+        const $n604 = N[$seg603]!;
+        for (let $i602 = 0; $i602 < $n604; $i602++) {
+          const l_d = C[$seg603 * CAP + $i602]!;
+          $list81[$n601++] = l_d;
         }
       }
-      for (let $i604 = 0; $i604 < $n600; $i604++) {
-        const l_d = $list81[$i604]!;
+      for (let $i605 = 0; $i605 < $n601; $i605++) {
+        const l_d = $list81[$i605]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2396,42 +2399,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n605 = 0;
+      let $n606 = 0;
       {
-        const $seg607 = Z_deeds + l_p_10;
-        const $n608 = N[$seg607]!;
-        for (let $i606 = 0; $i606 < $n608; $i606++) {
-          const l_d = C[$seg607 * CAP + $i606]!;
-          $list82[$n605++] = l_d;
+        const $seg608 = Z_deeds + l_p_10;
+        const $n609 = N[$seg608]!;
+        for (let $i607 = 0; $i607 < $n609; $i607++) {
+          const l_d = C[$seg608 * CAP + $i607]!;
+          $list82[$n606++] = l_d;
         }
       }
-      for (let $i609 = 0; $i609 < $n605; $i609++) {
-        const l_d = $list82[$i609]!;
+      for (let $i610 = 0; $i610 < $n606; $i610++) {
+        const l_d = $list82[$i610]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg610 = Z_deeds + l_p_10;
+          const $seg611 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg610]!; $i++)
-            if (C[$seg610 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg611]!; $i++)
+            if (C[$seg611 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at611 = $seg610 * CAP + $at;
-          const $card = C[$at611]!;
-          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
-          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
-          N[$seg610]!--;
+          const $at612 = $seg611 * CAP + $at;
+          const $card = C[$at612]!;
+          const $end613 = $seg611 * CAP + N[$seg611]! - 1;
+          for (let $k614 = $at612; $k614 < $end613; $k614++) C[$k614] = C[$k614 + 1]!;
+          N[$seg611]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument614 = l_p_10;
+      const $argument615 = l_p_10;
       {
-        let l_p = $argument614;
+        let l_p = $argument615;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2443,15 +2446,15 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n11 = 0;
+      let $n12 = 0;
       {
-        const $n13 = N[Z_seized]!;
-        for (let $i12 = 0; $i12 < $n13; $i12++) {
-          const l_d_6 = C[Z_seized * CAP + $i12]!;
-          $list4[$n11++] = l_d_6;
+        const $n14 = N[Z_seized]!;
+        for (let $i13 = 0; $i13 < $n14; $i13++) {
+          const l_d_6 = C[Z_seized * CAP + $i13]!;
+          $list4[$n12++] = l_d_6;
         }
       }
-      l_d_6$count = $n11;
+      l_d_6$count = $n12;
     }
     l_d_6$index = 0;
     return 123;
@@ -2476,8 +2479,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k615 = 0; $k615 < N[$from]!; $k615++) {
-          const $card = C[$from * CAP + $k615]!;
+        for (let $k616 = 0; $k616 < N[$from]!; $k616++) {
+          const $card = C[$from * CAP + $k616]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2485,9 +2488,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument616 = l_p_10;
+      const $argument617 = l_p_10;
       {
-        let l_p = $argument616;
+        let l_p = $argument617;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2520,10 +2523,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at617 = Z_seized * CAP + $at;
-      const $card = C[$at617]!;
-      const $end618 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k619 = $at617; $k619 < $end618; $k619++) C[$k619] = C[$k619 + 1]!;
+      const $at618 = Z_seized * CAP + $at;
+      const $card = C[$at618]!;
+      const $end619 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k620 = $at618; $k620 < $end619; $k620++) C[$k620] = C[$k620 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2538,26 +2541,26 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    let $cond621: boolean = l_bidding_6;
-    if ($cond621) {
-      let $any620: boolean = false;
+    let $cond622: boolean = l_bidding_6;
+    if ($cond622) {
+      let $any621: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any620 = true;
+          $any621 = true;
           break;
         }
       }
-      $cond621 = $any620;
+      $cond622 = $any621;
     }
-    if ($cond621) {
+    if ($cond622) {
       return 127;
     }
     return 128;
   }
   function step127(): number {
     l_bidding_6 = false;
-    return decide646();
+    return decide647();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2579,9 +2582,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg647 = Z_deeds + l_leader_6;
-        C[$seg647 * CAP + N[$seg647]!] = $card;
-        N[$seg647]!++;
+        const $seg648 = Z_deeds + l_leader_6;
+        C[$seg648 * CAP + N[$seg648]!] = $card;
+        N[$seg648]!++;
       }
     } else {
     }
@@ -2595,354 +2598,354 @@ export function playout(): PlayoutKernel {
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
   }
-  function offers65($seat21: number): boolean {
-    let $offered22 = false;
-    offered22$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered22$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered22$open;
-      let $any23: boolean = false;
+  function offers66($seat22: number): boolean {
+    let $offered23 = false;
+    offered23$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered23$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered23$open;
+      let $any24: boolean = false;
       {
-        const $seg25 = Z_deeds + l_q_2;
-        const $n26 = N[$seg25]!;
-        for (let $i24 = 0; $i24 < $n26; $i24++) {
-          const l_e = C[$seg25 * CAP + $i24]!;
+        const $seg26 = Z_deeds + l_q_2;
+        const $n27 = N[$seg26]!;
+        for (let $i25 = 0; $i25 < $n27; $i25++) {
+          const l_e = C[$seg26 * CAP + $i25]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any23 = true;
+            $any24 = true;
             break;
           }
         }
       }
-      if (!!$any23) break offered22$open;
-      $offered22 = true;
+      if (!!$any24) break offered23$open;
+      $offered23 = true;
     }
-    if ($offered22) return true;
-    const $seg27 = Z_deeds + l_q_2;
-    let $offered28 = false;
-    offered28$open: {
-      if (!(N[$seg27]! > 0)) break offered28$open;
-      if (!(l_q_2 === l_roller)) break offered28$open;
-      if (!(v_stacks_left > 0)) break offered28$open;
-      let $found29 = false;
-      for (let $i30 = 0; $i30 < N[$seg27]!; $i30++) {
-        const l_d = C[$seg27 * CAP + $i30]!;
+    if ($offered23) return true;
+    const $seg28 = Z_deeds + l_q_2;
+    let $offered29 = false;
+    offered29$open: {
+      if (!(N[$seg28]! > 0)) break offered29$open;
+      if (!(l_q_2 === l_roller)) break offered29$open;
+      if (!(v_stacks_left > 0)) break offered29$open;
+      let $found30 = false;
+      for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
+        const l_d = C[$seg28 * CAP + $i31]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found29 = true;
+        $found30 = true;
         break;
       }
-      if (!$found29) break offered28$open;
-      $offered28 = true;
+      if (!$found30) break offered29$open;
+      $offered29 = true;
     }
-    if ($offered28) return true;
-    const $seg32 = Z_deeds + l_q_2;
-    let $offered33 = false;
-    offered33$open: {
-      if (!(N[$seg32]! > 0)) break offered33$open;
-      if (!(l_q_2 === l_roller)) break offered33$open;
-      if (!(v_keys_left > 0)) break offered33$open;
-      let $found34 = false;
-      for (let $i35 = 0; $i35 < N[$seg32]!; $i35++) {
-        const l_d = C[$seg32 * CAP + $i35]!;
+    if ($offered29) return true;
+    const $seg33 = Z_deeds + l_q_2;
+    let $offered34 = false;
+    offered34$open: {
+      if (!(N[$seg33]! > 0)) break offered34$open;
+      if (!(l_q_2 === l_roller)) break offered34$open;
+      if (!(v_keys_left > 0)) break offered34$open;
+      let $found35 = false;
+      for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
+        const l_d = C[$seg33 * CAP + $i36]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found34 = true;
+        $found35 = true;
         break;
       }
-      if (!$found34) break offered33$open;
-      $offered33 = true;
+      if (!$found35) break offered34$open;
+      $offered34 = true;
     }
-    if ($offered33) return true;
-    const $seg37 = Z_deeds + l_q_2;
-    let $offered38 = false;
-    offered38$open: {
-      if (!(N[$seg37]! > 0)) break offered38$open;
-      if (!(l_q_2 === l_roller)) break offered38$open;
-      let $found39 = false;
-      for (let $i40 = 0; $i40 < N[$seg37]!; $i40++) {
-        const l_d = C[$seg37 * CAP + $i40]!;
+    if ($offered34) return true;
+    const $seg38 = Z_deeds + l_q_2;
+    let $offered39 = false;
+    offered39$open: {
+      if (!(N[$seg38]! > 0)) break offered39$open;
+      if (!(l_q_2 === l_roller)) break offered39$open;
+      let $found40 = false;
+      for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
+        const l_d = C[$seg38 * CAP + $i41]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-        $found39 = true;
+        $found40 = true;
         break;
       }
-      if (!$found39) break offered38$open;
-      $offered38 = true;
+      if (!$found40) break offered39$open;
+      $offered39 = true;
     }
-    if ($offered38) return true;
-    const $seg42 = Z_deeds + l_q_2;
-    let $offered43 = false;
-    offered43$open: {
-      if (!(N[$seg42]! > 0)) break offered43$open;
-      if (!(l_q_2 === l_roller)) break offered43$open;
-      if (!(v_stacks_left >= 4)) break offered43$open;
-      let $found44 = false;
-      for (let $i45 = 0; $i45 < N[$seg42]!; $i45++) {
-        const l_d = C[$seg42 * CAP + $i45]!;
+    if ($offered39) return true;
+    const $seg43 = Z_deeds + l_q_2;
+    let $offered44 = false;
+    offered44$open: {
+      if (!(N[$seg43]! > 0)) break offered44$open;
+      if (!(l_q_2 === l_roller)) break offered44$open;
+      if (!(v_stacks_left >= 4)) break offered44$open;
+      let $found45 = false;
+      for (let $i46 = 0; $i46 < N[$seg43]!; $i46++) {
+        const l_d = C[$seg43 * CAP + $i46]!;
         if (!v_key[l_d]!) continue;
-        $found44 = true;
+        $found45 = true;
         break;
       }
-      if (!$found44) break offered43$open;
-      $offered43 = true;
+      if (!$found45) break offered44$open;
+      $offered44 = true;
     }
-    if ($offered43) return true;
-    const $seg47 = Z_deeds + l_q_2;
-    let $offered48 = false;
-    offered48$open: {
-      if (!(N[$seg47]! > 0)) break offered48$open;
-      if (!(l_q_2 === l_roller)) break offered48$open;
-      let $found49 = false;
-      for (let $i50 = 0; $i50 < N[$seg47]!; $i50++) {
-        const l_d = C[$seg47 * CAP + $i50]!;
+    if ($offered44) return true;
+    const $seg48 = Z_deeds + l_q_2;
+    let $offered49 = false;
+    offered49$open: {
+      if (!(N[$seg48]! > 0)) break offered49$open;
+      if (!(l_q_2 === l_roller)) break offered49$open;
+      let $found50 = false;
+      for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
+        const l_d = C[$seg48 * CAP + $i51]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-        $found49 = true;
+        $found50 = true;
         break;
       }
-      if (!$found49) break offered48$open;
-      $offered48 = true;
+      if (!$found50) break offered49$open;
+      $offered49 = true;
     }
-    if ($offered48) return true;
-    const $seg52 = Z_deeds + l_q_2;
-    let $offered53 = false;
-    offered53$open: {
-      if (!(N[$seg52]! > 0)) break offered53$open;
-      if (!(l_q_2 === l_roller)) break offered53$open;
-      let $found54 = false;
-      for (let $i55 = 0; $i55 < N[$seg52]!; $i55++) {
-        const l_d = C[$seg52 * CAP + $i55]!;
+    if ($offered49) return true;
+    const $seg53 = Z_deeds + l_q_2;
+    let $offered54 = false;
+    offered54$open: {
+      if (!(N[$seg53]! > 0)) break offered54$open;
+      if (!(l_q_2 === l_roller)) break offered54$open;
+      let $found55 = false;
+      for (let $i56 = 0; $i56 < N[$seg53]!; $i56++) {
+        const l_d = C[$seg53 * CAP + $i56]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found54 = true;
+        $found55 = true;
         break;
       }
-      if (!$found54) break offered53$open;
-      $offered53 = true;
+      if (!$found55) break offered54$open;
+      $offered54 = true;
     }
-    if ($offered53) return true;
-    const $seg57 = Z_deeds + l_q_2;
+    if ($offered54) return true;
+    const $seg58 = Z_deeds + l_q_2;
     $values19$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values19[$values19$n[0]!++] = l_buyer;
     }
-    let $offered58 = false;
-    offered58$open: {
-      if (!(N[$seg57]! > 0)) break offered58$open;
-      if (!($values19$n[0]! > 0)) break offered58$open;
-      if (!(l_q_2 === l_roller)) break offered58$open;
-      let $found59 = false;
-      for (let $i60 = 0; $i60 < N[$seg57]!; $i60++) {
-        const l_d_3 = C[$seg57 * CAP + $i60]!;
+    let $offered59 = false;
+    offered59$open: {
+      if (!(N[$seg58]! > 0)) break offered59$open;
+      if (!($values19$n[0]! > 0)) break offered59$open;
+      if (!(l_q_2 === l_roller)) break offered59$open;
+      let $found60 = false;
+      for (let $i61 = 0; $i61 < N[$seg58]!; $i61++) {
+        const l_d_3 = C[$seg58 * CAP + $i61]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found59 = true;
+        $found60 = true;
         break;
       }
-      if (!$found59) break offered58$open;
-      let $found62 = false;
-      for (let $i63 = 0; $i63 < $values19$n[0]!; $i63++) {
-        const l_buyer_2 = $values19[$i63]!;
+      if (!$found60) break offered59$open;
+      let $found63 = false;
+      for (let $i64 = 0; $i64 < $values19$n[0]!; $i64++) {
+        const l_buyer_2 = $values19[$i64]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found62 = true;
+        $found63 = true;
         break;
       }
-      if (!$found62) break offered58$open;
-      $offered58 = true;
+      if (!$found63) break offered59$open;
+      $offered59 = true;
     }
-    if ($offered58) return true;
+    if ($offered59) return true;
     return false;
   }
-  function decide162($seat21: number): number {
-    let $offered66 = false;
-    offered66$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered66$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered66$open;
-      let $any67: boolean = false;
+  function decide163($seat22: number): number {
+    let $offered67 = false;
+    offered67$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered67$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered67$open;
+      let $any68: boolean = false;
       {
-        const $seg69 = Z_deeds + l_q_2;
-        const $n70 = N[$seg69]!;
-        for (let $i68 = 0; $i68 < $n70; $i68++) {
-          const l_e = C[$seg69 * CAP + $i68]!;
+        const $seg70 = Z_deeds + l_q_2;
+        const $n71 = N[$seg70]!;
+        for (let $i69 = 0; $i69 < $n71; $i69++) {
+          const l_e = C[$seg70 * CAP + $i69]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any67 = true;
+            $any68 = true;
             break;
           }
         }
       }
-      if (!!$any67) break offered66$open;
-      $offered66 = true;
+      if (!!$any68) break offered67$open;
+      $offered67 = true;
     }
-    const $seg71 = Z_deeds + l_q_2;
-    let $offered72 = false;
-    offered72$open: {
-      if (!(N[$seg71]! > 0)) break offered72$open;
-      if (!(l_q_2 === l_roller)) break offered72$open;
-      if (!(v_stacks_left > 0)) break offered72$open;
-      let $found73 = false;
-      for (let $i74 = 0; $i74 < N[$seg71]!; $i74++) {
-        const l_d = C[$seg71 * CAP + $i74]!;
+    const $seg72 = Z_deeds + l_q_2;
+    let $offered73 = false;
+    offered73$open: {
+      if (!(N[$seg72]! > 0)) break offered73$open;
+      if (!(l_q_2 === l_roller)) break offered73$open;
+      if (!(v_stacks_left > 0)) break offered73$open;
+      let $found74 = false;
+      for (let $i75 = 0; $i75 < N[$seg72]!; $i75++) {
+        const l_d = C[$seg72 * CAP + $i75]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found73 = true;
+        $found74 = true;
         break;
       }
-      if (!$found73) break offered72$open;
-      $offered72 = true;
+      if (!$found74) break offered73$open;
+      $offered73 = true;
     }
-    const $seg76 = Z_deeds + l_q_2;
-    let $offered77 = false;
-    offered77$open: {
-      if (!(N[$seg76]! > 0)) break offered77$open;
-      if (!(l_q_2 === l_roller)) break offered77$open;
-      if (!(v_keys_left > 0)) break offered77$open;
-      let $found78 = false;
-      for (let $i79 = 0; $i79 < N[$seg76]!; $i79++) {
-        const l_d = C[$seg76 * CAP + $i79]!;
+    const $seg77 = Z_deeds + l_q_2;
+    let $offered78 = false;
+    offered78$open: {
+      if (!(N[$seg77]! > 0)) break offered78$open;
+      if (!(l_q_2 === l_roller)) break offered78$open;
+      if (!(v_keys_left > 0)) break offered78$open;
+      let $found79 = false;
+      for (let $i80 = 0; $i80 < N[$seg77]!; $i80++) {
+        const l_d = C[$seg77 * CAP + $i80]!;
         if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found78 = true;
+        $found79 = true;
         break;
       }
-      if (!$found78) break offered77$open;
-      $offered77 = true;
+      if (!$found79) break offered78$open;
+      $offered78 = true;
     }
-    const $seg81 = Z_deeds + l_q_2;
-    let $offered82 = false;
-    offered82$open: {
-      if (!(N[$seg81]! > 0)) break offered82$open;
-      if (!(l_q_2 === l_roller)) break offered82$open;
-      let $found83 = false;
-      for (let $i84 = 0; $i84 < N[$seg81]!; $i84++) {
-        const l_d = C[$seg81 * CAP + $i84]!;
+    const $seg82 = Z_deeds + l_q_2;
+    let $offered83 = false;
+    offered83$open: {
+      if (!(N[$seg82]! > 0)) break offered83$open;
+      if (!(l_q_2 === l_roller)) break offered83$open;
+      let $found84 = false;
+      for (let $i85 = 0; $i85 < N[$seg82]!; $i85++) {
+        const l_d = C[$seg82 * CAP + $i85]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_q_2, l_d)) continue;
-        $found83 = true;
+        $found84 = true;
         break;
       }
-      if (!$found83) break offered82$open;
-      $offered82 = true;
+      if (!$found84) break offered83$open;
+      $offered83 = true;
     }
-    const $seg86 = Z_deeds + l_q_2;
-    let $offered87 = false;
-    offered87$open: {
-      if (!(N[$seg86]! > 0)) break offered87$open;
-      if (!(l_q_2 === l_roller)) break offered87$open;
-      if (!(v_stacks_left >= 4)) break offered87$open;
-      let $found88 = false;
-      for (let $i89 = 0; $i89 < N[$seg86]!; $i89++) {
-        const l_d = C[$seg86 * CAP + $i89]!;
+    const $seg87 = Z_deeds + l_q_2;
+    let $offered88 = false;
+    offered88$open: {
+      if (!(N[$seg87]! > 0)) break offered88$open;
+      if (!(l_q_2 === l_roller)) break offered88$open;
+      if (!(v_stacks_left >= 4)) break offered88$open;
+      let $found89 = false;
+      for (let $i90 = 0; $i90 < N[$seg87]!; $i90++) {
+        const l_d = C[$seg87 * CAP + $i90]!;
         if (!v_key[l_d]!) continue;
-        $found88 = true;
+        $found89 = true;
         break;
       }
-      if (!$found88) break offered87$open;
-      $offered87 = true;
+      if (!$found89) break offered88$open;
+      $offered88 = true;
     }
-    const $seg91 = Z_deeds + l_q_2;
-    let $offered92 = false;
-    offered92$open: {
-      if (!(N[$seg91]! > 0)) break offered92$open;
-      if (!(l_q_2 === l_roller)) break offered92$open;
-      let $found93 = false;
-      for (let $i94 = 0; $i94 < N[$seg91]!; $i94++) {
-        const l_d = C[$seg91 * CAP + $i94]!;
+    const $seg92 = Z_deeds + l_q_2;
+    let $offered93 = false;
+    offered93$open: {
+      if (!(N[$seg92]! > 0)) break offered93$open;
+      if (!(l_q_2 === l_roller)) break offered93$open;
+      let $found94 = false;
+      for (let $i95 = 0; $i95 < N[$seg92]!; $i95++) {
+        const l_d = C[$seg92 * CAP + $i95]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
-        $found93 = true;
+        $found94 = true;
         break;
       }
-      if (!$found93) break offered92$open;
-      $offered92 = true;
+      if (!$found94) break offered93$open;
+      $offered93 = true;
     }
-    const $seg96 = Z_deeds + l_q_2;
-    let $offered97 = false;
-    offered97$open: {
-      if (!(N[$seg96]! > 0)) break offered97$open;
-      if (!(l_q_2 === l_roller)) break offered97$open;
-      let $found98 = false;
-      for (let $i99 = 0; $i99 < N[$seg96]!; $i99++) {
-        const l_d = C[$seg96 * CAP + $i99]!;
+    const $seg97 = Z_deeds + l_q_2;
+    let $offered98 = false;
+    offered98$open: {
+      if (!(N[$seg97]! > 0)) break offered98$open;
+      if (!(l_q_2 === l_roller)) break offered98$open;
+      let $found99 = false;
+      for (let $i100 = 0; $i100 < N[$seg97]!; $i100++) {
+        const l_d = C[$seg97 * CAP + $i100]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found98 = true;
+        $found99 = true;
         break;
       }
-      if (!$found98) break offered97$open;
-      $offered97 = true;
+      if (!$found99) break offered98$open;
+      $offered98 = true;
     }
-    const $seg101 = Z_deeds + l_q_2;
+    const $seg102 = Z_deeds + l_q_2;
     $values37$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values37[$values37$n[0]!++] = l_buyer;
     }
-    let $offered102 = false;
-    offered102$open: {
-      if (!(N[$seg101]! > 0)) break offered102$open;
-      if (!($values37$n[0]! > 0)) break offered102$open;
-      if (!(l_q_2 === l_roller)) break offered102$open;
-      let $found103 = false;
-      for (let $i104 = 0; $i104 < N[$seg101]!; $i104++) {
-        const l_d_3 = C[$seg101 * CAP + $i104]!;
+    let $offered103 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      if (!($values37$n[0]! > 0)) break offered103$open;
+      if (!(l_q_2 === l_roller)) break offered103$open;
+      let $found104 = false;
+      for (let $i105 = 0; $i105 < N[$seg102]!; $i105++) {
+        const l_d_3 = C[$seg102 * CAP + $i105]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found103 = true;
+        $found104 = true;
         break;
       }
-      if (!$found103) break offered102$open;
-      let $found106 = false;
-      for (let $i107 = 0; $i107 < $values37$n[0]!; $i107++) {
-        const l_buyer_2 = $values37[$i107]!;
+      if (!$found104) break offered103$open;
+      let $found107 = false;
+      for (let $i108 = 0; $i108 < $values37$n[0]!; $i108++) {
+        const l_buyer_2 = $values37[$i108]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found106 = true;
+        $found107 = true;
         break;
       }
-      if (!$found106) break offered102$open;
-      $offered102 = true;
+      if (!$found107) break offered103$open;
+      $offered103 = true;
     }
-    let $offered109 = false;
-    offered109$open: {
-      $offered109 = true;
+    let $offered110 = false;
+    offered110$open: {
+      $offered110 = true;
     }
-    const $offered110 =
-      ($offered66 ? 1 : 0) +
-      ($offered72 ? 1 : 0) +
-      ($offered77 ? 1 : 0) +
-      ($offered82 ? 1 : 0) +
-      ($offered87 ? 1 : 0) +
-      ($offered92 ? 1 : 0) +
-      ($offered97 ? 1 : 0) +
-      ($offered102 ? 1 : 0) +
-      ($offered109 ? 1 : 0);
-    if ($offered110 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat21} must act but has no legal move`);
+    const $offered111 =
+      ($offered67 ? 1 : 0) +
+      ($offered73 ? 1 : 0) +
+      ($offered78 ? 1 : 0) +
+      ($offered83 ? 1 : 0) +
+      ($offered88 ? 1 : 0) +
+      ($offered93 ? 1 : 0) +
+      ($offered98 ? 1 : 0) +
+      ($offered103 ? 1 : 0) +
+      ($offered110 ? 1 : 0);
+    if ($offered111 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat22} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built116 = false;
-    let $built121 = false;
-    let $built126 = false;
-    let $built133 = false;
-    let $built140 = false;
-    let $built147 = false;
-    let $built152 = false;
-    attempt111: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n113 = $offered110;
-      let $r114 = 0;
-      if ($n113 <= 2097152 && $n113 >= 1) {
+    let $built117 = false;
+    let $built122 = false;
+    let $built127 = false;
+    let $built134 = false;
+    let $built141 = false;
+    let $built148 = false;
+    let $built153 = false;
+    attempt112: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n114 = $offered111;
+      let $r115 = 0;
+      if ($n114 <= 2097152 && $n114 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -2953,35 +2956,35 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n113;
+          const $m = ($t >>> 0) * $n114;
           const $low = $m >>> 0;
-          if ($low >= $n113 || $low >= 4294967296 % $n113) {
-            $r114 = ($m / 4294967296) >>> 0;
+          if ($low >= $n114 || $low >= 4294967296 % $n114) {
+            $r115 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n113 >= 1 && $n113 <= 4294967296))
+        if (!($n114 >= 1 && $n114 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r114 = drawInt(P, $n113);
+        $r115 = drawInt(P, $n114);
       }
-      const $pick112$drawn = $r114;
-      let $pick112 = $pick112$drawn;
-      if ($offered66 && $pick112-- === 0) {
+      const $pick113$drawn = $r115;
+      let $pick113 = $pick113$drawn;
+      if ($offered67 && $pick113-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 8);
+        if (trace !== null) trace.push($seat22, 8);
         {
           return 18;
         }
       }
-      if ($offered72 && $pick112-- === 0) {
-        if (!$built116) {
+      if ($offered73 && $pick113-- === 0) {
+        if (!$built117) {
           $values25$n[0]! = 0;
-          for (let $i75 = 0; $i75 < N[$seg71]!; $i75++) {
-            const l_d = C[$seg71 * CAP + $i75]!;
+          for (let $i76 = 0; $i76 < N[$seg72]!; $i76++) {
+            const l_d = C[$seg72 * CAP + $i76]!;
             if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
             if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -2989,11 +2992,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
-          $built116 = true;
+          $built117 = true;
         }
-        const $n119 = $values25$n[0]!;
-        let $r120 = 0;
-        if ($n119 <= 2097152 && $n119 >= 1) {
+        const $n120 = $values25$n[0]!;
+        let $r121 = 0;
+        if ($n120 <= 2097152 && $n120 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3004,28 +3007,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n119;
+            const $m = ($t >>> 0) * $n120;
             const $low = $m >>> 0;
-            if ($low >= $n119 || $low >= 4294967296 % $n119) {
-              $r120 = ($m / 4294967296) >>> 0;
+            if ($low >= $n120 || $low >= 4294967296 % $n120) {
+              $r121 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n119 >= 1 && $n119 <= 4294967296))
+          if (!($n120 >= 1 && $n120 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r120 = drawInt(P, $n119);
+          $r121 = drawInt(P, $n120);
         }
-        const $digit117 = $r120;
-        const $value118 = $values25[$digit117]!;
+        const $digit118 = $r121;
+        const $value119 = $values25[$digit118]!;
         {
-          const l_d = $value118;
+          const l_d = $value119;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 9, $value118);
+        if (trace !== null) trace.push($seat22, 9, $value119);
         {
-          const l_d = $value118;
+          const l_d = $value119;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -3046,11 +3049,11 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered77 && $pick112-- === 0) {
-        if (!$built121) {
+      if ($offered78 && $pick113-- === 0) {
+        if (!$built122) {
           $values27$n[0]! = 0;
-          for (let $i80 = 0; $i80 < N[$seg76]!; $i80++) {
-            const l_d = C[$seg76 * CAP + $i80]!;
+          for (let $i81 = 0; $i81 < N[$seg77]!; $i81++) {
+            const l_d = C[$seg77 * CAP + $i81]!;
             if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
@@ -3058,11 +3061,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values27[$values27$n[0]!++] = l_d;
           }
-          $built121 = true;
+          $built122 = true;
         }
-        const $n124 = $values27$n[0]!;
-        let $r125 = 0;
-        if ($n124 <= 2097152 && $n124 >= 1) {
+        const $n125 = $values27$n[0]!;
+        let $r126 = 0;
+        if ($n125 <= 2097152 && $n125 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3073,28 +3076,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n124;
+            const $m = ($t >>> 0) * $n125;
             const $low = $m >>> 0;
-            if ($low >= $n124 || $low >= 4294967296 % $n124) {
-              $r125 = ($m / 4294967296) >>> 0;
+            if ($low >= $n125 || $low >= 4294967296 % $n125) {
+              $r126 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n124 >= 1 && $n124 <= 4294967296))
+          if (!($n125 >= 1 && $n125 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r125 = drawInt(P, $n124);
+          $r126 = drawInt(P, $n125);
         }
-        const $digit122 = $r125;
-        const $value123 = $values27[$digit122]!;
+        const $digit123 = $r126;
+        const $value124 = $values27[$digit123]!;
         {
-          const l_d = $value123;
+          const l_d = $value124;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 10, $value123);
+        if (trace !== null) trace.push($seat22, 10, $value124);
         {
-          const l_d = $value123;
+          const l_d = $value124;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -3117,20 +3120,20 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered82 && $pick112-- === 0) {
-        if (!$built126) {
+      if ($offered83 && $pick113-- === 0) {
+        if (!$built127) {
           $values29$n[0]! = 0;
-          for (let $i85 = 0; $i85 < N[$seg81]!; $i85++) {
-            const l_d = C[$seg81 * CAP + $i85]!;
+          for (let $i86 = 0; $i86 < N[$seg82]!; $i86++) {
+            const l_d = C[$seg82 * CAP + $i86]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_q_2, l_d)) continue;
             $values29[$values29$n[0]!++] = l_d;
           }
-          $built126 = true;
+          $built127 = true;
         }
-        const $n129 = $values29$n[0]!;
-        let $r130 = 0;
-        if ($n129 <= 2097152 && $n129 >= 1) {
+        const $n130 = $values29$n[0]!;
+        let $r131 = 0;
+        if ($n130 <= 2097152 && $n130 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3141,34 +3144,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n129;
+            const $m = ($t >>> 0) * $n130;
             const $low = $m >>> 0;
-            if ($low >= $n129 || $low >= 4294967296 % $n129) {
-              $r130 = ($m / 4294967296) >>> 0;
+            if ($low >= $n130 || $low >= 4294967296 % $n130) {
+              $r131 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n129 >= 1 && $n129 <= 4294967296))
+          if (!($n130 >= 1 && $n130 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r130 = drawInt(P, $n129);
+          $r131 = drawInt(P, $n130);
         }
-        const $digit127 = $r130;
-        const $value128 = $values29[$digit127]!;
+        const $digit128 = $r131;
+        const $value129 = $values29[$digit128]!;
         {
-          const l_d = $value128;
+          const l_d = $value129;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 11, $value128);
+        if (trace !== null) trace.push($seat22, 11, $value129);
         {
-          const l_d = $value128;
+          const l_d = $value129;
           {
-            const $argument131 = l_q_2;
-            const $argument132 = l_d;
+            const $argument132 = l_q_2;
+            const $argument133 = l_d;
             {
-              let l_p = $argument131;
-              let l_sold = $argument132;
+              let l_p = $argument132;
+              let l_sold = $argument133;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3191,19 +3194,19 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered87 && $pick112-- === 0) {
-        if (!$built133) {
+      if ($offered88 && $pick113-- === 0) {
+        if (!$built134) {
           $values31$n[0]! = 0;
-          for (let $i90 = 0; $i90 < N[$seg86]!; $i90++) {
-            const l_d = C[$seg86 * CAP + $i90]!;
+          for (let $i91 = 0; $i91 < N[$seg87]!; $i91++) {
+            const l_d = C[$seg87 * CAP + $i91]!;
             if (!v_key[l_d]!) continue;
             $values31[$values31$n[0]!++] = l_d;
           }
-          $built133 = true;
+          $built134 = true;
         }
-        const $n136 = $values31$n[0]!;
-        let $r137 = 0;
-        if ($n136 <= 2097152 && $n136 >= 1) {
+        const $n137 = $values31$n[0]!;
+        let $r138 = 0;
+        if ($n137 <= 2097152 && $n137 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3214,34 +3217,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n136;
+            const $m = ($t >>> 0) * $n137;
             const $low = $m >>> 0;
-            if ($low >= $n136 || $low >= 4294967296 % $n136) {
-              $r137 = ($m / 4294967296) >>> 0;
+            if ($low >= $n137 || $low >= 4294967296 % $n137) {
+              $r138 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n136 >= 1 && $n136 <= 4294967296))
+          if (!($n137 >= 1 && $n137 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r137 = drawInt(P, $n136);
+          $r138 = drawInt(P, $n137);
         }
-        const $digit134 = $r137;
-        const $value135 = $values31[$digit134]!;
+        const $digit135 = $r138;
+        const $value136 = $values31[$digit135]!;
         {
-          const l_d = $value135;
+          const l_d = $value136;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 12, $value135);
+        if (trace !== null) trace.push($seat22, 12, $value136);
         {
-          const l_d = $value135;
+          const l_d = $value136;
           {
-            const $argument138 = l_q_2;
-            const $argument139 = l_d;
+            const $argument139 = l_q_2;
+            const $argument140 = l_d;
             {
-              let l_p = $argument138;
-              let l_sold = $argument139;
+              let l_p = $argument139;
+              let l_sold = $argument140;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -3266,20 +3269,20 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered92 && $pick112-- === 0) {
-        if (!$built140) {
+      if ($offered93 && $pick113-- === 0) {
+        if (!$built141) {
           $values33$n[0]! = 0;
-          for (let $i95 = 0; $i95 < N[$seg91]!; $i95++) {
-            const l_d = C[$seg91 * CAP + $i95]!;
+          for (let $i96 = 0; $i96 < N[$seg92]!; $i96++) {
+            const l_d = C[$seg92 * CAP + $i96]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
-          $built140 = true;
+          $built141 = true;
         }
-        const $n143 = $values33$n[0]!;
-        let $r144 = 0;
-        if ($n143 <= 2097152 && $n143 >= 1) {
+        const $n144 = $values33$n[0]!;
+        let $r145 = 0;
+        if ($n144 <= 2097152 && $n144 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3290,34 +3293,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n143;
+            const $m = ($t >>> 0) * $n144;
             const $low = $m >>> 0;
-            if ($low >= $n143 || $low >= 4294967296 % $n143) {
-              $r144 = ($m / 4294967296) >>> 0;
+            if ($low >= $n144 || $low >= 4294967296 % $n144) {
+              $r145 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n143 >= 1 && $n143 <= 4294967296))
+          if (!($n144 >= 1 && $n144 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r144 = drawInt(P, $n143);
+          $r145 = drawInt(P, $n144);
         }
-        const $digit141 = $r144;
-        const $value142 = $values33[$digit141]!;
+        const $digit142 = $r145;
+        const $value143 = $values33[$digit142]!;
         {
-          const l_d = $value142;
+          const l_d = $value143;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 13, $value142);
+        if (trace !== null) trace.push($seat22, 13, $value143);
         {
-          const l_d = $value142;
+          const l_d = $value143;
           {
-            const $argument145 = l_q_2;
-            const $argument146 = l_d;
+            const $argument146 = l_q_2;
+            const $argument147 = l_d;
             {
-              let l_p = $argument145;
-              let l_pledged = $argument146;
+              let l_p = $argument146;
+              let l_pledged = $argument147;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -3339,20 +3342,20 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered97 && $pick112-- === 0) {
-        if (!$built147) {
+      if ($offered98 && $pick113-- === 0) {
+        if (!$built148) {
           $values35$n[0]! = 0;
-          for (let $i100 = 0; $i100 < N[$seg96]!; $i100++) {
-            const l_d = C[$seg96 * CAP + $i100]!;
+          for (let $i101 = 0; $i101 < N[$seg97]!; $i101++) {
+            const l_d = C[$seg97 * CAP + $i101]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
             $values35[$values35$n[0]!++] = l_d;
           }
-          $built147 = true;
+          $built148 = true;
         }
-        const $n150 = $values35$n[0]!;
-        let $r151 = 0;
-        if ($n150 <= 2097152 && $n150 >= 1) {
+        const $n151 = $values35$n[0]!;
+        let $r152 = 0;
+        if ($n151 <= 2097152 && $n151 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3363,28 +3366,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n150;
+            const $m = ($t >>> 0) * $n151;
             const $low = $m >>> 0;
-            if ($low >= $n150 || $low >= 4294967296 % $n150) {
-              $r151 = ($m / 4294967296) >>> 0;
+            if ($low >= $n151 || $low >= 4294967296 % $n151) {
+              $r152 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n150 >= 1 && $n150 <= 4294967296))
+          if (!($n151 >= 1 && $n151 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r151 = drawInt(P, $n150);
+          $r152 = drawInt(P, $n151);
         }
-        const $digit148 = $r151;
-        const $value149 = $values35[$digit148]!;
+        const $digit149 = $r152;
+        const $value150 = $values35[$digit149]!;
         {
-          const l_d = $value149;
+          const l_d = $value150;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 14, $value149);
+        if (trace !== null) trace.push($seat22, 14, $value150);
         {
-          const l_d = $value149;
+          const l_d = $value150;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -3404,25 +3407,25 @@ export function playout(): PlayoutKernel {
           return 17;
         }
       }
-      if ($offered102 && $pick112-- === 0) {
-        if (!$built152) {
+      if ($offered103 && $pick113-- === 0) {
+        if (!$built153) {
           $values39$n[0]! = 0;
-          for (let $i105 = 0; $i105 < N[$seg101]!; $i105++) {
-            const l_d_3 = C[$seg101 * CAP + $i105]!;
+          for (let $i106 = 0; $i106 < N[$seg102]!; $i106++) {
+            const l_d_3 = C[$seg102 * CAP + $i106]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
             $values39[$values39$n[0]!++] = l_d_3;
           }
           $values41$n[0]! = 0;
-          for (let $i108 = 0; $i108 < $values37$n[0]!; $i108++) {
-            const l_buyer_2 = $values37[$i108]!;
+          for (let $i109 = 0; $i109 < $values37$n[0]!; $i109++) {
+            const l_buyer_2 = $values37[$i109]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values41[$values41$n[0]!++] = l_buyer_2;
           }
-          $built152 = true;
+          $built153 = true;
         }
-        const $n155 = $values39$n[0]!;
-        let $r156 = 0;
-        if ($n155 <= 2097152 && $n155 >= 1) {
+        const $n156 = $values39$n[0]!;
+        let $r157 = 0;
+        if ($n156 <= 2097152 && $n156 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3433,23 +3436,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n155;
+            const $m = ($t >>> 0) * $n156;
             const $low = $m >>> 0;
-            if ($low >= $n155 || $low >= 4294967296 % $n155) {
-              $r156 = ($m / 4294967296) >>> 0;
+            if ($low >= $n156 || $low >= 4294967296 % $n156) {
+              $r157 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n155 >= 1 && $n155 <= 4294967296))
+          if (!($n156 >= 1 && $n156 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r156 = drawInt(P, $n155);
+          $r157 = drawInt(P, $n156);
         }
-        const $digit153 = $r156;
-        const $value154 = $values39[$digit153]!;
-        const $n159 = $values41$n[0]!;
-        let $r160 = 0;
-        if ($n159 <= 2097152 && $n159 >= 1) {
+        const $digit154 = $r157;
+        const $value155 = $values39[$digit154]!;
+        const $n160 = $values41$n[0]!;
+        let $r161 = 0;
+        if ($n160 <= 2097152 && $n160 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3460,39 +3463,39 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n159;
+            const $m = ($t >>> 0) * $n160;
             const $low = $m >>> 0;
-            if ($low >= $n159 || $low >= 4294967296 % $n159) {
-              $r160 = ($m / 4294967296) >>> 0;
+            if ($low >= $n160 || $low >= 4294967296 % $n160) {
+              $r161 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n159 >= 1 && $n159 <= 4294967296))
+          if (!($n160 >= 1 && $n160 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r160 = drawInt(P, $n159);
+          $r161 = drawInt(P, $n160);
         }
-        const $digit157 = $r160;
-        const $value158 = $values41[$digit157]!;
+        const $digit158 = $r161;
+        const $value159 = $values41[$digit158]!;
         {
-          l_d_3 = $value154;
-          l_buyer_2 = $value158;
+          l_d_3 = $value155;
+          l_buyer_2 = $value159;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 15, $value154, $value158);
+        if (trace !== null) trace.push($seat22, 15, $value155, $value159);
         {
-          l_d_3 = $value154;
-          l_buyer_2 = $value158;
+          l_d_3 = $value155;
+          l_buyer_2 = $value159;
           return 36;
         }
       }
-      if ($offered109 && $pick112-- === 0) {
+      if ($offered110 && $pick113-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat21, 16);
+        if (trace !== null) trace.push($seat22, 16);
         {
           l___window_0_2 = false;
           return 17;
@@ -3501,106 +3504,106 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide217($seat163: number): number {
-    const $seg164 = Z_deeds + l_p;
-    let $offered165 = false;
-    offered165$open: {
-      if (!(N[$seg164]! > 0)) break offered165$open;
-      let $any166: boolean = false;
+  function decide218($seat164: number): number {
+    const $seg165 = Z_deeds + l_p;
+    let $offered166 = false;
+    offered166$open: {
+      if (!(N[$seg165]! > 0)) break offered166$open;
+      let $any167: boolean = false;
       {
-        const $seg168 = Z_deeds + l_p;
-        const $n169 = N[$seg168]!;
-        for (let $i167 = 0; $i167 < $n169; $i167++) {
-          const l_e = C[$seg168 * CAP + $i167]!;
+        const $seg169 = Z_deeds + l_p;
+        const $n170 = N[$seg169]!;
+        for (let $i168 = 0; $i168 < $n170; $i168++) {
+          const l_e = C[$seg169 * CAP + $i168]!;
           if (fn_may_sell_stack(l_p, l_e)) {
-            $any166 = true;
+            $any167 = true;
             break;
           }
         }
       }
-      if (!$any166) break offered165$open;
-      let $found170 = false;
-      for (let $i171 = 0; $i171 < N[$seg164]!; $i171++) {
-        const l_d = C[$seg164 * CAP + $i171]!;
+      if (!$any167) break offered166$open;
+      let $found171 = false;
+      for (let $i172 = 0; $i172 < N[$seg165]!; $i172++) {
+        const l_d = C[$seg165 * CAP + $i172]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p, l_d)) continue;
-        $found170 = true;
+        $found171 = true;
         break;
       }
-      if (!$found170) break offered165$open;
-      $offered165 = true;
+      if (!$found171) break offered166$open;
+      $offered166 = true;
     }
-    const $seg173 = Z_deeds + l_p;
-    let $offered174 = false;
-    offered174$open: {
-      if (!(N[$seg173]! > 0)) break offered174$open;
-      let $any175: boolean = false;
+    const $seg174 = Z_deeds + l_p;
+    let $offered175 = false;
+    offered175$open: {
+      if (!(N[$seg174]! > 0)) break offered175$open;
+      let $any176: boolean = false;
       {
-        const $seg177 = Z_deeds + l_p;
-        const $n178 = N[$seg177]!;
-        for (let $i176 = 0; $i176 < $n178; $i176++) {
-          const l_e = C[$seg177 * CAP + $i176]!;
+        const $seg178 = Z_deeds + l_p;
+        const $n179 = N[$seg178]!;
+        for (let $i177 = 0; $i177 < $n179; $i177++) {
+          const l_e = C[$seg178 * CAP + $i177]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any175 = true;
+            $any176 = true;
             break;
           }
         }
       }
-      if (!$any175) break offered174$open;
-      if (!(v_stacks_left >= 4)) break offered174$open;
-      let $found179 = false;
-      for (let $i180 = 0; $i180 < N[$seg173]!; $i180++) {
-        const l_d = C[$seg173 * CAP + $i180]!;
+      if (!$any176) break offered175$open;
+      if (!(v_stacks_left >= 4)) break offered175$open;
+      let $found180 = false;
+      for (let $i181 = 0; $i181 < N[$seg174]!; $i181++) {
+        const l_d = C[$seg174 * CAP + $i181]!;
         if (!v_key[l_d]!) continue;
-        $found179 = true;
+        $found180 = true;
         break;
       }
-      if (!$found179) break offered174$open;
-      $offered174 = true;
+      if (!$found180) break offered175$open;
+      $offered175 = true;
     }
-    const $seg182 = Z_deeds + l_p;
-    let $offered183 = false;
-    offered183$open: {
-      if (!(N[$seg182]! > 0)) break offered183$open;
-      let $any184: boolean = false;
+    const $seg183 = Z_deeds + l_p;
+    let $offered184 = false;
+    offered184$open: {
+      if (!(N[$seg183]! > 0)) break offered184$open;
+      let $any185: boolean = false;
       {
-        const $seg186 = Z_deeds + l_p;
-        const $n187 = N[$seg186]!;
-        for (let $i185 = 0; $i185 < $n187; $i185++) {
-          const l_e = C[$seg186 * CAP + $i185]!;
+        const $seg187 = Z_deeds + l_p;
+        const $n188 = N[$seg187]!;
+        for (let $i186 = 0; $i186 < $n188; $i186++) {
+          const l_e = C[$seg187 * CAP + $i186]!;
           if (fn_may_mortgage(l_p, l_e)) {
-            $any184 = true;
+            $any185 = true;
             break;
           }
         }
       }
-      if (!$any184) break offered183$open;
-      let $found188 = false;
-      for (let $i189 = 0; $i189 < N[$seg182]!; $i189++) {
-        const l_d = C[$seg182 * CAP + $i189]!;
+      if (!$any185) break offered184$open;
+      let $found189 = false;
+      for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
+        const l_d = C[$seg183 * CAP + $i190]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-        $found188 = true;
+        $found189 = true;
         break;
       }
-      if (!$found188) break offered183$open;
-      $offered183 = true;
+      if (!$found189) break offered184$open;
+      $offered184 = true;
     }
-    const $offered191 = ($offered165 ? 1 : 0) + ($offered174 ? 1 : 0) + ($offered183 ? 1 : 0);
-    if ($offered191 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat163} must act but has no legal move`);
+    const $offered192 = ($offered166 ? 1 : 0) + ($offered175 ? 1 : 0) + ($offered184 ? 1 : 0);
+    if ($offered192 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat164} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built196 = false;
-    let $built203 = false;
-    let $built210 = false;
-    attempt192: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n194 = $offered191;
-      let $r195 = 0;
-      if ($n194 <= 2097152 && $n194 >= 1) {
+    let $built197 = false;
+    let $built204 = false;
+    let $built211 = false;
+    attempt193: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n195 = $offered192;
+      let $r196 = 0;
+      if ($n195 <= 2097152 && $n195 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3611,34 +3614,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n194;
+          const $m = ($t >>> 0) * $n195;
           const $low = $m >>> 0;
-          if ($low >= $n194 || $low >= 4294967296 % $n194) {
-            $r195 = ($m / 4294967296) >>> 0;
+          if ($low >= $n195 || $low >= 4294967296 % $n195) {
+            $r196 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n194 >= 1 && $n194 <= 4294967296))
+        if (!($n195 >= 1 && $n195 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r195 = drawInt(P, $n194);
+        $r196 = drawInt(P, $n195);
       }
-      const $pick193$drawn = $r195;
-      let $pick193 = $pick193$drawn;
-      if ($offered165 && $pick193-- === 0) {
-        if (!$built196) {
+      const $pick194$drawn = $r196;
+      let $pick194 = $pick194$drawn;
+      if ($offered166 && $pick194-- === 0) {
+        if (!$built197) {
           $values43$n[0]! = 0;
-          for (let $i172 = 0; $i172 < N[$seg164]!; $i172++) {
-            const l_d = C[$seg164 * CAP + $i172]!;
+          for (let $i173 = 0; $i173 < N[$seg165]!; $i173++) {
+            const l_d = C[$seg165 * CAP + $i173]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p, l_d)) continue;
             $values43[$values43$n[0]!++] = l_d;
           }
-          $built196 = true;
+          $built197 = true;
         }
-        const $n199 = $values43$n[0]!;
-        let $r200 = 0;
-        if ($n199 <= 2097152 && $n199 >= 1) {
+        const $n200 = $values43$n[0]!;
+        let $r201 = 0;
+        if ($n200 <= 2097152 && $n200 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3649,34 +3652,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n199;
+            const $m = ($t >>> 0) * $n200;
             const $low = $m >>> 0;
-            if ($low >= $n199 || $low >= 4294967296 % $n199) {
-              $r200 = ($m / 4294967296) >>> 0;
+            if ($low >= $n200 || $low >= 4294967296 % $n200) {
+              $r201 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n199 >= 1 && $n199 <= 4294967296))
+          if (!($n200 >= 1 && $n200 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r200 = drawInt(P, $n199);
+          $r201 = drawInt(P, $n200);
         }
-        const $digit197 = $r200;
-        const $value198 = $values43[$digit197]!;
+        const $digit198 = $r201;
+        const $value199 = $values43[$digit198]!;
         {
-          const l_d = $value198;
+          const l_d = $value199;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat163, 0, $value198);
+        if (trace !== null) trace.push($seat164, 0, $value199);
         {
-          const l_d = $value198;
+          const l_d = $value199;
           {
-            const $argument201 = l_p;
-            const $argument202 = l_d;
+            const $argument202 = l_p;
+            const $argument203 = l_d;
             {
-              let l_p = $argument201;
-              let l_sold = $argument202;
+              let l_p = $argument202;
+              let l_sold = $argument203;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3699,19 +3702,19 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered174 && $pick193-- === 0) {
-        if (!$built203) {
+      if ($offered175 && $pick194-- === 0) {
+        if (!$built204) {
           $values45$n[0]! = 0;
-          for (let $i181 = 0; $i181 < N[$seg173]!; $i181++) {
-            const l_d = C[$seg173 * CAP + $i181]!;
+          for (let $i182 = 0; $i182 < N[$seg174]!; $i182++) {
+            const l_d = C[$seg174 * CAP + $i182]!;
             if (!v_key[l_d]!) continue;
             $values45[$values45$n[0]!++] = l_d;
           }
-          $built203 = true;
+          $built204 = true;
         }
-        const $n206 = $values45$n[0]!;
-        let $r207 = 0;
-        if ($n206 <= 2097152 && $n206 >= 1) {
+        const $n207 = $values45$n[0]!;
+        let $r208 = 0;
+        if ($n207 <= 2097152 && $n207 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3722,34 +3725,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n206;
+            const $m = ($t >>> 0) * $n207;
             const $low = $m >>> 0;
-            if ($low >= $n206 || $low >= 4294967296 % $n206) {
-              $r207 = ($m / 4294967296) >>> 0;
+            if ($low >= $n207 || $low >= 4294967296 % $n207) {
+              $r208 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n206 >= 1 && $n206 <= 4294967296))
+          if (!($n207 >= 1 && $n207 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r207 = drawInt(P, $n206);
+          $r208 = drawInt(P, $n207);
         }
-        const $digit204 = $r207;
-        const $value205 = $values45[$digit204]!;
+        const $digit205 = $r208;
+        const $value206 = $values45[$digit205]!;
         {
-          const l_d = $value205;
+          const l_d = $value206;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat163, 1, $value205);
+        if (trace !== null) trace.push($seat164, 1, $value206);
         {
-          const l_d = $value205;
+          const l_d = $value206;
           {
-            const $argument208 = l_p;
-            const $argument209 = l_d;
+            const $argument209 = l_p;
+            const $argument210 = l_d;
             {
-              let l_p = $argument208;
-              let l_sold = $argument209;
+              let l_p = $argument209;
+              let l_sold = $argument210;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -3774,20 +3777,20 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered183 && $pick193-- === 0) {
-        if (!$built210) {
+      if ($offered184 && $pick194-- === 0) {
+        if (!$built211) {
           $values47$n[0]! = 0;
-          for (let $i190 = 0; $i190 < N[$seg182]!; $i190++) {
-            const l_d = C[$seg182 * CAP + $i190]!;
+          for (let $i191 = 0; $i191 < N[$seg183]!; $i191++) {
+            const l_d = C[$seg183 * CAP + $i191]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
             $values47[$values47$n[0]!++] = l_d;
           }
-          $built210 = true;
+          $built211 = true;
         }
-        const $n213 = $values47$n[0]!;
-        let $r214 = 0;
-        if ($n213 <= 2097152 && $n213 >= 1) {
+        const $n214 = $values47$n[0]!;
+        let $r215 = 0;
+        if ($n214 <= 2097152 && $n214 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3798,34 +3801,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n213;
+            const $m = ($t >>> 0) * $n214;
             const $low = $m >>> 0;
-            if ($low >= $n213 || $low >= 4294967296 % $n213) {
-              $r214 = ($m / 4294967296) >>> 0;
+            if ($low >= $n214 || $low >= 4294967296 % $n214) {
+              $r215 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n213 >= 1 && $n213 <= 4294967296))
+          if (!($n214 >= 1 && $n214 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r214 = drawInt(P, $n213);
+          $r215 = drawInt(P, $n214);
         }
-        const $digit211 = $r214;
-        const $value212 = $values47[$digit211]!;
+        const $digit212 = $r215;
+        const $value213 = $values47[$digit212]!;
         {
-          const l_d = $value212;
+          const l_d = $value213;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat163, 2, $value212);
+        if (trace !== null) trace.push($seat164, 2, $value213);
         {
-          const l_d = $value212;
+          const l_d = $value213;
           {
-            const $argument215 = l_p;
-            const $argument216 = l_d;
+            const $argument216 = l_p;
+            const $argument217 = l_d;
             {
-              let l_p = $argument215;
-              let l_pledged = $argument216;
+              let l_p = $argument216;
+              let l_pledged = $argument217;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -3850,30 +3853,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide264(): number {
+  function decide265(): number {
     {
-      let $n240 = 0;
+      let $n241 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list51[$n240++] = l_q;
+          $list51[$n241++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list52[$s] = 0;
-      race241: for (;;) {
-        let $left242 = 0;
-        for (let $a245 = 0; $a245 < $n240; $a245++) if ($list52[$list51[$a245]!] === 0) $left242++;
-        if ($left242 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race242: for (;;) {
+        let $left243 = 0;
+        for (let $a246 = 0; $a246 < $n241; $a246++) if ($list52[$list51[$a246]!] === 0) $left243++;
+        if ($left243 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k244 = 0;
-        if ($left242 > 1) {
-          const $n246 = $left242;
-          let $r247 = 0;
-          if ($n246 <= 2097152 && $n246 >= 1) {
+        let $k245 = 0;
+        if ($left243 > 1) {
+          const $n247 = $left243;
+          let $r248 = 0;
+          if ($n247 <= 2097152 && $n247 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3884,54 +3887,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n246;
+              const $m = ($t >>> 0) * $n247;
               const $low = $m >>> 0;
-              if ($low >= $n246 || $low >= 4294967296 % $n246) {
-                $r247 = ($m / 4294967296) >>> 0;
+              if ($low >= $n247 || $low >= 4294967296 % $n247) {
+                $r248 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n246 >= 1 && $n246 <= 4294967296))
+            if (!($n247 >= 1 && $n247 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r247 = drawInt(P, $n246);
+            $r248 = drawInt(P, $n247);
           }
-          const $k244$drawn = $r247;
-          $k244 = $k244$drawn;
+          const $k245$drawn = $r248;
+          $k245 = $k245$drawn;
         }
-        let $seat243 = -1;
-        for (let $a245 = 0; $a245 < $n240; $a245++)
-          if ($list52[$list51[$a245]!] === 0 && $k244-- === 0) {
-            $seat243 = $list51[$a245]!;
+        let $seat244 = -1;
+        for (let $a246 = 0; $a246 < $n241; $a246++)
+          if ($list52[$list51[$a246]!] === 0 && $k245-- === 0) {
+            $seat244 = $list51[$a246]!;
             break;
           }
-        const l_q = $seat243;
-        const $low248 = l_high_2 + 1;
-        const $high249 = v_cash[l_q]!;
-        let $offered250 = false;
-        let $least251 = $low248;
-        offered250$open: {
-          if (!($low248 <= $high249)) break offered250$open;
-          $least251 = Math.max($low248, l_high_2 + 1);
-          if (!($least251 <= $high249)) break offered250$open;
-          $offered250 = true;
+        const l_q = $seat244;
+        const $low249 = l_high_2 + 1;
+        const $high250 = v_cash[l_q]!;
+        let $offered251 = false;
+        let $least252 = $low249;
+        offered251$open: {
+          if (!($low249 <= $high250)) break offered251$open;
+          $least252 = Math.max($low249, l_high_2 + 1);
+          if (!($least252 <= $high250)) break offered251$open;
+          $offered251 = true;
         }
-        let $offered252 = false;
-        offered252$open: {
-          $offered252 = true;
+        let $offered253 = false;
+        offered253$open: {
+          $offered253 = true;
         }
-        const $offered253 = ($offered250 ? 1 : 0) + ($offered252 ? 1 : 0);
-        if ($offered253 === 0)
+        const $offered254 = ($offered251 ? 1 : 0) + ($offered253 ? 1 : 0);
+        if ($offered254 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt254: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n256 = $offered253;
-          let $r257 = 0;
-          if ($n256 <= 2097152 && $n256 >= 1) {
+        attempt255: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n257 = $offered254;
+          let $r258 = 0;
+          if ($n257 <= 2097152 && $n257 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3942,24 +3945,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n256;
+              const $m = ($t >>> 0) * $n257;
               const $low = $m >>> 0;
-              if ($low >= $n256 || $low >= 4294967296 % $n256) {
-                $r257 = ($m / 4294967296) >>> 0;
+              if ($low >= $n257 || $low >= 4294967296 % $n257) {
+                $r258 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n256 >= 1 && $n256 <= 4294967296))
+            if (!($n257 >= 1 && $n257 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r257 = drawInt(P, $n256);
+            $r258 = drawInt(P, $n257);
           }
-          const $pick255$drawn = $r257;
-          let $pick255 = $pick255$drawn;
-          if ($offered250 && $pick255-- === 0) {
-            const $n261 = Math.max(0, $high249 - $least251 + 1);
-            let $r262 = 0;
-            if ($n261 <= 2097152 && $n261 >= 1) {
+          const $pick256$drawn = $r258;
+          let $pick256 = $pick256$drawn;
+          if ($offered251 && $pick256-- === 0) {
+            const $n262 = Math.max(0, $high250 - $least252 + 1);
+            let $r263 = 0;
+            if ($n262 <= 2097152 && $n262 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -3970,67 +3973,67 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n261;
+                const $m = ($t >>> 0) * $n262;
                 const $low = $m >>> 0;
-                if ($low >= $n261 || $low >= 4294967296 % $n261) {
-                  $r262 = ($m / 4294967296) >>> 0;
+                if ($low >= $n262 || $low >= 4294967296 % $n262) {
+                  $r263 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n261 >= 1 && $n261 <= 4294967296))
+              if (!($n262 >= 1 && $n262 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r262 = drawInt(P, $n261);
+              $r263 = drawInt(P, $n262);
             }
-            const $digit259 = $r262;
-            const $value260 = $least251 + $digit259;
+            const $digit260 = $r263;
+            const $value261 = $least252 + $digit260;
             {
-              const l_amount = $value260;
+              const l_amount = $value261;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value260);
+            if (trace !== null) trace.push(l_q, 3, $value261);
             {
-              const l_amount = $value260;
+              const l_amount = $value261;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 35;
             }
           }
-          if ($offered252 && $pick255-- === 0) {
+          if ($offered253 && $pick256-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list52[l_q] = 1;
-            if ($left242 === 1) {
+            if ($left243 === 1) {
               return 35;
             }
-            continue race241;
+            continue race242;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide277($seat266: number): number {
-    const $low267 = 1;
-    const $high268 = v_cash[l_buyer_2]!;
-    const $size269 = Math.max(0, $high268 - $low267 + 1);
-    const $count270 = $size269;
-    const $total271 = $count270;
-    if ($total271 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat266} must act but has no legal move`);
+  function decide278($seat267: number): number {
+    const $low268 = 1;
+    const $high269 = v_cash[l_buyer_2]!;
+    const $size270 = Math.max(0, $high269 - $low268 + 1);
+    const $count271 = $size270;
+    const $total272 = $count271;
+    if ($total272 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat267} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n273 = $total271;
-    let $r274 = 0;
-    if ($n273 <= 2097152 && $n273 >= 1) {
+    const $n274 = $total272;
+    let $r275 = 0;
+    if ($n274 <= 2097152 && $n274 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4041,48 +4044,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n273;
+        const $m = ($t >>> 0) * $n274;
         const $low = $m >>> 0;
-        if ($low >= $n273 || $low >= 4294967296 % $n273) {
-          $r274 = ($m / 4294967296) >>> 0;
+        if ($low >= $n274 || $low >= 4294967296 % $n274) {
+          $r275 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n273 >= 1 && $n273 <= 4294967296))
+      if (!($n274 >= 1 && $n274 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r274 = drawInt(P, $n273);
+      $r275 = drawInt(P, $n274);
     }
-    const $index272$drawn = $r274;
-    let $index272 = $index272$drawn;
+    const $index273$drawn = $r275;
+    let $index273 = $index273$drawn;
     decisions++;
     steps = 0;
-    if ($index272 < $count270) {
-      const $digit275 = $index272;
-      const $value276 = $low267 + $digit275;
-      if (trace !== null) trace.push($seat266, 7, $value276);
+    if ($index273 < $count271) {
+      const $digit276 = $index273;
+      const $value277 = $low268 + $digit276;
+      if (trace !== null) trace.push($seat267, 7, $value277);
       {
-        l_amount_3 = $value276;
+        l_amount_3 = $value277;
         return 38;
       }
     }
-    $index272 -= $count270;
+    $index273 -= $count271;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide290($seat278: number): number {
-    const $count279 = 1;
+  function decide291($seat279: number): number {
     const $count280 = 1;
-    const $total281 = $count279 + $count280;
-    if ($total281 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat278} must act but has no legal move`);
+    const $count281 = 1;
+    const $total282 = $count280 + $count281;
+    if ($total282 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat279} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n283 = $total281;
-    let $r284 = 0;
-    if ($n283 <= 2097152 && $n283 >= 1) {
+    const $n284 = $total282;
+    let $r285 = 0;
+    if ($n284 <= 2097152 && $n284 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4093,24 +4096,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n283;
+        const $m = ($t >>> 0) * $n284;
         const $low = $m >>> 0;
-        if ($low >= $n283 || $low >= 4294967296 % $n283) {
-          $r284 = ($m / 4294967296) >>> 0;
+        if ($low >= $n284 || $low >= 4294967296 % $n284) {
+          $r285 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n283 >= 1 && $n283 <= 4294967296))
+      if (!($n284 >= 1 && $n284 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r284 = drawInt(P, $n283);
+      $r285 = drawInt(P, $n284);
     }
-    const $index282$drawn = $r284;
-    let $index282 = $index282$drawn;
+    const $index283$drawn = $r285;
+    let $index283 = $index283$drawn;
     decisions++;
     steps = 0;
-    if ($index282 < $count279) {
-      if (trace !== null) trace.push($seat278, 5);
+    if ($index283 < $count280) {
+      if (trace !== null) trace.push($seat279, 5);
       {
         {
           const $amount = l_amount_3;
@@ -4128,137 +4131,137 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg285 = Z_deeds + l_q_2;
+          const $seg286 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg285]!; $i++)
-            if (C[$seg285 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg286]!; $i++)
+            if (C[$seg286 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at286 = $seg285 * CAP + $at;
-          const $card = C[$at286]!;
-          const $end287 = $seg285 * CAP + N[$seg285]! - 1;
-          for (let $k288 = $at286; $k288 < $end287; $k288++) C[$k288] = C[$k288 + 1]!;
-          N[$seg285]!--;
-          const $seg289 = Z_deeds + l_buyer_2;
-          C[$seg289 * CAP + N[$seg289]!] = $card;
-          N[$seg289]!++;
+          const $at287 = $seg286 * CAP + $at;
+          const $card = C[$at287]!;
+          const $end288 = $seg286 * CAP + N[$seg286]! - 1;
+          for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
+          N[$seg286]!--;
+          const $seg290 = Z_deeds + l_buyer_2;
+          C[$seg290 * CAP + N[$seg290]!] = $card;
+          N[$seg290]!++;
         }
         return 39;
       }
     }
-    $index282 -= $count279;
-    if ($index282 < $count280) {
-      if (trace !== null) trace.push($seat278, 6);
+    $index283 -= $count280;
+    if ($index283 < $count281) {
+      if (trace !== null) trace.push($seat279, 6);
       {
         return 39;
       }
     }
-    $index282 -= $count280;
+    $index283 -= $count281;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide346($seat292: number): number {
-    const $seg293 = Z_deeds + l_p_3;
-    let $offered294 = false;
-    offered294$open: {
-      if (!(N[$seg293]! > 0)) break offered294$open;
-      let $any295: boolean = false;
+  function decide347($seat293: number): number {
+    const $seg294 = Z_deeds + l_p_3;
+    let $offered295 = false;
+    offered295$open: {
+      if (!(N[$seg294]! > 0)) break offered295$open;
+      let $any296: boolean = false;
       {
-        const $seg297 = Z_deeds + l_p_3;
-        const $n298 = N[$seg297]!;
-        for (let $i296 = 0; $i296 < $n298; $i296++) {
-          const l_e = C[$seg297 * CAP + $i296]!;
+        const $seg298 = Z_deeds + l_p_3;
+        const $n299 = N[$seg298]!;
+        for (let $i297 = 0; $i297 < $n299; $i297++) {
+          const l_e = C[$seg298 * CAP + $i297]!;
           if (fn_may_sell_stack(l_p_3, l_e)) {
-            $any295 = true;
+            $any296 = true;
             break;
           }
         }
       }
-      if (!$any295) break offered294$open;
-      let $found299 = false;
-      for (let $i300 = 0; $i300 < N[$seg293]!; $i300++) {
-        const l_d = C[$seg293 * CAP + $i300]!;
+      if (!$any296) break offered295$open;
+      let $found300 = false;
+      for (let $i301 = 0; $i301 < N[$seg294]!; $i301++) {
+        const l_d = C[$seg294 * CAP + $i301]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-        $found299 = true;
+        $found300 = true;
         break;
       }
-      if (!$found299) break offered294$open;
-      $offered294 = true;
+      if (!$found300) break offered295$open;
+      $offered295 = true;
     }
-    const $seg302 = Z_deeds + l_p_3;
-    let $offered303 = false;
-    offered303$open: {
-      if (!(N[$seg302]! > 0)) break offered303$open;
-      let $any304: boolean = false;
+    const $seg303 = Z_deeds + l_p_3;
+    let $offered304 = false;
+    offered304$open: {
+      if (!(N[$seg303]! > 0)) break offered304$open;
+      let $any305: boolean = false;
       {
-        const $seg306 = Z_deeds + l_p_3;
-        const $n307 = N[$seg306]!;
-        for (let $i305 = 0; $i305 < $n307; $i305++) {
-          const l_e = C[$seg306 * CAP + $i305]!;
+        const $seg307 = Z_deeds + l_p_3;
+        const $n308 = N[$seg307]!;
+        for (let $i306 = 0; $i306 < $n308; $i306++) {
+          const l_e = C[$seg307 * CAP + $i306]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any304 = true;
+            $any305 = true;
             break;
           }
         }
       }
-      if (!$any304) break offered303$open;
-      if (!(v_stacks_left >= 4)) break offered303$open;
-      let $found308 = false;
-      for (let $i309 = 0; $i309 < N[$seg302]!; $i309++) {
-        const l_d = C[$seg302 * CAP + $i309]!;
+      if (!$any305) break offered304$open;
+      if (!(v_stacks_left >= 4)) break offered304$open;
+      let $found309 = false;
+      for (let $i310 = 0; $i310 < N[$seg303]!; $i310++) {
+        const l_d = C[$seg303 * CAP + $i310]!;
         if (!v_key[l_d]!) continue;
-        $found308 = true;
+        $found309 = true;
         break;
       }
-      if (!$found308) break offered303$open;
-      $offered303 = true;
+      if (!$found309) break offered304$open;
+      $offered304 = true;
     }
-    const $seg311 = Z_deeds + l_p_3;
-    let $offered312 = false;
-    offered312$open: {
-      if (!(N[$seg311]! > 0)) break offered312$open;
-      let $any313: boolean = false;
+    const $seg312 = Z_deeds + l_p_3;
+    let $offered313 = false;
+    offered313$open: {
+      if (!(N[$seg312]! > 0)) break offered313$open;
+      let $any314: boolean = false;
       {
-        const $seg315 = Z_deeds + l_p_3;
-        const $n316 = N[$seg315]!;
-        for (let $i314 = 0; $i314 < $n316; $i314++) {
-          const l_e = C[$seg315 * CAP + $i314]!;
+        const $seg316 = Z_deeds + l_p_3;
+        const $n317 = N[$seg316]!;
+        for (let $i315 = 0; $i315 < $n317; $i315++) {
+          const l_e = C[$seg316 * CAP + $i315]!;
           if (fn_may_mortgage(l_p_3, l_e)) {
-            $any313 = true;
+            $any314 = true;
             break;
           }
         }
       }
-      if (!$any313) break offered312$open;
-      let $found317 = false;
-      for (let $i318 = 0; $i318 < N[$seg311]!; $i318++) {
-        const l_d = C[$seg311 * CAP + $i318]!;
+      if (!$any314) break offered313$open;
+      let $found318 = false;
+      for (let $i319 = 0; $i319 < N[$seg312]!; $i319++) {
+        const l_d = C[$seg312 * CAP + $i319]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-        $found317 = true;
+        $found318 = true;
         break;
       }
-      if (!$found317) break offered312$open;
-      $offered312 = true;
+      if (!$found318) break offered313$open;
+      $offered313 = true;
     }
-    const $offered320 = ($offered294 ? 1 : 0) + ($offered303 ? 1 : 0) + ($offered312 ? 1 : 0);
-    if ($offered320 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
+    const $offered321 = ($offered295 ? 1 : 0) + ($offered304 ? 1 : 0) + ($offered313 ? 1 : 0);
+    if ($offered321 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat293} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built325 = false;
-    let $built332 = false;
-    let $built339 = false;
-    attempt321: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n323 = $offered320;
-      let $r324 = 0;
-      if ($n323 <= 2097152 && $n323 >= 1) {
+    let $built326 = false;
+    let $built333 = false;
+    let $built340 = false;
+    attempt322: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n324 = $offered321;
+      let $r325 = 0;
+      if ($n324 <= 2097152 && $n324 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4269,34 +4272,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n323;
+          const $m = ($t >>> 0) * $n324;
           const $low = $m >>> 0;
-          if ($low >= $n323 || $low >= 4294967296 % $n323) {
-            $r324 = ($m / 4294967296) >>> 0;
+          if ($low >= $n324 || $low >= 4294967296 % $n324) {
+            $r325 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n323 >= 1 && $n323 <= 4294967296))
+        if (!($n324 >= 1 && $n324 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r324 = drawInt(P, $n323);
+        $r325 = drawInt(P, $n324);
       }
-      const $pick322$drawn = $r324;
-      let $pick322 = $pick322$drawn;
-      if ($offered294 && $pick322-- === 0) {
-        if (!$built325) {
+      const $pick323$drawn = $r325;
+      let $pick323 = $pick323$drawn;
+      if ($offered295 && $pick323-- === 0) {
+        if (!$built326) {
           $values53$n[0]! = 0;
-          for (let $i301 = 0; $i301 < N[$seg293]!; $i301++) {
-            const l_d = C[$seg293 * CAP + $i301]!;
+          for (let $i302 = 0; $i302 < N[$seg294]!; $i302++) {
+            const l_d = C[$seg294 * CAP + $i302]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_3, l_d)) continue;
             $values53[$values53$n[0]!++] = l_d;
           }
-          $built325 = true;
+          $built326 = true;
         }
-        const $n328 = $values53$n[0]!;
-        let $r329 = 0;
-        if ($n328 <= 2097152 && $n328 >= 1) {
+        const $n329 = $values53$n[0]!;
+        let $r330 = 0;
+        if ($n329 <= 2097152 && $n329 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4307,34 +4310,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n328;
+            const $m = ($t >>> 0) * $n329;
             const $low = $m >>> 0;
-            if ($low >= $n328 || $low >= 4294967296 % $n328) {
-              $r329 = ($m / 4294967296) >>> 0;
+            if ($low >= $n329 || $low >= 4294967296 % $n329) {
+              $r330 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n328 >= 1 && $n328 <= 4294967296))
+          if (!($n329 >= 1 && $n329 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r329 = drawInt(P, $n328);
+          $r330 = drawInt(P, $n329);
         }
-        const $digit326 = $r329;
-        const $value327 = $values53[$digit326]!;
+        const $digit327 = $r330;
+        const $value328 = $values53[$digit327]!;
         {
-          const l_d = $value327;
+          const l_d = $value328;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat292, 0, $value327);
+        if (trace !== null) trace.push($seat293, 0, $value328);
         {
-          const l_d = $value327;
+          const l_d = $value328;
           {
-            const $argument330 = l_p_3;
-            const $argument331 = l_d;
+            const $argument331 = l_p_3;
+            const $argument332 = l_d;
             {
-              let l_p = $argument330;
-              let l_sold = $argument331;
+              let l_p = $argument331;
+              let l_sold = $argument332;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4357,19 +4360,19 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered303 && $pick322-- === 0) {
-        if (!$built332) {
+      if ($offered304 && $pick323-- === 0) {
+        if (!$built333) {
           $values55$n[0]! = 0;
-          for (let $i310 = 0; $i310 < N[$seg302]!; $i310++) {
-            const l_d = C[$seg302 * CAP + $i310]!;
+          for (let $i311 = 0; $i311 < N[$seg303]!; $i311++) {
+            const l_d = C[$seg303 * CAP + $i311]!;
             if (!v_key[l_d]!) continue;
             $values55[$values55$n[0]!++] = l_d;
           }
-          $built332 = true;
+          $built333 = true;
         }
-        const $n335 = $values55$n[0]!;
-        let $r336 = 0;
-        if ($n335 <= 2097152 && $n335 >= 1) {
+        const $n336 = $values55$n[0]!;
+        let $r337 = 0;
+        if ($n336 <= 2097152 && $n336 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4380,34 +4383,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n335;
+            const $m = ($t >>> 0) * $n336;
             const $low = $m >>> 0;
-            if ($low >= $n335 || $low >= 4294967296 % $n335) {
-              $r336 = ($m / 4294967296) >>> 0;
+            if ($low >= $n336 || $low >= 4294967296 % $n336) {
+              $r337 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n335 >= 1 && $n335 <= 4294967296))
+          if (!($n336 >= 1 && $n336 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r336 = drawInt(P, $n335);
+          $r337 = drawInt(P, $n336);
         }
-        const $digit333 = $r336;
-        const $value334 = $values55[$digit333]!;
+        const $digit334 = $r337;
+        const $value335 = $values55[$digit334]!;
         {
-          const l_d = $value334;
+          const l_d = $value335;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat292, 1, $value334);
+        if (trace !== null) trace.push($seat293, 1, $value335);
         {
-          const l_d = $value334;
+          const l_d = $value335;
           {
-            const $argument337 = l_p_3;
-            const $argument338 = l_d;
+            const $argument338 = l_p_3;
+            const $argument339 = l_d;
             {
-              let l_p = $argument337;
-              let l_sold = $argument338;
+              let l_p = $argument338;
+              let l_sold = $argument339;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4432,20 +4435,20 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered312 && $pick322-- === 0) {
-        if (!$built339) {
+      if ($offered313 && $pick323-- === 0) {
+        if (!$built340) {
           $values57$n[0]! = 0;
-          for (let $i319 = 0; $i319 < N[$seg311]!; $i319++) {
-            const l_d = C[$seg311 * CAP + $i319]!;
+          for (let $i320 = 0; $i320 < N[$seg312]!; $i320++) {
+            const l_d = C[$seg312 * CAP + $i320]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          $built339 = true;
+          $built340 = true;
         }
-        const $n342 = $values57$n[0]!;
-        let $r343 = 0;
-        if ($n342 <= 2097152 && $n342 >= 1) {
+        const $n343 = $values57$n[0]!;
+        let $r344 = 0;
+        if ($n343 <= 2097152 && $n343 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4456,34 +4459,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n342;
+            const $m = ($t >>> 0) * $n343;
             const $low = $m >>> 0;
-            if ($low >= $n342 || $low >= 4294967296 % $n342) {
-              $r343 = ($m / 4294967296) >>> 0;
+            if ($low >= $n343 || $low >= 4294967296 % $n343) {
+              $r344 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n342 >= 1 && $n342 <= 4294967296))
+          if (!($n343 >= 1 && $n343 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r343 = drawInt(P, $n342);
+          $r344 = drawInt(P, $n343);
         }
-        const $digit340 = $r343;
-        const $value341 = $values57[$digit340]!;
+        const $digit341 = $r344;
+        const $value342 = $values57[$digit341]!;
         {
-          const l_d = $value341;
+          const l_d = $value342;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat292, 2, $value341);
+        if (trace !== null) trace.push($seat293, 2, $value342);
         {
-          const l_d = $value341;
+          const l_d = $value342;
           {
-            const $argument344 = l_p_3;
-            const $argument345 = l_d;
+            const $argument345 = l_p_3;
+            const $argument346 = l_d;
             {
-              let l_p = $argument344;
-              let l_pledged = $argument345;
+              let l_p = $argument345;
+              let l_pledged = $argument346;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4508,30 +4511,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide393(): number {
+  function decide394(): number {
     {
-      let $n369 = 0;
+      let $n370 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list61[$n369++] = l_q;
+          $list61[$n370++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list62[$s] = 0;
-      race370: for (;;) {
-        let $left371 = 0;
-        for (let $a374 = 0; $a374 < $n369; $a374++) if ($list62[$list61[$a374]!] === 0) $left371++;
-        if ($left371 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race371: for (;;) {
+        let $left372 = 0;
+        for (let $a375 = 0; $a375 < $n370; $a375++) if ($list62[$list61[$a375]!] === 0) $left372++;
+        if ($left372 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k373 = 0;
-        if ($left371 > 1) {
-          const $n375 = $left371;
-          let $r376 = 0;
-          if ($n375 <= 2097152 && $n375 >= 1) {
+        let $k374 = 0;
+        if ($left372 > 1) {
+          const $n376 = $left372;
+          let $r377 = 0;
+          if ($n376 <= 2097152 && $n376 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4542,54 +4545,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n375;
+              const $m = ($t >>> 0) * $n376;
               const $low = $m >>> 0;
-              if ($low >= $n375 || $low >= 4294967296 % $n375) {
-                $r376 = ($m / 4294967296) >>> 0;
+              if ($low >= $n376 || $low >= 4294967296 % $n376) {
+                $r377 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n375 >= 1 && $n375 <= 4294967296))
+            if (!($n376 >= 1 && $n376 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r376 = drawInt(P, $n375);
+            $r377 = drawInt(P, $n376);
           }
-          const $k373$drawn = $r376;
-          $k373 = $k373$drawn;
+          const $k374$drawn = $r377;
+          $k374 = $k374$drawn;
         }
-        let $seat372 = -1;
-        for (let $a374 = 0; $a374 < $n369; $a374++)
-          if ($list62[$list61[$a374]!] === 0 && $k373-- === 0) {
-            $seat372 = $list61[$a374]!;
+        let $seat373 = -1;
+        for (let $a375 = 0; $a375 < $n370; $a375++)
+          if ($list62[$list61[$a375]!] === 0 && $k374-- === 0) {
+            $seat373 = $list61[$a375]!;
             break;
           }
-        const l_q = $seat372;
-        const $low377 = l_high_3 + 1;
-        const $high378 = v_cash[l_q]!;
-        let $offered379 = false;
-        let $least380 = $low377;
-        offered379$open: {
-          if (!($low377 <= $high378)) break offered379$open;
-          $least380 = Math.max($low377, l_high_3 + 1);
-          if (!($least380 <= $high378)) break offered379$open;
-          $offered379 = true;
+        const l_q = $seat373;
+        const $low378 = l_high_3 + 1;
+        const $high379 = v_cash[l_q]!;
+        let $offered380 = false;
+        let $least381 = $low378;
+        offered380$open: {
+          if (!($low378 <= $high379)) break offered380$open;
+          $least381 = Math.max($low378, l_high_3 + 1);
+          if (!($least381 <= $high379)) break offered380$open;
+          $offered380 = true;
         }
-        let $offered381 = false;
-        offered381$open: {
-          $offered381 = true;
+        let $offered382 = false;
+        offered382$open: {
+          $offered382 = true;
         }
-        const $offered382 = ($offered379 ? 1 : 0) + ($offered381 ? 1 : 0);
-        if ($offered382 === 0)
+        const $offered383 = ($offered380 ? 1 : 0) + ($offered382 ? 1 : 0);
+        if ($offered383 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt383: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n385 = $offered382;
-          let $r386 = 0;
-          if ($n385 <= 2097152 && $n385 >= 1) {
+        attempt384: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n386 = $offered383;
+          let $r387 = 0;
+          if ($n386 <= 2097152 && $n386 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4600,24 +4603,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n385;
+              const $m = ($t >>> 0) * $n386;
               const $low = $m >>> 0;
-              if ($low >= $n385 || $low >= 4294967296 % $n385) {
-                $r386 = ($m / 4294967296) >>> 0;
+              if ($low >= $n386 || $low >= 4294967296 % $n386) {
+                $r387 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n385 >= 1 && $n385 <= 4294967296))
+            if (!($n386 >= 1 && $n386 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r386 = drawInt(P, $n385);
+            $r387 = drawInt(P, $n386);
           }
-          const $pick384$drawn = $r386;
-          let $pick384 = $pick384$drawn;
-          if ($offered379 && $pick384-- === 0) {
-            const $n390 = Math.max(0, $high378 - $least380 + 1);
-            let $r391 = 0;
-            if ($n390 <= 2097152 && $n390 >= 1) {
+          const $pick385$drawn = $r387;
+          let $pick385 = $pick385$drawn;
+          if ($offered380 && $pick385-- === 0) {
+            const $n391 = Math.max(0, $high379 - $least381 + 1);
+            let $r392 = 0;
+            if ($n391 <= 2097152 && $n391 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4628,65 +4631,65 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n390;
+                const $m = ($t >>> 0) * $n391;
                 const $low = $m >>> 0;
-                if ($low >= $n390 || $low >= 4294967296 % $n390) {
-                  $r391 = ($m / 4294967296) >>> 0;
+                if ($low >= $n391 || $low >= 4294967296 % $n391) {
+                  $r392 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n390 >= 1 && $n390 <= 4294967296))
+              if (!($n391 >= 1 && $n391 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r391 = drawInt(P, $n390);
+              $r392 = drawInt(P, $n391);
             }
-            const $digit388 = $r391;
-            const $value389 = $least380 + $digit388;
+            const $digit389 = $r392;
+            const $value390 = $least381 + $digit389;
             {
-              const l_amount = $value389;
+              const l_amount = $value390;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value389);
+            if (trace !== null) trace.push(l_q, 3, $value390);
             {
-              const l_amount = $value389;
+              const l_amount = $value390;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return 68;
             }
           }
-          if ($offered381 && $pick384-- === 0) {
+          if ($offered382 && $pick385-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list62[l_q] = 1;
-            if ($left371 === 1) {
+            if ($left372 === 1) {
               return 68;
             }
-            continue race370;
+            continue race371;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide405($seat397: number): number {
-    const $count398 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count399 = 1;
-    const $total400 = $count398 + $count399;
-    if ($total400 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat397} must act but has no legal move`);
+  function decide406($seat398: number): number {
+    const $count399 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count400 = 1;
+    const $total401 = $count399 + $count400;
+    if ($total401 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n402 = $total400;
-    let $r403 = 0;
-    if ($n402 <= 2097152 && $n402 >= 1) {
+    const $n403 = $total401;
+    let $r404 = 0;
+    if ($n403 <= 2097152 && $n403 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4697,24 +4700,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n402;
+        const $m = ($t >>> 0) * $n403;
         const $low = $m >>> 0;
-        if ($low >= $n402 || $low >= 4294967296 % $n402) {
-          $r403 = ($m / 4294967296) >>> 0;
+        if ($low >= $n403 || $low >= 4294967296 % $n403) {
+          $r404 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n402 >= 1 && $n402 <= 4294967296))
+      if (!($n403 >= 1 && $n403 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r403 = drawInt(P, $n402);
+      $r404 = drawInt(P, $n403);
     }
-    const $index401$drawn = $r403;
-    let $index401 = $index401$drawn;
+    const $index402$drawn = $r404;
+    let $index402 = $index402$drawn;
     decisions++;
     steps = 0;
-    if ($index401 < $count398) {
-      if (trace !== null) trace.push($seat397, 17);
+    if ($index402 < $count399) {
+      if (trace !== null) trace.push($seat398, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4734,47 +4737,47 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg404 = Z_deeds + l_p_5;
-          C[$seg404 * CAP + N[$seg404]!] = $card;
-          N[$seg404]!++;
+          const $seg405 = Z_deeds + l_p_5;
+          C[$seg405 * CAP + N[$seg405]!] = $card;
+          N[$seg405]!++;
         }
         return 81;
       }
     }
-    $index401 -= $count398;
-    if ($index401 < $count399) {
-      if (trace !== null) trace.push($seat397, 4);
+    $index402 -= $count399;
+    if ($index402 < $count400) {
+      if (trace !== null) trace.push($seat398, 4);
       {
         return 82;
       }
     }
-    $index401 -= $count399;
+    $index402 -= $count400;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide432(): number {
+  function decide433(): number {
     {
-      let $n408 = 0;
+      let $n409 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n408++] = l_q;
+          $list63[$n409++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race409: for (;;) {
-        let $left410 = 0;
-        for (let $a413 = 0; $a413 < $n408; $a413++) if ($list64[$list63[$a413]!] === 0) $left410++;
-        if ($left410 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race410: for (;;) {
+        let $left411 = 0;
+        for (let $a414 = 0; $a414 < $n409; $a414++) if ($list64[$list63[$a414]!] === 0) $left411++;
+        if ($left411 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k412 = 0;
-        if ($left410 > 1) {
-          const $n414 = $left410;
-          let $r415 = 0;
-          if ($n414 <= 2097152 && $n414 >= 1) {
+        let $k413 = 0;
+        if ($left411 > 1) {
+          const $n415 = $left411;
+          let $r416 = 0;
+          if ($n415 <= 2097152 && $n415 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4785,54 +4788,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n414;
+              const $m = ($t >>> 0) * $n415;
               const $low = $m >>> 0;
-              if ($low >= $n414 || $low >= 4294967296 % $n414) {
-                $r415 = ($m / 4294967296) >>> 0;
+              if ($low >= $n415 || $low >= 4294967296 % $n415) {
+                $r416 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n414 >= 1 && $n414 <= 4294967296))
+            if (!($n415 >= 1 && $n415 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r415 = drawInt(P, $n414);
+            $r416 = drawInt(P, $n415);
           }
-          const $k412$drawn = $r415;
-          $k412 = $k412$drawn;
+          const $k413$drawn = $r416;
+          $k413 = $k413$drawn;
         }
-        let $seat411 = -1;
-        for (let $a413 = 0; $a413 < $n408; $a413++)
-          if ($list64[$list63[$a413]!] === 0 && $k412-- === 0) {
-            $seat411 = $list63[$a413]!;
+        let $seat412 = -1;
+        for (let $a414 = 0; $a414 < $n409; $a414++)
+          if ($list64[$list63[$a414]!] === 0 && $k413-- === 0) {
+            $seat412 = $list63[$a414]!;
             break;
           }
-        const l_q = $seat411;
-        const $low416 = l_high_4 + 1;
-        const $high417 = v_cash[l_q]!;
-        let $offered418 = false;
-        let $least419 = $low416;
-        offered418$open: {
-          if (!($low416 <= $high417)) break offered418$open;
-          $least419 = Math.max($low416, l_high_4 + 1);
-          if (!($least419 <= $high417)) break offered418$open;
-          $offered418 = true;
+        const l_q = $seat412;
+        const $low417 = l_high_4 + 1;
+        const $high418 = v_cash[l_q]!;
+        let $offered419 = false;
+        let $least420 = $low417;
+        offered419$open: {
+          if (!($low417 <= $high418)) break offered419$open;
+          $least420 = Math.max($low417, l_high_4 + 1);
+          if (!($least420 <= $high418)) break offered419$open;
+          $offered419 = true;
         }
-        let $offered420 = false;
-        offered420$open: {
-          $offered420 = true;
+        let $offered421 = false;
+        offered421$open: {
+          $offered421 = true;
         }
-        const $offered421 = ($offered418 ? 1 : 0) + ($offered420 ? 1 : 0);
-        if ($offered421 === 0)
+        const $offered422 = ($offered419 ? 1 : 0) + ($offered421 ? 1 : 0);
+        if ($offered422 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt422: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n424 = $offered421;
-          let $r425 = 0;
-          if ($n424 <= 2097152 && $n424 >= 1) {
+        attempt423: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n425 = $offered422;
+          let $r426 = 0;
+          if ($n425 <= 2097152 && $n425 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4843,24 +4846,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n424;
+              const $m = ($t >>> 0) * $n425;
               const $low = $m >>> 0;
-              if ($low >= $n424 || $low >= 4294967296 % $n424) {
-                $r425 = ($m / 4294967296) >>> 0;
+              if ($low >= $n425 || $low >= 4294967296 % $n425) {
+                $r426 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n424 >= 1 && $n424 <= 4294967296))
+            if (!($n425 >= 1 && $n425 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r425 = drawInt(P, $n424);
+            $r426 = drawInt(P, $n425);
           }
-          const $pick423$drawn = $r425;
-          let $pick423 = $pick423$drawn;
-          if ($offered418 && $pick423-- === 0) {
-            const $n429 = Math.max(0, $high417 - $least419 + 1);
-            let $r430 = 0;
-            if ($n429 <= 2097152 && $n429 >= 1) {
+          const $pick424$drawn = $r426;
+          let $pick424 = $pick424$drawn;
+          if ($offered419 && $pick424-- === 0) {
+            const $n430 = Math.max(0, $high418 - $least420 + 1);
+            let $r431 = 0;
+            if ($n430 <= 2097152 && $n430 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4871,151 +4874,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n429;
+                const $m = ($t >>> 0) * $n430;
                 const $low = $m >>> 0;
-                if ($low >= $n429 || $low >= 4294967296 % $n429) {
-                  $r430 = ($m / 4294967296) >>> 0;
+                if ($low >= $n430 || $low >= 4294967296 % $n430) {
+                  $r431 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n429 >= 1 && $n429 <= 4294967296))
+              if (!($n430 >= 1 && $n430 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r430 = drawInt(P, $n429);
+              $r431 = drawInt(P, $n430);
             }
-            const $digit427 = $r430;
-            const $value428 = $least419 + $digit427;
+            const $digit428 = $r431;
+            const $value429 = $least420 + $digit428;
             {
-              const l_amount = $value428;
+              const l_amount = $value429;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value428);
+            if (trace !== null) trace.push(l_q, 3, $value429);
             {
-              const l_amount = $value428;
+              const l_amount = $value429;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 86;
             }
           }
-          if ($offered420 && $pick423-- === 0) {
+          if ($offered421 && $pick424-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
-            if ($left410 === 1) {
+            if ($left411 === 1) {
               return 86;
             }
-            continue race409;
+            continue race410;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide495($seat441: number): number {
-    const $seg442 = Z_deeds + l_p_7;
-    let $offered443 = false;
-    offered443$open: {
-      if (!(N[$seg442]! > 0)) break offered443$open;
-      let $any444: boolean = false;
+  function decide496($seat442: number): number {
+    const $seg443 = Z_deeds + l_p_7;
+    let $offered444 = false;
+    offered444$open: {
+      if (!(N[$seg443]! > 0)) break offered444$open;
+      let $any445: boolean = false;
       {
-        const $seg446 = Z_deeds + l_p_7;
-        const $n447 = N[$seg446]!;
-        for (let $i445 = 0; $i445 < $n447; $i445++) {
-          const l_e = C[$seg446 * CAP + $i445]!;
+        const $seg447 = Z_deeds + l_p_7;
+        const $n448 = N[$seg447]!;
+        for (let $i446 = 0; $i446 < $n448; $i446++) {
+          const l_e = C[$seg447 * CAP + $i446]!;
           if (fn_may_sell_stack(l_p_7, l_e)) {
-            $any444 = true;
+            $any445 = true;
             break;
           }
         }
       }
-      if (!$any444) break offered443$open;
-      let $found448 = false;
-      for (let $i449 = 0; $i449 < N[$seg442]!; $i449++) {
-        const l_d = C[$seg442 * CAP + $i449]!;
+      if (!$any445) break offered444$open;
+      let $found449 = false;
+      for (let $i450 = 0; $i450 < N[$seg443]!; $i450++) {
+        const l_d = C[$seg443 * CAP + $i450]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-        $found448 = true;
+        $found449 = true;
         break;
       }
-      if (!$found448) break offered443$open;
-      $offered443 = true;
+      if (!$found449) break offered444$open;
+      $offered444 = true;
     }
-    const $seg451 = Z_deeds + l_p_7;
-    let $offered452 = false;
-    offered452$open: {
-      if (!(N[$seg451]! > 0)) break offered452$open;
-      let $any453: boolean = false;
+    const $seg452 = Z_deeds + l_p_7;
+    let $offered453 = false;
+    offered453$open: {
+      if (!(N[$seg452]! > 0)) break offered453$open;
+      let $any454: boolean = false;
       {
-        const $seg455 = Z_deeds + l_p_7;
-        const $n456 = N[$seg455]!;
-        for (let $i454 = 0; $i454 < $n456; $i454++) {
-          const l_e = C[$seg455 * CAP + $i454]!;
+        const $seg456 = Z_deeds + l_p_7;
+        const $n457 = N[$seg456]!;
+        for (let $i455 = 0; $i455 < $n457; $i455++) {
+          const l_e = C[$seg456 * CAP + $i455]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any453 = true;
+            $any454 = true;
             break;
           }
         }
       }
-      if (!$any453) break offered452$open;
-      if (!(v_stacks_left >= 4)) break offered452$open;
-      let $found457 = false;
-      for (let $i458 = 0; $i458 < N[$seg451]!; $i458++) {
-        const l_d = C[$seg451 * CAP + $i458]!;
+      if (!$any454) break offered453$open;
+      if (!(v_stacks_left >= 4)) break offered453$open;
+      let $found458 = false;
+      for (let $i459 = 0; $i459 < N[$seg452]!; $i459++) {
+        const l_d = C[$seg452 * CAP + $i459]!;
         if (!v_key[l_d]!) continue;
-        $found457 = true;
+        $found458 = true;
         break;
       }
-      if (!$found457) break offered452$open;
-      $offered452 = true;
+      if (!$found458) break offered453$open;
+      $offered453 = true;
     }
-    const $seg460 = Z_deeds + l_p_7;
-    let $offered461 = false;
-    offered461$open: {
-      if (!(N[$seg460]! > 0)) break offered461$open;
-      let $any462: boolean = false;
+    const $seg461 = Z_deeds + l_p_7;
+    let $offered462 = false;
+    offered462$open: {
+      if (!(N[$seg461]! > 0)) break offered462$open;
+      let $any463: boolean = false;
       {
-        const $seg464 = Z_deeds + l_p_7;
-        const $n465 = N[$seg464]!;
-        for (let $i463 = 0; $i463 < $n465; $i463++) {
-          const l_e = C[$seg464 * CAP + $i463]!;
+        const $seg465 = Z_deeds + l_p_7;
+        const $n466 = N[$seg465]!;
+        for (let $i464 = 0; $i464 < $n466; $i464++) {
+          const l_e = C[$seg465 * CAP + $i464]!;
           if (fn_may_mortgage(l_p_7, l_e)) {
-            $any462 = true;
+            $any463 = true;
             break;
           }
         }
       }
-      if (!$any462) break offered461$open;
-      let $found466 = false;
-      for (let $i467 = 0; $i467 < N[$seg460]!; $i467++) {
-        const l_d = C[$seg460 * CAP + $i467]!;
+      if (!$any463) break offered462$open;
+      let $found467 = false;
+      for (let $i468 = 0; $i468 < N[$seg461]!; $i468++) {
+        const l_d = C[$seg461 * CAP + $i468]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-        $found466 = true;
+        $found467 = true;
         break;
       }
-      if (!$found466) break offered461$open;
-      $offered461 = true;
+      if (!$found467) break offered462$open;
+      $offered462 = true;
     }
-    const $offered469 = ($offered443 ? 1 : 0) + ($offered452 ? 1 : 0) + ($offered461 ? 1 : 0);
-    if ($offered469 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat441} must act but has no legal move`);
+    const $offered470 = ($offered444 ? 1 : 0) + ($offered453 ? 1 : 0) + ($offered462 ? 1 : 0);
+    if ($offered470 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat442} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built474 = false;
-    let $built481 = false;
-    let $built488 = false;
-    attempt470: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n472 = $offered469;
-      let $r473 = 0;
-      if ($n472 <= 2097152 && $n472 >= 1) {
+    let $built475 = false;
+    let $built482 = false;
+    let $built489 = false;
+    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n473 = $offered470;
+      let $r474 = 0;
+      if ($n473 <= 2097152 && $n473 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5026,34 +5029,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n472;
+          const $m = ($t >>> 0) * $n473;
           const $low = $m >>> 0;
-          if ($low >= $n472 || $low >= 4294967296 % $n472) {
-            $r473 = ($m / 4294967296) >>> 0;
+          if ($low >= $n473 || $low >= 4294967296 % $n473) {
+            $r474 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n472 >= 1 && $n472 <= 4294967296))
+        if (!($n473 >= 1 && $n473 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r473 = drawInt(P, $n472);
+        $r474 = drawInt(P, $n473);
       }
-      const $pick471$drawn = $r473;
-      let $pick471 = $pick471$drawn;
-      if ($offered443 && $pick471-- === 0) {
-        if (!$built474) {
+      const $pick472$drawn = $r474;
+      let $pick472 = $pick472$drawn;
+      if ($offered444 && $pick472-- === 0) {
+        if (!$built475) {
           $values65$n[0]! = 0;
-          for (let $i450 = 0; $i450 < N[$seg442]!; $i450++) {
-            const l_d = C[$seg442 * CAP + $i450]!;
+          for (let $i451 = 0; $i451 < N[$seg443]!; $i451++) {
+            const l_d = C[$seg443 * CAP + $i451]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built474 = true;
+          $built475 = true;
         }
-        const $n477 = $values65$n[0]!;
-        let $r478 = 0;
-        if ($n477 <= 2097152 && $n477 >= 1) {
+        const $n478 = $values65$n[0]!;
+        let $r479 = 0;
+        if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5064,34 +5067,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n477;
+            const $m = ($t >>> 0) * $n478;
             const $low = $m >>> 0;
-            if ($low >= $n477 || $low >= 4294967296 % $n477) {
-              $r478 = ($m / 4294967296) >>> 0;
+            if ($low >= $n478 || $low >= 4294967296 % $n478) {
+              $r479 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n477 >= 1 && $n477 <= 4294967296))
+          if (!($n478 >= 1 && $n478 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r478 = drawInt(P, $n477);
+          $r479 = drawInt(P, $n478);
         }
-        const $digit475 = $r478;
-        const $value476 = $values65[$digit475]!;
+        const $digit476 = $r479;
+        const $value477 = $values65[$digit476]!;
         {
-          const l_d = $value476;
+          const l_d = $value477;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat441, 0, $value476);
+        if (trace !== null) trace.push($seat442, 0, $value477);
         {
-          const l_d = $value476;
+          const l_d = $value477;
           {
-            const $argument479 = l_p_7;
-            const $argument480 = l_d;
+            const $argument480 = l_p_7;
+            const $argument481 = l_d;
             {
-              let l_p = $argument479;
-              let l_sold = $argument480;
+              let l_p = $argument480;
+              let l_sold = $argument481;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5114,19 +5117,19 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered452 && $pick471-- === 0) {
-        if (!$built481) {
+      if ($offered453 && $pick472-- === 0) {
+        if (!$built482) {
           $values67$n[0]! = 0;
-          for (let $i459 = 0; $i459 < N[$seg451]!; $i459++) {
-            const l_d = C[$seg451 * CAP + $i459]!;
+          for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+            const l_d = C[$seg452 * CAP + $i460]!;
             if (!v_key[l_d]!) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built481 = true;
+          $built482 = true;
         }
-        const $n484 = $values67$n[0]!;
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+        const $n485 = $values67$n[0]!;
+        let $r486 = 0;
+        if ($n485 <= 2097152 && $n485 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5137,34 +5140,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n485;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n485 || $low >= 4294967296 % $n485) {
+              $r486 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n485 >= 1 && $n485 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r486 = drawInt(P, $n485);
         }
-        const $digit482 = $r485;
-        const $value483 = $values67[$digit482]!;
+        const $digit483 = $r486;
+        const $value484 = $values67[$digit483]!;
         {
-          const l_d = $value483;
+          const l_d = $value484;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat441, 1, $value483);
+        if (trace !== null) trace.push($seat442, 1, $value484);
         {
-          const l_d = $value483;
+          const l_d = $value484;
           {
-            const $argument486 = l_p_7;
-            const $argument487 = l_d;
+            const $argument487 = l_p_7;
+            const $argument488 = l_d;
             {
-              let l_p = $argument486;
-              let l_sold = $argument487;
+              let l_p = $argument487;
+              let l_sold = $argument488;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5189,20 +5192,20 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered461 && $pick471-- === 0) {
-        if (!$built488) {
+      if ($offered462 && $pick472-- === 0) {
+        if (!$built489) {
           $values69$n[0]! = 0;
-          for (let $i468 = 0; $i468 < N[$seg460]!; $i468++) {
-            const l_d = C[$seg460 * CAP + $i468]!;
+          for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
+            const l_d = C[$seg461 * CAP + $i469]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
-          $built488 = true;
+          $built489 = true;
         }
-        const $n491 = $values69$n[0]!;
-        let $r492 = 0;
-        if ($n491 <= 2097152 && $n491 >= 1) {
+        const $n492 = $values69$n[0]!;
+        let $r493 = 0;
+        if ($n492 <= 2097152 && $n492 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5213,34 +5216,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n491;
+            const $m = ($t >>> 0) * $n492;
             const $low = $m >>> 0;
-            if ($low >= $n491 || $low >= 4294967296 % $n491) {
-              $r492 = ($m / 4294967296) >>> 0;
+            if ($low >= $n492 || $low >= 4294967296 % $n492) {
+              $r493 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n491 >= 1 && $n491 <= 4294967296))
+          if (!($n492 >= 1 && $n492 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r492 = drawInt(P, $n491);
+          $r493 = drawInt(P, $n492);
         }
-        const $digit489 = $r492;
-        const $value490 = $values69[$digit489]!;
+        const $digit490 = $r493;
+        const $value491 = $values69[$digit490]!;
         {
-          const l_d = $value490;
+          const l_d = $value491;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat441, 2, $value490);
+        if (trace !== null) trace.push($seat442, 2, $value491);
         {
-          const l_d = $value490;
+          const l_d = $value491;
           {
-            const $argument493 = l_p_7;
-            const $argument494 = l_d;
+            const $argument494 = l_p_7;
+            const $argument495 = l_d;
             {
-              let l_p = $argument493;
-              let l_pledged = $argument494;
+              let l_p = $argument494;
+              let l_pledged = $argument495;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5265,30 +5268,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide542(): number {
+  function decide543(): number {
     {
-      let $n518 = 0;
+      let $n519 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n518++] = l_q;
+          $list73[$n519++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race519: for (;;) {
-        let $left520 = 0;
-        for (let $a523 = 0; $a523 < $n518; $a523++) if ($list74[$list73[$a523]!] === 0) $left520++;
-        if ($left520 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race520: for (;;) {
+        let $left521 = 0;
+        for (let $a524 = 0; $a524 < $n519; $a524++) if ($list74[$list73[$a524]!] === 0) $left521++;
+        if ($left521 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k522 = 0;
-        if ($left520 > 1) {
-          const $n524 = $left520;
-          let $r525 = 0;
-          if ($n524 <= 2097152 && $n524 >= 1) {
+        let $k523 = 0;
+        if ($left521 > 1) {
+          const $n525 = $left521;
+          let $r526 = 0;
+          if ($n525 <= 2097152 && $n525 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5299,54 +5302,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n524;
+              const $m = ($t >>> 0) * $n525;
               const $low = $m >>> 0;
-              if ($low >= $n524 || $low >= 4294967296 % $n524) {
-                $r525 = ($m / 4294967296) >>> 0;
+              if ($low >= $n525 || $low >= 4294967296 % $n525) {
+                $r526 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n524 >= 1 && $n524 <= 4294967296))
+            if (!($n525 >= 1 && $n525 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r525 = drawInt(P, $n524);
+            $r526 = drawInt(P, $n525);
           }
-          const $k522$drawn = $r525;
-          $k522 = $k522$drawn;
+          const $k523$drawn = $r526;
+          $k523 = $k523$drawn;
         }
-        let $seat521 = -1;
-        for (let $a523 = 0; $a523 < $n518; $a523++)
-          if ($list74[$list73[$a523]!] === 0 && $k522-- === 0) {
-            $seat521 = $list73[$a523]!;
+        let $seat522 = -1;
+        for (let $a524 = 0; $a524 < $n519; $a524++)
+          if ($list74[$list73[$a524]!] === 0 && $k523-- === 0) {
+            $seat522 = $list73[$a524]!;
             break;
           }
-        const l_q = $seat521;
-        const $low526 = l_high_5 + 1;
-        const $high527 = v_cash[l_q]!;
-        let $offered528 = false;
-        let $least529 = $low526;
-        offered528$open: {
-          if (!($low526 <= $high527)) break offered528$open;
-          $least529 = Math.max($low526, l_high_5 + 1);
-          if (!($least529 <= $high527)) break offered528$open;
-          $offered528 = true;
+        const l_q = $seat522;
+        const $low527 = l_high_5 + 1;
+        const $high528 = v_cash[l_q]!;
+        let $offered529 = false;
+        let $least530 = $low527;
+        offered529$open: {
+          if (!($low527 <= $high528)) break offered529$open;
+          $least530 = Math.max($low527, l_high_5 + 1);
+          if (!($least530 <= $high528)) break offered529$open;
+          $offered529 = true;
         }
-        let $offered530 = false;
-        offered530$open: {
-          $offered530 = true;
+        let $offered531 = false;
+        offered531$open: {
+          $offered531 = true;
         }
-        const $offered531 = ($offered528 ? 1 : 0) + ($offered530 ? 1 : 0);
-        if ($offered531 === 0)
+        const $offered532 = ($offered529 ? 1 : 0) + ($offered531 ? 1 : 0);
+        if ($offered532 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt532: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n534 = $offered531;
-          let $r535 = 0;
-          if ($n534 <= 2097152 && $n534 >= 1) {
+        attempt533: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n535 = $offered532;
+          let $r536 = 0;
+          if ($n535 <= 2097152 && $n535 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5357,24 +5360,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n534;
+              const $m = ($t >>> 0) * $n535;
               const $low = $m >>> 0;
-              if ($low >= $n534 || $low >= 4294967296 % $n534) {
-                $r535 = ($m / 4294967296) >>> 0;
+              if ($low >= $n535 || $low >= 4294967296 % $n535) {
+                $r536 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n534 >= 1 && $n534 <= 4294967296))
+            if (!($n535 >= 1 && $n535 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r535 = drawInt(P, $n534);
+            $r536 = drawInt(P, $n535);
           }
-          const $pick533$drawn = $r535;
-          let $pick533 = $pick533$drawn;
-          if ($offered528 && $pick533-- === 0) {
-            const $n539 = Math.max(0, $high527 - $least529 + 1);
-            let $r540 = 0;
-            if ($n539 <= 2097152 && $n539 >= 1) {
+          const $pick534$drawn = $r536;
+          let $pick534 = $pick534$drawn;
+          if ($offered529 && $pick534-- === 0) {
+            const $n540 = Math.max(0, $high528 - $least530 + 1);
+            let $r541 = 0;
+            if ($n540 <= 2097152 && $n540 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5385,151 +5388,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n539;
+                const $m = ($t >>> 0) * $n540;
                 const $low = $m >>> 0;
-                if ($low >= $n539 || $low >= 4294967296 % $n539) {
-                  $r540 = ($m / 4294967296) >>> 0;
+                if ($low >= $n540 || $low >= 4294967296 % $n540) {
+                  $r541 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n539 >= 1 && $n539 <= 4294967296))
+              if (!($n540 >= 1 && $n540 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r540 = drawInt(P, $n539);
+              $r541 = drawInt(P, $n540);
             }
-            const $digit537 = $r540;
-            const $value538 = $least529 + $digit537;
+            const $digit538 = $r541;
+            const $value539 = $least530 + $digit538;
             {
-              const l_amount = $value538;
+              const l_amount = $value539;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value538);
+            if (trace !== null) trace.push(l_q, 3, $value539);
             {
-              const l_amount = $value538;
+              const l_amount = $value539;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 109;
             }
           }
-          if ($offered530 && $pick533-- === 0) {
+          if ($offered531 && $pick534-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
-            if ($left520 === 1) {
+            if ($left521 === 1) {
               return 109;
             }
-            continue race519;
+            continue race520;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide599($seat545: number): number {
-    const $seg546 = Z_deeds + l_p_9;
-    let $offered547 = false;
-    offered547$open: {
-      if (!(N[$seg546]! > 0)) break offered547$open;
-      let $any548: boolean = false;
+  function decide600($seat546: number): number {
+    const $seg547 = Z_deeds + l_p_9;
+    let $offered548 = false;
+    offered548$open: {
+      if (!(N[$seg547]! > 0)) break offered548$open;
+      let $any549: boolean = false;
       {
-        const $seg550 = Z_deeds + l_p_9;
-        const $n551 = N[$seg550]!;
-        for (let $i549 = 0; $i549 < $n551; $i549++) {
-          const l_e = C[$seg550 * CAP + $i549]!;
+        const $seg551 = Z_deeds + l_p_9;
+        const $n552 = N[$seg551]!;
+        for (let $i550 = 0; $i550 < $n552; $i550++) {
+          const l_e = C[$seg551 * CAP + $i550]!;
           if (fn_may_sell_stack(l_p_9, l_e)) {
-            $any548 = true;
+            $any549 = true;
             break;
           }
         }
       }
-      if (!$any548) break offered547$open;
-      let $found552 = false;
-      for (let $i553 = 0; $i553 < N[$seg546]!; $i553++) {
-        const l_d = C[$seg546 * CAP + $i553]!;
+      if (!$any549) break offered548$open;
+      let $found553 = false;
+      for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
+        const l_d = C[$seg547 * CAP + $i554]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-        $found552 = true;
+        $found553 = true;
         break;
       }
-      if (!$found552) break offered547$open;
-      $offered547 = true;
+      if (!$found553) break offered548$open;
+      $offered548 = true;
     }
-    const $seg555 = Z_deeds + l_p_9;
-    let $offered556 = false;
-    offered556$open: {
-      if (!(N[$seg555]! > 0)) break offered556$open;
-      let $any557: boolean = false;
+    const $seg556 = Z_deeds + l_p_9;
+    let $offered557 = false;
+    offered557$open: {
+      if (!(N[$seg556]! > 0)) break offered557$open;
+      let $any558: boolean = false;
       {
-        const $seg559 = Z_deeds + l_p_9;
-        const $n560 = N[$seg559]!;
-        for (let $i558 = 0; $i558 < $n560; $i558++) {
-          const l_e = C[$seg559 * CAP + $i558]!;
+        const $seg560 = Z_deeds + l_p_9;
+        const $n561 = N[$seg560]!;
+        for (let $i559 = 0; $i559 < $n561; $i559++) {
+          const l_e = C[$seg560 * CAP + $i559]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any557 = true;
+            $any558 = true;
             break;
           }
         }
       }
-      if (!$any557) break offered556$open;
-      if (!(v_stacks_left >= 4)) break offered556$open;
-      let $found561 = false;
-      for (let $i562 = 0; $i562 < N[$seg555]!; $i562++) {
-        const l_d = C[$seg555 * CAP + $i562]!;
+      if (!$any558) break offered557$open;
+      if (!(v_stacks_left >= 4)) break offered557$open;
+      let $found562 = false;
+      for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
+        const l_d = C[$seg556 * CAP + $i563]!;
         if (!v_key[l_d]!) continue;
-        $found561 = true;
+        $found562 = true;
         break;
       }
-      if (!$found561) break offered556$open;
-      $offered556 = true;
+      if (!$found562) break offered557$open;
+      $offered557 = true;
     }
-    const $seg564 = Z_deeds + l_p_9;
-    let $offered565 = false;
-    offered565$open: {
-      if (!(N[$seg564]! > 0)) break offered565$open;
-      let $any566: boolean = false;
+    const $seg565 = Z_deeds + l_p_9;
+    let $offered566 = false;
+    offered566$open: {
+      if (!(N[$seg565]! > 0)) break offered566$open;
+      let $any567: boolean = false;
       {
-        const $seg568 = Z_deeds + l_p_9;
-        const $n569 = N[$seg568]!;
-        for (let $i567 = 0; $i567 < $n569; $i567++) {
-          const l_e = C[$seg568 * CAP + $i567]!;
+        const $seg569 = Z_deeds + l_p_9;
+        const $n570 = N[$seg569]!;
+        for (let $i568 = 0; $i568 < $n570; $i568++) {
+          const l_e = C[$seg569 * CAP + $i568]!;
           if (fn_may_mortgage(l_p_9, l_e)) {
-            $any566 = true;
+            $any567 = true;
             break;
           }
         }
       }
-      if (!$any566) break offered565$open;
-      let $found570 = false;
-      for (let $i571 = 0; $i571 < N[$seg564]!; $i571++) {
-        const l_d = C[$seg564 * CAP + $i571]!;
+      if (!$any567) break offered566$open;
+      let $found571 = false;
+      for (let $i572 = 0; $i572 < N[$seg565]!; $i572++) {
+        const l_d = C[$seg565 * CAP + $i572]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-        $found570 = true;
+        $found571 = true;
         break;
       }
-      if (!$found570) break offered565$open;
-      $offered565 = true;
+      if (!$found571) break offered566$open;
+      $offered566 = true;
     }
-    const $offered573 = ($offered547 ? 1 : 0) + ($offered556 ? 1 : 0) + ($offered565 ? 1 : 0);
-    if ($offered573 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat545} must act but has no legal move`);
+    const $offered574 = ($offered548 ? 1 : 0) + ($offered557 ? 1 : 0) + ($offered566 ? 1 : 0);
+    if ($offered574 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat546} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built578 = false;
-    let $built585 = false;
-    let $built592 = false;
-    attempt574: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n576 = $offered573;
-      let $r577 = 0;
-      if ($n576 <= 2097152 && $n576 >= 1) {
+    let $built579 = false;
+    let $built586 = false;
+    let $built593 = false;
+    attempt575: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n577 = $offered574;
+      let $r578 = 0;
+      if ($n577 <= 2097152 && $n577 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5540,34 +5543,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n576;
+          const $m = ($t >>> 0) * $n577;
           const $low = $m >>> 0;
-          if ($low >= $n576 || $low >= 4294967296 % $n576) {
-            $r577 = ($m / 4294967296) >>> 0;
+          if ($low >= $n577 || $low >= 4294967296 % $n577) {
+            $r578 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n576 >= 1 && $n576 <= 4294967296))
+        if (!($n577 >= 1 && $n577 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r577 = drawInt(P, $n576);
+        $r578 = drawInt(P, $n577);
       }
-      const $pick575$drawn = $r577;
-      let $pick575 = $pick575$drawn;
-      if ($offered547 && $pick575-- === 0) {
-        if (!$built578) {
+      const $pick576$drawn = $r578;
+      let $pick576 = $pick576$drawn;
+      if ($offered548 && $pick576-- === 0) {
+        if (!$built579) {
           $values75$n[0]! = 0;
-          for (let $i554 = 0; $i554 < N[$seg546]!; $i554++) {
-            const l_d = C[$seg546 * CAP + $i554]!;
+          for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
+            const l_d = C[$seg547 * CAP + $i555]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          $built578 = true;
+          $built579 = true;
         }
-        const $n581 = $values75$n[0]!;
-        let $r582 = 0;
-        if ($n581 <= 2097152 && $n581 >= 1) {
+        const $n582 = $values75$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5578,34 +5581,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n581;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n581 || $low >= 4294967296 % $n581) {
-              $r582 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n581 >= 1 && $n581 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r582 = drawInt(P, $n581);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit579 = $r582;
-        const $value580 = $values75[$digit579]!;
+        const $digit580 = $r583;
+        const $value581 = $values75[$digit580]!;
         {
-          const l_d = $value580;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat545, 0, $value580);
+        if (trace !== null) trace.push($seat546, 0, $value581);
         {
-          const l_d = $value580;
+          const l_d = $value581;
           {
-            const $argument583 = l_p_9;
-            const $argument584 = l_d;
+            const $argument584 = l_p_9;
+            const $argument585 = l_d;
             {
-              let l_p = $argument583;
-              let l_sold = $argument584;
+              let l_p = $argument584;
+              let l_sold = $argument585;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5628,19 +5631,19 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered556 && $pick575-- === 0) {
-        if (!$built585) {
+      if ($offered557 && $pick576-- === 0) {
+        if (!$built586) {
           $values77$n[0]! = 0;
-          for (let $i563 = 0; $i563 < N[$seg555]!; $i563++) {
-            const l_d = C[$seg555 * CAP + $i563]!;
+          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
+            const l_d = C[$seg556 * CAP + $i564]!;
             if (!v_key[l_d]!) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          $built585 = true;
+          $built586 = true;
         }
-        const $n588 = $values77$n[0]!;
-        let $r589 = 0;
-        if ($n588 <= 2097152 && $n588 >= 1) {
+        const $n589 = $values77$n[0]!;
+        let $r590 = 0;
+        if ($n589 <= 2097152 && $n589 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5651,34 +5654,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n588;
+            const $m = ($t >>> 0) * $n589;
             const $low = $m >>> 0;
-            if ($low >= $n588 || $low >= 4294967296 % $n588) {
-              $r589 = ($m / 4294967296) >>> 0;
+            if ($low >= $n589 || $low >= 4294967296 % $n589) {
+              $r590 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n588 >= 1 && $n588 <= 4294967296))
+          if (!($n589 >= 1 && $n589 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r589 = drawInt(P, $n588);
+          $r590 = drawInt(P, $n589);
         }
-        const $digit586 = $r589;
-        const $value587 = $values77[$digit586]!;
+        const $digit587 = $r590;
+        const $value588 = $values77[$digit587]!;
         {
-          const l_d = $value587;
+          const l_d = $value588;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat545, 1, $value587);
+        if (trace !== null) trace.push($seat546, 1, $value588);
         {
-          const l_d = $value587;
+          const l_d = $value588;
           {
-            const $argument590 = l_p_9;
-            const $argument591 = l_d;
+            const $argument591 = l_p_9;
+            const $argument592 = l_d;
             {
-              let l_p = $argument590;
-              let l_sold = $argument591;
+              let l_p = $argument591;
+              let l_sold = $argument592;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5703,20 +5706,20 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered565 && $pick575-- === 0) {
-        if (!$built592) {
+      if ($offered566 && $pick576-- === 0) {
+        if (!$built593) {
           $values79$n[0]! = 0;
-          for (let $i572 = 0; $i572 < N[$seg564]!; $i572++) {
-            const l_d = C[$seg564 * CAP + $i572]!;
+          for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
+            const l_d = C[$seg565 * CAP + $i573]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built592 = true;
+          $built593 = true;
         }
-        const $n595 = $values79$n[0]!;
-        let $r596 = 0;
-        if ($n595 <= 2097152 && $n595 >= 1) {
+        const $n596 = $values79$n[0]!;
+        let $r597 = 0;
+        if ($n596 <= 2097152 && $n596 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5727,34 +5730,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n595;
+            const $m = ($t >>> 0) * $n596;
             const $low = $m >>> 0;
-            if ($low >= $n595 || $low >= 4294967296 % $n595) {
-              $r596 = ($m / 4294967296) >>> 0;
+            if ($low >= $n596 || $low >= 4294967296 % $n596) {
+              $r597 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n595 >= 1 && $n595 <= 4294967296))
+          if (!($n596 >= 1 && $n596 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r596 = drawInt(P, $n595);
+          $r597 = drawInt(P, $n596);
         }
-        const $digit593 = $r596;
-        const $value594 = $values79[$digit593]!;
+        const $digit594 = $r597;
+        const $value595 = $values79[$digit594]!;
         {
-          const l_d = $value594;
+          const l_d = $value595;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat545, 2, $value594);
+        if (trace !== null) trace.push($seat546, 2, $value595);
         {
-          const l_d = $value594;
+          const l_d = $value595;
           {
-            const $argument597 = l_p_9;
-            const $argument598 = l_d;
+            const $argument598 = l_p_9;
+            const $argument599 = l_d;
             {
-              let l_p = $argument597;
-              let l_pledged = $argument598;
+              let l_p = $argument598;
+              let l_pledged = $argument599;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5779,30 +5782,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide646(): number {
+  function decide647(): number {
     {
-      let $n622 = 0;
+      let $n623 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n622++] = l_q;
+          $list83[$n623++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race623: for (;;) {
-        let $left624 = 0;
-        for (let $a627 = 0; $a627 < $n622; $a627++) if ($list84[$list83[$a627]!] === 0) $left624++;
-        if ($left624 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race624: for (;;) {
+        let $left625 = 0;
+        for (let $a628 = 0; $a628 < $n623; $a628++) if ($list84[$list83[$a628]!] === 0) $left625++;
+        if ($left625 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k626 = 0;
-        if ($left624 > 1) {
-          const $n628 = $left624;
-          let $r629 = 0;
-          if ($n628 <= 2097152 && $n628 >= 1) {
+        let $k627 = 0;
+        if ($left625 > 1) {
+          const $n629 = $left625;
+          let $r630 = 0;
+          if ($n629 <= 2097152 && $n629 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5813,54 +5816,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n628;
+              const $m = ($t >>> 0) * $n629;
               const $low = $m >>> 0;
-              if ($low >= $n628 || $low >= 4294967296 % $n628) {
-                $r629 = ($m / 4294967296) >>> 0;
+              if ($low >= $n629 || $low >= 4294967296 % $n629) {
+                $r630 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n628 >= 1 && $n628 <= 4294967296))
+            if (!($n629 >= 1 && $n629 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r629 = drawInt(P, $n628);
+            $r630 = drawInt(P, $n629);
           }
-          const $k626$drawn = $r629;
-          $k626 = $k626$drawn;
+          const $k627$drawn = $r630;
+          $k627 = $k627$drawn;
         }
-        let $seat625 = -1;
-        for (let $a627 = 0; $a627 < $n622; $a627++)
-          if ($list84[$list83[$a627]!] === 0 && $k626-- === 0) {
-            $seat625 = $list83[$a627]!;
+        let $seat626 = -1;
+        for (let $a628 = 0; $a628 < $n623; $a628++)
+          if ($list84[$list83[$a628]!] === 0 && $k627-- === 0) {
+            $seat626 = $list83[$a628]!;
             break;
           }
-        const l_q = $seat625;
-        const $low630 = l_high_6 + 1;
-        const $high631 = v_cash[l_q]!;
-        let $offered632 = false;
-        let $least633 = $low630;
-        offered632$open: {
-          if (!($low630 <= $high631)) break offered632$open;
-          $least633 = Math.max($low630, l_high_6 + 1);
-          if (!($least633 <= $high631)) break offered632$open;
-          $offered632 = true;
+        const l_q = $seat626;
+        const $low631 = l_high_6 + 1;
+        const $high632 = v_cash[l_q]!;
+        let $offered633 = false;
+        let $least634 = $low631;
+        offered633$open: {
+          if (!($low631 <= $high632)) break offered633$open;
+          $least634 = Math.max($low631, l_high_6 + 1);
+          if (!($least634 <= $high632)) break offered633$open;
+          $offered633 = true;
         }
-        let $offered634 = false;
-        offered634$open: {
-          $offered634 = true;
+        let $offered635 = false;
+        offered635$open: {
+          $offered635 = true;
         }
-        const $offered635 = ($offered632 ? 1 : 0) + ($offered634 ? 1 : 0);
-        if ($offered635 === 0)
+        const $offered636 = ($offered633 ? 1 : 0) + ($offered635 ? 1 : 0);
+        if ($offered636 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt636: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n638 = $offered635;
-          let $r639 = 0;
-          if ($n638 <= 2097152 && $n638 >= 1) {
+        attempt637: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n639 = $offered636;
+          let $r640 = 0;
+          if ($n639 <= 2097152 && $n639 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5871,24 +5874,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n638;
+              const $m = ($t >>> 0) * $n639;
               const $low = $m >>> 0;
-              if ($low >= $n638 || $low >= 4294967296 % $n638) {
-                $r639 = ($m / 4294967296) >>> 0;
+              if ($low >= $n639 || $low >= 4294967296 % $n639) {
+                $r640 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n638 >= 1 && $n638 <= 4294967296))
+            if (!($n639 >= 1 && $n639 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r639 = drawInt(P, $n638);
+            $r640 = drawInt(P, $n639);
           }
-          const $pick637$drawn = $r639;
-          let $pick637 = $pick637$drawn;
-          if ($offered632 && $pick637-- === 0) {
-            const $n643 = Math.max(0, $high631 - $least633 + 1);
-            let $r644 = 0;
-            if ($n643 <= 2097152 && $n643 >= 1) {
+          const $pick638$drawn = $r640;
+          let $pick638 = $pick638$drawn;
+          if ($offered633 && $pick638-- === 0) {
+            const $n644 = Math.max(0, $high632 - $least634 + 1);
+            let $r645 = 0;
+            if ($n644 <= 2097152 && $n644 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5899,45 +5902,45 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n643;
+                const $m = ($t >>> 0) * $n644;
                 const $low = $m >>> 0;
-                if ($low >= $n643 || $low >= 4294967296 % $n643) {
-                  $r644 = ($m / 4294967296) >>> 0;
+                if ($low >= $n644 || $low >= 4294967296 % $n644) {
+                  $r645 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n643 >= 1 && $n643 <= 4294967296))
+              if (!($n644 >= 1 && $n644 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r644 = drawInt(P, $n643);
+              $r645 = drawInt(P, $n644);
             }
-            const $digit641 = $r644;
-            const $value642 = $least633 + $digit641;
+            const $digit642 = $r645;
+            const $value643 = $least634 + $digit642;
             {
-              const l_amount = $value642;
+              const l_amount = $value643;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value642);
+            if (trace !== null) trace.push(l_q, 3, $value643);
             {
-              const l_amount = $value642;
+              const l_amount = $value643;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 129;
             }
           }
-          if ($offered634 && $pick637-- === 0) {
+          if ($offered635 && $pick638-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
-            if ($left624 === 1) {
+            if ($left625 === 1) {
               return 129;
             }
-            continue race623;
+            continue race624;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -6144,16 +6147,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n648 = 0;
+      let $n649 = 0;
       {
-        const $n650 = N[Z_spaces]!;
-        for (let $i649 = 0; $i649 < $n650; $i649++) {
-          const l_s = C[Z_spaces * CAP + $i649]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n648++] = l_s;
+        const $n651 = N[Z_spaces]!;
+        for (let $i650 = 0; $i650 < $n651; $i650++) {
+          const l_s = C[Z_spaces * CAP + $i650]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n649++] = l_s;
         }
       }
-      for (let $i651 = 0; $i651 < $n648; $i651++) {
-        const l_s = $list85[$i651]!;
+      for (let $i652 = 0; $i652 < $n649; $i652++) {
+        const l_s = $list85[$i652]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -6163,10 +6166,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at652 = Z_spaces * CAP + $at;
-          const $card = C[$at652]!;
-          const $end653 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k654 = $at652; $k654 < $end653; $k654++) C[$k654] = C[$k654 + 1]!;
+          const $at653 = Z_spaces * CAP + $at;
+          const $card = C[$at653]!;
+          const $end654 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k655 = $at653; $k655 < $end654; $k655++) C[$k655] = C[$k655 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -6174,16 +6177,16 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n655 = 0;
+      let $n656 = 0;
       {
-        const $n657 = N[Z_bank_deeds]!;
-        for (let $i656 = 0; $i656 < $n657; $i656++) {
-          const l_d = C[Z_bank_deeds * CAP + $i656]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n655++] = l_d;
+        const $n658 = N[Z_bank_deeds]!;
+        for (let $i657 = 0; $i657 < $n658; $i657++) {
+          const l_d = C[Z_bank_deeds * CAP + $i657]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n656++] = l_d;
         }
       }
-      for (let $i658 = 0; $i658 < $n655; $i658++) {
-        const l_d = $list86[$i658]!;
+      for (let $i659 = 0; $i659 < $n656; $i659++) {
+        const l_d = $list86[$i659]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -6193,10 +6196,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at659 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at659]!;
-          const $end660 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k661 = $at659; $k661 < $end660; $k661++) C[$k661] = C[$k661 + 1]!;
+          const $at660 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at660]!;
+          const $end661 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -6206,16 +6209,16 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n662 = 0;
+      let $n663 = 0;
       {
-        const $n664 = N[Z_mercy_deck]!;
-        for (let $i663 = 0; $i663 < $n664; $i663++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i663]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n662++] = l_c;
+        const $n665 = N[Z_mercy_deck]!;
+        for (let $i664 = 0; $i664 < $n665; $i664++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i664]!;
+          if (Fortune_deck[l_c]! === "grace") $list87[$n663++] = l_c;
         }
       }
-      for (let $i665 = 0; $i665 < $n662; $i665++) {
-        const l_c = $list87[$i665]!;
+      for (let $i666 = 0; $i666 < $n663; $i666++) {
+        const l_c = $list87[$i666]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -6225,10 +6228,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at666 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at666]!;
-          const $end667 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k668 = $at666; $k668 < $end667; $k668++) C[$k668] = C[$k668 + 1]!;
+          const $at667 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at667]!;
+          const $end668 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k669 = $at667; $k669 < $end668; $k669++) C[$k669] = C[$k669 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -6236,10 +6239,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i669 = N[Z_mercy_deck]! - 1; $i669 > 0; $i669--) {
-        const $n673 = $i669 + 1;
-        let $r674 = 0;
-        if ($n673 <= 2097152 && $n673 >= 1) {
+      for (let $i670 = N[Z_mercy_deck]! - 1; $i670 > 0; $i670--) {
+        const $n674 = $i670 + 1;
+        let $r675 = 0;
+        if ($n674 <= 2097152 && $n674 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6250,31 +6253,31 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n673;
+            const $m = ($t >>> 0) * $n674;
             const $low = $m >>> 0;
-            if ($low >= $n673 || $low >= 4294967296 % $n673) {
-              $r674 = ($m / 4294967296) >>> 0;
+            if ($low >= $n674 || $low >= 4294967296 % $n674) {
+              $r675 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n673 >= 1 && $n673 <= 4294967296))
+          if (!($n674 >= 1 && $n674 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r674 = drawInt(G, $n673);
+          $r675 = drawInt(G, $n674);
         }
-        const $j672 = $r674;
-        const $a670 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i669;
-        const $b671 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j672;
-        const $card = C[$a670]!;
-        C[$a670] = C[$b671]!;
-        C[$b671] = $card;
+        const $j673 = $r675;
+        const $a671 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i670;
+        const $b672 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j673;
+        const $card = C[$a671]!;
+        C[$a671] = C[$b672]!;
+        C[$b672] = $card;
       }
     }
     {
-      for (let $i675 = N[Z_grace_deck]! - 1; $i675 > 0; $i675--) {
-        const $n679 = $i675 + 1;
-        let $r680 = 0;
-        if ($n679 <= 2097152 && $n679 >= 1) {
+      for (let $i676 = N[Z_grace_deck]! - 1; $i676 > 0; $i676--) {
+        const $n680 = $i676 + 1;
+        let $r681 = 0;
+        if ($n680 <= 2097152 && $n680 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6285,34 +6288,34 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n679;
+            const $m = ($t >>> 0) * $n680;
             const $low = $m >>> 0;
-            if ($low >= $n679 || $low >= 4294967296 % $n679) {
-              $r680 = ($m / 4294967296) >>> 0;
+            if ($low >= $n680 || $low >= 4294967296 % $n680) {
+              $r681 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n679 >= 1 && $n679 <= 4294967296))
+          if (!($n680 >= 1 && $n680 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r680 = drawInt(G, $n679);
+          $r681 = drawInt(G, $n680);
         }
-        const $j678 = $r680;
-        const $a676 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i675;
-        const $b677 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j678;
-        const $card = C[$a676]!;
-        C[$a676] = C[$b677]!;
-        C[$b677] = $card;
+        const $j679 = $r681;
+        const $a677 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i676;
+        const $b678 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j679;
+        const $card = C[$a677]!;
+        C[$a677] = C[$b678]!;
+        C[$b678] = $card;
       }
     }
     {
-      let $n681 = 0;
+      let $n682 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n681++] = l_p;
+        $list88[$n682++] = l_p;
       }
-      for (let $i682 = 0; $i682 < $n681; $i682++) {
-        const l_p = $list88[$i682]!;
+      for (let $i683 = 0; $i683 < $n682; $i683++) {
+        const l_p = $list88[$i683]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -6329,10 +6332,10 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i683 = N[Z_bank_deeds]! - 1; $i683 > 0; $i683--) {
-          const $n687 = $i683 + 1;
-          let $r688 = 0;
-          if ($n687 <= 2097152 && $n687 >= 1) {
+        for (let $i684 = N[Z_bank_deeds]! - 1; $i684 > 0; $i684--) {
+          const $n688 = $i684 + 1;
+          let $r689 = 0;
+          if ($n688 <= 2097152 && $n688 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6343,61 +6346,61 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n687;
+              const $m = ($t >>> 0) * $n688;
               const $low = $m >>> 0;
-              if ($low >= $n687 || $low >= 4294967296 % $n687) {
-                $r688 = ($m / 4294967296) >>> 0;
+              if ($low >= $n688 || $low >= 4294967296 % $n688) {
+                $r689 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n687 >= 1 && $n687 <= 4294967296))
+            if (!($n688 >= 1 && $n688 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r688 = drawInt(G, $n687);
+            $r689 = drawInt(G, $n688);
           }
-          const $j686 = $r688;
-          const $a684 = Z_bank_deeds * CAP + $i683;
-          const $b685 = Z_bank_deeds * CAP + $j686;
-          const $card = C[$a684]!;
-          C[$a684] = C[$b685]!;
-          C[$b685] = $card;
+          const $j687 = $r689;
+          const $a685 = Z_bank_deeds * CAP + $i684;
+          const $b686 = Z_bank_deeds * CAP + $j687;
+          const $card = C[$a685]!;
+          C[$a685] = C[$b686]!;
+          C[$b686] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n689 = 0;
+        let $n690 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n689++] = l_p;
+          $list89[$n690++] = l_p;
         }
-        for (let $i690 = 0; $i690 < $n689; $i690++) {
-          const l_p = $list89[$i690]!;
+        for (let $i691 = 0; $i691 < $n690; $i691++) {
+          const l_p = $list89[$i691]!;
           {
-            const $seg691 = Z_deeds + l_p;
+            const $seg692 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at692 = Z_bank_deeds * CAP;
-              const $card = C[$at692]!;
-              const $end693 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
+              const $at693 = Z_bank_deeds * CAP;
+              const $card = C[$at693]!;
+              const $end694 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k695 = $at693; $k695 < $end694; $k695++) C[$k695] = C[$k695 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg691 * CAP + N[$seg691]!] = $card;
-              N[$seg691]!++;
+              C[$seg692 * CAP + N[$seg692]!] = $card;
+              N[$seg692]!++;
             }
           }
           {
-            let $sum695: number = 0;
+            let $sum696: number = 0;
             {
-              const $seg697 = Z_deeds + l_p;
-              const $n698 = N[$seg697]!;
-              for (let $i696 = 0; $i696 < $n698; $i696++) {
-                const l_d = C[$seg697 * CAP + $i696]!;
-                $sum695 += Deed_price[l_d]!;
+              const $seg698 = Z_deeds + l_p;
+              const $n699 = N[$seg698]!;
+              for (let $i697 = 0; $i697 < $n699; $i697++) {
+                const l_d = C[$seg698 * CAP + $i697]!;
+                $sum696 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum695;
+            const $amount = $sum696;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

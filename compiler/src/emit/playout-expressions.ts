@@ -251,6 +251,21 @@ export abstract class KernelExpressions extends KernelLists {
       const n = this.temp("n");
       return ["{", ...lines, `const ${n} = N[${seg}]!;`, `for (let ${i} = 0; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
+    if (source.kind === "call" && source.callee.name === "players_from" && this.game.names.get(source)?.kind !== "function") {
+      // The seats in turn order from one: counted round the table, no list made.
+      const start = this.temp("start");
+      const k = this.temp("k");
+      return [
+        "{",
+        `const ${start} = ${this.expression(source.args[0]!)};`,
+        `for (let ${k} = 0; ${k} < players; ${k}++) {`,
+        `const ${binder} = ${start} + ${k} < players ? ${start} + ${k} : ${start} + ${k} - players;`,
+        ...(this.game.eliminates ? [`if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`] : []),
+        ...body,
+        "}",
+        "}",
+      ];
+    }
     if (source.kind === "range") {
       const high = this.temp("high");
       return ["{", `const ${high} = ${this.expression(source.high)};`, `for (let ${binder} = ${this.expression(source.low)}; ${binder} <= ${high}; ${binder}++) {`, ...body, "}", "}"];
