@@ -160,6 +160,7 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
     }
     let active = 0;
     for (let p = 1; p < players; p++) if (opening[p]! > opening[active]!) active = p;
+    // The opening roll moves the starter: its first move, not doubles, with no window before it.
     let preset = opening[active]!;
     const turnLimit = ROUNDS_SHORT * players;
     let turnsPlayed = 0;
@@ -183,6 +184,7 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
           isDouble = d1 === d2;
         }
         let moveToken = true;
+        // In COURT: out on doubles (no roll again), else out on the third roll for $85.
         if (this.inCourt[active]) {
           if (!isDouble) {
             if (++this.courtRolls[active]! < 3) moveToken = false;
@@ -194,12 +196,14 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
           } else this.inCourt[active] = 0;
           isDouble = false;
         } else if (isDouble && ++doubles === 3) {
+          // Third doubles in a row: straight to COURT.
           this.sendToCourt(active);
           moveToken = false;
           isDouble = false;
         }
         if (moveToken && eliminated[active] === 0) {
           this.advance(active, steps);
+          // A card that moves the token (back three spaces) makes it land again.
           this.relocated = true;
           while (this.relocated && eliminated[active] === 0) {
             this.relocated = false;
