@@ -354,8 +354,8 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
     const policy = this.policy;
     const counts = this.counts;
     for (;;) {
-      const claimed = this.board.deedAt[this.claimSpace]!;
-      const rent = this.claimOpen && this.claimOwner === q && this.owner[claimed] === q && !this.mortgaged[claimed];
+      // Rent waits for q: q still holds the deed, not mortgaged since.
+      const rent = this.claimOpen && this.claimOwner === q && this.holdsUnmortgaged(q, this.board.deedAt[this.claimSpace]!);
       // The options other than rent are the roller's, on its deeds.
       const dealing = q === roller && this.deedCount[q]! > 0;
       let pick: number;
@@ -401,6 +401,10 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
       this.decided(q, "done");
       return;
     }
+  }
+
+  private holdsUnmortgaged(q: number, d: number): boolean {
+    return this.owner[d] === q && !this.mortgaged[d];
   }
 
   /** Seat q offers deed d to the buyer at a price drawn from 1 to the buyer's cash; the buyer accepts or refuses. */
