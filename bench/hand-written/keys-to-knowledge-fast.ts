@@ -225,7 +225,8 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
     return this.decisions;
   }
 
-  /** Counts a decision (and logs it for the replay test). */
+  /** Counts a decision and logs it for the replay test; callers build a text with parameters only
+   *  when logging, so that the benchmark's playouts build no string. */
   private decided(seat: number, text: string): void {
     if (++this.decisions > DECISION_CAP) throw new Error(`no end within ${DECISION_CAP} decisions`);
     if (this.log) this.log.push(`${seat} ${text}`);
@@ -403,6 +404,7 @@ export class FastKeysToKnowledge extends KeysToKnowledgeHoldings {
     }
   }
 
+  /** Whether seat q holds deed d, not mortgaged. */
   private holdsUnmortgaged(q: number, d: number): boolean {
     return this.owner[d] === q && !this.mortgaged[d];
   }
