@@ -10,6 +10,7 @@ import { FastForSale } from "./hand-written/for-sale-fast.js";
 import { FastLadyRichmond } from "./hand-written/lady-richmond-fast.js";
 import { FastFreakShop } from "./hand-written/freak-shop-fast.js";
 import { FastForeclosed } from "./hand-written/foreclosed-fast.js";
+import { FastKeysToKnowledge } from "./hand-written/keys-to-knowledge-fast.js";
 
 /** Playouts every measurement plays at least, whose decisions the harness compares across engines. */
 export const CHECKED_PLAYOUTS = 256;
@@ -41,8 +42,8 @@ export const CASES: readonly BenchCase[] = [
   { game: "keys-to-knowledge", title: "Keys to Knowledge, short", players: 4, variants: ["short"] },
 ];
 
-/** The speed-written references, by game. */
-const REFERENCES: Readonly<Record<string, (players: number) => Playout>> = {
+/** The speed-written references, by game, for a player count and the variants played. */
+const REFERENCES: Readonly<Record<string, (players: number, variants: readonly string[]) => Playout>> = {
   "for-sale": (players) => {
     const engine = new FastForSale();
     return (gameSeed, policySeed) => {
@@ -71,6 +72,13 @@ const REFERENCES: Readonly<Record<string, (players: number) => Playout>> = {
       return engine.play();
     };
   },
+  "keys-to-knowledge": (players, variants) => {
+    const engine = new FastKeysToKnowledge();
+    return (gameSeed, policySeed) => {
+      engine.setup(players, gameSeed, policySeed, variants);
+      return engine.play();
+    };
+  },
 };
 
 export function hasReference(game: string): boolean {
@@ -91,7 +99,7 @@ export async function hasKernel(game: string): Promise<boolean> {
 export async function loadEngine(kind: EngineKind, game: string, players: number, variants: readonly string[] = []): Promise<Playout | string> {
   if (kind === "reference") {
     const make = REFERENCES[game];
-    return make ? make(players) : `no speed-written reference for ${game} yet`;
+    return make ? make(players, variants) : `no speed-written reference for ${game} yet`;
   }
   const specifier = "@rules/generated";
   let compiled: Game | undefined;

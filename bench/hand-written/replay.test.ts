@@ -10,27 +10,37 @@ import { FastForSale } from "./for-sale-fast.js";
 import { FastLadyRichmond } from "./lady-richmond-fast.js";
 import { FastFreakShop } from "./freak-shop-fast.js";
 import { FastForeclosed } from "./foreclosed-fast.js";
+import { FastKeysToKnowledge } from "./keys-to-knowledge-fast.js";
 
 const GAMES = 300;
 
 /** A speed-written reference: set up from a game seed and a policy seed, played to the end. */
 interface Reference<D> {
-  setup(players: number, gameSeed: number, policySeed: number): void;
+  setup(players: number, gameSeed: number, policySeed: number, variants: readonly string[]): void;
   /** Logs each decision; returns how many there were. */
   play(log: D[]): number;
   scores(): number[][];
 }
 
-/** Plays GAMES games with the compiled engine's random bot and replays each with the reference:
- *  the same decisions (as `decision` logs a compiled move), as many, and the same scores. */
-function expectSameGames<D>(compiled: Game, reference: Reference<D>, players: number, seedsSeed: number, decision: (seat: number, move: Move) => D): void {
+/** Plays `games` games (GAMES unless told) with the compiled engine's random bot and replays each
+ *  with the reference: the same decisions (as `decision` logs a compiled move), as many, and the
+ *  same scores. */
+function expectSameGames<D>(
+  compiled: Game,
+  reference: Reference<D>,
+  players: number,
+  seedsSeed: number,
+  decision: (seat: number, move: Move) => D,
+  variants: readonly string[] = [],
+  games = GAMES,
+): void {
   const seeds = new Rng(seedsSeed);
-  for (let i = 0; i < GAMES; i++) {
+  for (let i = 0; i < games; i++) {
     const gameSeed = seeds.int(2 ** 31);
     const policySeed = seeds.int(2 ** 31);
     const moves: D[] = [];
-    const played = playRandomGame(compiled, { players, seed: gameSeed }, new Rng(policySeed), (seat, move) => moves.push(decision(seat, move)));
-    reference.setup(players, gameSeed, policySeed);
+    const played = playRandomGame(compiled, { players, seed: gameSeed, variants }, new Rng(policySeed), (seat, move) => moves.push(decision(seat, move)));
+    reference.setup(players, gameSeed, policySeed, variants);
     const log: D[] = [];
     const decisions = reference.play(log);
     expect(log, `game seed ${gameSeed}, policy seed ${policySeed}`).toEqual(moves);
@@ -92,5 +102,28 @@ describe("the speed-written Foreclosed! plays the compiled engine's games move f
   // Two players play with Merc, the rules' third seat.
   it.each([2, 3, 4, 5, 6])("%i players", (players) => {
     expectSameGames(compiled, new FastForeclosed(), players, 300 + players, logged);
+  });
+});
+
+describe("the speed-written Keys to Knowledge plays the compiled engine's games move for move", () => {
+  const compiled = games["keys-to-knowledge"]!;
+  // Random players take thousands of decisions to end the full game (a mean of about 5,600 at 2
+  // players, 12,000 at 4): many short games (20 rounds, four deeds dealt), fewer full ones, which
+  // end in bankruptcies (debts raised, deeds seized and auctioned, the last player left).
+  it.each([2, 3, 4, 5, 6])("%i players, short game", (players) => {
+    expectSameGames(compiled, new FastKeysToKnowledge(), players, 300 + players, logged, ["short"], 60);
+  });
+
+  it("2 players, full game", () => {
+    expectSameGames(compiled, new FastKeysToKnowledge(), 2, 310, logged, [], 6);
+  });
+
+  it("4 players, full game", () => {
+    expectSameGames(compiled, new FastKeysToKnowledge(), 4, 311, logged, [], 2);
+  });
+
+  // The full game on the small board may not end within the runtime's 100,000 decisions.
+  it("5 players on the small board, short game", () => {
+    expectSameGames(compiled, new FastKeysToKnowledge(), 5, 313, logged, ["small_board", "short"], 40);
   });
 });
