@@ -3,8 +3,10 @@ import {
   DECISION_CAP,
   GameFault,
   LOOP_LIMIT,
+  SetChoices,
   bestSets,
   distinctOf,
+  drawIndexOn,
   drawInt,
   highestOf,
   integers,
@@ -54,10 +56,32 @@ export function playout(): PlayoutKernel {
   const K_$values1 = [] as number[];
   const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
-  const K_$values4 = [] as number[];
-  const K_$values5 = [] as number[];
-  const K_$list6 = new Int32Array(CAP);
-  const K_$values7 = [] as string[];
+  const K_$choices57 = new SetChoices({
+    sets: [
+      { nonEmpty: true, oneKey: true },
+      { nonEmpty: true, oneKey: true },
+    ],
+    sameCount: true,
+    sameSum: false,
+    differentKeys: true,
+  });
+  const K_$choices61 = new SetChoices({
+    sets: [
+      { nonEmpty: true, oneKey: false },
+      { nonEmpty: true, oneKey: false },
+    ],
+    sameCount: false,
+    sameSum: true,
+    differentKeys: false,
+  });
+  const K_$values6 = [] as number[];
+  const K_$values7 = [] as number[];
+  const K_$values8 = [] as number[];
+  const K_$values9 = [] as number[];
+  const K_$values10 = [] as number[];
+  const K_$values11 = [] as number[];
+  const K_$list12 = new Int32Array(CAP);
+  const K_$values13 = [] as string[];
   const C = K_C;
   const N = K_N;
   const G = K_G;
@@ -66,10 +90,16 @@ export function playout(): PlayoutKernel {
   const $values1 = K_$values1;
   const $values2 = K_$values2;
   const $values3 = K_$values3;
-  const $values4 = K_$values4;
-  const $values5 = K_$values5;
-  const $list6 = K_$list6;
+  const $choices57 = K_$choices57;
+  const $choices61 = K_$choices61;
+  const $values6 = K_$values6;
   const $values7 = K_$values7;
+  const $values8 = K_$values8;
+  const $values9 = K_$values9;
+  const $values10 = K_$values10;
+  const $values11 = K_$values11;
+  const $list12 = K_$list12;
+  const $values13 = K_$values13;
   let players: number = 0;
   let v_shop_keeper: number = 0;
   let $variants: readonly string[] = [];
@@ -82,10 +112,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg107 = Z_mansion + l_p;
-        const $n108 = N[$seg107]!;
-        for (let $i106 = 0; $i106 < $n108; $i106++) {
-          const l_c = C[$seg107 * CAP + $i106]!;
+        const $seg147 = Z_mansion + l_p;
+        const $n148 = N[$seg147]!;
+        for (let $i146 = 0; $i146 < $n148; $i146++) {
+          const l_c = C[$seg147 * CAP + $i146]!;
           if (Merchandise_value[l_c]! === l_v) {
             $n++;
           }
@@ -98,10 +128,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg110 = Z_mansion + l_p;
-        const $n111 = N[$seg110]!;
-        for (let $i109 = 0; $i109 < $n111; $i109++) {
-          const l_c = C[$seg110 * CAP + $i109]!;
+        const $seg150 = Z_mansion + l_p;
+        const $n151 = N[$seg150]!;
+        for (let $i149 = 0; $i149 < $n151; $i149++) {
+          const l_c = C[$seg150 * CAP + $i149]!;
           if (Merchandise_marked[l_c]!) {
             $n++;
           }
@@ -116,8 +146,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item112 of l_set) {
-            const l_c = $item112;
+          for (const $item152 of l_set) {
+            const l_c = $item152;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -144,8 +174,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item113 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item113;
+        for (const $item153 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item153;
           if (l_k < fn_marked_cards(l_p)) {
             $n++;
           }
@@ -159,8 +189,8 @@ export function playout(): PlayoutKernel {
       1 +
       ((): number => {
         let $n: number = 0;
-        for (const $item114 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-          const l_k = $item114;
+        for (const $item154 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+          const l_k = $item154;
           if (l_k > fn_marked_cards(l_p)) {
             $n++;
           }
@@ -188,8 +218,8 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high115 = 10;
-                for (let l_v = 1; l_v <= $high115; l_v++) {
+                const $high155 = 10;
+                for (let l_v = 1; l_v <= $high155; l_v++) {
                   if (
                     fn_copies(l_p, l_v) > 0 &&
                     fn_copies(l_p, l_v) ===
@@ -243,10 +273,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg117 = Z_mansion + l_p;
-                            const $n118 = N[$seg117]!;
-                            for (let $i116 = 0; $i116 < $n118; $i116++) {
-                              const l_c = C[$seg117 * CAP + $i116]!;
+                            const $seg157 = Z_mansion + l_p;
+                            const $n158 = N[$seg157]!;
+                            for (let $i156 = 0; $i156 < $n158; $i156++) {
+                              const l_c = C[$seg157 * CAP + $i156]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -257,21 +287,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item123 of fn_values_held(l_p)) {
-                            const l_v = $item123;
-                            let $any119: boolean = false;
+                          for (const $item163 of fn_values_held(l_p)) {
+                            const l_v = $item163;
+                            let $any159: boolean = false;
                             {
-                              const $seg121 = Z_mansion + l_p;
-                              const $n122 = N[$seg121]!;
-                              for (let $i120 = 0; $i120 < $n122; $i120++) {
-                                const l_c = C[$seg121 * CAP + $i120]!;
+                              const $seg161 = Z_mansion + l_p;
+                              const $n162 = N[$seg161]!;
+                              for (let $i160 = 0; $i160 < $n162; $i160++) {
+                                const l_c = C[$seg161 * CAP + $i160]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any119 = true;
+                                  $any159 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any119) {
+                            if (!$any159) {
                               $n++;
                             }
                           }
@@ -281,21 +311,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item128 of fn_values_held(l_p)) {
-                              const l_v = $item128;
-                              let $any124: boolean = false;
+                            for (const $item168 of fn_values_held(l_p)) {
+                              const l_v = $item168;
+                              let $any164: boolean = false;
                               {
-                                const $seg126 = Z_mansion + l_p;
-                                const $n127 = N[$seg126]!;
-                                for (let $i125 = 0; $i125 < $n127; $i125++) {
-                                  const l_c = C[$seg126 * CAP + $i125]!;
+                                const $seg166 = Z_mansion + l_p;
+                                const $n167 = N[$seg166]!;
+                                for (let $i165 = 0; $i165 < $n167; $i165++) {
+                                  const l_c = C[$seg166 * CAP + $i165]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any124 = true;
+                                    $any164 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any124) {
+                              if ($any164) {
                                 $n++;
                               }
                             }
@@ -318,7 +348,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      return decide54($seat0);
+      return decide94($seat0);
     }
   }
   function step3(): number {
@@ -340,18 +370,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any55: boolean = false;
+      let $any95: boolean = false;
       {
-        const $n57 = N[Z_shop]!;
-        for (let $i56 = 0; $i56 < $n57; $i56++) {
-          const l_c = C[Z_shop * CAP + $i56]!;
+        const $n97 = N[Z_shop]!;
+        for (let $i96 = 0; $i96 < $n97; $i96++) {
+          const l_c = C[Z_shop * CAP + $i96]!;
           if (Merchandise_closed[l_c]!) {
-            $any55 = true;
+            $any95 = true;
             break;
           }
         }
       }
-      if ($any55) {
+      if ($any95) {
         K_ended = 0;
         return END;
       }
@@ -360,7 +390,7 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
-  function decide54($seat0: number): number {
+  function decide94($seat0: number): number {
     const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
     const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
     let $offered3 = false;
@@ -595,6 +625,180 @@ export function playout(): PlayoutKernel {
         }
       }
     }
+    {
+      const $cards55 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards56 = zoneCards(C, N, CAP, Z_shop, false);
+      const $exact54: number = $choices57.count(
+        [$cards55, $cards56],
+        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
+        [null, null],
+      );
+      const $cards59 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards60 = zoneCards(C, N, CAP, Z_shop, false);
+      const $exact58: number = $choices61.count(
+        [$cards59, $cards60],
+        [null, null],
+        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
+      );
+      if ($exact54 >= 0 && $exact58 >= 0) {
+        const $total62 = $exact54 + $exact58;
+        if ($total62 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+        let $index63 = drawIndexOn(P, $total62);
+        decisions++;
+        steps = 0;
+        if ($index63 < $exact54) {
+          const $picked64 = $choices57.pick($index63);
+          if (trace !== null)
+            trace.push(
+              $seat0,
+              0,
+              $picked64[0]!.length,
+              ...$picked64[0]!,
+              $picked64[1]!.length,
+              ...$picked64[1]!,
+            );
+          {
+            const l_give = $picked64[0]!;
+            const l_take = $picked64[1]!;
+            {
+              let $n65 = 0;
+              for (const $item66 of l_give) {
+                const l_c = $item66;
+                $values6[$n65++] = l_c;
+              }
+              for (let $i67 = 0; $i67 < $n65; $i67++) {
+                const l_c = $values6[$i67]!;
+                {
+                  const $seg68 = Z_mansion + l_trader;
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[$seg68]!; $i++)
+                    if (C[$seg68 * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  const $at69 = $seg68 * CAP + $at;
+                  const $card = C[$at69]!;
+                  const $end70 = $seg68 * CAP + N[$seg68]! - 1;
+                  for (let $k71 = $at69; $k71 < $end70; $k71++) C[$k71] = C[$k71 + 1]!;
+                  N[$seg68]!--;
+                  C[Z_shop * CAP + N[Z_shop]!] = $card;
+                  N[Z_shop]!++;
+                }
+              }
+            }
+            {
+              let $n72 = 0;
+              for (const $item73 of l_take) {
+                const l_c = $item73;
+                $values7[$n72++] = l_c;
+              }
+              for (let $i74 = 0; $i74 < $n72; $i74++) {
+                const l_c = $values7[$i74]!;
+                {
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_shop]!; $i++)
+                    if (C[Z_shop * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  const $at75 = Z_shop * CAP + $at;
+                  const $card = C[$at75]!;
+                  const $end76 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
+                  N[Z_shop]!--;
+                  const $seg78 = Z_mansion + l_trader;
+                  C[$seg78 * CAP + N[$seg78]!] = $card;
+                  N[$seg78]!++;
+                }
+              }
+            }
+            return 4;
+          }
+        }
+        $index63 -= $exact54;
+        if ($index63 < $exact58) {
+          const $picked79 = $choices61.pick($index63);
+          if (trace !== null)
+            trace.push(
+              $seat0,
+              1,
+              $picked79[0]!.length,
+              ...$picked79[0]!,
+              $picked79[1]!.length,
+              ...$picked79[1]!,
+            );
+          {
+            const l_give = $picked79[0]!;
+            const l_take = $picked79[1]!;
+            {
+              let $n80 = 0;
+              for (const $item81 of l_give) {
+                const l_c = $item81;
+                $values8[$n80++] = l_c;
+              }
+              for (let $i82 = 0; $i82 < $n80; $i82++) {
+                const l_c = $values8[$i82]!;
+                {
+                  const $seg83 = Z_mansion + l_trader;
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[$seg83]!; $i++)
+                    if (C[$seg83 * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  const $at84 = $seg83 * CAP + $at;
+                  const $card = C[$at84]!;
+                  const $end85 = $seg83 * CAP + N[$seg83]! - 1;
+                  for (let $k86 = $at84; $k86 < $end85; $k86++) C[$k86] = C[$k86 + 1]!;
+                  N[$seg83]!--;
+                  C[Z_shop * CAP + N[Z_shop]!] = $card;
+                  N[Z_shop]!++;
+                }
+              }
+            }
+            {
+              let $n87 = 0;
+              for (const $item88 of l_take) {
+                const l_c = $item88;
+                $values9[$n87++] = l_c;
+              }
+              for (let $i89 = 0; $i89 < $n87; $i89++) {
+                const l_c = $values9[$i89]!;
+                {
+                  const $wanted = l_c;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_shop]!; $i++)
+                    if (C[Z_shop * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  const $at90 = Z_shop * CAP + $at;
+                  const $card = C[$at90]!;
+                  const $end91 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
+                  N[Z_shop]!--;
+                  const $seg93 = Z_mansion + l_trader;
+                  C[$seg93 * CAP + N[$seg93]!] = $card;
+                  N[$seg93]!++;
+                }
+              }
+            }
+            return 4;
+          }
+        }
+        $index63 -= $exact58;
+      }
+    }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   const ENDS: readonly RuleSite[] = [AT.L184];
@@ -624,10 +828,16 @@ export function playout(): PlayoutKernel {
     const $values1 = K_$values1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
-    const $list6 = K_$list6;
+    const $choices57 = K_$choices57;
+    const $choices61 = K_$choices61;
+    const $values6 = K_$values6;
     const $values7 = K_$values7;
+    const $values8 = K_$values8;
+    const $values9 = K_$values9;
+    const $values10 = K_$values10;
+    const $values11 = K_$values11;
+    const $list12 = K_$list12;
+    const $values13 = K_$values13;
     $variants = variants;
     trace = $trace;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
@@ -654,21 +864,21 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at58 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at58]!;
-      const $end59 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
+      const $at98 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+      const $card = C[$at98]!;
+      const $end99 = Z_draw * CAP + N[Z_draw]! - 1;
+      for (let $k100 = $at98; $k100 < $end99; $k100++) C[$k100] = C[$k100 + 1]!;
       N[Z_draw]!--;
       C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
       N[Z_bottom_seven]!++;
     }
     {
-      for (let $i61 = N[Z_draw]! - 1; $i61 > 0; $i61--) {
-        const $n65 = $i61 + 1;
-        if (!($n65 >= 1 && $n65 <= 4294967296))
+      for (let $i101 = N[Z_draw]! - 1; $i101 > 0; $i101--) {
+        const $n105 = $i101 + 1;
+        if (!($n105 >= 1 && $n105 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r66 = 0;
-        if ($n65 <= 2097152) {
+        let $r106 = 0;
+        if ($n105 <= 2097152) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -679,41 +889,41 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n65;
+            const $m = ($t >>> 0) * $n105;
             const $low = $m >>> 0;
-            if ($low >= $n65 || $low >= 4294967296 % $n65) {
-              $r66 = ($m / 4294967296) >>> 0;
+            if ($low >= $n105 || $low >= 4294967296 % $n105) {
+              $r106 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r66 = drawInt(G, $n65);
-        const $j64 = $r66;
-        const $a62 = Z_draw * CAP + N[Z_draw]! - 1 - $i61;
-        const $b63 = Z_draw * CAP + N[Z_draw]! - 1 - $j64;
-        const $card = C[$a62]!;
-        C[$a62] = C[$b63]!;
-        C[$b63] = $card;
+        } else $r106 = drawInt(G, $n105);
+        const $j104 = $r106;
+        const $a102 = Z_draw * CAP + N[Z_draw]! - 1 - $i101;
+        const $b103 = Z_draw * CAP + N[Z_draw]! - 1 - $j104;
+        const $card = C[$a102]!;
+        C[$a102] = C[$b103]!;
+        C[$b103] = $card;
       }
     }
     let l_receiver = v_shop_keeper;
     {
-      let $n67 = 0;
+      let $n107 = 0;
       {
-        const $high68 = players;
-        for (let l_k = 1; l_k <= $high68; l_k++) {
-          $values4[$n67++] = l_k;
+        const $high108 = players;
+        for (let l_k = 1; l_k <= $high108; l_k++) {
+          $values10[$n107++] = l_k;
         }
       }
-      for (let $i69 = 0; $i69 < $n67; $i69++) {
-        const l_k = $values4[$i69]!;
+      for (let $i109 = 0; $i109 < $n107; $i109++) {
+        const l_k = $values10[$i109]!;
         {
-          let $n70 = 0;
-          for (const $i71 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i71;
-            $values5[$n70++] = l_v;
+          let $n110 = 0;
+          for (const $i111 of [1, 2, 3, 4 + l_k]) {
+            const l_v = $i111;
+            $values11[$n110++] = l_v;
           }
-          for (let $i72 = 0; $i72 < $n70; $i72++) {
-            const l_v = $values5[$i72]!;
+          for (let $i112 = 0; $i112 < $n110; $i112++) {
+            const l_v = $values11[$i112]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -724,14 +934,14 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at73]!;
-              const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
+              const $at113 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+              const $card = C[$at113]!;
+              const $end114 = Z_draw * CAP + N[Z_draw]! - 1;
+              for (let $k115 = $at113; $k115 < $end114; $k115++) C[$k115] = C[$k115 + 1]!;
               N[Z_draw]!--;
-              const $seg76 = Z_mansion + l_receiver;
-              C[$seg76 * CAP + N[$seg76]!] = $card;
-              N[$seg76]!++;
+              const $seg116 = Z_mansion + l_receiver;
+              C[$seg116 * CAP + N[$seg116]!] = $card;
+              N[$seg116]!++;
             }
           }
         }
@@ -749,12 +959,12 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i77 = N[Z_bottom_seven]! - 1; $i77 > 0; $i77--) {
-        const $n81 = $i77 + 1;
-        if (!($n81 >= 1 && $n81 <= 4294967296))
+      for (let $i117 = N[Z_bottom_seven]! - 1; $i117 > 0; $i117--) {
+        const $n121 = $i117 + 1;
+        if (!($n121 >= 1 && $n121 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r82 = 0;
-        if ($n81 <= 2097152) {
+        let $r122 = 0;
+        if ($n121 <= 2097152) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -765,29 +975,29 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n81;
+            const $m = ($t >>> 0) * $n121;
             const $low = $m >>> 0;
-            if ($low >= $n81 || $low >= 4294967296 % $n81) {
-              $r82 = ($m / 4294967296) >>> 0;
+            if ($low >= $n121 || $low >= 4294967296 % $n121) {
+              $r122 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r82 = drawInt(G, $n81);
-        const $j80 = $r82;
-        const $a78 = Z_bottom_seven * CAP + $i77;
-        const $b79 = Z_bottom_seven * CAP + $j80;
-        const $card = C[$a78]!;
-        C[$a78] = C[$b79]!;
-        C[$b79] = $card;
+        } else $r122 = drawInt(G, $n121);
+        const $j120 = $r122;
+        const $a118 = Z_bottom_seven * CAP + $i117;
+        const $b119 = Z_bottom_seven * CAP + $j120;
+        const $card = C[$a118]!;
+        C[$a118] = C[$b119]!;
+        C[$b119] = $card;
       }
     }
     {
       const $from = Z_bottom_seven;
       const $to = Z_draw;
       {
-        for (let $k83 = 0; $k83 < N[$from]!; $k83++) {
-          const $card = C[$from * CAP + $k83]!;
-          for (let $k84 = $to * CAP + N[$to]!; $k84 > $to * CAP; $k84--) C[$k84] = C[$k84 - 1]!;
+        for (let $k123 = 0; $k123 < N[$from]!; $k123++) {
+          const $card = C[$from * CAP + $k123]!;
+          for (let $k124 = $to * CAP + N[$to]!; $k124 > $to * CAP; $k124--) C[$k124] = C[$k124 - 1]!;
           C[$to * CAP] = $card;
           N[$to]!++;
         }
@@ -806,16 +1016,16 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("first_game")) {
       {
-        let $n85 = 0;
+        let $n125 = 0;
         {
-          const $n87 = N[Z_objective_stacks]!;
-          for (let $i86 = 0; $i86 < $n87; $i86++) {
-            const l_o = C[Z_objective_stacks * CAP + $i86]!;
-            if (Objective_starting[l_o]!) $list6[$n85++] = l_o;
+          const $n127 = N[Z_objective_stacks]!;
+          for (let $i126 = 0; $i126 < $n127; $i126++) {
+            const l_o = C[Z_objective_stacks * CAP + $i126]!;
+            if (Objective_starting[l_o]!) $list12[$n125++] = l_o;
           }
         }
-        for (let $i88 = 0; $i88 < $n85; $i88++) {
-          const l_o = $list6[$i88]!;
+        for (let $i128 = 0; $i128 < $n125; $i128++) {
+          const l_o = $list12[$i128]!;
           {
             const $wanted = l_o;
             let $at = -1;
@@ -825,10 +1035,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at89 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at89]!;
-            const $end90 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k91 = $at89; $k91 < $end90; $k91++) C[$k91] = C[$k91 + 1]!;
+            const $at129 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at129]!;
+            const $end130 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k131 = $at129; $k131 < $end130; $k131++) C[$k131] = C[$k131 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -837,12 +1047,12 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        for (let $i92 = N[Z_objective_stacks]! - 1; $i92 > 0; $i92--) {
-          const $n96 = $i92 + 1;
-          if (!($n96 >= 1 && $n96 <= 4294967296))
+        for (let $i132 = N[Z_objective_stacks]! - 1; $i132 > 0; $i132--) {
+          const $n136 = $i132 + 1;
+          if (!($n136 >= 1 && $n136 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r97 = 0;
-          if ($n96 <= 2097152) {
+          let $r137 = 0;
+          if ($n136 <= 2097152) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -853,30 +1063,30 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n96;
+              const $m = ($t >>> 0) * $n136;
               const $low = $m >>> 0;
-              if ($low >= $n96 || $low >= 4294967296 % $n96) {
-                $r97 = ($m / 4294967296) >>> 0;
+              if ($low >= $n136 || $low >= 4294967296 % $n136) {
+                $r137 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r97 = drawInt(G, $n96);
-          const $j95 = $r97;
-          const $a93 = Z_objective_stacks * CAP + $i92;
-          const $b94 = Z_objective_stacks * CAP + $j95;
-          const $card = C[$a93]!;
-          C[$a93] = C[$b94]!;
-          C[$b94] = $card;
+          } else $r137 = drawInt(G, $n136);
+          const $j135 = $r137;
+          const $a133 = Z_objective_stacks * CAP + $i132;
+          const $b134 = Z_objective_stacks * CAP + $j135;
+          const $card = C[$a133]!;
+          C[$a133] = C[$b134]!;
+          C[$b134] = $card;
         }
       }
       {
-        let $n98 = 0;
-        for (const $i99 of ["purple", "green", "blue"]) {
-          const l_colour = $i99;
-          $values7[$n98++] = l_colour;
+        let $n138 = 0;
+        for (const $i139 of ["purple", "green", "blue"]) {
+          const l_colour = $i139;
+          $values13[$n138++] = l_colour;
         }
-        for (let $i100 = 0; $i100 < $n98; $i100++) {
-          const l_colour = $values7[$i100]!;
+        for (let $i140 = 0; $i140 < $n138; $i140++) {
+          const l_colour = $values13[$i140]!;
           {
             let $at = -1;
             for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -887,10 +1097,10 @@ export function playout(): PlayoutKernel {
               }
             }
             if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at101 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at101]!;
-            const $end102 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k103 = $at101; $k103 < $end102; $k103++) C[$k103] = C[$k103 + 1]!;
+            const $at141 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at141]!;
+            const $end142 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -950,10 +1160,16 @@ export function playout(): PlayoutKernel {
     const $values1 = K_$values1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
-    const $list6 = K_$list6;
+    const $choices57 = K_$choices57;
+    const $choices61 = K_$choices61;
+    const $values6 = K_$values6;
     const $values7 = K_$values7;
+    const $values8 = K_$values8;
+    const $values9 = K_$values9;
+    const $values10 = K_$values10;
+    const $values11 = K_$values11;
+    const $list12 = K_$list12;
+    const $values13 = K_$values13;
     const keys: number[][][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       keys.push([
@@ -962,9 +1178,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n105 = N[Z_objectives]!;
-                for (let $i104 = 0; $i104 < $n105; $i104++) {
-                  const l_o = C[Z_objectives * CAP + $i104]!;
+                const $n145 = N[Z_objectives]!;
+                for (let $i144 = 0; $i144 < $n145; $i144++) {
+                  const l_o = C[Z_objectives * CAP + $i144]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }
