@@ -1,6 +1,7 @@
-// The random policy's exact count (set-choice-shape.ts, the runtime's SetChoices): where 10,000
-// draws of sets of cards find no legal move, the legal moves are counted, and one drawn uniformly
-// (or, with none, a fault that says so), by the state machine's `randomMove` and by the kernel alike.
+// The random policy of sets of cards (docs/language.md 2.5). Its distribution is the documented one,
+// not uniform over the legal moves; and where 10,000 draws find no legal move, the legal moves are
+// counted exactly (set-choice-shape.ts, the runtime's SetChoices) and one drawn uniformly (or, with
+// none, a fault that says so), by the state machine's `randomMove` and by the kernel alike.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game, Move } from "../../../runtime/src/internal.js";
@@ -81,5 +82,122 @@ describe("the random policy where draws miss every legal set", () => {
     const kernel = game.playout!();
     kernel.policy.set(new runtime.Rng(7).words());
     expect(() => kernel.play(2, 1, null)).toThrow(/must act but has no legal move/);
+  });
+});
+
+/** Two trading options over three coins in a purse and three in the till (values 1, 1, 2, 2, 3, 3
+ *  shuffled): Freak Shop's good deal and fair price, small enough to list every drawn sequence. */
+const TRADES = `
+game "Coin Trades" {
+  players 2..2
+}
+card Coin {
+  value: int
+  cards for v in 1..3, copy in 1..2 { value: v }
+}
+zone bank: Coin pile hidden = all Coin
+zone till: Coin row public
+per player zone purse: Coin pile public
+
+flow {
+  shuffle bank
+  let buyer = random_player()
+  deal 3 from bank to purse[buyer]
+  deal 3 from bank to till
+  ask buyer {
+    swap(give in subset(purse[buyer]), take in subset(till))
+      require count(give) > 0 else "give a coin"
+      require count(take) > 0 else "take a coin"
+      require count(distinct(c in give: c.value)) == 1 else "one value"
+      require count(distinct(c in take: c.value)) == 1 else "one value"
+      require count(give) == count(take) else "as many"
+      require top(give).value != top(take).value else "another value"
+    {
+      end game
+    }
+    pay(give in subset(purse[buyer]), take in subset(till))
+      require count(give) > 0 else "give a coin"
+      require count(take) > 0 else "take a coin"
+      require sum(c in give: c.value) == sum(c in take: c.value) else "the same value"
+    {
+      end game
+    }
+  }
+  end game
+}
+
+score p: count(purse[p])
+`;
+
+/** Every sequence of distinct cards of `cards`, from 1 card to all (what `randomSubset` can draw). */
+function sequences(cards: readonly number[]): number[][] {
+  const out: number[][] = [];
+  const grow = (prefix: number[]): void => {
+    for (const c of cards) {
+      if (prefix.includes(c)) continue;
+      out.push([...prefix, c]);
+      grow([...prefix, c]);
+    }
+  };
+  grow([]);
+  return out;
+}
+
+/** The documented weight of one drawn sequence of k of n cards: size k with weight 2^(b-k) / (2^b - 1),
+ *  then each order of k distinct cards (n - k)! / n!. */
+function sequenceWeight(k: number, n: number): number {
+  const b = Math.min(n, 30);
+  let orders = 1;
+  for (let i = 0; i < k; i++) orders *= n - i;
+  return 2 ** (b - k) / (2 ** b - 1) / orders;
+}
+
+/** Pearson's statistic of observed counts against expected probabilities. */
+function chiSquare(observed: Map<string, number>, expected: Map<string, number>, draws: number): number {
+  let chi = 0;
+  for (const [key, p] of expected) chi += ((observed.get(key) ?? 0) - p * draws) ** 2 / (p * draws);
+  return chi;
+}
+
+describe("the redrawing policy's distribution", () => {
+  it("is the documented one (option, then sizes 2^-k, then ordered cards, restricted to the legal moves), not uniform", async () => {
+    const game = await loadRulesGame("coin-trades", TRADES, runtime);
+    let notUniform = 0;
+    for (let seed = 0; seed < 3; seed++) {
+      const state = game.setup({ players: 2, seed });
+      game.advance(state);
+      const seat = game.activity(state).players[0]!;
+      const zones = state.zones as Record<string, number[] & number[][]>;
+      const purse = zones["purse"]![seat]!;
+      const till = zones["till"]!;
+      // Every move the draw can make, kept when `check` accepts it, weighted as documented.
+      const documented = new Map<string, number>();
+      for (const type of ["swap", "pay"]) {
+        for (const give of sequences(purse)) {
+          for (const take of sequences(till)) {
+            const move = { type, give, take };
+            if (game.check(state, seat, move) !== null) continue;
+            documented.set(JSON.stringify(move), 0.5 * sequenceWeight(give.length, purse.length) * sequenceWeight(take.length, till.length));
+          }
+        }
+      }
+      const sum = [...documented.values()].reduce((a, b) => a + b, 0);
+      for (const [key, w] of documented) documented.set(key, w / sum);
+      const uniform = new Map([...documented.keys()].map((key) => [key, 1 / documented.size]));
+      const draws = 60_000;
+      const rng = new runtime.Rng(40 + seed);
+      const observed = new Map<string, number>();
+      for (let i = 0; i < draws; i++) {
+        const key = JSON.stringify(game.randomMove!(state, seat, (n) => rng.int(n)));
+        expect(documented.has(key), key).toBe(true);
+        observed.set(key, (observed.get(key) ?? 0) + 1);
+      }
+      // 99.9 % quantile of chi-square with df degrees of freedom (Wilson-Hilferty).
+      const df = documented.size - 1;
+      const critical = df * (1 - 2 / (9 * df) + 3.09 * Math.sqrt(2 / (9 * df))) ** 3;
+      expect(chiSquare(observed, documented, draws), `seed ${seed}: ${documented.size} legal moves`).toBeLessThan(critical);
+      if (chiSquare(observed, uniform, draws) > 10 * critical) notUniform++;
+    }
+    expect(notUniform).toBe(3);
   });
 });
