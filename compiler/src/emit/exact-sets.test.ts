@@ -72,6 +72,47 @@ describe("the random policy where draws miss every legal set", () => {
     }
   });
 
+  it("keeps the plain fault for a requirement it cannot count (a total equal to a number)", async () => {
+    const source = `
+game "Exact Sum" {
+  players 2..2
+}
+card Coin {
+  value: int
+  cards for copy in 1..20 { value: 1 }
+}
+zone bank: Coin pile public = all Coin
+zone till: Coin row public
+per player zone purse: Coin pile public
+
+flow {
+  let buyer = random_player()
+  move all bank to purse[buyer]
+  ask buyer {
+    pay(give in subset(purse[buyer])) "pay {give}"
+      require sum(c in give: c.value) == 20 else "pay 20"
+    {
+      for c in give {
+        move c to till
+      }
+    }
+  }
+  end game
+}
+
+score p: count(purse[p])
+`;
+    const game = await loadRulesGame("exact-change-sum", source, runtime);
+    const state = game.setup({ players: 2, seed: 1 });
+    game.advance(state);
+    const seat = game.activity(state).players[0]!;
+    const rng = new runtime.Rng(7);
+    expect(() => game.randomMove!(state, seat, (n) => rng.int(n))).toThrow(/in 10,000 random draws/);
+    const kernel = game.playout!();
+    kernel.policy.set(new runtime.Rng(7).words());
+    expect(() => kernel.play(2, 1, null)).toThrow(/in 10,000 random draws/);
+  });
+
   it("says there is no legal move when the count is 0, in both engines", async () => {
     const game = await loadRulesGame("exact-change-21", rules(21), runtime);
     const state = game.setup({ players: 2, seed: 1 });
