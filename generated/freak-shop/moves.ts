@@ -2,6 +2,7 @@
 import {
   GameFault,
   NO_CARDS,
+  SetChoices,
   distinctOf,
   illegal,
   isCardSet,
@@ -17,6 +18,24 @@ import { AT } from "./sites.js";
 import type { Activity, CardId, IllegalMove, MoveOption } from "@rules/runtime/internal";
 import type { Move, State } from "./types.js";
 import { advance } from "./flow.js";
+const choices_good_deal_or_fair_price_0 = new SetChoices({
+  sets: [
+    { nonEmpty: true, oneKey: true },
+    { nonEmpty: true, oneKey: true },
+  ],
+  sameCount: true,
+  sameSum: false,
+  differentKeys: true,
+});
+const choices_good_deal_or_fair_price_1 = new SetChoices({
+  sets: [
+    { nonEmpty: true, oneKey: false },
+    { nonEmpty: true, oneKey: false },
+  ],
+  sameCount: false,
+  sameSum: true,
+  differentKeys: false,
+});
 
 function legal_good_deal_or_fair_price(s: State, seat: number): MoveOption[] {
   if (seat !== s.locals.actor) return [];
@@ -67,7 +86,7 @@ function legal_good_deal_or_fair_price(s: State, seat: number): MoveOption[] {
   return options;
 }
 
-/** Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal. */
+/** Random policy for a decision of sets of cards: an offered option uniformly, then its sets (a size k with weight 2^-k, then k cards), drawn again until legal; after 10,000 refusals, uniform over the legal moves, counted by `SetChoices` (none: no legal move). */
 function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number) => number): Move | null {
   if (seat !== s.locals.actor) return null;
   const give_0_domain = s.zones.mansion[s.locals.trader];
@@ -120,6 +139,43 @@ function random_good_deal_or_fair_price(s: State, seat: number, draw: (n: number
       )
         return { type: "fair_price", give: give, take: take };
       continue;
+    }
+  }
+
+  {
+    const give_exact_0_domain = s.zones.mansion[s.locals.trader];
+    const take_exact_0_domain = s.zones.shop;
+    const exact_0: number = choices_good_deal_or_fair_price_0.count(
+      [give_exact_0_domain, take_exact_0_domain],
+      [(c: CardId) => Merchandise_value[c], (c: CardId) => Merchandise_value[c]],
+      [null, null],
+    );
+    const give_exact_1_domain = s.zones.mansion[s.locals.trader];
+    const take_exact_1_domain = s.zones.shop;
+    const exact_1: number = choices_good_deal_or_fair_price_1.count(
+      [give_exact_1_domain, take_exact_1_domain],
+      [null, null],
+      [(c: CardId) => Merchandise_value[c], (c: CardId) => Merchandise_value[c]],
+    );
+    if (exact_0 >= 0 && exact_1 >= 0) {
+      const total = exact_0 + exact_1;
+      if (total === 0)
+        throw new GameFault(
+          "fault/no-legal-move",
+          `seat ${seat} must act at ${s.pc} but has no legal move`,
+          AT.L141,
+        );
+      let index = draw(total);
+      if (index < exact_0) {
+        const picked = choices_good_deal_or_fair_price_0.pick(index);
+        return { type: "good_deal", give: picked[0]!, take: picked[1]! };
+      }
+
+      index -= exact_0;
+      if (index < exact_1) {
+        const picked = choices_good_deal_or_fair_price_1.pick(index);
+        return { type: "fair_price", give: picked[0]!, take: picked[1]! };
+      }
     }
   }
 

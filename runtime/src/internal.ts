@@ -21,3 +21,4 @@ export * from "./compiled.js";
 export * from "./best-sets.js";
 export * from "./sample.js";
 export { cloneJson, freezeDeep, sameJson } from "./json.js";
+export * from "./set-choices.js";

@@ -210,7 +210,7 @@ export class EmitContext {
       "allOf", "anyOf", "checkTransfer", "countOf", "floorDiv", "floorMod", "GameFault", "highestOf",
       "integers", "lowestOf", "maxOf", "minOf", "moveAllCards", "nextSeat", "nextSeatInPlay", "seatsInPlay", "seatsFromInPlay", "perSeat", "perCard", "placeCard", "randomInt", "seatList",
       "shuffle", "sortedBy", "sumOf", "tableValue", "takeCard", "topCard", "lowestIndex", "highestIndex", "takeCardAt",
-      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "scoreRows",
+      "dealInto", "firstOf", "distinctOf", "sortKeys", "longestRun", "bestSets", "isCardSet", "drawMove", "randomSubset", "SetChoices", "scoreRows",
       "nthCard", "lastCard", "learnCard", "seatsFrom", "takeCardFromAnyZone", "seatAt", "loopGuard", "moveNotHere", "cardLabel", "forgetCard", "forgetCards", "concealCard",
       "moved", "transferred", "changed", "shuffled", "revealed", "said", "phaseBegins", "gameEnds", "endGame", "roll", "secretRoll",
       "askHuman", "askHumans", "seatCount", "stateOfView", "NO_CARDS",

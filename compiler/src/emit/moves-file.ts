@@ -7,11 +7,14 @@ import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./co
 import { CheckCode } from "./check-code.js";
 import { DecisionCode, type DomainCode } from "./decision-code.js";
 import { OptionListings } from "./option-listing.js";
+import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
 
 export class MovesFile {
   private readonly decisions: DecisionCode;
   private readonly checks: CheckCode;
   private readonly listings: OptionListings;
+  /** Module-level constants: one `SetChoices` per option sampled directly. */
+  private readonly choices: string[] = [];
 
   constructor(private readonly ctx: EmitContext) {
     this.decisions = new DecisionCode(ctx);
@@ -133,20 +136,79 @@ export class MovesFile {
         for (const slot of stored) this.ctx.code.overrides.delete(slot);
       }
     });
+    const exact = this.exactSampler(decision);
     body.push(
       "}",
+      ...exact,
       `throw new GameFault("fault/no-legal-move", \`no legal move for seat \${seat} at \${s.pc} in 10,000 random draws\`${this.decisions.askSite(decision)});`,
     );
     return {
       kind: StructureKind.Function,
       name: `random_${name}`,
       docs: [
-        "Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal.",
+        exact.length
+          ? "Random policy for a decision of sets of cards: an offered option uniformly, then its sets (a size k with weight 2^-k, then k cards), drawn again until legal; after 10,000 refusals, uniform over the legal moves, counted by `SetChoices` (none: no legal move)."
+          : "Random policy for a decision whose moves are described by constraints: an offered option uniformly, then its parameters (a set of cards: a size k with weight 2^-k, then k cards), drawn again until legal.",
       ],
       parameters,
       returnType: "Move | null",
       statements: body,
     };
+  }
+
+  /**
+   * After 10,000 refused draws, the legal moves of a decision whose options choose sets of cards
+   * under requirements `SetChoices` counts (set-choice-shape.ts) are counted exactly (1 for an
+   * option without parameters, when offered): none is a proven `fault/no-legal-move`, else one index
+   * is drawn below the total and decoded, uniform over the legal moves. Empty for another shape;
+   * the code falls through to the plain fault when a count is -1 (not exact).
+   */
+  private exactSampler(decision: Decision): string[] {
+    const options = decision.ask.options;
+    const plans = setChoicePlans(this.ctx.game, this.decisions, options);
+    if (plans === null) return [];
+    const lines: string[] = ["{"];
+    const counts: string[] = [];
+    const term = (t: CardTerm | null): string => {
+      if (t === null) return "null";
+      const binding = this.ctx.game.names.get(t.binder);
+      if (binding?.kind !== "local") throw new Error("internal: unresolved binder");
+      return `(${this.ctx.code.localName(binding.slot)}: CardId) => ${this.ctx.code.expression(t.value)}`;
+    };
+    const names: string[] = [];
+    options.forEach((option, i) => {
+      const plan = plans[i];
+      const gate = (plan ? plan.situation : option.requirements).map((r) => `(${this.decisions.requirement(r)})`);
+      const count = `exact_${i}`;
+      counts.push(count);
+      if (!plan) {
+        lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? 1 : 0` : "1"};`);
+        names.push("");
+        return;
+      }
+      const domains = plan.sets.map((p) => this.decisions.domainCode(p, `_exact_${i}`));
+      lines.push(...domains.flatMap((d) => d.setup));
+      const name = `choices_${identifierFor(decision.label)}_${i}`;
+      names.push(name);
+      this.choices.push(`const ${name} = new SetChoices(${JSON.stringify(plan.shape)});`);
+      const call = `${name}.count([${domains.map((d) => d.cards).join(", ")}], [${plan.keys.map(term).join(", ")}], [${plan.weights.map(term).join(", ")}])`;
+      lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? ${call} : 0` : call};`);
+    });
+    lines.push(
+      `if (${counts.map((c) => `${c} >= 0`).join(" && ")}) {`,
+      `const total = ${counts.join(" + ")};`,
+      `if (total === 0) throw new GameFault("fault/no-legal-move", \`seat \${seat} must act at \${s.pc} but has no legal move\`${this.decisions.askSite(decision)});`,
+      "let index = draw(total);",
+    );
+    options.forEach((option, i) => {
+      const plan = plans[i];
+      const picked = plan ? [`const picked = ${names[i]}.pick(index);`] : [];
+      const fields = plan ? plan.sets.map((p, j) => `, ${p.name.name}: picked[${j}]!`).join("") : "";
+      lines.push(`if (index < exact_${i}) {`, ...picked, `return { type: ${quote(option.name.name)}${fields} };`, "}");
+      if (i < options.length - 1) lines.push(`index -= exact_${i};`);
+    });
+    lines.push("}", "}");
+    return lines;
   }
 
   /**
@@ -393,11 +455,12 @@ export class MovesFile {
       ],
     });
     return this.ctx.file("moves.ts", (file) => {
-      const body = functions.map((f) => (f.statements as string[]).join("\n")).join("\n");
+      const body = [...this.choices, ...functions.map((f) => (f.statements as string[]).join("\n"))].join("\n");
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }], ["illegal"]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Activity", "CardId", "IllegalMove", "MoveOption"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["Move", "State"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance"] });
+      if (this.choices.length) file.addStatements(this.choices);
       file.addFunctions(functions);
     });
   }

@@ -8,6 +8,7 @@ import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
+import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
 
 /** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
 interface KernelDomain {
@@ -405,7 +406,65 @@ export class KernelDecisions {
         "}",
       );
     });
-    lines.push("}", 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
+    lines.push("}", ...this.exactSampler(decision, seat, then), 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
+    return lines;
+  }
+
+  /** After 10,000 refused draws, as moves-file.ts `exactSampler`: the legal moves counted by
+   *  `SetChoices` where the rules' shape allows (none: a proven fault), one index drawn and decoded. */
+  private exactSampler(decision: Decision, seat: string, then: Then): string[] {
+    const options = decision.ask.options;
+    const plans = setChoicePlans(this.game, this.decisions, options);
+    if (plans === null) return [];
+    const lines: string[] = ["{"];
+    const counts: string[] = [];
+    const term = (t: CardTerm | null): string => {
+      if (t === null) return "null";
+      const binding = this.game.names.get(t.binder);
+      if (binding?.kind !== "local") throw new Error("internal: unresolved binder");
+      return `(${localName(binding.slot)}: number) => ${this.code.inPlaceCode(() => this.code.expression(t.value))}`;
+    };
+    const choices: string[] = [];
+    options.forEach((option, i) => {
+      const plan = plans[i];
+      const gate = (plan ? plan.situation : option.requirements).map((r) => `(${this.condition(r.condition, lines)})`);
+      const count = this.code.temp("exact");
+      counts.push(count);
+      if (!plan) {
+        lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? 1 : 0` : "1"};`);
+        choices.push("");
+        return;
+      }
+      const domains = plan.sets.map((p) => this.domain(p, lines));
+      const name = this.code.temp("choices");
+      this.code.scratch.push({ name, init: `new SetChoices(${JSON.stringify(plan.shape)})` });
+      choices.push(name);
+      const call = `${name}.count([${domains.map((d) => d.cards).join(", ")}], [${plan.keys.map(term).join(", ")}], [${plan.weights.map(term).join(", ")}])`;
+      lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? ${call} : 0` : call};`);
+    });
+    const total = this.code.temp("total");
+    const index = this.code.temp("index");
+    lines.push(
+      `if (${counts.map((c) => `${c} >= 0`).join(" && ")}) {`,
+      `const ${total} = ${counts.join(" + ")};`,
+      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
+      `let ${index} = drawIndexOn(P, ${total});`,
+      "decisions++;",
+      "steps = 0;",
+    );
+    options.forEach((option, i) => {
+      const picked = this.code.temp("picked");
+      const params = option.parameters.map((_, j) => `${picked}[${j}]!`);
+      lines.push(
+        `if (${index} < ${counts[i]}) {`,
+        ...(choices[i] ? [`const ${picked} = ${choices[i]}.pick(${index});`] : []),
+        this.traced(seat, option, params),
+        ...then(i, params),
+        "}",
+        `${index} -= ${counts[i]};`,
+      );
+    });
+    lines.push("}", "}");
     return lines;
   }
 
