@@ -43,7 +43,9 @@ export function playout(): PlayoutKernel {
   const K_$values1 = [] as number[];
   const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
-  const K_$choices57 = new SetChoices({
+  const K_$values4 = [] as number[];
+  const K_$values5 = [] as number[];
+  const K_$choices65 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -52,7 +54,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices61 = new SetChoices({
+  const K_$choices69 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -61,14 +63,14 @@ export function playout(): PlayoutKernel {
     sameSum: true,
     differentKeys: false,
   });
-  const K_$values6 = [] as number[];
-  const K_$values7 = [] as number[];
   const K_$values8 = [] as number[];
   const K_$values9 = [] as number[];
   const K_$values10 = [] as number[];
   const K_$values11 = [] as number[];
-  const K_$list12 = new Int32Array(CAP);
-  const K_$values13 = [] as string[];
+  const K_$values12 = [] as number[];
+  const K_$values13 = [] as number[];
+  const K_$list14 = new Int32Array(CAP);
+  const K_$values15 = [] as string[];
   const C = K_C;
   const N = K_N;
   const G = K_G;
@@ -77,16 +79,18 @@ export function playout(): PlayoutKernel {
   const $values1 = K_$values1;
   const $values2 = K_$values2;
   const $values3 = K_$values3;
-  const $choices57 = K_$choices57;
-  const $choices61 = K_$choices61;
-  const $values6 = K_$values6;
-  const $values7 = K_$values7;
+  const $values4 = K_$values4;
+  const $values5 = K_$values5;
+  const $choices65 = K_$choices65;
+  const $choices69 = K_$choices69;
   const $values8 = K_$values8;
   const $values9 = K_$values9;
   const $values10 = K_$values10;
   const $values11 = K_$values11;
-  const $list12 = K_$list12;
+  const $values12 = K_$values12;
   const $values13 = K_$values13;
+  const $list14 = K_$list14;
+  const $values15 = K_$values15;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
   const Merchandise_category = cardData.Merchandise_category;
@@ -110,32 +114,32 @@ export function playout(): PlayoutKernel {
   let trace: unknown[] | null = null;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    let $count146: number = 0;
+    let $count154: number = 0;
     {
-      const $seg148 = Z_mansion + l_p;
-      const $n149 = N[$seg148]!;
-      for (let $i147 = 0; $i147 < $n149; $i147++) {
-        const l_c = C[$seg148 * CAP + $i147]!;
+      const $seg156 = Z_mansion + l_p;
+      const $n157 = N[$seg156]!;
+      for (let $i155 = 0; $i155 < $n157; $i155++) {
+        const l_c = C[$seg156 * CAP + $i155]!;
         if (Merchandise_value[l_c]! === l_v) {
-          $count146++;
+          $count154++;
         }
       }
     }
-    return $count146;
+    return $count154;
   }
   function fn_marked_cards(l_p: number): number {
-    let $count150: number = 0;
+    let $count158: number = 0;
     {
-      const $seg152 = Z_mansion + l_p;
-      const $n153 = N[$seg152]!;
-      for (let $i151 = 0; $i151 < $n153; $i151++) {
-        const l_c = C[$seg152 * CAP + $i151]!;
+      const $seg160 = Z_mansion + l_p;
+      const $n161 = N[$seg160]!;
+      for (let $i159 = 0; $i159 < $n161; $i159++) {
+        const l_c = C[$seg160 * CAP + $i159]!;
         if (Merchandise_marked[l_c]!) {
-          $count150++;
+          $count158++;
         }
       }
     }
-    return $count150;
+    return $count158;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -143,8 +147,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item154 of l_set) {
-            const l_c = $item154;
+          for (const $item162 of l_set) {
+            const l_c = $item162;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -167,24 +171,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count155: number = 0;
-    for (const $item156 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item156;
+    let $count163: number = 0;
+    for (const $item164 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item164;
       if (l_k < fn_marked_cards(l_p)) {
-        $count155++;
+        $count163++;
       }
     }
-    return 1 + $count155;
+    return 1 + $count163;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count157: number = 0;
-    for (const $item158 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item158;
+    let $count165: number = 0;
+    for (const $item166 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item166;
       if (l_k > fn_marked_cards(l_p)) {
-        $count157++;
+        $count165++;
       }
     }
-    return 1 + $count157;
+    return 1 + $count165;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -205,25 +209,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high161 = 10;
-                for (let l_v = 1; l_v <= $high161; l_v++) {
-                  let $cond160: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond160) {
-                    let $max159: number = NaN;
+                const $high169 = 10;
+                for (let l_v = 1; l_v <= $high169; l_v++) {
+                  let $cond168: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond168) {
+                    let $max167: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max159 !== $max159 || $v > $max159) $max159 = $v;
+                        if ($max167 !== $max167 || $v > $max167) $max167 = $v;
                       }
                     }
-                    if ($max159 !== $max159)
+                    if ($max167 !== $max167)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond160 = fn_copies(l_p, l_v) === $max159;
+                    $cond168 = fn_copies(l_p, l_v) === $max167;
                   }
-                  if ($cond160) {
+                  if ($cond168) {
                     $n += 5;
                   }
                 }
@@ -258,10 +262,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg163 = Z_mansion + l_p;
-                            const $n164 = N[$seg163]!;
-                            for (let $i162 = 0; $i162 < $n164; $i162++) {
-                              const l_c = C[$seg163 * CAP + $i162]!;
+                            const $seg171 = Z_mansion + l_p;
+                            const $n172 = N[$seg171]!;
+                            for (let $i170 = 0; $i170 < $n172; $i170++) {
+                              const l_c = C[$seg171 * CAP + $i170]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -272,21 +276,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item169 of fn_values_held(l_p)) {
-                            const l_v = $item169;
-                            let $any165: boolean = false;
+                          for (const $item177 of fn_values_held(l_p)) {
+                            const l_v = $item177;
+                            let $any173: boolean = false;
                             {
-                              const $seg167 = Z_mansion + l_p;
-                              const $n168 = N[$seg167]!;
-                              for (let $i166 = 0; $i166 < $n168; $i166++) {
-                                const l_c = C[$seg167 * CAP + $i166]!;
+                              const $seg175 = Z_mansion + l_p;
+                              const $n176 = N[$seg175]!;
+                              for (let $i174 = 0; $i174 < $n176; $i174++) {
+                                const l_c = C[$seg175 * CAP + $i174]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any165 = true;
+                                  $any173 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any165) {
+                            if (!$any173) {
                               $n++;
                             }
                           }
@@ -296,21 +300,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item174 of fn_values_held(l_p)) {
-                              const l_v = $item174;
-                              let $any170: boolean = false;
+                            for (const $item182 of fn_values_held(l_p)) {
+                              const l_v = $item182;
+                              let $any178: boolean = false;
                               {
-                                const $seg172 = Z_mansion + l_p;
-                                const $n173 = N[$seg172]!;
-                                for (let $i171 = 0; $i171 < $n173; $i171++) {
-                                  const l_c = C[$seg172 * CAP + $i171]!;
+                                const $seg180 = Z_mansion + l_p;
+                                const $n181 = N[$seg180]!;
+                                for (let $i179 = 0; $i179 < $n181; $i179++) {
+                                  const l_c = C[$seg180 * CAP + $i179]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any170 = true;
+                                    $any178 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any170) {
+                              if ($any178) {
                                 $n++;
                               }
                             }
@@ -333,7 +337,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      return decide94($seat0);
+      return decide102($seat0);
     }
   }
   function step3(): number {
@@ -359,18 +363,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any95: boolean = false;
+      let $any103: boolean = false;
       {
-        const $n97 = N[Z_shop]!;
-        for (let $i96 = 0; $i96 < $n97; $i96++) {
-          const l_c = C[Z_shop * CAP + $i96]!;
+        const $n105 = N[Z_shop]!;
+        for (let $i104 = 0; $i104 < $n105; $i104++) {
+          const l_c = C[Z_shop * CAP + $i104]!;
           if (Merchandise_closed[l_c]!) {
-            $any95 = true;
+            $any103 = true;
             break;
           }
         }
       }
-      if ($any95) {
+      if ($any103) {
         K_ended = 0;
         return END;
       }
@@ -379,7 +383,7 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
-  function decide94($seat0: number): number {
+  function decide102($seat0: number): number {
     const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
     const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
     let $offered3 = false;
@@ -452,8 +456,24 @@ export function playout(): PlayoutKernel {
           const l_take = $value16;
           if (!(l_give.length > 0)) continue attempt8;
           if (!(l_take.length > 0)) continue attempt8;
-          if (!(distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
-          if (!(distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)) continue attempt8;
+          let $distinct17 = 0;
+          for (const $item20 of l_give) {
+            const l_c = $item20;
+            const $key18 = Merchandise_value[l_c]!;
+            let $j19 = 0;
+            while ($j19 < $distinct17 && $values0[$j19] !== $key18) $j19++;
+            if ($j19 === $distinct17) $values0[$distinct17++] = $key18;
+          }
+          if (!($distinct17 === 1)) continue attempt8;
+          let $distinct21 = 0;
+          for (const $item24 of l_take) {
+            const l_c = $item24;
+            const $key22 = Merchandise_value[l_c]!;
+            let $j23 = 0;
+            while ($j23 < $distinct21 && $values1[$j23] !== $key22) $j23++;
+            if ($j23 === $distinct21) $values1[$distinct21++] = $key22;
+          }
+          if (!($distinct21 === 1)) continue attempt8;
           if (!(l_give.length === l_take.length)) continue attempt8;
           if (
             !(
@@ -470,42 +490,42 @@ export function playout(): PlayoutKernel {
           const l_give = $value14;
           const l_take = $value16;
           {
-            let $n17 = 0;
-            for (const $item18 of l_give) {
-              const l_c = $item18;
-              $values0[$n17++] = l_c;
+            let $n25 = 0;
+            for (const $item26 of l_give) {
+              const l_c = $item26;
+              $values2[$n25++] = l_c;
             }
-            for (let $i19 = 0; $i19 < $n17; $i19++) {
-              const l_c = $values0[$i19]!;
+            for (let $i27 = 0; $i27 < $n25; $i27++) {
+              const l_c = $values2[$i27]!;
               {
-                const $seg20 = Z_mansion + l_trader;
+                const $seg28 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg20]!; $i++)
-                  if (C[$seg20 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg28]!; $i++)
+                  if (C[$seg28 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at21 = $seg20 * CAP + $at;
-                const $card = C[$at21]!;
-                const $end22 = $seg20 * CAP + N[$seg20]! - 1;
-                for (let $k23 = $at21; $k23 < $end22; $k23++) C[$k23] = C[$k23 + 1]!;
-                N[$seg20]!--;
+                const $at29 = $seg28 * CAP + $at;
+                const $card = C[$at29]!;
+                const $end30 = $seg28 * CAP + N[$seg28]! - 1;
+                for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
+                N[$seg28]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n24 = 0;
-            for (const $item25 of l_take) {
-              const l_c = $item25;
-              $values1[$n24++] = l_c;
+            let $n32 = 0;
+            for (const $item33 of l_take) {
+              const l_c = $item33;
+              $values3[$n32++] = l_c;
             }
-            for (let $i26 = 0; $i26 < $n24; $i26++) {
-              const l_c = $values1[$i26]!;
+            for (let $i34 = 0; $i34 < $n32; $i34++) {
+              const l_c = $values3[$i34]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -515,14 +535,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at27 = Z_shop * CAP + $at;
-                const $card = C[$at27]!;
-                const $end28 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k29 = $at27; $k29 < $end28; $k29++) C[$k29] = C[$k29 + 1]!;
+                const $at35 = Z_shop * CAP + $at;
+                const $card = C[$at35]!;
+                const $end36 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k37 = $at35; $k37 < $end36; $k37++) C[$k37] = C[$k37 + 1]!;
                 N[Z_shop]!--;
-                const $seg30 = Z_mansion + l_trader;
-                C[$seg30 * CAP + N[$seg30]!] = $card;
-                N[$seg30]!++;
+                const $seg38 = Z_mansion + l_trader;
+                C[$seg38 * CAP + N[$seg38]!] = $card;
+                N[$seg38]!++;
               }
             }
           }
@@ -530,68 +550,68 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered6 && $pick9-- === 0) {
-        const $value33 = randomSubsetOn(P, $cards4);
-        const $value35 = randomSubsetOn(P, $cards5);
+        const $value41 = randomSubsetOn(P, $cards4);
+        const $value43 = randomSubsetOn(P, $cards5);
         {
-          const l_give = $value33;
-          const l_take = $value35;
+          const l_give = $value41;
+          const l_take = $value43;
           if (!(l_give.length > 0)) continue attempt8;
           if (!(l_take.length > 0)) continue attempt8;
-          let $sum36: number = 0;
-          for (const $item37 of l_give) {
-            const l_c = $item37;
-            $sum36 += Merchandise_value[l_c]!;
+          let $sum44: number = 0;
+          for (const $item45 of l_give) {
+            const l_c = $item45;
+            $sum44 += Merchandise_value[l_c]!;
           }
-          let $sum38: number = 0;
-          for (const $item39 of l_take) {
-            const l_c = $item39;
-            $sum38 += Merchandise_value[l_c]!;
+          let $sum46: number = 0;
+          for (const $item47 of l_take) {
+            const l_c = $item47;
+            $sum46 += Merchandise_value[l_c]!;
           }
-          if (!($sum36 === $sum38)) continue attempt8;
+          if (!($sum44 === $sum46)) continue attempt8;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat0, 1, $value33.length, ...$value33, $value35.length, ...$value35);
+        if (trace !== null) trace.push($seat0, 1, $value41.length, ...$value41, $value43.length, ...$value43);
         {
-          const l_give = $value33;
-          const l_take = $value35;
+          const l_give = $value41;
+          const l_take = $value43;
           {
-            let $n40 = 0;
-            for (const $item41 of l_give) {
-              const l_c = $item41;
-              $values2[$n40++] = l_c;
+            let $n48 = 0;
+            for (const $item49 of l_give) {
+              const l_c = $item49;
+              $values4[$n48++] = l_c;
             }
-            for (let $i42 = 0; $i42 < $n40; $i42++) {
-              const l_c = $values2[$i42]!;
+            for (let $i50 = 0; $i50 < $n48; $i50++) {
+              const l_c = $values4[$i50]!;
               {
-                const $seg43 = Z_mansion + l_trader;
+                const $seg51 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg43]!; $i++)
-                  if (C[$seg43 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg51]!; $i++)
+                  if (C[$seg51 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at44 = $seg43 * CAP + $at;
-                const $card = C[$at44]!;
-                const $end45 = $seg43 * CAP + N[$seg43]! - 1;
-                for (let $k46 = $at44; $k46 < $end45; $k46++) C[$k46] = C[$k46 + 1]!;
-                N[$seg43]!--;
+                const $at52 = $seg51 * CAP + $at;
+                const $card = C[$at52]!;
+                const $end53 = $seg51 * CAP + N[$seg51]! - 1;
+                for (let $k54 = $at52; $k54 < $end53; $k54++) C[$k54] = C[$k54 + 1]!;
+                N[$seg51]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n47 = 0;
-            for (const $item48 of l_take) {
-              const l_c = $item48;
-              $values3[$n47++] = l_c;
+            let $n55 = 0;
+            for (const $item56 of l_take) {
+              const l_c = $item56;
+              $values5[$n55++] = l_c;
             }
-            for (let $i49 = 0; $i49 < $n47; $i49++) {
-              const l_c = $values3[$i49]!;
+            for (let $i57 = 0; $i57 < $n55; $i57++) {
+              const l_c = $values5[$i57]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -601,14 +621,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at50 = Z_shop * CAP + $at;
-                const $card = C[$at50]!;
-                const $end51 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k52 = $at50; $k52 < $end51; $k52++) C[$k52] = C[$k52 + 1]!;
+                const $at58 = Z_shop * CAP + $at;
+                const $card = C[$at58]!;
+                const $end59 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
                 N[Z_shop]!--;
-                const $seg53 = Z_mansion + l_trader;
-                C[$seg53 * CAP + N[$seg53]!] = $card;
-                N[$seg53]!++;
+                const $seg61 = Z_mansion + l_trader;
+                C[$seg61 * CAP + N[$seg61]!] = $card;
+                N[$seg61]!++;
               }
             }
           }
@@ -617,78 +637,78 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $cards55 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards56 = zoneCards(C, N, CAP, Z_shop, false);
-      const $exact54: number = $choices57.count(
-        [$cards55, $cards56],
+      const $cards63 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards64 = zoneCards(C, N, CAP, Z_shop, false);
+      const $exact62: number = $choices65.count(
+        [$cards63, $cards64],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
         [null, null],
       );
-      const $cards59 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards60 = zoneCards(C, N, CAP, Z_shop, false);
-      const $exact58: number = $choices61.count(
-        [$cards59, $cards60],
+      const $cards67 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
+      const $cards68 = zoneCards(C, N, CAP, Z_shop, false);
+      const $exact66: number = $choices69.count(
+        [$cards67, $cards68],
         [null, null],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
       );
-      if ($exact54 >= 0 && $exact58 >= 0) {
-        const $total62 = $exact54 + $exact58;
-        if ($total62 === 0)
+      if ($exact62 >= 0 && $exact66 >= 0) {
+        const $total70 = $exact62 + $exact66;
+        if ($total70 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-        let $index63 = drawIndexOn(P, $total62);
+        let $index71 = drawIndexOn(P, $total70);
         decisions++;
         steps = 0;
-        if ($index63 < $exact54) {
-          const $picked64 = $choices57.pick($index63);
+        if ($index71 < $exact62) {
+          const $picked72 = $choices65.pick($index71);
           if (trace !== null)
             trace.push(
               $seat0,
               0,
-              $picked64[0]!.length,
-              ...$picked64[0]!,
-              $picked64[1]!.length,
-              ...$picked64[1]!,
+              $picked72[0]!.length,
+              ...$picked72[0]!,
+              $picked72[1]!.length,
+              ...$picked72[1]!,
             );
           {
-            const l_give = $picked64[0]!;
-            const l_take = $picked64[1]!;
+            const l_give = $picked72[0]!;
+            const l_take = $picked72[1]!;
             {
-              let $n65 = 0;
-              for (const $item66 of l_give) {
-                const l_c = $item66;
-                $values6[$n65++] = l_c;
+              let $n73 = 0;
+              for (const $item74 of l_give) {
+                const l_c = $item74;
+                $values8[$n73++] = l_c;
               }
-              for (let $i67 = 0; $i67 < $n65; $i67++) {
-                const l_c = $values6[$i67]!;
+              for (let $i75 = 0; $i75 < $n73; $i75++) {
+                const l_c = $values8[$i75]!;
                 {
-                  const $seg68 = Z_mansion + l_trader;
+                  const $seg76 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg68]!; $i++)
-                    if (C[$seg68 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg76]!; $i++)
+                    if (C[$seg76 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at69 = $seg68 * CAP + $at;
-                  const $card = C[$at69]!;
-                  const $end70 = $seg68 * CAP + N[$seg68]! - 1;
-                  for (let $k71 = $at69; $k71 < $end70; $k71++) C[$k71] = C[$k71 + 1]!;
-                  N[$seg68]!--;
+                  const $at77 = $seg76 * CAP + $at;
+                  const $card = C[$at77]!;
+                  const $end78 = $seg76 * CAP + N[$seg76]! - 1;
+                  for (let $k79 = $at77; $k79 < $end78; $k79++) C[$k79] = C[$k79 + 1]!;
+                  N[$seg76]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n72 = 0;
-              for (const $item73 of l_take) {
-                const l_c = $item73;
-                $values7[$n72++] = l_c;
+              let $n80 = 0;
+              for (const $item81 of l_take) {
+                const l_c = $item81;
+                $values9[$n80++] = l_c;
               }
-              for (let $i74 = 0; $i74 < $n72; $i74++) {
-                const l_c = $values7[$i74]!;
+              for (let $i82 = 0; $i82 < $n80; $i82++) {
+                const l_c = $values9[$i82]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -698,72 +718,72 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at75 = Z_shop * CAP + $at;
-                  const $card = C[$at75]!;
-                  const $end76 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
+                  const $at83 = Z_shop * CAP + $at;
+                  const $card = C[$at83]!;
+                  const $end84 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k85 = $at83; $k85 < $end84; $k85++) C[$k85] = C[$k85 + 1]!;
                   N[Z_shop]!--;
-                  const $seg78 = Z_mansion + l_trader;
-                  C[$seg78 * CAP + N[$seg78]!] = $card;
-                  N[$seg78]!++;
+                  const $seg86 = Z_mansion + l_trader;
+                  C[$seg86 * CAP + N[$seg86]!] = $card;
+                  N[$seg86]!++;
                 }
               }
             }
             return 4;
           }
         }
-        $index63 -= $exact54;
-        if ($index63 < $exact58) {
-          const $picked79 = $choices61.pick($index63);
+        $index71 -= $exact62;
+        if ($index71 < $exact66) {
+          const $picked87 = $choices69.pick($index71);
           if (trace !== null)
             trace.push(
               $seat0,
               1,
-              $picked79[0]!.length,
-              ...$picked79[0]!,
-              $picked79[1]!.length,
-              ...$picked79[1]!,
+              $picked87[0]!.length,
+              ...$picked87[0]!,
+              $picked87[1]!.length,
+              ...$picked87[1]!,
             );
           {
-            const l_give = $picked79[0]!;
-            const l_take = $picked79[1]!;
+            const l_give = $picked87[0]!;
+            const l_take = $picked87[1]!;
             {
-              let $n80 = 0;
-              for (const $item81 of l_give) {
-                const l_c = $item81;
-                $values8[$n80++] = l_c;
+              let $n88 = 0;
+              for (const $item89 of l_give) {
+                const l_c = $item89;
+                $values10[$n88++] = l_c;
               }
-              for (let $i82 = 0; $i82 < $n80; $i82++) {
-                const l_c = $values8[$i82]!;
+              for (let $i90 = 0; $i90 < $n88; $i90++) {
+                const l_c = $values10[$i90]!;
                 {
-                  const $seg83 = Z_mansion + l_trader;
+                  const $seg91 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg83]!; $i++)
-                    if (C[$seg83 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg91]!; $i++)
+                    if (C[$seg91 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at84 = $seg83 * CAP + $at;
-                  const $card = C[$at84]!;
-                  const $end85 = $seg83 * CAP + N[$seg83]! - 1;
-                  for (let $k86 = $at84; $k86 < $end85; $k86++) C[$k86] = C[$k86 + 1]!;
-                  N[$seg83]!--;
+                  const $at92 = $seg91 * CAP + $at;
+                  const $card = C[$at92]!;
+                  const $end93 = $seg91 * CAP + N[$seg91]! - 1;
+                  for (let $k94 = $at92; $k94 < $end93; $k94++) C[$k94] = C[$k94 + 1]!;
+                  N[$seg91]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n87 = 0;
-              for (const $item88 of l_take) {
-                const l_c = $item88;
-                $values9[$n87++] = l_c;
+              let $n95 = 0;
+              for (const $item96 of l_take) {
+                const l_c = $item96;
+                $values11[$n95++] = l_c;
               }
-              for (let $i89 = 0; $i89 < $n87; $i89++) {
-                const l_c = $values9[$i89]!;
+              for (let $i97 = 0; $i97 < $n95; $i97++) {
+                const l_c = $values11[$i97]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -773,21 +793,21 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at90 = Z_shop * CAP + $at;
-                  const $card = C[$at90]!;
-                  const $end91 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
+                  const $at98 = Z_shop * CAP + $at;
+                  const $card = C[$at98]!;
+                  const $end99 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k100 = $at98; $k100 < $end99; $k100++) C[$k100] = C[$k100 + 1]!;
                   N[Z_shop]!--;
-                  const $seg93 = Z_mansion + l_trader;
-                  C[$seg93 * CAP + N[$seg93]!] = $card;
-                  N[$seg93]!++;
+                  const $seg101 = Z_mansion + l_trader;
+                  C[$seg101 * CAP + N[$seg101]!] = $card;
+                  N[$seg101]!++;
                 }
               }
             }
             return 4;
           }
         }
-        $index63 -= $exact58;
+        $index71 -= $exact66;
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -820,16 +840,18 @@ export function playout(): PlayoutKernel {
     const $values1 = K_$values1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $choices57 = K_$choices57;
-    const $choices61 = K_$choices61;
-    const $values6 = K_$values6;
-    const $values7 = K_$values7;
+    const $values4 = K_$values4;
+    const $values5 = K_$values5;
+    const $choices65 = K_$choices65;
+    const $choices69 = K_$choices69;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
     const $values10 = K_$values10;
     const $values11 = K_$values11;
-    const $list12 = K_$list12;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
+    const $list14 = K_$list14;
+    const $values15 = K_$values15;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -871,19 +893,19 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at98 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at98]!;
-      const $end99 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k100 = $at98; $k100 < $end99; $k100++) C[$k100] = C[$k100 + 1]!;
+      const $at106 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+      const $card = C[$at106]!;
+      const $end107 = Z_draw * CAP + N[Z_draw]! - 1;
+      for (let $k108 = $at106; $k108 < $end107; $k108++) C[$k108] = C[$k108 + 1]!;
       N[Z_draw]!--;
       C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
       N[Z_bottom_seven]!++;
     }
     {
-      for (let $i101 = N[Z_draw]! - 1; $i101 > 0; $i101--) {
-        const $n105 = $i101 + 1;
-        let $r106 = 0;
-        if ($n105 <= 2097152 && $n105 >= 1) {
+      for (let $i109 = N[Z_draw]! - 1; $i109 > 0; $i109--) {
+        const $n113 = $i109 + 1;
+        let $r114 = 0;
+        if ($n113 <= 2097152 && $n113 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -894,45 +916,45 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n105;
+            const $m = ($t >>> 0) * $n113;
             const $low = $m >>> 0;
-            if ($low >= $n105 || $low >= 4294967296 % $n105) {
-              $r106 = ($m / 4294967296) >>> 0;
+            if ($low >= $n113 || $low >= 4294967296 % $n113) {
+              $r114 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n105 >= 1 && $n105 <= 4294967296))
+          if (!($n113 >= 1 && $n113 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r106 = drawInt(G, $n105);
+          $r114 = drawInt(G, $n113);
         }
-        const $j104 = $r106;
-        const $a102 = Z_draw * CAP + N[Z_draw]! - 1 - $i101;
-        const $b103 = Z_draw * CAP + N[Z_draw]! - 1 - $j104;
-        const $card = C[$a102]!;
-        C[$a102] = C[$b103]!;
-        C[$b103] = $card;
+        const $j112 = $r114;
+        const $a110 = Z_draw * CAP + N[Z_draw]! - 1 - $i109;
+        const $b111 = Z_draw * CAP + N[Z_draw]! - 1 - $j112;
+        const $card = C[$a110]!;
+        C[$a110] = C[$b111]!;
+        C[$b111] = $card;
       }
     }
     let l_receiver = v_shop_keeper;
     {
-      let $n107 = 0;
+      let $n115 = 0;
       {
-        const $high108 = players;
-        for (let l_k = 1; l_k <= $high108; l_k++) {
-          $values10[$n107++] = l_k;
+        const $high116 = players;
+        for (let l_k = 1; l_k <= $high116; l_k++) {
+          $values12[$n115++] = l_k;
         }
       }
-      for (let $i109 = 0; $i109 < $n107; $i109++) {
-        const l_k = $values10[$i109]!;
+      for (let $i117 = 0; $i117 < $n115; $i117++) {
+        const l_k = $values12[$i117]!;
         {
-          let $n110 = 0;
-          for (const $i111 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i111;
-            $values11[$n110++] = l_v;
+          let $n118 = 0;
+          for (const $i119 of [1, 2, 3, 4 + l_k]) {
+            const l_v = $i119;
+            $values13[$n118++] = l_v;
           }
-          for (let $i112 = 0; $i112 < $n110; $i112++) {
-            const l_v = $values11[$i112]!;
+          for (let $i120 = 0; $i120 < $n118; $i120++) {
+            const l_v = $values13[$i120]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -943,14 +965,14 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at113 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at113]!;
-              const $end114 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k115 = $at113; $k115 < $end114; $k115++) C[$k115] = C[$k115 + 1]!;
+              const $at121 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+              const $card = C[$at121]!;
+              const $end122 = Z_draw * CAP + N[Z_draw]! - 1;
+              for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
               N[Z_draw]!--;
-              const $seg116 = Z_mansion + l_receiver;
-              C[$seg116 * CAP + N[$seg116]!] = $card;
-              N[$seg116]!++;
+              const $seg124 = Z_mansion + l_receiver;
+              C[$seg124 * CAP + N[$seg124]!] = $card;
+              N[$seg124]!++;
             }
           }
         }
@@ -968,10 +990,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i117 = N[Z_bottom_seven]! - 1; $i117 > 0; $i117--) {
-        const $n121 = $i117 + 1;
-        let $r122 = 0;
-        if ($n121 <= 2097152 && $n121 >= 1) {
+      for (let $i125 = N[Z_bottom_seven]! - 1; $i125 > 0; $i125--) {
+        const $n129 = $i125 + 1;
+        let $r130 = 0;
+        if ($n129 <= 2097152 && $n129 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -982,33 +1004,33 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n121;
+            const $m = ($t >>> 0) * $n129;
             const $low = $m >>> 0;
-            if ($low >= $n121 || $low >= 4294967296 % $n121) {
-              $r122 = ($m / 4294967296) >>> 0;
+            if ($low >= $n129 || $low >= 4294967296 % $n129) {
+              $r130 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n121 >= 1 && $n121 <= 4294967296))
+          if (!($n129 >= 1 && $n129 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r122 = drawInt(G, $n121);
+          $r130 = drawInt(G, $n129);
         }
-        const $j120 = $r122;
-        const $a118 = Z_bottom_seven * CAP + $i117;
-        const $b119 = Z_bottom_seven * CAP + $j120;
-        const $card = C[$a118]!;
-        C[$a118] = C[$b119]!;
-        C[$b119] = $card;
+        const $j128 = $r130;
+        const $a126 = Z_bottom_seven * CAP + $i125;
+        const $b127 = Z_bottom_seven * CAP + $j128;
+        const $card = C[$a126]!;
+        C[$a126] = C[$b127]!;
+        C[$b127] = $card;
       }
     }
     {
       const $from = Z_bottom_seven;
       const $to = Z_draw;
       {
-        for (let $k123 = 0; $k123 < N[$from]!; $k123++) {
-          const $card = C[$from * CAP + $k123]!;
-          for (let $k124 = $to * CAP + N[$to]!; $k124 > $to * CAP; $k124--) C[$k124] = C[$k124 - 1]!;
+        for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
+          const $card = C[$from * CAP + $k131]!;
+          for (let $k132 = $to * CAP + N[$to]!; $k132 > $to * CAP; $k132--) C[$k132] = C[$k132 - 1]!;
           C[$to * CAP] = $card;
           N[$to]!++;
         }
@@ -1027,16 +1049,16 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("first_game")) {
       {
-        let $n125 = 0;
+        let $n133 = 0;
         {
-          const $n127 = N[Z_objective_stacks]!;
-          for (let $i126 = 0; $i126 < $n127; $i126++) {
-            const l_o = C[Z_objective_stacks * CAP + $i126]!;
-            if (Objective_starting[l_o]!) $list12[$n125++] = l_o;
+          const $n135 = N[Z_objective_stacks]!;
+          for (let $i134 = 0; $i134 < $n135; $i134++) {
+            const l_o = C[Z_objective_stacks * CAP + $i134]!;
+            if (Objective_starting[l_o]!) $list14[$n133++] = l_o;
           }
         }
-        for (let $i128 = 0; $i128 < $n125; $i128++) {
-          const l_o = $list12[$i128]!;
+        for (let $i136 = 0; $i136 < $n133; $i136++) {
+          const l_o = $list14[$i136]!;
           {
             const $wanted = l_o;
             let $at = -1;
@@ -1046,10 +1068,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at129 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at129]!;
-            const $end130 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k131 = $at129; $k131 < $end130; $k131++) C[$k131] = C[$k131 + 1]!;
+            const $at137 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at137]!;
+            const $end138 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -1058,10 +1080,10 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        for (let $i132 = N[Z_objective_stacks]! - 1; $i132 > 0; $i132--) {
-          const $n136 = $i132 + 1;
-          let $r137 = 0;
-          if ($n136 <= 2097152 && $n136 >= 1) {
+        for (let $i140 = N[Z_objective_stacks]! - 1; $i140 > 0; $i140--) {
+          const $n144 = $i140 + 1;
+          let $r145 = 0;
+          if ($n144 <= 2097152 && $n144 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1072,34 +1094,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n136;
+              const $m = ($t >>> 0) * $n144;
               const $low = $m >>> 0;
-              if ($low >= $n136 || $low >= 4294967296 % $n136) {
-                $r137 = ($m / 4294967296) >>> 0;
+              if ($low >= $n144 || $low >= 4294967296 % $n144) {
+                $r145 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n136 >= 1 && $n136 <= 4294967296))
+            if (!($n144 >= 1 && $n144 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r137 = drawInt(G, $n136);
+            $r145 = drawInt(G, $n144);
           }
-          const $j135 = $r137;
-          const $a133 = Z_objective_stacks * CAP + $i132;
-          const $b134 = Z_objective_stacks * CAP + $j135;
-          const $card = C[$a133]!;
-          C[$a133] = C[$b134]!;
-          C[$b134] = $card;
+          const $j143 = $r145;
+          const $a141 = Z_objective_stacks * CAP + $i140;
+          const $b142 = Z_objective_stacks * CAP + $j143;
+          const $card = C[$a141]!;
+          C[$a141] = C[$b142]!;
+          C[$b142] = $card;
         }
       }
       {
-        let $n138 = 0;
-        for (const $i139 of ["purple", "green", "blue"]) {
-          const l_colour = $i139;
-          $values13[$n138++] = l_colour;
+        let $n146 = 0;
+        for (const $i147 of ["purple", "green", "blue"]) {
+          const l_colour = $i147;
+          $values15[$n146++] = l_colour;
         }
-        for (let $i140 = 0; $i140 < $n138; $i140++) {
-          const l_colour = $values13[$i140]!;
+        for (let $i148 = 0; $i148 < $n146; $i148++) {
+          const l_colour = $values15[$i148]!;
           {
             let $at = -1;
             for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1110,10 +1132,10 @@ export function playout(): PlayoutKernel {
               }
             }
             if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at141 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at141]!;
-            const $end142 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
+            const $at149 = Z_objective_stacks * CAP + $at;
+            const $card = C[$at149]!;
+            const $end150 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+            for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
             N[Z_objective_stacks]!--;
             C[Z_objectives * CAP + N[Z_objectives]!] = $card;
             N[Z_objectives]!++;
@@ -1173,16 +1195,18 @@ export function playout(): PlayoutKernel {
     const $values1 = K_$values1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $choices57 = K_$choices57;
-    const $choices61 = K_$choices61;
-    const $values6 = K_$values6;
-    const $values7 = K_$values7;
+    const $values4 = K_$values4;
+    const $values5 = K_$values5;
+    const $choices65 = K_$choices65;
+    const $choices69 = K_$choices69;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
     const $values10 = K_$values10;
     const $values11 = K_$values11;
-    const $list12 = K_$list12;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
+    const $list14 = K_$list14;
+    const $values15 = K_$values15;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1206,9 +1230,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n145 = N[Z_objectives]!;
-                for (let $i144 = 0; $i144 < $n145; $i144++) {
-                  const l_o = C[Z_objectives * CAP + $i144]!;
+                const $n153 = N[Z_objectives]!;
+                for (let $i152 = 0; $i152 < $n153; $i152++) {
+                  const l_o = C[Z_objectives * CAP + $i152]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

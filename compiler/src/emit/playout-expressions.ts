@@ -1,7 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
-import { KernelLists } from "./playout-lists.js";
+import { KernelLists, kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 
@@ -183,6 +183,29 @@ export abstract class KernelExpressions extends KernelLists {
     return result;
   }
 
+  /** `count(distinct(x in S where W: K))` as a loop before the statement: each key kept is compared
+   *  with those kept before it (a handful: the sets a move takes), so no list or set is made. */
+  private distinctCount(e: A.AggregateExpression, prelude: string[]): string {
+    const binder = this.binderOf(e.binder);
+    const type = kernelType(this.game.types.get(e.value!));
+    if (type !== "number" && type !== "string") return `${this.listAggregate(e, binder)}.length`;
+    const keys = this.newIndexedList(type);
+    const count = this.temp("distinct");
+    const key = this.temp("key");
+    const j = this.temp("j");
+    const where = e.condition ? this.hoisted(() => this.expression(e.condition!)) : null;
+    const value = this.hoisted(() => this.expression(e.value!));
+    const keep = [
+      ...value.pre,
+      `const ${key} = ${value.code};`,
+      `let ${j} = 0;`,
+      `while (${j} < ${count} && ${keys}[${j}] !== ${key}) ${j}++;`,
+      `if (${j} === ${count}) ${keys}[${count}++] = ${key};`,
+    ];
+    prelude.push(`let ${count} = 0;`, ...this.eachOf(e.source, binder, where ? [...where.pre, `if (${where.code}) {`, ...keep, "}"] : keep));
+    return count;
+  }
+
   /** `top` or `last` of a zone read in place (a helper call would not be inlined into `play`),
    *  the fault of an empty zone behind the test. */
   private endCard(z: ZoneRef, end: "top" | "last"): string {
@@ -193,8 +216,11 @@ export abstract class KernelExpressions extends KernelLists {
   private call(e: A.CallExpression): string {
     if (this.game.names.get(e)?.kind === "function") return this.functionCall(e);
     switch (e.callee.name) {
-      case "count":
-        return this.isZone(e.args[0]!) ? this.size(this.zone(e.args[0]!)) : `${this.expression(e.args[0]!)}.length`;
+      case "count": {
+        const counted = e.args[0]!;
+        if (counted.kind === "aggregate" && counted.callee.name === "distinct" && counted.value && this.prelude) return this.distinctCount(counted, this.prelude);
+        return this.isZone(counted) ? this.size(this.zone(counted)) : `${this.expression(counted)}.length`;
+      }
       case "top":
         return this.isZone(e.args[0]!) ? this.endCard(this.zone(e.args[0]!), "top") : `topCard(${this.expression(e.args[0]!)}, "the list")`;
       case "best_sets":
