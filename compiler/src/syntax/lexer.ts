@@ -1,6 +1,7 @@
 // Tokens of the rules language. Keywords that only start declarations are "soft": they also
 // count as identifiers, so a designer may still name a parameter `card` or a variable `score`.
 import { createToken, Lexer, type TokenType } from "./chevrotain.js";
+import { lazyLexer } from "./lazy-chevrotain.js";
 
 export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
 
@@ -195,7 +196,7 @@ export const allTokens: TokenType[] = [
 const LEXER_OPTIONS = { positionTracking: "full", ensureOptimizations: false } as const;
 
 // The token definitions are checked by `validateLexer` in the grammar test, not at every start.
-export const rulesLexer = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
+export const rulesLexer = lazyLexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
 
 /** Builds the lexer with Chevrotain's checks of the token definitions: throws on a broken one. */
 export function validateLexer(): void {

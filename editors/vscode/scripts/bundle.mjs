@@ -59,7 +59,7 @@ const chevrotainBundle = {
   setup(build) {
     const single = join(dirname(require.resolve("chevrotain")), "..", "chevrotain.mjs");
     build.onLoad({ filter: /compiler[\\/](src|dist)[\\/]syntax[\\/]chevrotain\.(ts|js)$/ }, () => ({
-      contents: `export { createToken, EmbeddedActionsParser, Lexer } from ${JSON.stringify(single)};`,
+      contents: `export { createToken, EmbeddedActionsParser, Lexer, LLkLookaheadStrategy } from ${JSON.stringify(single)};`,
       loader: "ts",
     }));
   },
