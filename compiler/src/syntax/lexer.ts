@@ -5,8 +5,11 @@ import { lazyLexer } from "./lazy-chevrotain.js";
 
 export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
 
+// A keyword starts with its first letter and spans no line: told to Chevrotain, which otherwise works
+// both out from each keyword's pattern whenever a lexer is built (a noticeable part of a start).
+const literally = (word: string) => ({ start_chars_hint: [word.charCodeAt(0)], line_breaks: false });
 const hard = (word: string): TokenType =>
-  createToken({ name: `Kw_${word}`, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'` });
+  createToken({ name: `Kw_${word}`, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'`, ...literally(word) });
 const soft = (word: string): TokenType =>
   createToken({
     name: `Kw_${word}`,
@@ -14,6 +17,7 @@ const soft = (word: string): TokenType =>
     longer_alt: Identifier,
     categories: [Identifier],
     label: `'${word}'`,
+    ...literally(word),
   });
 
 // Hard keywords: statements and operators.
