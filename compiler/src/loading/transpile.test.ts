@@ -11,7 +11,7 @@ import { compileGame } from "../index.js";
 import { gamesAt } from "../sources.js";
 import type { EmittedFile } from "../emit/context.js";
 import { runtimeUrl } from "./load-game.js";
-import { pointAtRuntime, transpile } from "./transpile.js";
+import { pointAtRuntime, startEsbuild, transpile } from "./transpile.js";
 import { transpileWithTypeScript } from "./transpile-typescript.js";
 
 let scratch = "";
@@ -63,6 +63,19 @@ describe.each([
     expect(record.length).toBeGreaterThanOrEqual(10);
     expect(played(b, players, 5)).toEqual(record);
   }, 120_000);
+});
+
+describe("where esbuild cannot run", () => {
+  test("is not started, and the game is transpiled by TypeScript, the same as TypeScript alone does", async () => {
+    const missing = () => Promise.reject(new Error("The package \"@esbuild/linux-x64\" could not be found"));
+    expect(await startEsbuild(missing)).toBeNull();
+    expect(await startEsbuild()).not.toBeNull();
+    const text = await readFile(new URL("../__fixtures__/last-stone/last-stone.rules", import.meta.url), "utf8");
+    const { files } = await compileGame("last-stone", [{ path: "last-stone.rules", text }], { strict: false });
+    const fallen = await transpile(files, runtimeUrl(), () => startEsbuild(missing));
+    expect(fallen).toEqual(transpileWithTypeScript(files, runtimeUrl()));
+    expect(fallen).not.toEqual(await transpile(files, runtimeUrl()));
+  });
 });
 
 describe("pointAtRuntime", () => {
