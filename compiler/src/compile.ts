@@ -5,7 +5,6 @@ import { checkGame } from "./check-game.js";
 import type { SourceFile } from "./sources.js";
 import { lowerFlow } from "./lower/lower.js";
 import { emitGame, type EmittedFile } from "./emit/emit.js";
-import { typeErrors } from "./verify/typecheck.js";
 
 export interface CompileResult {
   readonly diagnostics: Diagnostic[];
@@ -43,6 +42,8 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
     let files = await emitGame(game, machine, gameId, sources, notes, true, strict);
     if (!strict) return { diagnostics: checked.diagnostics, files, notes };
     phase = "type-checking the TypeScript it wrote";
+    // Loaded here: a game compiled to be run never loads TypeScript.
+    const { typeErrors } = await import("./verify/typecheck.js");
     // Emitted code that tsc refuses is the compiler's fault: say so, and write and run nothing.
     let refused = typeErrors(files);
     if (refused.length > 0 && refused.every((e) => e.startsWith("playout.ts"))) {

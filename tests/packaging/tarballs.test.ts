@@ -243,7 +243,8 @@ describe("a tool on the compiler library", () => {
   test("installs the compiler without the CLI's simulation, report and editor dependencies", () => {
     const installed = installedPackages("tool");
     for (const heavy of HEAVY) expect(installed, heavy).not.toContain(heavy);
-    expect(installed).toEqual(expect.arrayContaining(["chevrotain", "ts-morph", "prettier", "typescript"]));
+    // esbuild and code-block-writer: how a game loaded to be run is compiled (compiler/src/loading/transpile.ts, emit/plain-source.ts).
+    expect(installed).toEqual(expect.arrayContaining(["chevrotain", "ts-morph", "prettier", "typescript", "esbuild", "code-block-writer"]));
   });
 
   test("checks and compiles a game through the library's entry", async () => {

@@ -207,8 +207,9 @@ describe("the rules command in a folder outside the repository", () => {
     expect(out).toContain('name="Whoever takes the last stone wins" file="last-stone.scenario" line="4"');
   });
 
-  it("checks without loading ts-morph or Prettier", async () => {
-    // A module hook that refuses to load them: `check` passes under it, a compile (simulate) does not.
+  it("checks, and simulates saved rules, without loading ts-morph, TypeScript or Prettier; compile loads them", async () => {
+    // A module hook that refuses to load them: `check` and a game compiled to be run pass under it
+    // (the interactive path writes with code-block-writer and transpiles with esbuild), `compile` does not.
     const hook = join(root, "refuse-emitters.mjs");
     const resolver =
       "export async function resolve(specifier, context, next) {" +
@@ -223,13 +224,18 @@ describe("the rules command in a folder outside the repository", () => {
     check.stdin.end();
     expect(await check.exit).toBe(0);
     expect(check.out).toBe("last-stone.rules: no problems\n");
-    // The control: changed rules are not in the cache, so simulate must compile, and the hook stops it.
+    // Changed rules are not in the cache: simulate compiles them, on the interactive path.
     const dir = await designerFolder("hooked");
     await writeFile(join(dir, "last-stone.rules"), rulesText.replace('"Last Stone"', '"Last Stone, hooked"'));
-    const simulate = start(dir, ["simulate", "last-stone.rules", "--players", "2", "--games", "1"], ["--import", hook]);
+    const simulate = start(dir, ["simulate", "last-stone.rules", "--players", "2", "--games", "3"], ["--import", hook]);
     simulate.stdin.end();
-    expect(await simulate.exit).toBe(1);
-    expect(simulate.err).toMatch(/loaded (ts-morph|prettier|typescript)/);
+    expect(await simulate.exit).toBe(0);
+    expect(simulate.out).toContain("Last Stone, hooked: 3 games of 2 players");
+    // The control: `rules compile` writes code laid out and type-checked, and the hook stops it.
+    const compile = start(dir, ["compile", "--rules", dir, "--out", join(dir, "out")], ["--import", hook]);
+    compile.stdin.end();
+    expect(await compile.exit).toBe(1);
+    expect(compile.err + compile.out).toMatch(/loaded (ts-morph|prettier|typescript)/);
   });
 
   it("simulates saved rules without loading Prettier: the interactive path neither lays out nor type-checks", async () => {

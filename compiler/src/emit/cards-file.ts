@@ -1,6 +1,6 @@
 // cards.ts of a compiled game: the card table, field arrays by card id, tables; and functions.ts,
 // the rules' functions as TypeScript functions of the state.
-import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type { FunctionStructure } from "./source-builder.js";
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, enumLabels, functionName, quote } from "./code.js";
 import { enumLabel } from "../check/presentation.js";
@@ -100,9 +100,8 @@ export class CardsFile {
 
   functionsFile(): EmittedFile {
     const declarations = this.ctx.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
-    const functions: OptionalKind<FunctionDeclarationStructure>[] = declarations.map((f) => {
+    const functions: FunctionStructure[] = declarations.map((f) => {
       return {
-        kind: StructureKind.Function,
         isExported: true,
         name: functionName(f.name.name),
         docs: [`The rules' function ${f.name.name}.`],

@@ -3,14 +3,13 @@
 // that is not asked (the decision's `others` reasons, or whose turn it is); then per option, the
 // requirements about the situation, each parameter's domain (its `else` reason when empty), and the
 // requirements about the values chosen. A refusal never changes the state.
-import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type { FunctionStructure } from "./source-builder.js";
 import type * as A from "../syntax/ast.js";
 import type { Decision } from "../lower/ir.js";
 import { property, quote } from "./code.js";
 import type { EmitContext } from "./context.js";
 import type { DecisionCode } from "./decision-code.js";
 
-type FunctionStructure = OptionalKind<FunctionDeclarationStructure>;
 const CHECK_PARAMETERS = [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }];
 
 export class CheckCode {
@@ -33,7 +32,7 @@ export class CheckCode {
       "return null;",
     ];
     this.decisions.endPreamble(decision);
-    return { kind: StructureKind.Function, name: `check_${name}`, parameters: CHECK_PARAMETERS, returnType: "IllegalMove | null", statements: body };
+    return { name: `check_${name}`, parameters: CHECK_PARAMETERS, returnType: "IllegalMove | null", statements: body };
   }
 
   /** A seat that may not act here: the rules' `others` reasons first, then whose turn it is. */
@@ -114,7 +113,6 @@ export class CheckCode {
     }
     if (plain.length) cases.push(...plain, "return moveNotHere(type, true, offered);");
     return {
-      kind: StructureKind.Function,
       name: "notNow",
       docs: ["Why a move of this type is refused where the game waits: it belongs to another decision, or to none."],
       parameters: [{ name: "type", type: "string" }, { name: "offered", type: "readonly MoveOption[]" }],

@@ -1,6 +1,7 @@
-// Emission: a checked game and its flow machine become TypeScript files, built from ts-morph
-// structures in one batch per file and formatted by Prettier, so `--check` compares final bytes.
-// One module per emitted file; context.ts holds what they share.
+// Emission: a checked game and its flow machine become TypeScript files, built from structures
+// (source-builder.ts) by ts-morph and formatted by Prettier, so `--check` compares final bytes; or,
+// for a game compiled to be run, by the plain builder, which writes the same text without loading
+// ts-morph and TypeScript. One module per emitted file; context.ts holds what they share.
 import type { CheckedGame } from "../check/checker.js";
 import type { FlowMachine } from "../lower/ir.js";
 import { CardsFile } from "./cards-file.js";
@@ -8,6 +9,7 @@ import { EmitContext, type EmittedFile } from "./context.js";
 import { FlowFile } from "./flow-file.js";
 import { IndexFile, searchFile } from "./index-file.js";
 import { MovesFile } from "./moves-file.js";
+import { plainSources } from "./plain-source.js";
 import { PlayoutFile } from "./playout-file.js";
 import { SampleFile } from "./sample-file.js";
 import { TypesFile } from "./types-file.js";
@@ -26,8 +28,12 @@ export async function emitGame(
   withKernel = true,
   /** false: the code as built, without Prettier's layout (for code that is run, never read or compared). */
   formatted = true,
+  /** Who builds the files: ts-morph (default when formatted), or the plain builder, which writes the same text. */
+  builder: "ts-morph" | "plain" = formatted ? "ts-morph" : "plain",
 ): Promise<EmittedFile[]> {
-  const ctx = new EmitContext(game, machine, gameId, sources);
+  // ts-morph (and with it TypeScript) is loaded only to build code that is written.
+  const builders = builder === "ts-morph" ? (await import("./morph-source.js")).morphSources() : plainSources();
+  const ctx = new EmitContext(game, machine, gameId, sources, builders);
   // The playout kernel, when the kernel writer handles every construct of the game; index.ts names it.
   const kernel = withKernel ? new PlayoutFile(ctx).kernelFile() : { unsupported: "" };
   if ("unsupported" in kernel && withKernel) notes.push(`${gameId}: no playout kernel (simulations use the state machine): ${kernel.unsupported} is not supported by the kernel writer yet`);

@@ -1,6 +1,6 @@
 // flow.ts of a compiled game: setup, then the flow as step functions that `advance` runs until the
 // game waits at a decision. Steps with one way in are fused into their predecessor.
-import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type { FunctionStructure } from "./source-builder.js";
 import { pairRowStart } from "./pairs.js";
 import type * as A from "../syntax/ast.js";
 import { type Decision, type Effect, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
@@ -152,7 +152,7 @@ export class FlowFile {
   }
 
   /** `enter(s, label)`: the flow put at a decision as if just reached (Game.enter). */
-  private enterFunction(): OptionalKind<FunctionDeclarationStructure> {
+  private enterFunction(): FunctionStructure {
     const around = this.loopsAround();
     const cases = this.ctx.machine.decisions.flatMap((decision) => {
       const loops = (around.get(decision.ask) ?? []).flatMap((loop) => {
@@ -176,7 +176,6 @@ export class FlowFile {
       ];
     });
     return {
-      kind: StructureKind.Function,
       isExported: true,
       name: "enter",
       docs: ["Puts the flow at a decision as if it had just been reached: for tests that start in the middle of a game."],
@@ -192,7 +191,7 @@ export class FlowFile {
   }
 
   flowFile(): EmittedFile {
-    const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
+    const functions: FunctionStructure[] = [];
     const zones = [...this.ctx.game.zones.values()];
     const initialZones = zones.map((z) => {
       const value = z.initialCards ? `[...ALL_${z.initialCards.name}]` : "[]";
@@ -228,7 +227,6 @@ export class FlowFile {
       "return s;",
     ];
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "setup",
       docs: ["Places the components and runs the setup rules; the flow starts at the first `advance`."],
@@ -241,7 +239,6 @@ export class FlowFile {
     this.ctx.inDeclaration(this.ctx.game.flow, () => {
       for (const step of roots) {
         functions.push({
-          kind: StructureKind.Function,
           name: `step_${identifierFor(step.label)}`,
           parameters: [{ name: "s", type: "State" }],
           returnType: "void",
@@ -252,7 +249,6 @@ export class FlowFile {
     });
     this.ctx.inDeclaration(this.ctx.game.flow, () => functions.push(this.enterFunction()));
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "advance",
       docs: ["Runs the flow until it waits at a decision or the game ends."],

@@ -1,6 +1,6 @@
 // moves.ts of a compiled game: per decision, its legal moves, its random policy, `check` and the
 // effect of each option; then the dispatchers `activity`, `legalMoves`, `randomMove`, `check`, `apply`.
-import { StructureKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import type { FunctionStructure } from "./source-builder.js";
 import type { Decision } from "../lower/ir.js";
 import { docText, property, quote } from "./code.js";
 import { RUNTIME, identifierFor, type EmitContext, type EmittedFile } from "./context.js";
@@ -26,7 +26,7 @@ export class MovesFile {
    *  parameters), in the same order as the runtime's generic `randomMove`. An option whose
    *  requirements depend on its parameters cannot be counted this way: then the game returns null
    *  and the runtime samples from `legalMoves`. */
-  private samplerFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+  private samplerFunction(decision: Decision, name: string): FunctionStructure {
     const options = decision.ask.options;
     const parameters = [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "draw", type: "(n: number) => number" }];
     const constrained = options.some(
@@ -71,7 +71,7 @@ export class MovesFile {
       body.push(`return { type: ${quote(option.name.name)}${fields.map((f) => `, ${f.p.name.name}: ${f.value}`).join("")} };`, "}", `index -= count_${i};`);
     });
     body.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
-    return { kind: StructureKind.Function, name: `random_${name}`, parameters, returnType: "Move | null", statements: body };
+    return { name: `random_${name}`, parameters, returnType: "Move | null", statements: body };
   }
 
   /**
@@ -86,7 +86,7 @@ export class MovesFile {
     decision: Decision,
     name: string,
     parameters: { name: string; type: string }[],
-  ): OptionalKind<FunctionDeclarationStructure> {
+  ): FunctionStructure {
     const options = decision.ask.options;
     const body: string[] = [...this.decisions.whoCheck(decision, () => "return null;"), ...this.decisions.askPreamble(decision, "seat")];
     // Offered as `legalMoves` offers it: every domain non-empty, the requirements about the
@@ -143,7 +143,6 @@ export class MovesFile {
       `throw new GameFault("fault/no-legal-move", \`no legal move for seat \${seat} at \${s.pc} in 10,000 random draws\`${this.decisions.askSite(decision)});`,
     );
     return {
-      kind: StructureKind.Function,
       name: `random_${name}`,
       docs: [
         exact.length
@@ -216,7 +215,7 @@ export class MovesFile {
    * always offers; a seat offered nothing else is passed by. What `legalMoves` would say, but it
    * stops at the first option offered and lists no values (a narrowed list is asked with `some`).
    */
-  private offersFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+  private offersFunction(decision: Decision, name: string): FunctionStructure {
     const body: string[] = [...this.decisions.askPreamble(decision, "seat")];
     for (const option of decision.ask.options.slice(0, -1)) {
       const listing = this.listings.listing(option);
@@ -230,7 +229,6 @@ export class MovesFile {
     body.push("return false;");
     this.decisions.endPreamble(decision);
     return {
-      kind: StructureKind.Function,
       isExported: true,
       name: `offers_${name}`,
       parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
@@ -240,10 +238,9 @@ export class MovesFile {
   }
 
   /** `prefer_<decision>`: each option's weight for the rules' random players (`prefer N`; 1 unless said). */
-  private preferenceFunction(decision: Decision, name: string): OptionalKind<FunctionDeclarationStructure> {
+  private preferenceFunction(decision: Decision, name: string): FunctionStructure {
     const weights = decision.ask.options.map((o) => `${o.name.name}: ${o.preference ? this.ctx.code.expression(o.preference) : "1"},`);
     return {
-      kind: StructureKind.Function,
       name: `prefer_${name}`,
       parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }],
       returnType: "Record<string, number>",
@@ -259,7 +256,7 @@ export class MovesFile {
 
   /** Per decision: its legal moves, random policy, check, and the effect of each option. */
   private decisionFunctions(
-    functions: OptionalKind<FunctionDeclarationStructure>[],
+    functions: FunctionStructure[],
     dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[],
   ): void {
     for (const decision of this.ctx.machine.decisions) {
@@ -285,7 +282,7 @@ export class MovesFile {
       }
       legal.push("return options;");
       this.decisions.endPreamble(decision);
-      functions.push({ kind: StructureKind.Function, name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
+      functions.push({ name: `legal_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }], returnType: "MoveOption[]", statements: legal });
       if (decision.ask.window) functions.push(this.offersFunction(decision, name));
       // the random policy, compiled: uniform over concrete moves, as the runtime's generic bot
       functions.push(this.samplerFunction(decision, name));
@@ -308,7 +305,6 @@ export class MovesFile {
         if (entry) body.push(`s.pc = ${quote(entry)};`);
         else body.push(...this.ctx.statements.statements(option.body.statements));
         functions.push({
-          kind: StructureKind.Function,
           name: `${identifierFor(decision.label)}_${option.name.name}`,
           docs: [docText(`${decision.label}: the effect of '${option.name.name}'.`)],
           parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }],
@@ -349,12 +345,12 @@ export class MovesFile {
             "}",
           ]
         : [`s.pc = ${quote(decision.resume)};`, ...optionSwitch];
-      functions.push({ kind: StructureKind.Function, name: `apply_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }], returnType: "void", statements: apply });
+      functions.push({ name: `apply_${name}`, parameters: [{ name: "s", type: "State" }, { name: "seat", type: "number" }, { name: "move", type: "Move" }], returnType: "void", statements: apply });
     }
   }
 
   movesFile(): EmittedFile {
-    const functions: OptionalKind<FunctionDeclarationStructure>[] = [];
+    const functions: FunctionStructure[] = [];
     const dispatch: { label: string; name: string; kind: "turn" | "simultaneous" | "race"; pause?: boolean }[] = [];
     this.ctx.inDeclaration(this.ctx.game.flow, () => {
       this.decisionFunctions(functions, dispatch);
@@ -384,9 +380,8 @@ export class MovesFile {
       "default: return -1;",
       "}",
     ];
-    functions.push({ kind: StructureKind.Function, isExported: true, name: "activity", docs: ["Who may act now."], parameters: [{ name: "s", type: "State" }], returnType: "Activity", statements: activity });
+    functions.push({ isExported: true, name: "activity", docs: ["Who may act now."], parameters: [{ name: "s", type: "State" }], returnType: "Activity", statements: activity });
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "nextActor",
       docs: ["The seat a random playout moves next, without building an Activity: -1 when the game is over, -2 where `activity` must say (a race)."],
@@ -395,7 +390,6 @@ export class MovesFile {
       statements: nextActor,
     });
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "legalMoves",
       docs: ["This seat's legal moves now, with parameter domains (ranges are not enumerated)."],
@@ -404,7 +398,6 @@ export class MovesFile {
       statements: ["switch (s.pc) {", ...dispatch.map((d) => `case ${quote(d.label)}: return legal_${d.name}(s, seat);`), "default: return [];", "}"],
     });
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "randomMove",
       docs: ["A uniformly random legal move for this seat (ranges count each amount), drawn without listing the moves."],
@@ -415,7 +408,6 @@ export class MovesFile {
     const preferring = this.ctx.machine.decisions.filter((d) => d.ask.options.some((o) => o.preference));
     if (preferring.length > 0) {
       functions.push({
-        kind: StructureKind.Function,
         isExported: true,
         name: "preferences",
         docs: ["How often the rules' random players pick each option here (`prefer N`), or null where the rules state no preference."],
@@ -425,7 +417,6 @@ export class MovesFile {
       });
     }
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "check",
       docs: ["null when the move is legal for this seat now; otherwise why not. Never changes the state."],
@@ -440,7 +431,6 @@ export class MovesFile {
       ],
     });
     functions.push({
-      kind: StructureKind.Function,
       isExported: true,
       name: "apply",
       docs: ["Applies a move that `check` accepted, then runs the flow to the next decision."],

@@ -12,7 +12,8 @@
 // Whitespace means something in one place only (a minus sign glued to its number and apart from
 // the value before it), and the result is checked to read the same: the same tokens, the same line
 // breaks between them and the same signs.
-import { createToken, Lexer, type IToken, type TokenType } from "../syntax/chevrotain.js";
+import { createToken, type IToken, type TokenType } from "../syntax/chevrotain.js";
+import { lazyLexer } from "../syntax/lazy-chevrotain.js";
 import * as T from "../scenario/lexer.js";
 import { FormatError } from "./layout.js";
 import type { LexProblem } from "./tokens.js";
@@ -20,7 +21,7 @@ import type { LexProblem } from "./tokens.js";
 const INDENT = "  ";
 /** A `#` comment, kept as a token (the scenario lexer skips it). */
 const CommentToken = createToken({ name: "ScenarioComment", pattern: /#[^\n\r]*/ });
-const keptLexer = new Lexer(
+const keptLexer = lazyLexer(
   T.allTokens.map((t) => (t === T.Comment ? CommentToken : t)),
   { positionTracking: "full", ensureOptimizations: false, skipValidations: true },
 );

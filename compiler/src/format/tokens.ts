@@ -1,14 +1,15 @@
 // The rules lexer's tokens, with comments kept instead of skipped: what the formatter and the
 // editor tooling read. Built from the parser's own token list, so a keyword added to the language
 // is known here without a change.
-import { createToken, Lexer, type IToken, type TokenType } from "../syntax/chevrotain.js";
+import { createToken, type IToken, type TokenType } from "../syntax/chevrotain.js";
+import { lazyLexer } from "../syntax/lazy-chevrotain.js";
 import { allTokens, Identifier } from "../syntax/lexer.js";
 
 /** A `//` comment, kept as a token (the parser's lexer skips it). */
 export const CommentToken = createToken({ name: "Comment", pattern: /\/\/[^\n\r]*/ });
 
 const keptTokens: TokenType[] = allTokens.map((t) => (t.name === "Comment" ? CommentToken : t));
-const commentLexer = new Lexer(keptTokens, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
+const commentLexer = lazyLexer(keptTokens, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
 
 export interface LexProblem {
   readonly line: number;

@@ -1,23 +1,24 @@
 // Loading a game straight from its rules: compile in memory (on the interactive path: neither
 // formatted nor type-checked, see CompileOptions.strict), transpile the emitted TypeScript to
-// JavaScript in a cache folder, and import it. No build step, and never a stale build: the cache is
-// keyed by the sources, the compiler's own code and the runtime, so any change makes a new folder
-// (and so a fresh module, which `--watch` needs), while unchanged sources load without compiling.
+// JavaScript (transpile.ts) in a cache folder, and import it. No build step, and never a stale build:
+// the cache is keyed by the sources, the compiler's own code and the runtime, so any change makes a
+// new folder (and so a fresh module, which `--watch` needs), while unchanged sources load without compiling.
 
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
-import { dirname, extname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Game } from "@rules/runtime/internal";
-import type { ts as TS } from "ts-morph";
 import { bundled } from "../bundled.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
+import { RUNTIME, transpile } from "./transpile.js";
+
+export { transpile } from "./transpile.js";
 
 /** Bumped when the layout of a cache entry, the transpile settings or the compile mode change. */
-const CACHE_FORMAT = 2;
-const RUNTIME = "@rules/runtime/internal";
+const CACHE_FORMAT = 3;
 /** Cache entries older than this are removed when a new one is written. */
 const CACHE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
@@ -140,48 +141,6 @@ export function compilerFingerprint(): Promise<string> {
     return hash.digest("hex");
   })();
   return fingerprint;
-}
-
-/** Each emitted `x.ts` as `x.js`, with the runtime's specifier pointing at `runtime`. */
-export async function transpile(files: readonly EmittedFile[], runtime: string): Promise<EmittedFile[]> {
-  // The TypeScript bundled with ts-morph: compileGame has just loaded it to emit these files.
-  const { ts } = await import("ts-morph");
-  const toRuntime: TS.TransformerFactory<TS.SourceFile> = (context) => {
-    const { factory } = context;
-    const visit = (node: TS.Node): TS.Node => {
-      if (ts.isImportDeclaration(node) && isRuntime(node.moduleSpecifier)) {
-        return factory.updateImportDeclaration(
-          node,
-          node.modifiers,
-          node.importClause,
-          factory.createStringLiteral(runtime),
-          node.attributes,
-        );
-      }
-      if (ts.isExportDeclaration(node) && node.moduleSpecifier && isRuntime(node.moduleSpecifier)) {
-        return factory.updateExportDeclaration(
-          node,
-          node.modifiers,
-          node.isTypeOnly,
-          node.exportClause,
-          factory.createStringLiteral(runtime),
-          node.attributes,
-        );
-      }
-      return node;
-    };
-    return (file) => ts.visitEachChild(file, visit, context);
-  };
-  const isRuntime = (specifier: TS.Expression): boolean =>
-    ts.isStringLiteral(specifier) && specifier.text === RUNTIME;
-  return files.map((file) => {
-    const output = ts.transpileModule(file.text, {
-      fileName: file.path,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false },
-      transformers: { after: [toRuntime] },
-    });
-    return { path: file.path.slice(0, -extname(file.path).length) + ".js", text: output.outputText };
-  });
 }
 
 const DIAGNOSTICS = "diagnostics.json";

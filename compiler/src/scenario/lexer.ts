@@ -2,6 +2,7 @@
 // the line ends inside brackets or with a comma. There are no reserved words: a statement's
 // first word decides what it is, so a game may name a zone `count` or a move `play`.
 import { createToken, Lexer, type IToken, type TokenType } from "../syntax/chevrotain.js";
+import { lazyLexer } from "../syntax/lazy-chevrotain.js";
 import { error, type Diagnostic, type SourceSpan } from "../diagnostics.js";
 
 // Hyphens are allowed inside words, for game ids such as `for-sale`.
@@ -62,7 +63,7 @@ export const allTokens: TokenType[] = [
   Question,
 ];
 
-const scenarioLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
+const scenarioLexer = lazyLexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
 
 /** A token's range, with the end exclusive as diagnostics want it. */
 export function tokenSpan(token: IToken): SourceSpan {

@@ -2,6 +2,7 @@
 // multiplicative, unary, postfix, then literals, names, lists, calls and aggregates. The statement and
 // declaration grammars extend this class (Chevrotain grammar inheritance); only the last one analyses it.
 import { EmbeddedActionsParser } from "./chevrotain.js";
+import { lazyLookahead } from "./lazy-chevrotain.js";
 import type { TokenType } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
@@ -17,7 +18,14 @@ export interface GrammarOptions {
 
 export class ExpressionGrammar extends EmbeddedActionsParser {
   constructor(options: GrammarOptions = {}) {
-    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3, skipValidations: !options.validate });
+    super(T.allTokens, {
+      recoveryEnabled: true,
+      errorMessageProvider: messages,
+      maxLookahead: 3,
+      skipValidations: !options.validate,
+      // Checking the grammar works out every decision's lookahead anyway; a parser to run works out each on first use.
+      ...(options.validate ? {} : { lookaheadStrategy: lazyLookahead(3) }),
+    });
   }
 
   // Expressions, loosest first: range, conditional, or, and, not, comparison, additive, multiplicative, unary, postfix.

@@ -1,11 +1,15 @@
 // Tokens of the rules language. Keywords that only start declarations are "soft": they also
 // count as identifiers, so a designer may still name a parameter `card` or a variable `score`.
 import { createToken, Lexer, type TokenType } from "./chevrotain.js";
+import { lazyLexer } from "./lazy-chevrotain.js";
 
 export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
 
+// A keyword starts with its first letter and spans no line: told to Chevrotain, which otherwise works
+// both out from each keyword's pattern whenever a lexer is built (a noticeable part of a start).
+const literally = (word: string) => ({ start_chars_hint: [word.charCodeAt(0)], line_breaks: false });
 const hard = (word: string): TokenType =>
-  createToken({ name: `Kw_${word}`, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'` });
+  createToken({ name: `Kw_${word}`, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'`, ...literally(word) });
 const soft = (word: string): TokenType =>
   createToken({
     name: `Kw_${word}`,
@@ -13,6 +17,7 @@ const soft = (word: string): TokenType =>
     longer_alt: Identifier,
     categories: [Identifier],
     label: `'${word}'`,
+    ...literally(word),
   });
 
 // Hard keywords: statements and operators.
@@ -195,7 +200,7 @@ export const allTokens: TokenType[] = [
 const LEXER_OPTIONS = { positionTracking: "full", ensureOptimizations: false } as const;
 
 // The token definitions are checked by `validateLexer` in the grammar test, not at every start.
-export const rulesLexer = new Lexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
+export const rulesLexer = lazyLexer(allTokens, { ...LEXER_OPTIONS, skipValidations: true });
 
 /** Builds the lexer with Chevrotain's checks of the token definitions: throws on a broken one. */
 export function validateLexer(): void {

@@ -102,7 +102,16 @@ class RulesParser extends DeclarationGrammar {
 
 }
 
-const parser = new RulesParser();
+// Built the first time a file is parsed: Chevrotain's analysis of the grammar is the larger part of
+// a start, and a start that loads the compiler may parse nothing (a game already in the cache).
+let built: RulesParser | undefined;
+function rulesParser(): RulesParser {
+  if (!built) {
+    built = new RulesParser();
+    guardParser(built);
+  }
+  return built;
+}
 
 /** Builds the lexer and parsers with Chevrotain's grammar checks on: throws on an ambiguous or broken grammar. */
 export function validateGrammars(): void {
@@ -110,7 +119,6 @@ export function validateGrammars(): void {
   new RulesParser({ validate: true });
   validateReasonGrammar();
 }
-guardParser(parser);
 
 export interface SyntaxError {
   readonly message: string;
@@ -174,6 +182,7 @@ function parseText(text: string, file: string, empty: A.Program): { program: A.P
   // Deep nesting is refused before the parser recurses into it.
   const tooManyBrackets = bracketDepthError(lexed.tokens);
   if (tooManyBrackets) return { program: empty, errors: [...errors, tooManyBrackets] };
+  const parser = rulesParser();
   parser.file = file;
   parser.misusedComparisons = [];
   parser.pendingReasons = [];

@@ -59,7 +59,7 @@ const chevrotainBundle = {
   setup(build) {
     const single = join(dirname(require.resolve("chevrotain")), "..", "chevrotain.mjs");
     build.onLoad({ filter: /compiler[\\/](src|dist)[\\/]syntax[\\/]chevrotain\.(ts|js)$/ }, () => ({
-      contents: `export { createToken, EmbeddedActionsParser, Lexer } from ${JSON.stringify(single)};`,
+      contents: `export { createToken, EmbeddedActionsParser, Lexer, LLkLookaheadStrategy } from ${JSON.stringify(single)};`,
       loader: "ts",
     }));
   },
@@ -93,6 +93,9 @@ await esbuild.build({
   entryPoints: { stdio: join(root, "language-server/src/stdio.ts"), worker: join(root, "language-server/src/worker.ts") },
   outdir: join(out, "server"),
   plugins: [runtimeBeside, chevrotainBundle],
+  // The compiler transpiles with esbuild where it is installed; the bundle has none beside it and uses
+  // the TypeScript it carries instead (compiler/src/loading/transpile.ts).
+  external: ["esbuild"],
   // verify/typecheck.ts takes TypeScript's default export; ts-morph brings the same compiler.
   alias: { typescript: join(here, "scripts/typescript-from-ts-morph.mjs") },
   define: { RULES_BUNDLE: JSON.stringify(bundledFiles()) },
