@@ -75,6 +75,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ moduleSpecifier: fc.constantFrom("@rules/runtime/internal", "./types.js", "./cards.js"), namedImports: names, isTypeOnly: fc.boolean() })
     .map((argument): Step => ({ method: "addImportDeclaration", argument })),
   fc.constant<Step>({ method: "addImportDeclaration", argument: { moduleSpecifier: "./index.js", namedImports: [{ name: "game", alias: "played" }] } }),
+  fc.constant<Step>({ method: "addImportDeclaration", argument: { moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" } }),
   names.map((argument): Step => ({ method: "addTypeImports", argument: argument as never })),
   names.map((namedExports): Step => ({ method: "addExportDeclaration", argument: { isTypeOnly: true, moduleSpecifier: "./types.js", namedExports } })),
   fc.record({ name, docs, initializer: fc.constantFrom("[1, 2]", "{ a: 1 }", "[\n{ id: 0 },\n{ id: 1 }\n]", "new Map([[1, 2]])") }).map(

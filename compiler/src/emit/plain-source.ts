@@ -344,7 +344,8 @@ function printBraces(w: CodeBlockWriter, names: readonly (string | { readonly na
 function printImport(w: CodeBlockWriter, s: ImportStructure): void {
   w.write("import");
   if (s.isTypeOnly) w.write(" type");
-  if (s.namedImports.length > 0) {
+  if (s.namespaceImport !== undefined) w.write(` * as ${s.namespaceImport} from`);
+  else if (s.namedImports.length > 0) {
     w.space();
     printBraces(w, s.namedImports);
     w.write(" from");

@@ -224,7 +224,7 @@ export class PlayoutFile {
       if (imports.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: imports });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namespaceImport: "cardData" });
+      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
       file.addStatements(text);
     });
   }

@@ -12,6 +12,8 @@ export interface NamedImport {
 export interface ImportStructure {
   readonly moduleSpecifier: string;
   readonly namedImports: readonly (string | NamedImport)[];
+  /** `import * as name`: the module's exports as one object (with no named imports beside it). */
+  readonly namespaceImport?: string;
   readonly isTypeOnly?: boolean;
 }
 
