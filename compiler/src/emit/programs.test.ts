@@ -29,15 +29,18 @@ const files = [
 describe.each(files)("%s", (file) => {
   const id = file.slice(file.lastIndexOf("/") + 1, -".rules".length);
   const text = readFileSync(file, "utf8");
+  // Compiled once (strictly, as `rules compile` does) for both tests: the second plays what the first checked.
+  let compiled: ReturnType<typeof compileGame> | undefined;
+  const compile = () => (compiled ??= compileGame(id, [{ path: `${id}.rules`, text }]));
 
   test("compiles without a diagnostic, and the emitted code type-checks under strict", async () => {
-    const result = await compileGame(id, [{ path: `${id}.rules`, text }]);
+    const result = await compile();
     expect(result.diagnostics.map((d) => formatDiagnostic(d, text))).toEqual([]);
     expect(typeErrors(result.files)).toEqual([]);
   });
 
   test("random bots play it to the end at every player count and variant, and no view shows more than its seat may know", async () => {
-    const result = await compileGame(id, [{ path: `${id}.rules`, text }]);
+    const result = await compile();
     const game = evaluateFiles(result.files, runtime).get("index.ts")!.game as Game;
     const variants = [[], ...game.variants.map((v) => [v.name])];
     for (let players = game.minPlayers; players <= game.maxPlayers; players++) {
