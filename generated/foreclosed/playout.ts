@@ -10,7 +10,7 @@ import {
   seatCount,
   seatList,
   seedWords,
-  takeFromAnyZone,
+  takeFromZoneOf,
   zoneCards,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -40,6 +40,7 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
+  const K_$where = new Int32Array(99);
   const K_$values0 = [] as number[];
   const K_$values1 = [] as number[];
   const K_$values2 = [] as number[];
@@ -154,6 +155,7 @@ export function playout(): PlayoutKernel {
   const N = K_N;
   const G = K_G;
   const P = K_P;
+  const $where = K_$where;
   const $values0 = K_$values0;
   const $values1 = K_$values1;
   const $values2 = K_$values2;
@@ -651,6 +653,7 @@ export function playout(): PlayoutKernel {
               const $card = C[$from * CAP + $k55]!;
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
+              $where[$card] = $to;
             }
             N[$from] = 0;
           }
@@ -722,6 +725,7 @@ export function playout(): PlayoutKernel {
             N[$seg62]!--;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
+            $where[$card] = Z_set_aside;
           }
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
@@ -773,6 +777,7 @@ export function playout(): PlayoutKernel {
                 N[Z_box]!--;
                 C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
                 N[Z_set_aside]!++;
+                $where[$card] = Z_set_aside;
               }
             } else {
               {
@@ -787,6 +792,7 @@ export function playout(): PlayoutKernel {
                 if (N[$seg78]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
                 C[$seg78 * CAP + N[$seg78]!] = $card;
                 N[$seg78]!++;
+                $where[$card] = $seg78;
               }
             }
           }
@@ -824,6 +830,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[$seg83 * CAP + N[$seg83]!] = $card;
             N[$seg83]!++;
+            $where[$card] = $seg83;
           }
         }
         v_has_taken[l_p] = false;
@@ -920,9 +927,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 18;
   }
@@ -953,9 +961,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 21;
   }
@@ -995,9 +1004,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 24;
   }
@@ -1013,9 +1023,10 @@ export function playout(): PlayoutKernel {
   function step25(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     {
       const $seat109 = l_p_2;
@@ -1056,10 +1067,11 @@ export function playout(): PlayoutKernel {
   function step31(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg158 = Z_played + l_p_2;
       C[$seg158 * CAP + N[$seg158]!] = $card;
       N[$seg158]!++;
+      $where[$card] = $seg158;
     }
     return 33;
   }
@@ -1098,9 +1110,10 @@ export function playout(): PlayoutKernel {
   function step38(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
     return 40;
   }
@@ -1127,10 +1140,11 @@ export function playout(): PlayoutKernel {
   function step42(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg184 = Z_played + l_p_2;
       C[$seg184 * CAP + N[$seg184]!] = $card;
       N[$seg184]!++;
+      $where[$card] = $seg184;
     }
     return 43;
   }
@@ -1235,9 +1249,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 55;
   }
@@ -1268,9 +1283,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 58;
   }
@@ -1310,9 +1326,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 61;
   }
@@ -1328,9 +1345,10 @@ export function playout(): PlayoutKernel {
   function step62(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     {
       const $seat254 = l_p_3;
@@ -1371,10 +1389,11 @@ export function playout(): PlayoutKernel {
   function step68(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg303 = Z_played + l_p_3;
       C[$seg303 * CAP + N[$seg303]!] = $card;
       N[$seg303]!++;
+      $where[$card] = $seg303;
     }
     return 70;
   }
@@ -1413,9 +1432,10 @@ export function playout(): PlayoutKernel {
   function step75(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
     return 77;
   }
@@ -1442,10 +1462,11 @@ export function playout(): PlayoutKernel {
   function step79(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg329 = Z_played + l_p_3;
       C[$seg329 * CAP + N[$seg329]!] = $card;
       N[$seg329]!++;
+      $where[$card] = $seg329;
     }
     return 80;
   }
@@ -1472,6 +1493,7 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
         C[$seg330 * CAP + N[$seg330]!] = $card;
         N[$seg330]!++;
+        $where[$card] = $seg330;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -1516,6 +1538,7 @@ export function playout(): PlayoutKernel {
       N[$seg331]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 91;
   }
@@ -1715,9 +1738,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 112;
   }
@@ -1748,9 +1772,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 115;
   }
@@ -1790,9 +1815,10 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 118;
   }
@@ -1808,9 +1834,10 @@ export function playout(): PlayoutKernel {
   function step119(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     {
       const $seat461 = l_p_6;
@@ -1851,10 +1878,11 @@ export function playout(): PlayoutKernel {
   function step125(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg510 = Z_played + l_p_6;
       C[$seg510 * CAP + N[$seg510]!] = $card;
       N[$seg510]!++;
+      $where[$card] = $seg510;
     }
     return 127;
   }
@@ -1893,9 +1921,10 @@ export function playout(): PlayoutKernel {
   function step132(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
     return 134;
   }
@@ -1922,10 +1951,11 @@ export function playout(): PlayoutKernel {
   function step136(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg536 = Z_played + l_p_6;
       C[$seg536 * CAP + N[$seg536]!] = $card;
       N[$seg536]!++;
+      $where[$card] = $seg536;
     }
     return 137;
   }
@@ -1963,10 +1993,11 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_7;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg537 = Z_collection + l_p_8;
       C[$seg537 * CAP + N[$seg537]!] = $card;
       N[$seg537]!++;
+      $where[$card] = $seg537;
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
@@ -2006,6 +2037,7 @@ export function playout(): PlayoutKernel {
             N[$seg543]!--;
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
+            $where[$card] = Z_action_discard;
           }
         }
       }
@@ -2480,6 +2512,7 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
         C[$seg635 * CAP + N[$seg635]!] = $card;
         N[$seg635]!++;
+        $where[$card] = $seg635;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2523,6 +2556,7 @@ export function playout(): PlayoutKernel {
       N[$seg636]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
     return 210;
   }
@@ -2574,10 +2608,11 @@ export function playout(): PlayoutKernel {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
       const $card = l_revealed;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg655 = Z_collection + l_p_17;
       C[$seg655 * CAP + N[$seg655]!] = $card;
       N[$seg655]!++;
+      $where[$card] = $seg655;
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
@@ -3210,6 +3245,7 @@ export function playout(): PlayoutKernel {
             if (N[$seg50]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
             C[$seg50 * CAP + N[$seg50]!] = $card;
             N[$seg50]!++;
+            $where[$card] = $seg50;
           }
           {
             const $from = Z_dealt + l_p;
@@ -3219,6 +3255,7 @@ export function playout(): PlayoutKernel {
                 const $card = C[$from * CAP + $k51]!;
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
+                $where[$card] = $to;
               }
               N[$from] = 0;
             }
@@ -3441,6 +3478,7 @@ export function playout(): PlayoutKernel {
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 28;
       }
@@ -3533,6 +3571,7 @@ export function playout(): PlayoutKernel {
           N[$seg147]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 30;
       }
@@ -3556,6 +3595,7 @@ export function playout(): PlayoutKernel {
           N[$seg153]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 30;
       }
@@ -3621,10 +3661,11 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg171 = Z_attached + l_p_2;
           C[$seg171 * CAP + N[$seg171]!] = $card;
           N[$seg171]!++;
+          $where[$card] = $seg171;
         }
         return 37;
       }
@@ -3680,10 +3721,11 @@ export function playout(): PlayoutKernel {
         const l_whose = $value181;
         {
           const $card = l_card_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg182 = Z_played + l_whose;
           C[$seg182 * CAP + N[$seg182]!] = $card;
           N[$seg182]!++;
+          $where[$card] = $seg182;
         }
         return 44;
       }
@@ -4147,6 +4189,7 @@ export function playout(): PlayoutKernel {
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
+                $where[$card] = Z_in_transit;
               }
               {
                 const $seg239 = Z_exchange + l_b;
@@ -4161,6 +4204,7 @@ export function playout(): PlayoutKernel {
                 if (N[$seg243]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
                 C[$seg243 * CAP + N[$seg243]!] = $card;
                 N[$seg243]!++;
+                $where[$card] = $seg243;
               }
               {
                 if (N[Z_in_transit]! === 0)
@@ -4174,6 +4218,7 @@ export function playout(): PlayoutKernel {
                 if (N[$seg247]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
                 C[$seg247 * CAP + N[$seg247]!] = $card;
                 N[$seg247]!++;
+                $where[$card] = $seg247;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -4282,6 +4327,7 @@ export function playout(): PlayoutKernel {
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 65;
       }
@@ -4374,6 +4420,7 @@ export function playout(): PlayoutKernel {
           N[$seg292]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 67;
       }
@@ -4397,6 +4444,7 @@ export function playout(): PlayoutKernel {
           N[$seg298]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 67;
       }
@@ -4462,10 +4510,11 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg316 = Z_attached + l_p_3;
           C[$seg316 * CAP + N[$seg316]!] = $card;
           N[$seg316]!++;
+          $where[$card] = $seg316;
         }
         return 74;
       }
@@ -4521,10 +4570,11 @@ export function playout(): PlayoutKernel {
         const l_whose = $value326;
         {
           const $card = l_card_4;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg327 = Z_played + l_whose;
           C[$seg327 * CAP + N[$seg327]!] = $card;
           N[$seg327]!++;
+          $where[$card] = $seg327;
         }
         return 81;
       }
@@ -4596,6 +4646,7 @@ export function playout(): PlayoutKernel {
           N[$seg345]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 92;
       }
@@ -4751,6 +4802,7 @@ export function playout(): PlayoutKernel {
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
               const $seg378 = Z_exchange + l_b;
@@ -4765,6 +4817,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg382]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
               C[$seg382 * CAP + N[$seg382]!] = $card;
               N[$seg382]!++;
+              $where[$card] = $seg382;
             }
             {
               if (N[Z_in_transit]! === 0)
@@ -4778,6 +4831,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
               C[$seg386 * CAP + N[$seg386]!] = $card;
               N[$seg386]!++;
+              $where[$card] = $seg386;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -4891,6 +4945,7 @@ export function playout(): PlayoutKernel {
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
               const $seg403 = Z_exchange + l_b;
@@ -4905,6 +4960,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg407]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
               C[$seg407 * CAP + N[$seg407]!] = $card;
               N[$seg407]!++;
+              $where[$card] = $seg407;
             }
             {
               if (N[Z_in_transit]! === 0)
@@ -4918,6 +4974,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg411]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
               C[$seg411 * CAP + N[$seg411]!] = $card;
               N[$seg411]!++;
+              $where[$card] = $seg411;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -5029,6 +5086,7 @@ export function playout(): PlayoutKernel {
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
               const $seg426 = Z_exchange + l_b;
@@ -5043,6 +5101,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg430]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
               C[$seg430 * CAP + N[$seg430]!] = $card;
               N[$seg430]!++;
+              $where[$card] = $seg430;
             }
             {
               if (N[Z_in_transit]! === 0)
@@ -5056,6 +5115,7 @@ export function playout(): PlayoutKernel {
               if (N[$seg434]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
               C[$seg434 * CAP + N[$seg434]!] = $card;
               N[$seg434]!++;
+              $where[$card] = $seg434;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -5289,6 +5349,7 @@ export function playout(): PlayoutKernel {
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 122;
       }
@@ -5381,6 +5442,7 @@ export function playout(): PlayoutKernel {
           N[$seg499]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 124;
       }
@@ -5404,6 +5466,7 @@ export function playout(): PlayoutKernel {
           N[$seg505]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 124;
       }
@@ -5469,10 +5532,11 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg523 = Z_attached + l_p_6;
           C[$seg523 * CAP + N[$seg523]!] = $card;
           N[$seg523]!++;
+          $where[$card] = $seg523;
         }
         return 131;
       }
@@ -5528,10 +5592,11 @@ export function playout(): PlayoutKernel {
         const l_whose = $value533;
         {
           const $card = l_card_6;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg534 = Z_played + l_whose;
           C[$seg534 * CAP + N[$seg534]!] = $card;
           N[$seg534]!++;
+          $where[$card] = $seg534;
         }
         return 138;
       }
@@ -6026,6 +6091,7 @@ export function playout(): PlayoutKernel {
           N[$seg650]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
         return 211;
       }
@@ -6629,6 +6695,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
     const $values2 = K_$values2;
@@ -6773,9 +6840,11 @@ export function playout(): PlayoutKernel {
     for (let $k = 0; $k < ALL_Property.length; $k++)
       C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
     N[Z_property_deck] = ALL_Property.length;
+    for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
     for (let $k = 0; $k < ALL_Action.length; $k++)
       C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
     N[Z_action_deck] = ALL_Action.length;
+    for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
     v_bank = 1000;
     for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
     for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -6832,6 +6901,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
             C[$seg776 * CAP + N[$seg776]!] = $card;
             N[$seg776]!++;
+            $where[$card] = $seg776;
           }
         }
       }
@@ -6879,6 +6949,7 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
         C[Z_box * CAP + N[Z_box]!] = $card;
         N[Z_box]!++;
+        $where[$card] = Z_box;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -6892,6 +6963,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[$seg783 * CAP + N[$seg783]!] = $card;
             N[$seg783]!++;
+            $where[$card] = $seg783;
           }
         }
       }
@@ -6913,6 +6985,7 @@ export function playout(): PlayoutKernel {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
               C[$seg784 * CAP + N[$seg784]!] = $card;
               N[$seg784]!++;
+              $where[$card] = $seg784;
             }
           }
         } else {
@@ -6922,6 +6995,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
+            $where[$card] = Z_set_aside;
           }
         }
       }
@@ -6934,6 +7008,7 @@ export function playout(): PlayoutKernel {
           const $card = C[$from * CAP + $k785]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
@@ -8022,6 +8097,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
     const $values2 = K_$values2;

@@ -12,7 +12,7 @@ import {
   seatsInPlay,
   seedWords,
   tableValue,
-  takeFromAnyZone,
+  takeFromZoneOf,
   topCard,
   zoneCards,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
@@ -39,6 +39,7 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
+  const K_$where = new Int32Array(106);
   const K_$values0 = [] as number[];
   const K_$list1 = new Int32Array(CAP);
   const K_$list2 = new Int32Array(CAP);
@@ -142,6 +143,7 @@ export function playout(): PlayoutKernel {
   const N = K_N;
   const G = K_G;
   const P = K_P;
+  const $where = K_$where;
   const $values0 = K_$values0;
   const $list1 = K_$list1;
   const $list2 = K_$list2;
@@ -985,6 +987,7 @@ export function playout(): PlayoutKernel {
           N[$seg229]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
@@ -1040,6 +1043,7 @@ export function playout(): PlayoutKernel {
           const $card = C[$from * CAP + $k234]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
@@ -1087,6 +1091,7 @@ export function playout(): PlayoutKernel {
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
@@ -1138,10 +1143,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         const $seg266 = Z_deeds + l_leader_2;
         C[$seg266 * CAP + N[$seg266]!] = $card;
         N[$seg266]!++;
+        $where[$card] = $seg266;
       }
     } else {
     }
@@ -1413,6 +1419,7 @@ export function playout(): PlayoutKernel {
           N[$seg358]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
@@ -1468,6 +1475,7 @@ export function playout(): PlayoutKernel {
           const $card = C[$from * CAP + $k363]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
@@ -1515,6 +1523,7 @@ export function playout(): PlayoutKernel {
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
@@ -1566,10 +1575,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_2;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         const $seg395 = Z_deeds + l_leader_3;
         C[$seg395 * CAP + N[$seg395]!] = $card;
         N[$seg395]!++;
+        $where[$card] = $seg395;
       }
     } else {
     }
@@ -1753,10 +1763,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_3;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         const $seg434 = Z_deeds + l_leader_4;
         C[$seg434 * CAP + N[$seg434]!] = $card;
         N[$seg434]!++;
+        $where[$card] = $seg434;
       }
     } else {
     }
@@ -1776,6 +1787,7 @@ export function playout(): PlayoutKernel {
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
       }
     } else {
       {
@@ -1785,6 +1797,7 @@ export function playout(): PlayoutKernel {
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
       }
     }
     l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
@@ -1858,20 +1871,22 @@ export function playout(): PlayoutKernel {
     if (l_mercy) {
       {
         const $card = l_card;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         for (let $k440 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k440 > Z_mercy_deck * CAP; $k440--)
           C[$k440] = C[$k440 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
+        $where[$card] = Z_mercy_deck;
       }
     } else {
       {
         const $card = l_card;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         for (let $k441 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k441 > Z_grace_deck * CAP; $k441--)
           C[$k441] = C[$k441 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
+        $where[$card] = Z_grace_deck;
       }
     }
     if (l_owed > 0) {
@@ -2062,6 +2077,7 @@ export function playout(): PlayoutKernel {
           N[$seg507]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
@@ -2117,6 +2133,7 @@ export function playout(): PlayoutKernel {
           const $card = C[$from * CAP + $k512]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
@@ -2164,6 +2181,7 @@ export function playout(): PlayoutKernel {
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
@@ -2215,10 +2233,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_4;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         const $seg544 = Z_deeds + l_leader_5;
         C[$seg544 * CAP + N[$seg544]!] = $card;
         N[$seg544]!++;
+        $where[$card] = $seg544;
       }
     } else {
     }
@@ -2428,6 +2447,7 @@ export function playout(): PlayoutKernel {
           N[$seg611]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
@@ -2483,6 +2503,7 @@ export function playout(): PlayoutKernel {
           const $card = C[$from * CAP + $k616]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
@@ -2530,6 +2551,7 @@ export function playout(): PlayoutKernel {
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
@@ -2581,10 +2603,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_5;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         const $seg648 = Z_deeds + l_leader_6;
         C[$seg648 * CAP + N[$seg648]!] = $card;
         N[$seg648]!++;
+        $where[$card] = $seg648;
       }
     } else {
     }
@@ -4148,6 +4171,7 @@ export function playout(): PlayoutKernel {
           const $seg290 = Z_deeds + l_buyer_2;
           C[$seg290 * CAP + N[$seg290]!] = $card;
           N[$seg290]!++;
+          $where[$card] = $seg290;
         }
         return 39;
       }
@@ -4736,10 +4760,11 @@ export function playout(): PlayoutKernel {
         }
         {
           const $card = l_deed_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg405 = Z_deeds + l_p_5;
           C[$seg405 * CAP + N[$seg405]!] = $card;
           N[$seg405]!++;
+          $where[$card] = $seg405;
         }
         return 81;
       }
@@ -5974,6 +5999,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $list1 = K_$list1;
     const $list2 = K_$list2;
@@ -6121,11 +6147,14 @@ export function playout(): PlayoutKernel {
     N.fill(0);
     for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
     N[Z_bank_deeds] = ALL_Deed.length;
+    for (let $k = 0; $k < ALL_Deed.length; $k++) $where[ALL_Deed[$k]!] = Z_bank_deeds;
     for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
     N[Z_spaces] = ALL_Space.length;
+    for (let $k = 0; $k < ALL_Space.length; $k++) $where[ALL_Space[$k]!] = Z_spaces;
     for (let $k = 0; $k < ALL_Fortune.length; $k++)
       C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
     N[Z_mercy_deck] = ALL_Fortune.length;
+    for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
     for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
     v_bank = 1000000000;
     for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -6173,6 +6202,7 @@ export function playout(): PlayoutKernel {
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
+          $where[$card] = Z_box_spaces;
         }
       }
     }
@@ -6203,6 +6233,7 @@ export function playout(): PlayoutKernel {
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
+          $where[$card] = Z_box_deeds;
         }
       }
     }
@@ -6235,6 +6266,7 @@ export function playout(): PlayoutKernel {
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
+          $where[$card] = Z_grace_deck;
         }
       }
     }
@@ -6388,6 +6420,7 @@ export function playout(): PlayoutKernel {
               N[Z_bank_deeds]!--;
               C[$seg692 * CAP + N[$seg692]!] = $card;
               N[$seg692]!++;
+              $where[$card] = $seg692;
             }
           }
           {
@@ -6939,6 +6972,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $list1 = K_$list1;
     const $list2 = K_$list2;

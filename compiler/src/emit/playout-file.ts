@@ -12,7 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelCode } from "./playout-statements.js";
-import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
+import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
@@ -22,7 +22,7 @@ const SPLIT_STEPS = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
@@ -134,6 +134,7 @@ export class PlayoutFile {
       { name: "N", init: "new Int32Array(SEGMENTS)" },
       { name: "G", init: "new Uint32Array(4)" },
       { name: "P", init: "new Uint32Array(4)" },
+      { name: WHERE, init: `new Int32Array(${this.cardCount})` },
       ...this.code.scratch,
       ...vars.arrays,
     ];
@@ -210,7 +211,10 @@ export class PlayoutFile {
       "",
       "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
     ];
-    let text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
+    // Where the cards were put is kept only for the moves that look it up.
+    if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
+    let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
@@ -278,6 +282,7 @@ export class PlayoutFile {
       lines.push(
         `for (let $k = 0; $k < ${all}.length; $k++) C[${z.constant} * CAP + ${z.topLast ? `${all}.length - 1 - $k` : "$k"}] = ${all}[$k]!;`,
         `N[${z.constant}] = ${all}.length;`,
+        `for (let $k = 0; $k < ${all}.length; $k++) ${WHERE}[${all}[$k]!] = ${z.constant};`,
       );
     }
     for (const v of this.ctx.game.vars.values()) {
