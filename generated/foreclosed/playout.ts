@@ -631,10 +631,37 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
+  let $epoch = 0;
+  const $memo_cards_in_play = new Float64Array(1);
+  const $stamp_cards_in_play = new Float64Array(1);
+  function fn_cards_in_play$memo(): number {
+    let $key = 0;
+    if ($stamp_cards_in_play[$key] === $epoch) return $memo_cards_in_play[$key]!;
+    const $value = fn_cards_in_play();
+    $stamp_cards_in_play[$key] = $epoch;
+    $memo_cards_in_play[$key] = $value;
+    return $value;
+  }
+  const $memo_shielded = new Float64Array(6);
+  const $stamp_shielded = new Float64Array(6);
+  function fn_shielded$memo(l_p: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_shielded(l_p);
+      $key = $key * 6 + $digit;
+    }
+    if ($stamp_shielded[$key] === $epoch) return $memo_shielded[$key] === 1;
+    const $value = fn_shielded(l_p);
+    $stamp_shielded[$key] = $epoch;
+    $memo_shielded[$key] = $value ? 1 : 0;
+    return $value;
+  }
   function step0(): number {
     return 1;
   }
   function step1(): number {
+    $epoch++;
     return decide52();
   }
   function step2(): number {
@@ -883,6 +910,7 @@ export function playout(): PlayoutKernel {
     return 13;
   }
   function step12(): number {
+    $epoch++;
     {
       const $seat84 = l_p;
       if ($seat84 >= humans)
@@ -1028,6 +1056,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
       const $seat109 = l_p_2;
       if ($seat109 >= humans)
@@ -1051,6 +1080,7 @@ export function playout(): PlayoutKernel {
     return 27;
   }
   function step29(): number {
+    $epoch++;
     {
       const $seat132 = l_p_2;
       if ($seat132 >= humans)
@@ -1085,6 +1115,7 @@ export function playout(): PlayoutKernel {
     return 27;
   }
   function step34(): number {
+    $epoch++;
     {
       const $seat159 = l_p_2;
       if ($seat159 >= humans)
@@ -1127,6 +1158,7 @@ export function playout(): PlayoutKernel {
     return 36;
   }
   function step41(): number {
+    $epoch++;
     {
       const $seat173 = l_p_2;
       if ($seat173 >= humans)
@@ -1194,6 +1226,7 @@ export function playout(): PlayoutKernel {
     return 50;
   }
   function step49(): number {
+    $epoch++;
     {
       const $seat185 = l_active;
       if ($seat185 >= humans)
@@ -1350,6 +1383,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
       const $seat254 = l_p_3;
       if ($seat254 >= humans)
@@ -1373,6 +1407,7 @@ export function playout(): PlayoutKernel {
     return 64;
   }
   function step66(): number {
+    $epoch++;
     {
       const $seat277 = l_p_3;
       if ($seat277 >= humans)
@@ -1407,6 +1442,7 @@ export function playout(): PlayoutKernel {
     return 64;
   }
   function step71(): number {
+    $epoch++;
     {
       const $seat304 = l_p_3;
       if ($seat304 >= humans)
@@ -1449,6 +1485,7 @@ export function playout(): PlayoutKernel {
     return 73;
   }
   function step78(): number {
+    $epoch++;
     {
       const $seat318 = l_p_3;
       if ($seat318 >= humans)
@@ -1543,6 +1580,7 @@ export function playout(): PlayoutKernel {
     return 91;
   }
   function step90(): number {
+    $epoch++;
     {
       const $seat335 = l_p_4;
       if ($seat335 >= humans)
@@ -1576,6 +1614,7 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
+    $epoch++;
     {
       const $seat350 = l_opponent;
       if ($seat350 >= humans)
@@ -1587,6 +1626,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step95(): number {
+    $epoch++;
     {
       const $seat362 = l_target;
       if ($seat362 >= humans)
@@ -1601,6 +1641,7 @@ export function playout(): PlayoutKernel {
     return 51;
   }
   function step97(): number {
+    $epoch++;
     {
       const $seat390 = l_active;
       if ($seat390 >= humans)
@@ -1648,6 +1689,7 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
     }
+    $epoch++;
     {
       const $seat413 = l_active;
       if ($seat413 >= humans)
@@ -1694,6 +1736,7 @@ export function playout(): PlayoutKernel {
     return 107;
   }
   function step106(): number {
+    $epoch++;
     {
       const $seat436 = l_p_5;
       if ($seat436 >= humans)
@@ -1839,6 +1882,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
       const $seat461 = l_p_6;
       if ($seat461 >= humans)
@@ -1862,6 +1906,7 @@ export function playout(): PlayoutKernel {
     return 121;
   }
   function step123(): number {
+    $epoch++;
     {
       const $seat484 = l_p_6;
       if ($seat484 >= humans)
@@ -1896,6 +1941,7 @@ export function playout(): PlayoutKernel {
     return 121;
   }
   function step128(): number {
+    $epoch++;
     {
       const $seat511 = l_p_6;
       if ($seat511 >= humans)
@@ -1938,6 +1984,7 @@ export function playout(): PlayoutKernel {
     return 130;
   }
   function step135(): number {
+    $epoch++;
     {
       const $seat525 = l_p_6;
       if ($seat525 >= humans)
@@ -2195,6 +2242,7 @@ export function playout(): PlayoutKernel {
     return 158;
   }
   function step155(): number {
+    $epoch++;
     {
       const $seat557 = l_p_10;
       if ($seat557 >= humans)
@@ -2240,6 +2288,7 @@ export function playout(): PlayoutKernel {
     return 162;
   }
   function step161(): number {
+    $epoch++;
     return decide582();
   }
   function step162(): number {
@@ -2299,6 +2348,7 @@ export function playout(): PlayoutKernel {
     return 172;
   }
   function step169(): number {
+    $epoch++;
     {
       const $seat583 = l_p_12;
       if ($seat583 >= humans)
@@ -2331,6 +2381,7 @@ export function playout(): PlayoutKernel {
     return 176;
   }
   function step175(): number {
+    $epoch++;
     return decide608();
   }
   function step176(): number {
@@ -2427,6 +2478,7 @@ export function playout(): PlayoutKernel {
     return 192;
   }
   function step189(): number {
+    $epoch++;
     {
       const $seat609 = l_p_14;
       if ($seat609 >= humans)
@@ -2458,6 +2510,7 @@ export function playout(): PlayoutKernel {
     return 196;
   }
   function step195(): number {
+    $epoch++;
     return decide634();
   }
   function step196(): number {
@@ -2561,6 +2614,7 @@ export function playout(): PlayoutKernel {
     return 210;
   }
   function step209(): number {
+    $epoch++;
     {
       const $seat640 = l_p_16;
       if ($seat640 >= humans)
@@ -2742,6 +2796,7 @@ export function playout(): PlayoutKernel {
     return 235;
   }
   function step232(): number {
+    $epoch++;
     {
       const $seat666 = l_p_19;
       if ($seat666 >= humans)
@@ -2787,6 +2842,7 @@ export function playout(): PlayoutKernel {
     return 239;
   }
   function step238(): number {
+    $epoch++;
     return decide691();
   }
   function step239(): number {
@@ -2846,6 +2902,7 @@ export function playout(): PlayoutKernel {
     return 249;
   }
   function step246(): number {
+    $epoch++;
     {
       const $seat692 = l_p_21;
       if ($seat692 >= humans)
@@ -2878,6 +2935,7 @@ export function playout(): PlayoutKernel {
     return 253;
   }
   function step252(): number {
+    $epoch++;
     return decide717();
   }
   function step253(): number {
@@ -2974,6 +3032,7 @@ export function playout(): PlayoutKernel {
     return 269;
   }
   function step266(): number {
+    $epoch++;
     {
       const $seat718 = l_p_23;
       if ($seat718 >= humans)
@@ -3005,6 +3064,7 @@ export function playout(): PlayoutKernel {
     return 273;
   }
   function step272(): number {
+    $epoch++;
     return decide743();
   }
   function step273(): number {
@@ -3091,6 +3151,7 @@ export function playout(): PlayoutKernel {
     return 286;
   }
   function step283(): number {
+    $epoch++;
     {
       const $seat744 = l_p_26;
       if ($seat744 >= humans)
@@ -3123,6 +3184,7 @@ export function playout(): PlayoutKernel {
     return 290;
   }
   function step289(): number {
+    $epoch++;
     return decide769();
   }
   function step290(): number {
@@ -3278,7 +3340,7 @@ export function playout(): PlayoutKernel {
     let $offered88 = false;
     offered88$open: {
       if (!($values17$n[0]! > 0)) break offered88$open;
-      if (!!fn_shielded(l_p)) break offered88$open;
+      if (!!fn_shielded$memo(l_p)) break offered88$open;
       $offered88 = true;
     }
     if ($offered88) return true;
@@ -3297,7 +3359,7 @@ export function playout(): PlayoutKernel {
     let $offered93 = false;
     offered93$open: {
       if (!($values19$n[0]! > 0)) break offered93$open;
-      if (!!fn_shielded(l_p)) break offered93$open;
+      if (!!fn_shielded$memo(l_p)) break offered93$open;
       $offered93 = true;
     }
     let $offered94 = false;
@@ -3744,8 +3806,8 @@ export function playout(): PlayoutKernel {
       for (let $i199 = 0; $i199 < N[$seg186]!; $i199++) {
         const l_card_3 = C[$seg186 * CAP + $i199]!;
         if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
+        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
         let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
         if (!$cond192) {
           let $any188: boolean = false;
@@ -3815,7 +3877,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
+        if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
         $found205 = true;
         break;
@@ -3840,7 +3902,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
+        if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
         $found208 = true;
@@ -3907,8 +3969,8 @@ export function playout(): PlayoutKernel {
             const l_card_3 = C[$seg186 * CAP + $i200]!;
             if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
               continue;
-            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
+            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
             let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
             if (!$cond192) {
               let $any188: boolean = false;
@@ -4048,7 +4110,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
+            if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
             $values30[$values30$n[0]!++] = l_target;
           }
@@ -4099,7 +4161,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
+            if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values32[$values32$n[0]!++] = l_target;

@@ -654,6 +654,149 @@ export function playout(): PlayoutKernel {
     }
     return v_cash[l_p]! + $sum741;
   }
+  let $epoch = 0;
+  const $memo_any_mortgaged = new Float64Array(48);
+  const $stamp_any_mortgaged = new Float64Array(48);
+  function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_any_mortgaged[$key] === $epoch) return $memo_any_mortgaged[$key] === 1;
+    const $value = fn_any_mortgaged(l_p, l_g);
+    $stamp_any_mortgaged[$key] = $epoch;
+    $memo_any_mortgaged[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_complete = new Float64Array(48);
+  const $stamp_complete = new Float64Array(48);
+  function fn_complete$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_complete[$key] === $epoch) return $memo_complete[$key] === 1;
+    const $value = fn_complete(l_p, l_g);
+    $stamp_complete[$key] = $epoch;
+    $memo_complete[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_lowest_level = new Float64Array(48);
+  const $stamp_lowest_level = new Float64Array(48);
+  function fn_lowest_level$memo(l_p: number, l_g: string): number {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_lowest_level[$key] === $epoch) return $memo_lowest_level[$key]!;
+    const $value = fn_lowest_level(l_p, l_g);
+    $stamp_lowest_level[$key] = $epoch;
+    $memo_lowest_level[$key] = $value;
+    return $value;
+  }
+  const $memo_may_mortgage = new Float64Array(636);
+  const $stamp_may_mortgage = new Float64Array(636);
+  function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
+      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
+      $key = $key * 106 + $digit;
+    }
+    if ($stamp_may_mortgage[$key] === $epoch) return $memo_may_mortgage[$key] === 1;
+    const $value = fn_may_mortgage(l_p, l_d);
+    $stamp_may_mortgage[$key] = $epoch;
+    $memo_may_mortgage[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_may_sell_stack = new Float64Array(636);
+  const $stamp_may_sell_stack = new Float64Array(636);
+  function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
+      if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
+      $key = $key * 106 + $digit;
+    }
+    if ($stamp_may_sell_stack[$key] === $epoch) return $memo_may_sell_stack[$key] === 1;
+    const $value = fn_may_sell_stack(l_p, l_d);
+    $stamp_may_sell_stack[$key] = $epoch;
+    $memo_may_sell_stack[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_undeveloped = new Float64Array(48);
+  const $stamp_undeveloped = new Float64Array(48);
+  function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_undeveloped[$key] === $epoch) return $memo_undeveloped[$key] === 1;
+    const $value = fn_undeveloped(l_p, l_g);
+    $stamp_undeveloped[$key] = $epoch;
+    $memo_undeveloped[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  function $index_Group(value: string): number {
+    switch (value) {
+      case "brown":
+        return 0;
+      case "light_blue":
+        return 1;
+      case "pink":
+        return 2;
+      case "orange":
+        return 3;
+      case "red":
+        return 4;
+      case "yellow":
+        return 5;
+      case "green":
+        return 6;
+      case "blue":
+        return 7;
+      default:
+        return -1;
+    }
+  }
   function step0(): number {
     {
       let $n15 = 0;
@@ -802,6 +945,7 @@ export function playout(): PlayoutKernel {
     return 16;
   }
   function step15(): number {
+    $epoch++;
     {
       const $seat22 = l_q_2;
       if (!offers66($seat22)) {
@@ -833,6 +977,7 @@ export function playout(): PlayoutKernel {
     return 21;
   }
   function step20(): number {
+    $epoch++;
     {
       const $seat164 = l_p;
       return decide218($seat164);
@@ -1122,6 +1267,7 @@ export function playout(): PlayoutKernel {
   }
   function step33(): number {
     l_bidding_2 = false;
+    $epoch++;
     return decide265();
   }
   function step34(): number {
@@ -1158,6 +1304,7 @@ export function playout(): PlayoutKernel {
     return 32;
   }
   function step36(): number {
+    $epoch++;
     {
       const $seat267 = l_q_2;
       return decide278($seat267);
@@ -1167,6 +1314,7 @@ export function playout(): PlayoutKernel {
     return 17;
   }
   function step38(): number {
+    $epoch++;
     {
       const $seat279 = l_buyer_2;
       return decide291($seat279);
@@ -1265,6 +1413,7 @@ export function playout(): PlayoutKernel {
     return 54;
   }
   function step53(): number {
+    $epoch++;
     {
       const $seat293 = l_p_3;
       return decide347($seat293);
@@ -1554,6 +1703,7 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     l_bidding_3 = false;
+    $epoch++;
     return decide394();
   }
   function step67(): number {
@@ -1704,6 +1854,7 @@ export function playout(): PlayoutKernel {
       (l_e) => Deed_space[l_e]! === l_here_2,
       "first(…)",
     );
+    $epoch++;
     {
       const $seat398 = l_p_5;
       return decide406($seat398);
@@ -1742,6 +1893,7 @@ export function playout(): PlayoutKernel {
   }
   function step84(): number {
     l_bidding_4 = false;
+    $epoch++;
     return decide433();
   }
   function step85(): number {
@@ -1923,6 +2075,7 @@ export function playout(): PlayoutKernel {
     return 95;
   }
   function step94(): number {
+    $epoch++;
     {
       const $seat442 = l_p_7;
       return decide496($seat442);
@@ -2212,6 +2365,7 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     l_bidding_5 = false;
+    $epoch++;
     return decide543();
   }
   function step108(): number {
@@ -2293,6 +2447,7 @@ export function playout(): PlayoutKernel {
     return 115;
   }
   function step114(): number {
+    $epoch++;
     {
       const $seat546 = l_p_9;
       return decide600($seat546);
@@ -2582,6 +2737,7 @@ export function playout(): PlayoutKernel {
   }
   function step127(): number {
     l_bidding_6 = false;
+    $epoch++;
     return decide647();
   }
   function step128(): number {
@@ -2651,10 +2807,10 @@ export function playout(): PlayoutKernel {
       let $found30 = false;
       for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
         const l_d = C[$seg28 * CAP + $i31]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found30 = true;
         break;
@@ -2672,10 +2828,10 @@ export function playout(): PlayoutKernel {
       let $found35 = false;
       for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
         const l_d = C[$seg33 * CAP + $i36]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found35 = true;
         break;
@@ -2693,7 +2849,7 @@ export function playout(): PlayoutKernel {
       for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
         const l_d = C[$seg38 * CAP + $i41]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
         $found40 = true;
         break;
       }
@@ -2727,7 +2883,7 @@ export function playout(): PlayoutKernel {
       for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
         const l_d = C[$seg48 * CAP + $i51]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
         $found50 = true;
         break;
       }
@@ -2813,10 +2969,10 @@ export function playout(): PlayoutKernel {
       let $found74 = false;
       for (let $i75 = 0; $i75 < N[$seg72]!; $i75++) {
         const l_d = C[$seg72 * CAP + $i75]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found74 = true;
         break;
@@ -2833,10 +2989,10 @@ export function playout(): PlayoutKernel {
       let $found79 = false;
       for (let $i80 = 0; $i80 < N[$seg77]!; $i80++) {
         const l_d = C[$seg77 * CAP + $i80]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found79 = true;
         break;
@@ -2853,7 +3009,7 @@ export function playout(): PlayoutKernel {
       for (let $i85 = 0; $i85 < N[$seg82]!; $i85++) {
         const l_d = C[$seg82 * CAP + $i85]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
         $found84 = true;
         break;
       }
@@ -2885,7 +3041,7 @@ export function playout(): PlayoutKernel {
       for (let $i95 = 0; $i95 < N[$seg92]!; $i95++) {
         const l_d = C[$seg92 * CAP + $i95]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
         $found94 = true;
         break;
       }
@@ -3008,10 +3164,10 @@ export function playout(): PlayoutKernel {
           $values25$n[0]! = 0;
           for (let $i76 = 0; $i76 < N[$seg72]!; $i76++) {
             const l_d = C[$seg72 * CAP + $i76]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
@@ -3077,10 +3233,10 @@ export function playout(): PlayoutKernel {
           $values27$n[0]! = 0;
           for (let $i81 = 0; $i81 < N[$seg77]!; $i81++) {
             const l_d = C[$seg77 * CAP + $i81]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values27[$values27$n[0]!++] = l_d;
           }
@@ -3149,7 +3305,7 @@ export function playout(): PlayoutKernel {
           for (let $i86 = 0; $i86 < N[$seg82]!; $i86++) {
             const l_d = C[$seg82 * CAP + $i86]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values29[$values29$n[0]!++] = l_d;
           }
           $built127 = true;
@@ -3298,7 +3454,7 @@ export function playout(): PlayoutKernel {
           for (let $i96 = 0; $i96 < N[$seg92]!; $i96++) {
             const l_d = C[$seg92 * CAP + $i96]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
           $built141 = true;
@@ -3538,7 +3694,7 @@ export function playout(): PlayoutKernel {
         const $n170 = N[$seg169]!;
         for (let $i168 = 0; $i168 < $n170; $i168++) {
           const l_e = C[$seg169 * CAP + $i168]!;
-          if (fn_may_sell_stack(l_p, l_e)) {
+          if (fn_may_sell_stack$memo(l_p, l_e)) {
             $any167 = true;
             break;
           }
@@ -3549,7 +3705,7 @@ export function playout(): PlayoutKernel {
       for (let $i172 = 0; $i172 < N[$seg165]!; $i172++) {
         const l_d = C[$seg165 * CAP + $i172]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
         $found171 = true;
         break;
       }
@@ -3594,7 +3750,7 @@ export function playout(): PlayoutKernel {
         const $n188 = N[$seg187]!;
         for (let $i186 = 0; $i186 < $n188; $i186++) {
           const l_e = C[$seg187 * CAP + $i186]!;
-          if (fn_may_mortgage(l_p, l_e)) {
+          if (fn_may_mortgage$memo(l_p, l_e)) {
             $any185 = true;
             break;
           }
@@ -3605,7 +3761,7 @@ export function playout(): PlayoutKernel {
       for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
         const l_d = C[$seg183 * CAP + $i190]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
         $found189 = true;
         break;
       }
@@ -3657,7 +3813,7 @@ export function playout(): PlayoutKernel {
           for (let $i173 = 0; $i173 < N[$seg165]!; $i173++) {
             const l_d = C[$seg165 * CAP + $i173]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
             $values43[$values43$n[0]!++] = l_d;
           }
           $built197 = true;
@@ -3806,7 +3962,7 @@ export function playout(): PlayoutKernel {
           for (let $i191 = 0; $i191 < N[$seg183]!; $i191++) {
             const l_d = C[$seg183 * CAP + $i191]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
             $values47[$values47$n[0]!++] = l_d;
           }
           $built211 = true;
@@ -4197,7 +4353,7 @@ export function playout(): PlayoutKernel {
         const $n299 = N[$seg298]!;
         for (let $i297 = 0; $i297 < $n299; $i297++) {
           const l_e = C[$seg298 * CAP + $i297]!;
-          if (fn_may_sell_stack(l_p_3, l_e)) {
+          if (fn_may_sell_stack$memo(l_p_3, l_e)) {
             $any296 = true;
             break;
           }
@@ -4208,7 +4364,7 @@ export function playout(): PlayoutKernel {
       for (let $i301 = 0; $i301 < N[$seg294]!; $i301++) {
         const l_d = C[$seg294 * CAP + $i301]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
         $found300 = true;
         break;
       }
@@ -4253,7 +4409,7 @@ export function playout(): PlayoutKernel {
         const $n317 = N[$seg316]!;
         for (let $i315 = 0; $i315 < $n317; $i315++) {
           const l_e = C[$seg316 * CAP + $i315]!;
-          if (fn_may_mortgage(l_p_3, l_e)) {
+          if (fn_may_mortgage$memo(l_p_3, l_e)) {
             $any314 = true;
             break;
           }
@@ -4264,7 +4420,7 @@ export function playout(): PlayoutKernel {
       for (let $i319 = 0; $i319 < N[$seg312]!; $i319++) {
         const l_d = C[$seg312 * CAP + $i319]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
         $found318 = true;
         break;
       }
@@ -4316,7 +4472,7 @@ export function playout(): PlayoutKernel {
           for (let $i302 = 0; $i302 < N[$seg294]!; $i302++) {
             const l_d = C[$seg294 * CAP + $i302]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
             $values53[$values53$n[0]!++] = l_d;
           }
           $built326 = true;
@@ -4465,7 +4621,7 @@ export function playout(): PlayoutKernel {
           for (let $i320 = 0; $i320 < N[$seg312]!; $i320++) {
             const l_d = C[$seg312 * CAP + $i320]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
           $built340 = true;
@@ -4955,7 +5111,7 @@ export function playout(): PlayoutKernel {
         const $n448 = N[$seg447]!;
         for (let $i446 = 0; $i446 < $n448; $i446++) {
           const l_e = C[$seg447 * CAP + $i446]!;
-          if (fn_may_sell_stack(l_p_7, l_e)) {
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
             $any445 = true;
             break;
           }
@@ -4966,7 +5122,7 @@ export function playout(): PlayoutKernel {
       for (let $i450 = 0; $i450 < N[$seg443]!; $i450++) {
         const l_d = C[$seg443 * CAP + $i450]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
         $found449 = true;
         break;
       }
@@ -5011,7 +5167,7 @@ export function playout(): PlayoutKernel {
         const $n466 = N[$seg465]!;
         for (let $i464 = 0; $i464 < $n466; $i464++) {
           const l_e = C[$seg465 * CAP + $i464]!;
-          if (fn_may_mortgage(l_p_7, l_e)) {
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
             $any463 = true;
             break;
           }
@@ -5022,7 +5178,7 @@ export function playout(): PlayoutKernel {
       for (let $i468 = 0; $i468 < N[$seg461]!; $i468++) {
         const l_d = C[$seg461 * CAP + $i468]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
         $found467 = true;
         break;
       }
@@ -5074,7 +5230,7 @@ export function playout(): PlayoutKernel {
           for (let $i451 = 0; $i451 < N[$seg443]!; $i451++) {
             const l_d = C[$seg443 * CAP + $i451]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
           $built475 = true;
@@ -5223,7 +5379,7 @@ export function playout(): PlayoutKernel {
           for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
             const l_d = C[$seg461 * CAP + $i469]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
           $built489 = true;
@@ -5469,7 +5625,7 @@ export function playout(): PlayoutKernel {
         const $n552 = N[$seg551]!;
         for (let $i550 = 0; $i550 < $n552; $i550++) {
           const l_e = C[$seg551 * CAP + $i550]!;
-          if (fn_may_sell_stack(l_p_9, l_e)) {
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
             $any549 = true;
             break;
           }
@@ -5480,7 +5636,7 @@ export function playout(): PlayoutKernel {
       for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
         const l_d = C[$seg547 * CAP + $i554]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
         $found553 = true;
         break;
       }
@@ -5525,7 +5681,7 @@ export function playout(): PlayoutKernel {
         const $n570 = N[$seg569]!;
         for (let $i568 = 0; $i568 < $n570; $i568++) {
           const l_e = C[$seg569 * CAP + $i568]!;
-          if (fn_may_mortgage(l_p_9, l_e)) {
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
             $any567 = true;
             break;
           }
@@ -5536,7 +5692,7 @@ export function playout(): PlayoutKernel {
       for (let $i572 = 0; $i572 < N[$seg565]!; $i572++) {
         const l_d = C[$seg565 * CAP + $i572]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
         $found571 = true;
         break;
       }
@@ -5588,7 +5744,7 @@ export function playout(): PlayoutKernel {
           for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
             const l_d = C[$seg547 * CAP + $i555]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
           $built579 = true;
@@ -5737,7 +5893,7 @@ export function playout(): PlayoutKernel {
           for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
             const l_d = C[$seg565 * CAP + $i573]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
           $built593 = true;

@@ -10,6 +10,7 @@ import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
+import { EPOCH, KernelMemo } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
@@ -56,6 +57,7 @@ export class PlayoutFile {
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
+  private readonly memo: KernelMemo;
 
   constructor(private readonly ctx: EmitContext) {
     // The most seats a match has: humans and the rules' bots together.
@@ -77,6 +79,8 @@ export class PlayoutFile {
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
+    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
+    this.code.memoTable = this.memo;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
@@ -123,6 +127,7 @@ export class PlayoutFile {
     const locals = this.localsCode();
     const vars = this.varsCode();
     const functions = this.code.functionsCode();
+    const memo = this.memo.code();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
@@ -164,6 +169,7 @@ export class PlayoutFile {
             DRAW_P,
             ...locals,
             ...functions,
+            ...memo,
             ...stepFunctions,
           ]
         : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
@@ -214,6 +220,8 @@ export class PlayoutFile {
     let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
     // Where the cards were put is kept only for the moves that look it up.
     if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
+    // The epoch is bumped before every decision, read only where a function is memoized.
+    if (memo.length === 0) lines = lines.filter((line) => line !== `${EPOCH}++;`);
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
