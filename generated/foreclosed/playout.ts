@@ -658,7 +658,7 @@ export function playout(): PlayoutKernel {
     return $value;
   }
   function step0(): number {
-    return 1;
+    return step1();
   }
   function step1(): number {
     $epoch++;
@@ -716,19 +716,19 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 3;
+    return step3();
   }
   function step3(): number {
-    return 4;
+    return step4();
   }
   function step4(): number {
     if (N[Z_property_deck]! > 0) {
-      return 5;
+      return step5();
     }
-    return 6;
+    return step6();
   }
   function step5(): number {
-    return 7;
+    return step7();
   }
   function step6(): number {
     {
@@ -834,7 +834,7 @@ export function playout(): PlayoutKernel {
       l_p_17$count = $n20;
     }
     l_p_17$index = 0;
-    return 213;
+    return step213();
   }
   function step7(): number {
     {
@@ -875,18 +875,18 @@ export function playout(): PlayoutKernel {
       l_p$count = $n0;
     }
     l_p$index = 0;
-    return 8;
+    return step8();
   }
   function step8(): number {
     if (l_p$index < l_p$count) {
-      return 9;
+      return step9();
     }
-    return 10;
+    return step10();
   }
   function step9(): number {
     l_p = $values0[l_p$index]!;
     l___window_0 = true;
-    return 11;
+    return step11();
   }
   function step10(): number {
     {
@@ -901,13 +901,13 @@ export function playout(): PlayoutKernel {
       l_active$count = $n3;
     }
     l_active$index = 0;
-    return 45;
+    return step45();
   }
   function step11(): number {
     if (l___window_0) {
-      return 12;
+      return step12();
     }
-    return 13;
+    return step13();
   }
   function step12(): number {
     $epoch++;
@@ -920,7 +920,7 @@ export function playout(): PlayoutKernel {
         );
       if (!offers89($seat84)) {
         l___window_0 = false;
-        return 14;
+        return step14();
       }
       return decide106($seat84);
     }
@@ -936,9 +936,9 @@ export function playout(): PlayoutKernel {
     l_p_2 = l_p;
     l_card_2 = l_card;
     if (Action_effect[l_card_2]! === "gain_two") {
-      return 16;
+      return step16();
     }
-    return 17;
+    return step17();
   }
   function step16(): number {
     {
@@ -960,13 +960,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 18;
+    return step18();
   }
   function step17(): number {
     if (Action_effect[l_card_2]! === "take_back_protection") {
-      return 19;
+      return step19();
     }
-    return 20;
+    return step20();
   }
   function step18(): number {
     return 14;
@@ -994,13 +994,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 21;
+    return step21();
   }
   function step20(): number {
     if (Action_effect[l_card_2]! === "others_lose_one") {
-      return 22;
+      return step22();
     }
-    return 23;
+    return step23();
   }
   function step21(): number {
     return 18;
@@ -1037,13 +1037,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 24;
+    return step24();
   }
   function step23(): number {
     if (Action_effect[l_card_2]! === "discard_action") {
-      return 25;
+      return step25();
     }
-    return 26;
+    return step26();
   }
   function step24(): number {
     return 21;
@@ -1069,9 +1069,9 @@ export function playout(): PlayoutKernel {
   }
   function step26(): number {
     if (Action_effect[l_card_2]! === "no_exchange") {
-      return 31;
+      return step31();
     }
-    return 32;
+    return step32();
   }
   function step27(): number {
     return 24;
@@ -1103,13 +1103,13 @@ export function playout(): PlayoutKernel {
       N[$seg158]!++;
       $where[$card] = $seg158;
     }
-    return 33;
+    return step33();
   }
   function step32(): number {
     if (Action_effect[l_card_2]! === "double_bonus") {
-      return 34;
+      return step34();
     }
-    return 35;
+    return step35();
   }
   function step33(): number {
     return 27;
@@ -1128,9 +1128,9 @@ export function playout(): PlayoutKernel {
   }
   function step35(): number {
     if (Action_effect[l_card_2]! === "colour_penalty") {
-      return 38;
+      return step38();
     }
-    return 39;
+    return step39();
   }
   function step36(): number {
     return 33;
@@ -1146,13 +1146,13 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return 40;
+    return step40();
   }
   function step39(): number {
     if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
-      return 41;
+      return step41();
     }
-    return 42;
+    return step42();
   }
   function step40(): number {
     return 36;
@@ -1178,7 +1178,7 @@ export function playout(): PlayoutKernel {
       N[$seg184]!++;
       $where[$card] = $seg184;
     }
-    return 43;
+    return step43();
   }
   function step43(): number {
     return 40;
@@ -1188,9 +1188,9 @@ export function playout(): PlayoutKernel {
   }
   function step45(): number {
     if (l_active$index < l_active$count) {
-      return 46;
+      return step46();
     }
-    return 47;
+    return step47();
   }
   function step46(): number {
     l_active = $values1[l_active$index]!;
@@ -1202,7 +1202,7 @@ export function playout(): PlayoutKernel {
     l_action_played = false;
     l_offered = false;
     l_turn_over = l_active >= humans;
-    return 48;
+    return step48();
   }
   function step47(): number {
     {
@@ -1217,13 +1217,13 @@ export function playout(): PlayoutKernel {
       l_p_5$count = $n6;
     }
     l_p_5$index = 0;
-    return 102;
+    return step102();
   }
   function step48(): number {
     if (!l_turn_over) {
-      return 49;
+      return step49();
     }
-    return 50;
+    return step50();
   }
   function step49(): number {
     $epoch++;
@@ -1263,9 +1263,9 @@ export function playout(): PlayoutKernel {
     l_p_3 = l_active;
     l_card_4 = l_card_3;
     if (Action_effect[l_card_4]! === "gain_two") {
-      return 53;
+      return step53();
     }
-    return 54;
+    return step54();
   }
   function step53(): number {
     {
@@ -1287,13 +1287,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 55;
+    return step55();
   }
   function step54(): number {
     if (Action_effect[l_card_4]! === "take_back_protection") {
-      return 56;
+      return step56();
     }
-    return 57;
+    return step57();
   }
   function step55(): number {
     return 51;
@@ -1321,13 +1321,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 58;
+    return step58();
   }
   function step57(): number {
     if (Action_effect[l_card_4]! === "others_lose_one") {
-      return 59;
+      return step59();
     }
-    return 60;
+    return step60();
   }
   function step58(): number {
     return 55;
@@ -1364,13 +1364,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 61;
+    return step61();
   }
   function step60(): number {
     if (Action_effect[l_card_4]! === "discard_action") {
-      return 62;
+      return step62();
     }
-    return 63;
+    return step63();
   }
   function step61(): number {
     return 58;
@@ -1396,9 +1396,9 @@ export function playout(): PlayoutKernel {
   }
   function step63(): number {
     if (Action_effect[l_card_4]! === "no_exchange") {
-      return 68;
+      return step68();
     }
-    return 69;
+    return step69();
   }
   function step64(): number {
     return 61;
@@ -1430,13 +1430,13 @@ export function playout(): PlayoutKernel {
       N[$seg303]!++;
       $where[$card] = $seg303;
     }
-    return 70;
+    return step70();
   }
   function step69(): number {
     if (Action_effect[l_card_4]! === "double_bonus") {
-      return 71;
+      return step71();
     }
-    return 72;
+    return step72();
   }
   function step70(): number {
     return 64;
@@ -1455,9 +1455,9 @@ export function playout(): PlayoutKernel {
   }
   function step72(): number {
     if (Action_effect[l_card_4]! === "colour_penalty") {
-      return 75;
+      return step75();
     }
-    return 76;
+    return step76();
   }
   function step73(): number {
     return 70;
@@ -1473,13 +1473,13 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return 77;
+    return step77();
   }
   function step76(): number {
     if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
-      return 78;
+      return step78();
     }
-    return 79;
+    return step79();
   }
   function step77(): number {
     return 73;
@@ -1505,7 +1505,7 @@ export function playout(): PlayoutKernel {
       N[$seg329]!++;
       $where[$card] = $seg329;
     }
-    return 80;
+    return step80();
   }
   function step80(): number {
     return 77;
@@ -1516,9 +1516,9 @@ export function playout(): PlayoutKernel {
   function step82(): number {
     l_p_4 = l_active;
     if (N[Z_action_deck]! > 0) {
-      return 83;
+      return step83();
     }
-    return 84;
+    return step84();
   }
   function step83(): number {
     {
@@ -1534,12 +1534,12 @@ export function playout(): PlayoutKernel {
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
-      return 86;
+      return step86();
     }
-    return 87;
+    return step87();
   }
   function step84(): number {
-    return 85;
+    return step85();
   }
   function step85(): number {
     l_turn_over = true;
@@ -1547,12 +1547,12 @@ export function playout(): PlayoutKernel {
   }
   function step86(): number {
     if (l_p_4 >= humans) {
-      return 89;
+      return step89();
     }
-    return 90;
+    return step90();
   }
   function step87(): number {
-    return 88;
+    return step88();
   }
   function step88(): number {
     return 85;
@@ -1577,7 +1577,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 91;
+    return step91();
   }
   function step90(): number {
     $epoch++;
@@ -1608,9 +1608,9 @@ export function playout(): PlayoutKernel {
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
     if (l_target >= humans) {
-      return 94;
+      return step94();
     }
-    return 95;
+    return step95();
   }
   function step94(): number {
     l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
@@ -1705,14 +1705,14 @@ export function playout(): PlayoutKernel {
   }
   function step102(): number {
     if (l_p_5$index < l_p_5$count) {
-      return 103;
+      return step103();
     }
-    return 104;
+    return step104();
   }
   function step103(): number {
     l_p_5 = $values2[l_p_5$index]!;
     l___window_1 = true;
-    return 105;
+    return step105();
   }
   function step104(): number {
     {
@@ -1727,13 +1727,13 @@ export function playout(): PlayoutKernel {
       l_p_7$count = $n9;
     }
     l_p_7$index = 0;
-    return 139;
+    return step139();
   }
   function step105(): number {
     if (l___window_1) {
-      return 106;
+      return step106();
     }
-    return 107;
+    return step107();
   }
   function step106(): number {
     $epoch++;
@@ -1746,7 +1746,7 @@ export function playout(): PlayoutKernel {
         );
       if (!offers441($seat436)) {
         l___window_1 = false;
-        return 108;
+        return step108();
       }
       return decide458($seat436);
     }
@@ -1762,9 +1762,9 @@ export function playout(): PlayoutKernel {
     l_p_6 = l_p_5;
     l_card_6 = l_card_5;
     if (Action_effect[l_card_6]! === "gain_two") {
-      return 110;
+      return step110();
     }
-    return 111;
+    return step111();
   }
   function step110(): number {
     {
@@ -1786,13 +1786,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 112;
+    return step112();
   }
   function step111(): number {
     if (Action_effect[l_card_6]! === "take_back_protection") {
-      return 113;
+      return step113();
     }
-    return 114;
+    return step114();
   }
   function step112(): number {
     return 108;
@@ -1820,13 +1820,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 115;
+    return step115();
   }
   function step114(): number {
     if (Action_effect[l_card_6]! === "others_lose_one") {
-      return 116;
+      return step116();
     }
-    return 117;
+    return step117();
   }
   function step115(): number {
     return 112;
@@ -1863,13 +1863,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 118;
+    return step118();
   }
   function step117(): number {
     if (Action_effect[l_card_6]! === "discard_action") {
-      return 119;
+      return step119();
     }
-    return 120;
+    return step120();
   }
   function step118(): number {
     return 115;
@@ -1895,9 +1895,9 @@ export function playout(): PlayoutKernel {
   }
   function step120(): number {
     if (Action_effect[l_card_6]! === "no_exchange") {
-      return 125;
+      return step125();
     }
-    return 126;
+    return step126();
   }
   function step121(): number {
     return 118;
@@ -1929,13 +1929,13 @@ export function playout(): PlayoutKernel {
       N[$seg510]!++;
       $where[$card] = $seg510;
     }
-    return 127;
+    return step127();
   }
   function step126(): number {
     if (Action_effect[l_card_6]! === "double_bonus") {
-      return 128;
+      return step128();
     }
-    return 129;
+    return step129();
   }
   function step127(): number {
     return 121;
@@ -1954,9 +1954,9 @@ export function playout(): PlayoutKernel {
   }
   function step129(): number {
     if (Action_effect[l_card_6]! === "colour_penalty") {
-      return 132;
+      return step132();
     }
-    return 133;
+    return step133();
   }
   function step130(): number {
     return 127;
@@ -1972,13 +1972,13 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return 134;
+    return step134();
   }
   function step133(): number {
     if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
-      return 135;
+      return step135();
     }
-    return 136;
+    return step136();
   }
   function step134(): number {
     return 130;
@@ -2004,7 +2004,7 @@ export function playout(): PlayoutKernel {
       N[$seg536]!++;
       $where[$card] = $seg536;
     }
-    return 137;
+    return step137();
   }
   function step137(): number {
     return 134;
@@ -2014,9 +2014,9 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     if (l_p_7$index < l_p_7$count) {
-      return 140;
+      return step140();
     }
-    return 141;
+    return step141();
   }
   function step140(): number {
     l_p_7 = $values3[l_p_7$index]!;
@@ -2049,9 +2049,9 @@ export function playout(): PlayoutKernel {
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind[l_card_8]! === "dual") {
-      return 142;
+      return step142();
     }
-    return 143;
+    return step143();
   }
   function step141(): number {
     for (let l_p = 0; l_p < players; l_p++) {
@@ -2096,7 +2096,7 @@ export function playout(): PlayoutKernel {
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
-    return 212;
+    return step212();
   }
   function step142(): number {
     let $cond551: boolean = l_p_9 >= humans;
@@ -2116,15 +2116,15 @@ export function playout(): PlayoutKernel {
       $cond551 = $any547;
     }
     if ($cond551) {
-      return 145;
+      return step145();
     }
-    return 146;
+    return step146();
   }
   function step143(): number {
     if (Property_kind[l_card_8]! === "standard") {
-      return 179;
+      return step179();
     }
-    return 180;
+    return step180();
   }
   function step144(): number {
     if (Property_kind[l_card_7]! === "money") {
@@ -2156,9 +2156,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
-      return 199;
+      return step199();
     }
-    return 200;
+    return step200();
   }
   function step145(): number {
     let l_other = firstOf(
@@ -2171,7 +2171,7 @@ export function playout(): PlayoutKernel {
       : Property_second_colour[l_card_8]!;
     v_committed[l_card_8] = l_common;
     v_committed[l_other] = l_common;
-    return 147;
+    return step147();
   }
   function step146(): number {
     if (
@@ -2180,15 +2180,15 @@ export function playout(): PlayoutKernel {
         fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
         0
     ) {
-      return 148;
+      return step148();
     }
-    return 149;
+    return step149();
   }
   function step147(): number {
     return 144;
   }
   function step148(): number {
-    return 150;
+    return step150();
   }
   function step149(): number {
     let $cond556: boolean =
@@ -2210,9 +2210,9 @@ export function playout(): PlayoutKernel {
       $cond556 = $any552;
     }
     if ($cond556) {
-      return 151;
+      return step151();
     }
-    return 152;
+    return step152();
   }
   function step150(): number {
     return 147;
@@ -2221,12 +2221,12 @@ export function playout(): PlayoutKernel {
     l_p_10 = l_p_9;
     l_dual = l_card_8;
     if (l_p_10 >= humans) {
-      return 154;
+      return step154();
     }
-    return 155;
+    return step155();
   }
   function step152(): number {
-    return 153;
+    return step153();
   }
   function step153(): number {
     return 150;
@@ -2237,9 +2237,9 @@ export function playout(): PlayoutKernel {
     l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
     l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
     if (l_first_count_2 > l_second_count_2) {
-      return 157;
+      return step157();
     }
-    return 158;
+    return step158();
   }
   function step155(): number {
     $epoch++;
@@ -2268,24 +2268,24 @@ export function playout(): PlayoutKernel {
       l_u$count = $n12;
     }
     l_u$index = 0;
-    return 165;
+    return step165();
   }
   function step157(): number {
     v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-    return 159;
+    return step159();
   }
   function step158(): number {
     if (l_second_count_2 > l_first_count_2) {
-      return 160;
+      return step160();
     }
-    return 161;
+    return step161();
   }
   function step159(): number {
     return 156;
   }
   function step160(): number {
     v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-    return 162;
+    return step162();
   }
   function step161(): number {
     $epoch++;
@@ -2321,18 +2321,18 @@ export function playout(): PlayoutKernel {
   }
   function step165(): number {
     if (l_u$index < l_u$count) {
-      return 166;
+      return step166();
     }
-    return 167;
+    return step167();
   }
   function step166(): number {
     l_u = $list4[l_u$index]!;
     l_p_12 = l_p_9;
     l_dual_3 = l_u;
     if (l_p_12 >= humans) {
-      return 168;
+      return step168();
     }
-    return 169;
+    return step169();
   }
   function step167(): number {
     return 153;
@@ -2343,9 +2343,9 @@ export function playout(): PlayoutKernel {
     l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
     l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
     if (l_first_count_3 > l_second_count_3) {
-      return 171;
+      return step171();
     }
-    return 172;
+    return step172();
   }
   function step169(): number {
     $epoch++;
@@ -2365,20 +2365,20 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-    return 173;
+    return step173();
   }
   function step172(): number {
     if (l_second_count_3 > l_first_count_3) {
-      return 174;
+      return step174();
     }
-    return 175;
+    return step175();
   }
   function step173(): number {
     return 170;
   }
   function step174(): number {
     v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-    return 176;
+    return step176();
   }
   function step175(): number {
     $epoch++;
@@ -2427,41 +2427,41 @@ export function playout(): PlayoutKernel {
       l_u_2$count = $n16;
     }
     l_u_2$index = 0;
-    return 182;
+    return step182();
   }
   function step180(): number {
-    return 181;
+    return step181();
   }
   function step181(): number {
     return 144;
   }
   function step182(): number {
     if (l_u_2$index < l_u_2$count) {
-      return 183;
+      return step183();
     }
-    return 184;
+    return step184();
   }
   function step183(): number {
     l_u_2 = $list5[l_u_2$index]!;
     if (l_p_9 >= humans) {
-      return 185;
+      return step185();
     }
-    return 186;
+    return step186();
   }
   function step184(): number {
     return 181;
   }
   function step185(): number {
     v_committed[l_u_2] = Property_colour[l_card_8]!;
-    return 187;
+    return step187();
   }
   function step186(): number {
     l_p_14 = l_p_9;
     l_dual_5 = l_u_2;
     if (l_p_14 >= humans) {
-      return 188;
+      return step188();
     }
-    return 189;
+    return step189();
   }
   function step187(): number {
     l_u_2$index += 1;
@@ -2473,9 +2473,9 @@ export function playout(): PlayoutKernel {
     l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
     l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
     if (l_first_count_4 > l_second_count_4) {
-      return 191;
+      return step191();
     }
-    return 192;
+    return step192();
   }
   function step189(): number {
     $epoch++;
@@ -2494,20 +2494,20 @@ export function playout(): PlayoutKernel {
   }
   function step191(): number {
     v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-    return 193;
+    return step193();
   }
   function step192(): number {
     if (l_second_count_4 > l_first_count_4) {
-      return 194;
+      return step194();
     }
-    return 195;
+    return step195();
   }
   function step193(): number {
     return 190;
   }
   function step194(): number {
     v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-    return 196;
+    return step196();
   }
   function step195(): number {
     $epoch++;
@@ -2544,12 +2544,12 @@ export function playout(): PlayoutKernel {
   function step199(): number {
     l_p_16 = l_p_8;
     if (N[Z_action_deck]! > 0) {
-      return 202;
+      return step202();
     }
-    return 203;
+    return step203();
   }
   function step200(): number {
-    return 201;
+    return step201();
   }
   function step201(): number {
     l_p_7$index += 1;
@@ -2569,24 +2569,24 @@ export function playout(): PlayoutKernel {
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
-      return 205;
+      return step205();
     }
-    return 206;
+    return step206();
   }
   function step203(): number {
-    return 204;
+    return step204();
   }
   function step204(): number {
     return 201;
   }
   function step205(): number {
     if (l_p_16 >= humans) {
-      return 208;
+      return step208();
     }
-    return 209;
+    return step209();
   }
   function step206(): number {
-    return 207;
+    return step207();
   }
   function step207(): number {
     return 204;
@@ -2611,7 +2611,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return 210;
+    return step210();
   }
   function step209(): number {
     $epoch++;
@@ -2636,16 +2636,16 @@ export function playout(): PlayoutKernel {
   }
   function step213(): number {
     if (l_p_17$index < l_p_17$count) {
-      return 214;
+      return step214();
     }
-    return 215;
+    return step215();
   }
   function step214(): number {
     l_p_17 = $list6[l_p_17$index]!;
     if (N[Z_secret + l_p_17]! > 0) {
-      return 216;
+      return step216();
     }
-    return 217;
+    return step217();
   }
   function step215(): number {
     {
@@ -2656,7 +2656,7 @@ export function playout(): PlayoutKernel {
       l_p_25$count = $n29;
     }
     l_p_25$index = 0;
-    return 276;
+    return step276();
   }
   function step216(): number {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
@@ -2671,12 +2671,12 @@ export function playout(): PlayoutKernel {
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind[l_card_9]! === "dual") {
-      return 219;
+      return step219();
     }
-    return 220;
+    return step220();
   }
   function step217(): number {
-    return 218;
+    return step218();
   }
   function step218(): number {
     l_p_17$index += 1;
@@ -2700,15 +2700,15 @@ export function playout(): PlayoutKernel {
       $cond660 = $any656;
     }
     if ($cond660) {
-      return 222;
+      return step222();
     }
-    return 223;
+    return step223();
   }
   function step220(): number {
     if (Property_kind[l_card_9]! === "standard") {
-      return 256;
+      return step256();
     }
-    return 257;
+    return step257();
   }
   function step221(): number {
     return 218;
@@ -2724,7 +2724,7 @@ export function playout(): PlayoutKernel {
       : Property_second_colour[l_card_9]!;
     v_committed[l_card_9] = l_common;
     v_committed[l_other] = l_common;
-    return 224;
+    return step224();
   }
   function step223(): number {
     if (
@@ -2733,15 +2733,15 @@ export function playout(): PlayoutKernel {
         fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
         0
     ) {
-      return 225;
+      return step225();
     }
-    return 226;
+    return step226();
   }
   function step224(): number {
     return 221;
   }
   function step225(): number {
-    return 227;
+    return step227();
   }
   function step226(): number {
     let $cond665: boolean =
@@ -2764,9 +2764,9 @@ export function playout(): PlayoutKernel {
       $cond665 = $any661;
     }
     if ($cond665) {
-      return 228;
+      return step228();
     }
-    return 229;
+    return step229();
   }
   function step227(): number {
     return 224;
@@ -2775,12 +2775,12 @@ export function playout(): PlayoutKernel {
     l_p_19 = l_p_18;
     l_dual_7 = l_card_9;
     if (l_p_19 >= humans) {
-      return 231;
+      return step231();
     }
-    return 232;
+    return step232();
   }
   function step229(): number {
-    return 230;
+    return step230();
   }
   function step230(): number {
     return 227;
@@ -2791,9 +2791,9 @@ export function playout(): PlayoutKernel {
     l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
     l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
     if (l_first_count_5 > l_second_count_5) {
-      return 234;
+      return step234();
     }
-    return 235;
+    return step235();
   }
   function step232(): number {
     $epoch++;
@@ -2822,24 +2822,24 @@ export function playout(): PlayoutKernel {
       l_u_3$count = $n21;
     }
     l_u_3$index = 0;
-    return 242;
+    return step242();
   }
   function step234(): number {
     v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-    return 236;
+    return step236();
   }
   function step235(): number {
     if (l_second_count_5 > l_first_count_5) {
-      return 237;
+      return step237();
     }
-    return 238;
+    return step238();
   }
   function step236(): number {
     return 233;
   }
   function step237(): number {
     v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-    return 239;
+    return step239();
   }
   function step238(): number {
     $epoch++;
@@ -2875,18 +2875,18 @@ export function playout(): PlayoutKernel {
   }
   function step242(): number {
     if (l_u_3$index < l_u_3$count) {
-      return 243;
+      return step243();
     }
-    return 244;
+    return step244();
   }
   function step243(): number {
     l_u_3 = $list7[l_u_3$index]!;
     l_p_21 = l_p_18;
     l_dual_9 = l_u_3;
     if (l_p_21 >= humans) {
-      return 245;
+      return step245();
     }
-    return 246;
+    return step246();
   }
   function step244(): number {
     return 230;
@@ -2897,9 +2897,9 @@ export function playout(): PlayoutKernel {
     l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
     l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
     if (l_first_count_6 > l_second_count_6) {
-      return 248;
+      return step248();
     }
-    return 249;
+    return step249();
   }
   function step246(): number {
     $epoch++;
@@ -2919,20 +2919,20 @@ export function playout(): PlayoutKernel {
   }
   function step248(): number {
     v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-    return 250;
+    return step250();
   }
   function step249(): number {
     if (l_second_count_6 > l_first_count_6) {
-      return 251;
+      return step251();
     }
-    return 252;
+    return step252();
   }
   function step250(): number {
     return 247;
   }
   function step251(): number {
     v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-    return 253;
+    return step253();
   }
   function step252(): number {
     $epoch++;
@@ -2981,41 +2981,41 @@ export function playout(): PlayoutKernel {
       l_u_4$count = $n25;
     }
     l_u_4$index = 0;
-    return 259;
+    return step259();
   }
   function step257(): number {
-    return 258;
+    return step258();
   }
   function step258(): number {
     return 221;
   }
   function step259(): number {
     if (l_u_4$index < l_u_4$count) {
-      return 260;
+      return step260();
     }
-    return 261;
+    return step261();
   }
   function step260(): number {
     l_u_4 = $list8[l_u_4$index]!;
     if (l_p_18 >= humans) {
-      return 262;
+      return step262();
     }
-    return 263;
+    return step263();
   }
   function step261(): number {
     return 258;
   }
   function step262(): number {
     v_committed[l_u_4] = Property_colour[l_card_9]!;
-    return 264;
+    return step264();
   }
   function step263(): number {
     l_p_23 = l_p_18;
     l_dual_11 = l_u_4;
     if (l_p_23 >= humans) {
-      return 265;
+      return step265();
     }
-    return 266;
+    return step266();
   }
   function step264(): number {
     l_u_4$index += 1;
@@ -3027,9 +3027,9 @@ export function playout(): PlayoutKernel {
     l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
     l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
     if (l_first_count_7 > l_second_count_7) {
-      return 268;
+      return step268();
     }
-    return 269;
+    return step269();
   }
   function step266(): number {
     $epoch++;
@@ -3048,20 +3048,20 @@ export function playout(): PlayoutKernel {
   }
   function step268(): number {
     v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-    return 270;
+    return step270();
   }
   function step269(): number {
     if (l_second_count_7 > l_first_count_7) {
-      return 271;
+      return step271();
     }
-    return 272;
+    return step272();
   }
   function step270(): number {
     return 267;
   }
   function step271(): number {
     v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-    return 273;
+    return step273();
   }
   function step272(): number {
     $epoch++;
@@ -3097,9 +3097,9 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     if (l_p_25$index < l_p_25$count) {
-      return 277;
+      return step277();
     }
-    return 278;
+    return step278();
   }
   function step277(): number {
     l_p_25 = $list9[l_p_25$index]!;
@@ -3116,25 +3116,25 @@ export function playout(): PlayoutKernel {
       l_u_5$count = $n30;
     }
     l_u_5$index = 0;
-    return 279;
+    return step279();
   }
   function step278(): number {
     return END;
   }
   function step279(): number {
     if (l_u_5$index < l_u_5$count) {
-      return 280;
+      return step280();
     }
-    return 281;
+    return step281();
   }
   function step280(): number {
     l_u_5 = $list10[l_u_5$index]!;
     l_p_26 = l_p_25;
     l_dual_13 = l_u_5;
     if (l_p_26 >= humans) {
-      return 282;
+      return step282();
     }
-    return 283;
+    return step283();
   }
   function step281(): number {
     l_p_25$index += 1;
@@ -3146,9 +3146,9 @@ export function playout(): PlayoutKernel {
     l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
     l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
     if (l_first_count_8 > l_second_count_8) {
-      return 285;
+      return step285();
     }
-    return 286;
+    return step286();
   }
   function step283(): number {
     $epoch++;
@@ -3168,20 +3168,20 @@ export function playout(): PlayoutKernel {
   }
   function step285(): number {
     v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-    return 287;
+    return step287();
   }
   function step286(): number {
     if (l_second_count_8 > l_first_count_8) {
-      return 288;
+      return step288();
     }
-    return 289;
+    return step289();
   }
   function step287(): number {
     return 284;
   }
   function step288(): number {
     v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-    return 290;
+    return step290();
   }
   function step289(): number {
     $epoch++;
@@ -3324,7 +3324,7 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      return 2;
+      return step2();
     }
   }
   function offers89($seat84: number): boolean {
@@ -3438,7 +3438,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat84, 7, $value102);
         {
           l_card = $value102;
-          return 15;
+          return step15();
         }
       }
       if ($offered94 && $pick97-- === 0) {
@@ -3449,7 +3449,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat84, 8);
         {
           l___window_0 = false;
-          return 14;
+          return step14();
         }
       }
     }
@@ -3542,7 +3542,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 28;
+        return step28();
       }
     }
     $index121 -= $count112;
@@ -3552,7 +3552,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat109, 4, $value130);
       {
         l_whose_2 = $value130;
-        return 29;
+        return step29();
       }
     }
     $index121 -= $count119;
@@ -3635,7 +3635,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 30;
+        return step30();
       }
     }
     $index142 -= $count135;
@@ -3659,7 +3659,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 30;
+        return step30();
       }
     }
     $index142 -= $count140;
@@ -3729,7 +3729,7 @@ export function playout(): PlayoutKernel {
           N[$seg171]!++;
           $where[$card] = $seg171;
         }
-        return 37;
+        return step37();
       }
     }
     $index166 -= $count164;
@@ -3789,7 +3789,7 @@ export function playout(): PlayoutKernel {
           N[$seg182]!++;
           $where[$card] = $seg182;
         }
-        return 44;
+        return step44();
       }
     }
     $index177 -= $count175;
@@ -4044,7 +4044,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 17, $value217);
         {
           l_card_3 = $value217;
-          return 52;
+          return step52();
         }
       }
       if ($offered201 && $pick212-- === 0) {
@@ -4067,7 +4067,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered202 && $pick212-- === 0) {
@@ -4090,7 +4090,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered203 && $pick212-- === 0) {
@@ -4100,7 +4100,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat185, 20);
         {
-          return 82;
+          return step82();
         }
       }
       if ($offered204 && $pick212-- === 0) {
@@ -4151,7 +4151,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 21, $value225);
         {
           l_target = $value225;
-          return 93;
+          return step93();
         }
       }
       if ($offered206 && $pick212-- === 0) {
@@ -4287,7 +4287,7 @@ export function playout(): PlayoutKernel {
             }
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered209 && $pick212-- === 0) {
@@ -4298,7 +4298,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 23);
         {
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
     }
@@ -4391,7 +4391,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 65;
+        return step65();
       }
     }
     $index266 -= $count257;
@@ -4401,7 +4401,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat254, 4, $value275);
       {
         l_whose_3 = $value275;
-        return 66;
+        return step66();
       }
     }
     $index266 -= $count264;
@@ -4484,7 +4484,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 67;
+        return step67();
       }
     }
     $index287 -= $count280;
@@ -4508,7 +4508,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 67;
+        return step67();
       }
     }
     $index287 -= $count285;
@@ -4578,7 +4578,7 @@ export function playout(): PlayoutKernel {
           N[$seg316]!++;
           $where[$card] = $seg316;
         }
-        return 74;
+        return step74();
       }
     }
     $index311 -= $count309;
@@ -4638,7 +4638,7 @@ export function playout(): PlayoutKernel {
           N[$seg327]!++;
           $where[$card] = $seg327;
         }
-        return 81;
+        return step81();
       }
     }
     $index322 -= $count320;
@@ -4710,7 +4710,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 92;
+        return step92();
       }
     }
     $index340 -= $count338;
@@ -4779,7 +4779,7 @@ export function playout(): PlayoutKernel {
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
         }
-        return 97;
+        return step97();
       }
     }
     $index356 -= $count354;
@@ -4900,7 +4900,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return 99;
+        return step99();
       }
     }
     $index369 -= $count363;
@@ -4910,7 +4910,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat362, 16, $value388);
       {
         l_amount = $value388;
-        return 100;
+        return step100();
       }
     }
     $index369 -= $count367;
@@ -5043,7 +5043,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return 98;
+        return step98();
       }
     }
     $index394 -= $count391;
@@ -5051,7 +5051,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat390, 12);
       {
         v_passed_over[l_target] = true;
-        return 98;
+        return step98();
       }
     }
     $index394 -= $count392;
@@ -5184,7 +5184,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return 101;
+        return step101();
       }
     }
     $index417 -= $count414;
@@ -5192,7 +5192,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat413, 14);
       {
         v_passed_over[l_target] = true;
-        return 101;
+        return step101();
       }
     }
     $index417 -= $count415;
@@ -5309,7 +5309,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat436, 24, $value454);
         {
           l_card_5 = $value454;
-          return 109;
+          return step109();
         }
       }
       if ($offered446 && $pick449-- === 0) {
@@ -5320,7 +5320,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat436, 8);
         {
           l___window_1 = false;
-          return 108;
+          return step108();
         }
       }
     }
@@ -5413,7 +5413,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 122;
+        return step122();
       }
     }
     $index473 -= $count464;
@@ -5423,7 +5423,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat461, 4, $value482);
       {
         l_whose_4 = $value482;
-        return 123;
+        return step123();
       }
     }
     $index473 -= $count471;
@@ -5506,7 +5506,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 124;
+        return step124();
       }
     }
     $index494 -= $count487;
@@ -5530,7 +5530,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 124;
+        return step124();
       }
     }
     $index494 -= $count492;
@@ -5600,7 +5600,7 @@ export function playout(): PlayoutKernel {
           N[$seg523]!++;
           $where[$card] = $seg523;
         }
-        return 131;
+        return step131();
       }
     }
     $index518 -= $count516;
@@ -5660,7 +5660,7 @@ export function playout(): PlayoutKernel {
           N[$seg534]!++;
           $where[$card] = $seg534;
         }
-        return 138;
+        return step138();
       }
     }
     $index529 -= $count527;
@@ -5718,7 +5718,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value567;
         v_committed[l_dual] = l_colour;
-        return 164;
+        return step164();
       }
     }
     $index563 -= $count561;
@@ -5804,7 +5804,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 163;
+      return step163();
     }
   }
   function decide594($seat583: number): number {
@@ -5859,7 +5859,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value593;
         v_committed[l_dual_3] = l_colour;
-        return 178;
+        return step178();
       }
     }
     $index589 -= $count587;
@@ -5945,7 +5945,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 177;
+      return step177();
     }
   }
   function decide620($seat609: number): number {
@@ -6000,7 +6000,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value619;
         v_committed[l_dual_5] = l_colour;
-        return 198;
+        return step198();
       }
     }
     $index615 -= $count613;
@@ -6086,7 +6086,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 197;
+      return step197();
     }
   }
   function decide654($seat640: number): number {
@@ -6155,7 +6155,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return 211;
+        return step211();
       }
     }
     $index645 -= $count643;
@@ -6213,7 +6213,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value676;
         v_committed[l_dual_7] = l_colour;
-        return 241;
+        return step241();
       }
     }
     $index672 -= $count670;
@@ -6299,7 +6299,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 240;
+      return step240();
     }
   }
   function decide703($seat692: number): number {
@@ -6354,7 +6354,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value702;
         v_committed[l_dual_9] = l_colour;
-        return 255;
+        return step255();
       }
     }
     $index698 -= $count696;
@@ -6440,7 +6440,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 254;
+      return step254();
     }
   }
   function decide729($seat718: number): number {
@@ -6495,7 +6495,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value728;
         v_committed[l_dual_11] = l_colour;
-        return 275;
+        return step275();
       }
     }
     $index724 -= $count722;
@@ -6581,7 +6581,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 274;
+      return step274();
     }
   }
   function decide755($seat744: number): number {
@@ -6636,7 +6636,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value754;
         v_committed[l_dual_13] = l_colour;
-        return 292;
+        return step292();
       }
     }
     $index750 -= $count748;
@@ -6722,7 +6722,7 @@ export function playout(): PlayoutKernel {
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 291;
+      return step291();
     }
   }
   const ENDS: readonly RuleSite[] = [];

@@ -859,16 +859,16 @@ export function playout(): PlayoutKernel {
     }
     l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
     l_preset = v_opening[l_active]!;
-    return 1;
+    return step1();
   }
   function step1(): number {
     if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
-      return 2;
+      return step2();
     }
-    return 3;
+    return step3();
   }
   function step2(): number {
-    return 4;
+    return step4();
   }
   function step3(): number {
     return END;
@@ -876,24 +876,24 @@ export function playout(): PlayoutKernel {
   function step4(): number {
     l_doubles = 0;
     l_again = true;
-    return 5;
+    return step5();
   }
   function step5(): number {
     if (l_again && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 6;
+      return step6();
     }
-    return 7;
+    return step7();
   }
   function step6(): number {
     l_again = false;
     if (l_preset === 0) {
-      return 8;
+      return step8();
     }
-    return 9;
+    return step9();
   }
   function step7(): number {
     v_turns_played += 1;
-    return 130;
+    return step130();
   }
   function step8(): number {
     l_roller = l_active;
@@ -910,27 +910,27 @@ export function playout(): PlayoutKernel {
       l_q_2$count = $n0;
     }
     l_q_2$index = 0;
-    return 11;
+    return step11();
   }
   function step9(): number {
-    return 10;
+    return step10();
   }
   function step10(): number {
     if (seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 40;
+      return step40();
     }
-    return 41;
+    return step41();
   }
   function step11(): number {
     if (l_q_2$index < l_q_2$count) {
-      return 12;
+      return step12();
     }
-    return 13;
+    return step13();
   }
   function step12(): number {
     l_q_2 = $values0[l_q_2$index]!;
     l___window_0_2 = true;
-    return 14;
+    return step14();
   }
   function step13(): number {
     if (v_claim_open) {
@@ -940,9 +940,9 @@ export function playout(): PlayoutKernel {
   }
   function step14(): number {
     if (l___window_0_2) {
-      return 15;
+      return step15();
     }
-    return 16;
+    return step16();
   }
   function step15(): number {
     $epoch++;
@@ -950,7 +950,7 @@ export function playout(): PlayoutKernel {
       const $seat22 = l_q_2;
       if (!offers66($seat22)) {
         l___window_0_2 = false;
-        return 17;
+        return step17();
       }
       return decide163($seat22);
     }
@@ -968,13 +968,13 @@ export function playout(): PlayoutKernel {
     l_amount_2 = v_claim_amount;
     l_to_centre = false;
     l_creditor = l_q_2;
-    return 19;
+    return step19();
   }
   function step19(): number {
     if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
-      return 20;
+      return step20();
     }
-    return 21;
+    return step21();
   }
   function step20(): number {
     $epoch++;
@@ -985,9 +985,9 @@ export function playout(): PlayoutKernel {
   }
   function step21(): number {
     if (v_cash[l_p]! >= l_amount_2) {
-      return 23;
+      return step23();
     }
-    return 24;
+    return step24();
   }
   function step22(): number {
     return 19;
@@ -1026,7 +1026,7 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor] += $amount;
       }
     }
-    return 25;
+    return step25();
   }
   function step24(): number {
     l_p_2 = l_p;
@@ -1079,9 +1079,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_2) {
-      return 26;
+      return step26();
     }
-    return 27;
+    return step27();
   }
   function step25(): number {
     return 17;
@@ -1162,7 +1162,7 @@ export function playout(): PlayoutKernel {
       l_d_2$count = $n3;
     }
     l_d_2$index = 0;
-    return 29;
+    return step29();
   }
   function step27(): number {
     {
@@ -1207,16 +1207,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 28;
+    return step28();
   }
   function step28(): number {
     return 25;
   }
   function step29(): number {
     if (l_d_2$index < l_d_2$count) {
-      return 30;
+      return step30();
     }
-    return 31;
+    return step31();
   }
   function step30(): number {
     l_d_2 = $list1[l_d_2$index]!;
@@ -1242,7 +1242,7 @@ export function playout(): PlayoutKernel {
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_2 = true;
-    return 32;
+    return step32();
   }
   function step31(): number {
     return 28;
@@ -1261,9 +1261,9 @@ export function playout(): PlayoutKernel {
       $cond240 = $any239;
     }
     if ($cond240) {
-      return 33;
+      return step33();
     }
-    return 34;
+    return step34();
   }
   function step33(): number {
     l_bidding_2 = false;
@@ -1335,21 +1335,21 @@ export function playout(): PlayoutKernel {
     }
     l_move_token = true;
     if (v_in_court[l_active]!) {
-      return 43;
+      return step43();
     }
-    return 44;
+    return step44();
   }
   function step41(): number {
-    return 42;
+    return step42();
   }
   function step42(): number {
     return 5;
   }
   function step43(): number {
     if (l_is_double) {
-      return 46;
+      return step46();
     }
-    return 47;
+    return step47();
   }
   function step44(): number {
     if (l_is_double) {
@@ -1368,24 +1368,24 @@ export function playout(): PlayoutKernel {
         l_is_double = false;
       }
     }
-    return 45;
+    return step45();
   }
   function step45(): number {
     if (l_move_token && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 69;
+      return step69();
     }
-    return 70;
+    return step70();
   }
   function step46(): number {
     v_in_court[l_active] = false;
-    return 48;
+    return step48();
   }
   function step47(): number {
     v_court_rolls[l_active] += 1;
     if (v_court_rolls[l_active]! < 3) {
-      return 49;
+      return step49();
     }
-    return 50;
+    return step50();
   }
   function step48(): number {
     l_is_double = false;
@@ -1393,7 +1393,7 @@ export function playout(): PlayoutKernel {
   }
   function step49(): number {
     l_move_token = false;
-    return 51;
+    return step51();
   }
   function step50(): number {
     v_in_court[l_active] = false;
@@ -1401,16 +1401,16 @@ export function playout(): PlayoutKernel {
     l_amount_4 = 85;
     l_to_centre_3 = true;
     l_creditor_3 = l_active;
-    return 52;
+    return step52();
   }
   function step51(): number {
     return 48;
   }
   function step52(): number {
     if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
-      return 53;
+      return step53();
     }
-    return 54;
+    return step54();
   }
   function step53(): number {
     $epoch++;
@@ -1421,9 +1421,9 @@ export function playout(): PlayoutKernel {
   }
   function step54(): number {
     if (v_cash[l_p_3]! >= l_amount_4) {
-      return 56;
+      return step56();
     }
-    return 57;
+    return step57();
   }
   function step55(): number {
     return 52;
@@ -1462,7 +1462,7 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_3] += $amount;
       }
     }
-    return 58;
+    return step58();
   }
   function step57(): number {
     l_p_4 = l_p_3;
@@ -1515,9 +1515,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_4) {
-      return 59;
+      return step59();
     }
-    return 60;
+    return step60();
   }
   function step58(): number {
     return 51;
@@ -1598,7 +1598,7 @@ export function playout(): PlayoutKernel {
       l_d_4$count = $n6;
     }
     l_d_4$index = 0;
-    return 62;
+    return step62();
   }
   function step60(): number {
     {
@@ -1643,16 +1643,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 61;
+    return step61();
   }
   function step61(): number {
     return 58;
   }
   function step62(): number {
     if (l_d_4$index < l_d_4$count) {
-      return 63;
+      return step63();
     }
-    return 64;
+    return step64();
   }
   function step63(): number {
     l_d_4 = $list2[l_d_4$index]!;
@@ -1678,7 +1678,7 @@ export function playout(): PlayoutKernel {
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_3 = true;
-    return 65;
+    return step65();
   }
   function step64(): number {
     return 61;
@@ -1697,9 +1697,9 @@ export function playout(): PlayoutKernel {
       $cond369 = $any368;
     }
     if ($cond369) {
-      return 66;
+      return step66();
     }
-    return 67;
+    return step67();
   }
   function step66(): number {
     l_bidding_3 = false;
@@ -1786,19 +1786,19 @@ export function playout(): PlayoutKernel {
       }
     }
     v_relocated = true;
-    return 72;
+    return step72();
   }
   function step70(): number {
-    return 71;
+    return step71();
   }
   function step71(): number {
     return 42;
   }
   function step72(): number {
     if (v_relocated && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 73;
+      return step73();
     }
-    return 74;
+    return step74();
   }
   function step73(): number {
     v_relocated = false;
@@ -1806,9 +1806,9 @@ export function playout(): PlayoutKernel {
     l_here_2 = v_position[l_p_5]!;
     l_kind_2 = fn_kind_at(l_here_2);
     if (l_kind_2 === "property") {
-      return 75;
+      return step75();
     }
-    return 76;
+    return step76();
   }
   function step74(): number {
     l_again = l_is_double && !v_in_court[l_active]! && seatsInPlay(players, v_eliminated).includes(l_active);
@@ -1816,15 +1816,15 @@ export function playout(): PlayoutKernel {
   }
   function step75(): number {
     if (fn_owned(l_here_2)) {
-      return 78;
+      return step78();
     }
-    return 79;
+    return step79();
   }
   function step76(): number {
     if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
-      return 87;
+      return step87();
     }
-    return 88;
+    return step88();
   }
   function step77(): number {
     return 72;
@@ -1846,7 +1846,7 @@ export function playout(): PlayoutKernel {
         v_claim_space = l_here_2;
       }
     }
-    return 80;
+    return step80();
   }
   function step79(): number {
     l_deed_2 = firstOf(
@@ -1871,7 +1871,7 @@ export function playout(): PlayoutKernel {
     l_high_4 = 0;
     l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_4 = true;
-    return 83;
+    return step83();
   }
   function step83(): number {
     let $cond408: boolean = l_bidding_4;
@@ -1887,9 +1887,9 @@ export function playout(): PlayoutKernel {
       $cond408 = $any407;
     }
     if ($cond408) {
-      return 84;
+      return step84();
     }
-    return 85;
+    return step85();
   }
   function step84(): number {
     l_bidding_4 = false;
@@ -2042,15 +2042,15 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_owed > 0) {
-      return 90;
+      return step90();
     }
-    return 91;
+    return step91();
   }
   function step88(): number {
     if (l_kind_2 === "fee") {
-      return 110;
+      return step110();
     }
-    return 111;
+    return step111();
   }
   function step89(): number {
     return 77;
@@ -2060,19 +2060,19 @@ export function playout(): PlayoutKernel {
     l_amount_5 = l_owed;
     l_to_centre_5 = true;
     l_creditor_5 = l_p_6;
-    return 93;
+    return step93();
   }
   function step91(): number {
-    return 92;
+    return step92();
   }
   function step92(): number {
     return 89;
   }
   function step93(): number {
     if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
-      return 94;
+      return step94();
     }
-    return 95;
+    return step95();
   }
   function step94(): number {
     $epoch++;
@@ -2083,9 +2083,9 @@ export function playout(): PlayoutKernel {
   }
   function step95(): number {
     if (v_cash[l_p_7]! >= l_amount_5) {
-      return 97;
+      return step97();
     }
-    return 98;
+    return step98();
   }
   function step96(): number {
     return 93;
@@ -2124,7 +2124,7 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_5] += $amount;
       }
     }
-    return 99;
+    return step99();
   }
   function step98(): number {
     l_p_8 = l_p_7;
@@ -2177,9 +2177,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_6) {
-      return 100;
+      return step100();
     }
-    return 101;
+    return step101();
   }
   function step99(): number {
     return 92;
@@ -2260,7 +2260,7 @@ export function playout(): PlayoutKernel {
       l_d_5$count = $n9;
     }
     l_d_5$index = 0;
-    return 103;
+    return step103();
   }
   function step101(): number {
     {
@@ -2305,16 +2305,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 102;
+    return step102();
   }
   function step102(): number {
     return 99;
   }
   function step103(): number {
     if (l_d_5$index < l_d_5$count) {
-      return 104;
+      return step104();
     }
-    return 105;
+    return step105();
   }
   function step104(): number {
     l_d_5 = $list3[l_d_5$index]!;
@@ -2340,7 +2340,7 @@ export function playout(): PlayoutKernel {
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_5 = true;
-    return 106;
+    return step106();
   }
   function step105(): number {
     return 102;
@@ -2359,9 +2359,9 @@ export function playout(): PlayoutKernel {
       $cond518 = $any517;
     }
     if ($cond518) {
-      return 107;
+      return step107();
     }
-    return 108;
+    return step108();
   }
   function step107(): number {
     l_bidding_5 = false;
@@ -2406,7 +2406,7 @@ export function playout(): PlayoutKernel {
     l_amount_6 = fn_fee_at(l_here_2);
     l_to_centre_7 = true;
     l_creditor_7 = l_p_5;
-    return 113;
+    return step113();
   }
   function step111(): number {
     if (l_kind_2 === "field_trip") {
@@ -2435,16 +2435,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 112;
+    return step112();
   }
   function step112(): number {
     return 89;
   }
   function step113(): number {
     if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
-      return 114;
+      return step114();
     }
-    return 115;
+    return step115();
   }
   function step114(): number {
     $epoch++;
@@ -2455,9 +2455,9 @@ export function playout(): PlayoutKernel {
   }
   function step115(): number {
     if (v_cash[l_p_9]! >= l_amount_6) {
-      return 117;
+      return step117();
     }
-    return 118;
+    return step118();
   }
   function step116(): number {
     return 113;
@@ -2496,7 +2496,7 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_7] += $amount;
       }
     }
-    return 119;
+    return step119();
   }
   function step118(): number {
     l_p_10 = l_p_9;
@@ -2549,9 +2549,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_8) {
-      return 120;
+      return step120();
     }
-    return 121;
+    return step121();
   }
   function step119(): number {
     return 112;
@@ -2632,7 +2632,7 @@ export function playout(): PlayoutKernel {
       l_d_6$count = $n12;
     }
     l_d_6$index = 0;
-    return 123;
+    return step123();
   }
   function step121(): number {
     {
@@ -2677,16 +2677,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 122;
+    return step122();
   }
   function step122(): number {
     return 119;
   }
   function step123(): number {
     if (l_d_6$index < l_d_6$count) {
-      return 124;
+      return step124();
     }
-    return 125;
+    return step125();
   }
   function step124(): number {
     l_d_6 = $list4[l_d_6$index]!;
@@ -2712,7 +2712,7 @@ export function playout(): PlayoutKernel {
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_6 = true;
-    return 126;
+    return step126();
   }
   function step125(): number {
     return 122;
@@ -2731,9 +2731,9 @@ export function playout(): PlayoutKernel {
       $cond622 = $any621;
     }
     if ($cond622) {
-      return 127;
+      return step127();
     }
-    return 128;
+    return step128();
   }
   function step127(): number {
     l_bidding_6 = false;
@@ -3156,7 +3156,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat22, 8);
         {
-          return 18;
+          return step18();
         }
       }
       if ($offered73 && $pick113-- === 0) {
@@ -3225,7 +3225,7 @@ export function playout(): PlayoutKernel {
           }
           v_books[l_d] += 1;
           v_stacks_left -= 1;
-          return 17;
+          return step17();
         }
       }
       if ($offered78 && $pick113-- === 0) {
@@ -3296,7 +3296,7 @@ export function playout(): PlayoutKernel {
           v_stacks_left += 4;
           v_key[l_d] = true;
           v_keys_left -= 1;
-          return 17;
+          return step17();
         }
       }
       if ($offered83 && $pick113-- === 0) {
@@ -3370,7 +3370,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered88 && $pick113-- === 0) {
@@ -3445,7 +3445,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered93 && $pick113-- === 0) {
@@ -3518,7 +3518,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered98 && $pick113-- === 0) {
@@ -3583,7 +3583,7 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_mortgaged[l_d] = false;
-          return 17;
+          return step17();
         }
       }
       if ($offered103 && $pick113-- === 0) {
@@ -3666,7 +3666,7 @@ export function playout(): PlayoutKernel {
         {
           l_d_3 = $value155;
           l_buyer_2 = $value159;
-          return 36;
+          return step36();
         }
       }
       if ($offered110 && $pick113-- === 0) {
@@ -3677,7 +3677,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat22, 16);
         {
           l___window_0_2 = false;
-          return 17;
+          return step17();
         }
       }
     }
@@ -3878,7 +3878,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
       if ($offered175 && $pick194-- === 0) {
@@ -3953,7 +3953,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
       if ($offered184 && $pick194-- === 0) {
@@ -4026,7 +4026,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
     }
@@ -4177,7 +4177,7 @@ export function playout(): PlayoutKernel {
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
-              return 35;
+              return step35();
             }
           }
           if ($offered253 && $pick256-- === 0) {
@@ -4188,7 +4188,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list52[l_q] = 1;
             if ($left243 === 1) {
-              return 35;
+              return step35();
             }
             continue race242;
           }
@@ -4245,7 +4245,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat267, 7, $value277);
       {
         l_amount_3 = $value277;
-        return 38;
+        return step38();
       }
     }
     $index273 -= $count271;
@@ -4329,14 +4329,14 @@ export function playout(): PlayoutKernel {
           N[$seg290]!++;
           $where[$card] = $seg290;
         }
-        return 39;
+        return step39();
       }
     }
     $index283 -= $count280;
     if ($index283 < $count281) {
       if (trace !== null) trace.push($seat279, 6);
       {
-        return 39;
+        return step39();
       }
     }
     $index283 -= $count281;
@@ -4537,7 +4537,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
       if ($offered304 && $pick323-- === 0) {
@@ -4612,7 +4612,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
       if ($offered313 && $pick323-- === 0) {
@@ -4685,7 +4685,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
     }
@@ -4836,7 +4836,7 @@ export function playout(): PlayoutKernel {
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
-              return 68;
+              return step68();
             }
           }
           if ($offered382 && $pick385-- === 0) {
@@ -4847,7 +4847,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list62[l_q] = 1;
             if ($left372 === 1) {
-              return 68;
+              return step68();
             }
             continue race371;
           }
@@ -4922,14 +4922,14 @@ export function playout(): PlayoutKernel {
           N[$seg405]!++;
           $where[$card] = $seg405;
         }
-        return 81;
+        return step81();
       }
     }
     $index402 -= $count399;
     if ($index402 < $count400) {
       if (trace !== null) trace.push($seat398, 4);
       {
-        return 82;
+        return step82();
       }
     }
     $index402 -= $count400;
@@ -5080,7 +5080,7 @@ export function playout(): PlayoutKernel {
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
-              return 86;
+              return step86();
             }
           }
           if ($offered421 && $pick424-- === 0) {
@@ -5091,7 +5091,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
             if ($left411 === 1) {
-              return 86;
+              return step86();
             }
             continue race410;
           }
@@ -5295,7 +5295,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
       if ($offered453 && $pick472-- === 0) {
@@ -5370,7 +5370,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
       if ($offered462 && $pick472-- === 0) {
@@ -5443,7 +5443,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
     }
@@ -5594,7 +5594,7 @@ export function playout(): PlayoutKernel {
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
-              return 109;
+              return step109();
             }
           }
           if ($offered531 && $pick534-- === 0) {
@@ -5605,7 +5605,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
             if ($left521 === 1) {
-              return 109;
+              return step109();
             }
             continue race520;
           }
@@ -5809,7 +5809,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
       if ($offered557 && $pick576-- === 0) {
@@ -5884,7 +5884,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
       if ($offered566 && $pick576-- === 0) {
@@ -5957,7 +5957,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
     }
@@ -6108,7 +6108,7 @@ export function playout(): PlayoutKernel {
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
-              return 129;
+              return step129();
             }
           }
           if ($offered635 && $pick638-- === 0) {
@@ -6119,7 +6119,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
             if ($left625 === 1) {
-              return 129;
+              return step129();
             }
             continue race624;
           }

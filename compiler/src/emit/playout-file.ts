@@ -114,9 +114,16 @@ export class PlayoutFile {
     let cases: string[];
     let stepFunctions: string[] = [];
     if (split) {
-      this.code.jump = (pc) => [`return ${pc};`];
+      // A step goes on to a later step by calling it (the chain of calls is at most as long as the
+      // flow has steps); to an earlier one (a loop) by returning its pc to `play`'s dispatch, which
+      // counts the steps taken without a decision.
+      let current = 0;
+      this.code.jump = (pc) => (pc !== "END" && Number(pc) > current ? [`return step${pc}();`] : [`return ${pc};`]);
       this.decisions.split = true;
-      stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
+      stepFunctions = roots.flatMap((step) => {
+        current = this.pcs.get(step.label)!;
+        return [`function step${current}(): number {`, ...this.stepCode(step), "}"];
+      });
       stepFunctions.push(...this.decisions.outlined);
       cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
     } else {
