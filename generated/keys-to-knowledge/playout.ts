@@ -879,7 +879,7 @@ export function playout(): PlayoutKernel {
     return step5();
   }
   function step5(): number {
-    if (l_again && seatsInPlay(players, v_eliminated).includes(l_active)) {
+    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step6();
     }
     return step7();
@@ -916,7 +916,7 @@ export function playout(): PlayoutKernel {
     return step10();
   }
   function step10(): number {
-    if (seatsInPlay(players, v_eliminated).includes(l_active)) {
+    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step40();
     }
     return step41();
@@ -1371,7 +1371,7 @@ export function playout(): PlayoutKernel {
     return step45();
   }
   function step45(): number {
-    if (l_move_token && seatsInPlay(players, v_eliminated).includes(l_active)) {
+    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step69();
     }
     return step70();
@@ -1795,7 +1795,7 @@ export function playout(): PlayoutKernel {
     return 42;
   }
   function step72(): number {
-    if (v_relocated && seatsInPlay(players, v_eliminated).includes(l_active)) {
+    if (v_relocated && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step73();
     }
     return step74();
@@ -1811,7 +1811,12 @@ export function playout(): PlayoutKernel {
     return step76();
   }
   function step74(): number {
-    l_again = l_is_double && !v_in_court[l_active]! && seatsInPlay(players, v_eliminated).includes(l_active);
+    l_again =
+      l_is_double &&
+      !v_in_court[l_active]! &&
+      l_active >= 0 &&
+      l_active < players &&
+      v_eliminated[l_active] === 0;
     return 71;
   }
   function step75(): number {

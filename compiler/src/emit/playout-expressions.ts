@@ -110,6 +110,13 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
+  /** The builtin `players`. */
+  private isPlayers(e: A.Expression): boolean {
+    if (e.kind !== "name" || e.name !== "players") return false;
+    const binding = this.game.names.get(e);
+    return binding?.kind === "builtin" && binding.name === "players";
+  }
+
   private name(e: A.NameExpression): string {
     const binding = this.game.names.get(e);
     switch (binding?.kind) {
@@ -155,7 +162,13 @@ export abstract class KernelExpressions extends KernelLists {
       case "or":
         return `(${left} || ${right})`;
       case "in":
-        return this.isZone(e.right) ? `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)` : `${right}.includes(${left})`;
+        if (this.isZone(e.right)) return `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)`;
+        // A seat among the players (still in play): a test of the seat, no list made.
+        if (this.isPlayers(e.right) && /^[\w$]+$/.test(left)) {
+          const seated = `${left} >= 0 && ${left} < players`;
+          return this.game.eliminates ? `(${seated} && ${ELIMINATED_VAR}[${left}] === 0)` : `(${seated})`;
+        }
+        return `${right}.includes(${left})`;
       default:
         return `(${left} ${e.operator} ${right})`;
     }
