@@ -3,7 +3,6 @@ import {
   GameFault,
   drawInt,
   emptyZone,
-  firstOf,
   floorDiv,
   floorMod,
   highestOf,
@@ -14,7 +13,6 @@ import {
   tableValue,
   takeFromZoneOf,
   topCard,
-  zoneCards,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
@@ -387,91 +385,138 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    return Space_kind[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-    ]!;
-  }
-  function fn_fee_at(l_i: number): number {
-    return Space_fee[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-    ]!;
-  }
-  function fn_court_space(): number {
-    return Space_index[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_kind[l_s]! === "court", "first(…)")
-    ]!;
-  }
-  function fn_owns(l_p: number, l_i: number): boolean {
-    let $any700: boolean = false;
+    let $first709: number = 0;
+    let $found710 = false;
     {
-      const $seg702 = Z_deeds + l_p;
-      const $n703 = N[$seg702]!;
-      for (let $i701 = 0; $i701 < $n703; $i701++) {
-        const l_d = C[$seg702 * CAP + $i701]!;
-        if (Deed_space[l_d]! === l_i) {
-          $any700 = true;
+      const $n712 = N[Z_spaces]!;
+      for (let $i711 = 0; $i711 < $n712; $i711++) {
+        const l_s = C[Z_spaces * CAP + $i711]!;
+        if (Space_index[l_s]! === l_i) {
+          $first709 = l_s;
+          $found710 = true;
           break;
         }
       }
     }
-    return $any700;
+    if (!$found710) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first709]!;
+  }
+  function fn_fee_at(l_i: number): number {
+    let $first713: number = 0;
+    let $found714 = false;
+    {
+      const $n716 = N[Z_spaces]!;
+      for (let $i715 = 0; $i715 < $n716; $i715++) {
+        const l_s = C[Z_spaces * CAP + $i715]!;
+        if (Space_index[l_s]! === l_i) {
+          $first713 = l_s;
+          $found714 = true;
+          break;
+        }
+      }
+    }
+    if (!$found714) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first713]!;
+  }
+  function fn_court_space(): number {
+    let $first717: number = 0;
+    let $found718 = false;
+    {
+      const $n720 = N[Z_spaces]!;
+      for (let $i719 = 0; $i719 < $n720; $i719++) {
+        const l_s = C[Z_spaces * CAP + $i719]!;
+        if (Space_kind[l_s]! === "court") {
+          $first717 = l_s;
+          $found718 = true;
+          break;
+        }
+      }
+    }
+    if (!$found718) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first717]!;
+  }
+  function fn_owns(l_p: number, l_i: number): boolean {
+    let $any721: boolean = false;
+    {
+      const $seg723 = Z_deeds + l_p;
+      const $n724 = N[$seg723]!;
+      for (let $i722 = 0; $i722 < $n724; $i722++) {
+        const l_d = C[$seg723 * CAP + $i722]!;
+        if (Deed_space[l_d]! === l_i) {
+          $any721 = true;
+          break;
+        }
+      }
+    }
+    return $any721;
   }
   function fn_owned(l_i: number): boolean {
-    let $any704: boolean = false;
+    let $any725: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any704 = true;
+        $any725 = true;
         break;
       }
     }
-    return $any704;
+    return $any725;
   }
   function fn_owner_of(l_i: number): number {
-    return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
+    let $first726: number = 0;
+    let $found727 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      if (fn_owns(l_q, l_i)) {
+        $first726 = l_q;
+        $found727 = true;
+        break;
+      }
+    }
+    if (!$found727) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first726;
   }
   function fn_group_size(l_g: string): number {
-    let $count705: number = 0;
+    let $count728: number = 0;
     {
-      const $n707 = N[Z_bank_deeds]!;
-      for (let $i706 = 0; $i706 < $n707; $i706++) {
-        const l_d = C[Z_bank_deeds * CAP + $i706]!;
+      const $n730 = N[Z_bank_deeds]!;
+      for (let $i729 = 0; $i729 < $n730; $i729++) {
+        const l_d = C[Z_bank_deeds * CAP + $i729]!;
         if (Deed_group[l_d]! === l_g) {
-          $count705++;
+          $count728++;
         }
       }
     }
-    let $sum708: number = 0;
+    let $sum731: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count709: number = 0;
+      let $count732: number = 0;
       {
-        const $seg711 = Z_deeds + l_q;
-        const $n712 = N[$seg711]!;
-        for (let $i710 = 0; $i710 < $n712; $i710++) {
-          const l_d = C[$seg711 * CAP + $i710]!;
+        const $seg734 = Z_deeds + l_q;
+        const $n735 = N[$seg734]!;
+        for (let $i733 = 0; $i733 < $n735; $i733++) {
+          const l_d = C[$seg734 * CAP + $i733]!;
           if (Deed_group[l_d]! === l_g) {
-            $count709++;
+            $count732++;
           }
         }
       }
-      $sum708 += $count709;
+      $sum731 += $count732;
     }
-    return $count705 + $sum708;
+    return $count728 + $sum731;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count713: number = 0;
+    let $count736: number = 0;
     {
-      const $seg715 = Z_deeds + l_p;
-      const $n716 = N[$seg715]!;
-      for (let $i714 = 0; $i714 < $n716; $i714++) {
-        const l_d = C[$seg715 * CAP + $i714]!;
+      const $seg738 = Z_deeds + l_p;
+      const $n739 = N[$seg738]!;
+      for (let $i737 = 0; $i737 < $n739; $i737++) {
+        const l_d = C[$seg738 * CAP + $i737]!;
         if (Deed_group[l_d]! === l_g) {
-          $count713++;
+          $count736++;
         }
       }
     }
-    return $count713;
+    return $count736;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -480,76 +525,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min717: number = NaN;
+    let $min740: number = NaN;
     {
-      const $seg719 = Z_deeds + l_p;
-      const $n720 = N[$seg719]!;
-      for (let $i718 = 0; $i718 < $n720; $i718++) {
-        const l_e = C[$seg719 * CAP + $i718]!;
+      const $seg742 = Z_deeds + l_p;
+      const $n743 = N[$seg742]!;
+      for (let $i741 = 0; $i741 < $n743; $i741++) {
+        const l_e = C[$seg742 * CAP + $i741]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min717 !== $min717 || $v < $min717) $min717 = $v;
+            if ($min740 !== $min740 || $v < $min740) $min740 = $v;
           }
         }
       }
     }
-    if ($min717 !== $min717)
+    if ($min740 !== $min740)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min717;
+    return $min740;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max721: number = NaN;
+    let $max744: number = NaN;
     {
-      const $seg723 = Z_deeds + l_p;
-      const $n724 = N[$seg723]!;
-      for (let $i722 = 0; $i722 < $n724; $i722++) {
-        const l_e = C[$seg723 * CAP + $i722]!;
+      const $seg746 = Z_deeds + l_p;
+      const $n747 = N[$seg746]!;
+      for (let $i745 = 0; $i745 < $n747; $i745++) {
+        const l_e = C[$seg746 * CAP + $i745]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max721 !== $max721 || $v > $max721) $max721 = $v;
+            if ($max744 !== $max744 || $v > $max744) $max744 = $v;
           }
         }
       }
     }
-    if ($max721 !== $max721)
+    if ($max744 !== $max744)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max721;
+    return $max744;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all725: boolean = true;
+    let $all748: boolean = true;
     {
-      const $seg727 = Z_deeds + l_p;
-      const $n728 = N[$seg727]!;
-      for (let $i726 = 0; $i726 < $n728; $i726++) {
-        const l_e = C[$seg727 * CAP + $i726]!;
+      const $seg750 = Z_deeds + l_p;
+      const $n751 = N[$seg750]!;
+      for (let $i749 = 0; $i749 < $n751; $i749++) {
+        const l_e = C[$seg750 * CAP + $i749]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all725 = false;
+            $all748 = false;
             break;
           }
         }
       }
     }
-    return $all725;
+    return $all748;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any729: boolean = false;
+    let $any752: boolean = false;
     {
-      const $seg731 = Z_deeds + l_p;
-      const $n732 = N[$seg731]!;
-      for (let $i730 = 0; $i730 < $n732; $i730++) {
-        const l_e = C[$seg731 * CAP + $i730]!;
+      const $seg754 = Z_deeds + l_p;
+      const $n755 = N[$seg754]!;
+      for (let $i753 = 0; $i753 < $n755; $i753++) {
+        const l_e = C[$seg754 * CAP + $i753]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any729 = true;
+            $any752 = true;
             break;
           }
         }
       }
     }
-    return $any729;
+    return $any752;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -602,33 +647,33 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any733: boolean = false;
+    let $any756: boolean = false;
     {
-      const $seg735 = Z_deeds + l_p;
-      const $n736 = N[$seg735]!;
-      for (let $i734 = 0; $i734 < $n736; $i734++) {
-        const l_d = C[$seg735 * CAP + $i734]!;
+      const $seg758 = Z_deeds + l_p;
+      const $n759 = N[$seg758]!;
+      for (let $i757 = 0; $i757 < $n759; $i757++) {
+        const l_d = C[$seg758 * CAP + $i757]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any733 = true;
+          $any756 = true;
           break;
         }
       }
     }
-    return $any733;
+    return $any756;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum737: number = 0;
+    let $sum760: number = 0;
     {
-      const $seg739 = Z_deeds + l_p;
-      const $n740 = N[$seg739]!;
-      for (let $i738 = 0; $i738 < $n740; $i738++) {
-        const l_d = C[$seg739 * CAP + $i738]!;
-        $sum737 +=
+      const $seg762 = Z_deeds + l_p;
+      const $n763 = N[$seg762]!;
+      for (let $i761 = 0; $i761 < $n763; $i761++) {
+        const l_d = C[$seg762 * CAP + $i761]!;
+        $sum760 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum737 >= l_amount;
+    return v_cash[l_p]! + $sum760 >= l_amount;
   }
   function fn_players_left(): number {
     return seatsInPlay(players, v_eliminated).length;
@@ -640,19 +685,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum741: number = 0;
+    let $sum764: number = 0;
     {
-      const $seg743 = Z_deeds + l_p;
-      const $n744 = N[$seg743]!;
-      for (let $i742 = 0; $i742 < $n744; $i742++) {
-        const l_d = C[$seg743 * CAP + $i742]!;
-        $sum741 +=
+      const $seg766 = Z_deeds + l_p;
+      const $n767 = N[$seg766]!;
+      for (let $i765 = 0; $i765 < $n767; $i765++) {
+        const l_d = C[$seg766 * CAP + $i765]!;
+        $sum764 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum741;
+    return v_cash[l_p]! + $sum764;
   }
   let $epoch = 0;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -1837,11 +1882,22 @@ export function playout(): PlayoutKernel {
   function step78(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let l_deed = firstOf(
-        zoneCards(C, N, CAP, Z_deeds + l_holder, false),
-        (l_e) => Deed_space[l_e]! === l_here_2,
-        "first(…)",
-      );
+      let $first398: number = 0;
+      let $found399 = false;
+      {
+        const $seg401 = Z_deeds + l_holder;
+        const $n402 = N[$seg401]!;
+        for (let $i400 = 0; $i400 < $n402; $i400++) {
+          const l_e = C[$seg401 * CAP + $i400]!;
+          if (Deed_space[l_e]! === l_here_2) {
+            $first398 = l_e;
+            $found399 = true;
+            break;
+          }
+        }
+      }
+      if (!$found399) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first398;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -1854,15 +1910,25 @@ export function playout(): PlayoutKernel {
     return step80();
   }
   function step79(): number {
-    l_deed_2 = firstOf(
-      zoneCards(C, N, CAP, Z_bank_deeds, false),
-      (l_e) => Deed_space[l_e]! === l_here_2,
-      "first(…)",
-    );
+    let $first403: number = 0;
+    let $found404 = false;
+    {
+      const $n406 = N[Z_bank_deeds]!;
+      for (let $i405 = 0; $i405 < $n406; $i405++) {
+        const l_e = C[Z_bank_deeds * CAP + $i405]!;
+        if (Deed_space[l_e]! === l_here_2) {
+          $first403 = l_e;
+          $found404 = true;
+          break;
+        }
+      }
+    }
+    if (!$found404) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first403;
     $epoch++;
     {
-      const $seat398 = l_p_5;
-      return decide406($seat398);
+      const $seat407 = l_p_5;
+      return decide415($seat407);
     }
   }
   function step80(): number {
@@ -1879,19 +1945,19 @@ export function playout(): PlayoutKernel {
     return step83();
   }
   function step83(): number {
-    let $cond408: boolean = l_bidding_4;
-    if ($cond408) {
-      let $any407: boolean = false;
+    let $cond417: boolean = l_bidding_4;
+    if ($cond417) {
+      let $any416: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any407 = true;
+          $any416 = true;
           break;
         }
       }
-      $cond408 = $any407;
+      $cond417 = $any416;
     }
-    if ($cond408) {
+    if ($cond417) {
       return step84();
     }
     return step85();
@@ -1899,7 +1965,7 @@ export function playout(): PlayoutKernel {
   function step84(): number {
     l_bidding_4 = false;
     $epoch++;
-    return decide433();
+    return decide442();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1921,10 +1987,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg434 = Z_deeds + l_leader_4;
-        C[$seg434 * CAP + N[$seg434]!] = $card;
-        N[$seg434]!++;
-        $where[$card] = $seg434;
+        const $seg443 = Z_deeds + l_leader_4;
+        C[$seg443 * CAP + N[$seg443]!] = $card;
+        N[$seg443]!++;
+        $where[$card] = $seg443;
       }
     } else {
     }
@@ -1977,17 +2043,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum435: number = 0;
+          let $sum444: number = 0;
           {
-            const $seg437 = Z_deeds + l_p_6;
-            const $n438 = N[$seg437]!;
-            for (let $i436 = 0; $i436 < $n438; $i436++) {
-              const l_d = C[$seg437 * CAP + $i436]!;
-              $sum435 +=
+            const $seg446 = Z_deeds + l_p_6;
+            const $n447 = N[$seg446]!;
+            for (let $i445 = 0; $i445 < $n447; $i445++) {
+              const l_d = C[$seg446 * CAP + $i445]!;
+              $sum444 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum435;
+          l_owed = $sum444;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -2012,9 +2078,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument439 = l_p_6;
+                const $argument448 = l_p_6;
                 {
-                  let l_p = $argument439;
+                  let l_p = $argument448;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2029,8 +2095,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k440 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k440 > Z_mercy_deck * CAP; $k440--)
-          C[$k440] = C[$k440 - 1]!;
+        for (let $k449 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k449 > Z_mercy_deck * CAP; $k449--)
+          C[$k449] = C[$k449 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2039,8 +2105,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k441 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k441 > Z_grace_deck * CAP; $k441--)
-          C[$k441] = C[$k441 - 1]!;
+        for (let $k450 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k450 > Z_grace_deck * CAP; $k450--)
+          C[$k450] = C[$k450 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2082,8 +2148,8 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     $epoch++;
     {
-      const $seat442 = l_p_7;
-      return decide496($seat442);
+      const $seat451 = l_p_7;
+      return decide505($seat451);
     }
   }
   function step95(): number {
@@ -2136,17 +2202,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n497 = 0;
+      let $n506 = 0;
       {
-        const $seg499 = Z_deeds + l_p_8;
-        const $n500 = N[$seg499]!;
-        for (let $i498 = 0; $i498 < $n500; $i498++) {
-          const l_d = C[$seg499 * CAP + $i498]!;
-          $list71[$n497++] = l_d;
+        const $seg508 = Z_deeds + l_p_8;
+        const $n509 = N[$seg508]!;
+        for (let $i507 = 0; $i507 < $n509; $i507++) {
+          const l_d = C[$seg508 * CAP + $i507]!;
+          $list71[$n506++] = l_d;
         }
       }
-      for (let $i501 = 0; $i501 < $n497; $i501++) {
-        const l_d = $list71[$i501]!;
+      for (let $i510 = 0; $i510 < $n506; $i510++) {
+        const l_d = $list71[$i510]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2206,33 +2272,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n502 = 0;
+      let $n511 = 0;
       {
-        const $seg504 = Z_deeds + l_p_8;
-        const $n505 = N[$seg504]!;
-        for (let $i503 = 0; $i503 < $n505; $i503++) {
-          const l_d = C[$seg504 * CAP + $i503]!;
-          $list72[$n502++] = l_d;
+        const $seg513 = Z_deeds + l_p_8;
+        const $n514 = N[$seg513]!;
+        for (let $i512 = 0; $i512 < $n514; $i512++) {
+          const l_d = C[$seg513 * CAP + $i512]!;
+          $list72[$n511++] = l_d;
         }
       }
-      for (let $i506 = 0; $i506 < $n502; $i506++) {
-        const l_d = $list72[$i506]!;
+      for (let $i515 = 0; $i515 < $n511; $i515++) {
+        const l_d = $list72[$i515]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg507 = Z_deeds + l_p_8;
+          const $seg516 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg507]!; $i++)
-            if (C[$seg507 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg516]!; $i++)
+            if (C[$seg516 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at508 = $seg507 * CAP + $at;
-          const $card = C[$at508]!;
-          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
-          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
-          N[$seg507]!--;
+          const $at517 = $seg516 * CAP + $at;
+          const $card = C[$at517]!;
+          const $end518 = $seg516 * CAP + N[$seg516]! - 1;
+          for (let $k519 = $at517; $k519 < $end518; $k519++) C[$k519] = C[$k519 + 1]!;
+          N[$seg516]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2240,9 +2306,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument511 = l_p_8;
+      const $argument520 = l_p_8;
       {
-        let l_p = $argument511;
+        let l_p = $argument520;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2287,8 +2353,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k512 = 0; $k512 < N[$from]!; $k512++) {
-          const $card = C[$from * CAP + $k512]!;
+        for (let $k521 = 0; $k521 < N[$from]!; $k521++) {
+          const $card = C[$from * CAP + $k521]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2297,9 +2363,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument513 = l_p_8;
+      const $argument522 = l_p_8;
       {
-        let l_p = $argument513;
+        let l_p = $argument522;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2332,10 +2398,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at514 = Z_seized * CAP + $at;
-      const $card = C[$at514]!;
-      const $end515 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k516 = $at514; $k516 < $end515; $k516++) C[$k516] = C[$k516 + 1]!;
+      const $at523 = Z_seized * CAP + $at;
+      const $card = C[$at523]!;
+      const $end524 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2351,19 +2417,19 @@ export function playout(): PlayoutKernel {
     return 102;
   }
   function step106(): number {
-    let $cond518: boolean = l_bidding_5;
-    if ($cond518) {
-      let $any517: boolean = false;
+    let $cond527: boolean = l_bidding_5;
+    if ($cond527) {
+      let $any526: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any517 = true;
+          $any526 = true;
           break;
         }
       }
-      $cond518 = $any517;
+      $cond527 = $any526;
     }
-    if ($cond518) {
+    if ($cond527) {
       return step107();
     }
     return step108();
@@ -2371,7 +2437,7 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     l_bidding_5 = false;
     $epoch++;
-    return decide543();
+    return decide552();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2393,10 +2459,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg544 = Z_deeds + l_leader_5;
-        C[$seg544 * CAP + N[$seg544]!] = $card;
-        N[$seg544]!++;
-        $where[$card] = $seg544;
+        const $seg553 = Z_deeds + l_leader_5;
+        C[$seg553 * CAP + N[$seg553]!] = $card;
+        N[$seg553]!++;
+        $where[$card] = $seg553;
       }
     } else {
     }
@@ -2430,9 +2496,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument545 = l_p_5;
+          const $argument554 = l_p_5;
           {
-            let l_p = $argument545;
+            let l_p = $argument554;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2454,8 +2520,8 @@ export function playout(): PlayoutKernel {
   function step114(): number {
     $epoch++;
     {
-      const $seat546 = l_p_9;
-      return decide600($seat546);
+      const $seat555 = l_p_9;
+      return decide609($seat555);
     }
   }
   function step115(): number {
@@ -2508,17 +2574,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n601 = 0;
+      let $n610 = 0;
       {
-        const $seg603 = Z_deeds + l_p_10;
-        const $n604 = N[$seg603]!;
-        for (let $i602 = 0; $i602 < $n604; $i602++) {
-          const l_d = C[$seg603 * CAP + $i602]!;
-          $list81[$n601++] = l_d;
+        const $seg612 = Z_deeds + l_p_10;
+        const $n613 = N[$seg612]!;
+        for (let $i611 = 0; $i611 < $n613; $i611++) {
+          const l_d = C[$seg612 * CAP + $i611]!;
+          $list81[$n610++] = l_d;
         }
       }
-      for (let $i605 = 0; $i605 < $n601; $i605++) {
-        const l_d = $list81[$i605]!;
+      for (let $i614 = 0; $i614 < $n610; $i614++) {
+        const l_d = $list81[$i614]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2578,33 +2644,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n606 = 0;
+      let $n615 = 0;
       {
-        const $seg608 = Z_deeds + l_p_10;
-        const $n609 = N[$seg608]!;
-        for (let $i607 = 0; $i607 < $n609; $i607++) {
-          const l_d = C[$seg608 * CAP + $i607]!;
-          $list82[$n606++] = l_d;
+        const $seg617 = Z_deeds + l_p_10;
+        const $n618 = N[$seg617]!;
+        for (let $i616 = 0; $i616 < $n618; $i616++) {
+          const l_d = C[$seg617 * CAP + $i616]!;
+          $list82[$n615++] = l_d;
         }
       }
-      for (let $i610 = 0; $i610 < $n606; $i610++) {
-        const l_d = $list82[$i610]!;
+      for (let $i619 = 0; $i619 < $n615; $i619++) {
+        const l_d = $list82[$i619]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg611 = Z_deeds + l_p_10;
+          const $seg620 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg611]!; $i++)
-            if (C[$seg611 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg620]!; $i++)
+            if (C[$seg620 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at612 = $seg611 * CAP + $at;
-          const $card = C[$at612]!;
-          const $end613 = $seg611 * CAP + N[$seg611]! - 1;
-          for (let $k614 = $at612; $k614 < $end613; $k614++) C[$k614] = C[$k614 + 1]!;
-          N[$seg611]!--;
+          const $at621 = $seg620 * CAP + $at;
+          const $card = C[$at621]!;
+          const $end622 = $seg620 * CAP + N[$seg620]! - 1;
+          for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
+          N[$seg620]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2612,9 +2678,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument615 = l_p_10;
+      const $argument624 = l_p_10;
       {
-        let l_p = $argument615;
+        let l_p = $argument624;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2659,8 +2725,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k616 = 0; $k616 < N[$from]!; $k616++) {
-          const $card = C[$from * CAP + $k616]!;
+        for (let $k625 = 0; $k625 < N[$from]!; $k625++) {
+          const $card = C[$from * CAP + $k625]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2669,9 +2735,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument617 = l_p_10;
+      const $argument626 = l_p_10;
       {
-        let l_p = $argument617;
+        let l_p = $argument626;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2704,10 +2770,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at618 = Z_seized * CAP + $at;
-      const $card = C[$at618]!;
-      const $end619 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k620 = $at618; $k620 < $end619; $k620++) C[$k620] = C[$k620 + 1]!;
+      const $at627 = Z_seized * CAP + $at;
+      const $card = C[$at627]!;
+      const $end628 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2723,19 +2789,19 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    let $cond622: boolean = l_bidding_6;
-    if ($cond622) {
-      let $any621: boolean = false;
+    let $cond631: boolean = l_bidding_6;
+    if ($cond631) {
+      let $any630: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any621 = true;
+          $any630 = true;
           break;
         }
       }
-      $cond622 = $any621;
+      $cond631 = $any630;
     }
-    if ($cond622) {
+    if ($cond631) {
       return step127();
     }
     return step128();
@@ -2743,7 +2809,7 @@ export function playout(): PlayoutKernel {
   function step127(): number {
     l_bidding_6 = false;
     $epoch++;
-    return decide647();
+    return decide656();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2765,10 +2831,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg648 = Z_deeds + l_leader_6;
-        C[$seg648 * CAP + N[$seg648]!] = $card;
-        N[$seg648]!++;
-        $where[$card] = $seg648;
+        const $seg657 = Z_deeds + l_leader_6;
+        C[$seg657 * CAP + N[$seg657]!] = $card;
+        N[$seg657]!++;
+        $where[$card] = $seg657;
       }
     } else {
     }
@@ -4861,20 +4927,20 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide406($seat398: number): number {
-    const $count399 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count400 = 1;
-    const $total401 = $count399 + $count400;
-    if ($total401 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
+  function decide415($seat407: number): number {
+    const $count408 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count409 = 1;
+    const $total410 = $count408 + $count409;
+    if ($total410 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat407} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n403 = $total401;
-    let $r404 = 0;
-    if ($n403 <= 2097152 && $n403 >= 1) {
+    const $n412 = $total410;
+    let $r413 = 0;
+    if ($n412 <= 2097152 && $n412 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4885,24 +4951,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n403;
+        const $m = ($t >>> 0) * $n412;
         const $low = $m >>> 0;
-        if ($low >= $n403 || $low >= 4294967296 % $n403) {
-          $r404 = ($m / 4294967296) >>> 0;
+        if ($low >= $n412 || $low >= 4294967296 % $n412) {
+          $r413 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n403 >= 1 && $n403 <= 4294967296))
+      if (!($n412 >= 1 && $n412 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r404 = drawInt(P, $n403);
+      $r413 = drawInt(P, $n412);
     }
-    const $index402$drawn = $r404;
-    let $index402 = $index402$drawn;
+    const $index411$drawn = $r413;
+    let $index411 = $index411$drawn;
     decisions++;
     steps = 0;
-    if ($index402 < $count399) {
-      if (trace !== null) trace.push($seat398, 17);
+    if ($index411 < $count408) {
+      if (trace !== null) trace.push($seat407, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4922,48 +4988,48 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg405 = Z_deeds + l_p_5;
-          C[$seg405 * CAP + N[$seg405]!] = $card;
-          N[$seg405]!++;
-          $where[$card] = $seg405;
+          const $seg414 = Z_deeds + l_p_5;
+          C[$seg414 * CAP + N[$seg414]!] = $card;
+          N[$seg414]!++;
+          $where[$card] = $seg414;
         }
         return step81();
       }
     }
-    $index402 -= $count399;
-    if ($index402 < $count400) {
-      if (trace !== null) trace.push($seat398, 4);
+    $index411 -= $count408;
+    if ($index411 < $count409) {
+      if (trace !== null) trace.push($seat407, 4);
       {
         return step82();
       }
     }
-    $index402 -= $count400;
+    $index411 -= $count409;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide433(): number {
+  function decide442(): number {
     {
-      let $n409 = 0;
+      let $n418 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n409++] = l_q;
+          $list63[$n418++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race410: for (;;) {
-        let $left411 = 0;
-        for (let $a414 = 0; $a414 < $n409; $a414++) if ($list64[$list63[$a414]!] === 0) $left411++;
-        if ($left411 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race419: for (;;) {
+        let $left420 = 0;
+        for (let $a423 = 0; $a423 < $n418; $a423++) if ($list64[$list63[$a423]!] === 0) $left420++;
+        if ($left420 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k413 = 0;
-        if ($left411 > 1) {
-          const $n415 = $left411;
-          let $r416 = 0;
-          if ($n415 <= 2097152 && $n415 >= 1) {
+        let $k422 = 0;
+        if ($left420 > 1) {
+          const $n424 = $left420;
+          let $r425 = 0;
+          if ($n424 <= 2097152 && $n424 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4974,54 +5040,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n415;
+              const $m = ($t >>> 0) * $n424;
               const $low = $m >>> 0;
-              if ($low >= $n415 || $low >= 4294967296 % $n415) {
-                $r416 = ($m / 4294967296) >>> 0;
+              if ($low >= $n424 || $low >= 4294967296 % $n424) {
+                $r425 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n415 >= 1 && $n415 <= 4294967296))
+            if (!($n424 >= 1 && $n424 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r416 = drawInt(P, $n415);
+            $r425 = drawInt(P, $n424);
           }
-          const $k413$drawn = $r416;
-          $k413 = $k413$drawn;
+          const $k422$drawn = $r425;
+          $k422 = $k422$drawn;
         }
-        let $seat412 = -1;
-        for (let $a414 = 0; $a414 < $n409; $a414++)
-          if ($list64[$list63[$a414]!] === 0 && $k413-- === 0) {
-            $seat412 = $list63[$a414]!;
+        let $seat421 = -1;
+        for (let $a423 = 0; $a423 < $n418; $a423++)
+          if ($list64[$list63[$a423]!] === 0 && $k422-- === 0) {
+            $seat421 = $list63[$a423]!;
             break;
           }
-        const l_q = $seat412;
-        const $low417 = l_high_4 + 1;
-        const $high418 = v_cash[l_q]!;
-        let $offered419 = false;
-        let $least420 = $low417;
-        offered419$open: {
-          if (!($low417 <= $high418)) break offered419$open;
-          $least420 = Math.max($low417, l_high_4 + 1);
-          if (!($least420 <= $high418)) break offered419$open;
-          $offered419 = true;
+        const l_q = $seat421;
+        const $low426 = l_high_4 + 1;
+        const $high427 = v_cash[l_q]!;
+        let $offered428 = false;
+        let $least429 = $low426;
+        offered428$open: {
+          if (!($low426 <= $high427)) break offered428$open;
+          $least429 = Math.max($low426, l_high_4 + 1);
+          if (!($least429 <= $high427)) break offered428$open;
+          $offered428 = true;
         }
-        let $offered421 = false;
-        offered421$open: {
-          $offered421 = true;
+        let $offered430 = false;
+        offered430$open: {
+          $offered430 = true;
         }
-        const $offered422 = ($offered419 ? 1 : 0) + ($offered421 ? 1 : 0);
-        if ($offered422 === 0)
+        const $offered431 = ($offered428 ? 1 : 0) + ($offered430 ? 1 : 0);
+        if ($offered431 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt423: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n425 = $offered422;
-          let $r426 = 0;
-          if ($n425 <= 2097152 && $n425 >= 1) {
+        attempt432: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n434 = $offered431;
+          let $r435 = 0;
+          if ($n434 <= 2097152 && $n434 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5032,24 +5098,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n425;
+              const $m = ($t >>> 0) * $n434;
               const $low = $m >>> 0;
-              if ($low >= $n425 || $low >= 4294967296 % $n425) {
-                $r426 = ($m / 4294967296) >>> 0;
+              if ($low >= $n434 || $low >= 4294967296 % $n434) {
+                $r435 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n425 >= 1 && $n425 <= 4294967296))
+            if (!($n434 >= 1 && $n434 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r426 = drawInt(P, $n425);
+            $r435 = drawInt(P, $n434);
           }
-          const $pick424$drawn = $r426;
-          let $pick424 = $pick424$drawn;
-          if ($offered419 && $pick424-- === 0) {
-            const $n430 = Math.max(0, $high418 - $least420 + 1);
-            let $r431 = 0;
-            if ($n430 <= 2097152 && $n430 >= 1) {
+          const $pick433$drawn = $r435;
+          let $pick433 = $pick433$drawn;
+          if ($offered428 && $pick433-- === 0) {
+            const $n439 = Math.max(0, $high427 - $least429 + 1);
+            let $r440 = 0;
+            if ($n439 <= 2097152 && $n439 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5060,80 +5126,52 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n430;
+                const $m = ($t >>> 0) * $n439;
                 const $low = $m >>> 0;
-                if ($low >= $n430 || $low >= 4294967296 % $n430) {
-                  $r431 = ($m / 4294967296) >>> 0;
+                if ($low >= $n439 || $low >= 4294967296 % $n439) {
+                  $r440 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n430 >= 1 && $n430 <= 4294967296))
+              if (!($n439 >= 1 && $n439 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r431 = drawInt(P, $n430);
+              $r440 = drawInt(P, $n439);
             }
-            const $digit428 = $r431;
-            const $value429 = $least420 + $digit428;
+            const $digit437 = $r440;
+            const $value438 = $least429 + $digit437;
             {
-              const l_amount = $value429;
+              const l_amount = $value438;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value429);
+            if (trace !== null) trace.push(l_q, 3, $value438);
             {
-              const l_amount = $value429;
+              const l_amount = $value438;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step86();
             }
           }
-          if ($offered421 && $pick424-- === 0) {
+          if ($offered430 && $pick433-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
-            if ($left411 === 1) {
+            if ($left420 === 1) {
               return step86();
             }
-            continue race410;
+            continue race419;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide496($seat442: number): number {
-    const $seg443 = Z_deeds + l_p_7;
-    let $offered444 = false;
-    offered444$open: {
-      if (!(N[$seg443]! > 0)) break offered444$open;
-      let $any445: boolean = false;
-      {
-        const $seg447 = Z_deeds + l_p_7;
-        const $n448 = N[$seg447]!;
-        for (let $i446 = 0; $i446 < $n448; $i446++) {
-          const l_e = C[$seg447 * CAP + $i446]!;
-          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any445 = true;
-            break;
-          }
-        }
-      }
-      if (!$any445) break offered444$open;
-      let $found449 = false;
-      for (let $i450 = 0; $i450 < N[$seg443]!; $i450++) {
-        const l_d = C[$seg443 * CAP + $i450]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found449 = true;
-        break;
-      }
-      if (!$found449) break offered444$open;
-      $offered444 = true;
-    }
+  function decide505($seat451: number): number {
     const $seg452 = Z_deeds + l_p_7;
     let $offered453 = false;
     offered453$open: {
@@ -5144,18 +5182,18 @@ export function playout(): PlayoutKernel {
         const $n457 = N[$seg456]!;
         for (let $i455 = 0; $i455 < $n457; $i455++) {
           const l_e = C[$seg456 * CAP + $i455]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
             $any454 = true;
             break;
           }
         }
       }
       if (!$any454) break offered453$open;
-      if (!(v_stacks_left >= 4)) break offered453$open;
       let $found458 = false;
       for (let $i459 = 0; $i459 < N[$seg452]!; $i459++) {
         const l_d = C[$seg452 * CAP + $i459]!;
-        if (!v_key[l_d]!) continue;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
         $found458 = true;
         break;
       }
@@ -5172,39 +5210,67 @@ export function playout(): PlayoutKernel {
         const $n466 = N[$seg465]!;
         for (let $i464 = 0; $i464 < $n466; $i464++) {
           const l_e = C[$seg465 * CAP + $i464]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+          if (fn_may_sell_key(l_p_7, l_e)) {
             $any463 = true;
             break;
           }
         }
       }
       if (!$any463) break offered462$open;
+      if (!(v_stacks_left >= 4)) break offered462$open;
       let $found467 = false;
       for (let $i468 = 0; $i468 < N[$seg461]!; $i468++) {
         const l_d = C[$seg461 * CAP + $i468]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        if (!v_key[l_d]!) continue;
         $found467 = true;
         break;
       }
       if (!$found467) break offered462$open;
       $offered462 = true;
     }
-    const $offered470 = ($offered444 ? 1 : 0) + ($offered453 ? 1 : 0) + ($offered462 ? 1 : 0);
-    if ($offered470 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat442} must act but has no legal move`);
+    const $seg470 = Z_deeds + l_p_7;
+    let $offered471 = false;
+    offered471$open: {
+      if (!(N[$seg470]! > 0)) break offered471$open;
+      let $any472: boolean = false;
+      {
+        const $seg474 = Z_deeds + l_p_7;
+        const $n475 = N[$seg474]!;
+        for (let $i473 = 0; $i473 < $n475; $i473++) {
+          const l_e = C[$seg474 * CAP + $i473]!;
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+            $any472 = true;
+            break;
+          }
+        }
+      }
+      if (!$any472) break offered471$open;
+      let $found476 = false;
+      for (let $i477 = 0; $i477 < N[$seg470]!; $i477++) {
+        const l_d = C[$seg470 * CAP + $i477]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        $found476 = true;
+        break;
+      }
+      if (!$found476) break offered471$open;
+      $offered471 = true;
+    }
+    const $offered479 = ($offered453 ? 1 : 0) + ($offered462 ? 1 : 0) + ($offered471 ? 1 : 0);
+    if ($offered479 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built475 = false;
-    let $built482 = false;
-    let $built489 = false;
-    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n473 = $offered470;
-      let $r474 = 0;
-      if ($n473 <= 2097152 && $n473 >= 1) {
+    let $built484 = false;
+    let $built491 = false;
+    let $built498 = false;
+    attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n482 = $offered479;
+      let $r483 = 0;
+      if ($n482 <= 2097152 && $n482 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5215,34 +5281,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n473;
+          const $m = ($t >>> 0) * $n482;
           const $low = $m >>> 0;
-          if ($low >= $n473 || $low >= 4294967296 % $n473) {
-            $r474 = ($m / 4294967296) >>> 0;
+          if ($low >= $n482 || $low >= 4294967296 % $n482) {
+            $r483 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n473 >= 1 && $n473 <= 4294967296))
+        if (!($n482 >= 1 && $n482 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r474 = drawInt(P, $n473);
+        $r483 = drawInt(P, $n482);
       }
-      const $pick472$drawn = $r474;
-      let $pick472 = $pick472$drawn;
-      if ($offered444 && $pick472-- === 0) {
-        if (!$built475) {
+      const $pick481$drawn = $r483;
+      let $pick481 = $pick481$drawn;
+      if ($offered453 && $pick481-- === 0) {
+        if (!$built484) {
           $values65$n[0]! = 0;
-          for (let $i451 = 0; $i451 < N[$seg443]!; $i451++) {
-            const l_d = C[$seg443 * CAP + $i451]!;
+          for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+            const l_d = C[$seg452 * CAP + $i460]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built475 = true;
+          $built484 = true;
         }
-        const $n478 = $values65$n[0]!;
-        let $r479 = 0;
-        if ($n478 <= 2097152 && $n478 >= 1) {
+        const $n487 = $values65$n[0]!;
+        let $r488 = 0;
+        if ($n487 <= 2097152 && $n487 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5253,34 +5319,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n478;
+            const $m = ($t >>> 0) * $n487;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
+            if ($low >= $n487 || $low >= 4294967296 % $n487) {
+              $r488 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n478 >= 1 && $n478 <= 4294967296))
+          if (!($n487 >= 1 && $n487 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r479 = drawInt(P, $n478);
+          $r488 = drawInt(P, $n487);
         }
-        const $digit476 = $r479;
-        const $value477 = $values65[$digit476]!;
+        const $digit485 = $r488;
+        const $value486 = $values65[$digit485]!;
         {
-          const l_d = $value477;
+          const l_d = $value486;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 0, $value477);
+        if (trace !== null) trace.push($seat451, 0, $value486);
         {
-          const l_d = $value477;
+          const l_d = $value486;
           {
-            const $argument480 = l_p_7;
-            const $argument481 = l_d;
+            const $argument489 = l_p_7;
+            const $argument490 = l_d;
             {
-              let l_p = $argument480;
-              let l_sold = $argument481;
+              let l_p = $argument489;
+              let l_sold = $argument490;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5303,19 +5369,19 @@ export function playout(): PlayoutKernel {
           return step96();
         }
       }
-      if ($offered453 && $pick472-- === 0) {
-        if (!$built482) {
+      if ($offered462 && $pick481-- === 0) {
+        if (!$built491) {
           $values67$n[0]! = 0;
-          for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
-            const l_d = C[$seg452 * CAP + $i460]!;
+          for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
+            const l_d = C[$seg461 * CAP + $i469]!;
             if (!v_key[l_d]!) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built482 = true;
+          $built491 = true;
         }
-        const $n485 = $values67$n[0]!;
-        let $r486 = 0;
-        if ($n485 <= 2097152 && $n485 >= 1) {
+        const $n494 = $values67$n[0]!;
+        let $r495 = 0;
+        if ($n494 <= 2097152 && $n494 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5326,34 +5392,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n485;
+            const $m = ($t >>> 0) * $n494;
             const $low = $m >>> 0;
-            if ($low >= $n485 || $low >= 4294967296 % $n485) {
-              $r486 = ($m / 4294967296) >>> 0;
+            if ($low >= $n494 || $low >= 4294967296 % $n494) {
+              $r495 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n485 >= 1 && $n485 <= 4294967296))
+          if (!($n494 >= 1 && $n494 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r486 = drawInt(P, $n485);
+          $r495 = drawInt(P, $n494);
         }
-        const $digit483 = $r486;
-        const $value484 = $values67[$digit483]!;
+        const $digit492 = $r495;
+        const $value493 = $values67[$digit492]!;
         {
-          const l_d = $value484;
+          const l_d = $value493;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 1, $value484);
+        if (trace !== null) trace.push($seat451, 1, $value493);
         {
-          const l_d = $value484;
+          const l_d = $value493;
           {
-            const $argument487 = l_p_7;
-            const $argument488 = l_d;
+            const $argument496 = l_p_7;
+            const $argument497 = l_d;
             {
-              let l_p = $argument487;
-              let l_sold = $argument488;
+              let l_p = $argument496;
+              let l_sold = $argument497;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5378,20 +5444,20 @@ export function playout(): PlayoutKernel {
           return step96();
         }
       }
-      if ($offered462 && $pick472-- === 0) {
-        if (!$built489) {
+      if ($offered471 && $pick481-- === 0) {
+        if (!$built498) {
           $values69$n[0]! = 0;
-          for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
-            const l_d = C[$seg461 * CAP + $i469]!;
+          for (let $i478 = 0; $i478 < N[$seg470]!; $i478++) {
+            const l_d = C[$seg470 * CAP + $i478]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
-          $built489 = true;
+          $built498 = true;
         }
-        const $n492 = $values69$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+        const $n501 = $values69$n[0]!;
+        let $r502 = 0;
+        if ($n501 <= 2097152 && $n501 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5402,34 +5468,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n501;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n501 || $low >= 4294967296 % $n501) {
+              $r502 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n501 >= 1 && $n501 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r502 = drawInt(P, $n501);
         }
-        const $digit490 = $r493;
-        const $value491 = $values69[$digit490]!;
+        const $digit499 = $r502;
+        const $value500 = $values69[$digit499]!;
         {
-          const l_d = $value491;
+          const l_d = $value500;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 2, $value491);
+        if (trace !== null) trace.push($seat451, 2, $value500);
         {
-          const l_d = $value491;
+          const l_d = $value500;
           {
-            const $argument494 = l_p_7;
-            const $argument495 = l_d;
+            const $argument503 = l_p_7;
+            const $argument504 = l_d;
             {
-              let l_p = $argument494;
-              let l_pledged = $argument495;
+              let l_p = $argument503;
+              let l_pledged = $argument504;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5454,30 +5520,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543(): number {
+  function decide552(): number {
     {
-      let $n519 = 0;
+      let $n528 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n519++] = l_q;
+          $list73[$n528++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race520: for (;;) {
-        let $left521 = 0;
-        for (let $a524 = 0; $a524 < $n519; $a524++) if ($list74[$list73[$a524]!] === 0) $left521++;
-        if ($left521 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race529: for (;;) {
+        let $left530 = 0;
+        for (let $a533 = 0; $a533 < $n528; $a533++) if ($list74[$list73[$a533]!] === 0) $left530++;
+        if ($left530 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k523 = 0;
-        if ($left521 > 1) {
-          const $n525 = $left521;
-          let $r526 = 0;
-          if ($n525 <= 2097152 && $n525 >= 1) {
+        let $k532 = 0;
+        if ($left530 > 1) {
+          const $n534 = $left530;
+          let $r535 = 0;
+          if ($n534 <= 2097152 && $n534 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5488,54 +5554,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n525;
+              const $m = ($t >>> 0) * $n534;
               const $low = $m >>> 0;
-              if ($low >= $n525 || $low >= 4294967296 % $n525) {
-                $r526 = ($m / 4294967296) >>> 0;
+              if ($low >= $n534 || $low >= 4294967296 % $n534) {
+                $r535 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n525 >= 1 && $n525 <= 4294967296))
+            if (!($n534 >= 1 && $n534 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r526 = drawInt(P, $n525);
+            $r535 = drawInt(P, $n534);
           }
-          const $k523$drawn = $r526;
-          $k523 = $k523$drawn;
+          const $k532$drawn = $r535;
+          $k532 = $k532$drawn;
         }
-        let $seat522 = -1;
-        for (let $a524 = 0; $a524 < $n519; $a524++)
-          if ($list74[$list73[$a524]!] === 0 && $k523-- === 0) {
-            $seat522 = $list73[$a524]!;
+        let $seat531 = -1;
+        for (let $a533 = 0; $a533 < $n528; $a533++)
+          if ($list74[$list73[$a533]!] === 0 && $k532-- === 0) {
+            $seat531 = $list73[$a533]!;
             break;
           }
-        const l_q = $seat522;
-        const $low527 = l_high_5 + 1;
-        const $high528 = v_cash[l_q]!;
-        let $offered529 = false;
-        let $least530 = $low527;
-        offered529$open: {
-          if (!($low527 <= $high528)) break offered529$open;
-          $least530 = Math.max($low527, l_high_5 + 1);
-          if (!($least530 <= $high528)) break offered529$open;
-          $offered529 = true;
+        const l_q = $seat531;
+        const $low536 = l_high_5 + 1;
+        const $high537 = v_cash[l_q]!;
+        let $offered538 = false;
+        let $least539 = $low536;
+        offered538$open: {
+          if (!($low536 <= $high537)) break offered538$open;
+          $least539 = Math.max($low536, l_high_5 + 1);
+          if (!($least539 <= $high537)) break offered538$open;
+          $offered538 = true;
         }
-        let $offered531 = false;
-        offered531$open: {
-          $offered531 = true;
+        let $offered540 = false;
+        offered540$open: {
+          $offered540 = true;
         }
-        const $offered532 = ($offered529 ? 1 : 0) + ($offered531 ? 1 : 0);
-        if ($offered532 === 0)
+        const $offered541 = ($offered538 ? 1 : 0) + ($offered540 ? 1 : 0);
+        if ($offered541 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt533: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n535 = $offered532;
-          let $r536 = 0;
-          if ($n535 <= 2097152 && $n535 >= 1) {
+        attempt542: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n544 = $offered541;
+          let $r545 = 0;
+          if ($n544 <= 2097152 && $n544 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5546,24 +5612,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n535;
+              const $m = ($t >>> 0) * $n544;
               const $low = $m >>> 0;
-              if ($low >= $n535 || $low >= 4294967296 % $n535) {
-                $r536 = ($m / 4294967296) >>> 0;
+              if ($low >= $n544 || $low >= 4294967296 % $n544) {
+                $r545 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n535 >= 1 && $n535 <= 4294967296))
+            if (!($n544 >= 1 && $n544 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r536 = drawInt(P, $n535);
+            $r545 = drawInt(P, $n544);
           }
-          const $pick534$drawn = $r536;
-          let $pick534 = $pick534$drawn;
-          if ($offered529 && $pick534-- === 0) {
-            const $n540 = Math.max(0, $high528 - $least530 + 1);
-            let $r541 = 0;
-            if ($n540 <= 2097152 && $n540 >= 1) {
+          const $pick543$drawn = $r545;
+          let $pick543 = $pick543$drawn;
+          if ($offered538 && $pick543-- === 0) {
+            const $n549 = Math.max(0, $high537 - $least539 + 1);
+            let $r550 = 0;
+            if ($n549 <= 2097152 && $n549 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5574,80 +5640,52 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n540;
+                const $m = ($t >>> 0) * $n549;
                 const $low = $m >>> 0;
-                if ($low >= $n540 || $low >= 4294967296 % $n540) {
-                  $r541 = ($m / 4294967296) >>> 0;
+                if ($low >= $n549 || $low >= 4294967296 % $n549) {
+                  $r550 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n540 >= 1 && $n540 <= 4294967296))
+              if (!($n549 >= 1 && $n549 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r541 = drawInt(P, $n540);
+              $r550 = drawInt(P, $n549);
             }
-            const $digit538 = $r541;
-            const $value539 = $least530 + $digit538;
+            const $digit547 = $r550;
+            const $value548 = $least539 + $digit547;
             {
-              const l_amount = $value539;
+              const l_amount = $value548;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value539);
+            if (trace !== null) trace.push(l_q, 3, $value548);
             {
-              const l_amount = $value539;
+              const l_amount = $value548;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step109();
             }
           }
-          if ($offered531 && $pick534-- === 0) {
+          if ($offered540 && $pick543-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
-            if ($left521 === 1) {
+            if ($left530 === 1) {
               return step109();
             }
-            continue race520;
+            continue race529;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide600($seat546: number): number {
-    const $seg547 = Z_deeds + l_p_9;
-    let $offered548 = false;
-    offered548$open: {
-      if (!(N[$seg547]! > 0)) break offered548$open;
-      let $any549: boolean = false;
-      {
-        const $seg551 = Z_deeds + l_p_9;
-        const $n552 = N[$seg551]!;
-        for (let $i550 = 0; $i550 < $n552; $i550++) {
-          const l_e = C[$seg551 * CAP + $i550]!;
-          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any549 = true;
-            break;
-          }
-        }
-      }
-      if (!$any549) break offered548$open;
-      let $found553 = false;
-      for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
-        const l_d = C[$seg547 * CAP + $i554]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found553 = true;
-        break;
-      }
-      if (!$found553) break offered548$open;
-      $offered548 = true;
-    }
+  function decide609($seat555: number): number {
     const $seg556 = Z_deeds + l_p_9;
     let $offered557 = false;
     offered557$open: {
@@ -5658,18 +5696,18 @@ export function playout(): PlayoutKernel {
         const $n561 = N[$seg560]!;
         for (let $i559 = 0; $i559 < $n561; $i559++) {
           const l_e = C[$seg560 * CAP + $i559]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
             $any558 = true;
             break;
           }
         }
       }
       if (!$any558) break offered557$open;
-      if (!(v_stacks_left >= 4)) break offered557$open;
       let $found562 = false;
       for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
         const l_d = C[$seg556 * CAP + $i563]!;
-        if (!v_key[l_d]!) continue;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
         $found562 = true;
         break;
       }
@@ -5686,39 +5724,67 @@ export function playout(): PlayoutKernel {
         const $n570 = N[$seg569]!;
         for (let $i568 = 0; $i568 < $n570; $i568++) {
           const l_e = C[$seg569 * CAP + $i568]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+          if (fn_may_sell_key(l_p_9, l_e)) {
             $any567 = true;
             break;
           }
         }
       }
       if (!$any567) break offered566$open;
+      if (!(v_stacks_left >= 4)) break offered566$open;
       let $found571 = false;
       for (let $i572 = 0; $i572 < N[$seg565]!; $i572++) {
         const l_d = C[$seg565 * CAP + $i572]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        if (!v_key[l_d]!) continue;
         $found571 = true;
         break;
       }
       if (!$found571) break offered566$open;
       $offered566 = true;
     }
-    const $offered574 = ($offered548 ? 1 : 0) + ($offered557 ? 1 : 0) + ($offered566 ? 1 : 0);
-    if ($offered574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat546} must act but has no legal move`);
+    const $seg574 = Z_deeds + l_p_9;
+    let $offered575 = false;
+    offered575$open: {
+      if (!(N[$seg574]! > 0)) break offered575$open;
+      let $any576: boolean = false;
+      {
+        const $seg578 = Z_deeds + l_p_9;
+        const $n579 = N[$seg578]!;
+        for (let $i577 = 0; $i577 < $n579; $i577++) {
+          const l_e = C[$seg578 * CAP + $i577]!;
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+            $any576 = true;
+            break;
+          }
+        }
+      }
+      if (!$any576) break offered575$open;
+      let $found580 = false;
+      for (let $i581 = 0; $i581 < N[$seg574]!; $i581++) {
+        const l_d = C[$seg574 * CAP + $i581]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        $found580 = true;
+        break;
+      }
+      if (!$found580) break offered575$open;
+      $offered575 = true;
+    }
+    const $offered583 = ($offered557 ? 1 : 0) + ($offered566 ? 1 : 0) + ($offered575 ? 1 : 0);
+    if ($offered583 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat555} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built579 = false;
-    let $built586 = false;
-    let $built593 = false;
-    attempt575: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n577 = $offered574;
-      let $r578 = 0;
-      if ($n577 <= 2097152 && $n577 >= 1) {
+    let $built588 = false;
+    let $built595 = false;
+    let $built602 = false;
+    attempt584: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n586 = $offered583;
+      let $r587 = 0;
+      if ($n586 <= 2097152 && $n586 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5729,34 +5795,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n577;
+          const $m = ($t >>> 0) * $n586;
           const $low = $m >>> 0;
-          if ($low >= $n577 || $low >= 4294967296 % $n577) {
-            $r578 = ($m / 4294967296) >>> 0;
+          if ($low >= $n586 || $low >= 4294967296 % $n586) {
+            $r587 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n577 >= 1 && $n577 <= 4294967296))
+        if (!($n586 >= 1 && $n586 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r578 = drawInt(P, $n577);
+        $r587 = drawInt(P, $n586);
       }
-      const $pick576$drawn = $r578;
-      let $pick576 = $pick576$drawn;
-      if ($offered548 && $pick576-- === 0) {
-        if (!$built579) {
+      const $pick585$drawn = $r587;
+      let $pick585 = $pick585$drawn;
+      if ($offered557 && $pick585-- === 0) {
+        if (!$built588) {
           $values75$n[0]! = 0;
-          for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
-            const l_d = C[$seg547 * CAP + $i555]!;
+          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
+            const l_d = C[$seg556 * CAP + $i564]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          $built579 = true;
+          $built588 = true;
         }
-        const $n582 = $values75$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
+        const $n591 = $values75$n[0]!;
+        let $r592 = 0;
+        if ($n591 <= 2097152 && $n591 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5767,34 +5833,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
+            const $m = ($t >>> 0) * $n591;
             const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
+            if ($low >= $n591 || $low >= 4294967296 % $n591) {
+              $r592 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
+          if (!($n591 >= 1 && $n591 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
+          $r592 = drawInt(P, $n591);
         }
-        const $digit580 = $r583;
-        const $value581 = $values75[$digit580]!;
+        const $digit589 = $r592;
+        const $value590 = $values75[$digit589]!;
         {
-          const l_d = $value581;
+          const l_d = $value590;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 0, $value581);
+        if (trace !== null) trace.push($seat555, 0, $value590);
         {
-          const l_d = $value581;
+          const l_d = $value590;
           {
-            const $argument584 = l_p_9;
-            const $argument585 = l_d;
+            const $argument593 = l_p_9;
+            const $argument594 = l_d;
             {
-              let l_p = $argument584;
-              let l_sold = $argument585;
+              let l_p = $argument593;
+              let l_sold = $argument594;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5817,19 +5883,19 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered557 && $pick576-- === 0) {
-        if (!$built586) {
+      if ($offered566 && $pick585-- === 0) {
+        if (!$built595) {
           $values77$n[0]! = 0;
-          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
-            const l_d = C[$seg556 * CAP + $i564]!;
+          for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
+            const l_d = C[$seg565 * CAP + $i573]!;
             if (!v_key[l_d]!) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          $built586 = true;
+          $built595 = true;
         }
-        const $n589 = $values77$n[0]!;
-        let $r590 = 0;
-        if ($n589 <= 2097152 && $n589 >= 1) {
+        const $n598 = $values77$n[0]!;
+        let $r599 = 0;
+        if ($n598 <= 2097152 && $n598 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5840,34 +5906,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n589;
+            const $m = ($t >>> 0) * $n598;
             const $low = $m >>> 0;
-            if ($low >= $n589 || $low >= 4294967296 % $n589) {
-              $r590 = ($m / 4294967296) >>> 0;
+            if ($low >= $n598 || $low >= 4294967296 % $n598) {
+              $r599 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n589 >= 1 && $n589 <= 4294967296))
+          if (!($n598 >= 1 && $n598 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r590 = drawInt(P, $n589);
+          $r599 = drawInt(P, $n598);
         }
-        const $digit587 = $r590;
-        const $value588 = $values77[$digit587]!;
+        const $digit596 = $r599;
+        const $value597 = $values77[$digit596]!;
         {
-          const l_d = $value588;
+          const l_d = $value597;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 1, $value588);
+        if (trace !== null) trace.push($seat555, 1, $value597);
         {
-          const l_d = $value588;
+          const l_d = $value597;
           {
-            const $argument591 = l_p_9;
-            const $argument592 = l_d;
+            const $argument600 = l_p_9;
+            const $argument601 = l_d;
             {
-              let l_p = $argument591;
-              let l_sold = $argument592;
+              let l_p = $argument600;
+              let l_sold = $argument601;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5892,20 +5958,20 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered566 && $pick576-- === 0) {
-        if (!$built593) {
+      if ($offered575 && $pick585-- === 0) {
+        if (!$built602) {
           $values79$n[0]! = 0;
-          for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
-            const l_d = C[$seg565 * CAP + $i573]!;
+          for (let $i582 = 0; $i582 < N[$seg574]!; $i582++) {
+            const l_d = C[$seg574 * CAP + $i582]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built593 = true;
+          $built602 = true;
         }
-        const $n596 = $values79$n[0]!;
-        let $r597 = 0;
-        if ($n596 <= 2097152 && $n596 >= 1) {
+        const $n605 = $values79$n[0]!;
+        let $r606 = 0;
+        if ($n605 <= 2097152 && $n605 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5916,34 +5982,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n596;
+            const $m = ($t >>> 0) * $n605;
             const $low = $m >>> 0;
-            if ($low >= $n596 || $low >= 4294967296 % $n596) {
-              $r597 = ($m / 4294967296) >>> 0;
+            if ($low >= $n605 || $low >= 4294967296 % $n605) {
+              $r606 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n596 >= 1 && $n596 <= 4294967296))
+          if (!($n605 >= 1 && $n605 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r597 = drawInt(P, $n596);
+          $r606 = drawInt(P, $n605);
         }
-        const $digit594 = $r597;
-        const $value595 = $values79[$digit594]!;
+        const $digit603 = $r606;
+        const $value604 = $values79[$digit603]!;
         {
-          const l_d = $value595;
+          const l_d = $value604;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 2, $value595);
+        if (trace !== null) trace.push($seat555, 2, $value604);
         {
-          const l_d = $value595;
+          const l_d = $value604;
           {
-            const $argument598 = l_p_9;
-            const $argument599 = l_d;
+            const $argument607 = l_p_9;
+            const $argument608 = l_d;
             {
-              let l_p = $argument598;
-              let l_pledged = $argument599;
+              let l_p = $argument607;
+              let l_pledged = $argument608;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5968,30 +6034,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide647(): number {
+  function decide656(): number {
     {
-      let $n623 = 0;
+      let $n632 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n623++] = l_q;
+          $list83[$n632++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race624: for (;;) {
-        let $left625 = 0;
-        for (let $a628 = 0; $a628 < $n623; $a628++) if ($list84[$list83[$a628]!] === 0) $left625++;
-        if ($left625 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race633: for (;;) {
+        let $left634 = 0;
+        for (let $a637 = 0; $a637 < $n632; $a637++) if ($list84[$list83[$a637]!] === 0) $left634++;
+        if ($left634 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k627 = 0;
-        if ($left625 > 1) {
-          const $n629 = $left625;
-          let $r630 = 0;
-          if ($n629 <= 2097152 && $n629 >= 1) {
+        let $k636 = 0;
+        if ($left634 > 1) {
+          const $n638 = $left634;
+          let $r639 = 0;
+          if ($n638 <= 2097152 && $n638 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6002,54 +6068,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n629;
+              const $m = ($t >>> 0) * $n638;
               const $low = $m >>> 0;
-              if ($low >= $n629 || $low >= 4294967296 % $n629) {
-                $r630 = ($m / 4294967296) >>> 0;
+              if ($low >= $n638 || $low >= 4294967296 % $n638) {
+                $r639 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n629 >= 1 && $n629 <= 4294967296))
+            if (!($n638 >= 1 && $n638 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r630 = drawInt(P, $n629);
+            $r639 = drawInt(P, $n638);
           }
-          const $k627$drawn = $r630;
-          $k627 = $k627$drawn;
+          const $k636$drawn = $r639;
+          $k636 = $k636$drawn;
         }
-        let $seat626 = -1;
-        for (let $a628 = 0; $a628 < $n623; $a628++)
-          if ($list84[$list83[$a628]!] === 0 && $k627-- === 0) {
-            $seat626 = $list83[$a628]!;
+        let $seat635 = -1;
+        for (let $a637 = 0; $a637 < $n632; $a637++)
+          if ($list84[$list83[$a637]!] === 0 && $k636-- === 0) {
+            $seat635 = $list83[$a637]!;
             break;
           }
-        const l_q = $seat626;
-        const $low631 = l_high_6 + 1;
-        const $high632 = v_cash[l_q]!;
-        let $offered633 = false;
-        let $least634 = $low631;
-        offered633$open: {
-          if (!($low631 <= $high632)) break offered633$open;
-          $least634 = Math.max($low631, l_high_6 + 1);
-          if (!($least634 <= $high632)) break offered633$open;
-          $offered633 = true;
+        const l_q = $seat635;
+        const $low640 = l_high_6 + 1;
+        const $high641 = v_cash[l_q]!;
+        let $offered642 = false;
+        let $least643 = $low640;
+        offered642$open: {
+          if (!($low640 <= $high641)) break offered642$open;
+          $least643 = Math.max($low640, l_high_6 + 1);
+          if (!($least643 <= $high641)) break offered642$open;
+          $offered642 = true;
         }
-        let $offered635 = false;
-        offered635$open: {
-          $offered635 = true;
+        let $offered644 = false;
+        offered644$open: {
+          $offered644 = true;
         }
-        const $offered636 = ($offered633 ? 1 : 0) + ($offered635 ? 1 : 0);
-        if ($offered636 === 0)
+        const $offered645 = ($offered642 ? 1 : 0) + ($offered644 ? 1 : 0);
+        if ($offered645 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt637: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n639 = $offered636;
-          let $r640 = 0;
-          if ($n639 <= 2097152 && $n639 >= 1) {
+        attempt646: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n648 = $offered645;
+          let $r649 = 0;
+          if ($n648 <= 2097152 && $n648 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6060,24 +6126,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n639;
+              const $m = ($t >>> 0) * $n648;
               const $low = $m >>> 0;
-              if ($low >= $n639 || $low >= 4294967296 % $n639) {
-                $r640 = ($m / 4294967296) >>> 0;
+              if ($low >= $n648 || $low >= 4294967296 % $n648) {
+                $r649 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n639 >= 1 && $n639 <= 4294967296))
+            if (!($n648 >= 1 && $n648 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r640 = drawInt(P, $n639);
+            $r649 = drawInt(P, $n648);
           }
-          const $pick638$drawn = $r640;
-          let $pick638 = $pick638$drawn;
-          if ($offered633 && $pick638-- === 0) {
-            const $n644 = Math.max(0, $high632 - $least634 + 1);
-            let $r645 = 0;
-            if ($n644 <= 2097152 && $n644 >= 1) {
+          const $pick647$drawn = $r649;
+          let $pick647 = $pick647$drawn;
+          if ($offered642 && $pick647-- === 0) {
+            const $n653 = Math.max(0, $high641 - $least643 + 1);
+            let $r654 = 0;
+            if ($n653 <= 2097152 && $n653 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6088,45 +6154,45 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n644;
+                const $m = ($t >>> 0) * $n653;
                 const $low = $m >>> 0;
-                if ($low >= $n644 || $low >= 4294967296 % $n644) {
-                  $r645 = ($m / 4294967296) >>> 0;
+                if ($low >= $n653 || $low >= 4294967296 % $n653) {
+                  $r654 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n644 >= 1 && $n644 <= 4294967296))
+              if (!($n653 >= 1 && $n653 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r645 = drawInt(P, $n644);
+              $r654 = drawInt(P, $n653);
             }
-            const $digit642 = $r645;
-            const $value643 = $least634 + $digit642;
+            const $digit651 = $r654;
+            const $value652 = $least643 + $digit651;
             {
-              const l_amount = $value643;
+              const l_amount = $value652;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value643);
+            if (trace !== null) trace.push(l_q, 3, $value652);
             {
-              const l_amount = $value643;
+              const l_amount = $value652;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step129();
             }
           }
-          if ($offered635 && $pick638-- === 0) {
+          if ($offered644 && $pick647-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
-            if ($left625 === 1) {
+            if ($left634 === 1) {
               return step129();
             }
-            continue race624;
+            continue race633;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -6337,16 +6403,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n649 = 0;
+      let $n658 = 0;
       {
-        const $n651 = N[Z_spaces]!;
-        for (let $i650 = 0; $i650 < $n651; $i650++) {
-          const l_s = C[Z_spaces * CAP + $i650]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n649++] = l_s;
+        const $n660 = N[Z_spaces]!;
+        for (let $i659 = 0; $i659 < $n660; $i659++) {
+          const l_s = C[Z_spaces * CAP + $i659]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n658++] = l_s;
         }
       }
-      for (let $i652 = 0; $i652 < $n649; $i652++) {
-        const l_s = $list85[$i652]!;
+      for (let $i661 = 0; $i661 < $n658; $i661++) {
+        const l_s = $list85[$i661]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -6356,10 +6422,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at653 = Z_spaces * CAP + $at;
-          const $card = C[$at653]!;
-          const $end654 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k655 = $at653; $k655 < $end654; $k655++) C[$k655] = C[$k655 + 1]!;
+          const $at662 = Z_spaces * CAP + $at;
+          const $card = C[$at662]!;
+          const $end663 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -6368,16 +6434,16 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n656 = 0;
+      let $n665 = 0;
       {
-        const $n658 = N[Z_bank_deeds]!;
-        for (let $i657 = 0; $i657 < $n658; $i657++) {
-          const l_d = C[Z_bank_deeds * CAP + $i657]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n656++] = l_d;
+        const $n667 = N[Z_bank_deeds]!;
+        for (let $i666 = 0; $i666 < $n667; $i666++) {
+          const l_d = C[Z_bank_deeds * CAP + $i666]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n665++] = l_d;
         }
       }
-      for (let $i659 = 0; $i659 < $n656; $i659++) {
-        const l_d = $list86[$i659]!;
+      for (let $i668 = 0; $i668 < $n665; $i668++) {
+        const l_d = $list86[$i668]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -6387,10 +6453,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at660 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at660]!;
-          const $end661 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
+          const $at669 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at669]!;
+          const $end670 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -6401,16 +6467,16 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n663 = 0;
+      let $n672 = 0;
       {
-        const $n665 = N[Z_mercy_deck]!;
-        for (let $i664 = 0; $i664 < $n665; $i664++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i664]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n663++] = l_c;
+        const $n674 = N[Z_mercy_deck]!;
+        for (let $i673 = 0; $i673 < $n674; $i673++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i673]!;
+          if (Fortune_deck[l_c]! === "grace") $list87[$n672++] = l_c;
         }
       }
-      for (let $i666 = 0; $i666 < $n663; $i666++) {
-        const l_c = $list87[$i666]!;
+      for (let $i675 = 0; $i675 < $n672; $i675++) {
+        const l_c = $list87[$i675]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -6420,10 +6486,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at667 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at667]!;
-          const $end668 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k669 = $at667; $k669 < $end668; $k669++) C[$k669] = C[$k669 + 1]!;
+          const $at676 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at676]!;
+          const $end677 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k678 = $at676; $k678 < $end677; $k678++) C[$k678] = C[$k678 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -6432,10 +6498,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i670 = N[Z_mercy_deck]! - 1; $i670 > 0; $i670--) {
-        const $n674 = $i670 + 1;
-        let $r675 = 0;
-        if ($n674 <= 2097152 && $n674 >= 1) {
+      for (let $i679 = N[Z_mercy_deck]! - 1; $i679 > 0; $i679--) {
+        const $n683 = $i679 + 1;
+        let $r684 = 0;
+        if ($n683 <= 2097152 && $n683 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6446,31 +6512,31 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n674;
+            const $m = ($t >>> 0) * $n683;
             const $low = $m >>> 0;
-            if ($low >= $n674 || $low >= 4294967296 % $n674) {
-              $r675 = ($m / 4294967296) >>> 0;
+            if ($low >= $n683 || $low >= 4294967296 % $n683) {
+              $r684 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n674 >= 1 && $n674 <= 4294967296))
+          if (!($n683 >= 1 && $n683 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r675 = drawInt(G, $n674);
+          $r684 = drawInt(G, $n683);
         }
-        const $j673 = $r675;
-        const $a671 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i670;
-        const $b672 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j673;
-        const $card = C[$a671]!;
-        C[$a671] = C[$b672]!;
-        C[$b672] = $card;
+        const $j682 = $r684;
+        const $a680 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i679;
+        const $b681 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j682;
+        const $card = C[$a680]!;
+        C[$a680] = C[$b681]!;
+        C[$b681] = $card;
       }
     }
     {
-      for (let $i676 = N[Z_grace_deck]! - 1; $i676 > 0; $i676--) {
-        const $n680 = $i676 + 1;
-        let $r681 = 0;
-        if ($n680 <= 2097152 && $n680 >= 1) {
+      for (let $i685 = N[Z_grace_deck]! - 1; $i685 > 0; $i685--) {
+        const $n689 = $i685 + 1;
+        let $r690 = 0;
+        if ($n689 <= 2097152 && $n689 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6481,34 +6547,34 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n680;
+            const $m = ($t >>> 0) * $n689;
             const $low = $m >>> 0;
-            if ($low >= $n680 || $low >= 4294967296 % $n680) {
-              $r681 = ($m / 4294967296) >>> 0;
+            if ($low >= $n689 || $low >= 4294967296 % $n689) {
+              $r690 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n680 >= 1 && $n680 <= 4294967296))
+          if (!($n689 >= 1 && $n689 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r681 = drawInt(G, $n680);
+          $r690 = drawInt(G, $n689);
         }
-        const $j679 = $r681;
-        const $a677 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i676;
-        const $b678 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j679;
-        const $card = C[$a677]!;
-        C[$a677] = C[$b678]!;
-        C[$b678] = $card;
+        const $j688 = $r690;
+        const $a686 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i685;
+        const $b687 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j688;
+        const $card = C[$a686]!;
+        C[$a686] = C[$b687]!;
+        C[$b687] = $card;
       }
     }
     {
-      let $n682 = 0;
+      let $n691 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n682++] = l_p;
+        $list88[$n691++] = l_p;
       }
-      for (let $i683 = 0; $i683 < $n682; $i683++) {
-        const l_p = $list88[$i683]!;
+      for (let $i692 = 0; $i692 < $n691; $i692++) {
+        const l_p = $list88[$i692]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -6525,10 +6591,10 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i684 = N[Z_bank_deeds]! - 1; $i684 > 0; $i684--) {
-          const $n688 = $i684 + 1;
-          let $r689 = 0;
-          if ($n688 <= 2097152 && $n688 >= 1) {
+        for (let $i693 = N[Z_bank_deeds]! - 1; $i693 > 0; $i693--) {
+          const $n697 = $i693 + 1;
+          let $r698 = 0;
+          if ($n697 <= 2097152 && $n697 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6539,62 +6605,62 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n688;
+              const $m = ($t >>> 0) * $n697;
               const $low = $m >>> 0;
-              if ($low >= $n688 || $low >= 4294967296 % $n688) {
-                $r689 = ($m / 4294967296) >>> 0;
+              if ($low >= $n697 || $low >= 4294967296 % $n697) {
+                $r698 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n688 >= 1 && $n688 <= 4294967296))
+            if (!($n697 >= 1 && $n697 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r689 = drawInt(G, $n688);
+            $r698 = drawInt(G, $n697);
           }
-          const $j687 = $r689;
-          const $a685 = Z_bank_deeds * CAP + $i684;
-          const $b686 = Z_bank_deeds * CAP + $j687;
-          const $card = C[$a685]!;
-          C[$a685] = C[$b686]!;
-          C[$b686] = $card;
+          const $j696 = $r698;
+          const $a694 = Z_bank_deeds * CAP + $i693;
+          const $b695 = Z_bank_deeds * CAP + $j696;
+          const $card = C[$a694]!;
+          C[$a694] = C[$b695]!;
+          C[$b695] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n690 = 0;
+        let $n699 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n690++] = l_p;
+          $list89[$n699++] = l_p;
         }
-        for (let $i691 = 0; $i691 < $n690; $i691++) {
-          const l_p = $list89[$i691]!;
+        for (let $i700 = 0; $i700 < $n699; $i700++) {
+          const l_p = $list89[$i700]!;
           {
-            const $seg692 = Z_deeds + l_p;
+            const $seg701 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at693 = Z_bank_deeds * CAP;
-              const $card = C[$at693]!;
-              const $end694 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k695 = $at693; $k695 < $end694; $k695++) C[$k695] = C[$k695 + 1]!;
+              const $at702 = Z_bank_deeds * CAP;
+              const $card = C[$at702]!;
+              const $end703 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k704 = $at702; $k704 < $end703; $k704++) C[$k704] = C[$k704 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg692 * CAP + N[$seg692]!] = $card;
-              N[$seg692]!++;
-              $where[$card] = $seg692;
+              C[$seg701 * CAP + N[$seg701]!] = $card;
+              N[$seg701]!++;
+              $where[$card] = $seg701;
             }
           }
           {
-            let $sum696: number = 0;
+            let $sum705: number = 0;
             {
-              const $seg698 = Z_deeds + l_p;
-              const $n699 = N[$seg698]!;
-              for (let $i697 = 0; $i697 < $n699; $i697++) {
-                const l_d = C[$seg698 * CAP + $i697]!;
-                $sum696 += Deed_price[l_d]!;
+              const $seg707 = Z_deeds + l_p;
+              const $n708 = N[$seg707]!;
+              for (let $i706 = 0; $i706 < $n708; $i706++) {
+                const l_d = C[$seg707 * CAP + $i706]!;
+                $sum705 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum696;
+            const $amount = $sum705;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

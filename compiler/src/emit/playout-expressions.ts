@@ -1,7 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
-import { KernelLists } from "./playout-lists.js";
+import { KernelLists, kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 
@@ -300,9 +300,27 @@ export abstract class KernelExpressions extends KernelLists {
     return localName(binding.slot);
   }
 
+  /** `first(x in source where …)` as a loop before the statement that reads it (no list of the
+   *  source made, no test function), with firstOf's fault when nothing matches. */
+  private firstIn(e: A.AggregateExpression, binder: string, prelude: string[]): string {
+    const type = kernelType(this.game.types.get(e));
+    if (type !== "number" && type !== "string") return this.listAggregate(e, binder);
+    const result = this.temp("first");
+    const found = this.temp("found");
+    const where = e.condition ? this.hoisted(() => this.expression(e.condition!)) : { pre: [], code: "true" };
+    prelude.push(
+      `let ${result}: ${type} = ${type === "number" ? "0" : '""'};`,
+      `let ${found} = false;`,
+      ...this.eachOf(e.source, binder, [...where.pre, `if (${where.code}) { ${result} = ${binder}; ${found} = true; break; }`]),
+      `if (!${found}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…): no item matches`)});`,
+    );
+    return result;
+  }
+
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
+    if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
     const prelude = this.prelude;
