@@ -385,47 +385,13 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first709: number = 0;
-    let $found710 = false;
-    {
-      const $n712 = N[Z_spaces]!;
-      for (let $i711 = 0; $i711 < $n712; $i711++) {
-        const l_s = C[Z_spaces * CAP + $i711]!;
-        if (Space_index[l_s]! === l_i) {
-          $first709 = l_s;
-          $found710 = true;
-          break;
-        }
-      }
-    }
-    if (!$found710) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first709]!;
-  }
-  function fn_fee_at(l_i: number): number {
-    let $first713: number = 0;
-    let $found714 = false;
-    {
-      const $n716 = N[Z_spaces]!;
-      for (let $i715 = 0; $i715 < $n716; $i715++) {
-        const l_s = C[Z_spaces * CAP + $i715]!;
-        if (Space_index[l_s]! === l_i) {
-          $first713 = l_s;
-          $found714 = true;
-          break;
-        }
-      }
-    }
-    if (!$found714) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first713]!;
-  }
-  function fn_court_space(): number {
     let $first717: number = 0;
     let $found718 = false;
     {
       const $n720 = N[Z_spaces]!;
       for (let $i719 = 0; $i719 < $n720; $i719++) {
         const l_s = C[Z_spaces * CAP + $i719]!;
-        if (Space_kind[l_s]! === "court") {
+        if (Space_index[l_s]! === l_i) {
           $first717 = l_s;
           $found718 = true;
           break;
@@ -433,90 +399,124 @@ export function playout(): PlayoutKernel {
       }
     }
     if (!$found718) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first717]!;
+    return Space_kind[$first717]!;
   }
-  function fn_owns(l_p: number, l_i: number): boolean {
-    let $any721: boolean = false;
+  function fn_fee_at(l_i: number): number {
+    let $first721: number = 0;
+    let $found722 = false;
     {
-      const $seg723 = Z_deeds + l_p;
-      const $n724 = N[$seg723]!;
-      for (let $i722 = 0; $i722 < $n724; $i722++) {
-        const l_d = C[$seg723 * CAP + $i722]!;
-        if (Deed_space[l_d]! === l_i) {
-          $any721 = true;
+      const $n724 = N[Z_spaces]!;
+      for (let $i723 = 0; $i723 < $n724; $i723++) {
+        const l_s = C[Z_spaces * CAP + $i723]!;
+        if (Space_index[l_s]! === l_i) {
+          $first721 = l_s;
+          $found722 = true;
           break;
         }
       }
     }
-    return $any721;
+    if (!$found722) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first721]!;
+  }
+  function fn_court_space(): number {
+    let $first725: number = 0;
+    let $found726 = false;
+    {
+      const $n728 = N[Z_spaces]!;
+      for (let $i727 = 0; $i727 < $n728; $i727++) {
+        const l_s = C[Z_spaces * CAP + $i727]!;
+        if (Space_kind[l_s]! === "court") {
+          $first725 = l_s;
+          $found726 = true;
+          break;
+        }
+      }
+    }
+    if (!$found726) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first725]!;
+  }
+  function fn_owns(l_p: number, l_i: number): boolean {
+    let $any729: boolean = false;
+    {
+      const $seg731 = Z_deeds + l_p;
+      const $n732 = N[$seg731]!;
+      for (let $i730 = 0; $i730 < $n732; $i730++) {
+        const l_d = C[$seg731 * CAP + $i730]!;
+        if (Deed_space[l_d]! === l_i) {
+          $any729 = true;
+          break;
+        }
+      }
+    }
+    return $any729;
   }
   function fn_owned(l_i: number): boolean {
-    let $any725: boolean = false;
+    let $any733: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any725 = true;
+        $any733 = true;
         break;
       }
     }
-    return $any725;
+    return $any733;
   }
   function fn_owner_of(l_i: number): number {
-    let $first726: number = 0;
-    let $found727 = false;
+    let $first734: number = 0;
+    let $found735 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first726 = l_q;
-        $found727 = true;
+        $first734 = l_q;
+        $found735 = true;
         break;
       }
     }
-    if (!$found727) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first726;
+    if (!$found735) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first734;
   }
   function fn_group_size(l_g: string): number {
-    let $count728: number = 0;
-    {
-      const $n730 = N[Z_bank_deeds]!;
-      for (let $i729 = 0; $i729 < $n730; $i729++) {
-        const l_d = C[Z_bank_deeds * CAP + $i729]!;
-        if (Deed_group[l_d]! === l_g) {
-          $count728++;
-        }
-      }
-    }
-    let $sum731: number = 0;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      let $count732: number = 0;
-      {
-        const $seg734 = Z_deeds + l_q;
-        const $n735 = N[$seg734]!;
-        for (let $i733 = 0; $i733 < $n735; $i733++) {
-          const l_d = C[$seg734 * CAP + $i733]!;
-          if (Deed_group[l_d]! === l_g) {
-            $count732++;
-          }
-        }
-      }
-      $sum731 += $count732;
-    }
-    return $count728 + $sum731;
-  }
-  function fn_held(l_p: number, l_g: string): number {
     let $count736: number = 0;
     {
-      const $seg738 = Z_deeds + l_p;
-      const $n739 = N[$seg738]!;
-      for (let $i737 = 0; $i737 < $n739; $i737++) {
-        const l_d = C[$seg738 * CAP + $i737]!;
+      const $n738 = N[Z_bank_deeds]!;
+      for (let $i737 = 0; $i737 < $n738; $i737++) {
+        const l_d = C[Z_bank_deeds * CAP + $i737]!;
         if (Deed_group[l_d]! === l_g) {
           $count736++;
         }
       }
     }
-    return $count736;
+    let $sum739: number = 0;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      let $count740: number = 0;
+      {
+        const $seg742 = Z_deeds + l_q;
+        const $n743 = N[$seg742]!;
+        for (let $i741 = 0; $i741 < $n743; $i741++) {
+          const l_d = C[$seg742 * CAP + $i741]!;
+          if (Deed_group[l_d]! === l_g) {
+            $count740++;
+          }
+        }
+      }
+      $sum739 += $count740;
+    }
+    return $count736 + $sum739;
+  }
+  function fn_held(l_p: number, l_g: string): number {
+    let $count744: number = 0;
+    {
+      const $seg746 = Z_deeds + l_p;
+      const $n747 = N[$seg746]!;
+      for (let $i745 = 0; $i745 < $n747; $i745++) {
+        const l_d = C[$seg746 * CAP + $i745]!;
+        if (Deed_group[l_d]! === l_g) {
+          $count744++;
+        }
+      }
+    }
+    return $count744;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -525,76 +525,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min740: number = NaN;
-    {
-      const $seg742 = Z_deeds + l_p;
-      const $n743 = N[$seg742]!;
-      for (let $i741 = 0; $i741 < $n743; $i741++) {
-        const l_e = C[$seg742 * CAP + $i741]!;
-        if (Deed_group[l_e]! === l_g) {
-          {
-            const $v = fn_level(l_e);
-            if ($min740 !== $min740 || $v < $min740) $min740 = $v;
-          }
-        }
-      }
-    }
-    if ($min740 !== $min740)
-      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min740;
-  }
-  function fn_highest_level(l_p: number, l_g: string): number {
-    let $max744: number = NaN;
-    {
-      const $seg746 = Z_deeds + l_p;
-      const $n747 = N[$seg746]!;
-      for (let $i745 = 0; $i745 < $n747; $i745++) {
-        const l_e = C[$seg746 * CAP + $i745]!;
-        if (Deed_group[l_e]! === l_g) {
-          {
-            const $v = fn_level(l_e);
-            if ($max744 !== $max744 || $v > $max744) $max744 = $v;
-          }
-        }
-      }
-    }
-    if ($max744 !== $max744)
-      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max744;
-  }
-  function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all748: boolean = true;
+    let $min748: number = NaN;
     {
       const $seg750 = Z_deeds + l_p;
       const $n751 = N[$seg750]!;
       for (let $i749 = 0; $i749 < $n751; $i749++) {
         const l_e = C[$seg750 * CAP + $i749]!;
         if (Deed_group[l_e]! === l_g) {
-          if (!(fn_level(l_e) === 0)) {
-            $all748 = false;
-            break;
+          {
+            const $v = fn_level(l_e);
+            if ($min748 !== $min748 || $v < $min748) $min748 = $v;
           }
         }
       }
     }
-    return $all748;
+    if ($min748 !== $min748)
+      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
+    return $min748;
   }
-  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any752: boolean = false;
+  function fn_highest_level(l_p: number, l_g: string): number {
+    let $max752: number = NaN;
     {
       const $seg754 = Z_deeds + l_p;
       const $n755 = N[$seg754]!;
       for (let $i753 = 0; $i753 < $n755; $i753++) {
         const l_e = C[$seg754 * CAP + $i753]!;
         if (Deed_group[l_e]! === l_g) {
-          if (v_mortgaged[l_e]!) {
-            $any752 = true;
+          {
+            const $v = fn_level(l_e);
+            if ($max752 !== $max752 || $v > $max752) $max752 = $v;
+          }
+        }
+      }
+    }
+    if ($max752 !== $max752)
+      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+    return $max752;
+  }
+  function fn_undeveloped(l_p: number, l_g: string): boolean {
+    let $all756: boolean = true;
+    {
+      const $seg758 = Z_deeds + l_p;
+      const $n759 = N[$seg758]!;
+      for (let $i757 = 0; $i757 < $n759; $i757++) {
+        const l_e = C[$seg758 * CAP + $i757]!;
+        if (Deed_group[l_e]! === l_g) {
+          if (!(fn_level(l_e) === 0)) {
+            $all756 = false;
             break;
           }
         }
       }
     }
-    return $any752;
+    return $all756;
+  }
+  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
+    let $any760: boolean = false;
+    {
+      const $seg762 = Z_deeds + l_p;
+      const $n763 = N[$seg762]!;
+      for (let $i761 = 0; $i761 < $n763; $i761++) {
+        const l_e = C[$seg762 * CAP + $i761]!;
+        if (Deed_group[l_e]! === l_g) {
+          if (v_mortgaged[l_e]!) {
+            $any760 = true;
+            break;
+          }
+        }
+      }
+    }
+    return $any760;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -647,36 +647,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any756: boolean = false;
+    let $any764: boolean = false;
     {
-      const $seg758 = Z_deeds + l_p;
-      const $n759 = N[$seg758]!;
-      for (let $i757 = 0; $i757 < $n759; $i757++) {
-        const l_d = C[$seg758 * CAP + $i757]!;
+      const $seg766 = Z_deeds + l_p;
+      const $n767 = N[$seg766]!;
+      for (let $i765 = 0; $i765 < $n767; $i765++) {
+        const l_d = C[$seg766 * CAP + $i765]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any756 = true;
+          $any764 = true;
           break;
         }
       }
     }
-    return $any756;
+    return $any764;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum760: number = 0;
+    let $sum768: number = 0;
     {
-      const $seg762 = Z_deeds + l_p;
-      const $n763 = N[$seg762]!;
-      for (let $i761 = 0; $i761 < $n763; $i761++) {
-        const l_d = C[$seg762 * CAP + $i761]!;
-        $sum760 +=
+      const $seg770 = Z_deeds + l_p;
+      const $n771 = N[$seg770]!;
+      for (let $i769 = 0; $i769 < $n771; $i769++) {
+        const l_d = C[$seg770 * CAP + $i769]!;
+        $sum768 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum760 >= l_amount;
+    return v_cash[l_p]! + $sum768 >= l_amount;
   }
   function fn_players_left(): number {
-    return seatsInPlay(players, v_eliminated).length;
+    let $seats772 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats772++;
+    return $seats772;
   }
   function fn_round_limit(): number {
     return 20;
@@ -685,19 +687,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum764: number = 0;
+    let $sum773: number = 0;
     {
-      const $seg766 = Z_deeds + l_p;
-      const $n767 = N[$seg766]!;
-      for (let $i765 = 0; $i765 < $n767; $i765++) {
-        const l_d = C[$seg766 * CAP + $i765]!;
-        $sum764 +=
+      const $seg775 = Z_deeds + l_p;
+      const $n776 = N[$seg775]!;
+      for (let $i774 = 0; $i774 < $n776; $i774++) {
+        const l_d = C[$seg775 * CAP + $i774]!;
+        $sum773 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum764;
+    return v_cash[l_p]! + $sum773;
   }
   let $epoch = 0;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -1186,7 +1188,9 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument233;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats234 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats234++;
+          v_eliminated[l_p] = players - $seats234 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1229,8 +1233,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k234 = 0; $k234 < N[$from]!; $k234++) {
-          const $card = C[$from * CAP + $k234]!;
+        for (let $k235 = 0; $k235 < N[$from]!; $k235++) {
+          const $card = C[$from * CAP + $k235]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1239,11 +1243,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument235 = l_p_2;
+      const $argument236 = l_p_2;
       {
-        let l_p = $argument235;
+        let l_p = $argument236;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats237 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats237++;
+          v_eliminated[l_p] = players - $seats237 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1274,10 +1280,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at236 = Z_seized * CAP + $at;
-      const $card = C[$at236]!;
-      const $end237 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k238 = $at236; $k238 < $end237; $k238++) C[$k238] = C[$k238 + 1]!;
+      const $at238 = Z_seized * CAP + $at;
+      const $card = C[$at238]!;
+      const $end239 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k240 = $at238; $k240 < $end239; $k240++) C[$k240] = C[$k240 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1293,19 +1299,19 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step32(): number {
-    let $cond240: boolean = l_bidding_2;
-    if ($cond240) {
-      let $any239: boolean = false;
+    let $cond242: boolean = l_bidding_2;
+    if ($cond242) {
+      let $any241: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any239 = true;
+          $any241 = true;
           break;
         }
       }
-      $cond240 = $any239;
+      $cond242 = $any241;
     }
-    if ($cond240) {
+    if ($cond242) {
       return step33();
     }
     return step34();
@@ -1313,7 +1319,7 @@ export function playout(): PlayoutKernel {
   function step33(): number {
     l_bidding_2 = false;
     $epoch++;
-    return decide265();
+    return decide267();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1335,10 +1341,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg266 = Z_deeds + l_leader_2;
-        C[$seg266 * CAP + N[$seg266]!] = $card;
-        N[$seg266]!++;
-        $where[$card] = $seg266;
+        const $seg268 = Z_deeds + l_leader_2;
+        C[$seg268 * CAP + N[$seg268]!] = $card;
+        N[$seg268]!++;
+        $where[$card] = $seg268;
       }
     } else {
     }
@@ -1351,8 +1357,8 @@ export function playout(): PlayoutKernel {
   function step36(): number {
     $epoch++;
     {
-      const $seat267 = l_q_2;
-      return decide278($seat267);
+      const $seat269 = l_q_2;
+      return decide280($seat269);
     }
   }
   function step37(): number {
@@ -1361,8 +1367,8 @@ export function playout(): PlayoutKernel {
   function step38(): number {
     $epoch++;
     {
-      const $seat279 = l_buyer_2;
-      return decide291($seat279);
+      const $seat281 = l_buyer_2;
+      return decide293($seat281);
     }
   }
   function step39(): number {
@@ -1401,9 +1407,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument292 = l_active;
+          const $argument294 = l_active;
           {
-            let l_p = $argument292;
+            let l_p = $argument294;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1460,8 +1466,8 @@ export function playout(): PlayoutKernel {
   function step53(): number {
     $epoch++;
     {
-      const $seat293 = l_p_3;
-      return decide347($seat293);
+      const $seat295 = l_p_3;
+      return decide349($seat295);
     }
   }
   function step54(): number {
@@ -1514,17 +1520,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n348 = 0;
+      let $n350 = 0;
       {
-        const $seg350 = Z_deeds + l_p_4;
-        const $n351 = N[$seg350]!;
-        for (let $i349 = 0; $i349 < $n351; $i349++) {
-          const l_d = C[$seg350 * CAP + $i349]!;
-          $list59[$n348++] = l_d;
+        const $seg352 = Z_deeds + l_p_4;
+        const $n353 = N[$seg352]!;
+        for (let $i351 = 0; $i351 < $n353; $i351++) {
+          const l_d = C[$seg352 * CAP + $i351]!;
+          $list59[$n350++] = l_d;
         }
       }
-      for (let $i352 = 0; $i352 < $n348; $i352++) {
-        const l_d = $list59[$i352]!;
+      for (let $i354 = 0; $i354 < $n350; $i354++) {
+        const l_d = $list59[$i354]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1584,33 +1590,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n353 = 0;
+      let $n355 = 0;
       {
-        const $seg355 = Z_deeds + l_p_4;
-        const $n356 = N[$seg355]!;
-        for (let $i354 = 0; $i354 < $n356; $i354++) {
-          const l_d = C[$seg355 * CAP + $i354]!;
-          $list60[$n353++] = l_d;
+        const $seg357 = Z_deeds + l_p_4;
+        const $n358 = N[$seg357]!;
+        for (let $i356 = 0; $i356 < $n358; $i356++) {
+          const l_d = C[$seg357 * CAP + $i356]!;
+          $list60[$n355++] = l_d;
         }
       }
-      for (let $i357 = 0; $i357 < $n353; $i357++) {
-        const l_d = $list60[$i357]!;
+      for (let $i359 = 0; $i359 < $n355; $i359++) {
+        const l_d = $list60[$i359]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg358 = Z_deeds + l_p_4;
+          const $seg360 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg358]!; $i++)
-            if (C[$seg358 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg360]!; $i++)
+            if (C[$seg360 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at359 = $seg358 * CAP + $at;
-          const $card = C[$at359]!;
-          const $end360 = $seg358 * CAP + N[$seg358]! - 1;
-          for (let $k361 = $at359; $k361 < $end360; $k361++) C[$k361] = C[$k361 + 1]!;
-          N[$seg358]!--;
+          const $at361 = $seg360 * CAP + $at;
+          const $card = C[$at361]!;
+          const $end362 = $seg360 * CAP + N[$seg360]! - 1;
+          for (let $k363 = $at361; $k363 < $end362; $k363++) C[$k363] = C[$k363 + 1]!;
+          N[$seg360]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1618,11 +1624,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument362 = l_p_4;
+      const $argument364 = l_p_4;
       {
-        let l_p = $argument362;
+        let l_p = $argument364;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats365 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats365++;
+          v_eliminated[l_p] = players - $seats365 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1665,8 +1673,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k363 = 0; $k363 < N[$from]!; $k363++) {
-          const $card = C[$from * CAP + $k363]!;
+        for (let $k366 = 0; $k366 < N[$from]!; $k366++) {
+          const $card = C[$from * CAP + $k366]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1675,11 +1683,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument364 = l_p_4;
+      const $argument367 = l_p_4;
       {
-        let l_p = $argument364;
+        let l_p = $argument367;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats368 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats368++;
+          v_eliminated[l_p] = players - $seats368 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1710,10 +1720,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at365 = Z_seized * CAP + $at;
-      const $card = C[$at365]!;
-      const $end366 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k367 = $at365; $k367 < $end366; $k367++) C[$k367] = C[$k367 + 1]!;
+      const $at369 = Z_seized * CAP + $at;
+      const $card = C[$at369]!;
+      const $end370 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k371 = $at369; $k371 < $end370; $k371++) C[$k371] = C[$k371 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1729,19 +1739,19 @@ export function playout(): PlayoutKernel {
     return 61;
   }
   function step65(): number {
-    let $cond369: boolean = l_bidding_3;
-    if ($cond369) {
-      let $any368: boolean = false;
+    let $cond373: boolean = l_bidding_3;
+    if ($cond373) {
+      let $any372: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any368 = true;
+          $any372 = true;
           break;
         }
       }
-      $cond369 = $any368;
+      $cond373 = $any372;
     }
-    if ($cond369) {
+    if ($cond373) {
       return step66();
     }
     return step67();
@@ -1749,7 +1759,7 @@ export function playout(): PlayoutKernel {
   function step66(): number {
     l_bidding_3 = false;
     $epoch++;
-    return decide394();
+    return decide398();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1771,10 +1781,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg395 = Z_deeds + l_leader_3;
-        C[$seg395 * CAP + N[$seg395]!] = $card;
-        N[$seg395]!++;
-        $where[$card] = $seg395;
+        const $seg399 = Z_deeds + l_leader_3;
+        C[$seg399 * CAP + N[$seg399]!] = $card;
+        N[$seg399]!++;
+        $where[$card] = $seg399;
       }
     } else {
     }
@@ -1786,11 +1796,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument396 = l_active;
-      const $argument397 = l_steps;
+      const $argument400 = l_active;
+      const $argument401 = l_steps;
       {
-        let l_p = $argument396;
-        let l_steps = $argument397;
+        let l_p = $argument400;
+        let l_steps = $argument401;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1882,22 +1892,22 @@ export function playout(): PlayoutKernel {
   function step78(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first398: number = 0;
-      let $found399 = false;
+      let $first402: number = 0;
+      let $found403 = false;
       {
-        const $seg401 = Z_deeds + l_holder;
-        const $n402 = N[$seg401]!;
-        for (let $i400 = 0; $i400 < $n402; $i400++) {
-          const l_e = C[$seg401 * CAP + $i400]!;
+        const $seg405 = Z_deeds + l_holder;
+        const $n406 = N[$seg405]!;
+        for (let $i404 = 0; $i404 < $n406; $i404++) {
+          const l_e = C[$seg405 * CAP + $i404]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first398 = l_e;
-            $found399 = true;
+            $first402 = l_e;
+            $found403 = true;
             break;
           }
         }
       }
-      if (!$found399) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first398;
+      if (!$found403) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first402;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -1910,25 +1920,25 @@ export function playout(): PlayoutKernel {
     return step80();
   }
   function step79(): number {
-    let $first403: number = 0;
-    let $found404 = false;
+    let $first407: number = 0;
+    let $found408 = false;
     {
-      const $n406 = N[Z_bank_deeds]!;
-      for (let $i405 = 0; $i405 < $n406; $i405++) {
-        const l_e = C[Z_bank_deeds * CAP + $i405]!;
+      const $n410 = N[Z_bank_deeds]!;
+      for (let $i409 = 0; $i409 < $n410; $i409++) {
+        const l_e = C[Z_bank_deeds * CAP + $i409]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first403 = l_e;
-          $found404 = true;
+          $first407 = l_e;
+          $found408 = true;
           break;
         }
       }
     }
-    if (!$found404) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first403;
+    if (!$found408) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first407;
     $epoch++;
     {
-      const $seat407 = l_p_5;
-      return decide415($seat407);
+      const $seat411 = l_p_5;
+      return decide419($seat411);
     }
   }
   function step80(): number {
@@ -1945,19 +1955,19 @@ export function playout(): PlayoutKernel {
     return step83();
   }
   function step83(): number {
-    let $cond417: boolean = l_bidding_4;
-    if ($cond417) {
-      let $any416: boolean = false;
+    let $cond421: boolean = l_bidding_4;
+    if ($cond421) {
+      let $any420: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any416 = true;
+          $any420 = true;
           break;
         }
       }
-      $cond417 = $any416;
+      $cond421 = $any420;
     }
-    if ($cond417) {
+    if ($cond421) {
       return step84();
     }
     return step85();
@@ -1965,7 +1975,7 @@ export function playout(): PlayoutKernel {
   function step84(): number {
     l_bidding_4 = false;
     $epoch++;
-    return decide442();
+    return decide446();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1987,10 +1997,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg443 = Z_deeds + l_leader_4;
-        C[$seg443 * CAP + N[$seg443]!] = $card;
-        N[$seg443]!++;
-        $where[$card] = $seg443;
+        const $seg447 = Z_deeds + l_leader_4;
+        C[$seg447 * CAP + N[$seg447]!] = $card;
+        N[$seg447]!++;
+        $where[$card] = $seg447;
       }
     } else {
     }
@@ -2043,17 +2053,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum444: number = 0;
+          let $sum448: number = 0;
           {
-            const $seg446 = Z_deeds + l_p_6;
-            const $n447 = N[$seg446]!;
-            for (let $i445 = 0; $i445 < $n447; $i445++) {
-              const l_d = C[$seg446 * CAP + $i445]!;
-              $sum444 +=
+            const $seg450 = Z_deeds + l_p_6;
+            const $n451 = N[$seg450]!;
+            for (let $i449 = 0; $i449 < $n451; $i449++) {
+              const l_d = C[$seg450 * CAP + $i449]!;
+              $sum448 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum444;
+          l_owed = $sum448;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -2078,9 +2088,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument448 = l_p_6;
+                const $argument452 = l_p_6;
                 {
-                  let l_p = $argument448;
+                  let l_p = $argument452;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2095,8 +2105,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k449 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k449 > Z_mercy_deck * CAP; $k449--)
-          C[$k449] = C[$k449 - 1]!;
+        for (let $k453 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k453 > Z_mercy_deck * CAP; $k453--)
+          C[$k453] = C[$k453 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2105,8 +2115,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k450 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k450 > Z_grace_deck * CAP; $k450--)
-          C[$k450] = C[$k450 - 1]!;
+        for (let $k454 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k454 > Z_grace_deck * CAP; $k454--)
+          C[$k454] = C[$k454 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2148,8 +2158,8 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     $epoch++;
     {
-      const $seat451 = l_p_7;
-      return decide505($seat451);
+      const $seat455 = l_p_7;
+      return decide509($seat455);
     }
   }
   function step95(): number {
@@ -2202,17 +2212,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n506 = 0;
+      let $n510 = 0;
       {
-        const $seg508 = Z_deeds + l_p_8;
-        const $n509 = N[$seg508]!;
-        for (let $i507 = 0; $i507 < $n509; $i507++) {
-          const l_d = C[$seg508 * CAP + $i507]!;
-          $list71[$n506++] = l_d;
+        const $seg512 = Z_deeds + l_p_8;
+        const $n513 = N[$seg512]!;
+        for (let $i511 = 0; $i511 < $n513; $i511++) {
+          const l_d = C[$seg512 * CAP + $i511]!;
+          $list71[$n510++] = l_d;
         }
       }
-      for (let $i510 = 0; $i510 < $n506; $i510++) {
-        const l_d = $list71[$i510]!;
+      for (let $i514 = 0; $i514 < $n510; $i514++) {
+        const l_d = $list71[$i514]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2272,33 +2282,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n511 = 0;
+      let $n515 = 0;
       {
-        const $seg513 = Z_deeds + l_p_8;
-        const $n514 = N[$seg513]!;
-        for (let $i512 = 0; $i512 < $n514; $i512++) {
-          const l_d = C[$seg513 * CAP + $i512]!;
-          $list72[$n511++] = l_d;
+        const $seg517 = Z_deeds + l_p_8;
+        const $n518 = N[$seg517]!;
+        for (let $i516 = 0; $i516 < $n518; $i516++) {
+          const l_d = C[$seg517 * CAP + $i516]!;
+          $list72[$n515++] = l_d;
         }
       }
-      for (let $i515 = 0; $i515 < $n511; $i515++) {
-        const l_d = $list72[$i515]!;
+      for (let $i519 = 0; $i519 < $n515; $i519++) {
+        const l_d = $list72[$i519]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg516 = Z_deeds + l_p_8;
+          const $seg520 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg516]!; $i++)
-            if (C[$seg516 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg520]!; $i++)
+            if (C[$seg520 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at517 = $seg516 * CAP + $at;
-          const $card = C[$at517]!;
-          const $end518 = $seg516 * CAP + N[$seg516]! - 1;
-          for (let $k519 = $at517; $k519 < $end518; $k519++) C[$k519] = C[$k519 + 1]!;
-          N[$seg516]!--;
+          const $at521 = $seg520 * CAP + $at;
+          const $card = C[$at521]!;
+          const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+          for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+          N[$seg520]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2306,11 +2316,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument520 = l_p_8;
+      const $argument524 = l_p_8;
       {
-        let l_p = $argument520;
+        let l_p = $argument524;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats525 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats525++;
+          v_eliminated[l_p] = players - $seats525 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2353,8 +2365,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k521 = 0; $k521 < N[$from]!; $k521++) {
-          const $card = C[$from * CAP + $k521]!;
+        for (let $k526 = 0; $k526 < N[$from]!; $k526++) {
+          const $card = C[$from * CAP + $k526]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2363,11 +2375,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument522 = l_p_8;
+      const $argument527 = l_p_8;
       {
-        let l_p = $argument522;
+        let l_p = $argument527;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats528 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats528++;
+          v_eliminated[l_p] = players - $seats528 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2398,10 +2412,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at523 = Z_seized * CAP + $at;
-      const $card = C[$at523]!;
-      const $end524 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+      const $at529 = Z_seized * CAP + $at;
+      const $card = C[$at529]!;
+      const $end530 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2417,19 +2431,19 @@ export function playout(): PlayoutKernel {
     return 102;
   }
   function step106(): number {
-    let $cond527: boolean = l_bidding_5;
-    if ($cond527) {
-      let $any526: boolean = false;
+    let $cond533: boolean = l_bidding_5;
+    if ($cond533) {
+      let $any532: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any526 = true;
+          $any532 = true;
           break;
         }
       }
-      $cond527 = $any526;
+      $cond533 = $any532;
     }
-    if ($cond527) {
+    if ($cond533) {
       return step107();
     }
     return step108();
@@ -2437,7 +2451,7 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     l_bidding_5 = false;
     $epoch++;
-    return decide552();
+    return decide558();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2459,10 +2473,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg553 = Z_deeds + l_leader_5;
-        C[$seg553 * CAP + N[$seg553]!] = $card;
-        N[$seg553]!++;
-        $where[$card] = $seg553;
+        const $seg559 = Z_deeds + l_leader_5;
+        C[$seg559 * CAP + N[$seg559]!] = $card;
+        N[$seg559]!++;
+        $where[$card] = $seg559;
       }
     } else {
     }
@@ -2496,9 +2510,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument554 = l_p_5;
+          const $argument560 = l_p_5;
           {
-            let l_p = $argument554;
+            let l_p = $argument560;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2520,8 +2534,8 @@ export function playout(): PlayoutKernel {
   function step114(): number {
     $epoch++;
     {
-      const $seat555 = l_p_9;
-      return decide609($seat555);
+      const $seat561 = l_p_9;
+      return decide615($seat561);
     }
   }
   function step115(): number {
@@ -2574,17 +2588,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n610 = 0;
+      let $n616 = 0;
       {
-        const $seg612 = Z_deeds + l_p_10;
-        const $n613 = N[$seg612]!;
-        for (let $i611 = 0; $i611 < $n613; $i611++) {
-          const l_d = C[$seg612 * CAP + $i611]!;
-          $list81[$n610++] = l_d;
+        const $seg618 = Z_deeds + l_p_10;
+        const $n619 = N[$seg618]!;
+        for (let $i617 = 0; $i617 < $n619; $i617++) {
+          const l_d = C[$seg618 * CAP + $i617]!;
+          $list81[$n616++] = l_d;
         }
       }
-      for (let $i614 = 0; $i614 < $n610; $i614++) {
-        const l_d = $list81[$i614]!;
+      for (let $i620 = 0; $i620 < $n616; $i620++) {
+        const l_d = $list81[$i620]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2644,33 +2658,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n615 = 0;
+      let $n621 = 0;
       {
-        const $seg617 = Z_deeds + l_p_10;
-        const $n618 = N[$seg617]!;
-        for (let $i616 = 0; $i616 < $n618; $i616++) {
-          const l_d = C[$seg617 * CAP + $i616]!;
-          $list82[$n615++] = l_d;
+        const $seg623 = Z_deeds + l_p_10;
+        const $n624 = N[$seg623]!;
+        for (let $i622 = 0; $i622 < $n624; $i622++) {
+          const l_d = C[$seg623 * CAP + $i622]!;
+          $list82[$n621++] = l_d;
         }
       }
-      for (let $i619 = 0; $i619 < $n615; $i619++) {
-        const l_d = $list82[$i619]!;
+      for (let $i625 = 0; $i625 < $n621; $i625++) {
+        const l_d = $list82[$i625]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg620 = Z_deeds + l_p_10;
+          const $seg626 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg620]!; $i++)
-            if (C[$seg620 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg626]!; $i++)
+            if (C[$seg626 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at621 = $seg620 * CAP + $at;
-          const $card = C[$at621]!;
-          const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-          for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-          N[$seg620]!--;
+          const $at627 = $seg626 * CAP + $at;
+          const $card = C[$at627]!;
+          const $end628 = $seg626 * CAP + N[$seg626]! - 1;
+          for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
+          N[$seg626]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2678,11 +2692,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument624 = l_p_10;
+      const $argument630 = l_p_10;
       {
-        let l_p = $argument624;
+        let l_p = $argument630;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats631 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats631++;
+          v_eliminated[l_p] = players - $seats631 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2725,8 +2741,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k625 = 0; $k625 < N[$from]!; $k625++) {
-          const $card = C[$from * CAP + $k625]!;
+        for (let $k632 = 0; $k632 < N[$from]!; $k632++) {
+          const $card = C[$from * CAP + $k632]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2735,11 +2751,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument626 = l_p_10;
+      const $argument633 = l_p_10;
       {
-        let l_p = $argument626;
+        let l_p = $argument633;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats634 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats634++;
+          v_eliminated[l_p] = players - $seats634 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2770,10 +2788,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at627 = Z_seized * CAP + $at;
-      const $card = C[$at627]!;
-      const $end628 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
+      const $at635 = Z_seized * CAP + $at;
+      const $card = C[$at635]!;
+      const $end636 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k637 = $at635; $k637 < $end636; $k637++) C[$k637] = C[$k637 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2789,19 +2807,19 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    let $cond631: boolean = l_bidding_6;
-    if ($cond631) {
-      let $any630: boolean = false;
+    let $cond639: boolean = l_bidding_6;
+    if ($cond639) {
+      let $any638: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any630 = true;
+          $any638 = true;
           break;
         }
       }
-      $cond631 = $any630;
+      $cond639 = $any638;
     }
-    if ($cond631) {
+    if ($cond639) {
       return step127();
     }
     return step128();
@@ -2809,7 +2827,7 @@ export function playout(): PlayoutKernel {
   function step127(): number {
     l_bidding_6 = false;
     $epoch++;
-    return decide656();
+    return decide664();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2831,10 +2849,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg657 = Z_deeds + l_leader_6;
-        C[$seg657 * CAP + N[$seg657]!] = $card;
-        N[$seg657]!++;
-        $where[$card] = $seg657;
+        const $seg665 = Z_deeds + l_leader_6;
+        C[$seg665 * CAP + N[$seg665]!] = $card;
+        N[$seg665]!++;
+        $where[$card] = $seg665;
       }
     } else {
     }
@@ -4103,30 +4121,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide265(): number {
+  function decide267(): number {
     {
-      let $n241 = 0;
+      let $n243 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list51[$n241++] = l_q;
+          $list51[$n243++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list52[$s] = 0;
-      race242: for (;;) {
-        let $left243 = 0;
-        for (let $a246 = 0; $a246 < $n241; $a246++) if ($list52[$list51[$a246]!] === 0) $left243++;
-        if ($left243 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race244: for (;;) {
+        let $left245 = 0;
+        for (let $a248 = 0; $a248 < $n243; $a248++) if ($list52[$list51[$a248]!] === 0) $left245++;
+        if ($left245 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k245 = 0;
-        if ($left243 > 1) {
-          const $n247 = $left243;
-          let $r248 = 0;
-          if ($n247 <= 2097152 && $n247 >= 1) {
+        let $k247 = 0;
+        if ($left245 > 1) {
+          const $n249 = $left245;
+          let $r250 = 0;
+          if ($n249 <= 2097152 && $n249 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4137,54 +4155,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n247;
+              const $m = ($t >>> 0) * $n249;
               const $low = $m >>> 0;
-              if ($low >= $n247 || $low >= 4294967296 % $n247) {
-                $r248 = ($m / 4294967296) >>> 0;
+              if ($low >= $n249 || $low >= 4294967296 % $n249) {
+                $r250 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n247 >= 1 && $n247 <= 4294967296))
+            if (!($n249 >= 1 && $n249 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r248 = drawInt(P, $n247);
+            $r250 = drawInt(P, $n249);
           }
-          const $k245$drawn = $r248;
-          $k245 = $k245$drawn;
+          const $k247$drawn = $r250;
+          $k247 = $k247$drawn;
         }
-        let $seat244 = -1;
-        for (let $a246 = 0; $a246 < $n241; $a246++)
-          if ($list52[$list51[$a246]!] === 0 && $k245-- === 0) {
-            $seat244 = $list51[$a246]!;
+        let $seat246 = -1;
+        for (let $a248 = 0; $a248 < $n243; $a248++)
+          if ($list52[$list51[$a248]!] === 0 && $k247-- === 0) {
+            $seat246 = $list51[$a248]!;
             break;
           }
-        const l_q = $seat244;
-        const $low249 = l_high_2 + 1;
-        const $high250 = v_cash[l_q]!;
-        let $offered251 = false;
-        let $least252 = $low249;
-        offered251$open: {
-          if (!($low249 <= $high250)) break offered251$open;
-          $least252 = Math.max($low249, l_high_2 + 1);
-          if (!($least252 <= $high250)) break offered251$open;
-          $offered251 = true;
-        }
+        const l_q = $seat246;
+        const $low251 = l_high_2 + 1;
+        const $high252 = v_cash[l_q]!;
         let $offered253 = false;
+        let $least254 = $low251;
         offered253$open: {
+          if (!($low251 <= $high252)) break offered253$open;
+          $least254 = Math.max($low251, l_high_2 + 1);
+          if (!($least254 <= $high252)) break offered253$open;
           $offered253 = true;
         }
-        const $offered254 = ($offered251 ? 1 : 0) + ($offered253 ? 1 : 0);
-        if ($offered254 === 0)
+        let $offered255 = false;
+        offered255$open: {
+          $offered255 = true;
+        }
+        const $offered256 = ($offered253 ? 1 : 0) + ($offered255 ? 1 : 0);
+        if ($offered256 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt255: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n257 = $offered254;
-          let $r258 = 0;
-          if ($n257 <= 2097152 && $n257 >= 1) {
+        attempt257: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n259 = $offered256;
+          let $r260 = 0;
+          if ($n259 <= 2097152 && $n259 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4195,24 +4213,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n257;
+              const $m = ($t >>> 0) * $n259;
               const $low = $m >>> 0;
-              if ($low >= $n257 || $low >= 4294967296 % $n257) {
-                $r258 = ($m / 4294967296) >>> 0;
+              if ($low >= $n259 || $low >= 4294967296 % $n259) {
+                $r260 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n257 >= 1 && $n257 <= 4294967296))
+            if (!($n259 >= 1 && $n259 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r258 = drawInt(P, $n257);
+            $r260 = drawInt(P, $n259);
           }
-          const $pick256$drawn = $r258;
-          let $pick256 = $pick256$drawn;
-          if ($offered251 && $pick256-- === 0) {
-            const $n262 = Math.max(0, $high250 - $least252 + 1);
-            let $r263 = 0;
-            if ($n262 <= 2097152 && $n262 >= 1) {
+          const $pick258$drawn = $r260;
+          let $pick258 = $pick258$drawn;
+          if ($offered253 && $pick258-- === 0) {
+            const $n264 = Math.max(0, $high252 - $least254 + 1);
+            let $r265 = 0;
+            if ($n264 <= 2097152 && $n264 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4223,67 +4241,67 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n262;
+                const $m = ($t >>> 0) * $n264;
                 const $low = $m >>> 0;
-                if ($low >= $n262 || $low >= 4294967296 % $n262) {
-                  $r263 = ($m / 4294967296) >>> 0;
+                if ($low >= $n264 || $low >= 4294967296 % $n264) {
+                  $r265 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n262 >= 1 && $n262 <= 4294967296))
+              if (!($n264 >= 1 && $n264 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r263 = drawInt(P, $n262);
+              $r265 = drawInt(P, $n264);
             }
-            const $digit260 = $r263;
-            const $value261 = $least252 + $digit260;
+            const $digit262 = $r265;
+            const $value263 = $least254 + $digit262;
             {
-              const l_amount = $value261;
+              const l_amount = $value263;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value261);
+            if (trace !== null) trace.push(l_q, 3, $value263);
             {
-              const l_amount = $value261;
+              const l_amount = $value263;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step35();
             }
           }
-          if ($offered253 && $pick256-- === 0) {
+          if ($offered255 && $pick258-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list52[l_q] = 1;
-            if ($left243 === 1) {
+            if ($left245 === 1) {
               return step35();
             }
-            continue race242;
+            continue race244;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide278($seat267: number): number {
-    const $low268 = 1;
-    const $high269 = v_cash[l_buyer_2]!;
-    const $size270 = Math.max(0, $high269 - $low268 + 1);
-    const $count271 = $size270;
-    const $total272 = $count271;
-    if ($total272 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat267} must act but has no legal move`);
+  function decide280($seat269: number): number {
+    const $low270 = 1;
+    const $high271 = v_cash[l_buyer_2]!;
+    const $size272 = Math.max(0, $high271 - $low270 + 1);
+    const $count273 = $size272;
+    const $total274 = $count273;
+    if ($total274 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat269} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n274 = $total272;
-    let $r275 = 0;
-    if ($n274 <= 2097152 && $n274 >= 1) {
+    const $n276 = $total274;
+    let $r277 = 0;
+    if ($n276 <= 2097152 && $n276 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4294,48 +4312,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n274;
+        const $m = ($t >>> 0) * $n276;
         const $low = $m >>> 0;
-        if ($low >= $n274 || $low >= 4294967296 % $n274) {
-          $r275 = ($m / 4294967296) >>> 0;
+        if ($low >= $n276 || $low >= 4294967296 % $n276) {
+          $r277 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n274 >= 1 && $n274 <= 4294967296))
+      if (!($n276 >= 1 && $n276 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r275 = drawInt(P, $n274);
+      $r277 = drawInt(P, $n276);
     }
-    const $index273$drawn = $r275;
-    let $index273 = $index273$drawn;
+    const $index275$drawn = $r277;
+    let $index275 = $index275$drawn;
     decisions++;
     steps = 0;
-    if ($index273 < $count271) {
-      const $digit276 = $index273;
-      const $value277 = $low268 + $digit276;
-      if (trace !== null) trace.push($seat267, 7, $value277);
+    if ($index275 < $count273) {
+      const $digit278 = $index275;
+      const $value279 = $low270 + $digit278;
+      if (trace !== null) trace.push($seat269, 7, $value279);
       {
-        l_amount_3 = $value277;
+        l_amount_3 = $value279;
         return step38();
       }
     }
-    $index273 -= $count271;
+    $index275 -= $count273;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide291($seat279: number): number {
-    const $count280 = 1;
-    const $count281 = 1;
-    const $total282 = $count280 + $count281;
-    if ($total282 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat279} must act but has no legal move`);
+  function decide293($seat281: number): number {
+    const $count282 = 1;
+    const $count283 = 1;
+    const $total284 = $count282 + $count283;
+    if ($total284 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat281} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n284 = $total282;
-    let $r285 = 0;
-    if ($n284 <= 2097152 && $n284 >= 1) {
+    const $n286 = $total284;
+    let $r287 = 0;
+    if ($n286 <= 2097152 && $n286 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4346,24 +4364,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n284;
+        const $m = ($t >>> 0) * $n286;
         const $low = $m >>> 0;
-        if ($low >= $n284 || $low >= 4294967296 % $n284) {
-          $r285 = ($m / 4294967296) >>> 0;
+        if ($low >= $n286 || $low >= 4294967296 % $n286) {
+          $r287 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n284 >= 1 && $n284 <= 4294967296))
+      if (!($n286 >= 1 && $n286 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r285 = drawInt(P, $n284);
+      $r287 = drawInt(P, $n286);
     }
-    const $index283$drawn = $r285;
-    let $index283 = $index283$drawn;
+    const $index285$drawn = $r287;
+    let $index285 = $index285$drawn;
     decisions++;
     steps = 0;
-    if ($index283 < $count280) {
-      if (trace !== null) trace.push($seat279, 5);
+    if ($index285 < $count282) {
+      if (trace !== null) trace.push($seat281, 5);
       {
         {
           const $amount = l_amount_3;
@@ -4381,138 +4399,138 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg286 = Z_deeds + l_q_2;
+          const $seg288 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg286]!; $i++)
-            if (C[$seg286 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg288]!; $i++)
+            if (C[$seg288 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at287 = $seg286 * CAP + $at;
-          const $card = C[$at287]!;
-          const $end288 = $seg286 * CAP + N[$seg286]! - 1;
-          for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
-          N[$seg286]!--;
-          const $seg290 = Z_deeds + l_buyer_2;
-          C[$seg290 * CAP + N[$seg290]!] = $card;
-          N[$seg290]!++;
-          $where[$card] = $seg290;
+          const $at289 = $seg288 * CAP + $at;
+          const $card = C[$at289]!;
+          const $end290 = $seg288 * CAP + N[$seg288]! - 1;
+          for (let $k291 = $at289; $k291 < $end290; $k291++) C[$k291] = C[$k291 + 1]!;
+          N[$seg288]!--;
+          const $seg292 = Z_deeds + l_buyer_2;
+          C[$seg292 * CAP + N[$seg292]!] = $card;
+          N[$seg292]!++;
+          $where[$card] = $seg292;
         }
         return step39();
       }
     }
-    $index283 -= $count280;
-    if ($index283 < $count281) {
-      if (trace !== null) trace.push($seat279, 6);
+    $index285 -= $count282;
+    if ($index285 < $count283) {
+      if (trace !== null) trace.push($seat281, 6);
       {
         return step39();
       }
     }
-    $index283 -= $count281;
+    $index285 -= $count283;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide347($seat293: number): number {
-    const $seg294 = Z_deeds + l_p_3;
-    let $offered295 = false;
-    offered295$open: {
-      if (!(N[$seg294]! > 0)) break offered295$open;
-      let $any296: boolean = false;
+  function decide349($seat295: number): number {
+    const $seg296 = Z_deeds + l_p_3;
+    let $offered297 = false;
+    offered297$open: {
+      if (!(N[$seg296]! > 0)) break offered297$open;
+      let $any298: boolean = false;
       {
-        const $seg298 = Z_deeds + l_p_3;
-        const $n299 = N[$seg298]!;
-        for (let $i297 = 0; $i297 < $n299; $i297++) {
-          const l_e = C[$seg298 * CAP + $i297]!;
+        const $seg300 = Z_deeds + l_p_3;
+        const $n301 = N[$seg300]!;
+        for (let $i299 = 0; $i299 < $n301; $i299++) {
+          const l_e = C[$seg300 * CAP + $i299]!;
           if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any296 = true;
+            $any298 = true;
             break;
           }
         }
       }
-      if (!$any296) break offered295$open;
-      let $found300 = false;
-      for (let $i301 = 0; $i301 < N[$seg294]!; $i301++) {
-        const l_d = C[$seg294 * CAP + $i301]!;
+      if (!$any298) break offered297$open;
+      let $found302 = false;
+      for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
+        const l_d = C[$seg296 * CAP + $i303]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-        $found300 = true;
+        $found302 = true;
         break;
       }
-      if (!$found300) break offered295$open;
-      $offered295 = true;
+      if (!$found302) break offered297$open;
+      $offered297 = true;
     }
-    const $seg303 = Z_deeds + l_p_3;
-    let $offered304 = false;
-    offered304$open: {
-      if (!(N[$seg303]! > 0)) break offered304$open;
-      let $any305: boolean = false;
+    const $seg305 = Z_deeds + l_p_3;
+    let $offered306 = false;
+    offered306$open: {
+      if (!(N[$seg305]! > 0)) break offered306$open;
+      let $any307: boolean = false;
       {
-        const $seg307 = Z_deeds + l_p_3;
-        const $n308 = N[$seg307]!;
-        for (let $i306 = 0; $i306 < $n308; $i306++) {
-          const l_e = C[$seg307 * CAP + $i306]!;
+        const $seg309 = Z_deeds + l_p_3;
+        const $n310 = N[$seg309]!;
+        for (let $i308 = 0; $i308 < $n310; $i308++) {
+          const l_e = C[$seg309 * CAP + $i308]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any305 = true;
+            $any307 = true;
             break;
           }
         }
       }
-      if (!$any305) break offered304$open;
-      if (!(v_stacks_left >= 4)) break offered304$open;
-      let $found309 = false;
-      for (let $i310 = 0; $i310 < N[$seg303]!; $i310++) {
-        const l_d = C[$seg303 * CAP + $i310]!;
+      if (!$any307) break offered306$open;
+      if (!(v_stacks_left >= 4)) break offered306$open;
+      let $found311 = false;
+      for (let $i312 = 0; $i312 < N[$seg305]!; $i312++) {
+        const l_d = C[$seg305 * CAP + $i312]!;
         if (!v_key[l_d]!) continue;
-        $found309 = true;
+        $found311 = true;
         break;
       }
-      if (!$found309) break offered304$open;
-      $offered304 = true;
+      if (!$found311) break offered306$open;
+      $offered306 = true;
     }
-    const $seg312 = Z_deeds + l_p_3;
-    let $offered313 = false;
-    offered313$open: {
-      if (!(N[$seg312]! > 0)) break offered313$open;
-      let $any314: boolean = false;
+    const $seg314 = Z_deeds + l_p_3;
+    let $offered315 = false;
+    offered315$open: {
+      if (!(N[$seg314]! > 0)) break offered315$open;
+      let $any316: boolean = false;
       {
-        const $seg316 = Z_deeds + l_p_3;
-        const $n317 = N[$seg316]!;
-        for (let $i315 = 0; $i315 < $n317; $i315++) {
-          const l_e = C[$seg316 * CAP + $i315]!;
+        const $seg318 = Z_deeds + l_p_3;
+        const $n319 = N[$seg318]!;
+        for (let $i317 = 0; $i317 < $n319; $i317++) {
+          const l_e = C[$seg318 * CAP + $i317]!;
           if (fn_may_mortgage$memo(l_p_3, l_e)) {
-            $any314 = true;
+            $any316 = true;
             break;
           }
         }
       }
-      if (!$any314) break offered313$open;
-      let $found318 = false;
-      for (let $i319 = 0; $i319 < N[$seg312]!; $i319++) {
-        const l_d = C[$seg312 * CAP + $i319]!;
+      if (!$any316) break offered315$open;
+      let $found320 = false;
+      for (let $i321 = 0; $i321 < N[$seg314]!; $i321++) {
+        const l_d = C[$seg314 * CAP + $i321]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
-        $found318 = true;
+        $found320 = true;
         break;
       }
-      if (!$found318) break offered313$open;
-      $offered313 = true;
+      if (!$found320) break offered315$open;
+      $offered315 = true;
     }
-    const $offered321 = ($offered295 ? 1 : 0) + ($offered304 ? 1 : 0) + ($offered313 ? 1 : 0);
-    if ($offered321 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat293} must act but has no legal move`);
+    const $offered323 = ($offered297 ? 1 : 0) + ($offered306 ? 1 : 0) + ($offered315 ? 1 : 0);
+    if ($offered323 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat295} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built326 = false;
-    let $built333 = false;
-    let $built340 = false;
-    attempt322: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n324 = $offered321;
-      let $r325 = 0;
-      if ($n324 <= 2097152 && $n324 >= 1) {
+    let $built328 = false;
+    let $built335 = false;
+    let $built342 = false;
+    attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n326 = $offered323;
+      let $r327 = 0;
+      if ($n326 <= 2097152 && $n326 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4523,34 +4541,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n324;
+          const $m = ($t >>> 0) * $n326;
           const $low = $m >>> 0;
-          if ($low >= $n324 || $low >= 4294967296 % $n324) {
-            $r325 = ($m / 4294967296) >>> 0;
+          if ($low >= $n326 || $low >= 4294967296 % $n326) {
+            $r327 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n324 >= 1 && $n324 <= 4294967296))
+        if (!($n326 >= 1 && $n326 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r325 = drawInt(P, $n324);
+        $r327 = drawInt(P, $n326);
       }
-      const $pick323$drawn = $r325;
-      let $pick323 = $pick323$drawn;
-      if ($offered295 && $pick323-- === 0) {
-        if (!$built326) {
+      const $pick325$drawn = $r327;
+      let $pick325 = $pick325$drawn;
+      if ($offered297 && $pick325-- === 0) {
+        if (!$built328) {
           $values53$n[0]! = 0;
-          for (let $i302 = 0; $i302 < N[$seg294]!; $i302++) {
-            const l_d = C[$seg294 * CAP + $i302]!;
+          for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
+            const l_d = C[$seg296 * CAP + $i304]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
             $values53[$values53$n[0]!++] = l_d;
           }
-          $built326 = true;
+          $built328 = true;
         }
-        const $n329 = $values53$n[0]!;
-        let $r330 = 0;
-        if ($n329 <= 2097152 && $n329 >= 1) {
+        const $n331 = $values53$n[0]!;
+        let $r332 = 0;
+        if ($n331 <= 2097152 && $n331 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4561,34 +4579,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n329;
+            const $m = ($t >>> 0) * $n331;
             const $low = $m >>> 0;
-            if ($low >= $n329 || $low >= 4294967296 % $n329) {
-              $r330 = ($m / 4294967296) >>> 0;
+            if ($low >= $n331 || $low >= 4294967296 % $n331) {
+              $r332 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n329 >= 1 && $n329 <= 4294967296))
+          if (!($n331 >= 1 && $n331 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r330 = drawInt(P, $n329);
+          $r332 = drawInt(P, $n331);
         }
-        const $digit327 = $r330;
-        const $value328 = $values53[$digit327]!;
+        const $digit329 = $r332;
+        const $value330 = $values53[$digit329]!;
         {
-          const l_d = $value328;
+          const l_d = $value330;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 0, $value328);
+        if (trace !== null) trace.push($seat295, 0, $value330);
         {
-          const l_d = $value328;
+          const l_d = $value330;
           {
-            const $argument331 = l_p_3;
-            const $argument332 = l_d;
+            const $argument333 = l_p_3;
+            const $argument334 = l_d;
             {
-              let l_p = $argument331;
-              let l_sold = $argument332;
+              let l_p = $argument333;
+              let l_sold = $argument334;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4611,19 +4629,19 @@ export function playout(): PlayoutKernel {
           return step55();
         }
       }
-      if ($offered304 && $pick323-- === 0) {
-        if (!$built333) {
+      if ($offered306 && $pick325-- === 0) {
+        if (!$built335) {
           $values55$n[0]! = 0;
-          for (let $i311 = 0; $i311 < N[$seg303]!; $i311++) {
-            const l_d = C[$seg303 * CAP + $i311]!;
+          for (let $i313 = 0; $i313 < N[$seg305]!; $i313++) {
+            const l_d = C[$seg305 * CAP + $i313]!;
             if (!v_key[l_d]!) continue;
             $values55[$values55$n[0]!++] = l_d;
           }
-          $built333 = true;
+          $built335 = true;
         }
-        const $n336 = $values55$n[0]!;
-        let $r337 = 0;
-        if ($n336 <= 2097152 && $n336 >= 1) {
+        const $n338 = $values55$n[0]!;
+        let $r339 = 0;
+        if ($n338 <= 2097152 && $n338 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4634,34 +4652,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n336;
+            const $m = ($t >>> 0) * $n338;
             const $low = $m >>> 0;
-            if ($low >= $n336 || $low >= 4294967296 % $n336) {
-              $r337 = ($m / 4294967296) >>> 0;
+            if ($low >= $n338 || $low >= 4294967296 % $n338) {
+              $r339 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n336 >= 1 && $n336 <= 4294967296))
+          if (!($n338 >= 1 && $n338 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r337 = drawInt(P, $n336);
+          $r339 = drawInt(P, $n338);
         }
-        const $digit334 = $r337;
-        const $value335 = $values55[$digit334]!;
+        const $digit336 = $r339;
+        const $value337 = $values55[$digit336]!;
         {
-          const l_d = $value335;
+          const l_d = $value337;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 1, $value335);
+        if (trace !== null) trace.push($seat295, 1, $value337);
         {
-          const l_d = $value335;
+          const l_d = $value337;
           {
-            const $argument338 = l_p_3;
-            const $argument339 = l_d;
+            const $argument340 = l_p_3;
+            const $argument341 = l_d;
             {
-              let l_p = $argument338;
-              let l_sold = $argument339;
+              let l_p = $argument340;
+              let l_sold = $argument341;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4686,20 +4704,20 @@ export function playout(): PlayoutKernel {
           return step55();
         }
       }
-      if ($offered313 && $pick323-- === 0) {
-        if (!$built340) {
+      if ($offered315 && $pick325-- === 0) {
+        if (!$built342) {
           $values57$n[0]! = 0;
-          for (let $i320 = 0; $i320 < N[$seg312]!; $i320++) {
-            const l_d = C[$seg312 * CAP + $i320]!;
+          for (let $i322 = 0; $i322 < N[$seg314]!; $i322++) {
+            const l_d = C[$seg314 * CAP + $i322]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          $built340 = true;
+          $built342 = true;
         }
-        const $n343 = $values57$n[0]!;
-        let $r344 = 0;
-        if ($n343 <= 2097152 && $n343 >= 1) {
+        const $n345 = $values57$n[0]!;
+        let $r346 = 0;
+        if ($n345 <= 2097152 && $n345 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4710,34 +4728,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n343;
+            const $m = ($t >>> 0) * $n345;
             const $low = $m >>> 0;
-            if ($low >= $n343 || $low >= 4294967296 % $n343) {
-              $r344 = ($m / 4294967296) >>> 0;
+            if ($low >= $n345 || $low >= 4294967296 % $n345) {
+              $r346 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n343 >= 1 && $n343 <= 4294967296))
+          if (!($n345 >= 1 && $n345 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r344 = drawInt(P, $n343);
+          $r346 = drawInt(P, $n345);
         }
-        const $digit341 = $r344;
-        const $value342 = $values57[$digit341]!;
+        const $digit343 = $r346;
+        const $value344 = $values57[$digit343]!;
         {
-          const l_d = $value342;
+          const l_d = $value344;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 2, $value342);
+        if (trace !== null) trace.push($seat295, 2, $value344);
         {
-          const l_d = $value342;
+          const l_d = $value344;
           {
-            const $argument345 = l_p_3;
-            const $argument346 = l_d;
+            const $argument347 = l_p_3;
+            const $argument348 = l_d;
             {
-              let l_p = $argument345;
-              let l_pledged = $argument346;
+              let l_p = $argument347;
+              let l_pledged = $argument348;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4762,30 +4780,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide394(): number {
+  function decide398(): number {
     {
-      let $n370 = 0;
+      let $n374 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list61[$n370++] = l_q;
+          $list61[$n374++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list62[$s] = 0;
-      race371: for (;;) {
-        let $left372 = 0;
-        for (let $a375 = 0; $a375 < $n370; $a375++) if ($list62[$list61[$a375]!] === 0) $left372++;
-        if ($left372 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race375: for (;;) {
+        let $left376 = 0;
+        for (let $a379 = 0; $a379 < $n374; $a379++) if ($list62[$list61[$a379]!] === 0) $left376++;
+        if ($left376 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k374 = 0;
-        if ($left372 > 1) {
-          const $n376 = $left372;
-          let $r377 = 0;
-          if ($n376 <= 2097152 && $n376 >= 1) {
+        let $k378 = 0;
+        if ($left376 > 1) {
+          const $n380 = $left376;
+          let $r381 = 0;
+          if ($n380 <= 2097152 && $n380 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4796,54 +4814,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n376;
+              const $m = ($t >>> 0) * $n380;
               const $low = $m >>> 0;
-              if ($low >= $n376 || $low >= 4294967296 % $n376) {
-                $r377 = ($m / 4294967296) >>> 0;
+              if ($low >= $n380 || $low >= 4294967296 % $n380) {
+                $r381 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n376 >= 1 && $n376 <= 4294967296))
+            if (!($n380 >= 1 && $n380 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r377 = drawInt(P, $n376);
+            $r381 = drawInt(P, $n380);
           }
-          const $k374$drawn = $r377;
-          $k374 = $k374$drawn;
+          const $k378$drawn = $r381;
+          $k378 = $k378$drawn;
         }
-        let $seat373 = -1;
-        for (let $a375 = 0; $a375 < $n370; $a375++)
-          if ($list62[$list61[$a375]!] === 0 && $k374-- === 0) {
-            $seat373 = $list61[$a375]!;
+        let $seat377 = -1;
+        for (let $a379 = 0; $a379 < $n374; $a379++)
+          if ($list62[$list61[$a379]!] === 0 && $k378-- === 0) {
+            $seat377 = $list61[$a379]!;
             break;
           }
-        const l_q = $seat373;
-        const $low378 = l_high_3 + 1;
-        const $high379 = v_cash[l_q]!;
-        let $offered380 = false;
-        let $least381 = $low378;
-        offered380$open: {
-          if (!($low378 <= $high379)) break offered380$open;
-          $least381 = Math.max($low378, l_high_3 + 1);
-          if (!($least381 <= $high379)) break offered380$open;
-          $offered380 = true;
+        const l_q = $seat377;
+        const $low382 = l_high_3 + 1;
+        const $high383 = v_cash[l_q]!;
+        let $offered384 = false;
+        let $least385 = $low382;
+        offered384$open: {
+          if (!($low382 <= $high383)) break offered384$open;
+          $least385 = Math.max($low382, l_high_3 + 1);
+          if (!($least385 <= $high383)) break offered384$open;
+          $offered384 = true;
         }
-        let $offered382 = false;
-        offered382$open: {
-          $offered382 = true;
+        let $offered386 = false;
+        offered386$open: {
+          $offered386 = true;
         }
-        const $offered383 = ($offered380 ? 1 : 0) + ($offered382 ? 1 : 0);
-        if ($offered383 === 0)
+        const $offered387 = ($offered384 ? 1 : 0) + ($offered386 ? 1 : 0);
+        if ($offered387 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt384: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n386 = $offered383;
-          let $r387 = 0;
-          if ($n386 <= 2097152 && $n386 >= 1) {
+        attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n390 = $offered387;
+          let $r391 = 0;
+          if ($n390 <= 2097152 && $n390 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4854,24 +4872,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n386;
+              const $m = ($t >>> 0) * $n390;
               const $low = $m >>> 0;
-              if ($low >= $n386 || $low >= 4294967296 % $n386) {
-                $r387 = ($m / 4294967296) >>> 0;
+              if ($low >= $n390 || $low >= 4294967296 % $n390) {
+                $r391 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n386 >= 1 && $n386 <= 4294967296))
+            if (!($n390 >= 1 && $n390 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r387 = drawInt(P, $n386);
+            $r391 = drawInt(P, $n390);
           }
-          const $pick385$drawn = $r387;
-          let $pick385 = $pick385$drawn;
-          if ($offered380 && $pick385-- === 0) {
-            const $n391 = Math.max(0, $high379 - $least381 + 1);
-            let $r392 = 0;
-            if ($n391 <= 2097152 && $n391 >= 1) {
+          const $pick389$drawn = $r391;
+          let $pick389 = $pick389$drawn;
+          if ($offered384 && $pick389-- === 0) {
+            const $n395 = Math.max(0, $high383 - $least385 + 1);
+            let $r396 = 0;
+            if ($n395 <= 2097152 && $n395 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4882,65 +4900,65 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n391;
+                const $m = ($t >>> 0) * $n395;
                 const $low = $m >>> 0;
-                if ($low >= $n391 || $low >= 4294967296 % $n391) {
-                  $r392 = ($m / 4294967296) >>> 0;
+                if ($low >= $n395 || $low >= 4294967296 % $n395) {
+                  $r396 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n391 >= 1 && $n391 <= 4294967296))
+              if (!($n395 >= 1 && $n395 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r392 = drawInt(P, $n391);
+              $r396 = drawInt(P, $n395);
             }
-            const $digit389 = $r392;
-            const $value390 = $least381 + $digit389;
+            const $digit393 = $r396;
+            const $value394 = $least385 + $digit393;
             {
-              const l_amount = $value390;
+              const l_amount = $value394;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value390);
+            if (trace !== null) trace.push(l_q, 3, $value394);
             {
-              const l_amount = $value390;
+              const l_amount = $value394;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return step68();
             }
           }
-          if ($offered382 && $pick385-- === 0) {
+          if ($offered386 && $pick389-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list62[l_q] = 1;
-            if ($left372 === 1) {
+            if ($left376 === 1) {
               return step68();
             }
-            continue race371;
+            continue race375;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide415($seat407: number): number {
-    const $count408 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count409 = 1;
-    const $total410 = $count408 + $count409;
-    if ($total410 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat407} must act but has no legal move`);
+  function decide419($seat411: number): number {
+    const $count412 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count413 = 1;
+    const $total414 = $count412 + $count413;
+    if ($total414 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat411} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n412 = $total410;
-    let $r413 = 0;
-    if ($n412 <= 2097152 && $n412 >= 1) {
+    const $n416 = $total414;
+    let $r417 = 0;
+    if ($n416 <= 2097152 && $n416 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4951,24 +4969,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n412;
+        const $m = ($t >>> 0) * $n416;
         const $low = $m >>> 0;
-        if ($low >= $n412 || $low >= 4294967296 % $n412) {
-          $r413 = ($m / 4294967296) >>> 0;
+        if ($low >= $n416 || $low >= 4294967296 % $n416) {
+          $r417 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n412 >= 1 && $n412 <= 4294967296))
+      if (!($n416 >= 1 && $n416 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r413 = drawInt(P, $n412);
+      $r417 = drawInt(P, $n416);
     }
-    const $index411$drawn = $r413;
-    let $index411 = $index411$drawn;
+    const $index415$drawn = $r417;
+    let $index415 = $index415$drawn;
     decisions++;
     steps = 0;
-    if ($index411 < $count408) {
-      if (trace !== null) trace.push($seat407, 17);
+    if ($index415 < $count412) {
+      if (trace !== null) trace.push($seat411, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4988,48 +5006,48 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg414 = Z_deeds + l_p_5;
-          C[$seg414 * CAP + N[$seg414]!] = $card;
-          N[$seg414]!++;
-          $where[$card] = $seg414;
+          const $seg418 = Z_deeds + l_p_5;
+          C[$seg418 * CAP + N[$seg418]!] = $card;
+          N[$seg418]!++;
+          $where[$card] = $seg418;
         }
         return step81();
       }
     }
-    $index411 -= $count408;
-    if ($index411 < $count409) {
-      if (trace !== null) trace.push($seat407, 4);
+    $index415 -= $count412;
+    if ($index415 < $count413) {
+      if (trace !== null) trace.push($seat411, 4);
       {
         return step82();
       }
     }
-    $index411 -= $count409;
+    $index415 -= $count413;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide442(): number {
+  function decide446(): number {
     {
-      let $n418 = 0;
+      let $n422 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n418++] = l_q;
+          $list63[$n422++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race419: for (;;) {
-        let $left420 = 0;
-        for (let $a423 = 0; $a423 < $n418; $a423++) if ($list64[$list63[$a423]!] === 0) $left420++;
-        if ($left420 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race423: for (;;) {
+        let $left424 = 0;
+        for (let $a427 = 0; $a427 < $n422; $a427++) if ($list64[$list63[$a427]!] === 0) $left424++;
+        if ($left424 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k422 = 0;
-        if ($left420 > 1) {
-          const $n424 = $left420;
-          let $r425 = 0;
-          if ($n424 <= 2097152 && $n424 >= 1) {
+        let $k426 = 0;
+        if ($left424 > 1) {
+          const $n428 = $left424;
+          let $r429 = 0;
+          if ($n428 <= 2097152 && $n428 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5040,54 +5058,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n424;
+              const $m = ($t >>> 0) * $n428;
               const $low = $m >>> 0;
-              if ($low >= $n424 || $low >= 4294967296 % $n424) {
-                $r425 = ($m / 4294967296) >>> 0;
+              if ($low >= $n428 || $low >= 4294967296 % $n428) {
+                $r429 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n424 >= 1 && $n424 <= 4294967296))
+            if (!($n428 >= 1 && $n428 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r425 = drawInt(P, $n424);
+            $r429 = drawInt(P, $n428);
           }
-          const $k422$drawn = $r425;
-          $k422 = $k422$drawn;
+          const $k426$drawn = $r429;
+          $k426 = $k426$drawn;
         }
-        let $seat421 = -1;
-        for (let $a423 = 0; $a423 < $n418; $a423++)
-          if ($list64[$list63[$a423]!] === 0 && $k422-- === 0) {
-            $seat421 = $list63[$a423]!;
+        let $seat425 = -1;
+        for (let $a427 = 0; $a427 < $n422; $a427++)
+          if ($list64[$list63[$a427]!] === 0 && $k426-- === 0) {
+            $seat425 = $list63[$a427]!;
             break;
           }
-        const l_q = $seat421;
-        const $low426 = l_high_4 + 1;
-        const $high427 = v_cash[l_q]!;
-        let $offered428 = false;
-        let $least429 = $low426;
-        offered428$open: {
-          if (!($low426 <= $high427)) break offered428$open;
-          $least429 = Math.max($low426, l_high_4 + 1);
-          if (!($least429 <= $high427)) break offered428$open;
-          $offered428 = true;
+        const l_q = $seat425;
+        const $low430 = l_high_4 + 1;
+        const $high431 = v_cash[l_q]!;
+        let $offered432 = false;
+        let $least433 = $low430;
+        offered432$open: {
+          if (!($low430 <= $high431)) break offered432$open;
+          $least433 = Math.max($low430, l_high_4 + 1);
+          if (!($least433 <= $high431)) break offered432$open;
+          $offered432 = true;
         }
-        let $offered430 = false;
-        offered430$open: {
-          $offered430 = true;
+        let $offered434 = false;
+        offered434$open: {
+          $offered434 = true;
         }
-        const $offered431 = ($offered428 ? 1 : 0) + ($offered430 ? 1 : 0);
-        if ($offered431 === 0)
+        const $offered435 = ($offered432 ? 1 : 0) + ($offered434 ? 1 : 0);
+        if ($offered435 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt432: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n434 = $offered431;
-          let $r435 = 0;
-          if ($n434 <= 2097152 && $n434 >= 1) {
+        attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n438 = $offered435;
+          let $r439 = 0;
+          if ($n438 <= 2097152 && $n438 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5098,24 +5116,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n434;
+              const $m = ($t >>> 0) * $n438;
               const $low = $m >>> 0;
-              if ($low >= $n434 || $low >= 4294967296 % $n434) {
-                $r435 = ($m / 4294967296) >>> 0;
+              if ($low >= $n438 || $low >= 4294967296 % $n438) {
+                $r439 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n434 >= 1 && $n434 <= 4294967296))
+            if (!($n438 >= 1 && $n438 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r435 = drawInt(P, $n434);
+            $r439 = drawInt(P, $n438);
           }
-          const $pick433$drawn = $r435;
-          let $pick433 = $pick433$drawn;
-          if ($offered428 && $pick433-- === 0) {
-            const $n439 = Math.max(0, $high427 - $least429 + 1);
-            let $r440 = 0;
-            if ($n439 <= 2097152 && $n439 >= 1) {
+          const $pick437$drawn = $r439;
+          let $pick437 = $pick437$drawn;
+          if ($offered432 && $pick437-- === 0) {
+            const $n443 = Math.max(0, $high431 - $least433 + 1);
+            let $r444 = 0;
+            if ($n443 <= 2097152 && $n443 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5126,151 +5144,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n439;
+                const $m = ($t >>> 0) * $n443;
                 const $low = $m >>> 0;
-                if ($low >= $n439 || $low >= 4294967296 % $n439) {
-                  $r440 = ($m / 4294967296) >>> 0;
+                if ($low >= $n443 || $low >= 4294967296 % $n443) {
+                  $r444 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n439 >= 1 && $n439 <= 4294967296))
+              if (!($n443 >= 1 && $n443 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r440 = drawInt(P, $n439);
+              $r444 = drawInt(P, $n443);
             }
-            const $digit437 = $r440;
-            const $value438 = $least429 + $digit437;
+            const $digit441 = $r444;
+            const $value442 = $least433 + $digit441;
             {
-              const l_amount = $value438;
+              const l_amount = $value442;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value438);
+            if (trace !== null) trace.push(l_q, 3, $value442);
             {
-              const l_amount = $value438;
+              const l_amount = $value442;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step86();
             }
           }
-          if ($offered430 && $pick433-- === 0) {
+          if ($offered434 && $pick437-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
-            if ($left420 === 1) {
+            if ($left424 === 1) {
               return step86();
             }
-            continue race419;
+            continue race423;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide505($seat451: number): number {
-    const $seg452 = Z_deeds + l_p_7;
-    let $offered453 = false;
-    offered453$open: {
-      if (!(N[$seg452]! > 0)) break offered453$open;
-      let $any454: boolean = false;
+  function decide509($seat455: number): number {
+    const $seg456 = Z_deeds + l_p_7;
+    let $offered457 = false;
+    offered457$open: {
+      if (!(N[$seg456]! > 0)) break offered457$open;
+      let $any458: boolean = false;
       {
-        const $seg456 = Z_deeds + l_p_7;
-        const $n457 = N[$seg456]!;
-        for (let $i455 = 0; $i455 < $n457; $i455++) {
-          const l_e = C[$seg456 * CAP + $i455]!;
+        const $seg460 = Z_deeds + l_p_7;
+        const $n461 = N[$seg460]!;
+        for (let $i459 = 0; $i459 < $n461; $i459++) {
+          const l_e = C[$seg460 * CAP + $i459]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any454 = true;
+            $any458 = true;
             break;
           }
         }
       }
-      if (!$any454) break offered453$open;
-      let $found458 = false;
-      for (let $i459 = 0; $i459 < N[$seg452]!; $i459++) {
-        const l_d = C[$seg452 * CAP + $i459]!;
+      if (!$any458) break offered457$open;
+      let $found462 = false;
+      for (let $i463 = 0; $i463 < N[$seg456]!; $i463++) {
+        const l_d = C[$seg456 * CAP + $i463]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found458 = true;
+        $found462 = true;
         break;
       }
-      if (!$found458) break offered453$open;
-      $offered453 = true;
+      if (!$found462) break offered457$open;
+      $offered457 = true;
     }
-    const $seg461 = Z_deeds + l_p_7;
-    let $offered462 = false;
-    offered462$open: {
-      if (!(N[$seg461]! > 0)) break offered462$open;
-      let $any463: boolean = false;
+    const $seg465 = Z_deeds + l_p_7;
+    let $offered466 = false;
+    offered466$open: {
+      if (!(N[$seg465]! > 0)) break offered466$open;
+      let $any467: boolean = false;
       {
-        const $seg465 = Z_deeds + l_p_7;
-        const $n466 = N[$seg465]!;
-        for (let $i464 = 0; $i464 < $n466; $i464++) {
-          const l_e = C[$seg465 * CAP + $i464]!;
+        const $seg469 = Z_deeds + l_p_7;
+        const $n470 = N[$seg469]!;
+        for (let $i468 = 0; $i468 < $n470; $i468++) {
+          const l_e = C[$seg469 * CAP + $i468]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any463 = true;
+            $any467 = true;
             break;
           }
         }
       }
-      if (!$any463) break offered462$open;
-      if (!(v_stacks_left >= 4)) break offered462$open;
-      let $found467 = false;
-      for (let $i468 = 0; $i468 < N[$seg461]!; $i468++) {
-        const l_d = C[$seg461 * CAP + $i468]!;
+      if (!$any467) break offered466$open;
+      if (!(v_stacks_left >= 4)) break offered466$open;
+      let $found471 = false;
+      for (let $i472 = 0; $i472 < N[$seg465]!; $i472++) {
+        const l_d = C[$seg465 * CAP + $i472]!;
         if (!v_key[l_d]!) continue;
-        $found467 = true;
+        $found471 = true;
         break;
       }
-      if (!$found467) break offered462$open;
-      $offered462 = true;
+      if (!$found471) break offered466$open;
+      $offered466 = true;
     }
-    const $seg470 = Z_deeds + l_p_7;
-    let $offered471 = false;
-    offered471$open: {
-      if (!(N[$seg470]! > 0)) break offered471$open;
-      let $any472: boolean = false;
+    const $seg474 = Z_deeds + l_p_7;
+    let $offered475 = false;
+    offered475$open: {
+      if (!(N[$seg474]! > 0)) break offered475$open;
+      let $any476: boolean = false;
       {
-        const $seg474 = Z_deeds + l_p_7;
-        const $n475 = N[$seg474]!;
-        for (let $i473 = 0; $i473 < $n475; $i473++) {
-          const l_e = C[$seg474 * CAP + $i473]!;
+        const $seg478 = Z_deeds + l_p_7;
+        const $n479 = N[$seg478]!;
+        for (let $i477 = 0; $i477 < $n479; $i477++) {
+          const l_e = C[$seg478 * CAP + $i477]!;
           if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any472 = true;
+            $any476 = true;
             break;
           }
         }
       }
-      if (!$any472) break offered471$open;
-      let $found476 = false;
-      for (let $i477 = 0; $i477 < N[$seg470]!; $i477++) {
-        const l_d = C[$seg470 * CAP + $i477]!;
+      if (!$any476) break offered475$open;
+      let $found480 = false;
+      for (let $i481 = 0; $i481 < N[$seg474]!; $i481++) {
+        const l_d = C[$seg474 * CAP + $i481]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
-        $found476 = true;
+        $found480 = true;
         break;
       }
-      if (!$found476) break offered471$open;
-      $offered471 = true;
+      if (!$found480) break offered475$open;
+      $offered475 = true;
     }
-    const $offered479 = ($offered453 ? 1 : 0) + ($offered462 ? 1 : 0) + ($offered471 ? 1 : 0);
-    if ($offered479 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
+    const $offered483 = ($offered457 ? 1 : 0) + ($offered466 ? 1 : 0) + ($offered475 ? 1 : 0);
+    if ($offered483 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat455} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built484 = false;
-    let $built491 = false;
-    let $built498 = false;
-    attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n482 = $offered479;
-      let $r483 = 0;
-      if ($n482 <= 2097152 && $n482 >= 1) {
+    let $built488 = false;
+    let $built495 = false;
+    let $built502 = false;
+    attempt484: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n486 = $offered483;
+      let $r487 = 0;
+      if ($n486 <= 2097152 && $n486 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5281,34 +5299,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n482;
+          const $m = ($t >>> 0) * $n486;
           const $low = $m >>> 0;
-          if ($low >= $n482 || $low >= 4294967296 % $n482) {
-            $r483 = ($m / 4294967296) >>> 0;
+          if ($low >= $n486 || $low >= 4294967296 % $n486) {
+            $r487 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n482 >= 1 && $n482 <= 4294967296))
+        if (!($n486 >= 1 && $n486 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r483 = drawInt(P, $n482);
+        $r487 = drawInt(P, $n486);
       }
-      const $pick481$drawn = $r483;
-      let $pick481 = $pick481$drawn;
-      if ($offered453 && $pick481-- === 0) {
-        if (!$built484) {
+      const $pick485$drawn = $r487;
+      let $pick485 = $pick485$drawn;
+      if ($offered457 && $pick485-- === 0) {
+        if (!$built488) {
           $values65$n[0]! = 0;
-          for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
-            const l_d = C[$seg452 * CAP + $i460]!;
+          for (let $i464 = 0; $i464 < N[$seg456]!; $i464++) {
+            const l_d = C[$seg456 * CAP + $i464]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built484 = true;
+          $built488 = true;
         }
-        const $n487 = $values65$n[0]!;
-        let $r488 = 0;
-        if ($n487 <= 2097152 && $n487 >= 1) {
+        const $n491 = $values65$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5319,34 +5337,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n487;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n487 || $low >= 4294967296 % $n487) {
-              $r488 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n487 >= 1 && $n487 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r488 = drawInt(P, $n487);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit485 = $r488;
-        const $value486 = $values65[$digit485]!;
+        const $digit489 = $r492;
+        const $value490 = $values65[$digit489]!;
         {
-          const l_d = $value486;
+          const l_d = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 0, $value486);
+        if (trace !== null) trace.push($seat455, 0, $value490);
         {
-          const l_d = $value486;
+          const l_d = $value490;
           {
-            const $argument489 = l_p_7;
-            const $argument490 = l_d;
+            const $argument493 = l_p_7;
+            const $argument494 = l_d;
             {
-              let l_p = $argument489;
-              let l_sold = $argument490;
+              let l_p = $argument493;
+              let l_sold = $argument494;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5369,19 +5387,19 @@ export function playout(): PlayoutKernel {
           return step96();
         }
       }
-      if ($offered462 && $pick481-- === 0) {
-        if (!$built491) {
+      if ($offered466 && $pick485-- === 0) {
+        if (!$built495) {
           $values67$n[0]! = 0;
-          for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
-            const l_d = C[$seg461 * CAP + $i469]!;
+          for (let $i473 = 0; $i473 < N[$seg465]!; $i473++) {
+            const l_d = C[$seg465 * CAP + $i473]!;
             if (!v_key[l_d]!) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built491 = true;
+          $built495 = true;
         }
-        const $n494 = $values67$n[0]!;
-        let $r495 = 0;
-        if ($n494 <= 2097152 && $n494 >= 1) {
+        const $n498 = $values67$n[0]!;
+        let $r499 = 0;
+        if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5392,34 +5410,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n494;
+            const $m = ($t >>> 0) * $n498;
             const $low = $m >>> 0;
-            if ($low >= $n494 || $low >= 4294967296 % $n494) {
-              $r495 = ($m / 4294967296) >>> 0;
+            if ($low >= $n498 || $low >= 4294967296 % $n498) {
+              $r499 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n494 >= 1 && $n494 <= 4294967296))
+          if (!($n498 >= 1 && $n498 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r495 = drawInt(P, $n494);
+          $r499 = drawInt(P, $n498);
         }
-        const $digit492 = $r495;
-        const $value493 = $values67[$digit492]!;
+        const $digit496 = $r499;
+        const $value497 = $values67[$digit496]!;
         {
-          const l_d = $value493;
+          const l_d = $value497;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 1, $value493);
+        if (trace !== null) trace.push($seat455, 1, $value497);
         {
-          const l_d = $value493;
+          const l_d = $value497;
           {
-            const $argument496 = l_p_7;
-            const $argument497 = l_d;
+            const $argument500 = l_p_7;
+            const $argument501 = l_d;
             {
-              let l_p = $argument496;
-              let l_sold = $argument497;
+              let l_p = $argument500;
+              let l_sold = $argument501;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5444,20 +5462,20 @@ export function playout(): PlayoutKernel {
           return step96();
         }
       }
-      if ($offered471 && $pick481-- === 0) {
-        if (!$built498) {
+      if ($offered475 && $pick485-- === 0) {
+        if (!$built502) {
           $values69$n[0]! = 0;
-          for (let $i478 = 0; $i478 < N[$seg470]!; $i478++) {
-            const l_d = C[$seg470 * CAP + $i478]!;
+          for (let $i482 = 0; $i482 < N[$seg474]!; $i482++) {
+            const l_d = C[$seg474 * CAP + $i482]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
-          $built498 = true;
+          $built502 = true;
         }
-        const $n501 = $values69$n[0]!;
-        let $r502 = 0;
-        if ($n501 <= 2097152 && $n501 >= 1) {
+        const $n505 = $values69$n[0]!;
+        let $r506 = 0;
+        if ($n505 <= 2097152 && $n505 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5468,34 +5486,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n501;
+            const $m = ($t >>> 0) * $n505;
             const $low = $m >>> 0;
-            if ($low >= $n501 || $low >= 4294967296 % $n501) {
-              $r502 = ($m / 4294967296) >>> 0;
+            if ($low >= $n505 || $low >= 4294967296 % $n505) {
+              $r506 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n501 >= 1 && $n501 <= 4294967296))
+          if (!($n505 >= 1 && $n505 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r502 = drawInt(P, $n501);
+          $r506 = drawInt(P, $n505);
         }
-        const $digit499 = $r502;
-        const $value500 = $values69[$digit499]!;
+        const $digit503 = $r506;
+        const $value504 = $values69[$digit503]!;
         {
-          const l_d = $value500;
+          const l_d = $value504;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 2, $value500);
+        if (trace !== null) trace.push($seat455, 2, $value504);
         {
-          const l_d = $value500;
+          const l_d = $value504;
           {
-            const $argument503 = l_p_7;
-            const $argument504 = l_d;
+            const $argument507 = l_p_7;
+            const $argument508 = l_d;
             {
-              let l_p = $argument503;
-              let l_pledged = $argument504;
+              let l_p = $argument507;
+              let l_pledged = $argument508;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5520,30 +5538,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide552(): number {
+  function decide558(): number {
     {
-      let $n528 = 0;
+      let $n534 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n528++] = l_q;
+          $list73[$n534++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race529: for (;;) {
-        let $left530 = 0;
-        for (let $a533 = 0; $a533 < $n528; $a533++) if ($list74[$list73[$a533]!] === 0) $left530++;
-        if ($left530 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race535: for (;;) {
+        let $left536 = 0;
+        for (let $a539 = 0; $a539 < $n534; $a539++) if ($list74[$list73[$a539]!] === 0) $left536++;
+        if ($left536 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k532 = 0;
-        if ($left530 > 1) {
-          const $n534 = $left530;
-          let $r535 = 0;
-          if ($n534 <= 2097152 && $n534 >= 1) {
+        let $k538 = 0;
+        if ($left536 > 1) {
+          const $n540 = $left536;
+          let $r541 = 0;
+          if ($n540 <= 2097152 && $n540 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5554,54 +5572,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n534;
+              const $m = ($t >>> 0) * $n540;
               const $low = $m >>> 0;
-              if ($low >= $n534 || $low >= 4294967296 % $n534) {
-                $r535 = ($m / 4294967296) >>> 0;
+              if ($low >= $n540 || $low >= 4294967296 % $n540) {
+                $r541 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n534 >= 1 && $n534 <= 4294967296))
+            if (!($n540 >= 1 && $n540 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r535 = drawInt(P, $n534);
+            $r541 = drawInt(P, $n540);
           }
-          const $k532$drawn = $r535;
-          $k532 = $k532$drawn;
+          const $k538$drawn = $r541;
+          $k538 = $k538$drawn;
         }
-        let $seat531 = -1;
-        for (let $a533 = 0; $a533 < $n528; $a533++)
-          if ($list74[$list73[$a533]!] === 0 && $k532-- === 0) {
-            $seat531 = $list73[$a533]!;
+        let $seat537 = -1;
+        for (let $a539 = 0; $a539 < $n534; $a539++)
+          if ($list74[$list73[$a539]!] === 0 && $k538-- === 0) {
+            $seat537 = $list73[$a539]!;
             break;
           }
-        const l_q = $seat531;
-        const $low536 = l_high_5 + 1;
-        const $high537 = v_cash[l_q]!;
-        let $offered538 = false;
-        let $least539 = $low536;
-        offered538$open: {
-          if (!($low536 <= $high537)) break offered538$open;
-          $least539 = Math.max($low536, l_high_5 + 1);
-          if (!($least539 <= $high537)) break offered538$open;
-          $offered538 = true;
+        const l_q = $seat537;
+        const $low542 = l_high_5 + 1;
+        const $high543 = v_cash[l_q]!;
+        let $offered544 = false;
+        let $least545 = $low542;
+        offered544$open: {
+          if (!($low542 <= $high543)) break offered544$open;
+          $least545 = Math.max($low542, l_high_5 + 1);
+          if (!($least545 <= $high543)) break offered544$open;
+          $offered544 = true;
         }
-        let $offered540 = false;
-        offered540$open: {
-          $offered540 = true;
+        let $offered546 = false;
+        offered546$open: {
+          $offered546 = true;
         }
-        const $offered541 = ($offered538 ? 1 : 0) + ($offered540 ? 1 : 0);
-        if ($offered541 === 0)
+        const $offered547 = ($offered544 ? 1 : 0) + ($offered546 ? 1 : 0);
+        if ($offered547 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt542: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n544 = $offered541;
-          let $r545 = 0;
-          if ($n544 <= 2097152 && $n544 >= 1) {
+        attempt548: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n550 = $offered547;
+          let $r551 = 0;
+          if ($n550 <= 2097152 && $n550 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5612,24 +5630,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n544;
+              const $m = ($t >>> 0) * $n550;
               const $low = $m >>> 0;
-              if ($low >= $n544 || $low >= 4294967296 % $n544) {
-                $r545 = ($m / 4294967296) >>> 0;
+              if ($low >= $n550 || $low >= 4294967296 % $n550) {
+                $r551 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n544 >= 1 && $n544 <= 4294967296))
+            if (!($n550 >= 1 && $n550 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r545 = drawInt(P, $n544);
+            $r551 = drawInt(P, $n550);
           }
-          const $pick543$drawn = $r545;
-          let $pick543 = $pick543$drawn;
-          if ($offered538 && $pick543-- === 0) {
-            const $n549 = Math.max(0, $high537 - $least539 + 1);
-            let $r550 = 0;
-            if ($n549 <= 2097152 && $n549 >= 1) {
+          const $pick549$drawn = $r551;
+          let $pick549 = $pick549$drawn;
+          if ($offered544 && $pick549-- === 0) {
+            const $n555 = Math.max(0, $high543 - $least545 + 1);
+            let $r556 = 0;
+            if ($n555 <= 2097152 && $n555 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5640,151 +5658,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n549;
+                const $m = ($t >>> 0) * $n555;
                 const $low = $m >>> 0;
-                if ($low >= $n549 || $low >= 4294967296 % $n549) {
-                  $r550 = ($m / 4294967296) >>> 0;
+                if ($low >= $n555 || $low >= 4294967296 % $n555) {
+                  $r556 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n549 >= 1 && $n549 <= 4294967296))
+              if (!($n555 >= 1 && $n555 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r550 = drawInt(P, $n549);
+              $r556 = drawInt(P, $n555);
             }
-            const $digit547 = $r550;
-            const $value548 = $least539 + $digit547;
+            const $digit553 = $r556;
+            const $value554 = $least545 + $digit553;
             {
-              const l_amount = $value548;
+              const l_amount = $value554;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value548);
+            if (trace !== null) trace.push(l_q, 3, $value554);
             {
-              const l_amount = $value548;
+              const l_amount = $value554;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step109();
             }
           }
-          if ($offered540 && $pick543-- === 0) {
+          if ($offered546 && $pick549-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
-            if ($left530 === 1) {
+            if ($left536 === 1) {
               return step109();
             }
-            continue race529;
+            continue race535;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide609($seat555: number): number {
-    const $seg556 = Z_deeds + l_p_9;
-    let $offered557 = false;
-    offered557$open: {
-      if (!(N[$seg556]! > 0)) break offered557$open;
-      let $any558: boolean = false;
+  function decide615($seat561: number): number {
+    const $seg562 = Z_deeds + l_p_9;
+    let $offered563 = false;
+    offered563$open: {
+      if (!(N[$seg562]! > 0)) break offered563$open;
+      let $any564: boolean = false;
       {
-        const $seg560 = Z_deeds + l_p_9;
-        const $n561 = N[$seg560]!;
-        for (let $i559 = 0; $i559 < $n561; $i559++) {
-          const l_e = C[$seg560 * CAP + $i559]!;
+        const $seg566 = Z_deeds + l_p_9;
+        const $n567 = N[$seg566]!;
+        for (let $i565 = 0; $i565 < $n567; $i565++) {
+          const l_e = C[$seg566 * CAP + $i565]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any558 = true;
+            $any564 = true;
             break;
           }
         }
       }
-      if (!$any558) break offered557$open;
-      let $found562 = false;
-      for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
-        const l_d = C[$seg556 * CAP + $i563]!;
+      if (!$any564) break offered563$open;
+      let $found568 = false;
+      for (let $i569 = 0; $i569 < N[$seg562]!; $i569++) {
+        const l_d = C[$seg562 * CAP + $i569]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found562 = true;
+        $found568 = true;
         break;
       }
-      if (!$found562) break offered557$open;
-      $offered557 = true;
+      if (!$found568) break offered563$open;
+      $offered563 = true;
     }
-    const $seg565 = Z_deeds + l_p_9;
-    let $offered566 = false;
-    offered566$open: {
-      if (!(N[$seg565]! > 0)) break offered566$open;
-      let $any567: boolean = false;
+    const $seg571 = Z_deeds + l_p_9;
+    let $offered572 = false;
+    offered572$open: {
+      if (!(N[$seg571]! > 0)) break offered572$open;
+      let $any573: boolean = false;
       {
-        const $seg569 = Z_deeds + l_p_9;
-        const $n570 = N[$seg569]!;
-        for (let $i568 = 0; $i568 < $n570; $i568++) {
-          const l_e = C[$seg569 * CAP + $i568]!;
+        const $seg575 = Z_deeds + l_p_9;
+        const $n576 = N[$seg575]!;
+        for (let $i574 = 0; $i574 < $n576; $i574++) {
+          const l_e = C[$seg575 * CAP + $i574]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any567 = true;
+            $any573 = true;
             break;
           }
         }
       }
-      if (!$any567) break offered566$open;
-      if (!(v_stacks_left >= 4)) break offered566$open;
-      let $found571 = false;
-      for (let $i572 = 0; $i572 < N[$seg565]!; $i572++) {
-        const l_d = C[$seg565 * CAP + $i572]!;
+      if (!$any573) break offered572$open;
+      if (!(v_stacks_left >= 4)) break offered572$open;
+      let $found577 = false;
+      for (let $i578 = 0; $i578 < N[$seg571]!; $i578++) {
+        const l_d = C[$seg571 * CAP + $i578]!;
         if (!v_key[l_d]!) continue;
-        $found571 = true;
+        $found577 = true;
         break;
       }
-      if (!$found571) break offered566$open;
-      $offered566 = true;
+      if (!$found577) break offered572$open;
+      $offered572 = true;
     }
-    const $seg574 = Z_deeds + l_p_9;
-    let $offered575 = false;
-    offered575$open: {
-      if (!(N[$seg574]! > 0)) break offered575$open;
-      let $any576: boolean = false;
+    const $seg580 = Z_deeds + l_p_9;
+    let $offered581 = false;
+    offered581$open: {
+      if (!(N[$seg580]! > 0)) break offered581$open;
+      let $any582: boolean = false;
       {
-        const $seg578 = Z_deeds + l_p_9;
-        const $n579 = N[$seg578]!;
-        for (let $i577 = 0; $i577 < $n579; $i577++) {
-          const l_e = C[$seg578 * CAP + $i577]!;
+        const $seg584 = Z_deeds + l_p_9;
+        const $n585 = N[$seg584]!;
+        for (let $i583 = 0; $i583 < $n585; $i583++) {
+          const l_e = C[$seg584 * CAP + $i583]!;
           if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any576 = true;
+            $any582 = true;
             break;
           }
         }
       }
-      if (!$any576) break offered575$open;
-      let $found580 = false;
-      for (let $i581 = 0; $i581 < N[$seg574]!; $i581++) {
-        const l_d = C[$seg574 * CAP + $i581]!;
+      if (!$any582) break offered581$open;
+      let $found586 = false;
+      for (let $i587 = 0; $i587 < N[$seg580]!; $i587++) {
+        const l_d = C[$seg580 * CAP + $i587]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
-        $found580 = true;
+        $found586 = true;
         break;
       }
-      if (!$found580) break offered575$open;
-      $offered575 = true;
+      if (!$found586) break offered581$open;
+      $offered581 = true;
     }
-    const $offered583 = ($offered557 ? 1 : 0) + ($offered566 ? 1 : 0) + ($offered575 ? 1 : 0);
-    if ($offered583 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat555} must act but has no legal move`);
+    const $offered589 = ($offered563 ? 1 : 0) + ($offered572 ? 1 : 0) + ($offered581 ? 1 : 0);
+    if ($offered589 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built588 = false;
-    let $built595 = false;
-    let $built602 = false;
-    attempt584: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n586 = $offered583;
-      let $r587 = 0;
-      if ($n586 <= 2097152 && $n586 >= 1) {
+    let $built594 = false;
+    let $built601 = false;
+    let $built608 = false;
+    attempt590: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n592 = $offered589;
+      let $r593 = 0;
+      if ($n592 <= 2097152 && $n592 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5795,34 +5813,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n586;
+          const $m = ($t >>> 0) * $n592;
           const $low = $m >>> 0;
-          if ($low >= $n586 || $low >= 4294967296 % $n586) {
-            $r587 = ($m / 4294967296) >>> 0;
+          if ($low >= $n592 || $low >= 4294967296 % $n592) {
+            $r593 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n586 >= 1 && $n586 <= 4294967296))
+        if (!($n592 >= 1 && $n592 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r587 = drawInt(P, $n586);
+        $r593 = drawInt(P, $n592);
       }
-      const $pick585$drawn = $r587;
-      let $pick585 = $pick585$drawn;
-      if ($offered557 && $pick585-- === 0) {
-        if (!$built588) {
+      const $pick591$drawn = $r593;
+      let $pick591 = $pick591$drawn;
+      if ($offered563 && $pick591-- === 0) {
+        if (!$built594) {
           $values75$n[0]! = 0;
-          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
-            const l_d = C[$seg556 * CAP + $i564]!;
+          for (let $i570 = 0; $i570 < N[$seg562]!; $i570++) {
+            const l_d = C[$seg562 * CAP + $i570]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          $built588 = true;
+          $built594 = true;
         }
-        const $n591 = $values75$n[0]!;
-        let $r592 = 0;
-        if ($n591 <= 2097152 && $n591 >= 1) {
+        const $n597 = $values75$n[0]!;
+        let $r598 = 0;
+        if ($n597 <= 2097152 && $n597 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5833,34 +5851,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n591;
+            const $m = ($t >>> 0) * $n597;
             const $low = $m >>> 0;
-            if ($low >= $n591 || $low >= 4294967296 % $n591) {
-              $r592 = ($m / 4294967296) >>> 0;
+            if ($low >= $n597 || $low >= 4294967296 % $n597) {
+              $r598 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n591 >= 1 && $n591 <= 4294967296))
+          if (!($n597 >= 1 && $n597 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r592 = drawInt(P, $n591);
+          $r598 = drawInt(P, $n597);
         }
-        const $digit589 = $r592;
-        const $value590 = $values75[$digit589]!;
+        const $digit595 = $r598;
+        const $value596 = $values75[$digit595]!;
         {
-          const l_d = $value590;
+          const l_d = $value596;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat555, 0, $value590);
+        if (trace !== null) trace.push($seat561, 0, $value596);
         {
-          const l_d = $value590;
+          const l_d = $value596;
           {
-            const $argument593 = l_p_9;
-            const $argument594 = l_d;
+            const $argument599 = l_p_9;
+            const $argument600 = l_d;
             {
-              let l_p = $argument593;
-              let l_sold = $argument594;
+              let l_p = $argument599;
+              let l_sold = $argument600;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5883,19 +5901,19 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered566 && $pick585-- === 0) {
-        if (!$built595) {
+      if ($offered572 && $pick591-- === 0) {
+        if (!$built601) {
           $values77$n[0]! = 0;
-          for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
-            const l_d = C[$seg565 * CAP + $i573]!;
+          for (let $i579 = 0; $i579 < N[$seg571]!; $i579++) {
+            const l_d = C[$seg571 * CAP + $i579]!;
             if (!v_key[l_d]!) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          $built595 = true;
+          $built601 = true;
         }
-        const $n598 = $values77$n[0]!;
-        let $r599 = 0;
-        if ($n598 <= 2097152 && $n598 >= 1) {
+        const $n604 = $values77$n[0]!;
+        let $r605 = 0;
+        if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5906,34 +5924,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n598;
+            const $m = ($t >>> 0) * $n604;
             const $low = $m >>> 0;
-            if ($low >= $n598 || $low >= 4294967296 % $n598) {
-              $r599 = ($m / 4294967296) >>> 0;
+            if ($low >= $n604 || $low >= 4294967296 % $n604) {
+              $r605 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n598 >= 1 && $n598 <= 4294967296))
+          if (!($n604 >= 1 && $n604 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r599 = drawInt(P, $n598);
+          $r605 = drawInt(P, $n604);
         }
-        const $digit596 = $r599;
-        const $value597 = $values77[$digit596]!;
+        const $digit602 = $r605;
+        const $value603 = $values77[$digit602]!;
         {
-          const l_d = $value597;
+          const l_d = $value603;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat555, 1, $value597);
+        if (trace !== null) trace.push($seat561, 1, $value603);
         {
-          const l_d = $value597;
+          const l_d = $value603;
           {
-            const $argument600 = l_p_9;
-            const $argument601 = l_d;
+            const $argument606 = l_p_9;
+            const $argument607 = l_d;
             {
-              let l_p = $argument600;
-              let l_sold = $argument601;
+              let l_p = $argument606;
+              let l_sold = $argument607;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5958,20 +5976,20 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered575 && $pick585-- === 0) {
-        if (!$built602) {
+      if ($offered581 && $pick591-- === 0) {
+        if (!$built608) {
           $values79$n[0]! = 0;
-          for (let $i582 = 0; $i582 < N[$seg574]!; $i582++) {
-            const l_d = C[$seg574 * CAP + $i582]!;
+          for (let $i588 = 0; $i588 < N[$seg580]!; $i588++) {
+            const l_d = C[$seg580 * CAP + $i588]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built602 = true;
+          $built608 = true;
         }
-        const $n605 = $values79$n[0]!;
-        let $r606 = 0;
-        if ($n605 <= 2097152 && $n605 >= 1) {
+        const $n611 = $values79$n[0]!;
+        let $r612 = 0;
+        if ($n611 <= 2097152 && $n611 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5982,34 +6000,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n605;
+            const $m = ($t >>> 0) * $n611;
             const $low = $m >>> 0;
-            if ($low >= $n605 || $low >= 4294967296 % $n605) {
-              $r606 = ($m / 4294967296) >>> 0;
+            if ($low >= $n611 || $low >= 4294967296 % $n611) {
+              $r612 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n605 >= 1 && $n605 <= 4294967296))
+          if (!($n611 >= 1 && $n611 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r606 = drawInt(P, $n605);
+          $r612 = drawInt(P, $n611);
         }
-        const $digit603 = $r606;
-        const $value604 = $values79[$digit603]!;
+        const $digit609 = $r612;
+        const $value610 = $values79[$digit609]!;
         {
-          const l_d = $value604;
+          const l_d = $value610;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat555, 2, $value604);
+        if (trace !== null) trace.push($seat561, 2, $value610);
         {
-          const l_d = $value604;
+          const l_d = $value610;
           {
-            const $argument607 = l_p_9;
-            const $argument608 = l_d;
+            const $argument613 = l_p_9;
+            const $argument614 = l_d;
             {
-              let l_p = $argument607;
-              let l_pledged = $argument608;
+              let l_p = $argument613;
+              let l_pledged = $argument614;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -6034,30 +6052,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide656(): number {
+  function decide664(): number {
     {
-      let $n632 = 0;
+      let $n640 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n632++] = l_q;
+          $list83[$n640++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race633: for (;;) {
-        let $left634 = 0;
-        for (let $a637 = 0; $a637 < $n632; $a637++) if ($list84[$list83[$a637]!] === 0) $left634++;
-        if ($left634 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race641: for (;;) {
+        let $left642 = 0;
+        for (let $a645 = 0; $a645 < $n640; $a645++) if ($list84[$list83[$a645]!] === 0) $left642++;
+        if ($left642 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k636 = 0;
-        if ($left634 > 1) {
-          const $n638 = $left634;
-          let $r639 = 0;
-          if ($n638 <= 2097152 && $n638 >= 1) {
+        let $k644 = 0;
+        if ($left642 > 1) {
+          const $n646 = $left642;
+          let $r647 = 0;
+          if ($n646 <= 2097152 && $n646 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6068,54 +6086,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n638;
+              const $m = ($t >>> 0) * $n646;
               const $low = $m >>> 0;
-              if ($low >= $n638 || $low >= 4294967296 % $n638) {
-                $r639 = ($m / 4294967296) >>> 0;
+              if ($low >= $n646 || $low >= 4294967296 % $n646) {
+                $r647 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n638 >= 1 && $n638 <= 4294967296))
+            if (!($n646 >= 1 && $n646 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r639 = drawInt(P, $n638);
+            $r647 = drawInt(P, $n646);
           }
-          const $k636$drawn = $r639;
-          $k636 = $k636$drawn;
+          const $k644$drawn = $r647;
+          $k644 = $k644$drawn;
         }
-        let $seat635 = -1;
-        for (let $a637 = 0; $a637 < $n632; $a637++)
-          if ($list84[$list83[$a637]!] === 0 && $k636-- === 0) {
-            $seat635 = $list83[$a637]!;
+        let $seat643 = -1;
+        for (let $a645 = 0; $a645 < $n640; $a645++)
+          if ($list84[$list83[$a645]!] === 0 && $k644-- === 0) {
+            $seat643 = $list83[$a645]!;
             break;
           }
-        const l_q = $seat635;
-        const $low640 = l_high_6 + 1;
-        const $high641 = v_cash[l_q]!;
-        let $offered642 = false;
-        let $least643 = $low640;
-        offered642$open: {
-          if (!($low640 <= $high641)) break offered642$open;
-          $least643 = Math.max($low640, l_high_6 + 1);
-          if (!($least643 <= $high641)) break offered642$open;
-          $offered642 = true;
+        const l_q = $seat643;
+        const $low648 = l_high_6 + 1;
+        const $high649 = v_cash[l_q]!;
+        let $offered650 = false;
+        let $least651 = $low648;
+        offered650$open: {
+          if (!($low648 <= $high649)) break offered650$open;
+          $least651 = Math.max($low648, l_high_6 + 1);
+          if (!($least651 <= $high649)) break offered650$open;
+          $offered650 = true;
         }
-        let $offered644 = false;
-        offered644$open: {
-          $offered644 = true;
+        let $offered652 = false;
+        offered652$open: {
+          $offered652 = true;
         }
-        const $offered645 = ($offered642 ? 1 : 0) + ($offered644 ? 1 : 0);
-        if ($offered645 === 0)
+        const $offered653 = ($offered650 ? 1 : 0) + ($offered652 ? 1 : 0);
+        if ($offered653 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt646: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n648 = $offered645;
-          let $r649 = 0;
-          if ($n648 <= 2097152 && $n648 >= 1) {
+        attempt654: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n656 = $offered653;
+          let $r657 = 0;
+          if ($n656 <= 2097152 && $n656 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6126,24 +6144,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n648;
+              const $m = ($t >>> 0) * $n656;
               const $low = $m >>> 0;
-              if ($low >= $n648 || $low >= 4294967296 % $n648) {
-                $r649 = ($m / 4294967296) >>> 0;
+              if ($low >= $n656 || $low >= 4294967296 % $n656) {
+                $r657 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n648 >= 1 && $n648 <= 4294967296))
+            if (!($n656 >= 1 && $n656 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r649 = drawInt(P, $n648);
+            $r657 = drawInt(P, $n656);
           }
-          const $pick647$drawn = $r649;
-          let $pick647 = $pick647$drawn;
-          if ($offered642 && $pick647-- === 0) {
-            const $n653 = Math.max(0, $high641 - $least643 + 1);
-            let $r654 = 0;
-            if ($n653 <= 2097152 && $n653 >= 1) {
+          const $pick655$drawn = $r657;
+          let $pick655 = $pick655$drawn;
+          if ($offered650 && $pick655-- === 0) {
+            const $n661 = Math.max(0, $high649 - $least651 + 1);
+            let $r662 = 0;
+            if ($n661 <= 2097152 && $n661 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6154,45 +6172,45 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n653;
+                const $m = ($t >>> 0) * $n661;
                 const $low = $m >>> 0;
-                if ($low >= $n653 || $low >= 4294967296 % $n653) {
-                  $r654 = ($m / 4294967296) >>> 0;
+                if ($low >= $n661 || $low >= 4294967296 % $n661) {
+                  $r662 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n653 >= 1 && $n653 <= 4294967296))
+              if (!($n661 >= 1 && $n661 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r654 = drawInt(P, $n653);
+              $r662 = drawInt(P, $n661);
             }
-            const $digit651 = $r654;
-            const $value652 = $least643 + $digit651;
+            const $digit659 = $r662;
+            const $value660 = $least651 + $digit659;
             {
-              const l_amount = $value652;
+              const l_amount = $value660;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value652);
+            if (trace !== null) trace.push(l_q, 3, $value660);
             {
-              const l_amount = $value652;
+              const l_amount = $value660;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step129();
             }
           }
-          if ($offered644 && $pick647-- === 0) {
+          if ($offered652 && $pick655-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
-            if ($left634 === 1) {
+            if ($left642 === 1) {
               return step129();
             }
-            continue race633;
+            continue race641;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -6403,16 +6421,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n658 = 0;
+      let $n666 = 0;
       {
-        const $n660 = N[Z_spaces]!;
-        for (let $i659 = 0; $i659 < $n660; $i659++) {
-          const l_s = C[Z_spaces * CAP + $i659]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n658++] = l_s;
+        const $n668 = N[Z_spaces]!;
+        for (let $i667 = 0; $i667 < $n668; $i667++) {
+          const l_s = C[Z_spaces * CAP + $i667]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n666++] = l_s;
         }
       }
-      for (let $i661 = 0; $i661 < $n658; $i661++) {
-        const l_s = $list85[$i661]!;
+      for (let $i669 = 0; $i669 < $n666; $i669++) {
+        const l_s = $list85[$i669]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -6422,10 +6440,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at662 = Z_spaces * CAP + $at;
-          const $card = C[$at662]!;
-          const $end663 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
+          const $at670 = Z_spaces * CAP + $at;
+          const $card = C[$at670]!;
+          const $end671 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
@@ -6434,16 +6452,16 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n665 = 0;
+      let $n673 = 0;
       {
-        const $n667 = N[Z_bank_deeds]!;
-        for (let $i666 = 0; $i666 < $n667; $i666++) {
-          const l_d = C[Z_bank_deeds * CAP + $i666]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n665++] = l_d;
+        const $n675 = N[Z_bank_deeds]!;
+        for (let $i674 = 0; $i674 < $n675; $i674++) {
+          const l_d = C[Z_bank_deeds * CAP + $i674]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n673++] = l_d;
         }
       }
-      for (let $i668 = 0; $i668 < $n665; $i668++) {
-        const l_d = $list86[$i668]!;
+      for (let $i676 = 0; $i676 < $n673; $i676++) {
+        const l_d = $list86[$i676]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -6453,10 +6471,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at669 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at669]!;
-          const $end670 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
+          const $at677 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at677]!;
+          const $end678 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k679 = $at677; $k679 < $end678; $k679++) C[$k679] = C[$k679 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
@@ -6467,16 +6485,16 @@ export function playout(): PlayoutKernel {
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n672 = 0;
+      let $n680 = 0;
       {
-        const $n674 = N[Z_mercy_deck]!;
-        for (let $i673 = 0; $i673 < $n674; $i673++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i673]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n672++] = l_c;
+        const $n682 = N[Z_mercy_deck]!;
+        for (let $i681 = 0; $i681 < $n682; $i681++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i681]!;
+          if (Fortune_deck[l_c]! === "grace") $list87[$n680++] = l_c;
         }
       }
-      for (let $i675 = 0; $i675 < $n672; $i675++) {
-        const l_c = $list87[$i675]!;
+      for (let $i683 = 0; $i683 < $n680; $i683++) {
+        const l_c = $list87[$i683]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -6486,10 +6504,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at676 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at676]!;
-          const $end677 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k678 = $at676; $k678 < $end677; $k678++) C[$k678] = C[$k678 + 1]!;
+          const $at684 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at684]!;
+          const $end685 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
@@ -6498,10 +6516,10 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      for (let $i679 = N[Z_mercy_deck]! - 1; $i679 > 0; $i679--) {
-        const $n683 = $i679 + 1;
-        let $r684 = 0;
-        if ($n683 <= 2097152 && $n683 >= 1) {
+      for (let $i687 = N[Z_mercy_deck]! - 1; $i687 > 0; $i687--) {
+        const $n691 = $i687 + 1;
+        let $r692 = 0;
+        if ($n691 <= 2097152 && $n691 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6512,31 +6530,31 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n683;
+            const $m = ($t >>> 0) * $n691;
             const $low = $m >>> 0;
-            if ($low >= $n683 || $low >= 4294967296 % $n683) {
-              $r684 = ($m / 4294967296) >>> 0;
+            if ($low >= $n691 || $low >= 4294967296 % $n691) {
+              $r692 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n683 >= 1 && $n683 <= 4294967296))
+          if (!($n691 >= 1 && $n691 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r684 = drawInt(G, $n683);
+          $r692 = drawInt(G, $n691);
         }
-        const $j682 = $r684;
-        const $a680 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i679;
-        const $b681 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j682;
-        const $card = C[$a680]!;
-        C[$a680] = C[$b681]!;
-        C[$b681] = $card;
+        const $j690 = $r692;
+        const $a688 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i687;
+        const $b689 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j690;
+        const $card = C[$a688]!;
+        C[$a688] = C[$b689]!;
+        C[$b689] = $card;
       }
     }
     {
-      for (let $i685 = N[Z_grace_deck]! - 1; $i685 > 0; $i685--) {
-        const $n689 = $i685 + 1;
-        let $r690 = 0;
-        if ($n689 <= 2097152 && $n689 >= 1) {
+      for (let $i693 = N[Z_grace_deck]! - 1; $i693 > 0; $i693--) {
+        const $n697 = $i693 + 1;
+        let $r698 = 0;
+        if ($n697 <= 2097152 && $n697 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6547,34 +6565,34 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n689;
+            const $m = ($t >>> 0) * $n697;
             const $low = $m >>> 0;
-            if ($low >= $n689 || $low >= 4294967296 % $n689) {
-              $r690 = ($m / 4294967296) >>> 0;
+            if ($low >= $n697 || $low >= 4294967296 % $n697) {
+              $r698 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n689 >= 1 && $n689 <= 4294967296))
+          if (!($n697 >= 1 && $n697 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r690 = drawInt(G, $n689);
+          $r698 = drawInt(G, $n697);
         }
-        const $j688 = $r690;
-        const $a686 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i685;
-        const $b687 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j688;
-        const $card = C[$a686]!;
-        C[$a686] = C[$b687]!;
-        C[$b687] = $card;
+        const $j696 = $r698;
+        const $a694 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i693;
+        const $b695 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j696;
+        const $card = C[$a694]!;
+        C[$a694] = C[$b695]!;
+        C[$b695] = $card;
       }
     }
     {
-      let $n691 = 0;
+      let $n699 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n691++] = l_p;
+        $list88[$n699++] = l_p;
       }
-      for (let $i692 = 0; $i692 < $n691; $i692++) {
-        const l_p = $list88[$i692]!;
+      for (let $i700 = 0; $i700 < $n699; $i700++) {
+        const l_p = $list88[$i700]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -6591,10 +6609,10 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i693 = N[Z_bank_deeds]! - 1; $i693 > 0; $i693--) {
-          const $n697 = $i693 + 1;
-          let $r698 = 0;
-          if ($n697 <= 2097152 && $n697 >= 1) {
+        for (let $i701 = N[Z_bank_deeds]! - 1; $i701 > 0; $i701--) {
+          const $n705 = $i701 + 1;
+          let $r706 = 0;
+          if ($n705 <= 2097152 && $n705 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6605,62 +6623,62 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n697;
+              const $m = ($t >>> 0) * $n705;
               const $low = $m >>> 0;
-              if ($low >= $n697 || $low >= 4294967296 % $n697) {
-                $r698 = ($m / 4294967296) >>> 0;
+              if ($low >= $n705 || $low >= 4294967296 % $n705) {
+                $r706 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n697 >= 1 && $n697 <= 4294967296))
+            if (!($n705 >= 1 && $n705 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r698 = drawInt(G, $n697);
+            $r706 = drawInt(G, $n705);
           }
-          const $j696 = $r698;
-          const $a694 = Z_bank_deeds * CAP + $i693;
-          const $b695 = Z_bank_deeds * CAP + $j696;
-          const $card = C[$a694]!;
-          C[$a694] = C[$b695]!;
-          C[$b695] = $card;
+          const $j704 = $r706;
+          const $a702 = Z_bank_deeds * CAP + $i701;
+          const $b703 = Z_bank_deeds * CAP + $j704;
+          const $card = C[$a702]!;
+          C[$a702] = C[$b703]!;
+          C[$b703] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n699 = 0;
+        let $n707 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n699++] = l_p;
+          $list89[$n707++] = l_p;
         }
-        for (let $i700 = 0; $i700 < $n699; $i700++) {
-          const l_p = $list89[$i700]!;
+        for (let $i708 = 0; $i708 < $n707; $i708++) {
+          const l_p = $list89[$i708]!;
           {
-            const $seg701 = Z_deeds + l_p;
+            const $seg709 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at702 = Z_bank_deeds * CAP;
-              const $card = C[$at702]!;
-              const $end703 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k704 = $at702; $k704 < $end703; $k704++) C[$k704] = C[$k704 + 1]!;
+              const $at710 = Z_bank_deeds * CAP;
+              const $card = C[$at710]!;
+              const $end711 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k712 = $at710; $k712 < $end711; $k712++) C[$k712] = C[$k712 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg701 * CAP + N[$seg701]!] = $card;
-              N[$seg701]!++;
-              $where[$card] = $seg701;
+              C[$seg709 * CAP + N[$seg709]!] = $card;
+              N[$seg709]!++;
+              $where[$card] = $seg709;
             }
           }
           {
-            let $sum705: number = 0;
+            let $sum713: number = 0;
             {
-              const $seg707 = Z_deeds + l_p;
-              const $n708 = N[$seg707]!;
-              for (let $i706 = 0; $i706 < $n708; $i706++) {
-                const l_d = C[$seg707 * CAP + $i706]!;
-                $sum705 += Deed_price[l_d]!;
+              const $seg715 = Z_deeds + l_p;
+              const $n716 = N[$seg715]!;
+              for (let $i714 = 0; $i714 < $n716; $i714++) {
+                const l_d = C[$seg715 * CAP + $i714]!;
+                $sum713 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum705;
+            const $amount = $sum713;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",

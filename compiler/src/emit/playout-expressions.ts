@@ -207,7 +207,17 @@ export abstract class KernelExpressions extends KernelLists {
     if (this.game.names.get(e)?.kind === "function") return this.functionCall(e);
     switch (e.callee.name) {
       case "count":
-        return this.isZone(e.args[0]!) ? this.size(this.zone(e.args[0]!)) : `${this.expression(e.args[0]!)}.length`;
+        if (this.isZone(e.args[0]!)) return this.size(this.zone(e.args[0]!));
+        if (this.isPlayers(e.args[0]!)) {
+          // The seats (still in play) counted, no list made.
+          if (!this.game.eliminates) return "players";
+          if (this.prelude) {
+            const n = this.temp("seats");
+            this.prelude.push(`let ${n} = 0;`, `for (let $s = 0; $s < players; $s++) if (${ELIMINATED_VAR}[$s] === 0) ${n}++;`);
+            return n;
+          }
+        }
+        return `${this.expression(e.args[0]!)}.length`;
       case "top":
         return this.isZone(e.args[0]!) ? this.endCard(this.zone(e.args[0]!), "top") : `topCard(${this.expression(e.args[0]!)}, "the list")`;
       case "best_sets":
