@@ -163,6 +163,7 @@ function total(c: Colour): int = count(g in mine where g.colour == c) + sum(q in
 function worth(p: player): int = sum(g in bag[p]: g.value + polished[g])
 function leads(p: player, c: Colour): bool = all(q in players: q == p or held(q, c) < held(p, c))
 function shine(g: Gem): int = polished[g] + count(h in mine where h.colour == g.colour)
+function lowest_red(): int = first(h in mine where h.colour == Colour.red).value
 
 flow {
   let rounds = 0
@@ -177,13 +178,13 @@ flow {
         polish(g in bag[p])
           require worth(p) < 14 else "no"
           require not leads(p, g.colour) or coins[p] > 1 else "no"
-          require shine(g) < 4 else "no"
+          require shine(g) < 4 and (not any(h in mine: h.colour == Colour.red) or lowest_red() != g.value) else "no"
         {
           polished[g] += 1
           coins[p] -= 1
         }
         give(g in bag[p], q in players)
-          require q != p else "no"
+          require q != p and q in players and count(players) > 1 else "no"
           require leads(p, g.colour) else "no"
           require held(q, g.colour) < 2 else "no"
         {
@@ -282,7 +283,9 @@ describe("the playout kernel", () => {
     const result = await compileGame("memo", [{ path: "memo.rules", text: MEMO }]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
     // Every function is memoized where requirements read it; the moves' effects call them directly.
-    for (const name of ["held", "total", "worth", "leads", "shine"]) expect(kernel).toContain(`fn_${name}$memo(`);
+    for (const name of ["held", "total", "worth", "leads", "shine", "lowest_red"]) expect(kernel).toContain(`fn_${name}$memo(`);
+    // A seat among the players, their count and `first` are tests and loops, no list made.
+    expect(kernel).not.toMatch(/seatList|firstOf/);
     const game = await loadRulesGame("memo", MEMO, runtime);
     expect([...sameGames(game, [2, 3, 4], 60)].sort()).toEqual(["dig", "give", "pass", "polish"]);
   });
