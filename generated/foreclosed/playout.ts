@@ -3,15 +3,12 @@ import {
   GameFault,
   drawInt,
   emptyZone,
-  firstOf,
   missingTableKey,
   nthCardOf,
   rollOn,
   seatCount,
-  seatList,
   seedWords,
-  takeFromAnyZone,
-  zoneCards,
+  takeFromZoneOf,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
@@ -40,6 +37,7 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
+  const K_$where = new Int32Array(99);
   const K_$values0 = [] as number[];
   const K_$values1 = [] as number[];
   const K_$values2 = [] as number[];
@@ -154,6 +152,7 @@ export function playout(): PlayoutKernel {
   const N = K_N;
   const G = K_G;
   const P = K_P;
+  const $where = K_$where;
   const $values0 = K_$values0;
   const $values1 = K_$values1;
   const $values2 = K_$values2;
@@ -409,83 +408,83 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count792: number = 0;
+    let $count832: number = 0;
     {
-      const $seg794 = Z_collection + l_p;
-      const $n795 = N[$seg794]!;
-      for (let $i793 = 0; $i793 < $n795; $i793++) {
-        const l_c = C[$seg794 * CAP + $i793]!;
+      const $seg834 = Z_collection + l_p;
+      const $n835 = N[$seg834]!;
+      for (let $i833 = 0; $i833 < $n835; $i833++) {
+        const l_c = C[$seg834 * CAP + $i833]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count792++;
+          $count832++;
         }
       }
     }
-    return $count792;
+    return $count832;
   }
   function fn_money_cards(l_p: number): number {
-    let $count796: number = 0;
+    let $count836: number = 0;
     {
-      const $seg798 = Z_collection + l_p;
-      const $n799 = N[$seg798]!;
-      for (let $i797 = 0; $i797 < $n799; $i797++) {
-        const l_c = C[$seg798 * CAP + $i797]!;
+      const $seg838 = Z_collection + l_p;
+      const $n839 = N[$seg838]!;
+      for (let $i837 = 0; $i837 < $n839; $i837++) {
+        const l_c = C[$seg838 * CAP + $i837]!;
         if (Property_kind[l_c]! === "money") {
-          $count796++;
+          $count836++;
         }
       }
     }
-    return $count796;
+    return $count836;
   }
   function fn_hearts(l_p: number): number {
-    let $count800: number = 0;
+    let $count840: number = 0;
     {
-      const $seg802 = Z_collection + l_p;
-      const $n803 = N[$seg802]!;
-      for (let $i801 = 0; $i801 < $n803; $i801++) {
-        const l_c = C[$seg802 * CAP + $i801]!;
+      const $seg842 = Z_collection + l_p;
+      const $n843 = N[$seg842]!;
+      for (let $i841 = 0; $i841 < $n843; $i841++) {
+        const l_c = C[$seg842 * CAP + $i841]!;
         if (Property_heart[l_c]!) {
-          $count800++;
+          $count840++;
         }
       }
     }
-    return $count800;
+    return $count840;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count804: number = 0;
+    let $count844: number = 0;
     {
-      const $seg806 = Z_collection + l_p;
-      const $n807 = N[$seg806]!;
-      for (let $i805 = 0; $i805 < $n807; $i805++) {
-        const l_c = C[$seg806 * CAP + $i805]!;
+      const $seg846 = Z_collection + l_p;
+      const $n847 = N[$seg846]!;
+      for (let $i845 = 0; $i845 < $n847; $i845++) {
+        const l_c = C[$seg846 * CAP + $i845]!;
         if (Property_coin[l_c]!) {
-          $count804++;
+          $count844++;
         }
       }
     }
-    return $count804;
+    return $count844;
   }
   function fn_set_score(l_p: number): number {
-    let $sum808: number = 0;
-    for (const $item809 of ALL_Colour) {
-      const l_k = $item809;
+    let $sum848: number = 0;
+    for (const $item849 of ALL_Colour) {
+      const l_k = $item849;
       if (l_k !== "none") {
-        $sum808 +=
+        $sum848 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum808;
+    return $sum848;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum810: number = 0;
+    let $sum850: number = 0;
     {
-      const $seg812 = Z_collection + l_p;
-      const $n813 = N[$seg812]!;
-      for (let $i811 = 0; $i811 < $n813; $i811++) {
-        const l_c = C[$seg812 * CAP + $i811]!;
-        $sum810 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg852 = Z_collection + l_p;
+      const $n853 = N[$seg852]!;
+      for (let $i851 = 0; $i851 < $n853; $i851++) {
+        const l_c = C[$seg852 * CAP + $i851]!;
+        $sum850 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum810;
+    return $sum850;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -498,8 +497,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item814 of ALL_Colour) {
-                const l_k = $item814;
+              for (const $item854 of ALL_Colour) {
+                const l_k = $item854;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -514,8 +513,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item815 of ALL_Colour) {
-                  const l_k = $item815;
+                for (const $item855 of ALL_Colour) {
+                  const l_k = $item855;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -538,79 +537,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum816: number = 0;
+    let $sum856: number = 0;
     {
-      const $n818 = N[Z_board]!;
-      for (let $i817 = 0; $i817 < $n818; $i817++) {
-        const l_a = C[Z_board * CAP + $i817]!;
-        $sum816 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n858 = N[Z_board]!;
+      for (let $i857 = 0; $i857 < $n858; $i857++) {
+        const l_a = C[Z_board * CAP + $i857]!;
+        $sum856 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum816;
+    return 0 - $sum856;
   }
   function fn_action_points(l_p: number): number {
-    let $sum819: number = 0;
+    let $sum859: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum820: number = 0;
+        let $sum860: number = 0;
         {
-          const $seg822 = Z_played + l_q;
-          const $n823 = N[$seg822]!;
-          for (let $i821 = 0; $i821 < $n823; $i821++) {
-            const l_a = C[$seg822 * CAP + $i821]!;
-            $sum820 += fn_medal_points(l_a, l_p);
+          const $seg862 = Z_played + l_q;
+          const $n863 = N[$seg862]!;
+          for (let $i861 = 0; $i861 < $n863; $i861++) {
+            const l_a = C[$seg862 * CAP + $i861]!;
+            $sum860 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum819 += $sum820;
+        $sum859 += $sum860;
       }
     }
-    return $sum819 + fn_board_points(l_p);
+    return $sum859 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any824: boolean = false;
+    let $any864: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any825: boolean = false;
+        let $any865: boolean = false;
         {
-          const $seg827 = Z_played + l_q;
-          const $n828 = N[$seg827]!;
-          for (let $i826 = 0; $i826 < $n828; $i826++) {
-            const l_a = C[$seg827 * CAP + $i826]!;
+          const $seg867 = Z_played + l_q;
+          const $n868 = N[$seg867]!;
+          for (let $i866 = 0; $i866 < $n868; $i866++) {
+            const l_a = C[$seg867 * CAP + $i866]!;
             if (Action_effect[l_a]! === "coin_pairs") {
-              $any825 = true;
+              $any865 = true;
               break;
             }
           }
         }
-        if ($any825) {
-          $any824 = true;
+        if ($any865) {
+          $any864 = true;
           break;
         }
       }
     }
-    return $any824 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any864 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum829: number = 0;
+    let $sum869: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum829 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum869 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum829;
+    return N[Z_board]! + $sum869;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any830: boolean = false;
+    let $any870: boolean = false;
     {
-      const $seg832 = Z_played + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_a = C[$seg832 * CAP + $i831]!;
+      const $seg872 = Z_played + l_p;
+      const $n873 = N[$seg872]!;
+      for (let $i871 = 0; $i871 < $n873; $i871++) {
+        const l_a = C[$seg872 * CAP + $i871]!;
         if (Action_effect[l_a]! === "no_exchange") {
-          $any830 = true;
+          $any870 = true;
           break;
         }
       }
     }
-    return $any830;
+    return $any870;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -629,10 +628,37 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
+  let $epoch = 0;
+  const $memo_cards_in_play = new Float64Array(1);
+  const $stamp_cards_in_play = new Float64Array(1);
+  function fn_cards_in_play$memo(): number {
+    let $key = 0;
+    if ($stamp_cards_in_play[$key] === $epoch) return $memo_cards_in_play[$key]!;
+    const $value = fn_cards_in_play();
+    $stamp_cards_in_play[$key] = $epoch;
+    $memo_cards_in_play[$key] = $value;
+    return $value;
+  }
+  const $memo_shielded = new Float64Array(6);
+  const $stamp_shielded = new Float64Array(6);
+  function fn_shielded$memo(l_p: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_shielded(l_p);
+      $key = $key * 6 + $digit;
+    }
+    if ($stamp_shielded[$key] === $epoch) return $memo_shielded[$key] === 1;
+    const $value = fn_shielded(l_p);
+    $stamp_shielded[$key] = $epoch;
+    $memo_shielded[$key] = $value ? 1 : 0;
+    return $value;
+  }
   function step0(): number {
-    return 1;
+    return step1();
   }
   function step1(): number {
+    $epoch++;
     return decide52();
   }
   function step2(): number {
@@ -651,6 +677,7 @@ export function playout(): PlayoutKernel {
               const $card = C[$from * CAP + $k55]!;
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
+              $where[$card] = $to;
             }
             N[$from] = 0;
           }
@@ -686,19 +713,19 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 3;
+    return step3();
   }
   function step3(): number {
-    return 4;
+    return step4();
   }
   function step4(): number {
     if (N[Z_property_deck]! > 0) {
-      return 5;
+      return step5();
     }
-    return 6;
+    return step6();
   }
   function step5(): number {
-    return 7;
+    return step7();
   }
   function step6(): number {
     {
@@ -722,6 +749,7 @@ export function playout(): PlayoutKernel {
             N[$seg62]!--;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
+            $where[$card] = Z_set_aside;
           }
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
@@ -773,6 +801,7 @@ export function playout(): PlayoutKernel {
                 N[Z_box]!--;
                 C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
                 N[Z_set_aside]!++;
+                $where[$card] = Z_set_aside;
               }
             } else {
               {
@@ -787,6 +816,7 @@ export function playout(): PlayoutKernel {
                 if (N[$seg78]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
                 C[$seg78 * CAP + N[$seg78]!] = $card;
                 N[$seg78]!++;
+                $where[$card] = $seg78;
               }
             }
           }
@@ -801,7 +831,7 @@ export function playout(): PlayoutKernel {
       l_p_17$count = $n20;
     }
     l_p_17$index = 0;
-    return 213;
+    return step213();
   }
   function step7(): number {
     {
@@ -824,6 +854,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[$seg83 * CAP + N[$seg83]!] = $card;
             N[$seg83]!++;
+            $where[$card] = $seg83;
           }
         }
         v_has_taken[l_p] = false;
@@ -841,18 +872,18 @@ export function playout(): PlayoutKernel {
       l_p$count = $n0;
     }
     l_p$index = 0;
-    return 8;
+    return step8();
   }
   function step8(): number {
     if (l_p$index < l_p$count) {
-      return 9;
+      return step9();
     }
-    return 10;
+    return step10();
   }
   function step9(): number {
     l_p = $values0[l_p$index]!;
     l___window_0 = true;
-    return 11;
+    return step11();
   }
   function step10(): number {
     {
@@ -867,15 +898,16 @@ export function playout(): PlayoutKernel {
       l_active$count = $n3;
     }
     l_active$index = 0;
-    return 45;
+    return step45();
   }
   function step11(): number {
     if (l___window_0) {
-      return 12;
+      return step12();
     }
-    return 13;
+    return step13();
   }
   function step12(): number {
+    $epoch++;
     {
       const $seat84 = l_p;
       if ($seat84 >= humans)
@@ -885,7 +917,7 @@ export function playout(): PlayoutKernel {
         );
       if (!offers89($seat84)) {
         l___window_0 = false;
-        return 14;
+        return step14();
       }
       return decide106($seat84);
     }
@@ -901,9 +933,9 @@ export function playout(): PlayoutKernel {
     l_p_2 = l_p;
     l_card_2 = l_card;
     if (Action_effect[l_card_2]! === "gain_two") {
-      return 16;
+      return step16();
     }
-    return 17;
+    return step17();
   }
   function step16(): number {
     {
@@ -920,17 +952,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 18;
+    return step18();
   }
   function step17(): number {
     if (Action_effect[l_card_2]! === "take_back_protection") {
-      return 19;
+      return step19();
     }
-    return 20;
+    return step20();
   }
   function step18(): number {
     return 14;
@@ -953,17 +986,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 21;
+    return step21();
   }
   function step20(): number {
     if (Action_effect[l_card_2]! === "others_lose_one") {
-      return 22;
+      return step22();
     }
-    return 23;
+    return step23();
   }
   function step21(): number {
     return 18;
@@ -995,17 +1029,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 24;
+    return step24();
   }
   function step23(): number {
     if (Action_effect[l_card_2]! === "discard_action") {
-      return 25;
+      return step25();
     }
-    return 26;
+    return step26();
   }
   function step24(): number {
     return 21;
@@ -1013,10 +1048,12 @@ export function playout(): PlayoutKernel {
   function step25(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
       const $seat109 = l_p_2;
       if ($seat109 >= humans)
@@ -1029,9 +1066,9 @@ export function playout(): PlayoutKernel {
   }
   function step26(): number {
     if (Action_effect[l_card_2]! === "no_exchange") {
-      return 31;
+      return step31();
     }
-    return 32;
+    return step32();
   }
   function step27(): number {
     return 24;
@@ -1040,6 +1077,7 @@ export function playout(): PlayoutKernel {
     return 27;
   }
   function step29(): number {
+    $epoch++;
     {
       const $seat132 = l_p_2;
       if ($seat132 >= humans)
@@ -1056,23 +1094,25 @@ export function playout(): PlayoutKernel {
   function step31(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg158 = Z_played + l_p_2;
       C[$seg158 * CAP + N[$seg158]!] = $card;
       N[$seg158]!++;
+      $where[$card] = $seg158;
     }
-    return 33;
+    return step33();
   }
   function step32(): number {
     if (Action_effect[l_card_2]! === "double_bonus") {
-      return 34;
+      return step34();
     }
-    return 35;
+    return step35();
   }
   function step33(): number {
     return 27;
   }
   function step34(): number {
+    $epoch++;
     {
       const $seat159 = l_p_2;
       if ($seat159 >= humans)
@@ -1085,9 +1125,9 @@ export function playout(): PlayoutKernel {
   }
   function step35(): number {
     if (Action_effect[l_card_2]! === "colour_penalty") {
-      return 38;
+      return step38();
     }
-    return 39;
+    return step39();
   }
   function step36(): number {
     return 33;
@@ -1098,22 +1138,24 @@ export function playout(): PlayoutKernel {
   function step38(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
-    return 40;
+    return step40();
   }
   function step39(): number {
     if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
-      return 41;
+      return step41();
     }
-    return 42;
+    return step42();
   }
   function step40(): number {
     return 36;
   }
   function step41(): number {
+    $epoch++;
     {
       const $seat173 = l_p_2;
       if ($seat173 >= humans)
@@ -1127,12 +1169,13 @@ export function playout(): PlayoutKernel {
   function step42(): number {
     {
       const $card = l_card_2;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg184 = Z_played + l_p_2;
       C[$seg184 * CAP + N[$seg184]!] = $card;
       N[$seg184]!++;
+      $where[$card] = $seg184;
     }
-    return 43;
+    return step43();
   }
   function step43(): number {
     return 40;
@@ -1142,9 +1185,9 @@ export function playout(): PlayoutKernel {
   }
   function step45(): number {
     if (l_active$index < l_active$count) {
-      return 46;
+      return step46();
     }
-    return 47;
+    return step47();
   }
   function step46(): number {
     l_active = $values1[l_active$index]!;
@@ -1156,7 +1199,7 @@ export function playout(): PlayoutKernel {
     l_action_played = false;
     l_offered = false;
     l_turn_over = l_active >= humans;
-    return 48;
+    return step48();
   }
   function step47(): number {
     {
@@ -1171,15 +1214,16 @@ export function playout(): PlayoutKernel {
       l_p_5$count = $n6;
     }
     l_p_5$index = 0;
-    return 102;
+    return step102();
   }
   function step48(): number {
     if (!l_turn_over) {
-      return 49;
+      return step49();
     }
-    return 50;
+    return step50();
   }
   function step49(): number {
+    $epoch++;
     {
       const $seat185 = l_active;
       if ($seat185 >= humans)
@@ -1216,9 +1260,9 @@ export function playout(): PlayoutKernel {
     l_p_3 = l_active;
     l_card_4 = l_card_3;
     if (Action_effect[l_card_4]! === "gain_two") {
-      return 53;
+      return step53();
     }
-    return 54;
+    return step54();
   }
   function step53(): number {
     {
@@ -1235,17 +1279,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 55;
+    return step55();
   }
   function step54(): number {
     if (Action_effect[l_card_4]! === "take_back_protection") {
-      return 56;
+      return step56();
     }
-    return 57;
+    return step57();
   }
   function step55(): number {
     return 51;
@@ -1268,17 +1313,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 58;
+    return step58();
   }
   function step57(): number {
     if (Action_effect[l_card_4]! === "others_lose_one") {
-      return 59;
+      return step59();
     }
-    return 60;
+    return step60();
   }
   function step58(): number {
     return 55;
@@ -1310,17 +1356,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 61;
+    return step61();
   }
   function step60(): number {
     if (Action_effect[l_card_4]! === "discard_action") {
-      return 62;
+      return step62();
     }
-    return 63;
+    return step63();
   }
   function step61(): number {
     return 58;
@@ -1328,10 +1375,12 @@ export function playout(): PlayoutKernel {
   function step62(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
       const $seat254 = l_p_3;
       if ($seat254 >= humans)
@@ -1344,9 +1393,9 @@ export function playout(): PlayoutKernel {
   }
   function step63(): number {
     if (Action_effect[l_card_4]! === "no_exchange") {
-      return 68;
+      return step68();
     }
-    return 69;
+    return step69();
   }
   function step64(): number {
     return 61;
@@ -1355,6 +1404,7 @@ export function playout(): PlayoutKernel {
     return 64;
   }
   function step66(): number {
+    $epoch++;
     {
       const $seat277 = l_p_3;
       if ($seat277 >= humans)
@@ -1371,23 +1421,25 @@ export function playout(): PlayoutKernel {
   function step68(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg303 = Z_played + l_p_3;
       C[$seg303 * CAP + N[$seg303]!] = $card;
       N[$seg303]!++;
+      $where[$card] = $seg303;
     }
-    return 70;
+    return step70();
   }
   function step69(): number {
     if (Action_effect[l_card_4]! === "double_bonus") {
-      return 71;
+      return step71();
     }
-    return 72;
+    return step72();
   }
   function step70(): number {
     return 64;
   }
   function step71(): number {
+    $epoch++;
     {
       const $seat304 = l_p_3;
       if ($seat304 >= humans)
@@ -1400,9 +1452,9 @@ export function playout(): PlayoutKernel {
   }
   function step72(): number {
     if (Action_effect[l_card_4]! === "colour_penalty") {
-      return 75;
+      return step75();
     }
-    return 76;
+    return step76();
   }
   function step73(): number {
     return 70;
@@ -1413,22 +1465,24 @@ export function playout(): PlayoutKernel {
   function step75(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
-    return 77;
+    return step77();
   }
   function step76(): number {
     if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
-      return 78;
+      return step78();
     }
-    return 79;
+    return step79();
   }
   function step77(): number {
     return 73;
   }
   function step78(): number {
+    $epoch++;
     {
       const $seat318 = l_p_3;
       if ($seat318 >= humans)
@@ -1442,12 +1496,13 @@ export function playout(): PlayoutKernel {
   function step79(): number {
     {
       const $card = l_card_4;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       const $seg329 = Z_played + l_p_3;
       C[$seg329 * CAP + N[$seg329]!] = $card;
       N[$seg329]!++;
+      $where[$card] = $seg329;
     }
-    return 80;
+    return step80();
   }
   function step80(): number {
     return 77;
@@ -1458,9 +1513,9 @@ export function playout(): PlayoutKernel {
   function step82(): number {
     l_p_4 = l_active;
     if (N[Z_action_deck]! > 0) {
-      return 83;
+      return step83();
     }
-    return 84;
+    return step84();
   }
   function step83(): number {
     {
@@ -1472,15 +1527,16 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
         C[$seg330 * CAP + N[$seg330]!] = $card;
         N[$seg330]!++;
+        $where[$card] = $seg330;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
-      return 86;
+      return step86();
     }
-    return 87;
+    return step87();
   }
   function step84(): number {
-    return 85;
+    return step85();
   }
   function step85(): number {
     l_turn_over = true;
@@ -1488,12 +1544,12 @@ export function playout(): PlayoutKernel {
   }
   function step86(): number {
     if (l_p_4 >= humans) {
-      return 89;
+      return step89();
     }
-    return 90;
+    return step90();
   }
   function step87(): number {
-    return 88;
+    return step88();
   }
   function step88(): number {
     return 85;
@@ -1516,10 +1572,12 @@ export function playout(): PlayoutKernel {
       N[$seg331]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 91;
+    return step91();
   }
   function step90(): number {
+    $epoch++;
     {
       const $seat335 = l_p_4;
       if ($seat335 >= humans)
@@ -1547,45 +1605,58 @@ export function playout(): PlayoutKernel {
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
     if (l_target >= humans) {
-      return 94;
+      return step94();
     }
-    return 95;
+    return step95();
   }
   function step94(): number {
-    l_opponent = firstOf(seatList(players), (l_q) => !(l_q >= humans) && l_q !== l_active, "first(…)");
+    let $first350: number = 0;
+    let $found351 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (!(l_q >= humans) && l_q !== l_active) {
+        $first350 = l_q;
+        $found351 = true;
+        break;
+      }
+    }
+    if (!$found351) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first350;
+    $epoch++;
     {
-      const $seat350 = l_opponent;
-      if ($seat350 >= humans)
+      const $seat352 = l_opponent;
+      if ($seat352 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat350} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat352} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide361($seat350);
+      return decide363($seat352);
     }
   }
   function step95(): number {
+    $epoch++;
     {
-      const $seat362 = l_target;
-      if ($seat362 >= humans)
+      const $seat364 = l_target;
+      if ($seat364 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat362} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide389($seat362);
+      return decide391($seat364);
     }
   }
   function step96(): number {
     return 51;
   }
   function step97(): number {
+    $epoch++;
     {
-      const $seat390 = l_active;
-      if ($seat390 >= humans)
+      const $seat392 = l_active;
+      if ($seat392 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide412($seat390);
+      return decide414($seat392);
     }
   }
   function step98(): number {
@@ -1625,14 +1696,15 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
     }
+    $epoch++;
     {
-      const $seat413 = l_active;
-      if ($seat413 >= humans)
+      const $seat415 = l_active;
+      if ($seat415 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat413} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide435($seat413);
+      return decide437($seat415);
     }
   }
   function step101(): number {
@@ -1640,14 +1712,14 @@ export function playout(): PlayoutKernel {
   }
   function step102(): number {
     if (l_p_5$index < l_p_5$count) {
-      return 103;
+      return step103();
     }
-    return 104;
+    return step104();
   }
   function step103(): number {
     l_p_5 = $values2[l_p_5$index]!;
     l___window_1 = true;
-    return 105;
+    return step105();
   }
   function step104(): number {
     {
@@ -1662,27 +1734,28 @@ export function playout(): PlayoutKernel {
       l_p_7$count = $n9;
     }
     l_p_7$index = 0;
-    return 139;
+    return step139();
   }
   function step105(): number {
     if (l___window_1) {
-      return 106;
+      return step106();
     }
-    return 107;
+    return step107();
   }
   function step106(): number {
+    $epoch++;
     {
-      const $seat436 = l_p_5;
-      if ($seat436 >= humans)
+      const $seat438 = l_p_5;
+      if ($seat438 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat436} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers441($seat436)) {
+      if (!offers443($seat438)) {
         l___window_1 = false;
-        return 108;
+        return step108();
       }
-      return decide458($seat436);
+      return decide460($seat438);
     }
   }
   function step107(): number {
@@ -1696,9 +1769,9 @@ export function playout(): PlayoutKernel {
     l_p_6 = l_p_5;
     l_card_6 = l_card_5;
     if (Action_effect[l_card_6]! === "gain_two") {
-      return 110;
+      return step110();
     }
-    return 111;
+    return step111();
   }
   function step110(): number {
     {
@@ -1715,17 +1788,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 112;
+    return step112();
   }
   function step111(): number {
     if (Action_effect[l_card_6]! === "take_back_protection") {
-      return 113;
+      return step113();
     }
-    return 114;
+    return step114();
   }
   function step112(): number {
     return 108;
@@ -1748,29 +1822,30 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 115;
+    return step115();
   }
   function step114(): number {
     if (Action_effect[l_card_6]! === "others_lose_one") {
-      return 116;
+      return step116();
     }
-    return 117;
+    return step117();
   }
   function step115(): number {
     return 112;
   }
   function step116(): number {
     {
-      let $n459 = 0;
+      let $n461 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list45[$n459++] = l_q;
+        if (l_q !== l_p_6) $list45[$n461++] = l_q;
       }
-      for (let $i460 = 0; $i460 < $n459; $i460++) {
-        const l_q = $list45[$i460]!;
+      for (let $i462 = 0; $i462 < $n461; $i462++) {
+        const l_q = $list45[$i462]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -1790,17 +1865,18 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 118;
+    return step118();
   }
   function step117(): number {
     if (Action_effect[l_card_6]! === "discard_action") {
-      return 119;
+      return step119();
     }
-    return 120;
+    return step120();
   }
   function step118(): number {
     return 115;
@@ -1808,25 +1884,27 @@ export function playout(): PlayoutKernel {
   function step119(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
+    $epoch++;
     {
-      const $seat461 = l_p_6;
-      if ($seat461 >= humans)
+      const $seat463 = l_p_6;
+      if ($seat463 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat461} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat463} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide483($seat461);
+      return decide485($seat463);
     }
   }
   function step120(): number {
     if (Action_effect[l_card_6]! === "no_exchange") {
-      return 125;
+      return step125();
     }
-    return 126;
+    return step126();
   }
   function step121(): number {
     return 118;
@@ -1835,14 +1913,15 @@ export function playout(): PlayoutKernel {
     return 121;
   }
   function step123(): number {
+    $epoch++;
     {
-      const $seat484 = l_p_6;
-      if ($seat484 >= humans)
+      const $seat486 = l_p_6;
+      if ($seat486 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat484} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat486} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide509($seat484);
+      return decide511($seat486);
     }
   }
   function step124(): number {
@@ -1851,38 +1930,40 @@ export function playout(): PlayoutKernel {
   function step125(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg510 = Z_played + l_p_6;
-      C[$seg510 * CAP + N[$seg510]!] = $card;
-      N[$seg510]!++;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg512 = Z_played + l_p_6;
+      C[$seg512 * CAP + N[$seg512]!] = $card;
+      N[$seg512]!++;
+      $where[$card] = $seg512;
     }
-    return 127;
+    return step127();
   }
   function step126(): number {
     if (Action_effect[l_card_6]! === "double_bonus") {
-      return 128;
+      return step128();
     }
-    return 129;
+    return step129();
   }
   function step127(): number {
     return 121;
   }
   function step128(): number {
+    $epoch++;
     {
-      const $seat511 = l_p_6;
-      if ($seat511 >= humans)
+      const $seat513 = l_p_6;
+      if ($seat513 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide524($seat511);
+      return decide526($seat513);
     }
   }
   function step129(): number {
     if (Action_effect[l_card_6]! === "colour_penalty") {
-      return 132;
+      return step132();
     }
-    return 133;
+    return step133();
   }
   function step130(): number {
     return 127;
@@ -1893,41 +1974,44 @@ export function playout(): PlayoutKernel {
   function step132(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
+      $where[$card] = Z_board;
     }
-    return 134;
+    return step134();
   }
   function step133(): number {
     if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
-      return 135;
+      return step135();
     }
-    return 136;
+    return step136();
   }
   function step134(): number {
     return 130;
   }
   function step135(): number {
+    $epoch++;
     {
-      const $seat525 = l_p_6;
-      if ($seat525 >= humans)
+      const $seat527 = l_p_6;
+      if ($seat527 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat525} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat527} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide535($seat525);
+      return decide537($seat527);
     }
   }
   function step136(): number {
     {
       const $card = l_card_6;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg536 = Z_played + l_p_6;
-      C[$seg536 * CAP + N[$seg536]!] = $card;
-      N[$seg536]!++;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg538 = Z_played + l_p_6;
+      C[$seg538 * CAP + N[$seg538]!] = $card;
+      N[$seg538]!++;
+      $where[$card] = $seg538;
     }
-    return 137;
+    return step137();
   }
   function step137(): number {
     return 134;
@@ -1937,9 +2021,9 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     if (l_p_7$index < l_p_7$count) {
-      return 140;
+      return step140();
     }
-    return 141;
+    return step141();
   }
   function step140(): number {
     l_p_7 = $values3[l_p_7$index]!;
@@ -1963,49 +2047,51 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_7;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg537 = Z_collection + l_p_8;
-      C[$seg537 * CAP + N[$seg537]!] = $card;
-      N[$seg537]!++;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg539 = Z_collection + l_p_8;
+      C[$seg539 * CAP + N[$seg539]!] = $card;
+      N[$seg539]!++;
+      $where[$card] = $seg539;
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind[l_card_8]! === "dual") {
-      return 142;
+      return step142();
     }
-    return 143;
+    return step143();
   }
   function step141(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n538 = 0;
+        let $n540 = 0;
         {
-          const $seg540 = Z_played + l_p;
-          const $n541 = N[$seg540]!;
-          for (let $i539 = 0; $i539 < $n541; $i539++) {
-            const l_a = C[$seg540 * CAP + $i539]!;
-            if (Action_effect[l_a]! === "no_exchange") $list52[$n538++] = l_a;
+          const $seg542 = Z_played + l_p;
+          const $n543 = N[$seg542]!;
+          for (let $i541 = 0; $i541 < $n543; $i541++) {
+            const l_a = C[$seg542 * CAP + $i541]!;
+            if (Action_effect[l_a]! === "no_exchange") $list52[$n540++] = l_a;
           }
         }
-        for (let $i542 = 0; $i542 < $n538; $i542++) {
-          const l_a = $list52[$i542]!;
+        for (let $i544 = 0; $i544 < $n540; $i544++) {
+          const l_a = $list52[$i544]!;
           {
-            const $seg543 = Z_played + l_p;
+            const $seg545 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg543]!; $i++)
-              if (C[$seg543 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg545]!; $i++)
+              if (C[$seg545 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at544 = $seg543 * CAP + $at;
-            const $card = C[$at544]!;
-            const $end545 = $seg543 * CAP + N[$seg543]! - 1;
-            for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
-            N[$seg543]!--;
+            const $at546 = $seg545 * CAP + $at;
+            const $card = C[$at546]!;
+            const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+            for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+            N[$seg545]!--;
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
+            $where[$card] = Z_action_discard;
           }
         }
       }
@@ -2017,35 +2103,35 @@ export function playout(): PlayoutKernel {
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
-    return 212;
+    return step212();
   }
   function step142(): number {
-    let $cond551: boolean = l_p_9 >= humans;
-    if ($cond551) {
-      let $any547: boolean = false;
+    let $cond553: boolean = l_p_9 >= humans;
+    if ($cond553) {
+      let $any549: boolean = false;
       {
-        const $seg549 = Z_collection + l_p_9;
-        const $n550 = N[$seg549]!;
-        for (let $i548 = 0; $i548 < $n550; $i548++) {
-          const l_u = C[$seg549 * CAP + $i548]!;
+        const $seg551 = Z_collection + l_p_9;
+        const $n552 = N[$seg551]!;
+        for (let $i550 = 0; $i550 < $n552; $i550++) {
+          const l_u = C[$seg551 * CAP + $i550]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any547 = true;
+            $any549 = true;
             break;
           }
         }
       }
-      $cond551 = $any547;
+      $cond553 = $any549;
     }
-    if ($cond551) {
-      return 145;
+    if ($cond553) {
+      return step145();
     }
-    return 146;
+    return step146();
   }
   function step143(): number {
     if (Property_kind[l_card_8]! === "standard") {
-      return 179;
+      return step179();
     }
-    return 180;
+    return step180();
   }
   function step144(): number {
     if (Property_kind[l_card_7]! === "money") {
@@ -2077,22 +2163,33 @@ export function playout(): PlayoutKernel {
       }
     }
     if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
-      return 199;
+      return step199();
     }
-    return 200;
+    return step200();
   }
   function step145(): number {
-    let l_other = firstOf(
-      zoneCards(C, N, CAP, Z_collection + l_p_9, false),
-      (l_u) => l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8),
-      "first(…)",
-    );
+    let $first554: number = 0;
+    let $found555 = false;
+    {
+      const $seg557 = Z_collection + l_p_9;
+      const $n558 = N[$seg557]!;
+      for (let $i556 = 0; $i556 < $n558; $i556++) {
+        const l_u = C[$seg557 * CAP + $i556]!;
+        if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+          $first554 = l_u;
+          $found555 = true;
+          break;
+        }
+      }
+    }
+    if (!$found555) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first554;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
     v_committed[l_card_8] = l_common;
     v_committed[l_other] = l_common;
-    return 147;
+    return step147();
   }
   function step146(): number {
     if (
@@ -2101,39 +2198,39 @@ export function playout(): PlayoutKernel {
         fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
         0
     ) {
-      return 148;
+      return step148();
     }
-    return 149;
+    return step149();
   }
   function step147(): number {
     return 144;
   }
   function step148(): number {
-    return 150;
+    return step150();
   }
   function step149(): number {
-    let $cond556: boolean =
+    let $cond563: boolean =
       fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
       0;
-    if (!$cond556) {
-      let $any552: boolean = false;
+    if (!$cond563) {
+      let $any559: boolean = false;
       {
-        const $seg554 = Z_collection + l_p_9;
-        const $n555 = N[$seg554]!;
-        for (let $i553 = 0; $i553 < $n555; $i553++) {
-          const l_u = C[$seg554 * CAP + $i553]!;
+        const $seg561 = Z_collection + l_p_9;
+        const $n562 = N[$seg561]!;
+        for (let $i560 = 0; $i560 < $n562; $i560++) {
+          const l_u = C[$seg561 * CAP + $i560]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any552 = true;
+            $any559 = true;
             break;
           }
         }
       }
-      $cond556 = $any552;
+      $cond563 = $any559;
     }
-    if ($cond556) {
-      return 151;
+    if ($cond563) {
+      return step151();
     }
-    return 152;
+    return step152();
   }
   function step150(): number {
     return 147;
@@ -2142,12 +2239,12 @@ export function playout(): PlayoutKernel {
     l_p_10 = l_p_9;
     l_dual = l_card_8;
     if (l_p_10 >= humans) {
-      return 154;
+      return step154();
     }
-    return 155;
+    return step155();
   }
   function step152(): number {
-    return 153;
+    return step153();
   }
   function step153(): number {
     return 150;
@@ -2158,19 +2255,20 @@ export function playout(): PlayoutKernel {
     l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
     l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
     if (l_first_count_2 > l_second_count_2) {
-      return 157;
+      return step157();
     }
-    return 158;
+    return step158();
   }
   function step155(): number {
+    $epoch++;
     {
-      const $seat557 = l_p_10;
-      if ($seat557 >= humans)
+      const $seat564 = l_p_10;
+      if ($seat564 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat557} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide568($seat557);
+      return decide575($seat564);
     }
   }
   function step156(): number {
@@ -2188,34 +2286,55 @@ export function playout(): PlayoutKernel {
       l_u$count = $n12;
     }
     l_u$index = 0;
-    return 165;
+    return step165();
   }
   function step157(): number {
     v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-    return 159;
+    return step159();
   }
   function step158(): number {
     if (l_second_count_2 > l_first_count_2) {
-      return 160;
+      return step160();
     }
-    return 161;
+    return step161();
   }
   function step159(): number {
     return 156;
   }
   function step160(): number {
     v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-    return 162;
+    return step162();
   }
   function step161(): number {
-    return decide582();
+    $epoch++;
+    return decide589();
   }
   function step162(): number {
     return 159;
   }
   function step163(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first590: number = 0;
+    let $found591 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first590 = l_h;
+        $found591 = true;
+        break;
+      }
+    }
+    if (!$found591) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first590;
+    let $first592: number = 0;
+    let $found593 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first592 = l_h;
+        $found593 = true;
+        break;
+      }
+    }
+    if (!$found593) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first592;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_2] = v_merc_vote[l_one]!;
     } else {
@@ -2240,18 +2359,18 @@ export function playout(): PlayoutKernel {
   }
   function step165(): number {
     if (l_u$index < l_u$count) {
-      return 166;
+      return step166();
     }
-    return 167;
+    return step167();
   }
   function step166(): number {
     l_u = $list4[l_u$index]!;
     l_p_12 = l_p_9;
     l_dual_3 = l_u;
     if (l_p_12 >= humans) {
-      return 168;
+      return step168();
     }
-    return 169;
+    return step169();
   }
   function step167(): number {
     return 153;
@@ -2262,19 +2381,20 @@ export function playout(): PlayoutKernel {
     l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
     l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
     if (l_first_count_3 > l_second_count_3) {
-      return 171;
+      return step171();
     }
-    return 172;
+    return step172();
   }
   function step169(): number {
+    $epoch++;
     {
-      const $seat583 = l_p_12;
-      if ($seat583 >= humans)
+      const $seat594 = l_p_12;
+      if ($seat594 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat583} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat594} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide594($seat583);
+      return decide605($seat594);
     }
   }
   function step170(): number {
@@ -2283,30 +2403,51 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-    return 173;
+    return step173();
   }
   function step172(): number {
     if (l_second_count_3 > l_first_count_3) {
-      return 174;
+      return step174();
     }
-    return 175;
+    return step175();
   }
   function step173(): number {
     return 170;
   }
   function step174(): number {
     v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-    return 176;
+    return step176();
   }
   function step175(): number {
-    return decide608();
+    $epoch++;
+    return decide619();
   }
   function step176(): number {
     return 173;
   }
   function step177(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first620: number = 0;
+    let $found621 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first620 = l_h;
+        $found621 = true;
+        break;
+      }
+    }
+    if (!$found621) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first620;
+    let $first622: number = 0;
+    let $found623 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first622 = l_h;
+        $found623 = true;
+        break;
+      }
+    }
+    if (!$found623) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first622;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_4] = v_merc_vote[l_one]!;
     } else {
@@ -2344,41 +2485,41 @@ export function playout(): PlayoutKernel {
       l_u_2$count = $n16;
     }
     l_u_2$index = 0;
-    return 182;
+    return step182();
   }
   function step180(): number {
-    return 181;
+    return step181();
   }
   function step181(): number {
     return 144;
   }
   function step182(): number {
     if (l_u_2$index < l_u_2$count) {
-      return 183;
+      return step183();
     }
-    return 184;
+    return step184();
   }
   function step183(): number {
     l_u_2 = $list5[l_u_2$index]!;
     if (l_p_9 >= humans) {
-      return 185;
+      return step185();
     }
-    return 186;
+    return step186();
   }
   function step184(): number {
     return 181;
   }
   function step185(): number {
     v_committed[l_u_2] = Property_colour[l_card_8]!;
-    return 187;
+    return step187();
   }
   function step186(): number {
     l_p_14 = l_p_9;
     l_dual_5 = l_u_2;
     if (l_p_14 >= humans) {
-      return 188;
+      return step188();
     }
-    return 189;
+    return step189();
   }
   function step187(): number {
     l_u_2$index += 1;
@@ -2390,19 +2531,20 @@ export function playout(): PlayoutKernel {
     l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
     l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
     if (l_first_count_4 > l_second_count_4) {
-      return 191;
+      return step191();
     }
-    return 192;
+    return step192();
   }
   function step189(): number {
+    $epoch++;
     {
-      const $seat609 = l_p_14;
-      if ($seat609 >= humans)
+      const $seat624 = l_p_14;
+      if ($seat624 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat609} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide620($seat609);
+      return decide635($seat624);
     }
   }
   function step190(): number {
@@ -2410,30 +2552,51 @@ export function playout(): PlayoutKernel {
   }
   function step191(): number {
     v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-    return 193;
+    return step193();
   }
   function step192(): number {
     if (l_second_count_4 > l_first_count_4) {
-      return 194;
+      return step194();
     }
-    return 195;
+    return step195();
   }
   function step193(): number {
     return 190;
   }
   function step194(): number {
     v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-    return 196;
+    return step196();
   }
   function step195(): number {
-    return decide634();
+    $epoch++;
+    return decide649();
   }
   function step196(): number {
     return 193;
   }
   function step197(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first650: number = 0;
+    let $found651 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first650 = l_h;
+        $found651 = true;
+        break;
+      }
+    }
+    if (!$found651) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first650;
+    let $first652: number = 0;
+    let $found653 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first652 = l_h;
+        $found653 = true;
+        break;
+      }
+    }
+    if (!$found653) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first652;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_6] = v_merc_vote[l_one]!;
     } else {
@@ -2459,12 +2622,12 @@ export function playout(): PlayoutKernel {
   function step199(): number {
     l_p_16 = l_p_8;
     if (N[Z_action_deck]! > 0) {
-      return 202;
+      return step202();
     }
-    return 203;
+    return step203();
   }
   function step200(): number {
-    return 201;
+    return step201();
   }
   function step201(): number {
     l_p_7$index += 1;
@@ -2472,69 +2635,72 @@ export function playout(): PlayoutKernel {
   }
   function step202(): number {
     {
-      const $seg635 = Z_hand + l_p_16;
+      const $seg654 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg635 * CAP + N[$seg635]!] = $card;
-        N[$seg635]!++;
+        C[$seg654 * CAP + N[$seg654]!] = $card;
+        N[$seg654]!++;
+        $where[$card] = $seg654;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
-      return 205;
+      return step205();
     }
-    return 206;
+    return step206();
   }
   function step203(): number {
-    return 204;
+    return step204();
   }
   function step204(): number {
     return 201;
   }
   function step205(): number {
     if (l_p_16 >= humans) {
-      return 208;
+      return step208();
     }
-    return 209;
+    return step209();
   }
   function step206(): number {
-    return 207;
+    return step207();
   }
   function step207(): number {
     return 204;
   }
   function step208(): number {
     {
-      const $seg636 = Z_hand + l_p_16;
+      const $seg655 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg636]!; $i++)
-        if (C[$seg636 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg655]!; $i++)
+        if (C[$seg655 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at637 = $seg636 * CAP + $at;
-      const $card = C[$at637]!;
-      const $end638 = $seg636 * CAP + N[$seg636]! - 1;
-      for (let $k639 = $at637; $k639 < $end638; $k639++) C[$k639] = C[$k639 + 1]!;
-      N[$seg636]!--;
+      const $at656 = $seg655 * CAP + $at;
+      const $card = C[$at656]!;
+      const $end657 = $seg655 * CAP + N[$seg655]! - 1;
+      for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
+      N[$seg655]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return 210;
+    return step210();
   }
   function step209(): number {
+    $epoch++;
     {
-      const $seat640 = l_p_16;
-      if ($seat640 >= humans)
+      const $seat659 = l_p_16;
+      if ($seat659 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat640} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat659} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide654($seat640);
+      return decide673($seat659);
     }
   }
   function step210(): number {
@@ -2548,16 +2714,16 @@ export function playout(): PlayoutKernel {
   }
   function step213(): number {
     if (l_p_17$index < l_p_17$count) {
-      return 214;
+      return step214();
     }
-    return 215;
+    return step215();
   }
   function step214(): number {
     l_p_17 = $list6[l_p_17$index]!;
     if (N[Z_secret + l_p_17]! > 0) {
-      return 216;
+      return step216();
     }
-    return 217;
+    return step217();
   }
   function step215(): number {
     {
@@ -2568,74 +2734,86 @@ export function playout(): PlayoutKernel {
       l_p_25$count = $n29;
     }
     l_p_25$index = 0;
-    return 276;
+    return step276();
   }
   function step216(): number {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
       const $card = l_revealed;
-      takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-      const $seg655 = Z_collection + l_p_17;
-      C[$seg655 * CAP + N[$seg655]!] = $card;
-      N[$seg655]!++;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg674 = Z_collection + l_p_17;
+      C[$seg674 * CAP + N[$seg674]!] = $card;
+      N[$seg674]!++;
+      $where[$card] = $seg674;
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind[l_card_9]! === "dual") {
-      return 219;
+      return step219();
     }
-    return 220;
+    return step220();
   }
   function step217(): number {
-    return 218;
+    return step218();
   }
   function step218(): number {
     l_p_17$index += 1;
     return 213;
   }
   function step219(): number {
-    let $cond660: boolean = l_p_18 >= humans;
-    if ($cond660) {
-      let $any656: boolean = false;
+    let $cond679: boolean = l_p_18 >= humans;
+    if ($cond679) {
+      let $any675: boolean = false;
       {
-        const $seg658 = Z_collection + l_p_18;
-        const $n659 = N[$seg658]!;
-        for (let $i657 = 0; $i657 < $n659; $i657++) {
-          const l_u = C[$seg658 * CAP + $i657]!;
+        const $seg677 = Z_collection + l_p_18;
+        const $n678 = N[$seg677]!;
+        for (let $i676 = 0; $i676 < $n678; $i676++) {
+          const l_u = C[$seg677 * CAP + $i676]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any656 = true;
+            $any675 = true;
             break;
           }
         }
       }
-      $cond660 = $any656;
+      $cond679 = $any675;
     }
-    if ($cond660) {
-      return 222;
+    if ($cond679) {
+      return step222();
     }
-    return 223;
+    return step223();
   }
   function step220(): number {
     if (Property_kind[l_card_9]! === "standard") {
-      return 256;
+      return step256();
     }
-    return 257;
+    return step257();
   }
   function step221(): number {
     return 218;
   }
   function step222(): number {
-    let l_other = firstOf(
-      zoneCards(C, N, CAP, Z_collection + l_p_18, false),
-      (l_u) => l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9),
-      "first(…)",
-    );
+    let $first680: number = 0;
+    let $found681 = false;
+    {
+      const $seg683 = Z_collection + l_p_18;
+      const $n684 = N[$seg683]!;
+      for (let $i682 = 0; $i682 < $n684; $i682++) {
+        const l_u = C[$seg683 * CAP + $i682]!;
+        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+          $first680 = l_u;
+          $found681 = true;
+          break;
+        }
+      }
+    }
+    if (!$found681) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first680;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
     v_committed[l_card_9] = l_common;
     v_committed[l_other] = l_common;
-    return 224;
+    return step224();
   }
   function step223(): number {
     if (
@@ -2644,40 +2822,40 @@ export function playout(): PlayoutKernel {
         fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
         0
     ) {
-      return 225;
+      return step225();
     }
-    return 226;
+    return step226();
   }
   function step224(): number {
     return 221;
   }
   function step225(): number {
-    return 227;
+    return step227();
   }
   function step226(): number {
-    let $cond665: boolean =
+    let $cond689: boolean =
       fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
         fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
       0;
-    if (!$cond665) {
-      let $any661: boolean = false;
+    if (!$cond689) {
+      let $any685: boolean = false;
       {
-        const $seg663 = Z_collection + l_p_18;
-        const $n664 = N[$seg663]!;
-        for (let $i662 = 0; $i662 < $n664; $i662++) {
-          const l_u = C[$seg663 * CAP + $i662]!;
+        const $seg687 = Z_collection + l_p_18;
+        const $n688 = N[$seg687]!;
+        for (let $i686 = 0; $i686 < $n688; $i686++) {
+          const l_u = C[$seg687 * CAP + $i686]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any661 = true;
+            $any685 = true;
             break;
           }
         }
       }
-      $cond665 = $any661;
+      $cond689 = $any685;
     }
-    if ($cond665) {
-      return 228;
+    if ($cond689) {
+      return step228();
     }
-    return 229;
+    return step229();
   }
   function step227(): number {
     return 224;
@@ -2686,12 +2864,12 @@ export function playout(): PlayoutKernel {
     l_p_19 = l_p_18;
     l_dual_7 = l_card_9;
     if (l_p_19 >= humans) {
-      return 231;
+      return step231();
     }
-    return 232;
+    return step232();
   }
   function step229(): number {
-    return 230;
+    return step230();
   }
   function step230(): number {
     return 227;
@@ -2702,19 +2880,20 @@ export function playout(): PlayoutKernel {
     l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
     l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
     if (l_first_count_5 > l_second_count_5) {
-      return 234;
+      return step234();
     }
-    return 235;
+    return step235();
   }
   function step232(): number {
+    $epoch++;
     {
-      const $seat666 = l_p_19;
-      if ($seat666 >= humans)
+      const $seat690 = l_p_19;
+      if ($seat690 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide677($seat666);
+      return decide701($seat690);
     }
   }
   function step233(): number {
@@ -2732,34 +2911,55 @@ export function playout(): PlayoutKernel {
       l_u_3$count = $n21;
     }
     l_u_3$index = 0;
-    return 242;
+    return step242();
   }
   function step234(): number {
     v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-    return 236;
+    return step236();
   }
   function step235(): number {
     if (l_second_count_5 > l_first_count_5) {
-      return 237;
+      return step237();
     }
-    return 238;
+    return step238();
   }
   function step236(): number {
     return 233;
   }
   function step237(): number {
     v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-    return 239;
+    return step239();
   }
   function step238(): number {
-    return decide691();
+    $epoch++;
+    return decide715();
   }
   function step239(): number {
     return 236;
   }
   function step240(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first716: number = 0;
+    let $found717 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first716 = l_h;
+        $found717 = true;
+        break;
+      }
+    }
+    if (!$found717) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first716;
+    let $first718: number = 0;
+    let $found719 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first718 = l_h;
+        $found719 = true;
+        break;
+      }
+    }
+    if (!$found719) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first718;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_8] = v_merc_vote[l_one]!;
     } else {
@@ -2784,18 +2984,18 @@ export function playout(): PlayoutKernel {
   }
   function step242(): number {
     if (l_u_3$index < l_u_3$count) {
-      return 243;
+      return step243();
     }
-    return 244;
+    return step244();
   }
   function step243(): number {
     l_u_3 = $list7[l_u_3$index]!;
     l_p_21 = l_p_18;
     l_dual_9 = l_u_3;
     if (l_p_21 >= humans) {
-      return 245;
+      return step245();
     }
-    return 246;
+    return step246();
   }
   function step244(): number {
     return 230;
@@ -2806,19 +3006,20 @@ export function playout(): PlayoutKernel {
     l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
     l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
     if (l_first_count_6 > l_second_count_6) {
-      return 248;
+      return step248();
     }
-    return 249;
+    return step249();
   }
   function step246(): number {
+    $epoch++;
     {
-      const $seat692 = l_p_21;
-      if ($seat692 >= humans)
+      const $seat720 = l_p_21;
+      if ($seat720 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat692} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide703($seat692);
+      return decide731($seat720);
     }
   }
   function step247(): number {
@@ -2827,30 +3028,51 @@ export function playout(): PlayoutKernel {
   }
   function step248(): number {
     v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-    return 250;
+    return step250();
   }
   function step249(): number {
     if (l_second_count_6 > l_first_count_6) {
-      return 251;
+      return step251();
     }
-    return 252;
+    return step252();
   }
   function step250(): number {
     return 247;
   }
   function step251(): number {
     v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-    return 253;
+    return step253();
   }
   function step252(): number {
-    return decide717();
+    $epoch++;
+    return decide745();
   }
   function step253(): number {
     return 250;
   }
   function step254(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first746: number = 0;
+    let $found747 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first746 = l_h;
+        $found747 = true;
+        break;
+      }
+    }
+    if (!$found747) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first746;
+    let $first748: number = 0;
+    let $found749 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first748 = l_h;
+        $found749 = true;
+        break;
+      }
+    }
+    if (!$found749) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first748;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_10] = v_merc_vote[l_one]!;
     } else {
@@ -2888,41 +3110,41 @@ export function playout(): PlayoutKernel {
       l_u_4$count = $n25;
     }
     l_u_4$index = 0;
-    return 259;
+    return step259();
   }
   function step257(): number {
-    return 258;
+    return step258();
   }
   function step258(): number {
     return 221;
   }
   function step259(): number {
     if (l_u_4$index < l_u_4$count) {
-      return 260;
+      return step260();
     }
-    return 261;
+    return step261();
   }
   function step260(): number {
     l_u_4 = $list8[l_u_4$index]!;
     if (l_p_18 >= humans) {
-      return 262;
+      return step262();
     }
-    return 263;
+    return step263();
   }
   function step261(): number {
     return 258;
   }
   function step262(): number {
     v_committed[l_u_4] = Property_colour[l_card_9]!;
-    return 264;
+    return step264();
   }
   function step263(): number {
     l_p_23 = l_p_18;
     l_dual_11 = l_u_4;
     if (l_p_23 >= humans) {
-      return 265;
+      return step265();
     }
-    return 266;
+    return step266();
   }
   function step264(): number {
     l_u_4$index += 1;
@@ -2934,19 +3156,20 @@ export function playout(): PlayoutKernel {
     l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
     l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
     if (l_first_count_7 > l_second_count_7) {
-      return 268;
+      return step268();
     }
-    return 269;
+    return step269();
   }
   function step266(): number {
+    $epoch++;
     {
-      const $seat718 = l_p_23;
-      if ($seat718 >= humans)
+      const $seat750 = l_p_23;
+      if ($seat750 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide729($seat718);
+      return decide761($seat750);
     }
   }
   function step267(): number {
@@ -2954,30 +3177,51 @@ export function playout(): PlayoutKernel {
   }
   function step268(): number {
     v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-    return 270;
+    return step270();
   }
   function step269(): number {
     if (l_second_count_7 > l_first_count_7) {
-      return 271;
+      return step271();
     }
-    return 272;
+    return step272();
   }
   function step270(): number {
     return 267;
   }
   function step271(): number {
     v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-    return 273;
+    return step273();
   }
   function step272(): number {
-    return decide743();
+    $epoch++;
+    return decide775();
   }
   function step273(): number {
     return 270;
   }
   function step274(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first776: number = 0;
+    let $found777 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first776 = l_h;
+        $found777 = true;
+        break;
+      }
+    }
+    if (!$found777) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first776;
+    let $first778: number = 0;
+    let $found779 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first778 = l_h;
+        $found779 = true;
+        break;
+      }
+    }
+    if (!$found779) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first778;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_12] = v_merc_vote[l_one]!;
     } else {
@@ -3002,9 +3246,9 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     if (l_p_25$index < l_p_25$count) {
-      return 277;
+      return step277();
     }
-    return 278;
+    return step278();
   }
   function step277(): number {
     l_p_25 = $list9[l_p_25$index]!;
@@ -3021,25 +3265,25 @@ export function playout(): PlayoutKernel {
       l_u_5$count = $n30;
     }
     l_u_5$index = 0;
-    return 279;
+    return step279();
   }
   function step278(): number {
     return END;
   }
   function step279(): number {
     if (l_u_5$index < l_u_5$count) {
-      return 280;
+      return step280();
     }
-    return 281;
+    return step281();
   }
   function step280(): number {
     l_u_5 = $list10[l_u_5$index]!;
     l_p_26 = l_p_25;
     l_dual_13 = l_u_5;
     if (l_p_26 >= humans) {
-      return 282;
+      return step282();
     }
-    return 283;
+    return step283();
   }
   function step281(): number {
     l_p_25$index += 1;
@@ -3051,19 +3295,20 @@ export function playout(): PlayoutKernel {
     l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
     l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
     if (l_first_count_8 > l_second_count_8) {
-      return 285;
+      return step285();
     }
-    return 286;
+    return step286();
   }
   function step283(): number {
+    $epoch++;
     {
-      const $seat744 = l_p_26;
-      if ($seat744 >= humans)
+      const $seat780 = l_p_26;
+      if ($seat780 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat780} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide755($seat744);
+      return decide791($seat780);
     }
   }
   function step284(): number {
@@ -3072,30 +3317,51 @@ export function playout(): PlayoutKernel {
   }
   function step285(): number {
     v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-    return 287;
+    return step287();
   }
   function step286(): number {
     if (l_second_count_8 > l_first_count_8) {
-      return 288;
+      return step288();
     }
-    return 289;
+    return step289();
   }
   function step287(): number {
     return 284;
   }
   function step288(): number {
     v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-    return 290;
+    return step290();
   }
   function step289(): number {
-    return decide769();
+    $epoch++;
+    return decide805();
   }
   function step290(): number {
     return 287;
   }
   function step291(): number {
-    let l_one = firstOf(seatList(players), (l_h) => !(l_h >= humans), "first(…)");
-    let l_other = firstOf(seatList(players), (l_h) => !(l_h >= humans) && l_h !== l_one, "first(…)");
+    let $first806: number = 0;
+    let $found807 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first806 = l_h;
+        $found807 = true;
+        break;
+      }
+    }
+    if (!$found807) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first806;
+    let $first808: number = 0;
+    let $found809 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first808 = l_h;
+        $found809 = true;
+        break;
+      }
+    }
+    if (!$found809) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first808;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       v_committed[l_dual_14] = v_merc_vote[l_one]!;
     } else {
@@ -3210,6 +3476,7 @@ export function playout(): PlayoutKernel {
             if (N[$seg50]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
             C[$seg50 * CAP + N[$seg50]!] = $card;
             N[$seg50]!++;
+            $where[$card] = $seg50;
           }
           {
             const $from = Z_dealt + l_p;
@@ -3219,13 +3486,14 @@ export function playout(): PlayoutKernel {
                 const $card = C[$from * CAP + $k51]!;
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
+                $where[$card] = $to;
               }
               N[$from] = 0;
             }
           }
         }
       }
-      return 2;
+      return step2();
     }
   }
   function offers89($seat84: number): boolean {
@@ -3241,7 +3509,7 @@ export function playout(): PlayoutKernel {
     let $offered88 = false;
     offered88$open: {
       if (!($values17$n[0]! > 0)) break offered88$open;
-      if (!!fn_shielded(l_p)) break offered88$open;
+      if (!!fn_shielded$memo(l_p)) break offered88$open;
       $offered88 = true;
     }
     if ($offered88) return true;
@@ -3260,7 +3528,7 @@ export function playout(): PlayoutKernel {
     let $offered93 = false;
     offered93$open: {
       if (!($values19$n[0]! > 0)) break offered93$open;
-      if (!!fn_shielded(l_p)) break offered93$open;
+      if (!!fn_shielded$memo(l_p)) break offered93$open;
       $offered93 = true;
     }
     let $offered94 = false;
@@ -3339,7 +3607,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat84, 7, $value102);
         {
           l_card = $value102;
-          return 15;
+          return step15();
         }
       }
       if ($offered94 && $pick97-- === 0) {
@@ -3350,7 +3618,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat84, 8);
         {
           l___window_0 = false;
-          return 14;
+          return step14();
         }
       }
     }
@@ -3441,8 +3709,9 @@ export function playout(): PlayoutKernel {
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 28;
+        return step28();
       }
     }
     $index121 -= $count112;
@@ -3452,7 +3721,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat109, 4, $value130);
       {
         l_whose_2 = $value130;
-        return 29;
+        return step29();
       }
     }
     $index121 -= $count119;
@@ -3533,8 +3802,9 @@ export function playout(): PlayoutKernel {
           N[$seg147]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 30;
+        return step30();
       }
     }
     $index142 -= $count135;
@@ -3556,8 +3826,9 @@ export function playout(): PlayoutKernel {
           N[$seg153]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 30;
+        return step30();
       }
     }
     $index142 -= $count140;
@@ -3621,12 +3892,13 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg171 = Z_attached + l_p_2;
           C[$seg171 * CAP + N[$seg171]!] = $card;
           N[$seg171]!++;
+          $where[$card] = $seg171;
         }
-        return 37;
+        return step37();
       }
     }
     $index166 -= $count164;
@@ -3680,12 +3952,13 @@ export function playout(): PlayoutKernel {
         const l_whose = $value181;
         {
           const $card = l_card_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg182 = Z_played + l_whose;
           C[$seg182 * CAP + N[$seg182]!] = $card;
           N[$seg182]!++;
+          $where[$card] = $seg182;
         }
-        return 44;
+        return step44();
       }
     }
     $index177 -= $count175;
@@ -3702,8 +3975,8 @@ export function playout(): PlayoutKernel {
       for (let $i199 = 0; $i199 < N[$seg186]!; $i199++) {
         const l_card_3 = C[$seg186 * CAP + $i199]!;
         if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
+        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
         let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
         if (!$cond192) {
           let $any188: boolean = false;
@@ -3773,7 +4046,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
+        if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
         $found205 = true;
         break;
@@ -3798,7 +4071,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
+        if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
         $found208 = true;
@@ -3865,8 +4138,8 @@ export function playout(): PlayoutKernel {
             const l_card_3 = C[$seg186 * CAP + $i200]!;
             if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
               continue;
-            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded(l_active))) continue;
-            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play() > 0)) continue;
+            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
+            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
             let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
             if (!$cond192) {
               let $any188: boolean = false;
@@ -3940,7 +4213,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 17, $value217);
         {
           l_card_3 = $value217;
-          return 52;
+          return step52();
         }
       }
       if ($offered201 && $pick212-- === 0) {
@@ -3963,7 +4236,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered202 && $pick212-- === 0) {
@@ -3986,7 +4259,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered203 && $pick212-- === 0) {
@@ -3996,7 +4269,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat185, 20);
         {
-          return 82;
+          return step82();
         }
       }
       if ($offered204 && $pick212-- === 0) {
@@ -4006,7 +4279,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
+            if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
             $values30[$values30$n[0]!++] = l_target;
           }
@@ -4047,7 +4320,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 21, $value225);
         {
           l_target = $value225;
-          return 93;
+          return step93();
         }
       }
       if ($offered206 && $pick212-- === 0) {
@@ -4057,7 +4330,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
+            if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values32[$values32$n[0]!++] = l_target;
@@ -4147,6 +4420,7 @@ export function playout(): PlayoutKernel {
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
+                $where[$card] = Z_in_transit;
               }
               {
                 const $seg239 = Z_exchange + l_b;
@@ -4161,6 +4435,7 @@ export function playout(): PlayoutKernel {
                 if (N[$seg243]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
                 C[$seg243 * CAP + N[$seg243]!] = $card;
                 N[$seg243]!++;
+                $where[$card] = $seg243;
               }
               {
                 if (N[Z_in_transit]! === 0)
@@ -4174,13 +4449,14 @@ export function playout(): PlayoutKernel {
                 if (N[$seg247]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
                 C[$seg247 * CAP + N[$seg247]!] = $card;
                 N[$seg247]!++;
+                $where[$card] = $seg247;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
           }
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
       if ($offered209 && $pick212-- === 0) {
@@ -4191,7 +4467,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat185, 23);
         {
           l_turn_over = true;
-          return 51;
+          return step51();
         }
       }
     }
@@ -4282,8 +4558,9 @@ export function playout(): PlayoutKernel {
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 65;
+        return step65();
       }
     }
     $index266 -= $count257;
@@ -4293,7 +4570,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat254, 4, $value275);
       {
         l_whose_3 = $value275;
-        return 66;
+        return step66();
       }
     }
     $index266 -= $count264;
@@ -4374,8 +4651,9 @@ export function playout(): PlayoutKernel {
           N[$seg292]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 67;
+        return step67();
       }
     }
     $index287 -= $count280;
@@ -4397,8 +4675,9 @@ export function playout(): PlayoutKernel {
           N[$seg298]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 67;
+        return step67();
       }
     }
     $index287 -= $count285;
@@ -4462,12 +4741,13 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg316 = Z_attached + l_p_3;
           C[$seg316 * CAP + N[$seg316]!] = $card;
           N[$seg316]!++;
+          $where[$card] = $seg316;
         }
-        return 74;
+        return step74();
       }
     }
     $index311 -= $count309;
@@ -4521,12 +4801,13 @@ export function playout(): PlayoutKernel {
         const l_whose = $value326;
         {
           const $card = l_card_4;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           const $seg327 = Z_played + l_whose;
           C[$seg327 * CAP + N[$seg327]!] = $card;
           N[$seg327]!++;
+          $where[$card] = $seg327;
         }
-        return 81;
+        return step81();
       }
     }
     $index322 -= $count320;
@@ -4596,29 +4877,30 @@ export function playout(): PlayoutKernel {
           N[$seg345]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 92;
+        return step92();
       }
     }
     $index340 -= $count338;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide361($seat350: number): number {
-    const $low351 = 0;
-    const $high352 = v_coins[l_opponent]!;
-    const $size353 = Math.max(0, $high352 - $low351 + 1);
-    const $count354 = $size353;
-    const $total355 = $count354;
-    if ($total355 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
+  function decide363($seat352: number): number {
+    const $low353 = 0;
+    const $high354 = v_coins[l_opponent]!;
+    const $size355 = Math.max(0, $high354 - $low353 + 1);
+    const $count356 = $size355;
+    const $total357 = $count356;
+    if ($total357 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat352} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n357 = $total355;
-    let $r358 = 0;
-    if ($n357 <= 2097152 && $n357 >= 1) {
+    const $n359 = $total357;
+    let $r360 = 0;
+    if ($n359 <= 2097152 && $n359 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4629,28 +4911,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n357;
+        const $m = ($t >>> 0) * $n359;
         const $low = $m >>> 0;
-        if ($low >= $n357 || $low >= 4294967296 % $n357) {
-          $r358 = ($m / 4294967296) >>> 0;
+        if ($low >= $n359 || $low >= 4294967296 % $n359) {
+          $r360 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n357 >= 1 && $n357 <= 4294967296))
+      if (!($n359 >= 1 && $n359 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r358 = drawInt(P, $n357);
+      $r360 = drawInt(P, $n359);
     }
-    const $index356$drawn = $r358;
-    let $index356 = $index356$drawn;
+    const $index358$drawn = $r360;
+    let $index358 = $index358$drawn;
     decisions++;
     steps = 0;
-    if ($index356 < $count354) {
-      const $digit359 = $index356;
-      const $value360 = $low351 + $digit359;
-      if (trace !== null) trace.push($seat350, 10, $value360);
+    if ($index358 < $count356) {
+      const $digit361 = $index358;
+      const $value362 = $low353 + $digit361;
+      if (trace !== null) trace.push($seat352, 10, $value362);
       {
-        const l_amount = $value360;
+        const l_amount = $value362;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -4666,29 +4948,29 @@ export function playout(): PlayoutKernel {
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
         }
-        return 97;
+        return step97();
       }
     }
-    $index356 -= $count354;
+    $index358 -= $count356;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide389($seat362: number): number {
-    const $count363 = 1;
-    const $low364 = 1;
-    const $high365 = v_coins[l_target]!;
-    const $size366 = Math.max(0, $high365 - $low364 + 1);
-    const $count367 = $size366;
-    const $total368 = $count363 + $count367;
-    if ($total368 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat362} must act but has no legal move`);
+  function decide391($seat364: number): number {
+    const $count365 = 1;
+    const $low366 = 1;
+    const $high367 = v_coins[l_target]!;
+    const $size368 = Math.max(0, $high367 - $low366 + 1);
+    const $count369 = $size368;
+    const $total370 = $count365 + $count369;
+    if ($total370 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat364} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n370 = $total368;
-    let $r371 = 0;
-    if ($n370 <= 2097152 && $n370 >= 1) {
+    const $n372 = $total370;
+    let $r373 = 0;
+    if ($n372 <= 2097152 && $n372 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4699,24 +4981,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n370;
+        const $m = ($t >>> 0) * $n372;
         const $low = $m >>> 0;
-        if ($low >= $n370 || $low >= 4294967296 % $n370) {
-          $r371 = ($m / 4294967296) >>> 0;
+        if ($low >= $n372 || $low >= 4294967296 % $n372) {
+          $r373 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n370 >= 1 && $n370 <= 4294967296))
+      if (!($n372 >= 1 && $n372 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r371 = drawInt(P, $n370);
+      $r373 = drawInt(P, $n372);
     }
-    const $index369$drawn = $r371;
-    let $index369 = $index369$drawn;
+    const $index371$drawn = $r373;
+    let $index371 = $index371$drawn;
     decisions++;
     steps = 0;
-    if ($index369 < $count363) {
-      if (trace !== null) trace.push($seat362, 15);
+    if ($index371 < $count365) {
+      if (trace !== null) trace.push($seat364, 15);
       {
         {
           const $amount = 1;
@@ -4734,86 +5016,89 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument372 = l_active;
-          const $argument373 = l_target;
+          const $argument374 = l_active;
+          const $argument375 = l_target;
           {
-            let l_a = $argument372;
-            let l_b = $argument373;
+            let l_a = $argument374;
+            let l_b = $argument375;
             {
-              const $seg374 = Z_exchange + l_a;
-              if (N[$seg374]! === 0)
+              const $seg376 = Z_exchange + l_a;
+              if (N[$seg376]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at375 = $seg374 * CAP;
-              const $card = C[$at375]!;
-              const $end376 = $seg374 * CAP + N[$seg374]! - 1;
-              for (let $k377 = $at375; $k377 < $end376; $k377++) C[$k377] = C[$k377 + 1]!;
-              N[$seg374]!--;
+              const $at377 = $seg376 * CAP;
+              const $card = C[$at377]!;
+              const $end378 = $seg376 * CAP + N[$seg376]! - 1;
+              for (let $k379 = $at377; $k379 < $end378; $k379++) C[$k379] = C[$k379 + 1]!;
+              N[$seg376]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
-              const $seg378 = Z_exchange + l_b;
-              if (N[$seg378]! === 0)
+              const $seg380 = Z_exchange + l_b;
+              if (N[$seg380]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at379 = $seg378 * CAP;
-              const $card = C[$at379]!;
-              const $end380 = $seg378 * CAP + N[$seg378]! - 1;
-              for (let $k381 = $at379; $k381 < $end380; $k381++) C[$k381] = C[$k381 + 1]!;
-              N[$seg378]!--;
-              const $seg382 = Z_exchange + l_a;
-              if (N[$seg382]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg382 * CAP + N[$seg382]!] = $card;
-              N[$seg382]!++;
+              const $at381 = $seg380 * CAP;
+              const $card = C[$at381]!;
+              const $end382 = $seg380 * CAP + N[$seg380]! - 1;
+              for (let $k383 = $at381; $k383 < $end382; $k383++) C[$k383] = C[$k383 + 1]!;
+              N[$seg380]!--;
+              const $seg384 = Z_exchange + l_a;
+              if (N[$seg384]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg384 * CAP + N[$seg384]!] = $card;
+              N[$seg384]!++;
+              $where[$card] = $seg384;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at383 = Z_in_transit * CAP;
-              const $card = C[$at383]!;
-              const $end384 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k385 = $at383; $k385 < $end384; $k385++) C[$k385] = C[$k385 + 1]!;
+              const $at385 = Z_in_transit * CAP;
+              const $card = C[$at385]!;
+              const $end386 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k387 = $at385; $k387 < $end386; $k387++) C[$k387] = C[$k387 + 1]!;
               N[Z_in_transit]!--;
-              const $seg386 = Z_exchange + l_b;
-              if (N[$seg386]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg386 * CAP + N[$seg386]!] = $card;
-              N[$seg386]!++;
+              const $seg388 = Z_exchange + l_b;
+              if (N[$seg388]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg388 * CAP + N[$seg388]!] = $card;
+              N[$seg388]!++;
+              $where[$card] = $seg388;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
         }
         l_turn_over = true;
-        return 99;
+        return step99();
       }
     }
-    $index369 -= $count363;
-    if ($index369 < $count367) {
-      const $digit387 = $index369;
-      const $value388 = $low364 + $digit387;
-      if (trace !== null) trace.push($seat362, 16, $value388);
+    $index371 -= $count365;
+    if ($index371 < $count369) {
+      const $digit389 = $index371;
+      const $value390 = $low366 + $digit389;
+      if (trace !== null) trace.push($seat364, 16, $value390);
       {
-        l_amount = $value388;
-        return 100;
+        l_amount = $value390;
+        return step100();
       }
     }
-    $index369 -= $count367;
+    $index371 -= $count369;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide412($seat390: number): number {
-    const $count391 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count392 = 1;
-    const $total393 = $count391 + $count392;
-    if ($total393 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat390} must act but has no legal move`);
+  function decide414($seat392: number): number {
+    const $count393 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count394 = 1;
+    const $total395 = $count393 + $count394;
+    if ($total395 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n395 = $total393;
-    let $r396 = 0;
-    if ($n395 <= 2097152 && $n395 >= 1) {
+    const $n397 = $total395;
+    let $r398 = 0;
+    if ($n397 <= 2097152 && $n397 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4824,24 +5109,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n395;
+        const $m = ($t >>> 0) * $n397;
         const $low = $m >>> 0;
-        if ($low >= $n395 || $low >= 4294967296 % $n395) {
-          $r396 = ($m / 4294967296) >>> 0;
+        if ($low >= $n397 || $low >= 4294967296 % $n397) {
+          $r398 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n395 >= 1 && $n395 <= 4294967296))
+      if (!($n397 >= 1 && $n397 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r396 = drawInt(P, $n395);
+      $r398 = drawInt(P, $n397);
     }
-    const $index394$drawn = $r396;
-    let $index394 = $index394$drawn;
+    const $index396$drawn = $r398;
+    let $index396 = $index396$drawn;
     decisions++;
     steps = 0;
-    if ($index394 < $count391) {
-      if (trace !== null) trace.push($seat390, 11);
+    if ($index396 < $count393) {
+      if (trace !== null) trace.push($seat392, 11);
       {
         {
           const $amount = 3;
@@ -4874,84 +5159,87 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument397 = l_active;
-          const $argument398 = l_target;
+          const $argument399 = l_active;
+          const $argument400 = l_target;
           {
-            let l_a = $argument397;
-            let l_b = $argument398;
+            let l_a = $argument399;
+            let l_b = $argument400;
             {
-              const $seg399 = Z_exchange + l_a;
-              if (N[$seg399]! === 0)
+              const $seg401 = Z_exchange + l_a;
+              if (N[$seg401]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at400 = $seg399 * CAP;
-              const $card = C[$at400]!;
-              const $end401 = $seg399 * CAP + N[$seg399]! - 1;
-              for (let $k402 = $at400; $k402 < $end401; $k402++) C[$k402] = C[$k402 + 1]!;
-              N[$seg399]!--;
+              const $at402 = $seg401 * CAP;
+              const $card = C[$at402]!;
+              const $end403 = $seg401 * CAP + N[$seg401]! - 1;
+              for (let $k404 = $at402; $k404 < $end403; $k404++) C[$k404] = C[$k404 + 1]!;
+              N[$seg401]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
-              const $seg403 = Z_exchange + l_b;
-              if (N[$seg403]! === 0)
+              const $seg405 = Z_exchange + l_b;
+              if (N[$seg405]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at404 = $seg403 * CAP;
-              const $card = C[$at404]!;
-              const $end405 = $seg403 * CAP + N[$seg403]! - 1;
-              for (let $k406 = $at404; $k406 < $end405; $k406++) C[$k406] = C[$k406 + 1]!;
-              N[$seg403]!--;
-              const $seg407 = Z_exchange + l_a;
-              if (N[$seg407]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg407 * CAP + N[$seg407]!] = $card;
-              N[$seg407]!++;
+              const $at406 = $seg405 * CAP;
+              const $card = C[$at406]!;
+              const $end407 = $seg405 * CAP + N[$seg405]! - 1;
+              for (let $k408 = $at406; $k408 < $end407; $k408++) C[$k408] = C[$k408 + 1]!;
+              N[$seg405]!--;
+              const $seg409 = Z_exchange + l_a;
+              if (N[$seg409]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg409 * CAP + N[$seg409]!] = $card;
+              N[$seg409]!++;
+              $where[$card] = $seg409;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at408 = Z_in_transit * CAP;
-              const $card = C[$at408]!;
-              const $end409 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k410 = $at408; $k410 < $end409; $k410++) C[$k410] = C[$k410 + 1]!;
+              const $at410 = Z_in_transit * CAP;
+              const $card = C[$at410]!;
+              const $end411 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k412 = $at410; $k412 < $end411; $k412++) C[$k412] = C[$k412 + 1]!;
               N[Z_in_transit]!--;
-              const $seg411 = Z_exchange + l_b;
-              if (N[$seg411]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg411 * CAP + N[$seg411]!] = $card;
-              N[$seg411]!++;
+              const $seg413 = Z_exchange + l_b;
+              if (N[$seg413]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg413 * CAP + N[$seg413]!] = $card;
+              N[$seg413]!++;
+              $where[$card] = $seg413;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
         }
         l_turn_over = true;
-        return 98;
+        return step98();
       }
     }
-    $index394 -= $count391;
-    if ($index394 < $count392) {
-      if (trace !== null) trace.push($seat390, 12);
+    $index396 -= $count393;
+    if ($index396 < $count394) {
+      if (trace !== null) trace.push($seat392, 12);
       {
         v_passed_over[l_target] = true;
-        return 98;
+        return step98();
       }
     }
-    $index394 -= $count392;
+    $index396 -= $count394;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide435($seat413: number): number {
-    const $count414 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count415 = 1;
-    const $total416 = $count414 + $count415;
-    if ($total416 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat413} must act but has no legal move`);
+  function decide437($seat415: number): number {
+    const $count416 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count417 = 1;
+    const $total418 = $count416 + $count417;
+    if ($total418 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n418 = $total416;
-    let $r419 = 0;
-    if ($n418 <= 2097152 && $n418 >= 1) {
+    const $n420 = $total418;
+    let $r421 = 0;
+    if ($n420 <= 2097152 && $n420 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4962,24 +5250,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n418;
+        const $m = ($t >>> 0) * $n420;
         const $low = $m >>> 0;
-        if ($low >= $n418 || $low >= 4294967296 % $n418) {
-          $r419 = ($m / 4294967296) >>> 0;
+        if ($low >= $n420 || $low >= 4294967296 % $n420) {
+          $r421 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n418 >= 1 && $n418 <= 4294967296))
+      if (!($n420 >= 1 && $n420 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r419 = drawInt(P, $n418);
+      $r421 = drawInt(P, $n420);
     }
-    const $index417$drawn = $r419;
-    let $index417 = $index417$drawn;
+    const $index419$drawn = $r421;
+    let $index419 = $index419$drawn;
     decisions++;
     steps = 0;
-    if ($index417 < $count414) {
-      if (trace !== null) trace.push($seat413, 13);
+    if ($index419 < $count416) {
+      if (trace !== null) trace.push($seat415, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -5012,121 +5300,124 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument420 = l_active;
-          const $argument421 = l_target;
+          const $argument422 = l_active;
+          const $argument423 = l_target;
           {
-            let l_a = $argument420;
-            let l_b = $argument421;
+            let l_a = $argument422;
+            let l_b = $argument423;
             {
-              const $seg422 = Z_exchange + l_a;
-              if (N[$seg422]! === 0)
+              const $seg424 = Z_exchange + l_a;
+              if (N[$seg424]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at423 = $seg422 * CAP;
-              const $card = C[$at423]!;
-              const $end424 = $seg422 * CAP + N[$seg422]! - 1;
-              for (let $k425 = $at423; $k425 < $end424; $k425++) C[$k425] = C[$k425 + 1]!;
-              N[$seg422]!--;
+              const $at425 = $seg424 * CAP;
+              const $card = C[$at425]!;
+              const $end426 = $seg424 * CAP + N[$seg424]! - 1;
+              for (let $k427 = $at425; $k427 < $end426; $k427++) C[$k427] = C[$k427 + 1]!;
+              N[$seg424]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
             }
             {
-              const $seg426 = Z_exchange + l_b;
-              if (N[$seg426]! === 0)
+              const $seg428 = Z_exchange + l_b;
+              if (N[$seg428]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at427 = $seg426 * CAP;
-              const $card = C[$at427]!;
-              const $end428 = $seg426 * CAP + N[$seg426]! - 1;
-              for (let $k429 = $at427; $k429 < $end428; $k429++) C[$k429] = C[$k429 + 1]!;
-              N[$seg426]!--;
-              const $seg430 = Z_exchange + l_a;
-              if (N[$seg430]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg430 * CAP + N[$seg430]!] = $card;
-              N[$seg430]!++;
+              const $at429 = $seg428 * CAP;
+              const $card = C[$at429]!;
+              const $end430 = $seg428 * CAP + N[$seg428]! - 1;
+              for (let $k431 = $at429; $k431 < $end430; $k431++) C[$k431] = C[$k431 + 1]!;
+              N[$seg428]!--;
+              const $seg432 = Z_exchange + l_a;
+              if (N[$seg432]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg432 * CAP + N[$seg432]!] = $card;
+              N[$seg432]!++;
+              $where[$card] = $seg432;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at431 = Z_in_transit * CAP;
-              const $card = C[$at431]!;
-              const $end432 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
+              const $at433 = Z_in_transit * CAP;
+              const $card = C[$at433]!;
+              const $end434 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k435 = $at433; $k435 < $end434; $k435++) C[$k435] = C[$k435 + 1]!;
               N[Z_in_transit]!--;
-              const $seg434 = Z_exchange + l_b;
-              if (N[$seg434]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg434 * CAP + N[$seg434]!] = $card;
-              N[$seg434]!++;
+              const $seg436 = Z_exchange + l_b;
+              if (N[$seg436]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg436 * CAP + N[$seg436]!] = $card;
+              N[$seg436]!++;
+              $where[$card] = $seg436;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
         }
         l_turn_over = true;
-        return 101;
+        return step101();
       }
     }
-    $index417 -= $count414;
-    if ($index417 < $count415) {
-      if (trace !== null) trace.push($seat413, 14);
+    $index419 -= $count416;
+    if ($index419 < $count417) {
+      if (trace !== null) trace.push($seat415, 14);
       {
         v_passed_over[l_target] = true;
-        return 101;
+        return step101();
       }
     }
-    $index417 -= $count415;
+    $index419 -= $count417;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers441($seat436: number): boolean {
+  function offers443($seat438: number): boolean {
     $values41$n[0]! = 0;
     {
-      const $seg438 = Z_hand + l_p_5;
-      const $n439 = N[$seg438]!;
-      for (let $i437 = 0; $i437 < $n439; $i437++) {
-        const l_card = C[$seg438 * CAP + $i437]!;
+      const $seg440 = Z_hand + l_p_5;
+      const $n441 = N[$seg440]!;
+      for (let $i439 = 0; $i439 < $n441; $i439++) {
+        const l_card = C[$seg440 * CAP + $i439]!;
         if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
       }
     }
-    let $offered440 = false;
-    offered440$open: {
-      if (!($values41$n[0]! > 0)) break offered440$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered440$open;
-      $offered440 = true;
+    let $offered442 = false;
+    offered442$open: {
+      if (!($values41$n[0]! > 0)) break offered442$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered442$open;
+      $offered442 = true;
     }
-    if ($offered440) return true;
+    if ($offered442) return true;
     return false;
   }
-  function decide458($seat436: number): number {
+  function decide460($seat438: number): number {
     $values43$n[0]! = 0;
     {
-      const $seg443 = Z_hand + l_p_5;
-      const $n444 = N[$seg443]!;
-      for (let $i442 = 0; $i442 < $n444; $i442++) {
-        const l_card = C[$seg443 * CAP + $i442]!;
+      const $seg445 = Z_hand + l_p_5;
+      const $n446 = N[$seg445]!;
+      for (let $i444 = 0; $i444 < $n446; $i444++) {
+        const l_card = C[$seg445 * CAP + $i444]!;
         if (Action_effect[l_card]! === "take_back_protection") $values43[$values43$n[0]!++] = l_card;
       }
     }
-    let $offered445 = false;
-    offered445$open: {
-      if (!($values43$n[0]! > 0)) break offered445$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered445$open;
-      $offered445 = true;
+    let $offered447 = false;
+    offered447$open: {
+      if (!($values43$n[0]! > 0)) break offered447$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered447$open;
+      $offered447 = true;
     }
-    let $offered446 = false;
-    offered446$open: {
-      $offered446 = true;
+    let $offered448 = false;
+    offered448$open: {
+      $offered448 = true;
     }
-    const $offered447 = ($offered445 ? 1 : 0) + ($offered446 ? 1 : 0);
-    if ($offered447 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat436} must act but has no legal move`);
+    const $offered449 = ($offered447 ? 1 : 0) + ($offered448 ? 1 : 0);
+    if ($offered449 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    attempt448: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n450 = $offered447;
-      let $r451 = 0;
-      if ($n450 <= 2097152 && $n450 >= 1) {
+    attempt450: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n452 = $offered449;
+      let $r453 = 0;
+      if ($n452 <= 2097152 && $n452 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5137,24 +5428,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n450;
+          const $m = ($t >>> 0) * $n452;
           const $low = $m >>> 0;
-          if ($low >= $n450 || $low >= 4294967296 % $n450) {
-            $r451 = ($m / 4294967296) >>> 0;
+          if ($low >= $n452 || $low >= 4294967296 % $n452) {
+            $r453 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n450 >= 1 && $n450 <= 4294967296))
+        if (!($n452 >= 1 && $n452 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r451 = drawInt(P, $n450);
+        $r453 = drawInt(P, $n452);
       }
-      const $pick449$drawn = $r451;
-      let $pick449 = $pick449$drawn;
-      if ($offered445 && $pick449-- === 0) {
-        const $n455 = $values43$n[0]!;
-        let $r456 = 0;
-        if ($n455 <= 2097152 && $n455 >= 1) {
+      const $pick451$drawn = $r453;
+      let $pick451 = $pick451$drawn;
+      if ($offered447 && $pick451-- === 0) {
+        const $n457 = $values43$n[0]!;
+        let $r458 = 0;
+        if ($n457 <= 2097152 && $n457 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5165,82 +5456,82 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n455;
+            const $m = ($t >>> 0) * $n457;
             const $low = $m >>> 0;
-            if ($low >= $n455 || $low >= 4294967296 % $n455) {
-              $r456 = ($m / 4294967296) >>> 0;
+            if ($low >= $n457 || $low >= 4294967296 % $n457) {
+              $r458 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n455 >= 1 && $n455 <= 4294967296))
+          if (!($n457 >= 1 && $n457 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r456 = drawInt(P, $n455);
+          $r458 = drawInt(P, $n457);
         }
-        const $digit453 = $r456;
-        const $value454 = $values43[$digit453]!;
+        const $digit455 = $r458;
+        const $value456 = $values43[$digit455]!;
         {
-          l_card_5 = $value454;
+          l_card_5 = $value456;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat436, 24, $value454);
+        if (trace !== null) trace.push($seat438, 24, $value456);
         {
-          l_card_5 = $value454;
-          return 109;
+          l_card_5 = $value456;
+          return step109();
         }
       }
-      if ($offered446 && $pick449-- === 0) {
+      if ($offered448 && $pick451-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat436, 8);
+        if (trace !== null) trace.push($seat438, 8);
         {
           l___window_1 = false;
-          return 108;
+          return step108();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide483($seat461: number): number {
-    const $seg462 = Z_board;
-    const $size463 = N[$seg462]!;
-    const $count464 = $size463;
+  function decide485($seat463: number): number {
+    const $seg464 = Z_board;
+    const $size465 = N[$seg464]!;
+    const $count466 = $size465;
     $values46$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond469: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond469) {
-        let $any465: boolean = false;
+      let $cond471: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond471) {
+        let $any467: boolean = false;
         {
-          const $seg467 = Z_collection + l_whose;
-          const $n468 = N[$seg467]!;
-          for (let $i466 = 0; $i466 < $n468; $i466++) {
-            const l_c = C[$seg467 * CAP + $i466]!;
+          const $seg469 = Z_collection + l_whose;
+          const $n470 = N[$seg469]!;
+          for (let $i468 = 0; $i468 < $n470; $i468++) {
+            const l_c = C[$seg469 * CAP + $i468]!;
             if (v_doubled[l_c]!) {
-              $any465 = true;
+              $any467 = true;
               break;
             }
           }
         }
-        $cond469 = $any465;
+        $cond471 = $any467;
       }
-      if ($cond469) $values46[$values46$n[0]!++] = l_whose;
+      if ($cond471) $values46[$values46$n[0]!++] = l_whose;
     }
-    const $size470 = $values46$n[0]!;
-    const $count471 = $size470;
-    const $total472 = $count464 + $count471;
-    if ($total472 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat461} must act but has no legal move`);
+    const $size472 = $values46$n[0]!;
+    const $count473 = $size472;
+    const $total474 = $count466 + $count473;
+    if ($total474 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat463} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n474 = $total472;
-    let $r475 = 0;
-    if ($n474 <= 2097152 && $n474 >= 1) {
+    const $n476 = $total474;
+    let $r477 = 0;
+    if ($n476 <= 2097152 && $n476 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5251,28 +5542,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n474;
+        const $m = ($t >>> 0) * $n476;
         const $low = $m >>> 0;
-        if ($low >= $n474 || $low >= 4294967296 % $n474) {
-          $r475 = ($m / 4294967296) >>> 0;
+        if ($low >= $n476 || $low >= 4294967296 % $n476) {
+          $r477 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n474 >= 1 && $n474 <= 4294967296))
+      if (!($n476 >= 1 && $n476 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r475 = drawInt(P, $n474);
+      $r477 = drawInt(P, $n476);
     }
-    const $index473$drawn = $r475;
-    let $index473 = $index473$drawn;
+    const $index475$drawn = $r477;
+    let $index475 = $index475$drawn;
     decisions++;
     steps = 0;
-    if ($index473 < $count464) {
-      const $digit476 = $index473;
-      const $value477 = C[$seg462 * CAP + $digit476]!;
-      if (trace !== null) trace.push($seat461, 3, $value477);
+    if ($index475 < $count466) {
+      const $digit478 = $index475;
+      const $value479 = C[$seg464 * CAP + $digit478]!;
+      if (trace !== null) trace.push($seat463, 3, $value479);
       {
-        const l_target = $value477;
+        const l_target = $value479;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5282,56 +5573,57 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at478 = Z_board * CAP + $at;
-          const $card = C[$at478]!;
-          const $end479 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k480 = $at478; $k480 < $end479; $k480++) C[$k480] = C[$k480 + 1]!;
+          const $at480 = Z_board * CAP + $at;
+          const $card = C[$at480]!;
+          const $end481 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k482 = $at480; $k482 < $end481; $k482++) C[$k482] = C[$k482 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 122;
+        return step122();
       }
     }
-    $index473 -= $count464;
-    if ($index473 < $count471) {
-      const $digit481 = $index473;
-      const $value482 = $values46[$digit481]!;
-      if (trace !== null) trace.push($seat461, 4, $value482);
+    $index475 -= $count466;
+    if ($index475 < $count473) {
+      const $digit483 = $index475;
+      const $value484 = $values46[$digit483]!;
+      if (trace !== null) trace.push($seat463, 4, $value484);
       {
-        l_whose_4 = $value482;
-        return 123;
+        l_whose_4 = $value484;
+        return step123();
       }
     }
-    $index473 -= $count471;
+    $index475 -= $count473;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide509($seat484: number): number {
-    const $seg485 = Z_played + l_whose_4;
-    const $size486 = N[$seg485]!;
-    const $count487 = $size486;
+  function decide511($seat486: number): number {
+    const $seg487 = Z_played + l_whose_4;
+    const $size488 = N[$seg487]!;
+    const $count489 = $size488;
     $values48$n[0]! = 0;
     {
-      const $seg489 = Z_collection + l_whose_4;
-      const $n490 = N[$seg489]!;
-      for (let $i488 = 0; $i488 < $n490; $i488++) {
-        const l_target = C[$seg489 * CAP + $i488]!;
+      const $seg491 = Z_collection + l_whose_4;
+      const $n492 = N[$seg491]!;
+      for (let $i490 = 0; $i490 < $n492; $i490++) {
+        const l_target = C[$seg491 * CAP + $i490]!;
         if (v_doubled[l_target]!) $values48[$values48$n[0]!++] = l_target;
       }
     }
-    const $size491 = $values48$n[0]!;
-    const $count492 = $size491;
-    const $total493 = $count487 + $count492;
-    if ($total493 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
+    const $size493 = $values48$n[0]!;
+    const $count494 = $size493;
+    const $total495 = $count489 + $count494;
+    if ($total495 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat486} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n495 = $total493;
-    let $r496 = 0;
-    if ($n495 <= 2097152 && $n495 >= 1) {
+    const $n497 = $total495;
+    let $r498 = 0;
+    if ($n497 <= 2097152 && $n497 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5342,98 +5634,100 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n495;
+        const $m = ($t >>> 0) * $n497;
         const $low = $m >>> 0;
-        if ($low >= $n495 || $low >= 4294967296 % $n495) {
-          $r496 = ($m / 4294967296) >>> 0;
+        if ($low >= $n497 || $low >= 4294967296 % $n497) {
+          $r498 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n495 >= 1 && $n495 <= 4294967296))
+      if (!($n497 >= 1 && $n497 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r496 = drawInt(P, $n495);
+      $r498 = drawInt(P, $n497);
     }
-    const $index494$drawn = $r496;
-    let $index494 = $index494$drawn;
+    const $index496$drawn = $r498;
+    let $index496 = $index496$drawn;
     decisions++;
     steps = 0;
-    if ($index494 < $count487) {
-      const $digit497 = $index494;
-      const $value498 = C[$seg485 * CAP + $digit497]!;
-      if (trace !== null) trace.push($seat484, 1, $value498);
+    if ($index496 < $count489) {
+      const $digit499 = $index496;
+      const $value500 = C[$seg487 * CAP + $digit499]!;
+      if (trace !== null) trace.push($seat486, 1, $value500);
       {
-        const l_target = $value498;
+        const l_target = $value500;
         {
-          const $seg499 = Z_played + l_whose_4;
+          const $seg501 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg499]!; $i++)
-            if (C[$seg499 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg501]!; $i++)
+            if (C[$seg501 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at500 = $seg499 * CAP + $at;
-          const $card = C[$at500]!;
-          const $end501 = $seg499 * CAP + N[$seg499]! - 1;
-          for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
-          N[$seg499]!--;
+          const $at502 = $seg501 * CAP + $at;
+          const $card = C[$at502]!;
+          const $end503 = $seg501 * CAP + N[$seg501]! - 1;
+          for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+          N[$seg501]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 124;
+        return step124();
       }
     }
-    $index494 -= $count487;
-    if ($index494 < $count492) {
-      const $digit503 = $index494;
-      const $value504 = $values48[$digit503]!;
-      if (trace !== null) trace.push($seat484, 2, $value504);
+    $index496 -= $count489;
+    if ($index496 < $count494) {
+      const $digit505 = $index496;
+      const $value506 = $values48[$digit505]!;
+      if (trace !== null) trace.push($seat486, 2, $value506);
       {
-        const l_target = $value504;
+        const l_target = $value506;
         v_doubled[l_target] = false;
         {
-          const $seg505 = Z_attached + l_whose_4;
-          if (N[$seg505]! === 0)
+          const $seg507 = Z_attached + l_whose_4;
+          if (N[$seg507]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at506 = $seg505 * CAP;
-          const $card = C[$at506]!;
-          const $end507 = $seg505 * CAP + N[$seg505]! - 1;
-          for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
-          N[$seg505]!--;
+          const $at508 = $seg507 * CAP;
+          const $card = C[$at508]!;
+          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
+          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+          N[$seg507]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 124;
+        return step124();
       }
     }
-    $index494 -= $count492;
+    $index496 -= $count494;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide524($seat511: number): number {
+  function decide526($seat513: number): number {
     $values50$n[0]! = 0;
     {
-      const $seg513 = Z_collection + l_p_6;
-      const $n514 = N[$seg513]!;
-      for (let $i512 = 0; $i512 < $n514; $i512++) {
-        const l_target = C[$seg513 * CAP + $i512]!;
+      const $seg515 = Z_collection + l_p_6;
+      const $n516 = N[$seg515]!;
+      for (let $i514 = 0; $i514 < $n516; $i514++) {
+        const l_target = C[$seg515 * CAP + $i514]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values50[$values50$n[0]!++] = l_target;
       }
     }
-    const $size515 = $values50$n[0]!;
-    const $count516 = $size515;
-    const $total517 = $count516;
-    if ($total517 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
+    const $size517 = $values50$n[0]!;
+    const $count518 = $size517;
+    const $total519 = $count518;
+    if ($total519 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n519 = $total517;
-    let $r520 = 0;
-    if ($n519 <= 2097152 && $n519 >= 1) {
+    const $n521 = $total519;
+    let $r522 = 0;
+    if ($n521 <= 2097152 && $n521 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5444,56 +5738,57 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n519;
+        const $m = ($t >>> 0) * $n521;
         const $low = $m >>> 0;
-        if ($low >= $n519 || $low >= 4294967296 % $n519) {
-          $r520 = ($m / 4294967296) >>> 0;
+        if ($low >= $n521 || $low >= 4294967296 % $n521) {
+          $r522 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n519 >= 1 && $n519 <= 4294967296))
+      if (!($n521 >= 1 && $n521 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r520 = drawInt(P, $n519);
+      $r522 = drawInt(P, $n521);
     }
-    const $index518$drawn = $r520;
-    let $index518 = $index518$drawn;
+    const $index520$drawn = $r522;
+    let $index520 = $index520$drawn;
     decisions++;
     steps = 0;
-    if ($index518 < $count516) {
-      const $digit521 = $index518;
-      const $value522 = $values50[$digit521]!;
-      if (trace !== null) trace.push($seat511, 5, $value522);
+    if ($index520 < $count518) {
+      const $digit523 = $index520;
+      const $value524 = $values50[$digit523]!;
+      if (trace !== null) trace.push($seat513, 5, $value524);
       {
-        const l_target = $value522;
+        const l_target = $value524;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg523 = Z_attached + l_p_6;
-          C[$seg523 * CAP + N[$seg523]!] = $card;
-          N[$seg523]!++;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg525 = Z_attached + l_p_6;
+          C[$seg525 * CAP + N[$seg525]!] = $card;
+          N[$seg525]!++;
+          $where[$card] = $seg525;
         }
-        return 131;
+        return step131();
       }
     }
-    $index518 -= $count516;
+    $index520 -= $count518;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide535($seat525: number): number {
-    const $size526 = players;
-    const $count527 = $size526;
-    const $total528 = $count527;
-    if ($total528 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat525} must act but has no legal move`);
+  function decide537($seat527: number): number {
+    const $size528 = players;
+    const $count529 = $size528;
+    const $total530 = $count529;
+    if ($total530 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat527} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n530 = $total528;
-    let $r531 = 0;
-    if ($n530 <= 2097152 && $n530 >= 1) {
+    const $n532 = $total530;
+    let $r533 = 0;
+    if ($n532 <= 2097152 && $n532 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5504,60 +5799,61 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n530;
+        const $m = ($t >>> 0) * $n532;
         const $low = $m >>> 0;
-        if ($low >= $n530 || $low >= 4294967296 % $n530) {
-          $r531 = ($m / 4294967296) >>> 0;
+        if ($low >= $n532 || $low >= 4294967296 % $n532) {
+          $r533 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n530 >= 1 && $n530 <= 4294967296))
+      if (!($n532 >= 1 && $n532 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r531 = drawInt(P, $n530);
+      $r533 = drawInt(P, $n532);
     }
-    const $index529$drawn = $r531;
-    let $index529 = $index529$drawn;
+    const $index531$drawn = $r533;
+    let $index531 = $index531$drawn;
     decisions++;
     steps = 0;
-    if ($index529 < $count527) {
-      const $digit532 = $index529;
-      const $value533 = $digit532;
-      if (trace !== null) trace.push($seat525, 6, $value533);
+    if ($index531 < $count529) {
+      const $digit534 = $index531;
+      const $value535 = $digit534;
+      if (trace !== null) trace.push($seat527, 6, $value535);
       {
-        const l_whose = $value533;
+        const l_whose = $value535;
         {
           const $card = l_card_6;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg534 = Z_played + l_whose;
-          C[$seg534 * CAP + N[$seg534]!] = $card;
-          N[$seg534]!++;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg536 = Z_played + l_whose;
+          C[$seg536 * CAP + N[$seg536]!] = $card;
+          N[$seg536]!++;
+          $where[$card] = $seg536;
         }
-        return 138;
+        return step138();
       }
     }
-    $index529 -= $count527;
+    $index531 -= $count529;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide568($seat557: number): number {
+  function decide575($seat564: number): number {
     $values53$n[0]! = 0;
-    for (const $i559 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item558 = $i559;
-      $values53[$values53$n[0]!++] = $item558;
+    for (const $i566 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item565 = $i566;
+      $values53[$values53$n[0]!++] = $item565;
     }
-    const $size560 = $values53$n[0]!;
-    const $count561 = $size560;
-    const $total562 = $count561;
-    if ($total562 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat557} must act but has no legal move`);
+    const $size567 = $values53$n[0]!;
+    const $count568 = $size567;
+    const $total569 = $count568;
+    if ($total569 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n564 = $total562;
-    let $r565 = 0;
-    if ($n564 <= 2097152 && $n564 >= 1) {
+    const $n571 = $total569;
+    let $r572 = 0;
+    if ($n571 <= 2097152 && $n571 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5568,38 +5864,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n564;
+        const $m = ($t >>> 0) * $n571;
         const $low = $m >>> 0;
-        if ($low >= $n564 || $low >= 4294967296 % $n564) {
-          $r565 = ($m / 4294967296) >>> 0;
+        if ($low >= $n571 || $low >= 4294967296 % $n571) {
+          $r572 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n564 >= 1 && $n564 <= 4294967296))
+      if (!($n571 >= 1 && $n571 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r565 = drawInt(P, $n564);
+      $r572 = drawInt(P, $n571);
     }
-    const $index563$drawn = $r565;
-    let $index563 = $index563$drawn;
+    const $index570$drawn = $r572;
+    let $index570 = $index570$drawn;
     decisions++;
     steps = 0;
-    if ($index563 < $count561) {
-      const $digit566 = $index563;
-      const $value567 = $values53[$digit566]!;
-      if (trace !== null) trace.push($seat557, 26, $value567);
+    if ($index570 < $count568) {
+      const $digit573 = $index570;
+      const $value574 = $values53[$digit573]!;
+      if (trace !== null) trace.push($seat564, 26, $value574);
       {
-        const l_colour = $value567;
+        const l_colour = $value574;
         v_committed[l_dual] = l_colour;
-        return 164;
+        return step164();
       }
     }
-    $index563 -= $count561;
+    $index570 -= $count568;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide582(): number {
+  function decide589(): number {
     {
-      let $n569 = 0;
+      let $n576 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5607,31 +5903,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n569++] = l_h;
+          $list55[$n576++] = l_h;
         }
       }
-      if ($n569 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a570 = 0; $a570 < $n569; $a570++) {
-        const l_h = $list55[$a570]!;
-        pick571: {
+      if ($n576 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a577 = 0; $a577 < $n576; $a577++) {
+        const l_h = $list55[$a577]!;
+        pick578: {
           $values58$n[0]! = 0;
-          for (const $i573 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item572 = $i573;
-            $values58[$values58$n[0]!++] = $item572;
+          for (const $i580 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item579 = $i580;
+            $values58[$values58$n[0]!++] = $item579;
           }
-          const $size574 = $values58$n[0]!;
-          const $count575 = $size574;
-          const $total576 = $count575;
-          if ($total576 === 0)
+          const $size581 = $values58$n[0]!;
+          const $count582 = $size581;
+          const $total583 = $count582;
+          if ($total583 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n578 = $total576;
-          let $r579 = 0;
-          if ($n578 <= 2097152 && $n578 >= 1) {
+          const $n585 = $total583;
+          let $r586 = 0;
+          if ($n585 <= 2097152 && $n585 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5642,63 +5938,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n578;
+              const $m = ($t >>> 0) * $n585;
               const $low = $m >>> 0;
-              if ($low >= $n578 || $low >= 4294967296 % $n578) {
-                $r579 = ($m / 4294967296) >>> 0;
+              if ($low >= $n585 || $low >= 4294967296 % $n585) {
+                $r586 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n578 >= 1 && $n578 <= 4294967296))
+            if (!($n585 >= 1 && $n585 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r579 = drawInt(P, $n578);
+            $r586 = drawInt(P, $n585);
           }
-          const $index577$drawn = $r579;
-          let $index577 = $index577$drawn;
+          const $index584$drawn = $r586;
+          let $index584 = $index584$drawn;
           decisions++;
           steps = 0;
-          if ($index577 < $count575) {
-            const $digit580 = $index577;
-            const $value581 = $values58[$digit580]!;
-            if (trace !== null) trace.push(l_h, 25, $value581);
-            $list56[$a570] = 0;
-            $values57[$a570 * 1 + 0] = $value581;
-            break pick571;
+          if ($index584 < $count582) {
+            const $digit587 = $index584;
+            const $value588 = $values58[$digit587]!;
+            if (trace !== null) trace.push(l_h, 25, $value588);
+            $list56[$a577] = 0;
+            $values57[$a577 * 1 + 0] = $value588;
+            break pick578;
           }
-          $index577 -= $count575;
+          $index584 -= $count582;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a570 = 0; $a570 < $n569; $a570++) {
-        const l_h = $list55[$a570]!;
-        if ($list56[$a570] === 0) {
-          const l_colour = $values57[$a570 * 1 + 0] as string;
+      for (let $a577 = 0; $a577 < $n576; $a577++) {
+        const l_h = $list55[$a577]!;
+        if ($list56[$a577] === 0) {
+          const l_colour = $values57[$a577 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 163;
+      return step163();
     }
   }
-  function decide594($seat583: number): number {
+  function decide605($seat594: number): number {
     $values60$n[0]! = 0;
-    for (const $i585 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item584 = $i585;
-      $values60[$values60$n[0]!++] = $item584;
+    for (const $i596 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item595 = $i596;
+      $values60[$values60$n[0]!++] = $item595;
     }
-    const $size586 = $values60$n[0]!;
-    const $count587 = $size586;
-    const $total588 = $count587;
-    if ($total588 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat583} must act but has no legal move`);
+    const $size597 = $values60$n[0]!;
+    const $count598 = $size597;
+    const $total599 = $count598;
+    if ($total599 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat594} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n590 = $total588;
-    let $r591 = 0;
-    if ($n590 <= 2097152 && $n590 >= 1) {
+    const $n601 = $total599;
+    let $r602 = 0;
+    if ($n601 <= 2097152 && $n601 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5709,38 +6005,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n590;
+        const $m = ($t >>> 0) * $n601;
         const $low = $m >>> 0;
-        if ($low >= $n590 || $low >= 4294967296 % $n590) {
-          $r591 = ($m / 4294967296) >>> 0;
+        if ($low >= $n601 || $low >= 4294967296 % $n601) {
+          $r602 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n590 >= 1 && $n590 <= 4294967296))
+      if (!($n601 >= 1 && $n601 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r591 = drawInt(P, $n590);
+      $r602 = drawInt(P, $n601);
     }
-    const $index589$drawn = $r591;
-    let $index589 = $index589$drawn;
+    const $index600$drawn = $r602;
+    let $index600 = $index600$drawn;
     decisions++;
     steps = 0;
-    if ($index589 < $count587) {
-      const $digit592 = $index589;
-      const $value593 = $values60[$digit592]!;
-      if (trace !== null) trace.push($seat583, 26, $value593);
+    if ($index600 < $count598) {
+      const $digit603 = $index600;
+      const $value604 = $values60[$digit603]!;
+      if (trace !== null) trace.push($seat594, 26, $value604);
       {
-        const l_colour = $value593;
+        const l_colour = $value604;
         v_committed[l_dual_3] = l_colour;
-        return 178;
+        return step178();
       }
     }
-    $index589 -= $count587;
+    $index600 -= $count598;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide608(): number {
+  function decide619(): number {
     {
-      let $n595 = 0;
+      let $n606 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5748,31 +6044,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n595++] = l_h;
+          $list62[$n606++] = l_h;
         }
       }
-      if ($n595 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a596 = 0; $a596 < $n595; $a596++) {
-        const l_h = $list62[$a596]!;
-        pick597: {
+      if ($n606 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a607 = 0; $a607 < $n606; $a607++) {
+        const l_h = $list62[$a607]!;
+        pick608: {
           $values65$n[0]! = 0;
-          for (const $i599 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item598 = $i599;
-            $values65[$values65$n[0]!++] = $item598;
+          for (const $i610 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item609 = $i610;
+            $values65[$values65$n[0]!++] = $item609;
           }
-          const $size600 = $values65$n[0]!;
-          const $count601 = $size600;
-          const $total602 = $count601;
-          if ($total602 === 0)
+          const $size611 = $values65$n[0]!;
+          const $count612 = $size611;
+          const $total613 = $count612;
+          if ($total613 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n604 = $total602;
-          let $r605 = 0;
-          if ($n604 <= 2097152 && $n604 >= 1) {
+          const $n615 = $total613;
+          let $r616 = 0;
+          if ($n615 <= 2097152 && $n615 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5783,63 +6079,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n604;
+              const $m = ($t >>> 0) * $n615;
               const $low = $m >>> 0;
-              if ($low >= $n604 || $low >= 4294967296 % $n604) {
-                $r605 = ($m / 4294967296) >>> 0;
+              if ($low >= $n615 || $low >= 4294967296 % $n615) {
+                $r616 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n604 >= 1 && $n604 <= 4294967296))
+            if (!($n615 >= 1 && $n615 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r605 = drawInt(P, $n604);
+            $r616 = drawInt(P, $n615);
           }
-          const $index603$drawn = $r605;
-          let $index603 = $index603$drawn;
+          const $index614$drawn = $r616;
+          let $index614 = $index614$drawn;
           decisions++;
           steps = 0;
-          if ($index603 < $count601) {
-            const $digit606 = $index603;
-            const $value607 = $values65[$digit606]!;
-            if (trace !== null) trace.push(l_h, 25, $value607);
-            $list63[$a596] = 0;
-            $values64[$a596 * 1 + 0] = $value607;
-            break pick597;
+          if ($index614 < $count612) {
+            const $digit617 = $index614;
+            const $value618 = $values65[$digit617]!;
+            if (trace !== null) trace.push(l_h, 25, $value618);
+            $list63[$a607] = 0;
+            $values64[$a607 * 1 + 0] = $value618;
+            break pick608;
           }
-          $index603 -= $count601;
+          $index614 -= $count612;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a596 = 0; $a596 < $n595; $a596++) {
-        const l_h = $list62[$a596]!;
-        if ($list63[$a596] === 0) {
-          const l_colour = $values64[$a596 * 1 + 0] as string;
+      for (let $a607 = 0; $a607 < $n606; $a607++) {
+        const l_h = $list62[$a607]!;
+        if ($list63[$a607] === 0) {
+          const l_colour = $values64[$a607 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 177;
+      return step177();
     }
   }
-  function decide620($seat609: number): number {
+  function decide635($seat624: number): number {
     $values67$n[0]! = 0;
-    for (const $i611 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item610 = $i611;
-      $values67[$values67$n[0]!++] = $item610;
+    for (const $i626 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item625 = $i626;
+      $values67[$values67$n[0]!++] = $item625;
     }
-    const $size612 = $values67$n[0]!;
-    const $count613 = $size612;
-    const $total614 = $count613;
-    if ($total614 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat609} must act but has no legal move`);
+    const $size627 = $values67$n[0]!;
+    const $count628 = $size627;
+    const $total629 = $count628;
+    if ($total629 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat624} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n616 = $total614;
-    let $r617 = 0;
-    if ($n616 <= 2097152 && $n616 >= 1) {
+    const $n631 = $total629;
+    let $r632 = 0;
+    if ($n631 <= 2097152 && $n631 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5850,38 +6146,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n616;
+        const $m = ($t >>> 0) * $n631;
         const $low = $m >>> 0;
-        if ($low >= $n616 || $low >= 4294967296 % $n616) {
-          $r617 = ($m / 4294967296) >>> 0;
+        if ($low >= $n631 || $low >= 4294967296 % $n631) {
+          $r632 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n616 >= 1 && $n616 <= 4294967296))
+      if (!($n631 >= 1 && $n631 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r617 = drawInt(P, $n616);
+      $r632 = drawInt(P, $n631);
     }
-    const $index615$drawn = $r617;
-    let $index615 = $index615$drawn;
+    const $index630$drawn = $r632;
+    let $index630 = $index630$drawn;
     decisions++;
     steps = 0;
-    if ($index615 < $count613) {
-      const $digit618 = $index615;
-      const $value619 = $values67[$digit618]!;
-      if (trace !== null) trace.push($seat609, 26, $value619);
+    if ($index630 < $count628) {
+      const $digit633 = $index630;
+      const $value634 = $values67[$digit633]!;
+      if (trace !== null) trace.push($seat624, 26, $value634);
       {
-        const l_colour = $value619;
+        const l_colour = $value634;
         v_committed[l_dual_5] = l_colour;
-        return 198;
+        return step198();
       }
     }
-    $index615 -= $count613;
+    $index630 -= $count628;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide634(): number {
+  function decide649(): number {
     {
-      let $n621 = 0;
+      let $n636 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5889,31 +6185,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list69[$n621++] = l_h;
+          $list69[$n636++] = l_h;
         }
       }
-      if ($n621 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a622 = 0; $a622 < $n621; $a622++) {
-        const l_h = $list69[$a622]!;
-        pick623: {
+      if ($n636 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a637 = 0; $a637 < $n636; $a637++) {
+        const l_h = $list69[$a637]!;
+        pick638: {
           $values72$n[0]! = 0;
-          for (const $i625 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item624 = $i625;
-            $values72[$values72$n[0]!++] = $item624;
+          for (const $i640 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item639 = $i640;
+            $values72[$values72$n[0]!++] = $item639;
           }
-          const $size626 = $values72$n[0]!;
-          const $count627 = $size626;
-          const $total628 = $count627;
-          if ($total628 === 0)
+          const $size641 = $values72$n[0]!;
+          const $count642 = $size641;
+          const $total643 = $count642;
+          if ($total643 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n630 = $total628;
-          let $r631 = 0;
-          if ($n630 <= 2097152 && $n630 >= 1) {
+          const $n645 = $total643;
+          let $r646 = 0;
+          if ($n645 <= 2097152 && $n645 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5924,59 +6220,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n630;
+              const $m = ($t >>> 0) * $n645;
               const $low = $m >>> 0;
-              if ($low >= $n630 || $low >= 4294967296 % $n630) {
-                $r631 = ($m / 4294967296) >>> 0;
+              if ($low >= $n645 || $low >= 4294967296 % $n645) {
+                $r646 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n630 >= 1 && $n630 <= 4294967296))
+            if (!($n645 >= 1 && $n645 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r631 = drawInt(P, $n630);
+            $r646 = drawInt(P, $n645);
           }
-          const $index629$drawn = $r631;
-          let $index629 = $index629$drawn;
+          const $index644$drawn = $r646;
+          let $index644 = $index644$drawn;
           decisions++;
           steps = 0;
-          if ($index629 < $count627) {
-            const $digit632 = $index629;
-            const $value633 = $values72[$digit632]!;
-            if (trace !== null) trace.push(l_h, 25, $value633);
-            $list70[$a622] = 0;
-            $values71[$a622 * 1 + 0] = $value633;
-            break pick623;
+          if ($index644 < $count642) {
+            const $digit647 = $index644;
+            const $value648 = $values72[$digit647]!;
+            if (trace !== null) trace.push(l_h, 25, $value648);
+            $list70[$a637] = 0;
+            $values71[$a637 * 1 + 0] = $value648;
+            break pick638;
           }
-          $index629 -= $count627;
+          $index644 -= $count642;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a622 = 0; $a622 < $n621; $a622++) {
-        const l_h = $list69[$a622]!;
-        if ($list70[$a622] === 0) {
-          const l_colour = $values71[$a622 * 1 + 0] as string;
+      for (let $a637 = 0; $a637 < $n636; $a637++) {
+        const l_h = $list69[$a637]!;
+        if ($list70[$a637] === 0) {
+          const l_colour = $values71[$a637 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 197;
+      return step197();
     }
   }
-  function decide654($seat640: number): number {
-    const $seg641 = Z_hand + l_p_16;
-    const $size642 = N[$seg641]!;
-    const $count643 = $size642;
-    const $total644 = $count643;
-    if ($total644 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat640} must act but has no legal move`);
+  function decide673($seat659: number): number {
+    const $seg660 = Z_hand + l_p_16;
+    const $size661 = N[$seg660]!;
+    const $count662 = $size661;
+    const $total663 = $count662;
+    if ($total663 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat659} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n646 = $total644;
-    let $r647 = 0;
-    if ($n646 <= 2097152 && $n646 >= 1) {
+    const $n665 = $total663;
+    let $r666 = 0;
+    if ($n665 <= 2097152 && $n665 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5987,71 +6283,72 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n646;
+        const $m = ($t >>> 0) * $n665;
         const $low = $m >>> 0;
-        if ($low >= $n646 || $low >= 4294967296 % $n646) {
-          $r647 = ($m / 4294967296) >>> 0;
+        if ($low >= $n665 || $low >= 4294967296 % $n665) {
+          $r666 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n646 >= 1 && $n646 <= 4294967296))
+      if (!($n665 >= 1 && $n665 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r647 = drawInt(P, $n646);
+      $r666 = drawInt(P, $n665);
     }
-    const $index645$drawn = $r647;
-    let $index645 = $index645$drawn;
+    const $index664$drawn = $r666;
+    let $index664 = $index664$drawn;
     decisions++;
     steps = 0;
-    if ($index645 < $count643) {
-      const $digit648 = $index645;
-      const $value649 = C[$seg641 * CAP + $digit648]!;
-      if (trace !== null) trace.push($seat640, 9, $value649);
+    if ($index664 < $count662) {
+      const $digit667 = $index664;
+      const $value668 = C[$seg660 * CAP + $digit667]!;
+      if (trace !== null) trace.push($seat659, 9, $value668);
       {
-        const l_card = $value649;
+        const l_card = $value668;
         {
-          const $seg650 = Z_hand + l_p_16;
+          const $seg669 = Z_hand + l_p_16;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg650]!; $i++)
-            if (C[$seg650 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg669]!; $i++)
+            if (C[$seg669 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at651 = $seg650 * CAP + $at;
-          const $card = C[$at651]!;
-          const $end652 = $seg650 * CAP + N[$seg650]! - 1;
-          for (let $k653 = $at651; $k653 < $end652; $k653++) C[$k653] = C[$k653 + 1]!;
-          N[$seg650]!--;
+          const $at670 = $seg669 * CAP + $at;
+          const $card = C[$at670]!;
+          const $end671 = $seg669 * CAP + N[$seg669]! - 1;
+          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
+          N[$seg669]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
         }
-        return 211;
+        return step211();
       }
     }
-    $index645 -= $count643;
+    $index664 -= $count662;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide677($seat666: number): number {
+  function decide701($seat690: number): number {
     $values74$n[0]! = 0;
-    for (const $i668 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item667 = $i668;
-      $values74[$values74$n[0]!++] = $item667;
+    for (const $i692 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item691 = $i692;
+      $values74[$values74$n[0]!++] = $item691;
     }
-    const $size669 = $values74$n[0]!;
-    const $count670 = $size669;
-    const $total671 = $count670;
-    if ($total671 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
+    const $size693 = $values74$n[0]!;
+    const $count694 = $size693;
+    const $total695 = $count694;
+    if ($total695 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n673 = $total671;
-    let $r674 = 0;
-    if ($n673 <= 2097152 && $n673 >= 1) {
+    const $n697 = $total695;
+    let $r698 = 0;
+    if ($n697 <= 2097152 && $n697 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6062,38 +6359,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n673;
+        const $m = ($t >>> 0) * $n697;
         const $low = $m >>> 0;
-        if ($low >= $n673 || $low >= 4294967296 % $n673) {
-          $r674 = ($m / 4294967296) >>> 0;
+        if ($low >= $n697 || $low >= 4294967296 % $n697) {
+          $r698 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n673 >= 1 && $n673 <= 4294967296))
+      if (!($n697 >= 1 && $n697 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r674 = drawInt(P, $n673);
+      $r698 = drawInt(P, $n697);
     }
-    const $index672$drawn = $r674;
-    let $index672 = $index672$drawn;
+    const $index696$drawn = $r698;
+    let $index696 = $index696$drawn;
     decisions++;
     steps = 0;
-    if ($index672 < $count670) {
-      const $digit675 = $index672;
-      const $value676 = $values74[$digit675]!;
-      if (trace !== null) trace.push($seat666, 26, $value676);
+    if ($index696 < $count694) {
+      const $digit699 = $index696;
+      const $value700 = $values74[$digit699]!;
+      if (trace !== null) trace.push($seat690, 26, $value700);
       {
-        const l_colour = $value676;
+        const l_colour = $value700;
         v_committed[l_dual_7] = l_colour;
-        return 241;
+        return step241();
       }
     }
-    $index672 -= $count670;
+    $index696 -= $count694;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide691(): number {
+  function decide715(): number {
     {
-      let $n678 = 0;
+      let $n702 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6101,31 +6398,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list76[$n678++] = l_h;
+          $list76[$n702++] = l_h;
         }
       }
-      if ($n678 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a679 = 0; $a679 < $n678; $a679++) {
-        const l_h = $list76[$a679]!;
-        pick680: {
+      if ($n702 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a703 = 0; $a703 < $n702; $a703++) {
+        const l_h = $list76[$a703]!;
+        pick704: {
           $values79$n[0]! = 0;
-          for (const $i682 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item681 = $i682;
-            $values79[$values79$n[0]!++] = $item681;
+          for (const $i706 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item705 = $i706;
+            $values79[$values79$n[0]!++] = $item705;
           }
-          const $size683 = $values79$n[0]!;
-          const $count684 = $size683;
-          const $total685 = $count684;
-          if ($total685 === 0)
+          const $size707 = $values79$n[0]!;
+          const $count708 = $size707;
+          const $total709 = $count708;
+          if ($total709 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n687 = $total685;
-          let $r688 = 0;
-          if ($n687 <= 2097152 && $n687 >= 1) {
+          const $n711 = $total709;
+          let $r712 = 0;
+          if ($n711 <= 2097152 && $n711 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6136,63 +6433,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n687;
+              const $m = ($t >>> 0) * $n711;
               const $low = $m >>> 0;
-              if ($low >= $n687 || $low >= 4294967296 % $n687) {
-                $r688 = ($m / 4294967296) >>> 0;
+              if ($low >= $n711 || $low >= 4294967296 % $n711) {
+                $r712 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n687 >= 1 && $n687 <= 4294967296))
+            if (!($n711 >= 1 && $n711 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r688 = drawInt(P, $n687);
+            $r712 = drawInt(P, $n711);
           }
-          const $index686$drawn = $r688;
-          let $index686 = $index686$drawn;
+          const $index710$drawn = $r712;
+          let $index710 = $index710$drawn;
           decisions++;
           steps = 0;
-          if ($index686 < $count684) {
-            const $digit689 = $index686;
-            const $value690 = $values79[$digit689]!;
-            if (trace !== null) trace.push(l_h, 25, $value690);
-            $list77[$a679] = 0;
-            $values78[$a679 * 1 + 0] = $value690;
-            break pick680;
+          if ($index710 < $count708) {
+            const $digit713 = $index710;
+            const $value714 = $values79[$digit713]!;
+            if (trace !== null) trace.push(l_h, 25, $value714);
+            $list77[$a703] = 0;
+            $values78[$a703 * 1 + 0] = $value714;
+            break pick704;
           }
-          $index686 -= $count684;
+          $index710 -= $count708;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a679 = 0; $a679 < $n678; $a679++) {
-        const l_h = $list76[$a679]!;
-        if ($list77[$a679] === 0) {
-          const l_colour = $values78[$a679 * 1 + 0] as string;
+      for (let $a703 = 0; $a703 < $n702; $a703++) {
+        const l_h = $list76[$a703]!;
+        if ($list77[$a703] === 0) {
+          const l_colour = $values78[$a703 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 240;
+      return step240();
     }
   }
-  function decide703($seat692: number): number {
+  function decide731($seat720: number): number {
     $values81$n[0]! = 0;
-    for (const $i694 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item693 = $i694;
-      $values81[$values81$n[0]!++] = $item693;
+    for (const $i722 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item721 = $i722;
+      $values81[$values81$n[0]!++] = $item721;
     }
-    const $size695 = $values81$n[0]!;
-    const $count696 = $size695;
-    const $total697 = $count696;
-    if ($total697 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat692} must act but has no legal move`);
+    const $size723 = $values81$n[0]!;
+    const $count724 = $size723;
+    const $total725 = $count724;
+    if ($total725 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n699 = $total697;
-    let $r700 = 0;
-    if ($n699 <= 2097152 && $n699 >= 1) {
+    const $n727 = $total725;
+    let $r728 = 0;
+    if ($n727 <= 2097152 && $n727 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6203,38 +6500,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n699;
+        const $m = ($t >>> 0) * $n727;
         const $low = $m >>> 0;
-        if ($low >= $n699 || $low >= 4294967296 % $n699) {
-          $r700 = ($m / 4294967296) >>> 0;
+        if ($low >= $n727 || $low >= 4294967296 % $n727) {
+          $r728 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n699 >= 1 && $n699 <= 4294967296))
+      if (!($n727 >= 1 && $n727 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r700 = drawInt(P, $n699);
+      $r728 = drawInt(P, $n727);
     }
-    const $index698$drawn = $r700;
-    let $index698 = $index698$drawn;
+    const $index726$drawn = $r728;
+    let $index726 = $index726$drawn;
     decisions++;
     steps = 0;
-    if ($index698 < $count696) {
-      const $digit701 = $index698;
-      const $value702 = $values81[$digit701]!;
-      if (trace !== null) trace.push($seat692, 26, $value702);
+    if ($index726 < $count724) {
+      const $digit729 = $index726;
+      const $value730 = $values81[$digit729]!;
+      if (trace !== null) trace.push($seat720, 26, $value730);
       {
-        const l_colour = $value702;
+        const l_colour = $value730;
         v_committed[l_dual_9] = l_colour;
-        return 255;
+        return step255();
       }
     }
-    $index698 -= $count696;
+    $index726 -= $count724;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide717(): number {
+  function decide745(): number {
     {
-      let $n704 = 0;
+      let $n732 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6242,31 +6539,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list83[$n704++] = l_h;
+          $list83[$n732++] = l_h;
         }
       }
-      if ($n704 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a705 = 0; $a705 < $n704; $a705++) {
-        const l_h = $list83[$a705]!;
-        pick706: {
+      if ($n732 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a733 = 0; $a733 < $n732; $a733++) {
+        const l_h = $list83[$a733]!;
+        pick734: {
           $values86$n[0]! = 0;
-          for (const $i708 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item707 = $i708;
-            $values86[$values86$n[0]!++] = $item707;
+          for (const $i736 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item735 = $i736;
+            $values86[$values86$n[0]!++] = $item735;
           }
-          const $size709 = $values86$n[0]!;
-          const $count710 = $size709;
-          const $total711 = $count710;
-          if ($total711 === 0)
+          const $size737 = $values86$n[0]!;
+          const $count738 = $size737;
+          const $total739 = $count738;
+          if ($total739 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n713 = $total711;
-          let $r714 = 0;
-          if ($n713 <= 2097152 && $n713 >= 1) {
+          const $n741 = $total739;
+          let $r742 = 0;
+          if ($n741 <= 2097152 && $n741 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6277,63 +6574,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n713;
+              const $m = ($t >>> 0) * $n741;
               const $low = $m >>> 0;
-              if ($low >= $n713 || $low >= 4294967296 % $n713) {
-                $r714 = ($m / 4294967296) >>> 0;
+              if ($low >= $n741 || $low >= 4294967296 % $n741) {
+                $r742 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n713 >= 1 && $n713 <= 4294967296))
+            if (!($n741 >= 1 && $n741 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r714 = drawInt(P, $n713);
+            $r742 = drawInt(P, $n741);
           }
-          const $index712$drawn = $r714;
-          let $index712 = $index712$drawn;
+          const $index740$drawn = $r742;
+          let $index740 = $index740$drawn;
           decisions++;
           steps = 0;
-          if ($index712 < $count710) {
-            const $digit715 = $index712;
-            const $value716 = $values86[$digit715]!;
-            if (trace !== null) trace.push(l_h, 25, $value716);
-            $list84[$a705] = 0;
-            $values85[$a705 * 1 + 0] = $value716;
-            break pick706;
+          if ($index740 < $count738) {
+            const $digit743 = $index740;
+            const $value744 = $values86[$digit743]!;
+            if (trace !== null) trace.push(l_h, 25, $value744);
+            $list84[$a733] = 0;
+            $values85[$a733 * 1 + 0] = $value744;
+            break pick734;
           }
-          $index712 -= $count710;
+          $index740 -= $count738;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a705 = 0; $a705 < $n704; $a705++) {
-        const l_h = $list83[$a705]!;
-        if ($list84[$a705] === 0) {
-          const l_colour = $values85[$a705 * 1 + 0] as string;
+      for (let $a733 = 0; $a733 < $n732; $a733++) {
+        const l_h = $list83[$a733]!;
+        if ($list84[$a733] === 0) {
+          const l_colour = $values85[$a733 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 254;
+      return step254();
     }
   }
-  function decide729($seat718: number): number {
+  function decide761($seat750: number): number {
     $values88$n[0]! = 0;
-    for (const $i720 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item719 = $i720;
-      $values88[$values88$n[0]!++] = $item719;
+    for (const $i752 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item751 = $i752;
+      $values88[$values88$n[0]!++] = $item751;
     }
-    const $size721 = $values88$n[0]!;
-    const $count722 = $size721;
-    const $total723 = $count722;
-    if ($total723 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
+    const $size753 = $values88$n[0]!;
+    const $count754 = $size753;
+    const $total755 = $count754;
+    if ($total755 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n725 = $total723;
-    let $r726 = 0;
-    if ($n725 <= 2097152 && $n725 >= 1) {
+    const $n757 = $total755;
+    let $r758 = 0;
+    if ($n757 <= 2097152 && $n757 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6344,38 +6641,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n725;
+        const $m = ($t >>> 0) * $n757;
         const $low = $m >>> 0;
-        if ($low >= $n725 || $low >= 4294967296 % $n725) {
-          $r726 = ($m / 4294967296) >>> 0;
+        if ($low >= $n757 || $low >= 4294967296 % $n757) {
+          $r758 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n725 >= 1 && $n725 <= 4294967296))
+      if (!($n757 >= 1 && $n757 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r726 = drawInt(P, $n725);
+      $r758 = drawInt(P, $n757);
     }
-    const $index724$drawn = $r726;
-    let $index724 = $index724$drawn;
+    const $index756$drawn = $r758;
+    let $index756 = $index756$drawn;
     decisions++;
     steps = 0;
-    if ($index724 < $count722) {
-      const $digit727 = $index724;
-      const $value728 = $values88[$digit727]!;
-      if (trace !== null) trace.push($seat718, 26, $value728);
+    if ($index756 < $count754) {
+      const $digit759 = $index756;
+      const $value760 = $values88[$digit759]!;
+      if (trace !== null) trace.push($seat750, 26, $value760);
       {
-        const l_colour = $value728;
+        const l_colour = $value760;
         v_committed[l_dual_11] = l_colour;
-        return 275;
+        return step275();
       }
     }
-    $index724 -= $count722;
+    $index756 -= $count754;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide743(): number {
+  function decide775(): number {
     {
-      let $n730 = 0;
+      let $n762 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6383,31 +6680,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list90[$n730++] = l_h;
+          $list90[$n762++] = l_h;
         }
       }
-      if ($n730 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a731 = 0; $a731 < $n730; $a731++) {
-        const l_h = $list90[$a731]!;
-        pick732: {
+      if ($n762 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a763 = 0; $a763 < $n762; $a763++) {
+        const l_h = $list90[$a763]!;
+        pick764: {
           $values93$n[0]! = 0;
-          for (const $i734 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item733 = $i734;
-            $values93[$values93$n[0]!++] = $item733;
+          for (const $i766 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item765 = $i766;
+            $values93[$values93$n[0]!++] = $item765;
           }
-          const $size735 = $values93$n[0]!;
-          const $count736 = $size735;
-          const $total737 = $count736;
-          if ($total737 === 0)
+          const $size767 = $values93$n[0]!;
+          const $count768 = $size767;
+          const $total769 = $count768;
+          if ($total769 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n739 = $total737;
-          let $r740 = 0;
-          if ($n739 <= 2097152 && $n739 >= 1) {
+          const $n771 = $total769;
+          let $r772 = 0;
+          if ($n771 <= 2097152 && $n771 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6418,63 +6715,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n739;
+              const $m = ($t >>> 0) * $n771;
               const $low = $m >>> 0;
-              if ($low >= $n739 || $low >= 4294967296 % $n739) {
-                $r740 = ($m / 4294967296) >>> 0;
+              if ($low >= $n771 || $low >= 4294967296 % $n771) {
+                $r772 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n739 >= 1 && $n739 <= 4294967296))
+            if (!($n771 >= 1 && $n771 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r740 = drawInt(P, $n739);
+            $r772 = drawInt(P, $n771);
           }
-          const $index738$drawn = $r740;
-          let $index738 = $index738$drawn;
+          const $index770$drawn = $r772;
+          let $index770 = $index770$drawn;
           decisions++;
           steps = 0;
-          if ($index738 < $count736) {
-            const $digit741 = $index738;
-            const $value742 = $values93[$digit741]!;
-            if (trace !== null) trace.push(l_h, 25, $value742);
-            $list91[$a731] = 0;
-            $values92[$a731 * 1 + 0] = $value742;
-            break pick732;
+          if ($index770 < $count768) {
+            const $digit773 = $index770;
+            const $value774 = $values93[$digit773]!;
+            if (trace !== null) trace.push(l_h, 25, $value774);
+            $list91[$a763] = 0;
+            $values92[$a763 * 1 + 0] = $value774;
+            break pick764;
           }
-          $index738 -= $count736;
+          $index770 -= $count768;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a731 = 0; $a731 < $n730; $a731++) {
-        const l_h = $list90[$a731]!;
-        if ($list91[$a731] === 0) {
-          const l_colour = $values92[$a731 * 1 + 0] as string;
+      for (let $a763 = 0; $a763 < $n762; $a763++) {
+        const l_h = $list90[$a763]!;
+        if ($list91[$a763] === 0) {
+          const l_colour = $values92[$a763 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 274;
+      return step274();
     }
   }
-  function decide755($seat744: number): number {
+  function decide791($seat780: number): number {
     $values95$n[0]! = 0;
-    for (const $i746 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item745 = $i746;
-      $values95[$values95$n[0]!++] = $item745;
+    for (const $i782 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item781 = $i782;
+      $values95[$values95$n[0]!++] = $item781;
     }
-    const $size747 = $values95$n[0]!;
-    const $count748 = $size747;
-    const $total749 = $count748;
-    if ($total749 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $size783 = $values95$n[0]!;
+    const $count784 = $size783;
+    const $total785 = $count784;
+    if ($total785 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat780} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n751 = $total749;
-    let $r752 = 0;
-    if ($n751 <= 2097152 && $n751 >= 1) {
+    const $n787 = $total785;
+    let $r788 = 0;
+    if ($n787 <= 2097152 && $n787 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6485,38 +6782,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n751;
+        const $m = ($t >>> 0) * $n787;
         const $low = $m >>> 0;
-        if ($low >= $n751 || $low >= 4294967296 % $n751) {
-          $r752 = ($m / 4294967296) >>> 0;
+        if ($low >= $n787 || $low >= 4294967296 % $n787) {
+          $r788 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n751 >= 1 && $n751 <= 4294967296))
+      if (!($n787 >= 1 && $n787 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r752 = drawInt(P, $n751);
+      $r788 = drawInt(P, $n787);
     }
-    const $index750$drawn = $r752;
-    let $index750 = $index750$drawn;
+    const $index786$drawn = $r788;
+    let $index786 = $index786$drawn;
     decisions++;
     steps = 0;
-    if ($index750 < $count748) {
-      const $digit753 = $index750;
-      const $value754 = $values95[$digit753]!;
-      if (trace !== null) trace.push($seat744, 26, $value754);
+    if ($index786 < $count784) {
+      const $digit789 = $index786;
+      const $value790 = $values95[$digit789]!;
+      if (trace !== null) trace.push($seat780, 26, $value790);
       {
-        const l_colour = $value754;
+        const l_colour = $value790;
         v_committed[l_dual_13] = l_colour;
-        return 292;
+        return step292();
       }
     }
-    $index750 -= $count748;
+    $index786 -= $count784;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide769(): number {
+  function decide805(): number {
     {
-      let $n756 = 0;
+      let $n792 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -6524,31 +6821,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list97[$n756++] = l_h;
+          $list97[$n792++] = l_h;
         }
       }
-      if ($n756 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a757 = 0; $a757 < $n756; $a757++) {
-        const l_h = $list97[$a757]!;
-        pick758: {
+      if ($n792 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a793 = 0; $a793 < $n792; $a793++) {
+        const l_h = $list97[$a793]!;
+        pick794: {
           $values100$n[0]! = 0;
-          for (const $i760 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item759 = $i760;
-            $values100[$values100$n[0]!++] = $item759;
+          for (const $i796 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item795 = $i796;
+            $values100[$values100$n[0]!++] = $item795;
           }
-          const $size761 = $values100$n[0]!;
-          const $count762 = $size761;
-          const $total763 = $count762;
-          if ($total763 === 0)
+          const $size797 = $values100$n[0]!;
+          const $count798 = $size797;
+          const $total799 = $count798;
+          if ($total799 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= DECISION_CAP)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
             );
-          const $n765 = $total763;
-          let $r766 = 0;
-          if ($n765 <= 2097152 && $n765 >= 1) {
+          const $n801 = $total799;
+          let $r802 = 0;
+          if ($n801 <= 2097152 && $n801 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6559,42 +6856,42 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n765;
+              const $m = ($t >>> 0) * $n801;
               const $low = $m >>> 0;
-              if ($low >= $n765 || $low >= 4294967296 % $n765) {
-                $r766 = ($m / 4294967296) >>> 0;
+              if ($low >= $n801 || $low >= 4294967296 % $n801) {
+                $r802 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n765 >= 1 && $n765 <= 4294967296))
+            if (!($n801 >= 1 && $n801 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r766 = drawInt(P, $n765);
+            $r802 = drawInt(P, $n801);
           }
-          const $index764$drawn = $r766;
-          let $index764 = $index764$drawn;
+          const $index800$drawn = $r802;
+          let $index800 = $index800$drawn;
           decisions++;
           steps = 0;
-          if ($index764 < $count762) {
-            const $digit767 = $index764;
-            const $value768 = $values100[$digit767]!;
-            if (trace !== null) trace.push(l_h, 25, $value768);
-            $list98[$a757] = 0;
-            $values99[$a757 * 1 + 0] = $value768;
-            break pick758;
+          if ($index800 < $count798) {
+            const $digit803 = $index800;
+            const $value804 = $values100[$digit803]!;
+            if (trace !== null) trace.push(l_h, 25, $value804);
+            $list98[$a793] = 0;
+            $values99[$a793 * 1 + 0] = $value804;
+            break pick794;
           }
-          $index764 -= $count762;
+          $index800 -= $count798;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a757 = 0; $a757 < $n756; $a757++) {
-        const l_h = $list97[$a757]!;
-        if ($list98[$a757] === 0) {
-          const l_colour = $values99[$a757 * 1 + 0] as string;
+      for (let $a793 = 0; $a793 < $n792; $a793++) {
+        const l_h = $list97[$a793]!;
+        if ($list98[$a793] === 0) {
+          const l_colour = $values99[$a793 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return 291;
+      return step291();
     }
   }
   const ENDS: readonly RuleSite[] = [];
@@ -6629,6 +6926,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
     const $values2 = K_$values2;
@@ -6773,9 +7071,11 @@ export function playout(): PlayoutKernel {
     for (let $k = 0; $k < ALL_Property.length; $k++)
       C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
     N[Z_property_deck] = ALL_Property.length;
+    for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
     for (let $k = 0; $k < ALL_Action.length; $k++)
       C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
     N[Z_action_deck] = ALL_Action.length;
+    for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
     v_bank = 1000;
     for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
     for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -6787,10 +7087,10 @@ export function playout(): PlayoutKernel {
     for (const $c of ALL_Property) v_doubled[$c] = false;
     for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
     {
-      for (let $i770 = N[Z_action_deck]! - 1; $i770 > 0; $i770--) {
-        const $n774 = $i770 + 1;
-        let $r775 = 0;
-        if ($n774 <= 2097152 && $n774 >= 1) {
+      for (let $i810 = N[Z_action_deck]! - 1; $i810 > 0; $i810--) {
+        const $n814 = $i810 + 1;
+        let $r815 = 0;
+        if ($n814 <= 2097152 && $n814 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6801,46 +7101,47 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n774;
+            const $m = ($t >>> 0) * $n814;
             const $low = $m >>> 0;
-            if ($low >= $n774 || $low >= 4294967296 % $n774) {
-              $r775 = ($m / 4294967296) >>> 0;
+            if ($low >= $n814 || $low >= 4294967296 % $n814) {
+              $r815 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n774 >= 1 && $n774 <= 4294967296))
+          if (!($n814 >= 1 && $n814 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r775 = drawInt(G, $n774);
+          $r815 = drawInt(G, $n814);
         }
-        const $j773 = $r775;
-        const $a771 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i770;
-        const $b772 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j773;
-        const $card = C[$a771]!;
-        C[$a771] = C[$b772]!;
-        C[$b772] = $card;
+        const $j813 = $r815;
+        const $a811 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i810;
+        const $b812 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j813;
+        const $card = C[$a811]!;
+        C[$a811] = C[$b812]!;
+        C[$b812] = $card;
       }
     }
     if (!$variants.includes("simple")) {
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $seg776 = Z_hand + l_p;
+          const $seg816 = Z_hand + l_p;
           const $count = 2;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg776 * CAP + N[$seg776]!] = $card;
-            N[$seg776]!++;
+            C[$seg816 * CAP + N[$seg816]!] = $card;
+            N[$seg816]!++;
+            $where[$card] = $seg816;
           }
         }
       }
     }
     {
-      for (let $i777 = N[Z_property_deck]! - 1; $i777 > 0; $i777--) {
-        const $n781 = $i777 + 1;
-        let $r782 = 0;
-        if ($n781 <= 2097152 && $n781 >= 1) {
+      for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
+        const $n821 = $i817 + 1;
+        let $r822 = 0;
+        if ($n821 <= 2097152 && $n821 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6851,24 +7152,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n781;
+            const $m = ($t >>> 0) * $n821;
             const $low = $m >>> 0;
-            if ($low >= $n781 || $low >= 4294967296 % $n781) {
-              $r782 = ($m / 4294967296) >>> 0;
+            if ($low >= $n821 || $low >= 4294967296 % $n821) {
+              $r822 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n781 >= 1 && $n781 <= 4294967296))
+          if (!($n821 >= 1 && $n821 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r782 = drawInt(G, $n781);
+          $r822 = drawInt(G, $n821);
         }
-        const $j780 = $r782;
-        const $a778 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i777;
-        const $b779 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j780;
-        const $card = C[$a778]!;
-        C[$a778] = C[$b779]!;
-        C[$b779] = $card;
+        const $j820 = $r822;
+        const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
+        const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
+        const $card = C[$a818]!;
+        C[$a818] = C[$b819]!;
+        C[$b819] = $card;
       }
     }
     {
@@ -6879,19 +7180,21 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
         C[Z_box * CAP + N[Z_box]!] = $card;
         N[Z_box]!++;
+        $where[$card] = Z_box;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
       if (l_p >= humans) {
         {
-          const $seg783 = Z_secret + l_p;
+          const $seg823 = Z_secret + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg783 * CAP + N[$seg783]!] = $card;
-            N[$seg783]!++;
+            C[$seg823 * CAP + N[$seg823]!] = $card;
+            N[$seg823]!++;
+            $where[$card] = $seg823;
           }
         }
       }
@@ -6905,14 +7208,15 @@ export function playout(): PlayoutKernel {
           ]! === "standard"
         ) {
           {
-            const $seg784 = Z_dealt + l_p;
+            const $seg824 = Z_dealt + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg784 * CAP + N[$seg784]!] = $card;
-              N[$seg784]!++;
+              C[$seg824 * CAP + N[$seg824]!] = $card;
+              N[$seg824]!++;
+              $where[$card] = $seg824;
             }
           }
         } else {
@@ -6922,6 +7226,7 @@ export function playout(): PlayoutKernel {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
+            $where[$card] = Z_set_aside;
           }
         }
       }
@@ -6930,19 +7235,20 @@ export function playout(): PlayoutKernel {
       const $from = Z_set_aside;
       const $to = Z_property_deck;
       {
-        for (let $k785 = N[$from]! - 1; $k785 >= 0; $k785--) {
-          const $card = C[$from * CAP + $k785]!;
+        for (let $k825 = N[$from]! - 1; $k825 >= 0; $k825--) {
+          const $card = C[$from * CAP + $k825]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
     }
     {
-      for (let $i786 = N[Z_property_deck]! - 1; $i786 > 0; $i786--) {
-        const $n790 = $i786 + 1;
-        let $r791 = 0;
-        if ($n790 <= 2097152 && $n790 >= 1) {
+      for (let $i826 = N[Z_property_deck]! - 1; $i826 > 0; $i826--) {
+        const $n830 = $i826 + 1;
+        let $r831 = 0;
+        if ($n830 <= 2097152 && $n830 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6953,24 +7259,24 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n790;
+            const $m = ($t >>> 0) * $n830;
             const $low = $m >>> 0;
-            if ($low >= $n790 || $low >= 4294967296 % $n790) {
-              $r791 = ($m / 4294967296) >>> 0;
+            if ($low >= $n830 || $low >= 4294967296 % $n830) {
+              $r831 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n790 >= 1 && $n790 <= 4294967296))
+          if (!($n830 >= 1 && $n830 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r791 = drawInt(G, $n790);
+          $r831 = drawInt(G, $n830);
         }
-        const $j789 = $r791;
-        const $a787 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i786;
-        const $b788 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j789;
-        const $card = C[$a787]!;
-        C[$a787] = C[$b788]!;
-        C[$b788] = $card;
+        const $j829 = $r831;
+        const $a827 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i826;
+        const $b828 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j829;
+        const $card = C[$a827]!;
+        C[$a827] = C[$b828]!;
+        C[$b828] = $card;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -8022,6 +8328,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
     const $values2 = K_$values2;

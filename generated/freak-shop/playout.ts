@@ -326,13 +326,13 @@ export function playout(): PlayoutKernel {
   }
   function step0(): number {
     l_trader = v_shop_keeper;
-    return 1;
+    return step1();
   }
   function step1(): number {
     if (true) {
-      return 2;
+      return step2();
     }
-    return 3;
+    return step3();
   }
   function step2(): number {
     {
@@ -546,7 +546,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 4;
+          return step4();
         }
       }
       if ($offered6 && $pick9-- === 0) {
@@ -632,7 +632,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 4;
+          return step4();
         }
       }
     }
@@ -729,7 +729,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return 4;
+            return step4();
           }
         }
         $index71 -= $exact62;
@@ -804,7 +804,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return 4;
+            return step4();
           }
         }
         $index71 -= $exact66;

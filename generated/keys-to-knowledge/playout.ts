@@ -3,7 +3,6 @@ import {
   GameFault,
   drawInt,
   emptyZone,
-  firstOf,
   floorDiv,
   floorMod,
   highestOf,
@@ -12,9 +11,8 @@ import {
   seatsInPlay,
   seedWords,
   tableValue,
-  takeFromAnyZone,
+  takeFromZoneOf,
   topCard,
-  zoneCards,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
@@ -39,6 +37,7 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
+  const K_$where = new Int32Array(106);
   const K_$values0 = [] as number[];
   const K_$list1 = new Int32Array(CAP);
   const K_$list2 = new Int32Array(CAP);
@@ -142,6 +141,7 @@ export function playout(): PlayoutKernel {
   const N = K_N;
   const G = K_G;
   const P = K_P;
+  const $where = K_$where;
   const $values0 = K_$values0;
   const $list1 = K_$list1;
   const $list2 = K_$list2;
@@ -385,91 +385,138 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    return Space_kind[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-    ]!;
-  }
-  function fn_fee_at(l_i: number): number {
-    return Space_fee[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_index[l_s]! === l_i, "first(…)")
-    ]!;
-  }
-  function fn_court_space(): number {
-    return Space_index[
-      firstOf(zoneCards(C, N, CAP, Z_spaces, false), (l_s) => Space_kind[l_s]! === "court", "first(…)")
-    ]!;
-  }
-  function fn_owns(l_p: number, l_i: number): boolean {
-    let $any700: boolean = false;
+    let $first717: number = 0;
+    let $found718 = false;
     {
-      const $seg702 = Z_deeds + l_p;
-      const $n703 = N[$seg702]!;
-      for (let $i701 = 0; $i701 < $n703; $i701++) {
-        const l_d = C[$seg702 * CAP + $i701]!;
-        if (Deed_space[l_d]! === l_i) {
-          $any700 = true;
+      const $n720 = N[Z_spaces]!;
+      for (let $i719 = 0; $i719 < $n720; $i719++) {
+        const l_s = C[Z_spaces * CAP + $i719]!;
+        if (Space_index[l_s]! === l_i) {
+          $first717 = l_s;
+          $found718 = true;
           break;
         }
       }
     }
-    return $any700;
+    if (!$found718) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first717]!;
+  }
+  function fn_fee_at(l_i: number): number {
+    let $first721: number = 0;
+    let $found722 = false;
+    {
+      const $n724 = N[Z_spaces]!;
+      for (let $i723 = 0; $i723 < $n724; $i723++) {
+        const l_s = C[Z_spaces * CAP + $i723]!;
+        if (Space_index[l_s]! === l_i) {
+          $first721 = l_s;
+          $found722 = true;
+          break;
+        }
+      }
+    }
+    if (!$found722) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first721]!;
+  }
+  function fn_court_space(): number {
+    let $first725: number = 0;
+    let $found726 = false;
+    {
+      const $n728 = N[Z_spaces]!;
+      for (let $i727 = 0; $i727 < $n728; $i727++) {
+        const l_s = C[Z_spaces * CAP + $i727]!;
+        if (Space_kind[l_s]! === "court") {
+          $first725 = l_s;
+          $found726 = true;
+          break;
+        }
+      }
+    }
+    if (!$found726) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first725]!;
+  }
+  function fn_owns(l_p: number, l_i: number): boolean {
+    let $any729: boolean = false;
+    {
+      const $seg731 = Z_deeds + l_p;
+      const $n732 = N[$seg731]!;
+      for (let $i730 = 0; $i730 < $n732; $i730++) {
+        const l_d = C[$seg731 * CAP + $i730]!;
+        if (Deed_space[l_d]! === l_i) {
+          $any729 = true;
+          break;
+        }
+      }
+    }
+    return $any729;
   }
   function fn_owned(l_i: number): boolean {
-    let $any704: boolean = false;
+    let $any733: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any704 = true;
+        $any733 = true;
         break;
       }
     }
-    return $any704;
+    return $any733;
   }
   function fn_owner_of(l_i: number): number {
-    return firstOf(seatsInPlay(players, v_eliminated), (l_q) => fn_owns(l_q, l_i), "first(…)");
+    let $first734: number = 0;
+    let $found735 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      if (fn_owns(l_q, l_i)) {
+        $first734 = l_q;
+        $found735 = true;
+        break;
+      }
+    }
+    if (!$found735) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first734;
   }
   function fn_group_size(l_g: string): number {
-    let $count705: number = 0;
+    let $count736: number = 0;
     {
-      const $n707 = N[Z_bank_deeds]!;
-      for (let $i706 = 0; $i706 < $n707; $i706++) {
-        const l_d = C[Z_bank_deeds * CAP + $i706]!;
+      const $n738 = N[Z_bank_deeds]!;
+      for (let $i737 = 0; $i737 < $n738; $i737++) {
+        const l_d = C[Z_bank_deeds * CAP + $i737]!;
         if (Deed_group[l_d]! === l_g) {
-          $count705++;
+          $count736++;
         }
       }
     }
-    let $sum708: number = 0;
+    let $sum739: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count709: number = 0;
+      let $count740: number = 0;
       {
-        const $seg711 = Z_deeds + l_q;
-        const $n712 = N[$seg711]!;
-        for (let $i710 = 0; $i710 < $n712; $i710++) {
-          const l_d = C[$seg711 * CAP + $i710]!;
+        const $seg742 = Z_deeds + l_q;
+        const $n743 = N[$seg742]!;
+        for (let $i741 = 0; $i741 < $n743; $i741++) {
+          const l_d = C[$seg742 * CAP + $i741]!;
           if (Deed_group[l_d]! === l_g) {
-            $count709++;
+            $count740++;
           }
         }
       }
-      $sum708 += $count709;
+      $sum739 += $count740;
     }
-    return $count705 + $sum708;
+    return $count736 + $sum739;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count713: number = 0;
+    let $count744: number = 0;
     {
-      const $seg715 = Z_deeds + l_p;
-      const $n716 = N[$seg715]!;
-      for (let $i714 = 0; $i714 < $n716; $i714++) {
-        const l_d = C[$seg715 * CAP + $i714]!;
+      const $seg746 = Z_deeds + l_p;
+      const $n747 = N[$seg746]!;
+      for (let $i745 = 0; $i745 < $n747; $i745++) {
+        const l_d = C[$seg746 * CAP + $i745]!;
         if (Deed_group[l_d]! === l_g) {
-          $count713++;
+          $count744++;
         }
       }
     }
-    return $count713;
+    return $count744;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -478,76 +525,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min717: number = NaN;
+    let $min748: number = NaN;
     {
-      const $seg719 = Z_deeds + l_p;
-      const $n720 = N[$seg719]!;
-      for (let $i718 = 0; $i718 < $n720; $i718++) {
-        const l_e = C[$seg719 * CAP + $i718]!;
+      const $seg750 = Z_deeds + l_p;
+      const $n751 = N[$seg750]!;
+      for (let $i749 = 0; $i749 < $n751; $i749++) {
+        const l_e = C[$seg750 * CAP + $i749]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min717 !== $min717 || $v < $min717) $min717 = $v;
+            if ($min748 !== $min748 || $v < $min748) $min748 = $v;
           }
         }
       }
     }
-    if ($min717 !== $min717)
+    if ($min748 !== $min748)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min717;
+    return $min748;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max721: number = NaN;
+    let $max752: number = NaN;
     {
-      const $seg723 = Z_deeds + l_p;
-      const $n724 = N[$seg723]!;
-      for (let $i722 = 0; $i722 < $n724; $i722++) {
-        const l_e = C[$seg723 * CAP + $i722]!;
+      const $seg754 = Z_deeds + l_p;
+      const $n755 = N[$seg754]!;
+      for (let $i753 = 0; $i753 < $n755; $i753++) {
+        const l_e = C[$seg754 * CAP + $i753]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max721 !== $max721 || $v > $max721) $max721 = $v;
+            if ($max752 !== $max752 || $v > $max752) $max752 = $v;
           }
         }
       }
     }
-    if ($max721 !== $max721)
+    if ($max752 !== $max752)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max721;
+    return $max752;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all725: boolean = true;
+    let $all756: boolean = true;
     {
-      const $seg727 = Z_deeds + l_p;
-      const $n728 = N[$seg727]!;
-      for (let $i726 = 0; $i726 < $n728; $i726++) {
-        const l_e = C[$seg727 * CAP + $i726]!;
+      const $seg758 = Z_deeds + l_p;
+      const $n759 = N[$seg758]!;
+      for (let $i757 = 0; $i757 < $n759; $i757++) {
+        const l_e = C[$seg758 * CAP + $i757]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all725 = false;
+            $all756 = false;
             break;
           }
         }
       }
     }
-    return $all725;
+    return $all756;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any729: boolean = false;
+    let $any760: boolean = false;
     {
-      const $seg731 = Z_deeds + l_p;
-      const $n732 = N[$seg731]!;
-      for (let $i730 = 0; $i730 < $n732; $i730++) {
-        const l_e = C[$seg731 * CAP + $i730]!;
+      const $seg762 = Z_deeds + l_p;
+      const $n763 = N[$seg762]!;
+      for (let $i761 = 0; $i761 < $n763; $i761++) {
+        const l_e = C[$seg762 * CAP + $i761]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any729 = true;
+            $any760 = true;
             break;
           }
         }
       }
     }
-    return $any729;
+    return $any760;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -600,36 +647,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any733: boolean = false;
+    let $any764: boolean = false;
     {
-      const $seg735 = Z_deeds + l_p;
-      const $n736 = N[$seg735]!;
-      for (let $i734 = 0; $i734 < $n736; $i734++) {
-        const l_d = C[$seg735 * CAP + $i734]!;
+      const $seg766 = Z_deeds + l_p;
+      const $n767 = N[$seg766]!;
+      for (let $i765 = 0; $i765 < $n767; $i765++) {
+        const l_d = C[$seg766 * CAP + $i765]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any733 = true;
+          $any764 = true;
           break;
         }
       }
     }
-    return $any733;
+    return $any764;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum737: number = 0;
+    let $sum768: number = 0;
     {
-      const $seg739 = Z_deeds + l_p;
-      const $n740 = N[$seg739]!;
-      for (let $i738 = 0; $i738 < $n740; $i738++) {
-        const l_d = C[$seg739 * CAP + $i738]!;
-        $sum737 +=
+      const $seg770 = Z_deeds + l_p;
+      const $n771 = N[$seg770]!;
+      for (let $i769 = 0; $i769 < $n771; $i769++) {
+        const l_d = C[$seg770 * CAP + $i769]!;
+        $sum768 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum737 >= l_amount;
+    return v_cash[l_p]! + $sum768 >= l_amount;
   }
   function fn_players_left(): number {
-    return seatsInPlay(players, v_eliminated).length;
+    let $seats772 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats772++;
+    return $seats772;
   }
   function fn_round_limit(): number {
     return 20;
@@ -638,19 +687,162 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum741: number = 0;
+    let $sum773: number = 0;
     {
-      const $seg743 = Z_deeds + l_p;
-      const $n744 = N[$seg743]!;
-      for (let $i742 = 0; $i742 < $n744; $i742++) {
-        const l_d = C[$seg743 * CAP + $i742]!;
-        $sum741 +=
+      const $seg775 = Z_deeds + l_p;
+      const $n776 = N[$seg775]!;
+      for (let $i774 = 0; $i774 < $n776; $i774++) {
+        const l_d = C[$seg775 * CAP + $i774]!;
+        $sum773 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum741;
+    return v_cash[l_p]! + $sum773;
+  }
+  let $epoch = 0;
+  const $memo_any_mortgaged = new Float64Array(48);
+  const $stamp_any_mortgaged = new Float64Array(48);
+  function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_any_mortgaged[$key] === $epoch) return $memo_any_mortgaged[$key] === 1;
+    const $value = fn_any_mortgaged(l_p, l_g);
+    $stamp_any_mortgaged[$key] = $epoch;
+    $memo_any_mortgaged[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_complete = new Float64Array(48);
+  const $stamp_complete = new Float64Array(48);
+  function fn_complete$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_complete[$key] === $epoch) return $memo_complete[$key] === 1;
+    const $value = fn_complete(l_p, l_g);
+    $stamp_complete[$key] = $epoch;
+    $memo_complete[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_lowest_level = new Float64Array(48);
+  const $stamp_lowest_level = new Float64Array(48);
+  function fn_lowest_level$memo(l_p: number, l_g: string): number {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_lowest_level[$key] === $epoch) return $memo_lowest_level[$key]!;
+    const $value = fn_lowest_level(l_p, l_g);
+    $stamp_lowest_level[$key] = $epoch;
+    $memo_lowest_level[$key] = $value;
+    return $value;
+  }
+  const $memo_may_mortgage = new Float64Array(636);
+  const $stamp_may_mortgage = new Float64Array(636);
+  function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
+      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
+      $key = $key * 106 + $digit;
+    }
+    if ($stamp_may_mortgage[$key] === $epoch) return $memo_may_mortgage[$key] === 1;
+    const $value = fn_may_mortgage(l_p, l_d);
+    $stamp_may_mortgage[$key] = $epoch;
+    $memo_may_mortgage[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_may_sell_stack = new Float64Array(636);
+  const $stamp_may_sell_stack = new Float64Array(636);
+  function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
+      if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
+      $key = $key * 106 + $digit;
+    }
+    if ($stamp_may_sell_stack[$key] === $epoch) return $memo_may_sell_stack[$key] === 1;
+    const $value = fn_may_sell_stack(l_p, l_d);
+    $stamp_may_sell_stack[$key] = $epoch;
+    $memo_may_sell_stack[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  const $memo_undeveloped = new Float64Array(48);
+  const $stamp_undeveloped = new Float64Array(48);
+  function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_undeveloped[$key] === $epoch) return $memo_undeveloped[$key] === 1;
+    const $value = fn_undeveloped(l_p, l_g);
+    $stamp_undeveloped[$key] = $epoch;
+    $memo_undeveloped[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  function $index_Group(value: string): number {
+    switch (value) {
+      case "brown":
+        return 0;
+      case "light_blue":
+        return 1;
+      case "pink":
+        return 2;
+      case "orange":
+        return 3;
+      case "red":
+        return 4;
+      case "yellow":
+        return 5;
+      case "green":
+        return 6;
+      case "blue":
+        return 7;
+      default:
+        return -1;
+    }
   }
   function step0(): number {
     {
@@ -714,16 +906,16 @@ export function playout(): PlayoutKernel {
     }
     l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
     l_preset = v_opening[l_active]!;
-    return 1;
+    return step1();
   }
   function step1(): number {
     if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
-      return 2;
+      return step2();
     }
-    return 3;
+    return step3();
   }
   function step2(): number {
-    return 4;
+    return step4();
   }
   function step3(): number {
     return END;
@@ -731,24 +923,24 @@ export function playout(): PlayoutKernel {
   function step4(): number {
     l_doubles = 0;
     l_again = true;
-    return 5;
+    return step5();
   }
   function step5(): number {
-    if (l_again && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 6;
+    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step6();
     }
-    return 7;
+    return step7();
   }
   function step6(): number {
     l_again = false;
     if (l_preset === 0) {
-      return 8;
+      return step8();
     }
-    return 9;
+    return step9();
   }
   function step7(): number {
     v_turns_played += 1;
-    return 130;
+    return step130();
   }
   function step8(): number {
     l_roller = l_active;
@@ -765,27 +957,27 @@ export function playout(): PlayoutKernel {
       l_q_2$count = $n0;
     }
     l_q_2$index = 0;
-    return 11;
+    return step11();
   }
   function step9(): number {
-    return 10;
+    return step10();
   }
   function step10(): number {
-    if (seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 40;
+    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step40();
     }
-    return 41;
+    return step41();
   }
   function step11(): number {
     if (l_q_2$index < l_q_2$count) {
-      return 12;
+      return step12();
     }
-    return 13;
+    return step13();
   }
   function step12(): number {
     l_q_2 = $values0[l_q_2$index]!;
     l___window_0_2 = true;
-    return 14;
+    return step14();
   }
   function step13(): number {
     if (v_claim_open) {
@@ -795,16 +987,17 @@ export function playout(): PlayoutKernel {
   }
   function step14(): number {
     if (l___window_0_2) {
-      return 15;
+      return step15();
     }
-    return 16;
+    return step16();
   }
   function step15(): number {
+    $epoch++;
     {
       const $seat22 = l_q_2;
       if (!offers66($seat22)) {
         l___window_0_2 = false;
-        return 17;
+        return step17();
       }
       return decide163($seat22);
     }
@@ -822,15 +1015,16 @@ export function playout(): PlayoutKernel {
     l_amount_2 = v_claim_amount;
     l_to_centre = false;
     l_creditor = l_q_2;
-    return 19;
+    return step19();
   }
   function step19(): number {
     if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
-      return 20;
+      return step20();
     }
-    return 21;
+    return step21();
   }
   function step20(): number {
+    $epoch++;
     {
       const $seat164 = l_p;
       return decide218($seat164);
@@ -838,9 +1032,9 @@ export function playout(): PlayoutKernel {
   }
   function step21(): number {
     if (v_cash[l_p]! >= l_amount_2) {
-      return 23;
+      return step23();
     }
-    return 24;
+    return step24();
   }
   function step22(): number {
     return 19;
@@ -879,7 +1073,7 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor] += $amount;
       }
     }
-    return 25;
+    return step25();
   }
   function step24(): number {
     l_p_2 = l_p;
@@ -932,9 +1126,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_2) {
-      return 26;
+      return step26();
     }
-    return 27;
+    return step27();
   }
   function step25(): number {
     return 17;
@@ -985,6 +1179,7 @@ export function playout(): PlayoutKernel {
           N[$seg229]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
@@ -993,7 +1188,9 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument233;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats234 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats234++;
+          v_eliminated[l_p] = players - $seats234 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1014,7 +1211,7 @@ export function playout(): PlayoutKernel {
       l_d_2$count = $n3;
     }
     l_d_2$index = 0;
-    return 29;
+    return step29();
   }
   function step27(): number {
     {
@@ -1036,20 +1233,23 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k234 = 0; $k234 < N[$from]!; $k234++) {
-          const $card = C[$from * CAP + $k234]!;
+        for (let $k235 = 0; $k235 < N[$from]!; $k235++) {
+          const $card = C[$from * CAP + $k235]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
     }
     {
-      const $argument235 = l_p_2;
+      const $argument236 = l_p_2;
       {
-        let l_p = $argument235;
+        let l_p = $argument236;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats237 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats237++;
+          v_eliminated[l_p] = players - $seats237 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1058,16 +1258,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 28;
+    return step28();
   }
   function step28(): number {
     return 25;
   }
   function step29(): number {
     if (l_d_2$index < l_d_2$count) {
-      return 30;
+      return step30();
     }
-    return 31;
+    return step31();
   }
   function step30(): number {
     l_d_2 = $list1[l_d_2$index]!;
@@ -1080,44 +1280,46 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at236 = Z_seized * CAP + $at;
-      const $card = C[$at236]!;
-      const $end237 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k238 = $at236; $k238 < $end237; $k238++) C[$k238] = C[$k238 + 1]!;
+      const $at238 = Z_seized * CAP + $at;
+      const $card = C[$at238]!;
+      const $end239 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k240 = $at238; $k240 < $end239; $k240++) C[$k240] = C[$k240 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_2 = true;
-    return 32;
+    return step32();
   }
   function step31(): number {
     return 28;
   }
   function step32(): number {
-    let $cond240: boolean = l_bidding_2;
-    if ($cond240) {
-      let $any239: boolean = false;
+    let $cond242: boolean = l_bidding_2;
+    if ($cond242) {
+      let $any241: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any239 = true;
+          $any241 = true;
           break;
         }
       }
-      $cond240 = $any239;
+      $cond242 = $any241;
     }
-    if ($cond240) {
-      return 33;
+    if ($cond242) {
+      return step33();
     }
-    return 34;
+    return step34();
   }
   function step33(): number {
     l_bidding_2 = false;
-    return decide265();
+    $epoch++;
+    return decide267();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1138,10 +1340,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg266 = Z_deeds + l_leader_2;
-        C[$seg266 * CAP + N[$seg266]!] = $card;
-        N[$seg266]!++;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg268 = Z_deeds + l_leader_2;
+        C[$seg268 * CAP + N[$seg268]!] = $card;
+        N[$seg268]!++;
+        $where[$card] = $seg268;
       }
     } else {
     }
@@ -1152,18 +1355,20 @@ export function playout(): PlayoutKernel {
     return 32;
   }
   function step36(): number {
+    $epoch++;
     {
-      const $seat267 = l_q_2;
-      return decide278($seat267);
+      const $seat269 = l_q_2;
+      return decide280($seat269);
     }
   }
   function step37(): number {
     return 17;
   }
   function step38(): number {
+    $epoch++;
     {
-      const $seat279 = l_buyer_2;
-      return decide291($seat279);
+      const $seat281 = l_buyer_2;
+      return decide293($seat281);
     }
   }
   function step39(): number {
@@ -1181,30 +1386,30 @@ export function playout(): PlayoutKernel {
     }
     l_move_token = true;
     if (v_in_court[l_active]!) {
-      return 43;
+      return step43();
     }
-    return 44;
+    return step44();
   }
   function step41(): number {
-    return 42;
+    return step42();
   }
   function step42(): number {
     return 5;
   }
   function step43(): number {
     if (l_is_double) {
-      return 46;
+      return step46();
     }
-    return 47;
+    return step47();
   }
   function step44(): number {
     if (l_is_double) {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument292 = l_active;
+          const $argument294 = l_active;
           {
-            let l_p = $argument292;
+            let l_p = $argument294;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1214,24 +1419,24 @@ export function playout(): PlayoutKernel {
         l_is_double = false;
       }
     }
-    return 45;
+    return step45();
   }
   function step45(): number {
-    if (l_move_token && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 69;
+    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step69();
     }
-    return 70;
+    return step70();
   }
   function step46(): number {
     v_in_court[l_active] = false;
-    return 48;
+    return step48();
   }
   function step47(): number {
     v_court_rolls[l_active] += 1;
     if (v_court_rolls[l_active]! < 3) {
-      return 49;
+      return step49();
     }
-    return 50;
+    return step50();
   }
   function step48(): number {
     l_is_double = false;
@@ -1239,7 +1444,7 @@ export function playout(): PlayoutKernel {
   }
   function step49(): number {
     l_move_token = false;
-    return 51;
+    return step51();
   }
   function step50(): number {
     v_in_court[l_active] = false;
@@ -1247,28 +1452,29 @@ export function playout(): PlayoutKernel {
     l_amount_4 = 85;
     l_to_centre_3 = true;
     l_creditor_3 = l_active;
-    return 52;
+    return step52();
   }
   function step51(): number {
     return 48;
   }
   function step52(): number {
     if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
-      return 53;
+      return step53();
     }
-    return 54;
+    return step54();
   }
   function step53(): number {
+    $epoch++;
     {
-      const $seat293 = l_p_3;
-      return decide347($seat293);
+      const $seat295 = l_p_3;
+      return decide349($seat295);
     }
   }
   function step54(): number {
     if (v_cash[l_p_3]! >= l_amount_4) {
-      return 56;
+      return step56();
     }
-    return 57;
+    return step57();
   }
   function step55(): number {
     return 52;
@@ -1307,24 +1513,24 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_3] += $amount;
       }
     }
-    return 58;
+    return step58();
   }
   function step57(): number {
     l_p_4 = l_p_3;
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n348 = 0;
+      let $n350 = 0;
       {
-        const $seg350 = Z_deeds + l_p_4;
-        const $n351 = N[$seg350]!;
-        for (let $i349 = 0; $i349 < $n351; $i349++) {
-          const l_d = C[$seg350 * CAP + $i349]!;
-          $list59[$n348++] = l_d;
+        const $seg352 = Z_deeds + l_p_4;
+        const $n353 = N[$seg352]!;
+        for (let $i351 = 0; $i351 < $n353; $i351++) {
+          const l_d = C[$seg352 * CAP + $i351]!;
+          $list59[$n350++] = l_d;
         }
       }
-      for (let $i352 = 0; $i352 < $n348; $i352++) {
-        const l_d = $list59[$i352]!;
+      for (let $i354 = 0; $i354 < $n350; $i354++) {
+        const l_d = $list59[$i354]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1360,9 +1566,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_4) {
-      return 59;
+      return step59();
     }
-    return 60;
+    return step60();
   }
   function step58(): number {
     return 51;
@@ -1384,44 +1590,47 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n353 = 0;
+      let $n355 = 0;
       {
-        const $seg355 = Z_deeds + l_p_4;
-        const $n356 = N[$seg355]!;
-        for (let $i354 = 0; $i354 < $n356; $i354++) {
-          const l_d = C[$seg355 * CAP + $i354]!;
-          $list60[$n353++] = l_d;
+        const $seg357 = Z_deeds + l_p_4;
+        const $n358 = N[$seg357]!;
+        for (let $i356 = 0; $i356 < $n358; $i356++) {
+          const l_d = C[$seg357 * CAP + $i356]!;
+          $list60[$n355++] = l_d;
         }
       }
-      for (let $i357 = 0; $i357 < $n353; $i357++) {
-        const l_d = $list60[$i357]!;
+      for (let $i359 = 0; $i359 < $n355; $i359++) {
+        const l_d = $list60[$i359]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg358 = Z_deeds + l_p_4;
+          const $seg360 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg358]!; $i++)
-            if (C[$seg358 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg360]!; $i++)
+            if (C[$seg360 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at359 = $seg358 * CAP + $at;
-          const $card = C[$at359]!;
-          const $end360 = $seg358 * CAP + N[$seg358]! - 1;
-          for (let $k361 = $at359; $k361 < $end360; $k361++) C[$k361] = C[$k361 + 1]!;
-          N[$seg358]!--;
+          const $at361 = $seg360 * CAP + $at;
+          const $card = C[$at361]!;
+          const $end362 = $seg360 * CAP + N[$seg360]! - 1;
+          for (let $k363 = $at361; $k363 < $end362; $k363++) C[$k363] = C[$k363 + 1]!;
+          N[$seg360]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
     {
-      const $argument362 = l_p_4;
+      const $argument364 = l_p_4;
       {
-        let l_p = $argument362;
+        let l_p = $argument364;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats365 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats365++;
+          v_eliminated[l_p] = players - $seats365 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1442,7 +1651,7 @@ export function playout(): PlayoutKernel {
       l_d_4$count = $n6;
     }
     l_d_4$index = 0;
-    return 62;
+    return step62();
   }
   function step60(): number {
     {
@@ -1464,20 +1673,23 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k363 = 0; $k363 < N[$from]!; $k363++) {
-          const $card = C[$from * CAP + $k363]!;
+        for (let $k366 = 0; $k366 < N[$from]!; $k366++) {
+          const $card = C[$from * CAP + $k366]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
     }
     {
-      const $argument364 = l_p_4;
+      const $argument367 = l_p_4;
       {
-        let l_p = $argument364;
+        let l_p = $argument367;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats368 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats368++;
+          v_eliminated[l_p] = players - $seats368 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1486,16 +1698,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 61;
+    return step61();
   }
   function step61(): number {
     return 58;
   }
   function step62(): number {
     if (l_d_4$index < l_d_4$count) {
-      return 63;
+      return step63();
     }
-    return 64;
+    return step64();
   }
   function step63(): number {
     l_d_4 = $list2[l_d_4$index]!;
@@ -1508,44 +1720,46 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at365 = Z_seized * CAP + $at;
-      const $card = C[$at365]!;
-      const $end366 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k367 = $at365; $k367 < $end366; $k367++) C[$k367] = C[$k367 + 1]!;
+      const $at369 = Z_seized * CAP + $at;
+      const $card = C[$at369]!;
+      const $end370 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k371 = $at369; $k371 < $end370; $k371++) C[$k371] = C[$k371 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_3 = true;
-    return 65;
+    return step65();
   }
   function step64(): number {
     return 61;
   }
   function step65(): number {
-    let $cond369: boolean = l_bidding_3;
-    if ($cond369) {
-      let $any368: boolean = false;
+    let $cond373: boolean = l_bidding_3;
+    if ($cond373) {
+      let $any372: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any368 = true;
+          $any372 = true;
           break;
         }
       }
-      $cond369 = $any368;
+      $cond373 = $any372;
     }
-    if ($cond369) {
-      return 66;
+    if ($cond373) {
+      return step66();
     }
-    return 67;
+    return step67();
   }
   function step66(): number {
     l_bidding_3 = false;
-    return decide394();
+    $epoch++;
+    return decide398();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1566,10 +1780,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_2;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg395 = Z_deeds + l_leader_3;
-        C[$seg395 * CAP + N[$seg395]!] = $card;
-        N[$seg395]!++;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg399 = Z_deeds + l_leader_3;
+        C[$seg399 * CAP + N[$seg399]!] = $card;
+        N[$seg399]!++;
+        $where[$card] = $seg399;
       }
     } else {
     }
@@ -1581,11 +1796,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument396 = l_active;
-      const $argument397 = l_steps;
+      const $argument400 = l_active;
+      const $argument401 = l_steps;
       {
-        let l_p = $argument396;
-        let l_steps = $argument397;
+        let l_p = $argument400;
+        let l_steps = $argument401;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1626,19 +1841,19 @@ export function playout(): PlayoutKernel {
       }
     }
     v_relocated = true;
-    return 72;
+    return step72();
   }
   function step70(): number {
-    return 71;
+    return step71();
   }
   function step71(): number {
     return 42;
   }
   function step72(): number {
-    if (v_relocated && seatsInPlay(players, v_eliminated).includes(l_active)) {
-      return 73;
+    if (v_relocated && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step73();
     }
-    return 74;
+    return step74();
   }
   function step73(): number {
     v_relocated = false;
@@ -1646,25 +1861,30 @@ export function playout(): PlayoutKernel {
     l_here_2 = v_position[l_p_5]!;
     l_kind_2 = fn_kind_at(l_here_2);
     if (l_kind_2 === "property") {
-      return 75;
+      return step75();
     }
-    return 76;
+    return step76();
   }
   function step74(): number {
-    l_again = l_is_double && !v_in_court[l_active]! && seatsInPlay(players, v_eliminated).includes(l_active);
+    l_again =
+      l_is_double &&
+      !v_in_court[l_active]! &&
+      l_active >= 0 &&
+      l_active < players &&
+      v_eliminated[l_active] === 0;
     return 71;
   }
   function step75(): number {
     if (fn_owned(l_here_2)) {
-      return 78;
+      return step78();
     }
-    return 79;
+    return step79();
   }
   function step76(): number {
     if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
-      return 87;
+      return step87();
     }
-    return 88;
+    return step88();
   }
   function step77(): number {
     return 72;
@@ -1672,11 +1892,22 @@ export function playout(): PlayoutKernel {
   function step78(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let l_deed = firstOf(
-        zoneCards(C, N, CAP, Z_deeds + l_holder, false),
-        (l_e) => Deed_space[l_e]! === l_here_2,
-        "first(…)",
-      );
+      let $first402: number = 0;
+      let $found403 = false;
+      {
+        const $seg405 = Z_deeds + l_holder;
+        const $n406 = N[$seg405]!;
+        for (let $i404 = 0; $i404 < $n406; $i404++) {
+          const l_e = C[$seg405 * CAP + $i404]!;
+          if (Deed_space[l_e]! === l_here_2) {
+            $first402 = l_e;
+            $found403 = true;
+            break;
+          }
+        }
+      }
+      if (!$found403) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first402;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -1686,17 +1917,28 @@ export function playout(): PlayoutKernel {
         v_claim_space = l_here_2;
       }
     }
-    return 80;
+    return step80();
   }
   function step79(): number {
-    l_deed_2 = firstOf(
-      zoneCards(C, N, CAP, Z_bank_deeds, false),
-      (l_e) => Deed_space[l_e]! === l_here_2,
-      "first(…)",
-    );
+    let $first407: number = 0;
+    let $found408 = false;
     {
-      const $seat398 = l_p_5;
-      return decide406($seat398);
+      const $n410 = N[Z_bank_deeds]!;
+      for (let $i409 = 0; $i409 < $n410; $i409++) {
+        const l_e = C[Z_bank_deeds * CAP + $i409]!;
+        if (Deed_space[l_e]! === l_here_2) {
+          $first407 = l_e;
+          $found408 = true;
+          break;
+        }
+      }
+    }
+    if (!$found408) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first407;
+    $epoch++;
+    {
+      const $seat411 = l_p_5;
+      return decide419($seat411);
     }
   }
   function step80(): number {
@@ -1710,29 +1952,30 @@ export function playout(): PlayoutKernel {
     l_high_4 = 0;
     l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_4 = true;
-    return 83;
+    return step83();
   }
   function step83(): number {
-    let $cond408: boolean = l_bidding_4;
-    if ($cond408) {
-      let $any407: boolean = false;
+    let $cond421: boolean = l_bidding_4;
+    if ($cond421) {
+      let $any420: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any407 = true;
+          $any420 = true;
           break;
         }
       }
-      $cond408 = $any407;
+      $cond421 = $any420;
     }
-    if ($cond408) {
-      return 84;
+    if ($cond421) {
+      return step84();
     }
-    return 85;
+    return step85();
   }
   function step84(): number {
     l_bidding_4 = false;
-    return decide433();
+    $epoch++;
+    return decide446();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1753,10 +1996,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_3;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg434 = Z_deeds + l_leader_4;
-        C[$seg434 * CAP + N[$seg434]!] = $card;
-        N[$seg434]!++;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg447 = Z_deeds + l_leader_4;
+        C[$seg447 * CAP + N[$seg447]!] = $card;
+        N[$seg447]!++;
+        $where[$card] = $seg447;
       }
     } else {
     }
@@ -1776,6 +2020,7 @@ export function playout(): PlayoutKernel {
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
       }
     } else {
       {
@@ -1785,6 +2030,7 @@ export function playout(): PlayoutKernel {
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
       }
     }
     l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
@@ -1807,17 +2053,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum435: number = 0;
+          let $sum448: number = 0;
           {
-            const $seg437 = Z_deeds + l_p_6;
-            const $n438 = N[$seg437]!;
-            for (let $i436 = 0; $i436 < $n438; $i436++) {
-              const l_d = C[$seg437 * CAP + $i436]!;
-              $sum435 +=
+            const $seg450 = Z_deeds + l_p_6;
+            const $n451 = N[$seg450]!;
+            for (let $i449 = 0; $i449 < $n451; $i449++) {
+              const l_d = C[$seg450 * CAP + $i449]!;
+              $sum448 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum435;
+          l_owed = $sum448;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -1842,9 +2088,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument439 = l_p_6;
+                const $argument452 = l_p_6;
                 {
-                  let l_p = $argument439;
+                  let l_p = $argument452;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -1858,32 +2104,34 @@ export function playout(): PlayoutKernel {
     if (l_mercy) {
       {
         const $card = l_card;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k440 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k440 > Z_mercy_deck * CAP; $k440--)
-          C[$k440] = C[$k440 - 1]!;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        for (let $k453 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k453 > Z_mercy_deck * CAP; $k453--)
+          C[$k453] = C[$k453 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
+        $where[$card] = Z_mercy_deck;
       }
     } else {
       {
         const $card = l_card;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k441 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k441 > Z_grace_deck * CAP; $k441--)
-          C[$k441] = C[$k441 - 1]!;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        for (let $k454 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k454 > Z_grace_deck * CAP; $k454--)
+          C[$k454] = C[$k454 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
+        $where[$card] = Z_grace_deck;
       }
     }
     if (l_owed > 0) {
-      return 90;
+      return step90();
     }
-    return 91;
+    return step91();
   }
   function step88(): number {
     if (l_kind_2 === "fee") {
-      return 110;
+      return step110();
     }
-    return 111;
+    return step111();
   }
   function step89(): number {
     return 77;
@@ -1893,31 +2141,32 @@ export function playout(): PlayoutKernel {
     l_amount_5 = l_owed;
     l_to_centre_5 = true;
     l_creditor_5 = l_p_6;
-    return 93;
+    return step93();
   }
   function step91(): number {
-    return 92;
+    return step92();
   }
   function step92(): number {
     return 89;
   }
   function step93(): number {
     if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
-      return 94;
+      return step94();
     }
-    return 95;
+    return step95();
   }
   function step94(): number {
+    $epoch++;
     {
-      const $seat442 = l_p_7;
-      return decide496($seat442);
+      const $seat455 = l_p_7;
+      return decide509($seat455);
     }
   }
   function step95(): number {
     if (v_cash[l_p_7]! >= l_amount_5) {
-      return 97;
+      return step97();
     }
-    return 98;
+    return step98();
   }
   function step96(): number {
     return 93;
@@ -1956,24 +2205,24 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_5] += $amount;
       }
     }
-    return 99;
+    return step99();
   }
   function step98(): number {
     l_p_8 = l_p_7;
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n497 = 0;
+      let $n510 = 0;
       {
-        const $seg499 = Z_deeds + l_p_8;
-        const $n500 = N[$seg499]!;
-        for (let $i498 = 0; $i498 < $n500; $i498++) {
-          const l_d = C[$seg499 * CAP + $i498]!;
-          $list71[$n497++] = l_d;
+        const $seg512 = Z_deeds + l_p_8;
+        const $n513 = N[$seg512]!;
+        for (let $i511 = 0; $i511 < $n513; $i511++) {
+          const l_d = C[$seg512 * CAP + $i511]!;
+          $list71[$n510++] = l_d;
         }
       }
-      for (let $i501 = 0; $i501 < $n497; $i501++) {
-        const l_d = $list71[$i501]!;
+      for (let $i514 = 0; $i514 < $n510; $i514++) {
+        const l_d = $list71[$i514]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2009,9 +2258,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_6) {
-      return 100;
+      return step100();
     }
-    return 101;
+    return step101();
   }
   function step99(): number {
     return 92;
@@ -2033,44 +2282,47 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n502 = 0;
+      let $n515 = 0;
       {
-        const $seg504 = Z_deeds + l_p_8;
-        const $n505 = N[$seg504]!;
-        for (let $i503 = 0; $i503 < $n505; $i503++) {
-          const l_d = C[$seg504 * CAP + $i503]!;
-          $list72[$n502++] = l_d;
+        const $seg517 = Z_deeds + l_p_8;
+        const $n518 = N[$seg517]!;
+        for (let $i516 = 0; $i516 < $n518; $i516++) {
+          const l_d = C[$seg517 * CAP + $i516]!;
+          $list72[$n515++] = l_d;
         }
       }
-      for (let $i506 = 0; $i506 < $n502; $i506++) {
-        const l_d = $list72[$i506]!;
+      for (let $i519 = 0; $i519 < $n515; $i519++) {
+        const l_d = $list72[$i519]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg507 = Z_deeds + l_p_8;
+          const $seg520 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg507]!; $i++)
-            if (C[$seg507 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg520]!; $i++)
+            if (C[$seg520 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at508 = $seg507 * CAP + $at;
-          const $card = C[$at508]!;
-          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
-          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
-          N[$seg507]!--;
+          const $at521 = $seg520 * CAP + $at;
+          const $card = C[$at521]!;
+          const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+          for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+          N[$seg520]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
     {
-      const $argument511 = l_p_8;
+      const $argument524 = l_p_8;
       {
-        let l_p = $argument511;
+        let l_p = $argument524;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats525 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats525++;
+          v_eliminated[l_p] = players - $seats525 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2091,7 +2343,7 @@ export function playout(): PlayoutKernel {
       l_d_5$count = $n9;
     }
     l_d_5$index = 0;
-    return 103;
+    return step103();
   }
   function step101(): number {
     {
@@ -2113,20 +2365,23 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k512 = 0; $k512 < N[$from]!; $k512++) {
-          const $card = C[$from * CAP + $k512]!;
+        for (let $k526 = 0; $k526 < N[$from]!; $k526++) {
+          const $card = C[$from * CAP + $k526]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
     }
     {
-      const $argument513 = l_p_8;
+      const $argument527 = l_p_8;
       {
-        let l_p = $argument513;
+        let l_p = $argument527;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats528 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats528++;
+          v_eliminated[l_p] = players - $seats528 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2135,16 +2390,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 102;
+    return step102();
   }
   function step102(): number {
     return 99;
   }
   function step103(): number {
     if (l_d_5$index < l_d_5$count) {
-      return 104;
+      return step104();
     }
-    return 105;
+    return step105();
   }
   function step104(): number {
     l_d_5 = $list3[l_d_5$index]!;
@@ -2157,44 +2412,46 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at514 = Z_seized * CAP + $at;
-      const $card = C[$at514]!;
-      const $end515 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k516 = $at514; $k516 < $end515; $k516++) C[$k516] = C[$k516 + 1]!;
+      const $at529 = Z_seized * CAP + $at;
+      const $card = C[$at529]!;
+      const $end530 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_5 = true;
-    return 106;
+    return step106();
   }
   function step105(): number {
     return 102;
   }
   function step106(): number {
-    let $cond518: boolean = l_bidding_5;
-    if ($cond518) {
-      let $any517: boolean = false;
+    let $cond533: boolean = l_bidding_5;
+    if ($cond533) {
+      let $any532: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any517 = true;
+          $any532 = true;
           break;
         }
       }
-      $cond518 = $any517;
+      $cond533 = $any532;
     }
-    if ($cond518) {
-      return 107;
+    if ($cond533) {
+      return step107();
     }
-    return 108;
+    return step108();
   }
   function step107(): number {
     l_bidding_5 = false;
-    return decide543();
+    $epoch++;
+    return decide558();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2215,10 +2472,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_4;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg544 = Z_deeds + l_leader_5;
-        C[$seg544 * CAP + N[$seg544]!] = $card;
-        N[$seg544]!++;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg559 = Z_deeds + l_leader_5;
+        C[$seg559 * CAP + N[$seg559]!] = $card;
+        N[$seg559]!++;
+        $where[$card] = $seg559;
       }
     } else {
     }
@@ -2233,7 +2491,7 @@ export function playout(): PlayoutKernel {
     l_amount_6 = fn_fee_at(l_here_2);
     l_to_centre_7 = true;
     l_creditor_7 = l_p_5;
-    return 113;
+    return step113();
   }
   function step111(): number {
     if (l_kind_2 === "field_trip") {
@@ -2252,9 +2510,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument545 = l_p_5;
+          const $argument560 = l_p_5;
           {
-            let l_p = $argument545;
+            let l_p = $argument560;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2262,28 +2520,29 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 112;
+    return step112();
   }
   function step112(): number {
     return 89;
   }
   function step113(): number {
     if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
-      return 114;
+      return step114();
     }
-    return 115;
+    return step115();
   }
   function step114(): number {
+    $epoch++;
     {
-      const $seat546 = l_p_9;
-      return decide600($seat546);
+      const $seat561 = l_p_9;
+      return decide615($seat561);
     }
   }
   function step115(): number {
     if (v_cash[l_p_9]! >= l_amount_6) {
-      return 117;
+      return step117();
     }
-    return 118;
+    return step118();
   }
   function step116(): number {
     return 113;
@@ -2322,24 +2581,24 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_7] += $amount;
       }
     }
-    return 119;
+    return step119();
   }
   function step118(): number {
     l_p_10 = l_p_9;
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n601 = 0;
+      let $n616 = 0;
       {
-        const $seg603 = Z_deeds + l_p_10;
-        const $n604 = N[$seg603]!;
-        for (let $i602 = 0; $i602 < $n604; $i602++) {
-          const l_d = C[$seg603 * CAP + $i602]!;
-          $list81[$n601++] = l_d;
+        const $seg618 = Z_deeds + l_p_10;
+        const $n619 = N[$seg618]!;
+        for (let $i617 = 0; $i617 < $n619; $i617++) {
+          const l_d = C[$seg618 * CAP + $i617]!;
+          $list81[$n616++] = l_d;
         }
       }
-      for (let $i605 = 0; $i605 < $n601; $i605++) {
-        const l_d = $list81[$i605]!;
+      for (let $i620 = 0; $i620 < $n616; $i620++) {
+        const l_d = $list81[$i620]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2375,9 +2634,9 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_8) {
-      return 120;
+      return step120();
     }
-    return 121;
+    return step121();
   }
   function step119(): number {
     return 112;
@@ -2399,44 +2658,47 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n606 = 0;
+      let $n621 = 0;
       {
-        const $seg608 = Z_deeds + l_p_10;
-        const $n609 = N[$seg608]!;
-        for (let $i607 = 0; $i607 < $n609; $i607++) {
-          const l_d = C[$seg608 * CAP + $i607]!;
-          $list82[$n606++] = l_d;
+        const $seg623 = Z_deeds + l_p_10;
+        const $n624 = N[$seg623]!;
+        for (let $i622 = 0; $i622 < $n624; $i622++) {
+          const l_d = C[$seg623 * CAP + $i622]!;
+          $list82[$n621++] = l_d;
         }
       }
-      for (let $i610 = 0; $i610 < $n606; $i610++) {
-        const l_d = $list82[$i610]!;
+      for (let $i625 = 0; $i625 < $n621; $i625++) {
+        const l_d = $list82[$i625]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg611 = Z_deeds + l_p_10;
+          const $seg626 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg611]!; $i++)
-            if (C[$seg611 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg626]!; $i++)
+            if (C[$seg626 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at612 = $seg611 * CAP + $at;
-          const $card = C[$at612]!;
-          const $end613 = $seg611 * CAP + N[$seg611]! - 1;
-          for (let $k614 = $at612; $k614 < $end613; $k614++) C[$k614] = C[$k614 + 1]!;
-          N[$seg611]!--;
+          const $at627 = $seg626 * CAP + $at;
+          const $card = C[$at627]!;
+          const $end628 = $seg626 * CAP + N[$seg626]! - 1;
+          for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
+          N[$seg626]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
+          $where[$card] = Z_seized;
         }
       }
     }
     {
-      const $argument615 = l_p_10;
+      const $argument630 = l_p_10;
       {
-        let l_p = $argument615;
+        let l_p = $argument630;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats631 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats631++;
+          v_eliminated[l_p] = players - $seats631 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2457,7 +2719,7 @@ export function playout(): PlayoutKernel {
       l_d_6$count = $n12;
     }
     l_d_6$index = 0;
-    return 123;
+    return step123();
   }
   function step121(): number {
     {
@@ -2479,20 +2741,23 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k616 = 0; $k616 < N[$from]!; $k616++) {
-          const $card = C[$from * CAP + $k616]!;
+        for (let $k632 = 0; $k632 < N[$from]!; $k632++) {
+          const $card = C[$from * CAP + $k632]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
+          $where[$card] = $to;
         }
         N[$from] = 0;
       }
     }
     {
-      const $argument617 = l_p_10;
+      const $argument633 = l_p_10;
       {
-        let l_p = $argument617;
+        let l_p = $argument633;
         if (v_eliminated[l_p]! === 0) {
-          v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
+          let $seats634 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats634++;
+          v_eliminated[l_p] = players - $seats634 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2501,16 +2766,16 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return 122;
+    return step122();
   }
   function step122(): number {
     return 119;
   }
   function step123(): number {
     if (l_d_6$index < l_d_6$count) {
-      return 124;
+      return step124();
     }
-    return 125;
+    return step125();
   }
   function step124(): number {
     l_d_6 = $list4[l_d_6$index]!;
@@ -2523,44 +2788,46 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at618 = Z_seized * CAP + $at;
-      const $card = C[$at618]!;
-      const $end619 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k620 = $at618; $k620 < $end619; $k620++) C[$k620] = C[$k620 + 1]!;
+      const $at635 = Z_seized * CAP + $at;
+      const $card = C[$at635]!;
+      const $end636 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k637 = $at635; $k637 < $end636; $k637++) C[$k637] = C[$k637 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_6 = true;
-    return 126;
+    return step126();
   }
   function step125(): number {
     return 122;
   }
   function step126(): number {
-    let $cond622: boolean = l_bidding_6;
-    if ($cond622) {
-      let $any621: boolean = false;
+    let $cond639: boolean = l_bidding_6;
+    if ($cond639) {
+      let $any638: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any621 = true;
+          $any638 = true;
           break;
         }
       }
-      $cond622 = $any621;
+      $cond639 = $any638;
     }
-    if ($cond622) {
-      return 127;
+    if ($cond639) {
+      return step127();
     }
-    return 128;
+    return step128();
   }
   function step127(): number {
     l_bidding_6 = false;
-    return decide647();
+    $epoch++;
+    return decide664();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2581,10 +2848,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_5;
-        takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg648 = Z_deeds + l_leader_6;
-        C[$seg648 * CAP + N[$seg648]!] = $card;
-        N[$seg648]!++;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg665 = Z_deeds + l_leader_6;
+        C[$seg665 * CAP + N[$seg665]!] = $card;
+        N[$seg665]!++;
+        $where[$card] = $seg665;
       }
     } else {
     }
@@ -2628,10 +2896,10 @@ export function playout(): PlayoutKernel {
       let $found30 = false;
       for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
         const l_d = C[$seg28 * CAP + $i31]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found30 = true;
         break;
@@ -2649,10 +2917,10 @@ export function playout(): PlayoutKernel {
       let $found35 = false;
       for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
         const l_d = C[$seg33 * CAP + $i36]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found35 = true;
         break;
@@ -2670,7 +2938,7 @@ export function playout(): PlayoutKernel {
       for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
         const l_d = C[$seg38 * CAP + $i41]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
         $found40 = true;
         break;
       }
@@ -2704,7 +2972,7 @@ export function playout(): PlayoutKernel {
       for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
         const l_d = C[$seg48 * CAP + $i51]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
         $found50 = true;
         break;
       }
@@ -2790,10 +3058,10 @@ export function playout(): PlayoutKernel {
       let $found74 = false;
       for (let $i75 = 0; $i75 < N[$seg72]!; $i75++) {
         const l_d = C[$seg72 * CAP + $i75]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found74 = true;
         break;
@@ -2810,10 +3078,10 @@ export function playout(): PlayoutKernel {
       let $found79 = false;
       for (let $i80 = 0; $i80 < N[$seg77]!; $i80++) {
         const l_d = C[$seg77 * CAP + $i80]!;
-        if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found79 = true;
         break;
@@ -2830,7 +3098,7 @@ export function playout(): PlayoutKernel {
       for (let $i85 = 0; $i85 < N[$seg82]!; $i85++) {
         const l_d = C[$seg82 * CAP + $i85]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
         $found84 = true;
         break;
       }
@@ -2862,7 +3130,7 @@ export function playout(): PlayoutKernel {
       for (let $i95 = 0; $i95 < N[$seg92]!; $i95++) {
         const l_d = C[$seg92 * CAP + $i95]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
         $found94 = true;
         break;
       }
@@ -2977,7 +3245,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat22, 8);
         {
-          return 18;
+          return step18();
         }
       }
       if ($offered73 && $pick113-- === 0) {
@@ -2985,10 +3253,10 @@ export function playout(): PlayoutKernel {
           $values25$n[0]! = 0;
           for (let $i76 = 0; $i76 < N[$seg72]!; $i76++) {
             const l_d = C[$seg72 * CAP + $i76]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
@@ -3046,7 +3314,7 @@ export function playout(): PlayoutKernel {
           }
           v_books[l_d] += 1;
           v_stacks_left -= 1;
-          return 17;
+          return step17();
         }
       }
       if ($offered78 && $pick113-- === 0) {
@@ -3054,10 +3322,10 @@ export function playout(): PlayoutKernel {
           $values27$n[0]! = 0;
           for (let $i81 = 0; $i81 < N[$seg77]!; $i81++) {
             const l_d = C[$seg77 * CAP + $i81]!;
-            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values27[$values27$n[0]!++] = l_d;
           }
@@ -3117,7 +3385,7 @@ export function playout(): PlayoutKernel {
           v_stacks_left += 4;
           v_key[l_d] = true;
           v_keys_left -= 1;
-          return 17;
+          return step17();
         }
       }
       if ($offered83 && $pick113-- === 0) {
@@ -3126,7 +3394,7 @@ export function playout(): PlayoutKernel {
           for (let $i86 = 0; $i86 < N[$seg82]!; $i86++) {
             const l_d = C[$seg82 * CAP + $i86]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values29[$values29$n[0]!++] = l_d;
           }
           $built127 = true;
@@ -3191,7 +3459,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered88 && $pick113-- === 0) {
@@ -3266,7 +3534,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered93 && $pick113-- === 0) {
@@ -3275,7 +3543,7 @@ export function playout(): PlayoutKernel {
           for (let $i96 = 0; $i96 < N[$seg92]!; $i96++) {
             const l_d = C[$seg92 * CAP + $i96]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
           $built141 = true;
@@ -3339,7 +3607,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 17;
+          return step17();
         }
       }
       if ($offered98 && $pick113-- === 0) {
@@ -3404,7 +3672,7 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_mortgaged[l_d] = false;
-          return 17;
+          return step17();
         }
       }
       if ($offered103 && $pick113-- === 0) {
@@ -3487,7 +3755,7 @@ export function playout(): PlayoutKernel {
         {
           l_d_3 = $value155;
           l_buyer_2 = $value159;
-          return 36;
+          return step36();
         }
       }
       if ($offered110 && $pick113-- === 0) {
@@ -3498,7 +3766,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat22, 16);
         {
           l___window_0_2 = false;
-          return 17;
+          return step17();
         }
       }
     }
@@ -3515,7 +3783,7 @@ export function playout(): PlayoutKernel {
         const $n170 = N[$seg169]!;
         for (let $i168 = 0; $i168 < $n170; $i168++) {
           const l_e = C[$seg169 * CAP + $i168]!;
-          if (fn_may_sell_stack(l_p, l_e)) {
+          if (fn_may_sell_stack$memo(l_p, l_e)) {
             $any167 = true;
             break;
           }
@@ -3526,7 +3794,7 @@ export function playout(): PlayoutKernel {
       for (let $i172 = 0; $i172 < N[$seg165]!; $i172++) {
         const l_d = C[$seg165 * CAP + $i172]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p, l_d)) continue;
+        if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
         $found171 = true;
         break;
       }
@@ -3571,7 +3839,7 @@ export function playout(): PlayoutKernel {
         const $n188 = N[$seg187]!;
         for (let $i186 = 0; $i186 < $n188; $i186++) {
           const l_e = C[$seg187 * CAP + $i186]!;
-          if (fn_may_mortgage(l_p, l_e)) {
+          if (fn_may_mortgage$memo(l_p, l_e)) {
             $any185 = true;
             break;
           }
@@ -3582,7 +3850,7 @@ export function playout(): PlayoutKernel {
       for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
         const l_d = C[$seg183 * CAP + $i190]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
         $found189 = true;
         break;
       }
@@ -3634,7 +3902,7 @@ export function playout(): PlayoutKernel {
           for (let $i173 = 0; $i173 < N[$seg165]!; $i173++) {
             const l_d = C[$seg165 * CAP + $i173]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
             $values43[$values43$n[0]!++] = l_d;
           }
           $built197 = true;
@@ -3699,7 +3967,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
       if ($offered175 && $pick194-- === 0) {
@@ -3774,7 +4042,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
       if ($offered184 && $pick194-- === 0) {
@@ -3783,7 +4051,7 @@ export function playout(): PlayoutKernel {
           for (let $i191 = 0; $i191 < N[$seg183]!; $i191++) {
             const l_d = C[$seg183 * CAP + $i191]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
             $values47[$values47$n[0]!++] = l_d;
           }
           $built211 = true;
@@ -3847,36 +4115,36 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 22;
+          return step22();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide265(): number {
+  function decide267(): number {
     {
-      let $n241 = 0;
+      let $n243 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list51[$n241++] = l_q;
+          $list51[$n243++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list52[$s] = 0;
-      race242: for (;;) {
-        let $left243 = 0;
-        for (let $a246 = 0; $a246 < $n241; $a246++) if ($list52[$list51[$a246]!] === 0) $left243++;
-        if ($left243 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race244: for (;;) {
+        let $left245 = 0;
+        for (let $a248 = 0; $a248 < $n243; $a248++) if ($list52[$list51[$a248]!] === 0) $left245++;
+        if ($left245 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k245 = 0;
-        if ($left243 > 1) {
-          const $n247 = $left243;
-          let $r248 = 0;
-          if ($n247 <= 2097152 && $n247 >= 1) {
+        let $k247 = 0;
+        if ($left245 > 1) {
+          const $n249 = $left245;
+          let $r250 = 0;
+          if ($n249 <= 2097152 && $n249 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3887,54 +4155,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n247;
+              const $m = ($t >>> 0) * $n249;
               const $low = $m >>> 0;
-              if ($low >= $n247 || $low >= 4294967296 % $n247) {
-                $r248 = ($m / 4294967296) >>> 0;
+              if ($low >= $n249 || $low >= 4294967296 % $n249) {
+                $r250 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n247 >= 1 && $n247 <= 4294967296))
+            if (!($n249 >= 1 && $n249 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r248 = drawInt(P, $n247);
+            $r250 = drawInt(P, $n249);
           }
-          const $k245$drawn = $r248;
-          $k245 = $k245$drawn;
+          const $k247$drawn = $r250;
+          $k247 = $k247$drawn;
         }
-        let $seat244 = -1;
-        for (let $a246 = 0; $a246 < $n241; $a246++)
-          if ($list52[$list51[$a246]!] === 0 && $k245-- === 0) {
-            $seat244 = $list51[$a246]!;
+        let $seat246 = -1;
+        for (let $a248 = 0; $a248 < $n243; $a248++)
+          if ($list52[$list51[$a248]!] === 0 && $k247-- === 0) {
+            $seat246 = $list51[$a248]!;
             break;
           }
-        const l_q = $seat244;
-        const $low249 = l_high_2 + 1;
-        const $high250 = v_cash[l_q]!;
-        let $offered251 = false;
-        let $least252 = $low249;
-        offered251$open: {
-          if (!($low249 <= $high250)) break offered251$open;
-          $least252 = Math.max($low249, l_high_2 + 1);
-          if (!($least252 <= $high250)) break offered251$open;
-          $offered251 = true;
-        }
+        const l_q = $seat246;
+        const $low251 = l_high_2 + 1;
+        const $high252 = v_cash[l_q]!;
         let $offered253 = false;
+        let $least254 = $low251;
         offered253$open: {
+          if (!($low251 <= $high252)) break offered253$open;
+          $least254 = Math.max($low251, l_high_2 + 1);
+          if (!($least254 <= $high252)) break offered253$open;
           $offered253 = true;
         }
-        const $offered254 = ($offered251 ? 1 : 0) + ($offered253 ? 1 : 0);
-        if ($offered254 === 0)
+        let $offered255 = false;
+        offered255$open: {
+          $offered255 = true;
+        }
+        const $offered256 = ($offered253 ? 1 : 0) + ($offered255 ? 1 : 0);
+        if ($offered256 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt255: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n257 = $offered254;
-          let $r258 = 0;
-          if ($n257 <= 2097152 && $n257 >= 1) {
+        attempt257: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n259 = $offered256;
+          let $r260 = 0;
+          if ($n259 <= 2097152 && $n259 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3945,24 +4213,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n257;
+              const $m = ($t >>> 0) * $n259;
               const $low = $m >>> 0;
-              if ($low >= $n257 || $low >= 4294967296 % $n257) {
-                $r258 = ($m / 4294967296) >>> 0;
+              if ($low >= $n259 || $low >= 4294967296 % $n259) {
+                $r260 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n257 >= 1 && $n257 <= 4294967296))
+            if (!($n259 >= 1 && $n259 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r258 = drawInt(P, $n257);
+            $r260 = drawInt(P, $n259);
           }
-          const $pick256$drawn = $r258;
-          let $pick256 = $pick256$drawn;
-          if ($offered251 && $pick256-- === 0) {
-            const $n262 = Math.max(0, $high250 - $least252 + 1);
-            let $r263 = 0;
-            if ($n262 <= 2097152 && $n262 >= 1) {
+          const $pick258$drawn = $r260;
+          let $pick258 = $pick258$drawn;
+          if ($offered253 && $pick258-- === 0) {
+            const $n264 = Math.max(0, $high252 - $least254 + 1);
+            let $r265 = 0;
+            if ($n264 <= 2097152 && $n264 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -3973,67 +4241,67 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n262;
+                const $m = ($t >>> 0) * $n264;
                 const $low = $m >>> 0;
-                if ($low >= $n262 || $low >= 4294967296 % $n262) {
-                  $r263 = ($m / 4294967296) >>> 0;
+                if ($low >= $n264 || $low >= 4294967296 % $n264) {
+                  $r265 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n262 >= 1 && $n262 <= 4294967296))
+              if (!($n264 >= 1 && $n264 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r263 = drawInt(P, $n262);
+              $r265 = drawInt(P, $n264);
             }
-            const $digit260 = $r263;
-            const $value261 = $least252 + $digit260;
+            const $digit262 = $r265;
+            const $value263 = $least254 + $digit262;
             {
-              const l_amount = $value261;
+              const l_amount = $value263;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value261);
+            if (trace !== null) trace.push(l_q, 3, $value263);
             {
-              const l_amount = $value261;
+              const l_amount = $value263;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
-              return 35;
+              return step35();
             }
           }
-          if ($offered253 && $pick256-- === 0) {
+          if ($offered255 && $pick258-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list52[l_q] = 1;
-            if ($left243 === 1) {
-              return 35;
+            if ($left245 === 1) {
+              return step35();
             }
-            continue race242;
+            continue race244;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide278($seat267: number): number {
-    const $low268 = 1;
-    const $high269 = v_cash[l_buyer_2]!;
-    const $size270 = Math.max(0, $high269 - $low268 + 1);
-    const $count271 = $size270;
-    const $total272 = $count271;
-    if ($total272 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat267} must act but has no legal move`);
+  function decide280($seat269: number): number {
+    const $low270 = 1;
+    const $high271 = v_cash[l_buyer_2]!;
+    const $size272 = Math.max(0, $high271 - $low270 + 1);
+    const $count273 = $size272;
+    const $total274 = $count273;
+    if ($total274 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat269} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n274 = $total272;
-    let $r275 = 0;
-    if ($n274 <= 2097152 && $n274 >= 1) {
+    const $n276 = $total274;
+    let $r277 = 0;
+    if ($n276 <= 2097152 && $n276 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4044,48 +4312,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n274;
+        const $m = ($t >>> 0) * $n276;
         const $low = $m >>> 0;
-        if ($low >= $n274 || $low >= 4294967296 % $n274) {
-          $r275 = ($m / 4294967296) >>> 0;
+        if ($low >= $n276 || $low >= 4294967296 % $n276) {
+          $r277 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n274 >= 1 && $n274 <= 4294967296))
+      if (!($n276 >= 1 && $n276 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r275 = drawInt(P, $n274);
+      $r277 = drawInt(P, $n276);
     }
-    const $index273$drawn = $r275;
-    let $index273 = $index273$drawn;
+    const $index275$drawn = $r277;
+    let $index275 = $index275$drawn;
     decisions++;
     steps = 0;
-    if ($index273 < $count271) {
-      const $digit276 = $index273;
-      const $value277 = $low268 + $digit276;
-      if (trace !== null) trace.push($seat267, 7, $value277);
+    if ($index275 < $count273) {
+      const $digit278 = $index275;
+      const $value279 = $low270 + $digit278;
+      if (trace !== null) trace.push($seat269, 7, $value279);
       {
-        l_amount_3 = $value277;
-        return 38;
+        l_amount_3 = $value279;
+        return step38();
       }
     }
-    $index273 -= $count271;
+    $index275 -= $count273;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide291($seat279: number): number {
-    const $count280 = 1;
-    const $count281 = 1;
-    const $total282 = $count280 + $count281;
-    if ($total282 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat279} must act but has no legal move`);
+  function decide293($seat281: number): number {
+    const $count282 = 1;
+    const $count283 = 1;
+    const $total284 = $count282 + $count283;
+    if ($total284 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat281} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n284 = $total282;
-    let $r285 = 0;
-    if ($n284 <= 2097152 && $n284 >= 1) {
+    const $n286 = $total284;
+    let $r287 = 0;
+    if ($n286 <= 2097152 && $n286 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4096,24 +4364,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n284;
+        const $m = ($t >>> 0) * $n286;
         const $low = $m >>> 0;
-        if ($low >= $n284 || $low >= 4294967296 % $n284) {
-          $r285 = ($m / 4294967296) >>> 0;
+        if ($low >= $n286 || $low >= 4294967296 % $n286) {
+          $r287 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n284 >= 1 && $n284 <= 4294967296))
+      if (!($n286 >= 1 && $n286 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r285 = drawInt(P, $n284);
+      $r287 = drawInt(P, $n286);
     }
-    const $index283$drawn = $r285;
-    let $index283 = $index283$drawn;
+    const $index285$drawn = $r287;
+    let $index285 = $index285$drawn;
     decisions++;
     steps = 0;
-    if ($index283 < $count280) {
-      if (trace !== null) trace.push($seat279, 5);
+    if ($index285 < $count282) {
+      if (trace !== null) trace.push($seat281, 5);
       {
         {
           const $amount = l_amount_3;
@@ -4131,137 +4399,138 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg286 = Z_deeds + l_q_2;
+          const $seg288 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg286]!; $i++)
-            if (C[$seg286 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg288]!; $i++)
+            if (C[$seg288 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at287 = $seg286 * CAP + $at;
-          const $card = C[$at287]!;
-          const $end288 = $seg286 * CAP + N[$seg286]! - 1;
-          for (let $k289 = $at287; $k289 < $end288; $k289++) C[$k289] = C[$k289 + 1]!;
-          N[$seg286]!--;
-          const $seg290 = Z_deeds + l_buyer_2;
-          C[$seg290 * CAP + N[$seg290]!] = $card;
-          N[$seg290]!++;
+          const $at289 = $seg288 * CAP + $at;
+          const $card = C[$at289]!;
+          const $end290 = $seg288 * CAP + N[$seg288]! - 1;
+          for (let $k291 = $at289; $k291 < $end290; $k291++) C[$k291] = C[$k291 + 1]!;
+          N[$seg288]!--;
+          const $seg292 = Z_deeds + l_buyer_2;
+          C[$seg292 * CAP + N[$seg292]!] = $card;
+          N[$seg292]!++;
+          $where[$card] = $seg292;
         }
-        return 39;
+        return step39();
       }
     }
-    $index283 -= $count280;
-    if ($index283 < $count281) {
-      if (trace !== null) trace.push($seat279, 6);
+    $index285 -= $count282;
+    if ($index285 < $count283) {
+      if (trace !== null) trace.push($seat281, 6);
       {
-        return 39;
+        return step39();
       }
     }
-    $index283 -= $count281;
+    $index285 -= $count283;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide347($seat293: number): number {
-    const $seg294 = Z_deeds + l_p_3;
-    let $offered295 = false;
-    offered295$open: {
-      if (!(N[$seg294]! > 0)) break offered295$open;
-      let $any296: boolean = false;
+  function decide349($seat295: number): number {
+    const $seg296 = Z_deeds + l_p_3;
+    let $offered297 = false;
+    offered297$open: {
+      if (!(N[$seg296]! > 0)) break offered297$open;
+      let $any298: boolean = false;
       {
-        const $seg298 = Z_deeds + l_p_3;
-        const $n299 = N[$seg298]!;
-        for (let $i297 = 0; $i297 < $n299; $i297++) {
-          const l_e = C[$seg298 * CAP + $i297]!;
-          if (fn_may_sell_stack(l_p_3, l_e)) {
-            $any296 = true;
+        const $seg300 = Z_deeds + l_p_3;
+        const $n301 = N[$seg300]!;
+        for (let $i299 = 0; $i299 < $n301; $i299++) {
+          const l_e = C[$seg300 * CAP + $i299]!;
+          if (fn_may_sell_stack$memo(l_p_3, l_e)) {
+            $any298 = true;
             break;
           }
         }
       }
-      if (!$any296) break offered295$open;
-      let $found300 = false;
-      for (let $i301 = 0; $i301 < N[$seg294]!; $i301++) {
-        const l_d = C[$seg294 * CAP + $i301]!;
+      if (!$any298) break offered297$open;
+      let $found302 = false;
+      for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
+        const l_d = C[$seg296 * CAP + $i303]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-        $found300 = true;
+        if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
+        $found302 = true;
         break;
       }
-      if (!$found300) break offered295$open;
-      $offered295 = true;
+      if (!$found302) break offered297$open;
+      $offered297 = true;
     }
-    const $seg303 = Z_deeds + l_p_3;
-    let $offered304 = false;
-    offered304$open: {
-      if (!(N[$seg303]! > 0)) break offered304$open;
-      let $any305: boolean = false;
+    const $seg305 = Z_deeds + l_p_3;
+    let $offered306 = false;
+    offered306$open: {
+      if (!(N[$seg305]! > 0)) break offered306$open;
+      let $any307: boolean = false;
       {
-        const $seg307 = Z_deeds + l_p_3;
-        const $n308 = N[$seg307]!;
-        for (let $i306 = 0; $i306 < $n308; $i306++) {
-          const l_e = C[$seg307 * CAP + $i306]!;
+        const $seg309 = Z_deeds + l_p_3;
+        const $n310 = N[$seg309]!;
+        for (let $i308 = 0; $i308 < $n310; $i308++) {
+          const l_e = C[$seg309 * CAP + $i308]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any305 = true;
+            $any307 = true;
             break;
           }
         }
       }
-      if (!$any305) break offered304$open;
-      if (!(v_stacks_left >= 4)) break offered304$open;
-      let $found309 = false;
-      for (let $i310 = 0; $i310 < N[$seg303]!; $i310++) {
-        const l_d = C[$seg303 * CAP + $i310]!;
+      if (!$any307) break offered306$open;
+      if (!(v_stacks_left >= 4)) break offered306$open;
+      let $found311 = false;
+      for (let $i312 = 0; $i312 < N[$seg305]!; $i312++) {
+        const l_d = C[$seg305 * CAP + $i312]!;
         if (!v_key[l_d]!) continue;
-        $found309 = true;
+        $found311 = true;
         break;
       }
-      if (!$found309) break offered304$open;
-      $offered304 = true;
+      if (!$found311) break offered306$open;
+      $offered306 = true;
     }
-    const $seg312 = Z_deeds + l_p_3;
-    let $offered313 = false;
-    offered313$open: {
-      if (!(N[$seg312]! > 0)) break offered313$open;
-      let $any314: boolean = false;
+    const $seg314 = Z_deeds + l_p_3;
+    let $offered315 = false;
+    offered315$open: {
+      if (!(N[$seg314]! > 0)) break offered315$open;
+      let $any316: boolean = false;
       {
-        const $seg316 = Z_deeds + l_p_3;
-        const $n317 = N[$seg316]!;
-        for (let $i315 = 0; $i315 < $n317; $i315++) {
-          const l_e = C[$seg316 * CAP + $i315]!;
-          if (fn_may_mortgage(l_p_3, l_e)) {
-            $any314 = true;
+        const $seg318 = Z_deeds + l_p_3;
+        const $n319 = N[$seg318]!;
+        for (let $i317 = 0; $i317 < $n319; $i317++) {
+          const l_e = C[$seg318 * CAP + $i317]!;
+          if (fn_may_mortgage$memo(l_p_3, l_e)) {
+            $any316 = true;
             break;
           }
         }
       }
-      if (!$any314) break offered313$open;
-      let $found318 = false;
-      for (let $i319 = 0; $i319 < N[$seg312]!; $i319++) {
-        const l_d = C[$seg312 * CAP + $i319]!;
+      if (!$any316) break offered315$open;
+      let $found320 = false;
+      for (let $i321 = 0; $i321 < N[$seg314]!; $i321++) {
+        const l_d = C[$seg314 * CAP + $i321]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-        $found318 = true;
+        if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
+        $found320 = true;
         break;
       }
-      if (!$found318) break offered313$open;
-      $offered313 = true;
+      if (!$found320) break offered315$open;
+      $offered315 = true;
     }
-    const $offered321 = ($offered295 ? 1 : 0) + ($offered304 ? 1 : 0) + ($offered313 ? 1 : 0);
-    if ($offered321 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat293} must act but has no legal move`);
+    const $offered323 = ($offered297 ? 1 : 0) + ($offered306 ? 1 : 0) + ($offered315 ? 1 : 0);
+    if ($offered323 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat295} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built326 = false;
-    let $built333 = false;
-    let $built340 = false;
-    attempt322: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n324 = $offered321;
-      let $r325 = 0;
-      if ($n324 <= 2097152 && $n324 >= 1) {
+    let $built328 = false;
+    let $built335 = false;
+    let $built342 = false;
+    attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n326 = $offered323;
+      let $r327 = 0;
+      if ($n326 <= 2097152 && $n326 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4272,34 +4541,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n324;
+          const $m = ($t >>> 0) * $n326;
           const $low = $m >>> 0;
-          if ($low >= $n324 || $low >= 4294967296 % $n324) {
-            $r325 = ($m / 4294967296) >>> 0;
+          if ($low >= $n326 || $low >= 4294967296 % $n326) {
+            $r327 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n324 >= 1 && $n324 <= 4294967296))
+        if (!($n326 >= 1 && $n326 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r325 = drawInt(P, $n324);
+        $r327 = drawInt(P, $n326);
       }
-      const $pick323$drawn = $r325;
-      let $pick323 = $pick323$drawn;
-      if ($offered295 && $pick323-- === 0) {
-        if (!$built326) {
+      const $pick325$drawn = $r327;
+      let $pick325 = $pick325$drawn;
+      if ($offered297 && $pick325-- === 0) {
+        if (!$built328) {
           $values53$n[0]! = 0;
-          for (let $i302 = 0; $i302 < N[$seg294]!; $i302++) {
-            const l_d = C[$seg294 * CAP + $i302]!;
+          for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
+            const l_d = C[$seg296 * CAP + $i304]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
             $values53[$values53$n[0]!++] = l_d;
           }
-          $built326 = true;
+          $built328 = true;
         }
-        const $n329 = $values53$n[0]!;
-        let $r330 = 0;
-        if ($n329 <= 2097152 && $n329 >= 1) {
+        const $n331 = $values53$n[0]!;
+        let $r332 = 0;
+        if ($n331 <= 2097152 && $n331 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4310,34 +4579,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n329;
+            const $m = ($t >>> 0) * $n331;
             const $low = $m >>> 0;
-            if ($low >= $n329 || $low >= 4294967296 % $n329) {
-              $r330 = ($m / 4294967296) >>> 0;
+            if ($low >= $n331 || $low >= 4294967296 % $n331) {
+              $r332 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n329 >= 1 && $n329 <= 4294967296))
+          if (!($n331 >= 1 && $n331 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r330 = drawInt(P, $n329);
+          $r332 = drawInt(P, $n331);
         }
-        const $digit327 = $r330;
-        const $value328 = $values53[$digit327]!;
+        const $digit329 = $r332;
+        const $value330 = $values53[$digit329]!;
         {
-          const l_d = $value328;
+          const l_d = $value330;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 0, $value328);
+        if (trace !== null) trace.push($seat295, 0, $value330);
         {
-          const l_d = $value328;
+          const l_d = $value330;
           {
-            const $argument331 = l_p_3;
-            const $argument332 = l_d;
+            const $argument333 = l_p_3;
+            const $argument334 = l_d;
             {
-              let l_p = $argument331;
-              let l_sold = $argument332;
+              let l_p = $argument333;
+              let l_sold = $argument334;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4357,22 +4626,22 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
-      if ($offered304 && $pick323-- === 0) {
-        if (!$built333) {
+      if ($offered306 && $pick325-- === 0) {
+        if (!$built335) {
           $values55$n[0]! = 0;
-          for (let $i311 = 0; $i311 < N[$seg303]!; $i311++) {
-            const l_d = C[$seg303 * CAP + $i311]!;
+          for (let $i313 = 0; $i313 < N[$seg305]!; $i313++) {
+            const l_d = C[$seg305 * CAP + $i313]!;
             if (!v_key[l_d]!) continue;
             $values55[$values55$n[0]!++] = l_d;
           }
-          $built333 = true;
+          $built335 = true;
         }
-        const $n336 = $values55$n[0]!;
-        let $r337 = 0;
-        if ($n336 <= 2097152 && $n336 >= 1) {
+        const $n338 = $values55$n[0]!;
+        let $r339 = 0;
+        if ($n338 <= 2097152 && $n338 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4383,34 +4652,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n336;
+            const $m = ($t >>> 0) * $n338;
             const $low = $m >>> 0;
-            if ($low >= $n336 || $low >= 4294967296 % $n336) {
-              $r337 = ($m / 4294967296) >>> 0;
+            if ($low >= $n338 || $low >= 4294967296 % $n338) {
+              $r339 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n336 >= 1 && $n336 <= 4294967296))
+          if (!($n338 >= 1 && $n338 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r337 = drawInt(P, $n336);
+          $r339 = drawInt(P, $n338);
         }
-        const $digit334 = $r337;
-        const $value335 = $values55[$digit334]!;
+        const $digit336 = $r339;
+        const $value337 = $values55[$digit336]!;
         {
-          const l_d = $value335;
+          const l_d = $value337;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 1, $value335);
+        if (trace !== null) trace.push($seat295, 1, $value337);
         {
-          const l_d = $value335;
+          const l_d = $value337;
           {
-            const $argument338 = l_p_3;
-            const $argument339 = l_d;
+            const $argument340 = l_p_3;
+            const $argument341 = l_d;
             {
-              let l_p = $argument338;
-              let l_sold = $argument339;
+              let l_p = $argument340;
+              let l_sold = $argument341;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4432,23 +4701,23 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
-      if ($offered313 && $pick323-- === 0) {
-        if (!$built340) {
+      if ($offered315 && $pick325-- === 0) {
+        if (!$built342) {
           $values57$n[0]! = 0;
-          for (let $i320 = 0; $i320 < N[$seg312]!; $i320++) {
-            const l_d = C[$seg312 * CAP + $i320]!;
+          for (let $i322 = 0; $i322 < N[$seg314]!; $i322++) {
+            const l_d = C[$seg314 * CAP + $i322]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          $built340 = true;
+          $built342 = true;
         }
-        const $n343 = $values57$n[0]!;
-        let $r344 = 0;
-        if ($n343 <= 2097152 && $n343 >= 1) {
+        const $n345 = $values57$n[0]!;
+        let $r346 = 0;
+        if ($n345 <= 2097152 && $n345 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4459,34 +4728,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n343;
+            const $m = ($t >>> 0) * $n345;
             const $low = $m >>> 0;
-            if ($low >= $n343 || $low >= 4294967296 % $n343) {
-              $r344 = ($m / 4294967296) >>> 0;
+            if ($low >= $n345 || $low >= 4294967296 % $n345) {
+              $r346 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n343 >= 1 && $n343 <= 4294967296))
+          if (!($n345 >= 1 && $n345 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r344 = drawInt(P, $n343);
+          $r346 = drawInt(P, $n345);
         }
-        const $digit341 = $r344;
-        const $value342 = $values57[$digit341]!;
+        const $digit343 = $r346;
+        const $value344 = $values57[$digit343]!;
         {
-          const l_d = $value342;
+          const l_d = $value344;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat293, 2, $value342);
+        if (trace !== null) trace.push($seat295, 2, $value344);
         {
-          const l_d = $value342;
+          const l_d = $value344;
           {
-            const $argument345 = l_p_3;
-            const $argument346 = l_d;
+            const $argument347 = l_p_3;
+            const $argument348 = l_d;
             {
-              let l_p = $argument345;
-              let l_pledged = $argument346;
+              let l_p = $argument347;
+              let l_pledged = $argument348;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4505,36 +4774,36 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 55;
+          return step55();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide394(): number {
+  function decide398(): number {
     {
-      let $n370 = 0;
+      let $n374 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list61[$n370++] = l_q;
+          $list61[$n374++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list62[$s] = 0;
-      race371: for (;;) {
-        let $left372 = 0;
-        for (let $a375 = 0; $a375 < $n370; $a375++) if ($list62[$list61[$a375]!] === 0) $left372++;
-        if ($left372 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race375: for (;;) {
+        let $left376 = 0;
+        for (let $a379 = 0; $a379 < $n374; $a379++) if ($list62[$list61[$a379]!] === 0) $left376++;
+        if ($left376 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k374 = 0;
-        if ($left372 > 1) {
-          const $n376 = $left372;
-          let $r377 = 0;
-          if ($n376 <= 2097152 && $n376 >= 1) {
+        let $k378 = 0;
+        if ($left376 > 1) {
+          const $n380 = $left376;
+          let $r381 = 0;
+          if ($n380 <= 2097152 && $n380 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4545,54 +4814,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n376;
+              const $m = ($t >>> 0) * $n380;
               const $low = $m >>> 0;
-              if ($low >= $n376 || $low >= 4294967296 % $n376) {
-                $r377 = ($m / 4294967296) >>> 0;
+              if ($low >= $n380 || $low >= 4294967296 % $n380) {
+                $r381 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n376 >= 1 && $n376 <= 4294967296))
+            if (!($n380 >= 1 && $n380 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r377 = drawInt(P, $n376);
+            $r381 = drawInt(P, $n380);
           }
-          const $k374$drawn = $r377;
-          $k374 = $k374$drawn;
+          const $k378$drawn = $r381;
+          $k378 = $k378$drawn;
         }
-        let $seat373 = -1;
-        for (let $a375 = 0; $a375 < $n370; $a375++)
-          if ($list62[$list61[$a375]!] === 0 && $k374-- === 0) {
-            $seat373 = $list61[$a375]!;
+        let $seat377 = -1;
+        for (let $a379 = 0; $a379 < $n374; $a379++)
+          if ($list62[$list61[$a379]!] === 0 && $k378-- === 0) {
+            $seat377 = $list61[$a379]!;
             break;
           }
-        const l_q = $seat373;
-        const $low378 = l_high_3 + 1;
-        const $high379 = v_cash[l_q]!;
-        let $offered380 = false;
-        let $least381 = $low378;
-        offered380$open: {
-          if (!($low378 <= $high379)) break offered380$open;
-          $least381 = Math.max($low378, l_high_3 + 1);
-          if (!($least381 <= $high379)) break offered380$open;
-          $offered380 = true;
+        const l_q = $seat377;
+        const $low382 = l_high_3 + 1;
+        const $high383 = v_cash[l_q]!;
+        let $offered384 = false;
+        let $least385 = $low382;
+        offered384$open: {
+          if (!($low382 <= $high383)) break offered384$open;
+          $least385 = Math.max($low382, l_high_3 + 1);
+          if (!($least385 <= $high383)) break offered384$open;
+          $offered384 = true;
         }
-        let $offered382 = false;
-        offered382$open: {
-          $offered382 = true;
+        let $offered386 = false;
+        offered386$open: {
+          $offered386 = true;
         }
-        const $offered383 = ($offered380 ? 1 : 0) + ($offered382 ? 1 : 0);
-        if ($offered383 === 0)
+        const $offered387 = ($offered384 ? 1 : 0) + ($offered386 ? 1 : 0);
+        if ($offered387 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt384: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n386 = $offered383;
-          let $r387 = 0;
-          if ($n386 <= 2097152 && $n386 >= 1) {
+        attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n390 = $offered387;
+          let $r391 = 0;
+          if ($n390 <= 2097152 && $n390 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4603,24 +4872,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n386;
+              const $m = ($t >>> 0) * $n390;
               const $low = $m >>> 0;
-              if ($low >= $n386 || $low >= 4294967296 % $n386) {
-                $r387 = ($m / 4294967296) >>> 0;
+              if ($low >= $n390 || $low >= 4294967296 % $n390) {
+                $r391 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n386 >= 1 && $n386 <= 4294967296))
+            if (!($n390 >= 1 && $n390 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r387 = drawInt(P, $n386);
+            $r391 = drawInt(P, $n390);
           }
-          const $pick385$drawn = $r387;
-          let $pick385 = $pick385$drawn;
-          if ($offered380 && $pick385-- === 0) {
-            const $n391 = Math.max(0, $high379 - $least381 + 1);
-            let $r392 = 0;
-            if ($n391 <= 2097152 && $n391 >= 1) {
+          const $pick389$drawn = $r391;
+          let $pick389 = $pick389$drawn;
+          if ($offered384 && $pick389-- === 0) {
+            const $n395 = Math.max(0, $high383 - $least385 + 1);
+            let $r396 = 0;
+            if ($n395 <= 2097152 && $n395 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4631,65 +4900,65 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n391;
+                const $m = ($t >>> 0) * $n395;
                 const $low = $m >>> 0;
-                if ($low >= $n391 || $low >= 4294967296 % $n391) {
-                  $r392 = ($m / 4294967296) >>> 0;
+                if ($low >= $n395 || $low >= 4294967296 % $n395) {
+                  $r396 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n391 >= 1 && $n391 <= 4294967296))
+              if (!($n395 >= 1 && $n395 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r392 = drawInt(P, $n391);
+              $r396 = drawInt(P, $n395);
             }
-            const $digit389 = $r392;
-            const $value390 = $least381 + $digit389;
+            const $digit393 = $r396;
+            const $value394 = $least385 + $digit393;
             {
-              const l_amount = $value390;
+              const l_amount = $value394;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value390);
+            if (trace !== null) trace.push(l_q, 3, $value394);
             {
-              const l_amount = $value390;
+              const l_amount = $value394;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
-              return 68;
+              return step68();
             }
           }
-          if ($offered382 && $pick385-- === 0) {
+          if ($offered386 && $pick389-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list62[l_q] = 1;
-            if ($left372 === 1) {
-              return 68;
+            if ($left376 === 1) {
+              return step68();
             }
-            continue race371;
+            continue race375;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide406($seat398: number): number {
-    const $count399 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count400 = 1;
-    const $total401 = $count399 + $count400;
-    if ($total401 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
+  function decide419($seat411: number): number {
+    const $count412 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count413 = 1;
+    const $total414 = $count412 + $count413;
+    if ($total414 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat411} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    const $n403 = $total401;
-    let $r404 = 0;
-    if ($n403 <= 2097152 && $n403 >= 1) {
+    const $n416 = $total414;
+    let $r417 = 0;
+    if ($n416 <= 2097152 && $n416 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4700,24 +4969,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n403;
+        const $m = ($t >>> 0) * $n416;
         const $low = $m >>> 0;
-        if ($low >= $n403 || $low >= 4294967296 % $n403) {
-          $r404 = ($m / 4294967296) >>> 0;
+        if ($low >= $n416 || $low >= 4294967296 % $n416) {
+          $r417 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n403 >= 1 && $n403 <= 4294967296))
+      if (!($n416 >= 1 && $n416 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r404 = drawInt(P, $n403);
+      $r417 = drawInt(P, $n416);
     }
-    const $index402$drawn = $r404;
-    let $index402 = $index402$drawn;
+    const $index415$drawn = $r417;
+    let $index415 = $index415$drawn;
     decisions++;
     steps = 0;
-    if ($index402 < $count399) {
-      if (trace !== null) trace.push($seat398, 17);
+    if ($index415 < $count412) {
+      if (trace !== null) trace.push($seat411, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4736,48 +5005,49 @@ export function playout(): PlayoutKernel {
         }
         {
           const $card = l_deed_2;
-          takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg405 = Z_deeds + l_p_5;
-          C[$seg405 * CAP + N[$seg405]!] = $card;
-          N[$seg405]!++;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg418 = Z_deeds + l_p_5;
+          C[$seg418 * CAP + N[$seg418]!] = $card;
+          N[$seg418]!++;
+          $where[$card] = $seg418;
         }
-        return 81;
+        return step81();
       }
     }
-    $index402 -= $count399;
-    if ($index402 < $count400) {
-      if (trace !== null) trace.push($seat398, 4);
+    $index415 -= $count412;
+    if ($index415 < $count413) {
+      if (trace !== null) trace.push($seat411, 4);
       {
-        return 82;
+        return step82();
       }
     }
-    $index402 -= $count400;
+    $index415 -= $count413;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide433(): number {
+  function decide446(): number {
     {
-      let $n409 = 0;
+      let $n422 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n409++] = l_q;
+          $list63[$n422++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race410: for (;;) {
-        let $left411 = 0;
-        for (let $a414 = 0; $a414 < $n409; $a414++) if ($list64[$list63[$a414]!] === 0) $left411++;
-        if ($left411 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race423: for (;;) {
+        let $left424 = 0;
+        for (let $a427 = 0; $a427 < $n422; $a427++) if ($list64[$list63[$a427]!] === 0) $left424++;
+        if ($left424 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k413 = 0;
-        if ($left411 > 1) {
-          const $n415 = $left411;
-          let $r416 = 0;
-          if ($n415 <= 2097152 && $n415 >= 1) {
+        let $k426 = 0;
+        if ($left424 > 1) {
+          const $n428 = $left424;
+          let $r429 = 0;
+          if ($n428 <= 2097152 && $n428 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4788,54 +5058,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n415;
+              const $m = ($t >>> 0) * $n428;
               const $low = $m >>> 0;
-              if ($low >= $n415 || $low >= 4294967296 % $n415) {
-                $r416 = ($m / 4294967296) >>> 0;
+              if ($low >= $n428 || $low >= 4294967296 % $n428) {
+                $r429 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n415 >= 1 && $n415 <= 4294967296))
+            if (!($n428 >= 1 && $n428 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r416 = drawInt(P, $n415);
+            $r429 = drawInt(P, $n428);
           }
-          const $k413$drawn = $r416;
-          $k413 = $k413$drawn;
+          const $k426$drawn = $r429;
+          $k426 = $k426$drawn;
         }
-        let $seat412 = -1;
-        for (let $a414 = 0; $a414 < $n409; $a414++)
-          if ($list64[$list63[$a414]!] === 0 && $k413-- === 0) {
-            $seat412 = $list63[$a414]!;
+        let $seat425 = -1;
+        for (let $a427 = 0; $a427 < $n422; $a427++)
+          if ($list64[$list63[$a427]!] === 0 && $k426-- === 0) {
+            $seat425 = $list63[$a427]!;
             break;
           }
-        const l_q = $seat412;
-        const $low417 = l_high_4 + 1;
-        const $high418 = v_cash[l_q]!;
-        let $offered419 = false;
-        let $least420 = $low417;
-        offered419$open: {
-          if (!($low417 <= $high418)) break offered419$open;
-          $least420 = Math.max($low417, l_high_4 + 1);
-          if (!($least420 <= $high418)) break offered419$open;
-          $offered419 = true;
+        const l_q = $seat425;
+        const $low430 = l_high_4 + 1;
+        const $high431 = v_cash[l_q]!;
+        let $offered432 = false;
+        let $least433 = $low430;
+        offered432$open: {
+          if (!($low430 <= $high431)) break offered432$open;
+          $least433 = Math.max($low430, l_high_4 + 1);
+          if (!($least433 <= $high431)) break offered432$open;
+          $offered432 = true;
         }
-        let $offered421 = false;
-        offered421$open: {
-          $offered421 = true;
+        let $offered434 = false;
+        offered434$open: {
+          $offered434 = true;
         }
-        const $offered422 = ($offered419 ? 1 : 0) + ($offered421 ? 1 : 0);
-        if ($offered422 === 0)
+        const $offered435 = ($offered432 ? 1 : 0) + ($offered434 ? 1 : 0);
+        if ($offered435 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt423: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n425 = $offered422;
-          let $r426 = 0;
-          if ($n425 <= 2097152 && $n425 >= 1) {
+        attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n438 = $offered435;
+          let $r439 = 0;
+          if ($n438 <= 2097152 && $n438 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4846,24 +5116,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n425;
+              const $m = ($t >>> 0) * $n438;
               const $low = $m >>> 0;
-              if ($low >= $n425 || $low >= 4294967296 % $n425) {
-                $r426 = ($m / 4294967296) >>> 0;
+              if ($low >= $n438 || $low >= 4294967296 % $n438) {
+                $r439 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n425 >= 1 && $n425 <= 4294967296))
+            if (!($n438 >= 1 && $n438 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r426 = drawInt(P, $n425);
+            $r439 = drawInt(P, $n438);
           }
-          const $pick424$drawn = $r426;
-          let $pick424 = $pick424$drawn;
-          if ($offered419 && $pick424-- === 0) {
-            const $n430 = Math.max(0, $high418 - $least420 + 1);
-            let $r431 = 0;
-            if ($n430 <= 2097152 && $n430 >= 1) {
+          const $pick437$drawn = $r439;
+          let $pick437 = $pick437$drawn;
+          if ($offered432 && $pick437-- === 0) {
+            const $n443 = Math.max(0, $high431 - $least433 + 1);
+            let $r444 = 0;
+            if ($n443 <= 2097152 && $n443 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4874,151 +5144,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n430;
+                const $m = ($t >>> 0) * $n443;
                 const $low = $m >>> 0;
-                if ($low >= $n430 || $low >= 4294967296 % $n430) {
-                  $r431 = ($m / 4294967296) >>> 0;
+                if ($low >= $n443 || $low >= 4294967296 % $n443) {
+                  $r444 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n430 >= 1 && $n430 <= 4294967296))
+              if (!($n443 >= 1 && $n443 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r431 = drawInt(P, $n430);
+              $r444 = drawInt(P, $n443);
             }
-            const $digit428 = $r431;
-            const $value429 = $least420 + $digit428;
+            const $digit441 = $r444;
+            const $value442 = $least433 + $digit441;
             {
-              const l_amount = $value429;
+              const l_amount = $value442;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value429);
+            if (trace !== null) trace.push(l_q, 3, $value442);
             {
-              const l_amount = $value429;
+              const l_amount = $value442;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
-              return 86;
+              return step86();
             }
           }
-          if ($offered421 && $pick424-- === 0) {
+          if ($offered434 && $pick437-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list64[l_q] = 1;
-            if ($left411 === 1) {
-              return 86;
+            if ($left424 === 1) {
+              return step86();
             }
-            continue race410;
+            continue race423;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide496($seat442: number): number {
-    const $seg443 = Z_deeds + l_p_7;
-    let $offered444 = false;
-    offered444$open: {
-      if (!(N[$seg443]! > 0)) break offered444$open;
-      let $any445: boolean = false;
+  function decide509($seat455: number): number {
+    const $seg456 = Z_deeds + l_p_7;
+    let $offered457 = false;
+    offered457$open: {
+      if (!(N[$seg456]! > 0)) break offered457$open;
+      let $any458: boolean = false;
       {
-        const $seg447 = Z_deeds + l_p_7;
-        const $n448 = N[$seg447]!;
-        for (let $i446 = 0; $i446 < $n448; $i446++) {
-          const l_e = C[$seg447 * CAP + $i446]!;
-          if (fn_may_sell_stack(l_p_7, l_e)) {
-            $any445 = true;
+        const $seg460 = Z_deeds + l_p_7;
+        const $n461 = N[$seg460]!;
+        for (let $i459 = 0; $i459 < $n461; $i459++) {
+          const l_e = C[$seg460 * CAP + $i459]!;
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
+            $any458 = true;
             break;
           }
         }
       }
-      if (!$any445) break offered444$open;
-      let $found449 = false;
-      for (let $i450 = 0; $i450 < N[$seg443]!; $i450++) {
-        const l_d = C[$seg443 * CAP + $i450]!;
+      if (!$any458) break offered457$open;
+      let $found462 = false;
+      for (let $i463 = 0; $i463 < N[$seg456]!; $i463++) {
+        const l_d = C[$seg456 * CAP + $i463]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-        $found449 = true;
+        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
+        $found462 = true;
         break;
       }
-      if (!$found449) break offered444$open;
-      $offered444 = true;
+      if (!$found462) break offered457$open;
+      $offered457 = true;
     }
-    const $seg452 = Z_deeds + l_p_7;
-    let $offered453 = false;
-    offered453$open: {
-      if (!(N[$seg452]! > 0)) break offered453$open;
-      let $any454: boolean = false;
+    const $seg465 = Z_deeds + l_p_7;
+    let $offered466 = false;
+    offered466$open: {
+      if (!(N[$seg465]! > 0)) break offered466$open;
+      let $any467: boolean = false;
       {
-        const $seg456 = Z_deeds + l_p_7;
-        const $n457 = N[$seg456]!;
-        for (let $i455 = 0; $i455 < $n457; $i455++) {
-          const l_e = C[$seg456 * CAP + $i455]!;
+        const $seg469 = Z_deeds + l_p_7;
+        const $n470 = N[$seg469]!;
+        for (let $i468 = 0; $i468 < $n470; $i468++) {
+          const l_e = C[$seg469 * CAP + $i468]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any454 = true;
+            $any467 = true;
             break;
           }
         }
       }
-      if (!$any454) break offered453$open;
-      if (!(v_stacks_left >= 4)) break offered453$open;
-      let $found458 = false;
-      for (let $i459 = 0; $i459 < N[$seg452]!; $i459++) {
-        const l_d = C[$seg452 * CAP + $i459]!;
+      if (!$any467) break offered466$open;
+      if (!(v_stacks_left >= 4)) break offered466$open;
+      let $found471 = false;
+      for (let $i472 = 0; $i472 < N[$seg465]!; $i472++) {
+        const l_d = C[$seg465 * CAP + $i472]!;
         if (!v_key[l_d]!) continue;
-        $found458 = true;
+        $found471 = true;
         break;
       }
-      if (!$found458) break offered453$open;
-      $offered453 = true;
+      if (!$found471) break offered466$open;
+      $offered466 = true;
     }
-    const $seg461 = Z_deeds + l_p_7;
-    let $offered462 = false;
-    offered462$open: {
-      if (!(N[$seg461]! > 0)) break offered462$open;
-      let $any463: boolean = false;
+    const $seg474 = Z_deeds + l_p_7;
+    let $offered475 = false;
+    offered475$open: {
+      if (!(N[$seg474]! > 0)) break offered475$open;
+      let $any476: boolean = false;
       {
-        const $seg465 = Z_deeds + l_p_7;
-        const $n466 = N[$seg465]!;
-        for (let $i464 = 0; $i464 < $n466; $i464++) {
-          const l_e = C[$seg465 * CAP + $i464]!;
-          if (fn_may_mortgage(l_p_7, l_e)) {
-            $any463 = true;
+        const $seg478 = Z_deeds + l_p_7;
+        const $n479 = N[$seg478]!;
+        for (let $i477 = 0; $i477 < $n479; $i477++) {
+          const l_e = C[$seg478 * CAP + $i477]!;
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+            $any476 = true;
             break;
           }
         }
       }
-      if (!$any463) break offered462$open;
-      let $found467 = false;
-      for (let $i468 = 0; $i468 < N[$seg461]!; $i468++) {
-        const l_d = C[$seg461 * CAP + $i468]!;
+      if (!$any476) break offered475$open;
+      let $found480 = false;
+      for (let $i481 = 0; $i481 < N[$seg474]!; $i481++) {
+        const l_d = C[$seg474 * CAP + $i481]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-        $found467 = true;
+        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        $found480 = true;
         break;
       }
-      if (!$found467) break offered462$open;
-      $offered462 = true;
+      if (!$found480) break offered475$open;
+      $offered475 = true;
     }
-    const $offered470 = ($offered444 ? 1 : 0) + ($offered453 ? 1 : 0) + ($offered462 ? 1 : 0);
-    if ($offered470 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat442} must act but has no legal move`);
+    const $offered483 = ($offered457 ? 1 : 0) + ($offered466 ? 1 : 0) + ($offered475 ? 1 : 0);
+    if ($offered483 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat455} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built475 = false;
-    let $built482 = false;
-    let $built489 = false;
-    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n473 = $offered470;
-      let $r474 = 0;
-      if ($n473 <= 2097152 && $n473 >= 1) {
+    let $built488 = false;
+    let $built495 = false;
+    let $built502 = false;
+    attempt484: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n486 = $offered483;
+      let $r487 = 0;
+      if ($n486 <= 2097152 && $n486 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5029,34 +5299,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n473;
+          const $m = ($t >>> 0) * $n486;
           const $low = $m >>> 0;
-          if ($low >= $n473 || $low >= 4294967296 % $n473) {
-            $r474 = ($m / 4294967296) >>> 0;
+          if ($low >= $n486 || $low >= 4294967296 % $n486) {
+            $r487 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n473 >= 1 && $n473 <= 4294967296))
+        if (!($n486 >= 1 && $n486 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r474 = drawInt(P, $n473);
+        $r487 = drawInt(P, $n486);
       }
-      const $pick472$drawn = $r474;
-      let $pick472 = $pick472$drawn;
-      if ($offered444 && $pick472-- === 0) {
-        if (!$built475) {
+      const $pick485$drawn = $r487;
+      let $pick485 = $pick485$drawn;
+      if ($offered457 && $pick485-- === 0) {
+        if (!$built488) {
           $values65$n[0]! = 0;
-          for (let $i451 = 0; $i451 < N[$seg443]!; $i451++) {
-            const l_d = C[$seg443 * CAP + $i451]!;
+          for (let $i464 = 0; $i464 < N[$seg456]!; $i464++) {
+            const l_d = C[$seg456 * CAP + $i464]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_7, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built475 = true;
+          $built488 = true;
         }
-        const $n478 = $values65$n[0]!;
-        let $r479 = 0;
-        if ($n478 <= 2097152 && $n478 >= 1) {
+        const $n491 = $values65$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5067,34 +5337,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n478;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n478 >= 1 && $n478 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r479 = drawInt(P, $n478);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit476 = $r479;
-        const $value477 = $values65[$digit476]!;
+        const $digit489 = $r492;
+        const $value490 = $values65[$digit489]!;
         {
-          const l_d = $value477;
+          const l_d = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 0, $value477);
+        if (trace !== null) trace.push($seat455, 0, $value490);
         {
-          const l_d = $value477;
+          const l_d = $value490;
           {
-            const $argument480 = l_p_7;
-            const $argument481 = l_d;
+            const $argument493 = l_p_7;
+            const $argument494 = l_d;
             {
-              let l_p = $argument480;
-              let l_sold = $argument481;
+              let l_p = $argument493;
+              let l_sold = $argument494;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5114,22 +5384,22 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
-      if ($offered453 && $pick472-- === 0) {
-        if (!$built482) {
+      if ($offered466 && $pick485-- === 0) {
+        if (!$built495) {
           $values67$n[0]! = 0;
-          for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
-            const l_d = C[$seg452 * CAP + $i460]!;
+          for (let $i473 = 0; $i473 < N[$seg465]!; $i473++) {
+            const l_d = C[$seg465 * CAP + $i473]!;
             if (!v_key[l_d]!) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built482 = true;
+          $built495 = true;
         }
-        const $n485 = $values67$n[0]!;
-        let $r486 = 0;
-        if ($n485 <= 2097152 && $n485 >= 1) {
+        const $n498 = $values67$n[0]!;
+        let $r499 = 0;
+        if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5140,34 +5410,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n485;
+            const $m = ($t >>> 0) * $n498;
             const $low = $m >>> 0;
-            if ($low >= $n485 || $low >= 4294967296 % $n485) {
-              $r486 = ($m / 4294967296) >>> 0;
+            if ($low >= $n498 || $low >= 4294967296 % $n498) {
+              $r499 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n485 >= 1 && $n485 <= 4294967296))
+          if (!($n498 >= 1 && $n498 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r486 = drawInt(P, $n485);
+          $r499 = drawInt(P, $n498);
         }
-        const $digit483 = $r486;
-        const $value484 = $values67[$digit483]!;
+        const $digit496 = $r499;
+        const $value497 = $values67[$digit496]!;
         {
-          const l_d = $value484;
+          const l_d = $value497;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 1, $value484);
+        if (trace !== null) trace.push($seat455, 1, $value497);
         {
-          const l_d = $value484;
+          const l_d = $value497;
           {
-            const $argument487 = l_p_7;
-            const $argument488 = l_d;
+            const $argument500 = l_p_7;
+            const $argument501 = l_d;
             {
-              let l_p = $argument487;
-              let l_sold = $argument488;
+              let l_p = $argument500;
+              let l_sold = $argument501;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5189,23 +5459,23 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
-      if ($offered462 && $pick472-- === 0) {
-        if (!$built489) {
+      if ($offered475 && $pick485-- === 0) {
+        if (!$built502) {
           $values69$n[0]! = 0;
-          for (let $i469 = 0; $i469 < N[$seg461]!; $i469++) {
-            const l_d = C[$seg461 * CAP + $i469]!;
+          for (let $i482 = 0; $i482 < N[$seg474]!; $i482++) {
+            const l_d = C[$seg474 * CAP + $i482]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
             $values69[$values69$n[0]!++] = l_d;
           }
-          $built489 = true;
+          $built502 = true;
         }
-        const $n492 = $values69$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+        const $n505 = $values69$n[0]!;
+        let $r506 = 0;
+        if ($n505 <= 2097152 && $n505 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5216,34 +5486,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n505;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n505 || $low >= 4294967296 % $n505) {
+              $r506 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n505 >= 1 && $n505 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r506 = drawInt(P, $n505);
         }
-        const $digit490 = $r493;
-        const $value491 = $values69[$digit490]!;
+        const $digit503 = $r506;
+        const $value504 = $values69[$digit503]!;
         {
-          const l_d = $value491;
+          const l_d = $value504;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat442, 2, $value491);
+        if (trace !== null) trace.push($seat455, 2, $value504);
         {
-          const l_d = $value491;
+          const l_d = $value504;
           {
-            const $argument494 = l_p_7;
-            const $argument495 = l_d;
+            const $argument507 = l_p_7;
+            const $argument508 = l_d;
             {
-              let l_p = $argument494;
-              let l_pledged = $argument495;
+              let l_p = $argument507;
+              let l_pledged = $argument508;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5262,36 +5532,36 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 96;
+          return step96();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543(): number {
+  function decide558(): number {
     {
-      let $n519 = 0;
+      let $n534 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n519++] = l_q;
+          $list73[$n534++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race520: for (;;) {
-        let $left521 = 0;
-        for (let $a524 = 0; $a524 < $n519; $a524++) if ($list74[$list73[$a524]!] === 0) $left521++;
-        if ($left521 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race535: for (;;) {
+        let $left536 = 0;
+        for (let $a539 = 0; $a539 < $n534; $a539++) if ($list74[$list73[$a539]!] === 0) $left536++;
+        if ($left536 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k523 = 0;
-        if ($left521 > 1) {
-          const $n525 = $left521;
-          let $r526 = 0;
-          if ($n525 <= 2097152 && $n525 >= 1) {
+        let $k538 = 0;
+        if ($left536 > 1) {
+          const $n540 = $left536;
+          let $r541 = 0;
+          if ($n540 <= 2097152 && $n540 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5302,54 +5572,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n525;
+              const $m = ($t >>> 0) * $n540;
               const $low = $m >>> 0;
-              if ($low >= $n525 || $low >= 4294967296 % $n525) {
-                $r526 = ($m / 4294967296) >>> 0;
+              if ($low >= $n540 || $low >= 4294967296 % $n540) {
+                $r541 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n525 >= 1 && $n525 <= 4294967296))
+            if (!($n540 >= 1 && $n540 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r526 = drawInt(P, $n525);
+            $r541 = drawInt(P, $n540);
           }
-          const $k523$drawn = $r526;
-          $k523 = $k523$drawn;
+          const $k538$drawn = $r541;
+          $k538 = $k538$drawn;
         }
-        let $seat522 = -1;
-        for (let $a524 = 0; $a524 < $n519; $a524++)
-          if ($list74[$list73[$a524]!] === 0 && $k523-- === 0) {
-            $seat522 = $list73[$a524]!;
+        let $seat537 = -1;
+        for (let $a539 = 0; $a539 < $n534; $a539++)
+          if ($list74[$list73[$a539]!] === 0 && $k538-- === 0) {
+            $seat537 = $list73[$a539]!;
             break;
           }
-        const l_q = $seat522;
-        const $low527 = l_high_5 + 1;
-        const $high528 = v_cash[l_q]!;
-        let $offered529 = false;
-        let $least530 = $low527;
-        offered529$open: {
-          if (!($low527 <= $high528)) break offered529$open;
-          $least530 = Math.max($low527, l_high_5 + 1);
-          if (!($least530 <= $high528)) break offered529$open;
-          $offered529 = true;
+        const l_q = $seat537;
+        const $low542 = l_high_5 + 1;
+        const $high543 = v_cash[l_q]!;
+        let $offered544 = false;
+        let $least545 = $low542;
+        offered544$open: {
+          if (!($low542 <= $high543)) break offered544$open;
+          $least545 = Math.max($low542, l_high_5 + 1);
+          if (!($least545 <= $high543)) break offered544$open;
+          $offered544 = true;
         }
-        let $offered531 = false;
-        offered531$open: {
-          $offered531 = true;
+        let $offered546 = false;
+        offered546$open: {
+          $offered546 = true;
         }
-        const $offered532 = ($offered529 ? 1 : 0) + ($offered531 ? 1 : 0);
-        if ($offered532 === 0)
+        const $offered547 = ($offered544 ? 1 : 0) + ($offered546 ? 1 : 0);
+        if ($offered547 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt533: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n535 = $offered532;
-          let $r536 = 0;
-          if ($n535 <= 2097152 && $n535 >= 1) {
+        attempt548: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n550 = $offered547;
+          let $r551 = 0;
+          if ($n550 <= 2097152 && $n550 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5360,24 +5630,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n535;
+              const $m = ($t >>> 0) * $n550;
               const $low = $m >>> 0;
-              if ($low >= $n535 || $low >= 4294967296 % $n535) {
-                $r536 = ($m / 4294967296) >>> 0;
+              if ($low >= $n550 || $low >= 4294967296 % $n550) {
+                $r551 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n535 >= 1 && $n535 <= 4294967296))
+            if (!($n550 >= 1 && $n550 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r536 = drawInt(P, $n535);
+            $r551 = drawInt(P, $n550);
           }
-          const $pick534$drawn = $r536;
-          let $pick534 = $pick534$drawn;
-          if ($offered529 && $pick534-- === 0) {
-            const $n540 = Math.max(0, $high528 - $least530 + 1);
-            let $r541 = 0;
-            if ($n540 <= 2097152 && $n540 >= 1) {
+          const $pick549$drawn = $r551;
+          let $pick549 = $pick549$drawn;
+          if ($offered544 && $pick549-- === 0) {
+            const $n555 = Math.max(0, $high543 - $least545 + 1);
+            let $r556 = 0;
+            if ($n555 <= 2097152 && $n555 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5388,151 +5658,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n540;
+                const $m = ($t >>> 0) * $n555;
                 const $low = $m >>> 0;
-                if ($low >= $n540 || $low >= 4294967296 % $n540) {
-                  $r541 = ($m / 4294967296) >>> 0;
+                if ($low >= $n555 || $low >= 4294967296 % $n555) {
+                  $r556 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n540 >= 1 && $n540 <= 4294967296))
+              if (!($n555 >= 1 && $n555 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r541 = drawInt(P, $n540);
+              $r556 = drawInt(P, $n555);
             }
-            const $digit538 = $r541;
-            const $value539 = $least530 + $digit538;
+            const $digit553 = $r556;
+            const $value554 = $least545 + $digit553;
             {
-              const l_amount = $value539;
+              const l_amount = $value554;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value539);
+            if (trace !== null) trace.push(l_q, 3, $value554);
             {
-              const l_amount = $value539;
+              const l_amount = $value554;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
-              return 109;
+              return step109();
             }
           }
-          if ($offered531 && $pick534-- === 0) {
+          if ($offered546 && $pick549-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list74[l_q] = 1;
-            if ($left521 === 1) {
-              return 109;
+            if ($left536 === 1) {
+              return step109();
             }
-            continue race520;
+            continue race535;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide600($seat546: number): number {
-    const $seg547 = Z_deeds + l_p_9;
-    let $offered548 = false;
-    offered548$open: {
-      if (!(N[$seg547]! > 0)) break offered548$open;
-      let $any549: boolean = false;
+  function decide615($seat561: number): number {
+    const $seg562 = Z_deeds + l_p_9;
+    let $offered563 = false;
+    offered563$open: {
+      if (!(N[$seg562]! > 0)) break offered563$open;
+      let $any564: boolean = false;
       {
-        const $seg551 = Z_deeds + l_p_9;
-        const $n552 = N[$seg551]!;
-        for (let $i550 = 0; $i550 < $n552; $i550++) {
-          const l_e = C[$seg551 * CAP + $i550]!;
-          if (fn_may_sell_stack(l_p_9, l_e)) {
-            $any549 = true;
+        const $seg566 = Z_deeds + l_p_9;
+        const $n567 = N[$seg566]!;
+        for (let $i565 = 0; $i565 < $n567; $i565++) {
+          const l_e = C[$seg566 * CAP + $i565]!;
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
+            $any564 = true;
             break;
           }
         }
       }
-      if (!$any549) break offered548$open;
-      let $found553 = false;
-      for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
-        const l_d = C[$seg547 * CAP + $i554]!;
+      if (!$any564) break offered563$open;
+      let $found568 = false;
+      for (let $i569 = 0; $i569 < N[$seg562]!; $i569++) {
+        const l_d = C[$seg562 * CAP + $i569]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-        $found553 = true;
+        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
+        $found568 = true;
         break;
       }
-      if (!$found553) break offered548$open;
-      $offered548 = true;
+      if (!$found568) break offered563$open;
+      $offered563 = true;
     }
-    const $seg556 = Z_deeds + l_p_9;
-    let $offered557 = false;
-    offered557$open: {
-      if (!(N[$seg556]! > 0)) break offered557$open;
-      let $any558: boolean = false;
+    const $seg571 = Z_deeds + l_p_9;
+    let $offered572 = false;
+    offered572$open: {
+      if (!(N[$seg571]! > 0)) break offered572$open;
+      let $any573: boolean = false;
       {
-        const $seg560 = Z_deeds + l_p_9;
-        const $n561 = N[$seg560]!;
-        for (let $i559 = 0; $i559 < $n561; $i559++) {
-          const l_e = C[$seg560 * CAP + $i559]!;
+        const $seg575 = Z_deeds + l_p_9;
+        const $n576 = N[$seg575]!;
+        for (let $i574 = 0; $i574 < $n576; $i574++) {
+          const l_e = C[$seg575 * CAP + $i574]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any558 = true;
+            $any573 = true;
             break;
           }
         }
       }
-      if (!$any558) break offered557$open;
-      if (!(v_stacks_left >= 4)) break offered557$open;
-      let $found562 = false;
-      for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
-        const l_d = C[$seg556 * CAP + $i563]!;
+      if (!$any573) break offered572$open;
+      if (!(v_stacks_left >= 4)) break offered572$open;
+      let $found577 = false;
+      for (let $i578 = 0; $i578 < N[$seg571]!; $i578++) {
+        const l_d = C[$seg571 * CAP + $i578]!;
         if (!v_key[l_d]!) continue;
-        $found562 = true;
+        $found577 = true;
         break;
       }
-      if (!$found562) break offered557$open;
-      $offered557 = true;
+      if (!$found577) break offered572$open;
+      $offered572 = true;
     }
-    const $seg565 = Z_deeds + l_p_9;
-    let $offered566 = false;
-    offered566$open: {
-      if (!(N[$seg565]! > 0)) break offered566$open;
-      let $any567: boolean = false;
+    const $seg580 = Z_deeds + l_p_9;
+    let $offered581 = false;
+    offered581$open: {
+      if (!(N[$seg580]! > 0)) break offered581$open;
+      let $any582: boolean = false;
       {
-        const $seg569 = Z_deeds + l_p_9;
-        const $n570 = N[$seg569]!;
-        for (let $i568 = 0; $i568 < $n570; $i568++) {
-          const l_e = C[$seg569 * CAP + $i568]!;
-          if (fn_may_mortgage(l_p_9, l_e)) {
-            $any567 = true;
+        const $seg584 = Z_deeds + l_p_9;
+        const $n585 = N[$seg584]!;
+        for (let $i583 = 0; $i583 < $n585; $i583++) {
+          const l_e = C[$seg584 * CAP + $i583]!;
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+            $any582 = true;
             break;
           }
         }
       }
-      if (!$any567) break offered566$open;
-      let $found571 = false;
-      for (let $i572 = 0; $i572 < N[$seg565]!; $i572++) {
-        const l_d = C[$seg565 * CAP + $i572]!;
+      if (!$any582) break offered581$open;
+      let $found586 = false;
+      for (let $i587 = 0; $i587 < N[$seg580]!; $i587++) {
+        const l_d = C[$seg580 * CAP + $i587]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-        $found571 = true;
+        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        $found586 = true;
         break;
       }
-      if (!$found571) break offered566$open;
-      $offered566 = true;
+      if (!$found586) break offered581$open;
+      $offered581 = true;
     }
-    const $offered574 = ($offered548 ? 1 : 0) + ($offered557 ? 1 : 0) + ($offered566 ? 1 : 0);
-    if ($offered574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat546} must act but has no legal move`);
+    const $offered589 = ($offered563 ? 1 : 0) + ($offered572 ? 1 : 0) + ($offered581 ? 1 : 0);
+    if ($offered589 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= DECISION_CAP)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
       );
-    let $built579 = false;
-    let $built586 = false;
-    let $built593 = false;
-    attempt575: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n577 = $offered574;
-      let $r578 = 0;
-      if ($n577 <= 2097152 && $n577 >= 1) {
+    let $built594 = false;
+    let $built601 = false;
+    let $built608 = false;
+    attempt590: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n592 = $offered589;
+      let $r593 = 0;
+      if ($n592 <= 2097152 && $n592 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5543,34 +5813,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n577;
+          const $m = ($t >>> 0) * $n592;
           const $low = $m >>> 0;
-          if ($low >= $n577 || $low >= 4294967296 % $n577) {
-            $r578 = ($m / 4294967296) >>> 0;
+          if ($low >= $n592 || $low >= 4294967296 % $n592) {
+            $r593 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n577 >= 1 && $n577 <= 4294967296))
+        if (!($n592 >= 1 && $n592 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r578 = drawInt(P, $n577);
+        $r593 = drawInt(P, $n592);
       }
-      const $pick576$drawn = $r578;
-      let $pick576 = $pick576$drawn;
-      if ($offered548 && $pick576-- === 0) {
-        if (!$built579) {
+      const $pick591$drawn = $r593;
+      let $pick591 = $pick591$drawn;
+      if ($offered563 && $pick591-- === 0) {
+        if (!$built594) {
           $values75$n[0]! = 0;
-          for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
-            const l_d = C[$seg547 * CAP + $i555]!;
+          for (let $i570 = 0; $i570 < N[$seg562]!; $i570++) {
+            const l_d = C[$seg562 * CAP + $i570]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_9, l_d)) continue;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          $built579 = true;
+          $built594 = true;
         }
-        const $n582 = $values75$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
+        const $n597 = $values75$n[0]!;
+        let $r598 = 0;
+        if ($n597 <= 2097152 && $n597 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5581,34 +5851,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
+            const $m = ($t >>> 0) * $n597;
             const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
+            if ($low >= $n597 || $low >= 4294967296 % $n597) {
+              $r598 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
+          if (!($n597 >= 1 && $n597 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
+          $r598 = drawInt(P, $n597);
         }
-        const $digit580 = $r583;
-        const $value581 = $values75[$digit580]!;
+        const $digit595 = $r598;
+        const $value596 = $values75[$digit595]!;
         {
-          const l_d = $value581;
+          const l_d = $value596;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 0, $value581);
+        if (trace !== null) trace.push($seat561, 0, $value596);
         {
-          const l_d = $value581;
+          const l_d = $value596;
           {
-            const $argument584 = l_p_9;
-            const $argument585 = l_d;
+            const $argument599 = l_p_9;
+            const $argument600 = l_d;
             {
-              let l_p = $argument584;
-              let l_sold = $argument585;
+              let l_p = $argument599;
+              let l_sold = $argument600;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5628,22 +5898,22 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
-      if ($offered557 && $pick576-- === 0) {
-        if (!$built586) {
+      if ($offered572 && $pick591-- === 0) {
+        if (!$built601) {
           $values77$n[0]! = 0;
-          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
-            const l_d = C[$seg556 * CAP + $i564]!;
+          for (let $i579 = 0; $i579 < N[$seg571]!; $i579++) {
+            const l_d = C[$seg571 * CAP + $i579]!;
             if (!v_key[l_d]!) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          $built586 = true;
+          $built601 = true;
         }
-        const $n589 = $values77$n[0]!;
-        let $r590 = 0;
-        if ($n589 <= 2097152 && $n589 >= 1) {
+        const $n604 = $values77$n[0]!;
+        let $r605 = 0;
+        if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5654,34 +5924,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n589;
+            const $m = ($t >>> 0) * $n604;
             const $low = $m >>> 0;
-            if ($low >= $n589 || $low >= 4294967296 % $n589) {
-              $r590 = ($m / 4294967296) >>> 0;
+            if ($low >= $n604 || $low >= 4294967296 % $n604) {
+              $r605 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n589 >= 1 && $n589 <= 4294967296))
+          if (!($n604 >= 1 && $n604 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r590 = drawInt(P, $n589);
+          $r605 = drawInt(P, $n604);
         }
-        const $digit587 = $r590;
-        const $value588 = $values77[$digit587]!;
+        const $digit602 = $r605;
+        const $value603 = $values77[$digit602]!;
         {
-          const l_d = $value588;
+          const l_d = $value603;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 1, $value588);
+        if (trace !== null) trace.push($seat561, 1, $value603);
         {
-          const l_d = $value588;
+          const l_d = $value603;
           {
-            const $argument591 = l_p_9;
-            const $argument592 = l_d;
+            const $argument606 = l_p_9;
+            const $argument607 = l_d;
             {
-              let l_p = $argument591;
-              let l_sold = $argument592;
+              let l_p = $argument606;
+              let l_sold = $argument607;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5703,23 +5973,23 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
-      if ($offered566 && $pick576-- === 0) {
-        if (!$built593) {
+      if ($offered581 && $pick591-- === 0) {
+        if (!$built608) {
           $values79$n[0]! = 0;
-          for (let $i573 = 0; $i573 < N[$seg565]!; $i573++) {
-            const l_d = C[$seg565 * CAP + $i573]!;
+          for (let $i588 = 0; $i588 < N[$seg580]!; $i588++) {
+            const l_d = C[$seg580 * CAP + $i588]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built593 = true;
+          $built608 = true;
         }
-        const $n596 = $values79$n[0]!;
-        let $r597 = 0;
-        if ($n596 <= 2097152 && $n596 >= 1) {
+        const $n611 = $values79$n[0]!;
+        let $r612 = 0;
+        if ($n611 <= 2097152 && $n611 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5730,34 +6000,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n596;
+            const $m = ($t >>> 0) * $n611;
             const $low = $m >>> 0;
-            if ($low >= $n596 || $low >= 4294967296 % $n596) {
-              $r597 = ($m / 4294967296) >>> 0;
+            if ($low >= $n611 || $low >= 4294967296 % $n611) {
+              $r612 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n596 >= 1 && $n596 <= 4294967296))
+          if (!($n611 >= 1 && $n611 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r597 = drawInt(P, $n596);
+          $r612 = drawInt(P, $n611);
         }
-        const $digit594 = $r597;
-        const $value595 = $values79[$digit594]!;
+        const $digit609 = $r612;
+        const $value610 = $values79[$digit609]!;
         {
-          const l_d = $value595;
+          const l_d = $value610;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat546, 2, $value595);
+        if (trace !== null) trace.push($seat561, 2, $value610);
         {
-          const l_d = $value595;
+          const l_d = $value610;
           {
-            const $argument598 = l_p_9;
-            const $argument599 = l_d;
+            const $argument613 = l_p_9;
+            const $argument614 = l_d;
             {
-              let l_p = $argument598;
-              let l_pledged = $argument599;
+              let l_p = $argument613;
+              let l_pledged = $argument614;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5776,36 +6046,36 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return 116;
+          return step116();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide647(): number {
+  function decide664(): number {
     {
-      let $n623 = 0;
+      let $n640 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n623++] = l_q;
+          $list83[$n640++] = l_q;
         }
       }
       for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race624: for (;;) {
-        let $left625 = 0;
-        for (let $a628 = 0; $a628 < $n623; $a628++) if ($list84[$list83[$a628]!] === 0) $left625++;
-        if ($left625 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race641: for (;;) {
+        let $left642 = 0;
+        for (let $a645 = 0; $a645 < $n640; $a645++) if ($list84[$list83[$a645]!] === 0) $left642++;
+        if ($left642 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        let $k627 = 0;
-        if ($left625 > 1) {
-          const $n629 = $left625;
-          let $r630 = 0;
-          if ($n629 <= 2097152 && $n629 >= 1) {
+        let $k644 = 0;
+        if ($left642 > 1) {
+          const $n646 = $left642;
+          let $r647 = 0;
+          if ($n646 <= 2097152 && $n646 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5816,54 +6086,54 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n629;
+              const $m = ($t >>> 0) * $n646;
               const $low = $m >>> 0;
-              if ($low >= $n629 || $low >= 4294967296 % $n629) {
-                $r630 = ($m / 4294967296) >>> 0;
+              if ($low >= $n646 || $low >= 4294967296 % $n646) {
+                $r647 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n629 >= 1 && $n629 <= 4294967296))
+            if (!($n646 >= 1 && $n646 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r630 = drawInt(P, $n629);
+            $r647 = drawInt(P, $n646);
           }
-          const $k627$drawn = $r630;
-          $k627 = $k627$drawn;
+          const $k644$drawn = $r647;
+          $k644 = $k644$drawn;
         }
-        let $seat626 = -1;
-        for (let $a628 = 0; $a628 < $n623; $a628++)
-          if ($list84[$list83[$a628]!] === 0 && $k627-- === 0) {
-            $seat626 = $list83[$a628]!;
+        let $seat643 = -1;
+        for (let $a645 = 0; $a645 < $n640; $a645++)
+          if ($list84[$list83[$a645]!] === 0 && $k644-- === 0) {
+            $seat643 = $list83[$a645]!;
             break;
           }
-        const l_q = $seat626;
-        const $low631 = l_high_6 + 1;
-        const $high632 = v_cash[l_q]!;
-        let $offered633 = false;
-        let $least634 = $low631;
-        offered633$open: {
-          if (!($low631 <= $high632)) break offered633$open;
-          $least634 = Math.max($low631, l_high_6 + 1);
-          if (!($least634 <= $high632)) break offered633$open;
-          $offered633 = true;
+        const l_q = $seat643;
+        const $low648 = l_high_6 + 1;
+        const $high649 = v_cash[l_q]!;
+        let $offered650 = false;
+        let $least651 = $low648;
+        offered650$open: {
+          if (!($low648 <= $high649)) break offered650$open;
+          $least651 = Math.max($low648, l_high_6 + 1);
+          if (!($least651 <= $high649)) break offered650$open;
+          $offered650 = true;
         }
-        let $offered635 = false;
-        offered635$open: {
-          $offered635 = true;
+        let $offered652 = false;
+        offered652$open: {
+          $offered652 = true;
         }
-        const $offered636 = ($offered633 ? 1 : 0) + ($offered635 ? 1 : 0);
-        if ($offered636 === 0)
+        const $offered653 = ($offered650 ? 1 : 0) + ($offered652 ? 1 : 0);
+        if ($offered653 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= DECISION_CAP)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
           );
-        attempt637: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n639 = $offered636;
-          let $r640 = 0;
-          if ($n639 <= 2097152 && $n639 >= 1) {
+        attempt654: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n656 = $offered653;
+          let $r657 = 0;
+          if ($n656 <= 2097152 && $n656 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5874,24 +6144,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n639;
+              const $m = ($t >>> 0) * $n656;
               const $low = $m >>> 0;
-              if ($low >= $n639 || $low >= 4294967296 % $n639) {
-                $r640 = ($m / 4294967296) >>> 0;
+              if ($low >= $n656 || $low >= 4294967296 % $n656) {
+                $r657 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n639 >= 1 && $n639 <= 4294967296))
+            if (!($n656 >= 1 && $n656 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r640 = drawInt(P, $n639);
+            $r657 = drawInt(P, $n656);
           }
-          const $pick638$drawn = $r640;
-          let $pick638 = $pick638$drawn;
-          if ($offered633 && $pick638-- === 0) {
-            const $n644 = Math.max(0, $high632 - $least634 + 1);
-            let $r645 = 0;
-            if ($n644 <= 2097152 && $n644 >= 1) {
+          const $pick655$drawn = $r657;
+          let $pick655 = $pick655$drawn;
+          if ($offered650 && $pick655-- === 0) {
+            const $n661 = Math.max(0, $high649 - $least651 + 1);
+            let $r662 = 0;
+            if ($n661 <= 2097152 && $n661 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5902,45 +6172,45 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n644;
+                const $m = ($t >>> 0) * $n661;
                 const $low = $m >>> 0;
-                if ($low >= $n644 || $low >= 4294967296 % $n644) {
-                  $r645 = ($m / 4294967296) >>> 0;
+                if ($low >= $n661 || $low >= 4294967296 % $n661) {
+                  $r662 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n644 >= 1 && $n644 <= 4294967296))
+              if (!($n661 >= 1 && $n661 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r645 = drawInt(P, $n644);
+              $r662 = drawInt(P, $n661);
             }
-            const $digit642 = $r645;
-            const $value643 = $least634 + $digit642;
+            const $digit659 = $r662;
+            const $value660 = $least651 + $digit659;
             {
-              const l_amount = $value643;
+              const l_amount = $value660;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value643);
+            if (trace !== null) trace.push(l_q, 3, $value660);
             {
-              const l_amount = $value643;
+              const l_amount = $value660;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
-              return 129;
+              return step129();
             }
           }
-          if ($offered635 && $pick638-- === 0) {
+          if ($offered652 && $pick655-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
             $list84[l_q] = 1;
-            if ($left625 === 1) {
-              return 129;
+            if ($left642 === 1) {
+              return step129();
             }
-            continue race624;
+            continue race641;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -5974,6 +6244,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $list1 = K_$list1;
     const $list2 = K_$list2;
@@ -6121,11 +6392,14 @@ export function playout(): PlayoutKernel {
     N.fill(0);
     for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
     N[Z_bank_deeds] = ALL_Deed.length;
+    for (let $k = 0; $k < ALL_Deed.length; $k++) $where[ALL_Deed[$k]!] = Z_bank_deeds;
     for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
     N[Z_spaces] = ALL_Space.length;
+    for (let $k = 0; $k < ALL_Space.length; $k++) $where[ALL_Space[$k]!] = Z_spaces;
     for (let $k = 0; $k < ALL_Fortune.length; $k++)
       C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
     N[Z_mercy_deck] = ALL_Fortune.length;
+    for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
     for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
     v_bank = 1000000000;
     for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -6147,16 +6421,16 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = -1;
     {
-      let $n649 = 0;
+      let $n666 = 0;
       {
-        const $n651 = N[Z_spaces]!;
-        for (let $i650 = 0; $i650 < $n651; $i650++) {
-          const l_s = C[Z_spaces * CAP + $i650]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n649++] = l_s;
+        const $n668 = N[Z_spaces]!;
+        for (let $i667 = 0; $i667 < $n668; $i667++) {
+          const l_s = C[Z_spaces * CAP + $i667]!;
+          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n666++] = l_s;
         }
       }
-      for (let $i652 = 0; $i652 < $n649; $i652++) {
-        const l_s = $list85[$i652]!;
+      for (let $i669 = 0; $i669 < $n666; $i669++) {
+        const l_s = $list85[$i669]!;
         {
           const $wanted = l_s;
           let $at = -1;
@@ -6166,27 +6440,28 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at653 = Z_spaces * CAP + $at;
-          const $card = C[$at653]!;
-          const $end654 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k655 = $at653; $k655 < $end654; $k655++) C[$k655] = C[$k655 + 1]!;
+          const $at670 = Z_spaces * CAP + $at;
+          const $card = C[$at670]!;
+          const $end671 = Z_spaces * CAP + N[Z_spaces]! - 1;
+          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
           N[Z_spaces]!--;
           C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
           N[Z_box_spaces]!++;
+          $where[$card] = Z_box_spaces;
         }
       }
     }
     {
-      let $n656 = 0;
+      let $n673 = 0;
       {
-        const $n658 = N[Z_bank_deeds]!;
-        for (let $i657 = 0; $i657 < $n658; $i657++) {
-          const l_d = C[Z_bank_deeds * CAP + $i657]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n656++] = l_d;
+        const $n675 = N[Z_bank_deeds]!;
+        for (let $i674 = 0; $i674 < $n675; $i674++) {
+          const l_d = C[Z_bank_deeds * CAP + $i674]!;
+          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n673++] = l_d;
         }
       }
-      for (let $i659 = 0; $i659 < $n656; $i659++) {
-        const l_d = $list86[$i659]!;
+      for (let $i676 = 0; $i676 < $n673; $i676++) {
+        const l_d = $list86[$i676]!;
         {
           const $wanted = l_d;
           let $at = -1;
@@ -6196,29 +6471,30 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at660 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at660]!;
-          const $end661 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
+          const $at677 = Z_bank_deeds * CAP + $at;
+          const $card = C[$at677]!;
+          const $end678 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+          for (let $k679 = $at677; $k679 < $end678; $k679++) C[$k679] = C[$k679 + 1]!;
           N[Z_bank_deeds]!--;
           C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
           N[Z_box_deeds]!++;
+          $where[$card] = Z_box_deeds;
         }
       }
     }
     v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
     v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
     {
-      let $n663 = 0;
+      let $n680 = 0;
       {
-        const $n665 = N[Z_mercy_deck]!;
-        for (let $i664 = 0; $i664 < $n665; $i664++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i664]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n663++] = l_c;
+        const $n682 = N[Z_mercy_deck]!;
+        for (let $i681 = 0; $i681 < $n682; $i681++) {
+          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i681]!;
+          if (Fortune_deck[l_c]! === "grace") $list87[$n680++] = l_c;
         }
       }
-      for (let $i666 = 0; $i666 < $n663; $i666++) {
-        const l_c = $list87[$i666]!;
+      for (let $i683 = 0; $i683 < $n680; $i683++) {
+        const l_c = $list87[$i683]!;
         {
           const $wanted = l_c;
           let $at = -1;
@@ -6228,21 +6504,22 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at667 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at667]!;
-          const $end668 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k669 = $at667; $k669 < $end668; $k669++) C[$k669] = C[$k669 + 1]!;
+          const $at684 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+          const $card = C[$at684]!;
+          const $end685 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
           N[Z_mercy_deck]!--;
           C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
           N[Z_grace_deck]!++;
+          $where[$card] = Z_grace_deck;
         }
       }
     }
     {
-      for (let $i670 = N[Z_mercy_deck]! - 1; $i670 > 0; $i670--) {
-        const $n674 = $i670 + 1;
-        let $r675 = 0;
-        if ($n674 <= 2097152 && $n674 >= 1) {
+      for (let $i687 = N[Z_mercy_deck]! - 1; $i687 > 0; $i687--) {
+        const $n691 = $i687 + 1;
+        let $r692 = 0;
+        if ($n691 <= 2097152 && $n691 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6253,31 +6530,31 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n674;
+            const $m = ($t >>> 0) * $n691;
             const $low = $m >>> 0;
-            if ($low >= $n674 || $low >= 4294967296 % $n674) {
-              $r675 = ($m / 4294967296) >>> 0;
+            if ($low >= $n691 || $low >= 4294967296 % $n691) {
+              $r692 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n674 >= 1 && $n674 <= 4294967296))
+          if (!($n691 >= 1 && $n691 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r675 = drawInt(G, $n674);
+          $r692 = drawInt(G, $n691);
         }
-        const $j673 = $r675;
-        const $a671 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i670;
-        const $b672 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j673;
-        const $card = C[$a671]!;
-        C[$a671] = C[$b672]!;
-        C[$b672] = $card;
+        const $j690 = $r692;
+        const $a688 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i687;
+        const $b689 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j690;
+        const $card = C[$a688]!;
+        C[$a688] = C[$b689]!;
+        C[$b689] = $card;
       }
     }
     {
-      for (let $i676 = N[Z_grace_deck]! - 1; $i676 > 0; $i676--) {
-        const $n680 = $i676 + 1;
-        let $r681 = 0;
-        if ($n680 <= 2097152 && $n680 >= 1) {
+      for (let $i693 = N[Z_grace_deck]! - 1; $i693 > 0; $i693--) {
+        const $n697 = $i693 + 1;
+        let $r698 = 0;
+        if ($n697 <= 2097152 && $n697 >= 1) {
           for (;;) {
             const $a = G[0]!,
               $b = G[1]!,
@@ -6288,34 +6565,34 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n680;
+            const $m = ($t >>> 0) * $n697;
             const $low = $m >>> 0;
-            if ($low >= $n680 || $low >= 4294967296 % $n680) {
-              $r681 = ($m / 4294967296) >>> 0;
+            if ($low >= $n697 || $low >= 4294967296 % $n697) {
+              $r698 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n680 >= 1 && $n680 <= 4294967296))
+          if (!($n697 >= 1 && $n697 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r681 = drawInt(G, $n680);
+          $r698 = drawInt(G, $n697);
         }
-        const $j679 = $r681;
-        const $a677 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i676;
-        const $b678 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j679;
-        const $card = C[$a677]!;
-        C[$a677] = C[$b678]!;
-        C[$b678] = $card;
+        const $j696 = $r698;
+        const $a694 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i693;
+        const $b695 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j696;
+        const $card = C[$a694]!;
+        C[$a694] = C[$b695]!;
+        C[$b695] = $card;
       }
     }
     {
-      let $n682 = 0;
+      let $n699 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n682++] = l_p;
+        $list88[$n699++] = l_p;
       }
-      for (let $i683 = 0; $i683 < $n682; $i683++) {
-        const l_p = $list88[$i683]!;
+      for (let $i700 = 0; $i700 < $n699; $i700++) {
+        const l_p = $list88[$i700]!;
         {
           const $amount = 1630;
           if ($amount < 0)
@@ -6332,10 +6609,10 @@ export function playout(): PlayoutKernel {
     }
     if ($variants.includes("short")) {
       {
-        for (let $i684 = N[Z_bank_deeds]! - 1; $i684 > 0; $i684--) {
-          const $n688 = $i684 + 1;
-          let $r689 = 0;
-          if ($n688 <= 2097152 && $n688 >= 1) {
+        for (let $i701 = N[Z_bank_deeds]! - 1; $i701 > 0; $i701--) {
+          const $n705 = $i701 + 1;
+          let $r706 = 0;
+          if ($n705 <= 2097152 && $n705 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6346,61 +6623,62 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n688;
+              const $m = ($t >>> 0) * $n705;
               const $low = $m >>> 0;
-              if ($low >= $n688 || $low >= 4294967296 % $n688) {
-                $r689 = ($m / 4294967296) >>> 0;
+              if ($low >= $n705 || $low >= 4294967296 % $n705) {
+                $r706 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n688 >= 1 && $n688 <= 4294967296))
+            if (!($n705 >= 1 && $n705 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r689 = drawInt(G, $n688);
+            $r706 = drawInt(G, $n705);
           }
-          const $j687 = $r689;
-          const $a685 = Z_bank_deeds * CAP + $i684;
-          const $b686 = Z_bank_deeds * CAP + $j687;
-          const $card = C[$a685]!;
-          C[$a685] = C[$b686]!;
-          C[$b686] = $card;
+          const $j704 = $r706;
+          const $a702 = Z_bank_deeds * CAP + $i701;
+          const $b703 = Z_bank_deeds * CAP + $j704;
+          const $card = C[$a702]!;
+          C[$a702] = C[$b703]!;
+          C[$b703] = $card;
         }
       }
       let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n690 = 0;
+        let $n707 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n690++] = l_p;
+          $list89[$n707++] = l_p;
         }
-        for (let $i691 = 0; $i691 < $n690; $i691++) {
-          const l_p = $list89[$i691]!;
+        for (let $i708 = 0; $i708 < $n707; $i708++) {
+          const l_p = $list89[$i708]!;
           {
-            const $seg692 = Z_deeds + l_p;
+            const $seg709 = Z_deeds + l_p;
             const $count = l_dealt_each;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at693 = Z_bank_deeds * CAP;
-              const $card = C[$at693]!;
-              const $end694 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k695 = $at693; $k695 < $end694; $k695++) C[$k695] = C[$k695 + 1]!;
+              const $at710 = Z_bank_deeds * CAP;
+              const $card = C[$at710]!;
+              const $end711 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+              for (let $k712 = $at710; $k712 < $end711; $k712++) C[$k712] = C[$k712 + 1]!;
               N[Z_bank_deeds]!--;
-              C[$seg692 * CAP + N[$seg692]!] = $card;
-              N[$seg692]!++;
+              C[$seg709 * CAP + N[$seg709]!] = $card;
+              N[$seg709]!++;
+              $where[$card] = $seg709;
             }
           }
           {
-            let $sum696: number = 0;
+            let $sum713: number = 0;
             {
-              const $seg698 = Z_deeds + l_p;
-              const $n699 = N[$seg698]!;
-              for (let $i697 = 0; $i697 < $n699; $i697++) {
-                const l_d = C[$seg698 * CAP + $i697]!;
-                $sum696 += Deed_price[l_d]!;
+              const $seg715 = Z_deeds + l_p;
+              const $n716 = N[$seg715]!;
+              for (let $i714 = 0; $i714 < $n716; $i714++) {
+                const l_d = C[$seg715 * CAP + $i714]!;
+                $sum713 += Deed_price[l_d]!;
               }
             }
-            const $amount = $sum696;
+            const $amount = $sum713;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
@@ -6939,6 +7217,7 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
+    const $where = K_$where;
     const $values0 = K_$values0;
     const $list1 = K_$list1;
     const $list2 = K_$list2;

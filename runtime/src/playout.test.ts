@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardAt, drawInt, positionOf, putCard, seedWords, shuffleZone, takeAt } from "./playout.js";
+import { cardAt, drawInt, positionOf, putCard, seedWords, shuffleZone, takeAt, takeFromZoneOf } from "./playout.js";
 import { randomInt, seedRandom, shuffle } from "./random.js";
 
 describe("a playout kernel's generator", () => {
@@ -53,5 +53,23 @@ describe("a playout kernel's zones", () => {
     const expected = [...cards];
     shuffle(seedRandom(99), expected);
     expect(zone.list()).toEqual(expected);
+  });
+
+  it.each([
+    ["its hint", 1],
+    ["a stale hint", 0],
+    ["a hint out of range", 7],
+  ])("take a card from the zone that holds it, given %s", (_, hint) => {
+    const zone = fill(false, [10, 11, 12]);
+    putCard(zone.c, zone.n, cap, 0, false, false, 5);
+    takeFromZoneOf(zone.c, zone.n, cap, 2, hint, 11);
+    expect(zone.list()).toEqual([10, 12]);
+    expect(zone.n[0]).toBe(1);
+  });
+
+  it("fault when no zone holds the card", () => {
+    const zone = fill(false, [10]);
+    expect(() => takeFromZoneOf(zone.c, zone.n, cap, 2, 1, 99)).toThrow(/card 99 is in no zone/);
+    expect(zone.list()).toEqual([10]);
   });
 });

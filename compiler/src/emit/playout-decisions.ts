@@ -6,6 +6,7 @@ import type { Decision } from "../lower/ir.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
+import { EPOCH } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
@@ -44,6 +45,11 @@ export class KernelDecisions {
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
    *  chosen, in seat order). */
   decide(decision: Decision): string[] {
+    // The memo's values were computed before the last move took effect (playout-memo.ts).
+    return [`${EPOCH}++;`, ...this.decision(decision)];
+  }
+
+  private decision(decision: Decision): string[] {
     const ask = decision.ask;
     if (ask.pause) unsupported("`pause`");
     if (ask.race) return this.outline(this.race(decision));
@@ -172,7 +178,7 @@ export class KernelDecisions {
     // As `offers_…`: the options in order, up to the first on offer.
     const search: string[] = [];
     for (const option of decision.ask.options.slice(0, -1)) {
-      const { flag } = this.offered(option, search);
+      const { flag } = this.code.withMemo(true, () => this.offered(option, search));
       search.push(`if (${flag}) return true;`);
     }
     const offers = this.code.temp("offers").slice(1);
@@ -291,7 +297,9 @@ export class KernelDecisions {
   private sampler(decision: Decision, seat: string, then: Then): string[] {
     const options = decision.ask.options;
     const constrained = options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.game.types.get(p.domain)?.kind === "subsets"));
-    return constrained ? this.constrainedSampler(decision, seat, then) : this.countingSampler(decision, seat, then);
+    // The listing reads the rules' functions through the memo; the move's effect never does.
+    const effect: Then = (i, params) => this.code.withMemo(false, () => then(i, params));
+    return this.code.withMemo(true, () => (constrained ? this.constrainedSampler(decision, seat, effect) : this.countingSampler(decision, seat, effect)));
   }
 
   /** Each option's count of concrete moves, one draw from the policy's generator, the index decoded

@@ -110,6 +110,13 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
+  /** The builtin `players`. */
+  private isPlayers(e: A.Expression): boolean {
+    if (e.kind !== "name" || e.name !== "players") return false;
+    const binding = this.game.names.get(e);
+    return binding?.kind === "builtin" && binding.name === "players";
+  }
+
   private name(e: A.NameExpression): string {
     const binding = this.game.names.get(e);
     switch (binding?.kind) {
@@ -155,7 +162,13 @@ export abstract class KernelExpressions extends KernelLists {
       case "or":
         return `(${left} || ${right})`;
       case "in":
-        return this.isZone(e.right) ? `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)` : `${right}.includes(${left})`;
+        if (this.isZone(e.right)) return `(positionOf(${this.zoneArgs(this.zone(e.right))}, ${left}) >= 0)`;
+        // A seat among the players (still in play): a test of the seat, no list made.
+        if (this.isPlayers(e.right) && /^[\w$]+$/.test(left)) {
+          const seated = `${left} >= 0 && ${left} < players`;
+          return this.game.eliminates ? `(${seated} && ${ELIMINATED_VAR}[${left}] === 0)` : `(${seated})`;
+        }
+        return `${right}.includes(${left})`;
       default:
         return `(${left} ${e.operator} ${right})`;
     }
@@ -219,7 +232,17 @@ export abstract class KernelExpressions extends KernelLists {
       case "count": {
         const counted = e.args[0]!;
         if (counted.kind === "aggregate" && counted.callee.name === "distinct" && counted.value && this.prelude) return this.distinctCount(counted, this.prelude);
-        return this.isZone(counted) ? this.size(this.zone(counted)) : `${this.expression(counted)}.length`;
+        if (this.isZone(counted)) return this.size(this.zone(counted));
+        if (this.isPlayers(counted)) {
+          // The seats (still in play) counted, no list made.
+          if (!this.game.eliminates) return "players";
+          if (this.prelude) {
+            const n = this.temp("seats");
+            this.prelude.push(`let ${n} = 0;`, `for (let $s = 0; $s < players; $s++) if (${ELIMINATED_VAR}[$s] === 0) ${n}++;`);
+            return n;
+          }
+        }
+        return `${this.expression(counted)}.length`;
       }
       case "top":
         return this.isZone(e.args[0]!) ? this.endCard(this.zone(e.args[0]!), "top") : `topCard(${this.expression(e.args[0]!)}, "the list")`;
@@ -313,9 +336,27 @@ export abstract class KernelExpressions extends KernelLists {
     return localName(binding.slot);
   }
 
+  /** `first(x in source where …)` as a loop before the statement that reads it (no list of the
+   *  source made, no test function), with firstOf's fault when nothing matches. */
+  private firstIn(e: A.AggregateExpression, binder: string, prelude: string[]): string {
+    const type = kernelType(this.game.types.get(e));
+    if (type !== "number" && type !== "string") return this.listAggregate(e, binder);
+    const result = this.temp("first");
+    const found = this.temp("found");
+    const where = e.condition ? this.hoisted(() => this.expression(e.condition!)) : { pre: [], code: "true" };
+    prelude.push(
+      `let ${result}: ${type} = ${type === "number" ? "0" : '""'};`,
+      `let ${found} = false;`,
+      ...this.eachOf(e.source, binder, [...where.pre, `if (${where.code}) { ${result} = ${binder}; ${found} = true; break; }`]),
+      `if (!${found}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…): no item matches`)});`,
+    );
+    return result;
+  }
+
   private aggregate(e: A.AggregateExpression): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
+    if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);
     const prelude = this.prelude;

@@ -10,9 +10,10 @@ import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
+import { EPOCH, KernelMemo } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelCode } from "./playout-statements.js";
-import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
+import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
@@ -22,7 +23,7 @@ const SPLIT_STEPS = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
@@ -56,6 +57,7 @@ export class PlayoutFile {
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
+  private readonly memo: KernelMemo;
 
   constructor(private readonly ctx: EmitContext) {
     // The most seats a match has: humans and the rules' bots together.
@@ -77,6 +79,8 @@ export class PlayoutFile {
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
+    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
+    this.code.memoTable = this.memo;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
@@ -110,9 +114,16 @@ export class PlayoutFile {
     let cases: string[];
     let stepFunctions: string[] = [];
     if (split) {
-      this.code.jump = (pc) => [`return ${pc};`];
+      // A step goes on to a later step by calling it (the chain of calls is at most as long as the
+      // flow has steps); to an earlier one (a loop) by returning its pc to `play`'s dispatch, which
+      // counts the steps taken without a decision.
+      let current = 0;
+      this.code.jump = (pc) => (pc !== "END" && Number(pc) > current ? [`return step${pc}();`] : [`return ${pc};`]);
       this.decisions.split = true;
-      stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
+      stepFunctions = roots.flatMap((step) => {
+        current = this.pcs.get(step.label)!;
+        return [`function step${current}(): number {`, ...this.stepCode(step), "}"];
+      });
       stepFunctions.push(...this.decisions.outlined);
       cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
     } else {
@@ -123,6 +134,7 @@ export class PlayoutFile {
     const locals = this.localsCode();
     const vars = this.varsCode();
     const functions = this.code.functionsCode();
+    const memo = this.memo.code();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
@@ -134,6 +146,7 @@ export class PlayoutFile {
       { name: "N", init: "new Int32Array(SEGMENTS)" },
       { name: "G", init: "new Uint32Array(4)" },
       { name: "P", init: "new Uint32Array(4)" },
+      { name: WHERE, init: `new Int32Array(${this.cardCount})` },
       ...this.code.scratch,
       ...vars.arrays,
     ];
@@ -163,6 +176,7 @@ export class PlayoutFile {
             DRAW_P,
             ...locals,
             ...functions,
+            ...memo,
             ...stepFunctions,
           ]
         : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
@@ -210,7 +224,12 @@ export class PlayoutFile {
       "",
       "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
     ];
-    let text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
+    let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
+    // Where the cards were put is kept only for the moves that look it up.
+    if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
+    // The epoch is bumped before every decision, read only where a function is memoized.
+    if (memo.length === 0) lines = lines.filter((line) => line !== `${EPOCH}++;`);
+    let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
@@ -278,6 +297,7 @@ export class PlayoutFile {
       lines.push(
         `for (let $k = 0; $k < ${all}.length; $k++) C[${z.constant} * CAP + ${z.topLast ? `${all}.length - 1 - $k` : "$k"}] = ${all}[$k]!;`,
         `N[${z.constant}] = ${all}.length;`,
+        `for (let $k = 0; $k < ${all}.length; $k++) ${WHERE}[${all}[$k]!] = ${z.constant};`,
       );
     }
     for (const v of this.ctx.game.vars.values()) {

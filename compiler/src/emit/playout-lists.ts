@@ -5,6 +5,7 @@
 import type * as A from "../syntax/ast.js";
 import type { Type } from "../check/types.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
+import type { KernelMemo } from "./playout-memo.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
 
 /** best_sets' kind function, as the state machine writes it (ExpressionWriter.alikeToScorer). */
@@ -58,9 +59,27 @@ export abstract class KernelLists extends KernelZones {
     return this.expression(e);
   }
 
-  /** A call of one of the rules' functions: a function of the kernel (see functionsCode). */
+  /** Set by the kernel writer: the memo of the rules' functions (playout-memo.ts). */
+  memoTable: KernelMemo | null = null;
+  /** On while a decision's listing is written (it only reads the state): calls go through the memo. */
+  memo = false;
+
+  /** A call of one of the rules' functions: a function of the kernel (see functionsCode), or its memo. */
   functionCall(e: A.CallExpression): string {
-    return `${functionName(e.callee.name)}(${e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a))).join(", ")})`;
+    const args = e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a)));
+    const memoized = this.memo ? this.memoTable?.call(e.callee.name, args) : null;
+    return memoized ?? `${functionName(e.callee.name)}(${args.join(", ")})`;
+  }
+
+  /** Code written with the memo on (`on`) or off. */
+  withMemo<T>(on: boolean, write: () => T): T {
+    const was = this.memo;
+    this.memo = on;
+    try {
+      return write();
+    } finally {
+      this.memo = was;
+    }
   }
 
   /** The rules' functions as functions of the kernel, reading its state; written into `play` and

@@ -4,7 +4,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
-import { localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
+import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -329,7 +329,7 @@ export class KernelCode extends KernelExpressions {
       if (!origin) {
         // Wherever the card lies now.
         const { pre, code } = this.hoisted(() => this.expression(card));
-        lines.push(...pre, `const $card = ${code};`, "takeFromAnyZone(C, N, CAP, SEGMENTS, $card);");
+        lines.push(...pre, `const $card = ${code};`, `takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`);
         const toSeg = this.segment(to, lines);
         if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
         lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");

@@ -28,6 +28,13 @@ export interface ZoneRef {
   readonly seg: string;
 }
 
+/** The segment each card was last put in, by card id: where a move whose origin the rules leave
+ *  open looks first (runtime `takeFromZoneOf`, which searches every zone when the card is not
+ *  there). Only a hint, so code that moves cards without noting it stays correct. The kernel
+ *  writer drops its lines (each a line of its own, starting with it) from a kernel that never
+ *  reads it. */
+export const WHERE = "$where";
+
 /** Names the kernel's generated code uses: `v_` variables, `l_` locals, `$` temporaries (which no
  *  rules name can contain), so a rules name never clashes with one of the kernel's own. */
 export const varName = (name: string): string => `v_${name}`;
@@ -146,11 +153,12 @@ export abstract class KernelZones {
     ];
   }
 
-  /** Puts `card` at position 0 (`front`) or after the last position. */
+  /** Puts `card` at position 0 (`front`) or after the last position, noting its segment (see WHERE). */
   put(seg: string, topLast: boolean, front: boolean, card: string): string[] {
-    if (front === topLast) return [`C[${seg} * CAP + N[${seg}]!] = ${card};`, `N[${seg}]!++;`];
+    const where = `${WHERE}[${card}] = ${seg};`;
+    if (front === topLast) return [`C[${seg} * CAP + N[${seg}]!] = ${card};`, `N[${seg}]!++;`, where];
     const k = this.temp("k");
-    return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`];
+    return [`for (let ${k} = ${seg} * CAP + N[${seg}]!; ${k} > ${seg} * CAP; ${k}--) C[${k}] = C[${k} - 1]!;`, `C[${seg} * CAP] = ${card};`, `N[${seg}]!++;`, where];
   }
 
   /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32 and

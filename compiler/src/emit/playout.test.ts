@@ -138,6 +138,69 @@ flow {
 score p: points[p]
 `;
 
+/** Functions of seats, enum members and cards read by requirements over and over (the kernel's
+ *  memo, playout-memo.ts), whose values each move changes: a memo value kept past a move would
+ *  offer other moves than the state machine. */
+const MEMO = `
+game "Memo Drill" {
+  players 2..4
+}
+enum Colour { red, blue, green }
+card Gem {
+  colour: Colour
+  value: int
+  cards for v in 1..5 { colour: Colour.red, value: v }
+  cards for v in 1..5 { colour: Colour.blue, value: v }
+  cards for v in 1..5 { colour: Colour.green, value: v }
+}
+per Gem var polished: int public = 0
+per player var coins: int public = 3
+zone mine: Gem pile public = all Gem
+per player zone bag: Gem pile public
+
+function held(p: player, c: Colour): int = count(g in bag[p] where g.colour == c)
+function total(c: Colour): int = count(g in mine where g.colour == c) + sum(q in players: held(q, c))
+function worth(p: player): int = sum(g in bag[p]: g.value + polished[g])
+function leads(p: player, c: Colour): bool = all(q in players: q == p or held(q, c) < held(p, c))
+function shine(g: Gem): int = polished[g] + count(h in mine where h.colour == g.colour)
+function lowest_red(): int = first(h in mine where h.colour == Colour.red).value
+
+flow {
+  let rounds = 0
+  while rounds < 10 and count(mine) > 0 {
+    for p in players {
+      ask p {
+        dig(g in mine)
+          require held(p, g.colour) * 2 < total(g.colour) else "no"
+        {
+          move g to bag[p]
+        }
+        polish(g in bag[p])
+          require worth(p) < 14 else "no"
+          require not leads(p, g.colour) or coins[p] > 1 else "no"
+          require shine(g) < 4 and (not any(h in mine: h.colour == Colour.red) or lowest_red() != g.value) else "no"
+        {
+          polished[g] += 1
+          coins[p] -= 1
+        }
+        give(g in bag[p], q in players)
+          require q != p and q in players and count(players) > 1 else "no"
+          require leads(p, g.colour) else "no"
+          require held(q, g.colour) < 2 else "no"
+        {
+          move g to bag[q]
+          coins[p] += 1
+        }
+        pass { }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: worth(p) + coins[p]
+`;
+
 /** Plays `count` random games on the state machine and on the kernel, from the same seeds, and
  *  expects the same moves, lengths and scores. */
 function sameGames(game: Game, playerCounts: readonly number[], count: number): Set<string> {
@@ -214,6 +277,17 @@ describe("the playout kernel", () => {
     expect(result.files.map((f) => f.path)).toContain("playout.ts");
     const game = await loadRulesGame("procedures", PROCEDURES, runtime);
     expect([...sameGames(game, [2, 3], 60)].sort()).toEqual(["pass", "take"]);
+  });
+
+  it("reads the rules' functions through a memo while listing moves, and plays the state machine's games", async () => {
+    const result = await compileGame("memo", [{ path: "memo.rules", text: MEMO }]);
+    const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
+    // Every function is memoized where requirements read it; the moves' effects call them directly.
+    for (const name of ["held", "total", "worth", "leads", "shine", "lowest_red"]) expect(kernel).toContain(`fn_${name}$memo(`);
+    // A seat among the players, their count and `first` are tests and loops, no list made.
+    expect(kernel).not.toMatch(/seatList|firstOf/);
+    const game = await loadRulesGame("memo", MEMO, runtime);
+    expect([...sameGames(game, [2, 3, 4], 60)].sort()).toEqual(["dig", "give", "pass", "polish"]);
   });
 
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {

@@ -1,0 +1,206 @@
+// The playout kernel's memo of the rules' functions while a decision lists its moves. Listing a
+// decision (is an option offered? which values meet its requirements?) only reads the state, and
+// calls the same functions over and over with the same arguments: `complete(p, d.group)` for every
+// deed a seat holds, once to offer a window and again to draw from it. A function whose arguments
+// come from small sets (seats, cards, enum members, booleans) and which draws nothing gets a memo
+// table: a value and the epoch it was computed in, per argument tuple. The epoch goes up before
+// every decision (KernelDecisions.decide), and the memo is read only by code written while
+// `KernelLists.memo` is on (the listing, never a move's effect), so no state can change between a
+// value computed and read.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { Type } from "../check/types.js";
+import { functionName } from "./code.js";
+import { kernelType } from "./playout-lists.js";
+import { localName } from "./playout-zones.js";
+
+/** The epoch of the memo tables (a closure `let`; the writer drops its lines where nothing is memoized). */
+export const EPOCH = "$epoch";
+
+/** The most argument tuples a function's memo table holds. */
+const MOST_ENTRIES = 4096;
+
+/** An argument's set as the memo indexes it. */
+interface ArgumentSet {
+  readonly size: number;
+  /** Code for the argument's index in [0, size), or -1 when it is outside (never for a well-typed game). */
+  readonly index: (value: string) => string;
+}
+
+export class KernelMemo {
+  private readonly functions = new Map<string, A.FunctionDeclaration>();
+  private readonly verdicts = new Map<string, boolean>();
+  /** Functions whose memo the written code calls. */
+  readonly used = new Set<string>();
+
+  constructor(
+    private readonly game: CheckedGame,
+    private readonly maxSeats: number,
+    private readonly cardCount: number,
+  ) {
+    for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+  }
+
+  /** The call of `name`'s memo, when it has one (noted as used), else null. */
+  call(name: string, args: string[]): string | null {
+    if (!this.memoizable(name)) return null;
+    this.used.add(name);
+    return `${functionName(name)}$memo(${args.join(", ")})`;
+  }
+
+  /** Whether a call of `name` is worth a memo: its value is a number or a boolean, its arguments
+   *  come from small sets, it draws nothing, and it loops (an aggregate, or a call of a function
+   *  that loops): a look-up would cost more than a function of a few reads. */
+  private memoizable(name: string): boolean {
+    const f = this.functions.get(name);
+    if (!f) return false;
+    const result = kernelTypeOrNull(this.game.types.get(f.body));
+    if (result !== "number" && result !== "boolean") return false;
+    const sets = this.argumentSets(f);
+    if (!sets || sets.reduce((n, s) => n * s.size, 1) > MOST_ENTRIES) return false;
+    return this.pure(name) && this.loops(f.body, new Set([name]));
+  }
+
+  /** The sets of the function's arguments, or null when one is not small (an int, a list). */
+  private argumentSets(f: A.FunctionDeclaration): ArgumentSet[] | null {
+    const sets: ArgumentSet[] = [];
+    for (const p of f.parameters) {
+      const set = this.argumentSet(this.slotType(p.name));
+      if (!set) return null;
+      sets.push(set);
+    }
+    return sets;
+  }
+
+  private argumentSet(type: Type | undefined): ArgumentSet | null {
+    switch (type?.kind) {
+      case "player":
+        return { size: this.maxSeats, index: (v) => `(${v} >= 0 && ${v} < ${this.maxSeats} ? ${v} : -1)` };
+      case "card":
+        return { size: this.cardCount, index: (v) => `(${v} >= 0 && ${v} < ${this.cardCount} ? ${v} : -1)` };
+      case "bool":
+        return { size: 2, index: (v) => `(${v} ? 1 : 0)` };
+      case "enum": {
+        const members = this.game.enums.get(type.name)?.members ?? [];
+        if (members.length === 0) return null;
+        return { size: members.length, index: (v) => `${enumIndex(type.name)}(${v})` };
+      }
+      default:
+        return null;
+    }
+  }
+
+  private slotType(name: A.Identifier): Type | undefined {
+    const binding = this.game.names.get(name);
+    if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
+    return binding.slot.type;
+  }
+
+  /** No draw from the game's generator in the function or any it calls (a memo would skip it). */
+  private pure(name: string): boolean {
+    const known = this.verdicts.get(name);
+    if (known !== undefined) return known;
+    this.verdicts.set(name, true); // a recursive call draws only what the rest of the body draws
+    let pure = true;
+    walk(this.functions.get(name)!.body, (node) => {
+      if (node.kind !== "call") return;
+      const call = node as A.CallExpression;
+      if (call.callee.name === "roll" || call.callee.name === "random_player") pure = false;
+      else if (this.isUserFunction(call) && !this.pure(call.callee.name)) pure = false;
+    });
+    this.verdicts.set(name, pure);
+    return pure;
+  }
+
+  private loops(e: A.Expression, seen: Set<string>): boolean {
+    let loops = false;
+    walk(e, (node) => {
+      if (node.kind === "aggregate") loops = true;
+      else if (node.kind === "call" && this.isUserFunction(node as A.CallExpression)) {
+        const name = (node as A.CallExpression).callee.name;
+        if (!seen.has(name)) {
+          seen.add(name);
+          if (this.loops(this.functions.get(name)!.body, seen)) loops = true;
+        }
+      }
+    });
+    return loops;
+  }
+
+  private isUserFunction(call: A.CallExpression): boolean {
+    return this.game.names.get(call)?.kind === "function" && this.functions.has(call.callee.name);
+  }
+
+  /** The memo tables and functions of the functions used, the enums' index functions they read and
+   *  the epoch, for the kernel's closure. */
+  code(): string[] {
+    if (this.used.size === 0) return [];
+    const lines = [`let ${EPOCH} = 0;`];
+    const enums = new Set<string>();
+    for (const name of [...this.used].sort()) {
+      const f = this.functions.get(name)!;
+      const sets = this.argumentSets(f)!;
+      const size = sets.reduce((n, s) => n * s.size, 1);
+      const result = kernelType(this.game.types.get(f.body));
+      const parameters = f.parameters.map((p) => ({ name: localNameOf(this.game, p.name), type: kernelType(this.slotType(p.name)) }));
+      f.parameters.forEach((p) => {
+        const type = this.slotType(p.name);
+        if (type?.kind === "enum") enums.add(type.name);
+      });
+      const values = `$memo_${name}`;
+      const stamps = `$stamp_${name}`;
+      const args = parameters.map((p) => p.name).join(", ");
+      // The tuple's index in mixed radix; -1 when an argument is outside its set (then no memo).
+      const digits = sets.map((s, i) => ({ code: s.index(parameters[i]!.name), size: s.size }));
+      const body: string[] = ["let $key = 0;"];
+      for (const d of digits) body.push(`{`, `const $digit = ${d.code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${d.size} + $digit;`, `}`);
+      lines.push(
+        `const ${values} = new Float64Array(${size});`,
+        `const ${stamps} = new Float64Array(${size});`,
+        `function ${functionName(name)}$memo(${parameters.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${result} {`,
+        ...body,
+        `if (${stamps}[$key] === ${EPOCH}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
+        `const $value = ${functionName(name)}(${args});`,
+        `${stamps}[$key] = ${EPOCH};`,
+        `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
+        "return $value;",
+        "}",
+      );
+    }
+    for (const name of [...enums].sort()) {
+      const members = this.game.enums.get(name)!.members;
+      lines.push(`function ${enumIndex(name)}(value: string): number {`, "switch (value) {", ...members.map((m, i) => `case ${JSON.stringify(m.name)}: return ${i};`), "default: return -1;", "}", "}");
+    }
+    return lines;
+  }
+}
+
+function enumIndex(name: string): string {
+  return `$index_${name}`;
+}
+
+function localNameOf(game: CheckedGame, name: A.Identifier): string {
+  const binding = game.names.get(name);
+  if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
+  return localName(binding.slot);
+}
+
+function kernelTypeOrNull(type: Type | undefined): string | null {
+  try {
+    return kernelType(type);
+  } catch {
+    return null;
+  }
+}
+
+/** Every node of an expression's tree (objects with a `kind`), the expression first. */
+function walk(node: unknown, visit: (node: { kind: string }) => void): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const record = node as Record<string, unknown>;
+  if (typeof record.kind === "string") visit(record as { kind: string });
+  for (const [key, child] of Object.entries(record)) if (key !== "range") walk(child, visit);
+}
