@@ -16,7 +16,7 @@ import {
   topCardOf,
   zoneCards,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import {
   ALL_Action,
   ALL_Colour,
@@ -232,6 +232,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   const $drawP = (n: number): number => drawInt(P, n);
   let l_first_count: number = 0;
   let l_second_count: number = 0;
@@ -3071,6 +3073,338 @@ export function playout(): PlayoutKernel {
   function step292(): number {
     return 284;
   }
+  function step293(): number {
+    return decide48();
+  }
+  function step294(): number {
+    {
+      const $seat125 = l_p_2;
+      if ($seat125 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat125} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide150($seat125);
+    }
+  }
+  function step295(): number {
+    {
+      const $seat104 = l_p_2;
+      if ($seat104 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat104} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide124($seat104);
+    }
+  }
+  function step296(): number {
+    {
+      const $seat152 = l_p_2;
+      if ($seat152 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat152} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide165($seat152);
+    }
+  }
+  function step297(): number {
+    {
+      const $seat166 = l_p_2;
+      if ($seat166 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat166} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide176($seat166);
+    }
+  }
+  function step298(): number {
+    {
+      const $seat79 = l_p;
+      if ($seat79 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide101($seat79);
+    }
+  }
+  function step299(): number {
+    {
+      const $seat262 = l_p_3;
+      if ($seat262 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat262} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide287($seat262);
+    }
+  }
+  function step300(): number {
+    {
+      const $seat241 = l_p_3;
+      if ($seat241 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat241} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide261($seat241);
+    }
+  }
+  function step301(): number {
+    {
+      const $seat289 = l_p_3;
+      if ($seat289 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat289} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide302($seat289);
+    }
+  }
+  function step302(): number {
+    {
+      const $seat303 = l_p_3;
+      if ($seat303 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat303} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide313($seat303);
+    }
+  }
+  function step303(): number {
+    {
+      const $seat320 = l_p_4;
+      if ($seat320 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat320} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide334($seat320);
+    }
+  }
+  function step304(): number {
+    {
+      const $seat335 = l_opponent;
+      if ($seat335 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide346($seat335);
+    }
+  }
+  function step305(): number {
+    {
+      const $seat375 = l_active;
+      if ($seat375 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat375} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide397($seat375);
+    }
+  }
+  function step306(): number {
+    {
+      const $seat398 = l_active;
+      if ($seat398 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide420($seat398);
+    }
+  }
+  function step307(): number {
+    {
+      const $seat347 = l_target;
+      if ($seat347 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide374($seat347);
+    }
+  }
+  function step308(): number {
+    {
+      const $seat178 = l_active;
+      if ($seat178 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat178} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide238($seat178);
+    }
+  }
+  function step309(): number {
+    {
+      const $seat467 = l_p_6;
+      if ($seat467 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat467} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide492($seat467);
+    }
+  }
+  function step310(): number {
+    {
+      const $seat446 = l_p_6;
+      if ($seat446 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat446} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide466($seat446);
+    }
+  }
+  function step311(): number {
+    {
+      const $seat494 = l_p_6;
+      if ($seat494 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat494} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide507($seat494);
+    }
+  }
+  function step312(): number {
+    {
+      const $seat508 = l_p_6;
+      if ($seat508 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide518($seat508);
+    }
+  }
+  function step313(): number {
+    {
+      const $seat421 = l_p_5;
+      if ($seat421 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide443($seat421);
+    }
+  }
+  function step314(): number {
+    return decide561();
+  }
+  function step315(): number {
+    {
+      const $seat536 = l_p_10;
+      if ($seat536 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide547($seat536);
+    }
+  }
+  function step316(): number {
+    return decide587();
+  }
+  function step317(): number {
+    {
+      const $seat562 = l_p_12;
+      if ($seat562 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat562} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide573($seat562);
+    }
+  }
+  function step318(): number {
+    return decide613();
+  }
+  function step319(): number {
+    {
+      const $seat588 = l_p_14;
+      if ($seat588 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat588} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide599($seat588);
+    }
+  }
+  function step320(): number {
+    {
+      const $seat619 = l_p_16;
+      if ($seat619 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide633($seat619);
+    }
+  }
+  function step321(): number {
+    return decide666();
+  }
+  function step322(): number {
+    {
+      const $seat641 = l_p_19;
+      if ($seat641 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide652($seat641);
+    }
+  }
+  function step323(): number {
+    return decide692();
+  }
+  function step324(): number {
+    {
+      const $seat667 = l_p_21;
+      if ($seat667 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat667} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide678($seat667);
+    }
+  }
+  function step325(): number {
+    return decide718();
+  }
+  function step326(): number {
+    {
+      const $seat693 = l_p_23;
+      if ($seat693 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat693} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide704($seat693);
+    }
+  }
+  function step327(): number {
+    return decide744();
+  }
+  function step328(): number {
+    {
+      const $seat719 = l_p_26;
+      if ($seat719 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide730($seat719);
+    }
+  }
   function decide48(): number {
     {
       let $n30 = 0;
@@ -3094,10 +3428,10 @@ export function playout(): PlayoutKernel {
           const $total36 = $count35;
           if ($total36 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n38 = $total36;
           if (!($n38 >= 1 && $n38 <= 4294967296))
@@ -3221,10 +3555,10 @@ export function playout(): PlayoutKernel {
     const $offered90 = ($offered88 ? 1 : 0) + ($offered89 ? 1 : 0);
     if ($offered90 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt91: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n93 = $offered90;
@@ -3334,10 +3668,10 @@ export function playout(): PlayoutKernel {
     const $total113 = $count107 + $count112;
     if ($total113 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat104} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n115 = $total113;
     if (!($n115 >= 1 && $n115 <= 4294967296))
@@ -3423,10 +3757,10 @@ export function playout(): PlayoutKernel {
     const $total134 = $count128 + $count133;
     if ($total134 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat125} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n136 = $total134;
     if (!($n136 >= 1 && $n136 <= 4294967296))
@@ -3523,10 +3857,10 @@ export function playout(): PlayoutKernel {
     const $total158 = $count157;
     if ($total158 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat152} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n160 = $total158;
     if (!($n160 >= 1 && $n160 <= 4294967296))
@@ -3581,10 +3915,10 @@ export function playout(): PlayoutKernel {
     const $total169 = $count168;
     if ($total169 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat166} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n171 = $total169;
     if (!($n171 >= 1 && $n171 <= 4294967296))
@@ -3767,10 +4101,10 @@ export function playout(): PlayoutKernel {
       ($offered198 ? 1 : 0);
     if ($offered199 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat178} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     let $built204 = false;
     let $built212 = false;
@@ -4169,10 +4503,10 @@ export function playout(): PlayoutKernel {
     const $total250 = $count244 + $count249;
     if ($total250 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat241} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n252 = $total250;
     if (!($n252 >= 1 && $n252 <= 4294967296))
@@ -4258,10 +4592,10 @@ export function playout(): PlayoutKernel {
     const $total271 = $count265 + $count270;
     if ($total271 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat262} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n273 = $total271;
     if (!($n273 >= 1 && $n273 <= 4294967296))
@@ -4358,10 +4692,10 @@ export function playout(): PlayoutKernel {
     const $total295 = $count294;
     if ($total295 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat289} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n297 = $total295;
     if (!($n297 >= 1 && $n297 <= 4294967296))
@@ -4416,10 +4750,10 @@ export function playout(): PlayoutKernel {
     const $total306 = $count305;
     if ($total306 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat303} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n308 = $total306;
     if (!($n308 >= 1 && $n308 <= 4294967296))
@@ -4474,10 +4808,10 @@ export function playout(): PlayoutKernel {
     const $total324 = $count323;
     if ($total324 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat320} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n326 = $total324;
     if (!($n326 >= 1 && $n326 <= 4294967296))
@@ -4544,10 +4878,10 @@ export function playout(): PlayoutKernel {
     const $total340 = $count339;
     if ($total340 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat335} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n342 = $total340;
     if (!($n342 >= 1 && $n342 <= 4294967296))
@@ -4612,10 +4946,10 @@ export function playout(): PlayoutKernel {
     const $total353 = $count348 + $count352;
     if ($total353 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n355 = $total353;
     if (!($n355 >= 1 && $n355 <= 4294967296))
@@ -4735,10 +5069,10 @@ export function playout(): PlayoutKernel {
     const $total378 = $count376 + $count377;
     if ($total378 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat375} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n380 = $total378;
     if (!($n380 >= 1 && $n380 <= 4294967296))
@@ -4871,10 +5205,10 @@ export function playout(): PlayoutKernel {
     const $total401 = $count399 + $count400;
     if ($total401 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n403 = $total401;
     if (!($n403 >= 1 && $n403 <= 4294967296))
@@ -5043,10 +5377,10 @@ export function playout(): PlayoutKernel {
     const $offered432 = ($offered430 ? 1 : 0) + ($offered431 ? 1 : 0);
     if ($offered432 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt433: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n435 = $offered432;
@@ -5156,10 +5490,10 @@ export function playout(): PlayoutKernel {
     const $total455 = $count449 + $count454;
     if ($total455 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat446} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n457 = $total455;
     if (!($n457 >= 1 && $n457 <= 4294967296))
@@ -5245,10 +5579,10 @@ export function playout(): PlayoutKernel {
     const $total476 = $count470 + $count475;
     if ($total476 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat467} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n478 = $total476;
     if (!($n478 >= 1 && $n478 <= 4294967296))
@@ -5345,10 +5679,10 @@ export function playout(): PlayoutKernel {
     const $total500 = $count499;
     if ($total500 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat494} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n502 = $total500;
     if (!($n502 >= 1 && $n502 <= 4294967296))
@@ -5403,10 +5737,10 @@ export function playout(): PlayoutKernel {
     const $total511 = $count510;
     if ($total511 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n513 = $total511;
     if (!($n513 >= 1 && $n513 <= 4294967296))
@@ -5465,10 +5799,10 @@ export function playout(): PlayoutKernel {
     const $total541 = $count540;
     if ($total541 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n543 = $total541;
     if (!($n543 >= 1 && $n543 <= 4294967296))
@@ -5537,10 +5871,10 @@ export function playout(): PlayoutKernel {
           const $total555 = $count554;
           if ($total555 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n557 = $total555;
           if (!($n557 >= 1 && $n557 <= 4294967296))
@@ -5602,10 +5936,10 @@ export function playout(): PlayoutKernel {
     const $total567 = $count566;
     if ($total567 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat562} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n569 = $total567;
     if (!($n569 >= 1 && $n569 <= 4294967296))
@@ -5674,10 +6008,10 @@ export function playout(): PlayoutKernel {
           const $total581 = $count580;
           if ($total581 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n583 = $total581;
           if (!($n583 >= 1 && $n583 <= 4294967296))
@@ -5739,10 +6073,10 @@ export function playout(): PlayoutKernel {
     const $total593 = $count592;
     if ($total593 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat588} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n595 = $total593;
     if (!($n595 >= 1 && $n595 <= 4294967296))
@@ -5811,10 +6145,10 @@ export function playout(): PlayoutKernel {
           const $total607 = $count606;
           if ($total607 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n609 = $total607;
           if (!($n609 >= 1 && $n609 <= 4294967296))
@@ -5872,10 +6206,10 @@ export function playout(): PlayoutKernel {
     const $total623 = $count622;
     if ($total623 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n625 = $total623;
     if (!($n625 >= 1 && $n625 <= 4294967296))
@@ -5945,10 +6279,10 @@ export function playout(): PlayoutKernel {
     const $total646 = $count645;
     if ($total646 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat641} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n648 = $total646;
     if (!($n648 >= 1 && $n648 <= 4294967296))
@@ -6017,10 +6351,10 @@ export function playout(): PlayoutKernel {
           const $total660 = $count659;
           if ($total660 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n662 = $total660;
           if (!($n662 >= 1 && $n662 <= 4294967296))
@@ -6082,10 +6416,10 @@ export function playout(): PlayoutKernel {
     const $total672 = $count671;
     if ($total672 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat667} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n674 = $total672;
     if (!($n674 >= 1 && $n674 <= 4294967296))
@@ -6154,10 +6488,10 @@ export function playout(): PlayoutKernel {
           const $total686 = $count685;
           if ($total686 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n688 = $total686;
           if (!($n688 >= 1 && $n688 <= 4294967296))
@@ -6219,10 +6553,10 @@ export function playout(): PlayoutKernel {
     const $total698 = $count697;
     if ($total698 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat693} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n700 = $total698;
     if (!($n700 >= 1 && $n700 <= 4294967296))
@@ -6291,10 +6625,10 @@ export function playout(): PlayoutKernel {
           const $total712 = $count711;
           if ($total712 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n714 = $total712;
           if (!($n714 >= 1 && $n714 <= 4294967296))
@@ -6356,10 +6690,10 @@ export function playout(): PlayoutKernel {
     const $total724 = $count723;
     if ($total724 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat719} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n726 = $total724;
     if (!($n726 >= 1 && $n726 <= 4294967296))
@@ -6428,10 +6762,10 @@ export function playout(): PlayoutKernel {
           const $total738 = $count737;
           if ($total738 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n740 = $total738;
           if (!($n740 >= 1 && $n740 <= 4294967296))
@@ -6486,11 +6820,97 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    if ($s.random.script.length > 0) return -1;
+    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
+    switch ($s.pc) {
+      case "starting.keep_secret":
+        return 293;
+      case "round.from_play_area_or_from_property":
+        return 294;
+      case "round.from_board_or_from_area":
+        return 295;
+      case "round.onto":
+        return 296;
+      case "round.into_area":
+        return 297;
+      case "round.play_at_start_or_done":
+        return 298;
+      case "round.from_play_area_or_from_property2":
+        return 299;
+      case "round.from_board_or_from_area2":
+        return 300;
+      case "round.onto2":
+        return 301;
+      case "round.into_area2":
+        return 302;
+      case "round.discard":
+        return 303;
+      case "round.add_protection":
+        return 304;
+      case "round.pay_merc_or_decline_merc":
+        return 305;
+      case "round.pay_or_decline":
+        return 306;
+      case "round.accept_or_protect":
+        return 307;
+      case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
+        return 308;
+      case "round.from_play_area_or_from_property3":
+        return 309;
+      case "round.from_board_or_from_area3":
+        return 310;
+      case "round.onto3":
+        return 311;
+      case "round.into_area3":
+        return 312;
+      case "round.play_at_end_or_done":
+        return 313;
+      case "round.place_for_merc":
+        return 314;
+      case "round.commit":
+        return 315;
+      case "round.place_for_merc2":
+        return 316;
+      case "round.commit2":
+        return 317;
+      case "round.place_for_merc3":
+        return 318;
+      case "round.commit3":
+        return 319;
+      case "round.discard2":
+        return 320;
+      case "place_for_merc":
+        return 321;
+      case "commit":
+        return 322;
+      case "place_for_merc2":
+        return 323;
+      case "commit2":
+        return 324;
+      case "place_for_merc3":
+        return 325;
+      case "commit3":
+        return 326;
+      case "place_for_merc4":
+        return 327;
+      case "commit4":
+        return 328;
+      default:
+        return -1;
+    }
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = [],
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 60;
     const END = -1;
@@ -6595,228 +7015,235 @@ export function playout(): PlayoutKernel {
     const v_merc_vote = K_v_merc_vote;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     humans = $players;
     players = seatCount(BOTS, humans);
     v_bank = 0;
     v_chairman = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Property.length; $k++)
-      C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
-    N[Z_property_deck] = ALL_Property.length;
-    for (let $k = 0; $k < ALL_Action.length; $k++)
-      C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
-    N[Z_action_deck] = ALL_Action.length;
-    v_bank = 1000;
-    for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
-    v_chairman = 0;
-    for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-    for (const $c of ALL_Property) v_committed[$c] = "none";
-    for (const $c of ALL_Property) v_doubled[$c] = false;
-    for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
-    {
-      for (let $i745 = N[Z_action_deck]! - 1; $i745 > 0; $i745--) {
-        const $n749 = $i745 + 1;
-        if (!($n749 >= 1 && $n749 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r750 = 0;
-        if ($n749 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n749;
-            const $low = $m >>> 0;
-            if ($low >= $n749 || $low >= 4294967296 % $n749) {
-              $r750 = ($m / 4294967296) >>> 0;
-              break;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Property.length; $k++)
+        C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
+      N[Z_property_deck] = ALL_Property.length;
+      for (let $k = 0; $k < ALL_Action.length; $k++)
+        C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
+      N[Z_action_deck] = ALL_Action.length;
+      v_bank = 1000;
+      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
+      v_chairman = 0;
+      for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
+      for (const $c of ALL_Property) v_committed[$c] = "none";
+      for (const $c of ALL_Property) v_doubled[$c] = false;
+      for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
+      {
+        for (let $i745 = N[Z_action_deck]! - 1; $i745 > 0; $i745--) {
+          const $n749 = $i745 + 1;
+          if (!($n749 >= 1 && $n749 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r750 = 0;
+          if ($n749 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n749;
+              const $low = $m >>> 0;
+              if ($low >= $n749 || $low >= 4294967296 % $n749) {
+                $r750 = ($m / 4294967296) >>> 0;
+                break;
+              }
             }
-          }
-        } else $r750 = drawInt(G, $n749);
-        const $j748 = $r750;
-        const $a746 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i745;
-        const $b747 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j748;
-        const $card = C[$a746]!;
-        C[$a746] = C[$b747]!;
-        C[$b747] = $card;
-      }
-    }
-    if (!$variants.includes("simple")) {
-      for (let l_p = 0; l_p < players; l_p++) {
-        {
-          const $seg751 = Z_hand + l_p;
-          const $count = 2;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg751 * CAP + N[$seg751]!] = $card;
-            N[$seg751]!++;
-          }
+          } else $r750 = drawInt(G, $n749);
+          const $j748 = $r750;
+          const $a746 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i745;
+          const $b747 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j748;
+          const $card = C[$a746]!;
+          C[$a746] = C[$b747]!;
+          C[$b747] = $card;
         }
       }
-    }
-    {
-      for (let $i752 = N[Z_property_deck]! - 1; $i752 > 0; $i752--) {
-        const $n756 = $i752 + 1;
-        if (!($n756 >= 1 && $n756 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r757 = 0;
-        if ($n756 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n756;
-            const $low = $m >>> 0;
-            if ($low >= $n756 || $low >= 4294967296 % $n756) {
-              $r757 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else $r757 = drawInt(G, $n756);
-        const $j755 = $r757;
-        const $a753 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i752;
-        const $b754 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j755;
-        const $card = C[$a753]!;
-        C[$a753] = C[$b754]!;
-        C[$b754] = $card;
-      }
-    }
-    {
-      const $count = players;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-        C[Z_box * CAP + N[Z_box]!] = $card;
-        N[Z_box]!++;
-      }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
-      if (l_p >= humans) {
-        {
-          const $seg758 = Z_secret + l_p;
-          const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg758 * CAP + N[$seg758]!] = $card;
-            N[$seg758]!++;
-          }
-        }
-      }
-      for (let $passes = 0; ; $passes++) {
-        if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
-        if ($passes >= LOOP_LIMIT)
-          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-        if (Property_kind[topCardOf(C, N, CAP, Z_property_deck, true)]! === "standard") {
+      if (!$variants.includes("simple")) {
+        for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg759 = Z_dealt + l_p;
+            const $seg751 = Z_hand + l_p;
+            const $count = 2;
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+            for (let $dealt = 0; $dealt < $count; $dealt++) {
+              const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+              C[$seg751 * CAP + N[$seg751]!] = $card;
+              N[$seg751]!++;
+            }
+          }
+        }
+      }
+      {
+        for (let $i752 = N[Z_property_deck]! - 1; $i752 > 0; $i752--) {
+          const $n756 = $i752 + 1;
+          if (!($n756 >= 1 && $n756 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r757 = 0;
+          if ($n756 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n756;
+              const $low = $m >>> 0;
+              if ($low >= $n756 || $low >= 4294967296 % $n756) {
+                $r757 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else $r757 = drawInt(G, $n756);
+          const $j755 = $r757;
+          const $a753 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i752;
+          const $b754 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j755;
+          const $card = C[$a753]!;
+          C[$a753] = C[$b754]!;
+          C[$b754] = $card;
+        }
+      }
+      {
+        const $count = players;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+          C[Z_box * CAP + N[Z_box]!] = $card;
+          N[Z_box]!++;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans) {
+          {
+            const $seg758 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg759 * CAP + N[$seg759]!] = $card;
-              N[$seg759]!++;
+              C[$seg758 * CAP + N[$seg758]!] = $card;
+              N[$seg758]!++;
             }
           }
-        } else {
-          {
-            if (N[Z_property_deck]! === 0)
-              throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-            N[Z_set_aside]!++;
+        }
+        for (let $passes = 0; ; $passes++) {
+          if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
+          if ($passes >= LOOP_LIMIT)
+            throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+          if (Property_kind[topCardOf(C, N, CAP, Z_property_deck, true)]! === "standard") {
+            {
+              const $seg759 = Z_dealt + l_p;
+              const $count = 1;
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                throw new GameFault(
+                  "fault/not-enough-cards",
+                  "cannot deal that many cards from property_deck",
+                );
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                C[$seg759 * CAP + N[$seg759]!] = $card;
+                N[$seg759]!++;
+              }
+            }
+          } else {
+            {
+              if (N[Z_property_deck]! === 0)
+                throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
+              const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+              C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+              N[Z_set_aside]!++;
+            }
           }
         }
       }
-    }
-    {
-      const $from = Z_set_aside;
-      const $to = Z_property_deck;
       {
-        for (let $k760 = N[$from]! - 1; $k760 >= 0; $k760--) {
-          const $card = C[$from * CAP + $k760]!;
-          C[$to * CAP + N[$to]!] = $card;
-          N[$to]!++;
-        }
-        N[$from] = 0;
-      }
-    }
-    {
-      for (let $i761 = N[Z_property_deck]! - 1; $i761 > 0; $i761--) {
-        const $n765 = $i761 + 1;
-        if (!($n765 >= 1 && $n765 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r766 = 0;
-        if ($n765 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n765;
-            const $low = $m >>> 0;
-            if ($low >= $n765 || $low >= 4294967296 % $n765) {
-              $r766 = ($m / 4294967296) >>> 0;
-              break;
-            }
+        const $from = Z_set_aside;
+        const $to = Z_property_deck;
+        {
+          for (let $k760 = N[$from]! - 1; $k760 >= 0; $k760--) {
+            const $card = C[$from * CAP + $k760]!;
+            C[$to * CAP + N[$to]!] = $card;
+            N[$to]!++;
           }
-        } else $r766 = drawInt(G, $n765);
-        const $j764 = $r766;
-        const $a762 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i761;
-        const $b763 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j764;
-        const $card = C[$a762]!;
-        C[$a762] = C[$b763]!;
-        C[$b763] = $card;
+          N[$from] = 0;
+        }
       }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
       {
-        const $amount = 4;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p] += $amount;
+        for (let $i761 = N[Z_property_deck]! - 1; $i761 > 0; $i761--) {
+          const $n765 = $i761 + 1;
+          if (!($n765 >= 1 && $n765 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r766 = 0;
+          if ($n765 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n765;
+              const $low = $m >>> 0;
+              if ($low >= $n765 || $low >= 4294967296 % $n765) {
+                $r766 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else $r766 = drawInt(G, $n765);
+          const $j764 = $r766;
+          const $a762 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i761;
+          const $b763 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j764;
+          const $card = C[$a762]!;
+          C[$a762] = C[$b763]!;
+          C[$b763] = $card;
+        }
       }
-    }
-    v_chairman = drawInt(G, players);
-    for (let $passes = 0; ; $passes++) {
-      if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      for (let l_p = 0; l_p < players; l_p++) {
+        {
+          const $amount = 4;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from bank`,
+            );
+          if (v_bank < $amount)
+            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+          v_bank -= $amount;
+          v_coins[l_p] += $amount;
+        }
+      }
       v_chairman = drawInt(G, players);
+      for (let $passes = 0; ; $passes++) {
+        if (!(v_chairman >= humans)) break;
+        if ($passes >= LOOP_LIMIT)
+          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+        v_chairman = drawInt(G, players);
+      }
     }
     l_first_count = 0;
     l_second_count = 0;
@@ -6930,6 +7357,301 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["property_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++)
+          C[Z_property_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_property_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box * CAP + $i] = $zone[$i]!;
+        N[Z_box] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["set_aside"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_set_aside * CAP + $i] = $zone[$i]!;
+        N[Z_set_aside] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["dealt"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_dealt + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_dealt + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["secret"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_secret + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_secret + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["collection"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_collection + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_collection + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["exchange"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_exchange + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_exchange + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["in_transit"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_in_transit * CAP + $i] = $zone[$i]!;
+        N[Z_in_transit] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["action_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_action_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_action_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["action_discard"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_action_discard * CAP + $i] = $zone[$i]!;
+        N[Z_action_discard] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["hand"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_hand + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_hand + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["played"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_played + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_played + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["attached"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_attached + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_attached + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["board"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_board * CAP + $i] = $zone[$i]!;
+        N[Z_board] = $zone.length;
+      }
+      v_bank = $from.vars["bank"] as unknown as number;
+      {
+        const $values = $from.vars["coins"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_coins[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["protection"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_protection[$p] = $values[$p]!;
+      }
+      v_chairman = $from.vars["chairman"] as unknown as number;
+      {
+        const $values = $from.vars["has_taken"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_has_taken[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["took_from"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_took_from[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["passed_over"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_passed_over[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["committed"] as unknown as Record<number, string>;
+        for (const $k in $values) v_committed[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["doubled"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_doubled[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["merc_vote"] as unknown as string[];
+        for (let $p = 0; $p < $values.length; $p++) v_merc_vote[$p] = $values[$p]!;
+      }
+      l_first_count = $from.locals["first_count"] as unknown as number;
+      l_second_count = $from.locals["second_count"] as unknown as number;
+      l_whose = $from.locals["whose"] as unknown as number;
+      l_p = $from.locals["p"] as unknown as number;
+      l___window_0 = $from.locals["__window_0"] as unknown as boolean;
+      l_card = $from.locals["card"] as unknown as number;
+      l_p_2 = $from.locals["p_2"] as unknown as number;
+      l_card_2 = $from.locals["card_2"] as unknown as number;
+      l_whose_2 = $from.locals["whose_2"] as unknown as number;
+      l_active = $from.locals["active"] as unknown as number;
+      l_action_played = $from.locals["action_played"] as unknown as boolean;
+      l_offered = $from.locals["offered"] as unknown as boolean;
+      l_turn_over = $from.locals["turn_over"] as unknown as boolean;
+      l_card_3 = $from.locals["card_3"] as unknown as number;
+      l_p_3 = $from.locals["p_3"] as unknown as number;
+      l_card_4 = $from.locals["card_4"] as unknown as number;
+      l_whose_3 = $from.locals["whose_3"] as unknown as number;
+      l_p_4 = $from.locals["p_4"] as unknown as number;
+      l_target = $from.locals["target"] as unknown as number;
+      l_between = $from.locals["between"] as unknown as number;
+      l_opponent = $from.locals["opponent"] as unknown as number;
+      l_amount = $from.locals["amount"] as unknown as number;
+      l_p_5 = $from.locals["p_5"] as unknown as number;
+      l___window_1 = $from.locals["__window_1"] as unknown as boolean;
+      l_card_5 = $from.locals["card_5"] as unknown as number;
+      l_p_6 = $from.locals["p_6"] as unknown as number;
+      l_card_6 = $from.locals["card_6"] as unknown as number;
+      l_whose_4 = $from.locals["whose_4"] as unknown as number;
+      l_p_7 = $from.locals["p_7"] as unknown as number;
+      l_p_8 = $from.locals["p_8"] as unknown as number;
+      l_card_7 = $from.locals["card_7"] as unknown as number;
+      l_money_before = $from.locals["money_before"] as unknown as number;
+      l_p_9 = $from.locals["p_9"] as unknown as number;
+      l_card_8 = $from.locals["card_8"] as unknown as number;
+      l_p_10 = $from.locals["p_10"] as unknown as number;
+      l_dual = $from.locals["dual"] as unknown as number;
+      l_p_11 = $from.locals["p_11"] as unknown as number;
+      l_dual_2 = $from.locals["dual_2"] as unknown as number;
+      l_first_count_2 = $from.locals["first_count_2"] as unknown as number;
+      l_second_count_2 = $from.locals["second_count_2"] as unknown as number;
+      l_u = $from.locals["u"] as unknown as number;
+      l_p_12 = $from.locals["p_12"] as unknown as number;
+      l_dual_3 = $from.locals["dual_3"] as unknown as number;
+      l_p_13 = $from.locals["p_13"] as unknown as number;
+      l_dual_4 = $from.locals["dual_4"] as unknown as number;
+      l_first_count_3 = $from.locals["first_count_3"] as unknown as number;
+      l_second_count_3 = $from.locals["second_count_3"] as unknown as number;
+      l_u_2 = $from.locals["u_2"] as unknown as number;
+      l_p_14 = $from.locals["p_14"] as unknown as number;
+      l_dual_5 = $from.locals["dual_5"] as unknown as number;
+      l_p_15 = $from.locals["p_15"] as unknown as number;
+      l_dual_6 = $from.locals["dual_6"] as unknown as number;
+      l_first_count_4 = $from.locals["first_count_4"] as unknown as number;
+      l_second_count_4 = $from.locals["second_count_4"] as unknown as number;
+      l_p_16 = $from.locals["p_16"] as unknown as number;
+      l_p_17 = $from.locals["p_17"] as unknown as number;
+      l_revealed = $from.locals["revealed"] as unknown as number;
+      l_p_18 = $from.locals["p_18"] as unknown as number;
+      l_card_9 = $from.locals["card_9"] as unknown as number;
+      l_p_19 = $from.locals["p_19"] as unknown as number;
+      l_dual_7 = $from.locals["dual_7"] as unknown as number;
+      l_p_20 = $from.locals["p_20"] as unknown as number;
+      l_dual_8 = $from.locals["dual_8"] as unknown as number;
+      l_first_count_5 = $from.locals["first_count_5"] as unknown as number;
+      l_second_count_5 = $from.locals["second_count_5"] as unknown as number;
+      l_u_3 = $from.locals["u_3"] as unknown as number;
+      l_p_21 = $from.locals["p_21"] as unknown as number;
+      l_dual_9 = $from.locals["dual_9"] as unknown as number;
+      l_p_22 = $from.locals["p_22"] as unknown as number;
+      l_dual_10 = $from.locals["dual_10"] as unknown as number;
+      l_first_count_6 = $from.locals["first_count_6"] as unknown as number;
+      l_second_count_6 = $from.locals["second_count_6"] as unknown as number;
+      l_u_4 = $from.locals["u_4"] as unknown as number;
+      l_p_23 = $from.locals["p_23"] as unknown as number;
+      l_dual_11 = $from.locals["dual_11"] as unknown as number;
+      l_p_24 = $from.locals["p_24"] as unknown as number;
+      l_dual_12 = $from.locals["dual_12"] as unknown as number;
+      l_first_count_7 = $from.locals["first_count_7"] as unknown as number;
+      l_second_count_7 = $from.locals["second_count_7"] as unknown as number;
+      l_p_25 = $from.locals["p_25"] as unknown as number;
+      l_u_5 = $from.locals["u_5"] as unknown as number;
+      l_p_26 = $from.locals["p_26"] as unknown as number;
+      l_dual_13 = $from.locals["dual_13"] as unknown as number;
+      l_p_27 = $from.locals["p_27"] as unknown as number;
+      l_dual_14 = $from.locals["dual_14"] as unknown as number;
+      l_first_count_8 = $from.locals["first_count_8"] as unknown as number;
+      l_second_count_8 = $from.locals["second_count_8"] as unknown as number;
+      {
+        const $values = $from.locals["p_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values0[$i] = $values[$i]!;
+        l_p$count = $values.length;
+        l_p$index = $from.locals["p_index"] as unknown as number;
+        l_p = $from.locals["p"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["active_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values1[$i] = $values[$i]!;
+        l_active$count = $values.length;
+        l_active$index = $from.locals["active_index"] as unknown as number;
+        l_active = $from.locals["active"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values2[$i] = $values[$i]!;
+        l_p_5$count = $values.length;
+        l_p_5$index = $from.locals["p_5_index"] as unknown as number;
+        l_p_5 = $from.locals["p_5"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_7_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values3[$i] = $values[$i]!;
+        l_p_7$count = $values.length;
+        l_p_7$index = $from.locals["p_7_index"] as unknown as number;
+        l_p_7 = $from.locals["p_7"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
+        l_u$count = $values.length;
+        l_u$index = $from.locals["u_index"] as unknown as number;
+        l_u = $from.locals["u"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list5[$i] = $values[$i]!;
+        l_u_2$count = $values.length;
+        l_u_2$index = $from.locals["u_2_index"] as unknown as number;
+        l_u_2 = $from.locals["u_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_17_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list6[$i] = $values[$i]!;
+        l_p_17$count = $values.length;
+        l_p_17$index = $from.locals["p_17_index"] as unknown as number;
+        l_p_17 = $from.locals["p_17"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_3_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list7[$i] = $values[$i]!;
+        l_u_3$count = $values.length;
+        l_u_3$index = $from.locals["u_3_index"] as unknown as number;
+        l_u_3 = $from.locals["u_3"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_4_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list8[$i] = $values[$i]!;
+        l_u_4$count = $values.length;
+        l_u_4$index = $from.locals["u_4_index"] as unknown as number;
+        l_u_4 = $from.locals["u_4"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_25_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list9[$i] = $values[$i]!;
+        l_p_25$count = $values.length;
+        l_p_25$index = $from.locals["p_25_index"] as unknown as number;
+        l_p_25 = $from.locals["p_25"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list10[$i] = $values[$i]!;
+        l_u_5$count = $values.length;
+        l_u_5$index = $from.locals["u_5_index"] as unknown as number;
+        l_u_5 = $from.locals["u_5"] as unknown as number;
+      }
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -7816,6 +8538,114 @@ export function playout(): PlayoutKernel {
         case 292:
           pc = step292();
           break;
+        case 293:
+          pc = step293();
+          break;
+        case 294:
+          pc = step294();
+          break;
+        case 295:
+          pc = step295();
+          break;
+        case 296:
+          pc = step296();
+          break;
+        case 297:
+          pc = step297();
+          break;
+        case 298:
+          pc = step298();
+          break;
+        case 299:
+          pc = step299();
+          break;
+        case 300:
+          pc = step300();
+          break;
+        case 301:
+          pc = step301();
+          break;
+        case 302:
+          pc = step302();
+          break;
+        case 303:
+          pc = step303();
+          break;
+        case 304:
+          pc = step304();
+          break;
+        case 305:
+          pc = step305();
+          break;
+        case 306:
+          pc = step306();
+          break;
+        case 307:
+          pc = step307();
+          break;
+        case 308:
+          pc = step308();
+          break;
+        case 309:
+          pc = step309();
+          break;
+        case 310:
+          pc = step310();
+          break;
+        case 311:
+          pc = step311();
+          break;
+        case 312:
+          pc = step312();
+          break;
+        case 313:
+          pc = step313();
+          break;
+        case 314:
+          pc = step314();
+          break;
+        case 315:
+          pc = step315();
+          break;
+        case 316:
+          pc = step316();
+          break;
+        case 317:
+          pc = step317();
+          break;
+        case 318:
+          pc = step318();
+          break;
+        case 319:
+          pc = step319();
+          break;
+        case 320:
+          pc = step320();
+          break;
+        case 321:
+          pc = step321();
+          break;
+        case 322:
+          pc = step322();
+          break;
+        case 323:
+          pc = step323();
+          break;
+        case 324:
+          pc = step324();
+          break;
+        case 325:
+          pc = step325();
+          break;
+        case 326:
+          pc = step326();
+          break;
+        case 327:
+          pc = step327();
+          break;
+        case 328:
+          pc = step328();
+          break;
         default:
           break run;
       }
@@ -7936,5 +8766,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = [],
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -18,7 +18,7 @@ import {
   topCard,
   zoneCards,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import { AT } from "./sites.js";
 import {
   ALL_Merchandise,
@@ -76,6 +76,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   const $drawP = (n: number): number => drawInt(P, n);
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
@@ -360,6 +362,12 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
+  function step5(): number {
+    {
+      const $seat0 = l_trader;
+      return decide54($seat0);
+    }
+  }
   function decide54($seat0: number): number {
     const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
     const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
@@ -392,10 +400,10 @@ export function playout(): PlayoutKernel {
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
     if ($offered7 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n10 = $offered7;
@@ -601,11 +609,27 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    if ($s.random.script.length > 0) return -1;
+    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
+    switch ($s.pc) {
+      case "good_deal_or_fair_price":
+        return 5;
+      default:
+        return -1;
+    }
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = [],
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 66;
     const END = -1;
@@ -630,219 +654,48 @@ export function playout(): PlayoutKernel {
     const $values7 = K_$values7;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
       throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
     players = $players;
     v_shop_keeper = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Merchandise.length; $k++)
-      C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
-    N[Z_draw] = ALL_Merchandise.length;
-    for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
-    N[Z_objective_stacks] = ALL_Objective.length;
-    v_shop_keeper = 0;
-    v_shop_keeper = drawInt(G, players);
-    {
-      let $at = -1;
-      for (let $i = 0; $i < N[Z_draw]!; $i++) {
-        const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-        if (Merchandise_closed[l_c]!) {
-          $at = $i;
-          break;
-        }
-      }
-      if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at58 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at58]!;
-      const $end59 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
-      N[Z_draw]!--;
-      C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
-      N[Z_bottom_seven]!++;
-    }
-    {
-      for (let $i61 = N[Z_draw]! - 1; $i61 > 0; $i61--) {
-        const $n65 = $i61 + 1;
-        if (!($n65 >= 1 && $n65 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r66 = 0;
-        if ($n65 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n65;
-            const $low = $m >>> 0;
-            if ($low >= $n65 || $low >= 4294967296 % $n65) {
-              $r66 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else $r66 = drawInt(G, $n65);
-        const $j64 = $r66;
-        const $a62 = Z_draw * CAP + N[Z_draw]! - 1 - $i61;
-        const $b63 = Z_draw * CAP + N[Z_draw]! - 1 - $j64;
-        const $card = C[$a62]!;
-        C[$a62] = C[$b63]!;
-        C[$b63] = $card;
-      }
-    }
-    let l_receiver = v_shop_keeper;
-    {
-      let $n67 = 0;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Merchandise.length; $k++)
+        C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
+      N[Z_draw] = ALL_Merchandise.length;
+      for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
+      N[Z_objective_stacks] = ALL_Objective.length;
+      v_shop_keeper = 0;
+      v_shop_keeper = drawInt(G, players);
       {
-        const $high68 = players;
-        for (let l_k = 1; l_k <= $high68; l_k++) {
-          $values4[$n67++] = l_k;
-        }
-      }
-      for (let $i69 = 0; $i69 < $n67; $i69++) {
-        const l_k = $values4[$i69]!;
-        {
-          let $n70 = 0;
-          for (const $i71 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i71;
-            $values5[$n70++] = l_v;
-          }
-          for (let $i72 = 0; $i72 < $n70; $i72++) {
-            const l_v = $values5[$i72]!;
-            {
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_draw]!; $i++) {
-                const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-                if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
-                  $at = $i;
-                  break;
-                }
-              }
-              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at73]!;
-              const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
-              N[Z_draw]!--;
-              const $seg76 = Z_mansion + l_receiver;
-              C[$seg76 * CAP + N[$seg76]!] = $card;
-              N[$seg76]!++;
-            }
+        let $at = -1;
+        for (let $i = 0; $i < N[Z_draw]!; $i++) {
+          const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+          if (Merchandise_closed[l_c]!) {
+            $at = $i;
+            break;
           }
         }
-        l_receiver = l_receiver + 1 < players ? l_receiver + 1 : 0;
-      }
-    }
-    {
-      const $count = 6;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+        if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+        const $at58 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at58]!;
+        const $end59 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
+        N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
-    }
-    {
-      for (let $i77 = N[Z_bottom_seven]! - 1; $i77 > 0; $i77--) {
-        const $n81 = $i77 + 1;
-        if (!($n81 >= 1 && $n81 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r82 = 0;
-        if ($n81 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n81;
-            const $low = $m >>> 0;
-            if ($low >= $n81 || $low >= 4294967296 % $n81) {
-              $r82 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else $r82 = drawInt(G, $n81);
-        const $j80 = $r82;
-        const $a78 = Z_bottom_seven * CAP + $i77;
-        const $b79 = Z_bottom_seven * CAP + $j80;
-        const $card = C[$a78]!;
-        C[$a78] = C[$b79]!;
-        C[$b79] = $card;
-      }
-    }
-    {
-      const $from = Z_bottom_seven;
-      const $to = Z_draw;
       {
-        for (let $k83 = 0; $k83 < N[$from]!; $k83++) {
-          const $card = C[$from * CAP + $k83]!;
-          for (let $k84 = $to * CAP + N[$to]!; $k84 > $to * CAP; $k84--) C[$k84] = C[$k84 - 1]!;
-          C[$to * CAP] = $card;
-          N[$to]!++;
-        }
-        N[$from] = 0;
-      }
-    }
-    {
-      const $count = 5;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-        C[Z_shop * CAP + N[Z_shop]!] = $card;
-        N[Z_shop]!++;
-      }
-    }
-    if ($variants.includes("first_game")) {
-      {
-        let $n85 = 0;
-        {
-          const $n87 = N[Z_objective_stacks]!;
-          for (let $i86 = 0; $i86 < $n87; $i86++) {
-            const l_o = C[Z_objective_stacks * CAP + $i86]!;
-            if (Objective_starting[l_o]!) $list6[$n85++] = l_o;
-          }
-        }
-        for (let $i88 = 0; $i88 < $n85; $i88++) {
-          const l_o = $list6[$i88]!;
-          {
-            const $wanted = l_o;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
-              if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at89 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at89]!;
-            const $end90 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k91 = $at89; $k91 < $end90; $k91++) C[$k91] = C[$k91 + 1]!;
-            N[Z_objective_stacks]!--;
-            C[Z_objectives * CAP + N[Z_objectives]!] = $card;
-            N[Z_objectives]!++;
-          }
-        }
-      }
-    } else {
-      {
-        for (let $i92 = N[Z_objective_stacks]! - 1; $i92 > 0; $i92--) {
-          const $n96 = $i92 + 1;
-          if (!($n96 >= 1 && $n96 <= 4294967296))
+        for (let $i61 = N[Z_draw]! - 1; $i61 > 0; $i61--) {
+          const $n65 = $i61 + 1;
+          if (!($n65 >= 1 && $n65 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r97 = 0;
-          if ($n96 <= 2097152) {
+          let $r66 = 0;
+          if ($n65 <= 2097152) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -853,47 +706,223 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n96;
+              const $m = ($t >>> 0) * $n65;
               const $low = $m >>> 0;
-              if ($low >= $n96 || $low >= 4294967296 % $n96) {
-                $r97 = ($m / 4294967296) >>> 0;
+              if ($low >= $n65 || $low >= 4294967296 % $n65) {
+                $r66 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r97 = drawInt(G, $n96);
-          const $j95 = $r97;
-          const $a93 = Z_objective_stacks * CAP + $i92;
-          const $b94 = Z_objective_stacks * CAP + $j95;
-          const $card = C[$a93]!;
-          C[$a93] = C[$b94]!;
-          C[$b94] = $card;
+          } else $r66 = drawInt(G, $n65);
+          const $j64 = $r66;
+          const $a62 = Z_draw * CAP + N[Z_draw]! - 1 - $i61;
+          const $b63 = Z_draw * CAP + N[Z_draw]! - 1 - $j64;
+          const $card = C[$a62]!;
+          C[$a62] = C[$b63]!;
+          C[$b63] = $card;
+        }
+      }
+      let l_receiver = v_shop_keeper;
+      {
+        let $n67 = 0;
+        {
+          const $high68 = players;
+          for (let l_k = 1; l_k <= $high68; l_k++) {
+            $values4[$n67++] = l_k;
+          }
+        }
+        for (let $i69 = 0; $i69 < $n67; $i69++) {
+          const l_k = $values4[$i69]!;
+          {
+            let $n70 = 0;
+            for (const $i71 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i71;
+              $values5[$n70++] = l_v;
+            }
+            for (let $i72 = 0; $i72 < $n70; $i72++) {
+              const l_v = $values5[$i72]!;
+              {
+                let $at = -1;
+                for (let $i = 0; $i < N[Z_draw]!; $i++) {
+                  const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+                  if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
+                    $at = $i;
+                    break;
+                  }
+                }
+                if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+                const $at73 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at73]!;
+                const $end74 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
+                N[Z_draw]!--;
+                const $seg76 = Z_mansion + l_receiver;
+                C[$seg76 * CAP + N[$seg76]!] = $card;
+                N[$seg76]!++;
+              }
+            }
+          }
+          l_receiver = l_receiver + 1 < players ? l_receiver + 1 : 0;
         }
       }
       {
-        let $n98 = 0;
-        for (const $i99 of ["purple", "green", "blue"]) {
-          const l_colour = $i99;
-          $values7[$n98++] = l_colour;
+        const $count = 6;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
+          N[Z_bottom_seven]!++;
         }
-        for (let $i100 = 0; $i100 < $n98; $i100++) {
-          const l_colour = $values7[$i100]!;
-          {
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
-              const l_o = C[Z_objective_stacks * CAP + $i]!;
-              if (Objective_colour[l_o]! === l_colour) {
-                $at = $i;
+      }
+      {
+        for (let $i77 = N[Z_bottom_seven]! - 1; $i77 > 0; $i77--) {
+          const $n81 = $i77 + 1;
+          if (!($n81 >= 1 && $n81 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r82 = 0;
+          if ($n81 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n81;
+              const $low = $m >>> 0;
+              if ($low >= $n81 || $low >= 4294967296 % $n81) {
+                $r82 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-            if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at101 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at101]!;
-            const $end102 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k103 = $at101; $k103 < $end102; $k103++) C[$k103] = C[$k103 + 1]!;
-            N[Z_objective_stacks]!--;
-            C[Z_objectives * CAP + N[Z_objectives]!] = $card;
-            N[Z_objectives]!++;
+          } else $r82 = drawInt(G, $n81);
+          const $j80 = $r82;
+          const $a78 = Z_bottom_seven * CAP + $i77;
+          const $b79 = Z_bottom_seven * CAP + $j80;
+          const $card = C[$a78]!;
+          C[$a78] = C[$b79]!;
+          C[$b79] = $card;
+        }
+      }
+      {
+        const $from = Z_bottom_seven;
+        const $to = Z_draw;
+        {
+          for (let $k83 = 0; $k83 < N[$from]!; $k83++) {
+            const $card = C[$from * CAP + $k83]!;
+            for (let $k84 = $to * CAP + N[$to]!; $k84 > $to * CAP; $k84--) C[$k84] = C[$k84 - 1]!;
+            C[$to * CAP] = $card;
+            N[$to]!++;
+          }
+          N[$from] = 0;
+        }
+      }
+      {
+        const $count = 5;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_shop * CAP + N[Z_shop]!] = $card;
+          N[Z_shop]!++;
+        }
+      }
+      if ($variants.includes("first_game")) {
+        {
+          let $n85 = 0;
+          {
+            const $n87 = N[Z_objective_stacks]!;
+            for (let $i86 = 0; $i86 < $n87; $i86++) {
+              const l_o = C[Z_objective_stacks * CAP + $i86]!;
+              if (Objective_starting[l_o]!) $list6[$n85++] = l_o;
+            }
+          }
+          for (let $i88 = 0; $i88 < $n85; $i88++) {
+            const l_o = $list6[$i88]!;
+            {
+              const $wanted = l_o;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
+                if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
+              const $at89 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at89]!;
+              const $end90 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k91 = $at89; $k91 < $end90; $k91++) C[$k91] = C[$k91 + 1]!;
+              N[Z_objective_stacks]!--;
+              C[Z_objectives * CAP + N[Z_objectives]!] = $card;
+              N[Z_objectives]!++;
+            }
+          }
+        }
+      } else {
+        {
+          for (let $i92 = N[Z_objective_stacks]! - 1; $i92 > 0; $i92--) {
+            const $n96 = $i92 + 1;
+            if (!($n96 >= 1 && $n96 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            let $r97 = 0;
+            if ($n96 <= 2097152) {
+              for (;;) {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n96;
+                const $low = $m >>> 0;
+                if ($low >= $n96 || $low >= 4294967296 % $n96) {
+                  $r97 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else $r97 = drawInt(G, $n96);
+            const $j95 = $r97;
+            const $a93 = Z_objective_stacks * CAP + $i92;
+            const $b94 = Z_objective_stacks * CAP + $j95;
+            const $card = C[$a93]!;
+            C[$a93] = C[$b94]!;
+            C[$b94] = $card;
+          }
+        }
+        {
+          let $n98 = 0;
+          for (const $i99 of ["purple", "green", "blue"]) {
+            const l_colour = $i99;
+            $values7[$n98++] = l_colour;
+          }
+          for (let $i100 = 0; $i100 < $n98; $i100++) {
+            const l_colour = $values7[$i100]!;
+            {
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
+                const l_o = C[Z_objective_stacks * CAP + $i]!;
+                if (Objective_colour[l_o]! === l_colour) {
+                  $at = $i;
+                  break;
+                }
+              }
+              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+              const $at101 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at101]!;
+              const $end102 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k103 = $at101; $k103 < $end102; $k103++) C[$k103] = C[$k103 + 1]!;
+              N[Z_objective_stacks]!--;
+              C[Z_objectives * CAP + N[Z_objectives]!] = $card;
+              N[Z_objectives]!++;
+            }
           }
         }
       }
@@ -902,6 +931,46 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["draw"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_draw * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_draw] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["bottom_seven"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_bottom_seven * CAP + $i] = $zone[$i]!;
+        N[Z_bottom_seven] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["shop"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_shop * CAP + $i] = $zone[$i]!;
+        N[Z_shop] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["mansion"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_mansion + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_mansion + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["objective_stacks"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_objective_stacks * CAP + $i] = $zone[$i]!;
+        N[Z_objective_stacks] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["objectives"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_objectives * CAP + $i] = $zone[$i]!;
+        N[Z_objectives] = $zone.length;
+      }
+      v_shop_keeper = $from.vars["shop_keeper"] as unknown as number;
+      l_trader = $from.locals["trader"] as unknown as number;
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -923,6 +992,9 @@ export function playout(): PlayoutKernel {
           break;
         case 4:
           pc = step4();
+          break;
+        case 5:
+          pc = step5();
           break;
         default:
           break run;
@@ -979,5 +1051,27 @@ export function playout(): PlayoutKernel {
     return scoreRows(keys);
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = [],
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

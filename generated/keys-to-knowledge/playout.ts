@@ -19,7 +19,7 @@ import {
   topCardOf,
   zoneCards,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import { AT } from "./sites.js";
 import {
   ALL_Deed,
@@ -94,17 +94,17 @@ export function playout(): PlayoutKernel {
   const K_$values25 = [] as number[];
   const K_$values26 = [] as number[];
   const K_$values27 = [] as number[];
-  const K_$list28 = new Int32Array(CAP);
-  const K_$list29 = new Int32Array(CAP);
-  const K_$list30 = new Int32Array(6);
-  const K_$list31 = new Int32Array(6);
+  const K_$values28 = [] as number[];
+  const K_$values29 = [] as number[];
+  const K_$values30 = [] as number[];
+  const K_$values31 = [] as number[];
   const K_$values32 = [] as number[];
   const K_$values33 = [] as number[];
   const K_$values34 = [] as number[];
-  const K_$list35 = new Int32Array(CAP);
-  const K_$list36 = new Int32Array(CAP);
-  const K_$list37 = new Int32Array(6);
-  const K_$list38 = new Int32Array(6);
+  const K_$values35 = [] as number[];
+  const K_$values36 = [] as number[];
+  const K_$list37 = new Int32Array(CAP);
+  const K_$list38 = new Int32Array(CAP);
   const K_$list39 = new Int32Array(6);
   const K_$list40 = new Int32Array(6);
   const K_$values41 = [] as number[];
@@ -114,18 +114,27 @@ export function playout(): PlayoutKernel {
   const K_$list45 = new Int32Array(CAP);
   const K_$list46 = new Int32Array(6);
   const K_$list47 = new Int32Array(6);
-  const K_$values48 = [] as number[];
-  const K_$values49 = [] as number[];
+  const K_$list48 = new Int32Array(6);
+  const K_$list49 = new Int32Array(6);
   const K_$values50 = [] as number[];
-  const K_$list51 = new Int32Array(CAP);
-  const K_$list52 = new Int32Array(CAP);
-  const K_$list53 = new Int32Array(6);
-  const K_$list54 = new Int32Array(6);
-  const K_$list55 = new Int32Array(CAP);
-  const K_$list56 = new Int32Array(CAP);
-  const K_$list57 = new Int32Array(CAP);
-  const K_$list58 = new Int32Array(6);
-  const K_$list59 = new Int32Array(6);
+  const K_$values51 = [] as number[];
+  const K_$values52 = [] as number[];
+  const K_$list53 = new Int32Array(CAP);
+  const K_$list54 = new Int32Array(CAP);
+  const K_$list55 = new Int32Array(6);
+  const K_$list56 = new Int32Array(6);
+  const K_$values57 = [] as number[];
+  const K_$values58 = [] as number[];
+  const K_$values59 = [] as number[];
+  const K_$list60 = new Int32Array(CAP);
+  const K_$list61 = new Int32Array(CAP);
+  const K_$list62 = new Int32Array(6);
+  const K_$list63 = new Int32Array(6);
+  const K_$list64 = new Int32Array(CAP);
+  const K_$list65 = new Int32Array(CAP);
+  const K_$list66 = new Int32Array(CAP);
+  const K_$list67 = new Int32Array(6);
+  const K_$list68 = new Int32Array(6);
   const K_v_eliminated = new Array<number>(6).fill(0);
   const K_v_cash = new Array<number>(6).fill(0);
   const K_v_position = new Array<number>(6).fill(0);
@@ -167,15 +176,15 @@ export function playout(): PlayoutKernel {
   const $values25 = K_$values25;
   const $values26 = K_$values26;
   const $values27 = K_$values27;
-  const $list28 = K_$list28;
-  const $list29 = K_$list29;
-  const $list30 = K_$list30;
-  const $list31 = K_$list31;
+  const $values28 = K_$values28;
+  const $values29 = K_$values29;
+  const $values30 = K_$values30;
+  const $values31 = K_$values31;
   const $values32 = K_$values32;
   const $values33 = K_$values33;
   const $values34 = K_$values34;
-  const $list35 = K_$list35;
-  const $list36 = K_$list36;
+  const $values35 = K_$values35;
+  const $values36 = K_$values36;
   const $list37 = K_$list37;
   const $list38 = K_$list38;
   const $list39 = K_$list39;
@@ -187,18 +196,27 @@ export function playout(): PlayoutKernel {
   const $list45 = K_$list45;
   const $list46 = K_$list46;
   const $list47 = K_$list47;
-  const $values48 = K_$values48;
-  const $values49 = K_$values49;
+  const $list48 = K_$list48;
+  const $list49 = K_$list49;
   const $values50 = K_$values50;
-  const $list51 = K_$list51;
-  const $list52 = K_$list52;
+  const $values51 = K_$values51;
+  const $values52 = K_$values52;
   const $list53 = K_$list53;
   const $list54 = K_$list54;
   const $list55 = K_$list55;
   const $list56 = K_$list56;
-  const $list57 = K_$list57;
-  const $list58 = K_$list58;
-  const $list59 = K_$list59;
+  const $values57 = K_$values57;
+  const $values58 = K_$values58;
+  const $values59 = K_$values59;
+  const $list60 = K_$list60;
+  const $list61 = K_$list61;
+  const $list62 = K_$list62;
+  const $list63 = K_$list63;
+  const $list64 = K_$list64;
+  const $list65 = K_$list65;
+  const $list66 = K_$list66;
+  const $list67 = K_$list67;
+  const $list68 = K_$list68;
   const v_eliminated = K_v_eliminated;
   const v_cash = K_v_cash;
   const v_position = K_v_position;
@@ -224,6 +242,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   const $drawP = (n: number): number => drawInt(P, n);
   let l_high: number = 0;
   let l_leader: number = 0;
@@ -344,10 +364,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg690 = Z_deeds + l_p;
-        const $n691 = N[$seg690]!;
-        for (let $i689 = 0; $i689 < $n691; $i689++) {
-          const l_d = C[$seg690 * CAP + $i689]!;
+        const $seg930 = Z_deeds + l_p;
+        const $n931 = N[$seg930]!;
+        for (let $i929 = 0; $i929 < $n931; $i929++) {
+          const l_d = C[$seg930 * CAP + $i929]!;
           if (Deed_space[l_d]! === l_i) {
             $n = true;
             break;
@@ -378,9 +398,9 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          const $n693 = N[Z_bank_deeds]!;
-          for (let $i692 = 0; $i692 < $n693; $i692++) {
-            const l_d = C[Z_bank_deeds * CAP + $i692]!;
+          const $n933 = N[Z_bank_deeds]!;
+          for (let $i932 = 0; $i932 < $n933; $i932++) {
+            const l_d = C[Z_bank_deeds * CAP + $i932]!;
             if (Deed_group[l_d]! === l_g) {
               $n++;
             }
@@ -392,18 +412,18 @@ export function playout(): PlayoutKernel {
         let $n: number = 0;
         for (let l_q = 0; l_q < players; l_q++) {
           if (v_eliminated[l_q] !== 0) continue;
-          let $count694: number = 0;
+          let $count934: number = 0;
           {
-            const $seg696 = Z_deeds + l_q;
-            const $n697 = N[$seg696]!;
-            for (let $i695 = 0; $i695 < $n697; $i695++) {
-              const l_d = C[$seg696 * CAP + $i695]!;
+            const $seg936 = Z_deeds + l_q;
+            const $n937 = N[$seg936]!;
+            for (let $i935 = 0; $i935 < $n937; $i935++) {
+              const l_d = C[$seg936 * CAP + $i935]!;
               if (Deed_group[l_d]! === l_g) {
-                $count694++;
+                $count934++;
               }
             }
           }
-          $n += $count694;
+          $n += $count934;
         }
         return $n;
       })()
@@ -413,10 +433,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = 0;
       {
-        const $seg699 = Z_deeds + l_p;
-        const $n700 = N[$seg699]!;
-        for (let $i698 = 0; $i698 < $n700; $i698++) {
-          const l_d = C[$seg699 * CAP + $i698]!;
+        const $seg939 = Z_deeds + l_p;
+        const $n940 = N[$seg939]!;
+        for (let $i938 = 0; $i938 < $n940; $i938++) {
+          const l_d = C[$seg939 * CAP + $i938]!;
           if (Deed_group[l_d]! === l_g) {
             $n++;
           }
@@ -435,10 +455,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg702 = Z_deeds + l_p;
-        const $n703 = N[$seg702]!;
-        for (let $i701 = 0; $i701 < $n703; $i701++) {
-          const l_e = C[$seg702 * CAP + $i701]!;
+        const $seg942 = Z_deeds + l_p;
+        const $n943 = N[$seg942]!;
+        for (let $i941 = 0; $i941 < $n943; $i941++) {
+          const l_e = C[$seg942 * CAP + $i941]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -456,10 +476,10 @@ export function playout(): PlayoutKernel {
     return ((): number => {
       let $n: number = NaN;
       {
-        const $seg705 = Z_deeds + l_p;
-        const $n706 = N[$seg705]!;
-        for (let $i704 = 0; $i704 < $n706; $i704++) {
-          const l_e = C[$seg705 * CAP + $i704]!;
+        const $seg945 = Z_deeds + l_p;
+        const $n946 = N[$seg945]!;
+        for (let $i944 = 0; $i944 < $n946; $i944++) {
+          const l_e = C[$seg945 * CAP + $i944]!;
           if (Deed_group[l_e]! === l_g) {
             {
               const $v = fn_level(l_e);
@@ -477,10 +497,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = true;
       {
-        const $seg708 = Z_deeds + l_p;
-        const $n709 = N[$seg708]!;
-        for (let $i707 = 0; $i707 < $n709; $i707++) {
-          const l_e = C[$seg708 * CAP + $i707]!;
+        const $seg948 = Z_deeds + l_p;
+        const $n949 = N[$seg948]!;
+        for (let $i947 = 0; $i947 < $n949; $i947++) {
+          const l_e = C[$seg948 * CAP + $i947]!;
           if (Deed_group[l_e]! === l_g) {
             if (!(fn_level(l_e) === 0)) {
               $n = false;
@@ -496,10 +516,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg711 = Z_deeds + l_p;
-        const $n712 = N[$seg711]!;
-        for (let $i710 = 0; $i710 < $n712; $i710++) {
-          const l_e = C[$seg711 * CAP + $i710]!;
+        const $seg951 = Z_deeds + l_p;
+        const $n952 = N[$seg951]!;
+        for (let $i950 = 0; $i950 < $n952; $i950++) {
+          const l_e = C[$seg951 * CAP + $i950]!;
           if (Deed_group[l_e]! === l_g) {
             if (v_mortgaged[l_e]!) {
               $n = true;
@@ -565,10 +585,10 @@ export function playout(): PlayoutKernel {
     return ((): boolean => {
       let $n: boolean = false;
       {
-        const $seg714 = Z_deeds + l_p;
-        const $n715 = N[$seg714]!;
-        for (let $i713 = 0; $i713 < $n715; $i713++) {
-          const l_d = C[$seg714 * CAP + $i713]!;
+        const $seg954 = Z_deeds + l_p;
+        const $n955 = N[$seg954]!;
+        for (let $i953 = 0; $i953 < $n955; $i953++) {
+          const l_d = C[$seg954 * CAP + $i953]!;
           if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
             $n = true;
             break;
@@ -584,10 +604,10 @@ export function playout(): PlayoutKernel {
         ((): number => {
           let $n: number = 0;
           {
-            const $seg717 = Z_deeds + l_p;
-            const $n718 = N[$seg717]!;
-            for (let $i716 = 0; $i716 < $n718; $i716++) {
-              const l_d = C[$seg717 * CAP + $i716]!;
+            const $seg957 = Z_deeds + l_p;
+            const $n958 = N[$seg957]!;
+            for (let $i956 = 0; $i956 < $n958; $i956++) {
+              const l_d = C[$seg957 * CAP + $i956]!;
               $n +=
                 fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
                 (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
@@ -613,10 +633,10 @@ export function playout(): PlayoutKernel {
       ((): number => {
         let $n: number = 0;
         {
-          const $seg720 = Z_deeds + l_p;
-          const $n721 = N[$seg720]!;
-          for (let $i719 = 0; $i719 < $n721; $i719++) {
-            const l_d = C[$seg720 * CAP + $i719]!;
+          const $seg960 = Z_deeds + l_p;
+          const $n961 = N[$seg960]!;
+          for (let $i959 = 0; $i959 < $n961; $i959++) {
+            const l_d = C[$seg960 * CAP + $i959]!;
             $n +=
               (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
               v_books[l_d]! * Deed_stack_price[l_d]! +
@@ -777,7 +797,7 @@ export function playout(): PlayoutKernel {
         l___window_0_2 = false;
         return 17;
       }
-      return decide162($seat21);
+      return decide275($seat21);
     }
   }
   function step16(): number {
@@ -803,8 +823,8 @@ export function playout(): PlayoutKernel {
   }
   function step20(): number {
     {
-      const $seat163 = l_p;
-      return decide217($seat163);
+      const $seat276 = l_p;
+      return decide330($seat276);
     }
   }
   function step21(): number {
@@ -857,17 +877,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n218 = 0;
+      let $n331 = 0;
       {
-        const $seg220 = Z_deeds + l_p_2;
-        const $n221 = N[$seg220]!;
-        for (let $i219 = 0; $i219 < $n221; $i219++) {
-          const l_d = C[$seg220 * CAP + $i219]!;
-          $list28[$n218++] = l_d;
+        const $seg333 = Z_deeds + l_p_2;
+        const $n334 = N[$seg333]!;
+        for (let $i332 = 0; $i332 < $n334; $i332++) {
+          const l_d = C[$seg333 * CAP + $i332]!;
+          $list37[$n331++] = l_d;
         }
       }
-      for (let $i222 = 0; $i222 < $n218; $i222++) {
-        const l_d = $list28[$i222]!;
+      for (let $i335 = 0; $i335 < $n331; $i335++) {
+        const l_d = $list37[$i335]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -927,42 +947,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n223 = 0;
+      let $n336 = 0;
       {
-        const $seg225 = Z_deeds + l_p_2;
-        const $n226 = N[$seg225]!;
-        for (let $i224 = 0; $i224 < $n226; $i224++) {
-          const l_d = C[$seg225 * CAP + $i224]!;
-          $list29[$n223++] = l_d;
+        const $seg338 = Z_deeds + l_p_2;
+        const $n339 = N[$seg338]!;
+        for (let $i337 = 0; $i337 < $n339; $i337++) {
+          const l_d = C[$seg338 * CAP + $i337]!;
+          $list38[$n336++] = l_d;
         }
       }
-      for (let $i227 = 0; $i227 < $n223; $i227++) {
-        const l_d = $list29[$i227]!;
+      for (let $i340 = 0; $i340 < $n336; $i340++) {
+        const l_d = $list38[$i340]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg228 = Z_deeds + l_p_2;
+          const $seg341 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg228]!; $i++)
-            if (C[$seg228 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg341]!; $i++)
+            if (C[$seg341 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at229 = $seg228 * CAP + $at;
-          const $card = C[$at229]!;
-          const $end230 = $seg228 * CAP + N[$seg228]! - 1;
-          for (let $k231 = $at229; $k231 < $end230; $k231++) C[$k231] = C[$k231 + 1]!;
-          N[$seg228]!--;
+          const $at342 = $seg341 * CAP + $at;
+          const $card = C[$at342]!;
+          const $end343 = $seg341 * CAP + N[$seg341]! - 1;
+          for (let $k344 = $at342; $k344 < $end343; $k344++) C[$k344] = C[$k344 + 1]!;
+          N[$seg341]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument232 = l_p_2;
+      const $argument345 = l_p_2;
       {
-        let l_p = $argument232;
+        let l_p = $argument345;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1007,8 +1027,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k233 = 0; $k233 < N[$from]!; $k233++) {
-          const $card = C[$from * CAP + $k233]!;
+        for (let $k346 = 0; $k346 < N[$from]!; $k346++) {
+          const $card = C[$from * CAP + $k346]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1016,9 +1036,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument234 = l_p_2;
+      const $argument347 = l_p_2;
       {
-        let l_p = $argument234;
+        let l_p = $argument347;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1051,10 +1071,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at235 = Z_seized * CAP + $at;
-      const $card = C[$at235]!;
-      const $end236 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k237 = $at235; $k237 < $end236; $k237++) C[$k237] = C[$k237 + 1]!;
+      const $at348 = Z_seized * CAP + $at;
+      const $card = C[$at348]!;
+      const $end349 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k350 = $at348; $k350 < $end349; $k350++) C[$k350] = C[$k350 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1089,7 +1109,7 @@ export function playout(): PlayoutKernel {
   }
   function step33(): number {
     l_bidding_2 = false;
-    return decide262();
+    return decide394();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1111,9 +1131,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg263 = Z_deeds + l_leader_2;
-        C[$seg263 * CAP + N[$seg263]!] = $card;
-        N[$seg263]!++;
+        const $seg395 = Z_deeds + l_leader_2;
+        C[$seg395 * CAP + N[$seg395]!] = $card;
+        N[$seg395]!++;
       }
     } else {
     }
@@ -1125,8 +1145,8 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat264 = l_q_2;
-      return decide275($seat264);
+      const $seat396 = l_q_2;
+      return decide407($seat396);
     }
   }
   function step37(): number {
@@ -1134,8 +1154,8 @@ export function playout(): PlayoutKernel {
   }
   function step38(): number {
     {
-      const $seat276 = l_buyer_2;
-      return decide288($seat276);
+      const $seat408 = l_buyer_2;
+      return decide438($seat408);
     }
   }
   function step39(): number {
@@ -1174,9 +1194,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument289 = l_active;
+          const $argument439 = l_active;
           {
-            let l_p = $argument289;
+            let l_p = $argument439;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1232,8 +1252,8 @@ export function playout(): PlayoutKernel {
   }
   function step53(): number {
     {
-      const $seat290 = l_p_3;
-      return decide344($seat290);
+      const $seat440 = l_p_3;
+      return decide494($seat440);
     }
   }
   function step54(): number {
@@ -1286,17 +1306,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n345 = 0;
+      let $n495 = 0;
       {
-        const $seg347 = Z_deeds + l_p_4;
-        const $n348 = N[$seg347]!;
-        for (let $i346 = 0; $i346 < $n348; $i346++) {
-          const l_d = C[$seg347 * CAP + $i346]!;
-          $list35[$n345++] = l_d;
+        const $seg497 = Z_deeds + l_p_4;
+        const $n498 = N[$seg497]!;
+        for (let $i496 = 0; $i496 < $n498; $i496++) {
+          const l_d = C[$seg497 * CAP + $i496]!;
+          $list44[$n495++] = l_d;
         }
       }
-      for (let $i349 = 0; $i349 < $n345; $i349++) {
-        const l_d = $list35[$i349]!;
+      for (let $i499 = 0; $i499 < $n495; $i499++) {
+        const l_d = $list44[$i499]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1356,42 +1376,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n350 = 0;
+      let $n500 = 0;
       {
-        const $seg352 = Z_deeds + l_p_4;
-        const $n353 = N[$seg352]!;
-        for (let $i351 = 0; $i351 < $n353; $i351++) {
-          const l_d = C[$seg352 * CAP + $i351]!;
-          $list36[$n350++] = l_d;
+        const $seg502 = Z_deeds + l_p_4;
+        const $n503 = N[$seg502]!;
+        for (let $i501 = 0; $i501 < $n503; $i501++) {
+          const l_d = C[$seg502 * CAP + $i501]!;
+          $list45[$n500++] = l_d;
         }
       }
-      for (let $i354 = 0; $i354 < $n350; $i354++) {
-        const l_d = $list36[$i354]!;
+      for (let $i504 = 0; $i504 < $n500; $i504++) {
+        const l_d = $list45[$i504]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg355 = Z_deeds + l_p_4;
+          const $seg505 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg355]!; $i++)
-            if (C[$seg355 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg505]!; $i++)
+            if (C[$seg505 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at356 = $seg355 * CAP + $at;
-          const $card = C[$at356]!;
-          const $end357 = $seg355 * CAP + N[$seg355]! - 1;
-          for (let $k358 = $at356; $k358 < $end357; $k358++) C[$k358] = C[$k358 + 1]!;
-          N[$seg355]!--;
+          const $at506 = $seg505 * CAP + $at;
+          const $card = C[$at506]!;
+          const $end507 = $seg505 * CAP + N[$seg505]! - 1;
+          for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
+          N[$seg505]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument359 = l_p_4;
+      const $argument509 = l_p_4;
       {
-        let l_p = $argument359;
+        let l_p = $argument509;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1436,8 +1456,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k360 = 0; $k360 < N[$from]!; $k360++) {
-          const $card = C[$from * CAP + $k360]!;
+        for (let $k510 = 0; $k510 < N[$from]!; $k510++) {
+          const $card = C[$from * CAP + $k510]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -1445,9 +1465,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument361 = l_p_4;
+      const $argument511 = l_p_4;
       {
-        let l_p = $argument361;
+        let l_p = $argument511;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -1480,10 +1500,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at362 = Z_seized * CAP + $at;
-      const $card = C[$at362]!;
-      const $end363 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k364 = $at362; $k364 < $end363; $k364++) C[$k364] = C[$k364 + 1]!;
+      const $at512 = Z_seized * CAP + $at;
+      const $card = C[$at512]!;
+      const $end513 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k514 = $at512; $k514 < $end513; $k514++) C[$k514] = C[$k514 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1518,7 +1538,7 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     l_bidding_3 = false;
-    return decide389();
+    return decide558();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1540,9 +1560,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg390 = Z_deeds + l_leader_3;
-        C[$seg390 * CAP + N[$seg390]!] = $card;
-        N[$seg390]!++;
+        const $seg559 = Z_deeds + l_leader_3;
+        C[$seg559 * CAP + N[$seg559]!] = $card;
+        N[$seg559]!++;
       }
     } else {
     }
@@ -1554,11 +1574,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument391 = l_active;
-      const $argument392 = l_steps;
+      const $argument560 = l_active;
+      const $argument561 = l_steps;
       {
-        let l_p = $argument391;
-        let l_steps = $argument392;
+        let l_p = $argument560;
+        let l_steps = $argument561;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1668,8 +1688,8 @@ export function playout(): PlayoutKernel {
       "first(…)",
     );
     {
-      const $seat393 = l_p_5;
-      return decide401($seat393);
+      const $seat562 = l_p_5;
+      return decide584($seat562);
     }
   }
   function step80(): number {
@@ -1706,7 +1726,7 @@ export function playout(): PlayoutKernel {
   }
   function step84(): number {
     l_bidding_4 = false;
-    return decide426();
+    return decide628();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1728,9 +1748,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg427 = Z_deeds + l_leader_4;
-        C[$seg427 * CAP + N[$seg427]!] = $card;
-        N[$seg427]!++;
+        const $seg629 = Z_deeds + l_leader_4;
+        C[$seg629 * CAP + N[$seg629]!] = $card;
+        N[$seg629]!++;
       }
     } else {
     }
@@ -1781,17 +1801,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum428: number = 0;
+          let $sum630: number = 0;
           {
-            const $seg430 = Z_deeds + l_p_6;
-            const $n431 = N[$seg430]!;
-            for (let $i429 = 0; $i429 < $n431; $i429++) {
-              const l_d = C[$seg430 * CAP + $i429]!;
-              $sum428 +=
+            const $seg632 = Z_deeds + l_p_6;
+            const $n633 = N[$seg632]!;
+            for (let $i631 = 0; $i631 < $n633; $i631++) {
+              const l_d = C[$seg632 * CAP + $i631]!;
+              $sum630 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum428;
+          l_owed = $sum630;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -1816,9 +1836,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument432 = l_p_6;
+                const $argument634 = l_p_6;
                 {
-                  let l_p = $argument432;
+                  let l_p = $argument634;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -1833,8 +1853,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k433 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k433 > Z_mercy_deck * CAP; $k433--)
-          C[$k433] = C[$k433 - 1]!;
+        for (let $k635 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k635 > Z_mercy_deck * CAP; $k635--)
+          C[$k635] = C[$k635 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
       }
@@ -1842,8 +1862,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        for (let $k434 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k434 > Z_grace_deck * CAP; $k434--)
-          C[$k434] = C[$k434 - 1]!;
+        for (let $k636 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k636 > Z_grace_deck * CAP; $k636--)
+          C[$k636] = C[$k636 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
       }
@@ -1883,8 +1903,8 @@ export function playout(): PlayoutKernel {
   }
   function step94(): number {
     {
-      const $seat435 = l_p_7;
-      return decide489($seat435);
+      const $seat637 = l_p_7;
+      return decide691($seat637);
     }
   }
   function step95(): number {
@@ -1937,17 +1957,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n490 = 0;
+      let $n692 = 0;
       {
-        const $seg492 = Z_deeds + l_p_8;
-        const $n493 = N[$seg492]!;
-        for (let $i491 = 0; $i491 < $n493; $i491++) {
-          const l_d = C[$seg492 * CAP + $i491]!;
-          $list44[$n490++] = l_d;
+        const $seg694 = Z_deeds + l_p_8;
+        const $n695 = N[$seg694]!;
+        for (let $i693 = 0; $i693 < $n695; $i693++) {
+          const l_d = C[$seg694 * CAP + $i693]!;
+          $list53[$n692++] = l_d;
         }
       }
-      for (let $i494 = 0; $i494 < $n490; $i494++) {
-        const l_d = $list44[$i494]!;
+      for (let $i696 = 0; $i696 < $n692; $i696++) {
+        const l_d = $list53[$i696]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2007,42 +2027,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n495 = 0;
+      let $n697 = 0;
       {
-        const $seg497 = Z_deeds + l_p_8;
-        const $n498 = N[$seg497]!;
-        for (let $i496 = 0; $i496 < $n498; $i496++) {
-          const l_d = C[$seg497 * CAP + $i496]!;
-          $list45[$n495++] = l_d;
+        const $seg699 = Z_deeds + l_p_8;
+        const $n700 = N[$seg699]!;
+        for (let $i698 = 0; $i698 < $n700; $i698++) {
+          const l_d = C[$seg699 * CAP + $i698]!;
+          $list54[$n697++] = l_d;
         }
       }
-      for (let $i499 = 0; $i499 < $n495; $i499++) {
-        const l_d = $list45[$i499]!;
+      for (let $i701 = 0; $i701 < $n697; $i701++) {
+        const l_d = $list54[$i701]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg500 = Z_deeds + l_p_8;
+          const $seg702 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg500]!; $i++)
-            if (C[$seg500 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg702]!; $i++)
+            if (C[$seg702 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at501 = $seg500 * CAP + $at;
-          const $card = C[$at501]!;
-          const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-          for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-          N[$seg500]!--;
+          const $at703 = $seg702 * CAP + $at;
+          const $card = C[$at703]!;
+          const $end704 = $seg702 * CAP + N[$seg702]! - 1;
+          for (let $k705 = $at703; $k705 < $end704; $k705++) C[$k705] = C[$k705 + 1]!;
+          N[$seg702]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument504 = l_p_8;
+      const $argument706 = l_p_8;
       {
-        let l_p = $argument504;
+        let l_p = $argument706;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2087,8 +2107,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k505 = 0; $k505 < N[$from]!; $k505++) {
-          const $card = C[$from * CAP + $k505]!;
+        for (let $k707 = 0; $k707 < N[$from]!; $k707++) {
+          const $card = C[$from * CAP + $k707]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2096,9 +2116,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument506 = l_p_8;
+      const $argument708 = l_p_8;
       {
-        let l_p = $argument506;
+        let l_p = $argument708;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2131,10 +2151,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at507 = Z_seized * CAP + $at;
-      const $card = C[$at507]!;
-      const $end508 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+      const $at709 = Z_seized * CAP + $at;
+      const $card = C[$at709]!;
+      const $end710 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k711 = $at709; $k711 < $end710; $k711++) C[$k711] = C[$k711 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2169,7 +2189,7 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     l_bidding_5 = false;
-    return decide534();
+    return decide755();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2191,9 +2211,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg535 = Z_deeds + l_leader_5;
-        C[$seg535 * CAP + N[$seg535]!] = $card;
-        N[$seg535]!++;
+        const $seg756 = Z_deeds + l_leader_5;
+        C[$seg756 * CAP + N[$seg756]!] = $card;
+        N[$seg756]!++;
       }
     } else {
     }
@@ -2227,9 +2247,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument536 = l_p_5;
+          const $argument757 = l_p_5;
           {
-            let l_p = $argument536;
+            let l_p = $argument757;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2250,8 +2270,8 @@ export function playout(): PlayoutKernel {
   }
   function step114(): number {
     {
-      const $seat537 = l_p_9;
-      return decide591($seat537);
+      const $seat758 = l_p_9;
+      return decide812($seat758);
     }
   }
   function step115(): number {
@@ -2304,17 +2324,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n592 = 0;
+      let $n813 = 0;
       {
-        const $seg594 = Z_deeds + l_p_10;
-        const $n595 = N[$seg594]!;
-        for (let $i593 = 0; $i593 < $n595; $i593++) {
-          const l_d = C[$seg594 * CAP + $i593]!;
-          $list51[$n592++] = l_d;
+        const $seg815 = Z_deeds + l_p_10;
+        const $n816 = N[$seg815]!;
+        for (let $i814 = 0; $i814 < $n816; $i814++) {
+          const l_d = C[$seg815 * CAP + $i814]!;
+          $list60[$n813++] = l_d;
         }
       }
-      for (let $i596 = 0; $i596 < $n592; $i596++) {
-        const l_d = $list51[$i596]!;
+      for (let $i817 = 0; $i817 < $n813; $i817++) {
+        const l_d = $list60[$i817]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2374,42 +2394,42 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n597 = 0;
+      let $n818 = 0;
       {
-        const $seg599 = Z_deeds + l_p_10;
-        const $n600 = N[$seg599]!;
-        for (let $i598 = 0; $i598 < $n600; $i598++) {
-          const l_d = C[$seg599 * CAP + $i598]!;
-          $list52[$n597++] = l_d;
+        const $seg820 = Z_deeds + l_p_10;
+        const $n821 = N[$seg820]!;
+        for (let $i819 = 0; $i819 < $n821; $i819++) {
+          const l_d = C[$seg820 * CAP + $i819]!;
+          $list61[$n818++] = l_d;
         }
       }
-      for (let $i601 = 0; $i601 < $n597; $i601++) {
-        const l_d = $list52[$i601]!;
+      for (let $i822 = 0; $i822 < $n818; $i822++) {
+        const l_d = $list61[$i822]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg602 = Z_deeds + l_p_10;
+          const $seg823 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg602]!; $i++)
-            if (C[$seg602 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg823]!; $i++)
+            if (C[$seg823 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at603 = $seg602 * CAP + $at;
-          const $card = C[$at603]!;
-          const $end604 = $seg602 * CAP + N[$seg602]! - 1;
-          for (let $k605 = $at603; $k605 < $end604; $k605++) C[$k605] = C[$k605 + 1]!;
-          N[$seg602]!--;
+          const $at824 = $seg823 * CAP + $at;
+          const $card = C[$at824]!;
+          const $end825 = $seg823 * CAP + N[$seg823]! - 1;
+          for (let $k826 = $at824; $k826 < $end825; $k826++) C[$k826] = C[$k826 + 1]!;
+          N[$seg823]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
         }
       }
     }
     {
-      const $argument606 = l_p_10;
+      const $argument827 = l_p_10;
       {
-        let l_p = $argument606;
+        let l_p = $argument827;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2454,8 +2474,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k607 = 0; $k607 < N[$from]!; $k607++) {
-          const $card = C[$from * CAP + $k607]!;
+        for (let $k828 = 0; $k828 < N[$from]!; $k828++) {
+          const $card = C[$from * CAP + $k828]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
         }
@@ -2463,9 +2483,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument608 = l_p_10;
+      const $argument829 = l_p_10;
       {
-        let l_p = $argument608;
+        let l_p = $argument829;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - seatsInPlay(players, v_eliminated).length + 1;
         }
@@ -2498,10 +2518,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at609 = Z_seized * CAP + $at;
-      const $card = C[$at609]!;
-      const $end610 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k611 = $at609; $k611 < $end610; $k611++) C[$k611] = C[$k611 + 1]!;
+      const $at830 = Z_seized * CAP + $at;
+      const $card = C[$at830]!;
+      const $end831 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k832 = $at830; $k832 < $end831; $k832++) C[$k832] = C[$k832 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2536,7 +2556,7 @@ export function playout(): PlayoutKernel {
   }
   function step127(): number {
     l_bidding_6 = false;
-    return decide636();
+    return decide876();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2558,9 +2578,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-        const $seg637 = Z_deeds + l_leader_6;
-        C[$seg637 * CAP + N[$seg637]!] = $card;
-        N[$seg637]!++;
+        const $seg877 = Z_deeds + l_leader_6;
+        C[$seg877 * CAP + N[$seg877]!] = $card;
+        N[$seg877]!++;
       }
     } else {
     }
@@ -2573,6 +2593,69 @@ export function playout(): PlayoutKernel {
   function step130(): number {
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
+  }
+  function step131(): number {
+    {
+      const $seat276 = l_p;
+      return decide330($seat276);
+    }
+  }
+  function step132(): number {
+    return decide394();
+  }
+  function step133(): number {
+    {
+      const $seat408 = l_buyer_2;
+      return decide438($seat408);
+    }
+  }
+  function step134(): number {
+    {
+      const $seat396 = l_q_2;
+      return decide407($seat396);
+    }
+  }
+  function step135(): number {
+    {
+      const $seat21 = l_q_2;
+      return decide275($seat21);
+    }
+  }
+  function step136(): number {
+    {
+      const $seat440 = l_p_3;
+      return decide494($seat440);
+    }
+  }
+  function step137(): number {
+    return decide558();
+  }
+  function step138(): number {
+    return decide628();
+  }
+  function step139(): number {
+    {
+      const $seat562 = l_p_5;
+      return decide584($seat562);
+    }
+  }
+  function step140(): number {
+    {
+      const $seat637 = l_p_7;
+      return decide691($seat637);
+    }
+  }
+  function step141(): number {
+    return decide755();
+  }
+  function step142(): number {
+    {
+      const $seat758 = l_p_9;
+      return decide812($seat758);
+    }
+  }
+  function step143(): number {
+    return decide876();
   }
   function offers65($seat21: number): boolean {
     let $offered22 = false;
@@ -2737,7 +2820,671 @@ export function playout(): PlayoutKernel {
     if ($offered58) return true;
     return false;
   }
-  function decide162($seat21: number): number {
+  function decide275($seat21: number): number {
+    preferred162: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered163 = false;
+      offered163$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered163$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered163$open;
+        let $any164: boolean = false;
+        {
+          const $seg166 = Z_deeds + l_q_2;
+          const $n167 = N[$seg166]!;
+          for (let $i165 = 0; $i165 < $n167; $i165++) {
+            const l_e = C[$seg166 * CAP + $i165]!;
+            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+              $any164 = true;
+              break;
+            }
+          }
+        }
+        if (!!$any164) break offered163$open;
+        $offered163 = true;
+      }
+      let $weight168 = 0;
+      if ($offered163) {
+        $weight168 = 20;
+        if (!Number.isSafeInteger($weight168) || $weight168 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight168}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg169 = Z_deeds + l_q_2;
+      let $offered170 = false;
+      offered170$open: {
+        if (!(N[$seg169]! > 0)) break offered170$open;
+        if (!(l_q_2 === l_roller)) break offered170$open;
+        if (!(v_stacks_left > 0)) break offered170$open;
+        let $found171 = false;
+        for (let $i172 = 0; $i172 < N[$seg169]!; $i172++) {
+          const l_d = C[$seg169 * CAP + $i172]!;
+          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+          if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found171 = true;
+          break;
+        }
+        if (!$found171) break offered170$open;
+        $offered170 = true;
+      }
+      let $weight174 = 0;
+      if ($offered170) {
+        $weight174 = 2;
+        if (!Number.isSafeInteger($weight174) || $weight174 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight174}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg175 = Z_deeds + l_q_2;
+      let $offered176 = false;
+      offered176$open: {
+        if (!(N[$seg175]! > 0)) break offered176$open;
+        if (!(l_q_2 === l_roller)) break offered176$open;
+        if (!(v_keys_left > 0)) break offered176$open;
+        let $found177 = false;
+        for (let $i178 = 0; $i178 < N[$seg175]!; $i178++) {
+          const l_d = C[$seg175 * CAP + $i178]!;
+          if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!v_key[l_d]!) continue;
+          if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+          if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found177 = true;
+          break;
+        }
+        if (!$found177) break offered176$open;
+        $offered176 = true;
+      }
+      let $weight180 = 0;
+      if ($offered176) {
+        $weight180 = 2;
+        if (!Number.isSafeInteger($weight180) || $weight180 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight180}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg181 = Z_deeds + l_q_2;
+      let $offered182 = false;
+      offered182$open: {
+        if (!(N[$seg181]! > 0)) break offered182$open;
+        if (!(l_q_2 === l_roller)) break offered182$open;
+        let $found183 = false;
+        for (let $i184 = 0; $i184 < N[$seg181]!; $i184++) {
+          const l_d = C[$seg181 * CAP + $i184]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+          $found183 = true;
+          break;
+        }
+        if (!$found183) break offered182$open;
+        $offered182 = true;
+      }
+      let $weight186 = 0;
+      if ($offered182) {
+        $weight186 = 0;
+        if (!Number.isSafeInteger($weight186) || $weight186 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight186}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg187 = Z_deeds + l_q_2;
+      let $offered188 = false;
+      offered188$open: {
+        if (!(N[$seg187]! > 0)) break offered188$open;
+        if (!(l_q_2 === l_roller)) break offered188$open;
+        if (!(v_stacks_left >= 4)) break offered188$open;
+        let $found189 = false;
+        for (let $i190 = 0; $i190 < N[$seg187]!; $i190++) {
+          const l_d = C[$seg187 * CAP + $i190]!;
+          if (!v_key[l_d]!) continue;
+          $found189 = true;
+          break;
+        }
+        if (!$found189) break offered188$open;
+        $offered188 = true;
+      }
+      let $weight192 = 0;
+      if ($offered188) {
+        $weight192 = 0;
+        if (!Number.isSafeInteger($weight192) || $weight192 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight192}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg193 = Z_deeds + l_q_2;
+      let $offered194 = false;
+      offered194$open: {
+        if (!(N[$seg193]! > 0)) break offered194$open;
+        if (!(l_q_2 === l_roller)) break offered194$open;
+        let $found195 = false;
+        for (let $i196 = 0; $i196 < N[$seg193]!; $i196++) {
+          const l_d = C[$seg193 * CAP + $i196]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+          $found195 = true;
+          break;
+        }
+        if (!$found195) break offered194$open;
+        $offered194 = true;
+      }
+      let $weight198 = 0;
+      if ($offered194) {
+        $weight198 = 0;
+        if (!Number.isSafeInteger($weight198) || $weight198 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight198}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg199 = Z_deeds + l_q_2;
+      let $offered200 = false;
+      offered200$open: {
+        if (!(N[$seg199]! > 0)) break offered200$open;
+        if (!(l_q_2 === l_roller)) break offered200$open;
+        let $found201 = false;
+        for (let $i202 = 0; $i202 < N[$seg199]!; $i202++) {
+          const l_d = C[$seg199 * CAP + $i202]!;
+          if (!v_mortgaged[l_d]!) continue;
+          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+          $found201 = true;
+          break;
+        }
+        if (!$found201) break offered200$open;
+        $offered200 = true;
+      }
+      let $weight204 = 0;
+      if ($offered200) {
+        $weight204 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight204) || $weight204 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight204}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg205 = Z_deeds + l_q_2;
+      $values31.length = 0;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (l_buyer !== l_q_2) $values31.push(l_buyer);
+      }
+      let $offered206 = false;
+      offered206$open: {
+        if (!(N[$seg205]! > 0)) break offered206$open;
+        if (!($values31.length > 0)) break offered206$open;
+        if (!(l_q_2 === l_roller)) break offered206$open;
+        let $found207 = false;
+        for (let $i208 = 0; $i208 < N[$seg205]!; $i208++) {
+          const l_d_3 = C[$seg205 * CAP + $i208]!;
+          if (!fn_may_sell_deed(l_d_3)) continue;
+          $found207 = true;
+          break;
+        }
+        if (!$found207) break offered206$open;
+        let $found210 = false;
+        for (let $i211 = 0; $i211 < $values31.length; $i211++) {
+          const l_buyer_2 = $values31[$i211]!;
+          if (!(v_cash[l_buyer_2]! > 0)) continue;
+          $found210 = true;
+          break;
+        }
+        if (!$found210) break offered206$open;
+        $offered206 = true;
+      }
+      let $weight213 = 0;
+      if ($offered206) {
+        $weight213 = 1;
+      }
+      let $offered214 = false;
+      offered214$open: {
+        $offered214 = true;
+      }
+      let $weight215 = 0;
+      if ($offered214) {
+        $weight215 = 1;
+      }
+      const $weights216 =
+        $weight168 +
+        $weight174 +
+        $weight180 +
+        $weight186 +
+        $weight192 +
+        $weight198 +
+        $weight204 +
+        $weight213 +
+        $weight215;
+      if ($weights216 === 0) break preferred162;
+      if ($weights216 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick217 = drawInt(P, $weights216);
+      if ($offered163) {
+        $pick217 -= $weight168;
+        if ($pick217 < 0) {
+          const $moves218 = 1;
+          if ($moves218 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt219: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index220 = drawInt(P, $moves218);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 8);
+            {
+              return 18;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered170) {
+        $pick217 -= $weight174;
+        if ($pick217 < 0) {
+          $values25.length = 0;
+          for (let $i173 = 0; $i173 < N[$seg169]!; $i173++) {
+            const l_d = C[$seg169 * CAP + $i173]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+            if (!(v_books[l_d]! === fn_lowest_level(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values25.push(l_d);
+          }
+          const $size221 = $values25.length;
+          const $moves222 = $size221;
+          if ($moves222 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt223: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index224 = drawInt(P, $moves222);
+            const $digit225 = $index224 % $size221;
+            $index224 = Math.floor($index224 / $size221);
+            const $value226 = $values25[$digit225]!;
+            {
+              const l_d = $value226;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 9, $value226);
+            {
+              const l_d = $value226;
+              {
+                const $amount = Deed_stack_price[l_d]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_books[l_d] += 1;
+              v_stacks_left -= 1;
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered176) {
+        $pick217 -= $weight180;
+        if ($pick217 < 0) {
+          $values26.length = 0;
+          for (let $i179 = 0; $i179 < N[$seg175]!; $i179++) {
+            const l_d = C[$seg175 * CAP + $i179]!;
+            if (!fn_complete(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!v_key[l_d]!) continue;
+            if (!(fn_lowest_level(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values26.push(l_d);
+          }
+          const $size227 = $values26.length;
+          const $moves228 = $size227;
+          if ($moves228 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt229: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index230 = drawInt(P, $moves228);
+            const $digit231 = $index230 % $size227;
+            $index230 = Math.floor($index230 / $size227);
+            const $value232 = $values26[$digit231]!;
+            {
+              const l_d = $value232;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 10, $value232);
+            {
+              const l_d = $value232;
+              {
+                const $amount = Deed_stack_price[l_d]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_books[l_d] = 0;
+              v_stacks_left += 4;
+              v_key[l_d] = true;
+              v_keys_left -= 1;
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered182) {
+        $pick217 -= $weight186;
+        if ($pick217 < 0) {
+          $values27.length = 0;
+          for (let $i185 = 0; $i185 < N[$seg181]!; $i185++) {
+            const l_d = C[$seg181 * CAP + $i185]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_q_2, l_d)) continue;
+            $values27.push(l_d);
+          }
+          const $size233 = $values27.length;
+          const $moves234 = $size233;
+          if ($moves234 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt235: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index236 = drawInt(P, $moves234);
+            const $digit237 = $index236 % $size233;
+            $index236 = Math.floor($index236 / $size233);
+            const $value238 = $values27[$digit237]!;
+            {
+              const l_d = $value238;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 11, $value238);
+            {
+              const l_d = $value238;
+              {
+                const $argument239 = l_q_2;
+                const $argument240 = l_d;
+                {
+                  let l_p = $argument239;
+                  let l_sold = $argument240;
+                  v_books[l_sold] -= 1;
+                  v_stacks_left += 1;
+                  {
+                    const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered188) {
+        $pick217 -= $weight192;
+        if ($pick217 < 0) {
+          $values28.length = 0;
+          for (let $i191 = 0; $i191 < N[$seg187]!; $i191++) {
+            const l_d = C[$seg187 * CAP + $i191]!;
+            if (!v_key[l_d]!) continue;
+            $values28.push(l_d);
+          }
+          const $size241 = $values28.length;
+          const $moves242 = $size241;
+          if ($moves242 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt243: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index244 = drawInt(P, $moves242);
+            const $digit245 = $index244 % $size241;
+            $index244 = Math.floor($index244 / $size241);
+            const $value246 = $values28[$digit245]!;
+            {
+              const l_d = $value246;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 12, $value246);
+            {
+              const l_d = $value246;
+              {
+                const $argument247 = l_q_2;
+                const $argument248 = l_d;
+                {
+                  let l_p = $argument247;
+                  let l_sold = $argument248;
+                  v_key[l_sold] = false;
+                  v_keys_left += 1;
+                  v_books[l_sold] = 4;
+                  v_stacks_left -= 4;
+                  {
+                    const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered194) {
+        $pick217 -= $weight198;
+        if ($pick217 < 0) {
+          $values29.length = 0;
+          for (let $i197 = 0; $i197 < N[$seg193]!; $i197++) {
+            const l_d = C[$seg193 * CAP + $i197]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped(l_q_2, Deed_group[l_d]!)) continue;
+            $values29.push(l_d);
+          }
+          const $size249 = $values29.length;
+          const $moves250 = $size249;
+          if ($moves250 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt251: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index252 = drawInt(P, $moves250);
+            const $digit253 = $index252 % $size249;
+            $index252 = Math.floor($index252 / $size249);
+            const $value254 = $values29[$digit253]!;
+            {
+              const l_d = $value254;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 13, $value254);
+            {
+              const l_d = $value254;
+              {
+                const $argument255 = l_q_2;
+                const $argument256 = l_d;
+                {
+                  let l_p = $argument255;
+                  let l_pledged = $argument256;
+                  v_mortgaged[l_pledged] = true;
+                  {
+                    const $amount = Deed_mortgage[l_pledged]!;
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered200) {
+        $pick217 -= $weight204;
+        if ($pick217 < 0) {
+          $values30.length = 0;
+          for (let $i203 = 0; $i203 < N[$seg199]!; $i203++) {
+            const l_d = C[$seg199 * CAP + $i203]!;
+            if (!v_mortgaged[l_d]!) continue;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+            $values30.push(l_d);
+          }
+          const $size257 = $values30.length;
+          const $moves258 = $size257;
+          if ($moves258 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt259: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index260 = drawInt(P, $moves258);
+            const $digit261 = $index260 % $size257;
+            $index260 = Math.floor($index260 / $size257);
+            const $value262 = $values30[$digit261]!;
+            {
+              const l_d = $value262;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 14, $value262);
+            {
+              const l_d = $value262;
+              {
+                const $amount = fn_lift_cost(l_d);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_mortgaged[l_d] = false;
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered206) {
+        $pick217 -= $weight213;
+        if ($pick217 < 0) {
+          $values32.length = 0;
+          for (let $i209 = 0; $i209 < N[$seg205]!; $i209++) {
+            const l_d_3 = C[$seg205 * CAP + $i209]!;
+            if (!fn_may_sell_deed(l_d_3)) continue;
+            $values32.push(l_d_3);
+          }
+          $values33.length = 0;
+          for (let $i212 = 0; $i212 < $values31.length; $i212++) {
+            const l_buyer_2 = $values31[$i212]!;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $values33.push(l_buyer_2);
+          }
+          const $size263 = $values32.length;
+          const $size264 = $values33.length;
+          const $moves265 = $size263 * $size264;
+          if ($moves265 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt266: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index267 = drawInt(P, $moves265);
+            const $digit268 = $index267 % $size263;
+            $index267 = Math.floor($index267 / $size263);
+            const $value269 = $values32[$digit268]!;
+            const $digit270 = $index267 % $size264;
+            $index267 = Math.floor($index267 / $size264);
+            const $value271 = $values33[$digit270]!;
+            {
+              l_d_3 = $value269;
+              l_buyer_2 = $value271;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 15, $value269, $value271);
+            {
+              l_d_3 = $value269;
+              l_buyer_2 = $value271;
+              return 36;
+            }
+          }
+          break preferred162;
+        }
+      }
+      if ($offered214) {
+        $pick217 -= $weight215;
+        if ($pick217 < 0) {
+          const $moves272 = 1;
+          if ($moves272 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt273: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index274 = drawInt(P, $moves272);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat21, 16);
+            {
+              l___window_0_2 = false;
+              return 17;
+            }
+          }
+          break preferred162;
+        }
+      }
+    }
     let $offered66 = false;
     offered66$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered66$open;
@@ -2906,10 +3653,10 @@ export function playout(): PlayoutKernel {
       ($offered109 ? 1 : 0);
     if ($offered110 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat21} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     let $built116 = false;
     let $built121 = false;
@@ -3462,108 +4209,108 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide217($seat163: number): number {
-    const $seg164 = Z_deeds + l_p;
-    let $offered165 = false;
-    offered165$open: {
-      if (!(N[$seg164]! > 0)) break offered165$open;
-      let $any166: boolean = false;
+  function decide330($seat276: number): number {
+    const $seg277 = Z_deeds + l_p;
+    let $offered278 = false;
+    offered278$open: {
+      if (!(N[$seg277]! > 0)) break offered278$open;
+      let $any279: boolean = false;
       {
-        const $seg168 = Z_deeds + l_p;
-        const $n169 = N[$seg168]!;
-        for (let $i167 = 0; $i167 < $n169; $i167++) {
-          const l_e = C[$seg168 * CAP + $i167]!;
+        const $seg281 = Z_deeds + l_p;
+        const $n282 = N[$seg281]!;
+        for (let $i280 = 0; $i280 < $n282; $i280++) {
+          const l_e = C[$seg281 * CAP + $i280]!;
           if (fn_may_sell_stack(l_p, l_e)) {
-            $any166 = true;
+            $any279 = true;
             break;
           }
         }
       }
-      if (!$any166) break offered165$open;
-      let $found170 = false;
-      for (let $i171 = 0; $i171 < N[$seg164]!; $i171++) {
-        const l_d = C[$seg164 * CAP + $i171]!;
+      if (!$any279) break offered278$open;
+      let $found283 = false;
+      for (let $i284 = 0; $i284 < N[$seg277]!; $i284++) {
+        const l_d = C[$seg277 * CAP + $i284]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p, l_d)) continue;
-        $found170 = true;
+        $found283 = true;
         break;
       }
-      if (!$found170) break offered165$open;
-      $offered165 = true;
+      if (!$found283) break offered278$open;
+      $offered278 = true;
     }
-    const $seg173 = Z_deeds + l_p;
-    let $offered174 = false;
-    offered174$open: {
-      if (!(N[$seg173]! > 0)) break offered174$open;
-      let $any175: boolean = false;
+    const $seg286 = Z_deeds + l_p;
+    let $offered287 = false;
+    offered287$open: {
+      if (!(N[$seg286]! > 0)) break offered287$open;
+      let $any288: boolean = false;
       {
-        const $seg177 = Z_deeds + l_p;
-        const $n178 = N[$seg177]!;
-        for (let $i176 = 0; $i176 < $n178; $i176++) {
-          const l_e = C[$seg177 * CAP + $i176]!;
+        const $seg290 = Z_deeds + l_p;
+        const $n291 = N[$seg290]!;
+        for (let $i289 = 0; $i289 < $n291; $i289++) {
+          const l_e = C[$seg290 * CAP + $i289]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any175 = true;
+            $any288 = true;
             break;
           }
         }
       }
-      if (!$any175) break offered174$open;
-      if (!(v_stacks_left >= 4)) break offered174$open;
-      let $found179 = false;
-      for (let $i180 = 0; $i180 < N[$seg173]!; $i180++) {
-        const l_d = C[$seg173 * CAP + $i180]!;
+      if (!$any288) break offered287$open;
+      if (!(v_stacks_left >= 4)) break offered287$open;
+      let $found292 = false;
+      for (let $i293 = 0; $i293 < N[$seg286]!; $i293++) {
+        const l_d = C[$seg286 * CAP + $i293]!;
         if (!v_key[l_d]!) continue;
-        $found179 = true;
+        $found292 = true;
         break;
       }
-      if (!$found179) break offered174$open;
-      $offered174 = true;
+      if (!$found292) break offered287$open;
+      $offered287 = true;
     }
-    const $seg182 = Z_deeds + l_p;
-    let $offered183 = false;
-    offered183$open: {
-      if (!(N[$seg182]! > 0)) break offered183$open;
-      let $any184: boolean = false;
+    const $seg295 = Z_deeds + l_p;
+    let $offered296 = false;
+    offered296$open: {
+      if (!(N[$seg295]! > 0)) break offered296$open;
+      let $any297: boolean = false;
       {
-        const $seg186 = Z_deeds + l_p;
-        const $n187 = N[$seg186]!;
-        for (let $i185 = 0; $i185 < $n187; $i185++) {
-          const l_e = C[$seg186 * CAP + $i185]!;
+        const $seg299 = Z_deeds + l_p;
+        const $n300 = N[$seg299]!;
+        for (let $i298 = 0; $i298 < $n300; $i298++) {
+          const l_e = C[$seg299 * CAP + $i298]!;
           if (fn_may_mortgage(l_p, l_e)) {
-            $any184 = true;
+            $any297 = true;
             break;
           }
         }
       }
-      if (!$any184) break offered183$open;
-      let $found188 = false;
-      for (let $i189 = 0; $i189 < N[$seg182]!; $i189++) {
-        const l_d = C[$seg182 * CAP + $i189]!;
+      if (!$any297) break offered296$open;
+      let $found301 = false;
+      for (let $i302 = 0; $i302 < N[$seg295]!; $i302++) {
+        const l_d = C[$seg295 * CAP + $i302]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-        $found188 = true;
+        $found301 = true;
         break;
       }
-      if (!$found188) break offered183$open;
-      $offered183 = true;
+      if (!$found301) break offered296$open;
+      $offered296 = true;
     }
-    const $offered191 = ($offered165 ? 1 : 0) + ($offered174 ? 1 : 0) + ($offered183 ? 1 : 0);
-    if ($offered191 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat163} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $offered304 = ($offered278 ? 1 : 0) + ($offered287 ? 1 : 0) + ($offered296 ? 1 : 0);
+    if ($offered304 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat276} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built196 = false;
-    let $built203 = false;
-    let $built210 = false;
-    attempt192: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n194 = $offered191;
-      if (!($n194 >= 1 && $n194 <= 4294967296))
+    let $built309 = false;
+    let $built316 = false;
+    let $built323 = false;
+    attempt305: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n307 = $offered304;
+      if (!($n307 >= 1 && $n307 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $r195 = 0;
-      if ($n194 <= 2097152) {
+      let $r308 = 0;
+      if ($n307 <= 2097152) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3574,32 +4321,32 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n194;
+          const $m = ($t >>> 0) * $n307;
           const $low = $m >>> 0;
-          if ($low >= $n194 || $low >= 4294967296 % $n194) {
-            $r195 = ($m / 4294967296) >>> 0;
+          if ($low >= $n307 || $low >= 4294967296 % $n307) {
+            $r308 = ($m / 4294967296) >>> 0;
             break;
           }
         }
-      } else $r195 = drawInt(P, $n194);
-      const $pick193$drawn = $r195;
-      let $pick193 = $pick193$drawn;
-      if ($offered165 && $pick193-- === 0) {
-        if (!$built196) {
-          $values25.length = 0;
-          for (let $i172 = 0; $i172 < N[$seg164]!; $i172++) {
-            const l_d = C[$seg164 * CAP + $i172]!;
+      } else $r308 = drawInt(P, $n307);
+      const $pick306$drawn = $r308;
+      let $pick306 = $pick306$drawn;
+      if ($offered278 && $pick306-- === 0) {
+        if (!$built309) {
+          $values34.length = 0;
+          for (let $i285 = 0; $i285 < N[$seg277]!; $i285++) {
+            const l_d = C[$seg277 * CAP + $i285]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p, l_d)) continue;
-            $values25.push(l_d);
+            $values34.push(l_d);
           }
-          $built196 = true;
+          $built309 = true;
         }
-        const $n199 = $values25.length;
-        if (!($n199 >= 1 && $n199 <= 4294967296))
+        const $n312 = $values34.length;
+        if (!($n312 >= 1 && $n312 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r200 = 0;
-        if ($n199 <= 2097152) {
+        let $r313 = 0;
+        if ($n312 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3610,30 +4357,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n199;
+            const $m = ($t >>> 0) * $n312;
             const $low = $m >>> 0;
-            if ($low >= $n199 || $low >= 4294967296 % $n199) {
-              $r200 = ($m / 4294967296) >>> 0;
+            if ($low >= $n312 || $low >= 4294967296 % $n312) {
+              $r313 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r200 = drawInt(P, $n199);
-        const $digit197 = $r200;
-        const $value198 = $values25[$digit197]!;
+        } else $r313 = drawInt(P, $n312);
+        const $digit310 = $r313;
+        const $value311 = $values34[$digit310]!;
         {
-          const l_d = $value198;
+          const l_d = $value311;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat163, 0, $value198);
+        if (trace !== null) trace.push($seat276, 0, $value311);
         {
-          const l_d = $value198;
+          const l_d = $value311;
           {
-            const $argument201 = l_p;
-            const $argument202 = l_d;
+            const $argument314 = l_p;
+            const $argument315 = l_d;
             {
-              let l_p = $argument201;
-              let l_sold = $argument202;
+              let l_p = $argument314;
+              let l_sold = $argument315;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3656,21 +4403,21 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered174 && $pick193-- === 0) {
-        if (!$built203) {
-          $values26.length = 0;
-          for (let $i181 = 0; $i181 < N[$seg173]!; $i181++) {
-            const l_d = C[$seg173 * CAP + $i181]!;
+      if ($offered287 && $pick306-- === 0) {
+        if (!$built316) {
+          $values35.length = 0;
+          for (let $i294 = 0; $i294 < N[$seg286]!; $i294++) {
+            const l_d = C[$seg286 * CAP + $i294]!;
             if (!v_key[l_d]!) continue;
-            $values26.push(l_d);
+            $values35.push(l_d);
           }
-          $built203 = true;
+          $built316 = true;
         }
-        const $n206 = $values26.length;
-        if (!($n206 >= 1 && $n206 <= 4294967296))
+        const $n319 = $values35.length;
+        if (!($n319 >= 1 && $n319 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r207 = 0;
-        if ($n206 <= 2097152) {
+        let $r320 = 0;
+        if ($n319 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3681,30 +4428,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n206;
+            const $m = ($t >>> 0) * $n319;
             const $low = $m >>> 0;
-            if ($low >= $n206 || $low >= 4294967296 % $n206) {
-              $r207 = ($m / 4294967296) >>> 0;
+            if ($low >= $n319 || $low >= 4294967296 % $n319) {
+              $r320 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r207 = drawInt(P, $n206);
-        const $digit204 = $r207;
-        const $value205 = $values26[$digit204]!;
+        } else $r320 = drawInt(P, $n319);
+        const $digit317 = $r320;
+        const $value318 = $values35[$digit317]!;
         {
-          const l_d = $value205;
+          const l_d = $value318;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat163, 1, $value205);
+        if (trace !== null) trace.push($seat276, 1, $value318);
         {
-          const l_d = $value205;
+          const l_d = $value318;
           {
-            const $argument208 = l_p;
-            const $argument209 = l_d;
+            const $argument321 = l_p;
+            const $argument322 = l_d;
             {
-              let l_p = $argument208;
-              let l_sold = $argument209;
+              let l_p = $argument321;
+              let l_sold = $argument322;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -3729,513 +4476,18 @@ export function playout(): PlayoutKernel {
           return 22;
         }
       }
-      if ($offered183 && $pick193-- === 0) {
-        if (!$built210) {
-          $values27.length = 0;
-          for (let $i190 = 0; $i190 < N[$seg182]!; $i190++) {
-            const l_d = C[$seg182 * CAP + $i190]!;
+      if ($offered296 && $pick306-- === 0) {
+        if (!$built323) {
+          $values36.length = 0;
+          for (let $i303 = 0; $i303 < N[$seg295]!; $i303++) {
+            const l_d = C[$seg295 * CAP + $i303]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p, Deed_group[l_d]!)) continue;
-            $values27.push(l_d);
-          }
-          $built210 = true;
-        }
-        const $n213 = $values27.length;
-        if (!($n213 >= 1 && $n213 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r214 = 0;
-        if ($n213 <= 2097152) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n213;
-            const $low = $m >>> 0;
-            if ($low >= $n213 || $low >= 4294967296 % $n213) {
-              $r214 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else $r214 = drawInt(P, $n213);
-        const $digit211 = $r214;
-        const $value212 = $values27[$digit211]!;
-        {
-          const l_d = $value212;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat163, 2, $value212);
-        {
-          const l_d = $value212;
-          {
-            const $argument215 = l_p;
-            const $argument216 = l_d;
-            {
-              let l_p = $argument215;
-              let l_pledged = $argument216;
-              v_mortgaged[l_pledged] = true;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return 22;
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide262(): number {
-    {
-      let $n238 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list30[$n238++] = l_q;
-        }
-      }
-      $list31.fill(0);
-      race239: for (;;) {
-        let $left240 = 0;
-        for (let $a243 = 0; $a243 < $n238; $a243++) if ($list31[$list30[$a243]!] === 0) $left240++;
-        if ($left240 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k242 = 0;
-        if ($left240 > 1) {
-          const $n244 = $left240;
-          if (!($n244 >= 1 && $n244 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r245 = 0;
-          if ($n244 <= 2097152) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n244;
-              const $low = $m >>> 0;
-              if ($low >= $n244 || $low >= 4294967296 % $n244) {
-                $r245 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else $r245 = drawInt(P, $n244);
-          const $k242$drawn = $r245;
-          $k242 = $k242$drawn;
-        }
-        let $seat241 = -1;
-        for (let $a243 = 0; $a243 < $n238; $a243++)
-          if ($list31[$list30[$a243]!] === 0 && $k242-- === 0) {
-            $seat241 = $list30[$a243]!;
-            break;
-          }
-        const l_q = $seat241;
-        const $low246 = l_high_2 + 1;
-        const $high247 = v_cash[l_q]!;
-        let $offered248 = false;
-        let $least249 = $low246;
-        offered248$open: {
-          if (!($low246 <= $high247)) break offered248$open;
-          $least249 = Math.max($low246, l_high_2 + 1);
-          if (!($least249 <= $high247)) break offered248$open;
-          $offered248 = true;
-        }
-        let $offered250 = false;
-        offered250$open: {
-          $offered250 = true;
-        }
-        const $offered251 = ($offered248 ? 1 : 0) + ($offered250 ? 1 : 0);
-        if ($offered251 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt252: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n254 = $offered251;
-          if (!($n254 >= 1 && $n254 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r255 = 0;
-          if ($n254 <= 2097152) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n254;
-              const $low = $m >>> 0;
-              if ($low >= $n254 || $low >= 4294967296 % $n254) {
-                $r255 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else $r255 = drawInt(P, $n254);
-          const $pick253$drawn = $r255;
-          let $pick253 = $pick253$drawn;
-          if ($offered248 && $pick253-- === 0) {
-            const $n259 = Math.max(0, $high247 - $least249 + 1);
-            if (!($n259 >= 1 && $n259 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            let $r260 = 0;
-            if ($n259 <= 2097152) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n259;
-                const $low = $m >>> 0;
-                if ($low >= $n259 || $low >= 4294967296 % $n259) {
-                  $r260 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else $r260 = drawInt(P, $n259);
-            const $digit257 = $r260;
-            const $value258 = $least249 + $digit257;
-            {
-              const l_amount = $value258;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value258);
-            {
-              const l_amount = $value258;
-              l_high_2 = l_amount;
-              l_leader_2 = l_q;
-              l_bidding_2 = true;
-              return 35;
-            }
-          }
-          if ($offered250 && $pick253-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list31[l_q] = 1;
-            if ($left240 === 1) {
-              return 35;
-            }
-            continue race239;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide275($seat264: number): number {
-    const $low265 = 1;
-    const $high266 = v_cash[l_buyer_2]!;
-    const $size267 = Math.max(0, $high266 - $low265 + 1);
-    const $count268 = $size267;
-    const $total269 = $count268;
-    if ($total269 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat264} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    const $n271 = $total269;
-    if (!($n271 >= 1 && $n271 <= 4294967296))
-      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-    let $r272 = 0;
-    if ($n271 <= 2097152) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n271;
-        const $low = $m >>> 0;
-        if ($low >= $n271 || $low >= 4294967296 % $n271) {
-          $r272 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else $r272 = drawInt(P, $n271);
-    const $index270$drawn = $r272;
-    let $index270 = $index270$drawn;
-    decisions++;
-    steps = 0;
-    if ($index270 < $count268) {
-      const $digit273 = $index270;
-      const $value274 = $low265 + $digit273;
-      if (trace !== null) trace.push($seat264, 7, $value274);
-      {
-        l_amount_3 = $value274;
-        return 38;
-      }
-    }
-    $index270 -= $count268;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide288($seat276: number): number {
-    const $count277 = 1;
-    const $count278 = 1;
-    const $total279 = $count277 + $count278;
-    if ($total279 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat276} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    const $n281 = $total279;
-    if (!($n281 >= 1 && $n281 <= 4294967296))
-      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-    let $r282 = 0;
-    if ($n281 <= 2097152) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n281;
-        const $low = $m >>> 0;
-        if ($low >= $n281 || $low >= 4294967296 % $n281) {
-          $r282 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else $r282 = drawInt(P, $n281);
-    const $index280$drawn = $r282;
-    let $index280 = $index280$drawn;
-    decisions++;
-    steps = 0;
-    if ($index280 < $count277) {
-      if (trace !== null) trace.push($seat276, 5);
-      {
-        {
-          const $amount = l_amount_3;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
-            );
-          if (v_cash[l_buyer_2] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_buyer_2] -= $amount;
-          v_cash[l_q_2] += $amount;
-        }
-        {
-          const $seg283 = Z_deeds + l_q_2;
-          const $wanted = l_d_3;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg283]!; $i++)
-            if (C[$seg283 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at284 = $seg283 * CAP + $at;
-          const $card = C[$at284]!;
-          const $end285 = $seg283 * CAP + N[$seg283]! - 1;
-          for (let $k286 = $at284; $k286 < $end285; $k286++) C[$k286] = C[$k286 + 1]!;
-          N[$seg283]!--;
-          const $seg287 = Z_deeds + l_buyer_2;
-          C[$seg287 * CAP + N[$seg287]!] = $card;
-          N[$seg287]!++;
-        }
-        return 39;
-      }
-    }
-    $index280 -= $count277;
-    if ($index280 < $count278) {
-      if (trace !== null) trace.push($seat276, 6);
-      {
-        return 39;
-      }
-    }
-    $index280 -= $count278;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide344($seat290: number): number {
-    const $seg291 = Z_deeds + l_p_3;
-    let $offered292 = false;
-    offered292$open: {
-      if (!(N[$seg291]! > 0)) break offered292$open;
-      let $any293: boolean = false;
-      {
-        const $seg295 = Z_deeds + l_p_3;
-        const $n296 = N[$seg295]!;
-        for (let $i294 = 0; $i294 < $n296; $i294++) {
-          const l_e = C[$seg295 * CAP + $i294]!;
-          if (fn_may_sell_stack(l_p_3, l_e)) {
-            $any293 = true;
-            break;
-          }
-        }
-      }
-      if (!$any293) break offered292$open;
-      let $found297 = false;
-      for (let $i298 = 0; $i298 < N[$seg291]!; $i298++) {
-        const l_d = C[$seg291 * CAP + $i298]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-        $found297 = true;
-        break;
-      }
-      if (!$found297) break offered292$open;
-      $offered292 = true;
-    }
-    const $seg300 = Z_deeds + l_p_3;
-    let $offered301 = false;
-    offered301$open: {
-      if (!(N[$seg300]! > 0)) break offered301$open;
-      let $any302: boolean = false;
-      {
-        const $seg304 = Z_deeds + l_p_3;
-        const $n305 = N[$seg304]!;
-        for (let $i303 = 0; $i303 < $n305; $i303++) {
-          const l_e = C[$seg304 * CAP + $i303]!;
-          if (fn_may_sell_key(l_p_3, l_e)) {
-            $any302 = true;
-            break;
-          }
-        }
-      }
-      if (!$any302) break offered301$open;
-      if (!(v_stacks_left >= 4)) break offered301$open;
-      let $found306 = false;
-      for (let $i307 = 0; $i307 < N[$seg300]!; $i307++) {
-        const l_d = C[$seg300 * CAP + $i307]!;
-        if (!v_key[l_d]!) continue;
-        $found306 = true;
-        break;
-      }
-      if (!$found306) break offered301$open;
-      $offered301 = true;
-    }
-    const $seg309 = Z_deeds + l_p_3;
-    let $offered310 = false;
-    offered310$open: {
-      if (!(N[$seg309]! > 0)) break offered310$open;
-      let $any311: boolean = false;
-      {
-        const $seg313 = Z_deeds + l_p_3;
-        const $n314 = N[$seg313]!;
-        for (let $i312 = 0; $i312 < $n314; $i312++) {
-          const l_e = C[$seg313 * CAP + $i312]!;
-          if (fn_may_mortgage(l_p_3, l_e)) {
-            $any311 = true;
-            break;
-          }
-        }
-      }
-      if (!$any311) break offered310$open;
-      let $found315 = false;
-      for (let $i316 = 0; $i316 < N[$seg309]!; $i316++) {
-        const l_d = C[$seg309 * CAP + $i316]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-        $found315 = true;
-        break;
-      }
-      if (!$found315) break offered310$open;
-      $offered310 = true;
-    }
-    const $offered318 = ($offered292 ? 1 : 0) + ($offered301 ? 1 : 0) + ($offered310 ? 1 : 0);
-    if ($offered318 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    let $built323 = false;
-    let $built330 = false;
-    let $built337 = false;
-    attempt319: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n321 = $offered318;
-      if (!($n321 >= 1 && $n321 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $r322 = 0;
-      if ($n321 <= 2097152) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n321;
-          const $low = $m >>> 0;
-          if ($low >= $n321 || $low >= 4294967296 % $n321) {
-            $r322 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else $r322 = drawInt(P, $n321);
-      const $pick320$drawn = $r322;
-      let $pick320 = $pick320$drawn;
-      if ($offered292 && $pick320-- === 0) {
-        if (!$built323) {
-          $values32.length = 0;
-          for (let $i299 = 0; $i299 < N[$seg291]!; $i299++) {
-            const l_d = C[$seg291 * CAP + $i299]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack(l_p_3, l_d)) continue;
-            $values32.push(l_d);
+            $values36.push(l_d);
           }
           $built323 = true;
         }
-        const $n326 = $values32.length;
+        const $n326 = $values36.length;
         if (!($n326 >= 1 && $n326 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         let $r327 = 0;
@@ -4259,21 +4511,713 @@ export function playout(): PlayoutKernel {
           }
         } else $r327 = drawInt(P, $n326);
         const $digit324 = $r327;
-        const $value325 = $values32[$digit324]!;
+        const $value325 = $values36[$digit324]!;
         {
           const l_d = $value325;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 0, $value325);
+        if (trace !== null) trace.push($seat276, 2, $value325);
         {
           const l_d = $value325;
           {
-            const $argument328 = l_p_3;
+            const $argument328 = l_p;
             const $argument329 = l_d;
             {
               let l_p = $argument328;
-              let l_sold = $argument329;
+              let l_pledged = $argument329;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 22;
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide394(): number {
+    {
+      let $n351 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $list39[$n351++] = l_q;
+        }
+      }
+      $list40.fill(0);
+      race352: for (;;) {
+        let $left353 = 0;
+        for (let $a356 = 0; $a356 < $n351; $a356++) if ($list40[$list39[$a356]!] === 0) $left353++;
+        if ($left353 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k355 = 0;
+        if ($left353 > 1) {
+          const $n357 = $left353;
+          if (!($n357 >= 1 && $n357 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r358 = 0;
+          if ($n357 <= 2097152) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n357;
+              const $low = $m >>> 0;
+              if ($low >= $n357 || $low >= 4294967296 % $n357) {
+                $r358 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else $r358 = drawInt(P, $n357);
+          const $k355$drawn = $r358;
+          $k355 = $k355$drawn;
+        }
+        let $seat354 = -1;
+        for (let $a356 = 0; $a356 < $n351; $a356++)
+          if ($list40[$list39[$a356]!] === 0 && $k355-- === 0) {
+            $seat354 = $list39[$a356]!;
+            break;
+          }
+        const l_q = $seat354;
+        preferred375: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low376 = l_high_2 + 1;
+          const $high377 = v_cash[l_q]!;
+          let $offered378 = false;
+          let $least379 = $low376;
+          offered378$open: {
+            if (!($low376 <= $high377)) break offered378$open;
+            $least379 = Math.max($low376, l_high_2 + 1);
+            if (!($least379 <= $high377)) break offered378$open;
+            $offered378 = true;
+          }
+          let $weight380 = 0;
+          if ($offered378) {
+            $weight380 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight380) || $weight380 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight380}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered381 = false;
+          offered381$open: {
+            $offered381 = true;
+          }
+          let $weight382 = 0;
+          if ($offered381) {
+            $weight382 = 1;
+          }
+          const $weights383 = $weight380 + $weight382;
+          if ($weights383 === 0) break preferred375;
+          if ($weights383 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick384 = drawInt(P, $weights383);
+          if ($offered378) {
+            $pick384 -= $weight380;
+            if ($pick384 < 0) {
+              const $size385 = Math.max(0, $high377 - $least379 + 1);
+              const $moves386 = $size385;
+              if ($moves386 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt387: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index388 = drawInt(P, $moves386);
+                const $digit389 = $index388 % $size385;
+                $index388 = Math.floor($index388 / $size385);
+                const $value390 = $least379 + $digit389;
+                {
+                  const l_amount = $value390;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value390);
+                {
+                  const l_amount = $value390;
+                  l_high_2 = l_amount;
+                  l_leader_2 = l_q;
+                  l_bidding_2 = true;
+                  return 35;
+                }
+              }
+              break preferred375;
+            }
+          }
+          if ($offered381) {
+            $pick384 -= $weight382;
+            if ($pick384 < 0) {
+              const $moves391 = 1;
+              if ($moves391 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt392: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index393 = drawInt(P, $moves391);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list40[l_q] = 1;
+                if ($left353 === 1) {
+                  return 35;
+                }
+                continue race352;
+              }
+              break preferred375;
+            }
+          }
+        }
+        const $low359 = l_high_2 + 1;
+        const $high360 = v_cash[l_q]!;
+        let $offered361 = false;
+        let $least362 = $low359;
+        offered361$open: {
+          if (!($low359 <= $high360)) break offered361$open;
+          $least362 = Math.max($low359, l_high_2 + 1);
+          if (!($least362 <= $high360)) break offered361$open;
+          $offered361 = true;
+        }
+        let $offered363 = false;
+        offered363$open: {
+          $offered363 = true;
+        }
+        const $offered364 = ($offered361 ? 1 : 0) + ($offered363 ? 1 : 0);
+        if ($offered364 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt365: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n367 = $offered364;
+          if (!($n367 >= 1 && $n367 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r368 = 0;
+          if ($n367 <= 2097152) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n367;
+              const $low = $m >>> 0;
+              if ($low >= $n367 || $low >= 4294967296 % $n367) {
+                $r368 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else $r368 = drawInt(P, $n367);
+          const $pick366$drawn = $r368;
+          let $pick366 = $pick366$drawn;
+          if ($offered361 && $pick366-- === 0) {
+            const $n372 = Math.max(0, $high360 - $least362 + 1);
+            if (!($n372 >= 1 && $n372 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            let $r373 = 0;
+            if ($n372 <= 2097152) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n372;
+                const $low = $m >>> 0;
+                if ($low >= $n372 || $low >= 4294967296 % $n372) {
+                  $r373 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else $r373 = drawInt(P, $n372);
+            const $digit370 = $r373;
+            const $value371 = $least362 + $digit370;
+            {
+              const l_amount = $value371;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value371);
+            {
+              const l_amount = $value371;
+              l_high_2 = l_amount;
+              l_leader_2 = l_q;
+              l_bidding_2 = true;
+              return 35;
+            }
+          }
+          if ($offered363 && $pick366-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list40[l_q] = 1;
+            if ($left353 === 1) {
+              return 35;
+            }
+            continue race352;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide407($seat396: number): number {
+    const $low397 = 1;
+    const $high398 = v_cash[l_buyer_2]!;
+    const $size399 = Math.max(0, $high398 - $low397 + 1);
+    const $count400 = $size399;
+    const $total401 = $count400;
+    if ($total401 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat396} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n403 = $total401;
+    if (!($n403 >= 1 && $n403 <= 4294967296))
+      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+    let $r404 = 0;
+    if ($n403 <= 2097152) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n403;
+        const $low = $m >>> 0;
+        if ($low >= $n403 || $low >= 4294967296 % $n403) {
+          $r404 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else $r404 = drawInt(P, $n403);
+    const $index402$drawn = $r404;
+    let $index402 = $index402$drawn;
+    decisions++;
+    steps = 0;
+    if ($index402 < $count400) {
+      const $digit405 = $index402;
+      const $value406 = $low397 + $digit405;
+      if (trace !== null) trace.push($seat396, 7, $value406);
+      {
+        l_amount_3 = $value406;
+        return 38;
+      }
+    }
+    $index402 -= $count400;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide438($seat408: number): number {
+    preferred420: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered421 = false;
+      offered421$open: {
+        $offered421 = true;
+      }
+      let $weight422 = 0;
+      if ($offered421) {
+        $weight422 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight422) || $weight422 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'accept' is ${$weight422}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $offered423 = false;
+      offered423$open: {
+        $offered423 = true;
+      }
+      let $weight424 = 0;
+      if ($offered423) {
+        $weight424 = 1;
+      }
+      const $weights425 = $weight422 + $weight424;
+      if ($weights425 === 0) break preferred420;
+      if ($weights425 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick426 = drawInt(P, $weights425);
+      if ($offered421) {
+        $pick426 -= $weight422;
+        if ($pick426 < 0) {
+          const $moves427 = 1;
+          if ($moves427 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt428: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index429 = drawInt(P, $moves427);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat408, 5);
+            {
+              {
+                const $amount = l_amount_3;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+                  );
+                if (v_cash[l_buyer_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_buyer_2] -= $amount;
+                v_cash[l_q_2] += $amount;
+              }
+              {
+                const $seg430 = Z_deeds + l_q_2;
+                const $wanted = l_d_3;
+                let $at = -1;
+                for (let $i = 0; $i < N[$seg430]!; $i++)
+                  if (C[$seg430 * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
+                const $at431 = $seg430 * CAP + $at;
+                const $card = C[$at431]!;
+                const $end432 = $seg430 * CAP + N[$seg430]! - 1;
+                for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
+                N[$seg430]!--;
+                const $seg434 = Z_deeds + l_buyer_2;
+                C[$seg434 * CAP + N[$seg434]!] = $card;
+                N[$seg434]!++;
+              }
+              return 39;
+            }
+          }
+          break preferred420;
+        }
+      }
+      if ($offered423) {
+        $pick426 -= $weight424;
+        if ($pick426 < 0) {
+          const $moves435 = 1;
+          if ($moves435 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index437 = drawInt(P, $moves435);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat408, 6);
+            {
+              return 39;
+            }
+          }
+          break preferred420;
+        }
+      }
+    }
+    const $count409 = 1;
+    const $count410 = 1;
+    const $total411 = $count409 + $count410;
+    if ($total411 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat408} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n413 = $total411;
+    if (!($n413 >= 1 && $n413 <= 4294967296))
+      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+    let $r414 = 0;
+    if ($n413 <= 2097152) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n413;
+        const $low = $m >>> 0;
+        if ($low >= $n413 || $low >= 4294967296 % $n413) {
+          $r414 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else $r414 = drawInt(P, $n413);
+    const $index412$drawn = $r414;
+    let $index412 = $index412$drawn;
+    decisions++;
+    steps = 0;
+    if ($index412 < $count409) {
+      if (trace !== null) trace.push($seat408, 5);
+      {
+        {
+          const $amount = l_amount_3;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+            );
+          if (v_cash[l_buyer_2] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+            );
+          v_cash[l_buyer_2] -= $amount;
+          v_cash[l_q_2] += $amount;
+        }
+        {
+          const $seg415 = Z_deeds + l_q_2;
+          const $wanted = l_d_3;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg415]!; $i++)
+            if (C[$seg415 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
+          const $at416 = $seg415 * CAP + $at;
+          const $card = C[$at416]!;
+          const $end417 = $seg415 * CAP + N[$seg415]! - 1;
+          for (let $k418 = $at416; $k418 < $end417; $k418++) C[$k418] = C[$k418 + 1]!;
+          N[$seg415]!--;
+          const $seg419 = Z_deeds + l_buyer_2;
+          C[$seg419 * CAP + N[$seg419]!] = $card;
+          N[$seg419]!++;
+        }
+        return 39;
+      }
+    }
+    $index412 -= $count409;
+    if ($index412 < $count410) {
+      if (trace !== null) trace.push($seat408, 6);
+      {
+        return 39;
+      }
+    }
+    $index412 -= $count410;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide494($seat440: number): number {
+    const $seg441 = Z_deeds + l_p_3;
+    let $offered442 = false;
+    offered442$open: {
+      if (!(N[$seg441]! > 0)) break offered442$open;
+      let $any443: boolean = false;
+      {
+        const $seg445 = Z_deeds + l_p_3;
+        const $n446 = N[$seg445]!;
+        for (let $i444 = 0; $i444 < $n446; $i444++) {
+          const l_e = C[$seg445 * CAP + $i444]!;
+          if (fn_may_sell_stack(l_p_3, l_e)) {
+            $any443 = true;
+            break;
+          }
+        }
+      }
+      if (!$any443) break offered442$open;
+      let $found447 = false;
+      for (let $i448 = 0; $i448 < N[$seg441]!; $i448++) {
+        const l_d = C[$seg441 * CAP + $i448]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+        $found447 = true;
+        break;
+      }
+      if (!$found447) break offered442$open;
+      $offered442 = true;
+    }
+    const $seg450 = Z_deeds + l_p_3;
+    let $offered451 = false;
+    offered451$open: {
+      if (!(N[$seg450]! > 0)) break offered451$open;
+      let $any452: boolean = false;
+      {
+        const $seg454 = Z_deeds + l_p_3;
+        const $n455 = N[$seg454]!;
+        for (let $i453 = 0; $i453 < $n455; $i453++) {
+          const l_e = C[$seg454 * CAP + $i453]!;
+          if (fn_may_sell_key(l_p_3, l_e)) {
+            $any452 = true;
+            break;
+          }
+        }
+      }
+      if (!$any452) break offered451$open;
+      if (!(v_stacks_left >= 4)) break offered451$open;
+      let $found456 = false;
+      for (let $i457 = 0; $i457 < N[$seg450]!; $i457++) {
+        const l_d = C[$seg450 * CAP + $i457]!;
+        if (!v_key[l_d]!) continue;
+        $found456 = true;
+        break;
+      }
+      if (!$found456) break offered451$open;
+      $offered451 = true;
+    }
+    const $seg459 = Z_deeds + l_p_3;
+    let $offered460 = false;
+    offered460$open: {
+      if (!(N[$seg459]! > 0)) break offered460$open;
+      let $any461: boolean = false;
+      {
+        const $seg463 = Z_deeds + l_p_3;
+        const $n464 = N[$seg463]!;
+        for (let $i462 = 0; $i462 < $n464; $i462++) {
+          const l_e = C[$seg463 * CAP + $i462]!;
+          if (fn_may_mortgage(l_p_3, l_e)) {
+            $any461 = true;
+            break;
+          }
+        }
+      }
+      if (!$any461) break offered460$open;
+      let $found465 = false;
+      for (let $i466 = 0; $i466 < N[$seg459]!; $i466++) {
+        const l_d = C[$seg459 * CAP + $i466]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
+        $found465 = true;
+        break;
+      }
+      if (!$found465) break offered460$open;
+      $offered460 = true;
+    }
+    const $offered468 = ($offered442 ? 1 : 0) + ($offered451 ? 1 : 0) + ($offered460 ? 1 : 0);
+    if ($offered468 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat440} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built473 = false;
+    let $built480 = false;
+    let $built487 = false;
+    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n471 = $offered468;
+      if (!($n471 >= 1 && $n471 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $r472 = 0;
+      if ($n471 <= 2097152) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n471;
+          const $low = $m >>> 0;
+          if ($low >= $n471 || $low >= 4294967296 % $n471) {
+            $r472 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else $r472 = drawInt(P, $n471);
+      const $pick470$drawn = $r472;
+      let $pick470 = $pick470$drawn;
+      if ($offered442 && $pick470-- === 0) {
+        if (!$built473) {
+          $values41.length = 0;
+          for (let $i449 = 0; $i449 < N[$seg441]!; $i449++) {
+            const l_d = C[$seg441 * CAP + $i449]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack(l_p_3, l_d)) continue;
+            $values41.push(l_d);
+          }
+          $built473 = true;
+        }
+        const $n476 = $values41.length;
+        if (!($n476 >= 1 && $n476 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        let $r477 = 0;
+        if ($n476 <= 2097152) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n476;
+            const $low = $m >>> 0;
+            if ($low >= $n476 || $low >= 4294967296 % $n476) {
+              $r477 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else $r477 = drawInt(P, $n476);
+        const $digit474 = $r477;
+        const $value475 = $values41[$digit474]!;
+        {
+          const l_d = $value475;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat440, 0, $value475);
+        {
+          const l_d = $value475;
+          {
+            const $argument478 = l_p_3;
+            const $argument479 = l_d;
+            {
+              let l_p = $argument478;
+              let l_sold = $argument479;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4296,21 +5240,21 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered301 && $pick320-- === 0) {
-        if (!$built330) {
-          $values33.length = 0;
-          for (let $i308 = 0; $i308 < N[$seg300]!; $i308++) {
-            const l_d = C[$seg300 * CAP + $i308]!;
+      if ($offered451 && $pick470-- === 0) {
+        if (!$built480) {
+          $values42.length = 0;
+          for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
+            const l_d = C[$seg450 * CAP + $i458]!;
             if (!v_key[l_d]!) continue;
-            $values33.push(l_d);
+            $values42.push(l_d);
           }
-          $built330 = true;
+          $built480 = true;
         }
-        const $n333 = $values33.length;
-        if (!($n333 >= 1 && $n333 <= 4294967296))
+        const $n483 = $values42.length;
+        if (!($n483 >= 1 && $n483 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r334 = 0;
-        if ($n333 <= 2097152) {
+        let $r484 = 0;
+        if ($n483 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4321,30 +5265,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n333;
+            const $m = ($t >>> 0) * $n483;
             const $low = $m >>> 0;
-            if ($low >= $n333 || $low >= 4294967296 % $n333) {
-              $r334 = ($m / 4294967296) >>> 0;
+            if ($low >= $n483 || $low >= 4294967296 % $n483) {
+              $r484 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r334 = drawInt(P, $n333);
-        const $digit331 = $r334;
-        const $value332 = $values33[$digit331]!;
+        } else $r484 = drawInt(P, $n483);
+        const $digit481 = $r484;
+        const $value482 = $values42[$digit481]!;
         {
-          const l_d = $value332;
+          const l_d = $value482;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 1, $value332);
+        if (trace !== null) trace.push($seat440, 1, $value482);
         {
-          const l_d = $value332;
+          const l_d = $value482;
           {
-            const $argument335 = l_p_3;
-            const $argument336 = l_d;
+            const $argument485 = l_p_3;
+            const $argument486 = l_d;
             {
-              let l_p = $argument335;
-              let l_sold = $argument336;
+              let l_p = $argument485;
+              let l_sold = $argument486;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4369,22 +5313,22 @@ export function playout(): PlayoutKernel {
           return 55;
         }
       }
-      if ($offered310 && $pick320-- === 0) {
-        if (!$built337) {
-          $values34.length = 0;
-          for (let $i317 = 0; $i317 < N[$seg309]!; $i317++) {
-            const l_d = C[$seg309 * CAP + $i317]!;
+      if ($offered460 && $pick470-- === 0) {
+        if (!$built487) {
+          $values43.length = 0;
+          for (let $i467 = 0; $i467 < N[$seg459]!; $i467++) {
+            const l_d = C[$seg459 * CAP + $i467]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_3, Deed_group[l_d]!)) continue;
-            $values34.push(l_d);
+            $values43.push(l_d);
           }
-          $built337 = true;
+          $built487 = true;
         }
-        const $n340 = $values34.length;
-        if (!($n340 >= 1 && $n340 <= 4294967296))
+        const $n490 = $values43.length;
+        if (!($n490 >= 1 && $n490 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r341 = 0;
-        if ($n340 <= 2097152) {
+        let $r491 = 0;
+        if ($n490 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4395,30 +5339,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n340;
+            const $m = ($t >>> 0) * $n490;
             const $low = $m >>> 0;
-            if ($low >= $n340 || $low >= 4294967296 % $n340) {
-              $r341 = ($m / 4294967296) >>> 0;
+            if ($low >= $n490 || $low >= 4294967296 % $n490) {
+              $r491 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r341 = drawInt(P, $n340);
-        const $digit338 = $r341;
-        const $value339 = $values34[$digit338]!;
+        } else $r491 = drawInt(P, $n490);
+        const $digit488 = $r491;
+        const $value489 = $values43[$digit488]!;
         {
-          const l_d = $value339;
+          const l_d = $value489;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat290, 2, $value339);
+        if (trace !== null) trace.push($seat440, 2, $value489);
         {
-          const l_d = $value339;
+          const l_d = $value489;
           {
-            const $argument342 = l_p_3;
-            const $argument343 = l_d;
+            const $argument492 = l_p_3;
+            const $argument493 = l_d;
             {
-              let l_p = $argument342;
-              let l_pledged = $argument343;
+              let l_p = $argument492;
+              let l_pledged = $argument493;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4443,32 +5387,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide389(): number {
+  function decide558(): number {
     {
-      let $n365 = 0;
+      let $n515 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list37[$n365++] = l_q;
+          $list46[$n515++] = l_q;
         }
       }
-      $list38.fill(0);
-      race366: for (;;) {
-        let $left367 = 0;
-        for (let $a370 = 0; $a370 < $n365; $a370++) if ($list38[$list37[$a370]!] === 0) $left367++;
-        if ($left367 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      $list47.fill(0);
+      race516: for (;;) {
+        let $left517 = 0;
+        for (let $a520 = 0; $a520 < $n515; $a520++) if ($list47[$list46[$a520]!] === 0) $left517++;
+        if ($left517 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k369 = 0;
-        if ($left367 > 1) {
-          const $n371 = $left367;
-          if (!($n371 >= 1 && $n371 <= 4294967296))
+        let $k519 = 0;
+        if ($left517 > 1) {
+          const $n521 = $left517;
+          if (!($n521 >= 1 && $n521 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r372 = 0;
-          if ($n371 <= 2097152) {
+          let $r522 = 0;
+          if ($n521 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4479,52 +5423,142 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n371;
+              const $m = ($t >>> 0) * $n521;
               const $low = $m >>> 0;
-              if ($low >= $n371 || $low >= 4294967296 % $n371) {
-                $r372 = ($m / 4294967296) >>> 0;
+              if ($low >= $n521 || $low >= 4294967296 % $n521) {
+                $r522 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r372 = drawInt(P, $n371);
-          const $k369$drawn = $r372;
-          $k369 = $k369$drawn;
+          } else $r522 = drawInt(P, $n521);
+          const $k519$drawn = $r522;
+          $k519 = $k519$drawn;
         }
-        let $seat368 = -1;
-        for (let $a370 = 0; $a370 < $n365; $a370++)
-          if ($list38[$list37[$a370]!] === 0 && $k369-- === 0) {
-            $seat368 = $list37[$a370]!;
+        let $seat518 = -1;
+        for (let $a520 = 0; $a520 < $n515; $a520++)
+          if ($list47[$list46[$a520]!] === 0 && $k519-- === 0) {
+            $seat518 = $list46[$a520]!;
             break;
           }
-        const l_q = $seat368;
-        const $low373 = l_high_3 + 1;
-        const $high374 = v_cash[l_q]!;
-        let $offered375 = false;
-        let $least376 = $low373;
-        offered375$open: {
-          if (!($low373 <= $high374)) break offered375$open;
-          $least376 = Math.max($low373, l_high_3 + 1);
-          if (!($least376 <= $high374)) break offered375$open;
-          $offered375 = true;
+        const l_q = $seat518;
+        preferred539: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low540 = l_high_3 + 1;
+          const $high541 = v_cash[l_q]!;
+          let $offered542 = false;
+          let $least543 = $low540;
+          offered542$open: {
+            if (!($low540 <= $high541)) break offered542$open;
+            $least543 = Math.max($low540, l_high_3 + 1);
+            if (!($least543 <= $high541)) break offered542$open;
+            $offered542 = true;
+          }
+          let $weight544 = 0;
+          if ($offered542) {
+            $weight544 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight544) || $weight544 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight544}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered545 = false;
+          offered545$open: {
+            $offered545 = true;
+          }
+          let $weight546 = 0;
+          if ($offered545) {
+            $weight546 = 1;
+          }
+          const $weights547 = $weight544 + $weight546;
+          if ($weights547 === 0) break preferred539;
+          if ($weights547 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick548 = drawInt(P, $weights547);
+          if ($offered542) {
+            $pick548 -= $weight544;
+            if ($pick548 < 0) {
+              const $size549 = Math.max(0, $high541 - $least543 + 1);
+              const $moves550 = $size549;
+              if ($moves550 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt551: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index552 = drawInt(P, $moves550);
+                const $digit553 = $index552 % $size549;
+                $index552 = Math.floor($index552 / $size549);
+                const $value554 = $least543 + $digit553;
+                {
+                  const l_amount = $value554;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value554);
+                {
+                  const l_amount = $value554;
+                  l_high_3 = l_amount;
+                  l_leader_3 = l_q;
+                  l_bidding_3 = true;
+                  return 68;
+                }
+              }
+              break preferred539;
+            }
+          }
+          if ($offered545) {
+            $pick548 -= $weight546;
+            if ($pick548 < 0) {
+              const $moves555 = 1;
+              if ($moves555 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index557 = drawInt(P, $moves555);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list47[l_q] = 1;
+                if ($left517 === 1) {
+                  return 68;
+                }
+                continue race516;
+              }
+              break preferred539;
+            }
+          }
         }
-        let $offered377 = false;
-        offered377$open: {
-          $offered377 = true;
+        const $low523 = l_high_3 + 1;
+        const $high524 = v_cash[l_q]!;
+        let $offered525 = false;
+        let $least526 = $low523;
+        offered525$open: {
+          if (!($low523 <= $high524)) break offered525$open;
+          $least526 = Math.max($low523, l_high_3 + 1);
+          if (!($least526 <= $high524)) break offered525$open;
+          $offered525 = true;
         }
-        const $offered378 = ($offered375 ? 1 : 0) + ($offered377 ? 1 : 0);
-        if ($offered378 === 0)
+        let $offered527 = false;
+        offered527$open: {
+          $offered527 = true;
+        }
+        const $offered528 = ($offered525 ? 1 : 0) + ($offered527 ? 1 : 0);
+        if ($offered528 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt379: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n381 = $offered378;
-          if (!($n381 >= 1 && $n381 <= 4294967296))
+        attempt529: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n531 = $offered528;
+          if (!($n531 >= 1 && $n531 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r382 = 0;
-          if ($n381 <= 2097152) {
+          let $r532 = 0;
+          if ($n531 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4535,22 +5569,22 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n381;
+              const $m = ($t >>> 0) * $n531;
               const $low = $m >>> 0;
-              if ($low >= $n381 || $low >= 4294967296 % $n381) {
-                $r382 = ($m / 4294967296) >>> 0;
+              if ($low >= $n531 || $low >= 4294967296 % $n531) {
+                $r532 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r382 = drawInt(P, $n381);
-          const $pick380$drawn = $r382;
-          let $pick380 = $pick380$drawn;
-          if ($offered375 && $pick380-- === 0) {
-            const $n386 = Math.max(0, $high374 - $least376 + 1);
-            if (!($n386 >= 1 && $n386 <= 4294967296))
+          } else $r532 = drawInt(P, $n531);
+          const $pick530$drawn = $r532;
+          let $pick530 = $pick530$drawn;
+          if ($offered525 && $pick530-- === 0) {
+            const $n536 = Math.max(0, $high524 - $least526 + 1);
+            if (!($n536 >= 1 && $n536 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            let $r387 = 0;
-            if ($n386 <= 2097152) {
+            let $r537 = 0;
+            if ($n536 <= 2097152) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4561,63 +5595,159 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n386;
+                const $m = ($t >>> 0) * $n536;
                 const $low = $m >>> 0;
-                if ($low >= $n386 || $low >= 4294967296 % $n386) {
-                  $r387 = ($m / 4294967296) >>> 0;
+                if ($low >= $n536 || $low >= 4294967296 % $n536) {
+                  $r537 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
-            } else $r387 = drawInt(P, $n386);
-            const $digit384 = $r387;
-            const $value385 = $least376 + $digit384;
+            } else $r537 = drawInt(P, $n536);
+            const $digit534 = $r537;
+            const $value535 = $least526 + $digit534;
             {
-              const l_amount = $value385;
+              const l_amount = $value535;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value385);
+            if (trace !== null) trace.push(l_q, 3, $value535);
             {
-              const l_amount = $value385;
+              const l_amount = $value535;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return 68;
             }
           }
-          if ($offered377 && $pick380-- === 0) {
+          if ($offered527 && $pick530-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[l_q] = 1;
-            if ($left367 === 1) {
+            $list47[l_q] = 1;
+            if ($left517 === 1) {
               return 68;
             }
-            continue race366;
+            continue race516;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide401($seat393: number): number {
-    const $count394 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count395 = 1;
-    const $total396 = $count394 + $count395;
-    if ($total396 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat393} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+  function decide584($seat562: number): number {
+    preferred570: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered571 = false;
+      offered571$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered571$open;
+        $offered571 = true;
+      }
+      let $weight572 = 0;
+      if ($offered571) {
+        $weight572 = 3;
+        if (!Number.isSafeInteger($weight572) || $weight572 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy' is ${$weight572}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $offered573 = false;
+      offered573$open: {
+        $offered573 = true;
+      }
+      let $weight574 = 0;
+      if ($offered573) {
+        $weight574 = 1;
+      }
+      const $weights575 = $weight572 + $weight574;
+      if ($weights575 === 0) break preferred570;
+      if ($weights575 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick576 = drawInt(P, $weights575);
+      if ($offered571) {
+        $pick576 -= $weight572;
+        if ($pick576 < 0) {
+          const $moves577 = 1;
+          if ($moves577 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt578: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index579 = drawInt(P, $moves577);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat562, 17);
+            {
+              {
+                const $amount = Deed_price[l_deed_2]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                  );
+                if (v_cash[l_p_5] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_p_5] -= $amount;
+                v_bank += $amount;
+              }
+              {
+                const $card = l_deed_2;
+                takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
+                const $seg580 = Z_deeds + l_p_5;
+                C[$seg580 * CAP + N[$seg580]!] = $card;
+                N[$seg580]!++;
+              }
+              return 81;
+            }
+          }
+          break preferred570;
+        }
+      }
+      if ($offered573) {
+        $pick576 -= $weight574;
+        if ($pick576 < 0) {
+          const $moves581 = 1;
+          if ($moves581 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt582: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index583 = drawInt(P, $moves581);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat562, 4);
+            {
+              return 82;
+            }
+          }
+          break preferred570;
+        }
+      }
+    }
+    const $count563 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count564 = 1;
+    const $total565 = $count563 + $count564;
+    if ($total565 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat562} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n398 = $total396;
-    if (!($n398 >= 1 && $n398 <= 4294967296))
+    const $n567 = $total565;
+    if (!($n567 >= 1 && $n567 <= 4294967296))
       throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-    let $r399 = 0;
-    if ($n398 <= 2097152) {
+    let $r568 = 0;
+    if ($n567 <= 2097152) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4628,20 +5758,20 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n398;
+        const $m = ($t >>> 0) * $n567;
         const $low = $m >>> 0;
-        if ($low >= $n398 || $low >= 4294967296 % $n398) {
-          $r399 = ($m / 4294967296) >>> 0;
+        if ($low >= $n567 || $low >= 4294967296 % $n567) {
+          $r568 = ($m / 4294967296) >>> 0;
           break;
         }
       }
-    } else $r399 = drawInt(P, $n398);
-    const $index397$drawn = $r399;
-    let $index397 = $index397$drawn;
+    } else $r568 = drawInt(P, $n567);
+    const $index566$drawn = $r568;
+    let $index566 = $index566$drawn;
     decisions++;
     steps = 0;
-    if ($index397 < $count394) {
-      if (trace !== null) trace.push($seat393, 17);
+    if ($index566 < $count563) {
+      if (trace !== null) trace.push($seat562, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4661,49 +5791,49 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromAnyZone(C, N, CAP, SEGMENTS, $card);
-          const $seg400 = Z_deeds + l_p_5;
-          C[$seg400 * CAP + N[$seg400]!] = $card;
-          N[$seg400]!++;
+          const $seg569 = Z_deeds + l_p_5;
+          C[$seg569 * CAP + N[$seg569]!] = $card;
+          N[$seg569]!++;
         }
         return 81;
       }
     }
-    $index397 -= $count394;
-    if ($index397 < $count395) {
-      if (trace !== null) trace.push($seat393, 4);
+    $index566 -= $count563;
+    if ($index566 < $count564) {
+      if (trace !== null) trace.push($seat562, 4);
       {
         return 82;
       }
     }
-    $index397 -= $count395;
+    $index566 -= $count564;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide426(): number {
+  function decide628(): number {
     {
-      let $n402 = 0;
+      let $n585 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list39[$n402++] = l_q;
+          $list48[$n585++] = l_q;
         }
       }
-      $list40.fill(0);
-      race403: for (;;) {
-        let $left404 = 0;
-        for (let $a407 = 0; $a407 < $n402; $a407++) if ($list40[$list39[$a407]!] === 0) $left404++;
-        if ($left404 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      $list49.fill(0);
+      race586: for (;;) {
+        let $left587 = 0;
+        for (let $a590 = 0; $a590 < $n585; $a590++) if ($list49[$list48[$a590]!] === 0) $left587++;
+        if ($left587 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k406 = 0;
-        if ($left404 > 1) {
-          const $n408 = $left404;
-          if (!($n408 >= 1 && $n408 <= 4294967296))
+        let $k589 = 0;
+        if ($left587 > 1) {
+          const $n591 = $left587;
+          if (!($n591 >= 1 && $n591 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r409 = 0;
-          if ($n408 <= 2097152) {
+          let $r592 = 0;
+          if ($n591 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4714,52 +5844,142 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n408;
+              const $m = ($t >>> 0) * $n591;
               const $low = $m >>> 0;
-              if ($low >= $n408 || $low >= 4294967296 % $n408) {
-                $r409 = ($m / 4294967296) >>> 0;
+              if ($low >= $n591 || $low >= 4294967296 % $n591) {
+                $r592 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r409 = drawInt(P, $n408);
-          const $k406$drawn = $r409;
-          $k406 = $k406$drawn;
+          } else $r592 = drawInt(P, $n591);
+          const $k589$drawn = $r592;
+          $k589 = $k589$drawn;
         }
-        let $seat405 = -1;
-        for (let $a407 = 0; $a407 < $n402; $a407++)
-          if ($list40[$list39[$a407]!] === 0 && $k406-- === 0) {
-            $seat405 = $list39[$a407]!;
+        let $seat588 = -1;
+        for (let $a590 = 0; $a590 < $n585; $a590++)
+          if ($list49[$list48[$a590]!] === 0 && $k589-- === 0) {
+            $seat588 = $list48[$a590]!;
             break;
           }
-        const l_q = $seat405;
-        const $low410 = l_high_4 + 1;
-        const $high411 = v_cash[l_q]!;
-        let $offered412 = false;
-        let $least413 = $low410;
-        offered412$open: {
-          if (!($low410 <= $high411)) break offered412$open;
-          $least413 = Math.max($low410, l_high_4 + 1);
-          if (!($least413 <= $high411)) break offered412$open;
-          $offered412 = true;
+        const l_q = $seat588;
+        preferred609: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low610 = l_high_4 + 1;
+          const $high611 = v_cash[l_q]!;
+          let $offered612 = false;
+          let $least613 = $low610;
+          offered612$open: {
+            if (!($low610 <= $high611)) break offered612$open;
+            $least613 = Math.max($low610, l_high_4 + 1);
+            if (!($least613 <= $high611)) break offered612$open;
+            $offered612 = true;
+          }
+          let $weight614 = 0;
+          if ($offered612) {
+            $weight614 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight614) || $weight614 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight614}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered615 = false;
+          offered615$open: {
+            $offered615 = true;
+          }
+          let $weight616 = 0;
+          if ($offered615) {
+            $weight616 = 1;
+          }
+          const $weights617 = $weight614 + $weight616;
+          if ($weights617 === 0) break preferred609;
+          if ($weights617 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick618 = drawInt(P, $weights617);
+          if ($offered612) {
+            $pick618 -= $weight614;
+            if ($pick618 < 0) {
+              const $size619 = Math.max(0, $high611 - $least613 + 1);
+              const $moves620 = $size619;
+              if ($moves620 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt621: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index622 = drawInt(P, $moves620);
+                const $digit623 = $index622 % $size619;
+                $index622 = Math.floor($index622 / $size619);
+                const $value624 = $least613 + $digit623;
+                {
+                  const l_amount = $value624;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value624);
+                {
+                  const l_amount = $value624;
+                  l_high_4 = l_amount;
+                  l_leader_4 = l_q;
+                  l_bidding_4 = true;
+                  return 86;
+                }
+              }
+              break preferred609;
+            }
+          }
+          if ($offered615) {
+            $pick618 -= $weight616;
+            if ($pick618 < 0) {
+              const $moves625 = 1;
+              if ($moves625 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt626: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index627 = drawInt(P, $moves625);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list49[l_q] = 1;
+                if ($left587 === 1) {
+                  return 86;
+                }
+                continue race586;
+              }
+              break preferred609;
+            }
+          }
         }
-        let $offered414 = false;
-        offered414$open: {
-          $offered414 = true;
+        const $low593 = l_high_4 + 1;
+        const $high594 = v_cash[l_q]!;
+        let $offered595 = false;
+        let $least596 = $low593;
+        offered595$open: {
+          if (!($low593 <= $high594)) break offered595$open;
+          $least596 = Math.max($low593, l_high_4 + 1);
+          if (!($least596 <= $high594)) break offered595$open;
+          $offered595 = true;
         }
-        const $offered415 = ($offered412 ? 1 : 0) + ($offered414 ? 1 : 0);
-        if ($offered415 === 0)
+        let $offered597 = false;
+        offered597$open: {
+          $offered597 = true;
+        }
+        const $offered598 = ($offered595 ? 1 : 0) + ($offered597 ? 1 : 0);
+        if ($offered598 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt416: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n418 = $offered415;
-          if (!($n418 >= 1 && $n418 <= 4294967296))
+        attempt599: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n601 = $offered598;
+          if (!($n601 >= 1 && $n601 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r419 = 0;
-          if ($n418 <= 2097152) {
+          let $r602 = 0;
+          if ($n601 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4770,22 +5990,22 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n418;
+              const $m = ($t >>> 0) * $n601;
               const $low = $m >>> 0;
-              if ($low >= $n418 || $low >= 4294967296 % $n418) {
-                $r419 = ($m / 4294967296) >>> 0;
+              if ($low >= $n601 || $low >= 4294967296 % $n601) {
+                $r602 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r419 = drawInt(P, $n418);
-          const $pick417$drawn = $r419;
-          let $pick417 = $pick417$drawn;
-          if ($offered412 && $pick417-- === 0) {
-            const $n423 = Math.max(0, $high411 - $least413 + 1);
-            if (!($n423 >= 1 && $n423 <= 4294967296))
+          } else $r602 = drawInt(P, $n601);
+          const $pick600$drawn = $r602;
+          let $pick600 = $pick600$drawn;
+          if ($offered595 && $pick600-- === 0) {
+            const $n606 = Math.max(0, $high594 - $least596 + 1);
+            if (!($n606 >= 1 && $n606 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            let $r424 = 0;
-            if ($n423 <= 2097152) {
+            let $r607 = 0;
+            if ($n606 <= 2097152) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4796,149 +6016,149 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n423;
+                const $m = ($t >>> 0) * $n606;
                 const $low = $m >>> 0;
-                if ($low >= $n423 || $low >= 4294967296 % $n423) {
-                  $r424 = ($m / 4294967296) >>> 0;
+                if ($low >= $n606 || $low >= 4294967296 % $n606) {
+                  $r607 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
-            } else $r424 = drawInt(P, $n423);
-            const $digit421 = $r424;
-            const $value422 = $least413 + $digit421;
+            } else $r607 = drawInt(P, $n606);
+            const $digit604 = $r607;
+            const $value605 = $least596 + $digit604;
             {
-              const l_amount = $value422;
+              const l_amount = $value605;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value422);
+            if (trace !== null) trace.push(l_q, 3, $value605);
             {
-              const l_amount = $value422;
+              const l_amount = $value605;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 86;
             }
           }
-          if ($offered414 && $pick417-- === 0) {
+          if ($offered597 && $pick600-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list40[l_q] = 1;
-            if ($left404 === 1) {
+            $list49[l_q] = 1;
+            if ($left587 === 1) {
               return 86;
             }
-            continue race403;
+            continue race586;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide489($seat435: number): number {
-    const $seg436 = Z_deeds + l_p_7;
-    let $offered437 = false;
-    offered437$open: {
-      if (!(N[$seg436]! > 0)) break offered437$open;
-      let $any438: boolean = false;
+  function decide691($seat637: number): number {
+    const $seg638 = Z_deeds + l_p_7;
+    let $offered639 = false;
+    offered639$open: {
+      if (!(N[$seg638]! > 0)) break offered639$open;
+      let $any640: boolean = false;
       {
-        const $seg440 = Z_deeds + l_p_7;
-        const $n441 = N[$seg440]!;
-        for (let $i439 = 0; $i439 < $n441; $i439++) {
-          const l_e = C[$seg440 * CAP + $i439]!;
+        const $seg642 = Z_deeds + l_p_7;
+        const $n643 = N[$seg642]!;
+        for (let $i641 = 0; $i641 < $n643; $i641++) {
+          const l_e = C[$seg642 * CAP + $i641]!;
           if (fn_may_sell_stack(l_p_7, l_e)) {
-            $any438 = true;
+            $any640 = true;
             break;
           }
         }
       }
-      if (!$any438) break offered437$open;
-      let $found442 = false;
-      for (let $i443 = 0; $i443 < N[$seg436]!; $i443++) {
-        const l_d = C[$seg436 * CAP + $i443]!;
+      if (!$any640) break offered639$open;
+      let $found644 = false;
+      for (let $i645 = 0; $i645 < N[$seg638]!; $i645++) {
+        const l_d = C[$seg638 * CAP + $i645]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-        $found442 = true;
+        $found644 = true;
         break;
       }
-      if (!$found442) break offered437$open;
-      $offered437 = true;
+      if (!$found644) break offered639$open;
+      $offered639 = true;
     }
-    const $seg445 = Z_deeds + l_p_7;
-    let $offered446 = false;
-    offered446$open: {
-      if (!(N[$seg445]! > 0)) break offered446$open;
-      let $any447: boolean = false;
+    const $seg647 = Z_deeds + l_p_7;
+    let $offered648 = false;
+    offered648$open: {
+      if (!(N[$seg647]! > 0)) break offered648$open;
+      let $any649: boolean = false;
       {
-        const $seg449 = Z_deeds + l_p_7;
-        const $n450 = N[$seg449]!;
-        for (let $i448 = 0; $i448 < $n450; $i448++) {
-          const l_e = C[$seg449 * CAP + $i448]!;
+        const $seg651 = Z_deeds + l_p_7;
+        const $n652 = N[$seg651]!;
+        for (let $i650 = 0; $i650 < $n652; $i650++) {
+          const l_e = C[$seg651 * CAP + $i650]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any447 = true;
+            $any649 = true;
             break;
           }
         }
       }
-      if (!$any447) break offered446$open;
-      if (!(v_stacks_left >= 4)) break offered446$open;
-      let $found451 = false;
-      for (let $i452 = 0; $i452 < N[$seg445]!; $i452++) {
-        const l_d = C[$seg445 * CAP + $i452]!;
+      if (!$any649) break offered648$open;
+      if (!(v_stacks_left >= 4)) break offered648$open;
+      let $found653 = false;
+      for (let $i654 = 0; $i654 < N[$seg647]!; $i654++) {
+        const l_d = C[$seg647 * CAP + $i654]!;
         if (!v_key[l_d]!) continue;
-        $found451 = true;
+        $found653 = true;
         break;
       }
-      if (!$found451) break offered446$open;
-      $offered446 = true;
+      if (!$found653) break offered648$open;
+      $offered648 = true;
     }
-    const $seg454 = Z_deeds + l_p_7;
-    let $offered455 = false;
-    offered455$open: {
-      if (!(N[$seg454]! > 0)) break offered455$open;
-      let $any456: boolean = false;
+    const $seg656 = Z_deeds + l_p_7;
+    let $offered657 = false;
+    offered657$open: {
+      if (!(N[$seg656]! > 0)) break offered657$open;
+      let $any658: boolean = false;
       {
-        const $seg458 = Z_deeds + l_p_7;
-        const $n459 = N[$seg458]!;
-        for (let $i457 = 0; $i457 < $n459; $i457++) {
-          const l_e = C[$seg458 * CAP + $i457]!;
+        const $seg660 = Z_deeds + l_p_7;
+        const $n661 = N[$seg660]!;
+        for (let $i659 = 0; $i659 < $n661; $i659++) {
+          const l_e = C[$seg660 * CAP + $i659]!;
           if (fn_may_mortgage(l_p_7, l_e)) {
-            $any456 = true;
+            $any658 = true;
             break;
           }
         }
       }
-      if (!$any456) break offered455$open;
-      let $found460 = false;
-      for (let $i461 = 0; $i461 < N[$seg454]!; $i461++) {
-        const l_d = C[$seg454 * CAP + $i461]!;
+      if (!$any658) break offered657$open;
+      let $found662 = false;
+      for (let $i663 = 0; $i663 < N[$seg656]!; $i663++) {
+        const l_d = C[$seg656 * CAP + $i663]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-        $found460 = true;
+        $found662 = true;
         break;
       }
-      if (!$found460) break offered455$open;
-      $offered455 = true;
+      if (!$found662) break offered657$open;
+      $offered657 = true;
     }
-    const $offered463 = ($offered437 ? 1 : 0) + ($offered446 ? 1 : 0) + ($offered455 ? 1 : 0);
-    if ($offered463 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat435} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $offered665 = ($offered639 ? 1 : 0) + ($offered648 ? 1 : 0) + ($offered657 ? 1 : 0);
+    if ($offered665 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built468 = false;
-    let $built475 = false;
-    let $built482 = false;
-    attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n466 = $offered463;
-      if (!($n466 >= 1 && $n466 <= 4294967296))
+    let $built670 = false;
+    let $built677 = false;
+    let $built684 = false;
+    attempt666: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n668 = $offered665;
+      if (!($n668 >= 1 && $n668 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $r467 = 0;
-      if ($n466 <= 2097152) {
+      let $r669 = 0;
+      if ($n668 <= 2097152) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4949,32 +6169,32 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n466;
+          const $m = ($t >>> 0) * $n668;
           const $low = $m >>> 0;
-          if ($low >= $n466 || $low >= 4294967296 % $n466) {
-            $r467 = ($m / 4294967296) >>> 0;
+          if ($low >= $n668 || $low >= 4294967296 % $n668) {
+            $r669 = ($m / 4294967296) >>> 0;
             break;
           }
         }
-      } else $r467 = drawInt(P, $n466);
-      const $pick465$drawn = $r467;
-      let $pick465 = $pick465$drawn;
-      if ($offered437 && $pick465-- === 0) {
-        if (!$built468) {
-          $values41.length = 0;
-          for (let $i444 = 0; $i444 < N[$seg436]!; $i444++) {
-            const l_d = C[$seg436 * CAP + $i444]!;
+      } else $r669 = drawInt(P, $n668);
+      const $pick667$drawn = $r669;
+      let $pick667 = $pick667$drawn;
+      if ($offered639 && $pick667-- === 0) {
+        if (!$built670) {
+          $values50.length = 0;
+          for (let $i646 = 0; $i646 < N[$seg638]!; $i646++) {
+            const l_d = C[$seg638 * CAP + $i646]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_7, l_d)) continue;
-            $values41.push(l_d);
+            $values50.push(l_d);
           }
-          $built468 = true;
+          $built670 = true;
         }
-        const $n471 = $values41.length;
-        if (!($n471 >= 1 && $n471 <= 4294967296))
+        const $n673 = $values50.length;
+        if (!($n673 >= 1 && $n673 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r472 = 0;
-        if ($n471 <= 2097152) {
+        let $r674 = 0;
+        if ($n673 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4985,30 +6205,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n471;
+            const $m = ($t >>> 0) * $n673;
             const $low = $m >>> 0;
-            if ($low >= $n471 || $low >= 4294967296 % $n471) {
-              $r472 = ($m / 4294967296) >>> 0;
+            if ($low >= $n673 || $low >= 4294967296 % $n673) {
+              $r674 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r472 = drawInt(P, $n471);
-        const $digit469 = $r472;
-        const $value470 = $values41[$digit469]!;
+        } else $r674 = drawInt(P, $n673);
+        const $digit671 = $r674;
+        const $value672 = $values50[$digit671]!;
         {
-          const l_d = $value470;
+          const l_d = $value672;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 0, $value470);
+        if (trace !== null) trace.push($seat637, 0, $value672);
         {
-          const l_d = $value470;
+          const l_d = $value672;
           {
-            const $argument473 = l_p_7;
-            const $argument474 = l_d;
+            const $argument675 = l_p_7;
+            const $argument676 = l_d;
             {
-              let l_p = $argument473;
-              let l_sold = $argument474;
+              let l_p = $argument675;
+              let l_sold = $argument676;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5031,21 +6251,21 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered446 && $pick465-- === 0) {
-        if (!$built475) {
-          $values42.length = 0;
-          for (let $i453 = 0; $i453 < N[$seg445]!; $i453++) {
-            const l_d = C[$seg445 * CAP + $i453]!;
+      if ($offered648 && $pick667-- === 0) {
+        if (!$built677) {
+          $values51.length = 0;
+          for (let $i655 = 0; $i655 < N[$seg647]!; $i655++) {
+            const l_d = C[$seg647 * CAP + $i655]!;
             if (!v_key[l_d]!) continue;
-            $values42.push(l_d);
+            $values51.push(l_d);
           }
-          $built475 = true;
+          $built677 = true;
         }
-        const $n478 = $values42.length;
-        if (!($n478 >= 1 && $n478 <= 4294967296))
+        const $n680 = $values51.length;
+        if (!($n680 >= 1 && $n680 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r479 = 0;
-        if ($n478 <= 2097152) {
+        let $r681 = 0;
+        if ($n680 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5056,30 +6276,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n478;
+            const $m = ($t >>> 0) * $n680;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
+            if ($low >= $n680 || $low >= 4294967296 % $n680) {
+              $r681 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r479 = drawInt(P, $n478);
-        const $digit476 = $r479;
-        const $value477 = $values42[$digit476]!;
+        } else $r681 = drawInt(P, $n680);
+        const $digit678 = $r681;
+        const $value679 = $values51[$digit678]!;
         {
-          const l_d = $value477;
+          const l_d = $value679;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 1, $value477);
+        if (trace !== null) trace.push($seat637, 1, $value679);
         {
-          const l_d = $value477;
+          const l_d = $value679;
           {
-            const $argument480 = l_p_7;
-            const $argument481 = l_d;
+            const $argument682 = l_p_7;
+            const $argument683 = l_d;
             {
-              let l_p = $argument480;
-              let l_sold = $argument481;
+              let l_p = $argument682;
+              let l_sold = $argument683;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5104,22 +6324,22 @@ export function playout(): PlayoutKernel {
           return 96;
         }
       }
-      if ($offered455 && $pick465-- === 0) {
-        if (!$built482) {
-          $values43.length = 0;
-          for (let $i462 = 0; $i462 < N[$seg454]!; $i462++) {
-            const l_d = C[$seg454 * CAP + $i462]!;
+      if ($offered657 && $pick667-- === 0) {
+        if (!$built684) {
+          $values52.length = 0;
+          for (let $i664 = 0; $i664 < N[$seg656]!; $i664++) {
+            const l_d = C[$seg656 * CAP + $i664]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_7, Deed_group[l_d]!)) continue;
-            $values43.push(l_d);
+            $values52.push(l_d);
           }
-          $built482 = true;
+          $built684 = true;
         }
-        const $n485 = $values43.length;
-        if (!($n485 >= 1 && $n485 <= 4294967296))
+        const $n687 = $values52.length;
+        if (!($n687 >= 1 && $n687 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r486 = 0;
-        if ($n485 <= 2097152) {
+        let $r688 = 0;
+        if ($n687 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5130,30 +6350,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n485;
+            const $m = ($t >>> 0) * $n687;
             const $low = $m >>> 0;
-            if ($low >= $n485 || $low >= 4294967296 % $n485) {
-              $r486 = ($m / 4294967296) >>> 0;
+            if ($low >= $n687 || $low >= 4294967296 % $n687) {
+              $r688 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r486 = drawInt(P, $n485);
-        const $digit483 = $r486;
-        const $value484 = $values43[$digit483]!;
+        } else $r688 = drawInt(P, $n687);
+        const $digit685 = $r688;
+        const $value686 = $values52[$digit685]!;
         {
-          const l_d = $value484;
+          const l_d = $value686;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat435, 2, $value484);
+        if (trace !== null) trace.push($seat637, 2, $value686);
         {
-          const l_d = $value484;
+          const l_d = $value686;
           {
-            const $argument487 = l_p_7;
-            const $argument488 = l_d;
+            const $argument689 = l_p_7;
+            const $argument690 = l_d;
             {
-              let l_p = $argument487;
-              let l_pledged = $argument488;
+              let l_p = $argument689;
+              let l_pledged = $argument690;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5178,32 +6398,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide534(): number {
+  function decide755(): number {
     {
-      let $n510 = 0;
+      let $n712 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list46[$n510++] = l_q;
+          $list55[$n712++] = l_q;
         }
       }
-      $list47.fill(0);
-      race511: for (;;) {
-        let $left512 = 0;
-        for (let $a515 = 0; $a515 < $n510; $a515++) if ($list47[$list46[$a515]!] === 0) $left512++;
-        if ($left512 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      $list56.fill(0);
+      race713: for (;;) {
+        let $left714 = 0;
+        for (let $a717 = 0; $a717 < $n712; $a717++) if ($list56[$list55[$a717]!] === 0) $left714++;
+        if ($left714 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k514 = 0;
-        if ($left512 > 1) {
-          const $n516 = $left512;
-          if (!($n516 >= 1 && $n516 <= 4294967296))
+        let $k716 = 0;
+        if ($left714 > 1) {
+          const $n718 = $left714;
+          if (!($n718 >= 1 && $n718 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r517 = 0;
-          if ($n516 <= 2097152) {
+          let $r719 = 0;
+          if ($n718 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5214,52 +6434,142 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n516;
+              const $m = ($t >>> 0) * $n718;
               const $low = $m >>> 0;
-              if ($low >= $n516 || $low >= 4294967296 % $n516) {
-                $r517 = ($m / 4294967296) >>> 0;
+              if ($low >= $n718 || $low >= 4294967296 % $n718) {
+                $r719 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r517 = drawInt(P, $n516);
-          const $k514$drawn = $r517;
-          $k514 = $k514$drawn;
+          } else $r719 = drawInt(P, $n718);
+          const $k716$drawn = $r719;
+          $k716 = $k716$drawn;
         }
-        let $seat513 = -1;
-        for (let $a515 = 0; $a515 < $n510; $a515++)
-          if ($list47[$list46[$a515]!] === 0 && $k514-- === 0) {
-            $seat513 = $list46[$a515]!;
+        let $seat715 = -1;
+        for (let $a717 = 0; $a717 < $n712; $a717++)
+          if ($list56[$list55[$a717]!] === 0 && $k716-- === 0) {
+            $seat715 = $list55[$a717]!;
             break;
           }
-        const l_q = $seat513;
-        const $low518 = l_high_5 + 1;
-        const $high519 = v_cash[l_q]!;
-        let $offered520 = false;
-        let $least521 = $low518;
-        offered520$open: {
-          if (!($low518 <= $high519)) break offered520$open;
-          $least521 = Math.max($low518, l_high_5 + 1);
-          if (!($least521 <= $high519)) break offered520$open;
-          $offered520 = true;
+        const l_q = $seat715;
+        preferred736: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low737 = l_high_5 + 1;
+          const $high738 = v_cash[l_q]!;
+          let $offered739 = false;
+          let $least740 = $low737;
+          offered739$open: {
+            if (!($low737 <= $high738)) break offered739$open;
+            $least740 = Math.max($low737, l_high_5 + 1);
+            if (!($least740 <= $high738)) break offered739$open;
+            $offered739 = true;
+          }
+          let $weight741 = 0;
+          if ($offered739) {
+            $weight741 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight741) || $weight741 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight741}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered742 = false;
+          offered742$open: {
+            $offered742 = true;
+          }
+          let $weight743 = 0;
+          if ($offered742) {
+            $weight743 = 1;
+          }
+          const $weights744 = $weight741 + $weight743;
+          if ($weights744 === 0) break preferred736;
+          if ($weights744 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick745 = drawInt(P, $weights744);
+          if ($offered739) {
+            $pick745 -= $weight741;
+            if ($pick745 < 0) {
+              const $size746 = Math.max(0, $high738 - $least740 + 1);
+              const $moves747 = $size746;
+              if ($moves747 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt748: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index749 = drawInt(P, $moves747);
+                const $digit750 = $index749 % $size746;
+                $index749 = Math.floor($index749 / $size746);
+                const $value751 = $least740 + $digit750;
+                {
+                  const l_amount = $value751;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value751);
+                {
+                  const l_amount = $value751;
+                  l_high_5 = l_amount;
+                  l_leader_5 = l_q;
+                  l_bidding_5 = true;
+                  return 109;
+                }
+              }
+              break preferred736;
+            }
+          }
+          if ($offered742) {
+            $pick745 -= $weight743;
+            if ($pick745 < 0) {
+              const $moves752 = 1;
+              if ($moves752 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt753: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index754 = drawInt(P, $moves752);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list56[l_q] = 1;
+                if ($left714 === 1) {
+                  return 109;
+                }
+                continue race713;
+              }
+              break preferred736;
+            }
+          }
         }
-        let $offered522 = false;
-        offered522$open: {
-          $offered522 = true;
+        const $low720 = l_high_5 + 1;
+        const $high721 = v_cash[l_q]!;
+        let $offered722 = false;
+        let $least723 = $low720;
+        offered722$open: {
+          if (!($low720 <= $high721)) break offered722$open;
+          $least723 = Math.max($low720, l_high_5 + 1);
+          if (!($least723 <= $high721)) break offered722$open;
+          $offered722 = true;
         }
-        const $offered523 = ($offered520 ? 1 : 0) + ($offered522 ? 1 : 0);
-        if ($offered523 === 0)
+        let $offered724 = false;
+        offered724$open: {
+          $offered724 = true;
+        }
+        const $offered725 = ($offered722 ? 1 : 0) + ($offered724 ? 1 : 0);
+        if ($offered725 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt524: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n526 = $offered523;
-          if (!($n526 >= 1 && $n526 <= 4294967296))
+        attempt726: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n728 = $offered725;
+          if (!($n728 >= 1 && $n728 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r527 = 0;
-          if ($n526 <= 2097152) {
+          let $r729 = 0;
+          if ($n728 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5270,22 +6580,22 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n526;
+              const $m = ($t >>> 0) * $n728;
               const $low = $m >>> 0;
-              if ($low >= $n526 || $low >= 4294967296 % $n526) {
-                $r527 = ($m / 4294967296) >>> 0;
+              if ($low >= $n728 || $low >= 4294967296 % $n728) {
+                $r729 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r527 = drawInt(P, $n526);
-          const $pick525$drawn = $r527;
-          let $pick525 = $pick525$drawn;
-          if ($offered520 && $pick525-- === 0) {
-            const $n531 = Math.max(0, $high519 - $least521 + 1);
-            if (!($n531 >= 1 && $n531 <= 4294967296))
+          } else $r729 = drawInt(P, $n728);
+          const $pick727$drawn = $r729;
+          let $pick727 = $pick727$drawn;
+          if ($offered722 && $pick727-- === 0) {
+            const $n733 = Math.max(0, $high721 - $least723 + 1);
+            if (!($n733 >= 1 && $n733 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            let $r532 = 0;
-            if ($n531 <= 2097152) {
+            let $r734 = 0;
+            if ($n733 <= 2097152) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5296,149 +6606,149 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n531;
+                const $m = ($t >>> 0) * $n733;
                 const $low = $m >>> 0;
-                if ($low >= $n531 || $low >= 4294967296 % $n531) {
-                  $r532 = ($m / 4294967296) >>> 0;
+                if ($low >= $n733 || $low >= 4294967296 % $n733) {
+                  $r734 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
-            } else $r532 = drawInt(P, $n531);
-            const $digit529 = $r532;
-            const $value530 = $least521 + $digit529;
+            } else $r734 = drawInt(P, $n733);
+            const $digit731 = $r734;
+            const $value732 = $least723 + $digit731;
             {
-              const l_amount = $value530;
+              const l_amount = $value732;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value530);
+            if (trace !== null) trace.push(l_q, 3, $value732);
             {
-              const l_amount = $value530;
+              const l_amount = $value732;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 109;
             }
           }
-          if ($offered522 && $pick525-- === 0) {
+          if ($offered724 && $pick727-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list47[l_q] = 1;
-            if ($left512 === 1) {
+            $list56[l_q] = 1;
+            if ($left714 === 1) {
               return 109;
             }
-            continue race511;
+            continue race713;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide591($seat537: number): number {
-    const $seg538 = Z_deeds + l_p_9;
-    let $offered539 = false;
-    offered539$open: {
-      if (!(N[$seg538]! > 0)) break offered539$open;
-      let $any540: boolean = false;
+  function decide812($seat758: number): number {
+    const $seg759 = Z_deeds + l_p_9;
+    let $offered760 = false;
+    offered760$open: {
+      if (!(N[$seg759]! > 0)) break offered760$open;
+      let $any761: boolean = false;
       {
-        const $seg542 = Z_deeds + l_p_9;
-        const $n543 = N[$seg542]!;
-        for (let $i541 = 0; $i541 < $n543; $i541++) {
-          const l_e = C[$seg542 * CAP + $i541]!;
+        const $seg763 = Z_deeds + l_p_9;
+        const $n764 = N[$seg763]!;
+        for (let $i762 = 0; $i762 < $n764; $i762++) {
+          const l_e = C[$seg763 * CAP + $i762]!;
           if (fn_may_sell_stack(l_p_9, l_e)) {
-            $any540 = true;
+            $any761 = true;
             break;
           }
         }
       }
-      if (!$any540) break offered539$open;
-      let $found544 = false;
-      for (let $i545 = 0; $i545 < N[$seg538]!; $i545++) {
-        const l_d = C[$seg538 * CAP + $i545]!;
+      if (!$any761) break offered760$open;
+      let $found765 = false;
+      for (let $i766 = 0; $i766 < N[$seg759]!; $i766++) {
+        const l_d = C[$seg759 * CAP + $i766]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-        $found544 = true;
+        $found765 = true;
         break;
       }
-      if (!$found544) break offered539$open;
-      $offered539 = true;
+      if (!$found765) break offered760$open;
+      $offered760 = true;
     }
-    const $seg547 = Z_deeds + l_p_9;
-    let $offered548 = false;
-    offered548$open: {
-      if (!(N[$seg547]! > 0)) break offered548$open;
-      let $any549: boolean = false;
+    const $seg768 = Z_deeds + l_p_9;
+    let $offered769 = false;
+    offered769$open: {
+      if (!(N[$seg768]! > 0)) break offered769$open;
+      let $any770: boolean = false;
       {
-        const $seg551 = Z_deeds + l_p_9;
-        const $n552 = N[$seg551]!;
-        for (let $i550 = 0; $i550 < $n552; $i550++) {
-          const l_e = C[$seg551 * CAP + $i550]!;
+        const $seg772 = Z_deeds + l_p_9;
+        const $n773 = N[$seg772]!;
+        for (let $i771 = 0; $i771 < $n773; $i771++) {
+          const l_e = C[$seg772 * CAP + $i771]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any549 = true;
+            $any770 = true;
             break;
           }
         }
       }
-      if (!$any549) break offered548$open;
-      if (!(v_stacks_left >= 4)) break offered548$open;
-      let $found553 = false;
-      for (let $i554 = 0; $i554 < N[$seg547]!; $i554++) {
-        const l_d = C[$seg547 * CAP + $i554]!;
+      if (!$any770) break offered769$open;
+      if (!(v_stacks_left >= 4)) break offered769$open;
+      let $found774 = false;
+      for (let $i775 = 0; $i775 < N[$seg768]!; $i775++) {
+        const l_d = C[$seg768 * CAP + $i775]!;
         if (!v_key[l_d]!) continue;
-        $found553 = true;
+        $found774 = true;
         break;
       }
-      if (!$found553) break offered548$open;
-      $offered548 = true;
+      if (!$found774) break offered769$open;
+      $offered769 = true;
     }
-    const $seg556 = Z_deeds + l_p_9;
-    let $offered557 = false;
-    offered557$open: {
-      if (!(N[$seg556]! > 0)) break offered557$open;
-      let $any558: boolean = false;
+    const $seg777 = Z_deeds + l_p_9;
+    let $offered778 = false;
+    offered778$open: {
+      if (!(N[$seg777]! > 0)) break offered778$open;
+      let $any779: boolean = false;
       {
-        const $seg560 = Z_deeds + l_p_9;
-        const $n561 = N[$seg560]!;
-        for (let $i559 = 0; $i559 < $n561; $i559++) {
-          const l_e = C[$seg560 * CAP + $i559]!;
+        const $seg781 = Z_deeds + l_p_9;
+        const $n782 = N[$seg781]!;
+        for (let $i780 = 0; $i780 < $n782; $i780++) {
+          const l_e = C[$seg781 * CAP + $i780]!;
           if (fn_may_mortgage(l_p_9, l_e)) {
-            $any558 = true;
+            $any779 = true;
             break;
           }
         }
       }
-      if (!$any558) break offered557$open;
-      let $found562 = false;
-      for (let $i563 = 0; $i563 < N[$seg556]!; $i563++) {
-        const l_d = C[$seg556 * CAP + $i563]!;
+      if (!$any779) break offered778$open;
+      let $found783 = false;
+      for (let $i784 = 0; $i784 < N[$seg777]!; $i784++) {
+        const l_d = C[$seg777 * CAP + $i784]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-        $found562 = true;
+        $found783 = true;
         break;
       }
-      if (!$found562) break offered557$open;
-      $offered557 = true;
+      if (!$found783) break offered778$open;
+      $offered778 = true;
     }
-    const $offered565 = ($offered539 ? 1 : 0) + ($offered548 ? 1 : 0) + ($offered557 ? 1 : 0);
-    if ($offered565 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat537} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $offered786 = ($offered760 ? 1 : 0) + ($offered769 ? 1 : 0) + ($offered778 ? 1 : 0);
+    if ($offered786 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat758} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built570 = false;
-    let $built577 = false;
-    let $built584 = false;
-    attempt566: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n568 = $offered565;
-      if (!($n568 >= 1 && $n568 <= 4294967296))
+    let $built791 = false;
+    let $built798 = false;
+    let $built805 = false;
+    attempt787: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n789 = $offered786;
+      if (!($n789 >= 1 && $n789 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $r569 = 0;
-      if ($n568 <= 2097152) {
+      let $r790 = 0;
+      if ($n789 <= 2097152) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5449,32 +6759,32 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n568;
+          const $m = ($t >>> 0) * $n789;
           const $low = $m >>> 0;
-          if ($low >= $n568 || $low >= 4294967296 % $n568) {
-            $r569 = ($m / 4294967296) >>> 0;
+          if ($low >= $n789 || $low >= 4294967296 % $n789) {
+            $r790 = ($m / 4294967296) >>> 0;
             break;
           }
         }
-      } else $r569 = drawInt(P, $n568);
-      const $pick567$drawn = $r569;
-      let $pick567 = $pick567$drawn;
-      if ($offered539 && $pick567-- === 0) {
-        if (!$built570) {
-          $values48.length = 0;
-          for (let $i546 = 0; $i546 < N[$seg538]!; $i546++) {
-            const l_d = C[$seg538 * CAP + $i546]!;
+      } else $r790 = drawInt(P, $n789);
+      const $pick788$drawn = $r790;
+      let $pick788 = $pick788$drawn;
+      if ($offered760 && $pick788-- === 0) {
+        if (!$built791) {
+          $values57.length = 0;
+          for (let $i767 = 0; $i767 < N[$seg759]!; $i767++) {
+            const l_d = C[$seg759 * CAP + $i767]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack(l_p_9, l_d)) continue;
-            $values48.push(l_d);
+            $values57.push(l_d);
           }
-          $built570 = true;
+          $built791 = true;
         }
-        const $n573 = $values48.length;
-        if (!($n573 >= 1 && $n573 <= 4294967296))
+        const $n794 = $values57.length;
+        if (!($n794 >= 1 && $n794 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r574 = 0;
-        if ($n573 <= 2097152) {
+        let $r795 = 0;
+        if ($n794 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5485,30 +6795,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n573;
+            const $m = ($t >>> 0) * $n794;
             const $low = $m >>> 0;
-            if ($low >= $n573 || $low >= 4294967296 % $n573) {
-              $r574 = ($m / 4294967296) >>> 0;
+            if ($low >= $n794 || $low >= 4294967296 % $n794) {
+              $r795 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r574 = drawInt(P, $n573);
-        const $digit571 = $r574;
-        const $value572 = $values48[$digit571]!;
+        } else $r795 = drawInt(P, $n794);
+        const $digit792 = $r795;
+        const $value793 = $values57[$digit792]!;
         {
-          const l_d = $value572;
+          const l_d = $value793;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 0, $value572);
+        if (trace !== null) trace.push($seat758, 0, $value793);
         {
-          const l_d = $value572;
+          const l_d = $value793;
           {
-            const $argument575 = l_p_9;
-            const $argument576 = l_d;
+            const $argument796 = l_p_9;
+            const $argument797 = l_d;
             {
-              let l_p = $argument575;
-              let l_sold = $argument576;
+              let l_p = $argument796;
+              let l_sold = $argument797;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5531,21 +6841,21 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered548 && $pick567-- === 0) {
-        if (!$built577) {
-          $values49.length = 0;
-          for (let $i555 = 0; $i555 < N[$seg547]!; $i555++) {
-            const l_d = C[$seg547 * CAP + $i555]!;
+      if ($offered769 && $pick788-- === 0) {
+        if (!$built798) {
+          $values58.length = 0;
+          for (let $i776 = 0; $i776 < N[$seg768]!; $i776++) {
+            const l_d = C[$seg768 * CAP + $i776]!;
             if (!v_key[l_d]!) continue;
-            $values49.push(l_d);
+            $values58.push(l_d);
           }
-          $built577 = true;
+          $built798 = true;
         }
-        const $n580 = $values49.length;
-        if (!($n580 >= 1 && $n580 <= 4294967296))
+        const $n801 = $values58.length;
+        if (!($n801 >= 1 && $n801 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r581 = 0;
-        if ($n580 <= 2097152) {
+        let $r802 = 0;
+        if ($n801 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5556,30 +6866,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n580;
+            const $m = ($t >>> 0) * $n801;
             const $low = $m >>> 0;
-            if ($low >= $n580 || $low >= 4294967296 % $n580) {
-              $r581 = ($m / 4294967296) >>> 0;
+            if ($low >= $n801 || $low >= 4294967296 % $n801) {
+              $r802 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r581 = drawInt(P, $n580);
-        const $digit578 = $r581;
-        const $value579 = $values49[$digit578]!;
+        } else $r802 = drawInt(P, $n801);
+        const $digit799 = $r802;
+        const $value800 = $values58[$digit799]!;
         {
-          const l_d = $value579;
+          const l_d = $value800;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 1, $value579);
+        if (trace !== null) trace.push($seat758, 1, $value800);
         {
-          const l_d = $value579;
+          const l_d = $value800;
           {
-            const $argument582 = l_p_9;
-            const $argument583 = l_d;
+            const $argument803 = l_p_9;
+            const $argument804 = l_d;
             {
-              let l_p = $argument582;
-              let l_sold = $argument583;
+              let l_p = $argument803;
+              let l_sold = $argument804;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5604,22 +6914,22 @@ export function playout(): PlayoutKernel {
           return 116;
         }
       }
-      if ($offered557 && $pick567-- === 0) {
-        if (!$built584) {
-          $values50.length = 0;
-          for (let $i564 = 0; $i564 < N[$seg556]!; $i564++) {
-            const l_d = C[$seg556 * CAP + $i564]!;
+      if ($offered778 && $pick788-- === 0) {
+        if (!$built805) {
+          $values59.length = 0;
+          for (let $i785 = 0; $i785 < N[$seg777]!; $i785++) {
+            const l_d = C[$seg777 * CAP + $i785]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped(l_p_9, Deed_group[l_d]!)) continue;
-            $values50.push(l_d);
+            $values59.push(l_d);
           }
-          $built584 = true;
+          $built805 = true;
         }
-        const $n587 = $values50.length;
-        if (!($n587 >= 1 && $n587 <= 4294967296))
+        const $n808 = $values59.length;
+        if (!($n808 >= 1 && $n808 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r588 = 0;
-        if ($n587 <= 2097152) {
+        let $r809 = 0;
+        if ($n808 <= 2097152) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5630,30 +6940,30 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n587;
+            const $m = ($t >>> 0) * $n808;
             const $low = $m >>> 0;
-            if ($low >= $n587 || $low >= 4294967296 % $n587) {
-              $r588 = ($m / 4294967296) >>> 0;
+            if ($low >= $n808 || $low >= 4294967296 % $n808) {
+              $r809 = ($m / 4294967296) >>> 0;
               break;
             }
           }
-        } else $r588 = drawInt(P, $n587);
-        const $digit585 = $r588;
-        const $value586 = $values50[$digit585]!;
+        } else $r809 = drawInt(P, $n808);
+        const $digit806 = $r809;
+        const $value807 = $values59[$digit806]!;
         {
-          const l_d = $value586;
+          const l_d = $value807;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat537, 2, $value586);
+        if (trace !== null) trace.push($seat758, 2, $value807);
         {
-          const l_d = $value586;
+          const l_d = $value807;
           {
-            const $argument589 = l_p_9;
-            const $argument590 = l_d;
+            const $argument810 = l_p_9;
+            const $argument811 = l_d;
             {
-              let l_p = $argument589;
-              let l_pledged = $argument590;
+              let l_p = $argument810;
+              let l_pledged = $argument811;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5678,32 +6988,32 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide636(): number {
+  function decide876(): number {
     {
-      let $n612 = 0;
+      let $n833 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list53[$n612++] = l_q;
+          $list62[$n833++] = l_q;
         }
       }
-      $list54.fill(0);
-      race613: for (;;) {
-        let $left614 = 0;
-        for (let $a617 = 0; $a617 < $n612; $a617++) if ($list54[$list53[$a617]!] === 0) $left614++;
-        if ($left614 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      $list63.fill(0);
+      race834: for (;;) {
+        let $left835 = 0;
+        for (let $a838 = 0; $a838 < $n833; $a838++) if ($list63[$list62[$a838]!] === 0) $left835++;
+        if ($left835 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k616 = 0;
-        if ($left614 > 1) {
-          const $n618 = $left614;
-          if (!($n618 >= 1 && $n618 <= 4294967296))
+        let $k837 = 0;
+        if ($left835 > 1) {
+          const $n839 = $left835;
+          if (!($n839 >= 1 && $n839 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r619 = 0;
-          if ($n618 <= 2097152) {
+          let $r840 = 0;
+          if ($n839 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5714,52 +7024,142 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n618;
+              const $m = ($t >>> 0) * $n839;
               const $low = $m >>> 0;
-              if ($low >= $n618 || $low >= 4294967296 % $n618) {
-                $r619 = ($m / 4294967296) >>> 0;
+              if ($low >= $n839 || $low >= 4294967296 % $n839) {
+                $r840 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r619 = drawInt(P, $n618);
-          const $k616$drawn = $r619;
-          $k616 = $k616$drawn;
+          } else $r840 = drawInt(P, $n839);
+          const $k837$drawn = $r840;
+          $k837 = $k837$drawn;
         }
-        let $seat615 = -1;
-        for (let $a617 = 0; $a617 < $n612; $a617++)
-          if ($list54[$list53[$a617]!] === 0 && $k616-- === 0) {
-            $seat615 = $list53[$a617]!;
+        let $seat836 = -1;
+        for (let $a838 = 0; $a838 < $n833; $a838++)
+          if ($list63[$list62[$a838]!] === 0 && $k837-- === 0) {
+            $seat836 = $list62[$a838]!;
             break;
           }
-        const l_q = $seat615;
-        const $low620 = l_high_6 + 1;
-        const $high621 = v_cash[l_q]!;
-        let $offered622 = false;
-        let $least623 = $low620;
-        offered622$open: {
-          if (!($low620 <= $high621)) break offered622$open;
-          $least623 = Math.max($low620, l_high_6 + 1);
-          if (!($least623 <= $high621)) break offered622$open;
-          $offered622 = true;
+        const l_q = $seat836;
+        preferred857: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low858 = l_high_6 + 1;
+          const $high859 = v_cash[l_q]!;
+          let $offered860 = false;
+          let $least861 = $low858;
+          offered860$open: {
+            if (!($low858 <= $high859)) break offered860$open;
+            $least861 = Math.max($low858, l_high_6 + 1);
+            if (!($least861 <= $high859)) break offered860$open;
+            $offered860 = true;
+          }
+          let $weight862 = 0;
+          if ($offered860) {
+            $weight862 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight862) || $weight862 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight862}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered863 = false;
+          offered863$open: {
+            $offered863 = true;
+          }
+          let $weight864 = 0;
+          if ($offered863) {
+            $weight864 = 1;
+          }
+          const $weights865 = $weight862 + $weight864;
+          if ($weights865 === 0) break preferred857;
+          if ($weights865 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick866 = drawInt(P, $weights865);
+          if ($offered860) {
+            $pick866 -= $weight862;
+            if ($pick866 < 0) {
+              const $size867 = Math.max(0, $high859 - $least861 + 1);
+              const $moves868 = $size867;
+              if ($moves868 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt869: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index870 = drawInt(P, $moves868);
+                const $digit871 = $index870 % $size867;
+                $index870 = Math.floor($index870 / $size867);
+                const $value872 = $least861 + $digit871;
+                {
+                  const l_amount = $value872;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value872);
+                {
+                  const l_amount = $value872;
+                  l_high_6 = l_amount;
+                  l_leader_6 = l_q;
+                  l_bidding_6 = true;
+                  return 129;
+                }
+              }
+              break preferred857;
+            }
+          }
+          if ($offered863) {
+            $pick866 -= $weight864;
+            if ($pick866 < 0) {
+              const $moves873 = 1;
+              if ($moves873 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt874: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index875 = drawInt(P, $moves873);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list63[l_q] = 1;
+                if ($left835 === 1) {
+                  return 129;
+                }
+                continue race834;
+              }
+              break preferred857;
+            }
+          }
         }
-        let $offered624 = false;
-        offered624$open: {
-          $offered624 = true;
+        const $low841 = l_high_6 + 1;
+        const $high842 = v_cash[l_q]!;
+        let $offered843 = false;
+        let $least844 = $low841;
+        offered843$open: {
+          if (!($low841 <= $high842)) break offered843$open;
+          $least844 = Math.max($low841, l_high_6 + 1);
+          if (!($least844 <= $high842)) break offered843$open;
+          $offered843 = true;
         }
-        const $offered625 = ($offered622 ? 1 : 0) + ($offered624 ? 1 : 0);
-        if ($offered625 === 0)
+        let $offered845 = false;
+        offered845$open: {
+          $offered845 = true;
+        }
+        const $offered846 = ($offered843 ? 1 : 0) + ($offered845 ? 1 : 0);
+        if ($offered846 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt626: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n628 = $offered625;
-          if (!($n628 >= 1 && $n628 <= 4294967296))
+        attempt847: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n849 = $offered846;
+          if (!($n849 >= 1 && $n849 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r629 = 0;
-          if ($n628 <= 2097152) {
+          let $r850 = 0;
+          if ($n849 <= 2097152) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5770,22 +7170,22 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n628;
+              const $m = ($t >>> 0) * $n849;
               const $low = $m >>> 0;
-              if ($low >= $n628 || $low >= 4294967296 % $n628) {
-                $r629 = ($m / 4294967296) >>> 0;
+              if ($low >= $n849 || $low >= 4294967296 % $n849) {
+                $r850 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r629 = drawInt(P, $n628);
-          const $pick627$drawn = $r629;
-          let $pick627 = $pick627$drawn;
-          if ($offered622 && $pick627-- === 0) {
-            const $n633 = Math.max(0, $high621 - $least623 + 1);
-            if (!($n633 >= 1 && $n633 <= 4294967296))
+          } else $r850 = drawInt(P, $n849);
+          const $pick848$drawn = $r850;
+          let $pick848 = $pick848$drawn;
+          if ($offered843 && $pick848-- === 0) {
+            const $n854 = Math.max(0, $high842 - $least844 + 1);
+            if (!($n854 >= 1 && $n854 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            let $r634 = 0;
-            if ($n633 <= 2097152) {
+            let $r855 = 0;
+            if ($n854 <= 2097152) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5796,41 +7196,41 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n633;
+                const $m = ($t >>> 0) * $n854;
                 const $low = $m >>> 0;
-                if ($low >= $n633 || $low >= 4294967296 % $n633) {
-                  $r634 = ($m / 4294967296) >>> 0;
+                if ($low >= $n854 || $low >= 4294967296 % $n854) {
+                  $r855 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
-            } else $r634 = drawInt(P, $n633);
-            const $digit631 = $r634;
-            const $value632 = $least623 + $digit631;
+            } else $r855 = drawInt(P, $n854);
+            const $digit852 = $r855;
+            const $value853 = $least844 + $digit852;
             {
-              const l_amount = $value632;
+              const l_amount = $value853;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value632);
+            if (trace !== null) trace.push(l_q, 3, $value853);
             {
-              const l_amount = $value632;
+              const l_amount = $value853;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 129;
             }
           }
-          if ($offered624 && $pick627-- === 0) {
+          if ($offered845 && $pick848-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list54[l_q] = 1;
-            if ($left614 === 1) {
+            $list63[l_q] = 1;
+            if ($left835 === 1) {
               return 129;
             }
-            continue race613;
+            continue race834;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -5841,11 +7241,51 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    if ($s.random.script.length > 0) return -1;
+    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
+    switch ($s.pc) {
+      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage":
+        return 131;
+      case "turn.bid_or_decline":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 132;
+      case "turn.accept_or_refuse":
+        return 133;
+      case "turn.ask_price":
+        return 134;
+      case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
+        return 135;
+      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2":
+        return 136;
+      case "turn.bid_or_decline2":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 137;
+      case "turn.bid_or_decline3":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 138;
+      case "turn.buy_or_decline":
+        return 139;
+      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3":
+        return 140;
+      case "turn.bid_or_decline4":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 141;
+      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4":
+        return 142;
+      case "turn.bid_or_decline5":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 143;
+      default:
+        return -1;
+    }
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = [],
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 56;
     const END = -1;
@@ -5891,15 +7331,15 @@ export function playout(): PlayoutKernel {
     const $values25 = K_$values25;
     const $values26 = K_$values26;
     const $values27 = K_$values27;
-    const $list28 = K_$list28;
-    const $list29 = K_$list29;
-    const $list30 = K_$list30;
-    const $list31 = K_$list31;
+    const $values28 = K_$values28;
+    const $values29 = K_$values29;
+    const $values30 = K_$values30;
+    const $values31 = K_$values31;
     const $values32 = K_$values32;
     const $values33 = K_$values33;
     const $values34 = K_$values34;
-    const $list35 = K_$list35;
-    const $list36 = K_$list36;
+    const $values35 = K_$values35;
+    const $values36 = K_$values36;
     const $list37 = K_$list37;
     const $list38 = K_$list38;
     const $list39 = K_$list39;
@@ -5911,18 +7351,27 @@ export function playout(): PlayoutKernel {
     const $list45 = K_$list45;
     const $list46 = K_$list46;
     const $list47 = K_$list47;
-    const $values48 = K_$values48;
-    const $values49 = K_$values49;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
+    const $values51 = K_$values51;
+    const $values52 = K_$values52;
     const $list53 = K_$list53;
     const $list54 = K_$list54;
     const $list55 = K_$list55;
     const $list56 = K_$list56;
-    const $list57 = K_$list57;
-    const $list58 = K_$list58;
-    const $list59 = K_$list59;
+    const $values57 = K_$values57;
+    const $values58 = K_$values58;
+    const $values59 = K_$values59;
+    const $list60 = K_$list60;
+    const $list61 = K_$list61;
+    const $list62 = K_$list62;
+    const $list63 = K_$list63;
+    const $list64 = K_$list64;
+    const $list65 = K_$list65;
+    const $list66 = K_$list66;
+    const $list67 = K_$list67;
+    const $list68 = K_$list68;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -5934,6 +7383,8 @@ export function playout(): PlayoutKernel {
     const v_mortgaged = K_v_mortgaged;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     players = $players;
@@ -5948,224 +7399,136 @@ export function playout(): PlayoutKernel {
     v_claim_payer = 0;
     v_claim_amount = 0;
     v_claim_space = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
-    N[Z_bank_deeds] = ALL_Deed.length;
-    for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
-    N[Z_spaces] = ALL_Space.length;
-    for (let $k = 0; $k < ALL_Fortune.length; $k++)
-      C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
-    N[Z_mercy_deck] = ALL_Fortune.length;
-    for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
-    v_bank = 1000000000;
-    for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
-    v_centre = 0;
-    for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
-    for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
-    v_turns_played = 0;
-    v_relocated = false;
-    for (const $c of ALL_Deed) v_books[$c] = 0;
-    for (const $c of ALL_Deed) v_key[$c] = false;
-    for (const $c of ALL_Deed) v_mortgaged[$c] = false;
-    v_stacks_left = 0;
-    v_keys_left = 0;
-    v_claim_open = false;
-    v_claim_owner = 0;
-    v_claim_payer = 0;
-    v_claim_amount = 0;
-    v_claim_space = -1;
-    {
-      let $n638 = 0;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
+      N[Z_bank_deeds] = ALL_Deed.length;
+      for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
+      N[Z_spaces] = ALL_Space.length;
+      for (let $k = 0; $k < ALL_Fortune.length; $k++)
+        C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
+      N[Z_mercy_deck] = ALL_Fortune.length;
+      for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
+      v_bank = 1000000000;
+      for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
+      v_centre = 0;
+      for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
+      for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
+      v_turns_played = 0;
+      v_relocated = false;
+      for (const $c of ALL_Deed) v_books[$c] = 0;
+      for (const $c of ALL_Deed) v_key[$c] = false;
+      for (const $c of ALL_Deed) v_mortgaged[$c] = false;
+      v_stacks_left = 0;
+      v_keys_left = 0;
+      v_claim_open = false;
+      v_claim_owner = 0;
+      v_claim_payer = 0;
+      v_claim_amount = 0;
+      v_claim_space = -1;
       {
-        const $n640 = N[Z_spaces]!;
-        for (let $i639 = 0; $i639 < $n640; $i639++) {
-          const l_s = C[Z_spaces * CAP + $i639]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list55[$n638++] = l_s;
-        }
-      }
-      for (let $i641 = 0; $i641 < $n638; $i641++) {
-        const l_s = $list55[$i641]!;
+        let $n878 = 0;
         {
-          const $wanted = l_s;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_spaces]!; $i++)
-            if (C[Z_spaces * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at642 = Z_spaces * CAP + $at;
-          const $card = C[$at642]!;
-          const $end643 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k644 = $at642; $k644 < $end643; $k644++) C[$k644] = C[$k644 + 1]!;
-          N[Z_spaces]!--;
-          C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
-          N[Z_box_spaces]!++;
-        }
-      }
-    }
-    {
-      let $n645 = 0;
-      {
-        const $n647 = N[Z_bank_deeds]!;
-        for (let $i646 = 0; $i646 < $n647; $i646++) {
-          const l_d = C[Z_bank_deeds * CAP + $i646]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list56[$n645++] = l_d;
-        }
-      }
-      for (let $i648 = 0; $i648 < $n645; $i648++) {
-        const l_d = $list56[$i648]!;
-        {
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_bank_deeds]!; $i++)
-            if (C[Z_bank_deeds * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at649 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at649]!;
-          const $end650 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k651 = $at649; $k651 < $end650; $k651++) C[$k651] = C[$k651 + 1]!;
-          N[Z_bank_deeds]!--;
-          C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
-          N[Z_box_deeds]!++;
-        }
-      }
-    }
-    v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
-    v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
-    {
-      let $n652 = 0;
-      {
-        const $n654 = N[Z_mercy_deck]!;
-        for (let $i653 = 0; $i653 < $n654; $i653++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i653]!;
-          if (Fortune_deck[l_c]! === "grace") $list57[$n652++] = l_c;
-        }
-      }
-      for (let $i655 = 0; $i655 < $n652; $i655++) {
-        const l_c = $list57[$i655]!;
-        {
-          const $wanted = l_c;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_mercy_deck]!; $i++)
-            if (C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at656 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at656]!;
-          const $end657 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
-          N[Z_mercy_deck]!--;
-          C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
-          N[Z_grace_deck]!++;
-        }
-      }
-    }
-    {
-      for (let $i659 = N[Z_mercy_deck]! - 1; $i659 > 0; $i659--) {
-        const $n663 = $i659 + 1;
-        if (!($n663 >= 1 && $n663 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r664 = 0;
-        if ($n663 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n663;
-            const $low = $m >>> 0;
-            if ($low >= $n663 || $low >= 4294967296 % $n663) {
-              $r664 = ($m / 4294967296) >>> 0;
-              break;
-            }
+          const $n880 = N[Z_spaces]!;
+          for (let $i879 = 0; $i879 < $n880; $i879++) {
+            const l_s = C[Z_spaces * CAP + $i879]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list64[$n878++] = l_s;
           }
-        } else $r664 = drawInt(G, $n663);
-        const $j662 = $r664;
-        const $a660 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i659;
-        const $b661 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j662;
-        const $card = C[$a660]!;
-        C[$a660] = C[$b661]!;
-        C[$b661] = $card;
-      }
-    }
-    {
-      for (let $i665 = N[Z_grace_deck]! - 1; $i665 > 0; $i665--) {
-        const $n669 = $i665 + 1;
-        if (!($n669 >= 1 && $n669 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r670 = 0;
-        if ($n669 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n669;
-            const $low = $m >>> 0;
-            if ($low >= $n669 || $low >= 4294967296 % $n669) {
-              $r670 = ($m / 4294967296) >>> 0;
-              break;
-            }
+        }
+        for (let $i881 = 0; $i881 < $n878; $i881++) {
+          const l_s = $list64[$i881]!;
+          {
+            const $wanted = l_s;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_spaces]!; $i++)
+              if (C[Z_spaces * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
+            const $at882 = Z_spaces * CAP + $at;
+            const $card = C[$at882]!;
+            const $end883 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k884 = $at882; $k884 < $end883; $k884++) C[$k884] = C[$k884 + 1]!;
+            N[Z_spaces]!--;
+            C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
+            N[Z_box_spaces]!++;
           }
-        } else $r670 = drawInt(G, $n669);
-        const $j668 = $r670;
-        const $a666 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i665;
-        const $b667 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j668;
-        const $card = C[$a666]!;
-        C[$a666] = C[$b667]!;
-        C[$b667] = $card;
-      }
-    }
-    {
-      let $n671 = 0;
-      for (let l_p = 0; l_p < players; l_p++) {
-        if (v_eliminated[l_p] !== 0) continue;
-        $list58[$n671++] = l_p;
-      }
-      for (let $i672 = 0; $i672 < $n671; $i672++) {
-        const l_p = $list58[$i672]!;
-        {
-          const $amount = 1630;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from bank`,
-            );
-          if (v_bank < $amount)
-            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-          v_bank -= $amount;
-          v_cash[l_p] += $amount;
         }
       }
-    }
-    if ($variants.includes("short")) {
       {
-        for (let $i673 = N[Z_bank_deeds]! - 1; $i673 > 0; $i673--) {
-          const $n677 = $i673 + 1;
-          if (!($n677 >= 1 && $n677 <= 4294967296))
+        let $n885 = 0;
+        {
+          const $n887 = N[Z_bank_deeds]!;
+          for (let $i886 = 0; $i886 < $n887; $i886++) {
+            const l_d = C[Z_bank_deeds * CAP + $i886]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list65[$n885++] = l_d;
+          }
+        }
+        for (let $i888 = 0; $i888 < $n885; $i888++) {
+          const l_d = $list65[$i888]!;
+          {
+            const $wanted = l_d;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_bank_deeds]!; $i++)
+              if (C[Z_bank_deeds * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
+            const $at889 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at889]!;
+            const $end890 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k891 = $at889; $k891 < $end890; $k891++) C[$k891] = C[$k891 + 1]!;
+            N[Z_bank_deeds]!--;
+            C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
+            N[Z_box_deeds]!++;
+          }
+        }
+      }
+      v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
+      v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
+      {
+        let $n892 = 0;
+        {
+          const $n894 = N[Z_mercy_deck]!;
+          for (let $i893 = 0; $i893 < $n894; $i893++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i893]!;
+            if (Fortune_deck[l_c]! === "grace") $list66[$n892++] = l_c;
+          }
+        }
+        for (let $i895 = 0; $i895 < $n892; $i895++) {
+          const l_c = $list66[$i895]!;
+          {
+            const $wanted = l_c;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_mercy_deck]!; $i++)
+              if (C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
+            const $at896 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at896]!;
+            const $end897 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k898 = $at896; $k898 < $end897; $k898++) C[$k898] = C[$k898 + 1]!;
+            N[Z_mercy_deck]!--;
+            C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
+            N[Z_grace_deck]!++;
+          }
+        }
+      }
+      {
+        for (let $i899 = N[Z_mercy_deck]! - 1; $i899 > 0; $i899--) {
+          const $n903 = $i899 + 1;
+          if (!($n903 >= 1 && $n903 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $r678 = 0;
-          if ($n677 <= 2097152) {
+          let $r904 = 0;
+          if ($n903 <= 2097152) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6176,69 +7539,159 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n677;
+              const $m = ($t >>> 0) * $n903;
               const $low = $m >>> 0;
-              if ($low >= $n677 || $low >= 4294967296 % $n677) {
-                $r678 = ($m / 4294967296) >>> 0;
+              if ($low >= $n903 || $low >= 4294967296 % $n903) {
+                $r904 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-          } else $r678 = drawInt(G, $n677);
-          const $j676 = $r678;
-          const $a674 = Z_bank_deeds * CAP + $i673;
-          const $b675 = Z_bank_deeds * CAP + $j676;
-          const $card = C[$a674]!;
-          C[$a674] = C[$b675]!;
-          C[$b675] = $card;
+          } else $r904 = drawInt(G, $n903);
+          const $j902 = $r904;
+          const $a900 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i899;
+          const $b901 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j902;
+          const $card = C[$a900]!;
+          C[$a900] = C[$b901]!;
+          C[$b901] = $card;
         }
       }
-      let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n679 = 0;
-        for (let l_p = 0; l_p < players; l_p++) {
-          if (v_eliminated[l_p] !== 0) continue;
-          $list59[$n679++] = l_p;
-        }
-        for (let $i680 = 0; $i680 < $n679; $i680++) {
-          const l_p = $list59[$i680]!;
-          {
-            const $seg681 = Z_deeds + l_p;
-            const $count = l_dealt_each;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
-              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
-            for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at682 = Z_bank_deeds * CAP;
-              const $card = C[$at682]!;
-              const $end683 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
-              N[Z_bank_deeds]!--;
-              C[$seg681 * CAP + N[$seg681]!] = $card;
-              N[$seg681]!++;
-            }
-          }
-          {
-            let $sum685: number = 0;
-            {
-              const $seg687 = Z_deeds + l_p;
-              const $n688 = N[$seg687]!;
-              for (let $i686 = 0; $i686 < $n688; $i686++) {
-                const l_d = C[$seg687 * CAP + $i686]!;
-                $sum685 += Deed_price[l_d]!;
+        for (let $i905 = N[Z_grace_deck]! - 1; $i905 > 0; $i905--) {
+          const $n909 = $i905 + 1;
+          if (!($n909 >= 1 && $n909 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r910 = 0;
+          if ($n909 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n909;
+              const $low = $m >>> 0;
+              if ($low >= $n909 || $low >= 4294967296 % $n909) {
+                $r910 = ($m / 4294967296) >>> 0;
+                break;
               }
             }
-            const $amount = $sum685;
+          } else $r910 = drawInt(G, $n909);
+          const $j908 = $r910;
+          const $a906 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i905;
+          const $b907 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j908;
+          const $card = C[$a906]!;
+          C[$a906] = C[$b907]!;
+          C[$b907] = $card;
+        }
+      }
+      {
+        let $n911 = 0;
+        for (let l_p = 0; l_p < players; l_p++) {
+          if (v_eliminated[l_p] !== 0) continue;
+          $list67[$n911++] = l_p;
+        }
+        for (let $i912 = 0; $i912 < $n911; $i912++) {
+          const l_p = $list67[$i912]!;
+          {
+            const $amount = 1630;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                `cannot transfer a negative amount (${$amount}) from bank`,
               );
-            if (v_cash[l_p] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p] -= $amount;
-            v_bank += $amount;
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p] += $amount;
+          }
+        }
+      }
+      if ($variants.includes("short")) {
+        {
+          for (let $i913 = N[Z_bank_deeds]! - 1; $i913 > 0; $i913--) {
+            const $n917 = $i913 + 1;
+            if (!($n917 >= 1 && $n917 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            let $r918 = 0;
+            if ($n917 <= 2097152) {
+              for (;;) {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n917;
+                const $low = $m >>> 0;
+                if ($low >= $n917 || $low >= 4294967296 % $n917) {
+                  $r918 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else $r918 = drawInt(G, $n917);
+            const $j916 = $r918;
+            const $a914 = Z_bank_deeds * CAP + $i913;
+            const $b915 = Z_bank_deeds * CAP + $j916;
+            const $card = C[$a914]!;
+            C[$a914] = C[$b915]!;
+            C[$b915] = $card;
+          }
+        }
+        let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
+        {
+          let $n919 = 0;
+          for (let l_p = 0; l_p < players; l_p++) {
+            if (v_eliminated[l_p] !== 0) continue;
+            $list68[$n919++] = l_p;
+          }
+          for (let $i920 = 0; $i920 < $n919; $i920++) {
+            const l_p = $list68[$i920]!;
+            {
+              const $seg921 = Z_deeds + l_p;
+              const $count = l_dealt_each;
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
+                throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $at922 = Z_bank_deeds * CAP;
+                const $card = C[$at922]!;
+                const $end923 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k924 = $at922; $k924 < $end923; $k924++) C[$k924] = C[$k924 + 1]!;
+                N[Z_bank_deeds]!--;
+                C[$seg921 * CAP + N[$seg921]!] = $card;
+                N[$seg921]!++;
+              }
+            }
+            {
+              let $sum925: number = 0;
+              {
+                const $seg927 = Z_deeds + l_p;
+                const $n928 = N[$seg927]!;
+                for (let $i926 = 0; $i926 < $n928; $i926++) {
+                  const l_d = C[$seg927 * CAP + $i926]!;
+                  $sum925 += Deed_price[l_d]!;
+                }
+              }
+              const $amount = $sum925;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                );
+              if (v_cash[l_p] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+                );
+              v_cash[l_p] -= $amount;
+              v_bank += $amount;
+            }
           }
         }
       }
@@ -6340,6 +7793,225 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["bank_deeds"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_bank_deeds * CAP + $i] = $zone[$i]!;
+        N[Z_bank_deeds] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["deeds"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_deeds + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_deeds + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["spaces"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_spaces * CAP + $i] = $zone[$i]!;
+        N[Z_spaces] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box_spaces"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box_spaces * CAP + $i] = $zone[$i]!;
+        N[Z_box_spaces] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box_deeds"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box_deeds * CAP + $i] = $zone[$i]!;
+        N[Z_box_deeds] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["seized"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_seized * CAP + $i] = $zone[$i]!;
+        N[Z_seized] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["mercy_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_mercy_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_mercy_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["grace_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_grace_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_grace_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["drawn"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_drawn * CAP + $i] = $zone[$i]!;
+        N[Z_drawn] = $zone.length;
+      }
+      {
+        const $values = $from.vars["eliminated"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_eliminated[$p] = $values[$p]!;
+      }
+      v_bank = $from.vars["bank"] as unknown as number;
+      {
+        const $values = $from.vars["cash"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_cash[$p] = $values[$p]!;
+      }
+      v_centre = $from.vars["centre"] as unknown as number;
+      {
+        const $values = $from.vars["position"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_position[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["in_court"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_in_court[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["court_rolls"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_court_rolls[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["opening"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_opening[$p] = $values[$p]!;
+      }
+      v_turns_played = $from.vars["turns_played"] as unknown as number;
+      v_relocated = $from.vars["relocated"] as unknown as boolean;
+      {
+        const $values = $from.vars["books"] as unknown as Record<number, number>;
+        for (const $k in $values) v_books[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["key"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_key[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["mortgaged"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_mortgaged[Number($k)] = $values[$k]!;
+      }
+      v_stacks_left = $from.vars["stacks_left"] as unknown as number;
+      v_keys_left = $from.vars["keys_left"] as unknown as number;
+      v_claim_open = $from.vars["claim_open"] as unknown as boolean;
+      v_claim_owner = $from.vars["claim_owner"] as unknown as number;
+      v_claim_payer = $from.vars["claim_payer"] as unknown as number;
+      v_claim_amount = $from.vars["claim_amount"] as unknown as number;
+      v_claim_space = $from.vars["claim_space"] as unknown as number;
+      l_high = $from.locals["high"] as unknown as number;
+      l_leader = $from.locals["leader"] as unknown as number;
+      l_bidding = $from.locals["bidding"] as unknown as boolean;
+      l_here = $from.locals["here"] as unknown as number;
+      l_kind = $from.locals["kind"] as unknown as string;
+      l_deed = $from.locals["deed"] as unknown as number;
+      l_q = $from.locals["q"] as unknown as number;
+      l___window_0 = $from.locals["__window_0"] as unknown as boolean;
+      l_d = $from.locals["d"] as unknown as number;
+      l_buyer = $from.locals["buyer"] as unknown as number;
+      l_amount = $from.locals["amount"] as unknown as number;
+      l_active = $from.locals["active"] as unknown as number;
+      l_preset = $from.locals["preset"] as unknown as number;
+      l_doubles = $from.locals["doubles"] as unknown as number;
+      l_again = $from.locals["again"] as unknown as boolean;
+      l_roller = $from.locals["roller"] as unknown as number;
+      l_q_2 = $from.locals["q_2"] as unknown as number;
+      l___window_0_2 = $from.locals["__window_0_2"] as unknown as boolean;
+      l_p = $from.locals["p"] as unknown as number;
+      l_amount_2 = $from.locals["amount_2"] as unknown as number;
+      l_to_centre = $from.locals["to_centre"] as unknown as boolean;
+      l_creditor = $from.locals["creditor"] as unknown as number;
+      l_p_2 = $from.locals["p_2"] as unknown as number;
+      l_to_centre_2 = $from.locals["to_centre_2"] as unknown as boolean;
+      l_creditor_2 = $from.locals["creditor_2"] as unknown as number;
+      l_d_2 = $from.locals["d_2"] as unknown as number;
+      l_lot = $from.locals["lot"] as unknown as number;
+      l_high_2 = $from.locals["high_2"] as unknown as number;
+      l_leader_2 = $from.locals["leader_2"] as unknown as number;
+      l_bidding_2 = $from.locals["bidding_2"] as unknown as boolean;
+      l_d_3 = $from.locals["d_3"] as unknown as number;
+      l_buyer_2 = $from.locals["buyer_2"] as unknown as number;
+      l_amount_3 = $from.locals["amount_3"] as unknown as number;
+      l_steps = $from.locals["steps"] as unknown as number;
+      l_is_double = $from.locals["is_double"] as unknown as boolean;
+      l_move_token = $from.locals["move_token"] as unknown as boolean;
+      l_p_3 = $from.locals["p_3"] as unknown as number;
+      l_amount_4 = $from.locals["amount_4"] as unknown as number;
+      l_to_centre_3 = $from.locals["to_centre_3"] as unknown as boolean;
+      l_creditor_3 = $from.locals["creditor_3"] as unknown as number;
+      l_p_4 = $from.locals["p_4"] as unknown as number;
+      l_to_centre_4 = $from.locals["to_centre_4"] as unknown as boolean;
+      l_creditor_4 = $from.locals["creditor_4"] as unknown as number;
+      l_d_4 = $from.locals["d_4"] as unknown as number;
+      l_lot_2 = $from.locals["lot_2"] as unknown as number;
+      l_high_3 = $from.locals["high_3"] as unknown as number;
+      l_leader_3 = $from.locals["leader_3"] as unknown as number;
+      l_bidding_3 = $from.locals["bidding_3"] as unknown as boolean;
+      l_p_5 = $from.locals["p_5"] as unknown as number;
+      l_here_2 = $from.locals["here_2"] as unknown as number;
+      l_kind_2 = $from.locals["kind_2"] as unknown as string;
+      l_deed_2 = $from.locals["deed_2"] as unknown as number;
+      l_lot_3 = $from.locals["lot_3"] as unknown as number;
+      l_high_4 = $from.locals["high_4"] as unknown as number;
+      l_leader_4 = $from.locals["leader_4"] as unknown as number;
+      l_bidding_4 = $from.locals["bidding_4"] as unknown as boolean;
+      l_p_6 = $from.locals["p_6"] as unknown as number;
+      l_mercy = $from.locals["mercy"] as unknown as boolean;
+      l_card = $from.locals["card"] as unknown as number;
+      l_owed = $from.locals["owed"] as unknown as number;
+      l_p_7 = $from.locals["p_7"] as unknown as number;
+      l_amount_5 = $from.locals["amount_5"] as unknown as number;
+      l_to_centre_5 = $from.locals["to_centre_5"] as unknown as boolean;
+      l_creditor_5 = $from.locals["creditor_5"] as unknown as number;
+      l_p_8 = $from.locals["p_8"] as unknown as number;
+      l_to_centre_6 = $from.locals["to_centre_6"] as unknown as boolean;
+      l_creditor_6 = $from.locals["creditor_6"] as unknown as number;
+      l_d_5 = $from.locals["d_5"] as unknown as number;
+      l_lot_4 = $from.locals["lot_4"] as unknown as number;
+      l_high_5 = $from.locals["high_5"] as unknown as number;
+      l_leader_5 = $from.locals["leader_5"] as unknown as number;
+      l_bidding_5 = $from.locals["bidding_5"] as unknown as boolean;
+      l_p_9 = $from.locals["p_9"] as unknown as number;
+      l_amount_6 = $from.locals["amount_6"] as unknown as number;
+      l_to_centre_7 = $from.locals["to_centre_7"] as unknown as boolean;
+      l_creditor_7 = $from.locals["creditor_7"] as unknown as number;
+      l_p_10 = $from.locals["p_10"] as unknown as number;
+      l_to_centre_8 = $from.locals["to_centre_8"] as unknown as boolean;
+      l_creditor_8 = $from.locals["creditor_8"] as unknown as number;
+      l_d_6 = $from.locals["d_6"] as unknown as number;
+      l_lot_5 = $from.locals["lot_5"] as unknown as number;
+      l_high_6 = $from.locals["high_6"] as unknown as number;
+      l_leader_6 = $from.locals["leader_6"] as unknown as number;
+      l_bidding_6 = $from.locals["bidding_6"] as unknown as boolean;
+      {
+        const $values = $from.locals["q_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values0[$i] = $values[$i]!;
+        l_q_2$count = $values.length;
+        l_q_2$index = $from.locals["q_2_index"] as unknown as number;
+        l_q_2 = $from.locals["q_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list1[$i] = $values[$i]!;
+        l_d_2$count = $values.length;
+        l_d_2$index = $from.locals["d_2_index"] as unknown as number;
+        l_d_2 = $from.locals["d_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_4_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list2[$i] = $values[$i]!;
+        l_d_4$count = $values.length;
+        l_d_4$index = $from.locals["d_4_index"] as unknown as number;
+        l_d_4 = $from.locals["d_4"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list3[$i] = $values[$i]!;
+        l_d_5$count = $values.length;
+        l_d_5$index = $from.locals["d_5_index"] as unknown as number;
+        l_d_5 = $from.locals["d_5"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_6_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
+        l_d_6$count = $values.length;
+        l_d_6$index = $from.locals["d_6_index"] as unknown as number;
+        l_d_6 = $from.locals["d_6"] as unknown as number;
+      }
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -6740,6 +8412,45 @@ export function playout(): PlayoutKernel {
         case 130:
           pc = step130();
           break;
+        case 131:
+          pc = step131();
+          break;
+        case 132:
+          pc = step132();
+          break;
+        case 133:
+          pc = step133();
+          break;
+        case 134:
+          pc = step134();
+          break;
+        case 135:
+          pc = step135();
+          break;
+        case 136:
+          pc = step136();
+          break;
+        case 137:
+          pc = step137();
+          break;
+        case 138:
+          pc = step138();
+          break;
+        case 139:
+          pc = step139();
+          break;
+        case 140:
+          pc = step140();
+          break;
+        case 141:
+          pc = step141();
+          break;
+        case 142:
+          pc = step142();
+          break;
+        case 143:
+          pc = step143();
+          break;
         default:
           break run;
       }
@@ -6793,15 +8504,15 @@ export function playout(): PlayoutKernel {
     const $values25 = K_$values25;
     const $values26 = K_$values26;
     const $values27 = K_$values27;
-    const $list28 = K_$list28;
-    const $list29 = K_$list29;
-    const $list30 = K_$list30;
-    const $list31 = K_$list31;
+    const $values28 = K_$values28;
+    const $values29 = K_$values29;
+    const $values30 = K_$values30;
+    const $values31 = K_$values31;
     const $values32 = K_$values32;
     const $values33 = K_$values33;
     const $values34 = K_$values34;
-    const $list35 = K_$list35;
-    const $list36 = K_$list36;
+    const $values35 = K_$values35;
+    const $values36 = K_$values36;
     const $list37 = K_$list37;
     const $list38 = K_$list38;
     const $list39 = K_$list39;
@@ -6813,18 +8524,27 @@ export function playout(): PlayoutKernel {
     const $list45 = K_$list45;
     const $list46 = K_$list46;
     const $list47 = K_$list47;
-    const $values48 = K_$values48;
-    const $values49 = K_$values49;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
+    const $values51 = K_$values51;
+    const $values52 = K_$values52;
     const $list53 = K_$list53;
     const $list54 = K_$list54;
     const $list55 = K_$list55;
     const $list56 = K_$list56;
-    const $list57 = K_$list57;
-    const $list58 = K_$list58;
-    const $list59 = K_$list59;
+    const $values57 = K_$values57;
+    const $values58 = K_$values58;
+    const $values59 = K_$values59;
+    const $list60 = K_$list60;
+    const $list61 = K_$list61;
+    const $list62 = K_$list62;
+    const $list63 = K_$list63;
+    const $list64 = K_$list64;
+    const $list65 = K_$list65;
+    const $list66 = K_$list66;
+    const $list67 = K_$list67;
+    const $list68 = K_$list68;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -6843,5 +8563,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = [],
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -8,7 +8,7 @@ import {
   nthCardOf,
   seedWords,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import { ALL_Card, Card_category, Card_kind, Card_points } from "./cards.js";
 /** Lady Richmond for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
@@ -40,11 +40,31 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    if ($s.random.script.length > 0) return -1;
+    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
+    switch ($s.pc) {
+      case "turn":
+        return 10;
+      case "bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow":
+        return 11;
+      case "grab_or_decline":
+        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 12;
+      default:
+        return -1;
+    }
+  }
+
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
-    variants: readonly string[] = [],
+    trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferred: boolean,
+    $cap: number,
   ): number {
     const CAP = 49;
     const END = -1;
@@ -75,74 +95,76 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Card.length; $k++) C[Z_draw * CAP + ALL_Card.length - 1 - $k] = ALL_Card[$k]!;
-    N[Z_draw] = ALL_Card.length;
-    for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_stake[$p] = 0;
-    v_money_chest = 0;
-    v_box = 50;
-    for (let $p = 0; $p < players; $p++) v_peek_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
-    {
-      for (let $i125 = N[Z_draw]! - 1; $i125 > 0; $i125--) {
-        const $n129 = $i125 + 1;
-        if (!($n129 >= 1 && $n129 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        let $r130 = 0;
-        if ($n129 <= 2097152) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n129;
-            const $low = $m >>> 0;
-            if ($low >= $n129 || $low >= 4294967296 % $n129) {
-              $r130 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else $r130 = drawInt(G, $n129);
-        const $j128 = $r130;
-        const $a126 = Z_draw * CAP + N[Z_draw]! - 1 - $i125;
-        const $b127 = Z_draw * CAP + N[Z_draw]! - 1 - $j128;
-        const $card = C[$a126]!;
-        C[$a126] = C[$b127]!;
-        C[$b127] = $card;
-      }
-    }
-    {
-      const $count = 7;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-        C[Z_face_down * CAP + N[Z_face_down]!] = $card;
-        N[Z_face_down]!++;
-      }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Card.length; $k++) C[Z_draw * CAP + ALL_Card.length - 1 - $k] = ALL_Card[$k]!;
+      N[Z_draw] = ALL_Card.length;
+      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_stake[$p] = 0;
+      v_money_chest = 0;
+      v_box = 50;
+      for (let $p = 0; $p < players; $p++) v_peek_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       {
-        const $amount = 10;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from box`,
-          );
-        if (v_box < $amount)
-          throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
-        v_box -= $amount;
-        v_coins[l_p] += $amount;
+        for (let $i125 = N[Z_draw]! - 1; $i125 > 0; $i125--) {
+          const $n129 = $i125 + 1;
+          if (!($n129 >= 1 && $n129 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $r130 = 0;
+          if ($n129 <= 2097152) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n129;
+              const $low = $m >>> 0;
+              if ($low >= $n129 || $low >= 4294967296 % $n129) {
+                $r130 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else $r130 = drawInt(G, $n129);
+          const $j128 = $r130;
+          const $a126 = Z_draw * CAP + N[Z_draw]! - 1 - $i125;
+          const $b127 = Z_draw * CAP + N[Z_draw]! - 1 - $j128;
+          const $card = C[$a126]!;
+          C[$a126] = C[$b127]!;
+          C[$b127] = $card;
+        }
+      }
+      {
+        const $count = 7;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+          N[Z_face_down]!++;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        {
+          const $amount = 10;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from box`,
+            );
+          if (v_box < $amount)
+            throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
+          v_box -= $amount;
+          v_coins[l_p] += $amount;
+        }
       }
     }
     let l_turner: number = 0;
@@ -156,6 +178,73 @@ export function playout(): PlayoutKernel {
     let decisions = 0;
     let steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["draw"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_draw * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_draw] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["face_down"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_face_down * CAP + $i] = $zone[$i]!;
+        N[Z_face_down] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["face_up"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_face_up * CAP + $i] = $zone[$i]!;
+        N[Z_face_up] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["discard"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_discard * CAP + $i] = $zone[$i]!;
+        N[Z_discard] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["won"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_won + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_won + $p] = $zone.length;
+        }
+      }
+      {
+        const $values = $from.vars["coins"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_coins[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["stake"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_stake[$p] = $values[$p]!;
+      }
+      v_money_chest = $from.vars["money_chest"] as unknown as number;
+      v_box = $from.vars["box"] as unknown as number;
+      {
+        const $values = $from.vars["peek_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_peek_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["swap_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_swap_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["borrow_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_borrow_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["passed"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]!;
+      }
+      l_turner = $from.locals["turner"] as unknown as number;
+      l_turned = $from.locals["turned"] as unknown as number;
+      l_sold = $from.locals["sold"] as unknown as boolean;
+      l_grabber = $from.locals["grabber"] as unknown as number;
+      l_high = $from.locals["high"] as unknown as number;
+      l_bidder = $from.locals["bidder"] as unknown as number;
+      l_fined = $from.locals["fined"] as unknown as boolean;
+      l_acted = $from.locals["acted"] as unknown as boolean;
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -204,10 +293,10 @@ export function playout(): PlayoutKernel {
                 const $total6 = $count5;
                 if ($total6 === 0)
                   throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
+                if (decisions >= $cap)
                   throw new GameFault(
                     "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+                    `the game did not end within ${$cap} decisions: an endless flow loop?`,
                   );
                 const $n8 = $total6;
                 if (!($n8 >= 1 && $n8 <= 4294967296))
@@ -294,10 +383,10 @@ export function playout(): PlayoutKernel {
                 let $left17 = 0;
                 for (let $a20 = 0; $a20 < $n15; $a20++) if ($list1[$list0[$a20]!] === 0) $left17++;
                 if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
+                if (decisions >= $cap)
                   throw new GameFault(
                     "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+                    `the game did not end within ${$cap} decisions: an endless flow loop?`,
                   );
                 let $k19 = 0;
                 if ($left17 > 1) {
@@ -342,10 +431,10 @@ export function playout(): PlayoutKernel {
                     "fault/no-legal-move",
                     `seat ${l_grabber} must act but has no legal move`,
                   );
-                if (decisions >= DECISION_CAP)
+                if (decisions >= $cap)
                   throw new GameFault(
                     "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+                    `the game did not end within ${$cap} decisions: an endless flow loop?`,
                   );
                 const $n27 = $total25;
                 if (!($n27 >= 1 && $n27 <= 4294967296))
@@ -611,10 +700,10 @@ export function playout(): PlayoutKernel {
                 ($offered50 ? 1 : 0);
               if ($offered52 === 0)
                 throw new GameFault("fault/no-legal-move", `seat ${$seat32} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
+              if (decisions >= $cap)
                 throw new GameFault(
                   "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
                 );
               let $built107 = false;
               attempt53: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
@@ -1195,6 +1284,720 @@ export function playout(): PlayoutKernel {
           pc = 8;
           continue run;
         }
+        case 10: {
+          {
+            const $seat1 = l_turner;
+            const $low2 = 1;
+            const $high3 = N[Z_face_down]!;
+            const $size4 = Math.max(0, $high3 - $low2 + 1);
+            const $count5 = $size4;
+            const $total6 = $count5;
+            if ($total6 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
+            const $n8 = $total6;
+            if (!($n8 >= 1 && $n8 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            let $r9 = 0;
+            if ($n8 <= 2097152) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n8;
+                const $low = $m >>> 0;
+                if ($low >= $n8 || $low >= 4294967296 % $n8) {
+                  $r9 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else $r9 = drawInt(P, $n8);
+            const $index7$drawn = $r9;
+            let $index7 = $index7$drawn;
+            decisions++;
+            steps = 0;
+            if ($index7 < $count5) {
+              const $digit10 = $index7;
+              const $value11 = $low2 + $digit10;
+              if (trace !== null) trace.push($seat1, 0, $value11);
+              {
+                const l_position = $value11;
+                {
+                  const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_face_down]!; $i++)
+                    if (C[Z_face_down * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
+                  const $at12 = Z_face_down * CAP + $at;
+                  const $card = C[$at12]!;
+                  const $end13 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
+                  N[Z_face_down]!--;
+                  C[Z_face_up * CAP + N[Z_face_up]!] = $card;
+                  N[Z_face_up]!++;
+                }
+                pc = 3;
+                continue run;
+              }
+            }
+            $index7 -= $count5;
+            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          }
+        }
+        case 11: {
+          {
+            const $seat32 = l_bidder;
+            const $low33 = l_high + 1;
+            const $high34 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            let $offered35 = false;
+            offered35$open: {
+              if (!($low33 <= $high34)) break offered35$open;
+              $offered35 = true;
+            }
+            let $offered36 = false;
+            offered36$open: {
+              if (!(l_high > 0)) break offered36$open;
+              $offered36 = true;
+            }
+            let $offered37 = false;
+            offered37$open: {
+              if (!(l_high === 0)) break offered37$open;
+              if (!(v_coins[l_bidder]! === 0)) break offered37$open;
+              $offered37 = true;
+            }
+            const $low38 = 1;
+            const $high39 = N[Z_face_down]!;
+            const $low40 = 1;
+            const $high41 = N[Z_face_down]!;
+            let $offered42 = false;
+            offered42$open: {
+              if (!($low38 <= $high39)) break offered42$open;
+              if (!($low40 <= $high41)) break offered42$open;
+              if (!!v_peek_used[l_bidder]!) break offered42$open;
+              if (!(N[Z_face_down]! >= 2)) break offered42$open;
+              if (!(Card_kind[l_turned]! !== "clearance_sale")) break offered42$open;
+              $offered42 = true;
+            }
+            const $seg43 = Z_won + l_bidder;
+            const $seg44 = Z_face_up;
+            let $offered45 = false;
+            offered45$open: {
+              if (!(N[$seg43]! > 0)) break offered45$open;
+              if (!(N[$seg44]! > 0)) break offered45$open;
+              if (!!v_swap_used[l_bidder]!) break offered45$open;
+              $offered45 = true;
+            }
+            const $seg46 = Z_won + l_bidder;
+            const $low47 = 1;
+            const $high48 = N[Z_face_down]!;
+            let $offered49 = false;
+            offered49$open: {
+              if (!(N[$seg46]! > 0)) break offered49$open;
+              if (!($low47 <= $high48)) break offered49$open;
+              if (!!v_swap_used[l_bidder]!) break offered49$open;
+              $offered49 = true;
+            }
+            let $offered50 = false;
+            offered50$open: {
+              if (!(players > 0)) break offered50$open;
+              if (!!v_borrow_used[l_bidder]!) break offered50$open;
+              let $found51 = false;
+              for (let l_lender = 0; l_lender < players; l_lender++) {
+                if (!(l_lender !== l_bidder)) continue;
+                $found51 = true;
+                break;
+              }
+              if (!$found51) break offered50$open;
+              $offered50 = true;
+            }
+            const $offered52 =
+              ($offered35 ? 1 : 0) +
+              ($offered36 ? 1 : 0) +
+              ($offered37 ? 1 : 0) +
+              ($offered42 ? 1 : 0) +
+              ($offered45 ? 1 : 0) +
+              ($offered49 ? 1 : 0) +
+              ($offered50 ? 1 : 0);
+            if ($offered52 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat32} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
+            let $built107 = false;
+            attempt53: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+              const $n55 = $offered52;
+              if (!($n55 >= 1 && $n55 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              let $r56 = 0;
+              if ($n55 <= 2097152) {
+                for (;;) {
+                  const $a = P[0]!,
+                    $b = P[1]!,
+                    $c = P[2]!,
+                    $d = P[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  P[3] = $d + 1;
+                  P[0] = $b ^ ($b >>> 9);
+                  P[1] = $c + ($c << 3);
+                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n55;
+                  const $low = $m >>> 0;
+                  if ($low >= $n55 || $low >= 4294967296 % $n55) {
+                    $r56 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else $r56 = drawInt(P, $n55);
+              const $pick54$drawn = $r56;
+              let $pick54 = $pick54$drawn;
+              if ($offered35 && $pick54-- === 0) {
+                const $n60 = Math.max(0, $high34 - $low33 + 1);
+                if (!($n60 >= 1 && $n60 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r61 = 0;
+                if ($n60 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n60;
+                    const $low = $m >>> 0;
+                    if ($low >= $n60 || $low >= 4294967296 % $n60) {
+                      $r61 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r61 = drawInt(P, $n60);
+                const $digit58 = $r61;
+                const $value59 = $low33 + $digit58;
+                {
+                  const l_amount = $value59;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 1, $value59);
+                {
+                  const l_amount = $value59;
+                  {
+                    const $amount = l_amount - v_stake[l_bidder]!;
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                      );
+                    if (v_coins[l_bidder] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_bidder] -= $amount;
+                    v_stake[l_bidder] += $amount;
+                  }
+                  l_high = l_amount;
+                  l_acted = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered36 && $pick54-- === 0) {
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 2);
+                {
+                  v_passed[l_bidder] = true;
+                  l_acted = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered37 && $pick54-- === 0) {
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 3);
+                {
+                  l_fined = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered42 && $pick54-- === 0) {
+                const $n67 = Math.max(0, $high39 - $low38 + 1);
+                if (!($n67 >= 1 && $n67 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r68 = 0;
+                if ($n67 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n67;
+                    const $low = $m >>> 0;
+                    if ($low >= $n67 || $low >= 4294967296 % $n67) {
+                      $r68 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r68 = drawInt(P, $n67);
+                const $digit65 = $r68;
+                const $value66 = $low38 + $digit65;
+                const $n71 = Math.max(0, $high41 - $low40 + 1);
+                if (!($n71 >= 1 && $n71 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r72 = 0;
+                if ($n71 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n71;
+                    const $low = $m >>> 0;
+                    if ($low >= $n71 || $low >= 4294967296 % $n71) {
+                      $r72 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r72 = drawInt(P, $n71);
+                const $digit69 = $r72;
+                const $value70 = $low40 + $digit69;
+                {
+                  const l_first = $value66;
+                  const l_second = $value70;
+                  if (!(l_first !== l_second)) continue attempt53;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 4, $value66, $value70);
+                {
+                  const l_first = $value66;
+                  const l_second = $value70;
+                  v_peek_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered45 && $pick54-- === 0) {
+                const $n76 = N[$seg43]!;
+                if (!($n76 >= 1 && $n76 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r77 = 0;
+                if ($n76 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n76;
+                    const $low = $m >>> 0;
+                    if ($low >= $n76 || $low >= 4294967296 % $n76) {
+                      $r77 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r77 = drawInt(P, $n76);
+                const $digit74 = $r77;
+                const $value75 = C[$seg43 * CAP + $digit74]!;
+                const $n80 = N[$seg44]!;
+                if (!($n80 >= 1 && $n80 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r81 = 0;
+                if ($n80 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n80;
+                    const $low = $m >>> 0;
+                    if ($low >= $n80 || $low >= 4294967296 % $n80) {
+                      $r81 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r81 = drawInt(P, $n80);
+                const $digit78 = $r81;
+                const $value79 = C[$seg44 * CAP + $digit78]!;
+                {
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 5, $value75, $value79);
+                {
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
+                  {
+                    const $wanted = l_theirs;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[Z_face_up]!; $i++)
+                      if (C[Z_face_up * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
+                    const $at82 = Z_face_up * CAP + $at;
+                    const $card = C[$at82]!;
+                    const $end83 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                    for (let $k84 = $at82; $k84 < $end83; $k84++) C[$k84] = C[$k84 + 1]!;
+                    N[Z_face_up]!--;
+                    const $seg85 = Z_won + l_bidder;
+                    C[$seg85 * CAP + N[$seg85]!] = $card;
+                    N[$seg85]!++;
+                  }
+                  {
+                    const $seg86 = Z_won + l_bidder;
+                    const $wanted = l_mine;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[$seg86]!; $i++)
+                      if (C[$seg86 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    const $at87 = $seg86 * CAP + $at;
+                    const $card = C[$at87]!;
+                    const $end88 = $seg86 * CAP + N[$seg86]! - 1;
+                    for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
+                    N[$seg86]!--;
+                    C[Z_face_up * CAP + N[Z_face_up]!] = $card;
+                    N[Z_face_up]!++;
+                  }
+                  v_swap_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered49 && $pick54-- === 0) {
+                const $n93 = N[$seg46]!;
+                if (!($n93 >= 1 && $n93 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r94 = 0;
+                if ($n93 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n93;
+                    const $low = $m >>> 0;
+                    if ($low >= $n93 || $low >= 4294967296 % $n93) {
+                      $r94 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r94 = drawInt(P, $n93);
+                const $digit91 = $r94;
+                const $value92 = C[$seg46 * CAP + $digit91]!;
+                const $n97 = Math.max(0, $high48 - $low47 + 1);
+                if (!($n97 >= 1 && $n97 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r98 = 0;
+                if ($n97 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n97;
+                    const $low = $m >>> 0;
+                    if ($low >= $n97 || $low >= 4294967296 % $n97) {
+                      $r98 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r98 = drawInt(P, $n97);
+                const $digit95 = $r98;
+                const $value96 = $low47 + $digit95;
+                {
+                  const l_mine = $value92;
+                  const l_position = $value96;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 6, $value92, $value96);
+                {
+                  const l_mine = $value92;
+                  const l_position = $value96;
+                  {
+                    const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
+                    let $at = -1;
+                    for (let $i = 0; $i < N[Z_face_down]!; $i++)
+                      if (C[Z_face_down * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
+                    const $at99 = Z_face_down * CAP + $at;
+                    const $card = C[$at99]!;
+                    const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                    for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;
+                    N[Z_face_down]!--;
+                    const $seg102 = Z_won + l_bidder;
+                    C[$seg102 * CAP + N[$seg102]!] = $card;
+                    N[$seg102]!++;
+                  }
+                  {
+                    const $seg103 = Z_won + l_bidder;
+                    const $wanted = l_mine;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[$seg103]!; $i++)
+                      if (C[$seg103 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    const $at104 = $seg103 * CAP + $at;
+                    const $card = C[$at104]!;
+                    const $end105 = $seg103 * CAP + N[$seg103]! - 1;
+                    for (let $k106 = $at104; $k106 < $end105; $k106++) C[$k106] = C[$k106 + 1]!;
+                    N[$seg103]!--;
+                    C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                    N[Z_face_down]!++;
+                  }
+                  v_swap_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered50 && $pick54-- === 0) {
+                if (!$built107) {
+                  $values2.length = 0;
+                  for (let l_lender = 0; l_lender < players; l_lender++) {
+                    if (!(l_lender !== l_bidder)) continue;
+                    $values2.push(l_lender);
+                  }
+                  $built107 = true;
+                }
+                const $n110 = $values2.length;
+                if (!($n110 >= 1 && $n110 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r111 = 0;
+                if ($n110 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n110;
+                    const $low = $m >>> 0;
+                    if ($low >= $n110 || $low >= 4294967296 % $n110) {
+                      $r111 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r111 = drawInt(P, $n110);
+                const $digit108 = $r111;
+                const $value109 = $values2[$digit108]!;
+                {
+                  const l_lender = $value109;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat32, 7, $value109);
+                {
+                  const l_lender = $value109;
+                  {
+                    const $amount = Math.min(1, v_coins[l_lender]!);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[lender]`,
+                      );
+                    if (v_coins[l_lender] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[lender] has ${v_coins[l_lender]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_lender] -= $amount;
+                    v_coins[l_bidder] += $amount;
+                  }
+                  v_borrow_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+            }
+            throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+          }
+        }
+        case 12: {
+          {
+            let $n15 = 0;
+            for (let l_grabber = 0; l_grabber < players; l_grabber++) {
+              $list0[$n15++] = l_grabber;
+            }
+            $list1.fill(0);
+            race16: for (;;) {
+              let $left17 = 0;
+              for (let $a20 = 0; $a20 < $n15; $a20++) if ($list1[$list0[$a20]!] === 0) $left17++;
+              if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
+              let $k19 = 0;
+              if ($left17 > 1) {
+                const $n21 = $left17;
+                if (!($n21 >= 1 && $n21 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                let $r22 = 0;
+                if ($n21 <= 2097152) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n21;
+                    const $low = $m >>> 0;
+                    if ($low >= $n21 || $low >= 4294967296 % $n21) {
+                      $r22 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else $r22 = drawInt(P, $n21);
+                const $k19$drawn = $r22;
+                $k19 = $k19$drawn;
+              }
+              let $seat18 = -1;
+              for (let $a20 = 0; $a20 < $n15; $a20++)
+                if ($list1[$list0[$a20]!] === 0 && $k19-- === 0) {
+                  $seat18 = $list0[$a20]!;
+                  break;
+                }
+              l_grabber = $seat18;
+              const $count23 = 1;
+              const $count24 = 1;
+              const $total25 = $count23 + $count24;
+              if ($total25 === 0)
+                throw new GameFault(
+                  "fault/no-legal-move",
+                  `seat ${l_grabber} must act but has no legal move`,
+                );
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
+              const $n27 = $total25;
+              if (!($n27 >= 1 && $n27 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              let $r28 = 0;
+              if ($n27 <= 2097152) {
+                for (;;) {
+                  const $a = P[0]!,
+                    $b = P[1]!,
+                    $c = P[2]!,
+                    $d = P[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  P[3] = $d + 1;
+                  P[0] = $b ^ ($b >>> 9);
+                  P[1] = $c + ($c << 3);
+                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n27;
+                  const $low = $m >>> 0;
+                  if ($low >= $n27 || $low >= 4294967296 % $n27) {
+                    $r28 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else $r28 = drawInt(P, $n27);
+              const $index26$drawn = $r28;
+              let $index26 = $index26$drawn;
+              decisions++;
+              steps = 0;
+              if ($index26 < $count23) {
+                if (trace !== null) trace.push(l_grabber, 8);
+                {
+                  pc = 6;
+                  continue run;
+                }
+              }
+              $index26 -= $count23;
+              if ($index26 < $count24) {
+                if (trace !== null) trace.push(l_grabber, 9);
+                $list1[l_grabber] = 1;
+                if ($left17 === 1) {
+                  pc = 5;
+                  continue run;
+                }
+                continue race16;
+              }
+              $index26 -= $count24;
+              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+            }
+          }
+        }
         default:
           break run;
       }
@@ -1276,5 +2079,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = [],
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -4,13 +4,14 @@
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
-import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";
 import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { kernelType } from "./playout-lists.js";
+import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
@@ -47,6 +48,9 @@ export class PlayoutFile {
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
+  /** Each decision's code (who is asked, the draw, the move's effect), written once: the step that
+   *  leads to it runs it, and so does its entry for a resumed game (see playout-resume.ts). */
+  private readonly decided = new Map<Decision, string[]>();
 
   constructor(private readonly ctx: EmitContext) {
     // The most seats a match has: humans and the rules' bots together.
@@ -100,15 +104,28 @@ export class PlayoutFile {
     }
     let cases: string[];
     let stepFunctions: string[] = [];
+    // After the steps, one entry per decision (for `resume`), numbered on from them.
+    const entries = new Map<Decision, number>();
+    const entryCases = (): [Decision, number, string[]][] =>
+      machine.decisions.filter((d) => this.decided.has(d)).map((d, i) => {
+        entries.set(d, roots.length + i);
+        return [d, roots.length + i, this.decisions.entries.get(d) ?? this.decided.get(d)!];
+      });
     if (split) {
       this.code.jump = (pc) => [`return ${pc};`];
       this.decisions.split = true;
       stepFunctions = roots.flatMap((step) => [`function step${this.pcs.get(step.label)}(): number {`, ...this.stepCode(step), "}"]);
-      stepFunctions.push(...this.decisions.outlined);
       cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
+      for (const [, pc, lines] of entryCases()) {
+        stepFunctions.push(`function step${pc}(): number {`, ...lines, "}");
+        cases.push(`case ${pc}: pc = step${pc}(); break;`);
+      }
+      stepFunctions.push(...this.decisions.outlined);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+      for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
     }
+    const resume = new KernelResume(game, this.zones, this.loopLists);
     const setup = this.setupCode();
     const scores = this.scoresCode();
     const locals = this.localsCode();
@@ -148,6 +165,8 @@ export class PlayoutFile {
             "let decisions = 0;",
             "let steps = 0;",
             "let trace: unknown[] | null = null;",
+            "let $preferred = false;",
+            "let $cap: number = DECISION_CAP;",
             "const $drawP = (n: number): number => drawInt(P, n);",
             ...locals,
             ...functions,
@@ -158,10 +177,15 @@ export class PlayoutFile {
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = []): number {`,
+      ...resume.entryFunction(entries),
+      "",
+      // `$from`: the state a resumed game starts from, at the kernel's entry `$entry`; null for a new game.
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, ${shared ? "$preferredIn" : "$preferred"}: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
       ...constants,
       ...aliases,
-      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", "const $drawP = (n: number): number => drawInt(P, n);"]),
+      ...(shared
+        ? ["$variants = variants;", "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
+        : ["K_variants = variants;", "const $variants = variants;", "const $drawP = (n: number): number => drawInt(P, n);"]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
@@ -171,11 +195,17 @@ export class PlayoutFile {
           ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
-      "seedWords(G, seed);",
       "K_ended = -1;",
+      "if ($from === null) {",
+      "seedWords(G, seed);",
       ...setup,
+      "}",
       ...(shared ? [...this.resetLocals(), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
       `let pc = ${this.pcs.get(machine.start)};`,
+      "if ($from !== null) {",
+      ...resume.load(),
+      "pc = $entry;",
+      "}",
       "run: for (;;) {",
       `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
       "switch (pc) {",
@@ -194,13 +224,22 @@ export class PlayoutFile {
       ...scores,
       "}",
       "",
-      "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
+      "return {",
+      "policy: K_P,",
+      "play: ($players: number, seed: number, trace: unknown[] | null = null, variants: readonly string[] = [], preferred = false): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),",
+      "resume($s: BaseState, trace: unknown[] | null = null, preferred = false, cap: number = DECISION_CAP): number {",
+      "const $entry = entryOf($s);",
+      "return $entry < 0 ? -1 : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);",
+      "},",
+      "scores,",
+      "ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),",
+      "};",
     ];
     const text = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n");
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(text)).sort();
       if (runtime.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: runtime });
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["BaseState", "PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
       const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter((n) => new RegExp(`\\b${n}\\b`).test(text))])].sort();
       if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: cards });
@@ -344,8 +383,11 @@ export class PlayoutFile {
         const list = this.loopLists.get(exit.loop)!;
         return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
       }
-      case "decide":
-        return this.decisions.decide(exit.decision);
+      case "decide": {
+        let lines = this.decided.get(exit.decision);
+        if (!lines) this.decided.set(exit.decision, (lines = this.decisions.decide(exit.decision)));
+        return lines;
+      }
     }
   }
 }
