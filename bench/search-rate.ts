@@ -3,7 +3,8 @@
 // forced move is not searched), 2 s of search each; prints the median and the three figures, with
 // rollouts on the game's playout kernel (as the search bot plays) and on its state machine
 // (`kernel: false`, as before the kernels resumed), position by position in one run so that both
-// meet the same load. Rollouts follow the rules' playout preferences (Keys to Knowledge's).
+// meet the same load, after a warm-up search of 1 s each. Rollouts follow the rules' playout
+// preferences (Keys to Knowledge's).
 
 import { games } from "@rules/generated";
 import { Rng, chooseRandomMove, countMoves, type Game } from "@rules/runtime/internal";
@@ -38,6 +39,12 @@ const median = (rates: readonly number[]): number => [...rates].sort((a, b) => a
 for (const [id, players, variants] of CASES) {
   const game = games[id]!;
   const rates = { kernel: [] as number[], machine: [] as number[] };
+  // Warm-up, not counted: a large kernel runs slowly until V8 has optimized it (a bot process
+  // searches many positions), and the search's own code warms up too.
+  {
+    const { state, seat } = position(game, players, variants, 99, new Rng(99));
+    for (const kernel of [true, false]) searchMove(game, state, seat, new Rng(99), { timeMs: 1000, kernel });
+  }
   for (let seed = 1; seed <= 3; seed++) {
     const rng = new Rng(seed);
     const { state, seat } = position(game, players, variants, seed, rng);

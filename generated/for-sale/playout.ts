@@ -51,18 +51,16 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  const ENTRIES = new Map<string, number>([
+    ["buying.raise_or_pass", 6],
+    ["selling.sell", 7],
+  ]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
-    if ($s.random.script.length > 0) return -1;
-    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
-    switch ($s.pc) {
-      case "buying.raise_or_pass":
-        return 6;
-      case "selling.sell":
-        return 7;
-      default:
-        return -1;
-    }
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
   }
 
   function play(
@@ -361,114 +359,8 @@ export function playout(): PlayoutKernel {
             }
           }
           if ($count0 > 1) {
-            {
-              const $seat1 = l_bidder;
-              const $low2 = l_high + 1;
-              const $high3 = v_coins[l_bidder]!;
-              const $size4 = Math.max(0, $high3 - $low2 + 1);
-              const $count5 = $size4;
-              const $count6 = 1;
-              const $total7 = $count5 + $count6;
-              if ($total7 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
-              if (decisions >= $cap)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
-                );
-              const $n9 = $total7;
-              if (!($n9 >= 1 && $n9 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              let $r10 = 0;
-              if ($n9 <= 2097152) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n9;
-                  const $low = $m >>> 0;
-                  if ($low >= $n9 || $low >= 4294967296 % $n9) {
-                    $r10 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else $r10 = drawInt(P, $n9);
-              const $index8$drawn = $r10;
-              let $index8 = $index8$drawn;
-              decisions++;
-              steps = 0;
-              if ($index8 < $count5) {
-                const $digit11 = $index8;
-                const $value12 = $low2 + $digit11;
-                if (trace !== null) trace.push($seat1, 0, $value12);
-                {
-                  const l_amount = $value12;
-                  v_bid[l_bidder] = l_amount;
-                  l_high = l_amount;
-                  pc = 3;
-                  continue run;
-                }
-              }
-              $index8 -= $count5;
-              if ($index8 < $count6) {
-                if (trace !== null) trace.push($seat1, 1);
-                {
-                  {
-                    const $n = N[Z_auction]!;
-                    if ($n === 0)
-                      throw new GameFault(
-                        "fault/empty-aggregate",
-                        "lowest(auction) of nothing: the collection is empty",
-                      );
-                    let $at = 0;
-                    let $best = 0;
-                    for (let $i = 0; $i < $n; $i++) {
-                      const l_c = C[Z_auction * CAP + $i]!;
-                      const $key = Property_value[l_c]!;
-                      if ($i === 0 || $key < $best) {
-                        $at = $i;
-                        $best = $key;
-                      }
-                    }
-                    const $at13 = Z_auction * CAP + $at;
-                    const $card = C[$at13]!;
-                    const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
-                    for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
-                    N[Z_auction]!--;
-                    const $seg16 = Z_properties + l_bidder;
-                    C[$seg16 * CAP + N[$seg16]!] = $card;
-                    N[$seg16]!++;
-                  }
-                  {
-                    const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
-                    if ($amount < 0)
-                      throw new GameFault(
-                        "fault/negative-transfer",
-                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                      );
-                    if (v_coins[l_bidder] < $amount)
-                      throw new GameFault(
-                        "fault/insufficient",
-                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                      );
-                    v_coins[l_bidder] -= $amount;
-                    v_bank += $amount;
-                  }
-                  v_bid[l_bidder] = 0;
-                  v_passed[l_bidder] = true;
-                  pc = 3;
-                  continue run;
-                }
-              }
-              $index8 -= $count6;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
+            pc = 6;
+            continue run;
           }
           {
             const $amount = v_bid[l_bidder]!;
@@ -542,97 +434,8 @@ export function playout(): PlayoutKernel {
                 N[Z_market]!++;
               }
             }
-            {
-              let $n21 = 0;
-              for (let l_p = 0; l_p < players; l_p++) {
-                if (N[Z_properties + l_p]! > 0) {
-                  $list0[$n21++] = l_p;
-                }
-              }
-              if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                pick23: {
-                  const $seg24 = Z_properties + l_p;
-                  const $size25 = N[$seg24]!;
-                  const $count26 = $size25;
-                  const $total27 = $count26;
-                  if ($total27 === 0)
-                    throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-                  if (decisions >= $cap)
-                    throw new GameFault(
-                      "fault/decision-cap",
-                      `the game did not end within ${$cap} decisions: an endless flow loop?`,
-                    );
-                  const $n29 = $total27;
-                  if (!($n29 >= 1 && $n29 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  let $r30 = 0;
-                  if ($n29 <= 2097152) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n29;
-                      const $low = $m >>> 0;
-                      if ($low >= $n29 || $low >= 4294967296 % $n29) {
-                        $r30 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else $r30 = drawInt(P, $n29);
-                  const $index28$drawn = $r30;
-                  let $index28 = $index28$drawn;
-                  decisions++;
-                  steps = 0;
-                  if ($index28 < $count26) {
-                    const $digit31 = $index28;
-                    const $value32 = C[$seg24 * CAP + $digit31]!;
-                    if (trace !== null) trace.push(l_p, 2, $value32);
-                    $list1[$a22] = 0;
-                    $values2[$a22 * 1 + 0] = $value32;
-                    break pick23;
-                  }
-                  $index28 -= $count26;
-                  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                }
-              }
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                if ($list1[$a22] === 0) {
-                  const l_card = $values2[$a22 * 1 + 0] as number;
-                  {
-                    const $seg33 = Z_properties + l_p;
-                    const $wanted = l_card;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[$seg33]!; $i++)
-                      if (C[$seg33 * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    const $at34 = $seg33 * CAP + $at;
-                    const $card = C[$at34]!;
-                    const $end35 = $seg33 * CAP + N[$seg33]! - 1;
-                    for (let $k36 = $at34; $k36 < $end35; $k36++) C[$k36] = C[$k36 + 1]!;
-                    N[$seg33]!--;
-                    const $seg37 = Z_offer + l_p;
-                    if (N[$seg37]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    C[$seg37 * CAP + N[$seg37]!] = $card;
-                    N[$seg37]!++;
-                  }
-                }
-              }
-              pc = 5;
-              continue run;
-            }
+            pc = 7;
+            continue run;
           }
           pc = END;
           continue run;

@@ -6820,86 +6820,50 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  const ENTRIES = new Map<string, number>([
+    ["starting.keep_secret", 293],
+    ["round.from_play_area_or_from_property", 294],
+    ["round.from_board_or_from_area", 295],
+    ["round.onto", 296],
+    ["round.into_area", 297],
+    ["round.play_at_start_or_done", 298],
+    ["round.from_play_area_or_from_property2", 299],
+    ["round.from_board_or_from_area2", 300],
+    ["round.onto2", 301],
+    ["round.into_area2", 302],
+    ["round.discard", 303],
+    ["round.add_protection", 304],
+    ["round.pay_merc_or_decline_merc", 305],
+    ["round.pay_or_decline", 306],
+    ["round.accept_or_protect", 307],
+    ["round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn", 308],
+    ["round.from_play_area_or_from_property3", 309],
+    ["round.from_board_or_from_area3", 310],
+    ["round.onto3", 311],
+    ["round.into_area3", 312],
+    ["round.play_at_end_or_done", 313],
+    ["round.place_for_merc", 314],
+    ["round.commit", 315],
+    ["round.place_for_merc2", 316],
+    ["round.commit2", 317],
+    ["round.place_for_merc3", 318],
+    ["round.commit3", 319],
+    ["round.discard2", 320],
+    ["place_for_merc", 321],
+    ["commit", 322],
+    ["place_for_merc2", 323],
+    ["commit2", 324],
+    ["place_for_merc3", 325],
+    ["commit3", 326],
+    ["place_for_merc4", 327],
+    ["commit4", 328],
+  ]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
-    if ($s.random.script.length > 0) return -1;
-    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
-    switch ($s.pc) {
-      case "starting.keep_secret":
-        return 293;
-      case "round.from_play_area_or_from_property":
-        return 294;
-      case "round.from_board_or_from_area":
-        return 295;
-      case "round.onto":
-        return 296;
-      case "round.into_area":
-        return 297;
-      case "round.play_at_start_or_done":
-        return 298;
-      case "round.from_play_area_or_from_property2":
-        return 299;
-      case "round.from_board_or_from_area2":
-        return 300;
-      case "round.onto2":
-        return 301;
-      case "round.into_area2":
-        return 302;
-      case "round.discard":
-        return 303;
-      case "round.add_protection":
-        return 304;
-      case "round.pay_merc_or_decline_merc":
-        return 305;
-      case "round.pay_or_decline":
-        return 306;
-      case "round.accept_or_protect":
-        return 307;
-      case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
-        return 308;
-      case "round.from_play_area_or_from_property3":
-        return 309;
-      case "round.from_board_or_from_area3":
-        return 310;
-      case "round.onto3":
-        return 311;
-      case "round.into_area3":
-        return 312;
-      case "round.play_at_end_or_done":
-        return 313;
-      case "round.place_for_merc":
-        return 314;
-      case "round.commit":
-        return 315;
-      case "round.place_for_merc2":
-        return 316;
-      case "round.commit2":
-        return 317;
-      case "round.place_for_merc3":
-        return 318;
-      case "round.commit3":
-        return 319;
-      case "round.discard2":
-        return 320;
-      case "place_for_merc":
-        return 321;
-      case "commit":
-        return 322;
-      case "place_for_merc2":
-        return 323;
-      case "commit2":
-        return 324;
-      case "place_for_merc3":
-        return 325;
-      case "commit3":
-        return 326;
-      case "place_for_merc4":
-        return 327;
-      case "commit4":
-        return 328;
-      default:
-        return -1;
-    }
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
   }
 
   function play(

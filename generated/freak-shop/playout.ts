@@ -609,16 +609,13 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  const ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
-    if ($s.random.script.length > 0) return -1;
-    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
-    switch ($s.pc) {
-      case "good_deal_or_fair_price":
-        return 5;
-      default:
-        return -1;
-    }
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
   }
 
   function play(

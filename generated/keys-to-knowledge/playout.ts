@@ -7241,40 +7241,38 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
+  const ENTRIES = new Map<string, number>([
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 131],
+    ["turn.bid_or_decline", 132],
+    ["turn.accept_or_refuse", 133],
+    ["turn.ask_price", 134],
+    [
+      "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done",
+      135,
+    ],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2", 136],
+    ["turn.bid_or_decline2", 137],
+    ["turn.bid_or_decline3", 138],
+    ["turn.buy_or_decline", 139],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3", 140],
+    ["turn.bid_or_decline4", 141],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 142],
+    ["turn.bid_or_decline5", 143],
+  ]);
+  const RACES = new Set<string>([
+    "turn.bid_or_decline",
+    "turn.bid_or_decline2",
+    "turn.bid_or_decline3",
+    "turn.bid_or_decline4",
+    "turn.bid_or_decline5",
+  ]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
-    if ($s.random.script.length > 0) return -1;
-    if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;
-    switch ($s.pc) {
-      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage":
-        return 131;
-      case "turn.bid_or_decline":
-        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 132;
-      case "turn.accept_or_refuse":
-        return 133;
-      case "turn.ask_price":
-        return 134;
-      case "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done":
-        return 135;
-      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2":
-        return 136;
-      case "turn.bid_or_decline2":
-        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 137;
-      case "turn.bid_or_decline3":
-        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 138;
-      case "turn.buy_or_decline":
-        return 139;
-      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3":
-        return 140;
-      case "turn.bid_or_decline4":
-        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 141;
-      case "turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4":
-        return 142;
-      case "turn.bid_or_decline5":
-        return ($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : 143;
-      default:
-        return -1;
-    }
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    if (RACES.has($s.pc)) for (const $d of $s.locals["declined"] as unknown as boolean[]) if ($d) return -1;
+    return $entry;
   }
 
   function play(

@@ -51,6 +51,8 @@ export class PlayoutFile {
   /** Each decision's code (who is asked, the draw, the move's effect), written once: the step that
    *  leads to it runs it, and so does its entry for a resumed game (see playout-resume.ts). */
   private readonly decided = new Map<Decision, string[]>();
+  /** Each decision's entry, numbered after the steps. */
+  private readonly decisionPcs = new Map<Decision, number>();
 
   constructor(private readonly ctx: EmitContext) {
     // The most seats a match has: humans and the rules' bots together.
@@ -98,6 +100,7 @@ export class PlayoutFile {
     this.unfused = split;
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
+    machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
     for (const loop of machine.loops) {
       const { lines, list, count } = this.code.snapshot(loop.statement);
       this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
@@ -107,9 +110,9 @@ export class PlayoutFile {
     // After the steps, one entry per decision (for `resume`), numbered on from them.
     const entries = new Map<Decision, number>();
     const entryCases = (): [Decision, number, string[]][] =>
-      machine.decisions.filter((d) => this.decided.has(d)).map((d, i) => {
-        entries.set(d, roots.length + i);
-        return [d, roots.length + i, this.decisions.entries.get(d) ?? this.decided.get(d)!];
+      machine.decisions.filter((d) => this.decided.has(d)).map((d) => {
+        entries.set(d, this.decisionPcs.get(d)!);
+        return [d, this.decisionPcs.get(d)!, this.decisions.entries.get(d) ?? this.decided.get(d)!];
       });
     if (split) {
       this.code.jump = (pc) => [`return ${pc};`];
@@ -386,6 +389,11 @@ export class PlayoutFile {
       case "decide": {
         let lines = this.decided.get(exit.decision);
         if (!lines) this.decided.set(exit.decision, (lines = this.decisions.decide(exit.decision)));
+        // In one `play`, the step jumps to the decision's entry, so that one copy of its code runs
+        // both for a game played on and for a game resumed there, and V8 optimizes it with the
+        // feedback of both (a copy only `resume` ran would deoptimize `play` the first time it ran).
+        // A window passes by an idle seat first (its entry does not).
+        if (!this.unfused && !exit.decision.ask.window) return this.code.jump(String(this.decisionPcs.get(exit.decision)));
         return lines;
       }
     }

@@ -79,23 +79,23 @@ export class KernelResume {
 
   /**
    * `entryOf(state)`: the kernel's program counter for the decision the state waits at, or -1 where
-   * the kernel cannot take the state as it stands (see above). `entries` gives each decision's.
+   * the kernel cannot take the state as it stands (see above). `entries` gives each decision's. The
+   * labels are looked up in a Map: a state's label is a copy (a search clones its states), which a
+   * `switch` would compare character by character with each label in turn.
    */
   entryFunction(entries: ReadonlyMap<Decision, number>): string[] {
-    const cases = [...entries].map(([decision, pc]) => {
-      // A race that some seat has declined is under way: who is still in lives in `declined`.
-      const race = decision.ask.race ? `($s.locals["declined"] as unknown as boolean[]).some(($d) => $d) ? -1 : ` : "";
-      return `case ${quote(decision.label)}: return ${race}${pc};`;
-    });
+    const races = [...entries.keys()].filter((d) => d.ask.race).map((d) => quote(d.label));
     return [
+      `const ENTRIES = new Map<string, number>([${[...entries].map(([decision, pc]) => `[${quote(decision.label)}, ${pc}]`).join(", ")}]);`,
+      ...(races.length ? [`const RACES = new Set<string>([${races.join(", ")}]);`] : []),
       "/** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */",
       "function entryOf($s: BaseState): number {",
-      "if ($s.random.script.length > 0) return -1;",
-      "if ($s.pending !== null && $s.pending.some(($m) => $m !== null)) return -1;",
-      "switch ($s.pc) {",
-      ...cases,
-      "default: return -1;",
-      "}",
+      "const $entry = ENTRIES.get($s.pc);",
+      "if ($entry === undefined || $s.random.script.length > 0) return -1;",
+      "if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;",
+      // A race that some seat has declined is under way: who is still in lives in `declined`.
+      ...(races.length ? [`if (RACES.has($s.pc)) for (const $d of $s.locals["declined"] as unknown as boolean[]) if ($d) return -1;`] : []),
+      "return $entry;",
       "}",
     ];
   }
