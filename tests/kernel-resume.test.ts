@@ -15,6 +15,7 @@ import {
   countMoves,
   endingOf,
   playOnRandom,
+  playRandomMoves,
   playRandomGame,
   type BaseState,
   type Game,
@@ -258,6 +259,40 @@ describe("search rollouts on the kernel", () => {
         const onMachine = searchMove(game, state, seat, new Rng(7), { iterations: 40, kernel: false });
         expect(onKernel, `${game.id} at ${state.pc}`).toEqual(onMachine);
       }
+    });
+  }
+});
+
+describe("a random game's moves through the kernel (playRandomMoves)", () => {
+  for (const game of withKernel) {
+    it(`${game.id}: the moves, scores and generator of playRandomGame`, () => {
+      const seeds = new Rng(71);
+      let compared = 0;
+      for (const preferred of [false, true]) {
+        for (let i = 0; i < 6; i++) {
+          const options = { players: i % 2 === 0 ? game.minPlayers : game.maxPlayers, seed: seeds.int(2 ** 31), variants: game.variants.length && i >= 4 ? [game.variants[0]!.name] : [] };
+          const policySeed = seeds.int(2 ** 31);
+          const expected: { seat: number; move: Move }[] = [];
+          const viaMachine = new Rng(policySeed);
+          let played: ReturnType<typeof playRandomGame>;
+          try {
+            played = playRandomGame(game, options, viaMachine, (seat, move) => expected.push({ seat, move: cloneJson(move) }), CAP, preferred ? choosePreferredMove : chooseRandomMove);
+          } catch (error) {
+            if (error instanceof GameFault) continue; // a game that does not end within CAP: compared above
+            throw error;
+          }
+          const told: { seat: number; move: Move }[] = [];
+          const viaKernel = new Rng(policySeed);
+          const result = playRandomMoves(game, options, viaKernel, (seat, move) => told.push({ seat, move }), preferred);
+          const context = `${game.id}, seed ${options.seed}, policy seed ${policySeed}, ${preferred ? "preferred" : "uniform"}`;
+          expect(told, context).toEqual(expected);
+          expect(result.scores, context).toEqual(game.scores(played.state));
+          expect(result.decisions, context).toBe(played.decisions);
+          expect(viaKernel.int(2 ** 30), context).toBe(viaMachine.int(2 ** 30));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(6);
     });
   }
 });

@@ -3,7 +3,8 @@
 import type { BaseState, Game, Move, PlayoutKernel, Seat } from "./contract.js";
 import { GameFault, type RuleSite } from "./errors.js";
 import { endingOf } from "./compiled.js";
-import { chooseRandomMove, DECISION_CAP } from "./random-play.js";
+import { chooseRandomMove, DECISION_CAP, playRandomGame, type RandomScores } from "./random-play.js";
+import { validateOptions, type MatchOptions } from "./options.js";
 import { choosePreferredMove } from "./preferences.js";
 import type { Rng } from "./random.js";
 
@@ -88,4 +89,69 @@ export function playOnRandom<S extends BaseState>(game: Game<S>, state: S, rng: 
     options.onMove?.(seat, move, state);
   }
   return { scores: null, decisions: cap, byKernel: 0, ending: undefined };
+}
+
+/**
+ * The moves of a kernel's trace (`PlayoutKernel.play` and `resume`), as the state machine's
+ * `onMove` sees them: per decision the seat, the move type's index in `game.moves`, then its
+ * parameters in the schema's order (a set of cards as its size, then its cards).
+ */
+export function tracedMoves(game: Game<never>, trace: readonly unknown[]): { seat: Seat; move: Move }[] {
+  const schema = (game as unknown as Game).moves;
+  if (!schema) throw new Error(`internal: ${game.id} has no move schema to read a kernel's trace by`);
+  const types = Object.keys(schema);
+  const moves: { seat: Seat; move: Move }[] = [];
+  for (let at = 0; at < trace.length; ) {
+    const seat = trace[at++] as Seat;
+    const type = types[trace[at++] as number]!;
+    const move: Record<string, unknown> = { type };
+    for (const [name, kind] of Object.entries(schema[type]!)) {
+      if (kind === "cards") {
+        const size = trace[at++] as number;
+        move[name] = trace.slice(at, at + size);
+        at += size;
+      } else move[name] = trace[at++];
+    }
+    moves.push({ seat, move: move as Move });
+  }
+  return moves;
+}
+
+/**
+ * A whole random game's moves, told to `onMove` once it is over (seat and move, in order), and its
+ * scores: the game `playRandomGame` plays with these options and generator, through the game's
+ * playout kernel where it has one (its trace read back into moves). For an observer that needs the
+ * moves but not the live state. `preferred`: by the rules' playout preferences.
+ */
+export function playRandomMoves<S extends BaseState>(
+  game: Game<S>,
+  options: MatchOptions,
+  rng: Rng,
+  onMove: (seat: Seat, move: Move) => void,
+  preferred = false,
+): RandomScores {
+  const kernel = kernelOf(game);
+  if (!kernel) {
+    const played = playRandomGame(game, options, rng, onMove, DECISION_CAP, preferred ? choosePreferredMove : chooseRandomMove);
+    return { scores: game.scores(played.state), decisions: played.decisions, ending: endingOf(played.state) };
+  }
+  const trace: unknown[] = [];
+  const valid = validateOptions(game, options);
+  const words = rng.words();
+  const before = [...words] as typeof words;
+  kernel.policy.set(words);
+  let decisions: number;
+  try {
+    decisions = kernel.play(valid.players, valid.seed, trace, valid.variants, preferred);
+  } catch (error) {
+    if (!(error instanceof GameFault)) throw error;
+    // As playRandomScores: the state machine plays the game again, telling its moves, so that the
+    // fault is its own, with the rule it comes from.
+    for (let i = 0; i < 4; i++) words[i] = before[i]!;
+    playRandomGame(game, valid, rng, onMove, DECISION_CAP, preferred ? choosePreferredMove : chooseRandomMove);
+    throw new Error(`internal: the playout kernel of ${game.id} faulted (${error.message}) where its state machine did not, for seed ${valid.seed}`);
+  }
+  for (let i = 0; i < 4; i++) words[i] = kernel.policy[i]!;
+  for (const { seat, move } of tracedMoves(game as unknown as Game<never>, trace)) onMove(seat, move);
+  return { scores: kernel.scores(), decisions, ending: kernel.ending() };
 }
