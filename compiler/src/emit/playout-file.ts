@@ -48,8 +48,10 @@ export class PlayoutFile {
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
-  /** Each decision's code (who is asked, the draw, the move's effect), written once: the step that
-   *  leads to it runs it, and so does its entry for a resumed game (see playout-resume.ts). */
+  /** Each decision's code (who is asked, the draw, the move's effect), written once: its entry runs
+   *  it (see playout-resume.ts), and the step that leads to it jumps there, or runs it in place where
+   *  steps are functions (the decision is then a function both call) or where a window passes by an
+   *  idle seat first. */
   private readonly decided = new Map<Decision, string[]>();
   /** Each decision's entry, numbered after the steps. */
   private readonly decisionPcs = new Map<Decision, number>();
